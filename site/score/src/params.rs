@@ -1,0 +1,123 @@
+//! Formula parameters. The defaults are the canonical method; the variants used by the paper's
+//! ablation and by the case studies (a 0–10 scale, other density denominators, no rounding) are
+//! the same code with other values.
+
+use std::fmt;
+
+/// How the net impact is divided by the number of items before scaling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Normalization {
+    /// `net / √n`: the canonical choice; piling up items has diminishing returns.
+    #[default]
+    Sqrt,
+    /// `net / n`: the plain mean, which over-penalises volume.
+    Linear,
+    /// `net / ln n` (for a single item, where ln 1 = 0, the net itself).
+    Log,
+    /// The net impact itself, with no division.
+    None,
+}
+
+/// Whether and how the final score is rounded to an integer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Rounding {
+    /// Round to the nearest integer, with exact halves away from zero (80.5 → 81).
+    #[default]
+    HalfAwayFromZero,
+    /// Keep the unrounded value.
+    None,
+}
+
+/// The constants of the formula.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Points of raw score per unit of normalised evidence (8).
+    pub scale: f64,
+    /// The anchor the score starts from and regresses to (50).
+    pub center: f64,
+    /// The top of the scale; the bottom is 0 (100).
+    pub max: f64,
+    /// The item count at which confidence is full: density = n / denominator (20).
+    pub density_denominator: f64,
+    /// The multiplier with no evidence (0.75).
+    pub multiplier_floor: f64,
+    /// How much the multiplier grows from no evidence to full density (0.25).
+    pub multiplier_gain: f64,
+    /// How the net is normalised by the item count (√n).
+    pub normalization: Normalization,
+    /// How the final is rounded (half away from zero).
+    pub rounding: Rounding,
+    /// The smallest spread across criteria that passes the matrix self-check (20).
+    pub self_check_span: f64,
+}
+
+impl Params {
+    /// The canonical method: scale 8, centre 50, max 100, denominator 20, multiplier
+    /// 0.75 + 0.25 × clamp(density, 0, 1), √n normalisation, half-away rounding, span 20.
+    pub const CANONICAL: Params = Params {
+        scale: 8.0,
+        center: 50.0,
+        max: 100.0,
+        density_denominator: 20.0,
+        multiplier_floor: 0.75,
+        multiplier_gain: 0.25,
+        normalization: Normalization::Sqrt,
+        rounding: Rounding::HalfAwayFromZero,
+        self_check_span: 20.0,
+    };
+
+    /// Checks that the values make a usable formula.
+    ///
+    /// # Errors
+    /// A [`ParamError`] naming the first bad value, for example a density denominator of 0 or
+    /// a centre outside `[0, max]`.
+    pub fn validate(&self) -> Result<(), ParamError> {
+        let finite = [
+            ("scale", self.scale),
+            ("center", self.center),
+            ("max", self.max),
+            ("denominator", self.density_denominator),
+            ("floor", self.multiplier_floor),
+            ("gain", self.multiplier_gain),
+        ];
+        for (name, v) in finite {
+            if !v.is_finite() {
+                return Err(ParamError(format!("{name} must be a finite number")));
+            }
+        }
+        if self.max <= 0.0 {
+            return Err(ParamError("max must be greater than 0".into()));
+        }
+        if !(0.0..=self.max).contains(&self.center) {
+            return Err(ParamError(format!(
+                "center must lie between 0 and max ({})",
+                self.max
+            )));
+        }
+        if self.density_denominator <= 0.0 {
+            return Err(ParamError("denominator must be greater than 0".into()));
+        }
+        if self.scale <= 0.0 {
+            return Err(ParamError("scale must be greater than 0".into()));
+        }
+        Ok(())
+    }
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params::CANONICAL
+    }
+}
+
+/// A parameter value that does not make a usable formula.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamError(pub(crate) String);
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ParamError {}

@@ -1,0 +1,426 @@
+//! Pasted text → items, one line at a time, with a diagnostic for every line that is not used.
+//!
+//! Each non-blank line is classified as exactly one of:
+//! - an **item**: an impact first (`+3`, `-2`, `−2`, `3`, `(+5)`, `(+5, craft)`,
+//!   `(+5, requester × brief_fidelity)`, `+1×25` for a run), optionally after a bullet
+//!   (`-`, `*`, `+`, `•`, `1.`, `1)`), then the text;
+//! - an **error**: the line starts with a number but is not a valid item; the message names
+//!   what is allowed;
+//! - **context**: a heading (skipped; a heading that names a bucket or `Criterion: name` labels
+//!   the items under it) or a `weights:` line;
+//! - **ignored**: anything else, reported by line number.
+
+use crate::{Bucket, Impact, Item};
+use std::fmt;
+
+/// The largest run a single line may write with `×N`.
+pub const MAX_REPEAT: u32 = 10_000;
+
+/// A line that could not be used, with why.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct LineError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong and what is allowed, without the line number.
+    pub message: String,
+}
+
+/// `line 4: impact +4 is not one of +5, +3, +2, +1, −1, −2, −3, −5`.
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+/// An item and the line it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// 1-based line number.
+    pub line: usize,
+    /// The item.
+    pub item: Item,
+}
+
+/// Everything read from a text.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Parsed {
+    /// Valid items, in order (a `×N` line gives N entries).
+    pub entries: Vec<Entry>,
+    /// Lines that start like an item but are not valid; excluded from the score.
+    pub errors: Vec<LineError>,
+    /// Line numbers of lines that are neither items, errors, headings nor blank.
+    pub ignored: Vec<usize>,
+    /// Weights from `weights:` lines, in the order given.
+    pub weights: Vec<(String, f64)>,
+}
+
+impl Parsed {
+    /// The items alone.
+    pub fn items(&self) -> Vec<Item> {
+        self.entries.iter().map(|e| e.item.clone()).collect()
+    }
+}
+
+/// Reads every line of `text`.
+///
+/// ```
+/// let p = pickanumber_score::parse("+3 clear docs\n+4 oops\n\nnot an item");
+/// assert_eq!(p.entries.len(), 1);
+/// assert_eq!(
+///     p.errors[0].to_string(),
+///     "line 2: impact +4 is not one of +5, +3, +2, +1, −1, −2, −3, −5"
+/// );
+/// assert_eq!(p.ignored, vec![4]);
+/// ```
+pub fn parse(text: &str) -> Parsed {
+    let mut out = Parsed::default();
+    let mut ctx = Context::default();
+    for (idx, line) in text.lines().enumerate() {
+        let number = idx + 1;
+        match classify(line, &ctx) {
+            Line::Blank => {}
+            Line::Heading(h) => ctx.heading(h),
+            Line::Weights(Ok(w)) => out.weights.extend(w),
+            Line::Weights(Err(message)) | Line::Error(message) => out.errors.push(LineError {
+                line: number,
+                message,
+            }),
+            Line::Item(item, count) => {
+                for _ in 1..count {
+                    out.entries.push(Entry {
+                        line: number,
+                        item: item.clone(),
+                    });
+                }
+                out.entries.push(Entry { line: number, item });
+            }
+            Line::Ignored => out.ignored.push(number),
+        }
+    }
+    out
+}
+
+/// Labels that headings apply to the lines under them.
+#[derive(Default)]
+struct Context {
+    bucket: Option<Bucket>,
+    criterion: Option<String>,
+}
+
+impl Context {
+    fn heading(&mut self, title: &str) {
+        if let Some(b) = Bucket::from_name(title) {
+            self.bucket = Some(b);
+            self.criterion = None;
+        } else if let Some(name) = strip_prefix_ci(title, "criterion:") {
+            self.criterion = Some(name.trim().to_string());
+            self.bucket = None;
+        } else {
+            self.bucket = None;
+            self.criterion = None;
+        }
+    }
+}
+
+enum Line<'a> {
+    Blank,
+    Heading(&'a str),
+    Weights(Result<Vec<(String, f64)>, String>),
+    Item(Item, u32),
+    Error(String),
+    Ignored,
+}
+
+fn classify<'a>(line: &'a str, ctx: &Context) -> Line<'a> {
+    let line = line.trim();
+    if line.is_empty() {
+        return Line::Blank;
+    }
+    if let Some(rest) = line.strip_prefix('#') {
+        return Line::Heading(rest.trim_start_matches('#').trim());
+    }
+    if let Some(rest) = strip_prefix_ci(line, "weights:") {
+        return Line::Weights(parse_weights(rest));
+    }
+    let rest = strip_bullet(line);
+    match read_item(rest) {
+        Head::NotAnItem => Line::Ignored,
+        Head::Bad(message) => Line::Error(message),
+        Head::Item {
+            impact,
+            repeat,
+            labels,
+            text,
+        } => match build(impact, labels, text, ctx) {
+            Ok(item) => Line::Item(item, repeat),
+            Err(message) => Line::Error(message),
+        },
+    }
+}
+
+fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = s.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix).then(|| &s[prefix.len()..])
+}
+
+/// Removes one list bullet (`-`, `*`, `+`, `•` or `1.`/`1)` followed by white space).
+fn strip_bullet(line: &str) -> &str {
+    let mut chars = line.char_indices();
+    if let Some((_, c)) = chars.next() {
+        if matches!(c, '-' | '*' | '+' | '•') {
+            let after = &line[c.len_utf8()..];
+            if after.starts_with(char::is_whitespace) {
+                return after.trim_start();
+            }
+            return line;
+        }
+    }
+    let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0 && digits <= 9 {
+        let after = &line[digits..];
+        if let Some(rest) = after.strip_prefix(['.', ')']) {
+            if rest.starts_with(char::is_whitespace) {
+                return rest.trim_start();
+            }
+        }
+    }
+    line
+}
+
+enum Head<'a> {
+    NotAnItem,
+    Bad(String),
+    Item {
+        impact: Impact,
+        repeat: u32,
+        labels: Option<&'a str>,
+        text: &'a str,
+    },
+}
+
+fn allowed_list() -> String {
+    Impact::list(&Impact::ALL)
+}
+
+/// Reads `IMPACT[×N] text` or `(IMPACT[×N][, labels]) text`.
+fn read_item(s: &str) -> Head<'_> {
+    let (inner, after, in_parens) = if let Some(body) = s.strip_prefix('(') {
+        if !starts_with_number(body) {
+            return Head::NotAnItem;
+        }
+        match body.find(')') {
+            Some(close) => (&body[..close], &body[close + 1..], true),
+            None => {
+                return Head::Bad(
+                    "the opening '(' has no closing ')': write (+3) or (+3, criterion)".into(),
+                )
+            }
+        }
+    } else if starts_with_number(s) {
+        (s, "", false)
+    } else {
+        return Head::NotAnItem;
+    };
+
+    let (token, rest) = number_token(inner);
+    let impact = match impact_of(token) {
+        Ok(i) => i,
+        Err(m) => return Head::Bad(m),
+    };
+    let (repeat, rest) = match repeat_of(rest) {
+        Ok(r) => r,
+        Err(m) => return Head::Bad(m),
+    };
+    if in_parens {
+        let rest = rest.trim();
+        let labels = if rest.is_empty() {
+            None
+        } else if let Some(l) = rest.strip_prefix(',') {
+            Some(l.trim())
+        } else {
+            return Head::Bad(format!(
+                "unexpected \"{rest}\" after the impact: write (+3) or (+3, criterion)"
+            ));
+        };
+        Head::Item {
+            impact,
+            repeat,
+            labels,
+            text: text_after(after),
+        }
+    } else {
+        if let Some(c) = rest.chars().next() {
+            if !(c.is_whitespace() || matches!(c, ':' | '—' | '–' | '-' | ')' | ',')) {
+                let word: String = s.split_whitespace().next().unwrap_or(s).into();
+                return Head::Bad(format!(
+                    "\"{word}\" is not an impact followed by text: put a space after the impact, as in +3 text"
+                ));
+            }
+        }
+        Head::Item {
+            impact,
+            repeat,
+            labels: None,
+            text: text_after(rest),
+        }
+    }
+}
+
+fn is_minus(c: char) -> bool {
+    matches!(c, '-' | '\u{2212}' | '–')
+}
+
+fn starts_with_number(s: &str) -> bool {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_digit() => true,
+        Some(c) if c == '+' || is_minus(c) => chars.next().is_some_and(|d| d.is_ascii_digit()),
+        _ => false,
+    }
+}
+
+/// Splits a leading signed decimal number from the rest.
+fn number_token(s: &str) -> (&str, &str) {
+    let mut end = 0;
+    let mut seen_dot = false;
+    for (i, c) in s.char_indices() {
+        let ok = if i == 0 {
+            c == '+' || is_minus(c) || c.is_ascii_digit()
+        } else if c == '.' && !seen_dot {
+            // A dot counts only when a digit follows it: "3." stays "3".
+            let next = s[i + 1..].chars().next();
+            seen_dot = next.is_some_and(|d| d.is_ascii_digit());
+            seen_dot
+        } else {
+            c.is_ascii_digit()
+        };
+        if !ok {
+            break;
+        }
+        end = i + c.len_utf8();
+    }
+    (&s[..end], &s[end..])
+}
+
+fn impact_of(token: &str) -> Result<Impact, String> {
+    let not_in_set = || format!("impact {token} is not one of {}", allowed_list());
+    if token.contains('.') {
+        return Err(not_in_set());
+    }
+    let (negative, digits) = match token.chars().next() {
+        Some('+') => (false, &token[1..]),
+        Some(c) if is_minus(c) => (true, &token[c.len_utf8()..]),
+        _ => (false, token),
+    };
+    let magnitude: i64 = digits.parse().map_err(|_| not_in_set())?;
+    let value = if negative { -magnitude } else { magnitude };
+    Impact::from_value(value).ok_or_else(not_in_set)
+}
+
+/// Reads an optional `×N` / `xN` run count right after the impact.
+fn repeat_of(s: &str) -> Result<(u32, &str), String> {
+    let Some(after) = s.strip_prefix(['×', 'x', 'X']) else {
+        return Ok((1, s));
+    };
+    let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return Ok((1, s));
+    }
+    let n: Option<u32> = after[..digits].parse().ok();
+    match n {
+        Some(n) if (1..=MAX_REPEAT).contains(&n) => Ok((n, &after[digits..])),
+        _ => Err(format!(
+            "run count ×{} is not between 1 and {MAX_REPEAT}",
+            &after[..digits]
+        )),
+    }
+}
+
+fn text_after(s: &str) -> &str {
+    let s = s.trim_start();
+    let s = s
+        .strip_prefix([':', '—', '–', '-'])
+        .map(str::trim_start)
+        .unwrap_or(s);
+    s.trim_end()
+}
+
+fn build(
+    impact: Impact,
+    labels: Option<&str>,
+    text: &str,
+    ctx: &Context,
+) -> Result<Item, String> {
+    let mut item = Item::new(impact, text);
+    item.bucket = ctx.bucket;
+    item.criterion = ctx.criterion.clone();
+    if let Some(labels) = labels {
+        // `×` always separates; a plain `x` only with spaces round it, so names may contain x.
+        let parts: Vec<&str> = if labels.contains('×') {
+            labels.split('×').map(str::trim).collect()
+        } else {
+            labels.split(" x ").map(str::trim).collect()
+        };
+        let (perspective, criterion) = match parts.as_slice() {
+            [c] => (None, *c),
+            [p, c] => (Some(*p), *c),
+            _ => {
+                return Err(format!(
+                    "label \"{labels}\" has more than two parts: write (+3, criterion) or (+3, perspective × criterion)"
+                ))
+            }
+        };
+        for name in perspective.iter().chain([&criterion]) {
+            check_name(name)?;
+        }
+        item.perspective = perspective.map(str::to_string);
+        item.criterion = Some(criterion.to_string());
+    }
+    if let Some(bucket) = item.bucket {
+        if !bucket.allowed().contains(&impact) {
+            return Err(format!(
+                "impact {impact} is not allowed under {bucket}: use {}",
+                Impact::list(bucket.allowed())
+            ));
+        }
+    }
+    Ok(item)
+}
+
+/// A label is a name: letters, digits, `_` and `-`.
+fn check_name(name: &str) -> Result<(), String> {
+    if !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+    {
+        Ok(())
+    } else {
+        Err(format!(
+            "label \"{name}\" is not a name: use letters, digits, '_' or '-', as in brief_fidelity"
+        ))
+    }
+}
+
+/// `weights: a=0.3, b=0.2` → `[("a", 0.3), ("b", 0.2)]`.
+fn parse_weights(s: &str) -> Result<Vec<(String, f64)>, String> {
+    let mut out = Vec::new();
+    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let Some((name, value)) = part.split_once('=') else {
+            return Err(format!(
+                "weight \"{part}\" has no '=': write weights: craft=0.3, depth=0.2"
+            ));
+        };
+        let name = name.trim();
+        check_name(name)?;
+        let value: f64 = value
+            .trim()
+            .parse()
+            .map_err(|_| format!("weight for {name} is not a number: \"{}\"", value.trim()))?;
+        out.push((name.to_string(), value));
+    }
+    if out.is_empty() {
+        return Err("weights: line names no weights: write weights: craft=0.3, depth=0.2".into());
+    }
+    Ok(out)
+}

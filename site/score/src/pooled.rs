@@ -1,0 +1,116 @@
+//! The pooled formula: one pool of items → one score with a confidence.
+//!
+//! The steps are evaluated in the published order, so results agree with the original
+//! implementations to the last bit:
+//!
+//! ```text
+//! net_impact  = Σ impact
+//! normalized  = net_impact / √n              (0 when there are no items)
+//! raw         = clamp(50 + normalized × 8, 0, 100)
+//! density     = n / 20                        (reported unclamped)
+//! multiplier  = 0.75 + 0.25 × clamp(density, 0, 1)
+//! final       = round(50 + (raw − 50) × multiplier)   (halves away from zero)
+//! confidence  = clamp(density, 0, 1)
+//! ```
+
+use crate::{Impact, Item, Normalization, Params, Rounding};
+
+/// Every intermediate value of the pooled formula, so the working can be shown.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Pooled {
+    /// Sum of the impacts.
+    pub net_impact: i64,
+    /// Number of items.
+    pub total_items: usize,
+    /// The net divided by the normalisation (√n by default); 0 with no items.
+    pub normalized: f64,
+    /// `center + normalized × scale`, clamped to `[0, max]`.
+    pub raw: f64,
+    /// `n / denominator`, not clamped (25 items give 1.25).
+    pub density: f64,
+    /// `floor + gain × clamp(density, 0, 1)`.
+    pub multiplier: f64,
+    /// The final score before rounding.
+    pub final_unrounded: f64,
+    /// The final score: rounded half away from zero unless rounding is off.
+    #[serde(rename = "final")]
+    pub final_score: f64,
+    /// `clamp(density, 0, 1)`: how much evidence there is, not how sure anyone feels.
+    pub confidence: f64,
+}
+
+impl Pooled {
+    /// Scores a pool of items.
+    ///
+    /// ```
+    /// use pickanumber_score::{Impact, Item, Params, Pooled};
+    /// let items = [Item::new(Impact::PlusFive, "exceptional")];
+    /// let s = Pooled::score(&items, &Params::default());
+    /// assert_eq!(s.final_unrounded, 80.5);
+    /// assert_eq!(s.final_score, 81.0); // half away from zero
+    /// ```
+    pub fn score(items: &[Item], params: &Params) -> Pooled {
+        Pooled::from_impacts(items.iter().map(|i| i.impact), params)
+    }
+
+    /// Scores a sequence of impacts (the labels and texts do not enter the formula).
+    pub fn from_impacts(impacts: impl IntoIterator<Item = Impact>, params: &Params) -> Pooled {
+        let (net, n) = impacts
+            .into_iter()
+            .fold((0i64, 0usize), |(net, n), i| (net + i.value(), n + 1));
+        Pooled::from_tally(net, n, params)
+    }
+
+    /// The formula proper, from the net impact and the item count. Private so that every
+    /// public path starts from items, and an unreachable profile (net +25 from 4 items)
+    /// cannot be scored.
+    fn from_tally(net: i64, n: usize, p: &Params) -> Pooled {
+        let nf = n as f64;
+        let netf = net as f64;
+        let normalized = if n == 0 {
+            0.0
+        } else {
+            match p.normalization {
+                Normalization::Sqrt => netf / nf.sqrt(),
+                Normalization::Linear => netf / nf,
+                Normalization::Log => {
+                    let d = nf.ln();
+                    if d > 0.0 {
+                        netf / d
+                    } else {
+                        netf
+                    }
+                }
+                Normalization::None => netf,
+            }
+        };
+        let raw = (p.center + normalized * p.scale).clamp(0.0, p.max);
+        let density = nf / p.density_denominator;
+        let confidence = density.clamp(0.0, 1.0);
+        let multiplier = p.multiplier_floor + p.multiplier_gain * confidence;
+        let final_unrounded = p.center + (raw - p.center) * multiplier;
+        let final_score = match p.rounding {
+            Rounding::HalfAwayFromZero => final_unrounded.round(),
+            Rounding::None => final_unrounded,
+        };
+        Pooled {
+            net_impact: net,
+            total_items: n,
+            normalized,
+            raw,
+            density,
+            multiplier,
+            final_unrounded,
+            final_score,
+            confidence,
+        }
+    }
+
+    /// The final as an integer when the parameters round it; `None` when rounding is off.
+    pub fn final_integer(&self, params: &Params) -> Option<i64> {
+        match params.rounding {
+            Rounding::HalfAwayFromZero => Some(self.final_score as i64),
+            Rounding::None => None,
+        }
+    }
+}

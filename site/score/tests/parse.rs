@@ -1,0 +1,162 @@
+//! The pasted-text grammar: what becomes an item, an error (with its exact message), context
+//! or an ignored line.
+
+use pickanumber_score::{parse, Bucket, Impact};
+
+const SET: &str = "+5, +3, +2, +1, −1, −2, −3, −5";
+
+fn errors(text: &str) -> Vec<String> {
+    parse(text).errors.iter().map(ToString::to_string).collect()
+}
+
+#[test]
+fn every_impact_spelling_reads_the_same_value() {
+    let cases = [
+        ("+3 text", 3),
+        ("3 text", 3),
+        ("-2 text", -2),
+        ("\u{2212}2 text", -2),
+        ("(+5) text", 5),
+        ("(-1) text", -1),
+        ("- +1 text", 1),
+        ("* -3 text", -3),
+        ("1. 2 text", 2),
+        ("12) −5 text", -5),
+        ("+3: text", 3),
+        ("+3 — text", 3),
+        ("   +1   text  ", 1),
+    ];
+    for (line, value) in cases {
+        let p = parse(line);
+        assert!(p.errors.is_empty(), "{line}: {:?}", p.errors);
+        assert_eq!(p.entries.len(), 1, "{line}");
+        assert_eq!(p.entries[0].item.impact.value(), value, "{line}");
+        assert_eq!(p.entries[0].item.text, "text", "{line}");
+    }
+}
+
+#[test]
+fn numbers_outside_the_set_are_errors_naming_line_and_set() {
+    assert_eq!(
+        errors("+3 ok\n\n+4 nope\n0 zero\n2.5 half\n+6 six\n-4 neg\n−7 minus"),
+        vec![
+            format!("line 3: impact +4 is not one of {SET}"),
+            format!("line 4: impact 0 is not one of {SET}"),
+            format!("line 5: impact 2.5 is not one of {SET}"),
+            format!("line 6: impact +6 is not one of {SET}"),
+            format!("line 7: impact -4 is not one of {SET}"),
+            format!("line 8: impact −7 is not one of {SET}"),
+        ]
+    );
+}
+
+#[test]
+fn huge_numbers_are_errors_not_overflows() {
+    assert_eq!(
+        errors("99999999999999999999999 big"),
+        vec![format!(
+            "line 1: impact 99999999999999999999999 is not one of {SET}"
+        )]
+    );
+}
+
+#[test]
+fn a_number_glued_to_a_word_is_an_error() {
+    assert_eq!(
+        errors("3rd place"),
+        vec![
+            "line 1: \"3rd\" is not an impact followed by text: put a space after the impact, as in +3 text"
+                .to_string()
+        ]
+    );
+}
+
+#[test]
+fn unclosed_parenthesis_is_an_error() {
+    assert_eq!(
+        errors("(+3 text"),
+        vec![
+            "line 1: the opening '(' has no closing ')': write (+3) or (+3, criterion)".to_string()
+        ]
+    );
+}
+
+#[test]
+fn blank_lines_and_headings_are_skipped_other_lines_ignored() {
+    let p = parse("# Title\n\nsome prose\n+1 item\n3. a numbered note\n(see above)\n---");
+    assert_eq!(p.entries.len(), 1);
+    assert!(p.errors.is_empty());
+    assert_eq!(p.ignored, vec![3, 5, 6, 7]);
+}
+
+#[test]
+fn labels_set_criterion_and_perspective() {
+    let p = parse(
+        "- (+5, requester × brief_fidelity) — kept the brief\n(+3, craft) tidy\n(-1, sme x box_model) x",
+    );
+    assert!(p.errors.is_empty(), "{:?}", p.errors);
+    let items = p.items();
+    assert_eq!(items[0].perspective.as_deref(), Some("requester"));
+    assert_eq!(items[0].criterion.as_deref(), Some("brief_fidelity"));
+    assert_eq!(items[0].text, "kept the brief");
+    assert_eq!(items[1].criterion.as_deref(), Some("craft"));
+    assert_eq!(items[1].perspective, None);
+    assert_eq!(items[2].criterion.as_deref(), Some("box_model"));
+    assert_eq!(items[2].perspective.as_deref(), Some("sme"));
+}
+
+#[test]
+fn bad_labels_are_errors() {
+    assert_eq!(
+        errors("(+3, two words) t\n(+3, a × b × c) t"),
+        vec![
+            "line 1: label \"two words\" is not a name: use letters, digits, '_' or '-', as in brief_fidelity".to_string(),
+            "line 2: label \"a × b × c\" has more than two parts: write (+3, criterion) or (+3, perspective × criterion)".to_string(),
+        ]
+    );
+}
+
+#[test]
+fn runs_expand_to_identical_items() {
+    let p = parse("+1×25 routine\n(-1x5, craft) small");
+    assert_eq!(p.entries.len(), 30);
+    assert!(p.entries[..25].iter().all(|e| e.line == 1));
+    assert_eq!(p.entries[29].item.criterion.as_deref(), Some("craft"));
+    assert_eq!(
+        errors("+1×0 none\n+1×10001 many"),
+        vec![
+            "line 1: run count ×0 is not between 1 and 10000".to_string(),
+            "line 2: run count ×10001 is not between 1 and 10000".to_string(),
+        ]
+    );
+}
+
+#[test]
+fn bucket_headings_label_and_check_magnitudes() {
+    let p = parse("## Working\n+3 fast\n## Confusing\n-5 unclear\n-2 vague\n## Other\n+1 plain");
+    assert_eq!(
+        p.errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        vec!["line 4: impact −5 is not allowed under Confusing: use −1, −2, −3".to_string()]
+    );
+    let items = p.items();
+    assert_eq!(items[0].bucket, Some(Bucket::Working));
+    assert_eq!(items[1].bucket, Some(Bucket::Confusing));
+    assert_eq!(items[1].impact, Impact::MinusTwo);
+    assert_eq!(items[2].bucket, None);
+}
+
+#[test]
+fn criterion_headings_and_weights() {
+    let p = parse("weights: craft=0.6, depth=0.4\n## Criterion: craft\n+3 tidy\n## Criterion: depth\n-1 thin");
+    assert_eq!(p.weights, vec![("craft".into(), 0.6), ("depth".into(), 0.4)]);
+    let items = p.items();
+    assert_eq!(items[0].criterion.as_deref(), Some("craft"));
+    assert_eq!(items[1].criterion.as_deref(), Some("depth"));
+    assert_eq!(
+        errors("weights: craft=lots\nweights: depth"),
+        vec![
+            "line 1: weight for craft is not a number: \"lots\"".to_string(),
+            "line 2: weight \"depth\" has no '=': write weights: craft=0.3, depth=0.2".to_string(),
+        ]
+    );
+}

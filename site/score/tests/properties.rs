@@ -1,0 +1,82 @@
+//! Properties of the formula and the parser that must hold for every input.
+
+use pickanumber_score::{parse, Impact, Item, Params, Pooled};
+use proptest::prelude::*;
+
+fn impact() -> impl Strategy<Value = Impact> {
+    proptest::sample::select(Impact::ALL.to_vec())
+}
+
+fn items(max: usize) -> impl Strategy<Value = Vec<Item>> {
+    proptest::collection::vec(impact().prop_map(|i| Item::new(i, "x")), 0..max)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn outputs_stay_in_their_ranges(v in items(120)) {
+        let s = Pooled::score(&v, &Params::default());
+        prop_assert!((0.0..=100.0).contains(&s.final_score));
+        prop_assert!((0.0..=100.0).contains(&s.raw));
+        prop_assert!((0.75..=1.0).contains(&s.multiplier));
+        prop_assert!((0.0..=1.0).contains(&s.confidence));
+        prop_assert_eq!(s.final_score, s.final_unrounded.round());
+        prop_assert!((s.final_score - s.final_unrounded).abs() <= 0.5);
+    }
+
+    #[test]
+    fn zero_net_scores_the_centre(v in items(60)) {
+        // Add the mirror image of every item: net 0.
+        let mut all = v.clone();
+        all.extend(v.iter().map(|i| Item::new(Impact::from_value(-i.impact.value()).unwrap(), "m")));
+        let s = Pooled::score(&all, &Params::default());
+        prop_assert_eq!(s.net_impact, 0);
+        prop_assert_eq!(s.final_score, 50.0);
+    }
+
+    #[test]
+    fn order_of_items_never_matters(v in items(80), seed in any::<u64>()) {
+        let mut shuffled = v.clone();
+        // Deterministic Fisher–Yates from the seed.
+        let mut x = seed | 1;
+        for i in (1..shuffled.len()).rev() {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            shuffled.swap(i, (x % (i as u64 + 1)) as usize);
+        }
+        prop_assert_eq!(Pooled::score(&v, &Params::default()), Pooled::score(&shuffled, &Params::default()));
+    }
+
+    #[test]
+    fn the_sign_of_the_net_decides_the_side_of_50(v in items(80)) {
+        let s = Pooled::score(&v, &Params::default());
+        match s.net_impact.signum() {
+            1 => prop_assert!(s.final_unrounded > 50.0),
+            -1 => prop_assert!(s.final_unrounded < 50.0),
+            _ => prop_assert_eq!(s.final_unrounded, 50.0),
+        }
+    }
+
+    #[test]
+    fn written_items_parse_back_to_the_same_items(v in items(60)) {
+        let text: String = v.iter().map(|i| format!("{} {}\n", i.impact, i.text)).collect();
+        let p = parse(&text);
+        prop_assert!(p.errors.is_empty());
+        prop_assert_eq!(p.items(), v);
+    }
+
+    #[test]
+    fn any_text_parses_without_panic_and_every_line_is_accounted_for(s in "\\PC{0,400}") {
+        let p = parse(&s);
+        let lines = s.lines().count();
+        for e in &p.errors { prop_assert!(e.line >= 1 && e.line <= lines); }
+        for l in &p.ignored { prop_assert!(*l >= 1 && *l <= lines); }
+        for e in &p.entries { prop_assert!(e.line >= 1 && e.line <= lines); }
+    }
+
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+        let s = String::from_utf8_lossy(&bytes);
+        let _ = parse(&s);
+    }
+}
