@@ -79,3 +79,74 @@ impl PooledText {
         }
     }
 }
+
+/// The arithmetic with the actual numbers, step by step, as one line:
+/// `net +9, items 5 → normalized +9 / √5 = +4.025 → raw 50 + 8 × 4.025 = 82.20 → …`.
+///
+/// ```
+/// use pickanumber_score::{format::working, Impact, Item, Params, Pooled};
+/// let p = Params::default();
+/// let s = Pooled::score(&[Item::new(Impact::PlusFive, "")], &p);
+/// assert_eq!(
+///     working(&s, &p),
+///     "net +5, items 1 → normalized +5 / √1 = +5.000 → raw 50 + 8 × 5.000 = 90.00 \
+///      → density 1 / 20 = 0.050 → multiplier 0.75 + 0.25 × 0.050 = 0.7625 \
+///      → final 50 + (90.00 − 50) × 0.7625 = 80.50 → 81; confidence 0.05"
+/// );
+/// ```
+pub fn working(s: &crate::Pooled, p: &crate::Params) -> String {
+    use crate::{Normalization, Rounding};
+    let t = PooledText::new(s, p);
+    let num = |x: f64| trim_number(x);
+    let divisor = match p.normalization {
+        Normalization::Sqrt => format!(" / √{}", s.total_items),
+        Normalization::Linear => format!(" / {}", s.total_items),
+        Normalization::Log => format!(" / ln {}", s.total_items),
+        Normalization::None => String::new(),
+    };
+    let normalized = if s.total_items == 0 {
+        "normalized 0 (no items)".to_string()
+    } else {
+        format!("normalized {}{divisor} = {}", t.net, t.normalized)
+    };
+    let clamp_note = if s.raw == 0.0 || s.raw == p.max {
+        format!(" (clamped to 0–{})", num(p.max))
+    } else {
+        String::new()
+    };
+    let density_note = if s.density > 1.0 { " (capped at 1)" } else { "" };
+    let rounded = match p.rounding {
+        Rounding::HalfAwayFromZero => format!(" → {}", t.final_score),
+        Rounding::None => String::new(),
+    };
+    format!(
+        "net {}, items {} → {normalized} → raw {} + {} × {} = {}{clamp_note} → density {} / {} = {}{density_note} \
+         → multiplier {} + {} × {} = {} → final {} + ({} − {}) × {} = {}{rounded}; confidence {}",
+        t.net,
+        t.total,
+        num(p.center),
+        num(p.scale),
+        fixed(s.normalized, 3),
+        t.raw,
+        s.total_items,
+        num(p.density_denominator),
+        t.density,
+        num(p.multiplier_floor),
+        num(p.multiplier_gain),
+        fixed(s.confidence, 3),
+        t.multiplier,
+        num(p.center),
+        t.raw,
+        num(p.center),
+        t.multiplier,
+        t.final_unrounded,
+        t.confidence,
+    )
+    .replace(" -", " −")
+}
+
+/// A parameter without trailing zeros: `8`, `0.75`, `1.6`.
+fn trim_number(x: f64) -> String {
+    let s = format!("{x}");
+    s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
+}

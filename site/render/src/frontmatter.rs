@@ -1,0 +1,79 @@
+//! Front matter: the TOML between `+++` lines at the top of a page. Unknown keys are errors.
+
+use crate::error::Error;
+use std::path::Path;
+
+/// Which layout a page uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Template {
+    /// The one-page overview.
+    Home,
+    /// An ordinary page.
+    #[default]
+    Page,
+    /// The paper: table of contents, print styles.
+    Paper,
+    /// A case study.
+    Example,
+}
+
+/// The allowed keys.
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FrontMatter {
+    /// The page title.
+    pub title: String,
+    /// One sentence for search results and link previews.
+    pub description: String,
+    /// The layout.
+    #[serde(default)]
+    pub template: Template,
+    /// Position among pages of the same template.
+    #[serde(default)]
+    pub order: i64,
+    /// A blurb for cards that link to the page.
+    pub summary: Option<String>,
+}
+
+/// Splits `text` into front matter and body; returns the body and the line the body starts on.
+///
+/// # Errors
+/// A missing or unclosed block, TOML that does not parse, a missing required key or an
+/// unknown key, each with the file and line.
+pub fn split<'a>(file: &Path, text: &'a str) -> Result<(FrontMatter, &'a str, usize), Error> {
+    let rest = text
+        .strip_prefix("+++\n")
+        .or_else(|| text.strip_prefix("+++\r\n"))
+        .ok_or_else(|| {
+            Error::at(
+                file,
+                1,
+                "a page must start with front matter: a line +++, TOML keys (title, description), and +++",
+            )
+        })?;
+    let close = rest
+        .match_indices("+++")
+        .find(|(i, _)| *i == 0 || rest.as_bytes()[i - 1] == b'\n')
+        .map(|(i, _)| i)
+        .ok_or_else(|| Error::at(file, 1, "front matter is not closed: add a line +++ after it"))?;
+    let toml_text = &rest[..close];
+    let fm: FrontMatter = toml::from_str(toml_text).map_err(|e| {
+        let line = e
+            .span()
+            .map(|s| 2 + toml_text[..s.start].matches('\n').count())
+            .unwrap_or(1);
+        let msg = e.message().trim().to_string();
+        Error::at(
+            file,
+            line,
+            format!(
+                "front matter: {msg} (allowed keys: title, description, template, order, summary)"
+            ),
+        )
+    })?;
+    let after = &rest[close + 3..];
+    let body = after.strip_prefix('\n').unwrap_or(after);
+    let body_line = 2 + toml_text.matches('\n').count() + 1;
+    Ok((fm, body, body_line))
+}

@@ -1,0 +1,20 @@
+//! # pickanumber-render
+//!
+//! The build-time site generator. Data flow, one module per step:
+//!
+//! **markdown file** → [`frontmatter`] → pulldown-cmark **events** → [`page`] passes
+//! ([`evidence`] blocks scored by the formula crate, inline references, [`citations`],
+//! heading ids, [`math`]) → **HTML** → [`template`] → files → [`links`] check → `dist/`
+//! (orchestrated by [`site`]).
+
+pub mod calculator;
+pub mod citations;
+pub mod error;
+pub mod evidence;
+pub mod frontmatter;
+pub mod html;
+pub mod links;
+pub mod math;
+pub mod page;
+pub mod site;
+pub mod template;

@@ -1,0 +1,227 @@
+//! The whole build: find the pages, render each, write them with the static files into a
+//! temporary directory, check every link and anchor, then swap it in place of the output.
+//! A failed build leaves the previous output untouched.
+
+use crate::citations::Bibliography;
+use crate::error::{Error, Errors};
+use crate::frontmatter::Template;
+use crate::links::{self, PageLinks};
+use crate::page::{self, Rendered};
+use crate::template::{self, Context, SITE_URL};
+use std::path::{Path, PathBuf};
+
+/// What to build.
+pub struct Options {
+    /// The repository root holding content/, paper/, examples/ and static/.
+    pub root: PathBuf,
+    /// Where the finished site goes (replaced as a whole on success).
+    pub out: PathBuf,
+    /// Trunk's output for the calculator, when built.
+    pub calc: Option<PathBuf>,
+    /// Development mode: pages load the live-reload script.
+    pub dev: bool,
+}
+
+/// One source page.
+struct Source {
+    /// Path shown in errors, relative to the root.
+    file: PathBuf,
+    /// URL path.
+    url: String,
+    text: String,
+}
+
+/// What a successful build wrote.
+#[derive(Debug)]
+pub struct Summary {
+    /// Number of HTML pages.
+    pub pages: usize,
+}
+
+/// Builds the site.
+///
+/// # Errors
+/// Every problem found: unreadable files, bad front matter, invalid evidence blocks, unknown
+/// references or citations, broken links and anchors. Nothing is written then.
+pub fn build(opts: &Options) -> Result<Summary, Errors> {
+    let bib = Bibliography::load(
+        &opts.root.join("content/references"),
+        Path::new("content/references"),
+    )?;
+    let sources = discover(&opts.root)?;
+    let mut errors = Vec::new();
+    let mut rendered: Vec<(&Source, Rendered)> = Vec::new();
+    for s in &sources {
+        match page::render(&s.file, &s.text, &bib) {
+            Ok(r) => rendered.push((s, r)),
+            Err(e) => errors.push(e),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(Errors(errors));
+    }
+    let mut examples: Vec<(i64, String, String, String)> = rendered
+        .iter()
+        .filter(|(_, r)| r.meta.template == Template::Example)
+        .map(|(s, r)| {
+            (
+                r.meta.order,
+                s.url.clone(),
+                r.meta.title.clone(),
+                r.meta.summary.clone().unwrap_or_default(),
+            )
+        })
+        .collect();
+    examples.sort();
+    let examples: Vec<(String, String, String)> =
+        examples.into_iter().map(|(_, p, t, s)| (p, t, s)).collect();
+
+    let tmp = sibling(&opts.out, "tmp");
+    let _ = std::fs::remove_dir_all(&tmp);
+    let result = write_all(opts, &tmp, &rendered, &examples);
+    match result {
+        Ok(summary) => {
+            swap(&tmp, &opts.out).map_err(|e| Error::file(&opts.out, format!("cannot replace: {e}")))?;
+            Ok(summary)
+        }
+        Err(e) => {
+            let _ = std::fs::remove_dir_all(&tmp);
+            Err(e)
+        }
+    }
+}
+
+fn write_all(
+    opts: &Options,
+    tmp: &Path,
+    rendered: &[(&Source, Rendered)],
+    examples: &[(String, String, String)],
+) -> Result<Summary, Errors> {
+    let io = |p: &Path, e: std::io::Error| Errors::from(Error::file(p, e.to_string()));
+    copy_dir(&opts.root.join("static"), tmp).map_err(|e| io(Path::new("static"), e))?;
+    let calculator = match &opts.calc {
+        Some(dir) => {
+            crate::calculator::install_assets(dir, tmp).map_err(|m| Error::file(dir, m))?;
+            true
+        }
+        None => false,
+    };
+    let mut scanned = Vec::new();
+    for (source, r) in rendered {
+        let cx = Context {
+            path: &source.url,
+            examples,
+            dev: opts.dev,
+            calculator,
+        };
+        let html = template::page(r, &cx);
+        let file = tmp.join(&source.url[1..]).join("index.html");
+        write(&file, &html).map_err(|e| io(&file, e))?;
+        scanned.push((source, PageLinks::scan(&source.url, &html)));
+    }
+    let not_found = template::layout(
+        "Page not found · pickanumber",
+        "There is no page at this address.",
+        "/404.html",
+        "",
+        "<article class=\"prose\">\n<h1>Page not found</h1>\n<p>There is no page at this address. Start from the <a href=\"/\">overview</a>, read the <a href=\"/paper/\">paper</a>, or try the <a href=\"/#try\">calculator</a>.</p>\n</article>\n",
+    );
+    write(&tmp.join("404.html"), &not_found).map_err(|e| io(Path::new("404.html"), e))?;
+    let mut sitemap = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for (s, _) in rendered {
+        sitemap.push_str(&format!("<url><loc>{SITE_URL}{}</loc></url>\n", s.url));
+    }
+    sitemap.push_str("</urlset>\n");
+    write(&tmp.join("sitemap.xml"), &sitemap).map_err(|e| io(Path::new("sitemap.xml"), e))?;
+
+    let mut pages: Vec<PageLinks> = scanned.iter().map(|(_, p)| PageLinks {
+        path: p.path.clone(),
+        ids: p.ids.clone(),
+        targets: p.targets.clone(),
+    }).collect();
+    pages.push(PageLinks::scan("/404.html", &not_found));
+    let broken = links::check(tmp, &pages);
+    if !broken.is_empty() {
+        let errors = broken
+            .into_iter()
+            .map(|(page, target, why)| {
+                let source = scanned.iter().find(|(_, p)| p.path == page).map(|(s, _)| *s);
+                match source {
+                    Some(s) => {
+                        let line = s.text.lines().position(|l| l.contains(&target)).map(|i| i + 1);
+                        Error { file: s.file.clone(), line, message: format!("broken link {target}: {why}") }
+                    }
+                    None => Error::file(Path::new(&page), format!("broken link {target}: {why}")),
+                }
+            })
+            .collect();
+        return Err(Errors(errors));
+    }
+    Ok(Summary { pages: rendered.len() + 1 })
+}
+
+fn discover(root: &Path) -> Result<Vec<Source>, Errors> {
+    let mut out = Vec::new();
+    for (dir, prefix) in [("content", "/"), ("paper", "/paper/"), ("examples", "/examples/")] {
+        let Ok(read) = std::fs::read_dir(root.join(dir)) else { continue };
+        let mut files: Vec<PathBuf> = read
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "md"))
+            .collect();
+        files.sort();
+        for path in files {
+            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+            let file = Path::new(dir).join(path.file_name().unwrap_or_default());
+            let url = match (dir, stem.as_str()) {
+                ("content", "index") => "/".to_string(),
+                ("paper", "paper") => "/paper/".to_string(),
+                _ => format!("{prefix}{stem}/"),
+            };
+            let text = std::fs::read_to_string(&path).map_err(|e| Error::file(&file, format!("cannot read: {e}")))?;
+            out.push(Source { file, url, text });
+        }
+    }
+    Ok(out)
+}
+
+fn sibling(out: &Path, tag: &str) -> PathBuf {
+    let name = out.file_name().and_then(|n| n.to_str()).unwrap_or("dist");
+    out.with_file_name(format!(".{name}-{tag}"))
+}
+
+/// Replaces `out` with `tmp`: the old output is moved aside first and removed last.
+fn swap(tmp: &Path, out: &Path) -> std::io::Result<()> {
+    let old = sibling(out, "old");
+    let _ = std::fs::remove_dir_all(&old);
+    if out.exists() {
+        std::fs::rename(out, &old)?;
+    }
+    std::fs::rename(tmp, out)?;
+    let _ = std::fs::remove_dir_all(&old);
+    Ok(())
+}
+
+fn write(file: &Path, text: &str) -> std::io::Result<()> {
+    if let Some(dir) = file.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(file, text)
+}
+
+fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    let Ok(read) = std::fs::read_dir(from) else { return Ok(()) };
+    let mut entries: Vec<_> = read.filter_map(Result::ok).collect();
+    entries.sort_by_key(|e| e.file_name());
+    for e in entries {
+        let target = to.join(e.file_name());
+        if e.file_type()?.is_dir() {
+            copy_dir(&e.path(), &target)?;
+        } else {
+            std::fs::copy(e.path(), target)?;
+        }
+    }
+    Ok(())
+}
