@@ -151,12 +151,15 @@ fn write_all(
                 match source {
                     Some(s) => {
                         let line = s.text.lines().position(|l| l.contains(&target)).map(|i| i + 1);
-                        Error { file: s.file.clone(), line, message: format!("broken link {target}: {why}") }
+                        let place = if line.is_some() { "" } else { " (a link of the page layout)" };
+                        Error { file: s.file.clone(), line, message: format!("broken link {target}{place}: {why}") }
                     }
                     None => Error::file(Path::new(&page), format!("broken link {target}: {why}")),
                 }
             })
-            .collect();
+            .collect::<Vec<Error>>();
+        let mut errors = errors;
+        errors.dedup();
         return Err(Errors(errors));
     }
     Ok(Summary { pages: rendered.len() + 1 })
