@@ -87,7 +87,12 @@ impl Env {
             out.stdout
         };
         let text = String::from_utf8_lossy(&text).into_owned();
-        Some(text.lines().find(|l| !l.trim().is_empty())?.trim().to_owned())
+        Some(
+            text.lines()
+                .find(|l| !l.trim().is_empty())?
+                .trim()
+                .to_owned(),
+        )
     }
 
     /// All of stdout of a tool that succeeded, or `None`.
@@ -178,7 +183,9 @@ mod tests {
         let env = Env::new().unwrap();
         let err = run("probe", &mut env.command("no-such-tool-xtask")).unwrap_err();
         assert_eq!(err.exit_code(), 2);
-        assert!(err.to_string().contains("`no-such-tool-xtask` is not installed"));
+        assert!(err
+            .to_string()
+            .contains("`no-such-tool-xtask` is not installed"));
         assert_eq!(env.probe("no-such-tool-xtask", &["--version"]), None);
     }
 }

@@ -80,7 +80,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn usage(command: &str, rest: &[String]) -> Result<(), Failure> {
+fn usage<T>(command: &str, rest: &[String]) -> Result<T, Failure> {
     Err(Failure::Usage(format!(
         "`{command}` does not take `{}` (see cargo xtask --help)",
         rest.join(" ")
@@ -95,9 +95,11 @@ fn parse_port(args: &[String]) -> Result<u16, Failure> {
         [flag] if flag.starts_with("--port=") => &flag["--port=".len()..],
         _ => return usage("serve", args),
     };
-    value
-        .parse()
-        .map_err(|_| Failure::Usage(format!("--port needs a number from 1 to 65535, not `{value}`")))
+    value.parse().map_err(|_| {
+        Failure::Usage(format!(
+            "--port needs a number from 1 to 65535, not `{value}`"
+        ))
+    })
 }
 
 #[cfg(test)]

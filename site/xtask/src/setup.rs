@@ -81,8 +81,12 @@ fn wasm_target(env: &Env) -> Result<(), Failure> {
         });
     }
     // No rustup: the target may still be in the toolchain's sysroot.
-    let sysroot = env.stdout("rustc", &["--print", "sysroot"]).unwrap_or_default();
-    let dir = Path::new(sysroot.trim()).join("lib/rustlib").join(WASM_TARGET);
+    let sysroot = env
+        .stdout("rustc", &["--print", "sysroot"])
+        .unwrap_or_default();
+    let dir = Path::new(sysroot.trim())
+        .join("lib/rustlib")
+        .join(WASM_TARGET);
     if !sysroot.trim().is_empty() && dir.is_dir() {
         println!("installed ok");
         return Ok(());
@@ -161,10 +165,7 @@ fn wasm_opt(env: &Env) -> Result<(), Failure> {
         args[0]
     );
     timed("installing wasm-opt", || {
-        run(
-            &format!("npm {}", args[0]),
-            env.command("npm").args(args),
-        )
+        run(&format!("npm {}", args[0]), env.command("npm").args(args))
     })?;
     let found = env.probe(&bin, &["--version"]);
     if ok(&found) {
@@ -267,11 +268,17 @@ mod tests {
     #[test]
     fn pins_match_the_trunk_config() {
         let toml = include_str!("../../calculator/Trunk.toml");
-        assert!(toml.contains(&format!("\"={}\"", super::TRUNK)), "trunk-version pin");
+        assert!(
+            toml.contains(&format!("\"={}\"", super::TRUNK)),
+            "trunk-version pin"
+        );
         assert!(toml.contains(&format!("wasm_bindgen = \"{}\"", super::WASM_BINDGEN)));
         assert!(toml.contains(&format!("version_{}", super::BINARYEN)));
         let cargo = include_str!("../../calculator/Cargo.toml");
         let crate_pin = format!("wasm-bindgen = \"={}\"", super::WASM_BINDGEN);
-        assert!(cargo.contains(&crate_pin), "the wasm-bindgen crate must be pinned like the CLI");
+        assert!(
+            cargo.contains(&crate_pin),
+            "the wasm-bindgen crate must be pinned like the CLI"
+        );
     }
 }

@@ -272,9 +272,7 @@ pub fn respond(site: &Site, method: &str, target: &str) -> Response {
         match segment {
             "" | "." => {}
             ".." => return Response::text(400, "`..` is not allowed in paths\n"),
-            s if s.contains(['\\', '\0']) => {
-                return Response::text(400, "bad character in path\n")
-            }
+            s if s.contains(['\\', '\0']) => return Response::text(400, "bad character in path\n"),
             s => file.push(s),
         }
     }
@@ -451,7 +449,10 @@ mod tests {
     fn directories_serve_their_index_and_redirect_without_a_slash() {
         let site = Site::new(site_dir("dirs"));
         let home = respond(&site, "GET", "/");
-        assert_eq!((home.status, home.body.as_slice()), (200, &b"<h1>home</h1>"[..]));
+        assert_eq!(
+            (home.status, home.body.as_slice()),
+            (200, &b"<h1>home</h1>"[..])
+        );
         let paper = respond(&site, "GET", "/paper/?x=1");
         assert_eq!(paper.body, b"<h1>paper</h1>");
         assert_eq!(paper.content_type, "text/html; charset=utf-8");
@@ -464,7 +465,10 @@ mod tests {
     fn unknown_paths_get_the_404_page_and_traversal_is_refused() {
         let site = Site::new(site_dir("missing"));
         let missing = respond(&site, "GET", "/nope/");
-        assert_eq!((missing.status, missing.body.as_slice()), (404, &b"<h1>lost</h1>"[..]));
+        assert_eq!(
+            (missing.status, missing.body.as_slice()),
+            (404, &b"<h1>lost</h1>"[..])
+        );
         assert_eq!(respond(&site, "GET", "/../etc/passwd").status, 400);
         assert_eq!(respond(&site, "GET", "/paper/%2e%2e/%2e%2e/x").status, 400);
         assert_eq!(respond(&site, "GET", "/%zz").status, 400);
@@ -485,13 +489,18 @@ mod tests {
         let reload = Reload::new();
         let site = Site::new(site_dir("dev")).with_reload(reload.clone());
         let before = respond(&site, "GET", "/__dev/version");
-        assert_eq!(before.headers, vec![("Cache-Control", "no-store".to_owned())]);
+        assert_eq!(
+            before.headers,
+            vec![("Cache-Control", "no-store".to_owned())]
+        );
         reload.bump();
         let after = respond(&site, "GET", "/__dev/version");
         assert_ne!(before.body, after.body);
         let js = respond(&site, "GET", "/__dev/reload.js");
         assert_eq!(js.content_type, "text/javascript; charset=utf-8");
-        assert!(String::from_utf8(js.body).unwrap().contains("location.reload()"));
+        assert!(String::from_utf8(js.body)
+            .unwrap()
+            .contains("location.reload()"));
     }
 
     #[test]

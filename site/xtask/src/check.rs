@@ -1,0 +1,108 @@
+//! `cargo xtask test`: every check, in order, stopping at the first that fails.
+
+use std::time::Instant;
+
+use crate::env::{human, step, Env, Failure};
+use crate::pipeline::{self, Mode};
+use crate::setup::{self, Needs};
+
+/// The native crates: formatted, linted and unit-tested here.
+const NATIVE: &[&str] = &[
+    "pickanumber-score",
+    "pickanumber-cli",
+    "pickanumber-render",
+    "xtask",
+];
+
+pub fn test(env: &Env) -> Result<(), Failure> {
+    let started = Instant::now();
+    let mut passed: Vec<&str> = Vec::new();
+    let result = run_all(env, &mut passed);
+    let took = human(started.elapsed());
+    match &result {
+        Ok(()) => println!(
+            "\ncargo xtask test: all {} steps passed ({}) in {took}",
+            passed.len(),
+            passed.join(", ")
+        ),
+        Err(_) => println!(
+            "\ncargo xtask test: FAILED after {took} ({} steps passed before: {})",
+            passed.len(),
+            if passed.is_empty() {
+                "none".to_owned()
+            } else {
+                passed.join(", ")
+            }
+        ),
+    }
+    result
+}
+
+fn p_args(crates: &[&str]) -> Vec<String> {
+    crates
+        .iter()
+        .flat_map(|c| ["-p".to_owned(), (*c).to_owned()])
+        .collect()
+}
+
+fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
+    setup::setup(env, Needs::Everything)?;
+    passed.push("setup");
+
+    step(
+        "cargo fmt --all --check",
+        env.command("cargo").args(["fmt", "--all", "--check"]),
+    )?;
+    passed.push("fmt");
+
+    let mut lint: Vec<&str> = NATIVE.to_vec();
+    lint.push("pickanumber-browser-tests");
+    step(
+        "cargo clippy (native crates, all targets)",
+        env.command("cargo")
+            .arg("clippy")
+            .args(p_args(&lint))
+            .args(["--all-targets", "--", "-D", "warnings"]),
+    )?;
+    passed.push("clippy");
+
+    step(
+        "cargo clippy (calculator, wasm32)",
+        env.command("cargo").args([
+            "clippy",
+            "-p",
+            "pickanumber-calculator",
+            "--target",
+            setup::WASM_TARGET,
+            "--",
+            "-D",
+            "warnings",
+        ]),
+    )?;
+    passed.push("clippy wasm");
+
+    step(
+        "cargo test (unit, property and golden tests)",
+        env.command("cargo").arg("test").args(p_args(NATIVE)),
+    )?;
+    passed.push("unit tests");
+
+    pipeline::build(env, Mode::Release)?;
+    passed.push("build");
+
+    let dist = pipeline::dist(env);
+    step(
+        "cargo test -p pickanumber-browser-tests (headless Chromium)",
+        env.command("cargo")
+            .args([
+                "test",
+                "-p",
+                "pickanumber-browser-tests",
+                "--",
+                "--test-threads=1",
+            ])
+            .env("PICKANUMBER_DIST", &dist),
+    )?;
+    passed.push("browser tests");
+    Ok(())
+}
