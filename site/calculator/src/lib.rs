@@ -54,9 +54,8 @@ fn Output(
 pub fn Calculator(initial: String) -> impl IntoView {
     let (input, set_input) = signal(initial);
     let outcome = Memo::new(move |_| input.with(|text| Outcome::of(text)));
-    let field = move |f: fn(&PooledText) -> String| {
-        Signal::derive(move || outcome.with(|o| f(&o.text)))
-    };
+    let field =
+        move |f: fn(&PooledText) -> String| Signal::derive(move || outcome.with(|o| f(&o.text)));
     let diagnostics = move || {
         outcome.with(|o| {
             let mut lines: Vec<String> = o.errors.iter().map(ToString::to_string).collect();

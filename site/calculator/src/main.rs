@@ -25,8 +25,11 @@ fn main() {
         return;
     };
     root.set_inner_html("");
-    leptos::mount::mount_to(root.clone(), move || view! { <Calculator initial=initial.clone() /> })
-        .forget();
+    leptos::mount::mount_to(
+        root.clone(),
+        move || view! { <Calculator initial=initial.clone() /> },
+    )
+    .forget();
     let _ = root.set_attribute("data-ready", "");
 }
 

@@ -101,9 +101,9 @@ impl Cited {
             let mut parts = Vec::new();
             for cite in inner.split(';') {
                 let cite = cite.trim();
-                let body = cite
-                    .strip_prefix('@')
-                    .ok_or_else(|| format!("citation \"{cite}\" must start with @, as in [@a; @b]"))?;
+                let body = cite.strip_prefix('@').ok_or_else(|| {
+                    format!("citation \"{cite}\" must start with @, as in [@a; @b]")
+                })?;
                 let (key, locator) = match body.split_once(',') {
                     Some((k, l)) => (k.trim(), Some(l.trim())),
                     None => (body.trim(), None),
@@ -127,7 +127,10 @@ impl Cited {
                     escape(&short(entry))
                 ));
             }
-            out.push_str(&format!("<span class=\"citation\">[{}]</span>", parts.join("; ")));
+            out.push_str(&format!(
+                "<span class=\"citation\">[{}]</span>",
+                parts.join("; ")
+            ));
             rest = &rest[start + len + 1..];
         }
         out.push_str(rest);
@@ -154,7 +157,10 @@ impl Cited {
                 item.push_str(&format!(" {}.", escape(n.trim_end_matches('.'))));
             }
             if let Some(u) = &r.url {
-                item.push_str(&format!(" <a href=\"{0}\" rel=\"external\">{0}</a>", escape(u)));
+                item.push_str(&format!(
+                    " <a href=\"{0}\" rel=\"external\">{0}</a>",
+                    escape(u)
+                ));
             }
             h.push_str(&format!("<li id=\"ref-{key}\">{item}</li>\n"));
         }

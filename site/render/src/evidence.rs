@@ -61,19 +61,34 @@ impl Block {
         let mut show = Show::Full;
         for opt in info.split_whitespace().skip(1) {
             let Some((key, value)) = opt.split_once('=') else {
-                return Err(err(line, format!("evidence option \"{opt}\" is not key=value (options: {OPTIONS})")));
+                return Err(err(
+                    line,
+                    format!("evidence option \"{opt}\" is not key=value (options: {OPTIONS})"),
+                ));
             };
             let number = |v: &str| -> Result<f64, Error> {
                 v.parse::<f64>()
                     .ok()
                     .filter(|x| x.is_finite())
-                    .ok_or_else(|| err(line, format!("evidence option {key}: \"{v}\" is not a number")))
+                    .ok_or_else(|| {
+                        err(
+                            line,
+                            format!("evidence option {key}: \"{v}\" is not a number"),
+                        )
+                    })
             };
-            let bad = |allowed: &str| err(line, format!("evidence option {key}: \"{value}\" is not one of {allowed}"));
+            let bad = |allowed: &str| {
+                err(
+                    line,
+                    format!("evidence option {key}: \"{value}\" is not one of {allowed}"),
+                )
+            };
             match key {
                 "id" => {
                     if value.is_empty()
-                        || !value.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                        || !value
+                            .chars()
+                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
                     {
                         return Err(err(line, format!("evidence id \"{value}\" may only hold lowercase letters, digits and '-'")));
                     }
@@ -117,16 +132,29 @@ impl Block {
                         _ => return Err(bad("full, result, none")),
                     }
                 }
-                _ => return Err(err(line, format!("unknown evidence option \"{key}\" (options: {OPTIONS})"))),
+                _ => {
+                    return Err(err(
+                        line,
+                        format!("unknown evidence option \"{key}\" (options: {OPTIONS})"),
+                    ))
+                }
             }
         }
-        let id = id.ok_or_else(|| err(line, "evidence block has no id: write ```evidence id=my-example".into()))?;
+        let id = id.ok_or_else(|| {
+            err(
+                line,
+                "evidence block has no id: write ```evidence id=my-example".into(),
+            )
+        })?;
         params
             .validate()
             .map_err(|e| err(line, format!("evidence block \"{id}\": {e}")))?;
         let parsed = parse(body);
         if let Some(e) = parsed.errors.first() {
-            return Err(err(line + e.line, format!("evidence block \"{id}\": {}", e.message)));
+            return Err(err(
+                line + e.line,
+                format!("evidence block \"{id}\": {}", e.message),
+            ));
         }
         if let Some(l) = parsed.ignored.first() {
             return Err(err(
@@ -150,7 +178,15 @@ impl Block {
         } else {
             None
         };
-        Ok(Block { id, params, mode, show, parsed, pooled, matrix })
+        Ok(Block {
+            id,
+            params,
+            mode,
+            show,
+            parsed,
+            pooled,
+            matrix,
+        })
     }
 
     /// The values prose may quote, by field name (`final`, `craft.final`, …).
@@ -166,7 +202,10 @@ impl Block {
             out.insert("overall_unrounded".into(), fixed(m.overall_unrounded, 2));
             out.insert("overall_confidence".into(), fixed(m.overall_confidence, 2));
             out.insert("span".into(), trim(m.span));
-            out.insert("self_check".into(), if m.self_check { "passes" } else { "fails" }.into());
+            out.insert(
+                "self_check".into(),
+                if m.self_check { "passes" } else { "fails" }.into(),
+            );
             for c in &m.criteria {
                 pooled_values(&mut out, &format!("{}.", c.name), &c.pooled, &self.params);
                 out.insert(format!("{}.weight", c.name), trim(c.weight));
@@ -249,7 +288,11 @@ impl Block {
         let mut h = format!(
             "<details><summary>The {} item{}</summary>\n<ul class=\"items\">\n",
             self.pooled.total_items,
-            if self.pooled.total_items == 1 { "" } else { "s" }
+            if self.pooled.total_items == 1 {
+                ""
+            } else {
+                "s"
+            }
         );
         // Runs written as +1×25 are listed once with their count.
         let mut i = 0;
@@ -258,11 +301,19 @@ impl Block {
             let e = &entries[i];
             let run = entries[i..].iter().take_while(|x| x.line == e.line).count();
             let label = match (&e.item.perspective, &e.item.criterion) {
-                (Some(p), Some(c)) => format!(" <span class=\"label\">{} × {}</span>", escape(p), escape(c)),
+                (Some(p), Some(c)) => format!(
+                    " <span class=\"label\">{} × {}</span>",
+                    escape(p),
+                    escape(c)
+                ),
                 (None, Some(c)) => format!(" <span class=\"label\">{}</span>", escape(c)),
                 _ => String::new(),
             };
-            let count = if run > 1 { format!("×{run}") } else { String::new() };
+            let count = if run > 1 {
+                format!("×{run}")
+            } else {
+                String::new()
+            };
             h.push_str(&format!(
                 "<li><span class=\"impact\">{}{count}</span>{label} {}</li>\n",
                 e.item.impact,
@@ -317,5 +368,9 @@ fn pooled_values(out: &mut BTreeMap<String, String>, prefix: &str, p: &Pooled, p
 fn trim(x: f64) -> String {
     let s = format!("{:.4}", x);
     let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" { "0".into() } else { s.to_string() }
+    if s == "-0" {
+        "0".into()
+    } else {
+        s.to_string()
+    }
 }

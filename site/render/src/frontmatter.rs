@@ -56,7 +56,13 @@ pub fn split<'a>(file: &Path, text: &'a str) -> Result<(FrontMatter, &'a str, us
         .match_indices("+++")
         .find(|(i, _)| *i == 0 || rest.as_bytes()[i - 1] == b'\n')
         .map(|(i, _)| i)
-        .ok_or_else(|| Error::at(file, 1, "front matter is not closed: add a line +++ after it"))?;
+        .ok_or_else(|| {
+            Error::at(
+                file,
+                1,
+                "front matter is not closed: add a line +++ after it",
+            )
+        })?;
     let toml_text = &rest[..close];
     let fm: FrontMatter = toml::from_str(toml_text).map_err(|e| {
         let line = e

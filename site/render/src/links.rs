@@ -52,9 +52,17 @@ pub fn check(out: &Path, pages: &[PageLinks]) -> Vec<(String, String, String)> {
                 Some((p, f)) => (p, Some(f)),
                 None => (target.as_str(), None),
             };
-            let path = if path.is_empty() { page.path.as_str() } else { path };
+            let path = if path.is_empty() {
+                page.path.as_str()
+            } else {
+                path
+            };
             if !path.starts_with('/') {
-                broken.push((page.path.clone(), target.clone(), "use a path from the site root, starting with /".into()));
+                broken.push((
+                    page.path.clone(),
+                    target.clone(),
+                    "use a path from the site root, starting with /".into(),
+                ));
                 continue;
             }
             let file = if path.ends_with('/') {
@@ -63,13 +71,21 @@ pub fn check(out: &Path, pages: &[PageLinks]) -> Vec<(String, String, String)> {
                 out.join(&path[1..])
             };
             if !file.is_file() {
-                broken.push((page.path.clone(), target.clone(), "no such page or file".into()));
+                broken.push((
+                    page.path.clone(),
+                    target.clone(),
+                    "no such page or file".into(),
+                ));
                 continue;
             }
             if let Some(f) = fragment {
                 let ids = by_path.get(path).map(|p| &p.ids);
                 if !ids.is_some_and(|ids| ids.contains(f)) {
-                    broken.push((page.path.clone(), target.clone(), format!("no element with id \"{f}\" in {path}")));
+                    broken.push((
+                        page.path.clone(),
+                        target.clone(),
+                        format!("no element with id \"{f}\" in {path}"),
+                    ));
                 }
             }
         }

@@ -33,7 +33,12 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let started = std::time::Instant::now();
-    match build(&Options { root, out: out.clone(), calc, dev }) {
+    match build(&Options {
+        root,
+        out: out.clone(),
+        calc,
+        dev,
+    }) {
         Ok(s) => {
             println!(
                 "rendered {} pages into {} in {} ms",

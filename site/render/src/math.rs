@@ -14,7 +14,11 @@ pub fn to_mathml(tex: &str, display: bool) -> Result<String, String> {
         return Err(format!("math ${tex}$ does not parse: {e}"));
     }
     let config = RenderConfig {
-        display_mode: if display { DisplayMode::Block } else { DisplayMode::Inline },
+        display_mode: if display {
+            DisplayMode::Block
+        } else {
+            DisplayMode::Inline
+        },
         ..RenderConfig::default()
     };
     let mut out = String::new();

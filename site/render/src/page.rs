@@ -112,7 +112,10 @@ fn merge_text<'a>(events: impl Iterator<Item = (Event<'a>, usize)>) -> Vec<(Even
     out
 }
 
-fn evidence_blocks(file: &Path, events: &[(Event, usize)]) -> Result<BTreeMap<String, Block>, Error> {
+fn evidence_blocks(
+    file: &Path,
+    events: &[(Event, usize)],
+) -> Result<BTreeMap<String, Block>, Error> {
     let mut blocks = BTreeMap::new();
     let mut i = 0;
     while i < events.len() {
@@ -126,7 +129,11 @@ fn evidence_blocks(file: &Path, events: &[(Event, usize)]) -> Result<BTreeMap<St
                 }
                 let block = Block::compile(file, *line, info, &body)?;
                 if blocks.contains_key(&block.id) {
-                    return Err(Error::at(file, *line, format!("evidence id \"{}\" is used twice in this page", block.id)));
+                    return Err(Error::at(
+                        file,
+                        *line,
+                        format!("evidence id \"{}\" is used twice in this page", block.id),
+                    ));
                 }
                 blocks.insert(block.id.clone(), block);
             }
@@ -179,7 +186,10 @@ impl<'p> Pass<'p> {
                 }
                 Event::Start(Tag::Paragraph)
                     if matches!(events.get(i + 1), Some((Event::Text(t), _)) if is_calculator(t))
-                        && matches!(events.get(i + 2), Some((Event::End(TagEnd::Paragraph), _))) =>
+                        && matches!(
+                            events.get(i + 2),
+                            Some((Event::End(TagEnd::Paragraph), _))
+                        ) =>
                 {
                     self.has_calculator = true;
                     out.push(Event::Html(calculator::placeholder().into()));
@@ -191,10 +201,18 @@ impl<'p> Pass<'p> {
                         .unwrap_or(events.len());
                     let inner: Vec<Event<'a>> = self.run(events[i + 1..end].to_vec())?;
                     let text = plain_text(&events[i + 1..end]);
-                    let id = self.unique_id(id.as_deref().map(str::to_string).unwrap_or_else(|| slug(&text)));
+                    let id = self.unique_id(
+                        id.as_deref()
+                            .map(str::to_string)
+                            .unwrap_or_else(|| slug(&text)),
+                    );
                     let n = heading_number(*level);
                     if n == 2 || n == 3 {
-                        self.toc.push(TocEntry { level: n, id: id.clone(), text: text.clone() });
+                        self.toc.push(TocEntry {
+                            level: n,
+                            id: id.clone(),
+                            text: text.clone(),
+                        });
                     }
                     out.push(Event::Html(format!("<h{n} id=\"{id}\">").into()));
                     out.extend(inner);
@@ -206,8 +224,12 @@ impl<'p> Pass<'p> {
                 Event::Text(t) if !in_code && (t.contains("{{") || t.contains("[@")) => {
                     out.push(Event::InlineHtml(self.inline(t, line)?.into()));
                 }
-                Event::InlineMath(tex) => out.push(Event::InlineHtml(self.math(tex, false, line)?.into())),
-                Event::DisplayMath(tex) => out.push(Event::Html(self.math(tex, true, line)?.into())),
+                Event::InlineMath(tex) => {
+                    out.push(Event::InlineHtml(self.math(tex, false, line)?.into()))
+                }
+                Event::DisplayMath(tex) => {
+                    out.push(Event::Html(self.math(tex, true, line)?.into()))
+                }
                 _ => out.push(event.clone()),
             }
             i += 1;
@@ -232,7 +254,11 @@ impl<'p> Pass<'p> {
         while let Some(start) = rest.find("{{") {
             out.push_str(&escape(&rest[..start]));
             let Some(len) = rest[start..].find("}}") else {
-                return Err(Error::at(self.file, line, "a reference {{ is not closed with }}"));
+                return Err(Error::at(
+                    self.file,
+                    line,
+                    "a reference {{ is not closed with }}",
+                ));
             };
             let name = rest[start + 2..start + len].trim();
             out.push_str(&escape(&self.reference(name, line)?));
@@ -246,7 +272,11 @@ impl<'p> Pass<'p> {
 
     fn reference(&self, name: &str, line: usize) -> Result<String, Error> {
         if name == "calculator" {
-            return Err(Error::at(self.file, line, "{{ calculator }} must be alone in its paragraph"));
+            return Err(Error::at(
+                self.file,
+                line,
+                "{{ calculator }} must be alone in its paragraph",
+            ));
         }
         let (id, field) = name.split_once('.').unwrap_or((name, ""));
         let Some(block) = self.blocks.get(id) else {
@@ -277,7 +307,11 @@ impl<'p> Pass<'p> {
 }
 
 fn is_calculator(t: &str) -> bool {
-    t.trim().strip_prefix("{{").and_then(|s| s.strip_suffix("}}")).map(str::trim) == Some("calculator")
+    t.trim()
+        .strip_prefix("{{")
+        .and_then(|s| s.strip_suffix("}}"))
+        .map(str::trim)
+        == Some("calculator")
 }
 
 fn heading_number(level: HeadingLevel) -> u8 {

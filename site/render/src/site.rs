@@ -81,7 +81,8 @@ pub fn build(opts: &Options) -> Result<Summary, Errors> {
     let result = write_all(opts, &tmp, &rendered, &examples);
     match result {
         Ok(summary) => {
-            swap(&tmp, &opts.out).map_err(|e| Error::file(&opts.out, format!("cannot replace: {e}")))?;
+            swap(&tmp, &opts.out)
+                .map_err(|e| Error::file(&opts.out, format!("cannot replace: {e}")))?;
             Ok(summary)
         }
         Err(e) => {
@@ -136,23 +137,41 @@ fn write_all(
     sitemap.push_str("</urlset>\n");
     write(&tmp.join("sitemap.xml"), &sitemap).map_err(|e| io(Path::new("sitemap.xml"), e))?;
 
-    let mut pages: Vec<PageLinks> = scanned.iter().map(|(_, p)| PageLinks {
-        path: p.path.clone(),
-        ids: p.ids.clone(),
-        targets: p.targets.clone(),
-    }).collect();
+    let mut pages: Vec<PageLinks> = scanned
+        .iter()
+        .map(|(_, p)| PageLinks {
+            path: p.path.clone(),
+            ids: p.ids.clone(),
+            targets: p.targets.clone(),
+        })
+        .collect();
     pages.push(PageLinks::scan("/404.html", &not_found));
     let broken = links::check(tmp, &pages);
     if !broken.is_empty() {
         let errors = broken
             .into_iter()
             .map(|(page, target, why)| {
-                let source = scanned.iter().find(|(_, p)| p.path == page).map(|(s, _)| *s);
+                let source = scanned
+                    .iter()
+                    .find(|(_, p)| p.path == page)
+                    .map(|(s, _)| *s);
                 match source {
                     Some(s) => {
-                        let line = s.text.lines().position(|l| l.contains(&target)).map(|i| i + 1);
-                        let place = if line.is_some() { "" } else { " (a link of the page layout)" };
-                        Error { file: s.file.clone(), line, message: format!("broken link {target}{place}: {why}") }
+                        let line = s
+                            .text
+                            .lines()
+                            .position(|l| l.contains(&target))
+                            .map(|i| i + 1);
+                        let place = if line.is_some() {
+                            ""
+                        } else {
+                            " (a link of the page layout)"
+                        };
+                        Error {
+                            file: s.file.clone(),
+                            line,
+                            message: format!("broken link {target}{place}: {why}"),
+                        }
                     }
                     None => Error::file(Path::new(&page), format!("broken link {target}: {why}")),
                 }
@@ -162,27 +181,40 @@ fn write_all(
         errors.dedup();
         return Err(Errors(errors));
     }
-    Ok(Summary { pages: rendered.len() + 1 })
+    Ok(Summary {
+        pages: rendered.len() + 1,
+    })
 }
 
 fn discover(root: &Path) -> Result<Vec<Source>, Errors> {
     let mut out = Vec::new();
-    for (dir, prefix) in [("content", "/"), ("paper", "/paper/"), ("examples", "/examples/")] {
-        let Ok(read) = std::fs::read_dir(root.join(dir)) else { continue };
+    for (dir, prefix) in [
+        ("content", "/"),
+        ("paper", "/paper/"),
+        ("examples", "/examples/"),
+    ] {
+        let Ok(read) = std::fs::read_dir(root.join(dir)) else {
+            continue;
+        };
         let mut files: Vec<PathBuf> = read
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "md"))
             .collect();
         files.sort();
         for path in files {
-            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+            let stem = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or_default()
+                .to_string();
             let file = Path::new(dir).join(path.file_name().unwrap_or_default());
             let url = match (dir, stem.as_str()) {
                 ("content", "index") => "/".to_string(),
                 ("paper", "paper") => "/paper/".to_string(),
                 _ => format!("{prefix}{stem}/"),
             };
-            let text = std::fs::read_to_string(&path).map_err(|e| Error::file(&file, format!("cannot read: {e}")))?;
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| Error::file(&file, format!("cannot read: {e}")))?;
             out.push(Source { file, url, text });
         }
     }
@@ -215,7 +247,9 @@ fn write(file: &Path, text: &str) -> std::io::Result<()> {
 
 fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(to)?;
-    let Ok(read) = std::fs::read_dir(from) else { return Ok(()) };
+    let Ok(read) = std::fs::read_dir(from) else {
+        return Ok(());
+    };
     let mut entries: Vec<_> = read.filter_map(Result::ok).collect();
     entries.sort_by_key(|e| e.file_name());
     for e in entries {

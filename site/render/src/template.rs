@@ -64,7 +64,11 @@ pub fn layout(title: &str, description: &str, path: &str, scripts: &str, main: &
     let nav: String = NAV
         .iter()
         .map(|(href, label)| {
-            let current = if path != "/" && href.starts_with(path) { " aria-current=\"page\"" } else { "" };
+            let current = if path != "/" && href.starts_with(path) {
+                " aria-current=\"page\""
+            } else {
+                ""
+            };
             format!("<li><a href=\"{href}\"{current}>{label}</a></li>")
         })
         .collect();
@@ -105,7 +109,7 @@ pub fn layout(title: &str, description: &str, path: &str, scripts: &str, main: &
 {main}</main>
 <footer class=\"site-footer\">
 <p>The method: Kevin Kirchner, <i>Don't Let the LLM Pick a Number</i>, v0.8.0 (2026). This site rewrites it in its own words and computes every figure that follows from the formula at build time.</p>
-<p><a href=\"/paper/\">Paper</a> · <a href=\"/examples/impeccable/\">Case studies</a> · <a href=\"/related/\">Related approaches</a> · No cookies, no trackers, no third-party requests.</p>
+<p><a href=\"/paper/\">Paper</a> · <a href=\"/#case-studies\">Case studies</a> · <a href=\"/related/\">Related approaches</a> · No cookies, no trackers, no third-party requests.</p>
 </footer>
 </body>
 </html>
@@ -195,4 +199,3 @@ fn example(r: &Rendered, cx: &Context) -> String {
         r.body
     )
 }
-

@@ -114,7 +114,11 @@ pub fn working(s: &crate::Pooled, p: &crate::Params) -> String {
     } else {
         String::new()
     };
-    let density_note = if s.density > 1.0 { " (capped at 1)" } else { "" };
+    let density_note = if s.density > 1.0 {
+        " (capped at 1)"
+    } else {
+        ""
+    };
     let rounded = match p.rounding {
         Rounding::HalfAwayFromZero => format!(" → {}", t.final_score),
         Rounding::None => String::new(),

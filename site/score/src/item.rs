@@ -89,7 +89,13 @@ impl Bucket {
         let norm: String = name
             .trim()
             .chars()
-            .map(|c| if c == ' ' || c == '-' { '_' } else { c.to_ascii_lowercase() })
+            .map(|c| {
+                if c == ' ' || c == '-' {
+                    '_'
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            })
             .collect();
         Bucket::ALL.into_iter().find(|b| b.key() == norm)
     }

@@ -52,7 +52,11 @@ impl fmt::Display for WeightError {
             WeightError::NotPositive(names) => write!(
                 f,
                 "weights must be greater than 0: {} {}",
-                if names.len() == 1 { "check" } else { "check each of" },
+                if names.len() == 1 {
+                    "check"
+                } else {
+                    "check each of"
+                },
                 names.join(", ")
             ),
             WeightError::Missing(names) => write!(

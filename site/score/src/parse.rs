@@ -160,7 +160,8 @@ fn classify<'a>(line: &'a str, ctx: &Context) -> Line<'a> {
 
 fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
     let head = s.get(..prefix.len())?;
-    head.eq_ignore_ascii_case(prefix).then(|| &s[prefix.len()..])
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| &s[prefix.len()..])
 }
 
 /// Removes one list bullet (`-`, `*`, `+`, `•` or `1.`/`1)` followed by white space).
@@ -345,12 +346,7 @@ fn text_after(s: &str) -> &str {
     s.trim_end()
 }
 
-fn build(
-    impact: Impact,
-    labels: Option<&str>,
-    text: &str,
-    ctx: &Context,
-) -> Result<Item, String> {
+fn build(impact: Impact, labels: Option<&str>, text: &str, ctx: &Context) -> Result<Item, String> {
     let mut item = Item::new(impact, text);
     item.bucket = ctx.bucket;
     item.criterion = ctx.criterion.clone();

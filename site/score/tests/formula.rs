@@ -8,9 +8,7 @@ use pickanumber_score::{Impact, Item, MatrixScore, Params, Pooled, Rounding, Wei
 fn items(counts: &[(i64, usize)]) -> Vec<Item> {
     counts
         .iter()
-        .flat_map(|&(v, n)| {
-            std::iter::repeat_n(Item::new(Impact::from_value(v).unwrap(), "x"), n)
-        })
+        .flat_map(|&(v, n)| std::iter::repeat_n(Item::new(Impact::from_value(v).unwrap(), "x"), n))
         .collect()
 }
 
@@ -91,12 +89,16 @@ fn impeccable_heuristic_unrounded() {
 fn rounding_table_half_away_from_zero() {
     let rows: &[(&[(i64, usize)], f64, f64)] = &[
         (&[(5, 1)], 80.5, 81.0),
-        (&[(5, 8)], 92.5, 93.0),            // net +40, raw clamped at 100
-        (&[(5, 3), (1, 1), (-1, 1), (2, 1), (-2, 1), (3, 1), (-3, 1)], 84.5, 85.0), // 9 items, net +15
+        (&[(5, 8)], 92.5, 93.0), // net +40, raw clamped at 100
+        (
+            &[(5, 3), (1, 1), (-1, 1), (2, 1), (-2, 1), (3, 1), (-3, 1)],
+            84.5,
+            85.0,
+        ), // 9 items, net +15
         (&[(-5, 1), (1, 4), (-1, 4)], 38.5, 39.0), // 9 items, net −5
         (&[(5, 3), (2, 1), (-1, 7), (1, 5)], 78.5, 79.0), // 16 items, net +15
         (&[(-5, 1), (2, 1), (-1, 8), (1, 6)], 40.5, 41.0), // 16 items, net −5
-        (&[(-5, 16)], 2.5, 3.0),            // net −80, raw clamped at 0
+        (&[(-5, 16)], 2.5, 3.0), // net −80, raw clamped at 0
         (&[(-5, 1)], 19.5, 20.0),
     ];
     for (counts, unrounded, rounded) in rows {
@@ -178,7 +180,10 @@ fn matrix_weight_errors_name_the_criteria() {
     let v = vec![Item::new(Impact::PlusOne, "x").with_criterion("c")];
     let w = vec![("a".to_string(), 0.0), ("b".to_string(), -1.0)];
     let err = MatrixScore::score(&[], &w, &Params::default()).unwrap_err();
-    assert_eq!(err.to_string(), "weights must be greater than 0: check each of a, b");
+    assert_eq!(
+        err.to_string(),
+        "weights must be greater than 0: check each of a, b"
+    );
     let w = vec![("a".to_string(), 1.0)];
     let err = MatrixScore::score(&v, &w, &Params::default()).unwrap_err();
     assert_eq!(err, WeightError::Missing(vec!["c".into()]));

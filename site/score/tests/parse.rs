@@ -147,8 +147,13 @@ fn bucket_headings_label_and_check_magnitudes() {
 
 #[test]
 fn criterion_headings_and_weights() {
-    let p = parse("weights: craft=0.6, depth=0.4\n## Criterion: craft\n+3 tidy\n## Criterion: depth\n-1 thin");
-    assert_eq!(p.weights, vec![("craft".into(), 0.6), ("depth".into(), 0.4)]);
+    let p = parse(
+        "weights: craft=0.6, depth=0.4\n## Criterion: craft\n+3 tidy\n## Criterion: depth\n-1 thin",
+    );
+    assert_eq!(
+        p.weights,
+        vec![("craft".into(), 0.6), ("depth".into(), 0.4)]
+    );
     let items = p.items();
     assert_eq!(items[0].criterion.as_deref(), Some("craft"));
     assert_eq!(items[1].criterion.as_deref(), Some("depth"));

@@ -1,0 +1,267 @@
+//! Whole-site builds: golden `<main>` per page type, exact error messages for broken input,
+//! the previous output left untouched by a failed build, and byte-identical rebuilds.
+
+use pickanumber_render::site::{build, Options};
+use std::path::{Path, PathBuf};
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/site")
+}
+
+/// A scratch directory unique to the test.
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("pickanumber-render-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let t = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&e.path(), &t);
+        } else {
+            std::fs::copy(e.path(), t).unwrap();
+        }
+    }
+}
+
+fn main_of(html: &str) -> &str {
+    let start = html.find("<main").expect("page has <main>");
+    let end = html.find("</main>").expect("page has </main>") + "</main>".len();
+    &html[start..end]
+}
+
+#[test]
+fn golden_main_for_each_page_type() {
+    let out = scratch("golden").join("dist");
+    build(&Options {
+        root: fixture(),
+        out: out.clone(),
+        calc: None,
+        dev: false,
+    })
+    .unwrap();
+    let expected = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/expected");
+    let bless = std::env::var_os("PICKANUMBER_BLESS").is_some();
+    let mut failures = Vec::new();
+    for (page, name) in [
+        ("index.html", "home"),
+        ("paper/index.html", "paper"),
+        ("examples/case/index.html", "example"),
+        ("404.html", "not-found"),
+    ] {
+        let html = std::fs::read_to_string(out.join(page)).unwrap();
+        let got = main_of(&html);
+        let file = expected.join(format!("{name}.html"));
+        if bless {
+            std::fs::write(&file, got).unwrap();
+            continue;
+        }
+        let want = std::fs::read_to_string(&file).unwrap_or_default();
+        if want != got {
+            failures.push(format!(
+                "{name}: rendered <main> differs from {}",
+                file.display()
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{}\nreview the change, then rerun with PICKANUMBER_BLESS=1 to accept it",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_page_carries_the_strict_csp_and_landmarks() {
+    let out = scratch("csp").join("dist");
+    build(&Options {
+        root: fixture(),
+        out: out.clone(),
+        calc: None,
+        dev: false,
+    })
+    .unwrap();
+    for page in [
+        "index.html",
+        "paper/index.html",
+        "examples/case/index.html",
+        "404.html",
+    ] {
+        let html = std::fs::read_to_string(out.join(page)).unwrap();
+        assert!(
+            html.contains("script-src 'self' 'wasm-unsafe-eval'"),
+            "{page}"
+        );
+        assert!(!html.contains("unsafe-inline"), "{page}");
+        assert!(!html.contains("<script>"), "{page}: inline script");
+        for landmark in ["<header", "<nav", "<main", "<footer"] {
+            assert!(html.contains(landmark), "{page}: {landmark}");
+        }
+    }
+}
+
+#[test]
+fn two_builds_are_byte_identical() {
+    let dir = scratch("determinism");
+    let (a, b) = (dir.join("a"), dir.join("b"));
+    build(&Options {
+        root: fixture(),
+        out: a.clone(),
+        calc: None,
+        dev: false,
+    })
+    .unwrap();
+    build(&Options {
+        root: fixture(),
+        out: b.clone(),
+        calc: None,
+        dev: false,
+    })
+    .unwrap();
+    let list = |d: &Path| -> Vec<(PathBuf, Vec<u8>)> {
+        let mut v = Vec::new();
+        let mut stack = vec![d.to_path_buf()];
+        while let Some(p) = stack.pop() {
+            for e in std::fs::read_dir(&p).unwrap() {
+                let e = e.unwrap().path();
+                if e.is_dir() {
+                    stack.push(e);
+                } else {
+                    v.push((
+                        e.strip_prefix(d).unwrap().to_path_buf(),
+                        std::fs::read(&e).unwrap(),
+                    ));
+                }
+            }
+        }
+        v.sort();
+        v
+    };
+    assert_eq!(list(&a), list(&b));
+}
+
+/// Builds the fixture with one file changed; returns the error text. Also checks that the
+/// previous output survives the failed build.
+fn error_for(file: &str, edit: impl Fn(&str) -> String) -> String {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let dir = scratch(&format!("edit-{n}"));
+    let root = dir.join("site");
+    copy_tree(&fixture(), &root);
+    let out = dir.join("dist");
+    build(&Options {
+        root: root.clone(),
+        out: out.clone(),
+        calc: None,
+        dev: false,
+    })
+    .unwrap();
+    let before = std::fs::read(out.join("index.html")).unwrap();
+    let path = root.join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, edit(&text)).unwrap();
+    let err = build(&Options {
+        root,
+        out: out.clone(),
+        calc: None,
+        dev: false,
+    })
+    .unwrap_err()
+    .to_string();
+    assert_eq!(
+        std::fs::read(out.join("index.html")).unwrap(),
+        before,
+        "previous dist/ changed"
+    );
+    err
+}
+
+#[test]
+fn unknown_front_matter_key() {
+    assert_eq!(
+        error_for("content/index.md", |t| t.replacen("template = \"home\"", "template = \"home\"\nauthor = \"me\"", 1)),
+        "content/index.md:5: front matter: unknown field `author`, expected one of `title`, `description`, `template`, `order`, `summary` (allowed keys: title, description, template, order, summary)\n1 error; nothing was written"
+    );
+}
+
+#[test]
+fn missing_front_matter() {
+    assert_eq!(
+        error_for("examples/case.md", |t| t.replacen("+++", "", 2)),
+        "examples/case.md:1: a page must start with front matter: a line +++, TOML keys (title, description), and +++\n1 error; nothing was written"
+    );
+}
+
+#[test]
+fn invalid_evidence_item() {
+    assert_eq!(
+        error_for("content/index.md", |t| t.replace("+3 opened Settings", "+4 opened Settings")),
+        "content/index.md:14: evidence block \"ex\": impact +4 is not one of +5, +3, +2, +1, −1, −2, −3, −5\n1 error; nothing was written"
+    );
+}
+
+#[test]
+fn evidence_line_that_is_not_an_item() {
+    assert_eq!(
+        error_for("content/index.md", |t| t.replace("+3 opened Settings", "opened Settings")),
+        "content/index.md:14: evidence block \"ex\": this line is not an item (write an impact such as +3 first)\n1 error; nothing was written"
+    );
+}
+
+#[test]
+fn unknown_evidence_option() {
+    assert_eq!(
+        error_for("content/index.md", |t| t.replace("evidence id=ex", "evidence id=ex colour=blue")),
+        "content/index.md:12: unknown evidence option \"colour\" (options: id, mode, denominator, scale, center, max, floor, gain, normalize, rounding, show)\n1 error; nothing was written"
+    );
+}
+
+#[test]
+fn unknown_reference_id_and_field() {
+    assert_eq!(
+        error_for("content/index.md", |t| t.replace("{{ ex.final }}", "{{ nope.final }}")),
+        "content/index.md:9: unknown reference {{ nope.final }}: no evidence block \"nope\" in this page (blocks: ex)\n1 error; nothing was written"
+    );
+    assert_eq!(
+        error_for("content/index.md", |t| t.replace("{{ ex.final }}", "{{ ex.finale }}")),
+        "content/index.md:9: unknown reference {{ ex.finale }}: block \"ex\" has no field \"finale\" (fields: confidence, density, final, final_unrounded, multiplier, net, normalized, raw, total)\n1 error; nothing was written"
+    );
+}
+
+#[test]
+fn missing_citation() {
+    assert_eq!(
+        error_for("content/index.md", |t| t.replace("[@kirchner2026, §4.2]", "[@nobody2020]")),
+        "content/index.md:9: citation [@nobody2020] has no entry in content/references/*.toml\n1 error; nothing was written"
+    );
+}
+
+#[test]
+fn broken_link_and_anchor_are_all_listed() {
+    assert_eq!(
+        error_for("examples/case.md", |t| t.replace("(/#problem)", "(/#nowhere) and [gone](/gone/)")),
+        "examples/case.md:15: broken link /#nowhere: no element with id \"nowhere\" in /\nexamples/case.md:15: broken link /gone/: no such page or file\n2 errors; nothing was written"
+    );
+}
+
+#[test]
+fn missing_image() {
+    assert_eq!(
+        error_for("paper/paper.md", |t| format!("{t}\n![A plot](/plots/missing.svg)\n")),
+        "paper/paper.md:35: broken link /plots/missing.svg: no such page or file\n1 error; nothing was written"
+    );
+}
+
+#[test]
+fn matrix_item_without_criterion() {
+    assert_eq!(
+        error_for("paper/paper.md", |t| t.replace("(−3, depth) shallow", "−3 shallow")),
+        "paper/paper.md:19: evidence block \"m\": in matrix mode every item needs a criterion, as in (+3, craft)\n1 error; nothing was written"
+    );
+}
