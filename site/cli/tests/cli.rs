@@ -1,0 +1,113 @@
+//! `pickanumber score` as a user runs it: JSON on stdout, exit codes 0 / 1 / 2.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pickanumber"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).expect("stdout is one JSON object")
+}
+
+#[test]
+fn scores_stdin_with_every_key() {
+    let out = run(&["score"], "+5 a\n+3 b\n+2 c\n+1 d\n-2 e\n");
+    assert_eq!(out.status.code(), Some(0));
+    let v = json(&out);
+    assert_eq!(v["net_impact"], 9);
+    assert_eq!(v["total_items"], 5);
+    assert_eq!(v["final"], 76);
+    assert!(v["final"].is_i64());
+    assert_eq!(v["confidence"], 0.25);
+    assert_eq!(v["multiplier"], 0.8125);
+    assert_eq!(v["density"], 0.25);
+    assert!((v["raw"].as_f64().unwrap() - 82.19938).abs() < 1e-4);
+    assert!((v["final_unrounded"].as_f64().unwrap() - 76.162).abs() < 1e-3);
+    assert!((v["normalized"].as_f64().unwrap() - 4.0249).abs() < 1e-4);
+    assert_eq!(v["errors"], serde_json::json!([]));
+    assert_eq!(v["ignored"], serde_json::json!([]));
+}
+
+#[test]
+fn half_rounds_away_from_zero_and_density_is_unclamped() {
+    let v = json(&run(&["score"], "+5 one\n"));
+    assert_eq!(v["final"], 81);
+    assert_eq!(v["final_unrounded"], 80.5);
+    let many: String = (0..25).map(|_| "+1 x\n").collect();
+    let v = json(&run(&["score"], &many));
+    assert_eq!(v["density"], 1.25);
+    assert_eq!(v["confidence"], 1.0);
+    assert_eq!(v["final"], 90);
+}
+
+#[test]
+fn errors_exit_1_and_still_print_json() {
+    let out = run(&["score"], "+3 ok\n+4 nope\nhello\n");
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out);
+    assert_eq!(v["total_items"], 1);
+    assert_eq!(
+        v["errors"],
+        serde_json::json!([{"line": 2, "message": "impact +4 is not one of +5, +3, +2, +1, −1, −2, −3, −5"}])
+    );
+    assert_eq!(v["ignored"], serde_json::json!([3]));
+}
+
+#[test]
+fn reads_a_file_argument() {
+    let path = std::env::temp_dir().join(format!("pickanumber-cli-{}.txt", std::process::id()));
+    std::fs::write(&path, "+5 a\n-3 b\n").unwrap();
+    let out = run(&["score", path.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(json(&out)["final"], 59);
+}
+
+#[test]
+fn usage_and_unreadable_input_exit_2_without_json() {
+    for (args, stdin, message) in [
+        (vec![], "", "pickanumber: missing command; usage: pickanumber score [FILE] (see pickanumber --help)\n"),
+        (vec!["scroe"], "", "pickanumber: unknown command 'scroe'; usage: pickanumber score [FILE] (see pickanumber --help)\n"),
+        (vec!["score", "--bogus"], "", "pickanumber: unknown option '--bogus'; usage: pickanumber score [FILE] (see pickanumber --help)\n"),
+        (vec!["score", "/nonexistent/items.txt"], "", "pickanumber: cannot read /nonexistent/items.txt: No such file or directory (os error 2)\n"),
+    ] {
+        let out = run(&args, stdin);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), message);
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_pickanumber"))
+        .arg("score")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin.take().unwrap().write_all(&[0xff, 0xfe, b'\n']).unwrap();
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "pickanumber: standard input is not UTF-8 text (invalid byte at offset 0)\n"
+    );
+}
+
+#[test]
+fn help_explains_the_format() {
+    let out = run(&["--help"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("+5, +3, +2, +1, −1, −2, −3, −5"));
+    assert!(text.contains("EXIT STATUS"));
+}
