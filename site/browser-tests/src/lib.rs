@@ -98,10 +98,14 @@ fn serve(site: Site) -> Served {
     Served { addr }
 }
 
+/// Windows narrower than this are emulated as a phone screen (`mobileEmulation`), since a
+/// desktop Chromium window does not get narrower than about 500 px.
+pub const PHONE_WIDTHS_BELOW: u32 = 600;
+
 /// How to open the browser.
 #[derive(Clone, Copy, Debug)]
 pub struct BrowserOptions {
-    /// Window width in CSS pixels.
+    /// Window width in CSS pixels (the viewport's width, for phone widths).
     pub width: u32,
     /// Window height in CSS pixels.
     pub height: u32,
@@ -249,6 +253,12 @@ fn capabilities(options: BrowserOptions, profile: &Path) -> serde_json::Map<Stri
         format!("--window-size={},{}", options.width, options.height),
     ];
     let mut chrome = json!({ "binary": CHROMIUM });
+    if options.width < PHONE_WIDTHS_BELOW {
+        // A desktop window cannot be this narrow: emulate a phone screen of exactly this size.
+        chrome["mobileEmulation"] = json!({
+            "deviceMetrics": { "width": options.width, "height": options.height, "pixelRatio": 1.0 }
+        });
+    }
     if !options.javascript {
         args.push("--blink-settings=scriptEnabled=false".to_owned());
         chrome["prefs"] = json!({ "profile.managed_default_content_settings.javascript": 2 });
