@@ -4,7 +4,9 @@
 //! Exit codes: 0 when every item line was valid, 1 when some line was an error (the JSON is
 //! still printed), 2 for usage errors or unreadable input (a message on stderr, no JSON).
 
-use pickanumber_score::{LineError, Params, Pooled};
+use pickanumber_score::analysis::{analyse, Analysis, Mode, Preset, Request};
+use pickanumber_score::{Params, Pooled};
+use serde_json::{json, Map, Value};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -12,8 +14,15 @@ const HELP: &str = "\
 pickanumber — score evidence items with the pickanumber formula
 
 USAGE:
-    pickanumber score [FILE]     read items from FILE (or stdin) and print the score as JSON
-    pickanumber --help           show this text
+    pickanumber score [FILE] [OPTIONS]   read items from FILE (or stdin), print the score as JSON
+    pickanumber --help                   show this text
+
+OPTIONS:
+    --mode auto|pooled|matrix|feedback   how items combine (default auto: buckets → feedback,
+                                         criteria or weights → matrix, else pooled)
+    --preset generic|hackathon           criteria and weights of a preset matrix
+    --weights a=0.3,b=0.2                criterion weights (divided by their sum if it is not 1)
+    --report                             print the markdown report instead of JSON
 
 ITEMS (one per line):
     +5 the final state is correct        signed impact, then the text
@@ -23,37 +32,32 @@ ITEMS (one per line):
     - (+3, craft) clear boundaries       a bullet may come first; a label names the criterion
     (+5, requester × brief_fidelity) …   or perspective × criterion ('x' works for '×')
     +1×25 routine finding                a run of 25 identical items
+    ## Working / ## Not working / ## Missing / ## Confusing   bucket headings (feedback mode)
+    ## Criterion: craft                  labels the items under it
+    weights: craft=0.6, depth=0.4        sets weights
 
-    Impacts must be one of +5, +3, +2, +1, −1, −2, −3, −5. A line that starts with a number
-    but is not a valid item is an error; blank lines and headings are skipped; any other line
-    is listed under \"ignored\".
+    Impacts must be one of +5, +3, +2, +1, −1, −2, −3, −5 (Confusing: −1, −2, −3 only).
+    A line that starts with a number but is not a valid item is an error; blank lines and
+    headings are skipped; any other line is listed under \"ignored\".
+
+OTHER FORMATS (detected):
+    a JSON array of {\"impact\": 3, \"text\": \"…\", \"criterion\": \"…\", \"perspective\": \"…\"};
+    the four-bucket JSON {\"working\": [{\"value\": 3, \"text\": \"…\"}], \"not_working\": […], …}
+    (also inside {\"evidence\": …}); spreadsheet rows (tab or comma) under a header naming an
+    impact column; markdown table rows | +3 | craft | text |.
 
 OUTPUT:
-    One JSON object: net_impact, total_items, normalized, raw, density, multiplier,
-    final (integer, rounded half away from zero), final_unrounded, confidence,
-    errors ([{\"line\": N, \"message\": \"…\"}]) and ignored (line numbers).
+    One JSON object: mode, format, net_impact, total_items, normalized, raw, density,
+    multiplier, final (integer, rounded half away from zero), final_unrounded, confidence,
+    errors ([{\"line\": N, \"message\": \"…\"}]), ignored (line numbers), warnings, notes;
+    matrix mode adds overall, overall_confidence, span, self_check and criteria; feedback mode
+    adds buckets with the running score after each.
 
 EXIT STATUS:
     0  every item line was valid
-    1  some line was an error (the JSON is still printed)
-    2  usage error or unreadable input (message on stderr, no JSON)
+    1  some line (or the weights) was an error; the output is still printed
+    2  usage error or unreadable input (message on stderr, nothing on stdout)
 ";
-
-#[derive(serde::Serialize)]
-struct Report<'a> {
-    net_impact: i64,
-    total_items: usize,
-    normalized: f64,
-    raw: f64,
-    density: f64,
-    multiplier: f64,
-    #[serde(rename = "final")]
-    final_score: i64,
-    final_unrounded: f64,
-    confidence: f64,
-    errors: &'a [LineError],
-    ignored: &'a [usize],
-}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -66,56 +70,149 @@ fn main() -> ExitCode {
     }
 }
 
+const USAGE: &str = "usage: pickanumber score [FILE] [--mode M] [--preset P] [--weights a=0.3,b=0.2] [--report] (see pickanumber --help)";
+
 fn run(args: &[String]) -> Result<ExitCode, String> {
-    let usage = "usage: pickanumber score [FILE] (see pickanumber --help)";
     match args.first().map(String::as_str) {
         Some("--help" | "-h" | "help") => {
             print!("{HELP}");
             return Ok(ExitCode::SUCCESS);
         }
         Some("score") => {}
-        Some(other) => return Err(format!("unknown command '{other}'; {usage}")),
-        None => return Err(format!("missing command; {usage}")),
+        Some(other) => return Err(format!("unknown command '{other}'; {USAGE}")),
+        None => return Err(format!("missing command; {USAGE}")),
     }
-    let mut file = None;
-    for arg in &args[1..] {
+    let mut file: Option<String> = None;
+    let mut request = Request::default();
+    let mut report = false;
+    let mut rest = args[1..].iter();
+    while let Some(arg) = rest.next() {
+        let mut value = |name: &str| {
+            rest.next()
+                .cloned()
+                .ok_or_else(|| format!("{name} needs a value; {USAGE}"))
+        };
         match arg.as_str() {
             "--help" | "-h" => {
                 print!("{HELP}");
                 return Ok(ExitCode::SUCCESS);
             }
-            "-" if file.is_none() => file = Some(None),
-            a if a.starts_with('-') => return Err(format!("unknown option '{a}'; {usage}")),
-            a if file.is_none() => file = Some(Some(a.to_string())),
-            a => return Err(format!("unexpected argument '{a}'; {usage}")),
+            "--report" => report = true,
+            "--mode" => {
+                let v = value("--mode")?;
+                request.mode = Mode::from_name(&v).ok_or_else(|| {
+                    format!("--mode '{v}' is not one of auto, pooled, matrix, feedback")
+                })?;
+            }
+            "--preset" => {
+                let v = value("--preset")?;
+                request.preset =
+                    Some(Preset::from_name(&v).ok_or_else(|| {
+                        format!("--preset '{v}' is not one of generic, hackathon")
+                    })?);
+            }
+            "--weights" => {
+                let v = value("--weights")?;
+                let parsed = pickanumber_score::parse(&format!("weights: {v}"));
+                if let Some(e) = parsed.errors.first() {
+                    return Err(format!("--weights: {}", e.message));
+                }
+                request.weights = Some(parsed.weights);
+            }
+            "-" if file.is_none() => file = Some("-".into()),
+            a if a.starts_with('-') => return Err(format!("unknown option '{a}'; {USAGE}")),
+            a if file.is_none() => file = Some(a.to_string()),
+            a => return Err(format!("unexpected argument '{a}'; {USAGE}")),
         }
     }
-    let text = read_input(file.flatten().as_deref())?;
-    let parsed = pickanumber_score::parse(&text);
-    let params = Params::default();
-    let s = Pooled::score(&parsed.items(), &params);
-    let report = Report {
-        net_impact: s.net_impact,
-        total_items: s.total_items,
-        normalized: s.normalized,
-        raw: s.raw,
-        density: s.density,
-        multiplier: s.multiplier,
-        final_score: s.final_integer(&params).unwrap_or_default(),
-        final_unrounded: s.final_unrounded,
-        confidence: s.confidence,
-        errors: &parsed.errors,
-        ignored: &parsed.ignored,
-    };
-    let json = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
+    let text = read_input(file.as_deref().filter(|f| *f != "-"))?;
+    let a = analyse(&text, &request);
     let mut stdout = std::io::stdout().lock();
     // A closed pipe (e.g. `| head`) is not worth a panic.
-    let _ = writeln!(stdout, "{json}");
-    Ok(if parsed.errors.is_empty() {
-        ExitCode::SUCCESS
+    let _ = if report {
+        write!(stdout, "{}", pickanumber_score::report::markdown(&a))
     } else {
+        let json = serde_json::to_string_pretty(&to_json(&a)).map_err(|e| e.to_string())?;
+        writeln!(stdout, "{json}")
+    };
+    Ok(if a.has_errors() {
         ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     })
+}
+
+/// The pooled keys of one score, with `final` an integer when rounded.
+fn pooled_json(p: &Pooled, params: &Params) -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("net_impact".into(), json!(p.net_impact));
+    m.insert("total_items".into(), json!(p.total_items));
+    m.insert("normalized".into(), json!(p.normalized));
+    m.insert("raw".into(), json!(p.raw));
+    m.insert("density".into(), json!(p.density));
+    m.insert("multiplier".into(), json!(p.multiplier));
+    m.insert(
+        "final".into(),
+        match p.final_integer(params) {
+            Some(n) => json!(n),
+            None => json!(p.final_score),
+        },
+    );
+    m.insert("final_unrounded".into(), json!(p.final_unrounded));
+    m.insert("confidence".into(), json!(p.confidence));
+    m
+}
+
+fn to_json(a: &Analysis) -> Value {
+    let p = &a.params;
+    let mut m = Map::new();
+    m.insert("mode".into(), json!(a.mode));
+    m.insert("format".into(), json!(a.format));
+    m.extend(pooled_json(&a.pooled, p));
+    match &a.matrix {
+        Some(Ok(x)) => {
+            m.insert("overall".into(), json!(x.overall as i64));
+            m.insert("overall_unrounded".into(), json!(x.overall_unrounded));
+            m.insert("overall_confidence".into(), json!(x.overall_confidence));
+            m.insert("span".into(), json!(x.span));
+            m.insert("self_check".into(), json!(x.self_check));
+            let criteria: Vec<Value> = x
+                .criteria
+                .iter()
+                .map(|c| {
+                    let mut o = Map::new();
+                    o.insert("name".into(), json!(c.name));
+                    o.insert("weight".into(), json!(c.weight));
+                    o.extend(pooled_json(&c.pooled, p));
+                    Value::Object(o)
+                })
+                .collect();
+            m.insert("criteria".into(), Value::Array(criteria));
+        }
+        Some(Err(e)) => {
+            m.insert("weights_error".into(), json!(e));
+        }
+        None => {}
+    }
+    if !a.buckets.is_empty() {
+        let buckets: Vec<Value> = a
+            .buckets
+            .iter()
+            .map(|b| {
+                json!({
+                    "bucket": b.bucket,
+                    "items": b.items.iter().map(|i| json!({"impact": i.impact, "text": i.text})).collect::<Vec<_>>(),
+                    "running": Value::Object(pooled_json(&b.running, p)),
+                })
+            })
+            .collect();
+        m.insert("buckets".into(), Value::Array(buckets));
+    }
+    m.insert("errors".into(), json!(a.parsed.errors));
+    m.insert("ignored".into(), json!(a.parsed.ignored));
+    m.insert("warnings".into(), json!(a.warnings));
+    m.insert("notes".into(), json!(a.notes));
+    Value::Object(m)
 }
 
 fn read_input(path: Option<&str>) -> Result<String, String> {

@@ -11,7 +11,12 @@ fn run(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -75,9 +80,9 @@ fn reads_a_file_argument() {
 #[test]
 fn usage_and_unreadable_input_exit_2_without_json() {
     for (args, stdin, message) in [
-        (vec![], "", "pickanumber: missing command; usage: pickanumber score [FILE] (see pickanumber --help)\n"),
-        (vec!["scroe"], "", "pickanumber: unknown command 'scroe'; usage: pickanumber score [FILE] (see pickanumber --help)\n"),
-        (vec!["score", "--bogus"], "", "pickanumber: unknown option '--bogus'; usage: pickanumber score [FILE] (see pickanumber --help)\n"),
+        (vec![], "", "pickanumber: missing command; usage: pickanumber score [FILE] [--mode M] [--preset P] [--weights a=0.3,b=0.2] [--report] (see pickanumber --help)\n"),
+        (vec!["scroe"], "", "pickanumber: unknown command 'scroe'; usage: pickanumber score [FILE] [--mode M] [--preset P] [--weights a=0.3,b=0.2] [--report] (see pickanumber --help)\n"),
+        (vec!["score", "--bogus"], "", "pickanumber: unknown option '--bogus'; usage: pickanumber score [FILE] [--mode M] [--preset P] [--weights a=0.3,b=0.2] [--report] (see pickanumber --help)\n"),
         (vec!["score", "/nonexistent/items.txt"], "", "pickanumber: cannot read /nonexistent/items.txt: No such file or directory (os error 2)\n"),
     ] {
         let out = run(&args, stdin);
@@ -92,7 +97,11 @@ fn usage_and_unreadable_input_exit_2_without_json() {
         .stderr(Stdio::piped())
         .spawn()
         .and_then(|mut c| {
-            c.stdin.take().unwrap().write_all(&[0xff, 0xfe, b'\n']).unwrap();
+            c.stdin
+                .take()
+                .unwrap()
+                .write_all(&[0xff, 0xfe, b'\n'])
+                .unwrap();
             c.wait_with_output()
         })
         .unwrap();

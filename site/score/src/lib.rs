@@ -25,13 +25,16 @@
 //! assert_eq!(score.confidence, 0.25);
 //! ```
 
+pub mod analysis;
 pub mod format;
 pub mod impact;
+pub mod input;
 pub mod item;
 pub mod matrix;
 pub mod params;
 pub mod parse;
 pub mod pooled;
+pub mod report;
 
 pub use impact::Impact;
 pub use item::{Bucket, Item};

@@ -21,6 +21,9 @@ pub const MAX_REPEAT: u32 = 10_000;
 pub struct LineError {
     /// 1-based line number.
     pub line: usize,
+    /// 1-based column, where the input format has one (JSON).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
     /// What is wrong and what is allowed, without the line number.
     pub message: String,
 }
@@ -28,7 +31,10 @@ pub struct LineError {
 /// `line 4: impact +4 is not one of +5, +3, +2, +1, −1, −2, −3, −5`.
 impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
+        match self.column {
+            Some(c) => write!(f, "line {}, column {c}: {}", self.line, self.message),
+            None => write!(f, "line {}: {}", self.line, self.message),
+        }
     }
 }
 
@@ -52,6 +58,8 @@ pub struct Parsed {
     pub ignored: Vec<usize>,
     /// Weights from `weights:` lines, in the order given.
     pub weights: Vec<(String, f64)>,
+    /// Remarks about the input that change nothing (unused JSON keys, …).
+    pub notes: Vec<String>,
 }
 
 impl Parsed {
@@ -83,6 +91,7 @@ pub fn parse(text: &str) -> Parsed {
             Line::Weights(Ok(w)) => out.weights.extend(w),
             Line::Weights(Err(message)) | Line::Error(message) => out.errors.push(LineError {
                 line: number,
+                column: None,
                 message,
             }),
             Line::Item(item, count) => {
@@ -102,9 +111,9 @@ pub fn parse(text: &str) -> Parsed {
 
 /// Labels that headings apply to the lines under them.
 #[derive(Default)]
-struct Context {
-    bucket: Option<Bucket>,
-    criterion: Option<String>,
+pub(crate) struct Context {
+    pub(crate) bucket: Option<Bucket>,
+    pub(crate) criterion: Option<String>,
 }
 
 impl Context {
@@ -303,7 +312,7 @@ fn number_token(s: &str) -> (&str, &str) {
     (&s[..end], &s[end..])
 }
 
-fn impact_of(token: &str) -> Result<Impact, String> {
+pub(crate) fn impact_of(token: &str) -> Result<Impact, String> {
     let not_in_set = || format!("impact {token} is not one of {}", allowed_list());
     if token.contains('.') {
         return Err(not_in_set());
@@ -346,7 +355,12 @@ fn text_after(s: &str) -> &str {
     s.trim_end()
 }
 
-fn build(impact: Impact, labels: Option<&str>, text: &str, ctx: &Context) -> Result<Item, String> {
+pub(crate) fn build(
+    impact: Impact,
+    labels: Option<&str>,
+    text: &str,
+    ctx: &Context,
+) -> Result<Item, String> {
     let mut item = Item::new(impact, text);
     item.bucket = ctx.bucket;
     item.criterion = ctx.criterion.clone();
@@ -384,7 +398,7 @@ fn build(impact: Impact, labels: Option<&str>, text: &str, ctx: &Context) -> Res
 }
 
 /// A label is a name: letters, digits, `_` and `-`.
-fn check_name(name: &str) -> Result<(), String> {
+pub(crate) fn check_name(name: &str) -> Result<(), String> {
     if !name.is_empty()
         && name
             .chars()
