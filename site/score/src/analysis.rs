@@ -147,6 +147,9 @@ pub struct Analysis {
     pub notes: Vec<String>,
     /// The formula parameters used.
     pub params: Params,
+    /// The weights used in matrix mode, as given (empty: equal weights for the criteria the
+    /// items name).
+    pub weights: Vec<(String, f64)>,
 }
 
 impl Analysis {
@@ -229,24 +232,21 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
     let items = parsed.items();
     let pooled = Pooled::score(&items, &params);
 
-    let matrix = (mode == Mode::Matrix).then(|| {
-        let weights = request
+    let weights = if mode == Mode::Matrix {
+        request
             .weights
             .clone()
             .or_else(|| (!parsed.weights.is_empty()).then(|| parsed.weights.clone()))
             .or_else(|| request.preset.map(Preset::weights))
-            .unwrap_or_default();
-        MatrixScore::score(&items, &weights, &params).map_err(|e| e.to_string())
-    });
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let matrix = (mode == Mode::Matrix)
+        .then(|| MatrixScore::score(&items, &weights, &params).map_err(|e| e.to_string()));
     if let Some(Ok(m)) = &matrix {
         if m.weights_normalised {
-            let sum: f64 = request
-                .weights
-                .as_ref()
-                .unwrap_or(&parsed.weights)
-                .iter()
-                .map(|(_, w)| w)
-                .sum();
+            let sum: f64 = weights.iter().map(|(_, w)| w).sum();
             warnings.push(format!(
                 "weights sum to {}, not 1: each was divided by the sum",
                 trim(sum)
@@ -318,6 +318,7 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
         warnings,
         notes,
         params,
+        weights,
     }
 }
 

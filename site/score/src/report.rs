@@ -116,12 +116,8 @@ pub fn markdown(a: &Analysis) -> String {
         r.push('\n');
     }
     r.push_str("## All items\n\n");
-    if let Some(Ok(m)) = &a.matrix {
-        let w: Vec<String> = m
-            .criteria
-            .iter()
-            .map(|c| format!("{}={}", c.name, trim(c.weight)))
-            .collect();
+    if !a.weights.is_empty() {
+        let w: Vec<String> = a.weights.iter().map(|(n, x)| format!("{n}={x}")).collect();
         r.push_str(&format!("weights: {}\n\n", w.join(", ")));
     }
     if a.parsed.entries.iter().any(|e| e.item.bucket.is_some()) {
@@ -144,9 +140,4 @@ pub fn markdown(a: &Analysis) -> String {
         }
     }
     r
-}
-
-fn trim(x: f64) -> String {
-    let s = format!("{x:.6}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }

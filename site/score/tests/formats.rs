@@ -1,0 +1,188 @@
+//! Every input format and mode, with exact diagnostics, and the report read back.
+
+use pickanumber_score::analysis::{analyse, Mode, Preset, Request};
+use pickanumber_score::input::{read, Format};
+use pickanumber_score::report::markdown;
+use pickanumber_score::{Bucket, Impact};
+
+fn messages(text: &str) -> Vec<String> {
+    read(text)
+        .1
+        .errors
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+#[test]
+fn json_array_reads_items_and_locates_errors() {
+    let text = "[\n  {\"impact\": 3, \"text\": \"clear\", \"criterion\": \"craft\"},\n  {\"impact\": 4, \"text\": \"x\"},\n  {\"description\": \"no impact\"},\n  {\"impact\": -2, \"description\": \"d\", \"evidence\": \"file.rs:10\", \"perspective\": \"sme\", \"criterion\": \"depth\"}\n]";
+    let (format, p) = read(text);
+    assert_eq!(format, Format::Json);
+    let items = p.items();
+    assert_eq!(items.len(), 2);
+    assert_eq!(items[0].criterion.as_deref(), Some("craft"));
+    assert_eq!(items[1].text, "d — file.rs:10");
+    assert_eq!(items[1].perspective.as_deref(), Some("sme"));
+    assert_eq!(
+        messages(text),
+        vec![
+            "line 3, column 3: item 2: impact 4 is not one of +5, +3, +2, +1, −1, −2, −3, −5",
+            "line 4, column 3: item 3: \"impact\" is missing (one of +5, +3, +2, +1, −1, −2, −3, −5)",
+        ]
+    );
+}
+
+#[test]
+fn broken_json_names_line_and_column() {
+    assert_eq!(
+        messages("[\n {\"impact\": 3,\n"),
+        vec!["line 3, column 1: invalid JSON: EOF while parsing an object"]
+    );
+}
+
+#[test]
+fn feedback_json_with_and_without_wrapper() {
+    let text = r#"{"evidence": {"working": [{"value": 3, "text": "fast"}], "confusing": [{"value": -5, "text": "x"}], "missing": [{"value": -2, "text": "docs"}], "extra": 1}}"#;
+    let (format, p) = read(text);
+    assert_eq!(format, Format::FeedbackJson);
+    assert_eq!(p.entries.len(), 2);
+    assert_eq!(p.entries[0].item.bucket, Some(Bucket::Working));
+    assert_eq!(
+        p.errors[0].message,
+        "confusing item 1: value −5 is not allowed in confusing: use −1, −2, −3"
+    );
+    let a = analyse(text, &Request::default());
+    assert_eq!(a.mode, Mode::Feedback);
+    assert_eq!(a.buckets.len(), 4);
+    assert_eq!(a.buckets[0].running.total_items, 1);
+    assert_eq!(a.buckets[2].running.total_items, 2);
+    assert_eq!(
+        messages(r#"{"score": 3}"#),
+        vec!["line 1, column 1: a JSON object needs the buckets working, not_working, missing, confusing (or an \"evidence\" object holding them)"]
+    );
+}
+
+#[test]
+fn spreadsheet_rows_need_an_impact_header() {
+    let (format, p) = read(
+        "text\tImpact\tcriterion\nclear docs\t+3\tcraft\n\"a, b\"\t-2\tdepth\nbad\t4\tdepth\n",
+    );
+    assert_eq!(format, Format::Spreadsheet);
+    assert_eq!(p.entries.len(), 2);
+    assert_eq!(p.entries[1].item.text, "a, b");
+    assert_eq!(
+        p.errors[0].to_string(),
+        "line 4: impact 4 is not one of +5, +3, +2, +1, −1, −2, −3, −5"
+    );
+    // A plain line with a comma is never CSV.
+    let (format, p) = read("+3 fast, clear and small\n-1 slow, sometimes");
+    assert_eq!(format, Format::Lines);
+    assert_eq!(p.entries.len(), 2);
+}
+
+#[test]
+fn markdown_table_rows() {
+    let (format, p) = read("| Impact | Criterion | Text |\n|---|---|---|\n| +3 | craft | tidy |\n| (−2) | depth | thin |\n");
+    assert_eq!(format, Format::MarkdownTable);
+    let items = p.items();
+    assert_eq!(items.len(), 2);
+    assert_eq!(items[1].impact, Impact::MinusTwo);
+    assert_eq!(items[1].criterion.as_deref(), Some("depth"));
+    let (_, p) = read("| +5 | a strong point |\n| -1 | a nit |");
+    assert_eq!(p.items()[1].text, "a nit");
+}
+
+#[test]
+fn matrix_mode_requires_criteria_and_warns() {
+    let text = "(+3, craft) a\n+2 no label\n(+5, requester × craft) b";
+    let a = analyse(
+        text,
+        &Request {
+            preset: Some(Preset::Hackathon),
+            ..Request::default()
+        },
+    );
+    assert_eq!(a.mode, Mode::Matrix);
+    assert_eq!(
+        a.parsed.errors[0].to_string(),
+        "line 2: in matrix mode every item needs a criterion: write (+3, craft) or put it under ## Criterion: craft"
+    );
+    let m = a.matrix.as_ref().unwrap().as_ref().unwrap();
+    assert_eq!(m.criteria.len(), 5);
+    assert!(a.warnings.contains(&"criterion problem_fit has no items: it scores 50 with confidence 0 and still counts in the overall score and the span".to_string()));
+    assert!(a
+        .warnings
+        .contains(&"cell requester × craft has 1 item: aim for at least 3".to_string()));
+}
+
+#[test]
+fn weights_errors_and_normalisation() {
+    let a = analyse(
+        "weights: craft=0.6, depth=0\n(+3, craft) a\n(-1, depth) b",
+        &Request::default(),
+    );
+    assert_eq!(
+        a.matrix,
+        Some(Err("weights must be greater than 0: check depth".into()))
+    );
+    assert!(a.has_errors());
+    let a = analyse(
+        "weights: craft=1, depth=1\n(+3, craft) a\n(-1, depth) b",
+        &Request::default(),
+    );
+    assert!(a
+        .warnings
+        .contains(&"weights sum to 2, not 1: each was divided by the sum".to_string()));
+    let a = analyse(
+        "weights: craft=1\n(+3, craft) a\n(-1, depth) b",
+        &Request::default(),
+    );
+    assert_eq!(
+        a.matrix,
+        Some(Err(
+            "weights are given for some criteria only: add a weight for depth".into()
+        ))
+    );
+}
+
+#[test]
+fn saturation_is_explained() {
+    let a = analyse("+5 a\n+5 b\n+5 c\n+5 d", &Request::default());
+    assert_eq!(
+        a.notes,
+        vec!["raw score of the pool is clamped at 100: until confidence is full, more items raise the multiplier, so even contrary evidence can move the final further from 50"]
+    );
+}
+
+#[test]
+fn feedback_mode_needs_buckets() {
+    let a = analyse(
+        "+3 loose\n## Working\n+2 ok",
+        &Request {
+            mode: Mode::Feedback,
+            ..Request::default()
+        },
+    );
+    assert_eq!(
+        a.parsed.errors[0].to_string(),
+        "line 1: in feedback mode every item needs a bucket: put it under ## Working, ## Not working, ## Missing or ## Confusing"
+    );
+    assert_eq!(a.pooled.total_items, 1);
+}
+
+#[test]
+fn reports_read_back_to_the_same_items_and_score() {
+    for text in [
+        "+5 a\n-2 b\n+1×3 c",
+        "weights: craft=0.7, depth=0.3\n(+3, craft) a\n(+5, sme × craft) b\n(−3, depth) c",
+        "## Working\n+3 fast\n## Missing\n-2 docs\n## Confusing\n-1 naming",
+    ] {
+        let a = analyse(text, &Request::default());
+        let back = analyse(&markdown(&a), &Request::default());
+        assert_eq!(back.parsed.items(), a.parsed.items(), "{text}");
+        assert_eq!(back.pooled, a.pooled);
+        assert_eq!(back.matrix, a.matrix);
+        assert_eq!(back.mode, a.mode);
+    }
+}
