@@ -17,8 +17,8 @@ use crate::setup::{self, Needs};
 
 /// Changes here re-run only the generator.
 const PAGE_DIRS: &[&str] = &["content", "paper", "examples", "static", "site/render"];
-/// Changes here rebuild the wasm, then the pages.
-const WASM_DIRS: &[&str] = &["site/calculator", "site/score"];
+/// Changes here rebuild the wasm, then the pages (the formula crate's tests do not).
+const WASM_DIRS: &[&str] = &["site/calculator", "site/score/src", "site/score/Cargo.toml"];
 const POLL: Duration = Duration::from_millis(300);
 
 pub fn serve(env: &Env, port: u16) -> Result<(), Failure> {
@@ -106,7 +106,18 @@ fn report_initial(result: Result<(), Failure>) -> bool {
 /// hidden or backup files (editors' swap files change all the time).
 fn snapshot(repo: &Path, dirs: &[&str]) -> BTreeMap<PathBuf, SystemTime> {
     let mut files = BTreeMap::new();
-    let mut stack: Vec<PathBuf> = dirs.iter().map(|d| repo.join(d)).collect();
+    let mut stack: Vec<PathBuf> = Vec::new();
+    for path in dirs.iter().map(|d| repo.join(d)) {
+        match std::fs::metadata(&path) {
+            Ok(meta) if meta.is_file() => {
+                if let Ok(modified) = meta.modified() {
+                    files.insert(path, modified);
+                }
+            }
+            Ok(_) => stack.push(path),
+            Err(_) => {}
+        }
+    }
     while let Some(dir) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
@@ -146,15 +157,16 @@ fn changes(
     out
 }
 
-/// `content/index.md` or `content/index.md and 2 more`.
+/// `content/index.md`, `content/a.md, static/style.css` or `content/a.md, content/b.md and 2 more`.
 fn describe(changed: &[PathBuf], repo: &Path) -> String {
-    let first = changed
-        .first()
+    let names: Vec<String> = changed
+        .iter()
+        .take(2)
         .map(|p| p.strip_prefix(repo).unwrap_or(p).display().to_string())
-        .unwrap_or_default();
+        .collect();
     match changed.len() {
-        0 | 1 => first,
-        n => format!("{first} and {} more", n - 1),
+        0..=2 => names.join(", "),
+        n => format!("{} and {} more", names.join(", "), n - 2),
     }
 }
 
@@ -170,6 +182,12 @@ mod tests {
         std::fs::write(root.join("content/index.md"), "a").unwrap();
         std::fs::write(root.join("content/.index.md.swp"), "x").unwrap();
         std::fs::write(root.join("content/target/out"), "x").unwrap();
+        std::fs::write(root.join("Cargo.toml"), "c").unwrap();
+        assert_eq!(
+            snapshot(&root, &["Cargo.toml"]).len(),
+            1,
+            "a single file can be watched"
+        );
         let before = snapshot(&root, &["content", "missing-dir"]);
         assert_eq!(before.len(), 1);
 
@@ -180,9 +198,12 @@ mod tests {
         std::fs::remove_file(root.join("content/index.md")).unwrap();
         let last = snapshot(&root, &["content"]);
         assert_eq!(changes(&after, &last), vec![root.join("content/index.md")]);
-        assert_eq!(
-            describe(&[root.join("content/a.md"), root.join("b.md")], &root),
-            "content/a.md and 1 more"
-        );
+        let three = [
+            root.join("content/a.md"),
+            root.join("b.md"),
+            root.join("c.md"),
+        ];
+        assert_eq!(describe(&three[..2], &root), "content/a.md, b.md");
+        assert_eq!(describe(&three, &root), "content/a.md, b.md and 1 more");
     }
 }
