@@ -3,7 +3,7 @@
 //! Content-Security-Policy needs no inline script.
 
 use crate::html::escape;
-use pickanumber_score::format::PooledText;
+use pickanumber_score::format::{working, PooledText};
 use pickanumber_score::{parse, Params, Pooled};
 use std::path::Path;
 
@@ -33,7 +33,8 @@ const CELLS: [(&str, &str); 9] = [
 pub fn placeholder() -> String {
     let params = Params::default();
     let parsed = parse(EXAMPLE);
-    let t = PooledText::new(&Pooled::score(&parsed.items(), &params), &params);
+    let score = Pooled::score(&parsed.items(), &params);
+    let t = PooledText::new(&score, &params);
     let values = [
         &t.final_score,
         &t.confidence,
@@ -55,13 +56,16 @@ pub fn placeholder() -> String {
     format!(
         "<div id=\"calculator\" class=\"calc\" role=\"region\" aria-label=\"Evidence calculator\">\
 <div class=\"calc-body\">\
+<div class=\"calc-bar\"><p class=\"calc-label\">Mode: pooled. The live calculator adds modes, presets and weights.</p></div>\
 <div class=\"calc-in\"><span class=\"calc-label\">Evidence items, one per line</span>\
 <textarea class=\"calc-input\" readonly aria-label=\"Example evidence items\">{}</textarea>\
 <p class=\"calc-hint\">A static example, computed at build time.</p></div>\
-<dl class=\"calc-out\">{cells}</dl>\
+<div class=\"calc-results\"><dl class=\"calc-out\">{cells}</dl>\
+<p class=\"working\">{}</p>\
 <div class=\"calc-diag\"><noscript><p>The live calculator needs JavaScript. The numbers above are computed for this example when the site is built; <code>pickanumber score</code> scores your own items from the command line.</p></noscript></div>\
-</div></div>\n",
-        escape(EXAMPLE)
+</div></div></div>\n",
+        escape(EXAMPLE),
+        escape(&working(&score, &params))
     )
 }
 

@@ -154,3 +154,8 @@ fn trim_number(x: f64) -> String {
     let s = format!("{x}");
     s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
 }
+
+/// Where `x` sits on the scale `[0, max]`, as a percentage with one decimal, for drawing.
+pub fn percent_of_scale(x: f64, params: &crate::Params) -> String {
+    fixed((x / params.max * 100.0).clamp(0.0, 100.0), 1)
+}
