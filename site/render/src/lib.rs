@@ -4,7 +4,7 @@
 //!
 //! **markdown file** → [`frontmatter`] → pulldown-cmark **events** → [`page`] passes
 //! ([`evidence`] blocks scored by the formula crate, inline references, [`citations`],
-//! heading ids, [`math`]) → **HTML** → [`template`] → files → [`links`] check → `dist/`
+//! heading ids, [`math`], [`plot`]s) → **HTML** → [`template`] → files → [`links`] check → `dist/`
 //! (orchestrated by [`site`]).
 
 pub mod calculator;
@@ -16,5 +16,6 @@ pub mod html;
 pub mod links;
 pub mod math;
 pub mod page;
+pub mod plot;
 pub mod site;
 pub mod template;

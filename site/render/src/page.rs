@@ -176,6 +176,31 @@ impl<'p> Pass<'p> {
                         i += 1;
                     }
                 }
+                Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
+                    if info.split_whitespace().next() == Some("plot") =>
+                {
+                    let svg =
+                        crate::plot::render(info).map_err(|m| Error::at(self.file, line, m))?;
+                    out.push(Event::Html(svg.into()));
+                    while !matches!(events[i].0, Event::End(TagEnd::CodeBlock)) {
+                        i += 1;
+                    }
+                }
+                Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
+                    if info.split_whitespace().next() == Some("sh") =>
+                {
+                    // Shell commands get a copy button (hidden without JavaScript, where the
+                    // command stays selectable text).
+                    let mut cmd = String::new();
+                    i += 1;
+                    while let Some((Event::Text(t), _)) = events.get(i) {
+                        cmd.push_str(t);
+                        i += 1;
+                    }
+                    out.push(Event::Html(
+                        crate::template::copy_block(cmd.trim_end()).into(),
+                    ));
+                }
                 Event::Start(Tag::CodeBlock(_)) => {
                     in_code = true;
                     out.push(event.clone());

@@ -114,3 +114,52 @@ impl Pooled {
         }
     }
 }
+
+/// A list of `count` impacts whose sum is `net`, if the impact set can produce one.
+///
+/// Plots and tables that sweep the net impact use this, so every point they show is a real
+/// item list: with 4 items, net +20 exists (`+5 ×4`) but +19 and +25 do not.
+///
+/// ```
+/// use pickanumber_score::pooled::profile;
+/// assert_eq!(profile(4, 20).map(|v| v.len()), Some(4));
+/// assert!(profile(4, 25).is_none());
+/// assert!(profile(2, 9).is_none()); // 5 + 4 would need a 4
+/// ```
+pub fn profile(count: usize, net: i64) -> Option<Vec<Impact>> {
+    const SPAN: i64 = 5;
+    let width = (2 * SPAN * count as i64 + 1) as usize;
+    let offset = SPAN * count as i64;
+    if net.abs() > offset {
+        return None;
+    }
+    // reach[k][s]: which impact last reached sum s - offset with k items (None: unreachable).
+    let mut reach: Vec<Vec<Option<Impact>>> = vec![vec![None; width]; count + 1];
+    let mut start = vec![false; width];
+    start[offset as usize] = true;
+    let mut prev = start;
+    for row in reach.iter_mut().skip(1) {
+        let mut next = vec![false; width];
+        for (s, ok) in prev.iter().enumerate() {
+            if !ok {
+                continue;
+            }
+            for i in Impact::ALL {
+                let t = s as i64 + i.value();
+                if (0..width as i64).contains(&t) && !next[t as usize] {
+                    next[t as usize] = true;
+                    row[t as usize] = Some(i);
+                }
+            }
+        }
+        prev = next;
+    }
+    let mut s = (net + offset) as usize;
+    let mut out = Vec::with_capacity(count);
+    for k in (1..=count).rev() {
+        let i = reach[k][s]?;
+        out.push(i);
+        s = (s as i64 - i.value()) as usize;
+    }
+    (s == offset as usize).then_some(out)
+}
