@@ -254,7 +254,7 @@ fn broken_link_and_anchor_are_all_listed() {
 fn missing_image() {
     assert_eq!(
         error_for("paper/paper.md", |t| format!("{t}\n![A plot](/plots/missing.svg)\n")),
-        "paper/paper.md:35: broken link /plots/missing.svg: no such page or file\n1 error; nothing was written"
+        "paper/paper.md:38: broken link /plots/missing.svg: no such page or file\n1 error; nothing was written"
     );
 }
 
