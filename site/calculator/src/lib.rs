@@ -10,7 +10,7 @@ pub mod share;
 use gloo_storage::{LocalStorage, Storage};
 use leptos::prelude::*;
 use pickanumber_score::analysis::{analyse, Analysis, Mode, Preset, Request};
-use pickanumber_score::format::{fixed, percent_of_scale, working, PooledText};
+use pickanumber_score::format::{delta, fixed, percent_of_scale, working, PooledText};
 use pickanumber_score::report::markdown;
 
 const PASSES_KEY: &str = "pickanumber.passes";
@@ -342,18 +342,16 @@ fn Passes(
             <p class="calc-label">"Saved passes (this browser only)"</p>
             <ol>
                 {move || passes.with(|list| list.iter().enumerate().map(|(i, p)| {
-                    let delta = (i > 0).then(|| {
+                    let delta = if i > 0 {
                         let prev = &list[i - 1];
-                        format!(" (Δ score {}, Δ confidence {})", signed(p.score - prev.score, 0), signed(p.confidence - prev.confidence, 2))
-                    }).unwrap_or_default();
+                        format!(" ({})", delta((prev.score, prev.confidence), (p.score, p.confidence)))
+                    } else {
+                        String::new()
+                    };
                     view! { <li>{format!("v{}: {} · confidence {} · {}{delta}", i + 1, p.score, fixed(p.confidence, 2), p.mode)}</li> }
                 }).collect::<Vec<_>>())}
             </ol>
             <button type="button" on:click=clear>"Forget passes"</button>
         </div>
     }
-}
-
-fn signed(x: f64, decimals: usize) -> String {
-    pickanumber_score::format::signed_fixed(x, decimals)
 }

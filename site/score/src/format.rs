@@ -159,3 +159,16 @@ fn trim_number(x: f64) -> String {
 pub fn percent_of_scale(x: f64, params: &crate::Params) -> String {
     fixed((x / params.max * 100.0).clamp(0.0, 100.0), 1)
 }
+
+/// The change between two passes of the same evaluation: ` (Δ score +5, Δ confidence +0.10)`.
+///
+/// ```
+/// assert_eq!(pickanumber_score::format::delta((76.0, 0.25), (81.0, 0.35)), "Δ score +5, Δ confidence +0.10");
+/// ```
+pub fn delta(before: (f64, f64), after: (f64, f64)) -> String {
+    format!(
+        "Δ score {}, Δ confidence {}",
+        signed_fixed(after.0 - before.0, 0),
+        signed_fixed(after.1 - before.1, 2)
+    )
+}

@@ -87,7 +87,9 @@ fn impeccable_heuristic_unrounded() {
 /// Python's half-to-even. Each row: (items, a list of reachable nets, unrounded, our final).
 #[test]
 fn rounding_table_half_away_from_zero() {
-    let rows: &[(&[(i64, usize)], f64, f64)] = &[
+    /// (counts of each impact value, unrounded final, rounded final).
+    type Row = (&'static [(i64, usize)], f64, f64);
+    let rows: &[Row] = &[
         (&[(5, 1)], 80.5, 81.0),
         (&[(5, 8)], 92.5, 93.0), // net +40, raw clamped at 100
         (
