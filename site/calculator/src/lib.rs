@@ -79,6 +79,7 @@ pub fn Calculator(
     let (preset, set_preset) = signal(initial.preset.clone().unwrap_or_default());
     let (weights, set_weights) = signal(initial.weights.clone().unwrap_or_default());
     let (status, set_status) = signal(notice.unwrap_or_default());
+    let (share_url, set_share_url) = signal(String::new());
     let (passes, set_passes) =
         signal(LocalStorage::get::<Vec<Pass>>(PASSES_KEY).unwrap_or_default());
 
@@ -150,11 +151,9 @@ pub fn Calculator(
             .and_then(|w| w.location().href().ok())
             .map(|h| h.split('#').next().unwrap_or_default().to_string())
             .unwrap_or_default();
-        copy_text(
-            format!("{base}#{fragment}"),
-            set_status,
-            "Share link copied.",
-        );
+        let url = format!("{base}#{fragment}");
+        set_share_url.set(url.clone());
+        copy_text(url, set_status, "Share link copied.");
     };
     let save_pass = move |_| {
         let (score, confidence) = analysis.with(Analysis::headline);
@@ -239,6 +238,7 @@ pub fn Calculator(
                     <button type="button" id="copy-link" on:click=copy_link>"Copy share link"</button>
                     <button type="button" id="save-pass" on:click=save_pass>"Save pass"</button>
                     <p class="calc-status" id="calc-status" role="status">{move || status.get()}</p>
+                    <a id="share-link" class:hidden=move || share_url.with(String::is_empty) href=move || share_url.get()>"The share link"</a>
                 </div>
                 <Passes passes=passes clear=clear_passes />
                 <div class="calc-examples">

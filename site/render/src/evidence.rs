@@ -250,7 +250,7 @@ impl Block {
 
     fn matrix_table(&self, m: &MatrixScore) -> String {
         let mut h = String::from(
-            "<div class=\"table-wrap\"><table class=\"result\">\n<thead><tr><th scope=\"col\">Criterion</th><th scope=\"col\">Weight</th><th scope=\"col\">Items</th><th scope=\"col\">Net</th><th scope=\"col\">Raw</th><th scope=\"col\">Final</th><th scope=\"col\">Confidence</th></tr></thead>\n<tbody>\n",
+            "<div class=\"scroll-x\" tabindex=\"0\"><table class=\"result\">\n<thead><tr><th scope=\"col\">Criterion</th><th scope=\"col\">Weight</th><th scope=\"col\">Items</th><th scope=\"col\">Net</th><th scope=\"col\">Raw</th><th scope=\"col\">Final</th><th scope=\"col\">Confidence</th></tr></thead>\n<tbody>\n",
         );
         for c in &m.criteria {
             let t = PooledText::new(&c.pooled, &self.params);

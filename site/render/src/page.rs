@@ -252,8 +252,24 @@ impl<'p> Pass<'p> {
                 Event::InlineMath(tex) => {
                     out.push(Event::InlineHtml(self.math(tex, false, line)?.into()))
                 }
-                Event::DisplayMath(tex) => {
-                    out.push(Event::Html(self.math(tex, true, line)?.into()))
+                // Wide formulas and tables scroll sideways on narrow screens; a scrollable
+                // region must be reachable by keyboard, hence the tabindex.
+                Event::DisplayMath(tex) => out.push(Event::InlineHtml(
+                    format!(
+                        "<span class=\"scroll-x\" tabindex=\"0\">{}</span>",
+                        self.math(tex, true, line)?
+                    )
+                    .into(),
+                )),
+                Event::Start(Tag::Table(_)) => {
+                    out.push(Event::Html(
+                        "<div class=\"scroll-x\" tabindex=\"0\">".into(),
+                    ));
+                    out.push(event.clone());
+                }
+                Event::End(TagEnd::Table) => {
+                    out.push(event.clone());
+                    out.push(Event::Html("</div>\n".into()));
                 }
                 _ => out.push(event.clone()),
             }

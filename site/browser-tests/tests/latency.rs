@@ -1,0 +1,210 @@
+//! Calculator latency, for `cargo xtask bench` (ignored by `cargo xtask test`): from the input
+//! event of one keystroke to the changed text of `#out-total` / `#out-final`, at 10, 1,000 and
+//! 10,000 items.
+//!
+//! ```sh
+//! cargo xtask build
+//! PICKANUMBER_DIST=$PWD/dist cargo test -p pickanumber-browser-tests --test latency -- --ignored --nocapture
+//! ```
+//!
+//! For each size the input is set to that many item lines; then each measured keystroke is a
+//! pair: a newline (not measured, let settle for two animation frames) and a `1` that completes
+//! a new item line, so every measured keystroke changes the item count. The time runs from just
+//! before the `input` event is dispatched to the moment a `MutationObserver` sees the outputs'
+//! text change (`performance.now()` inside the page, so WebDriver's round trips are not
+//! counted), and on to the next animation frame (about when the change is painted). It prints
+//! one line per size:
+//!
+//! ```text
+//! LATENCY {"items":1000,"keystrokes":30,"median_ms":…,"p95_ms":…,"frame_median_ms":…,"frame_p95_ms":…}
+//! ```
+
+use std::time::{Duration, Instant};
+
+use fantoccini::wd::TimeoutConfiguration;
+use pickanumber_browser_tests::{
+    console_log, format_log, serve_dist, text, wait_ready, with_browser, BrowserOptions, Client,
+};
+use serde_json::{json, Value};
+
+/// The input sizes measured.
+const SIZES: [usize; 3] = [10, 1_000, 10_000];
+/// Measured keystrokes per size.
+const KEYSTROKES: usize = 30;
+
+/// `n` item lines with varied impacts and no trailing newline.
+fn items(n: usize) -> String {
+    const IMPACTS: [&str; 8] = ["+5", "+3", "+2", "+1", "-1", "-2", "-3", "-5"];
+    (0..n)
+        .map(|i| format!("{} evidence item {i}", IMPACTS[i % IMPACTS.len()]))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Sets the input's value in one go (as a paste would) and waits until `#out-total` shows
+/// `expected` items.
+async fn set_input(client: &Client, value: &str, expected: usize) {
+    client
+        .execute(
+            "const el = document.getElementById('evidence-input');
+             el.value = arguments[0];
+             el.dispatchEvent(new Event('input', { bubbles: true }));",
+            vec![json!(value)],
+        )
+        .await
+        .expect("set #evidence-input");
+    wait_for_total(client, expected).await;
+}
+
+/// Waits up to 60 s for `#out-total` to show `expected` (digits only, so a thousands separator
+/// would not matter).
+async fn wait_for_total(client: &Client, expected: usize) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let shown = text(client, "out-total").await;
+        let digits: String = shown.chars().filter(char::is_ascii_digit).collect();
+        if digits == expected.to_string() {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "#out-total shows {shown:?}, expected {expected}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Runs `count` measured keystrokes in the page and returns, for each, the milliseconds to the
+/// changed text and to the next animation frame after it.
+const MEASURE: &str = r#"
+const [count, done] = arguments;
+const input = document.getElementById('evidence-input');
+const root = document.getElementById('calculator');
+const read = () => ['out-total', 'out-final']
+  .map((id) => { const el = document.getElementById(id); return el ? el.textContent : ''; })
+  .join('|');
+const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+const type = (ch) => {
+  input.value += ch;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+};
+const measure = (ch) => new Promise((resolve) => {
+  const before = read();
+  let start = 0;
+  const observer = new MutationObserver(() => {
+    if (read() === before) return;
+    const changed = performance.now() - start;
+    observer.disconnect();
+    clearTimeout(timer);
+    requestAnimationFrame(() => resolve([changed, performance.now() - start]));
+  });
+  const timer = setTimeout(() => { observer.disconnect(); resolve(null); }, 20000);
+  observer.observe(root, { subtree: true, childList: true, characterData: true });
+  start = performance.now();
+  type(ch);
+});
+(async () => {
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    type('\n');
+    await frame();
+    await frame();
+    out.push(await measure('1'));
+  }
+  return out;
+})().then((out) => done({ ok: out }), (e) => done({ error: String(e) }));
+"#;
+
+/// The value at quantile `q` (0–1) of sorted `values`, nearest rank.
+fn quantile(sorted: &[f64], q: f64) -> f64 {
+    let rank = (q * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+/// Rounds to 0.01 ms for the printed line.
+fn ms(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+async fn measure(client: &Client, size: usize) -> Value {
+    set_input(client, &items(size), size).await;
+    let result = client
+        .execute_async(MEASURE, vec![json!(KEYSTROKES)])
+        .await
+        .expect("run the keystroke script");
+    if let Some(error) = result.get("error") {
+        panic!("the keystroke script failed at {size} items: {error}");
+    }
+    let samples = result["ok"].as_array().expect("a list of samples");
+    let mut changed = Vec::new();
+    let mut framed = Vec::new();
+    for (i, sample) in samples.iter().enumerate() {
+        let pair = sample.as_array().unwrap_or_else(|| {
+            panic!("keystroke {i} at {size} items: the outputs did not change within 20 s")
+        });
+        changed.push(pair[0].as_f64().expect("a number"));
+        framed.push(pair[1].as_f64().expect("a number"));
+    }
+    // Every measured keystroke added one item.
+    wait_for_total(client, size + KEYSTROKES).await;
+    changed.sort_by(f64::total_cmp);
+    framed.sort_by(f64::total_cmp);
+    json!({
+        "items": size,
+        "keystrokes": KEYSTROKES,
+        "median_ms": ms(quantile(&changed, 0.5)),
+        "p95_ms": ms(quantile(&changed, 0.95)),
+        "max_ms": ms(quantile(&changed, 1.0)),
+        "frame_median_ms": ms(quantile(&framed, 0.5)),
+        "frame_p95_ms": ms(quantile(&framed, 0.95)),
+    })
+}
+
+#[tokio::test]
+#[ignore = "a benchmark: `cargo xtask bench` runs it"]
+async fn keystroke_to_output_latency() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        client
+            .goto(&site.url("/"))
+            .await
+            .expect("open the home page");
+        wait_ready(&client).await;
+        client
+            .update_timeouts(TimeoutConfiguration::new(
+                Some(Duration::from_secs(300)),
+                Some(Duration::from_secs(60)),
+                Some(Duration::from_secs(0)),
+            ))
+            .await
+            .expect("raise the script timeout");
+        for size in SIZES {
+            let line = measure(&client, size).await;
+            println!("LATENCY {line}");
+        }
+        let errors: Vec<_> = console_log(&client)
+            .await
+            .into_iter()
+            .filter(|e| e.level == "SEVERE")
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "console errors while measuring:\n{}",
+            format_log(&errors)
+        );
+    })
+    .await;
+}
+
+#[test]
+fn quantiles_use_the_nearest_rank() {
+    let v: Vec<f64> = (1..=20).map(f64::from).collect();
+    assert_eq!(quantile(&v, 0.5), 10.0);
+    assert_eq!(quantile(&v, 0.95), 19.0);
+    assert_eq!(quantile(&v, 1.0), 20.0);
+    assert_eq!(quantile(&[3.0], 0.95), 3.0);
+    assert_eq!(
+        items(3),
+        "+5 evidence item 0\n+3 evidence item 1\n+2 evidence item 2"
+    );
+}

@@ -1,0 +1,259 @@
+//! The calculator in every mode and format, with expected values worked out by hand from the
+//! published formula (see shared/reference/pickanumber-facts.md §1), not from our code.
+
+use fantoccini::{Client, Locator};
+use pickanumber_browser_tests::{
+    expect_text, serve_dist, text, wait_ready, with_browser, BrowserOptions,
+};
+
+/// Puts `value` into the textarea at once (pasting), and fires the input event.
+async fn paste(client: &Client, value: &str) {
+    client
+        .execute(
+            "const t = document.getElementById('evidence-input'); t.value = arguments[0]; \
+             t.dispatchEvent(new Event('input', { bubbles: true }));",
+            vec![value.into()],
+        )
+        .await
+        .expect("paste into #evidence-input");
+}
+
+async fn expect_contains(client: &Client, id: &str, needle: &str) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        let shown = text(client, id).await;
+        if shown.contains(needle) {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "#{id} shows {shown:?}, expected it to contain {needle:?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn every_format_reads_the_same_two_items() {
+    // +5 and −3: net +2, 2 items → normalized 1.414, raw 61.31, multiplier 0.775 → 58.77 → 59.
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        client.goto(&site.url("/")).await.expect("open the home page");
+        wait_ready(&client).await;
+        for (input, format) in [
+            ("+5 a\n-3 b", "Read as item lines"),
+            ("[{\"impact\": 5, \"text\": \"a\"}, {\"impact\": -3, \"text\": \"b\"}]", "Read as JSON items"),
+            ("text,impact\na,+5\nb,-3", "Read as spreadsheet rows"),
+            ("text\timpact\na\t5\nb\t-3", "Read as spreadsheet rows"),
+            ("| Impact | Text |\n|---|---|\n| +5 | a |\n| −3 | b |", "Read as markdown table"),
+            ("{\"working\": [{\"value\": 5, \"text\": \"a\"}], \"confusing\": [{\"value\": -3, \"text\": \"b\"}]}", "Read as feedback JSON"),
+        ] {
+            paste(&client, input).await;
+            expect_contains(&client, "out-format", format).await;
+            expect_text(&client, "out-final", "59").await;
+            expect_text(&client, "out-confidence", "0.10").await;
+            expect_text(&client, "out-raw", "61.31").await;
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn matrix_mode_shows_overall_span_and_self_check() {
+    // a: +5 alone → 80.5 → 81; b: −5 alone → 19.5 → 20; equal weights → 50.5 → 51; span 61.
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        client
+            .goto(&site.url("/"))
+            .await
+            .expect("open the home page");
+        wait_ready(&client).await;
+        paste(
+            &client,
+            "weights: a=0.5, b=0.5\n(+5, a) strong\n(−5, b) critical",
+        )
+        .await;
+        expect_contains(&client, "out-format", "matrix mode").await;
+        expect_text(&client, "out-overall", "51").await;
+        expect_text(&client, "out-overall-confidence", "0.05").await;
+        expect_text(&client, "out-span", "61").await;
+        expect_contains(&client, "out-self-check", "passes").await;
+        // An unlabelled item is an error in matrix mode; a zero weight is an error naming it.
+        paste(&client, "weights: a=0.5, b=0\n(+5, a) strong\n+3 loose").await;
+        expect_contains(
+            &client,
+            "evidence-errors",
+            "line 3: in matrix mode every item needs a criterion",
+        )
+        .await;
+        expect_contains(
+            &client,
+            "evidence-errors",
+            "weights must be greater than 0: check b",
+        )
+        .await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn preset_and_mode_switch_by_keyboard_and_stay_in_the_url() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        client
+            .goto(&site.url("/"))
+            .await
+            .expect("open the home page");
+        wait_ready(&client).await;
+        paste(&client, "(+3, craft) tidy").await;
+        let select = client
+            .find(Locator::Css(".calc-bar select"))
+            .await
+            .expect("the preset menu");
+        select
+            .select_by_value("hackathon")
+            .await
+            .expect("choose the hackathon preset");
+        expect_contains(&client, "out-format", "matrix mode").await;
+        let rows = client
+            .find_all(Locator::Css(".calc-matrix tbody tr"))
+            .await
+            .expect("criteria rows");
+        assert_eq!(rows.len(), 5, "the hackathon preset has five criteria");
+        expect_contains(
+            &client,
+            "evidence-errors",
+            "criterion problem_fit has no items",
+        )
+        .await;
+        // Keyboard: focus the Pooled radio and press space.
+        let pooled = client
+            .find(Locator::Css("input[name=calc-mode][value=pooled]"))
+            .await
+            .expect("radio");
+        pooled
+            .send_keys(" ")
+            .await
+            .expect("select with the keyboard");
+        expect_contains(&client, "out-format", "pooled mode").await;
+        let hash = client
+            .execute("return location.hash;", vec![])
+            .await
+            .expect("read the URL");
+        assert!(
+            hash.as_str().unwrap_or_default().contains("mode=pooled"),
+            "URL fragment: {hash}"
+        );
+        assert!(
+            hash.as_str()
+                .unwrap_or_default()
+                .contains("preset=hackathon"),
+            "URL fragment: {hash}"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn feedback_example_shows_running_scores_and_actions() {
+    // Items +3 +2 −3 −2 −1: after Working (+3, +2): net 5, n 2 → raw 78.28, m 0.775 → 71.92 → 72;
+    // after Not working (−3): net 2, n 3 → raw 59.24, m 0.7875 → 57.27 → 57; after Missing (−2): 50.
+    // All five: net −1 → normalized −0.447, raw 46.42, m 0.8125 → 47.09 → 47, confidence 0.25.
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        client.goto(&site.url("/")).await.expect("open the home page");
+        wait_ready(&client).await;
+        let button = client
+            .find(Locator::XPath("//button[contains(., 'Feedback: four buckets')]"))
+            .await
+            .expect("the feedback example button");
+        // Keyboard: Enter on the focused button, as a person without a mouse would.
+        button.send_keys("\u{E007}").await.expect("load the example");
+        expect_contains(&client, "out-format", "feedback mode").await;
+        expect_text(&client, "out-final", "47").await;
+        expect_text(&client, "out-confidence", "0.25").await;
+        let running = client
+            .execute("return [...document.querySelectorAll('#out-buckets td.running')].map(e => e.textContent);", vec![])
+            .await
+            .expect("read the running scores");
+        assert_eq!(running, serde_json::json!(["72", "57", "50", "47"]));
+        expect_contains(&client, "out-buckets", "Clarify").await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn share_link_restores_the_calculation_and_bad_links_are_ignored() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        client
+            .goto(&site.url("/"))
+            .await
+            .expect("open the home page");
+        wait_ready(&client).await;
+        paste(&client, "+5 a\n-3 b\n<img src=x onerror=alert(1)>").await;
+        client
+            .find(Locator::Id("copy-link"))
+            .await
+            .expect("button")
+            .send_keys("\u{E007}")
+            .await
+            .expect("press Enter on Copy share link");
+        let mut link = String::new();
+        for _ in 0..100 {
+            link = client
+                .find(Locator::Id("share-link"))
+                .await
+                .expect("the share link")
+                .attr("href")
+                .await
+                .expect("href")
+                .unwrap_or_default();
+            if !link.is_empty() {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        if link.is_empty() {
+            let log = pickanumber_browser_tests::console_log(&client).await;
+            panic!(
+                "no share link; status {:?}; element {}; console:\n{}",
+                text(&client, "calc-status").await,
+                client
+                    .execute(
+                        "return document.getElementById('share-link').outerHTML;",
+                        vec![]
+                    )
+                    .await
+                    .unwrap_or_default(),
+                pickanumber_browser_tests::format_log(&log)
+            );
+        }
+        assert!(link.contains("#mode=auto&d="), "{link}");
+        client.goto("about:blank").await.expect("leave");
+        client.goto(&link).await.expect("open the share link");
+        wait_ready(&client).await;
+        expect_text(&client, "out-final", "59").await;
+        expect_contains(&client, "calc-status", "Restored from the link").await;
+        let value = client
+            .find(Locator::Id("evidence-input"))
+            .await
+            .expect("input")
+            .prop("value")
+            .await
+            .expect("value");
+        assert_eq!(
+            value.as_deref(),
+            Some("+5 a\n-3 b\n<img src=x onerror=alert(1)>")
+        );
+
+        client
+            .goto(&site.url("/?again#d=%%%"))
+            .await
+            .expect("open a broken link");
+        wait_ready(&client).await;
+        expect_contains(&client, "calc-status", "it was ignored").await;
+        expect_text(&client, "out-final", "76").await;
+    })
+    .await;
+}

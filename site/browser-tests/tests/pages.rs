@@ -1,0 +1,130 @@
+//! Every built page, in a real browser: nothing at error level in the console (script errors,
+//! failed requests, Content-Security-Policy violations), no request to any host but the page's
+//! own, and no accessibility violation found by axe-core.
+
+use fantoccini::Client;
+use pickanumber_browser_tests::{
+    console_log, format_log, repo, serve_dist, wait_ready, with_browser, BrowserOptions,
+};
+use serde_json::Value;
+
+/// The URL paths of every page in the built site.
+fn pages() -> Vec<String> {
+    let dist = pickanumber_browser_tests::dist();
+    let mut out = vec!["/".to_string(), "/404.html".to_string()];
+    for dir in ["", "examples/"] {
+        let Ok(read) = std::fs::read_dir(dist.join(dir)) else {
+            continue;
+        };
+        let mut names: Vec<String> = read
+            .filter_map(|e| e.ok())
+            .filter(|e| e.path().join("index.html").is_file())
+            .filter_map(|e| e.file_name().into_string().ok())
+            .filter(|n| n != "examples" && n != "calc")
+            .collect();
+        names.sort();
+        out.extend(names.into_iter().map(|n| format!("/{dir}{n}/")));
+    }
+    out
+}
+
+async fn axe_violations(client: &Client) -> Vec<Value> {
+    let axe = std::fs::read_to_string(repo().join("node_modules/axe-core/axe.min.js"))
+        .expect("node_modules/axe-core/axe.min.js (cargo xtask setup installs it)");
+    let script = format!(
+        "{axe}\nconst done = arguments[arguments.length - 1];\
+         axe.run(document, {{ resultTypes: ['violations'] }})\
+           .then(r => done(r.violations.map(v => ({{ id: v.id, impact: v.impact, help: v.help, \
+             targets: v.nodes.slice(0, 5).map(n => n.target.join(' ')) }}))))\
+           .catch(e => done([{{ id: 'axe-error', help: String(e) }}]));"
+    );
+    let result = client
+        .execute_async(&script, vec![])
+        .await
+        .expect("run axe-core");
+    result.as_array().cloned().unwrap_or_default()
+}
+
+#[tokio::test]
+async fn every_page_is_clean_private_and_accessible() {
+    let site = serve_dist();
+    let pages = pages();
+    assert!(
+        pages.len() >= 7,
+        "expected at least 7 pages, found {pages:?}"
+    );
+    with_browser(BrowserOptions::default(), move |client| async move {
+        let mut problems = Vec::new();
+        for path in &pages {
+            client.goto(&site.url(path)).await.expect("open the page");
+            if path == "/" {
+                wait_ready(&client).await;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+            let severe: Vec<_> = console_log(&client)
+                .await
+                .into_iter()
+                .filter(|e| {
+                    e.level == "SEVERE" && !(path == "/404.html" && e.message.contains("404"))
+                })
+                .collect();
+            if !severe.is_empty() {
+                problems.push(format!("{path}: console errors:\n{}", format_log(&severe)));
+            }
+            let foreign = client
+                .execute(
+                    "return performance.getEntriesByType('resource').map(e => e.name)\
+                       .filter(n => !n.startsWith(location.origin));",
+                    vec![],
+                )
+                .await
+                .expect("list the page's requests");
+            if foreign.as_array().is_some_and(|a| !a.is_empty()) {
+                problems.push(format!("{path}: requests to other hosts: {foreign}"));
+            }
+            let count = client
+                .execute(
+                    "return performance.getEntriesByType('resource').length;",
+                    vec![],
+                )
+                .await
+                .expect("count requests");
+            assert!(
+                count.as_u64().is_some(),
+                "{path}: the resource list is readable"
+            );
+            let violations = axe_violations(&client).await;
+            if !violations.is_empty() {
+                problems.push(format!(
+                    "{path}: axe-core violations:\n{}",
+                    serde_json::to_string_pretty(&violations).unwrap_or_default()
+                ));
+            }
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+    })
+    .await;
+}
+
+/// The axe run above means something only if axe really finds problems: a page with an image
+/// that has no text alternative must be reported.
+#[tokio::test]
+async fn axe_reports_a_planted_violation() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        client.goto(&site.url("/related/")).await.expect("open a page");
+        client
+            .execute(
+                "const i = document.createElement('img'); i.src = '/favicon.svg'; document.querySelector('main').append(i);",
+                vec![],
+            )
+            .await
+            .expect("plant an image without alt text");
+        let violations = axe_violations(&client).await;
+        assert!(
+            violations.iter().any(|v| v["id"] == "image-alt"),
+            "axe did not report the planted image: {violations:?}"
+        );
+    })
+    .await;
+}
