@@ -1,8 +1,11 @@
-//! `cargo xtask setup | build | serve | test`: installs the missing tools, builds the site into
-//! `dist/`, serves it with live reload, and runs every test. See `--help`.
+//! `cargo xtask setup | build | serve | test | bench | fuzz`: installs the missing tools, builds
+//! the site into `dist/`, serves it with live reload, runs every test, measures the site and
+//! fuzzes the parser. See `--help`.
 
+mod bench;
 mod check;
 mod env;
+mod fuzz;
 mod pipeline;
 mod serve;
 mod setup;
@@ -31,6 +34,15 @@ COMMANDS:
                            the wasm. Open pages reload themselves after a rebuild
     test                   setup, cargo fmt --check, clippy (native and wasm), unit tests,
                            build, then the browser tests (headless Chromium) against dist/
+    bench [--no-build] [--only weight,lighthouse,latency,throughput,build]
+                           build, then measure and print one table (also target/bench.json):
+                           page weight (raw, gzip, brotli), Lighthouse 13 mobile and desktop
+                           (Node 22 and Lighthouse from npm into target/bench-tools/),
+                           calculator latency, parse + score throughput, render and
+                           edit-to-reload times. Prints figures; never fails on them
+    fuzz [--seconds N]     run the cargo-fuzz target fuzz/ (parse) for N seconds (default 60)
+                           where a nightly toolchain and cargo-fuzz are installed; otherwise
+                           say how to install them and skip
     help, --help           this text
 
 Exit codes: 0 success, 1 a step failed, 2 a tool is missing and cannot be installed here
@@ -67,8 +79,12 @@ fn main() -> ExitCode {
             [] => Env::new().and_then(|env| check::test(&env)),
             _ => usage(command, rest),
         },
+        "bench" => bench::parse_options(rest)
+            .and_then(|options| Env::new().and_then(|env| bench::bench(&env, &options))),
+        "fuzz" => fuzz::parse_seconds(rest)
+            .and_then(|seconds| Env::new().and_then(|env| fuzz::fuzz(&env, seconds))),
         other => Err(Failure::Usage(format!(
-            "unknown command `{other}`; the commands are setup, build, serve and test (see --help)"
+            "unknown command `{other}`; the commands are setup, build, serve, test, bench and fuzz (see --help)"
         ))),
     };
     match result {
