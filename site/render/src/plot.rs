@@ -92,21 +92,21 @@ fn frame(
     let mut s = String::new();
     for (x, label) in x_ticks {
         s.push_str(&format!(
-            "<line class=\"grid\" x1=\"{x:.1}\" y1=\"{PAD_T:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\"/><text class=\"tick\" x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{label}</text>",
+            "<line class=\"grid\" x1=\"{x:.0}\" y1=\"{PAD_T:.0}\" x2=\"{x:.0}\" y2=\"{:.0}\"/><text class=\"tick\" x=\"{x:.0}\" y=\"{:.0}\" text-anchor=\"middle\">{label}</text>",
             H - PAD_B,
             H - PAD_B + 16.0
         ));
     }
     for (y, label) in y_ticks {
         s.push_str(&format!(
-            "<line class=\"grid\" x1=\"{PAD_L:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\"/><text class=\"tick\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{label}</text>",
+            "<line class=\"grid\" x1=\"{PAD_L:.0}\" y1=\"{y:.0}\" x2=\"{:.0}\" y2=\"{y:.0}\"/><text class=\"tick\" x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"end\">{label}</text>",
             W - PAD_R,
             PAD_L - 6.0,
             y + 4.0
         ));
     }
     s.push_str(&format!(
-        "<text class=\"axis-label\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{x_label}</text><text class=\"axis-label\" x=\"12\" y=\"{:.1}\" text-anchor=\"middle\" transform=\"rotate(-90 12 {:.1})\">{y_label}</text>",
+        "<text class=\"axis-label\" x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"middle\">{x_label}</text><text class=\"axis-label\" x=\"12\" y=\"{:.0}\" text-anchor=\"middle\" transform=\"rotate(-90 12 {:.0})\">{y_label}</text>",
         (PAD_L + W - PAD_R) / 2.0,
         H - 6.0,
         (PAD_T + H - PAD_B) / 2.0,
@@ -151,7 +151,7 @@ fn final_vs_net(counts: &[usize]) -> String {
             .iter()
             .map(|(net, s)| {
                 format!(
-                    "{:.1},{:.1}",
+                    "{:.0},{:.0}",
                     x_of(*net as f64, lo, hi),
                     y_of(s.final_unrounded, 0.0, 100.0)
                 )
@@ -162,7 +162,7 @@ fn final_vs_net(counts: &[usize]) -> String {
             path.join(" ")
         ));
         body.push_str(&format!(
-            "<text class=\"series-label s{series}\" x=\"{:.1}\" y=\"{:.1}\">— {n} items</text>",
+            "<text class=\"series-label s{series}\" x=\"{:.0}\" y=\"{:.0}\">— {n} items</text>",
             PAD_L + 10.0,
             PAD_T + 14.0 + 15.0 * series as f64
         ));
@@ -207,7 +207,7 @@ fn multiplier(max: usize) -> String {
             .collect();
         let s = Pooled::score(&items, &params);
         points.push(format!(
-            "{:.1},{:.1}",
+            "{:.0},{:.0}",
             x_of(n as f64, 0.0, max as f64),
             y_of(s.multiplier, 0.7, 1.02)
         ));

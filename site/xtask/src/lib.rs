@@ -4,3 +4,4 @@
 //! reload, and the browser tests (`site/browser-tests`) run it on a free loopback port.
 
 pub mod static_server;
+pub mod weight;
