@@ -176,18 +176,41 @@ impl Response {
 fn handle(site: &Site, mut stream: TcpStream) {
     let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
     let _ = stream.set_write_timeout(Some(Duration::from_secs(10)));
-    let (method, target) = match read_request_line(&mut stream) {
+    let (method, target, gzip) = match read_request_line(&mut stream) {
         Some(line) => line,
         None => return,
     };
-    let response = respond(site, &method, &target);
+    let mut response = respond(site, &method, &target);
+    if gzip {
+        compress(&mut response);
+    }
     let _ = write_response(&mut stream, &response, method != "HEAD");
     let _ = stream.shutdown(Shutdown::Write);
 }
 
-/// Reads the request head and returns its method and target; `None` for a malformed request or
-/// a connection closed early.
-fn read_request_line(stream: &mut TcpStream) -> Option<(String, String)> {
+/// Sends text, JSON, SVG and wasm bodies gzip-compressed, as a static host would, so that
+/// measurements over this server (Lighthouse's simulated mobile network) count realistic bytes.
+fn compress(r: &mut Response) {
+    let compressible = r.content_type.starts_with("text/")
+        || r.content_type.starts_with("application/wasm")
+        || r.content_type.starts_with("application/json")
+        || r.content_type.starts_with("image/svg");
+    if r.status != 200 || !compressible || r.body.len() < 512 {
+        return;
+    }
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(6));
+    if gz.write_all(&r.body).is_ok() {
+        if let Ok(body) = gz.finish() {
+            r.body = body;
+            r.headers.push(("Content-Encoding", "gzip".to_owned()));
+            r.headers.push(("Vary", "Accept-Encoding".to_owned()));
+        }
+    }
+}
+
+/// Reads the request head and returns its method, its target and whether the client accepts
+/// gzip; `None` for a malformed request or a connection closed early.
+fn read_request_line(stream: &mut TcpStream) -> Option<(String, String, bool)> {
     let mut head = Vec::new();
     let mut chunk = [0u8; 2048];
     while !head.windows(4).any(|w| w == b"\r\n\r\n") {
@@ -204,7 +227,11 @@ fn read_request_line(stream: &mut TcpStream) -> Option<(String, String)> {
     let mut parts = head.lines().next()?.split_whitespace();
     let method = parts.next()?.to_owned();
     let target = parts.next()?.to_owned();
-    Some((method, target))
+    let gzip = head.lines().any(|l| {
+        let l = l.to_ascii_lowercase();
+        l.starts_with("accept-encoding:") && l.contains("gzip")
+    });
+    Some((method, target, gzip))
 }
 
 fn write_response(stream: &mut TcpStream, r: &Response, with_body: bool) -> io::Result<()> {
