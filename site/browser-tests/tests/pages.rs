@@ -128,3 +128,40 @@ async fn axe_reports_a_planted_violation() {
     })
     .await;
 }
+
+/// The calculator in every mode, with results, tables and warnings on screen, has no axe-core
+/// violation either.
+#[tokio::test]
+async fn the_calculator_is_accessible_in_every_mode() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        client.goto(&site.url("/")).await.expect("open the home page");
+        wait_ready(&client).await;
+        let mut problems = Vec::new();
+        for example in ["Matrix: hackathon", "Feedback: four buckets", "A: strong, ample", "cua-bench GUI agent"] {
+            client
+                .execute(
+                    "[...document.querySelectorAll('button.example')].find(b => b.textContent === arguments[0]).click();",
+                    vec![example.into()],
+                )
+                .await
+                .expect("load the example");
+            // Errors, warnings and a share link on screen too.
+            client
+                .execute(
+                    "const t = document.getElementById('evidence-input'); t.value += '\\n+4 not an impact\\nhello'; \
+                     t.dispatchEvent(new Event('input', { bubbles: true })); document.getElementById('copy-link').click();",
+                    vec![],
+                )
+                .await
+                .expect("add an error line");
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+            let violations = axe_violations(&client).await;
+            if !violations.is_empty() {
+                problems.push(format!("{example}: {}", serde_json::to_string_pretty(&violations).unwrap_or_default()));
+            }
+        }
+        assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+    })
+    .await;
+}
