@@ -111,6 +111,8 @@ pub struct BrowserOptions {
     pub height: u32,
     /// `false` turns JavaScript off for every page.
     pub javascript: bool,
+    /// `true` makes the page see `prefers-color-scheme: dark`.
+    pub dark: bool,
 }
 
 impl Default for BrowserOptions {
@@ -119,6 +121,7 @@ impl Default for BrowserOptions {
             width: 1280,
             height: 900,
             javascript: true,
+            dark: false,
         }
     }
 }
@@ -259,9 +262,17 @@ fn capabilities(options: BrowserOptions, profile: &Path) -> serde_json::Map<Stri
             "deviceMetrics": { "width": options.width, "height": options.height, "pixelRatio": 1.0 }
         });
     }
+    let mut blink = Vec::new();
     if !options.javascript {
-        args.push("--blink-settings=scriptEnabled=false".to_owned());
+        blink.push("scriptEnabled=false");
         chrome["prefs"] = json!({ "profile.managed_default_content_settings.javascript": 2 });
+    }
+    if options.dark {
+        // Blink's PreferredColorScheme: 0 is dark.
+        blink.push("preferredColorScheme=0");
+    }
+    if !blink.is_empty() {
+        args.push(format!("--blink-settings={}", blink.join(",")));
     }
     chrome["args"] = json!(args);
     let caps = json!({

@@ -120,7 +120,7 @@ async fn mounting_does_not_change_the_calculator_box() {
         let options = BrowserOptions {
             width,
             height: 900,
-            javascript: true,
+            ..BrowserOptions::default()
         };
         let no_js = BrowserOptions {
             javascript: false,

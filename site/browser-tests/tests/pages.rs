@@ -47,13 +47,41 @@ async fn axe_violations(client: &Client) -> Vec<Value> {
 
 #[tokio::test]
 async fn every_page_is_clean_private_and_accessible() {
+    check_every_page(BrowserOptions::default()).await;
+}
+
+/// The same checks with `prefers-color-scheme: dark`, where the colours (and so the contrast)
+/// are different.
+#[tokio::test]
+async fn every_page_is_accessible_in_dark_mode() {
+    check_every_page(BrowserOptions {
+        dark: true,
+        ..BrowserOptions::default()
+    })
+    .await;
+}
+
+async fn check_every_page(options: BrowserOptions) {
     let site = serve_dist();
     let pages = pages();
     assert!(
         pages.len() >= 7,
         "expected at least 7 pages, found {pages:?}"
     );
-    with_browser(BrowserOptions::default(), move |client| async move {
+    with_browser(options, move |client| async move {
+        if options.dark {
+            let dark = client
+                .execute(
+                    "return matchMedia('(prefers-color-scheme: dark)').matches;",
+                    vec![],
+                )
+                .await;
+            assert_eq!(
+                dark.ok(),
+                Some(Value::Bool(true)),
+                "the browser did not switch to dark mode"
+            );
+        }
         let mut problems = Vec::new();
         for path in &pages {
             client.goto(&site.url(path)).await.expect("open the page");
