@@ -394,6 +394,56 @@ pub async fn type_items(client: &Client, items: &str) {
     );
 }
 
+/// Puts `value` into the calculator's input at once, as a paste does, and fires the input
+/// event (typing 100,000 lines key by key would take hours).
+///
+/// # Panics
+///
+/// When the script cannot run.
+pub async fn paste(client: &Client, value: &str) {
+    client
+        .execute(
+            "const t = document.getElementById('evidence-input'); t.value = arguments[0]; \
+             t.dispatchEvent(new Event('input', { bubbles: true }));",
+            vec![value.into()],
+        )
+        .await
+        .expect("paste into #evidence-input");
+}
+
+/// Waits up to 5 s for the element `id` to contain `needle`.
+///
+/// # Panics
+///
+/// With the text it showed instead.
+pub async fn expect_contains(client: &Client, id: &str, needle: &str) {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let shown = text(client, id).await;
+        if shown.contains(needle) {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "#{id} shows {shown:?}, expected it to contain {needle:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Opens the home page and waits for the live calculator.
+///
+/// # Panics
+///
+/// When the page does not open or the calculator does not mount.
+pub async fn open_calculator(client: &Client, site: &Served) {
+    client
+        .goto(&site.url("/"))
+        .await
+        .expect("open the home page");
+    wait_ready(client).await;
+}
+
 /// Waits up to 5 s for the element `id` to show `expected`.
 ///
 /// # Panics

@@ -4,7 +4,8 @@
 //! §4.2, §1.6 and §5), not from the formula crate, so a wrong formula or a wrong view fails.
 
 use pickanumber_browser_tests::{
-    expect_text, serve_dist, text, type_items, wait_ready, with_browser, BrowserOptions, Client,
+    expect_text, open_calculator, serve_dist, text, type_items, wait_ready, with_browser,
+    BrowserOptions, Client,
 };
 
 /// The outputs shown for one input; `None` means "not checked".
@@ -39,8 +40,7 @@ async fn check(client: &Client, items: &str, want: &Expected) {
 async fn typing_items_updates_the_score() {
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
-        client.goto(&site.url("/")).await.expect("open the home page");
-        wait_ready(&client).await;
+        open_calculator(&client, &site).await;
 
         // §4.2, the GUI agent: +5, +3, +2, +1, −2 → net +9, 5 items, raw 50 + 8·9/√5 = 82.1997.
         check(

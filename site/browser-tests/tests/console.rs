@@ -3,18 +3,14 @@
 //! no panic from the wasm app.
 
 use pickanumber_browser_tests::{
-    console_log, format_log, serve_dist, type_items, wait_ready, with_browser, BrowserOptions,
+    console_log, format_log, open_calculator, serve_dist, type_items, with_browser, BrowserOptions,
 };
 
 #[tokio::test]
 async fn the_home_page_logs_no_errors() {
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
-        client
-            .goto(&site.url("/"))
-            .await
-            .expect("open the home page");
-        wait_ready(&client).await;
+        open_calculator(&client, &site).await;
         type_items(
             &client,
             "+5 final state correct\nhello there\n+4 nope\n\u{2212}2 wrong pane first",

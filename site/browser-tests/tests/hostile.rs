@@ -3,7 +3,7 @@
 
 use fantoccini::{Client, Locator};
 use pickanumber_browser_tests::{
-    expect_text, serve_dist, text, wait_ready, with_browser, BrowserOptions,
+    expect_text, open_calculator, paste, serve_dist, text, wait_ready, with_browser, BrowserOptions,
 };
 
 /// Payloads in the styles attackers use; each would set `window.__pwned` if it ran.
@@ -74,17 +74,6 @@ fn payloads() -> Vec<String> {
     p
 }
 
-async fn paste(client: &Client, value: &str) {
-    client
-        .execute(
-            "const t = document.getElementById('evidence-input'); t.value = arguments[0]; \
-             t.dispatchEvent(new Event('input', { bubbles: true }));",
-            vec![value.into()],
-        )
-        .await
-        .expect("paste into #evidence-input");
-}
-
 async fn assert_untouched(client: &Client, context: &str) {
     tokio::time::sleep(std::time::Duration::from_millis(150)).await;
     let state = client
@@ -113,11 +102,7 @@ async fn pasted_payloads_show_as_text_in_every_mode() {
     let payloads = payloads();
     assert!(payloads.len() >= 50);
     with_browser(BrowserOptions::default(), move |client| async move {
-        client
-            .goto(&site.url("/"))
-            .await
-            .expect("open the home page");
-        wait_ready(&client).await;
+        open_calculator(&client, &site).await;
         for mode in ["auto", "pooled", "matrix", "feedback"] {
             let radio = client
                 .find(Locator::Css(&format!(
@@ -176,11 +161,7 @@ async fn payloads_in_the_share_fragment_never_run() {
 async fn a_hundred_thousand_items_are_scored_and_the_page_stays_responsive() {
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
-        client
-            .goto(&site.url("/"))
-            .await
-            .expect("open the home page");
-        wait_ready(&client).await;
+        open_calculator(&client, &site).await;
         let big: String = (0..100_000)
             .map(|i| {
                 if i % 4 == 3 {

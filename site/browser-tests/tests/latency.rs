@@ -23,7 +23,8 @@ use std::time::{Duration, Instant};
 
 use fantoccini::wd::TimeoutConfiguration;
 use pickanumber_browser_tests::{
-    console_log, format_log, serve_dist, text, wait_ready, with_browser, BrowserOptions, Client,
+    console_log, format_log, open_calculator, serve_dist, text, with_browser, BrowserOptions,
+    Client,
 };
 use serde_json::{json, Value};
 
@@ -165,11 +166,7 @@ async fn measure(client: &Client, size: usize) -> Value {
 async fn keystroke_to_output_latency() {
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
-        client
-            .goto(&site.url("/"))
-            .await
-            .expect("open the home page");
-        wait_ready(&client).await;
+        open_calculator(&client, &site).await;
         client
             .update_timeouts(TimeoutConfiguration::new(
                 Some(Duration::from_secs(300)),

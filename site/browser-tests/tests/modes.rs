@@ -1,45 +1,18 @@
 //! The calculator in every mode and format, with expected values worked out by hand from the
 //! published formula (see shared/reference/pickanumber-facts.md §1), not from our code.
 
-use fantoccini::{Client, Locator};
+use fantoccini::Locator;
 use pickanumber_browser_tests::{
-    expect_text, serve_dist, text, wait_ready, with_browser, BrowserOptions,
+    expect_contains, expect_text, open_calculator, paste, serve_dist, text, wait_ready,
+    with_browser, BrowserOptions,
 };
-
-/// Puts `value` into the textarea at once (pasting), and fires the input event.
-async fn paste(client: &Client, value: &str) {
-    client
-        .execute(
-            "const t = document.getElementById('evidence-input'); t.value = arguments[0]; \
-             t.dispatchEvent(new Event('input', { bubbles: true }));",
-            vec![value.into()],
-        )
-        .await
-        .expect("paste into #evidence-input");
-}
-
-async fn expect_contains(client: &Client, id: &str, needle: &str) {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
-    loop {
-        let shown = text(client, id).await;
-        if shown.contains(needle) {
-            return;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "#{id} shows {shown:?}, expected it to contain {needle:?}"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-}
 
 #[tokio::test]
 async fn every_format_reads_the_same_two_items() {
     // +5 and −3: net +2, 2 items → normalized 1.414, raw 61.31, multiplier 0.775 → 58.77 → 59.
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
-        client.goto(&site.url("/")).await.expect("open the home page");
-        wait_ready(&client).await;
+        open_calculator(&client, &site).await;
         for (input, format) in [
             ("+5 a\n-3 b", "Read as item lines"),
             ("[{\"impact\": 5, \"text\": \"a\"}, {\"impact\": -3, \"text\": \"b\"}]", "Read as JSON items"),
@@ -63,11 +36,7 @@ async fn matrix_mode_shows_overall_span_and_self_check() {
     // a: +5 alone → 80.5 → 81; b: −5 alone → 19.5 → 20; equal weights → 50.5 → 51; span 61.
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
-        client
-            .goto(&site.url("/"))
-            .await
-            .expect("open the home page");
-        wait_ready(&client).await;
+        open_calculator(&client, &site).await;
         paste(
             &client,
             "weights: a=0.5, b=0.5\n(+5, a) strong\n(−5, b) critical",
@@ -100,11 +69,7 @@ async fn matrix_mode_shows_overall_span_and_self_check() {
 async fn preset_and_mode_switch_by_keyboard_and_stay_in_the_url() {
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
-        client
-            .goto(&site.url("/"))
-            .await
-            .expect("open the home page");
-        wait_ready(&client).await;
+        open_calculator(&client, &site).await;
         paste(&client, "(+3, craft) tidy").await;
         let select = client
             .find(Locator::Css(".calc-bar select"))
@@ -161,8 +126,7 @@ async fn feedback_example_shows_running_scores_and_actions() {
     // All five: net −1 → normalized −0.447, raw 46.42, m 0.8125 → 47.09 → 47, confidence 0.25.
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
-        client.goto(&site.url("/")).await.expect("open the home page");
-        wait_ready(&client).await;
+        open_calculator(&client, &site).await;
         let button = client
             .find(Locator::XPath("//button[contains(., 'Feedback: four buckets')]"))
             .await
@@ -186,11 +150,7 @@ async fn feedback_example_shows_running_scores_and_actions() {
 async fn share_link_restores_the_calculation_and_bad_links_are_ignored() {
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
-        client
-            .goto(&site.url("/"))
-            .await
-            .expect("open the home page");
-        wait_ready(&client).await;
+        open_calculator(&client, &site).await;
         paste(&client, "+5 a\n-3 b\n<img src=x onerror=alert(1)>").await;
         client
             .find(Locator::Id("copy-link"))

@@ -4,7 +4,8 @@
 
 use fantoccini::Client;
 use pickanumber_browser_tests::{
-    console_log, format_log, repo, serve_dist, wait_ready, with_browser, BrowserOptions,
+    console_log, format_log, open_calculator, repo, serve_dist, wait_ready, with_browser,
+    BrowserOptions,
 };
 use serde_json::Value;
 
@@ -163,8 +164,7 @@ async fn axe_reports_a_planted_violation() {
 async fn the_calculator_is_accessible_in_every_mode() {
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
-        client.goto(&site.url("/")).await.expect("open the home page");
-        wait_ready(&client).await;
+        open_calculator(&client, &site).await;
         let mut problems = Vec::new();
         for example in ["Matrix: hackathon", "Feedback: four buckets", "A: strong, ample", "cua-bench GUI agent"] {
             client
