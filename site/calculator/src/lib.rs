@@ -10,7 +10,9 @@ pub mod share;
 use gloo_storage::{LocalStorage, Storage};
 use leptos::prelude::*;
 use pickanumber_score::analysis::{analyse, Analysis, Mode, Preset, Request};
-use pickanumber_score::format::{delta, fixed, percent_of_scale, working, PooledText};
+use pickanumber_score::format::{
+    criterion_cells, delta, fixed, percent_of_scale, working, PooledText,
+};
 use pickanumber_score::report::markdown;
 
 const PASSES_KEY: &str = "pickanumber.passes";
@@ -285,8 +287,8 @@ fn MatrixPanel(analysis: Memo<Analysis>) -> impl IntoView {
         analysis.with(|a| {
             let Some(Ok(m)) = &a.matrix else { return None };
             let rows: Vec<_> = m.criteria.iter().map(|c| {
-                let t = PooledText::new(&c.pooled, &a.params);
-                view! { <tr><th scope="row">{c.name.clone()}</th><td>{fixed(c.weight, 2)}</td><td>{t.total}</td><td>{t.net}</td><td>{t.raw}</td><td>{t.final_score}</td><td>{t.confidence}</td></tr> }
+                let [name, cells @ ..] = criterion_cells(c, &a.params);
+                view! { <tr><th scope="row">{name}</th>{cells.into_iter().map(|v| view! { <td>{v}</td> }).collect::<Vec<_>>()}</tr> }
             }).collect();
             let check = if m.self_check {
                 format!("passes: span {} ≥ {}", m.span, a.params.self_check_span)

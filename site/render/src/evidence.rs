@@ -3,7 +3,7 @@
 
 use crate::error::Error;
 use crate::html::escape;
-use pickanumber_score::format::{fixed, working, PooledText};
+use pickanumber_score::format::{criterion_cells, fixed, working, PooledText};
 use pickanumber_score::{parse, MatrixScore, Normalization, Params, Parsed, Pooled, Rounding};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -253,16 +253,14 @@ impl Block {
             "<div class=\"scroll-x\" tabindex=\"0\"><table class=\"result\">\n<thead><tr><th scope=\"col\">Criterion</th><th scope=\"col\">Weight</th><th scope=\"col\">Items</th><th scope=\"col\">Net</th><th scope=\"col\">Raw</th><th scope=\"col\">Final</th><th scope=\"col\">Confidence</th></tr></thead>\n<tbody>\n",
         );
         for c in &m.criteria {
-            let t = PooledText::new(&c.pooled, &self.params);
+            let [name, cells @ ..] = criterion_cells(c, &self.params);
+            let tds: String = cells
+                .iter()
+                .map(|v| format!("<td>{}</td>", escape(v)))
+                .collect();
             h.push_str(&format!(
-                "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-                escape(&c.name),
-                fixed(c.weight, 2),
-                t.total,
-                t.net,
-                t.raw,
-                t.final_score,
-                t.confidence
+                "<tr><th scope=\"row\">{}</th>{tds}</tr>\n",
+                escape(&name)
             ));
         }
         let overall = self.values()["overall"].clone();

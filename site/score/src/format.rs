@@ -172,3 +172,18 @@ pub fn delta(before: (f64, f64), after: (f64, f64)) -> String {
         signed_fixed(after.1 - before.1, 2)
     )
 }
+
+/// The cells of one criterion's row, in the order every view shows them:
+/// name, weight, items, net, raw, final, confidence.
+pub fn criterion_cells(c: &crate::CriterionScore, params: &crate::Params) -> [String; 7] {
+    let t = PooledText::new(&c.pooled, params);
+    [
+        c.name.clone(),
+        fixed(c.weight, 2),
+        t.total,
+        t.net,
+        t.raw,
+        t.final_score,
+        t.confidence,
+    ]
+}

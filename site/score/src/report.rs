@@ -3,7 +3,7 @@
 //! items and the same score.
 
 use crate::analysis::{Analysis, Mode};
-use crate::format::{fixed, working, PooledText};
+use crate::format::{criterion_cells, fixed, working, PooledText};
 use crate::{Bucket, Item};
 
 /// One item as a line of the grammar: `- (+5, requester × brief_fidelity) text`.
@@ -48,17 +48,7 @@ pub fn markdown(a: &Analysis) -> String {
             ));
             r.push_str("## Criteria\n\n| Criterion | Weight | Items | Net | Raw | Final | Confidence |\n|---|---|---|---|---|---|---|\n");
             for c in &m.criteria {
-                let t = PooledText::new(&c.pooled, p);
-                r.push_str(&format!(
-                    "| {} | {} | {} | {} | {} | {} | {} |\n",
-                    c.name,
-                    fixed(c.weight, 2),
-                    t.total,
-                    t.net,
-                    t.raw,
-                    t.final_score,
-                    t.confidence
-                ));
+                r.push_str(&format!("| {} |\n", criterion_cells(c, p).join(" | ")));
             }
             r.push_str(&format!(
                 "\noverall = Σ(final × weight) / Σ weight = {} → {}; confidence = lowest criterion confidence = {}\n\n",
