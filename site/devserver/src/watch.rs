@@ -1,0 +1,105 @@
+//! Changed files under some folders, from the operating system's file events ([`notify`]):
+//! editors' swap and backup files, hidden files and build output are left out, and a burst of
+//! events (an editor's save) comes as one batch.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+use notify::{Event, RecommendedWatcher, RecursiveMode, Watcher};
+
+/// How long a batch waits for the next event before it is handed over.
+const QUIET: Duration = Duration::from_millis(50);
+
+/// A watch on folders (and files); dropping it stops watching.
+pub struct Watch {
+    events: Receiver<notify::Result<Event>>,
+    roots: Vec<PathBuf>,
+    _watcher: RecommendedWatcher,
+}
+
+impl Watch {
+    /// Watches each of `paths` that exists, folders with everything below them.
+    ///
+    /// # Errors
+    ///
+    /// When the operating system refuses a watch (for example, too many inotify watches: raise
+    /// `fs.inotify.max_user_watches`).
+    pub fn new(paths: &[PathBuf]) -> notify::Result<Watch> {
+        let (tx, events) = mpsc::channel();
+        let mut watcher = notify::recommended_watcher(tx)?;
+        let roots: Vec<PathBuf> = paths.iter().filter(|p| p.exists()).cloned().collect();
+        for path in &roots {
+            watcher.watch(path, RecursiveMode::Recursive)?;
+        }
+        Ok(Watch {
+            events,
+            roots,
+            _watcher: watcher,
+        })
+    }
+
+    /// Waits up to `timeout` for a change, then gathers the changes that follow it closely:
+    /// the files created, modified or removed, sorted, each once. Empty when nothing changed.
+    pub fn changes(&self, timeout: Duration) -> Vec<PathBuf> {
+        let mut changed = Vec::new();
+        let mut wait = timeout;
+        loop {
+            match self.events.recv_timeout(wait) {
+                Ok(Ok(event)) if !event.kind.is_access() => {
+                    changed.extend(event.paths.into_iter().filter(|p| !self.ignored(p)));
+                }
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => break,
+            }
+            if !changed.is_empty() {
+                wait = QUIET;
+            }
+        }
+        changed.sort();
+        changed.dedup();
+        changed
+    }
+}
+
+impl Watch {
+    /// Hidden files, editors' swap and backup files, and anything in build output or
+    /// dependencies, below the watched folder (whatever the folders above it are called).
+    fn ignored(&self, path: &Path) -> bool {
+        let inner = self
+            .roots
+            .iter()
+            .find_map(|r| path.strip_prefix(r).ok())
+            .unwrap_or(path);
+        inner.components().any(|c| {
+            let name = c.as_os_str().to_string_lossy();
+            name.starts_with('.')
+                || name.ends_with('~')
+                || name.ends_with(".swp")
+                || matches!(name.as_ref(), "target" | "dist" | "node_modules")
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edits_additions_and_removals_are_seen_but_not_swap_files() {
+        let root = std::env::temp_dir().join(format!("devserver-watch-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("content/target")).unwrap();
+        std::fs::write(root.join("content/index.md"), "a").unwrap();
+        let watch = Watch::new(&[root.join("content"), root.join("missing")]).unwrap();
+        std::fs::write(root.join("content/.index.md.swp"), "x").unwrap();
+        std::fs::write(root.join("content/target/out"), "x").unwrap();
+        assert!(watch.changes(Duration::from_millis(300)).is_empty());
+        std::fs::write(root.join("content/new.md"), "b").unwrap();
+        std::fs::write(root.join("content/index.md"), "c").unwrap();
+        let both = [root.join("content/index.md"), root.join("content/new.md")];
+        assert_eq!(watch.changes(Duration::from_secs(5)), both);
+        std::fs::remove_file(root.join("content/index.md")).unwrap();
+        assert_eq!(watch.changes(Duration::from_secs(5)), [both[0].clone()]);
+    }
+}
