@@ -3,7 +3,8 @@
 //! no panic from the wasm app.
 
 use pickanumber_browser_tests::{
-    console_log, format_log, open_calculator, serve_dist, type_items, with_browser, BrowserOptions,
+    console_log, expect_text, format_log, open_calculator, serve_dist, type_items, with_browser,
+    BrowserOptions,
 };
 
 #[tokio::test]
@@ -16,7 +17,8 @@ async fn the_home_page_logs_no_errors() {
             "+5 final state correct\nhello there\n+4 nope\n\u{2212}2 wrong pane first",
         )
         .await;
-        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        // Two items count (+5 and −2): the page has handled the input.
+        expect_text(&client, "out-total", "2").await;
 
         let log = console_log(&client).await;
         let errors: Vec<_> = log

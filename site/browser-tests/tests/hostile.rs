@@ -3,7 +3,8 @@
 
 use fantoccini::{Client, Locator};
 use pickanumber_browser_tests::{
-    expect_text, open_calculator, paste, serve_dist, text, wait_ready, with_browser, BrowserOptions,
+    expect_text, open_calculator, paste, serve_dist, text, wait_ready, wait_until, with_browser,
+    BrowserOptions, UPDATE_TIMEOUT,
 };
 
 /// Payloads in the styles attackers use; each would set `window.__pwned` if it ran.
@@ -74,8 +75,33 @@ fn payloads() -> Vec<String> {
     p
 }
 
+/// Starts loading a missing image outside the calculator and waits for its `error` event: by
+/// then, the error events of any image a payload put into the page (requested earlier) have
+/// fired too, so a payload that could run has run.
+async fn let_error_handlers_run(client: &Client) {
+    client
+        .execute(
+            "window.__probe = 0; const i = new Image(); i.onerror = () => { window.__probe = 1; }; \
+             i.src = '/no-such-file.png?' + Math.random();",
+            vec![],
+        )
+        .await
+        .expect("start the probe image");
+    wait_until(
+        || async {
+            match client.execute("return window.__probe;", vec![]).await {
+                Ok(v) if v == 1 => Ok(()),
+                other => Err(format!("{other:?}")),
+            }
+        },
+        UPDATE_TIMEOUT,
+        "the probe image's error event",
+    )
+    .await;
+}
+
 async fn assert_untouched(client: &Client, context: &str) {
-    tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+    let_error_handlers_run(client).await;
     let state = client
         .execute(
             "const c = document.getElementById('calculator'); return { pwned: window.__pwned || 0, \

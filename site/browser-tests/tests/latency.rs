@@ -19,12 +19,12 @@
 //! LATENCY {"items":1000,"keystrokes":30,"median_ms":…,"p95_ms":…,"frame_median_ms":…,"frame_p95_ms":…}
 //! ```
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use fantoccini::wd::TimeoutConfiguration;
 use pickanumber_browser_tests::{
-    console_log, format_log, open_calculator, serve_dist, text, with_browser, BrowserOptions,
-    Client,
+    console_log, format_log, open_calculator, serve_dist, text, wait_until, with_browser,
+    BrowserOptions, Client,
 };
 use serde_json::{json, Value};
 
@@ -60,19 +60,20 @@ async fn set_input(client: &Client, value: &str, expected: usize) {
 /// Waits up to 60 s for `#out-total` to show `expected` (digits only, so a thousands separator
 /// would not matter).
 async fn wait_for_total(client: &Client, expected: usize) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let shown = text(client, "out-total").await;
-        let digits: String = shown.chars().filter(char::is_ascii_digit).collect();
-        if digits == expected.to_string() {
-            return;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "#out-total shows {shown:?}, expected {expected}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    wait_until(
+        || async {
+            let shown = text(client, "out-total").await;
+            let digits: String = shown.chars().filter(char::is_ascii_digit).collect();
+            if digits == expected.to_string() {
+                Ok(())
+            } else {
+                Err(format!("{shown:?}"))
+            }
+        },
+        Duration::from_secs(60),
+        &format!("#out-total to show {expected} items"),
+    )
+    .await;
 }
 
 /// Runs `count` measured keystrokes in the page and returns, for each, the milliseconds to the

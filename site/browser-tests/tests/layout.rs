@@ -4,11 +4,10 @@
 //! holds.
 
 use pickanumber_browser_tests::{
-    box_size, serve_dist, serve_dist_without_calculator, type_items, wait_ready, with_browser,
-    BrowserOptions, Client, Served,
+    box_size, expect_text, serve_dist, serve_dist_without_calculator, type_items, wait_loaded,
+    wait_ready, with_browser, BrowserOptions, Client, Served,
 };
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 const WIDTHS: [u32; 2] = [360, 1280];
 
@@ -61,8 +60,9 @@ async fn measure(site: Served, options: BrowserOptions, state: State) -> Size {
         if state == State::Live {
             wait_ready(&client).await;
         } else {
-            // Give a calculator that should not mount the time it would need to mount.
-            tokio::time::sleep(Duration::from_millis(500)).await;
+            // Once the page has loaded, every script it asked for has run or failed: a
+            // calculator that should not mount would have had its chance.
+            wait_loaded(&client).await;
             let seen = client
                 .execute(
                     "const c = document.getElementById('calculator');
@@ -81,7 +81,8 @@ async fn measure(site: Served, options: BrowserOptions, state: State) -> Size {
         let size = box_size(&client, "#calculator").await;
         if state == State::Live {
             type_items(&client, "+5 final state correct\nhello there\n+4 nope\n-2 wrong pane first\n+1 x\n+1 y\n+2 z").await;
-            tokio::time::sleep(Duration::from_millis(200)).await;
+            // Five items count (+5, −2, +1, +1, +2): the outputs show the typed input.
+            expect_text(&client, "out-total", "5").await;
             assert_nothing_cut_off(&client, &format!("{what}, after typing")).await;
             let typed = box_size(&client, "#calculator").await;
             assert!(

@@ -3,29 +3,37 @@
 
 use fantoccini::Locator;
 use pickanumber_browser_tests::{
-    expect_contains, expect_text, open_calculator, paste, serve_dist, text, wait_ready,
-    with_browser, BrowserOptions,
+    expect_contains, expect_text, open_calculator, paste, serve_dist, text, wait_ready, wait_until,
+    with_browser, BrowserOptions, UPDATE_TIMEOUT,
 };
 
+/// `(final, confidence, raw)` for +5 and −3: net +2, 2 items → normalized 1.414, raw 61.31,
+/// multiplier 0.775 → 58.77 → 59, confidence 2/20.
+const TWO_ITEMS: (&str, &str, &str) = ("59", "0.10", "61.31");
+/// For +5, +3 and −1: net +7, 3 items → normalized 7/√3 = 4.041, raw 50 + 8 · 4.041 = 82.33,
+/// multiplier 0.7875 → 50 + 32.33 · 0.7875 = 75.46 → 75, confidence 3/20.
+const THREE_ITEMS: (&str, &str, &str) = ("75", "0.15", "82.33");
+
 #[tokio::test]
-async fn every_format_reads_the_same_two_items() {
-    // +5 and −3: net +2, 2 items → normalized 1.414, raw 61.31, multiplier 0.775 → 58.77 → 59.
+async fn every_format_reads_its_items() {
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
         open_calculator(&client, &site).await;
-        for (input, format) in [
-            ("+5 a\n-3 b", "Read as item lines"),
-            ("[{\"impact\": 5, \"text\": \"a\"}, {\"impact\": -3, \"text\": \"b\"}]", "Read as JSON items"),
-            ("text,impact\na,+5\nb,-3", "Read as spreadsheet rows"),
-            ("text\timpact\na\t5\nb\t-3", "Read as spreadsheet rows"),
-            ("| Impact | Text |\n|---|---|\n| +5 | a |\n| −3 | b |", "Read as markdown table"),
-            ("{\"working\": [{\"value\": 5, \"text\": \"a\"}], \"confusing\": [{\"value\": -3, \"text\": \"b\"}]}", "Read as feedback JSON"),
+        // Each case shows other figures or another format than the one before it, so a case
+        // whose input changed nothing on the page cannot pass on the previous case's outputs.
+        for (input, format, (final_score, confidence, raw)) in [
+            ("+5 a\n-3 b", "Read as item lines", TWO_ITEMS),
+            ("[{\"impact\": 5, \"text\": \"a\"}, {\"impact\": -3, \"text\": \"b\"}]", "Read as JSON items", TWO_ITEMS),
+            ("text,impact\na,+5\nb,-3", "Read as spreadsheet rows", TWO_ITEMS),
+            ("text\timpact\nc\t5\nd\t3\ne\t-1", "Read as spreadsheet rows", THREE_ITEMS),
+            ("| Impact | Text |\n|---|---|\n| +5 | a |\n| −3 | b |", "Read as markdown table", TWO_ITEMS),
+            ("{\"working\": [{\"value\": 5, \"text\": \"a\"}], \"confusing\": [{\"value\": -3, \"text\": \"b\"}]}", "Read as feedback JSON", TWO_ITEMS),
         ] {
             paste(&client, input).await;
             expect_contains(&client, "out-format", format).await;
-            expect_text(&client, "out-final", "59").await;
-            expect_text(&client, "out-confidence", "0.10").await;
-            expect_text(&client, "out-raw", "61.31").await;
+            expect_text(&client, "out-final", final_score).await;
+            expect_text(&client, "out-confidence", confidence).await;
+            expect_text(&client, "out-raw", raw).await;
         }
     })
     .await;
@@ -159,36 +167,29 @@ async fn share_link_restores_the_calculation_and_bad_links_are_ignored() {
             .send_keys("\u{E007}")
             .await
             .expect("press Enter on Copy share link");
-        let mut link = String::new();
-        for _ in 0..100 {
-            link = client
-                .find(Locator::Id("share-link"))
-                .await
-                .expect("the share link")
-                .attr("href")
-                .await
-                .expect("href")
-                .unwrap_or_default();
-            if !link.is_empty() {
-                break;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        }
-        if link.is_empty() {
-            let log = pickanumber_browser_tests::console_log(&client).await;
-            panic!(
-                "no share link; status {:?}; element {}; console:\n{}",
-                text(&client, "calc-status").await,
-                client
-                    .execute(
-                        "return document.getElementById('share-link').outerHTML;",
-                        vec![]
-                    )
+        let c = &client;
+        let link = wait_until(
+            || async move {
+                let href = c
+                    .find(Locator::Id("share-link"))
                     .await
-                    .unwrap_or_default(),
-                pickanumber_browser_tests::format_log(&log)
-            );
-        }
+                    .expect("the share link")
+                    .attr("href")
+                    .await
+                    .expect("href")
+                    .unwrap_or_default();
+                if !href.is_empty() {
+                    return Ok(href);
+                }
+                Err(format!(
+                    "no href; #calc-status {:?}",
+                    text(c, "calc-status").await
+                ))
+            },
+            UPDATE_TIMEOUT,
+            "#share-link to get an href after Copy share link",
+        )
+        .await;
         assert!(link.contains("#mode=auto&d="), "{link}");
         client.goto("about:blank").await.expect("leave");
         client.goto(&link).await.expect("open the share link");

@@ -4,29 +4,14 @@
 
 use fantoccini::Client;
 use pickanumber_browser_tests::{
-    console_log, format_log, open_calculator, repo, serve_dist, wait_ready, with_browser,
-    BrowserOptions,
+    console_log, dist, expect_contains, format_log, open_calculator, repo, serve_dist, text,
+    wait_loaded, wait_ready, wait_until, with_browser, BrowserOptions, UPDATE_TIMEOUT,
 };
 use serde_json::Value;
 
 /// The URL paths of every page in the built site.
 fn pages() -> Vec<String> {
-    let dist = pickanumber_browser_tests::dist();
-    let mut out = vec!["/".to_string(), "/404.html".to_string()];
-    for dir in ["", "examples/"] {
-        let Ok(read) = std::fs::read_dir(dist.join(dir)) else {
-            continue;
-        };
-        let mut names: Vec<String> = read
-            .filter_map(|e| e.ok())
-            .filter(|e| e.path().join("index.html").is_file())
-            .filter_map(|e| e.file_name().into_string().ok())
-            .filter(|n| n != "examples" && n != "calc")
-            .collect();
-        names.sort();
-        out.extend(names.into_iter().map(|n| format!("/{dir}{n}/")));
-    }
-    out
+    devserver::pages(&dist())
 }
 
 async fn axe_violations(client: &Client) -> Vec<Value> {
@@ -86,10 +71,10 @@ async fn check_every_page(options: BrowserOptions) {
         let mut problems = Vec::new();
         for path in &pages {
             client.goto(&site.url(path)).await.expect("open the page");
+            wait_loaded(&client).await;
             if path == "/" {
                 wait_ready(&client).await;
             }
-            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
             let severe: Vec<_> = console_log(&client)
                 .await
                 .into_iter()
@@ -111,16 +96,20 @@ async fn check_every_page(options: BrowserOptions) {
             if foreign.as_array().is_some_and(|a| !a.is_empty()) {
                 problems.push(format!("{path}: requests to other hosts: {foreign}"));
             }
-            let count = client
+            // The check above means something only if the list holds the page's own requests:
+            // every page loads a stylesheet from its own origin.
+            let own_css = client
                 .execute(
-                    "return performance.getEntriesByType('resource').length;",
+                    "return performance.getEntriesByType('resource').map(e => e.name)\
+                       .some(n => n.startsWith(location.origin) && new URL(n).pathname.endsWith('.css'));",
                     vec![],
                 )
                 .await
-                .expect("count requests");
-            assert!(
-                count.as_u64().is_some(),
-                "{path}: the resource list is readable"
+                .expect("list the page's requests");
+            assert_eq!(
+                own_css,
+                Value::Bool(true),
+                "{path}: the resource list does not show the page's own stylesheet"
             );
             let violations = axe_violations(&client).await;
             if !violations.is_empty() {
@@ -183,7 +172,20 @@ async fn the_calculator_is_accessible_in_every_mode() {
                 )
                 .await
                 .expect("add an error line");
-            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+            expect_contains(&client, "evidence-errors", "+4").await;
+            let c = &client;
+            wait_until(
+                || async move {
+                    let href = c.execute("return document.getElementById('share-link').getAttribute('href') || '';", vec![]).await;
+                    match href {
+                        Ok(Value::String(h)) if !h.is_empty() => Ok(()),
+                        other => Err(format!("href {other:?}; #calc-status {:?}", text(c, "calc-status").await)),
+                    }
+                },
+                UPDATE_TIMEOUT,
+                "the share link after Copy share link",
+            )
+            .await;
             let violations = axe_violations(&client).await;
             if !violations.is_empty() {
                 problems.push(format!("{example}: {}", serde_json::to_string_pretty(&violations).unwrap_or_default()));

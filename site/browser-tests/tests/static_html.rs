@@ -56,23 +56,23 @@ fn plain_prose_run(markdown: &str) -> String {
 fn prose_is_in_the_html_without_scripts() {
     let site = serve_dist();
     let page = site.get("/");
-    assert_eq!(page.status, 200, "GET / answered {}", page.status);
+    assert_eq!(page.status_code, 200, "GET / answered {}", page.status_code);
     assert_eq!(
-        page.header("content-type"),
+        page.headers.get("content-type").map(String::as_str),
         Some("text/html; charset=utf-8")
     );
-    let html = page.text();
+    let html = page.as_str().expect("the page is UTF-8");
 
     let markdown =
         std::fs::read_to_string(repo().join("content/index.md")).expect("read content/index.md");
     let title = front_matter_title(&markdown);
-    let head_title = element(&html, "title").expect("the page has a <title>");
+    let head_title = element(html, "title").expect("the page has a <title>");
     assert!(
         visible_text(head_title).contains(&title),
         "<title> does not contain the front matter's title {title:?}: {head_title}"
     );
 
-    let main = element(&html, "main").expect("the page has a <main> element");
+    let main = element(html, "main").expect("the page has a <main> element");
     let main_text = visible_text(main);
     let prose = plain_prose_run(&markdown);
     assert!(
@@ -87,8 +87,9 @@ fn prose_is_in_the_html_without_scripts() {
 
 #[test]
 fn the_calculator_place_is_static_until_the_wasm_mounts() {
-    let html = serve_dist().get("/index.html").text();
-    let ids = ids(&html);
+    let page = serve_dist().get("/index.html");
+    let html = page.as_str().expect("the page is UTF-8");
+    let ids = ids(html);
     let count = |id: &str| ids.iter().filter(|i| *i == id).count();
     assert_eq!(
         count("calculator"),

@@ -1,0 +1,215 @@
+//! What a reader does and sees on a page: open it, wait for it to load and for the calculator
+//! to mount, type or paste items, read the outputs. Every wait goes through [`wait_until`] with
+//! one of the time-outs below.
+
+use std::time::Duration;
+
+use fantoccini::{Client, Locator};
+use serde_json::Value;
+
+use crate::wait::{poll, wait_until};
+use crate::{console_log, format_log, Served};
+
+/// How long a page may take to load and the live calculator to mount.
+pub const READY_TIMEOUT: Duration = Duration::from_secs(20);
+/// How long an output may take to show the result of an input.
+pub const UPDATE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The trimmed visible text of the element with id `id`.
+///
+/// # Panics
+///
+/// When there is no such element.
+pub async fn text(client: &Client, id: &str) -> String {
+    let el = client
+        .find(Locator::Id(id))
+        .await
+        .unwrap_or_else(|e| panic!("no element #{id}: {e}"));
+    el.text()
+        .await
+        .unwrap_or_else(|e| panic!("text of #{id}: {e}"))
+        .trim()
+        .to_owned()
+}
+
+/// The value of a script's `return` in the page, as JSON.
+async fn eval(client: &Client, script: &str) -> Value {
+    client
+        .execute(script, vec![])
+        .await
+        .unwrap_or_else(|e| panic!("run `{script}` in the page: {e}"))
+}
+
+/// Waits until the page has loaded: `document.readyState` is `complete`, so every script,
+/// stylesheet and image the page asked for has arrived or failed.
+///
+/// # Panics
+///
+/// After [`READY_TIMEOUT`].
+pub async fn wait_loaded(client: &Client) {
+    wait_until(
+        || async {
+            match eval(client, "return document.readyState;").await {
+                Value::String(s) if s == "complete" => Ok(()),
+                other => Err(format!("readyState {other}")),
+            }
+        },
+        READY_TIMEOUT,
+        "the page to load (document.readyState complete)",
+    )
+    .await;
+}
+
+/// Waits until the live calculator has mounted (`#calculator[data-ready]`).
+///
+/// # Panics
+///
+/// After [`READY_TIMEOUT`], with the browser's console log in the message.
+pub async fn wait_ready(client: &Client) {
+    const SCRIPT: &str = "const c = document.getElementById('calculator'); \
+                          return !!(c && c.hasAttribute('data-ready'));";
+    let ready = poll(
+        || async {
+            match eval(client, SCRIPT).await {
+                Value::Bool(true) => Ok(()),
+                _ => Err("no data-ready".to_owned()),
+            }
+        },
+        READY_TIMEOUT,
+    )
+    .await;
+    if ready.is_err() {
+        panic!(
+            "waited {} s for #calculator[data-ready]; the console said:\n{}",
+            READY_TIMEOUT.as_secs(),
+            format_log(&console_log(client).await)
+        );
+    }
+}
+
+/// Opens the home page and waits for the live calculator.
+///
+/// # Panics
+///
+/// When the page does not open or the calculator does not mount.
+pub async fn open_calculator(client: &Client, site: &Served) {
+    client
+        .goto(&site.url("/"))
+        .await
+        .expect("open the home page");
+    wait_ready(client).await;
+}
+
+/// Replaces the calculator's input with `items`, typed key by key as a person would.
+///
+/// # Panics
+///
+/// When there is no `#evidence-input`.
+pub async fn type_items(client: &Client, items: &str) {
+    let input = client
+        .find(Locator::Id("evidence-input"))
+        .await
+        .expect("the live calculator has #evidence-input");
+    input.clear().await.expect("clear #evidence-input");
+    // `clear` may leave text behind if the app re-renders the old value; select all and delete.
+    input
+        .send_keys("\u{E009}a\u{E009}\u{E017}")
+        .await
+        .expect("select all and delete");
+    input
+        .send_keys(items)
+        .await
+        .expect("type into #evidence-input");
+    let typed = input.prop("value").await.expect("read the input back");
+    assert_eq!(
+        typed.as_deref().map(|v| v.replace("\r\n", "\n")),
+        Some(items.to_owned()),
+        "#evidence-input does not hold what was typed"
+    );
+}
+
+/// Puts `value` into the calculator's input at once, as a paste does, and fires the input
+/// event (typing 100,000 lines key by key would take hours).
+///
+/// # Panics
+///
+/// When the script cannot run.
+pub async fn paste(client: &Client, value: &str) {
+    client
+        .execute(
+            "const t = document.getElementById('evidence-input'); t.value = arguments[0]; \
+             t.dispatchEvent(new Event('input', { bubbles: true }));",
+            vec![value.into()],
+        )
+        .await
+        .expect("paste into #evidence-input");
+}
+
+/// Waits up to [`UPDATE_TIMEOUT`] for the element `id` to contain `needle`.
+///
+/// # Panics
+///
+/// With the text it showed instead.
+pub async fn expect_contains(client: &Client, id: &str, needle: &str) {
+    expect_shown(
+        client,
+        id,
+        needle,
+        |shown| shown.contains(needle),
+        "contain",
+    )
+    .await;
+}
+
+/// Waits up to [`UPDATE_TIMEOUT`] for the element `id` to show `expected`.
+///
+/// # Panics
+///
+/// With the text it showed instead.
+pub async fn expect_text(client: &Client, id: &str, expected: &str) {
+    expect_shown(client, id, expected, |shown| shown == expected, "show").await;
+}
+
+async fn expect_shown(
+    client: &Client,
+    id: &str,
+    want: &str,
+    ok: impl Fn(&str) -> bool,
+    verb: &str,
+) {
+    wait_until(
+        || async {
+            let shown = text(client, id).await;
+            if ok(&shown) {
+                Ok(())
+            } else {
+                Err(format!("{shown:?}"))
+            }
+        },
+        UPDATE_TIMEOUT,
+        &format!("#{id} to {verb} {want:?}"),
+    )
+    .await;
+}
+
+/// The size of the first element matching `selector`: `(width, height)` from
+/// `getBoundingClientRect`, and the viewport width it was measured in.
+///
+/// # Panics
+///
+/// When nothing matches.
+pub async fn box_size(client: &Client, selector: &str) -> (f64, f64, f64) {
+    let el = client
+        .find(Locator::Css(selector))
+        .await
+        .unwrap_or_else(|e| panic!("no element {selector}: {e}"));
+    let (_, _, width, height) = el
+        .rectangle()
+        .await
+        .unwrap_or_else(|e| panic!("size of {selector}: {e}"));
+    let viewport = eval(client, "return document.documentElement.clientWidth;")
+        .await
+        .as_f64()
+        .unwrap_or(f64::NAN);
+    (width, height, viewport)
+}

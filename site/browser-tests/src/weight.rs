@@ -1,0 +1,213 @@
+//! Page weight from what the browser fetched: open a page, wait until it has loaded (and the
+//! calculator has mounted, where there is one), list the URLs of the page's navigation and
+//! resource timing entries (the Performance API), then fetch those exact files from the server
+//! and count their bytes raw, after gzip -9 and after brotli (quality 11). Shared by the byte
+//! budget test and `cargo xtask bench` (through `tests/budget.rs`).
+
+use std::io::Write;
+
+use fantoccini::Client;
+use serde_json::{json, Value};
+
+use crate::{wait_loaded, wait_ready, Served};
+
+/// What a fetched file is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Part {
+    /// HTML, CSS, fonts, images: what reading the page needs.
+    Reading,
+    /// The calculator: the scripts and wasm under `/calc/`.
+    Calculator,
+    /// Other scripts (small enhancements such as copy buttons).
+    Scripts,
+}
+
+impl Part {
+    /// Which part the file at URL path `path` belongs to, from its place and extension.
+    pub fn of(path: &str) -> Part {
+        let code = [".js", ".mjs", ".wasm"].iter().any(|e| path.ends_with(e));
+        match (code, path.starts_with("/calc/")) {
+            (false, _) => Part::Reading,
+            (true, true) => Part::Calculator,
+            (true, false) => Part::Scripts,
+        }
+    }
+
+    /// The key used in JSON: `reading`, `calculator`, `other_scripts`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Part::Reading => "reading",
+            Part::Calculator => "calculator",
+            Part::Scripts => "other_scripts",
+        }
+    }
+}
+
+/// Raw, gzip -9 and brotli 11 sizes of one file or a sum of files.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sizes {
+    /// Bytes as served.
+    pub raw: u64,
+    /// Bytes after gzip -9.
+    pub gzip: u64,
+    /// Bytes after brotli, quality 11, window 22.
+    pub brotli: u64,
+}
+
+impl std::ops::AddAssign for Sizes {
+    fn add_assign(&mut self, o: Sizes) {
+        self.raw += o.raw;
+        self.gzip += o.gzip;
+        self.brotli += o.brotli;
+    }
+}
+
+impl Sizes {
+    /// The sizes of `bytes`.
+    pub fn of(bytes: &[u8]) -> Sizes {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        let gzip = gz.write_all(bytes).and_then(|()| gz.finish());
+        let mut br = Vec::new();
+        {
+            let mut w = brotli::CompressorWriter::new(&mut br, 4096, 11, 22);
+            let _ = w.write_all(bytes);
+        }
+        Sizes {
+            raw: bytes.len() as u64,
+            gzip: gzip.map_or(0, |v| v.len() as u64),
+            brotli: br.len() as u64,
+        }
+    }
+}
+
+/// One file the browser fetched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileWeight {
+    /// Its URL path on the site.
+    pub path: String,
+    /// What it is for.
+    pub part: Part,
+    /// Its sizes.
+    pub sizes: Sizes,
+}
+
+/// What the browser fetched for one page.
+#[derive(Clone, Debug, Default)]
+pub struct PageWeight {
+    /// The page's URL path.
+    pub page: String,
+    /// The files on the site, the page itself first, in the order the browser asked for them.
+    pub files: Vec<FileWeight>,
+    /// URLs on other hosts (none are expected).
+    pub external: Vec<String>,
+    /// Paths the browser asked for that the server does not have.
+    pub missing: Vec<String>,
+}
+
+impl PageWeight {
+    /// The number of files of `part` and their summed sizes.
+    pub fn part(&self, part: Part) -> (usize, Sizes) {
+        let mut total = (0, Sizes::default());
+        for f in self.files.iter().filter(|f| f.part == part) {
+            total.0 += 1;
+            total.1 += f.sizes;
+        }
+        total
+    }
+
+    /// As JSON: `{"page", "files": [{"path", "part", "raw", "gzip", "brotli"}], "external",
+    /// "missing"}`, the line `cargo xtask bench` reads.
+    pub fn to_json(&self) -> Value {
+        let files: Vec<Value> = self
+            .files
+            .iter()
+            .map(|f| {
+                json!({"path": f.path, "part": f.part.key(),
+                       "raw": f.sizes.raw, "gzip": f.sizes.gzip, "brotli": f.sizes.brotli})
+            })
+            .collect();
+        json!({"page": self.page, "files": files, "external": self.external, "missing": self.missing})
+    }
+}
+
+/// The URLs of the page's navigation and resource timing entries, in the order requested.
+const FETCHED: &str = "return [...performance.getEntriesByType('navigation'), \
+                       ...performance.getEntriesByType('resource')].map(e => e.name);";
+
+/// Opens `page` (a URL path on `site`), waits until it has loaded and its calculator (if any)
+/// has mounted, and weighs every file the browser fetched for it.
+///
+/// # Panics
+///
+/// When the page does not load or the timing entries cannot be read.
+pub async fn page_weight(client: &Client, site: &Served, page: &str) -> PageWeight {
+    client
+        .goto(&site.url(page))
+        .await
+        .unwrap_or_else(|e| panic!("open {page}: {e}"));
+    wait_loaded(client).await;
+    let has_calculator = client
+        .execute("return !!document.getElementById('calculator');", vec![])
+        .await
+        .expect("look for the calculator");
+    if has_calculator == Value::Bool(true) {
+        wait_ready(client).await;
+    }
+    let urls = client
+        .execute(FETCHED, vec![])
+        .await
+        .expect("read the performance entries");
+    let origin = site.url("");
+    let mut weight = PageWeight {
+        page: page.to_owned(),
+        ..PageWeight::default()
+    };
+    for url in urls
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+    {
+        let Some(rest) = url.strip_prefix(&origin) else {
+            weight.external.push(url.to_owned());
+            continue;
+        };
+        let path = rest.split(['?', '#']).next().unwrap_or("/").to_owned();
+        if weight.files.iter().any(|f| f.path == path) || weight.missing.contains(&path) {
+            continue;
+        }
+        let got = site.get(&path);
+        if got.status_code != 200 && path != page {
+            weight.missing.push(path);
+            continue;
+        }
+        weight.files.push(FileWeight {
+            part: Part::of(&path),
+            sizes: Sizes::of(got.as_bytes()),
+            path,
+        });
+    }
+    weight
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_follow_place_and_extension() {
+        assert_eq!(Part::of("/"), Part::Reading);
+        assert_eq!(Part::of("/style.css"), Part::Reading);
+        assert_eq!(Part::of("/calc/boot.js"), Part::Calculator);
+        assert_eq!(Part::of("/calc/app-1_bg.wasm"), Part::Calculator);
+        assert_eq!(Part::of("/copy.js"), Part::Scripts);
+    }
+
+    #[test]
+    fn compressed_sizes_are_smaller_for_repetitive_text() {
+        let text = "the same words again and again ".repeat(200);
+        let s = Sizes::of(text.as_bytes());
+        assert_eq!(s.raw, text.len() as u64);
+        assert!(s.gzip < s.raw / 10 && s.brotli < s.raw / 10, "{s:?}");
+    }
+}
