@@ -8,9 +8,7 @@ use std::time::Instant;
 
 use crate::env::{human, Env, Failure};
 
-/// How long a run lasts by default.
-pub const DEFAULT_SECONDS: u64 = 60;
-
+/// Runs the fuzz target for `seconds`, or says what is missing and skips.
 pub fn fuzz(env: &Env, seconds: u64) -> Result<(), Failure> {
     let missing = missing_tools(env);
     if !missing.is_empty() {
@@ -122,43 +120,9 @@ fn runs_done(line: &str) -> Option<u64> {
     after.starts_with("runs").then(|| count.parse().ok())?
 }
 
-/// `--seconds N` or `--seconds=N`; [`DEFAULT_SECONDS`] without it.
-pub fn parse_seconds(args: &[String]) -> Result<u64, Failure> {
-    let value = match args {
-        [] => return Ok(DEFAULT_SECONDS),
-        [flag, value] if flag == "--seconds" => value.as_str(),
-        [flag] if flag.starts_with("--seconds=") => &flag["--seconds=".len()..],
-        _ => {
-            return Err(Failure::Usage(format!(
-                "`fuzz` takes only --seconds N, not `{}`",
-                args.join(" ")
-            )))
-        }
-    };
-    match value.parse::<u64>() {
-        Ok(n) if n > 0 => Ok(n),
-        _ => Err(Failure::Usage(format!(
-            "--seconds needs a whole number of seconds above 0, not `{value}`"
-        ))),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn args(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| (*s).to_owned()).collect()
-    }
-
-    #[test]
-    fn seconds_default_and_both_forms() {
-        assert_eq!(parse_seconds(&[]).unwrap(), DEFAULT_SECONDS);
-        assert_eq!(parse_seconds(&args(&["--seconds", "5"])).unwrap(), 5);
-        assert_eq!(parse_seconds(&args(&["--seconds=7"])).unwrap(), 7);
-        assert!(parse_seconds(&args(&["--seconds", "0"])).is_err());
-        assert!(parse_seconds(&args(&["--secs", "5"])).is_err());
-    }
 
     #[test]
     fn the_run_count_is_read_from_libfuzzers_last_line() {

@@ -1,15 +1,13 @@
-//! `cargo xtask serve`: build once, serve `dist/` on loopback, and rebuild on changes found by
-//! polling modification times. Words (`content/`, `paper/`, `examples/`, `static/`) and the
-//! generator re-render the pages only; the calculator and the formula crate rebuild the wasm
-//! first. After a good rebuild the version behind `/__dev/version` goes up and open pages
-//! reload; after a failed one the previous `dist/` stays served.
+//! `cargo xtask serve`: build once, serve `dist/` on loopback, and rebuild when the operating
+//! system reports a change ([`devserver::Watch`]). Words (`content/`, `paper/`, `examples/`,
+//! `static/`) and the generator re-render the pages only; the calculator and the formula crate
+//! rebuild the wasm first. After a good rebuild the version behind `/__dev/version` goes up and
+//! open pages reload; after a failed one the previous `dist/` stays served.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::thread;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
-use xtask::static_server::{self, Reload, Site};
+use devserver::{Reload, Site, Watch};
 
 use crate::env::{human, Env, Failure};
 use crate::pipeline::{self, Mode};
@@ -19,15 +17,34 @@ use crate::setup::{self, Needs};
 const PAGE_DIRS: &[&str] = &["content", "paper", "examples", "static", "site/render"];
 /// Changes here rebuild the wasm, then the pages (the formula crate's tests do not).
 const WASM_DIRS: &[&str] = &["site/calculator", "site/score/src", "site/score/Cargo.toml"];
-const POLL: Duration = Duration::from_millis(300);
+/// The folders watched: the two lists above (`site/score` whole, so that an editor replacing
+/// `Cargo.toml` is seen; its other files are left out by [`rebuilds`]).
+const WATCHED: &[&str] = &[
+    "content",
+    "paper",
+    "examples",
+    "static",
+    "site/render",
+    "site/calculator",
+    "site/score",
+];
 
+/// Builds, serves on `127.0.0.1:port` (0 picks a free port) and rebuilds on changes, until
+/// stopped.
 pub fn serve(env: &Env, port: u16) -> Result<(), Failure> {
     let reload = Reload::new();
     let site = Site::new(pipeline::dist(env)).with_reload(reload.clone());
-    let addr = static_server::start(site, ("127.0.0.1", port)).map_err(|e| {
+    let addr = devserver::start(site, ("127.0.0.1", port)).map_err(|e| {
         Failure::Failed(format!(
             "cannot listen on 127.0.0.1:{port}: {e} (another server there? try --port {})",
             port.wrapping_add(1)
+        ))
+    })?;
+    let dirs: Vec<PathBuf> = WATCHED.iter().map(|d| env.repo.join(d)).collect();
+    let watch = Watch::new(&dirs).map_err(|e| {
+        Failure::Failed(format!(
+            "cannot watch {} for changes: {e}",
+            WATCHED.join(", ")
         ))
     })?;
 
@@ -37,7 +54,6 @@ pub fn serve(env: &Env, port: u16) -> Result<(), Failure> {
     if wasm_ok {
         report_initial(pipeline::pages(env, Mode::Dev));
     }
-
     println!(
         "\nserving {} at http://{addr}/",
         pipeline::dist(env).display()
@@ -48,22 +64,17 @@ pub fn serve(env: &Env, port: u16) -> Result<(), Failure> {
         WASM_DIRS.join(", ")
     );
 
-    let mut pages = snapshot(&env.repo, PAGE_DIRS);
-    let mut wasm = snapshot(&env.repo, WASM_DIRS);
     loop {
-        thread::sleep(POLL);
-        let new_pages = snapshot(&env.repo, PAGE_DIRS);
-        let new_wasm = snapshot(&env.repo, WASM_DIRS);
-        let wasm_changed = changes(&wasm, &new_wasm);
-        let mut changed = wasm_changed.clone();
-        changed.extend(changes(&pages, &new_pages));
+        let changed: Vec<PathBuf> = watch
+            .changes(Duration::from_secs(3600))
+            .into_iter()
+            .filter(|p| rebuilds(&env.repo, p).is_some())
+            .collect();
         if changed.is_empty() {
             continue;
         }
-        pages = new_pages;
-        wasm = new_wasm;
         let started = Instant::now();
-        let rebuild_wasm = !wasm_changed.is_empty() || !wasm_ok;
+        let rebuild_wasm = !wasm_ok || changed.iter().any(|p| rebuilds(&env.repo, p) == Some(true));
         let result = if rebuild_wasm {
             let r = pipeline::wasm(env);
             wasm_ok = r.is_ok();
@@ -90,6 +101,18 @@ pub fn serve(env: &Env, port: u16) -> Result<(), Failure> {
     }
 }
 
+/// What a change to `path` rebuilds: `Some(true)` the wasm and the pages, `Some(false)` the
+/// pages, `None` nothing.
+fn rebuilds(repo: &Path, path: &Path) -> Option<bool> {
+    let inner = path.strip_prefix(repo).ok()?;
+    let under = |dirs: &[&str]| dirs.iter().any(|d| inner.starts_with(d));
+    if under(WASM_DIRS) {
+        Some(true)
+    } else {
+        under(PAGE_DIRS).then_some(false)
+    }
+}
+
 /// A first build that fails does not stop the server: the message says so, and saving a fix
 /// rebuilds. Returns whether it worked.
 fn report_initial(result: Result<(), Failure>) -> bool {
@@ -100,61 +123,6 @@ fn report_initial(result: Result<(), Failure>) -> bool {
             false
         }
     }
-}
-
-/// Modification times of the files under `dirs`, skipping build output, dependencies and
-/// hidden or backup files (editors' swap files change all the time).
-fn snapshot(repo: &Path, dirs: &[&str]) -> BTreeMap<PathBuf, SystemTime> {
-    let mut files = BTreeMap::new();
-    let mut stack: Vec<PathBuf> = Vec::new();
-    for path in dirs.iter().map(|d| repo.join(d)) {
-        match std::fs::metadata(&path) {
-            Ok(meta) if meta.is_file() => {
-                if let Ok(modified) = meta.modified() {
-                    files.insert(path, modified);
-                }
-            }
-            Ok(_) => stack.push(path),
-            Err(_) => {}
-        }
-    }
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let name = entry.file_name();
-            let name = name.to_string_lossy();
-            if name.starts_with('.')
-                || name.ends_with('~')
-                || name.ends_with(".swp")
-                || matches!(name.as_ref(), "target" | "dist" | "node_modules")
-            {
-                continue;
-            }
-            let Ok(meta) = entry.metadata() else { continue };
-            if meta.is_dir() {
-                stack.push(entry.path());
-            } else if let Ok(modified) = meta.modified() {
-                files.insert(entry.path(), modified);
-            }
-        }
-    }
-    files
-}
-
-/// Files added, removed or modified between two snapshots.
-fn changes(
-    before: &BTreeMap<PathBuf, SystemTime>,
-    after: &BTreeMap<PathBuf, SystemTime>,
-) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = after
-        .iter()
-        .filter(|(path, time)| before.get(*path) != Some(time))
-        .map(|(path, _)| path.clone())
-        .collect();
-    out.extend(before.keys().filter(|p| !after.contains_key(*p)).cloned());
-    out
 }
 
 /// `content/index.md`, `content/a.md, static/style.css` or `content/a.md, content/b.md and 2 more`.
@@ -175,35 +143,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn snapshots_see_edits_additions_and_removals_but_not_build_output() {
-        let root = std::env::temp_dir().join(format!("xtask-watch-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        std::fs::create_dir_all(root.join("content/target")).unwrap();
-        std::fs::write(root.join("content/index.md"), "a").unwrap();
-        std::fs::write(root.join("content/.index.md.swp"), "x").unwrap();
-        std::fs::write(root.join("content/target/out"), "x").unwrap();
-        std::fs::write(root.join("Cargo.toml"), "c").unwrap();
+    fn changes_are_sorted_into_what_they_rebuild() {
+        let repo = Path::new("/r");
+        assert_eq!(rebuilds(repo, &repo.join("content/index.md")), Some(false));
         assert_eq!(
-            snapshot(&root, &["Cargo.toml"]).len(),
-            1,
-            "a single file can be watched"
+            rebuilds(repo, &repo.join("site/render/src/page.rs")),
+            Some(false)
         );
-        let before = snapshot(&root, &["content", "missing-dir"]);
-        assert_eq!(before.len(), 1);
-
-        std::fs::write(root.join("content/new.md"), "b").unwrap();
-        let after = snapshot(&root, &["content"]);
-        assert_eq!(changes(&before, &after), vec![root.join("content/new.md")]);
-
-        std::fs::remove_file(root.join("content/index.md")).unwrap();
-        let last = snapshot(&root, &["content"]);
-        assert_eq!(changes(&after, &last), vec![root.join("content/index.md")]);
+        assert_eq!(
+            rebuilds(repo, &repo.join("site/score/src/lib.rs")),
+            Some(true)
+        );
+        assert_eq!(
+            rebuilds(repo, &repo.join("site/score/Cargo.toml")),
+            Some(true)
+        );
+        assert_eq!(
+            rebuilds(repo, &repo.join("site/calculator/index.html")),
+            Some(true)
+        );
+        assert_eq!(
+            rebuilds(repo, &repo.join("site/score/tests/golden.rs")),
+            None
+        );
         let three = [
-            root.join("content/a.md"),
-            root.join("b.md"),
-            root.join("c.md"),
+            repo.join("content/a.md"),
+            repo.join("b.md"),
+            repo.join("c.md"),
         ];
-        assert_eq!(describe(&three[..2], &root), "content/a.md, b.md");
-        assert_eq!(describe(&three, &root), "content/a.md, b.md and 1 more");
+        assert_eq!(describe(&three[..2], repo), "content/a.md, b.md");
+        assert_eq!(describe(&three, repo), "content/a.md, b.md and 1 more");
     }
 }
