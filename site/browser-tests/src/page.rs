@@ -7,8 +7,9 @@ use std::time::Duration;
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 
+use crate::console::{console_log, format_log};
+use crate::site::Served;
 use crate::wait::{poll, wait_until};
-use crate::{console_log, format_log, Served};
 
 /// How long a page may take to load and the live calculator to mount.
 pub const READY_TIMEOUT: Duration = Duration::from_secs(20);

@@ -9,7 +9,8 @@ use std::io::Write;
 use fantoccini::Client;
 use serde_json::{json, Value};
 
-use crate::{wait_loaded, wait_ready, Served};
+use crate::page::{wait_loaded, wait_ready};
+use crate::site::Served;
 
 /// What a fetched file is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

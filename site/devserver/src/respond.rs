@@ -9,7 +9,8 @@ use std::path::Path;
 
 use percent_encoding::percent_decode_str;
 
-use crate::{Site, RELOAD_JS};
+use crate::reload::RELOAD_JS;
+use crate::site::Site;
 
 /// A response before it is sent.
 #[derive(Debug, PartialEq, Eq)]
@@ -170,7 +171,7 @@ pub fn content_type(path: &Path) -> &'static str {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::Reload;
+    use crate::reload::Reload;
     use std::path::PathBuf;
 
     /// A fresh folder with an index, a nested page, a script, a wasm file and a 404 page.

@@ -12,9 +12,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use super::process::kill_group;
+use super::report::Report;
+use super::run::{kill_group, median, target_dir};
 use super::table::Row;
-use super::{median, target_dir, Report};
 use crate::env::Env;
 use crate::pipeline::{self, Mode};
 

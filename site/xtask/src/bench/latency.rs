@@ -6,14 +6,14 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
+use super::report::Report;
 use super::table::Row;
-use super::Report;
 use crate::env::Env;
 
 /// Measures keystroke-to-output latency and adds the rows and JSON to `report`.
 pub fn latency(env: &Env, dist: &Path, report: &mut Report) {
     let measure = "keystroke → output (10, 1,000, 10,000 items)";
-    let lines = match super::browser_lines(
+    let lines = match super::run::browser_lines(
         env,
         dist,
         "latency",

@@ -12,9 +12,10 @@ use std::time::{Duration, Instant};
 use devserver::Site;
 use serde_json::{json, Value};
 
-use super::process::wait_with_timeout;
+use super::report::Report;
+use super::run::target_dir;
+use super::run::wait_with_timeout;
 use super::table::Row;
-use super::{target_dir, Report};
 use crate::env::{human, step, Env};
 
 /// The Lighthouse major version, from npm.
@@ -375,7 +376,6 @@ fn run_lighthouse(
         serde_json::from_str(&text).map_err(|e| format!("the report is not JSON: {e}"))?;
     Ok(read_lighthouse(&value))
 }
-
 
 #[cfg(test)]
 mod tests {

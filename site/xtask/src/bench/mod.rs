@@ -12,24 +12,27 @@
 //! 4. [`throughput`]: parse + score natively (`site/score/benches/throughput.rs`, criterion).
 //! 5. [`build`]: rendering every page with nothing to compile, and edit-to-reload under `serve`.
 //!
-//! [`table`] prints the rows; [`process`] runs the child processes a section waits on.
+//! [`report`] collects what the sections measured, [`table`] prints it, and [`run`] holds what
+//! the sections share for running tools and reading their figures.
 
 mod build;
 mod latency;
 mod lighthouse;
-mod process;
+mod report;
+mod run;
 mod table;
 mod throughput;
 mod weight;
 
-use std::path::{Path, PathBuf};
-use std::process::Stdio;
+use std::path::PathBuf;
 use std::time::Instant;
 
 use serde_json::{json, Value};
 
 use crate::env::{human, Env, Failure};
 use crate::pipeline::{self, Mode};
+use report::Report;
+use run::target_dir;
 use table::Row;
 
 /// The parts of the bench, in the order they run.
@@ -50,30 +53,6 @@ impl Default for Options {
             build: true,
             only: SECTIONS.iter().map(|s| (*s).to_owned()).collect(),
         }
-    }
-}
-
-/// Everything measured: the table's rows, notes printed under it, and the JSON.
-#[derive(Default)]
-struct Report {
-    rows: Vec<Row>,
-    notes: Vec<String>,
-    json: serde_json::Map<String, Value>,
-}
-
-impl Report {
-    /// A section that could not run: one row saying why, and `{"available": false}` in the JSON.
-    fn unavailable(&mut self, section: &'static str, measure: &str, reason: String) {
-        println!("{section}: unavailable ({reason})");
-        self.rows.push(Row::new(
-            section,
-            measure,
-            format!("unavailable ({reason})"),
-        ));
-        self.json.insert(
-            section.into(),
-            json!({"available": false, "reason": reason}),
-        );
     }
 }
 
@@ -153,83 +132,4 @@ fn write_json(env: &Env, mut report: Report) -> Result<PathBuf, Failure> {
         .and_then(|()| std::fs::write(&out, text + "\n"))
         .map_err(|e| Failure::Failed(format!("cannot write {}: {e}", out.display())))?;
     Ok(out)
-}
-
-/// Cargo's target folder (`$CARGO_TARGET_DIR` or `target/`).
-fn target_dir(env: &Env) -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .map(|p| if p.is_absolute() { p } else { env.repo.join(p) })
-        .unwrap_or_else(|| env.repo.join("target"))
-}
-
-/// Runs the ignored browser test `name` in `tests/{test}.rs` against `dist` and returns the JSON
-/// of each line it prints that starts with `prefix` (`LATENCY {…}`, `WEIGHT {…}`).
-fn browser_lines(
-    env: &Env,
-    dist: &Path,
-    test: &str,
-    name: &str,
-    prefix: &str,
-) -> Result<Vec<Value>, String> {
-    for tool in [crate::setup::CHROMIUM, crate::setup::CHROMEDRIVER] {
-        if !Path::new(tool).is_file() {
-            return Err(format!(
-                "{tool} is missing; `cargo xtask setup` installs it"
-            ));
-        }
-    }
-    let args = [
-        "test",
-        "-q",
-        "-p",
-        "pickanumber-browser-tests",
-        "--test",
-        test,
-        "--",
-        "--ignored",
-        "--nocapture",
-        name,
-    ];
-    println!("    cargo {}", args.join(" "));
-    let output = env
-        .command("cargo")
-        .args(args)
-        .env("PICKANUMBER_DIST", dist)
-        .stdin(Stdio::null())
-        .stderr(Stdio::inherit())
-        .output()
-        .map_err(|e| format!("cannot run cargo test: {e}"))?;
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let lines: Vec<Value> = stdout
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix(prefix)?.strip_prefix(' '))
-        .filter_map(|j| serde_json::from_str(j).ok())
-        .collect();
-    if !output.status.success() || lines.is_empty() {
-        let tail: Vec<&str> = stdout.lines().rev().take(8).collect();
-        let why = tail.into_iter().rev().collect::<Vec<_>>().join(" / ");
-        return Err(format!("the {test} test failed: {}", why.trim()));
-    }
-    Ok(lines)
-}
-
-/// The middle value (the mean of the two middle ones for an even count); sorts `values`.
-fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    match n {
-        0 => f64::NAN,
-        _ if n % 2 == 1 => values[n / 2],
-        _ => (values[n / 2 - 1] + values[n / 2]) / 2.0,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_median_is_the_middle() {
-        assert_eq!(super::median(&mut [3.0, 1.0, 2.0]), 2.0);
-        assert_eq!(super::median(&mut [4.0, 1.0, 2.0, 3.0]), 2.5);
-    }
 }

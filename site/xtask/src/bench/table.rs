@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 /// One line of the printed table (and of `table` in the JSON).
 pub struct Row {
-    /// The section it belongs to (one of [`super::SECTIONS`]).
+    /// The section it belongs to (`weight`, `lighthouse`, `latency`, `throughput`, `build`).
     pub section: &'static str,
     /// What was measured.
     pub measure: String,

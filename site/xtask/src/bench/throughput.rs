@@ -3,8 +3,9 @@
 
 use serde_json::{json, Value};
 
+use super::report::Report;
+use super::run::target_dir;
 use super::table::Row;
-use super::{target_dir, Report};
 use crate::env::{step, Env};
 
 /// Item lines per run of the bench.

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
+use super::report::Report;
 use super::table::Row;
-use super::Report;
 use crate::env::Env;
 
 /// The old SvelteKit one-pager, first view, as measured for issue 6.
@@ -67,7 +67,8 @@ pub fn kb(bytes: u64) -> String {
 /// Weighs every page and adds its rows and JSON to `report`.
 pub fn weight(env: &Env, dist: &Path, report: &mut Report) {
     let measure = "page weight (every page, as the browser fetched it)";
-    let pages = match super::browser_lines(env, dist, "budget", "every_page_weight", "WEIGHT") {
+    let pages = match super::run::browser_lines(env, dist, "budget", "every_page_weight", "WEIGHT")
+    {
         Ok(pages) => pages,
         Err(reason) => return report.unavailable("weight", measure, reason),
     };
