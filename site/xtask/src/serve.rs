@@ -17,17 +17,9 @@ use crate::setup::{self, Needs};
 const PAGE_DIRS: &[&str] = &["content", "paper", "examples", "static", "site/render"];
 /// Changes here rebuild the wasm, then the pages (the formula crate's tests do not).
 const WASM_DIRS: &[&str] = &["site/calculator", "site/score/src", "site/score/Cargo.toml"];
-/// The folders watched: the two lists above (`site/score` whole, so that an editor replacing
-/// `Cargo.toml` is seen; its other files are left out by [`rebuilds`]).
-const WATCHED: &[&str] = &[
-    "content",
-    "paper",
-    "examples",
-    "static",
-    "site/render",
-    "site/calculator",
-    "site/score",
-];
+/// The folders watched besides [`PAGE_DIRS`]: `site/score` whole, so that an editor replacing
+/// its `Cargo.toml` is seen (its tests and benches are left out by [`rebuilds`]).
+const WASM_WATCHED: &[&str] = &["site/calculator", "site/score"];
 
 /// Builds, serves on `127.0.0.1:port` (0 picks a free port) and rebuilds on changes, until
 /// stopped.
@@ -40,13 +32,13 @@ pub fn serve(env: &Env, port: u16) -> Result<(), Failure> {
             port.wrapping_add(1)
         ))
     })?;
-    let dirs: Vec<PathBuf> = WATCHED.iter().map(|d| env.repo.join(d)).collect();
-    let watch = Watch::new(&dirs).map_err(|e| {
-        Failure::Failed(format!(
-            "cannot watch {} for changes: {e}",
-            WATCHED.join(", ")
-        ))
-    })?;
+    let dirs: Vec<PathBuf> = PAGE_DIRS
+        .iter()
+        .chain(WASM_WATCHED)
+        .map(|d| env.repo.join(d))
+        .collect();
+    let watch = Watch::new(&dirs)
+        .map_err(|e| Failure::Failed(format!("cannot watch the sources for changes: {e}")))?;
 
     setup::setup(env, Needs::Build)?;
     pipeline::fetch(env)?;
