@@ -4,17 +4,16 @@
 //! and count their bytes raw, after gzip -9 and after brotli (quality 11). The favicon counts
 //! where the browser asked for it while the page was measured: headless Chromium asks for it
 //! late, after the load event, and so far only on the home page, which stays open until the
-//! calculator has mounted. Shared by the byte
-//! budget test and `cargo xtask bench` (through `tests/budget.rs`).
+//! calculator has mounted. Shared by the byte budget test and `cargo xtask bench` (through
+//! `tests/budget.rs`).
 
 use std::io::Write;
 
 use fantoccini::Client;
 use serde_json::{json, Value};
 
-use crate::page::{wait_loaded, wait_ready, READY_TIMEOUT};
+use crate::page::{wait_loaded, wait_ready};
 use crate::site::Served;
-use crate::wait::wait_until;
 
 /// What a fetched file is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
