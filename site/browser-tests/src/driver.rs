@@ -20,6 +20,8 @@ pub const CHROMIUM: &str = "/usr/bin/chromium";
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// How long chromedriver may take to listen on its port.
 const DRIVER_TIMEOUT: Duration = Duration::from_secs(15);
+/// How long closing the session may take before chromedriver is killed anyway.
+const CLOSE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Windows narrower than this are emulated as a phone screen (`mobileEmulation`), since a
 /// desktop Chromium window does not get narrower than about 500 px.
@@ -239,7 +241,7 @@ where
         Err(e) => panic!("cannot open a Chromium session: {e}\n{}", driver.log()),
     };
     let outcome = tokio::spawn(body(client.clone())).await;
-    let _ = tokio::time::timeout(Duration::from_secs(10), client.close()).await;
+    let _ = tokio::time::timeout(CLOSE_TIMEOUT, client.close()).await;
     drop(driver);
     if let Err(e) = outcome {
         match e.try_into_panic() {
