@@ -5,11 +5,11 @@
 //!   ([`Site::under`], as a host that publishes the site at `/pickanumber/` would), with live
 //!   reload ([`Site::with_reload`]) and with paths made to look missing ([`Site::blocking`]).
 //! - [`start`] serves a [`Site`] on HTTP/1.1 ([`tiny_http`]) from background threads.
-//! - [`respond`] is the answer to one request, as data: what [`start`] sends (file mapping,
+//! - [`respond()`] is the answer to one request, as data: what [`start`] sends (file mapping,
 //!   content types, the 404 page, gzip) is tested there without a socket.
 //! - [`Reload`] is the version behind `/__dev/version` that open pages poll.
 //! - [`Watch`] reports changed files under some folders ([`notify`]), for rebuilding.
-//! - [`pages`] lists the pages of a built site as URL paths.
+//! - [`pages()`] lists the pages of a built site as URL paths.
 //!
 //! ```no_run
 //! let addr = devserver::start(devserver::Site::new("dist").under("/pickanumber/"), "127.0.0.1:0")
