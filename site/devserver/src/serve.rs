@@ -29,9 +29,14 @@ pub fn start(site: Site, addr: impl ToSocketAddrs) -> io::Result<SocketAddr> {
         let (server, site) = (Arc::clone(&server), Arc::clone(&site));
         std::thread::Builder::new()
             .name(format!("devserver-{local}-{n}"))
-            .spawn(move || {
-                while let Ok(request) = server.recv() {
-                    answer(&site, request);
+            .spawn(move || loop {
+                match server.recv() {
+                    Ok(request) => answer(&site, request),
+                    // tiny_http stops accepting after an error such as too many open files.
+                    Err(e) => {
+                        eprintln!("devserver on {local} stopped accepting connections: {e}");
+                        return;
+                    }
                 }
             })?;
     }
