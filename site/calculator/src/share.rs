@@ -39,7 +39,11 @@ fn unescape(s: &str) -> Option<String> {
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i] == b'%' {
+            // Exactly two hex digits: `from_str_radix` alone would accept a sign (`%+1`).
             let hex = s.get(i + 1..i + 3)?;
+            if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+                return None;
+            }
             out.push(u8::from_str_radix(hex, 16).ok()?);
             i += 3;
         } else {
@@ -134,6 +138,18 @@ mod tests {
             text: Some("(+3, craft) <script>alert(1)</script>\n−2 ünïcode".into()),
         };
         assert_eq!(State::decode(&format!("#{}", s.encode())), Ok(Some(s)));
+    }
+
+    #[test]
+    fn percent_escapes_need_two_hex_digits() {
+        assert_eq!(unescape("a%2Cb"), Some("a,b".into()));
+        assert_eq!(unescape("%+1"), None);
+        assert_eq!(unescape("%-1"), None);
+        assert_eq!(unescape("%4"), None);
+        assert_eq!(
+            State::decode("#w=craft%+1").map(|s| s.and_then(|s| s.weights)),
+            Ok(None)
+        );
     }
 
     #[test]

@@ -4,8 +4,10 @@
 //! Exit codes: 0 when every item line was valid, 1 when some line was an error (the JSON is
 //! still printed), 2 for usage errors or unreadable input (a message on stderr, no JSON).
 
-use pickanumber_score::analysis::{analyse, Analysis, Mode, Preset, Request};
-use pickanumber_score::{Params, Pooled};
+use pickanumber_score::{
+    analyse, parse_weights, Analysis, Mode, Outcome, Params, Pooled, Preset, Request, Rounding,
+    Severity,
+};
 use serde_json::{json, Map, Value};
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -47,11 +49,17 @@ OTHER FORMATS (detected):
     impact column; markdown table rows | +3 | craft | text |.
 
 OUTPUT:
-    One JSON object: mode, format, net_impact, total_items, normalized, raw, density,
-    multiplier, final (integer, rounded half away from zero), final_unrounded, confidence,
-    errors ([{\"line\": N, \"message\": \"…\"}]), ignored (line numbers), warnings, notes;
-    matrix mode adds overall, overall_confidence, span, self_check and criteria; feedback mode
-    adds buckets with the running score after each.
+    One JSON object led by the mode's answer: mode, format, final (integer, rounded half away
+    from zero), final_unrounded, confidence, then errors ([{\"line\": N, \"message\": \"…\"}]),
+    ignored (line numbers), warnings, notes.
+    pooled and feedback mode: final is the pool's (feedback: the four buckets pooled), beside
+    net_impact, total_items, normalized, raw, density and multiplier; feedback mode adds
+    buckets with the running score after each.
+    matrix mode: final and confidence are the overall (weighted mean of the criteria finals)
+    and its confidence (the lowest criterion confidence), null when the weights cannot be
+    used (weights_error says why); overall, overall_unrounded, overall_confidence, span,
+    self_check and criteria follow; the pool of all items, for reference only, is under
+    \"pooled\".
 
 EXIT STATUS:
     0  every item line was valid
@@ -113,11 +121,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
             }
             "--weights" => {
                 let v = value("--weights")?;
-                let parsed = pickanumber_score::parse(&format!("weights: {v}"));
-                if let Some(e) = parsed.errors.first() {
-                    return Err(format!("--weights: {}", e.message));
-                }
-                request.weights = Some(parsed.weights);
+                request.weights = Some(parse_weights(&v).map_err(|e| format!("--weights: {e}"))?);
             }
             "-" if file.is_none() => file = Some("-".into()),
             a if a.starts_with('-') => return Err(format!("unknown option '{a}'; {USAGE}")),
@@ -163,55 +167,100 @@ fn pooled_json(p: &Pooled, params: &Params) -> Map<String, Value> {
     m
 }
 
+/// The headline's number: an integer when rounded.
+fn score_json(score: f64, rounded: bool) -> Value {
+    if rounded {
+        json!(score as i64)
+    } else {
+        json!(score)
+    }
+}
+
 fn to_json(a: &Analysis) -> Value {
     let p = &a.params;
     let mut m = Map::new();
-    m.insert("mode".into(), json!(a.mode));
+    m.insert("mode".into(), json!(a.mode()));
     m.insert("format".into(), json!(a.format));
-    m.extend(pooled_json(&a.pooled, p));
-    match &a.matrix {
-        Some(Ok(x)) => {
-            m.insert("overall".into(), json!(x.overall as i64));
-            m.insert("overall_unrounded".into(), json!(x.overall_unrounded));
-            m.insert("overall_confidence".into(), json!(x.overall_confidence));
-            m.insert("span".into(), json!(x.span));
-            m.insert("self_check".into(), json!(x.self_check));
-            let criteria: Vec<Value> = x
-                .criteria
+    match &a.outcome {
+        Outcome::Pooled(pool) => m.extend(pooled_json(pool, p)),
+        Outcome::Feedback(f) => {
+            m.extend(pooled_json(f.total(), p));
+            let buckets: Vec<Value> = f
+                .buckets
                 .iter()
-                .map(|c| {
-                    let mut o = Map::new();
-                    o.insert("name".into(), json!(c.name));
-                    o.insert("weight".into(), json!(c.weight));
-                    o.extend(pooled_json(&c.pooled, p));
-                    Value::Object(o)
+                .map(|b| {
+                    json!({
+                        "bucket": b.bucket,
+                        "items": b.items.iter().map(|i| json!({"impact": i.impact, "text": i.text})).collect::<Vec<_>>(),
+                        "running": Value::Object(pooled_json(&b.running, p)),
+                    })
                 })
                 .collect();
-            m.insert("criteria".into(), Value::Array(criteria));
+            m.insert("buckets".into(), Value::Array(buckets));
         }
-        Some(Err(e)) => {
-            m.insert("weights_error".into(), json!(e));
+        Outcome::Matrix(x) => {
+            // The headline is the overall; the pool of all items is context, under `pooled`.
+            let h = a.headline();
+            m.insert(
+                "final".into(),
+                h.map_or(Value::Null, |h| score_json(h.score, h.rounded)),
+            );
+            m.insert(
+                "final_unrounded".into(),
+                h.map_or(Value::Null, |h| json!(h.unrounded)),
+            );
+            m.insert(
+                "confidence".into(),
+                h.map_or(Value::Null, |h| json!(h.confidence)),
+            );
+            match &x.result {
+                Ok(s) => {
+                    m.insert(
+                        "overall".into(),
+                        score_json(s.overall, p.rounding == Rounding::HalfAwayFromZero),
+                    );
+                    m.insert("overall_unrounded".into(), json!(s.overall_unrounded));
+                    m.insert("overall_confidence".into(), json!(s.overall_confidence));
+                    m.insert("span".into(), json!(s.span));
+                    m.insert("self_check".into(), json!(s.self_check));
+                    let criteria: Vec<Value> = s
+                        .criteria
+                        .iter()
+                        .map(|c| {
+                            let mut o = Map::new();
+                            o.insert("name".into(), json!(c.name));
+                            o.insert("weight".into(), json!(c.weight));
+                            o.extend(pooled_json(&c.pooled, p));
+                            Value::Object(o)
+                        })
+                        .collect();
+                    m.insert("criteria".into(), Value::Array(criteria));
+                }
+                Err(e) => {
+                    m.insert("weights_error".into(), json!(e.to_string()));
+                }
+            }
+            m.insert("pooled".into(), Value::Object(pooled_json(&x.pool, p)));
         }
-        None => {}
     }
-    if !a.buckets.is_empty() {
-        let buckets: Vec<Value> = a
-            .buckets
-            .iter()
-            .map(|b| {
-                json!({
-                    "bucket": b.bucket,
-                    "items": b.items.iter().map(|i| json!({"impact": i.impact, "text": i.text})).collect::<Vec<_>>(),
-                    "running": Value::Object(pooled_json(&b.running, p)),
-                })
-            })
-            .collect();
-        m.insert("buckets".into(), Value::Array(buckets));
-    }
-    m.insert("errors".into(), json!(a.parsed.errors));
-    m.insert("ignored".into(), json!(a.parsed.ignored));
-    m.insert("warnings".into(), json!(a.warnings));
-    m.insert("notes".into(), json!(a.notes));
+    let errors: Vec<Value> = a
+        .diagnostics_of(Severity::Error)
+        .map(|d| {
+            let mut o = Map::new();
+            if let Some(l) = d.line {
+                o.insert("line".into(), json!(l));
+            }
+            if let Some(c) = d.column {
+                o.insert("column".into(), json!(c));
+            }
+            o.insert("message".into(), json!(d.message));
+            Value::Object(o)
+        })
+        .collect();
+    m.insert("errors".into(), Value::Array(errors));
+    m.insert("ignored".into(), json!(a.ignored));
+    m.insert("warnings".into(), json!(a.messages(Severity::Warning)));
+    m.insert("notes".into(), json!(a.messages(Severity::Note)));
     Value::Object(m)
 }
 

@@ -120,3 +120,48 @@ fn help_explains_the_format() {
     assert!(text.contains("+5, +3, +2, +1, −1, −2, −3, −5"));
     assert!(text.contains("EXIT STATUS"));
 }
+
+#[test]
+fn matrix_json_leads_with_the_overall_and_nests_the_pool() {
+    let out = run(
+        &["score", "--preset", "hackathon"],
+        "## Criterion: problem_fit\n+5 a\n+3 b\n## Criterion: craft\n-3 c\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let v = json(&out);
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        &keys[..5],
+        ["mode", "format", "final", "final_unrounded", "confidence"]
+    );
+    assert_eq!(v["mode"], "matrix");
+    assert_eq!(v["final"], v["overall"]);
+    assert_eq!(v["confidence"], v["overall_confidence"]);
+    assert_eq!(
+        v["confidence"], 0.0,
+        "three criteria of the preset have no items"
+    );
+    assert!(v.get("net_impact").is_none(), "the pool's keys are nested");
+    assert_eq!(v["pooled"]["total_items"], 3);
+    assert_eq!(v["pooled"]["net_impact"], 5);
+    assert_ne!(v["pooled"]["final"], v["final"]);
+}
+
+#[test]
+fn unusable_weights_give_a_null_headline_and_exit_1() {
+    let out = run(
+        &["score", "--weights", "craft=1"],
+        "(+3, craft) a\n(-1, depth) b\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out);
+    assert_eq!(v["final"], serde_json::Value::Null);
+    assert_eq!(
+        v["weights_error"],
+        "weights are given for some criteria only: add a weight for depth"
+    );
+    assert_eq!(
+        v["errors"],
+        serde_json::json!([{"message": "weights are given for some criteria only: add a weight for depth"}])
+    );
+}

@@ -3,8 +3,8 @@
 //! Content-Security-Policy needs no inline script.
 
 use crate::html::escape;
-use pickanumber_score::format::{working, PooledText};
-use pickanumber_score::{parse, Params, Pooled};
+use pickanumber_score::display::{working, PooledText};
+use pickanumber_score::{analyse, Request};
 use std::path::Path;
 
 /// The example the calculator starts from: the GUI agent of the cua-bench analysis.
@@ -31,10 +31,9 @@ const CELLS: [(&str, &str); 9] = [
 /// The static box: the example, its computed outputs (no ids: the live app owns those), and a
 /// `<noscript>` note.
 pub fn placeholder() -> String {
-    let params = Params::default();
-    let parsed = parse(EXAMPLE);
-    let score = Pooled::score(&parsed.items(), &params);
-    let t = PooledText::new(&score, &params);
+    let a = analyse(EXAMPLE, &Request::default());
+    let (score, params) = (a.pool(), &a.params);
+    let t = PooledText::new(score, params);
     let values = [
         &t.final_score,
         &t.confidence,
@@ -65,7 +64,7 @@ pub fn placeholder() -> String {
 <div class=\"calc-diag\"><noscript><p>The live calculator needs JavaScript. The numbers above are computed for this example when the site is built; <code>pickanumber score</code> scores your own items from the command line.</p></noscript></div>\
 </div></div></div>\n",
         escape(EXAMPLE),
-        escape(&working(&score, &params))
+        escape(&working(score, params))
     )
 }
 

@@ -7,8 +7,8 @@
 //! ```
 
 use crate::html::escape;
-use pickanumber_score::format::fixed;
-use pickanumber_score::pooled::profile;
+use pickanumber_score::display::fixed;
+use pickanumber_score::profile;
 use pickanumber_score::{Item, Params, Pooled};
 
 const W: f64 = 640.0;

@@ -218,7 +218,7 @@ fn evidence_line_that_is_not_an_item() {
 fn unknown_evidence_option() {
     assert_eq!(
         error_for("content/index.md", |t| t.replace("evidence id=ex", "evidence id=ex colour=blue")),
-        "content/index.md:12: unknown evidence option \"colour\" (options: id, mode, denominator, scale, center, max, floor, gain, normalize, rounding, show)\n1 error; nothing was written"
+        "content/index.md:12: unknown evidence option \"colour\" (options: id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, show)\n1 error; nothing was written"
     );
 }
 
@@ -262,6 +262,6 @@ fn missing_image() {
 fn matrix_item_without_criterion() {
     assert_eq!(
         error_for("paper/paper.md", |t| t.replace("(−3, depth) shallow", "−3 shallow")),
-        "paper/paper.md:19: evidence block \"m\": in matrix mode every item needs a criterion, as in (+3, craft)\n1 error; nothing was written"
+        "paper/paper.md:19: evidence block \"m\": in matrix mode every item needs a criterion: write (+3, craft) or put it under ## Criterion: craft\n1 error; nothing was written"
     );
 }

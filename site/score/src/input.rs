@@ -7,7 +7,7 @@
 //!   wrapped as `{"evidence": {…}}`), when it starts with `{`;
 //! - spreadsheet rows (tab- or comma-separated) whose first row names an `impact` column;
 //! - a markdown table whose rows start with `|`;
-//! - otherwise the line grammar of [`crate::parse()`].
+//! - otherwise the line grammar of the `parse` module.
 
 use crate::parse::{build, check_name, impact_of, Context, Entry, LineError, Parsed};
 use crate::{Bucket, Impact, Item};
@@ -43,10 +43,10 @@ impl fmt::Display for Format {
     }
 }
 
-/// Detects the format of `text` and reads it.
+/// Detects the format of `text` and reads it: the one entry for every input format.
 ///
 /// ```
-/// use pickanumber_score::input::{read, Format};
+/// use pickanumber_score::{read, Format};
 /// let (format, parsed) = read(r#"[{"impact": 3, "text": "clear"}, {"impact": -2}]"#);
 /// assert_eq!(format, Format::Json);
 /// assert_eq!(parsed.entries.len(), 2);
@@ -76,7 +76,28 @@ pub fn read(text: &str) -> (Format, Parsed) {
             return (Format::Spreadsheet, spreadsheet(text, sep));
         }
     }
-    (Format::Lines, crate::parse(text))
+    (Format::Lines, crate::parse::parse(text))
+}
+
+/// Reads `text` as `format`, without detection (the line grammar for an evidence block that
+/// must be lines, or a test of one format).
+///
+/// ```
+/// use pickanumber_score::{read_as, Format};
+/// // Detection would read this as a markdown table; as lines it is one ignored line.
+/// assert_eq!(read_as(Format::Lines, "| +3 | tidy |").ignored, vec![1]);
+/// ```
+pub fn read_as(format: Format, text: &str) -> Parsed {
+    match format {
+        Format::Lines => crate::parse::parse(text),
+        Format::Json => json_items(text),
+        Format::FeedbackJson => feedback_json(text),
+        Format::MarkdownTable => markdown_table(text),
+        Format::Spreadsheet => {
+            let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+            spreadsheet(text, if first.contains('\t') { '\t' } else { ',' })
+        }
+    }
 }
 
 fn line_col(text: &str, offset: usize) -> (usize, usize) {
@@ -156,15 +177,19 @@ fn json_items(text: &str) -> Parsed {
             };
         }
         let mut it = Item::new(impact, body.trim());
-        for (label, value) in [
+        // An item with a bad label is an error and contributes nothing.
+        let bad_label = [
             ("criterion", &item.criterion),
             ("perspective", &item.perspective),
-        ] {
-            if let Some(v) = value {
-                if let Err(m) = check_name(v) {
-                    out.errors.push(err(format!("item {}: {label} {m}", i + 1)));
-                }
-            }
+        ]
+        .into_iter()
+        .find_map(|(label, value)| {
+            let m = check_name(value.as_deref()?).err()?;
+            Some(format!("item {}: {label} {m}", i + 1))
+        });
+        if let Some(message) = bad_label {
+            out.errors.push(err(message));
+            continue;
         }
         it.criterion = item.criterion;
         it.perspective = item.perspective;

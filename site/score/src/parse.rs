@@ -69,10 +69,10 @@ impl Parsed {
     }
 }
 
-/// Reads every line of `text`.
+/// Reads every line of `text` in the line grammar (the fallback format of [`crate::read`]).
 ///
 /// ```
-/// let p = pickanumber_score::parse("+3 clear docs\n+4 oops\n\nnot an item");
+/// let (_, p) = pickanumber_score::read("+3 clear docs\n+4 oops\n\nnot an item");
 /// assert_eq!(p.entries.len(), 1);
 /// assert_eq!(
 ///     p.errors[0].to_string(),
@@ -80,7 +80,7 @@ impl Parsed {
 /// );
 /// assert_eq!(p.ignored, vec![4]);
 /// ```
-pub fn parse(text: &str) -> Parsed {
+pub(crate) fn parse(text: &str) -> Parsed {
     let mut out = Parsed::default();
     let mut ctx = Context::default();
     for (idx, line) in text.lines().enumerate() {
@@ -412,8 +412,22 @@ pub(crate) fn check_name(name: &str) -> Result<(), String> {
     }
 }
 
-/// `weights: a=0.3, b=0.2` → `[("a", 0.3), ("b", 0.2)]`.
-fn parse_weights(s: &str) -> Result<Vec<(String, f64)>, String> {
+/// The list of a `weights:` line, `a=0.3, b=0.2` → `[("a", 0.3), ("b", 0.2)]`: what the
+/// calculator's weight field, `--weights` and an evidence block's `weights=` option accept.
+///
+/// # Errors
+/// A message naming the bad part: a missing `=`, a label that is not a name, a value that is
+/// not a number, or no weights at all.
+///
+/// ```
+/// use pickanumber_score::parse_weights;
+/// assert_eq!(parse_weights("craft=0.6, depth=0.4").unwrap().len(), 2);
+/// assert_eq!(
+///     parse_weights("craft").unwrap_err(),
+///     "weight \"craft\" has no '=': write weights: craft=0.3, depth=0.2"
+/// );
+/// ```
+pub fn parse_weights(s: &str) -> Result<Vec<(String, f64)>, String> {
     let mut out = Vec::new();
     for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let Some((name, value)) = part.split_once('=') else {

@@ -1,9 +1,9 @@
 //! Every input format and mode, with exact diagnostics, and the report read back.
 
-use pickanumber_score::analysis::{analyse, Mode, Preset, Request};
-use pickanumber_score::input::{read, Format};
 use pickanumber_score::report::markdown;
-use pickanumber_score::{Bucket, Impact};
+use pickanumber_score::{analyse, Mode, Preset, Request};
+use pickanumber_score::{read, Format};
+use pickanumber_score::{Bucket, Impact, Severity};
 
 fn messages(text: &str) -> Vec<String> {
     read(text)
@@ -53,10 +53,10 @@ fn feedback_json_with_and_without_wrapper() {
         "confusing item 1: value −5 is not allowed in confusing: use −1, −2, −3"
     );
     let a = analyse(text, &Request::default());
-    assert_eq!(a.mode, Mode::Feedback);
-    assert_eq!(a.buckets.len(), 4);
-    assert_eq!(a.buckets[0].running.total_items, 1);
-    assert_eq!(a.buckets[2].running.total_items, 2);
+    assert_eq!(a.mode(), Mode::Feedback);
+    let f = a.feedback().unwrap();
+    assert_eq!(f.buckets[0].running.total_items, 1);
+    assert_eq!(f.buckets[2].running.total_items, 2);
     assert_eq!(
         messages(r#"{"score": 3}"#),
         vec!["line 1, column 1: a JSON object needs the buckets working, not_working, missing, confusing (or an \"evidence\" object holding them)"]
@@ -103,17 +103,16 @@ fn matrix_mode_requires_criteria_and_warns() {
             ..Request::default()
         },
     );
-    assert_eq!(a.mode, Mode::Matrix);
+    assert_eq!(a.mode(), Mode::Matrix);
     assert_eq!(
-        a.parsed.errors[0].to_string(),
+        a.messages(Severity::Error)[0],
         "line 2: in matrix mode every item needs a criterion: write (+3, craft) or put it under ## Criterion: craft"
     );
-    let m = a.matrix.as_ref().unwrap().as_ref().unwrap();
+    let m = a.matrix().unwrap().result.as_ref().unwrap();
     assert_eq!(m.criteria.len(), 5);
-    assert!(a.warnings.contains(&"criterion problem_fit has no items: it scores 50 with confidence 0 and still counts in the overall score and the span".to_string()));
-    assert!(a
-        .warnings
-        .contains(&"cell requester × craft has 1 item: aim for at least 3".to_string()));
+    let warnings = a.messages(Severity::Warning);
+    assert!(warnings.contains(&"criterion problem_fit has no items: it scores 50 with confidence 0 and still counts in the overall score and the span".to_string()));
+    assert!(warnings.contains(&"cell requester × craft has 1 item: aim for at least 3".to_string()));
 }
 
 #[test]
@@ -123,26 +122,25 @@ fn weights_errors_and_normalisation() {
         &Request::default(),
     );
     assert_eq!(
-        a.matrix,
-        Some(Err("weights must be greater than 0: check depth".into()))
+        a.messages(Severity::Error),
+        vec!["weights must be greater than 0: check depth"]
     );
+    assert_eq!(a.headline(), None);
     assert!(a.has_errors());
     let a = analyse(
         "weights: craft=1, depth=1\n(+3, craft) a\n(-1, depth) b",
         &Request::default(),
     );
     assert!(a
-        .warnings
+        .messages(Severity::Warning)
         .contains(&"weights sum to 2, not 1: each was divided by the sum".to_string()));
     let a = analyse(
         "weights: craft=1\n(+3, craft) a\n(-1, depth) b",
         &Request::default(),
     );
     assert_eq!(
-        a.matrix,
-        Some(Err(
-            "weights are given for some criteria only: add a weight for depth".into()
-        ))
+        a.messages(Severity::Error),
+        vec!["weights are given for some criteria only: add a weight for depth"]
     );
 }
 
@@ -150,7 +148,7 @@ fn weights_errors_and_normalisation() {
 fn saturation_is_explained() {
     let a = analyse("+5 a\n+5 b\n+5 c\n+5 d", &Request::default());
     assert_eq!(
-        a.notes,
+        a.messages(Severity::Note),
         vec!["raw score of the pool is clamped at 100: until confidence is full, more items raise the multiplier, so even contrary evidence can move the final further from 50"]
     );
 }
@@ -165,10 +163,10 @@ fn feedback_mode_needs_buckets() {
         },
     );
     assert_eq!(
-        a.parsed.errors[0].to_string(),
+        a.messages(Severity::Error)[0],
         "line 1: in feedback mode every item needs a bucket: put it under ## Working, ## Not working, ## Missing or ## Confusing"
     );
-    assert_eq!(a.pooled.total_items, 1);
+    assert_eq!(a.pool().total_items, 1);
 }
 
 #[test]
@@ -180,9 +178,8 @@ fn reports_read_back_to_the_same_items_and_score() {
     ] {
         let a = analyse(text, &Request::default());
         let back = analyse(&markdown(&a), &Request::default());
-        assert_eq!(back.parsed.items(), a.parsed.items(), "{text}");
-        assert_eq!(back.pooled, a.pooled);
-        assert_eq!(back.matrix, a.matrix);
-        assert_eq!(back.mode, a.mode);
+        assert_eq!(back.items(), a.items(), "{text}");
+        assert_eq!(back.outcome, a.outcome);
+        assert_eq!(back.headline(), a.headline());
     }
 }
