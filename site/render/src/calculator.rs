@@ -45,8 +45,12 @@ pub fn placeholder() -> String {
         &t.multiplier,
         &t.final_unrounded,
     ];
+    // Two lists, as the live app lays them out: the headline, then the pool's details.
     let mut cells = String::new();
-    for ((label, class), value) in CELLS.iter().zip(values) {
+    for (i, ((label, class), value)) in CELLS.iter().zip(values).enumerate() {
+        if i == 2 {
+            cells.push_str("</dl><dl class=\"calc-out\">");
+        }
         cells.push_str(&format!(
             "<div class=\"calc-cell {class}\"><dt>{label}</dt><dd>{}</dd></div>",
             escape(value)
@@ -59,7 +63,7 @@ pub fn placeholder() -> String {
 <div class=\"calc-in\"><span class=\"calc-label\">Evidence items, one per line</span>\
 <textarea class=\"calc-input\" readonly aria-label=\"Example evidence items\">{}</textarea>\
 <p class=\"calc-hint\">A static example, computed at build time.</p></div>\
-<div class=\"calc-results\"><dl class=\"calc-out\">{cells}</dl>\
+<div class=\"calc-results\"><dl class=\"calc-out calc-headline\">{cells}</dl>\
 <p class=\"working\">{}</p>\
 <div class=\"calc-diag\"><noscript><p>The live calculator needs JavaScript. The numbers above are computed for this example when the site is built; <code>pickanumber score</code> scores your own items from the command line.</p></noscript></div>\
 </div></div></div>\n",

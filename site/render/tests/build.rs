@@ -265,3 +265,19 @@ fn matrix_item_without_criterion() {
         "paper/paper.md:19: evidence block \"m\": in matrix mode every item needs a criterion: write (+3, craft) or put it under ## Criterion: craft\n1 error; nothing was written"
     );
 }
+
+#[test]
+fn feedback_item_outside_a_bucket() {
+    assert_eq!(
+        error_for("examples/case.md", |t| t.replace("## Working\n", "")),
+        "examples/case.md:20: evidence block \"review\": in feedback mode every item needs a bucket: put it under ## Working, ## Not working, ## Missing or ## Confusing\n1 error; nothing was written"
+    );
+}
+
+#[test]
+fn feedback_value_not_allowed_in_its_bucket() {
+    assert_eq!(
+        error_for("examples/case.md", |t| t.replace("−1 two names", "−5 two names")),
+        "examples/case.md:27: evidence block \"review\": impact −5 is not allowed under Confusing: use −1, −2, −3\n1 error; nothing was written"
+    );
+}
