@@ -165,7 +165,7 @@ pub struct ScoreArgs {
     pub save: bool,
 
     /// Print the document stored in $JUDGE_DIR/SLUG.json.
-    #[arg(long, requires = "slug", conflicts_with_all = ["file", "input", "mode", "preset", "weights", "compat"])]
+    #[arg(long, requires = "slug", conflicts_with_all = ["file", "input", "mode", "preset", "weights", "compat", "title", "summary"])]
     pub load: bool,
 
     /// The evaluation's name in the judge store: lower-case letters, digits and single '-'.
