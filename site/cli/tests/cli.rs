@@ -187,3 +187,16 @@ fn unusable_weights_give_a_null_headline_and_exit_1() {
         serde_json::json!([{"message": "weights are given for some criteria only: add a weight for depth"}])
     );
 }
+
+#[test]
+fn report_and_stdin_dash() {
+    let out = run(&["score", "--report", "-"], "+3 a\n-1 b\n");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("# Evidence score\n\n**Final 59 / 100**, confidence 0.10"),
+        "{text}"
+    );
+    let out = run(&["score", "--input", "-"], "+3 a\n-1 b\n");
+    assert_eq!(json(&out)["final"], 59);
+}

@@ -738,3 +738,37 @@ fn passes_of_a_missing_document_exit_2() {
         );
     }
 }
+
+#[test]
+fn notes_go_to_stderr_and_leave_the_scores_object_alone() {
+    let out = pick(&["score", "--compat", "score-py"])
+        .stdin("## Working\n+5 a\nhello there\n+5×4 b\n")
+        .output();
+    assert_eq!(out.status.code(), Some(0));
+    let v = json(&out);
+    assert_eq!(v["total_items"], 5);
+    assert_eq!(v["raw_score"], 100.0);
+    assert_eq!(v["final"], 91);
+    assert_eq!(
+        stderr(&out),
+        "pickanumber: note: raw score of the feedback score is clamped at 100: until confidence is full, more items raise the multiplier, so even contrary evidence can move the final further from 50\n\
+         pickanumber: note: ignored (not an item): line 3\n"
+    );
+}
+
+/// A folder no one can create files in, even root: the write fails after the document is
+/// built, and the error names the file.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_folder_that_refuses_files_is_a_write_error() {
+    let out = pick(&["score", "--save", "--slug", "x"])
+        .stdin("{}")
+        .judge_dir(Path::new("/proc/self"))
+        .output();
+    assert_exit_2(&out);
+    assert!(
+        stderr(&out).starts_with("pickanumber: cannot write /proc/self/x.json: "),
+        "{}",
+        stderr(&out)
+    );
+}
