@@ -29,7 +29,7 @@
 //! assert_eq!(report::summary_lines(p)[0], "Regime: INFLATION_LIKELY");
 //! ```
 //!
-//! ## The pairwise diagnostic (pending)
+//! ## The pairwise diagnostic
 //!
 //! ```
 //! use pickanumber_instruments::pairwise::analyse;
@@ -42,7 +42,7 @@
 //! assert_eq!(a.position_bias.p_value, Some(0.5)); // 2 of 2: P = 2 · (1/2)² = 0.5
 //! assert_eq!((a.swap.pairs_both_orders, a.swap.consistent), (1, 0));
 //! // One win and one loss each: α = β = 1.5, p = 0.5.
-//! assert_eq!(a.items[0].alpha, 1.5);
+//! assert_eq!(a.items[0].alpha(), 1.5);
 //! assert_eq!(a.items[0].p(), 0.5);
 //! ```
 

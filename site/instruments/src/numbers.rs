@@ -218,6 +218,8 @@ fn fixed(q: i64, decimals: u32, trim: bool) -> String {
 }
 
 #[cfg(test)]
+// 0.7071 and 1.4142 here are 4-decimal roundings under test, not stand-ins for 1/√2 and √2.
+#[allow(clippy::approx_constant)]
 mod tests {
     use super::*;
 
@@ -233,7 +235,7 @@ mod tests {
         assert_eq!(ten_thousandths(0.0), 0);
         assert_eq!(ten_thousandths(-0.0), 0);
         assert_eq!(ten_thousandths(1.0), 10_000);
-        assert_eq!(ten_thousandths(12345.678_96), 123_456_790);
+        assert_eq!(ten_thousandths(12_345.678_96), 123_456_790);
         assert_eq!(ten_thousandths(f64::MIN_POSITIVE), 0);
         assert_eq!(ten_thousandths(5e-324), 0);
         assert_eq!(ten_thousandths(1e300), i64::MAX);
@@ -261,7 +263,10 @@ mod tests {
     #[test]
     fn means_of_stored_values_follow_their_binary_values() {
         // Python: statistics.mean([0.7071, 1.4142]) == 1.0606499999999999.
-        assert_eq!(mean_of_stored(&[0.7071, 1.4142]), Some(1.060_649_999_999_999_9));
+        assert_eq!(
+            mean_of_stored(&[0.7071, 1.4142]),
+            Some(1.060_649_999_999_999_9)
+        );
         assert_eq!(mean_of_stored(&[]), None);
         assert_eq!(mean_of_stored(&[0.0001]), Some(0.0001));
         assert_eq!(mean_of_stored(&[-1.0, 3.0]), Some(1.0)); // the fallback path

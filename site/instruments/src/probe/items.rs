@@ -318,7 +318,10 @@ mod tests {
             err(r#"{"items": "a"}"#),
             r#""items" is a string, not a list of strings"#
         );
-        assert_eq!(err("{"), "not valid JSON: EOF while parsing an object (column 1)");
+        assert_eq!(
+            err("{"),
+            "not valid JSON: EOF while parsing an object (column 1)"
+        );
     }
 
     #[test]

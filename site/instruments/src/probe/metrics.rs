@@ -293,6 +293,8 @@ fn mode(xs: &[i64]) -> i64 {
 }
 
 #[cfg(test)]
+// 0.7071 and 1.4142 here are 4-decimal roundings under test, not stand-ins for 1/√2 and √2.
+#[allow(clippy::approx_constant)]
 mod tests {
     use super::*;
     use crate::probe::run::Outcome;
@@ -338,7 +340,10 @@ mod tests {
         let s = statistics(&[Run::scored("a", vec![])], &spec(3));
         assert_eq!(s.across_runs, None);
         assert_eq!(s.metrics(), None);
-        assert!(s.per_item.iter().all(|p| p.stats.is_none() && p.scores.is_empty()));
+        assert!(s
+            .per_item
+            .iter()
+            .all(|p| p.stats.is_none() && p.scores.is_empty()));
         assert_eq!(s.successful_runs, 1);
     }
 

@@ -389,7 +389,8 @@ pub fn classify(metrics: Option<&Metrics>) -> Classification {
                         Comparison {
                             condition,
                             value,
-                            holds: value.is_some_and(|v| condition.op.holds(v, condition.threshold)),
+                            holds: value
+                                .is_some_and(|v| condition.op.holds(v, condition.threshold)),
                         }
                     })
                     .collect(),

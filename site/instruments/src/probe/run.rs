@@ -90,6 +90,8 @@ pub enum RunError {
         /// The number as written.
         text: String,
     },
+    /// A run file whose bytes are not UTF-8 text.
+    NotText,
     /// A grid row with an empty cell.
     EmptyCell {
         /// 1-based cell number.
@@ -132,6 +134,7 @@ impl fmt::Display for RunError {
                 f,
                 "score {position} is {text}; ratings must lie between -{MAX_RATING} and {MAX_RATING}"
             ),
+            RunError::NotText => f.write_str("not UTF-8 text, so not JSON"),
             RunError::EmptyCell { cell } => {
                 write!(f, "cell {cell} is empty; write a number in every cell")
             }
@@ -211,9 +214,9 @@ fn scores_from_json(entries: &[Value]) -> Outcome {
             Some(v)
         } else {
             // u64 above i64::MAX, or a float (always finite in JSON).
-            n.as_f64().map(|f| f.trunc()).and_then(|t| {
-                (t.abs() <= MAX_RATING as f64).then_some(t as i64)
-            })
+            n.as_f64()
+                .map(|f| f.trunc())
+                .and_then(|t| (t.abs() <= MAX_RATING as f64).then_some(t as i64))
         };
         match rating.filter(|r| r.abs() <= MAX_RATING) {
             Some(r) => scores.push(r),
@@ -402,7 +405,7 @@ mod tests {
         );
         assert_eq!(
             err(outcome_from_json_text("{\n\"scores\": [1,]}")),
-            "not valid JSON: trailing comma (line 2, column 15)"
+            "not valid JSON: trailing comma (line 2, column 14)"
         );
         assert_eq!(
             err(outcome_from_row("7,,9")),
@@ -421,8 +424,11 @@ mod tests {
             r#"score 2 is "NaN", not a number"#
         );
         assert_eq!(
-            err(outcome_from_json_text(r#"["a very long string that goes on and on"]"#)),
-            r#"score 1 is "a very long string that…, not a number"#
+            err(outcome_from_json_text(
+                r#"["a very long string that goes on and on"]"#
+            )),
+            // 23 characters kept (the quote and 22 letters), then the ellipsis.
+            r#"score 1 is "a very long string tha…, not a number"#
         );
     }
 }

@@ -58,7 +58,8 @@ pub fn parse_runs(text: &str) -> ParsedRuns {
             outcome_from_row(trimmed)
         };
         if let Outcome::Unreadable(e) = &outcome {
-            out.errors.push(line_error(number, e, line.len() - line.trim_start().len()));
+            out.errors
+                .push(line_error(number, e, line.len() - line.trim_start().len()));
         }
         out.runs.push(Run {
             label: format!("line {number}"),
