@@ -7,6 +7,7 @@
 //!
 //! [`probe`] runs the middle of that chain; [`probe_text`] the whole of it for pasted text.
 
+pub mod examples;
 pub mod items;
 pub mod metrics;
 pub mod regime;
