@@ -76,6 +76,17 @@ impl Posterior {
         2.0 * Z * (p * (1.0 - p) / self.n()).sqrt()
     }
 
+    /// The interval p ± width / 2, clipped to [0, 1] (for plotting).
+    ///
+    /// ```
+    /// use pickanumber_instruments::pairwise::Posterior;
+    /// assert_eq!(Posterior::new("x").interval(), (0.0, 1.0)); // 0.5 ± 0.69, clipped
+    /// ```
+    pub fn interval(&self) -> (f64, f64) {
+        let (p, half) = (self.p(), self.width() / 2.0);
+        ((p - half).max(0.0), (p + half).min(1.0))
+    }
+
     /// Whether the width is still ≥ 0.3, decided exactly: with a = 2α, b = 2β and s = a + b,
     /// width² = 30.7328 · ab / s³, so width ≥ 0.3 ⇔ 76 832 · ab ≥ 225 · s³.
     pub fn judge_again(&self) -> bool {
