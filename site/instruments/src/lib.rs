@@ -46,6 +46,24 @@
 //! assert_eq!(a.items[0].p(), 0.5);
 //! ```
 
+//!
+//! ## Where we differ from the original aggregator, or it says nothing
+//!
+//! - Ratings are truncated toward zero once, when a run is read, so per-item statistics use
+//!   the same integers as the pooled ones (the original truncates only the pooled ratings).
+//! - A score entry that is not a number, or beyond ±10⁹, makes its run fail with a message
+//!   (the original skips it in the pooled ratings and crashes on it per item). A bare array is
+//!   a run; `true` is not a rating.
+//! - The scale must have `scale_min ≤ scale_max` and at most 1000 points.
+//! - The mode breaks ties toward the value met first (runs in order, items in order), as the
+//!   original's `Counter.most_common` does.
+//! - The "most variable items" list only items whose ratings changed (std > 0).
+//! - `aggregate.json` has the original's keys and numbers; JSON text is UTF-8 rather than
+//!   `\u` escapes.
+//! - Pairwise: prior Beta(1, 1); a swapped pair is consistent only when every verdict on it, in
+//!   both orders and however often it was judged, names the same real outcome (NEITHER counts
+//!   as an outcome); pairs judged in one order only are not counted.
+
 mod line_error;
 pub mod numbers;
 pub mod pairwise;

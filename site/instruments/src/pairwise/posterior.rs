@@ -12,7 +12,6 @@
 
 use super::parse::Judgment;
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
 
 /// The z value of the interval (95 %).
 pub const Z: f64 = 1.96;
@@ -133,35 +132,36 @@ impl Posterior {
 /// assert_eq!((ranked[0].alpha(), ranked[0].beta()), (1.5, 1.0));
 /// ```
 pub fn posteriors(judgments: &[Judgment]) -> Vec<Posterior> {
-    let mut by_name: BTreeMap<&str, Posterior> = BTreeMap::new();
+    let mut names: Vec<&str> = judgments
+        .iter()
+        .flat_map(|j| [j.first.as_str(), j.second.as_str()])
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    let mut records: Vec<Posterior> = names.iter().map(|&n| Posterior::new(n)).collect();
     for j in judgments {
-        for name in [&j.first, &j.second] {
-            by_name
-                .entry(name)
-                .or_insert_with(|| Posterior::new(name.as_str()));
-        }
+        let index = |name: &str| names.binary_search(&name).ok();
         match j.outcome() {
             Some((winner, loser)) => {
-                if let Some(p) = by_name.get_mut(winner) {
-                    p.wins += 1;
+                if let Some(i) = index(winner) {
+                    records[i].wins += 1;
                 }
-                if let Some(p) = by_name.get_mut(loser) {
-                    p.losses += 1;
+                if let Some(i) = index(loser) {
+                    records[i].losses += 1;
                 }
             }
             None => {
                 for name in [&j.first, &j.second] {
-                    if let Some(p) = by_name.get_mut(name.as_str()) {
-                        p.neither += 1;
+                    if let Some(i) = index(name) {
+                        records[i].neither += 1;
                     }
                 }
             }
         }
     }
-    let mut ranked: Vec<Posterior> = by_name.into_values().collect();
-    // Stable sort: equal means stay in name order.
-    ranked.sort_by(|x, y| y.cmp_p(x));
-    ranked
+    // Stable sort of the name-ordered records: equal means stay in name order.
+    records.sort_by(|x, y| y.cmp_p(x));
+    records
 }
 
 #[cfg(test)]

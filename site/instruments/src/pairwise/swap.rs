@@ -9,7 +9,6 @@
 //! cannot reveal position bias).
 
 use super::parse::Judgment;
-use std::collections::BTreeMap;
 
 /// Swap consistency over the pairs judged in both orders.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,15 +21,6 @@ pub struct Swap {
     pub share: Option<f64>,
     /// The other pairs, each as its two names in byte order, sorted.
     pub inconsistent_pairs: Vec<(String, String)>,
-}
-
-#[derive(Default)]
-struct PairRecord<'a> {
-    low_first: bool,
-    high_first: bool,
-    /// The real winner of the first verdict seen (`None`: NEITHER).
-    outcome: Option<Option<&'a str>>,
-    agree: bool,
 }
 
 /// Checks every pair judged in both orders.
@@ -47,44 +37,39 @@ struct PairRecord<'a> {
 /// assert_eq!(s.inconsistent_pairs, [("x".to_string(), "z".to_string())]);
 /// ```
 pub fn swap_consistency(judgments: &[Judgment]) -> Swap {
-    let mut pairs: BTreeMap<(&str, &str), PairRecord<'_>> = BTreeMap::new();
-    for j in judgments {
-        let (first, second) = (j.first.as_str(), j.second.as_str());
-        let low_first = first < second;
-        let key = if low_first {
-            (first, second)
-        } else {
-            (second, first)
-        };
-        let record = pairs.entry(key).or_default();
-        if low_first {
-            record.low_first = true;
-        } else {
-            record.high_first = true;
-        }
-        let outcome = j.outcome().map(|(winner, _)| winner);
-        match record.outcome {
-            None => {
-                record.outcome = Some(outcome);
-                record.agree = true;
+    // (lower name, higher name, shown lower first, real winner); sorting groups each pair.
+    let mut seen: Vec<(&str, &str, bool, Option<&str>)> = judgments
+        .iter()
+        .map(|j| {
+            let (first, second) = (j.first.as_str(), j.second.as_str());
+            let winner = j.outcome().map(|(w, _)| w);
+            if first < second {
+                (first, second, true, winner)
+            } else {
+                (second, first, false, winner)
             }
-            Some(seen) => record.agree &= seen == outcome,
+        })
+        .collect();
+    seen.sort_unstable();
+    let (mut pairs_both_orders, mut consistent) = (0, 0);
+    let mut inconsistent_pairs = Vec::new();
+    for group in seen.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
+        let both_orders = group.iter().any(|g| g.2) && group.iter().any(|g| !g.2);
+        if !both_orders {
+            continue;
+        }
+        pairs_both_orders += 1;
+        if group.iter().all(|g| g.3 == group[0].3) {
+            consistent += 1;
+        } else {
+            inconsistent_pairs.push((group[0].0.to_string(), group[0].1.to_string()));
         }
     }
-    let both: Vec<(&(&str, &str), &PairRecord<'_>)> = pairs
-        .iter()
-        .filter(|(_, r)| r.low_first && r.high_first)
-        .collect();
-    let consistent = both.iter().filter(|(_, r)| r.agree).count();
     Swap {
-        pairs_both_orders: both.len(),
+        pairs_both_orders,
         consistent,
-        share: (!both.is_empty()).then(|| consistent as f64 / both.len() as f64),
-        inconsistent_pairs: both
-            .iter()
-            .filter(|(_, r)| !r.agree)
-            .map(|((a, b), _)| (a.to_string(), b.to_string()))
-            .collect(),
+        share: (pairs_both_orders > 0).then(|| consistent as f64 / pairs_both_orders as f64),
+        inconsistent_pairs,
     }
 }
 

@@ -15,7 +15,6 @@
 use super::items::{ItemsSpec, Scale};
 use super::run::Run;
 use crate::numbers::{mean_of_stored, round4};
-use std::collections::BTreeMap;
 
 /// Statistics of one item that has at least one rating.
 #[derive(Clone, Debug, PartialEq)]
@@ -283,13 +282,18 @@ fn sample_std(xs: &[i64]) -> f64 {
 
 /// The most frequent value; among equals, the one that occurs first.
 fn mode(xs: &[i64]) -> i64 {
-    let mut seen: BTreeMap<i64, (usize, usize)> = BTreeMap::new();
-    for (pos, &x) in xs.iter().enumerate() {
-        seen.entry(x).or_insert((0, pos)).0 += 1;
+    // Sorting (value, position) pairs groups equal values with their first position in front;
+    // a sort keeps the wasm build smaller than a map would.
+    let mut tagged: Vec<(i64, usize)> = xs.iter().copied().zip(0..).collect();
+    tagged.sort_unstable();
+    let mut best: Option<(usize, usize, i64)> = None; // (count, first position, value)
+    for group in tagged.chunk_by(|a, b| a.0 == b.0) {
+        let (count, first, value) = (group.len(), group[0].1, group[0].0);
+        if best.is_none_or(|(c, f, _)| count > c || (count == c && first < f)) {
+            best = Some((count, first, value));
+        }
     }
-    seen.into_iter()
-        .max_by(|a, b| a.1 .0.cmp(&b.1 .0).then(b.1 .1.cmp(&a.1 .1)))
-        .map_or(0, |(v, _)| v)
+    best.map_or(0, |(_, _, v)| v)
 }
 
 #[cfg(test)]
