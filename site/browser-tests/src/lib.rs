@@ -336,7 +336,8 @@ pub async fn text(client: &Client, id: &str) -> String {
         .to_owned()
 }
 
-/// Waits until the live calculator has mounted (`#calculator[data-ready]`).
+/// Scrolls the calculator into view, as a reader arrives at it (the page loads the wasm only
+/// when `#try` comes near), and waits until it has mounted (`#calculator[data-ready]`).
 ///
 /// # Panics
 ///
@@ -346,7 +347,7 @@ pub async fn wait_ready(client: &Client) {
     loop {
         let ready = client
             .execute(
-                "const c = document.getElementById('calculator'); return !!(c && c.hasAttribute('data-ready'));",
+                "const c = document.getElementById('calculator'); if (c && !c.hasAttribute('data-ready')) c.scrollIntoView({block: 'center'}); return !!(c && c.hasAttribute('data-ready'));",
                 vec![],
             )
             .await

@@ -264,22 +264,30 @@ fn Actions(
         )
     };
     let copy_link = move |_| {
-        let fragment = inputs.share_state(true).encode();
-        if fragment.len() > share::MAX_FRAGMENT {
-            status.set(format!(
-                "This input is too large for a link ({} characters, limit {}); copy the report instead.",
-                fragment.len(),
-                share::MAX_FRAGMENT
-            ));
-            return;
-        }
-        let base = web_sys::window()
-            .and_then(|w| w.location().href().ok())
-            .map(|h| h.split('#').next().unwrap_or_default().to_string())
-            .unwrap_or_default();
-        let url = format!("{base}#{fragment}");
-        share_url.set(url.clone());
-        copy_text(url, status, "Share link copied.");
+        let settings = inputs.settings();
+        let text = inputs.text.get_untracked();
+        leptos::task::spawn_local(async move {
+            let packed = match share::pack(&text).await {
+                Ok(p) => p,
+                Err(message) => return status.set(message),
+            };
+            let fragment = settings.encode(Some(&packed));
+            if fragment.len() > share::MAX_FRAGMENT {
+                status.set(format!(
+                    "This input is too large for a link ({} characters, limit {}); copy the report instead.",
+                    fragment.len(),
+                    share::MAX_FRAGMENT
+                ));
+                return;
+            }
+            let base = web_sys::window()
+                .and_then(|w| w.location().href().ok())
+                .map(|h| h.split('#').next().unwrap_or_default().to_string())
+                .unwrap_or_default();
+            let url = format!("{base}#{fragment}");
+            share_url.set(url.clone());
+            copy_text(url, status, "Share link copied.");
+        });
     };
     let save_pass = move |_| {
         let Some(h) = analysis.with(Analysis::headline) else {

@@ -36,21 +36,21 @@ impl Inputs {
         }
     }
 
-    /// What a share link records; the text only when `with_text`.
-    pub fn share_state(&self, with_text: bool) -> share::State {
+    /// The settings a share link and the address record (the text travels packed, apart).
+    pub fn settings(&self) -> share::State {
         let weights = self.weights.get_untracked();
         share::State {
             mode: Some(self.mode.get_untracked().name().to_string()),
             preset: self.preset.get_untracked().map(|p| p.name().to_string()),
             weights: Some(weights).filter(|w| !w.trim().is_empty()),
-            text: with_text.then(|| self.text.get_untracked()),
+            text: None,
         }
     }
 
     /// Records mode, preset and weights in the address. Called only after the visitor changed
     /// one of them, so an address opened with a section anchor (`/#formula`) keeps it until then.
     pub fn record_in_address(&self) {
-        let fragment = self.share_state(false).encode();
+        let fragment = self.settings().encode(None);
         if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
             let _ = h.replace_state_with_url(
                 &wasm_bindgen::JsValue::NULL,

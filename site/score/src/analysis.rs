@@ -543,21 +543,32 @@ fn matrix_diagnostics(
             *cells.entry((p, c)).or_default() += 1;
         }
     }
-    for ((p, c), n) in cells {
-        if n > 5 {
-            out.push(Diagnostic::new(
-                Kind::CrowdedCell,
-                format!("cell {p} × {c} has {n} items: the method caps a cell at 5"),
-            ));
-        } else if n < 3 {
-            out.push(Diagnostic::new(
-                Kind::ThinCell,
-                format!(
-                    "cell {p} × {c} has {n} item{}: aim for at least 3",
-                    if n == 1 { "" } else { "s" }
-                ),
-            ));
-        }
+    let list = |keep: &dyn Fn(usize) -> bool| -> Vec<String> {
+        cells
+            .iter()
+            .filter(|(_, n)| keep(**n))
+            .map(|((p, c), n)| format!("{p} × {c} ({n})"))
+            .collect()
+    };
+    let crowded = list(&|n| n > 5);
+    if !crowded.is_empty() {
+        out.push(Diagnostic::new(
+            Kind::CrowdedCell,
+            format!(
+                "perspective × criterion cells with more than 5 items (the method caps a cell at 5): {}",
+                crowded.join(", ")
+            ),
+        ));
+    }
+    let thin = list(&|n| n < 3);
+    if !thin.is_empty() {
+        out.push(Diagnostic::new(
+            Kind::ThinCell,
+            format!(
+                "perspective × criterion cells with fewer than 3 items (aim for at least 3): {}",
+                thin.join(", ")
+            ),
+        ));
     }
 }
 

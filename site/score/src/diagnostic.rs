@@ -51,9 +51,9 @@ pub enum Kind {
     SelfCheck,
     /// A raw score clamped at the bottom or top of the scale while confidence is not full.
     Saturation,
-    /// More than 5 items in one perspective × criterion cell.
+    /// Perspective × criterion cells with more than 5 items (one diagnostic lists them all).
     CrowdedCell,
-    /// Fewer than 3 items in a used perspective × criterion cell.
+    /// Used perspective × criterion cells with fewer than 3 items (one diagnostic lists them).
     ThinCell,
 }
 

@@ -177,3 +177,23 @@ fn many_unlabelled_lines_in_matrix_mode_stay_linear() {
         started.elapsed()
     );
 }
+
+#[test]
+fn thin_and_crowded_cells_are_one_warning_each() {
+    let mut text =
+        String::from("(+1, sme × craft) a\n(+1, sme × craft) b\n(+1, end_user × depth) c\n");
+    for i in 0..6 {
+        text.push_str(&format!("(+1, adversary × depth) d{i}\n"));
+    }
+    let a = analyse(&text, &Request::default());
+    // craft: +1 +1 → raw 61.31, m 0.775 → 58.77 → 59; depth: 7 × +1 → raw 71.17, m 0.8375 →
+    // 67.73 → 68; span 9.
+    assert_eq!(
+        a.messages(Severity::Warning),
+        vec![
+            "self-check fails: the criteria span 9 points, under 20; they may not have been scored separately",
+            "perspective × criterion cells with more than 5 items (the method caps a cell at 5): adversary × depth (6)",
+            "perspective × criterion cells with fewer than 3 items (aim for at least 3): end_user × depth (1), sme × craft (2)",
+        ]
+    );
+}

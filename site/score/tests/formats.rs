@@ -112,7 +112,9 @@ fn matrix_mode_requires_criteria_and_warns() {
     assert_eq!(m.criteria.len(), 5);
     let warnings = a.messages(Severity::Warning);
     assert!(warnings.contains(&"criterion problem_fit has no items: it scores 50 with confidence 0 and still counts in the overall score and the span".to_string()));
-    assert!(warnings.contains(&"cell requester × craft has 1 item: aim for at least 3".to_string()));
+    assert!(warnings.contains(
+        &"perspective × criterion cells with fewer than 3 items (aim for at least 3): requester × craft (1)".to_string()
+    ));
 }
 
 #[test]
