@@ -7,13 +7,10 @@ use pickanumber_score::display::{working, PooledText};
 use pickanumber_score::{analyse, Request};
 use std::path::Path;
 
-/// The example the calculator starts from: the GUI agent of the cua-bench analysis.
-pub const EXAMPLE: &str = "\
-+5 the wallpaper is the requested image
-+3 opened Settings from the menu
-+2 found the Background pane
-+1 closed Settings afterwards
-−2 visited the wrong pane first";
+/// The example the calculator starts from: the GUI agent of the cua-bench analysis. Its one
+/// definition is `examples/cua-bench-gui.txt`, which the case study, the paper and the
+/// calculator's example button also use (`tests/words.rs` checks that they agree).
+pub const EXAMPLE: &str = include_str!("../../../examples/cua-bench-gui.txt").trim_ascii_end();
 
 /// The labels of the output cells, in display order, shared with the live app's layout.
 const CELLS: [(&str, &str); 9] = [

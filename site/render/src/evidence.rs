@@ -290,6 +290,7 @@ fn pooled_values(out: &mut BTreeMap<String, String>, prefix: &str, p: &Pooled, p
         ("raw", t.raw),
         ("density", fixed2(p.density)),
         ("multiplier", t.multiplier),
+        ("multiplier2", fixed2(p.multiplier)),
         ("final", t.final_score),
         ("final_unrounded", t.final_unrounded),
         ("confidence", t.confidence),

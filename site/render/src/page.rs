@@ -187,10 +187,10 @@ impl<'p> Pass<'p> {
                     }
                 }
                 Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
-                    if info.split_whitespace().next() == Some("sh") =>
+                    if matches!(info.split_whitespace().next(), Some("sh" | "prompt")) =>
                 {
-                    // Shell commands get a copy button (hidden without JavaScript, where the
-                    // command stays selectable text).
+                    // Shell commands and prompt fragments get a copy button (hidden without
+                    // JavaScript, where the text stays selectable).
                     let mut cmd = String::new();
                     i += 1;
                     while let Some((Event::Text(t), _)) = events.get(i) {

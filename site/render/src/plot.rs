@@ -180,10 +180,68 @@ fn final_vs_net(counts: &[usize]) -> String {
     figure(
         "plot-final-vs-net",
         "Final score against net impact, for several item counts",
-        "Each line is one item count. Fewer items give flatter lines: the same net impact moves the score less when the evidence is thin, and every line passes through 50 at net zero. Only nets the impact set can produce are drawn.",
+        &final_vs_net_description(counts),
         &body,
         &table,
     )
+}
+
+/// The text alternative of the final-against-net plot. Its numbers and its "steeper" or
+/// "flatter" come from the same scores the lines are drawn from: the finals at the largest net
+/// from +1 to +10 that every item count can produce.
+pub fn final_vs_net_description(counts: &[usize]) -> String {
+    let mut sorted = counts.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let probe = (1..=10i64)
+        .rev()
+        .find(|&net| sorted.iter().all(|&n| score_of(n, net).is_some()));
+    let mut text =
+        String::from("Each line is one item count, and every line passes through 50 at net zero. ");
+    if let Some(net) = probe {
+        let finals: Vec<f64> = sorted
+            .iter()
+            .filter_map(|&n| score_of(n, net).map(|s| s.final_unrounded))
+            .collect();
+        let falling = finals.windows(2).all(|w| w[0] > w[1]);
+        let rising = finals.windows(2).all(|w| w[0] < w[1]);
+        if sorted.len() > 1 && falling {
+            text.push_str(
+                "Fewer items give steeper lines, which reach the edge of the scale sooner",
+            );
+        } else if sorted.len() > 1 && rising {
+            text.push_str("More items give steeper lines");
+        } else {
+            text.push_str("The lines differ in slope");
+        }
+        let parts: Vec<String> = sorted
+            .iter()
+            .filter_map(|&n| {
+                score_of(n, net).map(|s| {
+                    format!(
+                        "{} with {n} item{}",
+                        fixed(s.final_score, 0),
+                        if n == 1 { "" } else { "s" }
+                    )
+                })
+            })
+            .collect();
+        text.push_str(&format!(
+            ": at net {net:+} the final is {}. ",
+            join_list(&parts)
+        ));
+    }
+    text.push_str("Only nets the impact set can produce are drawn.");
+    text
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn join_list(parts: &[String]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
 }
 
 fn multiplier(max: usize) -> String {
@@ -230,7 +288,12 @@ fn multiplier(max: usize) -> String {
     figure(
         "plot-multiplier",
         "The multiplier against the number of items",
-        "The multiplier starts at 0.75 with no items, rises in a straight line to 1.00 at 20 items, and stays there: more evidence never amplifies the distance from 50.",
+        &format!(
+            "The multiplier starts at {} with no items, rises in a straight line to {} at {} items, and stays there: more evidence never amplifies the distance from 50.",
+            fixed(params.multiplier_floor, 2),
+            fixed(params.multiplier_floor + params.multiplier_gain, 2),
+            fixed(params.density_denominator, 0)
+        ),
         &body,
         &table,
     )

@@ -230,7 +230,7 @@ fn unknown_reference_id_and_field() {
     );
     assert_eq!(
         error_for("content/index.md", |t| t.replace("{{ ex.final }}", "{{ ex.finale }}")),
-        "content/index.md:9: unknown reference {{ ex.finale }}: block \"ex\" has no field \"finale\" (fields: confidence, density, final, final_unrounded, multiplier, net, normalized, raw, total)\n1 error; nothing was written"
+        "content/index.md:9: unknown reference {{ ex.finale }}: block \"ex\" has no field \"finale\" (fields: confidence, density, final, final_unrounded, multiplier, multiplier2, net, normalized, raw, total)\n1 error; nothing was written"
     );
 }
 
