@@ -46,7 +46,7 @@ ITEMS (one per line):
     +5 the final state is correct        signed impact, then the text
     3 Settings was opened                unsigned means positive (+3)
     -2 wrong pane first                  ASCII '-' or Unicode minus '−'
-    (+1) cleanup done                    the impact may be in parentheses
+    (+1) no unrelated changes             the impact may be in parentheses
     - (+3, craft) clear boundaries       a bullet may come first; a label names the criterion
     (+5, requester × brief_fidelity) …   or perspective × criterion ('x' works for '×')
     +1×25 routine finding                a run of 25 identical items
