@@ -147,19 +147,18 @@ fn final_vs_net(counts: &[usize]) -> String {
                 points.push((net, s));
             }
         }
-        let path: Vec<String> = points
+        let path: Vec<(f64, f64)> = points
             .iter()
             .map(|(net, s)| {
-                format!(
-                    "{:.0},{:.0}",
+                (
                     x_of(*net as f64, lo, hi),
-                    y_of(s.final_unrounded, 0.0, 100.0)
+                    y_of(s.final_unrounded, 0.0, 100.0),
                 )
             })
             .collect();
         body.push_str(&format!(
             "<polyline class=\"series s{series}\" points=\"{}\"/>",
-            path.join(" ")
+            polyline(&path)
         ));
         body.push_str(&format!(
             "<text class=\"series-label s{series}\" x=\"{:.0}\" y=\"{:.0}\">— {n} items</text>",
@@ -264,10 +263,9 @@ fn multiplier(max: usize) -> String {
             .map(|_| Item::new(pickanumber_score::Impact::PlusOne, ""))
             .collect();
         let s = Pooled::score(&items, &params);
-        points.push(format!(
-            "{:.0},{:.0}",
+        points.push((
             x_of(n as f64, 0.0, max as f64),
-            y_of(s.multiplier, 0.7, 1.02)
+            y_of(s.multiplier, 0.7, 1.02),
         ));
         if n % 5 == 0 {
             rows.push(format!(
@@ -279,7 +277,7 @@ fn multiplier(max: usize) -> String {
     }
     body.push_str(&format!(
         "<polyline class=\"series s0\" points=\"{}\"/>",
-        points.join(" ")
+        polyline(&points)
     ));
     let table = format!(
         "<table><thead><tr><th scope=\"col\">Items</th><th scope=\"col\">Multiplier</th><th scope=\"col\">Confidence</th></tr></thead><tbody>{}</tbody></table>\n",
@@ -297,4 +295,51 @@ fn multiplier(max: usize) -> String {
         &body,
         &table,
     )
+}
+
+/// The `points` of a polyline in whole pixels, without the points that lie exactly on the
+/// straight segment between their neighbours (a saturated stretch draws as one segment): the
+/// same picture in fewer bytes.
+fn polyline(points: &[(f64, f64)]) -> String {
+    let px: Vec<(i64, i64)> = points
+        .iter()
+        .map(|(x, y)| (x.round() as i64, y.round() as i64))
+        .collect();
+    let mut kept: Vec<(i64, i64)> = Vec::with_capacity(px.len());
+    for (i, &p) in px.iter().enumerate() {
+        if kept.last() == Some(&p) {
+            continue;
+        }
+        if let (Some(&a), Some(&c)) = (kept.last(), px.get(i + 1)) {
+            let cross = (p.0 - a.0) * (c.1 - a.1) - (p.1 - a.1) * (c.0 - a.0);
+            if cross == 0 && c != p {
+                continue;
+            }
+        }
+        kept.push(p);
+    }
+    kept.iter()
+        .map(|(x, y)| format!("{x},{y}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::polyline;
+
+    #[test]
+    fn collinear_points_are_dropped_and_corners_kept() {
+        let pts = [
+            (0.0, 10.0),
+            (1.0, 10.0),
+            (2.0, 10.2),
+            (3.0, 8.0),
+            (4.0, 6.0),
+            (5.0, 4.4),
+            (6.0, 4.0),
+        ];
+        // (1,10) lies on the flat start; (3,8) and (4,6) on the slope from (2,10) to (5,4).
+        assert_eq!(polyline(&pts), "0,10 2,10 5,4 6,4");
+    }
 }
