@@ -175,6 +175,7 @@ fn reports_read_back_to_the_same_items_and_score() {
         "+5 a\n-2 b\n+1×3 c",
         "weights: craft=0.7, depth=0.3\n(+3, craft) a\n(+5, sme × craft) b\n(−3, depth) c",
         "## Working\n+3 fast\n## Missing\n-2 docs\n## Confusing\n-1 naming",
+        "weights: craft=0.123456789, depth=2.50, ux=.5, ops=1e-3\n(+3, craft) a\n(-1, depth) b\n(+2, ux) c\n(+1, ops) d",
     ] {
         let a = analyse(text, &Request::default());
         let back = analyse(&markdown(&a), &Request::default());
@@ -182,4 +183,30 @@ fn reports_read_back_to_the_same_items_and_score() {
         assert_eq!(back.outcome, a.outcome);
         assert_eq!(back.headline(), a.headline());
     }
+}
+
+#[test]
+fn report_prints_weights_as_typed_values() {
+    let a = analyse(
+        "weights: craft=0.123456789, depth=2.50, ux=.5, ops=1e-3\n(+3, craft) a\n(-1, depth) b\n(+2, ux) c\n(+1, ops) d",
+        &Request::default(),
+    );
+    assert!(markdown(&a).contains("\nweights: craft=0.123456789, depth=2.5, ux=0.5, ops=0.001\n"));
+}
+
+#[test]
+fn weights_that_cannot_be_read_exactly_are_refused() {
+    assert_eq!(
+        pickanumber_score::parse_weights("craft=0.12345678901234567, depth=1").unwrap_err(),
+        "weight for craft has too many digits to read exactly: \"0.12345678901234567\": write at most 15 significant digits, like 0.35"
+    );
+    assert_eq!(
+        pickanumber_score::parse_weights("craft=inf").unwrap_err(),
+        "weight for craft is not a number: \"inf\""
+    );
+    let w = pickanumber_score::parse_weights("a=-1, b=0, c=+2.50, d=.5").unwrap();
+    assert_eq!(
+        w.iter().map(|(_, x)| *x).collect::<Vec<_>>(),
+        vec![-1.0, 0.0, 2.5, 0.5]
+    );
 }
