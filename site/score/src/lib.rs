@@ -39,6 +39,7 @@ pub mod html;
 mod impact;
 mod input;
 mod item;
+mod json;
 mod matrix;
 mod numtext;
 mod params;

@@ -37,8 +37,51 @@ fn json_array_reads_items_and_locates_errors() {
 fn broken_json_names_line_and_column() {
     assert_eq!(
         messages("[\n {\"impact\": 3,\n"),
-        vec!["line 3, column 1: invalid JSON: EOF while parsing an object"]
+        vec!["line 3, column 1: invalid JSON: expected a key in double quotes, found the end of the text"]
     );
+}
+
+#[test]
+fn json_values_of_the_wrong_kind_are_named() {
+    assert_eq!(
+        messages("[\n  {\"impact\": 3, \"text\": 3},\n  [3, \"x\"],\n  {\"impact\": [1]},\n  {\"impact\": 3.0},\n  {\"impact\": \"+3\", \"impact\": \"-2\", \"criterion\": null}, 7\n]"),
+        vec![
+            "line 2, column 3: item 1: \"text\" must be a string, not a number",
+            "line 3, column 3: item 2: an item must be an object with \"impact\", not a list",
+            "line 4, column 3: item 3: \"impact\" must be a number, one of +5, +3, +2, +1, −1, −2, −3, −5, not a list",
+            "line 5, column 3: item 4: impact 3.0 is not one of +5, +3, +2, +1, −1, −2, −3, −5",
+            "line 6, column 56: item 6: an item must be an object with \"impact\", not a number",
+        ]
+    );
+    let (_, p) = read("[{\"impact\": \"+3\", \"impact\": \"-2\", \"criterion\": null}]");
+    assert_eq!(p.items()[0].impact, Impact::MinusTwo);
+    assert_eq!(p.items()[0].criterion, None);
+    assert_eq!(
+        messages("[1] x"),
+        vec!["line 1, column 5: invalid JSON: expected the end of the JSON value, found 'x'"]
+    );
+    assert_eq!(
+        messages("{\"evidence\": [1]}"),
+        vec!["line 1, column 14: \"evidence\" must be an object of buckets, not a list"]
+    );
+    assert_eq!(
+        messages("{\"working\": {\"value\": 3},\n \"missing\": [{\"value\": -2, \"text\": false}, \"x\", {\"value\": -2, \"why\": 1}]}"),
+        vec![
+            "line 1, column 13: \"working\" must be a list of items",
+            "line 2, column 14: missing item 1: \"text\" must be a string, not false",
+            "line 2, column 44: missing item 2: an item must be an object with \"value\" and \"text\", not a string",
+        ]
+    );
+    assert_eq!(
+        pickanumber_score::read_as(Format::Json, "{}").errors[0].to_string(),
+        "line 1, column 1: JSON items must be a list of objects, not an object"
+    );
+    assert_eq!(
+        pickanumber_score::read_as(Format::FeedbackJson, " []").errors[0].to_string(),
+        "line 1, column 2: feedback JSON must be an object of buckets, not a list"
+    );
+    let (_, p) = read("{\"working\": [], \"zeta\": 1, \"alpha\": 2, \"zeta\": 3}");
+    assert_eq!(p.notes, vec!["JSON keys not used: alpha, zeta"]);
 }
 
 #[test]
