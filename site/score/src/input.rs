@@ -289,16 +289,17 @@ fn feedback_json(text: &str) -> Parsed {
             }
         }
     }
-    let mut unknown: Vec<&str> = match &top.kind {
-        JsonKind::Object(members) => members
-            .iter()
-            .map(|(k, _)| k.as_str())
-            .filter(|k| Bucket::ALL.iter().all(|b| b.key() != *k))
-            .collect(),
-        _ => Vec::new(),
-    };
-    unknown.sort_unstable();
-    unknown.dedup();
+    // Keys not used, sorted and once each (inserted in order: no sort code in the wasm).
+    let mut unknown: Vec<&str> = Vec::new();
+    if let JsonKind::Object(members) = &top.kind {
+        for (k, _) in members {
+            if Bucket::ALL.iter().all(|b| b.key() != k) {
+                if let Err(at) = unknown.binary_search(&k.as_str()) {
+                    unknown.insert(at, k);
+                }
+            }
+        }
+    }
     if !any {
         out.errors.push(LineError { line: 1, column: Some(1), message: "a JSON object needs the buckets working, not_working, missing, confusing (or an \"evidence\" object holding them)".into() });
     } else if !unknown.is_empty() {

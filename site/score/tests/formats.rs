@@ -253,3 +253,24 @@ fn weights_that_cannot_be_read_exactly_are_refused() {
         vec![-1.0, 0.0, 2.5, 0.5]
     );
 }
+
+#[test]
+fn cell_warnings_come_in_cell_order() {
+    let a = analyse(
+        "(+3, b × x) one\n(+3, a × y) two\n(+3, a × x) three\n(+3, b × x) four",
+        &Request::default(),
+    );
+    let cells: Vec<String> = a
+        .messages(Severity::Warning)
+        .into_iter()
+        .filter(|m| m.starts_with("cell "))
+        .collect();
+    assert_eq!(
+        cells,
+        vec![
+            "cell a × x has 1 item: aim for at least 3",
+            "cell a × y has 1 item: aim for at least 3",
+            "cell b × x has 2 items: aim for at least 3",
+        ]
+    );
+}
