@@ -171,6 +171,20 @@ pub fn trim_number(x: f64) -> String {
     crate::numtext::trimmed(x, 4)
 }
 
+/// The shortest decimal that [`parse_decimal`](crate::parse_decimal) reads back to exactly
+/// `x` (at most 17 decimals, trailing zeros trimmed, never `-0`): how a weight is printed so
+/// that pasting it back gives the same weight.
+///
+/// ```
+/// use pickanumber_score::display::decimal;
+/// assert_eq!(decimal(0.3), "0.3");
+/// assert_eq!(decimal(2.50), "2.5");
+/// assert_eq!(decimal(40.0), "40");
+/// ```
+pub fn decimal(x: f64) -> String {
+    crate::numtext::round_trip(x)
+}
+
 /// Where `x` sits on the scale `[0, max]`, as a percentage with one decimal, for drawing.
 pub fn percent_of_scale(x: f64, params: &crate::Params) -> String {
     percent(x / params.max)

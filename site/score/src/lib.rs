@@ -11,6 +11,11 @@
 //! per mode and its [`Headline`] → [`display`] (the digits and working lines every view prints)
 //! and [`report`] (the markdown report) and [`html`] (the result tables as escaped HTML).
 //!
+//! Underneath, two small modules keep the standard library's float and JSON machinery out of
+//! the wasm calculator: `numtext` (f64 → exact fixed-point text for every number printed, and
+//! [`parse_decimal`] for weights) and `json` (the JSON input formats, read with byte offsets
+//! for line:column messages).
+//!
 //! Modules are private and their types re-exported here; [`display`], [`html`] and [`report`]
 //! stay modules because they are collections of functions.
 //!

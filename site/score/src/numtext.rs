@@ -415,6 +415,9 @@ mod tests {
             -1e-5..1e-5f64,
             (0u32..100_000, 0u32..5).prop_map(|(n, k)| f64::from(n) / 10f64.powi(k as i32)),
             (-1e20..1e20f64),
+            // Dyadic values: exact ties at some number of decimals (0.125, 2.5, 0.0625, …).
+            (any::<i32>(), 0u32..=12)
+                .prop_map(|(n, k)| f64::from(n % 100_000) / f64::from(1u32 << k)),
         ]
     }
 

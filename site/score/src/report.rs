@@ -110,7 +110,7 @@ pub fn markdown(a: &Analysis) -> String {
             let w: Vec<String> = m
                 .weights
                 .iter()
-                .map(|(n, x)| format!("{n}={}", crate::numtext::round_trip(*x)))
+                .map(|(n, x)| format!("{n}={}", crate::display::decimal(*x)))
                 .collect();
             r.push_str(&format!("weights: {}\n\n", w.join(", ")));
         }
