@@ -427,7 +427,7 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
             None => entries.push(e),
         }
     }
-    diagnostics.sort_by_key(|d| (d.line, d.column));
+    let mut diagnostics = crate::diagnostic::sort_by_place(diagnostics);
 
     let items: Vec<Item> = entries.iter().map(|e| e.item.clone()).collect();
     let pool = Pooled::score(&items, &params);

@@ -274,3 +274,20 @@ fn cell_warnings_come_in_cell_order() {
         ]
     );
 }
+
+#[test]
+fn diagnostics_are_in_line_order_whatever_the_bucket_order() {
+    let a = analyse(
+        "{\"confusing\": [{\"value\": 3}],\n \"working\": [{\"value\": -2}],\n \"missing\": [{\"value\": 1}, {\"value\": -2}, {\"value\": 2}]}",
+        &Request::default(),
+    );
+    assert_eq!(
+        a.messages(Severity::Error),
+        vec![
+            "line 1, column 16: confusing item 1: value +3 is not allowed in confusing: use −1, −2, −3",
+            "line 2, column 14: working item 1: value −2 is not allowed in working: use +1, +2, +3, +5",
+            "line 3, column 14: missing item 1: value +1 is not allowed in missing: use −1, −2, −3, −5",
+            "line 3, column 43: missing item 3: value +2 is not allowed in missing: use −1, −2, −3, −5",
+        ]
+    );
+}
