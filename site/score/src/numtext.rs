@@ -265,10 +265,10 @@ pub fn parse_decimal(s: &str) -> Result<f64, DecimalError> {
             }
             if c == b'0' {
                 if w != 0 {
-                    zeros += 1;
+                    zeros = zeros.saturating_add(1);
                 }
             } else {
-                if stored + zeros + 1 > 19 {
+                if stored.saturating_add(zeros) >= 19 {
                     too_long = true;
                 } else {
                     w = w * 10u64.pow(zeros) * 10 + u64::from(c - b'0');
