@@ -9,7 +9,6 @@
 use crate::diagnostic::{line_list, Diagnostic, Kind, Severity};
 use crate::input::{read, Format};
 use crate::{Bucket, Entry, Item, MatrixScore, Params, Pooled, Rounding, WeightError};
-use std::collections::BTreeMap;
 use std::fmt;
 
 /// How items are combined.
@@ -428,7 +427,7 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
             None => entries.push(e),
         }
     }
-    diagnostics.sort_by_key(|d| (d.line, d.column));
+    let mut diagnostics = crate::diagnostic::sort_by_place(diagnostics);
 
     let items: Vec<Item> = entries.iter().map(|e| e.item.clone()).collect();
     let pool = Pooled::score(&items, &params);
@@ -537,10 +536,16 @@ fn matrix_diagnostics(
             ),
         ));
     }
-    let mut cells: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    // Item counts per (perspective, criterion) cell, kept sorted by cell: a sorted Vec
+    // rather than a BTreeMap, which would add its code to the wasm calculator.
+    let mut cells: Vec<((&str, &str), usize)> = Vec::new();
     for i in items {
         if let (Some(p), Some(c)) = (&i.perspective, &i.criterion) {
-            *cells.entry((p, c)).or_default() += 1;
+            let cell = (p.as_str(), c.as_str());
+            match cells.binary_search_by(|(k, _)| k.cmp(&cell)) {
+                Ok(at) => cells[at].1 += 1,
+                Err(at) => cells.insert(at, (cell, 1)),
+            }
         }
     }
     let list = |keep: &dyn Fn(usize) -> bool| -> Vec<String> {

@@ -4,8 +4,14 @@
 //! Single numbers ([`fixed`], [`signed`], [`PooledText`]) use the ASCII minus, so a displayed
 //! number can be read back as a number; the working lines ([`working`], [`matrix_working`])
 //! are prose and print the minus sign U+2212.
+//!
+//! No function here formats an f64 with `{}` or `{:.N}`: every float goes through [`fixed`]
+//! or [`trim_number`] (the crate's exact formatter), which keeps the standard library's float
+//! formatting out of the wasm calculator.
 
-/// `x` with exactly `decimals` digits after the point, never `-0.00`.
+/// `x` with exactly `decimals` digits after the point, never `-0.00`: the digits of
+/// `format!("{x:.decimals$}")` (correctly rounded, ties to even; `NaN`, `inf`, `-inf`), from
+/// the crate's own small formatter rather than the standard library's.
 ///
 /// ```
 /// use pickanumber_score::display::fixed;
@@ -13,7 +19,7 @@
 /// assert_eq!(fixed(-0.0001, 2), "0.00");
 /// ```
 pub fn fixed(x: f64, decimals: usize) -> String {
-    let s = format!("{x:.decimals$}");
+    let s = crate::numtext::std_fixed(x, decimals);
     if s.starts_with('-') && s[1..].chars().all(|c| c == '0' || c == '.') {
         s[1..].to_string()
     } else {
@@ -162,13 +168,21 @@ pub fn working(s: &crate::Pooled, p: &crate::Params) -> String {
 /// assert_eq!(trim_number(-0.00001), "0");
 /// ```
 pub fn trim_number(x: f64) -> String {
-    let s = format!("{x:.4}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".into()
-    } else {
-        s.to_string()
-    }
+    crate::numtext::trimmed(x, 4)
+}
+
+/// The shortest decimal that [`parse_decimal`](crate::parse_decimal) reads back to exactly
+/// `x` (at most 17 decimals, trailing zeros trimmed, never `-0`): how a weight is printed so
+/// that pasting it back gives the same weight.
+///
+/// ```
+/// use pickanumber_score::display::decimal;
+/// assert_eq!(decimal(0.3), "0.3");
+/// assert_eq!(decimal(2.50), "2.5");
+/// assert_eq!(decimal(40.0), "40");
+/// ```
+pub fn decimal(x: f64) -> String {
+    crate::numtext::round_trip(x)
 }
 
 /// Where `x` sits on the scale `[0, max]`, as a percentage with one decimal, for drawing.

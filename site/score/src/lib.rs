@@ -11,6 +11,11 @@
 //! per mode and its [`Headline`] → [`display`] (the digits and working lines every view prints)
 //! and [`report`] (the markdown report) and [`html`] (the result tables as escaped HTML).
 //!
+//! Underneath, two small modules keep the standard library's float and JSON machinery out of
+//! the wasm calculator: `numtext` (f64 → exact fixed-point text for every number printed, and
+//! [`parse_decimal`] for weights) and `json` (the JSON input formats, read with byte offsets
+//! for line:column messages).
+//!
 //! Modules are private and their types re-exported here; [`display`], [`html`] and [`report`]
 //! stay modules because they are collections of functions.
 //!
@@ -39,7 +44,9 @@ pub mod html;
 mod impact;
 mod input;
 mod item;
+mod json;
 mod matrix;
+mod numtext;
 mod params;
 mod parse;
 mod pooled;
@@ -54,6 +61,7 @@ pub use impact::Impact;
 pub use input::{read, read_as, Format};
 pub use item::{Bucket, Item};
 pub use matrix::{CriterionScore, MatrixScore, WeightError};
+pub use numtext::{parse_decimal, DecimalError};
 pub use params::{Normalization, ParamError, Params, Rounding};
 pub use parse::{parse_weights, Entry, LineError, Parsed, MAX_REPEAT};
 pub use pooled::{profile, Pooled};

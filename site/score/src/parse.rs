@@ -417,7 +417,11 @@ pub(crate) fn check_name(name: &str) -> Result<(), String> {
 ///
 /// # Errors
 /// A message naming the bad part: a missing `=`, a label that is not a name, a value that is
-/// not a number, or no weights at all.
+/// not a number, a value with too many digits to read exactly, or no weights at all.
+///
+/// A value is a plain decimal as [`parse_decimal`](crate::parse_decimal) reads it: `0.3`,
+/// `.5`, `2.50`, `1`, `1e-3`, with an optional sign (zero and negative weights are read here
+/// and rejected by the weight rules); `inf` and `NaN` are not numbers.
 ///
 /// ```
 /// use pickanumber_score::parse_weights;
@@ -437,10 +441,15 @@ pub fn parse_weights(s: &str) -> Result<Vec<(String, f64)>, String> {
         };
         let name = name.trim();
         check_name(name)?;
-        let value: f64 = value
-            .trim()
-            .parse()
-            .map_err(|_| format!("weight for {name} is not a number: \"{}\"", value.trim()))?;
+        let value = value.trim();
+        let value = crate::parse_decimal(value).map_err(|e| match e {
+            crate::DecimalError::NotANumber => {
+                format!("weight for {name} is not a number: \"{value}\"")
+            }
+            crate::DecimalError::TooPrecise => format!(
+                "weight for {name} has too many digits to read exactly: \"{value}\": write at most 15 significant digits, like 0.35"
+            ),
+        })?;
         out.push((name.to_string(), value));
     }
     if out.is_empty() {

@@ -107,7 +107,11 @@ pub fn markdown(a: &Analysis) -> String {
     r.push_str("## All items\n\n");
     if let Outcome::Matrix(m) = &a.outcome {
         if !m.weights.is_empty() {
-            let w: Vec<String> = m.weights.iter().map(|(n, x)| format!("{n}={x}")).collect();
+            let w: Vec<String> = m
+                .weights
+                .iter()
+                .map(|(n, x)| format!("{n}={}", crate::display::decimal(*x)))
+                .collect();
             r.push_str(&format!("weights: {}\n\n", w.join(", ")));
         }
     }

@@ -37,8 +37,51 @@ fn json_array_reads_items_and_locates_errors() {
 fn broken_json_names_line_and_column() {
     assert_eq!(
         messages("[\n {\"impact\": 3,\n"),
-        vec!["line 3, column 1: invalid JSON: EOF while parsing an object"]
+        vec!["line 3, column 1: invalid JSON: expected a key in double quotes, found the end of the text"]
     );
+}
+
+#[test]
+fn json_values_of_the_wrong_kind_are_named() {
+    assert_eq!(
+        messages("[\n  {\"impact\": 3, \"text\": 3},\n  [3, \"x\"],\n  {\"impact\": [1]},\n  {\"impact\": 3.0},\n  {\"impact\": \"+3\", \"impact\": \"-2\", \"criterion\": null}, 7\n]"),
+        vec![
+            "line 2, column 3: item 1: \"text\" must be a string, not a number",
+            "line 3, column 3: item 2: an item must be an object with \"impact\", not a list",
+            "line 4, column 3: item 3: \"impact\" must be a number, one of +5, +3, +2, +1, −1, −2, −3, −5, not a list",
+            "line 5, column 3: item 4: impact 3.0 is not one of +5, +3, +2, +1, −1, −2, −3, −5",
+            "line 6, column 56: item 6: an item must be an object with \"impact\", not a number",
+        ]
+    );
+    let (_, p) = read("[{\"impact\": \"+3\", \"impact\": \"-2\", \"criterion\": null}]");
+    assert_eq!(p.items()[0].impact, Impact::MinusTwo);
+    assert_eq!(p.items()[0].criterion, None);
+    assert_eq!(
+        messages("[1] x"),
+        vec!["line 1, column 5: invalid JSON: expected the end of the JSON value, found 'x'"]
+    );
+    assert_eq!(
+        messages("{\"evidence\": [1]}"),
+        vec!["line 1, column 14: \"evidence\" must be an object of buckets, not a list"]
+    );
+    assert_eq!(
+        messages("{\"working\": {\"value\": 3},\n \"missing\": [{\"value\": -2, \"text\": false}, \"x\", {\"value\": -2, \"why\": 1}]}"),
+        vec![
+            "line 1, column 13: \"working\" must be a list of items",
+            "line 2, column 14: missing item 1: \"text\" must be a string, not false",
+            "line 2, column 44: missing item 2: an item must be an object with \"value\" and \"text\", not a string",
+        ]
+    );
+    assert_eq!(
+        pickanumber_score::read_as(Format::Json, "{}").errors[0].to_string(),
+        "line 1, column 1: JSON items must be a list of objects, not an object"
+    );
+    assert_eq!(
+        pickanumber_score::read_as(Format::FeedbackJson, " []").errors[0].to_string(),
+        "line 1, column 2: feedback JSON must be an object of buckets, not a list"
+    );
+    let (_, p) = read("{\"working\": [], \"zeta\": 1, \"alpha\": 2, \"zeta\": 3}");
+    assert_eq!(p.notes, vec!["JSON keys not used: alpha, zeta"]);
 }
 
 #[test]
@@ -177,6 +220,7 @@ fn reports_read_back_to_the_same_items_and_score() {
         "+5 a\n-2 b\n+1×3 c",
         "weights: craft=0.7, depth=0.3\n(+3, craft) a\n(+5, sme × craft) b\n(−3, depth) c",
         "## Working\n+3 fast\n## Missing\n-2 docs\n## Confusing\n-1 naming",
+        "weights: craft=0.123456789, depth=2.50, ux=.5, ops=1e-3\n(+3, craft) a\n(-1, depth) b\n(+2, ux) c\n(+1, ops) d",
     ] {
         let a = analyse(text, &Request::default());
         let back = analyse(&markdown(&a), &Request::default());
@@ -184,4 +228,68 @@ fn reports_read_back_to_the_same_items_and_score() {
         assert_eq!(back.outcome, a.outcome);
         assert_eq!(back.headline(), a.headline());
     }
+}
+
+#[test]
+fn report_prints_weights_as_typed_values() {
+    let a = analyse(
+        "weights: craft=0.123456789, depth=2.50, ux=.5, ops=1e-3\n(+3, craft) a\n(-1, depth) b\n(+2, ux) c\n(+1, ops) d",
+        &Request::default(),
+    );
+    assert!(markdown(&a).contains("\nweights: craft=0.123456789, depth=2.5, ux=0.5, ops=0.001\n"));
+}
+
+#[test]
+fn weights_that_cannot_be_read_exactly_are_refused() {
+    assert_eq!(
+        pickanumber_score::parse_weights("craft=0.12345678901234567, depth=1").unwrap_err(),
+        "weight for craft has too many digits to read exactly: \"0.12345678901234567\": write at most 15 significant digits, like 0.35"
+    );
+    assert_eq!(
+        pickanumber_score::parse_weights("craft=inf").unwrap_err(),
+        "weight for craft is not a number: \"inf\""
+    );
+    let w = pickanumber_score::parse_weights("a=-1, b=0, c=+2.50, d=.5").unwrap();
+    assert_eq!(
+        w.iter().map(|(_, x)| *x).collect::<Vec<_>>(),
+        vec![-1.0, 0.0, 2.5, 0.5]
+    );
+}
+
+#[test]
+fn cell_warnings_come_in_cell_order() {
+    let a = analyse(
+        "(+3, b × x) one\n(+3, a × y) two\n(+3, a × x) three\n(+3, b × x) four",
+        &Request::default(),
+    );
+    let cells: Vec<String> = a
+        .messages(Severity::Warning)
+        .into_iter()
+        .filter(|m| m.starts_with("cell "))
+        .collect();
+    assert_eq!(
+        cells,
+        vec![
+            "cell a × x has 1 item: aim for at least 3",
+            "cell a × y has 1 item: aim for at least 3",
+            "cell b × x has 2 items: aim for at least 3",
+        ]
+    );
+}
+
+#[test]
+fn diagnostics_are_in_line_order_whatever_the_bucket_order() {
+    let a = analyse(
+        "{\"confusing\": [{\"value\": 3}],\n \"working\": [{\"value\": -2}],\n \"missing\": [{\"value\": 1}, {\"value\": -2}, {\"value\": 2}]}",
+        &Request::default(),
+    );
+    assert_eq!(
+        a.messages(Severity::Error),
+        vec![
+            "line 1, column 16: confusing item 1: value +3 is not allowed in confusing: use −1, −2, −3",
+            "line 2, column 14: working item 1: value −2 is not allowed in working: use +1, +2, +3, +5",
+            "line 3, column 14: missing item 1: value +1 is not allowed in missing: use −1, −2, −3, −5",
+            "line 3, column 43: missing item 3: value +2 is not allowed in missing: use −1, −2, −3, −5",
+        ]
+    );
 }
