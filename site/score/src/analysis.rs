@@ -551,7 +551,7 @@ fn matrix_diagnostics(
     let list = |keep: &dyn Fn(usize) -> bool| -> Vec<String> {
         cells
             .iter()
-            .filter(|(_, n)| keep(**n))
+            .filter(|(_, n)| keep(*n))
             .map(|((p, c), n)| format!("{p} × {c} ({n})"))
             .collect()
     };

@@ -265,14 +265,12 @@ fn cell_warnings_come_in_cell_order() {
     let cells: Vec<String> = a
         .messages(Severity::Warning)
         .into_iter()
-        .filter(|m| m.starts_with("cell "))
+        .filter(|m| m.starts_with("perspective × criterion cells"))
         .collect();
     assert_eq!(
         cells,
         vec![
-            "cell a × x has 1 item: aim for at least 3",
-            "cell a × y has 1 item: aim for at least 3",
-            "cell b × x has 2 items: aim for at least 3",
+            "perspective × criterion cells with fewer than 3 items (aim for at least 3): a × x (1), a × y (1), b × x (2)",
         ]
     );
 }
