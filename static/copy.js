@@ -1,9 +1,10 @@
-// Copy buttons for install commands. Without JavaScript the buttons stay hidden and the
+// Copy buttons for install commands. Without JavaScript the buttons stay invisible (their
+// space is kept, so showing them moves nothing) and the
 // command remains selectable text.
 for (const button of document.querySelectorAll('button[data-copy]')) {
   const code = button.parentElement.querySelector('code');
   if (!code || !navigator.clipboard) continue;
-  button.hidden = false;
+  button.removeAttribute('data-pending');
   button.setAttribute('aria-label', 'Copy the command');
   button.addEventListener('click', async () => {
     try {

@@ -1,22 +1,23 @@
-//! Arbitrary bytes (read as lossy UTF-8) into `input::read` and `analysis::analyse` in every
-//! mode: nothing may panic, and every error must name a line of the input (1 to the number of
-//! lines, counting the one after a final newline).
+//! Arbitrary bytes (read as lossy UTF-8) into `read` and `analyse` in every mode: nothing may
+//! panic, and every diagnostic that names a line must name a line of the input (1 to the
+//! number of lines, counting the one after a final newline).
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pickanumber_score::analysis::{analyse, Mode, Preset, Request};
-use pickanumber_score::input::read;
-use pickanumber_score::LineError;
+use pickanumber_score::{analyse, read, Analysis, Mode, Preset, Request};
 
-fn check_lines(what: &str, errors: &[LineError], lines: usize, text: &str) {
-    for e in errors {
+fn check_lines(what: &str, lines_named: impl Iterator<Item = usize>, lines: usize, text: &str) {
+    for line in lines_named {
         assert!(
-            (1..=lines).contains(&e.line),
-            "{what}: error on line {} but the input has {lines} lines: {e}\ninput: {text:?}",
-            e.line
+            (1..=lines).contains(&line),
+            "{what}: diagnostic on line {line} but the input has {lines} lines\ninput: {text:?}"
         );
     }
+}
+
+fn named(a: &Analysis) -> impl Iterator<Item = usize> + '_ {
+    a.diagnostics.iter().filter_map(|d| d.line)
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -24,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
     let lines = text.split('\n').count();
 
     let (_, parsed) = read(&text);
-    check_lines("input::read", &parsed.errors, lines, &text);
+    check_lines("read", parsed.errors.iter().map(|e| e.line), lines, &text);
 
     let modes = [Mode::Auto, Mode::Pooled, Mode::Matrix, Mode::Feedback];
     for mode in modes {
@@ -33,17 +34,17 @@ fuzz_target!(|data: &[u8]| {
             ..Request::default()
         };
         let analysis = analyse(&text, &request);
-        check_lines(mode.name(), &analysis.parsed.errors, lines, &text);
+        check_lines(mode.name(), named(&analysis), lines, &text);
     }
     // A preset and outside weights take the matrix paths that the text alone may not reach.
     let preset = Request {
         mode: Mode::Matrix,
         preset: Some(Preset::Hackathon),
-        weights: None,
+        ..Request::default()
     };
     check_lines(
         "matrix, hackathon",
-        &analyse(&text, &preset).parsed.errors,
+        named(&analyse(&text, &preset)),
         lines,
         &text,
     );
@@ -51,10 +52,11 @@ fuzz_target!(|data: &[u8]| {
         mode: Mode::Auto,
         preset: None,
         weights: Some(vec![("craft".to_owned(), 0.6), ("depth".to_owned(), 0.4)]),
+        ..Request::default()
     };
     check_lines(
         "auto, weights",
-        &analyse(&text, &weights).parsed.errors,
+        named(&analyse(&text, &weights)),
         lines,
         &text,
     );

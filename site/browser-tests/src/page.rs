@@ -61,13 +61,35 @@ pub async fn wait_loaded(client: &Client) {
     .await;
 }
 
-/// Waits until the live calculator has mounted (`#calculator[data-ready]`).
+/// Waits until the page has loaded and the browser has then gone idle (two animation frames,
+/// then `requestIdleCallback`): work a page schedules at load (fonts, copy buttons, an eager
+/// loader) has started or run.
+///
+/// # Panics
+///
+/// After [`READY_TIMEOUT`].
+pub async fn wait_idle(client: &Client) {
+    wait_loaded(client).await;
+    let script = format!(
+        "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => \
+         requestIdleCallback(() => done(true), {{ timeout: {} }})));",
+        READY_TIMEOUT.as_millis()
+    );
+    client
+        .execute_async(&script, vec![])
+        .await
+        .unwrap_or_else(|e| panic!("wait for the browser to go idle: {e}"));
+}
+
+/// Scrolls the calculator into view, as a reader arrives at it (the page loads the wasm only
+/// when `#try` comes near), and waits until it has mounted (`#calculator[data-ready]`).
 ///
 /// # Panics
 ///
 /// After [`READY_TIMEOUT`], with the browser's console log in the message.
 pub async fn wait_ready(client: &Client) {
     const SCRIPT: &str = "const c = document.getElementById('calculator'); \
+                          if (c && !c.hasAttribute('data-ready')) c.scrollIntoView({block: 'center'}); \
                           return !!(c && c.hasAttribute('data-ready'));";
     let ready = poll(
         || async {

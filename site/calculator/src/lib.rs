@@ -1,52 +1,27 @@
-//! The live calculator: pasted text → [`pickanumber_score::analysis::analyse`] → view.
+//! The live calculator: the visitor's [`state::Inputs`] → one memo for the [`Request`] → one
+//! memo for [`analyse`]'s [`Analysis`] → panels that render it, the mode's headline first.
 //!
-//! Every number on screen comes from the formula crate (scored there, formatted by
-//! [`pickanumber_score::format`]); this crate only renders, stores passes and shares links.
-//! The app mounts into the page's `#calculator` element, replacing the static example.
+//! Every number on screen comes from the formula crate: scored by `analyse`, printed by
+//! `pickanumber_score::display`, tables laid out by `pickanumber_score::html`. This crate
+//! only wires signals to views, stores passes ([`passes`]) and shares links ([`share`]). The
+//! app mounts into the page's `#calculator` element, replacing the static example.
+//!
+//! Panels, top to bottom: controls (mode, preset, weights) · input · headline · the matrix or
+//! feedback table · the pool's outputs · picture and working · diagnostics · actions · saved
+//! passes · examples.
 
 pub mod examples;
+pub mod passes;
 pub mod share;
+pub mod state;
 
-use gloo_storage::{LocalStorage, Storage};
 use leptos::prelude::*;
-use pickanumber_score::analysis::{analyse, Analysis, Mode, Preset, Request};
-use pickanumber_score::format::{
-    criterion_cells, delta, fixed, percent_of_scale, working, PooledText,
-};
+use pickanumber_score::display::{delta, fixed, percent, percent_of_scale, working, PooledText};
 use pickanumber_score::report::markdown;
+use pickanumber_score::{analyse, html, Analysis, Mode, Outcome, Preset, Request};
+use state::Inputs;
 
-const PASSES_KEY: &str = "pickanumber.passes";
-
-/// A saved pass, for comparing versions of the same evaluation.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Pass {
-    /// The headline score.
-    pub score: f64,
-    /// Its confidence.
-    pub confidence: f64,
-    /// The mode it was scored in.
-    pub mode: String,
-}
-
-/// What the request widgets hold.
-fn request(mode: Mode, preset: &str, weights: &str) -> (Request, Option<String>) {
-    let mut r = Request {
-        mode,
-        preset: Preset::from_name(preset),
-        weights: None,
-    };
-    let mut error = None;
-    if !weights.trim().is_empty() {
-        let p = pickanumber_score::parse(&format!("weights: {weights}"));
-        match p.errors.first() {
-            Some(e) => error = Some(format!("weights: {}", e.message)),
-            None => r.weights = Some(p.weights),
-        }
-    }
-    (r, error)
-}
-
-fn copy_text(text: String, status: WriteSignal<String>, done: &'static str) {
+fn copy_text(text: String, status: RwSignal<String>, done: &'static str) {
     let Some(window) = web_sys::window() else {
         return;
     };
@@ -70,290 +45,316 @@ pub fn Calculator(
     #[prop(optional)]
     notice: Option<String>,
 ) -> impl IntoView {
-    let (input, set_input) = signal(initial.text.clone().unwrap_or_default());
-    let (mode, set_mode) = signal(
-        initial
-            .mode
-            .as_deref()
-            .and_then(Mode::from_name)
-            .unwrap_or_default(),
-    );
-    let (preset, set_preset) = signal(initial.preset.clone().unwrap_or_default());
-    let (weights, set_weights) = signal(initial.weights.clone().unwrap_or_default());
-    let (status, set_status) = signal(notice.unwrap_or_default());
-    let (share_url, set_share_url) = signal(String::new());
-    let (passes, set_passes) =
-        signal(LocalStorage::get::<Vec<Pass>>(PASSES_KEY).unwrap_or_default());
+    let inputs = Inputs::new(&initial);
+    let (saved, storage_notice) = passes::load();
+    let status = RwSignal::new(notice.or(storage_notice).unwrap_or_default());
+    let saved = RwSignal::new(saved);
 
-    let analysis = Memo::new(move |_| {
-        let (req, _) = request(mode.get(), &preset.get(), &weights.get());
-        input.with(|t| analyse(t, &req))
+    let request = Memo::new(move |_| {
+        inputs
+            .weights
+            .with(|w| state::request(inputs.mode.get(), inputs.preset.get(), w))
     });
-    let weight_error = Memo::new(move |_| request(mode.get(), &preset.get(), &weights.get()).1);
-    let text = Memo::new(move |_| analysis.with(|a| PooledText::new(&a.pooled, &a.params)));
-
-    // Keep mode, preset and weights in the URL fragment.
-    Effect::new(move |_| {
-        let state = share::State {
-            mode: Some(mode.get().name().to_string()),
-            preset: Some(preset.get()).filter(|p| !p.is_empty()),
-            weights: Some(weights.get()).filter(|w| !w.trim().is_empty()),
-            text: None,
-        };
-        if let Some(w) = web_sys::window() {
-            if let Ok(h) = w.history() {
-                let _ = h.replace_state_with_url(
-                    &wasm_bindgen::JsValue::NULL,
-                    "",
-                    Some(&format!("#{}", state.encode())),
-                );
-            }
-        }
-    });
-
-    let cell = move |f: fn(&PooledText) -> String| move || text.with(f);
-    let mode_radio = move |m: Mode, label: &'static str| {
-        view! {
-            <label class="calc-mode">
-                <input type="radio" name="calc-mode" value=m.name()
-                    prop:checked=move || mode.get() == m
-                    on:change=move |_| set_mode.set(m) />
-                {label}
-            </label>
-        }
-    };
-    let load_example =
-        move |(_, m, p, t): (&'static str, &'static str, &'static str, &'static str)| {
-            set_mode.set(Mode::from_name(m).unwrap_or_default());
-            set_preset.set(p.to_string());
-            set_weights.set(String::new());
-            set_input.set(t.to_string());
-            set_status.set(String::new());
-        };
-    let copy_report = move |_| {
-        copy_text(
-            analysis.with(markdown),
-            set_status,
-            "Report copied as markdown.",
-        )
-    };
-    let copy_link = move |_| {
-        let state = share::State {
-            mode: Some(mode.get_untracked().name().to_string()),
-            preset: Some(preset.get_untracked()).filter(|p| !p.is_empty()),
-            weights: Some(weights.get_untracked()).filter(|w| !w.trim().is_empty()),
-            text: Some(input.get_untracked()),
-        };
-        let fragment = state.encode();
-        if fragment.len() > share::MAX_FRAGMENT {
-            set_status.set(format!("This input is too large for a link ({} characters, limit {}); copy the report instead.", fragment.len(), share::MAX_FRAGMENT));
-            return;
-        }
-        let base = web_sys::window()
-            .and_then(|w| w.location().href().ok())
-            .map(|h| h.split('#').next().unwrap_or_default().to_string())
-            .unwrap_or_default();
-        let url = format!("{base}#{fragment}");
-        set_share_url.set(url.clone());
-        copy_text(url, set_status, "Share link copied.");
-    };
-    let save_pass = move |_| {
-        let (score, confidence) = analysis.with(Analysis::headline);
-        let mut list = passes.get_untracked();
-        list.push(Pass {
-            score,
-            confidence,
-            mode: analysis.with(|a| a.mode.name().to_string()),
-        });
-        let _ = LocalStorage::set(PASSES_KEY, &list);
-        set_passes.set(list);
-        set_status.set("Pass saved in this browser.".into());
-    };
-    let clear_passes = move |_| {
-        LocalStorage::delete(PASSES_KEY);
-        set_passes.set(Vec::new());
-    };
+    let analysis = Memo::new(move |_| request.with(|(r, _)| inputs.text.with(|t| analyse(t, r))));
 
     view! {
         <div class="calc-body">
-            <div class="calc-bar">
-                <fieldset class="calc-modes">
-                    <legend>"Mode"</legend>
-                    {mode_radio(Mode::Auto, "Auto")}
-                    {mode_radio(Mode::Pooled, "Pooled")}
-                    {mode_radio(Mode::Matrix, "Matrix")}
-                    {mode_radio(Mode::Feedback, "Feedback")}
-                </fieldset>
-                <label class="calc-field">"Preset "
-                    <select prop:value=move || preset.get() on:change=move |ev| set_preset.set(event_target_value(&ev))>
-                        <option value="">"none"</option>
-                        <option value="generic">"generic"</option>
-                        <option value="hackathon">"hackathon"</option>
-                    </select>
-                </label>
-                <label class="calc-field">"Weights "
-                    <input type="text" id="weights-input" placeholder="craft=0.6, depth=0.4" spellcheck="false"
-                        prop:value=move || weights.get() on:input=move |ev| set_weights.set(event_target_value(&ev)) />
-                </label>
-            </div>
-            <div class="calc-in">
-                <label for="evidence-input" class="calc-label">"Evidence items, one per line"</label>
-                <textarea id="evidence-input" class="calc-input" spellcheck="false" autocomplete="off"
-                    prop:value=move || input.get()
-                    on:input=move |ev| set_input.set(event_target_value(&ev))></textarea>
-                <p class="calc-hint" id="out-format">
-                    {move || analysis.with(|a| format!("Read as {} · {} mode · live", a.format, a.mode))}
-                </p>
-            </div>
+            <Controls inputs=inputs />
+            <InputPanel inputs=inputs analysis=analysis />
             <div class="calc-results" aria-live="polite" aria-label="Results">
-                <dl class="calc-out">
-                    <div class="calc-cell calc-final"><dt>"Final"</dt><dd id="out-final">{cell(|t| t.final_score.clone())}</dd></div>
-                    <div class="calc-cell calc-final"><dt>"Confidence"</dt><dd id="out-confidence">{cell(|t| t.confidence.clone())}</dd></div>
-                    <div class="calc-cell"><dt>"Net impact"</dt><dd id="out-net">{cell(|t| t.net.clone())}</dd></div>
-                    <div class="calc-cell"><dt>"Items"</dt><dd id="out-total">{cell(|t| t.total.clone())}</dd></div>
-                    <div class="calc-cell"><dt>"Normalized"</dt><dd id="out-normalized">{cell(|t| t.normalized.clone())}</dd></div>
-                    <div class="calc-cell"><dt>"Raw"</dt><dd id="out-raw">{cell(|t| t.raw.clone())}</dd></div>
-                    <div class="calc-cell"><dt>"Density"</dt><dd id="out-density">{cell(|t| t.density.clone())}</dd></div>
-                    <div class="calc-cell"><dt>"Multiplier"</dt><dd id="out-multiplier">{cell(|t| t.multiplier.clone())}</dd></div>
-                    <div class="calc-cell"><dt>"Final, unrounded"</dt><dd id="out-final-unrounded">{cell(|t| t.final_unrounded.clone())}</dd></div>
-                </dl>
-                <Picture analysis=analysis />
-                <p class="working" id="out-working">{move || analysis.with(|a| working(&a.pooled, &a.params))}</p>
-                <MatrixPanel analysis=analysis />
-                <FeedbackPanel analysis=analysis />
-                <div id="evidence-errors" class="calc-diag">
-                    {move || weight_error.get().map(|e| view! { <p class="error">{e}</p> })}
-                    {move || analysis.with(|a| {
-                        let mut lines: Vec<(String, &'static str)> = a.parsed.errors.iter().map(|e| (e.to_string(), "error")).collect();
-                        if let Some(Err(e)) = &a.matrix { lines.push((format!("weights: {e}"), "error")); }
-                        lines.extend(a.warnings.iter().map(|w| (format!("warning: {w}"), "warning")));
-                        lines.extend(a.notes.iter().map(|n| (format!("note: {n}"), "note")));
-                        let more = lines.len().saturating_sub(200);
-                        lines.truncate(200);
-                        let mut v: Vec<_> = lines.into_iter().map(|(l, c)| view! { <p class=c>{l}</p> }).collect();
-                        if more > 0 { v.push(view! { <p class="note">{format!("… and {more} more")}</p> }); }
-                        v
-                    })}
-                </div>
-                <div class="calc-actions">
-                    <button type="button" id="copy-report" on:click=copy_report>"Copy report"</button>
-                    <button type="button" id="copy-link" on:click=copy_link>"Copy share link"</button>
-                    <button type="button" id="save-pass" on:click=save_pass>"Save pass"</button>
-                    <p class="calc-status" id="calc-status" role="status">{move || status.get()}</p>
-                    <a id="share-link" class:hidden=move || share_url.with(String::is_empty) href=move || share_url.get()>"The share link"</a>
-                </div>
-                <Passes passes=passes clear=clear_passes />
-                <div class="calc-examples">
-                    <p class="calc-label">"Load an example"</p>
-                    {examples::EXAMPLES.iter().map(|e| {
-                        let e = *e;
-                        view! { <button type="button" class="example" on:click=move |_| load_example(e)>{e.0}</button> }
-                    }).collect::<Vec<_>>()}
-                </div>
+                <HeadlinePanel analysis=analysis />
+                <ModeTable analysis=analysis />
+                <PoolPanel analysis=analysis />
+                <Working analysis=analysis />
+                <Diagnostics analysis=analysis request=request />
+                <Actions inputs=inputs analysis=analysis status=status saved=saved />
+                <Passes saved=saved />
+                <Examples inputs=inputs status=status />
             </div>
         </div>
     }
 }
 
-/// Raw and final on the 0–100 scale around the anchor, and the confidence as a bar.
+/// Mode radios, the preset menu and the weight field; each change is recorded in the address.
 #[component]
-fn Picture(analysis: Memo<Analysis>) -> impl IntoView {
+fn Controls(inputs: Inputs) -> impl IntoView {
+    let radio = move |m: Mode, label: &'static str| {
+        view! {
+            <label class="calc-mode">
+                <input type="radio" name="calc-mode" value=m.name()
+                    prop:checked=move || inputs.mode.get() == m
+                    on:change=move |_| { inputs.mode.set(m); inputs.record_in_address(); } />
+                {label}
+            </label>
+        }
+    };
+    view! {
+        <div class="calc-bar">
+            <fieldset class="calc-modes">
+                <legend>"Mode"</legend>
+                {radio(Mode::Auto, "Auto")}
+                {radio(Mode::Pooled, "Pooled")}
+                {radio(Mode::Matrix, "Matrix")}
+                {radio(Mode::Feedback, "Feedback")}
+            </fieldset>
+            <label class="calc-field">"Preset "
+                <select prop:value=move || inputs.preset.get().map_or("", Preset::name)
+                    on:change=move |ev| {
+                        inputs.preset.set(Preset::from_name(&event_target_value(&ev)));
+                        inputs.record_in_address();
+                    }>
+                    <option value="">"none"</option>
+                    <option value="generic">"generic"</option>
+                    <option value="hackathon">"hackathon"</option>
+                </select>
+            </label>
+            <label class="calc-field">"Weights "
+                <input type="text" id="weights-input" placeholder="craft=0.6, depth=0.4" spellcheck="false"
+                    prop:value=move || inputs.weights.get()
+                    on:input=move |ev| {
+                        inputs.weights.set(event_target_value(&ev));
+                        inputs.record_in_address();
+                    } />
+            </label>
+        </div>
+    }
+}
+
+/// The evidence text and the line saying how it was read.
+#[component]
+fn InputPanel(inputs: Inputs, analysis: Memo<Analysis>) -> impl IntoView {
+    view! {
+        <div class="calc-in">
+            <label for="evidence-input" class="calc-label">"Evidence items, one per line"</label>
+            <textarea id="evidence-input" class="calc-input" spellcheck="false" autocomplete="off"
+                prop:value=move || inputs.text.get()
+                on:input=move |ev| inputs.text.set(event_target_value(&ev))></textarea>
+            <p class="calc-hint" id="out-format">
+                {move || analysis.with(|a| format!("Read as {} · {} mode · live", a.format, a.mode()))}
+            </p>
+        </div>
+    }
+}
+
+/// The mode's answer: the final (pooled), the overall (matrix) or the feedback score, with
+/// its confidence.
+#[component]
+fn HeadlinePanel(analysis: Memo<Analysis>) -> impl IntoView {
+    let headline = Memo::new(move |_| analysis.with(Analysis::headline));
+    let label = move || headline.get().map_or("Overall", |h| h.kind.label());
+    view! {
+        <dl class="calc-out calc-headline">
+            <div class="calc-cell calc-final"><dt id="out-final-label">{label}</dt>
+                <dd id="out-final">{move || headline.get().map_or("—".into(), |h| h.score_text())}</dd></div>
+            <div class="calc-cell calc-final"><dt>"Confidence"</dt>
+                <dd id="out-confidence">{move || headline.get().map_or("—".into(), |h| h.confidence_text())}</dd></div>
+        </dl>
+    }
+}
+
+/// The table of the mode: criteria (matrix) or buckets (feedback); nothing in pooled mode.
+#[component]
+fn ModeTable(analysis: Memo<Analysis>) -> impl IntoView {
+    move || {
+        analysis.with(|a| match &a.outcome {
+            Outcome::Matrix(m) => m.result.as_ref().ok().map(|s| {
+                let p = &a.params;
+                view! {
+                    <div class="calc-matrix">
+                        <p>"Overall "<strong id="out-overall">{pickanumber_score::display::overall_text(s, p)}</strong>
+                           ", confidence "<strong id="out-overall-confidence">{fixed(s.overall_confidence, 2)}</strong>
+                           ", span "<strong id="out-span">{pickanumber_score::display::trim_number(s.span)}</strong>
+                           "; "<strong id="out-self-check">{pickanumber_score::display::self_check_text(s, p)}</strong></p>
+                        <div inner_html=html::matrix(s, p)></div>
+                    </div>
+                }
+                .into_any()
+            }),
+            Outcome::Feedback(f) => Some(
+                view! { <div class="calc-feedback" id="out-buckets" inner_html=html::feedback(f, &a.params)></div> }
+                    .into_any(),
+            ),
+            Outcome::Pooled(_) => None,
+        })
+    }
+}
+
+/// Every output of the pooled formula for the pool of all items: the answer's details in
+/// pooled and feedback mode, context (and labelled so) in matrix mode.
+#[component]
+fn PoolPanel(analysis: Memo<Analysis>) -> impl IntoView {
+    let text = Memo::new(move |_| analysis.with(|a| PooledText::new(a.pool(), &a.params)));
+    let cell = move |f: fn(&PooledText) -> String| move || text.with(f);
+    let in_matrix = move || analysis.with(|a| a.mode() == Mode::Matrix);
+    view! {
+        <p class="calc-label calc-pool-label" class:hidden=move || !in_matrix()>
+            "Pool of all items, for reference (not the matrix's answer): final "
+            <span id="out-pool-final">{cell(|t| t.final_score.clone())}</span>
+        </p>
+        <dl class="calc-out">
+            <div class="calc-cell"><dt>"Net impact"</dt><dd id="out-net">{cell(|t| t.net.clone())}</dd></div>
+            <div class="calc-cell"><dt>"Items"</dt><dd id="out-total">{cell(|t| t.total.clone())}</dd></div>
+            <div class="calc-cell"><dt>"Normalized"</dt><dd id="out-normalized">{cell(|t| t.normalized.clone())}</dd></div>
+            <div class="calc-cell"><dt>"Raw"</dt><dd id="out-raw">{cell(|t| t.raw.clone())}</dd></div>
+            <div class="calc-cell"><dt>"Density"</dt><dd id="out-density">{cell(|t| t.density.clone())}</dd></div>
+            <div class="calc-cell"><dt>"Multiplier"</dt><dd id="out-multiplier">{cell(|t| t.multiplier.clone())}</dd></div>
+            <div class="calc-cell"><dt>"Final, unrounded"</dt><dd id="out-final-unrounded">{cell(|t| t.final_unrounded.clone())}</dd></div>
+        </dl>
+    }
+}
+
+/// Raw and final of the pool on the 0–100 scale around the anchor, the confidence as a bar,
+/// and the working line.
+#[component]
+fn Working(analysis: Memo<Analysis>) -> impl IntoView {
     let pos =
         move |f: fn(&Analysis) -> f64| move || analysis.with(|a| percent_of_scale(f(a), &a.params));
     let center = move || analysis.with(|a| percent_of_scale(a.params.center, &a.params));
-    let conf = move || analysis.with(|a| fixed(a.pooled.confidence * 100.0, 1));
+    let conf = move || analysis.with(|a| percent(a.pool().confidence));
     view! {
         <figure class="calc-picture">
             <svg viewBox="0 0 100 14" role="img" aria-labelledby="picture-title" preserveAspectRatio="none">
-                <title id="picture-title">{move || analysis.with(|a| format!(
-                    "Raw {} is pulled toward the anchor {} to give the final {}; confidence {}",
-                    fixed(a.pooled.raw, 2), a.params.center, fixed(a.pooled.final_score, 2), fixed(a.pooled.confidence, 2)))}</title>
+                <title id="picture-title">{move || analysis.with(|a| {
+                    let t = PooledText::new(a.pool(), &a.params);
+                    format!("Raw {} is pulled toward the anchor {} to give the final {}; confidence {}",
+                        t.raw, pickanumber_score::display::trim_number(a.params.center), t.final_unrounded, t.confidence)
+                })}</title>
                 <line x1="0" y1="4" x2="100" y2="4" class="axis" />
                 <line x1=center y1="0.5" x2=center y2="7.5" class="anchor-tick" />
-                <line x1=pos(|a| a.pooled.raw) y1="4" x2=pos(|a| a.pooled.final_score) y2="4" class="pull" />
-                <circle cx=pos(|a| a.pooled.raw) cy="4" r="1.6" class="raw-dot" />
-                <circle cx=pos(|a| a.pooled.final_score) cy="4" r="1.6" class="final-dot" />
+                <line x1=pos(|a| a.pool().raw) y1="4" x2=pos(|a| a.pool().final_score) y2="4" class="pull" />
+                <circle cx=pos(|a| a.pool().raw) cy="4" r="1.6" class="raw-dot" />
+                <circle cx=pos(|a| a.pool().final_score) cy="4" r="1.6" class="final-dot" />
                 <rect x="0" y="10" width="100" height="3" class="conf-track" />
                 <rect x="0" y="10" width=conf height="3" class="conf-bar" />
             </svg>
             <figcaption>"○ raw · ● final · | anchor 50 · bar: confidence"</figcaption>
         </figure>
+        <p class="working" id="out-working">{move || analysis.with(|a| working(a.pool(), &a.params))}</p>
     }
 }
 
+/// The weight field's error, then the analysis' errors, warnings and notes (at most 200).
 #[component]
-fn MatrixPanel(analysis: Memo<Analysis>) -> impl IntoView {
-    move || {
-        analysis.with(|a| {
-            let Some(Ok(m)) = &a.matrix else { return None };
-            let rows: Vec<_> = m.criteria.iter().map(|c| {
-                let [name, cells @ ..] = criterion_cells(c, &a.params);
-                view! { <tr><th scope="row">{name}</th>{cells.into_iter().map(|v| view! { <td>{v}</td> }).collect::<Vec<_>>()}</tr> }
-            }).collect();
-            let check = if m.self_check {
-                format!("passes: span {} ≥ {}", m.span, a.params.self_check_span)
-            } else {
-                format!("fails: span {} < {}; the criteria may not have been scored separately", m.span, a.params.self_check_span)
-            };
-            Some(view! {
-                <div class="calc-matrix">
-                    <p>"Overall "<strong id="out-overall">{m.overall.to_string()}</strong>
-                       ", confidence "<strong id="out-overall-confidence">{fixed(m.overall_confidence, 2)}</strong>
-                       ", span "<strong id="out-span">{m.span.to_string()}</strong>
-                       "; self-check "<strong id="out-self-check">{check}</strong></p>
-                    <table><thead><tr><th scope="col">"Criterion"</th><th scope="col">"Weight"</th><th scope="col">"Items"</th><th scope="col">"Net"</th><th scope="col">"Raw"</th><th scope="col">"Final"</th><th scope="col">"Conf."</th></tr></thead>
-                    <tbody>{rows}</tbody></table>
-                </div>
-            })
-        })
-    }
-}
-
-#[component]
-fn FeedbackPanel(analysis: Memo<Analysis>) -> impl IntoView {
-    move || {
-        analysis.with(|a| {
-            if a.buckets.is_empty() {
-                return None;
-            }
-            let rows: Vec<_> = a.buckets.iter().map(|b| {
-                let t = PooledText::new(&b.running, &a.params);
-                let actions: Vec<_> = b.items.iter().map(|i| view! { <li>{i.text.clone()}</li> }).collect();
-                view! {
-                    <tr><th scope="row">{b.bucket.to_string()}</th><td>{b.items.len()}</td><td class="running">{t.final_score}</td><td>{t.confidence}</td>
-                    <td><strong>{b.bucket.action()}</strong><ul>{actions}</ul></td></tr>
-                }
-            }).collect();
-            Some(view! {
-                <div class="calc-feedback">
-                    <table id="out-buckets"><thead><tr><th scope="col">"Bucket"</th><th scope="col">"Items"</th><th scope="col">"Score so far"</th><th scope="col">"Conf."</th><th scope="col">"Action list"</th></tr></thead>
-                    <tbody>{rows}</tbody></table>
-                </div>
-            })
-        })
-    }
-}
-
-#[component]
-fn Passes(
-    passes: ReadSignal<Vec<Pass>>,
-    clear: impl Fn(leptos::ev::MouseEvent) + 'static,
+fn Diagnostics(
+    analysis: Memo<Analysis>,
+    request: Memo<(Request, Option<String>)>,
 ) -> impl IntoView {
     view! {
-        <div class="calc-passes" id="passes" class:hidden=move || passes.with(Vec::is_empty)>
+        <div id="evidence-errors" class="calc-diag">
+            {move || request.with(|(_, e)| e.clone().map(|e| view! { <p class="error">{e}</p> }))}
+            <div inner_html=move || analysis.with(|a| html::diagnostics(&a.diagnostics, 200))></div>
+        </div>
+    }
+}
+
+/// Copy report, copy share link, save pass, and the status line they report to.
+#[component]
+fn Actions(
+    inputs: Inputs,
+    analysis: Memo<Analysis>,
+    status: RwSignal<String>,
+    saved: RwSignal<Vec<passes::Pass>>,
+) -> impl IntoView {
+    let share_url = RwSignal::new(String::new());
+    let copy_report = move |_| {
+        copy_text(
+            analysis.with(markdown),
+            status,
+            "Report copied as markdown.",
+        )
+    };
+    let copy_link = move |_| {
+        let settings = inputs.settings();
+        let text = inputs.text.get_untracked();
+        leptos::task::spawn_local(async move {
+            let packed = match share::pack(&text).await {
+                Ok(p) => p,
+                Err(message) => return status.set(message),
+            };
+            let fragment = settings.encode(Some(&packed));
+            if fragment.len() > share::MAX_FRAGMENT {
+                status.set(format!(
+                    "This input is too large for a link ({} characters, limit {}); copy the report instead.",
+                    fragment.len(),
+                    share::MAX_FRAGMENT
+                ));
+                return;
+            }
+            let base = web_sys::window()
+                .and_then(|w| w.location().href().ok())
+                .map(|h| h.split('#').next().unwrap_or_default().to_string())
+                .unwrap_or_default();
+            let url = format!("{base}#{fragment}");
+            share_url.set(url.clone());
+            copy_text(url, status, "Share link copied.");
+        });
+    };
+    let save_pass = move |_| {
+        let Some(h) = analysis.with(Analysis::headline) else {
+            status.set("There is no score to save: fix the weights first.".into());
+            return;
+        };
+        let mode = analysis.with(Analysis::mode);
+        saved.update(|list| list.push(passes::Pass::new(h.score, h.confidence, mode)));
+        saved.with_untracked(|list| passes::store(list));
+        status.set("Pass saved in this browser.".into());
+    };
+    view! {
+        <div class="calc-actions">
+            <button type="button" id="copy-report" on:click=copy_report>"Copy report"</button>
+            <button type="button" id="copy-link" on:click=copy_link>"Copy share link"</button>
+            <button type="button" id="save-pass" on:click=save_pass>"Save pass"</button>
+            <p class="calc-status" id="calc-status" role="status">{move || status.get()}</p>
+            <a id="share-link" class:hidden=move || share_url.with(String::is_empty) href=move || share_url.get()>"The share link"</a>
+        </div>
+    }
+}
+
+/// The saved passes with the change from each to the next.
+#[component]
+fn Passes(saved: RwSignal<Vec<passes::Pass>>) -> impl IntoView {
+    let forget = move |_| {
+        saved.set(Vec::new());
+        passes::store(&[]);
+    };
+    view! {
+        <div class="calc-passes" id="passes" class:hidden=move || saved.with(Vec::is_empty)>
             <p class="calc-label">"Saved passes (this browser only)"</p>
             <ol>
-                {move || passes.with(|list| list.iter().enumerate().map(|(i, p)| {
-                    let delta = if i > 0 {
-                        let prev = &list[i - 1];
-                        format!(" ({})", delta((prev.score, prev.confidence), (p.score, p.confidence)))
-                    } else {
-                        String::new()
+                {move || saved.with(|list| list.iter().enumerate().map(|(i, p)| {
+                    let change = match i.checked_sub(1).map(|j| list[j]) {
+                        Some(prev) => format!(
+                            " ({})",
+                            delta((prev.score as f64, prev.confidence()), (p.score as f64, p.confidence()))
+                        ),
+                        None => String::new(),
                     };
-                    view! { <li>{format!("v{}: {} · confidence {} · {}{delta}", i + 1, p.score, fixed(p.confidence, 2), p.mode)}</li> }
+                    view! { <li>{format!("v{}: {} · confidence {} · {}{change}", i + 1, p.score, fixed(p.confidence(), 2), p.mode.name())}</li> }
                 }).collect::<Vec<_>>())}
             </ol>
-            <button type="button" on:click=clear>"Forget passes"</button>
+            <button type="button" on:click=forget>"Forget passes"</button>
+        </div>
+    }
+}
+
+/// Buttons that load an example input with its mode and preset.
+#[component]
+fn Examples(inputs: Inputs, status: RwSignal<String>) -> impl IntoView {
+    let load = move |(_, m, p, t): (&'static str, &'static str, &'static str, &'static str)| {
+        inputs.mode.set(Mode::from_name(m).unwrap_or_default());
+        inputs.preset.set(Preset::from_name(p));
+        inputs.weights.set(String::new());
+        inputs.text.set(t.to_string());
+        inputs.record_in_address();
+        status.set(String::new());
+    };
+    view! {
+        <div class="calc-examples">
+            <p class="calc-label">"Load an example"</p>
+            {examples::EXAMPLES.iter().map(|e| {
+                let e = *e;
+                view! { <button type="button" class="example" on:click=move |_| load(e)>{e.0}</button> }
+            }).collect::<Vec<_>>()}
         </div>
     }
 }

@@ -1,18 +1,23 @@
-//! Entry point: find `#calculator`, take the starting state (a share link's fragment, else the
-//! static example), replace the example with the live app, and mark the element `data-ready`.
+//! Entry point: find `#calculator`, take the starting state (a share link's fragment, its
+//! input unpacked by the browser, else the static example), replace the example with the live
+//! app, and mark the element `data-ready`.
 
 use leptos::prelude::*;
 use pickanumber_calculator::{share, Calculator};
 use wasm_bindgen::JsCast;
 
 fn main() {
+    wasm_bindgen_futures::spawn_local(start());
+}
+
+async fn start() {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let Some(document) = window.document() else {
-        return;
-    };
-    let Some(root) = document.get_element_by_id("calculator") else {
+    let Some(root) = window
+        .document()
+        .and_then(|d| d.get_element_by_id("calculator"))
+    else {
         return;
     };
     let example = root
@@ -23,23 +28,34 @@ fn main() {
         .map(|t| t.value())
         .unwrap_or_default();
     let fragment = window.location().hash().unwrap_or_default();
-    let (state, notice) = match share::State::decode(&fragment) {
-        Ok(Some(s)) => (s, None),
+    let (mut state, mut notice) = match share::Fragment::read(&fragment) {
+        Ok(Some(f)) => match f.packed {
+            Some(packed) => match share::unpack(&packed).await {
+                Ok(text) => (
+                    share::State {
+                        text: Some(text),
+                        ..f.state
+                    },
+                    Some("Restored from the link.".to_string()),
+                ),
+                Err(message) => (share::State::default(), Some(message)),
+            },
+            None => (f.state, None),
+        },
         Ok(None) => (share::State::default(), None),
         Err(message) => (share::State::default(), Some(message)),
     };
     let from_link = state.text.is_some();
-    let state = share::State {
-        text: Some(state.text.clone().unwrap_or(example)),
-        ..state
-    };
+    if !from_link {
+        state.text = Some(example);
+    }
     let Ok(root) = root.dyn_into::<web_sys::HtmlElement>() else {
         return;
     };
     root.set_inner_html("");
-    let notice = notice.or_else(|| from_link.then(|| "Restored from the link.".to_string()));
+    let notice = notice.take().unwrap_or_default();
     leptos::mount::mount_to(root.clone(), move || {
-        view! { <Calculator initial=state.clone() notice=notice.clone().unwrap_or_default() /> }
+        view! { <Calculator initial=state.clone() notice=notice.clone() /> }
     })
     .forget();
     let _ = root.set_attribute("data-ready", "");

@@ -79,17 +79,38 @@ fn reads_a_file_argument() {
 
 #[test]
 fn usage_and_unreadable_input_exit_2_without_json() {
-    for (args, stdin, message) in [
-        (vec![], "", "pickanumber: missing command; usage: pickanumber score [FILE] [--mode M] [--preset P] [--weights a=0.3,b=0.2] [--report] (see pickanumber --help)\n"),
-        (vec!["scroe"], "", "pickanumber: unknown command 'scroe'; usage: pickanumber score [FILE] [--mode M] [--preset P] [--weights a=0.3,b=0.2] [--report] (see pickanumber --help)\n"),
-        (vec!["score", "--bogus"], "", "pickanumber: unknown option '--bogus'; usage: pickanumber score [FILE] [--mode M] [--preset P] [--weights a=0.3,b=0.2] [--report] (see pickanumber --help)\n"),
-        (vec!["score", "/nonexistent/items.txt"], "", "pickanumber: cannot read /nonexistent/items.txt: No such file or directory (os error 2)\n"),
+    for (args, message) in [
+        (
+            vec!["scroe"],
+            "error: unrecognized subcommand 'scroe'\n\n  tip: a similar subcommand exists: 'score'\n\nUsage: pickanumber <COMMAND>\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            vec!["score", "--bogus"],
+            "error: unexpected argument '--bogus' found\n\n  tip: to pass '--bogus' as a value, use '-- --bogus'\n\nUsage: pickanumber score [OPTIONS] [FILE]\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            vec!["score", "--mode", "pool"],
+            "error: invalid value 'pool' for '--mode <MODE>'\n  [possible values: auto, pooled, matrix, feedback]\n\n  tip: a similar value exists: 'pooled'\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            vec!["score", "--weights", "craft"],
+            "error: invalid value 'craft' for '--weights <a=0.3,b=0.2>': weight \"craft\" has no '=': write weights: craft=0.3, depth=0.2\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            vec!["score", "/nonexistent/items.txt"],
+            "pickanumber: cannot read /nonexistent/items.txt: No such file or directory (os error 2)\n",
+        ),
     ] {
-        let out = run(&args, stdin);
+        let out = run(&args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?}");
-        assert_eq!(String::from_utf8_lossy(&out.stderr), message);
+        assert_eq!(String::from_utf8_lossy(&out.stderr), message, "{args:?}");
     }
+    // No subcommand: the short help, on stderr.
+    let out = run(&[], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(out.stderr, run(&["-h"], "").stdout);
     let out = Command::new(env!("CARGO_BIN_EXE_pickanumber"))
         .arg("score")
         .stdin(Stdio::piped())
@@ -106,6 +127,7 @@ fn usage_and_unreadable_input_exit_2_without_json() {
         })
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
         "pickanumber: standard input is not UTF-8 text (invalid byte at offset 0)\n"
@@ -114,9 +136,67 @@ fn usage_and_unreadable_input_exit_2_without_json() {
 
 #[test]
 fn help_explains_the_format() {
-    let out = run(&["--help"], "");
+    let out = run(&["score", "--help"], "");
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("+5, +3, +2, +1, −1, −2, −3, −5"));
     assert!(text.contains("EXIT STATUS"));
+}
+
+#[test]
+fn matrix_json_leads_with_the_overall_and_nests_the_pool() {
+    let out = run(
+        &["score", "--preset", "hackathon"],
+        "## Criterion: problem_fit\n+5 a\n+3 b\n## Criterion: craft\n-3 c\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let v = json(&out);
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        &keys[..5],
+        ["mode", "format", "final", "final_unrounded", "confidence"]
+    );
+    assert_eq!(v["mode"], "matrix");
+    assert_eq!(v["final"], v["overall"]);
+    assert_eq!(v["confidence"], v["overall_confidence"]);
+    assert_eq!(
+        v["confidence"], 0.0,
+        "three criteria of the preset have no items"
+    );
+    assert!(v.get("net_impact").is_none(), "the pool's keys are nested");
+    assert_eq!(v["pooled"]["total_items"], 3);
+    assert_eq!(v["pooled"]["net_impact"], 5);
+    assert_ne!(v["pooled"]["final"], v["final"]);
+}
+
+#[test]
+fn unusable_weights_give_a_null_headline_and_exit_1() {
+    let out = run(
+        &["score", "--weights", "craft=1"],
+        "(+3, craft) a\n(-1, depth) b\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out);
+    assert_eq!(v["final"], serde_json::Value::Null);
+    assert_eq!(
+        v["weights_error"],
+        "weights are given for some criteria only: add a weight for depth"
+    );
+    assert_eq!(
+        v["errors"],
+        serde_json::json!([{"message": "weights are given for some criteria only: add a weight for depth"}])
+    );
+}
+
+#[test]
+fn report_and_stdin_dash() {
+    let out = run(&["score", "--report", "-"], "+3 a\n-1 b\n");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("# Evidence score\n\n**Final 59 / 100**, confidence 0.10"),
+        "{text}"
+    );
+    let out = run(&["score", "--input", "-"], "+3 a\n-1 b\n");
+    assert_eq!(json(&out)["final"], 59);
 }

@@ -1,30 +1,25 @@
-//! Evidence blocks: a fenced block of items → scored by the formula crate → a result table,
-//! the working, and named values that prose can quote with `{{ id.field }}`.
+//! Evidence blocks: a fenced block of items + its options → a [`Request`] →
+//! [`analyse`] (the same path as the calculator and the CLI) → the mode's result table, its
+//! working, its warnings and notes, and named values that prose quotes with `{{ id.field }}`.
+//! This module reads options and lays out the figure; every number and table comes from
+//! `pickanumber_score`.
 
 use crate::error::Error;
 use crate::html::escape;
-use pickanumber_score::format::{criterion_cells, fixed, working, PooledText};
-use pickanumber_score::{parse, MatrixScore, Normalization, Params, Parsed, Pooled, Rounding};
+use pickanumber_score::display::{overall_text, trim_number, PooledText};
+use pickanumber_score::{
+    analyse, html, parse_weights, Analysis, Mode, Normalization, Outcome, Params, Pooled, Preset,
+    Request, Rounding, Severity,
+};
 use std::collections::BTreeMap;
 use std::path::Path;
-
-/// How the items are combined.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// One pool.
-    Pooled,
-    /// Per criterion, then a weighted mean.
-    Matrix,
-    /// Four buckets pooled into one score.
-    Feedback,
-}
 
 /// What the page shows of a block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Show {
-    /// Result, working and the items.
+    /// Result, working, diagnostics and the items.
     Full,
-    /// Result and working.
+    /// Result, working and diagnostics.
     Result,
     /// Nothing: the block only feeds references.
     None,
@@ -35,16 +30,12 @@ pub enum Show {
 pub struct Block {
     /// The id prose refers to.
     pub id: String,
-    params: Params,
-    mode: Mode,
     show: Show,
-    parsed: Parsed,
-    pooled: Pooled,
-    matrix: Option<MatrixScore>,
+    analysis: Analysis,
 }
 
 const OPTIONS: &str =
-    "id, mode, denominator, scale, center, max, floor, gain, normalize, rounding, show";
+    "id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, show";
 
 impl Block {
     /// Reads the info string (`evidence id=x key=value …`) and scores `body`.
@@ -52,12 +43,16 @@ impl Block {
     ///
     /// # Errors
     /// An unknown or bad option, a missing id, an item line that is an error or is not an
-    /// item, or unusable weights: each with the file and line.
+    /// item (in feedback mode, an item outside a bucket heading; in matrix mode, one without a
+    /// criterion), or unusable weights: each with the file and line.
     pub fn compile(file: &Path, line: usize, info: &str, body: &str) -> Result<Block, Error> {
         let err = |l: usize, m: String| Error::at(file, l, m);
         let mut id = None;
         let mut params = Params::default();
-        let mut mode = Mode::Pooled;
+        let mut request = Request {
+            mode: Mode::Pooled,
+            ..Request::default()
+        };
         let mut show = Show::Full;
         for opt in info.split_whitespace().skip(1) {
             let Some((key, value)) = opt.split_once('=') else {
@@ -95,12 +90,20 @@ impl Block {
                     id = Some(value.to_string());
                 }
                 "mode" => {
-                    mode = match value {
-                        "pooled" => Mode::Pooled,
-                        "matrix" => Mode::Matrix,
-                        "feedback" => Mode::Feedback,
-                        _ => return Err(bad("pooled, matrix, feedback")),
+                    request.mode = match Mode::from_name(value) {
+                        Some(Mode::Auto) | None => return Err(bad("pooled, matrix, feedback")),
+                        Some(m) => m,
                     }
+                }
+                "preset" => {
+                    request.preset =
+                        Some(Preset::from_name(value).ok_or_else(|| bad("generic, hackathon"))?)
+                }
+                "weights" => {
+                    request.weights = Some(
+                        parse_weights(value)
+                            .map_err(|e| err(line, format!("evidence option weights: {e}")))?,
+                    )
                 }
                 "denominator" => params.density_denominator = number(value)?,
                 "scale" => params.scale = number(value)?,
@@ -149,98 +152,83 @@ impl Block {
         params
             .validate()
             .map_err(|e| err(line, format!("evidence block \"{id}\": {e}")))?;
-        let parsed = parse(body);
-        if let Some(e) = parsed.errors.first() {
+        request.params = params;
+        let analysis = analyse(body, &request);
+        let in_block = |d_line: Option<usize>| d_line.map_or(line, |l| line + l);
+        if let Some(d) = analysis.diagnostics_of(Severity::Error).next() {
             return Err(err(
-                line + e.line,
-                format!("evidence block \"{id}\": {}", e.message),
+                in_block(d.line),
+                format!("evidence block \"{id}\": {}", d.message),
             ));
         }
-        if let Some(l) = parsed.ignored.first() {
+        if let Some(&l) = analysis.ignored.first() {
             return Err(err(
                 line + l,
                 format!("evidence block \"{id}\": this line is not an item (write an impact such as +3 first)"),
             ));
         }
-        let items = parsed.items();
-        let pooled = Pooled::score(&items, &params);
-        let matrix = if mode == Mode::Matrix {
-            if let Some(e) = parsed.entries.iter().find(|e| e.item.criterion.is_none()) {
-                return Err(err(
-                    line + e.line,
-                    format!("evidence block \"{id}\": in matrix mode every item needs a criterion, as in (+3, craft)"),
-                ));
-            }
-            Some(
-                MatrixScore::score(&items, &parsed.weights, &params)
-                    .map_err(|e| err(line, format!("evidence block \"{id}\": {e}")))?,
-            )
-        } else {
-            None
-        };
-        Ok(Block {
-            id,
-            params,
-            mode,
-            show,
-            parsed,
-            pooled,
-            matrix,
-        })
+        Ok(Block { id, show, analysis })
     }
 
-    /// The values prose may quote, by field name (`final`, `craft.final`, …).
+    /// The values prose may quote, by field name. The top-level `final` and `confidence` are
+    /// the mode's headline (the overall in matrix mode); pooled and feedback blocks add every
+    /// output of the pool (`net`, `raw`, …); matrix blocks add `overall`, `overall_unrounded`,
+    /// `overall_confidence`, `span`, `self_check`, `<criterion>.<field>` and the pool of all
+    /// items as `pool.<field>`; feedback blocks add the score after each bucket as
+    /// `<bucket>.<field>` (`working.final`, `not_working.final`, …).
     pub fn values(&self) -> BTreeMap<String, String> {
+        let a = &self.analysis;
+        let p = &a.params;
         let mut out = BTreeMap::new();
-        pooled_values(&mut out, "", &self.pooled, &self.params);
-        if let Some(m) = &self.matrix {
-            let overall = match self.params.rounding {
-                Rounding::HalfAwayFromZero => format!("{}", m.overall),
-                Rounding::None => fixed(m.overall, 2),
-            };
-            out.insert("overall".into(), overall);
-            out.insert("overall_unrounded".into(), fixed(m.overall_unrounded, 2));
-            out.insert("overall_confidence".into(), fixed(m.overall_confidence, 2));
-            out.insert("span".into(), trim(m.span));
-            out.insert(
-                "self_check".into(),
-                if m.self_check { "passes" } else { "fails" }.into(),
-            );
-            for c in &m.criteria {
-                pooled_values(&mut out, &format!("{}.", c.name), &c.pooled, &self.params);
-                out.insert(format!("{}.weight", c.name), trim(c.weight));
+        match &a.outcome {
+            Outcome::Pooled(pool) => pooled_values(&mut out, "", pool, p),
+            Outcome::Feedback(f) => {
+                pooled_values(&mut out, "", f.total(), p);
+                for b in f.buckets.iter() {
+                    pooled_values(&mut out, &format!("{}.", b.bucket.key()), &b.running, p);
+                }
+            }
+            Outcome::Matrix(m) => {
+                pooled_values(&mut out, "pool.", &m.pool, p);
+                if let (Ok(s), Some(h)) = (&m.result, a.headline()) {
+                    out.insert("final".into(), h.score_text());
+                    out.insert("final_unrounded".into(), fixed2(h.unrounded));
+                    out.insert("confidence".into(), h.confidence_text());
+                    out.insert("overall".into(), overall_text(s, p));
+                    out.insert("overall_unrounded".into(), fixed2(s.overall_unrounded));
+                    out.insert("overall_confidence".into(), h.confidence_text());
+                    out.insert("span".into(), trim_number(s.span));
+                    out.insert(
+                        "self_check".into(),
+                        if s.self_check { "passes" } else { "fails" }.into(),
+                    );
+                    for c in &s.criteria {
+                        pooled_values(&mut out, &format!("{}.", c.name), &c.pooled, p);
+                        out.insert(format!("{}.weight", c.name), trim_number(c.weight));
+                    }
+                }
             }
         }
         out
     }
 
-    /// The block as HTML, or nothing for `show=none`.
+    /// The block as HTML, or nothing for `show=none`: a caption, the mode's result (headline
+    /// first), the analysis' warnings and notes, and the items.
     pub fn html(&self) -> String {
         if self.show == Show::None {
             return String::new();
         }
+        let a = &self.analysis;
+        let n = a.pool().total_items;
         let mut h = format!("<figure class=\"evidence\" id=\"evidence-{}\">\n", self.id);
-        let kind = match self.mode {
-            Mode::Pooled => "pooled",
-            Mode::Matrix => "matrix",
-            Mode::Feedback => "feedback",
-        };
         h.push_str(&format!(
-            "<figcaption>Evidence <code>{}</code> · {kind} · {} item{} · computed at build time</figcaption>\n",
+            "<figcaption>Evidence <code>{}</code> · {} · {n} item{} · computed at build time</figcaption>\n",
             self.id,
-            self.pooled.total_items,
-            if self.pooled.total_items == 1 { "" } else { "s" }
+            a.mode(),
+            if n == 1 { "" } else { "s" }
         ));
-        match &self.matrix {
-            Some(m) => h.push_str(&self.matrix_table(m)),
-            None => h.push_str(&pooled_table(&self.pooled, &self.params)),
-        }
-        if self.matrix.is_none() {
-            h.push_str(&format!(
-                "<p class=\"working\">{}</p>\n",
-                escape(&working(&self.pooled, &self.params))
-            ));
-        }
+        h.push_str(&html::outcome(a));
+        h.push_str(&html::diagnostics(&a.diagnostics, usize::MAX));
         if self.show == Show::Full {
             h.push_str(&self.items_list());
         }
@@ -248,45 +236,11 @@ impl Block {
         h
     }
 
-    fn matrix_table(&self, m: &MatrixScore) -> String {
-        let mut h = String::from(
-            "<div class=\"scroll-x\" tabindex=\"0\"><table class=\"result\">\n<thead><tr><th scope=\"col\">Criterion</th><th scope=\"col\">Weight</th><th scope=\"col\">Items</th><th scope=\"col\">Net</th><th scope=\"col\">Raw</th><th scope=\"col\">Final</th><th scope=\"col\">Confidence</th></tr></thead>\n<tbody>\n",
-        );
-        for c in &m.criteria {
-            let [name, cells @ ..] = criterion_cells(c, &self.params);
-            let tds: String = cells
-                .iter()
-                .map(|v| format!("<td>{}</td>", escape(v)))
-                .collect();
-            h.push_str(&format!(
-                "<tr><th scope=\"row\">{}</th>{tds}</tr>\n",
-                escape(&name)
-            ));
-        }
-        let overall = self.values()["overall"].clone();
-        h.push_str(&format!(
-            "</tbody>\n<tfoot><tr><th scope=\"row\">Overall</th><td>1.00</td><td>{}</td><td></td><td></td><td>{overall}</td><td>{}</td></tr></tfoot>\n</table></div>\n",
-            self.pooled.total_items,
-            fixed(m.overall_confidence, 2)
-        ));
-        h.push_str(&format!(
-            "<p class=\"working\">overall = Σ(final × weight) / Σ weight = {} → {overall}; confidence = lowest criterion confidence = {}; span = {} − {} = {} → self-check {} (needs ≥ {})</p>\n",
-            fixed(m.overall_unrounded, 2),
-            fixed(m.overall_confidence, 2),
-            trim(m.criteria.iter().map(|c| c.pooled.final_score).fold(f64::NEG_INFINITY, f64::max)),
-            trim(m.criteria.iter().map(|c| c.pooled.final_score).fold(f64::INFINITY, f64::min)),
-            trim(m.span),
-            if m.self_check { "passes" } else { "fails" },
-            trim(self.params.self_check_span),
-        ));
-        h
-    }
-
     fn items_list(&self) -> String {
         let mut h = format!(
             "<details><summary>The {} item{}</summary>\n<ul class=\"items\">\n",
-            self.pooled.total_items,
-            if self.pooled.total_items == 1 {
+            self.analysis.pool().total_items,
+            if self.analysis.pool().total_items == 1 {
                 ""
             } else {
                 "s"
@@ -294,7 +248,7 @@ impl Block {
         );
         // Runs written as +1×25 are listed once with their count.
         let mut i = 0;
-        let entries = &self.parsed.entries;
+        let entries = &self.analysis.entries;
         while i < entries.len() {
             let e = &entries[i];
             let run = entries[i..].iter().take_while(|x| x.line == e.line).count();
@@ -305,7 +259,10 @@ impl Block {
                     escape(c)
                 ),
                 (None, Some(c)) => format!(" <span class=\"label\">{}</span>", escape(c)),
-                _ => String::new(),
+                _ => match e.item.bucket {
+                    Some(b) => format!(" <span class=\"label\">{b}</span>"),
+                    None => String::new(),
+                },
             };
             let count = if run > 1 {
                 format!("×{run}")
@@ -324,27 +281,6 @@ impl Block {
     }
 }
 
-fn pooled_table(p: &Pooled, params: &Params) -> String {
-    let t = PooledText::new(p, params);
-    let rows = [
-        ("Final", t.final_score.as_str()),
-        ("Confidence", &t.confidence),
-        ("Net impact", &t.net),
-        ("Items", &t.total),
-        ("Normalized", &t.normalized),
-        ("Raw", &t.raw),
-        ("Density", &t.density),
-        ("Multiplier", &t.multiplier),
-        ("Final, unrounded", &t.final_unrounded),
-    ];
-    let mut h = String::from("<dl class=\"result\">\n");
-    for (k, v) in rows {
-        h.push_str(&format!("<div><dt>{k}</dt><dd>{}</dd></div>\n", escape(v)));
-    }
-    h.push_str("</dl>\n");
-    h
-}
-
 fn pooled_values(out: &mut BTreeMap<String, String>, prefix: &str, p: &Pooled, params: &Params) {
     let t = PooledText::new(p, params);
     for (k, v) in [
@@ -352,8 +288,9 @@ fn pooled_values(out: &mut BTreeMap<String, String>, prefix: &str, p: &Pooled, p
         ("total", t.total),
         ("normalized", t.normalized),
         ("raw", t.raw),
-        ("density", fixed(p.density, 2)),
+        ("density", fixed2(p.density)),
         ("multiplier", t.multiplier),
+        ("multiplier2", fixed2(p.multiplier)),
         ("final", t.final_score),
         ("final_unrounded", t.final_unrounded),
         ("confidence", t.confidence),
@@ -362,13 +299,6 @@ fn pooled_values(out: &mut BTreeMap<String, String>, prefix: &str, p: &Pooled, p
     }
 }
 
-/// A number without trailing zeros: `40`, `0.3`.
-fn trim(x: f64) -> String {
-    let s = format!("{:.4}", x);
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".into()
-    } else {
-        s.to_string()
-    }
+fn fixed2(x: f64) -> String {
+    pickanumber_score::display::fixed(x, 2)
 }

@@ -1,20 +1,8 @@
 //! Small HTML helpers shared by the passes.
 
-/// Escapes text for HTML element content and attribute values.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// Escapes text for HTML element content and attribute values (the formula crate's, so
+/// one function escapes everything the site prints).
+pub use pickanumber_score::html::escape;
 
 /// A heading id from its text: lowercase words joined by `-`, e.g. `The formula, step 1` →
 /// `the-formula-step-1`.

@@ -9,6 +9,7 @@
 
 pub mod calculator;
 pub mod citations;
+pub mod config;
 pub mod error;
 pub mod evidence;
 pub mod frontmatter;

@@ -38,33 +38,42 @@ fn attr_values(html: &str, name: &str) -> Vec<String> {
         .collect()
 }
 
-/// Checks every internal link of `pages` against the files under `out`.
-/// Returns one message per broken link: (page path, target, why).
-pub fn check(out: &Path, pages: &[PageLinks]) -> Vec<(String, String, String)> {
+/// Checks every internal link of `pages` against the files under `out`, the site being
+/// served under `base` (`/` or `/name/`): a link must start with the base and name a file
+/// below it. Returns one message per broken link: (page path, target, why).
+pub fn check(out: &Path, base: &str, pages: &[PageLinks]) -> Vec<(String, String, String)> {
     let by_path: BTreeMap<&str, &PageLinks> = pages.iter().map(|p| (p.path.as_str(), p)).collect();
     let mut broken = Vec::new();
     for page in pages {
         for target in &page.targets {
-            if is_external(target) || target.starts_with("/__dev/") {
+            if is_external(target) || target.contains("/__dev/") {
                 continue;
             }
             let (path, fragment) = match target.split_once('#') {
                 Some((p, f)) => (p, Some(f)),
                 None => (target.as_str(), None),
             };
+            let under_base;
             let path = if path.is_empty() {
                 page.path.as_str()
-            } else {
-                path
-            };
-            if !path.starts_with('/') {
+            } else if !path.starts_with('/') {
                 broken.push((
                     page.path.clone(),
                     target.clone(),
                     "use a path from the site root, starting with /".into(),
                 ));
                 continue;
-            }
+            } else if let Some(rest) = path.strip_prefix(base) {
+                under_base = format!("/{rest}");
+                under_base.as_str()
+            } else {
+                broken.push((
+                    page.path.clone(),
+                    target.clone(),
+                    format!("outside the site's base path {base}"),
+                ));
+                continue;
+            };
             let file = if path.ends_with('/') {
                 out.join(&path[1..]).join("index.html")
             } else {

@@ -1,16 +1,19 @@
-//! `pickanumber-render --root DIR --out DIR [--calc DIR] [--dev]`: builds the site.
+//! `pickanumber-render --root DIR --out DIR [--calc DIR] [--dev] [--base-url /PATH/]`: builds
+//! the site (under `site.toml`'s base path, or `--base-url`'s).
 
 use pickanumber_render::site::{build, Options};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: pickanumber-render --root DIR --out DIR [--calc DIR] [--dev]";
+const USAGE: &str =
+    "usage: pickanumber-render --root DIR --out DIR [--calc DIR] [--dev] [--base-url /PATH/]";
 
 fn main() -> ExitCode {
     let mut root = None;
     let mut out = None;
     let mut calc = None;
     let mut dev = false;
+    let mut base_url = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -18,6 +21,7 @@ fn main() -> ExitCode {
             "--out" => out = args.next().map(PathBuf::from),
             "--calc" => calc = args.next().map(PathBuf::from),
             "--dev" => dev = true,
+            "--base-url" => base_url = args.next(),
             "--help" | "-h" => {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
@@ -38,6 +42,7 @@ fn main() -> ExitCode {
         out: out.clone(),
         calc,
         dev,
+        base_url,
     }) {
         Ok(s) => {
             println!(

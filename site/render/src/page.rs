@@ -53,6 +53,9 @@ pub struct Rendered {
     pub toc: Vec<TocEntry>,
     /// Whether the page places the live calculator.
     pub has_calculator: bool,
+    /// The page as markdown for readers of source and language models: the title, then the
+    /// body with every `{{ id.field }}` replaced by its computed value.
+    pub markdown: String,
 }
 
 /// Renders one page. `file` is the path shown in errors.
@@ -89,11 +92,13 @@ pub fn render(file: &Path, text: &str, bib: &Bibliography) -> Result<Rendered, E
             text: "References".into(),
         });
     }
+    let markdown = format!("# {}\n\n{}", meta.title, with_values(body, &blocks));
     Ok(Rendered {
         meta,
         body: html,
         toc: state.toc,
         has_calculator: state.has_calculator,
+        markdown,
     })
 }
 
@@ -187,10 +192,10 @@ impl<'p> Pass<'p> {
                     }
                 }
                 Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
-                    if info.split_whitespace().next() == Some("sh") =>
+                    if matches!(info.split_whitespace().next(), Some("sh" | "prompt")) =>
                 {
-                    // Shell commands get a copy button (hidden without JavaScript, where the
-                    // command stays selectable text).
+                    // Shell commands and prompt fragments get a copy button (hidden without
+                    // JavaScript, where the text stays selectable).
                     let mut cmd = String::new();
                     i += 1;
                     while let Some((Event::Text(t), _)) = events.get(i) {
@@ -345,6 +350,33 @@ impl<'p> Pass<'p> {
     fn math(&self, tex: &str, display: bool, line: usize) -> Result<String, Error> {
         crate::math::to_mathml(tex, display).map_err(|m| Error::at(self.file, line, m))
     }
+}
+
+/// `body` with each `{{ id.field }}` that names a block's value replaced by it; anything
+/// else between braces (the calculator marker, an example in a code span) stays as written.
+fn with_values(body: &str, blocks: &BTreeMap<String, Block>) -> String {
+    let mut out = String::with_capacity(body.len());
+    let mut rest = body;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start..];
+        let Some(len) = after.find("}}") else {
+            out.push_str(after);
+            rest = "";
+            break;
+        };
+        let name = after[2..len].trim();
+        let value = name
+            .split_once('.')
+            .and_then(|(id, field)| blocks.get(id)?.values().get(field).cloned());
+        match value {
+            Some(v) => out.push_str(&v),
+            None => out.push_str(&after[..len + 2]),
+        }
+        rest = &after[len + 2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 fn is_calculator(t: &str) -> bool {

@@ -7,8 +7,8 @@
 //! ```
 
 use crate::html::escape;
-use pickanumber_score::format::fixed;
-use pickanumber_score::pooled::profile;
+use pickanumber_score::display::fixed;
+use pickanumber_score::profile;
 use pickanumber_score::{Item, Params, Pooled};
 
 const W: f64 = 640.0;
@@ -147,19 +147,18 @@ fn final_vs_net(counts: &[usize]) -> String {
                 points.push((net, s));
             }
         }
-        let path: Vec<String> = points
+        let path: Vec<(f64, f64)> = points
             .iter()
             .map(|(net, s)| {
-                format!(
-                    "{:.0},{:.0}",
+                (
                     x_of(*net as f64, lo, hi),
-                    y_of(s.final_unrounded, 0.0, 100.0)
+                    y_of(s.final_unrounded, 0.0, 100.0),
                 )
             })
             .collect();
         body.push_str(&format!(
             "<polyline class=\"series s{series}\" points=\"{}\"/>",
-            path.join(" ")
+            polyline(&path)
         ));
         body.push_str(&format!(
             "<text class=\"series-label s{series}\" x=\"{:.0}\" y=\"{:.0}\">— {n} items</text>",
@@ -180,10 +179,68 @@ fn final_vs_net(counts: &[usize]) -> String {
     figure(
         "plot-final-vs-net",
         "Final score against net impact, for several item counts",
-        "Each line is one item count. Fewer items give flatter lines: the same net impact moves the score less when the evidence is thin, and every line passes through 50 at net zero. Only nets the impact set can produce are drawn.",
+        &final_vs_net_description(counts),
         &body,
         &table,
     )
+}
+
+/// The text alternative of the final-against-net plot. Its numbers and its "steeper" or
+/// "flatter" come from the same scores the lines are drawn from: the finals at the largest net
+/// from +1 to +10 that every item count can produce.
+pub fn final_vs_net_description(counts: &[usize]) -> String {
+    let mut sorted = counts.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let probe = (1..=10i64)
+        .rev()
+        .find(|&net| sorted.iter().all(|&n| score_of(n, net).is_some()));
+    let mut text =
+        String::from("Each line is one item count, and every line passes through 50 at net zero. ");
+    if let Some(net) = probe {
+        let finals: Vec<f64> = sorted
+            .iter()
+            .filter_map(|&n| score_of(n, net).map(|s| s.final_unrounded))
+            .collect();
+        let falling = finals.windows(2).all(|w| w[0] > w[1]);
+        let rising = finals.windows(2).all(|w| w[0] < w[1]);
+        if sorted.len() > 1 && falling {
+            text.push_str(
+                "Fewer items give steeper lines, which reach the edge of the scale sooner",
+            );
+        } else if sorted.len() > 1 && rising {
+            text.push_str("More items give steeper lines");
+        } else {
+            text.push_str("The lines differ in slope");
+        }
+        let parts: Vec<String> = sorted
+            .iter()
+            .filter_map(|&n| {
+                score_of(n, net).map(|s| {
+                    format!(
+                        "{} with {n} item{}",
+                        fixed(s.final_score, 0),
+                        if n == 1 { "" } else { "s" }
+                    )
+                })
+            })
+            .collect();
+        text.push_str(&format!(
+            ": at net {net:+} the final is {}. ",
+            join_list(&parts)
+        ));
+    }
+    text.push_str("Only nets the impact set can produce are drawn.");
+    text
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn join_list(parts: &[String]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
 }
 
 fn multiplier(max: usize) -> String {
@@ -206,10 +263,9 @@ fn multiplier(max: usize) -> String {
             .map(|_| Item::new(pickanumber_score::Impact::PlusOne, ""))
             .collect();
         let s = Pooled::score(&items, &params);
-        points.push(format!(
-            "{:.0},{:.0}",
+        points.push((
             x_of(n as f64, 0.0, max as f64),
-            y_of(s.multiplier, 0.7, 1.02)
+            y_of(s.multiplier, 0.7, 1.02),
         ));
         if n % 5 == 0 {
             rows.push(format!(
@@ -221,7 +277,7 @@ fn multiplier(max: usize) -> String {
     }
     body.push_str(&format!(
         "<polyline class=\"series s0\" points=\"{}\"/>",
-        points.join(" ")
+        polyline(&points)
     ));
     let table = format!(
         "<table><thead><tr><th scope=\"col\">Items</th><th scope=\"col\">Multiplier</th><th scope=\"col\">Confidence</th></tr></thead><tbody>{}</tbody></table>\n",
@@ -230,8 +286,60 @@ fn multiplier(max: usize) -> String {
     figure(
         "plot-multiplier",
         "The multiplier against the number of items",
-        "The multiplier starts at 0.75 with no items, rises in a straight line to 1.00 at 20 items, and stays there: more evidence never amplifies the distance from 50.",
+        &format!(
+            "The multiplier starts at {} with no items, rises in a straight line to {} at {} items, and stays there: more evidence never amplifies the distance from 50.",
+            fixed(params.multiplier_floor, 2),
+            fixed(params.multiplier_floor + params.multiplier_gain, 2),
+            fixed(params.density_denominator, 0)
+        ),
         &body,
         &table,
     )
+}
+
+/// The `points` of a polyline in whole pixels, without the points that lie exactly on the
+/// straight segment between their neighbours (a saturated stretch draws as one segment): the
+/// same picture in fewer bytes.
+fn polyline(points: &[(f64, f64)]) -> String {
+    let px: Vec<(i64, i64)> = points
+        .iter()
+        .map(|(x, y)| (x.round() as i64, y.round() as i64))
+        .collect();
+    let mut kept: Vec<(i64, i64)> = Vec::with_capacity(px.len());
+    for (i, &p) in px.iter().enumerate() {
+        if kept.last() == Some(&p) {
+            continue;
+        }
+        if let (Some(&a), Some(&c)) = (kept.last(), px.get(i + 1)) {
+            let cross = (p.0 - a.0) * (c.1 - a.1) - (p.1 - a.1) * (c.0 - a.0);
+            if cross == 0 && c != p {
+                continue;
+            }
+        }
+        kept.push(p);
+    }
+    kept.iter()
+        .map(|(x, y)| format!("{x},{y}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::polyline;
+
+    #[test]
+    fn collinear_points_are_dropped_and_corners_kept() {
+        let pts = [
+            (0.0, 10.0),
+            (1.0, 10.0),
+            (2.0, 10.2),
+            (3.0, 8.0),
+            (4.0, 6.0),
+            (5.0, 4.4),
+            (6.0, 4.0),
+        ];
+        // (1,10) lies on the flat start; (3,8) and (4,6) on the slope from (2,10) to (5,4).
+        assert_eq!(polyline(&pts), "0,10 2,10 5,4 6,4");
+    }
 }

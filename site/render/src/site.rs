@@ -3,11 +3,12 @@
 //! A failed build leaves the previous output untouched.
 
 use crate::citations::Bibliography;
+use crate::config::SiteConfig;
 use crate::error::{Error, Errors};
 use crate::frontmatter::Template;
 use crate::links::{self, PageLinks};
 use crate::page::{self, Rendered};
-use crate::template::{self, Context, SITE_URL};
+use crate::template::{self, Context};
 use std::path::{Path, PathBuf};
 
 /// What to build.
@@ -20,6 +21,8 @@ pub struct Options {
     pub calc: Option<PathBuf>,
     /// Development mode: pages load the live-reload script.
     pub dev: bool,
+    /// Serve under this base path instead of `site.toml`'s (`--base-url /name/`).
+    pub base_url: Option<String>,
 }
 
 /// One source page.
@@ -44,6 +47,12 @@ pub struct Summary {
 /// Every problem found: unreadable files, bad front matter, invalid evidence blocks, unknown
 /// references or citations, broken links and anchors. Nothing is written then.
 pub fn build(opts: &Options) -> Result<Summary, Errors> {
+    let mut config = SiteConfig::load(&opts.root)?;
+    if let Some(base) = &opts.base_url {
+        config = config
+            .with_base(base)
+            .map_err(|m| Error::file(Path::new("--base-url"), m))?;
+    }
     let bib = Bibliography::load(
         &opts.root.join("content/references"),
         Path::new("content/references"),
@@ -78,7 +87,7 @@ pub fn build(opts: &Options) -> Result<Summary, Errors> {
 
     let tmp = sibling(&opts.out, "tmp");
     let _ = std::fs::remove_dir_all(&tmp);
-    let result = write_all(opts, &tmp, &rendered, &examples);
+    let result = write_all(opts, &config, &tmp, &rendered, &examples);
     match result {
         Ok(summary) => {
             swap(&tmp, &opts.out)
@@ -94,6 +103,7 @@ pub fn build(opts: &Options) -> Result<Summary, Errors> {
 
 fn write_all(
     opts: &Options,
+    config: &SiteConfig,
     tmp: &Path,
     rendered: &[(&Source, Rendered)],
     examples: &[(String, String, String)],
@@ -115,9 +125,14 @@ fn write_all(
             dev: opts.dev,
             calculator,
         };
-        let html = template::page(r, &cx);
-        let file = tmp.join(&source.url[1..]).join("index.html");
+        let html = config.rebase(&template::page(r, &cx));
+        let dir = tmp.join(&source.url[1..]);
+        let file = dir.join("index.html");
         write(&file, &html).map_err(|e| io(&file, e))?;
+        // The page's words for language models and readers of source: its markdown, with
+        // every computed value written in.
+        let md = dir.join("index.md");
+        write(&md, &r.markdown).map_err(|e| io(&md, e))?;
         scanned.push((source, PageLinks::scan(&source.url, &html)));
     }
     let not_found = template::layout(
@@ -127,15 +142,24 @@ fn write_all(
         "",
         "<article class=\"prose\">\n<h1>Page not found</h1>\n<p>There is no page at this address. Start from the <a href=\"/\">overview</a>, read the <a href=\"/paper/\">paper</a>, or try the <a href=\"/#try\">calculator</a>.</p>\n</article>\n",
     );
+    let not_found = config.rebase(&not_found);
     write(&tmp.join("404.html"), &not_found).map_err(|e| io(Path::new("404.html"), e))?;
     let mut sitemap = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
     for (s, _) in rendered {
-        sitemap.push_str(&format!("<url><loc>{SITE_URL}{}</loc></url>\n", s.url));
+        sitemap.push_str(&format!(
+            "<url><loc>{}</loc></url>\n",
+            config.canonical(&s.url)
+        ));
     }
     sitemap.push_str("</urlset>\n");
     write(&tmp.join("sitemap.xml"), &sitemap).map_err(|e| io(Path::new("sitemap.xml"), e))?;
+    write(&tmp.join("llms.txt"), &llms_txt(config, rendered))
+        .map_err(|e| io(Path::new("llms.txt"), e))?;
+    if let Some(domain) = &config.cname {
+        write(&tmp.join("CNAME"), &format!("{domain}\n")).map_err(|e| io(Path::new("CNAME"), e))?;
+    }
 
     let mut pages: Vec<PageLinks> = scanned
         .iter()
@@ -146,7 +170,7 @@ fn write_all(
         })
         .collect();
     pages.push(PageLinks::scan("/404.html", &not_found));
-    let broken = links::check(tmp, &pages);
+    let broken = links::check(tmp, &config.base_url, &pages);
     if !broken.is_empty() {
         let errors = broken
             .into_iter()
@@ -157,10 +181,15 @@ fn write_all(
                     .map(|(s, _)| *s);
                 match source {
                     Some(s) => {
+                        // The source writes the link from the site root, without the base.
+                        let written = match target.strip_prefix(config.base_url.as_str()) {
+                            Some(rest) => format!("/{rest}"),
+                            None => target.clone(),
+                        };
                         let line = s
                             .text
                             .lines()
-                            .position(|l| l.contains(&target))
+                            .position(|l| l.contains(&written))
                             .map(|i| i + 1);
                         let place = if line.is_some() {
                             ""
@@ -184,6 +213,37 @@ fn write_all(
     Ok(Summary {
         pages: rendered.len() + 1,
     })
+}
+
+/// `/llms.txt`: what the site is, and a link to the markdown of every page, grouped as the
+/// site is (the overview and pages, the paper, the case studies).
+fn llms_txt(config: &SiteConfig, rendered: &[(&Source, Rendered)]) -> String {
+    let mut out = format!(
+        "# {}\n\n> A language model collects signed evidence items; a fixed formula, not the model, turns them into a 0–100 score with a confidence. This site holds the method, the paper, worked case studies and a calculator; each page below is its markdown source with every computed value written in.\n",
+        config.title
+    );
+    for (heading, template) in [
+        ("Pages", None),
+        ("Paper", Some(Template::Paper)),
+        ("Case studies", Some(Template::Example)),
+    ] {
+        let mut lines = String::new();
+        for (s, r) in rendered {
+            let is_other = !matches!(r.meta.template, Template::Paper | Template::Example);
+            if template.map_or(is_other, |t| r.meta.template == t) {
+                lines.push_str(&format!(
+                    "- [{}]({}index.md): {}\n",
+                    r.meta.title,
+                    config.canonical(&s.url),
+                    r.meta.description
+                ));
+            }
+        }
+        if !lines.is_empty() {
+            out.push_str(&format!("\n## {heading}\n\n{lines}"));
+        }
+    }
+    out
 }
 
 fn discover(root: &Path) -> Result<Vec<Source>, Errors> {
@@ -245,6 +305,8 @@ fn write(file: &Path, text: &str) -> std::io::Result<()> {
     std::fs::write(file, text)
 }
 
+/// Copies `static/` as it is, except stylesheets, which are minified (comments and spaces
+/// cost bytes on every page).
 fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(to)?;
     let Ok(read) = std::fs::read_dir(from) else {
@@ -256,6 +318,15 @@ fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
         let target = to.join(e.file_name());
         if e.file_type()?.is_dir() {
             copy_dir(&e.path(), &target)?;
+        } else if target.extension().is_some_and(|x| x == "css") {
+            let css = std::fs::read_to_string(e.path())?;
+            let small = minifier::css::minify(&css).map_err(|m| {
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!("cannot minify the stylesheet: {m}"),
+                )
+            })?;
+            std::fs::write(target, small.to_string())?;
         } else {
             std::fs::copy(e.path(), target)?;
         }

@@ -120,7 +120,7 @@ pub fn layout(title: &str, description: &str, path: &str, scripts: &str, main: &
 /// A command in a code block with a copy button (shown only when JavaScript runs).
 pub fn copy_block(command: &str) -> String {
     format!(
-        "<div class=\"command\"><pre><code>{}</code></pre><button type=\"button\" class=\"copy\" data-copy hidden>Copy</button></div>\n",
+        "<div class=\"command\"><pre><code>{}</code></pre><button type=\"button\" class=\"copy\" data-copy data-pending>Copy</button></div>\n",
         escape(command)
     )
 }

@@ -44,6 +44,7 @@ fn golden_main_for_each_page_type() {
         out: out.clone(),
         calc: None,
         dev: false,
+        base_url: None,
     })
     .unwrap();
     let expected = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/expected");
@@ -85,6 +86,7 @@ fn every_page_carries_the_strict_csp_and_landmarks() {
         out: out.clone(),
         calc: None,
         dev: false,
+        base_url: None,
     })
     .unwrap();
     for page in [
@@ -115,6 +117,7 @@ fn two_builds_are_byte_identical() {
         out: a.clone(),
         calc: None,
         dev: false,
+        base_url: None,
     })
     .unwrap();
     build(&Options {
@@ -122,6 +125,7 @@ fn two_builds_are_byte_identical() {
         out: b.clone(),
         calc: None,
         dev: false,
+        base_url: None,
     })
     .unwrap();
     let list = |d: &Path| -> Vec<(PathBuf, Vec<u8>)> {
@@ -160,6 +164,7 @@ fn error_for(file: &str, edit: impl Fn(&str) -> String) -> String {
         out: out.clone(),
         calc: None,
         dev: false,
+        base_url: None,
     })
     .unwrap();
     let before = std::fs::read(out.join("index.html")).unwrap();
@@ -171,6 +176,7 @@ fn error_for(file: &str, edit: impl Fn(&str) -> String) -> String {
         out: out.clone(),
         calc: None,
         dev: false,
+        base_url: None,
     })
     .unwrap_err()
     .to_string();
@@ -218,7 +224,7 @@ fn evidence_line_that_is_not_an_item() {
 fn unknown_evidence_option() {
     assert_eq!(
         error_for("content/index.md", |t| t.replace("evidence id=ex", "evidence id=ex colour=blue")),
-        "content/index.md:12: unknown evidence option \"colour\" (options: id, mode, denominator, scale, center, max, floor, gain, normalize, rounding, show)\n1 error; nothing was written"
+        "content/index.md:12: unknown evidence option \"colour\" (options: id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, show)\n1 error; nothing was written"
     );
 }
 
@@ -230,7 +236,7 @@ fn unknown_reference_id_and_field() {
     );
     assert_eq!(
         error_for("content/index.md", |t| t.replace("{{ ex.final }}", "{{ ex.finale }}")),
-        "content/index.md:9: unknown reference {{ ex.finale }}: block \"ex\" has no field \"finale\" (fields: confidence, density, final, final_unrounded, multiplier, net, normalized, raw, total)\n1 error; nothing was written"
+        "content/index.md:9: unknown reference {{ ex.finale }}: block \"ex\" has no field \"finale\" (fields: confidence, density, final, final_unrounded, multiplier, multiplier2, net, normalized, raw, total)\n1 error; nothing was written"
     );
 }
 
@@ -262,6 +268,139 @@ fn missing_image() {
 fn matrix_item_without_criterion() {
     assert_eq!(
         error_for("paper/paper.md", |t| t.replace("(−3, depth) shallow", "−3 shallow")),
-        "paper/paper.md:19: evidence block \"m\": in matrix mode every item needs a criterion, as in (+3, craft)\n1 error; nothing was written"
+        "paper/paper.md:19: evidence block \"m\": in matrix mode every item needs a criterion: write (+3, craft) or put it under ## Criterion: craft\n1 error; nothing was written"
+    );
+}
+
+#[test]
+fn feedback_item_outside_a_bucket() {
+    assert_eq!(
+        error_for("examples/case.md", |t| t.replace("## Working\n", "")),
+        "examples/case.md:20: evidence block \"review\": in feedback mode every item needs a bucket: put it under ## Working, ## Not working, ## Missing or ## Confusing\n1 error; nothing was written"
+    );
+}
+
+#[test]
+fn feedback_value_not_allowed_in_its_bucket() {
+    assert_eq!(
+        error_for("examples/case.md", |t| t.replace("−1 two names", "−5 two names")),
+        "examples/case.md:27: evidence block \"review\": impact −5 is not allowed under Confusing: use −1, −2, −3\n1 error; nothing was written"
+    );
+}
+
+/// Every file under `dir`, relative, sorted.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.push(p.strip_prefix(dir).unwrap().to_path_buf());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn a_sub_path_build_differs_from_the_root_build_only_by_the_base() {
+    let dir = scratch("base");
+    let build_at = |base: Option<&str>, name: &str| {
+        let out = dir.join(name);
+        build(&Options {
+            root: fixture(),
+            out: out.clone(),
+            calc: None,
+            dev: false,
+            base_url: base.map(str::to_string),
+        })
+        .unwrap();
+        out
+    };
+    let root = build_at(None, "root");
+    let sub = build_at(Some("/pickanumber"), "sub");
+    assert_eq!(files(&root), files(&sub));
+    for f in files(&root) {
+        let a = std::fs::read(root.join(&f)).unwrap();
+        let b = std::fs::read(sub.join(&f)).unwrap();
+        let is_text = ["html", "xml", "txt"]
+            .iter()
+            .any(|x| f.extension().is_some_and(|e| e == *x));
+        if !is_text {
+            assert_eq!(a, b, "{} differs", f.display());
+            continue;
+        }
+        let (a, b) = (String::from_utf8(a).unwrap(), String::from_utf8(b).unwrap());
+        // No root-absolute link or source escapes the base.
+        for attr in [" href=\"/", " src=\"/"] {
+            for (i, _) in b.match_indices(attr) {
+                let rest = &b[i + attr.len()..];
+                assert!(
+                    rest.starts_with("pickanumber/") || rest.starts_with('/'),
+                    "{}: {}…",
+                    f.display(),
+                    &b[i..(i + 40).min(b.len())]
+                );
+            }
+        }
+        let back = b
+            .replace("href=\"/pickanumber/", "href=\"/")
+            .replace("src=\"/pickanumber/", "src=\"/")
+            .replace(
+                "https://pickanumber.codefi.io/pickanumber/",
+                "https://pickanumber.codefi.io/",
+            );
+        assert_eq!(back, a, "{} differs beyond the base", f.display());
+    }
+    let sitemap = std::fs::read_to_string(sub.join("sitemap.xml")).unwrap();
+    assert!(sitemap.contains("<loc>https://pickanumber.codefi.io/pickanumber/paper/</loc>"));
+    let llms = std::fs::read_to_string(sub.join("llms.txt")).unwrap();
+    assert!(
+        llms.contains("(https://pickanumber.codefi.io/pickanumber/paper/index.md)"),
+        "{llms}"
+    );
+}
+
+#[test]
+fn each_page_publishes_its_markdown_with_the_values_written_in() {
+    let out = scratch("markdown").join("dist");
+    build(&Options {
+        root: fixture(),
+        out: out.clone(),
+        calc: None,
+        dev: false,
+        base_url: None,
+    })
+    .unwrap();
+    let md = std::fs::read_to_string(out.join("examples/case/index.md")).unwrap();
+    assert!(md.starts_with("# Fixture case\n"), "{md}");
+    // The feedback block's running score after the working bucket: +3 alone → 68.3 → 68.
+    assert!(
+        md.contains("After the working items alone the score was 68;"),
+        "{md}"
+    );
+    assert!(!md.contains("{{ review."), "{md}");
+    let llms = std::fs::read_to_string(out.join("llms.txt")).unwrap();
+    assert!(llms.contains("- [Fixture case](https://pickanumber.codefi.io/examples/case/index.md): A case study for the golden test.\n"), "{llms}");
+}
+
+#[test]
+fn a_bad_base_path_is_refused() {
+    let out = scratch("bad-base").join("dist");
+    let err = build(&Options {
+        root: fixture(),
+        out,
+        calc: None,
+        dev: false,
+        base_url: Some("pickanumber/".into()),
+    })
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "--base-url: base_url \"pickanumber/\" must be a path from the host's root, such as / or /pickanumber/\n1 error; nothing was written"
     );
 }

@@ -1,6 +1,6 @@
 //! Native throughput of parse + score: 100,000 generated item lines through
-//! [`pickanumber_score::analysis::analyse`], the function the calculator, the CLI and the
-//! site's evidence blocks all call. `cargo xtask bench` runs it and reports items per second:
+//! [`pickanumber_score::analyse`], the function the calculator, the CLI and the site's
+//! evidence blocks all call. `cargo xtask bench` runs it and reports items per second:
 //!
 //! ```sh
 //! cargo bench -p pickanumber-score --bench throughput -- --noplot
@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput};
-use pickanumber_score::analysis::{analyse, Mode, Request};
+use pickanumber_score::{analyse, Mode, Preset, Request, Severity};
 
 /// How many item lines the input holds.
 pub const ITEMS: usize = 100_000;
@@ -36,15 +36,25 @@ fn throughput(c: &mut Criterion) {
     let text = items(ITEMS);
     let request = Request::default();
     let check = analyse(&text, &request);
-    assert_eq!(check.mode, Mode::Pooled);
+    assert_eq!(check.mode(), Mode::Pooled);
     assert_eq!(
-        check.pooled.total_items, ITEMS,
+        check.pool().total_items,
+        ITEMS,
         "every generated line is an item"
     );
-    assert!(
-        check.parsed.errors.is_empty(),
-        "{:?}",
-        &check.parsed.errors[..1]
+    assert!(!check.has_errors(), "{:?}", check.diagnostics.first());
+    // Matrix mode with a preset and no labels: every line is an error, one per line (this
+    // once took quadratic time).
+    let unlabelled: String = (0..ITEMS).map(|i| format!("+1 item {i}\n")).collect();
+    let preset = Request {
+        preset: Some(Preset::Hackathon),
+        ..Request::default()
+    };
+    assert_eq!(
+        analyse(&unlabelled, &preset)
+            .messages(Severity::Error)
+            .len(),
+        ITEMS
     );
 
     let mut group = c.benchmark_group("parse_and_score");
@@ -54,6 +64,9 @@ fn throughput(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(5));
     group.bench_function("100000_items", |b| {
         b.iter(|| analyse(black_box(&text), black_box(&request)))
+    });
+    group.bench_function("100000_unlabelled_lines_matrix_preset", |b| {
+        b.iter(|| analyse(black_box(&unlabelled), black_box(&preset)))
     });
     group.finish();
 }

@@ -1,17 +1,22 @@
-//! Text → everything a view shows: the detected format, the mode, the pooled score, the
-//! matrix or the feedback buckets, and the warnings and notes. The calculator, the CLI and the
-//! site's evidence blocks all go through [`analyse`].
+//! Text + [`Request`] → one typed [`Analysis`]. This is the only way text becomes a result:
+//! the calculator, the CLI, the site's evidence blocks and the benches all call [`analyse`].
+//!
+//! The steps: [`read`](crate::read) the text in any format → decide the mode → turn items the
+//! mode cannot use into errors → score ([`Pooled`], [`MatrixScore`] or the feedback buckets) →
+//! collect typed [`Diagnostic`]s. The result is an [`Outcome`] with one variant per mode, each
+//! holding exactly what that mode has, and a [`Headline`]: the mode's own answer.
 
+use crate::diagnostic::{line_list, Diagnostic, Kind, Severity};
 use crate::input::{read, Format};
-use crate::{Bucket, Item, LineError, MatrixScore, Params, Parsed, Pooled};
-use std::collections::BTreeMap;
+use crate::{Bucket, Entry, Item, MatrixScore, Params, Pooled, Rounding, WeightError};
 use std::fmt;
 
 /// How items are combined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Mode {
-    /// Decide from the input: buckets → feedback; criteria or weights → matrix; else pooled.
+    /// Decide from the input: buckets → feedback; weights, a preset, or criteria on at least
+    /// half of the items → matrix; else pooled.
     #[default]
     Auto,
     /// One pool (pattern A).
@@ -51,7 +56,7 @@ impl fmt::Display for Mode {
     }
 }
 
-/// A named set of criteria, weights and perspectives.
+/// A named set of criteria and weights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Preset {
     /// The evidence-scoring skill's generic matrix.
@@ -104,15 +109,17 @@ impl Preset {
 }
 
 /// What to compute.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Request {
     /// The mode; `Auto` decides from the input.
     pub mode: Mode,
     /// Criteria and weights from a preset.
     pub preset: Option<Preset>,
-    /// Weights given outside the text (the page's weight editor, `--weights`); they win over a
-    /// `weights:` line and the preset.
+    /// Weights given outside the text (the page's weight editor, `--weights`, an evidence
+    /// block's option); they win over a `weights:` line and the preset.
     pub weights: Option<Vec<(String, f64)>>,
+    /// The formula's constants (the canonical method by default).
+    pub params: Params,
 }
 
 /// One feedback bucket and the score after it.
@@ -126,234 +133,459 @@ pub struct BucketScore {
     pub running: Pooled,
 }
 
+/// The matrix mode's result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Matrix {
+    /// The weights used, as given (empty: equal weights for the criteria the items name).
+    pub weights: Vec<(String, f64)>,
+    /// The per-criterion scores and the overall, or why the weights cannot be used.
+    pub result: Result<MatrixScore, WeightError>,
+    /// Every item in one pool: context only, never the matrix's answer.
+    pub pool: Pooled,
+}
+
+/// The feedback mode's result: the four buckets in processing order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Feedback {
+    /// Working, not working, missing, confusing, each with the score after it (boxed: four
+    /// buckets would make every [`Outcome`] as large as this variant).
+    pub buckets: Box<[BucketScore; 4]>,
+}
+
+impl Feedback {
+    /// The four buckets pooled: the feedback score (the running score after the last bucket).
+    pub fn total(&self) -> &Pooled {
+        &self.buckets[3].running
+    }
+}
+
+/// The result of one mode; each variant holds exactly what that mode has.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// Every item in one pool.
+    Pooled(Pooled),
+    /// Per criterion, then the weighted mean.
+    Matrix(Matrix),
+    /// The four buckets pooled, with the score after each.
+    Feedback(Feedback),
+}
+
+/// What the headline number is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeadlineKind {
+    /// The pooled final of every item.
+    Pool,
+    /// The matrix overall: the weighted mean of the criteria finals.
+    Overall,
+    /// The four feedback buckets pooled.
+    Feedback,
+}
+
+impl HeadlineKind {
+    /// The label a view puts on the headline: `Final`, `Overall` or `Feedback score`.
+    pub fn label(self) -> &'static str {
+        match self {
+            HeadlineKind::Pool => "Final",
+            HeadlineKind::Overall => "Overall",
+            HeadlineKind::Feedback => "Feedback score",
+        }
+    }
+}
+
+/// The answer of the mode: the number a reader takes home.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Headline {
+    /// Which number it is.
+    pub kind: HeadlineKind,
+    /// The score (rounded when the parameters round).
+    pub score: f64,
+    /// The score before rounding.
+    pub unrounded: f64,
+    /// Its confidence (in matrix mode the lowest criterion confidence).
+    pub confidence: f64,
+    /// Whether `score` is rounded to an integer.
+    pub rounded: bool,
+}
+
+impl Headline {
+    /// The score as the views print it: an integer when rounded, else two decimals.
+    pub fn score_text(&self) -> String {
+        if self.rounded {
+            format!("{}", self.score as i64)
+        } else {
+            crate::display::fixed(self.score, 2)
+        }
+    }
+
+    /// The confidence as the views print it: two decimals.
+    pub fn confidence_text(&self) -> String {
+        crate::display::fixed(self.confidence, 2)
+    }
+
+    /// The confidence as a percentage of a full bar, one decimal (for drawing).
+    pub fn confidence_percent(&self) -> String {
+        crate::display::percent(self.confidence)
+    }
+}
+
 /// Everything computed from one input.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
     /// The detected format.
     pub format: Format,
-    /// The mode used (never `Auto`).
-    pub mode: Mode,
-    /// The items and per-line diagnostics (mode errors included).
-    pub parsed: Parsed,
-    /// The pooled score of every valid item (the feedback score in feedback mode).
-    pub pooled: Pooled,
-    /// The matrix result in matrix mode, or why the weights cannot be used.
-    pub matrix: Option<Result<MatrixScore, String>>,
-    /// The buckets in feedback mode.
-    pub buckets: Vec<BucketScore>,
-    /// Things the user should look at; they never change the exit code.
-    pub warnings: Vec<String>,
-    /// Remarks: ignored lines, saturation, unused keys.
-    pub notes: Vec<String>,
     /// The formula parameters used.
     pub params: Params,
-    /// The weights used in matrix mode, as given (empty: equal weights for the criteria the
-    /// items name).
-    pub weights: Vec<(String, f64)>,
+    /// The items the outcome scored, with the lines they came from.
+    pub entries: Vec<Entry>,
+    /// Line numbers of lines that are not items (also reported as one note).
+    pub ignored: Vec<usize>,
+    /// Errors, warnings and notes, errors first by line, then the rest in the order found.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The mode's result.
+    pub outcome: Outcome,
 }
 
 impl Analysis {
-    /// The headline number: the overall score in matrix mode, else the pooled final.
-    pub fn headline(&self) -> (f64, f64) {
-        match &self.matrix {
-            Some(Ok(m)) => (m.overall, m.overall_confidence),
-            _ => (self.pooled.final_score, self.pooled.confidence),
+    /// The mode used (never `Auto`).
+    pub fn mode(&self) -> Mode {
+        match self.outcome {
+            Outcome::Pooled(_) => Mode::Pooled,
+            Outcome::Matrix(_) => Mode::Matrix,
+            Outcome::Feedback(_) => Mode::Feedback,
         }
     }
 
-    /// Whether any line or the weights are errors.
+    /// The mode's answer; `None` in matrix mode when the weights cannot be used.
+    pub fn headline(&self) -> Option<Headline> {
+        let rounded = self.params.rounding == Rounding::HalfAwayFromZero;
+        let of_pool = |kind, p: &Pooled| Headline {
+            kind,
+            score: p.final_score,
+            unrounded: p.final_unrounded,
+            confidence: p.confidence,
+            rounded,
+        };
+        match &self.outcome {
+            Outcome::Pooled(p) => Some(of_pool(HeadlineKind::Pool, p)),
+            Outcome::Feedback(f) => Some(of_pool(HeadlineKind::Feedback, f.total())),
+            Outcome::Matrix(m) => m.result.as_ref().ok().map(|s| Headline {
+                kind: HeadlineKind::Overall,
+                score: s.overall,
+                unrounded: s.overall_unrounded,
+                confidence: s.overall_confidence,
+                rounded,
+            }),
+        }
+    }
+
+    /// Every scored item in one pool (in pooled and feedback mode, the answer itself; in
+    /// matrix mode, context).
+    pub fn pool(&self) -> &Pooled {
+        match &self.outcome {
+            Outcome::Pooled(p) => p,
+            Outcome::Matrix(m) => &m.pool,
+            Outcome::Feedback(f) => f.total(),
+        }
+    }
+
+    /// The scored items alone.
+    pub fn items(&self) -> Vec<Item> {
+        self.entries.iter().map(|e| e.item.clone()).collect()
+    }
+
+    /// The matrix result, in matrix mode.
+    pub fn matrix(&self) -> Option<&Matrix> {
+        match &self.outcome {
+            Outcome::Matrix(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// The buckets, in feedback mode.
+    pub fn feedback(&self) -> Option<&Feedback> {
+        match &self.outcome {
+            Outcome::Feedback(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// The diagnostics of one severity as display text (`line 4: …`).
+    pub fn messages(&self, severity: Severity) -> Vec<String> {
+        self.diagnostics_of(severity)
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    /// The diagnostics of one severity.
+    pub fn diagnostics_of(&self, severity: Severity) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics
+            .iter()
+            .filter(move |d| d.severity() == severity)
+    }
+
+    /// Whether any line, the weights or the parameters are errors.
     pub fn has_errors(&self) -> bool {
-        !self.parsed.errors.is_empty() || matches!(self.matrix, Some(Err(_)))
+        self.diagnostics_of(Severity::Error).next().is_some()
     }
 }
+
+const NEEDS_CRITERION: &str = "in matrix mode every item needs a criterion: write (+3, craft) or put it under ## Criterion: craft";
+const NEEDS_BUCKET: &str = "in feedback mode every item needs a bucket: put it under ## Working, ## Not working, ## Missing or ## Confusing";
 
 /// Reads `text` in any format and scores it as `request` asks.
 ///
 /// ```
-/// use pickanumber_score::analysis::{analyse, Mode, Request};
+/// use pickanumber_score::{analyse, HeadlineKind, Mode, Request};
 /// let a = analyse("(+3, craft) tidy\n(-1, depth) thin", &Request::default());
-/// assert_eq!(a.mode, Mode::Matrix);
+/// assert_eq!(a.mode(), Mode::Matrix);
+/// let h = a.headline().unwrap();
+/// assert_eq!(h.kind, HeadlineKind::Overall);
+/// assert_eq!(h.confidence, 0.05); // the thinnest criterion
 /// ```
 pub fn analyse(text: &str, request: &Request) -> Analysis {
-    let params = Params::default();
-    let (format, mut parsed) = read(text);
+    let params = request.params;
+    let (format, parsed) = read(text);
+    let mut diagnostics: Vec<Diagnostic> = parsed
+        .errors
+        .iter()
+        .map(|e| Diagnostic {
+            kind: Kind::Item,
+            line: Some(e.line),
+            column: e.column,
+            message: e.message.clone(),
+        })
+        .collect();
+    if let Err(e) = params.validate() {
+        diagnostics.push(Diagnostic::new(Kind::Params, e.to_string()));
+    }
+    let mut later = Vec::new();
+    for n in parsed.notes {
+        later.push(Diagnostic::new(Kind::UnusedKeys, n));
+    }
+
+    let labelled = parsed
+        .entries
+        .iter()
+        .filter(|e| e.item.criterion.is_some())
+        .count();
+    let weights_given =
+        request.preset.is_some() || request.weights.is_some() || !parsed.weights.is_empty();
     let mode = match request.mode {
         Mode::Auto => {
             if format == Format::FeedbackJson
                 || parsed.entries.iter().any(|e| e.item.bucket.is_some())
             {
                 Mode::Feedback
-            } else if request.preset.is_some()
-                || request.weights.is_some()
-                || !parsed.weights.is_empty()
-                || parsed.entries.iter().any(|e| e.item.criterion.is_some())
-            {
+            } else if weights_given || (labelled > 0 && 2 * labelled >= parsed.entries.len()) {
                 Mode::Matrix
             } else {
+                if labelled > 0 {
+                    let mut lines: Vec<usize> = parsed
+                        .entries
+                        .iter()
+                        .filter(|e| e.item.criterion.is_some())
+                        .map(|e| e.line)
+                        .collect();
+                    lines.dedup();
+                    later.push(Diagnostic::new(
+                        Kind::CriteriaSetAside,
+                        format!(
+                            "{labelled} of {} items name a criterion, fewer than half, so every item is pooled and the criteria on {} are set aside; label every item (or give weights or a preset) for matrix mode",
+                            parsed.entries.len(),
+                            line_list(&lines, 20)
+                        ),
+                    ));
+                }
                 Mode::Pooled
             }
         }
         m => m,
     };
-    let mut warnings = Vec::new();
-    let mut notes = std::mem::take(&mut parsed.notes);
 
-    // Items the mode cannot use become errors, so nothing is dropped silently.
-    let needs = |e: &crate::Entry| {
-        match mode {
-        Mode::Matrix => e.item.criterion.is_none().then_some(
-            "in matrix mode every item needs a criterion: write (+3, craft) or put it under ## Criterion: craft",
-        ),
-        Mode::Feedback => e.item.bucket.is_none().then_some(
-            "in feedback mode every item needs a bucket: put it under ## Working, ## Not working, ## Missing or ## Confusing",
-        ),
-        _ => None,
-    }
-    };
-    let mut kept = Vec::with_capacity(parsed.entries.len());
-    let mut reported_lines = Vec::new();
-    for e in std::mem::take(&mut parsed.entries) {
-        match needs(&e) {
+    // Items the mode cannot use become errors, so nothing is dropped silently. Entries of one
+    // line are adjacent, so one error per line needs only the previous line.
+    let mut entries = Vec::with_capacity(parsed.entries.len());
+    let mut last_reported = None;
+    for e in parsed.entries {
+        let missing = match mode {
+            Mode::Matrix => e.item.criterion.is_none().then_some(NEEDS_CRITERION),
+            Mode::Feedback => e.item.bucket.is_none().then_some(NEEDS_BUCKET),
+            _ => None,
+        };
+        match missing {
             Some(message) => {
-                if !reported_lines.contains(&e.line) {
-                    reported_lines.push(e.line);
-                    parsed.errors.push(LineError {
-                        line: e.line,
+                if last_reported != Some(e.line) {
+                    last_reported = Some(e.line);
+                    diagnostics.push(Diagnostic {
+                        kind: Kind::Item,
+                        line: Some(e.line),
                         column: None,
                         message: message.into(),
                     });
                 }
             }
-            None => kept.push(e),
+            None => entries.push(e),
         }
     }
-    parsed.entries = kept;
-    parsed.errors.sort_by_key(|e| (e.line, e.column));
-    let items = parsed.items();
-    let pooled = Pooled::score(&items, &params);
+    let mut diagnostics = crate::diagnostic::sort_by_place(diagnostics);
 
-    let weights = if mode == Mode::Matrix {
-        request
-            .weights
-            .clone()
-            .or_else(|| (!parsed.weights.is_empty()).then(|| parsed.weights.clone()))
-            .or_else(|| request.preset.map(Preset::weights))
-            .unwrap_or_default()
-    } else {
-        Vec::new()
-    };
-    let matrix = (mode == Mode::Matrix)
-        .then(|| MatrixScore::score(&items, &weights, &params).map_err(|e| e.to_string()));
-    if let Some(Ok(m)) = &matrix {
-        if m.weights_normalised {
-            let sum: f64 = weights.iter().map(|(_, w)| w).sum();
-            warnings.push(format!(
-                "weights sum to {}, not 1: each was divided by the sum",
-                trim(sum)
-            ));
-        }
-        for c in &m.criteria {
-            if c.pooled.total_items == 0 {
-                warnings.push(format!(
-                    "criterion {} has no items: it scores 50 with confidence 0 and still counts in the overall score and the span",
-                    c.name
-                ));
+    let items: Vec<Item> = entries.iter().map(|e| e.item.clone()).collect();
+    let pool = Pooled::score(&items, &params);
+    let outcome = match mode {
+        Mode::Matrix => {
+            let weights = request
+                .weights
+                .clone()
+                .or_else(|| (!parsed.weights.is_empty()).then(|| parsed.weights.clone()))
+                .or_else(|| request.preset.map(Preset::weights))
+                .unwrap_or_default();
+            let result = MatrixScore::score(&items, &weights, &params);
+            match &result {
+                Ok(m) => matrix_diagnostics(&mut later, m, &weights, &items, &params),
+                Err(e) => diagnostics.push(Diagnostic::new(Kind::Weights, e.to_string())),
             }
-            saturation(
-                &mut notes,
-                &format!("criterion {}", c.name),
-                &c.pooled,
-                &params,
-            );
-        }
-        if !m.self_check {
-            warnings.push(format!(
-                "self-check fails: the criteria span {} points, under {}; they may not have been scored separately",
-                trim(m.span),
-                trim(params.self_check_span)
-            ));
-        }
-        cell_warnings(&mut warnings, &items);
-    } else {
-        saturation(&mut notes, "the pool", &pooled, &params);
-    }
-
-    let buckets = if mode == Mode::Feedback {
-        let mut so_far = Vec::new();
-        Bucket::ALL
-            .into_iter()
-            .map(|b| {
-                let mine: Vec<Item> = items
-                    .iter()
-                    .filter(|i| i.bucket == Some(b))
-                    .cloned()
-                    .collect();
-                so_far.extend(mine.iter().map(|i| i.impact));
-                BucketScore {
-                    bucket: b,
-                    items: mine,
-                    running: Pooled::from_impacts(so_far.iter().copied(), &params),
-                }
+            Outcome::Matrix(Matrix {
+                weights,
+                result,
+                pool,
             })
-            .collect()
-    } else {
-        Vec::new()
+        }
+        Mode::Feedback => {
+            saturation(&mut later, "the feedback score", &pool, &params);
+            let mut so_far = Vec::new();
+            Outcome::Feedback(Feedback {
+                buckets: Box::new(Bucket::ALL.map(|b| {
+                    let mine: Vec<Item> = items
+                        .iter()
+                        .filter(|i| i.bucket == Some(b))
+                        .cloned()
+                        .collect();
+                    so_far.extend(mine.iter().map(|i| i.impact));
+                    BucketScore {
+                        bucket: b,
+                        items: mine,
+                        running: Pooled::from_impacts(so_far.iter().copied(), &params),
+                    }
+                })),
+            })
+        }
+        Mode::Pooled | Mode::Auto => {
+            saturation(&mut later, "the pool", &pool, &params);
+            Outcome::Pooled(pool)
+        }
     };
 
     if !parsed.ignored.is_empty() {
-        let list: Vec<String> = parsed.ignored.iter().map(ToString::to_string).collect();
-        notes.push(format!(
-            "ignored (not an item): line{} {}",
-            if list.len() == 1 { "" } else { "s" },
-            list.join(", ")
+        later.push(Diagnostic::new(
+            Kind::Ignored,
+            format!(
+                "ignored (not an item): {}",
+                line_list(&parsed.ignored, usize::MAX)
+            ),
         ));
     }
+    diagnostics.extend(later);
     Analysis {
         format,
-        mode,
-        parsed,
-        pooled,
-        matrix,
-        buckets,
-        warnings,
-        notes,
         params,
-        weights,
+        entries,
+        ignored: parsed.ignored,
+        diagnostics,
+        outcome,
     }
 }
 
-fn saturation(notes: &mut Vec<String>, what: &str, p: &Pooled, params: &Params) {
-    if p.total_items > 0 && (p.raw == params.max || p.raw == 0.0) && p.confidence < 1.0 {
-        notes.push(format!(
-            "raw score of {what} is clamped at {}: until confidence is full, more items raise the multiplier, so even contrary evidence can move the final further from 50",
-            trim(p.raw)
+fn matrix_diagnostics(
+    out: &mut Vec<Diagnostic>,
+    m: &MatrixScore,
+    weights: &[(String, f64)],
+    items: &[Item],
+    params: &Params,
+) {
+    use crate::display::trim_number;
+    if m.weights_normalised {
+        let sum: f64 = weights.iter().map(|(_, w)| w).sum();
+        out.push(Diagnostic::new(
+            Kind::WeightsNormalised,
+            format!(
+                "weights sum to {}, not 1: each was divided by the sum",
+                trim_number(sum)
+            ),
+        ));
+    }
+    for c in &m.criteria {
+        if c.pooled.total_items == 0 {
+            out.push(Diagnostic::new(
+                Kind::EmptyCriterion,
+                format!(
+                    "criterion {} has no items: it scores {} with confidence 0 and still counts in the overall score and the span",
+                    c.name,
+                    trim_number(params.center)
+                ),
+            ));
+        }
+        saturation(out, &format!("criterion {}", c.name), &c.pooled, params);
+    }
+    if !m.self_check {
+        out.push(Diagnostic::new(
+            Kind::SelfCheck,
+            format!(
+                "self-check fails: the criteria span {} points, under {}; they may not have been scored separately",
+                trim_number(m.span),
+                trim_number(params.self_check_span)
+            ),
+        ));
+    }
+    // Item counts per (perspective, criterion) cell, kept sorted by cell: a sorted Vec
+    // rather than a BTreeMap, which would add its code to the wasm calculator.
+    let mut cells: Vec<((&str, &str), usize)> = Vec::new();
+    for i in items {
+        if let (Some(p), Some(c)) = (&i.perspective, &i.criterion) {
+            let cell = (p.as_str(), c.as_str());
+            match cells.binary_search_by(|(k, _)| k.cmp(&cell)) {
+                Ok(at) => cells[at].1 += 1,
+                Err(at) => cells.insert(at, (cell, 1)),
+            }
+        }
+    }
+    let list = |keep: &dyn Fn(usize) -> bool| -> Vec<String> {
+        cells
+            .iter()
+            .filter(|(_, n)| keep(*n))
+            .map(|((p, c), n)| format!("{p} × {c} ({n})"))
+            .collect()
+    };
+    let crowded = list(&|n| n > 5);
+    if !crowded.is_empty() {
+        out.push(Diagnostic::new(
+            Kind::CrowdedCell,
+            format!(
+                "perspective × criterion cells with more than 5 items (the method caps a cell at 5): {}",
+                crowded.join(", ")
+            ),
+        ));
+    }
+    let thin = list(&|n| n < 3);
+    if !thin.is_empty() {
+        out.push(Diagnostic::new(
+            Kind::ThinCell,
+            format!(
+                "perspective × criterion cells with fewer than 3 items (aim for at least 3): {}",
+                thin.join(", ")
+            ),
         ));
     }
 }
 
-/// More than 5 items in one perspective × criterion cell, or fewer than 3 in a used cell.
-fn cell_warnings(warnings: &mut Vec<String>, items: &[Item]) {
-    let mut cells: BTreeMap<(&str, &str), usize> = BTreeMap::new();
-    for i in items {
-        if let (Some(p), Some(c)) = (&i.perspective, &i.criterion) {
-            *cells.entry((p, c)).or_default() += 1;
-        }
+fn saturation(out: &mut Vec<Diagnostic>, what: &str, p: &Pooled, params: &Params) {
+    if p.total_items > 0 && (p.raw == params.max || p.raw == 0.0) && p.confidence < 1.0 {
+        out.push(Diagnostic::new(
+            Kind::Saturation,
+            format!(
+                "raw score of {what} is clamped at {}: until confidence is full, more items raise the multiplier, so even contrary evidence can move the final further from {}",
+                crate::display::trim_number(p.raw),
+                crate::display::trim_number(params.center)
+            ),
+        ));
     }
-    for ((p, c), n) in cells {
-        if n > 5 {
-            warnings.push(format!(
-                "cell {p} × {c} has {n} items: the method caps a cell at 5"
-            ));
-        } else if n < 3 {
-            warnings.push(format!(
-                "cell {p} × {c} has {n} item{}: aim for at least 3",
-                if n == 1 { "" } else { "s" }
-            ));
-        }
-    }
-}
-
-fn trim(x: f64) -> String {
-    let s = format!("{x:.4}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }

@@ -7,12 +7,16 @@
 //!   wrapped as `{"evidence": {…}}`), when it starts with `{`;
 //! - spreadsheet rows (tab- or comma-separated) whose first row names an `impact` column;
 //! - a markdown table whose rows start with `|`;
-//! - otherwise the line grammar of [`crate::parse()`].
+//! - otherwise the line grammar of the `parse` module.
+//!
+//! JSON is read by the crate's own reader (the `json` module: text → values with byte
+//! offsets), and every message about a JSON value names the line and column where it starts.
+//! An impact in JSON is an integer as written (`3`, `-2`) or a string (`"+3"`); `3.0` is not
+//! an impact. Keys other than the ones named are ignored; a repeated key: the last one counts.
 
+use crate::json::{self, Kind as JsonKind, Value};
 use crate::parse::{build, check_name, impact_of, Context, Entry, LineError, Parsed};
 use crate::{Bucket, Impact, Item};
-use serde_json::value::RawValue;
-use std::collections::BTreeMap;
 use std::fmt;
 
 /// The detected input format.
@@ -43,10 +47,10 @@ impl fmt::Display for Format {
     }
 }
 
-/// Detects the format of `text` and reads it.
+/// Detects the format of `text` and reads it: the one entry for every input format.
 ///
 /// ```
-/// use pickanumber_score::input::{read, Format};
+/// use pickanumber_score::{read, Format};
 /// let (format, parsed) = read(r#"[{"impact": 3, "text": "clear"}, {"impact": -2}]"#);
 /// assert_eq!(format, Format::Json);
 /// assert_eq!(parsed.entries.len(), 2);
@@ -76,7 +80,28 @@ pub fn read(text: &str) -> (Format, Parsed) {
             return (Format::Spreadsheet, spreadsheet(text, sep));
         }
     }
-    (Format::Lines, crate::parse(text))
+    (Format::Lines, crate::parse::parse(text))
+}
+
+/// Reads `text` as `format`, without detection (the line grammar for an evidence block that
+/// must be lines, or a test of one format).
+///
+/// ```
+/// use pickanumber_score::{read_as, Format};
+/// // Detection would read this as a markdown table; as lines it is one ignored line.
+/// assert_eq!(read_as(Format::Lines, "| +3 | tidy |").ignored, vec![1]);
+/// ```
+pub fn read_as(format: Format, text: &str) -> Parsed {
+    match format {
+        Format::Lines => crate::parse::parse(text),
+        Format::Json => json_items(text),
+        Format::FeedbackJson => feedback_json(text),
+        Format::MarkdownTable => markdown_table(text),
+        Format::Spreadsheet => {
+            let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+            spreadsheet(text, if first.contains('\t') { '\t' } else { ',' })
+        }
+    }
 }
 
 fn line_col(text: &str, offset: usize) -> (usize, usize) {
@@ -86,201 +111,195 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
-/// Where a borrowed JSON value starts inside `text`.
-fn offset_of(text: &str, raw: &RawValue) -> usize {
-    (raw.get().as_ptr() as usize).saturating_sub(text.as_ptr() as usize)
-}
-
-fn json_error(e: &serde_json::Error) -> LineError {
+fn json_error(text: &str, e: &json::Error) -> LineError {
+    let (line, column) = line_col(text, e.at);
     LineError {
-        line: e.line().max(1),
-        column: Some(e.column().max(1)),
-        message: format!("invalid JSON: {e}")
-            .split(" at line ")
-            .next()
-            .unwrap_or_default()
-            .to_string(),
+        line,
+        column: Some(column),
+        message: format!("invalid JSON: {e}"),
     }
 }
 
-#[derive(serde::Deserialize)]
-struct JsonItem {
-    impact: Option<serde_json::Value>,
-    text: Option<String>,
-    description: Option<String>,
-    evidence: Option<String>,
-    criterion: Option<String>,
-    perspective: Option<String>,
+/// A located error about one JSON value.
+fn error_at(text: &str, v: &Value, message: String) -> LineError {
+    let (line, column) = line_col(text, v.at);
+    LineError {
+        line,
+        column: Some(column),
+        message,
+    }
+}
+
+/// An optional string member: absent or `null` is `None`, anything but a string an error.
+fn json_str<'v>(object: &'v Value, key: &str) -> Result<Option<&'v str>, String> {
+    match object.get(key) {
+        None => Ok(None),
+        Some(v) => match &v.kind {
+            JsonKind::Null => Ok(None),
+            JsonKind::String(s) => Ok(Some(s)),
+            _ => Err(format!("\"{key}\" must be a string, not {}", v.describe())),
+        },
+    }
 }
 
 fn json_items(text: &str) -> Parsed {
     let mut out = Parsed::default();
-    let raws: Vec<&RawValue> = match serde_json::from_str(text) {
+    let doc = match json::parse(text) {
         Ok(v) => v,
         Err(e) => {
-            out.errors.push(json_error(&e));
+            out.errors.push(json_error(text, &e));
             return out;
         }
     };
-    for (i, raw) in raws.iter().enumerate() {
-        let (line, column) = line_col(text, offset_of(text, raw));
+    let JsonKind::Array(values) = &doc.kind else {
+        out.errors.push(error_at(
+            text,
+            &doc,
+            format!(
+                "JSON items must be a list of objects, not {}",
+                doc.describe()
+            ),
+        ));
+        return out;
+    };
+    for (i, value) in values.iter().enumerate() {
+        let (line, column) = line_col(text, value.at);
         let err = |message: String| LineError {
             line,
             column: Some(column),
-            message,
+            message: format!("item {}: {message}", i + 1),
         };
-        let item: JsonItem = match serde_json::from_str(raw.get()) {
-            Ok(v) => v,
-            Err(e) => {
-                out.errors.push(err(format!(
-                    "item {}: {}",
-                    i + 1,
-                    e.to_string().split(" at line ").next().unwrap_or_default()
-                )));
-                continue;
-            }
-        };
-        let impact = match json_impact(item.impact.as_ref(), "impact") {
-            Ok(v) => v,
-            Err(m) => {
-                out.errors.push(err(format!("item {}: {m}", i + 1)));
-                continue;
-            }
-        };
-        let mut body = item.text.or(item.description).unwrap_or_default();
-        if let Some(ev) = item.evidence.filter(|e| !e.is_empty()) {
-            body = if body.is_empty() {
-                ev
-            } else {
-                format!("{body} — {ev}")
-            };
+        match json_item(value) {
+            Ok(item) => out.entries.push(Entry { line, item }),
+            Err(m) => out.errors.push(err(m)),
         }
-        let mut it = Item::new(impact, body.trim());
-        for (label, value) in [
-            ("criterion", &item.criterion),
-            ("perspective", &item.perspective),
-        ] {
-            if let Some(v) = value {
-                if let Err(m) = check_name(v) {
-                    out.errors.push(err(format!("item {}: {label} {m}", i + 1)));
-                }
-            }
-        }
-        it.criterion = item.criterion;
-        it.perspective = item.perspective;
-        out.entries.push(Entry { line, item: it });
     }
     out
 }
 
-fn json_impact(v: Option<&serde_json::Value>, key: &str) -> Result<Impact, String> {
+/// One object of a JSON item list → an item, or the message for its first problem.
+fn json_item(value: &Value) -> Result<Item, String> {
+    if !matches!(value.kind, JsonKind::Object(_)) {
+        return Err(format!(
+            "an item must be an object with \"impact\", not {}",
+            value.describe()
+        ));
+    }
+    let text = json_str(value, "text")?;
+    let description = json_str(value, "description")?;
+    let evidence = json_str(value, "evidence")?;
+    let criterion = json_str(value, "criterion")?;
+    let perspective = json_str(value, "perspective")?;
+    let impact = json_impact(value.get("impact"), "impact")?;
+    let mut body = text.or(description).unwrap_or_default().to_string();
+    if let Some(ev) = evidence.filter(|e| !e.is_empty()) {
+        body = if body.is_empty() {
+            ev.to_string()
+        } else {
+            format!("{body} — {ev}")
+        };
+    }
+    let mut it = Item::new(impact, body.trim());
+    // An item with a bad label is an error and contributes nothing.
+    for (label, value) in [("criterion", criterion), ("perspective", perspective)] {
+        if let Some(name) = value {
+            check_name(name).map_err(|m| format!("{label} {m}"))?;
+        }
+    }
+    it.criterion = criterion.map(str::to_string);
+    it.perspective = perspective.map(str::to_string);
+    Ok(it)
+}
+
+/// An impact given as a JSON integer (`3`, `-2`, as written: `3.0` is not an impact) or a
+/// string (`"+3"`, `"−2"`).
+fn json_impact(v: Option<&Value>, key: &str) -> Result<Impact, String> {
     let set = Impact::list(&Impact::ALL);
-    match v {
-        None => Err(format!("\"{key}\" is missing (one of {set})")),
-        Some(serde_json::Value::Number(n)) => impact_of(&n.to_string()),
-        Some(serde_json::Value::String(s)) => impact_of(s.trim()),
-        Some(other) => Err(format!(
-            "\"{key}\" must be a number, one of {set}, not {other}"
+    match v.map(|v| (v, &v.kind)) {
+        None | Some((_, JsonKind::Null)) => Err(format!("\"{key}\" is missing (one of {set})")),
+        Some((_, JsonKind::Number(n))) => impact_of(n),
+        Some((_, JsonKind::String(s))) => impact_of(s.trim()),
+        Some((other, _)) => Err(format!(
+            "\"{key}\" must be a number, one of {set}, not {}",
+            other.describe()
         )),
     }
 }
 
-#[derive(serde::Deserialize)]
-struct BucketItem {
-    value: Option<serde_json::Value>,
-    text: Option<String>,
-    #[serde(flatten)]
-    _rest: BTreeMap<String, serde_json::Value>,
-}
-
 fn feedback_json(text: &str) -> Parsed {
     let mut out = Parsed::default();
-    let mut top: BTreeMap<String, &RawValue> = match serde_json::from_str(text) {
+    let doc = match json::parse(text) {
         Ok(v) => v,
         Err(e) => {
-            out.errors.push(json_error(&e));
+            out.errors.push(json_error(text, &e));
             return out;
         }
     };
-    if let Some(inner) = top.get("evidence").copied() {
-        match serde_json::from_str(inner.get()) {
-            Ok(v) => top = v,
-            Err(e) => {
-                let (line, column) = line_col(text, offset_of(text, inner));
-                out.errors.push(LineError {
-                    line,
-                    column: Some(column),
-                    message: format!(
-                        "\"evidence\" must be an object of buckets: {}",
-                        e.to_string().split(" at line ").next().unwrap_or_default()
-                    ),
-                });
-                return out;
-            }
+    let mut top = &doc;
+    if !matches!(top.kind, JsonKind::Object(_)) {
+        out.errors.push(error_at(
+            text,
+            top,
+            format!(
+                "feedback JSON must be an object of buckets, not {}",
+                top.describe()
+            ),
+        ));
+        return out;
+    }
+    if let Some(inner) = top.get("evidence") {
+        if !matches!(inner.kind, JsonKind::Object(_)) {
+            out.errors.push(error_at(
+                text,
+                inner,
+                format!(
+                    "\"evidence\" must be an object of buckets, not {}",
+                    inner.describe()
+                ),
+            ));
+            return out;
         }
+        top = inner;
     }
     let mut any = false;
     for bucket in Bucket::ALL {
-        let Some(raw) = top.get(bucket.key()) else {
+        let Some(list) = top.get(bucket.key()) else {
             continue;
         };
         any = true;
-        let (bl, bc) = line_col(text, offset_of(text, raw));
-        let items: Vec<&RawValue> = match serde_json::from_str(raw.get()) {
-            Ok(v) => v,
-            Err(_) => {
-                out.errors.push(LineError {
-                    line: bl,
-                    column: Some(bc),
-                    message: format!("\"{}\" must be a list of items", bucket.key()),
-                });
-                continue;
-            }
+        let JsonKind::Array(values) = &list.kind else {
+            out.errors.push(error_at(
+                text,
+                list,
+                format!("\"{}\" must be a list of items", bucket.key()),
+            ));
+            continue;
         };
-        for (i, raw) in items.iter().enumerate() {
-            let (line, column) = line_col(text, offset_of(text, raw));
-            let err = |message: String| LineError {
-                line,
-                column: Some(column),
-                message: format!("{} item {}: {message}", bucket.key(), i + 1),
-            };
-            let item: BucketItem = match serde_json::from_str(raw.get()) {
-                Ok(v) => v,
-                Err(e) => {
-                    out.errors.push(err(e
-                        .to_string()
-                        .split(" at line ")
-                        .next()
-                        .unwrap_or_default()
-                        .to_string()));
-                    continue;
-                }
-            };
-            let impact = match json_impact(item.value.as_ref(), "value") {
-                Ok(v) => v,
-                Err(m) => {
-                    out.errors.push(err(m));
-                    continue;
-                }
-            };
-            if !bucket.allowed().contains(&impact) {
-                out.errors.push(err(format!(
-                    "value {impact} is not allowed in {}: use {}",
-                    bucket.key(),
-                    Impact::list(bucket.allowed())
-                )));
-                continue;
+        for (i, value) in values.iter().enumerate() {
+            match bucket_item(value, bucket) {
+                Ok(item) => out.entries.push(Entry {
+                    line: line_col(text, value.at).0,
+                    item,
+                }),
+                Err(m) => out.errors.push(error_at(
+                    text,
+                    value,
+                    format!("{} item {}: {m}", bucket.key(), i + 1),
+                )),
             }
-            let mut it = Item::new(impact, item.text.unwrap_or_default().trim());
-            it.bucket = Some(bucket);
-            out.entries.push(Entry { line, item: it });
         }
     }
-    let unknown: Vec<&str> = top
-        .keys()
-        .map(String::as_str)
-        .filter(|k| Bucket::ALL.iter().all(|b| b.key() != *k))
-        .collect();
+    // Keys not used, sorted and once each (inserted in order: no sort code in the wasm).
+    let mut unknown: Vec<&str> = Vec::new();
+    if let JsonKind::Object(members) = &top.kind {
+        for (k, _) in members {
+            if Bucket::ALL.iter().all(|b| b.key() != k) {
+                if let Err(at) = unknown.binary_search(&k.as_str()) {
+                    unknown.insert(at, k);
+                }
+            }
+        }
+    }
     if !any {
         out.errors.push(LineError { line: 1, column: Some(1), message: "a JSON object needs the buckets working, not_working, missing, confusing (or an \"evidence\" object holding them)".into() });
     } else if !unknown.is_empty() {
@@ -288,6 +307,28 @@ fn feedback_json(text: &str) -> Parsed {
             .push(format!("JSON keys not used: {}", unknown.join(", ")));
     }
     out
+}
+
+/// One object of a bucket's list (`{"value": 3, "text": "…"}`, other keys ignored) → an item.
+fn bucket_item(value: &Value, bucket: Bucket) -> Result<Item, String> {
+    if !matches!(value.kind, JsonKind::Object(_)) {
+        return Err(format!(
+            "an item must be an object with \"value\" and \"text\", not {}",
+            value.describe()
+        ));
+    }
+    let text = json_str(value, "text")?;
+    let impact = json_impact(value.get("value"), "value")?;
+    if !bucket.allowed().contains(&impact) {
+        return Err(format!(
+            "value {impact} is not allowed in {}: use {}",
+            bucket.key(),
+            Impact::list(bucket.allowed())
+        ));
+    }
+    let mut it = Item::new(impact, text.unwrap_or_default().trim());
+    it.bucket = Some(bucket);
+    Ok(it)
 }
 
 /// Splits one CSV/TSV row, honouring double quotes (`"a, b"` and `""` inside quotes).

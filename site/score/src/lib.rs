@@ -4,41 +4,64 @@
 //! arithmetic on scores. A model collects signed evidence items; this crate turns them into a
 //! 0–100 score with a confidence.
 //!
-//! The data flow is visible in the modules:
-//! **text** → [`parse`](mod@parse) → **items** ([`item`]) → [`pooled`] / [`matrix`] → **score**
-//! → [`format`] (the digits every view prints).
+//! The data flow, one module a step:
+//! **text** → `input` ([`read`], every format; the line grammar in `parse`) → **items**
+//! ([`Item`], [`Impact`], [`Bucket`]) → [`analyse`] (mode rules, [`Pooled`] and
+//! [`MatrixScore`] scoring, typed [`Diagnostic`]s) → **one [`Analysis`]** with an [`Outcome`]
+//! per mode and its [`Headline`] → [`display`] (the digits and working lines every view prints)
+//! and [`report`] (the markdown report) and [`html`] (the result tables as escaped HTML).
+//!
+//! Underneath, two small modules keep the standard library's float and JSON machinery out of
+//! the wasm calculator: `numtext` (f64 → exact fixed-point text for every number printed, and
+//! [`parse_decimal`] for weights) and `json` (the JSON input formats, read with byte offsets
+//! for line:column messages).
+//!
+//! Modules are private and their types re-exported here; [`display`], [`html`] and [`report`]
+//! stay modules because they are collections of functions.
 //!
 //! ```
-//! use pickanumber_score::{parse, Params, Pooled};
+//! use pickanumber_score::{analyse, HeadlineKind, Request};
 //!
-//! let parsed = parse("\
-//! +5 final state correct
-//! +3 opened Settings
-//! +2 found the right pane
-//! +1 closed Settings afterwards
-//! −2 visited the wrong pane first
-//! ");
-//! assert!(parsed.errors.is_empty());
-//! let score = Pooled::score(&parsed.items(), &Params::default());
-//! assert_eq!(score.net_impact, 9);
-//! assert_eq!(score.final_score, 76.0);
-//! assert_eq!(score.confidence, 0.25);
+//! let a = analyse("\
+//! +3 the migration runs twice without harm
+//! +3 every endpoint has a test
+//! +2 the README states the limits
+//! −2 one error message leaks a stack trace
+//! ", &Request::default());
+//! assert!(!a.has_errors());
+//! let h = a.headline().unwrap();
+//! assert_eq!(h.kind, HeadlineKind::Pool);
+//! assert_eq!(a.pool().net_impact, 6); // normalized 6 / √4 = 3, raw 50 + 8 × 3 = 74
+//! assert_eq!(h.unrounded, 69.2); // 50 + (74 − 50) × (0.75 + 0.25 × 4/20)
+//! assert_eq!(h.score, 69.0);
+//! assert_eq!(h.confidence, 0.2);
 //! ```
 
-pub mod analysis;
-pub mod format;
-pub mod impact;
-pub mod input;
-pub mod item;
-pub mod matrix;
-pub mod params;
-pub mod parse;
-pub mod pooled;
+mod analysis;
+mod diagnostic;
+pub mod display;
+pub mod html;
+mod impact;
+mod input;
+mod item;
+mod json;
+mod matrix;
+mod numtext;
+mod params;
+mod parse;
+mod pooled;
 pub mod report;
 
+pub use analysis::{
+    analyse, Analysis, BucketScore, Feedback, Headline, HeadlineKind, Matrix, Mode, Outcome,
+    Preset, Request, PERSPECTIVES,
+};
+pub use diagnostic::{line_list, Diagnostic, Kind, Severity};
 pub use impact::Impact;
+pub use input::{read, read_as, Format};
 pub use item::{Bucket, Item};
 pub use matrix::{CriterionScore, MatrixScore, WeightError};
+pub use numtext::{parse_decimal, DecimalError};
 pub use params::{Normalization, ParamError, Params, Rounding};
-pub use parse::{parse, Entry, LineError, Parsed};
-pub use pooled::Pooled;
+pub use parse::{parse_weights, Entry, LineError, Parsed, MAX_REPEAT};
+pub use pooled::{profile, Pooled};

@@ -74,6 +74,22 @@ impl fmt::Display for WeightError {
 impl std::error::Error for WeightError {}
 
 impl MatrixScore {
+    /// The highest criterion final .
+    pub fn highest(&self) -> f64 {
+        self.criteria
+            .iter()
+            .map(|c| c.pooled.final_score)
+            .fold(f64::NEG_INFINITY, f64::max)
+    }
+
+    /// The lowest criterion final.
+    pub fn lowest(&self) -> f64 {
+        self.criteria
+            .iter()
+            .map(|c| c.pooled.final_score)
+            .fold(f64::INFINITY, f64::min)
+    }
+
     /// Scores items by criterion.
     ///
     /// `weights` lists the criteria and their weights in display order. When it is empty, the
@@ -162,22 +178,21 @@ impl MatrixScore {
             Rounding::HalfAwayFromZero => overall_unrounded.round(),
             Rounding::None => overall_unrounded,
         };
-        let finals = criteria.iter().map(|c| c.pooled.final_score);
-        let max = finals.clone().fold(f64::NEG_INFINITY, f64::max);
-        let min = finals.fold(f64::INFINITY, f64::min);
-        let span = max - min;
         let overall_confidence = criteria
             .iter()
             .map(|c| c.pooled.confidence)
             .fold(1.0, f64::min);
-        Ok(MatrixScore {
-            self_check: span >= params.self_check_span,
+        let mut m = MatrixScore {
+            self_check: false,
             criteria,
             overall_unrounded,
             overall,
             overall_confidence,
-            span,
+            span: 0.0,
             weights_normalised,
-        })
+        };
+        m.span = m.highest() - m.lowest();
+        m.self_check = m.span >= params.self_check_span;
+        Ok(m)
     }
 }

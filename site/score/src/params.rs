@@ -91,7 +91,7 @@ impl Params {
         if !(0.0..=self.max).contains(&self.center) {
             return Err(ParamError(format!(
                 "center must lie between 0 and max ({})",
-                self.max
+                crate::display::decimal(self.max)
             )));
         }
         if self.density_denominator <= 0.0 {

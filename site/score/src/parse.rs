@@ -69,10 +69,10 @@ impl Parsed {
     }
 }
 
-/// Reads every line of `text`.
+/// Reads every line of `text` in the line grammar (the fallback format of [`crate::read`]).
 ///
 /// ```
-/// let p = pickanumber_score::parse("+3 clear docs\n+4 oops\n\nnot an item");
+/// let (_, p) = pickanumber_score::read("+3 clear docs\n+4 oops\n\nnot an item");
 /// assert_eq!(p.entries.len(), 1);
 /// assert_eq!(
 ///     p.errors[0].to_string(),
@@ -80,7 +80,7 @@ impl Parsed {
 /// );
 /// assert_eq!(p.ignored, vec![4]);
 /// ```
-pub fn parse(text: &str) -> Parsed {
+pub(crate) fn parse(text: &str) -> Parsed {
     let mut out = Parsed::default();
     let mut ctx = Context::default();
     for (idx, line) in text.lines().enumerate() {
@@ -412,8 +412,26 @@ pub(crate) fn check_name(name: &str) -> Result<(), String> {
     }
 }
 
-/// `weights: a=0.3, b=0.2` → `[("a", 0.3), ("b", 0.2)]`.
-fn parse_weights(s: &str) -> Result<Vec<(String, f64)>, String> {
+/// The list of a `weights:` line, `a=0.3, b=0.2` → `[("a", 0.3), ("b", 0.2)]`: what the
+/// calculator's weight field, `--weights` and an evidence block's `weights=` option accept.
+///
+/// # Errors
+/// A message naming the bad part: a missing `=`, a label that is not a name, a value that is
+/// not a number, a value with too many digits to read exactly, or no weights at all.
+///
+/// A value is a plain decimal as [`parse_decimal`](crate::parse_decimal) reads it: `0.3`,
+/// `.5`, `2.50`, `1`, `1e-3`, with an optional sign (zero and negative weights are read here
+/// and rejected by the weight rules); `inf` and `NaN` are not numbers.
+///
+/// ```
+/// use pickanumber_score::parse_weights;
+/// assert_eq!(parse_weights("craft=0.6, depth=0.4").unwrap().len(), 2);
+/// assert_eq!(
+///     parse_weights("craft").unwrap_err(),
+///     "weight \"craft\" has no '=': write weights: craft=0.3, depth=0.2"
+/// );
+/// ```
+pub fn parse_weights(s: &str) -> Result<Vec<(String, f64)>, String> {
     let mut out = Vec::new();
     for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let Some((name, value)) = part.split_once('=') else {
@@ -423,10 +441,15 @@ fn parse_weights(s: &str) -> Result<Vec<(String, f64)>, String> {
         };
         let name = name.trim();
         check_name(name)?;
-        let value: f64 = value
-            .trim()
-            .parse()
-            .map_err(|_| format!("weight for {name} is not a number: \"{}\"", value.trim()))?;
+        let value = value.trim();
+        let value = crate::parse_decimal(value).map_err(|e| match e {
+            crate::DecimalError::NotANumber => {
+                format!("weight for {name} is not a number: \"{value}\"")
+            }
+            crate::DecimalError::TooPrecise => format!(
+                "weight for {name} has too many digits to read exactly: \"{value}\": write at most 15 significant digits, like 0.35"
+            ),
+        })?;
         out.push((name.to_string(), value));
     }
     if out.is_empty() {

@@ -121,7 +121,7 @@ impl Pooled {
 /// item list: with 4 items, net +20 exists (`+5 ×4`) but +19 and +25 do not.
 ///
 /// ```
-/// use pickanumber_score::pooled::profile;
+/// use pickanumber_score::profile;
 /// assert_eq!(profile(4, 20).map(|v| v.len()), Some(4));
 /// assert!(profile(4, 25).is_none());
 /// assert!(profile(2, 9).is_none()); // 5 + 4 would need a 4

@@ -1,10 +1,10 @@
-//! The markdown report: headline, self-check, per-criterion table, buckets and actions, the
-//! math, and every item in the line grammar, so that pasting a report back gives the same
-//! items and the same score.
+//! [`Analysis`] → the markdown report: the mode's headline first, then the self-check and the
+//! per-criterion table (matrix) or the buckets and actions (feedback), the working, the
+//! diagnostics, and every item in the line grammar, so that pasting a report back gives the
+//! same items and the same score.
 
-use crate::analysis::{Analysis, Mode};
-use crate::format::{criterion_cells, fixed, working, PooledText};
-use crate::{Bucket, Item};
+use crate::display::{criterion_cells, matrix_working, working, PooledText};
+use crate::{Analysis, Bucket, Item, Outcome};
 
 /// One item as a line of the grammar: `- (+5, requester × brief_fidelity) text`.
 pub fn item_line(item: &Item) -> String {
@@ -25,109 +25,143 @@ pub fn item_line(item: &Item) -> String {
 pub fn markdown(a: &Analysis) -> String {
     let p = &a.params;
     let mut r = String::from("# Evidence score\n\n");
-    let (headline, confidence) = a.headline();
-    r.push_str(&format!(
-        "**Final {} / 100**, confidence {} ({} mode, {} items, read as {}).\n\n",
-        if matches!(a.matrix, Some(Ok(_))) || p.rounding == crate::Rounding::HalfAwayFromZero {
-            format!("{headline}")
-        } else {
-            fixed(headline, 2)
-        },
-        fixed(confidence, 2),
-        a.mode,
-        a.pooled.total_items,
+    let context = format!(
+        "{} mode, {} items, read as {}",
+        a.mode(),
+        a.pool().total_items,
         a.format
-    ));
-    match &a.matrix {
-        Some(Ok(m)) => {
-            r.push_str(&format!(
-                "Self-check: {} (span {} between the highest and lowest criterion; needs at least {}).\n\n",
-                if m.self_check { "passes" } else { "fails" },
-                m.span,
-                p.self_check_span
-            ));
-            r.push_str("## Criteria\n\n| Criterion | Weight | Items | Net | Raw | Final | Confidence |\n|---|---|---|---|---|---|---|\n");
-            for c in &m.criteria {
-                r.push_str(&format!("| {} |\n", criterion_cells(c, p).join(" | ")));
-            }
-            r.push_str(&format!(
-                "\noverall = Σ(final × weight) / Σ weight = {} → {}; confidence = lowest criterion confidence = {}\n\n",
-                fixed(m.overall_unrounded, 2),
-                m.overall,
-                fixed(m.overall_confidence, 2)
-            ));
-        }
-        Some(Err(e)) => r.push_str(&format!("Weights cannot be used: {e}.\n\n")),
-        None => {}
+    );
+    match a.headline() {
+        Some(h) => r.push_str(&format!(
+            "**{} {} / 100**, confidence {} ({context}).\n\n",
+            h.kind.label(),
+            h.score_text(),
+            h.confidence_text(),
+        )),
+        None => r.push_str(&format!(
+            "**No overall score**: the weights cannot be used ({context}).\n\n"
+        )),
     }
-    if a.mode == Mode::Feedback {
-        r.push_str("## Score after each bucket\n\n| Bucket | Items | Score so far | Confidence |\n|---|---|---|---|\n");
-        for b in &a.buckets {
-            let t = PooledText::new(&b.running, p);
+    match &a.outcome {
+        Outcome::Matrix(m) => {
+            match &m.result {
+                Ok(s) => {
+                    r.push_str("## Criteria\n\n| Criterion | Weight | Items | Net | Raw | Final | Confidence |\n|---|---|---|---|---|---|---|\n");
+                    for c in &s.criteria {
+                        r.push_str(&format!("| {} |\n", criterion_cells(c, p).join(" | ")));
+                    }
+                    r.push_str(&format!("\n{}\n\n", matrix_working(s, p)));
+                }
+                Err(e) => r.push_str(&format!("Weights cannot be used: {e}.\n\n")),
+            }
+            let t = PooledText::new(&m.pool, p);
             r.push_str(&format!(
-                "| {} | {} | {} | {} |\n",
-                b.bucket,
-                b.items.len(),
-                t.final_score,
-                t.confidence
+                "Pool of all items, for reference (not the matrix's answer): final {}, confidence {}.\n\n",
+                t.final_score, t.confidence
             ));
         }
-        r.push_str("\n## Actions\n\n");
-        for b in &a.buckets {
-            if b.items.is_empty() {
-                continue;
-            }
-            for i in &b.items {
-                let text = if i.text.is_empty() {
-                    "(no text)"
-                } else {
-                    &i.text
-                };
+        Outcome::Feedback(f) => {
+            r.push_str("## Score after each bucket\n\n| Bucket | Items | Score so far | Confidence |\n|---|---|---|---|\n");
+            for b in f.buckets.iter() {
+                let t = PooledText::new(&b.running, p);
                 r.push_str(&format!(
-                    "* {}: {}\n",
-                    b.bucket.action(),
-                    text.replace(['\n', '\r'], " ")
+                    "| {} | {} | {} | {} |\n",
+                    b.bucket,
+                    b.items.len(),
+                    t.final_score,
+                    t.confidence
                 ));
             }
-            r.push('\n');
+            r.push_str("\n## Actions\n\n");
+            for b in f.buckets.iter().filter(|b| !b.items.is_empty()) {
+                for i in &b.items {
+                    let text = if i.text.is_empty() {
+                        "(no text)"
+                    } else {
+                        &i.text
+                    };
+                    r.push_str(&format!(
+                        "* {}: {}\n",
+                        b.bucket.action(),
+                        text.replace(['\n', '\r'], " ")
+                    ));
+                }
+                r.push('\n');
+            }
         }
+        Outcome::Pooled(_) => {}
     }
     r.push_str("## Math\n\n");
-    r.push_str(&working(&a.pooled, p));
+    if matches!(a.outcome, Outcome::Matrix(_)) {
+        r.push_str("Pool of all items: ");
+    }
+    r.push_str(&working(a.pool(), p));
     r.push_str("\n\n");
-    if !a.warnings.is_empty() || !a.notes.is_empty() || !a.parsed.errors.is_empty() {
+    if !a.diagnostics.is_empty() {
         r.push_str("## Warnings and notes\n\n");
-        for e in &a.parsed.errors {
-            r.push_str(&format!("* error, {e}\n"));
-        }
-        for w in a.warnings.iter().chain(&a.notes) {
-            r.push_str(&format!("* {w}\n"));
+        for d in &a.diagnostics {
+            r.push_str(&format!("* {}, {d}\n", d.severity().name()));
         }
         r.push('\n');
     }
     r.push_str("## All items\n\n");
-    if !a.weights.is_empty() {
-        let w: Vec<String> = a.weights.iter().map(|(n, x)| format!("{n}={x}")).collect();
-        r.push_str(&format!("weights: {}\n\n", w.join(", ")));
+    if let Outcome::Matrix(m) = &a.outcome {
+        if !m.weights.is_empty() {
+            let w: Vec<String> = m
+                .weights
+                .iter()
+                .map(|(n, x)| format!("{n}={}", crate::display::decimal(*x)))
+                .collect();
+            r.push_str(&format!("weights: {}\n\n", w.join(", ")));
+        }
     }
-    if a.parsed.entries.iter().any(|e| e.item.bucket.is_some()) {
-        for e in a.parsed.entries.iter().filter(|e| e.item.bucket.is_none()) {
+    if a.entries.iter().any(|e| e.item.bucket.is_some()) {
+        for e in a.entries.iter().filter(|e| e.item.bucket.is_none()) {
             r.push_str(&item_line(&e.item));
             r.push('\n');
         }
         for b in Bucket::ALL {
             r.push_str(&format!("### {b}\n\n"));
-            for i in a.parsed.entries.iter().filter(|e| e.item.bucket == Some(b)) {
+            for i in a.entries.iter().filter(|e| e.item.bucket == Some(b)) {
                 r.push_str(&item_line(&i.item));
                 r.push('\n');
             }
             r.push('\n');
         }
     } else {
-        for e in &a.parsed.entries {
+        for e in &a.entries {
             r.push_str(&item_line(&e.item));
             r.push('\n');
         }
     }
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{analyse, Mode, Request};
+
+    #[test]
+    fn matrix_report_leads_with_the_overall() {
+        let a = analyse(
+            "(+5, craft) a\n(+3, craft) b\n(-3, depth) c",
+            &Request {
+                mode: Mode::Matrix,
+                ..Request::default()
+            },
+        );
+        let r = markdown(&a);
+        let second = r.lines().nth(2).unwrap();
+        let h = a.headline().unwrap();
+        assert_eq!(
+            second,
+            format!(
+                "**Overall {} / 100**, confidence {} (matrix mode, 3 items, read as item lines).",
+                h.score_text(),
+                h.confidence_text()
+            )
+        );
+        assert!(r.contains("Pool of all items, for reference"));
+    }
 }

@@ -1,9 +1,9 @@
 //! Every input format and mode, with exact diagnostics, and the report read back.
 
-use pickanumber_score::analysis::{analyse, Mode, Preset, Request};
-use pickanumber_score::input::{read, Format};
 use pickanumber_score::report::markdown;
-use pickanumber_score::{Bucket, Impact};
+use pickanumber_score::{analyse, Mode, Preset, Request};
+use pickanumber_score::{read, Format};
+use pickanumber_score::{Bucket, Impact, Severity};
 
 fn messages(text: &str) -> Vec<String> {
     read(text)
@@ -37,8 +37,51 @@ fn json_array_reads_items_and_locates_errors() {
 fn broken_json_names_line_and_column() {
     assert_eq!(
         messages("[\n {\"impact\": 3,\n"),
-        vec!["line 3, column 1: invalid JSON: EOF while parsing an object"]
+        vec!["line 3, column 1: invalid JSON: expected a key in double quotes, found the end of the text"]
     );
+}
+
+#[test]
+fn json_values_of_the_wrong_kind_are_named() {
+    assert_eq!(
+        messages("[\n  {\"impact\": 3, \"text\": 3},\n  [3, \"x\"],\n  {\"impact\": [1]},\n  {\"impact\": 3.0},\n  {\"impact\": \"+3\", \"impact\": \"-2\", \"criterion\": null}, 7\n]"),
+        vec![
+            "line 2, column 3: item 1: \"text\" must be a string, not a number",
+            "line 3, column 3: item 2: an item must be an object with \"impact\", not a list",
+            "line 4, column 3: item 3: \"impact\" must be a number, one of +5, +3, +2, +1, −1, −2, −3, −5, not a list",
+            "line 5, column 3: item 4: impact 3.0 is not one of +5, +3, +2, +1, −1, −2, −3, −5",
+            "line 6, column 56: item 6: an item must be an object with \"impact\", not a number",
+        ]
+    );
+    let (_, p) = read("[{\"impact\": \"+3\", \"impact\": \"-2\", \"criterion\": null}]");
+    assert_eq!(p.items()[0].impact, Impact::MinusTwo);
+    assert_eq!(p.items()[0].criterion, None);
+    assert_eq!(
+        messages("[1] x"),
+        vec!["line 1, column 5: invalid JSON: expected the end of the JSON value, found 'x'"]
+    );
+    assert_eq!(
+        messages("{\"evidence\": [1]}"),
+        vec!["line 1, column 14: \"evidence\" must be an object of buckets, not a list"]
+    );
+    assert_eq!(
+        messages("{\"working\": {\"value\": 3},\n \"missing\": [{\"value\": -2, \"text\": false}, \"x\", {\"value\": -2, \"why\": 1}]}"),
+        vec![
+            "line 1, column 13: \"working\" must be a list of items",
+            "line 2, column 14: missing item 1: \"text\" must be a string, not false",
+            "line 2, column 44: missing item 2: an item must be an object with \"value\" and \"text\", not a string",
+        ]
+    );
+    assert_eq!(
+        pickanumber_score::read_as(Format::Json, "{}").errors[0].to_string(),
+        "line 1, column 1: JSON items must be a list of objects, not an object"
+    );
+    assert_eq!(
+        pickanumber_score::read_as(Format::FeedbackJson, " []").errors[0].to_string(),
+        "line 1, column 2: feedback JSON must be an object of buckets, not a list"
+    );
+    let (_, p) = read("{\"working\": [], \"zeta\": 1, \"alpha\": 2, \"zeta\": 3}");
+    assert_eq!(p.notes, vec!["JSON keys not used: alpha, zeta"]);
 }
 
 #[test]
@@ -53,10 +96,10 @@ fn feedback_json_with_and_without_wrapper() {
         "confusing item 1: value −5 is not allowed in confusing: use −1, −2, −3"
     );
     let a = analyse(text, &Request::default());
-    assert_eq!(a.mode, Mode::Feedback);
-    assert_eq!(a.buckets.len(), 4);
-    assert_eq!(a.buckets[0].running.total_items, 1);
-    assert_eq!(a.buckets[2].running.total_items, 2);
+    assert_eq!(a.mode(), Mode::Feedback);
+    let f = a.feedback().unwrap();
+    assert_eq!(f.buckets[0].running.total_items, 1);
+    assert_eq!(f.buckets[2].running.total_items, 2);
     assert_eq!(
         messages(r#"{"score": 3}"#),
         vec!["line 1, column 1: a JSON object needs the buckets working, not_working, missing, confusing (or an \"evidence\" object holding them)"]
@@ -103,17 +146,18 @@ fn matrix_mode_requires_criteria_and_warns() {
             ..Request::default()
         },
     );
-    assert_eq!(a.mode, Mode::Matrix);
+    assert_eq!(a.mode(), Mode::Matrix);
     assert_eq!(
-        a.parsed.errors[0].to_string(),
+        a.messages(Severity::Error)[0],
         "line 2: in matrix mode every item needs a criterion: write (+3, craft) or put it under ## Criterion: craft"
     );
-    let m = a.matrix.as_ref().unwrap().as_ref().unwrap();
+    let m = a.matrix().unwrap().result.as_ref().unwrap();
     assert_eq!(m.criteria.len(), 5);
-    assert!(a.warnings.contains(&"criterion problem_fit has no items: it scores 50 with confidence 0 and still counts in the overall score and the span".to_string()));
-    assert!(a
-        .warnings
-        .contains(&"cell requester × craft has 1 item: aim for at least 3".to_string()));
+    let warnings = a.messages(Severity::Warning);
+    assert!(warnings.contains(&"criterion problem_fit has no items: it scores 50 with confidence 0 and still counts in the overall score and the span".to_string()));
+    assert!(warnings.contains(
+        &"perspective × criterion cells with fewer than 3 items (aim for at least 3): requester × craft (1)".to_string()
+    ));
 }
 
 #[test]
@@ -123,26 +167,25 @@ fn weights_errors_and_normalisation() {
         &Request::default(),
     );
     assert_eq!(
-        a.matrix,
-        Some(Err("weights must be greater than 0: check depth".into()))
+        a.messages(Severity::Error),
+        vec!["weights must be greater than 0: check depth"]
     );
+    assert_eq!(a.headline(), None);
     assert!(a.has_errors());
     let a = analyse(
         "weights: craft=1, depth=1\n(+3, craft) a\n(-1, depth) b",
         &Request::default(),
     );
     assert!(a
-        .warnings
+        .messages(Severity::Warning)
         .contains(&"weights sum to 2, not 1: each was divided by the sum".to_string()));
     let a = analyse(
         "weights: craft=1\n(+3, craft) a\n(-1, depth) b",
         &Request::default(),
     );
     assert_eq!(
-        a.matrix,
-        Some(Err(
-            "weights are given for some criteria only: add a weight for depth".into()
-        ))
+        a.messages(Severity::Error),
+        vec!["weights are given for some criteria only: add a weight for depth"]
     );
 }
 
@@ -150,7 +193,7 @@ fn weights_errors_and_normalisation() {
 fn saturation_is_explained() {
     let a = analyse("+5 a\n+5 b\n+5 c\n+5 d", &Request::default());
     assert_eq!(
-        a.notes,
+        a.messages(Severity::Note),
         vec!["raw score of the pool is clamped at 100: until confidence is full, more items raise the multiplier, so even contrary evidence can move the final further from 50"]
     );
 }
@@ -165,10 +208,10 @@ fn feedback_mode_needs_buckets() {
         },
     );
     assert_eq!(
-        a.parsed.errors[0].to_string(),
+        a.messages(Severity::Error)[0],
         "line 1: in feedback mode every item needs a bucket: put it under ## Working, ## Not working, ## Missing or ## Confusing"
     );
-    assert_eq!(a.pooled.total_items, 1);
+    assert_eq!(a.pool().total_items, 1);
 }
 
 #[test]
@@ -177,12 +220,74 @@ fn reports_read_back_to_the_same_items_and_score() {
         "+5 a\n-2 b\n+1×3 c",
         "weights: craft=0.7, depth=0.3\n(+3, craft) a\n(+5, sme × craft) b\n(−3, depth) c",
         "## Working\n+3 fast\n## Missing\n-2 docs\n## Confusing\n-1 naming",
+        "weights: craft=0.123456789, depth=2.50, ux=.5, ops=1e-3\n(+3, craft) a\n(-1, depth) b\n(+2, ux) c\n(+1, ops) d",
     ] {
         let a = analyse(text, &Request::default());
         let back = analyse(&markdown(&a), &Request::default());
-        assert_eq!(back.parsed.items(), a.parsed.items(), "{text}");
-        assert_eq!(back.pooled, a.pooled);
-        assert_eq!(back.matrix, a.matrix);
-        assert_eq!(back.mode, a.mode);
+        assert_eq!(back.items(), a.items(), "{text}");
+        assert_eq!(back.outcome, a.outcome);
+        assert_eq!(back.headline(), a.headline());
     }
+}
+
+#[test]
+fn report_prints_weights_as_typed_values() {
+    let a = analyse(
+        "weights: craft=0.123456789, depth=2.50, ux=.5, ops=1e-3\n(+3, craft) a\n(-1, depth) b\n(+2, ux) c\n(+1, ops) d",
+        &Request::default(),
+    );
+    assert!(markdown(&a).contains("\nweights: craft=0.123456789, depth=2.5, ux=0.5, ops=0.001\n"));
+}
+
+#[test]
+fn weights_that_cannot_be_read_exactly_are_refused() {
+    assert_eq!(
+        pickanumber_score::parse_weights("craft=0.12345678901234567, depth=1").unwrap_err(),
+        "weight for craft has too many digits to read exactly: \"0.12345678901234567\": write at most 15 significant digits, like 0.35"
+    );
+    assert_eq!(
+        pickanumber_score::parse_weights("craft=inf").unwrap_err(),
+        "weight for craft is not a number: \"inf\""
+    );
+    let w = pickanumber_score::parse_weights("a=-1, b=0, c=+2.50, d=.5").unwrap();
+    assert_eq!(
+        w.iter().map(|(_, x)| *x).collect::<Vec<_>>(),
+        vec![-1.0, 0.0, 2.5, 0.5]
+    );
+}
+
+#[test]
+fn cell_warnings_come_in_cell_order() {
+    let a = analyse(
+        "(+3, b × x) one\n(+3, a × y) two\n(+3, a × x) three\n(+3, b × x) four",
+        &Request::default(),
+    );
+    let cells: Vec<String> = a
+        .messages(Severity::Warning)
+        .into_iter()
+        .filter(|m| m.starts_with("perspective × criterion cells"))
+        .collect();
+    assert_eq!(
+        cells,
+        vec![
+            "perspective × criterion cells with fewer than 3 items (aim for at least 3): a × x (1), a × y (1), b × x (2)",
+        ]
+    );
+}
+
+#[test]
+fn diagnostics_are_in_line_order_whatever_the_bucket_order() {
+    let a = analyse(
+        "{\"confusing\": [{\"value\": 3}],\n \"working\": [{\"value\": -2}],\n \"missing\": [{\"value\": 1}, {\"value\": -2}, {\"value\": 2}]}",
+        &Request::default(),
+    );
+    assert_eq!(
+        a.messages(Severity::Error),
+        vec![
+            "line 1, column 16: confusing item 1: value +3 is not allowed in confusing: use −1, −2, −3",
+            "line 2, column 14: working item 1: value −2 is not allowed in working: use +1, +2, +3, +5",
+            "line 3, column 14: missing item 1: value +1 is not allowed in missing: use −1, −2, −3, −5",
+            "line 3, column 43: missing item 3: value +2 is not allowed in missing: use −1, −2, −3, −5",
+        ]
+    );
 }

@@ -1,9 +1,14 @@
 //! The pasted-text grammar: what becomes an item, an error (with its exact message), context
 //! or an ignored line.
 
-use pickanumber_score::{parse, Bucket, Impact};
+use pickanumber_score::{read_as, Bucket, Format, Impact, Parsed};
 
 const SET: &str = "+5, +3, +2, +1, −1, −2, −3, −5";
+
+/// The line grammar alone, without format detection.
+fn parse(text: &str) -> Parsed {
+    read_as(Format::Lines, text)
+}
 
 fn errors(text: &str) -> Vec<String> {
     parse(text).errors.iter().map(ToString::to_string).collect()

@@ -9,6 +9,7 @@ use crate::setup::{self, Needs};
 /// The native crates: formatted, linted and unit-tested here.
 const NATIVE: &[&str] = &[
     "pickanumber-score",
+    "pickanumber-instruments",
     "pickanumber-cli",
     "pickanumber-render",
     "devserver",

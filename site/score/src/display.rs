@@ -1,16 +1,25 @@
-//! Numbers as the site and the calculator print them, so every view shows the same digits.
+//! Scores → display text: the digits and sentences every view prints (the calculator, the
+//! CLI's report, the site's evidence blocks), so no view formats a number its own way.
 //!
-//! Minus signs are ASCII here, so a displayed number can be read back as a number.
+//! Single numbers ([`fixed`], [`signed`], [`PooledText`]) use the ASCII minus, so a displayed
+//! number can be read back as a number; the working lines ([`working`], [`matrix_working`])
+//! are prose and print the minus sign U+2212.
+//!
+//! No function here formats an f64 with `{}` or `{:.N}`: every float goes through [`fixed`]
+//! or [`trim_number`] (the crate's exact formatter), which keeps the standard library's float
+//! formatting out of the wasm calculator.
 
-/// `x` with exactly `decimals` digits after the point, never `-0.00`.
+/// `x` with exactly `decimals` digits after the point, never `-0.00`: the digits of
+/// `format!("{x:.decimals$}")` (correctly rounded, ties to even; `NaN`, `inf`, `-inf`), from
+/// the crate's own small formatter rather than the standard library's.
 ///
 /// ```
-/// use pickanumber_score::format::fixed;
+/// use pickanumber_score::display::fixed;
 /// assert_eq!(fixed(82.2, 2), "82.20");
 /// assert_eq!(fixed(-0.0001, 2), "0.00");
 /// ```
 pub fn fixed(x: f64, decimals: usize) -> String {
-    let s = format!("{x:.decimals$}");
+    let s = crate::numtext::std_fixed(x, decimals);
     if s.starts_with('-') && s[1..].chars().all(|c| c == '0' || c == '.') {
         s[1..].to_string()
     } else {
@@ -84,7 +93,7 @@ impl PooledText {
 /// `net +9, items 5 → normalized +9 / √5 = +4.025 → raw 50 + 8 × 4.025 = 82.20 → …`.
 ///
 /// ```
-/// use pickanumber_score::{format::working, Impact, Item, Params, Pooled};
+/// use pickanumber_score::{display::working, Impact, Item, Params, Pooled};
 /// let p = Params::default();
 /// let s = Pooled::score(&[Item::new(Impact::PlusFive, "")], &p);
 /// assert_eq!(
@@ -149,21 +158,48 @@ pub fn working(s: &crate::Pooled, p: &crate::Params) -> String {
     .replace(" -", " −")
 }
 
-/// A parameter without trailing zeros: `8`, `0.75`, `1.6`.
-fn trim_number(x: f64) -> String {
-    let s = format!("{x}");
-    s.strip_suffix(".0").map(str::to_string).unwrap_or(s)
+/// A number with at most four decimals and no trailing zeros: `8`, `0.75`, `1.6`, `0.3`
+/// (for `0.1 + 0.2`), never `-0`.
+///
+/// ```
+/// use pickanumber_score::display::trim_number;
+/// assert_eq!(trim_number(0.1 + 0.2), "0.3");
+/// assert_eq!(trim_number(40.0), "40");
+/// assert_eq!(trim_number(-0.00001), "0");
+/// ```
+pub fn trim_number(x: f64) -> String {
+    crate::numtext::trimmed(x, 4)
+}
+
+/// The shortest decimal that [`parse_decimal`](crate::parse_decimal) reads back to exactly
+/// `x` (at most 17 decimals, trailing zeros trimmed, never `-0`): how a weight is printed so
+/// that pasting it back gives the same weight.
+///
+/// ```
+/// use pickanumber_score::display::decimal;
+/// assert_eq!(decimal(0.3), "0.3");
+/// assert_eq!(decimal(2.50), "2.5");
+/// assert_eq!(decimal(40.0), "40");
+/// ```
+pub fn decimal(x: f64) -> String {
+    crate::numtext::round_trip(x)
 }
 
 /// Where `x` sits on the scale `[0, max]`, as a percentage with one decimal, for drawing.
 pub fn percent_of_scale(x: f64, params: &crate::Params) -> String {
-    fixed((x / params.max * 100.0).clamp(0.0, 100.0), 1)
+    percent(x / params.max)
+}
+
+/// A fraction (a confidence, a position) as a percentage with one decimal, clamped to
+/// `[0, 100]`, for drawing a bar: `0.25` → `25.0`.
+pub fn percent(fraction: f64) -> String {
+    fixed((fraction * 100.0).clamp(0.0, 100.0), 1)
 }
 
 /// The change between two passes of the same evaluation: ` (Δ score +5, Δ confidence +0.10)`.
 ///
 /// ```
-/// assert_eq!(pickanumber_score::format::delta((76.0, 0.25), (81.0, 0.35)), "Δ score +5, Δ confidence +0.10");
+/// assert_eq!(pickanumber_score::display::delta((76.0, 0.25), (81.0, 0.35)), "Δ score +5, Δ confidence +0.10");
 /// ```
 pub fn delta(before: (f64, f64), after: (f64, f64)) -> String {
     format!(
@@ -171,6 +207,39 @@ pub fn delta(before: (f64, f64), after: (f64, f64)) -> String {
         signed_fixed(after.0 - before.0, 0),
         signed_fixed(after.1 - before.1, 2)
     )
+}
+
+/// The matrix's arithmetic as one line: the weighted mean, the confidence, the span and the
+/// self-check, with the actual numbers.
+pub fn matrix_working(m: &crate::MatrixScore, params: &crate::Params) -> String {
+    format!(
+        "overall = Σ(final × weight) / Σ weight = {} → {}; confidence = lowest criterion confidence = {}; span = {} − {} = {} → {}",
+        fixed(m.overall_unrounded, 2),
+        overall_text(m, params),
+        fixed(m.overall_confidence, 2),
+        trim_number(m.highest()),
+        trim_number(m.lowest()),
+        trim_number(m.span),
+        self_check_text(m, params),
+    )
+}
+
+/// The overall as printed: an integer when the parameters round, else two decimals.
+pub fn overall_text(m: &crate::MatrixScore, params: &crate::Params) -> String {
+    match params.rounding {
+        crate::Rounding::HalfAwayFromZero => format!("{}", m.overall as i64),
+        crate::Rounding::None => fixed(m.overall, 2),
+    }
+}
+
+/// `self-check passes (span 40 ≥ 20)` or `self-check fails (span 12 < 20): …`.
+pub fn self_check_text(m: &crate::MatrixScore, params: &crate::Params) -> String {
+    let (span, need) = (trim_number(m.span), trim_number(params.self_check_span));
+    if m.self_check {
+        format!("self-check passes (span {span} ≥ {need})")
+    } else {
+        format!("self-check fails (span {span} < {need}): the criteria may not have been scored separately")
+    }
 }
 
 /// The cells of one criterion's row, in the order every view shows them:

@@ -1,0 +1,80 @@
+//! The calculator's state: what the visitor set (mode, preset, weights) and typed, the one
+//! [`Request`] it makes, and the address that records it.
+
+use leptos::prelude::*;
+use pickanumber_score::{parse_weights, Mode, Preset, Request};
+
+use crate::share;
+
+/// Every input of the calculator, each a signal.
+#[derive(Clone, Copy)]
+pub struct Inputs {
+    /// Auto, pooled, matrix or feedback.
+    pub mode: RwSignal<Mode>,
+    /// A preset's criteria and weights, if any.
+    pub preset: RwSignal<Option<Preset>>,
+    /// The weight field as typed (`craft=0.6, depth=0.4`).
+    pub weights: RwSignal<String>,
+    /// The evidence text.
+    pub text: RwSignal<String>,
+}
+
+impl Inputs {
+    /// Signals holding `initial`; unknown mode or preset names fall back to the defaults.
+    pub fn new(initial: &share::State) -> Inputs {
+        Inputs {
+            mode: RwSignal::new(
+                initial
+                    .mode
+                    .as_deref()
+                    .and_then(Mode::from_name)
+                    .unwrap_or_default(),
+            ),
+            preset: RwSignal::new(initial.preset.as_deref().and_then(Preset::from_name)),
+            weights: RwSignal::new(initial.weights.clone().unwrap_or_default()),
+            text: RwSignal::new(initial.text.clone().unwrap_or_default()),
+        }
+    }
+
+    /// The settings a share link and the address record (the text travels packed, apart).
+    pub fn settings(&self) -> share::State {
+        let weights = self.weights.get_untracked();
+        share::State {
+            mode: Some(self.mode.get_untracked().name().to_string()),
+            preset: self.preset.get_untracked().map(|p| p.name().to_string()),
+            weights: Some(weights).filter(|w| !w.trim().is_empty()),
+            text: None,
+        }
+    }
+
+    /// Records mode, preset and weights in the address. Called only after the visitor changed
+    /// one of them, so an address opened with a section anchor (`/#formula`) keeps it until then.
+    pub fn record_in_address(&self) {
+        let fragment = self.settings().encode(None);
+        if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
+            let _ = h.replace_state_with_url(
+                &wasm_bindgen::JsValue::NULL,
+                "",
+                Some(&format!("#{fragment}")),
+            );
+        }
+    }
+}
+
+/// The request the controls make, or the weight field's error (the request then has no
+/// weights from the field).
+pub fn request(mode: Mode, preset: Option<Preset>, weights: &str) -> (Request, Option<String>) {
+    let mut r = Request {
+        mode,
+        preset,
+        ..Request::default()
+    };
+    let mut error = None;
+    if !weights.trim().is_empty() {
+        match parse_weights(weights) {
+            Ok(w) => r.weights = Some(w),
+            Err(e) => error = Some(format!("weights: {e}")),
+        }
+    }
+    (r, error)
+}

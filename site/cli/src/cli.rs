@@ -1,0 +1,272 @@
+//! The command line as clap types: what each subcommand accepts, its help text, and the
+//! checks clap makes before anything runs (unknown options, values not in a set, options that
+//! need or exclude each other, slugs). A failed check is a usage error: clap prints it on stderr
+//! and the process exits 2 with nothing on stdout.
+
+use crate::judge::Slug;
+use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
+use pickanumber_score::{Mode, Preset};
+use std::path::PathBuf;
+
+/// `pickanumber`: the whole command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "pickanumber",
+    version,
+    about = "Score evidence items with the pickanumber formula, and keep a feedback judge's passes on disk",
+    long_about = "Score evidence items with the pickanumber formula (Don't let the LLM pick a number): \
+a language model collects signed evidence items, and this fixed formula, not the model, turns \
+them into a 0–100 score with a confidence.\n\n\
+`pickanumber score` is also a drop-in for the what-works feedback judge's score.py \
+(--input, --compat score-py, --save, --load and JUDGE_DIR); `pickanumber passes` lists the \
+passes saved for one evaluation.",
+    after_help = "Run `pickanumber score --help` for the item grammar, the JSON output and the exit status."
+)]
+pub struct Cli {
+    /// The subcommand to run.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// One subcommand; `main` hands each to its own module.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Score evidence items from a file or standard input and print the result as JSON.
+    #[command(after_long_help = SCORE_HELP)]
+    Score(ScoreArgs),
+    /// List the passes saved for one evaluation, with the change from each pass to the next.
+    #[command(after_long_help = PASSES_HELP)]
+    Passes(PassesArgs),
+}
+
+/// The long help of `pickanumber score` after the option list: the grammar, the output, the
+/// score.py drop-in and the exit status.
+const SCORE_HELP: &str = "\
+ITEMS (one per line):
+    +5 the final state is correct        signed impact, then the text
+    3 Settings was opened                unsigned means positive (+3)
+    -2 wrong pane first                  ASCII '-' or Unicode minus '−'
+    (+1) no unrelated changes             the impact may be in parentheses
+    - (+3, craft) clear boundaries       a bullet may come first; a label names the criterion
+    (+5, requester × brief_fidelity) …   or perspective × criterion ('x' works for '×')
+    +1×25 routine finding                a run of 25 identical items
+    ## Working / ## Not working / ## Missing / ## Confusing   bucket headings (feedback mode)
+    ## Criterion: craft                  labels the items under it
+    weights: craft=0.6, depth=0.4        sets weights
+
+    Impacts must be one of +5, +3, +2, +1, −1, −2, −3, −5 (Confusing: −1, −2, −3 only).
+    A line that starts with a number but is not a valid item is an error; blank lines and
+    headings are skipped; any other line is listed under \"ignored\".
+
+OTHER FORMATS (detected):
+    a JSON array of {\"impact\": 3, \"text\": \"…\", \"criterion\": \"…\", \"perspective\": \"…\"};
+    the four-bucket JSON {\"working\": [{\"value\": 3, \"text\": \"…\"}], \"not_working\": […], …}
+    (also inside {\"evidence\": …}); spreadsheet rows (tab or comma) under a header naming an
+    impact column; markdown table rows | +3 | craft | text |.
+
+OUTPUT:
+    One JSON object led by the mode's answer: mode, format, final (integer, rounded half away
+    from zero), final_unrounded, confidence, then errors ([{\"line\": N, \"message\": \"…\"}]),
+    ignored (line numbers), warnings, notes.
+    pooled and feedback mode: final is the pool's (feedback: the four buckets pooled), beside
+    net_impact, total_items, normalized, raw, density and multiplier; feedback mode adds
+    buckets with the running score after each.
+    matrix mode: final and confidence are the overall (weighted mean of the criteria finals)
+    and its confidence (the lowest criterion confidence), null when the weights cannot be
+    used (weights_error says why); overall, overall_unrounded, overall_confidence, span,
+    self_check and criteria follow; the pool of all items, for reference only, is under
+    \"pooled\".
+
+THE FEEDBACK JUDGE'S score.py (--compat score-py, --save, --load):
+    The evidence is the four-bucket JSON above (a missing bucket counts as empty, unknown keys
+    are ignored), or item lines under the four bucket headings. Allowed values: working +1 +2
+    +3 +5; not_working and missing −1 −2 −3 −5; confusing −1 −2 −3. Any item error (a missing
+    value, a value not allowed in its bucket) is printed on stderr naming the bucket, the
+    value, the allowed set and the item text; nothing is printed on stdout, nothing is saved,
+    and the exit status is 1. Empty input exits 2.
+    --compat score-py prints score.py's scores object (indent 2): net_impact, total_items,
+    normalized (3 decimals), raw_score (2), density (items / 20, 3 decimals, not clamped),
+    multiplier (3), final (integer), confidence (2).
+    One intended difference: final rounds an exact half away from zero, as everywhere in
+    pickanumber, where score.py's Python round() goes to the even neighbour. A single +5
+    working item is 80.5: pickanumber says 81, score.py 80. Only exact .5 results with an even
+    integer part differ, and only below 20 items.
+    --save --slug SLUG [--title T] [--summary S] appends a pass to $JUDGE_DIR/SLUG.json
+    (default ./_judge, created when missing) and prints
+    {\"scores\": …, \"saved_to\": \"<path>\", \"version\": N, \"passes_total\": N}. The title
+    defaults to the slug with '-' as spaces and each word capitalised; a later --title that
+    differs from that default replaces the stored title. Timestamps are UTC, RFC 3339
+    (2026-05-02T14:03:11Z). Files are written atomically (a temporary file in the same folder,
+    then a rename) and, like score.py's, as ASCII JSON (non-ASCII text as \\uXXXX escapes); a
+    file that is not a judge document is an error naming it (exit 2) and is never overwritten.
+    Keys this version does not know are kept.
+    --load --slug SLUG prints the stored document, or {\"error\": \"not_found\", \"slug\": SLUG}
+    (exit 0) when there is none.
+    A slug is 1 to 100 characters: lower-case letters a–z, digits, and single '-' between
+    them (agent-hq-pricing). Anything else, such as ../x, a/b, 'A B' or an empty slug, is a
+    usage error (exit 2); nothing is ever written outside $JUDGE_DIR.
+
+EXIT STATUS:
+    0  every item line was valid
+    1  some line (or the weights) was an error; the output is still printed (score.py mode:
+       the errors go to stderr and nothing is printed or saved)
+    2  usage error or unreadable input (message on stderr, nothing on stdout)";
+
+/// The long help of `pickanumber passes` after the option list.
+const PASSES_HELP: &str = "\
+OUTPUT:
+    A table with one row per pass: version, timestamp, score, the change in score from the
+    previous pass, confidence, its change, and the summary. With --json, one object:
+    {\"id\", \"title\", \"passes\": [{\"version\", \"timestamp\", \"summary\", \"final\",
+    \"confidence\", \"delta_final\", \"delta_confidence\"}]} (the deltas are null on the first
+    pass). The numbers are the stored ones; a change is the difference of two stored numbers.
+
+EXIT STATUS:
+    0  the passes were printed
+    2  usage error, no document for the slug, or a document that cannot be read (message on
+       stderr, nothing on stdout)";
+
+/// Options of `pickanumber score`.
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("store").args(["save", "load"])))]
+pub struct ScoreArgs {
+    /// Read the items from FILE (`-` or none: standard input).
+    #[arg(value_name = "FILE", conflicts_with = "input")]
+    pub file: Option<PathBuf>,
+
+    /// Read the items from FILE (score.py's spelling of the positional FILE).
+    #[arg(long, value_name = "FILE")]
+    pub input: Option<PathBuf>,
+
+    /// How items combine: auto decides (buckets → feedback, criteria or weights → matrix,
+    /// else pooled).
+    #[arg(long, value_enum, default_value_t = ModeName::Auto)]
+    pub mode: ModeName,
+
+    /// Criteria and weights of a preset matrix.
+    #[arg(long, value_enum)]
+    pub preset: Option<PresetName>,
+
+    /// Criterion weights, such as craft=0.6,depth=0.4 (divided by their sum if it is not 1).
+    #[arg(long, value_name = "a=0.3,b=0.2", value_parser = parse_weights)]
+    pub weights: Option<Weights>,
+
+    /// Print the markdown report instead of JSON.
+    #[arg(long, conflicts_with_all = ["compat", "store"])]
+    pub report: bool,
+
+    /// Print the scores object of another scorer instead of pickanumber's JSON (score-py: the
+    /// feedback judge's score.py).
+    #[arg(long, value_enum, value_name = "SCORER", conflicts_with_all = ["mode", "preset", "weights"])]
+    pub compat: Option<Compat>,
+
+    /// Append a pass with these scores to $JUDGE_DIR/SLUG.json (implies --compat score-py).
+    #[arg(long, requires = "slug", conflicts_with_all = ["mode", "preset", "weights"])]
+    pub save: bool,
+
+    /// Print the document stored in $JUDGE_DIR/SLUG.json.
+    #[arg(long, requires = "slug", conflicts_with_all = ["file", "input", "mode", "preset", "weights", "compat", "title", "summary"])]
+    pub load: bool,
+
+    /// The evaluation's name in the judge store: lower-case letters, digits and single '-'.
+    #[arg(long, requires = "store")]
+    pub slug: Option<Slug>,
+
+    /// The document's title (default: the slug with spaces, words capitalised).
+    #[arg(long, requires = "save")]
+    pub title: Option<String>,
+
+    /// What changed in this pass.
+    #[arg(long, requires = "save")]
+    pub summary: Option<String>,
+}
+
+impl ScoreArgs {
+    /// The input file, from the positional argument or `--input`; `None` (or `-`) is stdin.
+    pub fn input_path(&self) -> Option<&std::path::Path> {
+        self.file
+            .as_deref()
+            .or(self.input.as_deref())
+            .filter(|p| p.as_os_str() != "-")
+    }
+}
+
+/// Options of `pickanumber passes`.
+#[derive(Debug, Args)]
+pub struct PassesArgs {
+    /// The evaluation's name in the judge store ($JUDGE_DIR/SLUG.json).
+    #[arg(long)]
+    pub slug: Slug,
+
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `--mode`: the formula crate's [`Mode`] as a command-line value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ModeName {
+    /// Decide from the input.
+    Auto,
+    /// One pool of every item.
+    Pooled,
+    /// Per criterion, then a weighted mean.
+    Matrix,
+    /// The four buckets pooled.
+    Feedback,
+}
+
+impl From<ModeName> for Mode {
+    fn from(m: ModeName) -> Mode {
+        match m {
+            ModeName::Auto => Mode::Auto,
+            ModeName::Pooled => Mode::Pooled,
+            ModeName::Matrix => Mode::Matrix,
+            ModeName::Feedback => Mode::Feedback,
+        }
+    }
+}
+
+/// `--preset`: the formula crate's [`Preset`] as a command-line value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PresetName {
+    /// The evidence-scoring skill's matrix.
+    Generic,
+    /// The hackathon judge's matrix.
+    Hackathon,
+}
+
+impl From<PresetName> for Preset {
+    fn from(p: PresetName) -> Preset {
+        match p {
+            PresetName::Generic => Preset::Generic,
+            PresetName::Hackathon => Preset::Hackathon,
+        }
+    }
+}
+
+/// `--compat`: whose output format to print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Compat {
+    /// The what-works feedback judge's score.py scores object.
+    ScorePy,
+}
+
+/// Parsed `--weights` (a newtype, so clap takes it as one value, not a list).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights(pub Vec<(String, f64)>);
+
+fn parse_weights(s: &str) -> Result<Weights, String> {
+    pickanumber_score::parse_weights(s).map(Weights)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

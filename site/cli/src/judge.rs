@@ -1,0 +1,321 @@
+//! The judge store: one JSON document per evaluation, `$JUDGE_DIR/SLUG.json`, in the format of
+//! the what-works feedback judge's score.py, so either tool can continue a file the other began.
+//!
+//! Data flow: a validated [`Slug`] → [`Store::path`] (always inside the store's folder) →
+//! [`Store::load`] reads and checks the document → [`Store::append`] adds one pass (evidence and
+//! scores computed elsewhere) and writes the whole document back atomically: a temporary file
+//! in the same folder, then a rename. A file that is not a judge document is reported by name
+//! and never overwritten; keys this version does not know are carried over untouched.
+//!
+//! The document: `{"id", "title", "created", "passes": [{"version", "timestamp", "summary",
+//! "evidence", "scores"}, …]}`, written with an indent of 2 as ASCII JSON (see
+//! [`crate::compat::python_json`]).
+
+use crate::compat::python_json;
+use serde_json::{Map, Value};
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+/// The longest slug accepted, well under any file system's limit for a file name.
+pub const MAX_SLUG: usize = 100;
+
+/// The folder used when `JUDGE_DIR` is unset or empty.
+pub const DEFAULT_DIR: &str = "./_judge";
+
+/// The name of one evaluation: 1 to [`MAX_SLUG`] characters of lower-case ASCII letters and
+/// digits, with single `-` between them (`agent-hq-pricing`). Nothing else can name a file in
+/// the store, so a slug can never reach outside `$JUDGE_DIR`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slug(String);
+
+impl Slug {
+    /// The slug as written.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The title a new document gets without `--title`: the words of the slug, each
+    /// capitalised (`agent-hq-pricing` → `Agent Hq Pricing`).
+    pub fn default_title(&self) -> String {
+        self.0
+            .split('-')
+            .map(|w| {
+                let mut c = w.chars();
+                c.next()
+                    .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                    .unwrap_or_default()
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+impl FromStr for Slug {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Slug, String> {
+        const RULE: &str = "a slug is lower-case letters a-z and digits, with single '-' between them (agent-hq-pricing)";
+        if s.is_empty() {
+            return Err(format!("the slug is empty: {RULE}"));
+        }
+        if s.len() > MAX_SLUG {
+            return Err(format!("the slug is longer than {MAX_SLUG} characters"));
+        }
+        let chars_ok = s
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !chars_ok || s.starts_with('-') || s.ends_with('-') || s.contains("--") {
+            return Err(RULE.to_string());
+        }
+        Ok(Slug(s.to_string()))
+    }
+}
+
+impl fmt::Display for Slug {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A judge document read from disk: a JSON object whose `passes` is a list. Every other key
+/// is kept as it was, in its order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Document(Map<String, Value>);
+
+impl Document {
+    /// Checks the shape of a parsed file.
+    fn from_value(v: Value) -> Result<Document, &'static str> {
+        match v {
+            Value::Object(m) if m.get("passes").is_some_and(Value::is_array) => Ok(Document(m)),
+            Value::Object(_) => Err("it has no \"passes\" list"),
+            _ => Err("it is not a JSON object"),
+        }
+    }
+
+    /// The passes, oldest first.
+    pub fn passes(&self) -> &[Value] {
+        self.0
+            .get("passes")
+            .and_then(Value::as_array)
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// A top-level string field (`id`, `title`, `created`).
+    pub fn text(&self, key: &str) -> Option<&str> {
+        self.0.get(key).and_then(Value::as_str)
+    }
+
+    /// The whole document as JSON.
+    pub fn to_value(&self) -> Value {
+        Value::Object(self.0.clone())
+    }
+}
+
+/// One pass to append.
+#[derive(Clone, Debug)]
+pub struct NewPass<'a> {
+    /// `--title`: replaces the stored title when it differs from the slug's default title.
+    pub title: Option<&'a str>,
+    /// `--summary`: what changed in this pass.
+    pub summary: &'a str,
+    /// The four buckets as given, missing ones as `[]`.
+    pub evidence: Value,
+    /// The scores object of these buckets.
+    pub scores: Value,
+    /// When the pass was saved (also the document's `created` when it is new).
+    pub timestamp: String,
+}
+
+/// Where a pass went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Saved {
+    /// The document's path.
+    pub path: PathBuf,
+    /// The new pass's version (counting from 1).
+    pub version: usize,
+    /// How many passes the document now holds.
+    pub passes_total: usize,
+}
+
+/// The folder of judge documents.
+#[derive(Clone, Debug)]
+pub struct Store {
+    dir: PathBuf,
+}
+
+impl Store {
+    /// The store in `dir`.
+    pub fn new(dir: impl Into<PathBuf>) -> Store {
+        Store { dir: dir.into() }
+    }
+
+    /// The store named by `JUDGE_DIR`, or `./_judge` when it is unset or empty.
+    pub fn from_env() -> Store {
+        match std::env::var_os("JUDGE_DIR") {
+            Some(d) if !d.is_empty() => Store::new(d),
+            _ => Store::new(DEFAULT_DIR),
+        }
+    }
+
+    /// `DIR/SLUG.json`: a slug has no separator and no dots, so this is a file directly in
+    /// the folder.
+    pub fn path(&self, slug: &Slug) -> PathBuf {
+        self.dir.join(format!("{slug}.json"))
+    }
+
+    /// The stored document, `None` when there is no file.
+    ///
+    /// # Errors
+    /// A message naming the file when it cannot be read or is not a judge document.
+    pub fn load(&self, slug: &Slug) -> Result<Option<Document>, String> {
+        let path = self.path(slug);
+        let text = match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+        };
+        let corrupt = |why: String| {
+            format!(
+                "{} is not a judge document ({why}); it was left unchanged",
+                path.display()
+            )
+        };
+        let value: Value =
+            serde_json::from_slice(&text).map_err(|e| corrupt(format!("invalid JSON: {e}")))?;
+        Document::from_value(value)
+            .map(Some)
+            .map_err(|why| corrupt(why.to_string()))
+    }
+
+    /// Appends a pass to the slug's document (creating the folder and the document when
+    /// missing) and writes it back atomically.
+    ///
+    /// # Errors
+    /// A message naming the file or folder when the document is not a judge document, or
+    /// cannot be read or written; the file on disk is then unchanged.
+    pub fn append(&self, slug: &Slug, pass: NewPass<'_>) -> Result<Saved, String> {
+        std::fs::create_dir_all(&self.dir)
+            .map_err(|e| format!("cannot create {}: {e}", self.dir.display()))?;
+        let path = self.path(slug);
+        let mut doc = match self.load(slug)? {
+            Some(Document(m)) => m,
+            None => {
+                let mut m = Map::new();
+                m.insert("id".into(), Value::from(slug.as_str()));
+                m.insert("title".into(), Value::from(slug.default_title()));
+                m.insert("created".into(), Value::from(pass.timestamp.as_str()));
+                m.insert("passes".into(), Value::Array(Vec::new()));
+                m
+            }
+        };
+        if let Some(t) = pass.title.filter(|t| *t != slug.default_title()) {
+            doc.insert("title".into(), Value::from(t));
+        }
+        let passes = doc
+            .get_mut("passes")
+            .and_then(Value::as_array_mut)
+            .expect("a loaded or new document has a passes list");
+        let version = passes.len() + 1;
+        let mut p = Map::new();
+        p.insert("version".into(), Value::from(version));
+        p.insert("timestamp".into(), Value::from(pass.timestamp));
+        p.insert("summary".into(), Value::from(pass.summary));
+        p.insert("evidence".into(), pass.evidence);
+        p.insert("scores".into(), pass.scores);
+        passes.push(Value::Object(p));
+        let passes_total = passes.len();
+        write_atomically(&path, &python_json(&Value::Object(doc)))?;
+        Ok(Saved {
+            path,
+            version,
+            passes_total,
+        })
+    }
+}
+
+/// Writes `text` and a final newline to `path` through a temporary file in the same folder
+/// and a rename, so a reader sees the old document or the new one, never half of one. An
+/// existing file's permissions are kept.
+fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("judge");
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    if let Ok(meta) = std::fs::metadata(path) {
+        builder.permissions(meta.permissions());
+    } else {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            // Like any new file: read-write for everyone the umask allows.
+            builder.permissions(std::fs::Permissions::from_mode(0o666));
+        }
+    }
+    let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    let mut tmp = builder.tempfile_in(dir).map_err(fail)?;
+    tmp.write_all(text.as_bytes()).map_err(fail)?;
+    tmp.write_all(b"\n").map_err(fail)?;
+    tmp.as_file().sync_all().map_err(fail)?;
+    tmp.persist(path).map_err(|e| fail(e.error))?;
+    Ok(())
+}
+
+/// The current time as ISO-8601 / RFC 3339 UTC to the second: `2026-05-02T14:03:11Z`.
+pub fn now() -> String {
+    humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_are_kebab_case() {
+        for ok in [
+            "a",
+            "agent-hq-pricing",
+            "v2",
+            "2026-05-draft",
+            &"a".repeat(100),
+        ] {
+            assert!(ok.parse::<Slug>().is_ok(), "{ok}");
+        }
+        for bad in [
+            "",
+            "../x",
+            "a/b",
+            "A B",
+            "Agent",
+            "a--b",
+            "-a",
+            "a-",
+            "a.json",
+            "a_b",
+            "é",
+            "a\\b",
+            ".",
+            "..",
+            &"a".repeat(101),
+        ] {
+            assert!(bad.parse::<Slug>().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn default_title_capitalises_each_word() {
+        let t = |s: &str| s.parse::<Slug>().unwrap().default_title();
+        assert_eq!(t("agent-hq-pricing"), "Agent Hq Pricing");
+        assert_eq!(t("v2-plan"), "V2 Plan");
+        assert_eq!(t("x"), "X");
+    }
+
+    #[test]
+    fn timestamps_are_utc_seconds() {
+        let t = now();
+        assert_eq!(t.len(), 20, "{t}");
+        assert!(t.ends_with('Z') && t.as_bytes()[10] == b'T', "{t}");
+    }
+}

@@ -1,0 +1,200 @@
+//! `pickanumber passes --slug SLUG [--json]`: the passes saved for one evaluation, from the
+//! judge store ([`crate::judge`]) to a table (or one JSON object), with the change in score
+//! and confidence from each pass to the next.
+//!
+//! Nothing is scored here: the numbers are the ones stored with each pass, and a change is the
+//! difference of two stored numbers, printed with the formula crate's display helpers.
+
+use crate::cli::PassesArgs;
+use crate::judge::{Document, Store};
+use crate::{print, Fatal};
+use pickanumber_score::display::{fixed, signed_fixed};
+use serde_json::{json, Value};
+use std::process::ExitCode;
+
+/// Runs `pickanumber passes`.
+///
+/// # Errors
+/// A [`Fatal`] (exit 2) when the slug has no document or the document cannot be read.
+pub fn run(args: &PassesArgs) -> Result<ExitCode, Fatal> {
+    let store = Store::from_env();
+    let Some(doc) = store.load(&args.slug)? else {
+        return Err(Fatal(format!(
+            "no passes are saved for {}: {} does not exist (save one with `pickanumber score --save --slug {}`)",
+            args.slug,
+            store.path(&args.slug).display(),
+            args.slug
+        )));
+    };
+    let rows = rows(&doc);
+    if args.json {
+        let out = json!({
+            "id": doc.text("id").unwrap_or(args.slug.as_str()),
+            "title": doc.text("title"),
+            "passes": rows.iter().map(Row::to_json).collect::<Vec<_>>(),
+        });
+        let text = serde_json::to_string_pretty(&out).expect("a JSON value serialises");
+        print(&format!("{text}\n"));
+    } else {
+        print(&table(&doc, args.slug.as_str(), &rows));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One pass as listed.
+#[derive(Clone, Debug, PartialEq)]
+struct Row {
+    version: Value,
+    timestamp: String,
+    summary: String,
+    /// The stored `scores.final` (null when missing).
+    score: Value,
+    /// The stored `scores.confidence` (null when missing).
+    confidence: Value,
+    /// The change in score from the previous pass; `None` on the first pass or when a score
+    /// is missing.
+    delta_score: Option<f64>,
+    /// The change in confidence from the previous pass.
+    delta_confidence: Option<f64>,
+}
+
+impl Row {
+    fn to_json(&self) -> Value {
+        // Stored finals are integers, so their difference is one too.
+        let delta_final = match (self.delta_score, self.score.is_i64()) {
+            (Some(d), true) => json!(d as i64),
+            (Some(d), false) => json!(round2(d)),
+            (None, _) => Value::Null,
+        };
+        json!({
+            "version": self.version,
+            "timestamp": self.timestamp,
+            "summary": self.summary,
+            "final": self.score,
+            "confidence": self.confidence,
+            "delta_final": delta_final,
+            "delta_confidence": self.delta_confidence.map(round2),
+        })
+    }
+}
+
+/// A difference of two 2-decimal numbers, without the binary noise (0.35 − 0.25).
+fn round2(x: f64) -> f64 {
+    fixed(x, 2).parse().unwrap_or(x)
+}
+
+fn rows(doc: &Document) -> Vec<Row> {
+    let mut out: Vec<Row> = Vec::new();
+    let mut previous: Option<(Option<f64>, Option<f64>)> = None;
+    for (i, pass) in doc.passes().iter().enumerate() {
+        let text = |k: &str| {
+            pass.get(k)
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string()
+        };
+        let stored = |k: &str| {
+            pass.get("scores")
+                .and_then(|s| s.get(k))
+                .cloned()
+                .unwrap_or(Value::Null)
+        };
+        let (score, confidence) = (stored("final"), stored("confidence"));
+        let now = (score.as_f64(), confidence.as_f64());
+        let diff = |before: Option<f64>, after: Option<f64>| Some(after? - before?);
+        let (delta_score, delta_confidence) = match previous {
+            Some((s, c)) => (diff(s, now.0), diff(c, now.1)),
+            None => (None, None),
+        };
+        previous = Some(now);
+        out.push(Row {
+            version: pass.get("version").cloned().unwrap_or(json!(i + 1)),
+            timestamp: text("timestamp"),
+            summary: text("summary"),
+            score,
+            confidence,
+            delta_score,
+            delta_confidence,
+        });
+    }
+    out
+}
+
+fn number(v: &Value, decimals: usize) -> String {
+    match v {
+        Value::Number(n) if n.is_i64() || n.is_u64() => n.to_string(),
+        Value::Number(n) => n.as_f64().map_or_else(String::new, |x| fixed(x, decimals)),
+        Value::Null => "—".into(),
+        other => other.to_string(),
+    }
+}
+
+/// The heading line and an aligned table: numbers to the right, text to the left, the summary
+/// last and unpadded.
+fn table(doc: &Document, slug: &str, rows: &[Row]) -> String {
+    let title = doc.text("title").unwrap_or(slug);
+    let n = rows.len();
+    let mut out = format!(
+        "{title} ({slug}): {n} pass{}\n",
+        if n == 1 { "" } else { "es" }
+    );
+    let header = [
+        "version",
+        "timestamp",
+        "score",
+        "Δ score",
+        "confidence",
+        "Δ confidence",
+        "summary",
+    ];
+    let right = [true, false, true, true, true, true, false];
+    let cells: Vec<[String; 7]> = rows
+        .iter()
+        .map(|r| {
+            [
+                number(&r.version, 0),
+                r.timestamp.clone(),
+                number(&r.score, 2),
+                r.delta_score
+                    .map_or_else(|| "—".into(), |d| signed_fixed(d, 0)),
+                number(&r.confidence, 2),
+                r.delta_confidence
+                    .map_or_else(|| "—".into(), |d| signed_fixed(d, 2)),
+                r.summary.clone(),
+            ]
+        })
+        .collect();
+    let width = |i: usize| {
+        cells
+            .iter()
+            .map(|c| c[i].chars().count())
+            .chain([header[i].chars().count()])
+            .max()
+            .unwrap_or(0)
+    };
+    let widths: Vec<usize> = (0..7).map(width).collect();
+    let line = |c: [&str; 7]| {
+        let mut s = String::new();
+        for (i, cell) in c.iter().enumerate() {
+            if i == 6 {
+                s.push_str(cell);
+                break;
+            }
+            let pad = " ".repeat(widths[i] - cell.chars().count());
+            if right[i] {
+                s.push_str(&pad);
+                s.push_str(cell);
+            } else {
+                s.push_str(cell);
+                s.push_str(&pad);
+            }
+            s.push_str("  ");
+        }
+        s.trim_end().to_string() + "\n"
+    };
+    out.push_str(&line(header));
+    for c in &cells {
+        out.push_str(&line(std::array::from_fn(|i| c[i].as_str())));
+    }
+    out
+}

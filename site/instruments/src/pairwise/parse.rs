@@ -1,0 +1,258 @@
+//! Pasted **text** → judgments, one per non-blank line.
+//!
+//! A line is either `first<TAB>second<TAB>verdict` or a JSON object
+//! `{"first": "…", "second": "…", "verdict": "A"}` (other keys are not used). The verdict is
+//! `A` (the first shown won), `B` (the second shown won), or `NEITHER` / `TIE`, in any case.
+//! Names are trimmed and compared exactly. Every other non-blank line is a [`LineError`].
+
+use crate::LineError;
+use serde_json::Value;
+
+/// What the judge answered about the two items it was shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// `A`: the item shown first is better.
+    First,
+    /// `B`: the item shown second is better.
+    Second,
+    /// `NEITHER` or `TIE`: no winner.
+    Neither,
+}
+
+impl Verdict {
+    /// Reads `A`, `B`, `NEITHER` or `TIE`, ignoring case and surrounding spaces.
+    pub fn from_text(s: &str) -> Option<Verdict> {
+        let s = s.trim();
+        if s.eq_ignore_ascii_case("a") {
+            Some(Verdict::First)
+        } else if s.eq_ignore_ascii_case("b") {
+            Some(Verdict::Second)
+        } else if s.eq_ignore_ascii_case("neither") || s.eq_ignore_ascii_case("tie") {
+            Some(Verdict::Neither)
+        } else {
+            None
+        }
+    }
+}
+
+/// One comparison: two items in the order shown, and the verdict.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Judgment {
+    /// The item shown first (A).
+    pub first: String,
+    /// The item shown second (B).
+    pub second: String,
+    /// The verdict, relative to the order shown.
+    pub verdict: Verdict,
+}
+
+impl Judgment {
+    /// A judgment.
+    pub fn new(first: impl Into<String>, second: impl Into<String>, verdict: Verdict) -> Self {
+        Judgment {
+            first: first.into(),
+            second: second.into(),
+            verdict,
+        }
+    }
+
+    /// The real winner and loser, decoded from the order shown; `None` for no winner.
+    pub fn outcome(&self) -> Option<(&str, &str)> {
+        match self.verdict {
+            Verdict::First => Some((&self.first, &self.second)),
+            Verdict::Second => Some((&self.second, &self.first)),
+            Verdict::Neither => None,
+        }
+    }
+}
+
+/// Judgments read from a text, and the lines that could not be read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ParsedJudgments {
+    /// Valid judgments, in order.
+    pub judgments: Vec<Judgment>,
+    /// The 1-based line of each judgment.
+    pub lines: Vec<usize>,
+    /// Lines that are not judgments.
+    pub errors: Vec<LineError>,
+}
+
+/// Reads every line of `text`.
+///
+/// ```
+/// use pickanumber_instruments::pairwise::{parse_judgments, Verdict};
+/// let p = parse_judgments("x\ty\ta\n{\"first\": \"y\", \"second\": \"x\", \"verdict\": \"Tie\"}\nx y A\n");
+/// assert_eq!(p.judgments.len(), 2);
+/// assert_eq!(p.judgments[1].verdict, Verdict::Neither);
+/// assert_eq!(
+///     p.errors[0].to_string(),
+///     "line 3: expected first<TAB>second<TAB>verdict, found 1 field (no tab)"
+/// );
+/// ```
+pub fn parse_judgments(text: &str) -> ParsedJudgments {
+    let mut out = ParsedJudgments::default();
+    for (idx, raw) in text.lines().enumerate() {
+        let line = idx + 1;
+        let trimmed = raw.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let read = if trimmed.starts_with('{') {
+            from_json(trimmed, raw.len() - raw.trim_start().len())
+        } else {
+            from_tabs(raw)
+        };
+        match read {
+            Ok(j) => {
+                out.judgments.push(j);
+                out.lines.push(line);
+            }
+            Err((column, message)) => out.errors.push(LineError {
+                line,
+                column,
+                message,
+            }),
+        }
+    }
+    out
+}
+
+type Read = Result<Judgment, (Option<usize>, String)>;
+
+fn from_tabs(raw: &str) -> Read {
+    // Trailing line-ending spaces are not a field; inner tabs separate.
+    let fields: Vec<&str> = raw.trim_end_matches(['\r', '\n']).split('\t').collect();
+    if fields.len() != 3 {
+        let found = match fields.len() {
+            1 => "1 field (no tab)".to_string(),
+            n => format!("{n} fields"),
+        };
+        return Err((
+            None,
+            format!("expected first<TAB>second<TAB>verdict, found {found}"),
+        ));
+    }
+    build(fields[0], fields[1], fields[2])
+}
+
+fn from_json(trimmed: &str, indent: usize) -> Read {
+    let value: Value = serde_json::from_str(trimmed).map_err(|e| {
+        let full = e.to_string();
+        let suffix = format!(" at line {} column {}", e.line(), e.column());
+        let message = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
+        (
+            Some(e.column() + indent),
+            format!("not valid JSON: {message}"),
+        )
+    })?;
+    let text = |key: &str| -> Result<&str, (Option<usize>, String)> {
+        match value.get(key) {
+            Some(Value::String(s)) => Ok(s),
+            Some(other) => Err((
+                None,
+                format!(
+                    "\"{key}\" is {}, not a string",
+                    crate::probe::run::json_type(other)
+                ),
+            )),
+            None => Err((
+                None,
+                format!(
+                    "missing \"{key}\"; write {{\"first\": \"…\", \"second\": \"…\", \"verdict\": \"A\"}}"
+                ),
+            )),
+        }
+    };
+    build(text("first")?, text("second")?, text("verdict")?)
+}
+
+fn build(first: &str, second: &str, verdict: &str) -> Read {
+    let (first, second) = (first.trim(), second.trim());
+    if first.is_empty() || second.is_empty() {
+        let which = if first.is_empty() { "first" } else { "second" };
+        return Err((None, format!("the {which} item's name is empty")));
+    }
+    if first == second {
+        return Err((
+            None,
+            format!("\"{first}\" is compared with itself; a judgment needs two different items"),
+        ));
+    }
+    let Some(verdict) = Verdict::from_text(verdict) else {
+        return Err((
+            None,
+            format!(
+                "verdict \"{}\" is not one of A, B, NEITHER, TIE",
+                crate::probe::run::shorten(verdict.trim())
+            ),
+        ));
+    };
+    Ok(Judgment::new(first, second, verdict))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn errors(text: &str) -> Vec<String> {
+        parse_judgments(text)
+            .errors
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn verdicts_in_any_case() {
+        let p = parse_judgments("a\tb\tA\na\tb\tb\na\tb\tneither\na\tb\t Tie \n");
+        let v: Vec<Verdict> = p.judgments.iter().map(|j| j.verdict).collect();
+        assert_eq!(
+            v,
+            [
+                Verdict::First,
+                Verdict::Second,
+                Verdict::Neither,
+                Verdict::Neither
+            ]
+        );
+        assert_eq!(p.lines, [1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn names_are_trimmed_and_decoded() {
+        let p = parse_judgments("  essay one \tessay two\tB\r\n");
+        let j = &p.judgments[0];
+        assert_eq!(
+            (j.first.as_str(), j.second.as_str()),
+            ("essay one", "essay two")
+        );
+        assert_eq!(j.outcome(), Some(("essay two", "essay one")));
+    }
+
+    #[test]
+    fn exact_errors() {
+        assert_eq!(
+            errors("x\ty\n\nx\ty\tA\textra\nx\ty\tC\nx\tx\tA\n\ty\tA\nx\t \tB"),
+            [
+                "line 1: expected first<TAB>second<TAB>verdict, found 2 fields",
+                "line 3: expected first<TAB>second<TAB>verdict, found 4 fields",
+                "line 4: verdict \"C\" is not one of A, B, NEITHER, TIE",
+                "line 5: \"x\" is compared with itself; a judgment needs two different items",
+                "line 6: the first item's name is empty",
+                "line 7: the second item's name is empty",
+            ]
+        );
+        assert_eq!(
+            errors("{\"first\": \"x\", \"second\": \"y\"}\n{\"first\": 1, \"second\": \"y\", \"verdict\": \"A\"}\n  {\"first\": \"x\",\n"),
+            [
+                "line 1: missing \"verdict\"; write {\"first\": \"…\", \"second\": \"…\", \"verdict\": \"A\"}",
+                "line 2: \"first\" is a number, not a string",
+                "line 3, column 16: not valid JSON: EOF while parsing a value",
+            ]
+        );
+        assert_eq!(
+            errors("{\"first\": \"x\", \"second\": \"y\", \"verdict\": \"first one\"}"),
+            ["line 1: verdict \"first one\" is not one of A, B, NEITHER, TIE"]
+        );
+    }
+}

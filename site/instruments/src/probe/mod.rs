@@ -1,0 +1,119 @@
+//! The calibration probe: how a judge model uses a rating scale, from repeated runs over fixed
+//! items.
+//!
+//! **text** ([`text`]) or **run files** (`fs`) → **runs** ([`run`]) → with the **items**
+//! ([`items`]) → **statistics and metrics** ([`metrics`]) → **regime** with its rule trace
+//! ([`regime`]) → **outputs** ([`report`]: `aggregate.json`, `REPORT.md`, summary lines).
+//!
+//! [`probe`] runs the middle of that chain; [`probe_text`] the whole of it for pasted text.
+
+pub mod examples;
+pub mod items;
+pub mod metrics;
+pub mod regime;
+pub mod report;
+pub mod run;
+pub mod text;
+
+#[cfg(feature = "fs")]
+pub mod fs;
+
+pub use items::{ItemsError, ItemsSpec, Scale, ScaleError};
+pub use metrics::{statistics, AcrossRuns, ItemStats, Median, Metrics, PerItem, Statistics};
+pub use regime::{classify, Classification, Regime, RuleCheck, Status};
+pub use run::{Outcome, Run, RunError};
+pub use text::{parse_runs, probe_text, ParsedRuns, TextProbe};
+
+/// A run that did not count, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The run's label (`line 3`, `run-004.json`).
+    pub label: String,
+    /// Why: `marked parse_failed: …` or the read error.
+    pub reason: String,
+}
+
+/// Everything the probe computes from a set of runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Probe {
+    /// The items, their name and the scale.
+    pub spec: ItemsSpec,
+    /// Per-item and pooled statistics.
+    pub statistics: Statistics,
+    /// The regime and the trace of the rules.
+    pub classification: Classification,
+    /// The runs that failed, in order.
+    pub failures: Vec<Failure>,
+}
+
+/// Computes the statistics and the regime of `runs` rated against `spec`.
+///
+/// ```
+/// use pickanumber_instruments::probe::{probe, ItemsSpec, Regime, Run, Scale};
+/// let runs = [
+///     Run::scored("run-001.json", vec![1, 4, 7, 10]),
+///     Run::scored("run-002.json", vec![2, 4, 6, 9]),
+/// ];
+/// let p = probe(&runs, &ItemsSpec::numbered(4, Scale::default()));
+/// // ceiling 2/8 = 0.25, floor 2/8 = 0.25, range 9: neither extreme rule (each needs the
+/// // other rate below 0.05), range is wide, floor ≥ 0.05, ceiling < 0.35.
+/// assert_eq!(p.regime(), Regime::Calibrated);
+/// ```
+pub fn probe(runs: &[Run], spec: &ItemsSpec) -> Probe {
+    let statistics = statistics(runs, spec);
+    let classification = classify(statistics.metrics().as_ref());
+    let failures = runs
+        .iter()
+        .filter_map(|r| {
+            let reason = match &r.outcome {
+                Outcome::Scored(_) => return None,
+                Outcome::MarkedFailed(Some(e)) => format!("marked parse_failed: {e}"),
+                Outcome::MarkedFailed(None) => "marked parse_failed".to_string(),
+                Outcome::Unreadable(e) => e.to_string(),
+            };
+            Some(Failure {
+                label: r.label.clone(),
+                reason,
+            })
+        })
+        .collect();
+    Probe {
+        spec: spec.clone(),
+        statistics,
+        classification,
+        failures,
+    }
+}
+
+impl Probe {
+    /// The regime.
+    pub fn regime(&self) -> Regime {
+        self.classification.regime
+    }
+
+    /// The four metrics; `None` when there are no ratings.
+    pub fn metrics(&self) -> Option<Metrics> {
+        self.statistics.metrics()
+    }
+
+    /// Up to `n` items whose ratings varied (std > 0), most variable first; equal spreads keep
+    /// the items' order.
+    pub fn most_variable(&self, n: usize) -> Vec<&PerItem> {
+        let mut varied: Vec<&PerItem> = self
+            .statistics
+            .per_item
+            .iter()
+            .filter(|p| p.stats.as_ref().is_some_and(|s| s.std > 0.0))
+            .collect();
+        varied.sort_by(|a, b| {
+            let (sa, sb) = (std_of(a), std_of(b));
+            sb.total_cmp(&sa)
+        });
+        varied.truncate(n);
+        varied
+    }
+}
+
+fn std_of(p: &PerItem) -> f64 {
+    p.stats.as_ref().map_or(0.0, |s| s.std)
+}

@@ -1,0 +1,170 @@
+//! Pasted **text** → runs, one run per non-blank line, for the probe page.
+//!
+//! A line whose first character is `{` or `[` is read as JSON (`{"scores": [...]}`, a bare
+//! array, or `{"parse_failed": true, …}`); any other line is a grid row (rows are runs,
+//! columns are items, cells separated by tabs, else commas, else spaces). Blank lines are
+//! skipped. Every other line becomes exactly one run: a line that cannot be read is a failed
+//! run *and* a [`LineError`], so nothing disappears silently.
+
+use super::items::{ItemsSpec, Scale};
+use super::run::{outcome_from_json, outcome_from_row, Outcome, Run, RunError};
+use super::{probe, Probe};
+use crate::LineError;
+
+/// Runs read from a text, with the lines that could not be read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ParsedRuns {
+    /// One run per non-blank line, in order, labelled `line N`.
+    pub runs: Vec<Run>,
+    /// The lines that could not be read (each is also a failed run).
+    pub errors: Vec<LineError>,
+}
+
+impl ParsedRuns {
+    /// The number of ratings in the longest successful run: how many items the grid has.
+    pub fn columns(&self) -> usize {
+        self.runs
+            .iter()
+            .filter_map(Run::scores)
+            .map(<[i64]>::len)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// Reads every line of `text` as a run.
+///
+/// ```
+/// use pickanumber_instruments::probe::parse_runs;
+/// let p = parse_runs("{\"scores\": [7, 8]}\n\n[9, 10]\n6\t7\n5 x\n");
+/// assert_eq!(p.runs.len(), 4); // the blank line is skipped
+/// assert_eq!(p.runs[2].scores(), Some(&[6, 7][..]));
+/// assert_eq!(p.errors[0].to_string(), "line 5: score 2 is \"x\", not a number");
+/// ```
+pub fn parse_runs(text: &str) -> ParsedRuns {
+    let mut out = ParsedRuns::default();
+    for (idx, line) in text.lines().enumerate() {
+        let number = idx + 1;
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let outcome = if trimmed.starts_with(['{', '[']) {
+            match serde_json::from_str(trimmed) {
+                Ok(value) => outcome_from_json(&value),
+                Err(e) => Outcome::Unreadable(super::run::invalid_json(&e)),
+            }
+        } else {
+            outcome_from_row(trimmed)
+        };
+        if let Outcome::Unreadable(e) = &outcome {
+            out.errors
+                .push(line_error(number, e, line.len() - line.trim_start().len()));
+        }
+        out.runs.push(Run {
+            label: format!("line {number}"),
+            outcome,
+        });
+    }
+    out
+}
+
+/// The error for a line, with the JSON column counted in the line as pasted.
+fn line_error(line: usize, e: &RunError, indent: usize) -> LineError {
+    match e {
+        RunError::InvalidJson {
+            message, column, ..
+        } => LineError {
+            line,
+            column: Some(column + indent),
+            message: format!("not valid JSON: {message}"),
+        },
+        other => LineError {
+            line,
+            column: None,
+            message: other.to_string(),
+        },
+    }
+}
+
+/// Pasted runs and the probe computed from them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextProbe {
+    /// The runs and the lines that could not be read.
+    pub parsed: ParsedRuns,
+    /// The probe over those runs, with items `item 1` … `item k` for the longest run.
+    pub probe: Probe,
+}
+
+/// Reads pasted runs and computes the probe on `scale`: what the probe page shows.
+///
+/// ```
+/// use pickanumber_instruments::probe::{probe_text, Regime, Scale};
+/// let t = probe_text("9 10 9\n10 9 9\n9 9 10\n", Scale::default());
+/// assert_eq!(t.probe.regime(), Regime::InflationLikely);
+/// assert!(t.parsed.errors.is_empty());
+/// ```
+pub fn probe_text(text: &str, scale: Scale) -> TextProbe {
+    let parsed = parse_runs(text);
+    let spec = ItemsSpec::numbered(parsed.columns(), scale);
+    let probe = probe(&parsed.runs, &spec);
+    TextProbe { parsed, probe }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn errors(text: &str) -> Vec<String> {
+        parse_runs(text)
+            .errors
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn exact_line_errors() {
+        assert_eq!(
+            errors("7 8\n  [1, 2\n{\"summary\": \"no\"}\n7,,8\n1 2 three"),
+            [
+                "line 2, column 7: not valid JSON: EOF while parsing a list",
+                "line 3: no \"scores\" list; a run is {\"scores\": [...]} or {\"parse_failed\": true}",
+                "line 4: cell 2 is empty; write a number in every cell",
+                "line 5: score 3 is \"three\", not a number",
+            ]
+        );
+        assert_eq!(
+            errors("\"7 8\""),
+            ["line 1: score 1 is \"\"7\", not a number"]
+        );
+    }
+
+    #[test]
+    fn every_non_blank_line_is_a_run() {
+        let p = parse_runs("\n1 2\n\n{\"parse_failed\": true, \"error\": \"prose\"}\nbad\n  \n");
+        let labels: Vec<&str> = p.runs.iter().map(|r| r.label.as_str()).collect();
+        assert_eq!(labels, ["line 2", "line 4", "line 5"]);
+        assert_eq!(
+            p.runs[1].outcome,
+            Outcome::MarkedFailed(Some("prose".into()))
+        );
+        // A run marked failed is not an error; an unreadable one is.
+        assert_eq!(p.errors.len(), 1);
+        assert_eq!(p.errors[0].line, 5);
+    }
+
+    #[test]
+    fn separators() {
+        let p = parse_runs("1\t2\t3\n4,5,6\n7 8 9\n10 ,\t 1\n");
+        assert_eq!(p.runs[0].scores(), Some(&[1, 2, 3][..]));
+        assert_eq!(p.runs[1].scores(), Some(&[4, 5, 6][..]));
+        assert_eq!(p.runs[2].scores(), Some(&[7, 8, 9][..]));
+        // A tab wins over the comma: "10 ," is one cell and not a number.
+        assert_eq!(
+            p.errors[0].to_string(),
+            "line 4: score 1 is \"10 ,\", not a number"
+        );
+        assert_eq!(p.columns(), 3);
+    }
+}

@@ -1,0 +1,188 @@
+//! Typed diagnostics: what the reader should know about an input, with the line it concerns.
+//!
+//! The analysis decides the meaning (an error, a warning, a note, and which kind); every view
+//! decides only the presentation.
+
+use std::fmt;
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// The input (or the weights) cannot be used as written; the CLI exits 1.
+    Error,
+    /// The score is computed, but the method's advice is not followed.
+    Warning,
+    /// A remark that changes nothing.
+    Note,
+}
+
+impl Severity {
+    /// `error`, `warning` or `note`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        }
+    }
+}
+
+/// What a diagnostic is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A line (or JSON value) that starts like an item but is not a valid one, or an item the
+    /// mode cannot use (no criterion in matrix mode, no bucket in feedback mode).
+    Item,
+    /// Weights that cannot be used.
+    Weights,
+    /// Formula parameters that do not make a usable formula.
+    Params,
+    /// Lines that are neither items, headings, weights nor blank.
+    Ignored,
+    /// JSON keys the reader did not use.
+    UnusedKeys,
+    /// Auto mode pooled the items and set aside the criteria of a minority of them.
+    CriteriaSetAside,
+    /// A criterion with no items (it scores the centre with confidence 0).
+    EmptyCriterion,
+    /// Weights that did not sum to 1 and were divided by their sum.
+    WeightsNormalised,
+    /// The criteria finals span less than the self-check needs.
+    SelfCheck,
+    /// A raw score clamped at the bottom or top of the scale while confidence is not full.
+    Saturation,
+    /// Perspective × criterion cells with more than 5 items (one diagnostic lists them all).
+    CrowdedCell,
+    /// Used perspective × criterion cells with fewer than 3 items (one diagnostic lists them).
+    ThinCell,
+}
+
+impl Kind {
+    /// The severity every diagnostic of this kind has.
+    pub fn severity(self) -> Severity {
+        match self {
+            Kind::Item | Kind::Weights | Kind::Params => Severity::Error,
+            Kind::CriteriaSetAside
+            | Kind::EmptyCriterion
+            | Kind::WeightsNormalised
+            | Kind::SelfCheck
+            | Kind::CrowdedCell
+            | Kind::ThinCell => Severity::Warning,
+            Kind::Ignored | Kind::UnusedKeys | Kind::Saturation => Severity::Note,
+        }
+    }
+}
+
+/// One thing to tell the reader.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// What it is about; its severity follows from the kind.
+    pub kind: Kind,
+    /// The 1-based line it concerns, where there is one.
+    pub line: Option<usize>,
+    /// The 1-based column, where the input format has one (JSON).
+    pub column: Option<usize>,
+    /// What is wrong or worth knowing, without the line number.
+    pub message: String,
+}
+
+impl Diagnostic {
+    /// A diagnostic about no particular line.
+    pub fn new(kind: Kind, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            kind,
+            line: None,
+            column: None,
+            message: message.into(),
+        }
+    }
+
+    /// The severity of its kind.
+    pub fn severity(&self) -> Severity {
+        self.kind.severity()
+    }
+}
+
+/// `line 4: impact +4 is not one of …`, `line 2, column 5: …`, or the message alone.
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "line {l}, column {c}: {}", self.message),
+            (Some(l), None) => write!(f, "line {l}: {}", self.message),
+            _ => f.write_str(&self.message),
+        }
+    }
+}
+
+/// Line numbers as prose: `line 3`, `lines 3, 4, 9`; past `limit` numbers, `… and N more`.
+///
+/// ```
+/// use pickanumber_score::line_list;
+/// assert_eq!(line_list(&[3], 5), "line 3");
+/// assert_eq!(line_list(&[1, 2, 3, 4], 2), "lines 1, 2 and 2 more");
+/// ```
+pub fn line_list(lines: &[usize], limit: usize) -> String {
+    let shown: Vec<String> = lines.iter().take(limit).map(ToString::to_string).collect();
+    let more = lines.len().saturating_sub(limit);
+    format!(
+        "line{} {}{}",
+        if lines.len() == 1 { "" } else { "s" },
+        shown.join(", "),
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        }
+    )
+}
+
+/// Sorts diagnostics by place (line, then column; those without a line first), keeping the
+/// order of equal places: a small merge sort, in place of the standard library's stable sort
+/// whose code is several KB in the wasm calculator. Already sorted input (the usual case) is
+/// returned after one pass.
+pub(crate) fn sort_by_place(v: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    merge_sort(v, &|d: &Diagnostic| (d.line, d.column))
+}
+
+fn merge_sort<T, K: Ord>(v: Vec<T>, key: &dyn Fn(&T) -> K) -> Vec<T> {
+    if v.windows(2).all(|w| key(&w[0]) <= key(&w[1])) {
+        return v;
+    }
+    let mut left = v;
+    let right = left.split_off(left.len() / 2);
+    let (left, right) = (merge_sort(left, key), merge_sort(right, key));
+    let mut out = Vec::with_capacity(left.len() + right.len());
+    let mut left = left.into_iter().peekable();
+    let mut right = right.into_iter().peekable();
+    loop {
+        // Take from the right only when strictly smaller: equal places keep their order.
+        let from_right = match (left.peek(), right.peek()) {
+            (Some(a), Some(b)) => key(b) < key(a),
+            (None, Some(_)) => true,
+            (_, None) => false,
+        };
+        match if from_right {
+            right.next()
+        } else {
+            left.next()
+        } {
+            Some(x) => out.push(x),
+            None => return out,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn merge_sort_is_the_std_stable_sort(v in proptest::collection::vec((0u8..6, 0u16..1000), 0..300)) {
+            let mut expected = v.clone();
+            expected.sort_by_key(|x| x.0);
+            prop_assert_eq!(merge_sort(v, &|x: &(u8, u16)| x.0), expected);
+        }
+    }
+}

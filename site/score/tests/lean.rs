@@ -1,0 +1,68 @@
+//! The crate keeps the standard library's float formatting and parsing and serde_json out of
+//! what the wasm calculator links: a scan of the source (outside `#[cfg(test)]` modules).
+
+use std::fs;
+
+/// Each source file of the crate, without its test module.
+fn sources() -> Vec<(String, String)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+    let mut out = Vec::new();
+    for entry in fs::read_dir(dir).expect("the src directory") {
+        let path = entry.expect("a directory entry").path();
+        let text = fs::read_to_string(&path).expect("a source file");
+        let code = text
+            .split("#[cfg(test)]")
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        out.push((path.display().to_string(), code));
+    }
+    assert!(out.len() > 10, "found the sources");
+    out
+}
+
+/// Whether `line` has a format spec with a precision, `{:.2}` or `{x:.decimals$}`.
+fn has_precision_spec(line: &str) -> bool {
+    line.match_indices(":.").any(|(at, _)| {
+        let before = &line[..at];
+        let name_start = before
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        before[..name_start].ends_with('{')
+    })
+}
+
+#[test]
+fn precision_specs_are_found() {
+    assert!(has_precision_spec("format!(\"{x:.2}\")"));
+    assert!(has_precision_spec("format!(\"{:.decimals$}\", x)"));
+    assert!(!has_precision_spec("let r = a..b; std::fmt::Result"));
+}
+
+/// `{x}` on an f64 cannot be told from the source; these are the forms that can.
+#[test]
+fn no_std_float_formatting_or_parsing_and_no_serde_json() {
+    for (path, code) in sources() {
+        for (n, line) in code.lines().enumerate() {
+            let code_part = line.split("//").next().unwrap_or_default();
+            let bad = has_precision_spec(code_part)
+                || ["parse::<f64>", "parse::<f32>", "serde_json", ":e}", ":?}"]
+                    .iter()
+                    .any(|b| code_part.contains(b))
+                || (code_part.contains("f64") && code_part.contains(".parse()"));
+            assert!(!bad, "{path}:{}: {line}", n + 1);
+        }
+    }
+}
+
+#[test]
+fn serde_json_is_only_a_dev_dependency() {
+    let manifest = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"))
+        .expect("the manifest");
+    let deps = manifest
+        .split("[dependencies]")
+        .nth(1)
+        .and_then(|s| s.split("\n[").next())
+        .expect("a [dependencies] table");
+    assert!(!deps.contains("serde_json"), "{deps}");
+}
