@@ -66,7 +66,7 @@ impl Row {
 /// The title line of each section.
 fn title(section: &str) -> &'static str {
     match section {
-        "weight" => "page weight, first view as headless Chromium fetched it: reading = HTML, CSS, fonts, images; calculator = the /calc/ scripts and wasm; all = also other scripts (KB = 1,000 bytes; gzip -9, brotli 11)",
+        "weight" => "page weight as headless Chromium fetched it (home page scrolled to its calculator): reading = HTML, CSS, fonts, images; calculator = the /calc/ scripts and wasm; all = also other scripts (KB = 1,000 bytes; gzip -9, brotli 11)",
         "lighthouse" => "Lighthouse 13 (P performance, A accessibility, BP best practices)",
         "latency" => "calculator latency, headless Chromium",
         "throughput" => "native throughput (criterion)",
