@@ -96,12 +96,12 @@ fn results(a: &Pairwise) -> AnyView {
                     <td class="mono">{format!("{} / {}", short(item.alpha()), short(item.beta()))}</td>
                     <td class="mono">{short(item.p())}</td>
                     <td class="isl-plot-cell">
-                        <svg viewBox="0 0 100 10" class="isl-interval" role="img"
-                            aria-label=format!("p {} , interval {} to {}", short(item.p()), short(lo), short(hi))>
-                            <line class="axis" x1="0" y1="5" x2="100" y2="5"></line>
-                            <line class="mid" x1="50" y1="1" x2="50" y2="9"></line>
-                            <line class="span" x1=lo * 100.0 y1="5" x2=hi * 100.0 y2="5"></line>
-                            <circle class="dot" cx=item.p() * 100.0 cy="5" r="2.2"></circle>
+                        <svg viewBox="0 0 100 10" preserveAspectRatio="none" class="isl-interval" role="img"
+                            aria-label=format!("p {}, interval {} to {}", short(item.p()), short(lo), short(hi))>
+                            <line class="axis" x1="0" y1="5" x2="100" y2="5" vector-effect="non-scaling-stroke"></line>
+                            <line class="mid" x1="50" y1="0" x2="50" y2="10" vector-effect="non-scaling-stroke"></line>
+                            <line class="span" x1=lo * 100.0 y1="5" x2=hi * 100.0 y2="5" vector-effect="non-scaling-stroke"></line>
+                            <line class="dot" x1=item.p() * 100.0 y1="0" x2=item.p() * 100.0 y2="10" vector-effect="non-scaling-stroke"></line>
                         </svg>
                     </td>
                     <td class="mono">{short(item.width())}{if again { " · judge again" } else { "" }}</td>
@@ -117,12 +117,12 @@ fn results(a: &Pairwise) -> AnyView {
             })}
         </div>
         <div class="isl-pair">
-            <div class="calc-cell calc-final"><dt>"First-shown wins"</dt><dd id="pairwise-first-share">{first_share}</dd></div>
+            <dl class="isl-dl"><div class="calc-cell calc-final"><dt>"First-shown wins"</dt><dd id="pairwise-first-share">{first_share}</dd></div></dl>
             <p class="isl-detail">{bias_detail}</p>
             <p class="isl-advice"><strong>"Position: "</strong>{advice("position")}</p>
         </div>
         <div class="isl-pair">
-            <div class="calc-cell calc-final"><dt>"Swap-consistent pairs"</dt><dd id="pairwise-consistent-share">{consistent_share}</dd></div>
+            <dl class="isl-dl"><div class="calc-cell calc-final"><dt>"Swap-consistent pairs"</dt><dd id="pairwise-consistent-share">{consistent_share}</dd></div></dl>
             <p class="isl-detail">{swap_detail}</p>
             <p class="isl-advice"><strong>"Swap: "</strong>{advice("swap")}</p>
         </div>

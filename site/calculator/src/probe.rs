@@ -191,18 +191,18 @@ fn results(c: &Computed) -> AnyView {
 fn histogram_svg(h: &Histogram) -> impl IntoView {
     let tallest = h.counts.iter().copied().max().unwrap_or(0).max(1);
     let n = h.counts.len().max(1);
-    let width = 10 * n;
+    let width = 20 * n;
     let bars = h
         .bars()
         .enumerate()
         .map(|(k, (point, count))| {
             let height = (count * 40).div_ceil(tallest);
-            let x = 10 * k;
+            let x = 20 * k;
             view! {
                 <g>
                     <title>{format!("{point}: {count}")}</title>
-                    <rect class="bar" x=x + 1 y=40 - height width=8 height=height></rect>
-                    <text x=x + 5 y=48 text-anchor="middle">{point.to_string()}</text>
+                    <rect class="bar" x=x + 2 y=40 - height width=16 height=height></rect>
+                    <text x=x + 10 y=49 text-anchor="middle">{point.to_string()}</text>
                 </g>
             }
         })

@@ -161,10 +161,10 @@ pub fn pairwise_placeholder() -> String {
 <textarea class=\"calc-input\" readonly aria-label=\"Example judgments\">{}</textarea>\
 <p class=\"calc-hint\">A static, synthetic example, computed at build time.</p></div>\
 <div class=\"isl-results\">\
-<div class=\"isl-pair\"><div class=\"calc-cell calc-final\"><dt>First-shown wins</dt><dd>{}</dd></div>\
+<div class=\"isl-pair\"><dl class=\"isl-dl\"><div class=\"calc-cell calc-final\"><dt>First-shown wins</dt><dd>{}</dd></div></dl>\
 <p class=\"isl-detail\">{} of {} decided verdicts went to the item shown first; two-sided binomial p = {} against 50 %.</p>\
 <p class=\"isl-advice\"><strong>Position: </strong>{}</p></div>\
-<div class=\"isl-pair\"><div class=\"calc-cell calc-final\"><dt>Swap-consistent pairs</dt><dd>{}</dd></div>\
+<div class=\"isl-pair\"><dl class=\"isl-dl\"><div class=\"calc-cell calc-final\"><dt>Swap-consistent pairs</dt><dd>{}</dd></div></dl>\
 <p class=\"isl-detail\">{} of {} pairs judged in both orders kept the same real winner.</p>\
 <p class=\"isl-advice\"><strong>Swap: </strong>{}</p></div>\
 <h3 class=\"isl-h\">Ranking by posterior mean p</h3>\
