@@ -40,7 +40,7 @@ pub fn PairwiseIsland(
                     "{} judgments · {} items · {} errors · live", a.judgments, a.items.len(), a.errors.len()
                 ))}</p>
             </div>
-            <div class="isl-results" aria-live="polite" aria-label="Pairwise results">
+            <div class="isl-results" role="region" tabindex="0" aria-live="polite" aria-label="Pairwise results">
                 {move || analysis.with(results)}
             </div>
         </div>

@@ -72,7 +72,7 @@ pub fn ProbeIsland(
                     if note.is_empty() { computed.with(counts) } else { note }
                 }}</p>
             </div>
-            <div class="isl-results" aria-live="polite" aria-label="Probe results">
+            <div class="isl-results" role="region" tabindex="0" aria-live="polite" aria-label="Probe results">
                 {move || computed.with(|c| results(c))}
             </div>
         </div>

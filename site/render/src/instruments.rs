@@ -112,7 +112,7 @@ pub fn probe_placeholder() -> String {
 <div class=\"isl-in\"><span class=\"calc-label\">Runs: a grid, one run per row (synthetic)</span>\
 <textarea class=\"calc-input\" readonly aria-label=\"Example runs\">{}</textarea>\
 <p class=\"calc-hint\">A static, synthetic example, computed at build time.</p></div>\
-<div class=\"isl-results\">\
+<div class=\"isl-results\" role=\"region\" tabindex=\"0\" aria-label=\"Results of the example\">\
 <div class=\"probe-verdict\"><p class=\"probe-regime\">Regime <strong>{}</strong></p>\
 <p class=\"probe-looks\">{}</p><p class=\"probe-advice\"><strong>What to do: </strong>{}</p></div>\
 <dl class=\"calc-out isl-metrics\">{cells}</dl>{}\
@@ -160,7 +160,7 @@ pub fn pairwise_placeholder() -> String {
 <div class=\"isl-in\"><span class=\"calc-label\">Judgments (synthetic)</span>\
 <textarea class=\"calc-input\" readonly aria-label=\"Example judgments\">{}</textarea>\
 <p class=\"calc-hint\">A static, synthetic example, computed at build time.</p></div>\
-<div class=\"isl-results\">\
+<div class=\"isl-results\" role=\"region\" tabindex=\"0\" aria-label=\"Results of the example\">\
 <div class=\"isl-pair\"><dl class=\"isl-dl\"><div class=\"calc-cell calc-final\"><dt>First-shown wins</dt><dd>{}</dd></div></dl>\
 <p class=\"isl-detail\">{} of {} decided verdicts went to the item shown first; two-sided binomial p = {} against 50 %.</p>\
 <p class=\"isl-advice\"><strong>Position: </strong>{}</p></div>\
