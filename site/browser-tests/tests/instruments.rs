@@ -4,7 +4,7 @@
 //! verdict on `/pairwise/`), in the comments.
 
 use pickanumber_browser_tests::{
-    console_log, expect_contains, expect_text, format_log, serve_dist, text, with_browser,
+    console_log, expect_contains, expect_text, format_log, serve_dist, with_browser,
     BrowserOptions, Client,
 };
 use serde_json::Value;
@@ -79,10 +79,7 @@ const BY_HAND: [(&str, &str); 6] = [
     ("PICKS_A_NUMBER", "6 7 6 6\n7 6 6 7\n6 6 7 6\n"),
     // JSON lines: ceiling 2/8 = 0.25 but floor 2/8 ≥ 0.05 (not inflation), range 9 ≥ 5,
     // ceiling < 0.35.
-    (
-        "CALIBRATED",
-        "{\"scores\": [1, 4, 7, 10]}\n[2, 4, 6, 9]\n",
-    ),
+    ("CALIBRATED", "{\"scores\": [1, 4, 7, 10]}\n[2, 4, 6, 9]\n"),
     // Range 3: too wide to pick a number, too narrow to be calibrated; no ceiling or floor.
     ("AMBIGUOUS", "4 5 6 7\n4 5 6 7\n"),
 ];
@@ -125,11 +122,21 @@ async fn probe_examples_are_one_synthetic_set_per_regime() {
         ] {
             click(&client, "probe", regime).await;
             expect_text(&client, "probe-regime", regime).await;
-            let input = text(&client, "probe-input").await;
-            assert!(!input.is_empty(), "{regime}: the example fills the input");
+            let lines = client
+                .execute(
+                    "return document.getElementById('probe-input').value.trim().split('\\n').length;",
+                    vec![],
+                )
+                .await
+                .expect("read the input");
+            // 12 runs per example.
+            assert_eq!(lines, serde_json::json!(12), "{regime}: the example fills the input");
         }
         let page = client.source().await.expect("page source");
-        assert!(page.contains("synthetic"), "the examples are labelled synthetic");
+        assert!(
+            page.contains("synthetic"),
+            "the examples are labelled synthetic"
+        );
     })
     .await;
 }
@@ -164,7 +171,12 @@ async fn probe_scale_and_line_errors() {
             "line 2, column 5: not valid JSON: EOF while parsing a list",
         )
         .await;
-        expect_contains(&client, "probe-errors", "line 3: score 2 is \"x\", not a number").await;
+        expect_contains(
+            &client,
+            "probe-errors",
+            "line 3: score 2 is \"x\", not a number",
+        )
+        .await;
         expect_contains(&client, "probe-errors", "line 4: counted as a failed run").await;
         // Lines 1 and 5: five of six ratings are 9 or 10, the 9-9 pair too: ceiling 1.
         expect_text(&client, "probe-ceiling-rate", "1.0000").await;
@@ -194,9 +206,7 @@ async fn row(client: &Client, item: &str) -> (String, String, String) {
         )
         .await
         .expect("read a row");
-    let a = v
-        .as_array()
-        .unwrap_or_else(|| panic!("no row for {item}"));
+    let a = v.as_array().unwrap_or_else(|| panic!("no row for {item}"));
     let s = |i: usize| a[i].as_str().unwrap_or_default().to_string();
     (s(0), s(1), s(2))
 }
@@ -257,7 +267,10 @@ async fn pairwise_line_errors_name_the_line() {
         // β 1, p = 2/3, width 3.92 · √((2/3)(1/3) / 3) = 1.06689.
         expect_text(&client, "pairwise-first-share", "50.0%").await;
         expect_text(&client, "pairwise-consistent-share", "100.0%").await;
-        assert_eq!(row(&client, "x").await, ("2".into(), "1".into(), "1.0669".into()));
+        assert_eq!(
+            row(&client, "x").await,
+            ("2".into(), "1".into(), "1.0669".into())
+        );
     })
     .await;
 }
@@ -277,10 +290,19 @@ fn both_pages_are_readable_without_scripts() {
             1,
             "{path}: one island root"
         );
-        assert!(html.contains("<noscript>"), "{path}: a note without JavaScript");
-        assert!(html.contains(regime_or_share), "{path}: the example's result is in the HTML");
+        assert!(
+            html.contains("<noscript>"),
+            "{path}: a note without JavaScript"
+        );
+        assert!(
+            html.contains(regime_or_share),
+            "{path}: the example's result is in the HTML"
+        );
         assert!(html.contains("/calc/boot.js"), "{path}: the boot module");
         let sitemap = String::from_utf8_lossy(&site.get("/sitemap.xml").body).to_string();
-        assert!(sitemap.contains(&format!("{path}</loc>")), "{path} is in the sitemap");
+        assert!(
+            sitemap.contains(&format!("{path}</loc>")),
+            "{path} is in the sitemap"
+        );
     }
 }

@@ -49,9 +49,9 @@ pub fn PairwiseIsland(
 
 fn results(a: &Pairwise) -> AnyView {
     let b = &a.position_bias;
-    let first_share = b
-        .share
-        .map_or("—".to_string(), |_| percent(b.first_wins as usize, b.decided as usize));
+    let first_share = b.share.map_or("—".to_string(), |_| {
+        percent(b.first_wins as usize, b.decided as usize)
+    });
     let bias_detail = match b.p_value {
         Some(p) => format!(
             "{} of {} decided verdicts went to the item shown first; two-sided binomial p = {} against 50 %.",
@@ -62,9 +62,9 @@ fn results(a: &Pairwise) -> AnyView {
         None => "No decided verdict yet.".to_string(),
     };
     let s = &a.swap;
-    let consistent_share = s
-        .share
-        .map_or("—".to_string(), |_| percent(s.consistent, s.pairs_both_orders));
+    let consistent_share = s.share.map_or("—".to_string(), |_| {
+        percent(s.consistent, s.pairs_both_orders)
+    });
     let swap_detail = if s.pairs_both_orders == 0 {
         "No pair was judged in both orders.".to_string()
     } else {

@@ -8,8 +8,8 @@
 use leptos::prelude::*;
 use pickanumber_instruments::numbers::{four, short};
 use pickanumber_instruments::probe::examples::synthetic_runs;
-use pickanumber_instruments::probe::report::MOST_VARIABLE;
 use pickanumber_instruments::probe::metrics::Histogram;
+use pickanumber_instruments::probe::report::MOST_VARIABLE;
 use pickanumber_instruments::probe::{probe_text, Regime, Scale, Status, TextProbe};
 
 /// What the island computes from its inputs: the probe, or why the scale cannot be used.
@@ -114,8 +114,16 @@ fn results(c: &Computed) -> AnyView {
     let std = metric(m.and_then(|m| m.mean_per_item_std.map(four)));
     let mut problems: Vec<String> = t.parsed.errors.iter().map(ToString::to_string).collect();
     for f in &p.failures {
-        if !t.parsed.errors.iter().any(|e| format!("line {}", e.line) == f.label) {
-            problems.push(format!("{}: counted as a failed run ({})", f.label, f.reason));
+        if !t
+            .parsed
+            .errors
+            .iter()
+            .any(|e| format!("line {}", e.line) == f.label)
+        {
+            problems.push(format!(
+                "{}: counted as a failed run ({})",
+                f.label, f.reason
+            ));
         }
     }
     let errors = if problems.is_empty() {

@@ -83,7 +83,10 @@ pub fn probe_placeholder() -> String {
     let regime = p.regime();
     let mut cells = String::new();
     if let Some(m) = p.metrics() {
-        cells.push_str(&cell("Ceiling rate (top two points)", &four(m.ceiling_rate)));
+        cells.push_str(&cell(
+            "Ceiling rate (top two points)",
+            &four(m.ceiling_rate),
+        ));
         cells.push_str(&cell("Floor rate (bottom two points)", &four(m.floor_rate)));
         cells.push_str(&cell("Range", &m.range.to_string()));
         cells.push_str(&cell(
@@ -194,7 +197,10 @@ mod tests {
         let a = analyse(PAIRWISE_EXAMPLE);
         assert!(a.errors.is_empty());
         // 12 judgments, one NEITHER: 11 decided, 8 won by the first-shown item.
-        assert_eq!((a.position_bias.first_wins, a.position_bias.decided), (8, 11));
+        assert_eq!(
+            (a.position_bias.first_wins, a.position_bias.decided),
+            (8, 11)
+        );
         // a/b, a/d and b/d flip with the order; a/c, b/c and c/d do not.
         assert_eq!((a.swap.consistent, a.swap.pairs_both_orders), (3, 6));
         assert!(pairwise_placeholder().contains("<dd>72.7%</dd>"));

@@ -11,12 +11,12 @@
 //! 5. `$…$` and `$$…$$` become MathML at build time;
 //! 6. the events are written as HTML, and the reference list is appended.
 
-use crate::instruments::Island;
 use crate::citations::{Bibliography, Cited};
 use crate::error::{Error, Lines};
 use crate::evidence::Block;
 use crate::frontmatter::{self, FrontMatter};
 use crate::html::{escape, slug};
+use crate::instruments::Island;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
