@@ -126,7 +126,7 @@ fn results(a: &Pairwise) -> AnyView {
             <p class="isl-detail">{swap_detail}</p>
             <p class="isl-advice"><strong>"Swap: "</strong>{advice("swap")}</p>
         </div>
-        <h3 class="isl-h">"Ranking by posterior mean p, with its interval"</h3>
+        <h2 class="isl-h">"Ranking by posterior mean p, with its interval"</h2>
         <table class="isl-table isl-ranking">
             <thead><tr><th scope="col">"Item"</th><th scope="col">"α / β"</th><th scope="col">"p"</th>
                 <th scope="col">"p ± width / 2 (0 to 1)"</th><th scope="col">"Width"</th></tr></thead>

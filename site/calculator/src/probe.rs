@@ -73,7 +73,7 @@ pub fn ProbeIsland(
                 }}</p>
             </div>
             <div class="isl-results" role="region" tabindex="0" aria-live="polite" aria-label="Probe results">
-                {move || computed.with(|c| results(c))}
+                {move || computed.with(results)}
             </div>
         </div>
     }
@@ -185,10 +185,10 @@ fn results(c: &Computed) -> AnyView {
             {histogram}
             <figcaption>"Every rating on the scale, counted (ratings off the scale are left out of the bars but count in the rates)."</figcaption>
         </figure>
-        <h3 class="isl-h">"Rule trace, first match wins"</h3>
+        <h2 class="isl-h">"Rule trace, first match wins"</h2>
         <table class="isl-table"><thead><tr><th>"#"</th><th>"Regime"</th><th>"Result"</th><th>"Why"</th></tr></thead>
             <tbody>{trace}</tbody></table>
-        <h3 class="isl-h">"Most variable items"</h3>
+        <h2 class="isl-h">"Most variable items"</h2>
         <table class="isl-table"><thead><tr><th>"Item"</th><th>"Std"</th><th>"Span"</th><th>"Ratings"</th></tr></thead>
             <tbody>{variable}</tbody></table>
     }

@@ -119,7 +119,7 @@ pub fn probe_placeholder() -> String {
 <div class=\"probe-verdict\"><p class=\"probe-regime\">Regime <strong>{}</strong></p>\
 <p class=\"probe-looks\">{}</p><p class=\"probe-advice\"><strong>What to do: </strong>{}</p></div>\
 <dl class=\"calc-out isl-metrics\">{cells}</dl>{}\
-<h3 class=\"isl-h\">Rule trace, first match wins</h3>\
+<h2 class=\"isl-h\">Rule trace, first match wins</h2>\
 <table class=\"isl-table\"><thead><tr><th>#</th><th>Regime</th><th>Result</th><th>Why</th></tr></thead><tbody>{trace}</tbody></table>\
 </div></div></div>\n",
         escape(&runs),
@@ -170,7 +170,7 @@ pub fn pairwise_placeholder() -> String {
 <div class=\"isl-pair\"><dl class=\"isl-dl\"><div class=\"calc-cell calc-final\"><dt>Swap-consistent pairs</dt><dd>{}</dd></div></dl>\
 <p class=\"isl-detail\">{} of {} pairs judged in both orders kept the same real winner.</p>\
 <p class=\"isl-advice\"><strong>Swap: </strong>{}</p></div>\
-<h3 class=\"isl-h\">Ranking by posterior mean p</h3>\
+<h2 class=\"isl-h\">Ranking by posterior mean p</h2>\
 <table class=\"isl-table\"><thead><tr><th scope=\"col\">Item</th><th scope=\"col\">α / β</th><th scope=\"col\">p</th><th scope=\"col\">Width</th></tr></thead><tbody>{rows}</tbody></table>{}\
 </div></div></div>\n",
         escape(PAIRWISE_EXAMPLE),
