@@ -51,9 +51,9 @@ pub struct Rendered {
     pub body: String,
     /// h2 and h3 headings, in order.
     pub toc: Vec<TocEntry>,
-    /// Whether the page places a live island (the calculator, the probe or the pairwise
-    /// diagnostic), and so loads the boot module.
-    pub has_island: bool,
+    /// The live island the page places (the calculator, the probe or the pairwise
+    /// diagnostic), if any: such a page loads the boot module.
+    pub island: Option<Island>,
 }
 
 /// Renders one page. `file` is the path shown in errors.
@@ -77,7 +77,7 @@ pub fn render(file: &Path, text: &str, bib: &Bibliography) -> Result<Rendered, E
         cited: Cited::default(),
         ids: BTreeSet::new(),
         toc: Vec::new(),
-        has_island: false,
+        island: None,
     };
     let out = state.run(events)?;
     let mut html = String::new();
@@ -94,7 +94,7 @@ pub fn render(file: &Path, text: &str, bib: &Bibliography) -> Result<Rendered, E
         meta,
         body: html,
         toc: state.toc,
-        has_island: state.has_island,
+        island: state.island,
     })
 }
 
@@ -155,7 +155,7 @@ struct Pass<'p> {
     cited: Cited,
     ids: BTreeSet<String>,
     toc: Vec<TocEntry>,
-    has_island: bool,
+    island: Option<Island>,
 }
 
 impl<'p> Pass<'p> {
@@ -220,15 +220,15 @@ impl<'p> Pass<'p> {
                     let Some((Event::Text(t), _)) = events.get(i + 1) else {
                         unreachable!("checked by the guard");
                     };
-                    if self.has_island {
+                    if self.island.is_some() {
                         return Err(Error::at(
                             self.file,
                             line,
                             "a page holds at most one island ({{ calculator }}, {{ probe }} or {{ pairwise }})",
                         ));
                     }
-                    self.has_island = true;
-                    let placeholder = island(t).map(Island::placeholder).unwrap_or_default();
+                    self.island = island(t);
+                    let placeholder = self.island.map(Island::placeholder).unwrap_or_default();
                     out.push(Event::Html(placeholder.into()));
                     i += 2;
                 }
