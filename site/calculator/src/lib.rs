@@ -11,7 +11,9 @@
 //! passes · examples.
 
 pub mod examples;
+pub mod pairwise;
 pub mod passes;
+pub mod probe;
 pub mod share;
 pub mod state;
 

@@ -1,8 +1,11 @@
-//! Entry point: find `#calculator`, take the starting state (a share link's fragment, its
-//! input unpacked by the browser, else the static example), replace the example with the live
-//! app, and mark the element `data-ready`.
+//! Entry point: one wasm build for every island. It mounts whichever root the page has:
+//! `#calculator` (the starting state is a share link's fragment, its input unpacked by the
+//! browser, else the static example), `#probe` or `#pairwise` (each starts from its static
+//! example). The island replaces the static box and marks its root `data-ready`.
 
 use leptos::prelude::*;
+use pickanumber_calculator::pairwise::PairwiseIsland;
+use pickanumber_calculator::probe::ProbeIsland;
 use pickanumber_calculator::{share, Calculator};
 use wasm_bindgen::JsCast;
 
@@ -10,23 +13,54 @@ fn main() {
     wasm_bindgen_futures::spawn_local(start());
 }
 
-async fn start() {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let Some(root) = window
-        .document()
-        .and_then(|d| d.get_element_by_id("calculator"))
-    else {
-        return;
-    };
-    let example = root
-        .query_selector("textarea")
+/// The text of the first textarea under `root`: the static box's example.
+fn example_of(root: &web_sys::Element) -> String {
+    root.query_selector("textarea")
         .ok()
         .flatten()
         .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
         .map(|t| t.value())
-        .unwrap_or_default();
+        .unwrap_or_default()
+}
+
+async fn start() {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Some(root) = document.get_element_by_id("calculator") {
+        start_calculator(root).await;
+        return;
+    }
+    for id in ["probe", "pairwise"] {
+        let Some(root) = document.get_element_by_id(id) else {
+            continue;
+        };
+        let example = example_of(&root);
+        let Ok(root) = root.dyn_into::<web_sys::HtmlElement>() else {
+            return;
+        };
+        root.set_inner_html("");
+        if id == "probe" {
+            leptos::mount::mount_to(root.clone(), move || {
+                view! { <ProbeIsland example=example.clone() /> }
+            })
+            .forget();
+        } else {
+            leptos::mount::mount_to(root.clone(), move || {
+                view! { <PairwiseIsland example=example.clone() /> }
+            })
+            .forget();
+        }
+        let _ = root.set_attribute("data-ready", "");
+        return;
+    }
+}
+
+async fn start_calculator(root: web_sys::Element) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let example = example_of(&root);
     let fragment = window.location().hash().unwrap_or_default();
     let (mut state, mut notice) = match share::Fragment::read(&fragment) {
         Ok(Some(f)) => match f.packed {

@@ -13,13 +13,16 @@ use std::path::PathBuf;
 #[command(
     name = "pickanumber",
     version,
-    about = "Score evidence items with the pickanumber formula, and keep a feedback judge's passes on disk",
+    about = "Score evidence items with the pickanumber formula, keep a feedback judge's passes on disk, probe a judge's use of a scale, diagnose pairwise verdicts",
     long_about = "Score evidence items with the pickanumber formula (Don't let the LLM pick a number): \
 a language model collects signed evidence items, and this fixed formula, not the model, turns \
 them into a 0–100 score with a confidence.\n\n\
 `pickanumber score` is also a drop-in for the what-works feedback judge's score.py \
 (--input, --compat score-py, --save, --load and JUDGE_DIR); `pickanumber passes` lists the \
-passes saved for one evaluation.",
+passes saved for one evaluation.\n\n\
+`pickanumber probe` classifies how a judge model uses a rating scale from repeated runs (a \
+drop-in for the calibration probe's aggregator); `pickanumber pairwise` reads head-to-head \
+verdicts and reports Beta posteriors, position bias and swap consistency.",
     after_help = "Run `pickanumber score --help` for the item grammar, the JSON output and the exit status."
 )]
 pub struct Cli {
@@ -37,7 +40,68 @@ pub enum Command {
     /// List the passes saved for one evaluation, with the change from each pass to the next.
     #[command(after_long_help = PASSES_HELP)]
     Passes(PassesArgs),
+    /// Classify how a judge model uses a rating scale from a folder of repeated runs (a
+    /// drop-in for the calibration probe's aggregator).
+    #[command(after_long_help = PROBE_HELP)]
+    Probe(ProbeArgs),
+    /// Read pairwise verdicts and print per-item Beta posteriors, position bias and swap
+    /// consistency as JSON.
+    #[command(after_long_help = PAIRWISE_HELP)]
+    Pairwise(PairwiseArgs),
 }
+
+/// The long help of `pickanumber probe` after the option list.
+const PROBE_HELP: &str = "\
+INPUT:
+    --runs-dir holds one file per run, named run-*.json and read in byte order of the names:
+    {\"scores\": [7, 9, …], \"summary\": \"…\"} or {\"parse_failed\": true, \"error\": \"…\"}.
+    A file that is not valid JSON or not a run counts as a failed run and is named in the
+    output; it never stops the probe. Scores are truncated toward zero to integers.
+    --items is {\"name\": \"…\", \"scale_min\": 1, \"scale_max\": 10, \"items\": [\"…\", …]}
+    (the scale defaults to 1–10).
+
+OUTPUT:
+    Writes OUT/aggregate.json (the aggregator's keys and nesting) and OUT/REPORT.md (the
+    regime and its advice, the distribution, a histogram, test-retest stability, the most
+    variable items and the rule trace), each through a temporary file renamed into place, then
+    prints the regime, the run counts, the four metrics and every failed run.
+    With --json, prints aggregate.json's content instead and writes nothing; failed runs are
+    then named on stderr.
+
+REGIMES (first match wins):
+    JITTERY            mean_per_item_std ≥ 2.5 (skipped when no item has two ratings)
+    INFLATION_LIKELY   ceiling_rate ≥ 0.25 and floor_rate < 0.05
+    DEFLATION_LIKELY   floor_rate ≥ 0.25 and ceiling_rate < 0.05
+    PICKS_A_NUMBER     range ≤ 2
+    CALIBRATED         range ≥ 5 and floor_rate ≥ 0.05 and ceiling_rate < 0.35
+    AMBIGUOUS          anything else, and no ratings at all
+    ceiling_rate counts ratings ≥ scale_max − 1, floor_rate ratings ≤ scale_min + 1.
+
+EXIT STATUS:
+    0  the probe ran (failed runs included)
+    2  usage error, a missing runs folder or items file, an invalid items file, no run-*.json
+       file, or an output that cannot be written (message on stderr, nothing on stdout)";
+
+/// The long help of `pickanumber pairwise` after the option list.
+const PAIRWISE_HELP: &str = "\
+INPUT (one judgment per line):
+    first<TAB>second<TAB>verdict                    tab-separated
+    {\"first\": \"…\", \"second\": \"…\", \"verdict\": \"A\"}   JSON lines
+    The verdict names the position: A = the first shown won, B = the second shown won,
+    NEITHER (or TIE) = no winner; any case. Blank lines are skipped.
+
+OUTPUT:
+    One JSON object: items (ranked by p: name, alpha, beta, p, width, judge_again),
+    position_bias (first_wins, decided, share, p_value: exact two-sided binomial test
+    against 0.5), swap (pairs_both_orders, consistent, share, inconsistent_pairs) and errors
+    ([{\"line\": N, \"message\": \"…\"}]).
+    Each item starts from Beta(1, 1); a win adds 0.5 to alpha, a loss 0.5 to beta, NEITHER
+    nothing. width = 2 · 1.96 · √(p(1 − p) / (alpha + beta)); judge_again when width ≥ 0.3.
+
+EXIT STATUS:
+    0  every line was a judgment
+    1  some line was an error; the JSON is still printed
+    2  usage error or unreadable input (message on stderr, nothing on stdout)";
 
 /// The long help of `pickanumber score` after the option list: the grammar, the output, the
 /// score.py drop-in and the exit status.
@@ -201,6 +265,46 @@ pub struct PassesArgs {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Options of `pickanumber probe`.
+#[derive(Debug, Args)]
+pub struct ProbeArgs {
+    /// The folder of run-*.json files.
+    #[arg(long, value_name = "DIR")]
+    pub runs_dir: PathBuf,
+
+    /// The items file: name, scale_min, scale_max and the items.
+    #[arg(long, value_name = "FILE")]
+    pub items: PathBuf,
+
+    /// Where aggregate.json and REPORT.md go (created when missing).
+    #[arg(
+        long,
+        value_name = "DIR",
+        required_unless_present = "json",
+        conflicts_with = "json"
+    )]
+    pub out: Option<PathBuf>,
+
+    /// Print aggregate.json's content on stdout instead of writing files.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Options of `pickanumber pairwise`.
+#[derive(Debug, Args)]
+pub struct PairwiseArgs {
+    /// Read the judgments from FILE (`-` or none: standard input).
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+}
+
+impl PairwiseArgs {
+    /// The input file; `None` (or `-`) is stdin.
+    pub fn input_path(&self) -> Option<&std::path::Path> {
+        self.file.as_deref().filter(|p| p.as_os_str() != "-")
+    }
 }
 
 /// `--mode`: the formula crate's [`Mode`] as a command-line value.

@@ -2,17 +2,21 @@
 //!
 //! `main` parses the arguments with clap ([`cli`]) and hands each subcommand to its own
 //! module: [`score`] (text → analysis → JSON, the report, or the feedback judge's score.py
-//! behaviour through [`compat`] and [`judge`]) and [`passes`] (the judge store → a table).
+//! behaviour through [`compat`] and [`judge`]), [`passes`] (the judge store → a table),
+//! [`probe`] (a runs folder → `aggregate.json`, `REPORT.md` and the regime) and [`pairwise`]
+//! (judgments → posteriors, position bias and swap consistency as JSON).
 //! The modules return an exit code, or a [`Fatal`] error that `main` prints.
 //!
-//! Exit codes: 0 when every item was valid, 1 when some item (or the weights) was an error,
-//! 2 for usage errors, unreadable input and an unusable judge store (a message on stderr,
-//! nothing on stdout).
+//! Exit codes: 0 when every item was valid, 1 when some item (or the weights, or a pairwise
+//! judgment) was an error, 2 for usage errors, unreadable input, an unusable judge store and a
+//! probe that cannot run or write (a message on stderr, nothing on stdout).
 
 mod cli;
 mod compat;
 mod judge;
+mod pairwise;
 mod passes;
+mod probe;
 mod score;
 
 use clap::Parser;
@@ -36,6 +40,8 @@ fn main() -> ExitCode {
     let result = match &args.command {
         cli::Command::Score(a) => score::run(a),
         cli::Command::Passes(a) => passes::run(a),
+        cli::Command::Probe(a) => probe::run(a),
+        cli::Command::Pairwise(a) => pairwise::run(a),
     };
     match result {
         Ok(code) => code,

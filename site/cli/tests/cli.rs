@@ -82,7 +82,7 @@ fn usage_and_unreadable_input_exit_2_without_json() {
     for (args, message) in [
         (
             vec!["scroe"],
-            "error: unrecognized subcommand 'scroe'\n\n  tip: a similar subcommand exists: 'score'\n\nUsage: pickanumber <COMMAND>\n\nFor more information, try '--help'.\n",
+            "error: unrecognized subcommand 'scroe'\n\n  tip: some similar subcommands exist: 'probe', 'score'\n\nUsage: pickanumber <COMMAND>\n\nFor more information, try '--help'.\n",
         ),
         (
             vec!["score", "--bogus"],

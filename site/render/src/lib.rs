@@ -4,7 +4,8 @@
 //!
 //! **markdown file** → [`frontmatter`] → pulldown-cmark **events** → [`page`] passes
 //! ([`evidence`] blocks scored by the formula crate, inline references, [`citations`],
-//! heading ids, [`math`], [`plot`]s) → **HTML** → [`template`] → files → [`links`] check → `dist/`
+//! heading ids, [`math`], [`plot`]s, the islands' static boxes from [`calculator`] and
+//! [`instruments`]) → **HTML** → [`template`] → files → [`links`] check → `dist/`
 //! (orchestrated by [`site`]).
 
 pub mod calculator;
@@ -14,6 +15,7 @@ pub mod error;
 pub mod evidence;
 pub mod frontmatter;
 pub mod html;
+pub mod instruments;
 pub mod links;
 pub mod math;
 pub mod page;

@@ -4,19 +4,19 @@
 //! 2. evidence blocks are scored first ([`crate::evidence`]), so prose anywhere on the page can
 //!    quote them;
 //! 3. text gets inline references `{{ id.field }}` and citations `[@key]`
-//!    ([`crate::citations`]); a paragraph holding only `{{ calculator }}` becomes the
-//!    calculator's place;
+//!    ([`crate::citations`]); a paragraph holding only `{{ calculator }}`, `{{ probe }}` or
+//!    `{{ pairwise }}` becomes that island's place ([`crate::instruments::Island`]);
 //! 4. headings get stable, de-duplicated ids and a visible anchor link; h2/h3 feed the table
 //!    of contents;
 //! 5. `$…$` and `$$…$$` become MathML at build time;
 //! 6. the events are written as HTML, and the reference list is appended.
 
-use crate::calculator;
 use crate::citations::{Bibliography, Cited};
 use crate::error::{Error, Lines};
 use crate::evidence::Block;
 use crate::frontmatter::{self, FrontMatter};
 use crate::html::{escape, slug};
+use crate::instruments::Island;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -51,8 +51,9 @@ pub struct Rendered {
     pub body: String,
     /// h2 and h3 headings, in order.
     pub toc: Vec<TocEntry>,
-    /// Whether the page places the live calculator.
-    pub has_calculator: bool,
+    /// The live island the page places (the calculator, the probe or the pairwise
+    /// diagnostic), if any: such a page loads the boot module.
+    pub island: Option<Island>,
     /// The page as markdown for readers of source and language models: the title, then the
     /// body with every `{{ id.field }}` replaced by its computed value.
     pub markdown: String,
@@ -79,7 +80,7 @@ pub fn render(file: &Path, text: &str, bib: &Bibliography) -> Result<Rendered, E
         cited: Cited::default(),
         ids: BTreeSet::new(),
         toc: Vec::new(),
-        has_calculator: false,
+        island: None,
     };
     let out = state.run(events)?;
     let mut html = String::new();
@@ -97,7 +98,7 @@ pub fn render(file: &Path, text: &str, bib: &Bibliography) -> Result<Rendered, E
         meta,
         body: html,
         toc: state.toc,
-        has_calculator: state.has_calculator,
+        island: state.island,
         markdown,
     })
 }
@@ -159,7 +160,7 @@ struct Pass<'p> {
     cited: Cited,
     ids: BTreeSet<String>,
     toc: Vec<TocEntry>,
-    has_calculator: bool,
+    island: Option<Island>,
 }
 
 impl<'p> Pass<'p> {
@@ -215,14 +216,25 @@ impl<'p> Pass<'p> {
                     out.push(event.clone());
                 }
                 Event::Start(Tag::Paragraph)
-                    if matches!(events.get(i + 1), Some((Event::Text(t), _)) if is_calculator(t))
+                    if matches!(events.get(i + 1), Some((Event::Text(t), _)) if island(t).is_some())
                         && matches!(
                             events.get(i + 2),
                             Some((Event::End(TagEnd::Paragraph), _))
                         ) =>
                 {
-                    self.has_calculator = true;
-                    out.push(Event::Html(calculator::placeholder().into()));
+                    let Some((Event::Text(t), _)) = events.get(i + 1) else {
+                        unreachable!("checked by the guard");
+                    };
+                    if self.island.is_some() {
+                        return Err(Error::at(
+                            self.file,
+                            line,
+                            "a page holds at most one island ({{ calculator }}, {{ probe }} or {{ pairwise }})",
+                        ));
+                    }
+                    self.island = island(t);
+                    let placeholder = self.island.map(Island::placeholder).unwrap_or_default();
+                    out.push(Event::Html(placeholder.into()));
                     i += 2;
                 }
                 Event::Start(Tag::Heading { level, id, .. }) => {
@@ -317,11 +329,11 @@ impl<'p> Pass<'p> {
     }
 
     fn reference(&self, name: &str, line: usize) -> Result<String, Error> {
-        if name == "calculator" {
+        if Island::from_marker(name).is_some() {
             return Err(Error::at(
                 self.file,
                 line,
-                "{{ calculator }} must be alone in its paragraph",
+                format!("{{{{ {name} }}}} must be alone in its paragraph"),
             ));
         }
         let (id, field) = name.split_once('.').unwrap_or((name, ""));
@@ -379,12 +391,14 @@ fn with_values(body: &str, blocks: &BTreeMap<String, Block>) -> String {
     out
 }
 
-fn is_calculator(t: &str) -> bool {
+/// The island a paragraph's whole text names: `{{ calculator }}`, `{{ probe }}`,
+/// `{{ pairwise }}`.
+fn island(t: &str) -> Option<Island> {
     t.trim()
         .strip_prefix("{{")
         .and_then(|s| s.strip_suffix("}}"))
         .map(str::trim)
-        == Some("calculator")
+        .and_then(Island::from_marker)
 }
 
 fn heading_number(level: HeadingLevel) -> u8 {

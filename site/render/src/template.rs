@@ -2,6 +2,7 @@
 
 use crate::frontmatter::Template;
 use crate::html::escape;
+use crate::instruments::Island;
 use crate::page::{Rendered, TocEntry};
 
 /// The canonical origin of the published site.
@@ -23,14 +24,16 @@ pub struct Context<'a> {
     pub examples: &'a [(String, String, String)],
     /// Add the development live-reload script.
     pub dev: bool,
-    /// Whether the calculator's wasm was built (otherwise pages keep the static example only).
+    /// Whether the islands' wasm was built (otherwise pages keep the static examples only).
     pub calculator: bool,
 }
 
-const NAV: [(&str, &str); 5] = [
+const NAV: [(&str, &str); 7] = [
     ("/#principles", "Principles"),
     ("/#formula", "Formula"),
     ("/#try", "Calculator"),
+    ("/probe/", "Probe"),
+    ("/pairwise/", "Pairwise"),
     ("/paper/", "Paper"),
     ("/related/", "Related"),
 ];
@@ -39,7 +42,11 @@ const NAV: [(&str, &str); 5] = [
 pub fn page(r: &Rendered, cx: &Context) -> String {
     let title = format!("{} · pickanumber", r.meta.title);
     let mut scripts = String::new();
-    if r.has_calculator && cx.calculator {
+    if matches!(r.island, Some(Island::Probe | Island::Pairwise)) {
+        // The probe's and the pairwise diagnostic's styles, apart from the shared sheet.
+        scripts.push_str("<link rel=\"stylesheet\" href=\"/islands.css\">\n");
+    }
+    if r.island.is_some() && cx.calculator {
         scripts.push_str("<script type=\"module\" src=\"/calc/boot.js\"></script>\n");
     }
     scripts.push_str("<script type=\"module\" src=\"/copy.js\"></script>\n");

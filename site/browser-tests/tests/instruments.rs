@@ -1,0 +1,308 @@
+//! The probe and pairwise pages: each island mounts in place of its static box, reads pasted
+//! input live, and shows the library's numbers under the ids the pages promise. Expected values
+//! are worked out by hand from the rules (`/probe/`'s table; Beta(1, 1) plus half a point per
+//! verdict on `/pairwise/`), in the comments.
+
+use pickanumber_browser_tests::{
+    console_log, expect_contains, expect_text, format_log, serve_dist, with_browser,
+    BrowserOptions, Client,
+};
+use serde_json::Value;
+use std::time::{Duration, Instant};
+
+/// Scrolls the island `#id` into view and waits until it has mounted (`#id[data-ready]`).
+async fn wait_island(client: &Client, id: &str) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let ready = client
+            .execute(
+                "const c = document.getElementById(arguments[0]); \
+                 if (c && !c.hasAttribute('data-ready')) c.scrollIntoView({block: 'center'}); \
+                 return !!(c && c.hasAttribute('data-ready'));",
+                vec![id.into()],
+            )
+            .await
+            .expect("run a script in the page");
+        if ready == Value::Bool(true) {
+            return;
+        }
+        if Instant::now() > deadline {
+            panic!(
+                "#{id}[data-ready] did not appear; the console said:\n{}",
+                format_log(&console_log(client).await)
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Sets the value of the field `#id` at once, as a paste does, and fires `input`.
+async fn fill(client: &Client, id: &str, value: &str) {
+    client
+        .execute(
+            "const t = document.getElementById(arguments[0]); t.value = arguments[1]; \
+             t.dispatchEvent(new Event('input', { bubbles: true }));",
+            vec![id.into(), value.into()],
+        )
+        .await
+        .unwrap_or_else(|e| panic!("fill #{id}: {e}"));
+}
+
+/// Clicks the button inside `#root` whose text is `label`.
+async fn click(client: &Client, root: &str, label: &str) {
+    let found = client
+        .execute(
+            "const b = [...document.querySelectorAll('#' + arguments[0] + ' button')]\
+               .find(b => b.textContent.trim() === arguments[1]); \
+             if (b) b.click(); return !!b;",
+            vec![root.into(), label.into()],
+        )
+        .await
+        .expect("click a button");
+    assert_eq!(found, Value::Bool(true), "no button {label:?} in #{root}");
+}
+
+async fn open(client: &Client, url: &str, id: &str) {
+    client.goto(url).await.expect("open the page");
+    wait_island(client, id).await;
+}
+
+/// One hand-written run set per regime (rows = runs, columns = items, scale 1–10).
+const BY_HAND: [(&str, &str); 6] = [
+    // Per item the ratings 1, 10, 1, 10 and 10, 1, 10, 1: sample std √27 ≈ 5.196 ≥ 2.5.
+    ("JITTERY", "1 10\n10 1\n1 10\n10 1\n"),
+    // 11 of 12 ratings are 9 or 10: ceiling 0.9167 ≥ 0.25, floor 0 < 0.05.
+    ("INFLATION_LIKELY", "9 10 9 8\n10 9 9 9\n9 9 10 9\n"),
+    // 11 of 12 ratings are 1 or 2: floor 0.9167, ceiling 0.
+    ("DEFLATION_LIKELY", "1 2 1 3\n2 1 2 1\n1 1 2 2\n"),
+    // Only 6 and 7: range 1 ≤ 2, no ceiling, no floor.
+    ("PICKS_A_NUMBER", "6 7 6 6\n7 6 6 7\n6 6 7 6\n"),
+    // JSON lines: ceiling 2/8 = 0.25 but floor 2/8 ≥ 0.05 (not inflation), range 9 ≥ 5,
+    // ceiling < 0.35.
+    ("CALIBRATED", "{\"scores\": [1, 4, 7, 10]}\n[2, 4, 6, 9]\n"),
+    // Range 3: too wide to pick a number, too narrow to be calibrated; no ceiling or floor.
+    ("AMBIGUOUS", "4 5 6 7\n4 5 6 7\n"),
+];
+
+#[tokio::test]
+async fn probe_names_the_regime_of_each_pasted_run_set() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        open(&client, &site.url("/probe/"), "probe").await;
+        for (regime, runs) in BY_HAND {
+            fill(&client, "probe-input", runs).await;
+            expect_text(&client, "probe-regime", regime).await;
+            expect_text(&client, "probe-errors", "").await;
+        }
+        // The inflating set's four metrics. Every item is rated {9, 9, 10} or {8, 9, 9}
+        // (in some order): sample std √(1/3) = 0.5774 each.
+        fill(&client, "probe-input", BY_HAND[1].1).await;
+        expect_text(&client, "probe-ceiling-rate", "0.9167").await;
+        expect_text(&client, "probe-floor-rate", "0.0000").await;
+        expect_text(&client, "probe-range", "2").await;
+        expect_text(&client, "probe-mean-std", "0.5774").await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn probe_examples_are_one_synthetic_set_per_regime() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        open(&client, &site.url("/probe/"), "probe").await;
+        // The page starts from its static example, the inflating one.
+        expect_text(&client, "probe-regime", "INFLATION_LIKELY").await;
+        for regime in [
+            "JITTERY",
+            "INFLATION_LIKELY",
+            "DEFLATION_LIKELY",
+            "PICKS_A_NUMBER",
+            "CALIBRATED",
+            "AMBIGUOUS",
+        ] {
+            click(&client, "probe", regime).await;
+            expect_text(&client, "probe-regime", regime).await;
+            let lines = client
+                .execute(
+                    "return document.getElementById('probe-input').value.trim().split('\\n').length;",
+                    vec![],
+                )
+                .await
+                .expect("read the input");
+            // 12 runs per example.
+            assert_eq!(lines, serde_json::json!(12), "{regime}: the example fills the input");
+        }
+        let page = client.source().await.expect("page source");
+        assert!(
+            page.contains("synthetic"),
+            "the examples are labelled synthetic"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn probe_scale_and_line_errors() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        open(&client, &site.url("/probe/"), "probe").await;
+        // On 1–10, ratings of 4 and 5 barely move: range 1.
+        fill(&client, "probe-input", "4 5 4\n5 5 4\n").await;
+        expect_text(&client, "probe-regime", "PICKS_A_NUMBER").await;
+        // On 1–5 the same ratings are all on the top two points: ceiling 6/6.
+        fill(&client, "probe-scale-max", "5").await;
+        expect_text(&client, "probe-regime", "INFLATION_LIKELY").await;
+        expect_text(&client, "probe-ceiling-rate", "1.0000").await;
+        // An inverted scale is named, not computed.
+        fill(&client, "probe-scale-min", "7").await;
+        expect_contains(&client, "probe-errors", "scale_min 7 is above scale_max 5").await;
+        fill(&client, "probe-scale-min", "1").await;
+        fill(&client, "probe-scale-max", "10").await;
+        // Per-line errors name the line; the good lines still count.
+        fill(
+            &client,
+            "probe-input",
+            "9 10 9\n[1, 2\n9 x 9\n{\"parse_failed\": true, \"error\": \"prose\"}\n10 9 9\n",
+        )
+        .await;
+        expect_contains(
+            &client,
+            "probe-errors",
+            "line 2, column 5: not valid JSON: EOF while parsing a list",
+        )
+        .await;
+        expect_contains(
+            &client,
+            "probe-errors",
+            "line 3: score 2 is \"x\", not a number",
+        )
+        .await;
+        expect_contains(&client, "probe-errors", "line 4: counted as a failed run").await;
+        // Lines 1 and 5: five of six ratings are 9 or 10, the 9-9 pair too: ceiling 1.
+        expect_text(&client, "probe-ceiling-rate", "1.0000").await;
+        expect_text(&client, "probe-regime", "INFLATION_LIKELY").await;
+    })
+    .await;
+}
+
+/// Five judgments over three items:
+///
+/// | line | first | second | verdict | real winner |
+/// |---|---|---|---|---|
+/// | 1 | x | y | A | x |
+/// | 2 | y | x | A | y | ← x/y flips with the order
+/// | 3 | x | z | A | x |
+/// | 4 | z | x | B | x | ← x/z holds in both orders
+/// | 5 | y | z | A | y |
+const JUDGMENTS: &str = "x\ty\tA\ny\tx\tA\nx\tz\tA\nz\tx\tB\ny\tz\tA\n";
+
+async fn row(client: &Client, item: &str) -> (String, String, String) {
+    let v = client
+        .execute(
+            "const r = [...document.querySelectorAll('#pairwise-items [data-item]')]\
+               .find(r => r.dataset.item === arguments[0]); \
+             return r ? [r.dataset.alpha, r.dataset.beta, r.dataset.width] : null;",
+            vec![item.into()],
+        )
+        .await
+        .expect("read a row");
+    let a = v.as_array().unwrap_or_else(|| panic!("no row for {item}"));
+    let s = |i: usize| a[i].as_str().unwrap_or_default().to_string();
+    (s(0), s(1), s(2))
+}
+
+#[tokio::test]
+async fn pairwise_position_bias_swap_and_posteriors() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        open(&client, &site.url("/pairwise/"), "pairwise").await;
+        fill(&client, "pairwise-input", JUDGMENTS).await;
+        // Four A verdicts and one B: the first shown won 4 of 5 decided verdicts.
+        expect_text(&client, "pairwise-first-share", "80.0%").await;
+        // Two-sided exact binomial: P(X ≥ 4) = 6/32, doubled 0.375.
+        expect_contains(&client, "pairwise", "p = 0.375").await;
+        // x/y and x/z were judged in both orders; only x/z kept its winner.
+        expect_text(&client, "pairwise-consistent-share", "50.0%").await;
+        expect_text(&client, "pairwise-errors", "").await;
+        // x: wins on lines 1, 3, 4, a loss on line 2 → α 1 + 1.5, β 1 + 0.5; p = 0.625,
+        //    width 3.92 · √(0.625 · 0.375 / 4) = 0.94888.
+        // y: wins on lines 2, 5, a loss on line 1 → α 2, β 1.5; p = 4/7,
+        //    width 3.92 · √((4/7)(3/7) / 3.5) = 1.03692.
+        // z: losses on lines 3, 4, 5 → α 1, β 2.5; p = 2/7,
+        //    width 3.92 · √((2/7)(5/7) / 3.5) = 0.94657.
+        assert_eq!(row(&client, "x").await, ("2.5".into(), "1.5".into(), "0.9489".into()));
+        assert_eq!(row(&client, "y").await, ("2".into(), "1.5".into(), "1.0369".into()));
+        assert_eq!(row(&client, "z").await, ("1".into(), "2.5".into(), "0.9466".into()));
+        // Ranked by p: x, y, z, one row each.
+        let order = client
+            .execute(
+                "return [...document.querySelectorAll('#pairwise-items [data-item]')].map(r => r.dataset.item);",
+                vec![],
+            )
+            .await
+            .expect("read the ranking");
+        assert_eq!(order, serde_json::json!(["x", "y", "z"]));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn pairwise_line_errors_name_the_line() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        open(&client, &site.url("/pairwise/"), "pairwise").await;
+        fill(
+            &client,
+            "pairwise-input",
+            "x\ty\tA\nnot a judgment\n{\"first\": \"y\", \"second\": \"x\", \"verdict\": \"b\"}\n",
+        )
+        .await;
+        expect_contains(
+            &client,
+            "pairwise-errors",
+            "line 2: expected first<TAB>second<TAB>verdict, found 1 field (no tab)",
+        )
+        .await;
+        // The two readable lines: x won both (A as first, B as second): consistent. x: α 2,
+        // β 1, p = 2/3, width 3.92 · √((2/3)(1/3) / 3) = 1.06689.
+        expect_text(&client, "pairwise-first-share", "50.0%").await;
+        expect_text(&client, "pairwise-consistent-share", "100.0%").await;
+        assert_eq!(
+            row(&client, "x").await,
+            ("2".into(), "1".into(), "1.0669".into())
+        );
+    })
+    .await;
+}
+
+#[test]
+fn both_pages_are_readable_without_scripts() {
+    let site = serve_dist();
+    for (path, id, regime_or_share) in [
+        ("/probe/", "probe", "INFLATION_LIKELY"),
+        ("/pairwise/", "pairwise", "72.7%"),
+    ] {
+        let page = site.get(path);
+        assert_eq!(page.status, 200, "GET {path}");
+        let html = String::from_utf8_lossy(&page.body).to_string();
+        assert_eq!(
+            html.matches(&format!("id=\"{id}\"")).count(),
+            1,
+            "{path}: one island root"
+        );
+        assert!(
+            html.contains("<noscript>"),
+            "{path}: a note without JavaScript"
+        );
+        assert!(
+            html.contains(regime_or_share),
+            "{path}: the example's result is in the HTML"
+        );
+        assert!(html.contains("/calc/boot.js"), "{path}: the boot module");
+        let sitemap = String::from_utf8_lossy(&site.get("/sitemap.xml").body).to_string();
+        assert!(
+            sitemap.contains(&format!("{path}</loc>")),
+            "{path} is in the sitemap"
+        );
+    }
+}

@@ -1,0 +1,365 @@
+//! `pickanumber probe` and `pickanumber pairwise` as a user runs them, every exit path, on the
+//! instruments crate's fixtures.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pickanumber"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// `site/instruments/tests/<dir>/<name>`.
+fn instruments(dir: &str, name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../instruments/tests")
+        .join(dir)
+        .join(name)
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn probe_writes_both_files_and_prints_the_regime_and_failed_runs() {
+    let out_dir = tempfile::tempdir().unwrap();
+    let out_path = out_dir.path().join("new/folder");
+    let runs = instruments("fixtures", "inflation/runs");
+    let items = instruments("fixtures", "inflation/items.json");
+    let out = run(
+        &[
+            "probe",
+            "--runs-dir",
+            s(&runs),
+            "--items",
+            s(&items),
+            "--out",
+            s(&out_path),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "");
+    let expected = format!(
+        "Regime: INFLATION_LIKELY\n\
+         \x20 successful_runs=6 failed=2\n\
+         \x20 ceiling_rate=0.8571 floor_rate=0.0000 range=3 mean_per_item_std=0.6340\n\
+         \x20 failed run-004.json: marked parse_failed: the model answered in prose\n\
+         \x20 failed run-005.json: not valid JSON: EOF while parsing a value (line 2, column 0)\n\
+         Wrote {} and {}\n",
+        out_path.join("aggregate.json").display(),
+        out_path.join("REPORT.md").display()
+    );
+    assert_eq!(text(&out.stdout), expected);
+    for name in ["aggregate.json", "REPORT.md"] {
+        let written = std::fs::read_to_string(out_path.join(name)).unwrap();
+        let golden =
+            std::fs::read_to_string(instruments("expected", &format!("inflation/{name}"))).unwrap();
+        assert_eq!(written, golden, "{name}");
+    }
+    // Nothing else (no temporary files) is left in the folder.
+    let mut names: Vec<String> = std::fs::read_dir(&out_path)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["REPORT.md", "aggregate.json"]);
+}
+
+#[test]
+fn probe_json_prints_aggregate_json_and_writes_nothing() {
+    let cwd = tempfile::tempdir().unwrap();
+    let runs = instruments("fixtures", "jittery/runs");
+    let items = instruments("fixtures", "jittery/items.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_pickanumber"))
+        .args([
+            "probe",
+            "--runs-dir",
+            s(&runs),
+            "--items",
+            s(&items),
+            "--json",
+        ])
+        .current_dir(cwd.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let golden =
+        std::fs::read_to_string(instruments("expected", "jittery/aggregate.json")).unwrap();
+    assert_eq!(text(&out.stdout), golden);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["aggregate"]["regime_guess"], "JITTERY");
+    assert_eq!(std::fs::read_dir(cwd.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn probe_json_names_failed_runs_on_stderr() {
+    let runs = instruments("fixtures", "inflation/runs");
+    let items = instruments("fixtures", "inflation/items.json");
+    let out = run(
+        &[
+            "probe",
+            "--runs-dir",
+            s(&runs),
+            "--items",
+            s(&items),
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stderr),
+        "pickanumber: failed run-004.json: marked parse_failed: the model answered in prose\n\
+         pickanumber: failed run-005.json: not valid JSON: EOF while parsing a value (line 2, column 0)\n"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["aggregate"]["failed_runs"], 2);
+}
+
+#[test]
+fn probe_exits_2_with_the_reason() {
+    let empty = tempfile::tempdir().unwrap();
+    let runs = instruments("fixtures", "inflation/runs");
+    let items = instruments("fixtures", "inflation/items.json");
+    let missing_dir = empty.path().join("nowhere");
+    let missing_items = empty.path().join("items.json");
+    let bad_items = empty.path().join("bad.json");
+    std::fs::write(&bad_items, "{\"items\": [").unwrap();
+    let out_dir = empty.path().join("out");
+    let cases: Vec<(Vec<&str>, String)> = vec![
+        (
+            vec![
+                "--runs-dir",
+                s(&missing_dir),
+                "--items",
+                s(&items),
+                "--json",
+            ],
+            format!(
+                "pickanumber: runs folder not found: {}\n",
+                missing_dir.display()
+            ),
+        ),
+        (
+            vec!["--runs-dir", s(&items), "--items", s(&items), "--json"],
+            format!(
+                "pickanumber: runs folder {} is not a folder\n",
+                items.display()
+            ),
+        ),
+        (
+            vec![
+                "--runs-dir",
+                s(&runs),
+                "--items",
+                s(&missing_items),
+                "--json",
+            ],
+            format!(
+                "pickanumber: items file not found: {}\n",
+                missing_items.display()
+            ),
+        ),
+        (
+            vec![
+                "--runs-dir",
+                s(empty.path()),
+                "--items",
+                s(&items),
+                "--out",
+                s(&out_dir),
+            ],
+            format!(
+                "pickanumber: no run-*.json files in {}\n",
+                empty.path().display()
+            ),
+        ),
+    ];
+    for (args, message) in cases {
+        let mut all = vec!["probe"];
+        all.extend(args.iter().copied());
+        let out = run(&all, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(text(&out.stderr), message, "{args:?}");
+        assert_eq!(text(&out.stdout), "", "{args:?}");
+    }
+    // An invalid items file: the message names the file.
+    let out = run(
+        &[
+            "probe",
+            "--runs-dir",
+            s(&runs),
+            "--items",
+            s(&bad_items),
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with(&format!(
+        "pickanumber: items file {}: ",
+        bad_items.display()
+    )));
+    // Nothing was written for the folder without runs.
+    assert!(!out_dir.exists());
+}
+
+#[test]
+fn probe_cannot_write_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = dir.path().join("file");
+    std::fs::write(&blocker, "not a folder").unwrap();
+    let runs = instruments("fixtures", "inflation/runs");
+    let items = instruments("fixtures", "inflation/items.json");
+    let out = run(
+        &[
+            "probe",
+            "--runs-dir",
+            s(&runs),
+            "--items",
+            s(&items),
+            "--out",
+            s(&blocker),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with(&format!(
+        "pickanumber: cannot write {}: ",
+        blocker.display()
+    )));
+    assert_eq!(text(&out.stdout), "");
+}
+
+#[test]
+fn probe_usage_errors_exit_2() {
+    let items = instruments("fixtures", "inflation/items.json");
+    for args in [
+        vec!["probe", "--items", s(&items), "--json"],
+        vec!["probe", "--runs-dir", "x", "--json"],
+        vec!["probe", "--runs-dir", "x", "--items", s(&items)],
+        vec![
+            "probe",
+            "--runs-dir",
+            "x",
+            "--items",
+            s(&items),
+            "--out",
+            "o",
+            "--json",
+        ],
+    ] {
+        let out = run(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(text(&out.stdout), "");
+        assert!(text(&out.stderr).starts_with("error: "), "{args:?}");
+    }
+}
+
+#[test]
+fn pairwise_reads_stdin_and_exits_0() {
+    // The judge picks the first-shown item every time, in both orders of the one pair.
+    let out = run(&["pairwise"], "alpha\tbeta\tA\nbeta\talpha\tA\n");
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["position_bias"]["first_wins"], 2);
+    assert_eq!(v["position_bias"]["decided"], 2);
+    assert_eq!(v["position_bias"]["share"], 1.0);
+    assert_eq!(v["position_bias"]["p_value"], 0.5);
+    assert_eq!(v["swap"]["pairs_both_orders"], 1);
+    assert_eq!(v["swap"]["consistent"], 0);
+    assert_eq!(v["swap"]["share"], 0.0);
+    // One win and one loss each: α = β = 1 + 0.5 = 1.5.
+    assert_eq!(v["items"][0]["alpha"], 1.5);
+    assert_eq!(v["items"][0]["beta"], 1.5);
+    assert_eq!(v["items"][0]["judge_again"], true);
+    assert_eq!(v["errors"], serde_json::json!([]));
+    let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["items", "position_bias", "swap", "errors"]);
+}
+
+#[test]
+fn pairwise_reads_a_file_and_json_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("j.jsonl");
+    std::fs::write(
+        &file,
+        "{\"first\": \"x\", \"second\": \"y\", \"verdict\": \"b\"}\n\n{\"first\": \"y\", \"second\": \"x\", \"verdict\": \"tie\"}\n",
+    )
+    .unwrap();
+    let args = ["pairwise", s(&file)];
+    let out = run(&args, "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // y won once (α 1.5), x lost once (β 1.5); the tie changes nothing.
+    assert_eq!(v["items"][0]["name"], "y");
+    assert_eq!(v["items"][0]["alpha"], 1.5);
+    assert_eq!(v["items"][1]["beta"], 1.5);
+    assert_eq!(v["position_bias"]["decided"], 1);
+    assert_eq!(v["position_bias"]["first_wins"], 0);
+    // `-` is standard input.
+    let out = run(&["pairwise", "-"], "x\ty\tA\n");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn pairwise_line_errors_exit_1_with_the_json() {
+    let out = run(&["pairwise"], "a\tb\tA\nbad\n");
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["errors"],
+        serde_json::json!([{"line": 2, "message": "expected first<TAB>second<TAB>verdict, found 1 field (no tab)"}])
+    );
+    assert_eq!(v["items"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn pairwise_unreadable_input_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.tsv");
+    let out = run(&["pairwise", s(&missing)], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "");
+    assert!(
+        text(&out.stderr).starts_with(&format!("pickanumber: cannot read {}: ", missing.display()))
+    );
+    let binary = dir.path().join("bin");
+    std::fs::write(&binary, b"a\tb\tA\n\xff\n").unwrap();
+    let out = run(&["pairwise", s(&binary)], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "pickanumber: {} is not UTF-8 text (invalid byte at offset 6)\n",
+            binary.display()
+        )
+    );
+    let out = run(&["pairwise", "a", "b"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("error: "));
+}
+
+#[test]
+fn help_describes_both_subcommands() {
+    let out = run(&["probe", "--help"], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("INFLATION_LIKELY   ceiling_rate ≥ 0.25"));
+    let out = run(&["pairwise", "--help"], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("NEITHER (or TIE)"));
+}
