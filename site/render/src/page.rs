@@ -207,13 +207,26 @@ impl<'p> Pass<'p> {
                         crate::template::copy_block(cmd.trim_end()).into(),
                     ));
                 }
-                Event::Start(Tag::CodeBlock(_)) => {
+                Event::Start(Tag::CodeBlock(kind)) => {
+                    // A code block may scroll sideways: it takes keyboard focus so it can be
+                    // scrolled without a mouse.
                     in_code = true;
-                    out.push(event.clone());
+                    let lang = match kind {
+                        CodeBlockKind::Fenced(info) => info.split_whitespace().next().unwrap_or(""),
+                        CodeBlockKind::Indented => "",
+                    };
+                    let class = if lang.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" class=\"language-{}\"", escape(lang))
+                    };
+                    out.push(Event::Html(
+                        format!("<pre tabindex=\"0\"><code{class}>").into(),
+                    ));
                 }
                 Event::End(TagEnd::CodeBlock) => {
                     in_code = false;
-                    out.push(event.clone());
+                    out.push(Event::Html("</code></pre>\n".into()));
                 }
                 Event::Start(Tag::Paragraph)
                     if matches!(events.get(i + 1), Some((Event::Text(t), _)) if island(t).is_some())

@@ -99,7 +99,23 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     )?;
     passed.push("calculator tests");
 
-    pipeline::build(env, Mode::Release)?;
+    // The install line the README and the home page give, into a throwaway root.
+    let root = env.repo.join("target/install-test");
+    step(
+        "cargo install --locked --path site/cli (the README's install line)",
+        env.command("cargo")
+            .args(["install", "--locked", "--path", "site/cli", "--root"])
+            .arg(&root)
+            .env("CARGO_TARGET_DIR", env.repo.join("target")),
+    )?;
+    step(
+        "pickanumber --version (the installed binary)",
+        std::process::Command::new(root.join("bin/pickanumber")).arg("--version"),
+    )?;
+    passed.push("install");
+
+    pipeline::build(env, Mode::Release { base_url: None })?;
+    pipeline::subpath_pages(env)?;
     passed.push("build");
 
     let dist = pipeline::dist(env);
@@ -113,7 +129,9 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
                 "--",
                 "--test-threads=1",
             ])
-            .env("PICKANUMBER_DIST", &dist),
+            .env("PICKANUMBER_DIST", &dist)
+            .env("PICKANUMBER_SUBPATH_DIST", pipeline::subpath_dist(env))
+            .env("PICKANUMBER_SUBPATH", pipeline::SUBPATH),
     )?;
     passed.push("browser tests");
     Ok(())

@@ -20,11 +20,14 @@ COMMANDS:
                            (cargo install), wasm-opt (npm binaryen 132, into node_modules/),
                            rustfmt and clippy, and Debian's chromium and chromium-driver
                            (apt-get; skipped with --no-browser)
-    build                  setup (without the browser), then build the calculator with trunk and
-                           generate the site into dist/ (dist/index.html is the home page)
-    serve [--port N]       build, serve dist/ on http://127.0.0.1:N/ (default 8000) and rebuild
+    build [--base-url /name/]
+                           setup (without the browser), then build the calculator with trunk and
+                           generate the site into dist/ (dist/index.html is the home page), under
+                           site.toml's base path or the one given
+    serve [--port N]       build into target/serve-dist/ (never dist/: its pages load the
+                           live-reload script), serve it on http://127.0.0.1:N/ (default 8000) and rebuild
                            on changes: content/, paper/, examples/, static/ and site/render/
-                           re-render the pages; site/calculator/ and site/score/ also rebuild
+                           re-render the pages; site/calculator/, site/score/ and site/instruments/ also rebuild
                            the wasm. Open pages reload themselves after a rebuild
     test                   setup, cargo fmt --check, clippy (native and wasm), unit tests
                            (the calculator's natively), build, then the browser tests
@@ -52,8 +55,11 @@ pub enum Command {
     Help,
     /// `setup [--no-browser]`.
     Setup { browser: bool },
-    /// `build`.
-    Build,
+    /// `build [--base-url /name/]`.
+    Build {
+        /// Serve under this base path instead of `site.toml`'s.
+        base_url: Option<String>,
+    },
     /// `serve [--port N]`.
     Serve { port: u16 },
     /// `test`.
@@ -87,7 +93,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
     let mut command = match name.as_str() {
         "help" => Command::Help,
         "setup" => Command::Setup { browser: true },
-        "build" => Command::Build,
+        "build" => Command::Build { base_url: None },
         "serve" => Command::Serve { port: 8000 },
         "test" => Command::Test,
         "bench" => Command::Bench(Options::default()),
@@ -101,6 +107,9 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
     while let Some(arg) = p.next().map_err(|e| usage(e.to_string()))? {
         match (&mut command, arg) {
             (Command::Setup { browser }, Arg::Long("no-browser")) => *browser = false,
+            (Command::Build { base_url }, Arg::Long("base-url")) => {
+                *base_url = Some(value(&mut p, "--base-url")?);
+            }
             (Command::Serve { port }, Arg::Long("port")) => {
                 let v = value(&mut p, "--port")?;
                 *port = v.parse().map_err(|_| {

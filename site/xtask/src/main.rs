@@ -27,7 +27,12 @@ fn main() -> ExitCode {
             Command::Help => Ok(()),
             Command::Setup { browser: true } => setup::setup(&env, setup::Needs::Everything),
             Command::Setup { browser: false } => setup::setup(&env, setup::Needs::Build),
-            Command::Build => pipeline::build(&env, pipeline::Mode::Release),
+            Command::Build { base_url } => pipeline::build(
+                &env,
+                pipeline::Mode::Release {
+                    base_url: base_url.as_deref(),
+                },
+            ),
             Command::Serve { port } => serve::serve(&env, port),
             Command::Test => check::test(&env),
             Command::Bench(options) => bench::bench(&env, &options),

@@ -7,12 +7,17 @@ use std::time::Instant;
 use crate::env::{human, step, Env, Failure};
 use crate::setup::{self, Needs};
 
-/// Whether pages load the live-reload script.
+/// Which site to write.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// The finished site.
-    Release,
-    /// For `cargo xtask serve`: the generator adds `/__dev/reload.js` to every page.
+pub enum Mode<'a> {
+    /// The finished site in `dist/`, under `site.toml`'s base path or the one given
+    /// (`cargo xtask build --base-url /name/`).
+    Release {
+        /// The base path to serve under instead of `site.toml`'s.
+        base_url: Option<&'a str>,
+    },
+    /// For `cargo xtask serve`: `target/serve-dist/`, where every page loads
+    /// `/__dev/reload.js`, so a served tree is never mistaken for a release.
     Dev,
 }
 
@@ -26,6 +31,19 @@ pub fn dist(env: &Env) -> PathBuf {
     env.repo.join("dist")
 }
 
+/// The development site `cargo xtask serve` writes and serves.
+pub fn dev_dist(env: &Env) -> PathBuf {
+    env.repo.join("target/serve-dist")
+}
+
+/// Where `mode` writes.
+pub fn out(env: &Env, mode: Mode) -> PathBuf {
+    match mode {
+        Mode::Release { .. } => dist(env),
+        Mode::Dev => dev_dist(env),
+    }
+}
+
 /// Setup (without the browser), fetch, wasm, pages.
 pub fn build(env: &Env, mode: Mode) -> Result<(), Failure> {
     let started = Instant::now();
@@ -35,7 +53,7 @@ pub fn build(env: &Env, mode: Mode) -> Result<(), Failure> {
     pages(env, mode)?;
     println!(
         "built the site into {} in {}",
-        dist(env).display(),
+        out(env, mode).display(),
         human(started.elapsed())
     );
     Ok(())
@@ -57,18 +75,52 @@ pub fn wasm(env: &Env) -> Result<(), Failure> {
     .map(drop)
 }
 
-/// The generator: markdown → `dist/`, with the calculator's files from trunk.
+/// The generator: markdown → `dist/` (or `target/serve-dist/`), with the calculator's files
+/// from trunk.
 pub fn pages(env: &Env, mode: Mode) -> Result<(), Failure> {
+    let extra: &[&str] = match mode {
+        Mode::Dev => &["--dev"],
+        Mode::Release {
+            base_url: Some(base),
+        } => &["--base-url", base],
+        Mode::Release { base_url: None } => &[],
+    };
+    render(
+        env,
+        &out(env, mode),
+        extra,
+        "render the pages (pickanumber-render)",
+    )
+}
+
+/// The base path of the sub-path copy the browser tests serve.
+pub const SUBPATH: &str = "/pickanumber/";
+
+/// Where the sub-path copy goes.
+pub fn subpath_dist(env: &Env) -> PathBuf {
+    env.repo.join("target/dist-subpath")
+}
+
+/// The site rendered again under [`SUBPATH`] (as a project page or a fork would serve it), for
+/// the browser test that serves it there.
+pub fn subpath_pages(env: &Env) -> Result<(), Failure> {
+    render(
+        env,
+        &subpath_dist(env),
+        &["--base-url", SUBPATH],
+        "render the pages under /pickanumber/ (pickanumber-render)",
+    )
+}
+
+fn render(env: &Env, out: &std::path::Path, extra: &[&str], what: &str) -> Result<(), Failure> {
     let mut cmd = env.command("cargo");
     cmd.args(["run", "-q", "--release", "-p", "pickanumber-render", "--"])
         .arg("--root")
         .arg(&env.repo)
         .arg("--out")
-        .arg(dist(env))
+        .arg(out)
         .arg("--calc")
-        .arg(calculator_dist(env));
-    if mode == Mode::Dev {
-        cmd.arg("--dev");
-    }
-    step("render the pages (pickanumber-render)", &mut cmd).map(drop)
+        .arg(calculator_dist(env))
+        .args(extra);
+    step(what, &mut cmd).map(drop)
 }

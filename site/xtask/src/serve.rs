@@ -1,8 +1,8 @@
-//! `cargo xtask serve`: build once, serve `dist/` on loopback, and rebuild when the operating
+//! `cargo xtask serve`: build once, serve `target/serve-dist/` on loopback, and rebuild when the operating
 //! system reports a change ([`devserver::Watch`]). Words (`content/`, `paper/`, `examples/`,
 //! `static/`) and the generator re-render the pages only; the calculator and the formula crate
 //! rebuild the wasm first. After a good rebuild the version behind `/__dev/version` goes up and
-//! open pages reload; after a failed one the previous `dist/` stays served.
+//! open pages reload; after a failed one the previous build stays served.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -16,16 +16,22 @@ use crate::setup::{self, Needs};
 /// Changes here re-run only the generator.
 const PAGE_DIRS: &[&str] = &["content", "paper", "examples", "static", "site/render"];
 /// Changes here rebuild the wasm, then the pages (the formula crate's tests do not).
-const WASM_DIRS: &[&str] = &["site/calculator", "site/score/src", "site/score/Cargo.toml"];
-/// The folders watched besides [`PAGE_DIRS`]: `site/score` whole, so that an editor replacing
+const WASM_DIRS: &[&str] = &[
+    "site/calculator",
+    "site/score/src",
+    "site/score/Cargo.toml",
+    "site/instruments/src",
+    "site/instruments/Cargo.toml",
+];
+/// The folders watched besides [`PAGE_DIRS`]: `site/score` and `site/instruments` whole, so that an editor replacing
 /// its `Cargo.toml` is seen (its tests and benches are left out by [`rebuilds`]).
-const WASM_WATCHED: &[&str] = &["site/calculator", "site/score"];
+const WASM_WATCHED: &[&str] = &["site/calculator", "site/score", "site/instruments"];
 
 /// Builds, serves on `127.0.0.1:port` (0 picks a free port) and rebuilds on changes, until
 /// stopped.
 pub fn serve(env: &Env, port: u16) -> Result<(), Failure> {
     let reload = Reload::new();
-    let site = Site::new(pipeline::dist(env)).with_reload(reload.clone());
+    let site = Site::new(pipeline::dev_dist(env)).with_reload(reload.clone());
     let addr = devserver::start(site, ("127.0.0.1", port)).map_err(|e| {
         Failure::Failed(format!(
             "cannot listen on 127.0.0.1:{port}: {e} (another server there? try --port {})",
@@ -48,7 +54,7 @@ pub fn serve(env: &Env, port: u16) -> Result<(), Failure> {
     }
     println!(
         "\nserving {} at http://{addr}/",
-        pipeline::dist(env).display()
+        pipeline::dev_dist(env).display()
     );
     println!(
         "watching {} and {}; Ctrl-C stops",
@@ -86,7 +92,7 @@ pub fn serve(env: &Env, port: u16) -> Result<(), Failure> {
                 println!("{what} changed → {rebuilt} in {}", human(started.elapsed()));
             }
             Err(e) => println!(
-                "{what} changed → rebuild FAILED after {}: {e}\n    still serving the previous dist/; fix it and save again",
+                "{what} changed → rebuild FAILED after {}: {e}\n    still serving the previous build; fix it and save again",
                 human(started.elapsed())
             ),
         }
@@ -111,7 +117,7 @@ fn report_initial(result: Result<(), Failure>) -> bool {
     match result {
         Ok(()) => true,
         Err(e) => {
-            println!("the first build failed: {e}\n    serving whatever dist/ holds; fix it and save to rebuild");
+            println!("the first build failed: {e}\n    serving whatever target/serve-dist/ holds; fix it and save to rebuild");
             false
         }
     }

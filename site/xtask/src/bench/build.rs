@@ -34,7 +34,7 @@ pub fn build_times(env: &Env, report: &mut Report) {
     let reload = edit_to_reload(env);
     // `serve` wrote development pages (with the reload script) into dist/: put the release
     // pages back.
-    if let Err(e) = pipeline::pages(env, Mode::Release) {
+    if let Err(e) = pipeline::pages(env, Mode::Release { base_url: None }) {
         report.notes.push(format!(
             "re-rendering the release pages after serve failed: {e}"
         ));

@@ -60,7 +60,7 @@ impl Default for Options {
 pub fn bench(env: &Env, options: &Options) -> Result<(), Failure> {
     let started = Instant::now();
     if options.build {
-        pipeline::build(env, Mode::Release)?;
+        pipeline::build(env, Mode::Release { base_url: None })?;
     }
     let dist = pipeline::dist(env);
     if !dist.join("index.html").is_file() {
