@@ -283,8 +283,8 @@ fn both_pages_are_readable_without_scripts() {
         ("/pairwise/", "pairwise", "72.7%"),
     ] {
         let page = site.get(path);
-        assert_eq!(page.status, 200, "GET {path}");
-        let html = String::from_utf8_lossy(&page.body).to_string();
+        assert_eq!(page.status_code, 200, "GET {path}");
+        let html = page.as_str().expect("the page is UTF-8").to_string();
         assert_eq!(
             html.matches(&format!("id=\"{id}\"")).count(),
             1,
