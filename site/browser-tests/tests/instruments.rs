@@ -299,7 +299,11 @@ fn both_pages_are_readable_without_scripts() {
             "{path}: the example's result is in the HTML"
         );
         assert!(html.contains("/calc/boot.js"), "{path}: the boot module");
-        let sitemap = String::from_utf8_lossy(&site.get("/sitemap.xml").body).to_string();
+        let sitemap = site
+            .get("/sitemap.xml")
+            .as_str()
+            .expect("UTF-8")
+            .to_string();
         assert!(
             sitemap.contains(&format!("{path}</loc>")),
             "{path} is in the sitemap"
