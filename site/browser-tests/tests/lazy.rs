@@ -101,3 +101,52 @@ async fn a_link_made_by_the_earlier_encoder_still_opens() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn each_island_page_loads_only_its_own_wasm() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        for (page, root, own, other) in [
+            ("/probe/", "probe", "pickanumber-instruments", "pickanumber-calculator"),
+            ("/pairwise/", "pairwise", "pickanumber-instruments", "pickanumber-calculator"),
+        ] {
+            client.goto(&site.url(page)).await.expect("open the page");
+            let script = format!(
+                "const r = document.getElementById('{root}'); if (r && !r.hasAttribute('data-ready')) r.scrollIntoView({{block: 'center'}}); return !!(r && r.hasAttribute('data-ready'));"
+            );
+            let (c, script) = (&client, &script);
+            wait_until(
+                || async move {
+                    let v = c.execute(script, vec![]).await.expect("read data-ready");
+                    if v == serde_json::Value::Bool(true) {
+                        Ok(())
+                    } else {
+                        Err(format!("data-ready {v}"))
+                    }
+                },
+                READY_TIMEOUT,
+                &format!("#{root}[data-ready] on {page}"),
+            )
+            .await;
+            let names = client
+                .execute(
+                    "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/calc/'));",
+                    vec![],
+                )
+                .await
+                .expect("read the resource timings");
+            let names: Vec<&str> = names
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|n| n.as_str())
+                .collect();
+            assert!(
+                names.iter().any(|n| n.contains(own) && n.ends_with(".wasm")),
+                "{page}: {names:?}"
+            );
+            assert!(!names.iter().any(|n| n.contains(other)), "{page}: {names:?}");
+        }
+    })
+    .await;
+}

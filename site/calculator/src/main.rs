@@ -1,11 +1,9 @@
-//! Entry point: one wasm build for every island. It mounts whichever root the page has:
-//! `#calculator` (the starting state is a share link's fragment, its input unpacked by the
-//! browser, else the static example), `#probe` or `#pairwise` (each starts from its static
-//! example). The island replaces the static box and marks its root `data-ready`.
+//! The calculator's entry point: find `#calculator`, take the starting state (a share link's
+//! fragment, its input unpacked by the browser, else the static example), replace the static
+//! box with the live app and mark the root `data-ready`. The probe and pairwise islands have
+//! their own wasm (`src/bin/pickanumber-instruments.rs`), so this page loads none of their code.
 
 use leptos::prelude::*;
-use pickanumber_calculator::pairwise::PairwiseIsland;
-use pickanumber_calculator::probe::ProbeIsland;
 use pickanumber_calculator::{share, Calculator};
 use wasm_bindgen::JsCast;
 
@@ -24,36 +22,13 @@ fn example_of(root: &web_sys::Element) -> String {
 }
 
 async fn start() {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+    let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("calculator"))
+    else {
         return;
     };
-    if let Some(root) = document.get_element_by_id("calculator") {
-        start_calculator(root).await;
-        return;
-    }
-    for id in ["probe", "pairwise"] {
-        let Some(root) = document.get_element_by_id(id) else {
-            continue;
-        };
-        let example = example_of(&root);
-        let Ok(root) = root.dyn_into::<web_sys::HtmlElement>() else {
-            return;
-        };
-        root.set_inner_html("");
-        if id == "probe" {
-            leptos::mount::mount_to(root.clone(), move || {
-                view! { <ProbeIsland example=example.clone() /> }
-            })
-            .forget();
-        } else {
-            leptos::mount::mount_to(root.clone(), move || {
-                view! { <PairwiseIsland example=example.clone() /> }
-            })
-            .forget();
-        }
-        let _ = root.set_attribute("data-ready", "");
-        return;
-    }
+    start_calculator(root).await;
 }
 
 async fn start_calculator(root: web_sys::Element) {

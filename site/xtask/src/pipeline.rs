@@ -64,15 +64,39 @@ pub fn fetch(env: &Env) -> Result<(), Failure> {
     step("cargo fetch", env.command("cargo").arg("fetch")).map(drop)
 }
 
-/// `trunk build --release` in `site/calculator`.
+/// `trunk build --release` in `site/calculator`, twice: the calculator (`index.html`) into
+/// [`calculator_dist`], then the probe and pairwise islands (`instruments.html`) into
+/// `target/instruments-dist/`, whose glue and wasm are then staged beside the calculator's for
+/// the generator.
 pub fn wasm(env: &Env) -> Result<(), Failure> {
+    let dir = env.repo.join("site/calculator");
     step(
         "trunk build --release (the calculator's wasm)",
         env.command("trunk")
             .args(["build", "--release"])
-            .current_dir(env.repo.join("site/calculator")),
-    )
-    .map(drop)
+            .current_dir(&dir),
+    )?;
+    let instruments = env.repo.join("target/instruments-dist");
+    step(
+        "trunk build instruments.html --release (the probe and pairwise wasm)",
+        env.command("trunk")
+            .args(["build", "instruments.html", "--release", "--dist"])
+            .arg(&instruments)
+            .current_dir(&dir),
+    )?;
+    let read = std::fs::read_dir(&instruments)
+        .map_err(|e| Failure::Failed(format!("cannot read {}: {e}", instruments.display())))?;
+    for entry in read.filter_map(Result::ok) {
+        let name = entry.file_name();
+        let staged = name.to_string_lossy();
+        if staged.starts_with("pickanumber-instruments")
+            && (staged.ends_with(".js") || staged.ends_with(".wasm"))
+        {
+            std::fs::copy(entry.path(), calculator_dist(env).join(&name))
+                .map_err(|e| Failure::Failed(format!("cannot stage {staged}: {e}")))?;
+        }
+    }
+    Ok(())
 }
 
 /// The generator: markdown → `dist/` (or `target/serve-dist/`), with the calculator's files
