@@ -16,7 +16,8 @@ use std::fmt;
 /// The largest run a single line may write with `×N`.
 pub const MAX_REPEAT: u32 = 10_000;
 
-/// A line that could not be used, with why.
+/// A line that could not be used, with why (the pasted-text error of the formula crate and of
+/// the instruments).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct LineError {
     /// 1-based line number.
@@ -37,6 +38,8 @@ impl fmt::Display for LineError {
         }
     }
 }
+
+impl std::error::Error for LineError {}
 
 /// An item and the line it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
