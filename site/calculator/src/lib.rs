@@ -360,3 +360,15 @@ fn Examples(inputs: Inputs, status: RwSignal<String>) -> impl IntoView {
         </div>
     }
 }
+
+/// The text of the first textarea under `root`: the static box's example, which an island
+/// starts from when it replaces the box.
+pub fn example_of(root: &web_sys::Element) -> String {
+    use wasm_bindgen::JsCast;
+    root.query_selector("textarea")
+        .ok()
+        .flatten()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+        .map(|t| t.value())
+        .unwrap_or_default()
+}

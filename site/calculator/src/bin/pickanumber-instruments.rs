@@ -4,22 +4,13 @@
 //! box, and marks the root `data-ready`.
 
 use leptos::prelude::*;
+use pickanumber_calculator::example_of;
 use pickanumber_calculator::pairwise::PairwiseIsland;
 use pickanumber_calculator::probe::ProbeIsland;
 use wasm_bindgen::JsCast;
 
 fn main() {
     wasm_bindgen_futures::spawn_local(start());
-}
-
-/// The text of the first textarea under `root`: the static box's example.
-fn example_of(root: &web_sys::Element) -> String {
-    root.query_selector("textarea")
-        .ok()
-        .flatten()
-        .and_then(|t| t.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
-        .map(|t| t.value())
-        .unwrap_or_default()
 }
 
 async fn start() {
