@@ -120,10 +120,12 @@ fn cargo_tool(
         )));
     }
     println!("installing {tool} {version} with cargo install ({how_long})…");
+    // `--force`: the tool is missing or the wrong version, yet cargo may still record it as
+    // installed (a deleted binary), and would then skip the install.
     timed(&format!("installing {tool}"), || {
         run(
             &format!("cargo install {tool}"),
-            env.command("cargo").args(install_args),
+            env.command("cargo").args(install_args).arg("--force"),
         )
     })?;
     match env.probe(tool, &["--version"]) {
