@@ -193,7 +193,7 @@ pub fn percent_of_scale(x: f64, params: &crate::Params) -> String {
 /// A fraction (a confidence, a position) as a percentage with one decimal, clamped to
 /// `[0, 100]`, for drawing a bar: `0.25` → `25.0`.
 pub fn percent(fraction: f64) -> String {
-    fixed((fraction * 100.0).clamp(0.0, 100.0), 1)
+    fixed(crate::numtext::clamp(fraction * 100.0, 0.0, 100.0), 1)
 }
 
 /// The change between two passes of the same evaluation: ` (Δ score +5, Δ confidence +0.10)`.

@@ -14,6 +14,19 @@
 
 use std::fmt;
 
+/// `x` limited to `[lo, hi]`, like `f64::clamp` for ordered bounds, without its assertion
+/// (whose message would pull the whole float-to-text machinery into the wasm calculator).
+/// NaN stays NaN, as with `f64::clamp`.
+pub(crate) fn clamp(x: f64, lo: f64, hi: f64) -> f64 {
+    if x < lo {
+        lo
+    } else if x > hi {
+        hi
+    } else {
+        x
+    }
+}
+
 /// `x` with exactly `decimals` digits after the point, the same text as
 /// `format!("{x:.decimals$}")`: correctly rounded from the exact binary value, ties to even,
 /// `-` kept on negative zero, `NaN`, `inf` and `-inf` for the non-finite values.

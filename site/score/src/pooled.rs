@@ -84,9 +84,9 @@ impl Pooled {
                 Normalization::None => netf,
             }
         };
-        let raw = (p.center + normalized * p.scale).clamp(0.0, p.max);
+        let raw = crate::numtext::clamp(p.center + normalized * p.scale, 0.0, p.max);
         let density = nf / p.density_denominator;
-        let confidence = density.clamp(0.0, 1.0);
+        let confidence = crate::numtext::clamp(density, 0.0, 1.0);
         let multiplier = p.multiplier_floor + p.multiplier_gain * confidence;
         let final_unrounded = p.center + (raw - p.center) * multiplier;
         let final_score = match p.rounding {
