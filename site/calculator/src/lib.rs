@@ -6,9 +6,9 @@
 //! only wires signals to views, stores passes ([`passes`]) and shares links ([`share`]). The
 //! app mounts into the page's `#calculator` element, replacing the static example.
 //!
-//! Panels, top to bottom: controls (mode, preset, weights) · input · headline · the matrix or
-//! feedback table · the pool's outputs · picture and working · diagnostics · actions · saved
-//! passes · examples.
+//! Panels, top to bottom: controls (mode, preset, weights) · input · the result panel (the
+//! headline, the matrix or feedback table, the pool's outputs, picture and working: one piece
+//! of markup from [`html::calculator`]) · diagnostics · actions · saved passes · examples.
 
 pub mod examples;
 pub mod pairwise;
@@ -18,9 +18,9 @@ pub mod share;
 pub mod state;
 
 use leptos::prelude::*;
-use pickanumber_score::display::{delta, fixed, percent, percent_of_scale, working, PooledText};
+use pickanumber_score::display::{delta, fixed};
 use pickanumber_score::report::markdown;
-use pickanumber_score::{analyse, html, Analysis, Mode, Outcome, Preset, Request};
+use pickanumber_score::{analyse, html, Analysis, Mode, Preset, Request};
 use state::Inputs;
 
 fn copy_text(text: String, status: RwSignal<String>, done: &'static str) {
@@ -64,10 +64,7 @@ pub fn Calculator(
             <Controls inputs=inputs />
             <InputPanel inputs=inputs analysis=analysis />
             <div class="calc-results" aria-live="polite" aria-label="Results">
-                <HeadlinePanel analysis=analysis />
-                <ModeTable analysis=analysis />
-                <PoolPanel analysis=analysis />
-                <Working analysis=analysis />
+                <div class="calc-panel" inner_html=move || analysis.with(html::calculator)></div>
                 <Diagnostics analysis=analysis request=request />
                 <Actions inputs=inputs analysis=analysis status=status saved=saved />
                 <Passes saved=saved />
@@ -135,103 +132,6 @@ fn InputPanel(inputs: Inputs, analysis: Memo<Analysis>) -> impl IntoView {
                 {move || analysis.with(|a| format!("Read as {} · {} mode · live", a.format, a.mode()))}
             </p>
         </div>
-    }
-}
-
-/// The mode's answer: the final (pooled), the overall (matrix) or the feedback score, with
-/// its confidence.
-#[component]
-fn HeadlinePanel(analysis: Memo<Analysis>) -> impl IntoView {
-    let headline = Memo::new(move |_| analysis.with(Analysis::headline));
-    let label = move || headline.get().map_or("Overall", |h| h.kind.label());
-    view! {
-        <dl class="calc-out calc-headline">
-            <div class="calc-cell calc-final"><dt id="out-final-label">{label}</dt>
-                <dd id="out-final">{move || headline.get().map_or("—".into(), |h| h.score_text())}</dd></div>
-            <div class="calc-cell calc-final"><dt>"Confidence"</dt>
-                <dd id="out-confidence">{move || headline.get().map_or("—".into(), |h| h.confidence_text())}</dd></div>
-        </dl>
-    }
-}
-
-/// The table of the mode: criteria (matrix) or buckets (feedback); nothing in pooled mode.
-#[component]
-fn ModeTable(analysis: Memo<Analysis>) -> impl IntoView {
-    move || {
-        analysis.with(|a| match &a.outcome {
-            Outcome::Matrix(m) => m.result.as_ref().ok().map(|s| {
-                let p = &a.params;
-                view! {
-                    <div class="calc-matrix">
-                        <p>"Overall "<strong id="out-overall">{pickanumber_score::display::overall_text(s, p)}</strong>
-                           ", confidence "<strong id="out-overall-confidence">{fixed(s.overall_confidence, 2)}</strong>
-                           ", span "<strong id="out-span">{pickanumber_score::display::trim_number(s.span)}</strong>
-                           "; "<strong id="out-self-check">{pickanumber_score::display::self_check_text(s, p)}</strong></p>
-                        <div inner_html=html::matrix(s, p)></div>
-                    </div>
-                }
-                .into_any()
-            }),
-            Outcome::Feedback(f) => Some(
-                view! { <div class="calc-feedback" id="out-buckets" inner_html=html::feedback(f, &a.params)></div> }
-                    .into_any(),
-            ),
-            Outcome::Pooled(_) => None,
-        })
-    }
-}
-
-/// Every output of the pooled formula for the pool of all items: the answer's details in
-/// pooled and feedback mode, context (and labelled so) in matrix mode.
-#[component]
-fn PoolPanel(analysis: Memo<Analysis>) -> impl IntoView {
-    let text = Memo::new(move |_| analysis.with(|a| PooledText::new(a.pool(), &a.params)));
-    let cell = move |f: fn(&PooledText) -> String| move || text.with(f);
-    let in_matrix = move || analysis.with(|a| a.mode() == Mode::Matrix);
-    view! {
-        <p class="calc-label calc-pool-label" class:hidden=move || !in_matrix()>
-            "Pool of all items, for reference (not the matrix's answer): final "
-            <span id="out-pool-final">{cell(|t| t.final_score.clone())}</span>
-        </p>
-        <dl class="calc-out">
-            <div class="calc-cell"><dt>"Net impact"</dt><dd id="out-net">{cell(|t| t.net.clone())}</dd></div>
-            <div class="calc-cell"><dt>"Items"</dt><dd id="out-total">{cell(|t| t.total.clone())}</dd></div>
-            <div class="calc-cell"><dt>"Normalized"</dt><dd id="out-normalized">{cell(|t| t.normalized.clone())}</dd></div>
-            <div class="calc-cell"><dt>"Raw"</dt><dd id="out-raw">{cell(|t| t.raw.clone())}</dd></div>
-            <div class="calc-cell"><dt>"Density"</dt><dd id="out-density">{cell(|t| t.density.clone())}</dd></div>
-            <div class="calc-cell"><dt>"Multiplier"</dt><dd id="out-multiplier">{cell(|t| t.multiplier.clone())}</dd></div>
-            <div class="calc-cell"><dt>"Final, unrounded"</dt><dd id="out-final-unrounded">{cell(|t| t.final_unrounded.clone())}</dd></div>
-        </dl>
-    }
-}
-
-/// Raw and final of the pool on the 0–100 scale around the anchor, the confidence as a bar,
-/// and the working line.
-#[component]
-fn Working(analysis: Memo<Analysis>) -> impl IntoView {
-    let pos =
-        move |f: fn(&Analysis) -> f64| move || analysis.with(|a| percent_of_scale(f(a), &a.params));
-    let center = move || analysis.with(|a| percent_of_scale(a.params.center, &a.params));
-    let conf = move || analysis.with(|a| percent(a.pool().confidence));
-    view! {
-        <figure class="calc-picture">
-            <svg viewBox="0 0 100 14" role="img" aria-labelledby="picture-title" preserveAspectRatio="none">
-                <title id="picture-title">{move || analysis.with(|a| {
-                    let t = PooledText::new(a.pool(), &a.params);
-                    format!("Raw {} is pulled toward the anchor {} to give the final {}; confidence {}",
-                        t.raw, pickanumber_score::display::trim_number(a.params.center), t.final_unrounded, t.confidence)
-                })}</title>
-                <line x1="0" y1="4" x2="100" y2="4" class="axis" />
-                <line x1=center y1="0.5" x2=center y2="7.5" class="anchor-tick" />
-                <line x1=pos(|a| a.pool().raw) y1="4" x2=pos(|a| a.pool().final_score) y2="4" class="pull" />
-                <circle cx=pos(|a| a.pool().raw) cy="4" r="1.6" class="raw-dot" />
-                <circle cx=pos(|a| a.pool().final_score) cy="4" r="1.6" class="final-dot" />
-                <rect x="0" y="10" width="100" height="3" class="conf-track" />
-                <rect x="0" y="10" width=conf height="3" class="conf-bar" />
-            </svg>
-            <figcaption>"○ raw · ● final · | anchor 50 · bar: confidence"</figcaption>
-        </figure>
-        <p class="working" id="out-working">{move || analysis.with(|a| working(a.pool(), &a.params))}</p>
     }
 }
 

@@ -2,7 +2,10 @@
 //! evidence blocks, the calculator's static box and the live calculator), so the markup of a
 //! result is written once. Every piece of user text goes through [`escape`].
 
-use crate::display::{criterion_cells, matrix_working, overall_text, PooledText};
+use crate::display::{
+    criterion_cells, fixed, matrix_working, overall_text, percent, percent_of_scale,
+    self_check_text, trim_number, working, PooledText,
+};
 use crate::{Analysis, Diagnostic, Feedback, Headline, MatrixScore, Outcome, Params, Pooled};
 
 /// Escapes text for HTML element content and attribute values.
@@ -146,6 +149,75 @@ pub fn outcome(a: &Analysis) -> String {
             (Ok(_), None) => String::new(),
         },
     }
+}
+
+/// The live calculator's result panel for `a`, the mode's answer first: the headline
+/// (`#out-final-label`, `#out-final`, `#out-confidence`), the table of the mode (matrix:
+/// `#out-overall`, `#out-overall-confidence`, `#out-span`, `#out-self-check` and the criteria;
+/// feedback: `#out-buckets`), every output of the pool (`#out-net` … `#out-final-unrounded`,
+/// introduced as context in matrix mode, with `#out-pool-final`), the picture of raw pulled
+/// toward the anchor, and the working line (`#out-working`). The calculator sets it as one
+/// piece of markup rather than building each cell as a reactive node.
+pub fn calculator(a: &Analysis) -> String {
+    let p = &a.params;
+    let pool = a.pool();
+    let t = PooledText::new(pool, p);
+    let (label, score, confidence) = a.headline().map_or(("Overall", "—".into(), "—".into()), |h| {
+        (h.kind.label(), h.score_text(), h.confidence_text())
+    });
+    let mut h = format!(
+        "<dl class=\"calc-out calc-headline\"><div class=\"calc-cell calc-final\"><dt id=\"out-final-label\">{label}</dt><dd id=\"out-final\">{score}</dd></div><div class=\"calc-cell calc-final\"><dt>Confidence</dt><dd id=\"out-confidence\">{confidence}</dd></div></dl>\n"
+    );
+    match &a.outcome {
+        Outcome::Matrix(m) => {
+            if let Ok(s) = &m.result {
+                h.push_str(&format!(
+                    "<div class=\"calc-matrix\"><p>Overall <strong id=\"out-overall\">{}</strong>, confidence <strong id=\"out-overall-confidence\">{}</strong>, span <strong id=\"out-span\">{}</strong>; <strong id=\"out-self-check\">{}</strong></p>\n{}</div>\n",
+                    overall_text(s, p),
+                    fixed(s.overall_confidence, 2),
+                    trim_number(s.span),
+                    escape(&self_check_text(s, p)),
+                    matrix(s, p)
+                ));
+            }
+            h.push_str(&format!(
+                "<p class=\"calc-label calc-pool-label\">Pool of all items, for reference (not the matrix's answer): final <span id=\"out-pool-final\">{}</span></p>\n",
+                t.final_score
+            ));
+        }
+        Outcome::Feedback(f) => h.push_str(&format!(
+            "<div class=\"calc-feedback\" id=\"out-buckets\">{}</div>\n",
+            feedback(f, p)
+        )),
+        Outcome::Pooled(_) => {}
+    }
+    h.push_str("<dl class=\"calc-out\">");
+    for (label, id, value) in [
+        ("Net impact", "net", &t.net),
+        ("Items", "total", &t.total),
+        ("Normalized", "normalized", &t.normalized),
+        ("Raw", "raw", &t.raw),
+        ("Density", "density", &t.density),
+        ("Multiplier", "multiplier", &t.multiplier),
+        ("Final, unrounded", "final-unrounded", &t.final_unrounded),
+    ] {
+        h.push_str(&format!(
+            "<div class=\"calc-cell\"><dt>{label}</dt><dd id=\"out-{id}\">{value}</dd></div>"
+        ));
+    }
+    let at = |x: f64| percent_of_scale(x, p);
+    let (raw, fin, center) = (at(pool.raw), at(pool.final_score), at(p.center));
+    h.push_str(&format!(
+        "</dl>\n<figure class=\"calc-picture\"><svg viewBox=\"0 0 100 14\" role=\"img\" aria-labelledby=\"picture-title\" preserveAspectRatio=\"none\"><title id=\"picture-title\">Raw {} is pulled toward the anchor {} to give the final {}; confidence {}</title><line x1=\"0\" y1=\"4\" x2=\"100\" y2=\"4\" class=\"axis\"/><line x1=\"{center}\" y1=\"0.5\" x2=\"{center}\" y2=\"7.5\" class=\"anchor-tick\"/><line x1=\"{raw}\" y1=\"4\" x2=\"{fin}\" y2=\"4\" class=\"pull\"/><circle cx=\"{raw}\" cy=\"4\" r=\"1.6\" class=\"raw-dot\"/><circle cx=\"{fin}\" cy=\"4\" r=\"1.6\" class=\"final-dot\"/><rect x=\"0\" y=\"10\" width=\"100\" height=\"3\" class=\"conf-track\"/><rect x=\"0\" y=\"10\" width=\"{}\" height=\"3\" class=\"conf-bar\"/></svg><figcaption>○ raw · ● final · | anchor {} · bar: confidence</figcaption></figure>\n<p class=\"working\" id=\"out-working\">{}</p>\n",
+        t.raw,
+        trim_number(p.center),
+        t.final_unrounded,
+        t.confidence,
+        percent(pool.confidence),
+        trim_number(p.center),
+        escape(&working(pool, p))
+    ));
+    h
 }
 
 /// The diagnostics as a list, each item classed and prefixed by its severity
