@@ -43,6 +43,37 @@ pub fn encode(passes: &[Pass]) -> String {
         .collect()
 }
 
+/// The list items of the saved passes, each with the change from the one before, as
+/// escaped markup for the calculator's `<ol>`.
+pub fn list_items(passes: &[Pass]) -> String {
+    use pickanumber_score::display::{delta, fixed};
+    let mut out = String::new();
+    for (i, p) in passes.iter().enumerate() {
+        let change = match i.checked_sub(1).map(|j| passes[j]) {
+            Some(prev) => format!(
+                " ({})",
+                delta(
+                    (prev.score as f64, prev.confidence()),
+                    (p.score as f64, p.confidence())
+                )
+            ),
+            None => String::new(),
+        };
+        let line = format!(
+            "v{}: {} · confidence {} · {}{change}",
+            i + 1,
+            p.score,
+            fixed(p.confidence(), 2),
+            p.mode.name()
+        );
+        out.push_str(&format!(
+            "<li>{}</li>",
+            pickanumber_score::html::escape(&line)
+        ));
+    }
+    out
+}
+
 /// Reads stored text back.
 ///
 /// # Errors

@@ -162,9 +162,11 @@ pub fn calculator(a: &Analysis) -> String {
     let p = &a.params;
     let pool = a.pool();
     let t = PooledText::new(pool, p);
-    let (label, score, confidence) = a.headline().map_or(("Overall", "—".into(), "—".into()), |h| {
-        (h.kind.label(), h.score_text(), h.confidence_text())
-    });
+    let (label, score, confidence) = a
+        .headline()
+        .map_or(("Overall", "—".into(), "—".into()), |h| {
+            (h.kind.label(), h.score_text(), h.confidence_text())
+        });
     let mut h = format!(
         "<dl class=\"calc-out calc-headline\"><div class=\"calc-cell calc-final\"><dt id=\"out-final-label\">{label}</dt><dd id=\"out-final\">{score}</dd></div><div class=\"calc-cell calc-final\"><dt>Confidence</dt><dd id=\"out-confidence\">{confidence}</dd></div></dl>\n"
     );
