@@ -65,15 +65,17 @@ fn golden_main_for_each_page_type() {
         }
         let want = std::fs::read_to_string(&file).unwrap_or_default();
         if want != got {
-            failures.push(format!(
-                "{name}: rendered <main> differs from {}",
-                file.display()
-            ));
+            let diff = similar::TextDiff::from_lines(want.as_str(), got)
+                .unified_diff()
+                .context_radius(2)
+                .header(&format!("{} (expected)", file.display()), "rendered")
+                .to_string();
+            failures.push(format!("{name}: rendered <main> differs:\n{diff}"));
         }
     }
     assert!(
         failures.is_empty(),
-        "{}\nreview the change, then rerun with PICKANUMBER_BLESS=1 to accept it",
+        "{}\nIf the change is intended, accept it with\n    PICKANUMBER_BLESS=1 cargo test -p pickanumber-render --test build\nand review the golden files' diff before committing.",
         failures.join("\n")
     );
 }
