@@ -1,5 +1,5 @@
 //! The words around every page, from `content/layout.toml`: the site navigation, the footer
-//! (markdown), and the summary that opens `llms.txt`. The links they make are recorded with
+//! (markdown), the layout's labels, and the summary that opens `llms.txt`. The links they make are recorded with
 //! their lines in that file, so a broken one is reported there.
 
 use crate::error::Error;
@@ -20,12 +20,27 @@ pub struct NavItem {
     pub href: String,
 }
 
+/// The short labels of the layout.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Labels {
+    /// The skip link to the main content.
+    pub skip: String,
+    /// The title of a page's table of contents.
+    pub contents: String,
+    /// The kicker above a case study's title.
+    pub case_study: String,
+    /// The title of the list of the other case studies.
+    pub other_case_studies: String,
+}
+
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Raw {
     nav: Vec<toml::Spanned<NavItem>>,
     footer: Vec<toml::Spanned<String>>,
     llms: String,
+    labels: Labels,
 }
 
 /// The layout's words, ready for the template.
@@ -37,6 +52,8 @@ pub struct Layout {
     pub footer: String,
     /// The paragraph under the title of `llms.txt`.
     pub llms: String,
+    /// The layout's labels.
+    pub labels: Labels,
     /// The links of the navigation and the footer, with their lines in [`FILE`].
     pub record: Record,
 }
@@ -65,7 +82,7 @@ impl Layout {
             Error::at(
                 file,
                 line,
-                format!("{} (keys: nav, footer, llms)", e.message().trim()),
+                format!("{} (keys: nav, footer, llms, labels)", e.message().trim()),
             )
         })?;
         let mut record = Record::default();
@@ -87,6 +104,7 @@ impl Layout {
             nav,
             footer,
             llms: raw.llms.trim().to_string(),
+            labels: raw.labels,
             record,
         })
     }
@@ -98,7 +116,7 @@ mod tests {
 
     #[test]
     fn nav_and_footer_links_carry_their_lines() {
-        let text = "llms = \"A site.\"\nnav = [\n  { label = \"Paper\", href = \"/paper/\" },\n]\nfooter = [\n  \"Read *the* [paper](/paper/#top).\",\n]\n";
+        let text = "llms = \"A site.\"\nnav = [\n  { label = \"Paper\", href = \"/paper/\" },\n]\nfooter = [\n  \"Read *the* [paper](/paper/#top).\",\n]\n[labels]\nskip = \"Skip\"\ncontents = \"Contents\"\ncase_study = \"Case\"\nother_case_studies = \"More\"\n";
         let l = Layout::parse(Path::new(FILE), text).unwrap();
         assert_eq!(l.nav[0].label, "Paper");
         assert_eq!(
@@ -123,7 +141,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             err.to_string(),
-            "content/layout.toml:4: unknown field `colour`, expected one of `nav`, `footer`, `llms` (keys: nav, footer, llms)"
+            "content/layout.toml:4: unknown field `colour`, expected one of `nav`, `footer`, `llms`, `labels` (keys: nav, footer, llms, labels)"
         );
     }
 }

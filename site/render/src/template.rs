@@ -82,7 +82,7 @@ pub fn page(p: &Page, cx: &Context, record: &mut Record) -> String {
             record.id("top");
             home(p)
         }
-        Template::Paper => paper(p),
+        Template::Paper => paper(p, &cx.layout.labels.contents),
         Template::Example => example(p, cx, record),
         Template::Page => format!(
             "<article class=\"prose\">\n<h1>{}</h1>\n{}</article>\n",
@@ -139,6 +139,7 @@ fn layout(s: &Shell, words: &Layout, main: &str, record: &mut Record) -> String 
     let description = escape(s.description);
     let scripts = s.scripts;
     let footer = &words.footer;
+    let skip = escape(&words.labels.skip);
     format!(
         "<!doctype html>
 <html lang=\"en\">
@@ -164,7 +165,7 @@ fn layout(s: &Shell, words: &Layout, main: &str, record: &mut Record) -> String 
 <link rel=\"stylesheet\" href=\"/style.css\">
 {scripts}</head>
 <body>
-<a class=\"skip\" href=\"#main\">Skip to the content</a>
+<a class=\"skip\" href=\"#main\">{skip}</a>
 <header class=\"site-header\">
 <a class=\"brand\" href=\"/\">pick<span>a</span>number</a>
 <nav aria-label=\"Site\"><ul>{nav}</ul></nav>
@@ -204,9 +205,10 @@ fn home(p: &Page) -> String {
     )
 }
 
-fn toc(entries: &[TocEntry]) -> String {
-    let mut h = String::from(
-        "<nav class=\"toc\" aria-label=\"Contents\"><h2 class=\"toc-title\">Contents</h2><ol>",
+fn toc(entries: &[TocEntry], title: &str) -> String {
+    let title = escape(title);
+    let mut h = format!(
+        "<nav class=\"toc\" aria-label=\"{title}\"><h2 class=\"toc-title\">{title}</h2><ol>"
     );
     let mut in_sub = false;
     for (i, e) in entries.iter().enumerate() {
@@ -238,12 +240,12 @@ fn toc(entries: &[TocEntry]) -> String {
     h
 }
 
-fn paper(p: &Page) -> String {
+fn paper(p: &Page, contents: &str) -> String {
     format!(
         "<article class=\"prose paper\">\n<h1>{}</h1>\n<p class=\"lead\">{}</p>\n{}{}</article>\n",
         escape(&p.meta.title),
         escape(&p.meta.description),
-        toc(p.toc),
+        toc(p.toc, contents),
         p.body
     )
 }
@@ -258,8 +260,10 @@ fn example(p: &Page, cx: &Context, record: &mut Record) -> String {
             format!("<li><a href=\"{path}\">{}</a></li>", escape(t))
         })
         .collect();
+    let kicker = escape(&cx.layout.labels.case_study);
+    let more = escape(&cx.layout.labels.other_case_studies);
     format!(
-        "<article class=\"prose\">\n<p class=\"kicker\">Case study</p>\n<h1>{}</h1>\n<p class=\"lead\">{}</p>\n{}<nav class=\"more\" aria-label=\"Other case studies\"><h2 class=\"toc-title\">Other case studies</h2><ul>{others}</ul></nav>\n</article>\n",
+        "<article class=\"prose\">\n<p class=\"kicker\">{kicker}</p>\n<h1>{}</h1>\n<p class=\"lead\">{}</p>\n{}<nav class=\"more\" aria-label=\"{more}\"><h2 class=\"toc-title\">{more}</h2><ul>{others}</ul></nav>\n</article>\n",
         escape(&p.meta.title),
         escape(&p.meta.description),
         p.body

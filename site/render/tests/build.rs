@@ -279,7 +279,7 @@ fn a_layout_file_without_a_footer_is_refused() {
     let err = error_for("content/layout.toml", |_| "nav = []\n".into());
     assert_eq!(
         err,
-        "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms)\n1 error; nothing was written"
+        "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels)\n1 error; nothing was written"
     );
 }
 
