@@ -88,8 +88,14 @@ pub struct Cited {
 
 impl Cited {
     /// Replaces every `[@key…]` in `text` (already HTML-escaped) with links.
-    /// Returns the rewritten text or the message for the first unknown key.
-    pub fn rewrite(&mut self, text: &str, bib: &Bibliography) -> Result<String, String> {
+    /// Returns the rewritten text and the keys cited in it, or the message for the first
+    /// unknown key.
+    pub fn rewrite(
+        &mut self,
+        text: &str,
+        bib: &Bibliography,
+    ) -> Result<(String, Vec<String>), String> {
+        let mut keys = Vec::new();
         let mut out = String::new();
         let mut rest = text;
         while let Some(start) = rest.find("[@") {
@@ -111,6 +117,7 @@ impl Cited {
                 let entry = bib.0.get(key).ok_or_else(|| {
                     format!("citation [@{key}] has no entry in content/references/*.toml")
                 })?;
+                keys.push(key.to_string());
                 let n = match self.order.iter().position(|k| k == key) {
                     Some(i) => i + 1,
                     None => {
@@ -134,7 +141,12 @@ impl Cited {
             rest = &rest[start + len + 1..];
         }
         out.push_str(rest);
-        Ok(out)
+        Ok((out, keys))
+    }
+
+    /// The keys cited, in order of first use.
+    pub fn keys(&self) -> &[String] {
+        &self.order
     }
 
     /// Whether the page cited anything.

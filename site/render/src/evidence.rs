@@ -212,6 +212,11 @@ impl Block {
         out
     }
 
+    /// The id of the block's figure, or `None` for `show=none` (which shows nothing).
+    pub fn anchor(&self) -> Option<String> {
+        (self.show != Show::None).then(|| format!("evidence-{}", self.id))
+    }
+
     /// The block as HTML, or nothing for `show=none`: a caption, the mode's result (headline
     /// first), the analysis' warnings and notes, and the items.
     pub fn html(&self) -> String {

@@ -31,6 +31,15 @@ impl Island {
         }
     }
 
+    /// The id of the island's root element, which the live app takes over.
+    pub fn root_id(self) -> &'static str {
+        match self {
+            Island::Calculator => "calculator",
+            Island::Probe => "probe",
+            Island::Pairwise => "pairwise",
+        }
+    }
+
     /// The static box that stands in its place until (and unless) the wasm runs.
     pub fn placeholder(self) -> String {
         match self {

@@ -1,24 +1,42 @@
 //! # pickanumber-render
 //!
-//! The build-time site generator. Data flow, one module per step:
+//! The build-time site generator. A page's data flow, one module per step:
 //!
-//! **markdown file** → [`frontmatter`] → pulldown-cmark **events** → [`page`] passes
-//! ([`evidence`] blocks scored by the formula crate, inline references, [`citations`],
-//! heading ids, [`math`], [`plot`]s, the islands' static boxes from [`calculator`] and
-//! [`instruments`]) → **HTML** → [`template`] → files → [`links`] check → `dist/`
-//! (orchestrated by [`site`]).
+//! **markdown file** → [`page::render`] runs the [`passes`] in order over pulldown-cmark
+//! **events**:
+//!
+//! 1. [`passes::frontmatter`]: the TOML block (title, description, template…) is split off;
+//! 2. [`passes::parse`]: markdown → events, each with its file line;
+//! 3. [`passes::links`]: the links and ids the author wrote are recorded;
+//! 4. [`passes::evidence`]: evidence blocks are scored by the formula crate ([`evidence`]);
+//! 5. [`passes::plots`]: plot blocks become SVG ([`plot`]);
+//! 6. [`passes::islands`]: `{{ calculator }}`, `{{ probe }}`, `{{ pairwise }}` become the
+//!    islands' static boxes ([`calculator`], [`instruments`]);
+//! 7. [`passes::headings`]: ids, anchors, the table of contents;
+//! 8. [`passes::references`]: `{{ id.field }}` → computed values;
+//! 9. [`passes::citations`]: `[@key]` → numbered links and the reference list ([`citations`]);
+//! 10. [`passes::math`]: TeX → MathML ([`math`]);
+//! 11. [`passes::code`]: copy buttons, focusable code blocks;
+//! 12. [`passes::tables`]: scrolling tables;
+//!
+//! → **HTML** and a [`record::Record`] of the ids and links it emitted → [`template`] (the
+//! layout, with the navigation and footer from [`layout`], which records its own links) → files → the [`links`] check on the records, which
+//! reports each broken link at its source `file:line` → `dist/`. [`site`] orchestrates the
+//! build; [`config`] reads `site.toml`; [`error`] carries file and line.
 
 pub mod calculator;
 pub mod citations;
 pub mod config;
 pub mod error;
 pub mod evidence;
-pub mod frontmatter;
 pub mod html;
 pub mod instruments;
+pub mod layout;
 pub mod links;
 pub mod math;
 pub mod page;
+pub mod passes;
 pub mod plot;
+pub mod record;
 pub mod site;
 pub mod template;

@@ -18,11 +18,28 @@ const PAD_R: f64 = 16.0;
 const PAD_T: f64 = 16.0;
 const PAD_B: f64 = 40.0;
 
-/// Renders a `plot` block from its info string.
+/// A drawn plot: its element id and its HTML.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Figure {
+    /// The figure's id, `plot-<kind>`.
+    pub id: String,
+    /// The `<figure>` element.
+    pub html: String,
+}
+
+/// Renders a `plot` block from its info string, as HTML.
 ///
 /// # Errors
 /// A message for an unknown kind or option.
 pub fn render(info: &str) -> Result<String, String> {
+    figure(info).map(|f| f.html)
+}
+
+/// Draws a `plot` block from its info string.
+///
+/// # Errors
+/// A message for an unknown kind or option.
+pub fn figure(info: &str) -> Result<Figure, String> {
     let mut kind = None;
     let mut counts = vec![4usize, 9, 16, 25];
     let mut max = 40usize;
@@ -58,8 +75,14 @@ pub fn render(info: &str) -> Result<String, String> {
         }
     }
     match kind.as_deref() {
-        Some("final-vs-net") => Ok(final_vs_net(&counts)),
-        Some("multiplier") => Ok(multiplier(max)),
+        Some("final-vs-net") => Ok(Figure {
+            id: "plot-final-vs-net".into(),
+            html: final_vs_net(&counts),
+        }),
+        Some("multiplier") => Ok(Figure {
+            id: "plot-multiplier".into(),
+            html: multiplier(max),
+        }),
         Some(other) => Err(format!(
             "plot kind \"{other}\" is not one of final-vs-net, multiplier"
         )),
@@ -115,7 +138,7 @@ fn frame(
     s
 }
 
-fn figure(id: &str, title: &str, desc: &str, body: &str, table: &str) -> String {
+fn draw(id: &str, title: &str, desc: &str, body: &str, table: &str) -> String {
     format!(
         "<figure class=\"plot\" id=\"{id}\">\n<svg viewBox=\"0 0 {W} {H}\" role=\"img\" aria-labelledby=\"{id}-title {id}-desc\"><title id=\"{id}-title\">{}</title><desc id=\"{id}-desc\">{}</desc>{body}</svg>\n<figcaption>{}</figcaption>\n<details><summary>The data behind the plot</summary>\n{table}</details>\n</figure>\n",
         escape(title),
@@ -176,7 +199,7 @@ fn final_vs_net(counts: &[usize]) -> String {
         ));
     }
     let table = format!("<table><thead><tr><th scope=\"col\">Items</th><th scope=\"col\">Final at net −40 … +40 (every 10 where reachable)</th></tr></thead><tbody>\n{rows}</tbody></table>\n");
-    figure(
+    draw(
         "plot-final-vs-net",
         "Final score against net impact, for several item counts",
         &final_vs_net_description(counts),
@@ -283,7 +306,7 @@ fn multiplier(max: usize) -> String {
         "<table><thead><tr><th scope=\"col\">Items</th><th scope=\"col\">Multiplier</th><th scope=\"col\">Confidence</th></tr></thead><tbody>{}</tbody></table>\n",
         rows.join("")
     );
-    figure(
+    draw(
         "plot-multiplier",
         "The multiplier against the number of items",
         &format!(

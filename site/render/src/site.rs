@@ -5,9 +5,10 @@
 use crate::citations::Bibliography;
 use crate::config::SiteConfig;
 use crate::error::{Error, Errors};
-use crate::frontmatter::Template;
+use crate::layout::Layout;
 use crate::links::{self, PageLinks};
 use crate::page::{self, Rendered};
+use crate::passes::frontmatter::Template;
 use crate::template::{self, Context};
 use std::path::{Path, PathBuf};
 
@@ -57,6 +58,7 @@ pub fn build(opts: &Options) -> Result<Summary, Errors> {
         &opts.root.join("content/references"),
         Path::new("content/references"),
     )?;
+    let layout = Layout::load(&opts.root)?;
     let sources = discover(&opts.root)?;
     let mut errors = Vec::new();
     let mut rendered: Vec<(&Source, Rendered)> = Vec::new();
@@ -87,7 +89,7 @@ pub fn build(opts: &Options) -> Result<Summary, Errors> {
 
     let tmp = sibling(&opts.out, "tmp");
     let _ = std::fs::remove_dir_all(&tmp);
-    let result = write_all(opts, &config, &tmp, &rendered, &examples);
+    let result = write_all(opts, &config, &layout, &tmp, &rendered, &examples);
     match result {
         Ok(summary) => {
             swap(&tmp, &opts.out)
@@ -104,6 +106,7 @@ pub fn build(opts: &Options) -> Result<Summary, Errors> {
 fn write_all(
     opts: &Options,
     config: &SiteConfig,
+    layout: &Layout,
     tmp: &Path,
     rendered: &[(&Source, Rendered)],
     examples: &[(String, String, String)],
@@ -117,15 +120,32 @@ fn write_all(
         }
         None => false,
     };
-    let mut scanned = Vec::new();
+    let mut records = Vec::new();
     for (source, r) in rendered {
         let cx = Context {
             path: &source.url,
             examples,
             dev: opts.dev,
             calculator,
+            layout,
         };
-        let html = config.rebase(&template::page(r, &cx));
+        let page = template::Page {
+            file: &source.file,
+            meta: &r.meta,
+            receipts: r.receipts.as_deref(),
+            body: &r.body,
+            toc: &r.toc,
+            island: r.island,
+        };
+        let mut record = r.record.clone();
+        let html = config.rebase(&template::page(&page, &cx, &mut record));
+        records.push(record);
+        if source.url.ends_with(".html") {
+            // A page with a file name of its own (`/404.html`) has no markdown twin.
+            let file = tmp.join(&source.url[1..]);
+            write(&file, &html).map_err(|e| io(&file, e))?;
+            continue;
+        }
         let dir = tmp.join(&source.url[1..]);
         let file = dir.join("index.html");
         write(&file, &html).map_err(|e| io(&file, e))?;
@@ -133,21 +153,11 @@ fn write_all(
         // every computed value written in.
         let md = dir.join("index.md");
         write(&md, &r.markdown).map_err(|e| io(&md, e))?;
-        scanned.push((source, PageLinks::scan(&source.url, &html)));
     }
-    let not_found = template::layout(
-        "Page not found · pickanumber",
-        "There is no page at this address.",
-        "/404.html",
-        "",
-        "<article class=\"prose\">\n<h1>Page not found</h1>\n<p>There is no page at this address. Start from the <a href=\"/\">overview</a>, read the <a href=\"/paper/\">paper</a>, or try the <a href=\"/#try\">calculator</a>.</p>\n</article>\n",
-    );
-    let not_found = config.rebase(&not_found);
-    write(&tmp.join("404.html"), &not_found).map_err(|e| io(Path::new("404.html"), e))?;
     let mut sitemap = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    for (s, _) in rendered {
+    for (s, _) in listed(rendered) {
         sitemap.push_str(&format!(
             "<url><loc>{}</loc></url>\n",
             config.canonical(&s.url)
@@ -155,80 +165,48 @@ fn write_all(
     }
     sitemap.push_str("</urlset>\n");
     write(&tmp.join("sitemap.xml"), &sitemap).map_err(|e| io(Path::new("sitemap.xml"), e))?;
-    write(&tmp.join("llms.txt"), &llms_txt(config, rendered))
+    write(&tmp.join("llms.txt"), &llms_txt(config, layout, rendered))
         .map_err(|e| io(Path::new("llms.txt"), e))?;
     if let Some(domain) = &config.cname {
         write(&tmp.join("CNAME"), &format!("{domain}\n")).map_err(|e| io(Path::new("CNAME"), e))?;
     }
 
-    let mut pages: Vec<PageLinks> = scanned
+    let pages: Vec<PageLinks> = rendered
         .iter()
-        .map(|(_, p)| PageLinks {
-            path: p.path.clone(),
-            ids: p.ids.clone(),
-            targets: p.targets.clone(),
+        .zip(&records)
+        .map(|((s, _), record)| PageLinks {
+            path: &s.url,
+            record,
         })
         .collect();
-    pages.push(PageLinks::scan("/404.html", &not_found));
-    let broken = links::check(tmp, &config.base_url, &pages);
+    let broken = links::check(tmp, &pages);
     if !broken.is_empty() {
-        let errors = broken
-            .into_iter()
-            .map(|(page, target, why)| {
-                let source = scanned
-                    .iter()
-                    .find(|(_, p)| p.path == page)
-                    .map(|(s, _)| *s);
-                match source {
-                    Some(s) => {
-                        // The source writes the link from the site root, without the base.
-                        let written = match target.strip_prefix(config.base_url.as_str()) {
-                            Some(rest) => format!("/{rest}"),
-                            None => target.clone(),
-                        };
-                        let line = s
-                            .text
-                            .lines()
-                            .position(|l| l.contains(&written))
-                            .map(|i| i + 1);
-                        let place = if line.is_some() {
-                            ""
-                        } else {
-                            " (a link of the page layout)"
-                        };
-                        Error {
-                            file: s.file.clone(),
-                            line,
-                            message: format!("broken link {target}{place}: {why}"),
-                        }
-                    }
-                    None => Error::file(Path::new(&page), format!("broken link {target}: {why}")),
-                }
-            })
-            .collect::<Vec<Error>>();
-        let mut errors = errors;
-        errors.dedup();
-        return Err(Errors(errors));
+        return Err(Errors(broken));
     }
     Ok(Summary {
-        pages: rendered.len() + 1,
+        pages: rendered.len(),
     })
+}
+
+/// The pages a sitemap and `llms.txt` list: all but those with a file name of their own
+/// (`/404.html`).
+fn listed<'r, 's>(
+    rendered: &'r [(&'s Source, Rendered)],
+) -> impl Iterator<Item = &'r (&'s Source, Rendered)> {
+    rendered.iter().filter(|(s, _)| s.url.ends_with('/'))
 }
 
 /// `/llms.txt`: what the site is, and a link to the markdown of every page, grouped as the
 /// site is (the overview and pages, the paper, the case studies).
-fn llms_txt(config: &SiteConfig, rendered: &[(&Source, Rendered)]) -> String {
-    let mut out = format!(
-        "# {}\n\n> A language model collects signed evidence items; a fixed formula, not the model, turns them into a 0–100 score with a confidence. This site holds the method, the paper, worked case studies and a calculator; each page below is its markdown source with every computed value written in.\n",
-        config.title
-    );
+fn llms_txt(config: &SiteConfig, layout: &Layout, rendered: &[(&Source, Rendered)]) -> String {
+    let mut out = format!("# {}\n\n> {}\n", config.title, layout.llms);
     for (heading, template) in [
         ("Pages", None),
         ("Paper", Some(Template::Paper)),
         ("Case studies", Some(Template::Example)),
     ] {
         let mut lines = String::new();
-        for (s, r) in rendered {
+        for (s, r) in listed(rendered) {
             let is_other = !matches!(r.meta.template, Template::Paper | Template::Example);
             if template.map_or(is_other, |t| r.meta.template == t) {
                 lines.push_str(&format!(
@@ -270,6 +248,7 @@ fn discover(root: &Path) -> Result<Vec<Source>, Errors> {
             let file = Path::new(dir).join(path.file_name().unwrap_or_default());
             let url = match (dir, stem.as_str()) {
                 ("content", "index") => "/".to_string(),
+                ("content", "404") => "/404.html".to_string(),
                 ("paper", "paper") => "/paper/".to_string(),
                 _ => format!("{prefix}{stem}/"),
             };

@@ -1,9 +1,15 @@
 //! Page templates: the shared layout (landmarks, CSP, social meta) around a rendered body.
+//! The template takes plain data ([`Page`], [`Context`]) and records the ids and links it
+//! adds; every word it shows comes from the page's front matter or [`crate::layout`].
 
-use crate::frontmatter::Template;
 use crate::html::escape;
 use crate::instruments::Island;
-use crate::page::{Rendered, TocEntry};
+use crate::layout::Layout;
+use crate::passes::code::copy_block;
+use crate::passes::frontmatter::{FrontMatter, Template};
+use crate::passes::headings::TocEntry;
+use crate::record::Record;
+use std::path::Path;
 
 /// The canonical origin of the published site.
 pub const SITE_URL: &str = "https://pickanumber.codefi.io";
@@ -13,10 +19,23 @@ pub const SITE_URL: &str = "https://pickanumber.codefi.io";
 pub const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
 img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 
-/// The skill the hero offers first: the quickest way to try the method.
-pub const DEFAULT_INSTALL: &str = "npx skills add CodefiLabs/pickanumber/what-works-feedback-judge";
+/// What the template shows of one rendered page.
+pub struct Page<'a> {
+    /// The source file, for the layout's links in reports.
+    pub file: &'a Path,
+    /// The front matter.
+    pub meta: &'a FrontMatter,
+    /// The hero's receipts as inline HTML (home pages with a hero).
+    pub receipts: Option<&'a str>,
+    /// The body HTML.
+    pub body: &'a str,
+    /// h2 and h3 headings, in order.
+    pub toc: &'a [TocEntry],
+    /// The island the page places, if any.
+    pub island: Option<Island>,
+}
 
-/// What the layout needs besides the rendered page.
+/// What the layout needs besides the page.
 pub struct Context<'a> {
     /// The URL path of the page, e.g. `/paper/`.
     pub path: &'a str,
@@ -26,62 +45,101 @@ pub struct Context<'a> {
     pub dev: bool,
     /// Whether the islands' wasm was built (otherwise pages keep the static examples only).
     pub calculator: bool,
+    /// The navigation and footer.
+    pub layout: &'a Layout,
 }
 
-const NAV: [(&str, &str); 7] = [
-    ("/#principles", "Principles"),
-    ("/#formula", "Formula"),
-    ("/#try", "Calculator"),
-    ("/probe/", "Probe"),
-    ("/pairwise/", "Pairwise"),
-    ("/paper/", "Paper"),
-    ("/related/", "Related"),
-];
-
-/// Wraps a rendered page in the layout.
-pub fn page(r: &Rendered, cx: &Context) -> String {
-    let title = format!("{} · pickanumber", r.meta.title);
+/// Wraps a rendered page in the layout; records the ids and links the layout adds.
+pub fn page(p: &Page, cx: &Context, record: &mut Record) -> String {
+    let title = format!("{} · pickanumber", p.meta.title);
     let mut scripts = String::new();
-    if matches!(r.island, Some(Island::Probe | Island::Pairwise)) {
+    let mut asset = |tag: String, target: &str| {
+        record.link(target, p.file, None);
+        scripts.push_str(&tag);
+    };
+    if matches!(p.island, Some(Island::Probe | Island::Pairwise)) {
         // The probe's and the pairwise diagnostic's styles, apart from the shared sheet.
-        scripts.push_str("<link rel=\"stylesheet\" href=\"/islands.css\">\n");
+        asset(
+            "<link rel=\"stylesheet\" href=\"/islands.css\">\n".into(),
+            "/islands.css",
+        );
     }
-    if r.island.is_some() && cx.calculator {
-        scripts.push_str("<script type=\"module\" src=\"/calc/boot.js\"></script>\n");
+    if p.island.is_some() && cx.calculator {
+        asset(
+            "<script type=\"module\" src=\"/calc/boot.js\"></script>\n".into(),
+            "/calc/boot.js",
+        );
     }
-    scripts.push_str("<script type=\"module\" src=\"/copy.js\"></script>\n");
+    asset(
+        "<script type=\"module\" src=\"/copy.js\"></script>\n".into(),
+        "/copy.js",
+    );
     if cx.dev {
         scripts.push_str("<script type=\"module\" src=\"/__dev/reload.js\"></script>\n");
     }
-    let main = match r.meta.template {
-        Template::Home => home(r),
-        Template::Paper => paper(r),
-        Template::Example => example(r, cx),
+    let main = match p.meta.template {
+        Template::Home => {
+            record.id("top");
+            home(p)
+        }
+        Template::Paper => paper(p, &cx.layout.labels.contents),
+        Template::Example => example(p, cx, record),
         Template::Page => format!(
             "<article class=\"prose\">\n<h1>{}</h1>\n{}</article>\n",
-            escape(&r.meta.title),
-            r.body
+            escape(&p.meta.title),
+            p.body
         ),
     };
-    layout(&title, &r.meta.description, cx.path, &scripts, &main)
+    let shell = Shell {
+        title: &title,
+        description: &p.meta.description,
+        path: cx.path,
+        scripts: &scripts,
+        file: p.file,
+    };
+    layout(&shell, cx.layout, &main, record)
+}
+
+/// The document's head and landmarks, apart from `<main>`.
+struct Shell<'a> {
+    title: &'a str,
+    description: &'a str,
+    path: &'a str,
+    scripts: &'a str,
+    file: &'a Path,
 }
 
 /// The shared document around `main`.
-pub fn layout(title: &str, description: &str, path: &str, scripts: &str, main: &str) -> String {
-    let nav: String = NAV
+fn layout(s: &Shell, words: &Layout, main: &str, record: &mut Record) -> String {
+    let path = s.path;
+    let nav: String = words
+        .nav
         .iter()
-        .map(|(href, label)| {
+        .map(|item| {
+            let href = &item.href;
             let current = if path != "/" && href.starts_with(path) {
                 " aria-current=\"page\""
             } else {
                 ""
             };
-            format!("<li><a href=\"{href}\"{current}>{label}</a></li>")
+            format!(
+                "<li><a href=\"{}\"{current}>{}</a></li>",
+                escape(href),
+                escape(&item.label)
+            )
         })
         .collect();
+    record.id("main");
+    record.links.extend(words.record.links.iter().cloned());
+    for asset in ["/favicon.svg", "/style.css"] {
+        record.link(asset, s.file, None);
+    }
     let url = format!("{SITE_URL}{path}");
-    let title = escape(title);
-    let description = escape(description);
+    let title = escape(s.title);
+    let description = escape(s.description);
+    let scripts = s.scripts;
+    let footer = &words.footer;
+    let skip = escape(&words.labels.skip);
     format!(
         "<!doctype html>
 <html lang=\"en\">
@@ -107,7 +165,7 @@ pub fn layout(title: &str, description: &str, path: &str, scripts: &str, main: &
 <link rel=\"stylesheet\" href=\"/style.css\">
 {scripts}</head>
 <body>
-<a class=\"skip\" href=\"#main\">Skip to the content</a>
+<a class=\"skip\" href=\"#main\">{skip}</a>
 <header class=\"site-header\">
 <a class=\"brand\" href=\"/\">pick<span>a</span>number</a>
 <nav aria-label=\"Site\"><ul>{nav}</ul></nav>
@@ -115,43 +173,42 @@ pub fn layout(title: &str, description: &str, path: &str, scripts: &str, main: &
 <main id=\"main\">
 {main}</main>
 <footer class=\"site-footer\">
-<p>The method: Kevin Kirchner, <i>Don't Let the LLM Pick a Number</i>, v0.8.0 (2026). This site rewrites it in its own words and computes every figure that follows from the formula at build time.</p>
-<p><a href=\"/paper/\">Paper</a> · <a href=\"/#case-studies\">Case studies</a> · <a href=\"/related/\">Related approaches</a> · No cookies, no trackers, no third-party requests.</p>
-</footer>
+{footer}</footer>
 </body>
 </html>
 "
     )
 }
 
-/// A command in a code block with a copy button (shown only when JavaScript runs).
-pub fn copy_block(command: &str) -> String {
-    format!(
-        "<div class=\"command\"><pre><code>{}</code></pre><button type=\"button\" class=\"copy\" data-copy data-pending>Copy</button></div>\n",
-        escape(command)
-    )
-}
-
-fn home(r: &Rendered) -> String {
+fn home(p: &Page) -> String {
+    let receipts = p
+        .receipts
+        .map(|r| format!("<p class=\"receipts\">{r}</p>\n"))
+        .unwrap_or_default();
+    let install = p
+        .meta
+        .hero
+        .as_ref()
+        .map(|h| copy_block(&h.install))
+        .unwrap_or_default();
     format!(
         "<section class=\"hero\" aria-labelledby=\"top\">
-<p class=\"receipts\">125 hackathon submissions · 342 occupations × 9 models · a 6-model held-out grid · <a href=\"/paper/\">sources in the paper</a></p>
-<h1 id=\"top\">{}</h1>
+{receipts}<h1 id=\"top\">{}</h1>
 <p class=\"lead\">{}</p>
-{}</section>
+{install}</section>
 <div class=\"prose home\">
 {}</div>
 ",
-        escape(&r.meta.title),
-        escape(&r.meta.description),
-        copy_block(DEFAULT_INSTALL),
-        r.body
+        escape(&p.meta.title),
+        escape(&p.meta.description),
+        p.body
     )
 }
 
-fn toc(entries: &[TocEntry]) -> String {
-    let mut h = String::from(
-        "<nav class=\"toc\" aria-label=\"Contents\"><h2 class=\"toc-title\">Contents</h2><ol>",
+fn toc(entries: &[TocEntry], title: &str) -> String {
+    let title = escape(title);
+    let mut h = format!(
+        "<nav class=\"toc\" aria-label=\"{title}\"><h2 class=\"toc-title\">{title}</h2><ol>"
     );
     let mut in_sub = false;
     for (i, e) in entries.iter().enumerate() {
@@ -183,27 +240,32 @@ fn toc(entries: &[TocEntry]) -> String {
     h
 }
 
-fn paper(r: &Rendered) -> String {
+fn paper(p: &Page, contents: &str) -> String {
     format!(
         "<article class=\"prose paper\">\n<h1>{}</h1>\n<p class=\"lead\">{}</p>\n{}{}</article>\n",
-        escape(&r.meta.title),
-        escape(&r.meta.description),
-        toc(&r.toc),
-        r.body
+        escape(&p.meta.title),
+        escape(&p.meta.description),
+        toc(p.toc, contents),
+        p.body
     )
 }
 
-fn example(r: &Rendered, cx: &Context) -> String {
+fn example(p: &Page, cx: &Context, record: &mut Record) -> String {
     let others: String = cx
         .examples
         .iter()
-        .filter(|(p, _, _)| p != cx.path)
-        .map(|(p, t, _)| format!("<li><a href=\"{p}\">{}</a></li>", escape(t)))
+        .filter(|(path, _, _)| path != cx.path)
+        .map(|(path, t, _)| {
+            record.link(path.as_str(), p.file, None);
+            format!("<li><a href=\"{path}\">{}</a></li>", escape(t))
+        })
         .collect();
+    let kicker = escape(&cx.layout.labels.case_study);
+    let more = escape(&cx.layout.labels.other_case_studies);
     format!(
-        "<article class=\"prose\">\n<p class=\"kicker\">Case study</p>\n<h1>{}</h1>\n<p class=\"lead\">{}</p>\n{}<nav class=\"more\" aria-label=\"Other case studies\"><h2 class=\"toc-title\">Other case studies</h2><ul>{others}</ul></nav>\n</article>\n",
-        escape(&r.meta.title),
-        escape(&r.meta.description),
-        r.body
+        "<article class=\"prose\">\n<p class=\"kicker\">{kicker}</p>\n<h1>{}</h1>\n<p class=\"lead\">{}</p>\n{}<nav class=\"more\" aria-label=\"{more}\"><h2 class=\"toc-title\">{more}</h2><ul>{others}</ul></nav>\n</article>\n",
+        escape(&p.meta.title),
+        escape(&p.meta.description),
+        p.body
     )
 }

@@ -65,15 +65,17 @@ fn golden_main_for_each_page_type() {
         }
         let want = std::fs::read_to_string(&file).unwrap_or_default();
         if want != got {
-            failures.push(format!(
-                "{name}: rendered <main> differs from {}",
-                file.display()
-            ));
+            let diff = similar::TextDiff::from_lines(want.as_str(), got)
+                .unified_diff()
+                .context_radius(2)
+                .header(&format!("{} (expected)", file.display()), "rendered")
+                .to_string();
+            failures.push(format!("{name}: rendered <main> differs:\n{diff}"));
         }
     }
     assert!(
         failures.is_empty(),
-        "{}\nreview the change, then rerun with PICKANUMBER_BLESS=1 to accept it",
+        "{}\nIf the change is intended, accept it with\n    PICKANUMBER_BLESS=1 cargo test -p pickanumber-render --test build\nand review the golden files' diff before committing.",
         failures.join("\n")
     );
 }
@@ -192,7 +194,7 @@ fn error_for(file: &str, edit: impl Fn(&str) -> String) -> String {
 fn unknown_front_matter_key() {
     assert_eq!(
         error_for("content/index.md", |t| t.replacen("template = \"home\"", "template = \"home\"\nauthor = \"me\"", 1)),
-        "content/index.md:5: front matter: unknown field `author`, expected one of `title`, `description`, `template`, `order`, `summary` (allowed keys: title, description, template, order, summary)\n1 error; nothing was written"
+        "content/index.md:5: front matter: unknown field `author`, expected one of `title`, `description`, `template`, `order`, `summary`, `hero` (allowed keys: title, description, template, order, summary, hero)\n1 error; nothing was written"
     );
 }
 
@@ -208,7 +210,7 @@ fn missing_front_matter() {
 fn invalid_evidence_item() {
     assert_eq!(
         error_for("content/index.md", |t| t.replace("+3 opened Settings", "+4 opened Settings")),
-        "content/index.md:14: evidence block \"ex\": impact +4 is not one of +5, +3, +2, +1, −1, −2, −3, −5\n1 error; nothing was written"
+        "content/index.md:20: evidence block \"ex\": impact +4 is not one of +5, +3, +2, +1, −1, −2, −3, −5\n1 error; nothing was written"
     );
 }
 
@@ -216,7 +218,7 @@ fn invalid_evidence_item() {
 fn evidence_line_that_is_not_an_item() {
     assert_eq!(
         error_for("content/index.md", |t| t.replace("+3 opened Settings", "opened Settings")),
-        "content/index.md:14: evidence block \"ex\": this line is not an item (write an impact such as +3 first)\n1 error; nothing was written"
+        "content/index.md:20: evidence block \"ex\": this line is not an item (write an impact such as +3 first)\n1 error; nothing was written"
     );
 }
 
@@ -224,7 +226,7 @@ fn evidence_line_that_is_not_an_item() {
 fn unknown_evidence_option() {
     assert_eq!(
         error_for("content/index.md", |t| t.replace("evidence id=ex", "evidence id=ex colour=blue")),
-        "content/index.md:12: unknown evidence option \"colour\" (options: id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, show)\n1 error; nothing was written"
+        "content/index.md:18: unknown evidence option \"colour\" (options: id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, show)\n1 error; nothing was written"
     );
 }
 
@@ -232,11 +234,11 @@ fn unknown_evidence_option() {
 fn unknown_reference_id_and_field() {
     assert_eq!(
         error_for("content/index.md", |t| t.replace("{{ ex.final }}", "{{ nope.final }}")),
-        "content/index.md:9: unknown reference {{ nope.final }}: no evidence block \"nope\" in this page (blocks: ex)\n1 error; nothing was written"
+        "content/index.md:15: unknown reference {{ nope.final }}: no evidence block \"nope\" in this page (blocks: ex)\n1 error; nothing was written"
     );
     assert_eq!(
         error_for("content/index.md", |t| t.replace("{{ ex.final }}", "{{ ex.finale }}")),
-        "content/index.md:9: unknown reference {{ ex.finale }}: block \"ex\" has no field \"finale\" (fields: confidence, density, final, final_unrounded, multiplier, multiplier2, net, normalized, raw, total)\n1 error; nothing was written"
+        "content/index.md:15: unknown reference {{ ex.finale }}: block \"ex\" has no field \"finale\" (fields: confidence, density, final, final_unrounded, multiplier, multiplier2, net, normalized, raw, total)\n1 error; nothing was written"
     );
 }
 
@@ -244,7 +246,7 @@ fn unknown_reference_id_and_field() {
 fn missing_citation() {
     assert_eq!(
         error_for("content/index.md", |t| t.replace("[@kirchner2026, §4.2]", "[@nobody2020]")),
-        "content/index.md:9: citation [@nobody2020] has no entry in content/references/*.toml\n1 error; nothing was written"
+        "content/index.md:15: citation [@nobody2020] has no entry in content/references/*.toml\n1 error; nothing was written"
     );
 }
 
@@ -253,6 +255,31 @@ fn broken_link_and_anchor_are_all_listed() {
     assert_eq!(
         error_for("examples/case.md", |t| t.replace("(/#problem)", "(/#nowhere) and [gone](/gone/)")),
         "examples/case.md:15: broken link /#nowhere: no element with id \"nowhere\" in /\nexamples/case.md:15: broken link /gone/: no such page or file\n2 errors; nothing was written"
+    );
+}
+
+#[test]
+fn broken_links_of_the_layout_and_the_hero_name_their_lines() {
+    assert_eq!(
+        error_for("content/layout.toml", |t| t.replace("/related/\" }", "/unrelated/\" }")),
+        "content/layout.toml:11: broken link /unrelated/: no such page or file\n1 error; nothing was written"
+    );
+    assert_eq!(
+        error_for("content/layout.toml", |t| t.replace("[Paper](/paper/)", "[Paper](/paper/#gone)")),
+        "content/layout.toml:16: broken link /paper/#gone: no element with id \"gone\" in /paper/\n1 error; nothing was written"
+    );
+    assert_eq!(
+        error_for("content/index.md", |t| t.replace("(/paper/)", "(/papers/)")),
+        "content/index.md:9: broken link /papers/: no such page or file\n1 error; nothing was written"
+    );
+}
+
+#[test]
+fn a_layout_file_without_a_footer_is_refused() {
+    let err = error_for("content/layout.toml", |_| "nav = []\n".into());
+    assert_eq!(
+        err,
+        "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels)\n1 error; nothing was written"
     );
 }
 

@@ -1,6 +1,7 @@
-//! The formula against values from an independent source: the worked examples and the
-//! rounding table recomputed in the reference brief (`shared/reference/pickanumber-facts.md`
-//! §1.6 and §5), not values produced by this crate.
+//! The formula against values from an independent source, not values produced by this
+//! crate: the worked examples and the rounding table live in `tests/reference/*.tsv`, each
+//! naming its source in its header (the original repository's files, recomputed in the
+//! reference brief `shared/reference/pickanumber-facts.md` §1.6, §4 and §5).
 
 use pickanumber_score::{Impact, Item, MatrixScore, Params, Pooled, Rounding, WeightError};
 
@@ -17,45 +18,6 @@ fn pooled(counts: &[(i64, usize)]) -> Pooled {
 }
 
 #[test]
-fn example_a_strong_and_ample() {
-    let s = pooled(&[(1, 25)]);
-    assert_eq!((s.net_impact, s.total_items), (25, 25));
-    assert_eq!(s.normalized, 5.0);
-    assert_eq!(s.raw, 90.0);
-    assert_eq!(s.density, 1.25);
-    assert_eq!(s.multiplier, 1.0);
-    assert_eq!(s.final_score, 90.0);
-    assert_eq!(s.confidence, 1.0);
-}
-
-#[test]
-fn example_b_strong_and_sparse_with_a_reachable_profile() {
-    let s = pooled(&[(5, 4)]);
-    assert_eq!((s.net_impact, s.total_items), (20, 4));
-    assert_eq!(s.raw, 100.0);
-    assert_eq!(s.multiplier, 0.8);
-    assert_eq!(s.final_score, 90.0);
-    assert_eq!(s.confidence, 0.2);
-}
-
-#[test]
-fn example_c_average() {
-    let s = pooled(&[(1, 10), (-1, 10)]);
-    assert_eq!(s.normalized, 0.0);
-    assert_eq!(s.final_score, 50.0);
-    assert_eq!(s.confidence, 1.0);
-}
-
-#[test]
-fn example_d_weak_and_ample() {
-    let s = pooled(&[(1, 5), (-1, 20)]);
-    assert_eq!(s.net_impact, -15);
-    assert_eq!(s.normalized, -3.0);
-    assert_eq!(s.raw, 26.0);
-    assert_eq!(s.final_score, 26.0);
-}
-
-#[test]
 fn no_items_is_the_centre_with_no_confidence() {
     let s = pooled(&[]);
     assert_eq!(s.normalized, 0.0);
@@ -65,46 +27,101 @@ fn no_items_is_the_centre_with_no_confidence() {
     assert_eq!(s.confidence, 0.0);
 }
 
-#[test]
-fn cua_bench_agents() {
-    let gui = pooled(&[(5, 1), (3, 1), (2, 1), (1, 1), (-2, 1)]);
-    assert_eq!(gui.final_score, 76.0);
-    assert!((gui.final_unrounded - 76.16).abs() < 0.005);
-    assert_eq!(gui.multiplier, 0.8125);
-    let shell = pooled(&[(5, 1), (-3, 1)]);
-    assert_eq!(shell.final_score, 59.0);
-    assert!((shell.final_unrounded - 58.77).abs() < 0.005);
+/// The rows of a reference table in `tests/reference/`: its lines that are neither comments
+/// nor blank, split at tabs, the header row first.
+fn table(name: &str) -> Vec<Vec<String>> {
+    let path = format!("{}/tests/reference/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect()
 }
 
-#[test]
-fn impeccable_heuristic_unrounded() {
-    let s = pooled(&[(3, 1), (1, 3), (-1, 1), (-2, 1)]);
-    assert!((s.final_unrounded - 58.08).abs() < 0.005);
-    assert_eq!(s.final_score, 58.0);
+/// A number as the tables write it (`−5` with a real minus sign, `+9`).
+fn number(s: &str) -> f64 {
+    s.replace('−', "-")
+        .trim_start_matches('+')
+        .parse()
+        .unwrap_or_else(|_| panic!("\"{s}\" is not a number"))
 }
 
-/// §1.6: every .5 case up to 60 items, where half-away rounding (ours, and JS) differs from
-/// Python's half-to-even. Each row: (items, a list of reachable nets, unrounded, our final).
+/// Items written as impacts with counts: `+5×3 −1 +2` is three +5, one −1 and one +2.
+fn profile(s: &str) -> Vec<(i64, usize)> {
+    s.split_whitespace()
+        .map(|token| {
+            let (value, count) = token.split_once('×').unwrap_or((token, "1"));
+            (number(value) as i64, number(count) as usize)
+        })
+        .collect()
+}
+
+/// Whether `computed` agrees with `written` to the decimals `written` shows.
+fn agrees(computed: f64, written: &str) -> bool {
+    let decimals = written.split_once('.').map_or(0, |(_, d)| d.len());
+    (computed - number(written)).abs() <= 0.5 * 10f64.powi(-(decimals as i32)) + 1e-9
+}
+
+/// The worked examples, from their sources (see the table's header).
+#[test]
+fn worked_examples_from_their_sources() {
+    let rows = table("worked-examples.tsv");
+    let header = [
+        "name",
+        "items",
+        "net",
+        "n",
+        "normalized",
+        "raw",
+        "multiplier",
+        "unrounded",
+        "final",
+        "confidence",
+    ];
+    assert_eq!(rows[0], header);
+    for row in &rows[1..] {
+        let s = pooled(&profile(&row[1]));
+        let name = &row[0];
+        assert_eq!(s.net_impact as f64, number(&row[2]), "{name}: net");
+        assert_eq!(s.total_items as f64, number(&row[3]), "{name}: items");
+        for (column, computed) in [
+            (4, s.normalized),
+            (5, s.raw),
+            (6, s.multiplier),
+            (7, s.final_unrounded),
+            (8, s.final_score),
+            (9, s.confidence),
+        ] {
+            assert!(
+                agrees(computed, &row[column]),
+                "{name}: {} is {computed}, the source says {}",
+                header[column],
+                row[column]
+            );
+        }
+        assert_eq!(s.final_score, number(&row[8]), "{name}: final");
+    }
+    assert_eq!(rows.len(), 8, "seven examples");
+}
+
+/// Every .5 case up to 60 items where half-away rounding (ours, and JS) differs from Python's
+/// half-to-even, and one where they agree (see the table's header for the source).
 #[test]
 fn rounding_table_half_away_from_zero() {
-    /// (counts of each impact value, unrounded final, rounded final).
-    type Row = (&'static [(i64, usize)], f64, f64);
-    let rows: &[Row] = &[
-        (&[(5, 1)], 80.5, 81.0),
-        (&[(5, 8)], 92.5, 93.0), // net +40, raw clamped at 100
-        (
-            &[(5, 3), (1, 1), (-1, 1), (2, 1), (-2, 1), (3, 1), (-3, 1)],
-            84.5,
-            85.0,
-        ), // 9 items, net +15
-        (&[(-5, 1), (1, 4), (-1, 4)], 38.5, 39.0), // 9 items, net −5
-        (&[(5, 3), (2, 1), (-1, 7), (1, 5)], 78.5, 79.0), // 16 items, net +15
-        (&[(-5, 1), (2, 1), (-1, 8), (1, 6)], 40.5, 41.0), // 16 items, net −5
-        (&[(-5, 16)], 2.5, 3.0), // net −80, raw clamped at 0
-        (&[(-5, 1)], 19.5, 20.0),
-    ];
-    for (counts, unrounded, rounded) in rows {
-        let s = pooled(counts);
+    let rows = table("rounding.tsv");
+    assert_eq!(
+        rows[0],
+        ["items", "n", "net", "unrounded", "python", "ours"]
+    );
+    for row in &rows[1..] {
+        let counts = profile(&row[0]);
+        let s = pooled(&counts);
+        assert_eq!(
+            (s.total_items as f64, s.net_impact as f64),
+            (number(&row[1]), number(&row[2])),
+            "{counts:?}: the profile does not give the table's item count and net"
+        );
+        let unrounded = number(&row[3]);
         assert!(
             (s.final_unrounded - unrounded).abs() < 1e-9,
             "{counts:?}: {} (net {}, n {})",
@@ -112,8 +129,15 @@ fn rounding_table_half_away_from_zero() {
             s.net_impact,
             s.total_items
         );
-        assert_eq!(s.final_score, *rounded, "{counts:?}");
+        assert_eq!(s.final_score, number(&row[5]), "{counts:?}: ours");
+        // The Python column is what round() gives: half to even.
+        assert_eq!(
+            unrounded.round_ties_even(),
+            number(&row[4]),
+            "{counts:?}: python"
+        );
     }
+    assert_eq!(rows.len(), 9, "eight half cases");
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! Front matter: the TOML between `+++` lines at the top of a page. Unknown keys are errors.
+//! Front matter, the first pass: the TOML between `+++` lines at the top of a page is split
+//! off the markdown. Unknown keys are errors.
 
 use crate::error::Error;
 use std::path::Path;
@@ -34,6 +35,21 @@ pub struct FrontMatter {
     pub order: i64,
     /// A blurb for cards that link to the page.
     pub summary: Option<String>,
+    /// The home page's hero: its cited figures and the command it offers first.
+    pub hero: Option<Hero>,
+}
+
+/// The words of the home page's hero, above its title.
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hero {
+    /// One line of markdown: the figures the method rests on, with a link to their sources.
+    pub receipts: String,
+    /// The command offered first, with a copy button.
+    pub install: String,
+    /// The file line of `receipts` (set by [`split`]), for the links it makes.
+    #[serde(skip)]
+    pub line: usize,
 }
 
 /// Splits `text` into front matter and body; returns the body and the line the body starts on.
@@ -64,7 +80,7 @@ pub fn split<'a>(file: &Path, text: &'a str) -> Result<(FrontMatter, &'a str, us
             )
         })?;
     let toml_text = &rest[..close];
-    let fm: FrontMatter = toml::from_str(toml_text).map_err(|e| {
+    let mut fm: FrontMatter = toml::from_str(toml_text).map_err(|e| {
         let line = e
             .span()
             .map(|s| 2 + toml_text[..s.start].matches('\n').count())
@@ -74,12 +90,42 @@ pub fn split<'a>(file: &Path, text: &'a str) -> Result<(FrontMatter, &'a str, us
             file,
             line,
             format!(
-                "front matter: {msg} (allowed keys: title, description, template, order, summary)"
+                "front matter: {msg} (allowed keys: title, description, template, order, summary, hero)"
             ),
         )
     })?;
+    if let Some(hero) = &mut fm.hero {
+        let before = toml_text
+            .lines()
+            .position(|l| l.trim_start().starts_with("receipts"))
+            .unwrap_or(0);
+        hero.line = 2 + before;
+    }
     let after = &rest[close + 3..];
     let body = after.strip_prefix('\n').unwrap_or(after);
     let body_line = 2 + toml_text.matches('\n').count() + 1;
     Ok((fm, body, body_line))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_body_starts_after_the_block_and_the_hero_knows_its_line() {
+        let text = "+++\ntitle = \"T\"\ndescription = \"D\"\n[hero]\ninstall = \"npx x\"\nreceipts = \"9 runs\"\n+++\nBody\n";
+        let (fm, body, line) = split(Path::new("p.md"), text).unwrap();
+        assert_eq!((body, line), ("Body\n", 8));
+        let hero = fm.hero.unwrap();
+        assert_eq!((hero.receipts.as_str(), hero.line), ("9 runs", 6));
+    }
+
+    #[test]
+    fn an_unclosed_block_is_an_error() {
+        let err = split(Path::new("p.md"), "+++\ntitle = \"T\"\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "p.md:1: front matter is not closed: add a line +++ after it"
+        );
+    }
 }

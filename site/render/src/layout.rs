@@ -1,0 +1,147 @@
+//! The words around every page, from `content/layout.toml`: the site navigation, the footer
+//! (markdown), the layout's labels, and the summary that opens `llms.txt`. The links they make are recorded with
+//! their lines in that file, so a broken one is reported there.
+
+use crate::error::Error;
+use crate::passes::{self, links};
+use crate::record::Record;
+use std::path::{Path, PathBuf};
+
+/// The file, relative to the site root.
+pub const FILE: &str = "content/layout.toml";
+
+/// One entry of the site navigation.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NavItem {
+    /// The visible label.
+    pub label: String,
+    /// The target, from the site root.
+    pub href: String,
+}
+
+/// The short labels of the layout.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Labels {
+    /// The skip link to the main content.
+    pub skip: String,
+    /// The title of a page's table of contents.
+    pub contents: String,
+    /// The kicker above a case study's title.
+    pub case_study: String,
+    /// The title of the list of the other case studies.
+    pub other_case_studies: String,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    nav: Vec<toml::Spanned<NavItem>>,
+    footer: Vec<toml::Spanned<String>>,
+    llms: String,
+    labels: Labels,
+}
+
+/// The layout's words, ready for the template.
+#[derive(Clone, Debug, Default)]
+pub struct Layout {
+    /// The navigation, in order.
+    pub nav: Vec<NavItem>,
+    /// The footer's paragraphs as HTML.
+    pub footer: String,
+    /// The paragraph under the title of `llms.txt`.
+    pub llms: String,
+    /// The layout's labels.
+    pub labels: Labels,
+    /// The links of the navigation and the footer, with their lines in [`FILE`].
+    pub record: Record,
+}
+
+impl Layout {
+    /// Reads [`FILE`] under `root`.
+    ///
+    /// # Errors
+    /// A missing file, TOML that does not parse, or an unknown or missing key: with the line.
+    pub fn load(root: &Path) -> Result<Layout, Error> {
+        let file = PathBuf::from(FILE);
+        let text = std::fs::read_to_string(root.join(&file)).map_err(|e| {
+            Error::file(&file, format!("cannot read the navigation and footer: {e}"))
+        })?;
+        Layout::parse(&file, &text)
+    }
+
+    /// Parses the text of [`FILE`]; `file` is the path shown in errors and link reports.
+    ///
+    /// # Errors
+    /// TOML that does not parse, or an unknown or missing key, with the line.
+    pub fn parse(file: &Path, text: &str) -> Result<Layout, Error> {
+        let line_of = |offset: usize| 1 + text[..offset.min(text.len())].matches('\n').count();
+        let raw: Raw = toml::from_str(text).map_err(|e| {
+            let line = e.span().map_or(1, |s| line_of(s.start));
+            Error::at(
+                file,
+                line,
+                format!("{} (keys: nav, footer, llms, labels)", e.message().trim()),
+            )
+        })?;
+        let mut record = Record::default();
+        let mut nav = Vec::new();
+        for item in raw.nav {
+            let line = line_of(item.span().start);
+            let item = item.into_inner();
+            record.link(item.href.clone(), file, Some(line));
+            nav.push(item);
+        }
+        let mut footer = String::new();
+        for paragraph in raw.footer {
+            let line = line_of(paragraph.span().start);
+            let events = passes::parse::parse(paragraph.get_ref(), line);
+            links::run(file, &events, &mut record);
+            footer.push_str(&passes::write(events));
+        }
+        Ok(Layout {
+            nav,
+            footer,
+            llms: raw.llms.trim().to_string(),
+            labels: raw.labels,
+            record,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nav_and_footer_links_carry_their_lines() {
+        let text = "llms = \"A site.\"\nnav = [\n  { label = \"Paper\", href = \"/paper/\" },\n]\nfooter = [\n  \"Read *the* [paper](/paper/#top).\",\n]\n[labels]\nskip = \"Skip\"\ncontents = \"Contents\"\ncase_study = \"Case\"\nother_case_studies = \"More\"\n";
+        let l = Layout::parse(Path::new(FILE), text).unwrap();
+        assert_eq!(l.nav[0].label, "Paper");
+        assert_eq!(
+            l.footer,
+            "<p>Read <em>the</em> <a href=\"/paper/#top\">paper</a>.</p>\n"
+        );
+        let links: Vec<(&str, Option<usize>)> = l
+            .record
+            .links
+            .iter()
+            .map(|k| (k.target.as_str(), k.line))
+            .collect();
+        assert_eq!(links, [("/paper/", Some(3)), ("/paper/#top", Some(6))]);
+    }
+
+    #[test]
+    fn an_unknown_key_is_an_error_with_its_line() {
+        let err = Layout::parse(
+            Path::new(FILE),
+            "llms = \"x\"\nnav = []\nfooter = []\ncolour = \"red\"\n",
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "content/layout.toml:4: unknown field `colour`, expected one of `nav`, `footer`, `llms`, `labels` (keys: nav, footer, llms, labels)"
+        );
+    }
+}

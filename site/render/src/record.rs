@@ -1,0 +1,92 @@
+//! What a page emitted that the link check needs: the ids it defines and the links it makes,
+//! each link with the source file and line that wrote it. The passes fill a page's
+//! [`Record`] as they emit HTML, so the check never reads the output back.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// One link a page makes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    /// The target as written: `/paper/#formula`, `#ref-key`, `/plots/a.svg`.
+    pub target: String,
+    /// The file that wrote it, relative to the site root.
+    pub file: PathBuf,
+    /// The 1-based line of the file, or `None` for a link the page layout adds.
+    pub line: Option<usize>,
+}
+
+/// The ids and links of one page.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// Every element id the page defines.
+    pub ids: BTreeSet<String>,
+    /// Every link and image source, in the order they were recorded.
+    pub links: Vec<Link>,
+}
+
+impl Record {
+    /// Records an element id.
+    pub fn id(&mut self, id: impl Into<String>) {
+        self.ids.insert(id.into());
+    }
+
+    /// Records a link written at `line` of `file` (`None`: added by the layout).
+    pub fn link(&mut self, target: impl Into<String>, file: &Path, line: Option<usize>) {
+        self.links.push(Link {
+            target: target.into(),
+            file: file.to_path_buf(),
+            line,
+        });
+    }
+
+    /// Records every `id`, `href` and `src` attribute of an HTML fragment that starts at
+    /// `line` of `file` (HTML the author wrote into the markdown).
+    pub fn html(&mut self, html: &str, file: &Path, line: usize) {
+        for (offset, name, value) in attributes(html) {
+            let at = line + html[..offset].matches('\n').count();
+            match name {
+                "id" => self.id(value),
+                _ => self.link(value, file, Some(at)),
+            }
+        }
+    }
+}
+
+/// The `id`, `href` and `src` attributes of `html`: (byte offset, name, unescaped value).
+fn attributes(html: &str) -> Vec<(usize, &'static str, String)> {
+    let mut out = Vec::new();
+    for name in ["id", "href", "src"] {
+        let needle = format!(" {name}=\"");
+        for (i, _) in html.match_indices(&needle) {
+            let rest = &html[i + needle.len()..];
+            if let Some(end) = rest.find('"') {
+                out.push((i, name, rest[..end].replace("&amp;", "&")));
+            }
+        }
+    }
+    out.sort_by_key(|(i, _, _)| *i);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_fragments_give_ids_and_links_with_their_lines() {
+        let mut r = Record::default();
+        r.html(
+            "<div id=\"box\">\n<a href=\"/paper/?a=1&amp;b=2\">p</a>\n<img src=\"/x.svg\">",
+            Path::new("content/a.md"),
+            10,
+        );
+        assert_eq!(r.ids.iter().collect::<Vec<_>>(), ["box"]);
+        let links: Vec<(&str, Option<usize>)> = r
+            .links
+            .iter()
+            .map(|l| (l.target.as_str(), l.line))
+            .collect();
+        assert_eq!(links, [("/paper/?a=1&b=2", Some(11)), ("/x.svg", Some(12))]);
+    }
+}
