@@ -15,3 +15,18 @@ pub const EXAMPLES: [(&str, &str, &str, &str); 7] = [
     ("Matrix: hackathon", "matrix", "hackathon", "(+5, requester × problem_fit) solves the brief's core need\n(+3, end_user × problem_fit) onboarding in two steps\n(−2, sme × problem_fit) ignores the offline case\n(+3, sme × craft) clear module boundaries\n(−3, production × craft) no error handling on upload\n(+2, end_user × craft) readable UI copy\n(+3, sme × depth) custom ranking model\n(−1, adversary × depth) the model is untested on edge cases\n(+5, requester × innovation) a new take on the workflow\n(−3, production × completeness) the export is stubbed\n(+1, end_user × completeness) the happy path works"),
     ("Feedback: four buckets", "feedback", "", "## Working\n+3 the pricing table is easy to compare\n+2 the hero states the problem in one line\n## Not working\n−3 the sign-up form loses input on error\n## Missing\n−2 no word on data retention\n## Confusing\n−1 two different names for the same plan"),
 ];
+
+/// The example buttons as markup, each carrying its index in `data-example` (the calculator's
+/// one click listener loads it).
+pub fn buttons() -> String {
+    EXAMPLES
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            format!(
+                "<button type=\"button\" class=\"example\" data-example=\"{i}\">{}</button>",
+                pickanumber_score::html::escape(e.0)
+            )
+        })
+        .collect()
+}

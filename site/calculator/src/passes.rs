@@ -74,6 +74,18 @@ pub fn list_items(passes: &[Pass]) -> String {
     out
 }
 
+/// The saved-passes panel: a heading, the list ([`list_items`]) and the button that forgets
+/// them (`#forget-passes`); empty when nothing is saved.
+pub fn panel(passes: &[Pass]) -> String {
+    if passes.is_empty() {
+        return String::new();
+    }
+    format!(
+        "<p class=\"calc-label\">Saved passes (this browser only)</p><ol>{}</ol><button type=\"button\" id=\"forget-passes\">Forget passes</button>",
+        list_items(passes)
+    )
+}
+
 /// Reads stored text back.
 ///
 /// # Errors
