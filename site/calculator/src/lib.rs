@@ -1,5 +1,6 @@
-//! The live calculator: the visitor's [`state::Inputs`] → one memo for the [`Request`] → one
-//! memo for [`analyse`]'s [`Analysis`] → panels that render it, the mode's headline first.
+//! The live calculator: the visitor's [`state::Inputs`] → one memo holding [`analyse`]'s
+//! [`Analysis`] of the request they make (and the weight field's error, if any) → panels that
+//! render it, the mode's headline first.
 //!
 //! Events: one `input` listener and one `click` listener on the whole island. A control says
 //! what it is by its `name` (`calc-mode`, `calc-preset`, `calc-weights`, `calc-text`), a button
@@ -63,12 +64,13 @@ pub fn Calculator(
     let saved = RwSignal::new(saved);
     let share_url = RwSignal::new(String::new());
 
-    let request = Memo::new(move |_| {
-        inputs
+    let scored = Memo::new(move |_| {
+        let (request, weights_error) = inputs
             .weights
-            .with(|w| state::request(inputs.mode.get(), inputs.preset.get(), w))
+            .with(|w| state::request(inputs.mode.get(), inputs.preset.get(), w));
+        let analysis = inputs.text.with(|t| analyse(t, &request));
+        (analysis, weights_error)
     });
-    let analysis = Memo::new(move |_| request.with(|(r, _)| inputs.text.with(|t| analyse(t, r))));
 
     let changed = move |ev: leptos::ev::Event| {
         let value = event_target_value(&ev);
@@ -87,12 +89,12 @@ pub fn Calculator(
         }
         match target_attribute(&ev, "id").as_deref() {
             Some("copy-report") => copy_text(
-                analysis.with(markdown),
+                scored.with(|(a, _)| markdown(a)),
                 status,
                 "Report copied as markdown.",
             ),
             Some("copy-link") => copy_link(inputs, status, share_url),
-            Some("save-pass") => save_pass(analysis, status, saved),
+            Some("save-pass") => save_pass(scored, status, saved),
             Some("forget-passes") => {
                 saved.set(Vec::new());
                 passes::store(&[]);
@@ -109,17 +111,17 @@ pub fn Calculator(
                 <textarea id="evidence-input" name="calc-text" class="calc-input" spellcheck="false" autocomplete="off"
                     prop:value=move || inputs.text.get()></textarea>
                 <p class="calc-hint" id="out-format">
-                    {move || analysis.with(|a| format!("Read as {} · {} mode · live", a.format, a.mode()))}
+                    {move || scored.with(|(a, _)| format!("Read as {} · {} mode · live", a.format, a.mode()))}
                 </p>
             </div>
             <div class="calc-results" aria-live="polite" aria-label="Results">
-                <div class="calc-panel" inner_html=move || analysis.with(html::calculator)></div>
-                <div id="evidence-errors" class="calc-diag" inner_html=move || {
-                    let weights = request.with(|(_, e)| {
-                        e.as_ref().map_or(String::new(), |e| format!("<p class=\"error\">{}</p>", html::escape(e)))
+                <div class="calc-panel" inner_html=move || scored.with(|(a, _)| html::calculator(a))></div>
+                <div id="evidence-errors" class="calc-diag" inner_html=move || scored.with(|(a, weights_error)| {
+                    let weights = weights_error.as_ref().map_or(String::new(), |e| {
+                        format!("<p class=\"error\">{}</p>", html::escape(e))
                     });
-                    weights + &analysis.with(|a| html::diagnostics(&a.diagnostics, 200))
-                }></div>
+                    weights + &html::diagnostics(&a.diagnostics, 200)
+                })></div>
                 <div class="calc-actions">
                     <button type="button" id="copy-report">"Copy report"</button>
                     <button type="button" id="copy-link">"Copy share link"</button>
@@ -224,15 +226,15 @@ fn copy_link(inputs: Inputs, status: RwSignal<String>, share_url: RwSignal<Strin
 
 /// Saves the headline as a pass in this browser.
 fn save_pass(
-    analysis: Memo<Analysis>,
+    scored: Memo<(Analysis, Option<String>)>,
     status: RwSignal<String>,
     saved: RwSignal<Vec<passes::Pass>>,
 ) {
-    let Some(h) = analysis.with(Analysis::headline) else {
+    let Some(h) = scored.with(|(a, _)| a.headline()) else {
         status.set("There is no score to save: fix the weights first.".into());
         return;
     };
-    let mode = analysis.with(Analysis::mode);
+    let mode = scored.with(|(a, _)| a.mode());
     saved.update(|list| list.push(passes::Pass::new(h.score, h.confidence, mode)));
     saved.with_untracked(|list| passes::store(list));
     status.set("Pass saved in this browser.".into());
