@@ -1,8 +1,9 @@
 //! Page weight, from what the browser fetched (`page_weight`: the Performance API's navigation
 //! and resource entries, those exact files compressed).
 //!
-//! The byte budget issue 6 allows asserting: reading the home page (HTML, CSS, fonts, images,
-//! as the browser fetches them on first view) costs at most 12 KB brotli in at most 3 requests.
+//! The byte budgets issues 6 and 10 allow asserting: reading the home page (HTML, CSS, fonts,
+//! images, as the browser fetches them on first view) costs at most 12 KB brotli in at most 3
+//! requests; the calculator's code, once started, at most [`CALCULATOR_MAX_BROTLI`].
 //! Bytes are deterministic, so this is a test, not a benchmark. `cargo xtask bench` runs the
 //! ignored `every_page_weight`, which prints one `WEIGHT {json}` line per page, each page
 //! opened in a fresh browser.
@@ -13,6 +14,11 @@ use pickanumber_browser_tests::{
 
 const READING_MAX_BROTLI: u64 = 12_000;
 const READING_MAX_REQUESTS: usize = 3;
+
+/// The calculator's code as the browser fetches it (boot module, glue, wasm). Issue 10 sets the
+/// target at 80 KB brotli; it is not met yet (82.4 KB when this line was written, from 103.6 KB),
+/// so this holds the line where the code is now, and comes down as the code does.
+const CALCULATOR_MAX_BROTLI: u64 = 83_000;
 
 #[tokio::test]
 async fn reading_the_home_page_fits_the_byte_budget() {
@@ -35,6 +41,27 @@ async fn reading_the_home_page_fits_the_byte_budget() {
             sizes.brotli
         );
         assert!(weight.missing.is_empty(), "missing files: {:?}", weight.missing);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_calculator_fits_its_byte_budget() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        // `#try` starts the calculator at once; `page_weight` waits until it has mounted.
+        let weight = page_weight(&client, &site, "/#try").await;
+        let (requests, sizes) = weight.part(Part::Calculator);
+        let paths: Vec<&str> = weight.files.iter().map(|f| f.path.as_str()).collect();
+        assert!(
+            requests == 3 && paths.iter().any(|p| p.ends_with(".wasm")),
+            "the calculator should load a boot module, its glue and its wasm: {paths:?}"
+        );
+        assert!(
+            sizes.brotli <= CALCULATOR_MAX_BROTLI,
+            "the calculator's code is {} bytes brotli; the budget is {CALCULATOR_MAX_BROTLI}",
+            sizes.brotli
+        );
     })
     .await;
 }
