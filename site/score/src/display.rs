@@ -20,10 +20,9 @@
 /// ```
 pub fn fixed(x: f64, decimals: usize) -> String {
     let s = crate::numtext::std_fixed(x, decimals);
-    if s.starts_with('-') && s[1..].chars().all(|c| c == '0' || c == '.') {
-        s[1..].to_string()
-    } else {
-        s
+    match s.strip_prefix('-') {
+        Some(zero) if zero.chars().all(|c| c == '0' || c == '.') => zero.to_string(),
+        _ => s,
     }
 }
 

@@ -190,7 +190,7 @@ fn strip_bullet(line: &str) -> &str {
     }
     let digits = line.bytes().take_while(u8::is_ascii_digit).count();
     if digits > 0 && digits <= 9 {
-        let after = &line[digits..];
+        let after = line.get(digits..).unwrap_or_default();
         if let Some(rest) = after.strip_prefix(['.', ')']) {
             if rest.starts_with(char::is_whitespace) {
                 return rest.trim_start();
@@ -221,8 +221,8 @@ fn read_item(s: &str) -> Head<'_> {
         if !starts_with_number(body) {
             return Head::NotAnItem;
         }
-        match body.find(')') {
-            Some(close) => (&body[..close], &body[close + 1..], true),
+        match body.split_once(')') {
+            Some((inner, after)) => (inner, after, true),
             None => {
                 return Head::Bad(
                     "the opening '(' has no closing ')': write (+3) or (+3, criterion)".into(),
@@ -301,7 +301,7 @@ fn number_token(s: &str) -> (&str, &str) {
             c == '+' || is_minus(c) || c.is_ascii_digit()
         } else if c == '.' && !seen_dot {
             // A dot counts only when a digit follows it: "3." stays "3".
-            let next = s[i + 1..].chars().next();
+            let next = s.get(i + 1..).and_then(|rest| rest.chars().next());
             seen_dot = next.is_some_and(|d| d.is_ascii_digit());
             seen_dot
         } else {
@@ -312,7 +312,7 @@ fn number_token(s: &str) -> (&str, &str) {
         }
         end = i + c.len_utf8();
     }
-    (&s[..end], &s[end..])
+    s.split_at_checked(end).unwrap_or((s, ""))
 }
 
 pub(crate) fn impact_of(token: &str) -> Result<Impact, String> {
@@ -320,10 +320,12 @@ pub(crate) fn impact_of(token: &str) -> Result<Impact, String> {
     if token.contains('.') {
         return Err(not_in_set());
     }
-    let (negative, digits) = match token.chars().next() {
-        Some('+') => (false, &token[1..]),
-        Some(c) if is_minus(c) => (true, &token[c.len_utf8()..]),
-        _ => (false, token),
+    let (negative, digits) = if let Some(rest) = token.strip_prefix('+') {
+        (false, rest)
+    } else if let Some(rest) = token.strip_prefix(is_minus) {
+        (true, rest)
+    } else {
+        (false, token)
     };
     let magnitude: i64 = digits.parse().map_err(|_| not_in_set())?;
     let value = if negative { -magnitude } else { magnitude };
@@ -339,12 +341,11 @@ fn repeat_of(s: &str) -> Result<(u32, &str), String> {
     if digits == 0 {
         return Ok((1, s));
     }
-    let n: Option<u32> = after[..digits].parse().ok();
-    match n {
-        Some(n) if (1..=MAX_REPEAT).contains(&n) => Ok((n, &after[digits..])),
+    let (count, rest) = after.split_at_checked(digits).unwrap_or((after, ""));
+    match count.parse::<u32>().ok() {
+        Some(n) if (1..=MAX_REPEAT).contains(&n) => Ok((n, rest)),
         _ => Err(format!(
-            "run count ×{} is not between 1 and {MAX_REPEAT}",
-            &after[..digits]
+            "run count ×{count} is not between 1 and {MAX_REPEAT}"
         )),
     }
 }
