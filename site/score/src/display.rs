@@ -255,3 +255,15 @@ pub fn criterion_cells(c: &crate::CriterionScore, params: &crate::Params) -> [St
         t.confidence,
     ]
 }
+
+/// The cells of one feedback bucket's row, in the order every view shows them: bucket, items,
+/// the score so far (this bucket and every one before it), its confidence.
+pub fn bucket_cells(b: &crate::BucketScore, params: &crate::Params) -> [String; 4] {
+    let t = PooledText::new(&b.running, params);
+    [
+        b.bucket.to_string(),
+        b.items.len().to_string(),
+        t.final_score,
+        t.confidence,
+    ]
+}

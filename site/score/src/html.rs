@@ -3,7 +3,7 @@
 //! result is written once. Every piece of user text goes through [`escape`].
 
 use crate::display::{
-    criterion_cells, fixed, matrix_working, overall_text, percent, percent_of_scale,
+    bucket_cells, criterion_cells, fixed, matrix_working, overall_text, percent, percent_of_scale,
     self_check_text, trim_number, working, PooledText,
 };
 use crate::{Analysis, Diagnostic, Feedback, Headline, MatrixScore, Outcome, Params, Pooled};
@@ -98,7 +98,6 @@ pub fn feedback(f: &Feedback, params: &Params) -> String {
         "<div class=\"scroll-x\" tabindex=\"0\"><table class=\"result buckets\">\n<thead><tr><th scope=\"col\">Bucket</th><th scope=\"col\">Items</th><th scope=\"col\">Score so far</th><th scope=\"col\">Confidence</th><th scope=\"col\">Action list</th></tr></thead>\n<tbody>\n",
     );
     for b in f.buckets.iter() {
-        let t = PooledText::new(&b.running, params);
         let actions: String = b
             .items
             .iter()
@@ -109,12 +108,9 @@ pub fn feedback(f: &Feedback, params: &Params) -> String {
         } else {
             format!("<strong>{}</strong><ul>{actions}</ul>", b.bucket.action())
         };
+        let [bucket, items, running, confidence] = bucket_cells(b, params);
         h.push_str(&format!(
-            "<tr><th scope=\"row\">{}</th><td>{}</td><td class=\"running\">{}</td><td>{}</td><td>{list}</td></tr>\n",
-            b.bucket,
-            b.items.len(),
-            t.final_score,
-            t.confidence
+            "<tr><th scope=\"row\">{bucket}</th><td>{items}</td><td class=\"running\">{running}</td><td>{confidence}</td><td>{list}</td></tr>\n"
         ));
     }
     h.push_str("</tbody>\n</table></div>\n");

@@ -3,7 +3,7 @@
 //! diagnostics, and every item in the line grammar, so that pasting a report back gives the
 //! same items and the same score.
 
-use crate::display::{criterion_cells, matrix_working, working, PooledText};
+use crate::display::{bucket_cells, criterion_cells, matrix_working, working, PooledText};
 use crate::{Analysis, Bucket, Item, Outcome};
 
 /// One item as a line of the grammar: `- (+5, requester × brief_fidelity) text`.
@@ -63,14 +63,7 @@ pub fn markdown(a: &Analysis) -> String {
         Outcome::Feedback(f) => {
             r.push_str("## Score after each bucket\n\n| Bucket | Items | Score so far | Confidence |\n|---|---|---|---|\n");
             for b in f.buckets.iter() {
-                let t = PooledText::new(&b.running, p);
-                r.push_str(&format!(
-                    "| {} | {} | {} | {} |\n",
-                    b.bucket,
-                    b.items.len(),
-                    t.final_score,
-                    t.confidence
-                ));
+                r.push_str(&format!("| {} |\n", bucket_cells(b, p).join(" | ")));
             }
             r.push_str("\n## Actions\n\n");
             for b in f.buckets.iter().filter(|b| !b.items.is_empty()) {
