@@ -40,3 +40,4 @@ pub mod plot;
 pub mod record;
 pub mod site;
 pub mod template;
+pub mod words;
