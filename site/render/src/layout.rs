@@ -111,11 +111,12 @@ impl Layout {
         let line_of = |offset: usize| 1 + text[..offset.min(text.len())].matches('\n').count();
         let raw: Raw = toml::from_str(text).map_err(|e| {
             let line = e.span().map_or(1, |s| line_of(s.start));
-            Error::at(
-                file,
-                line,
-                format!("{} (keys: {KEYS})", e.message().trim()),
-            )
+            let message = e.message().trim();
+            if message.contains(" field `") {
+                Error::at(file, line, format!("{message} (keys: {KEYS})"))
+            } else {
+                Error::at(file, line, message)
+            }
         })?;
         let mut record = Record::default();
         let mut nav = Vec::new();
@@ -155,7 +156,9 @@ mod tests {
     /// The tables of the test site's layout file, from `[labels]` on.
     fn tables() -> String {
         let text = std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/site").join(FILE),
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/fixtures/site")
+                .join(FILE),
         )
         .unwrap();
         text[text.find("[labels]").unwrap()..].to_string()
@@ -196,8 +199,12 @@ mod tests {
     fn a_slot_a_sentence_cannot_use_is_an_error_at_its_line() {
         let text = "llms = \"x\"\nnav = []\nfooter = []\n".to_string()
             + &tables().replace("{floor} with no items", "{floor} with {n} items");
-        let err = Layout::parse(Path::new(FILE), &text).unwrap_err().to_string();
-        let line = 1 + text[..text.find("{n} items").unwrap()].matches('\n').count();
+        let err = Layout::parse(Path::new(FILE), &text)
+            .unwrap_err()
+            .to_string();
+        let line = 1 + text[..text.find("{n} items, rises").unwrap()]
+            .matches('\n')
+            .count();
         assert!(
             err.starts_with(&format!("content/layout.toml:{line}: ")),
             "{err}"

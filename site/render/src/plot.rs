@@ -345,7 +345,11 @@ fn final_vs_net(counts: &[usize], words: &Words, count: &Count) -> String {
 /// slope sentence of `words` it shows (fewer items steeper, more items steeper, or mixed),
 /// come from the same scores the lines are drawn from: the finals at the largest net from +1
 /// to +10 that every item count can produce.
-pub fn final_vs_net_description(counts: &[usize], words: &FinalVsNetWords, count: &Count) -> String {
+pub fn final_vs_net_description(
+    counts: &[usize],
+    words: &FinalVsNetWords,
+    count: &Count,
+) -> String {
     let mut sorted = counts.to_vec();
     sorted.sort_unstable();
     sorted.dedup();
@@ -372,16 +376,17 @@ pub fn final_vs_net_description(counts: &[usize], words: &FinalVsNetWords, count
             .iter()
             .filter_map(|&n| {
                 score_of(n, net).map(|s| {
-                    words.final_with.text(
-                        &[("final", &fixed(s.final_score, 0)), ("items", &count.of(n))],
-                    )
+                    words
+                        .final_with
+                        .text(&[("final", &fixed(s.final_score, 0)), ("items", &count.of(n))])
                 })
             })
             .collect();
         text.push(' ');
-        text.push_str(&sentence.text(
-            &[("net", &format!("{net:+}")), ("finals", &join_list(&parts, &words.and))],
-        ));
+        text.push_str(&sentence.text(&[
+            ("net", &format!("{net:+}")),
+            ("finals", &join_list(&parts, &words.and)),
+        ]));
     }
     text.push(' ');
     text.push_str(&words.drawn);

@@ -4,8 +4,9 @@
 //! cannot fill, or a stray `{`, is an error at the sentence's line when the file is read.
 //!
 //! A sentence is plain text, escaped as it is written, unless its kind is markdown
-//! ([`Slots::MARKDOWN`]): then it is inline markdown (`` `code` ``, `*emphasis*`) without links,
-//! since a link written here would be shown on many pages and checked on none.
+//! ([`Slots::MARKDOWN`]): then it is inline markdown (`` `code` ``, `*emphasis*`, inline HTML
+//! as in the footer) without links, since a link written here would be shown on many pages
+//! and checked on none.
 
 use crate::html::escape;
 use std::fmt;
@@ -101,8 +102,8 @@ impl<S: Slots> Text<S> {
             }
         }
         if S::MARKDOWN {
-            let links = pulldown_cmark::Parser::new_ext(text, crate::passes::parse::options())
-                .any(|e| {
+            let links =
+                pulldown_cmark::Parser::new_ext(text, crate::passes::parse::options()).any(|e| {
                     matches!(
                         e,
                         pulldown_cmark::Event::Start(
@@ -243,10 +244,10 @@ mod tests {
 
     #[test]
     fn slots_are_filled_with_escaped_values() {
-        let t: Text<Pair> = Text::new("Block `{id}` has {n} <items>").unwrap();
+        let t: Text<Pair> = Text::new("Block `{id}` has {n} items & *more*").unwrap();
         assert_eq!(
             t.html(&[("id", "a&b"), ("n", "3")]),
-            "Block <code>a&amp;b</code> has 3 &lt;items&gt;"
+            "Block <code>a&amp;b</code> has 3 items &amp; <em>more</em>"
         );
         let c = Count {
             one: Text::new("{n} item").unwrap(),

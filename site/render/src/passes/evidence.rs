@@ -48,7 +48,10 @@ pub fn run<'a>(
                 if let Some(id) = block.anchor() {
                     record.id(id);
                 }
-                out.push(Ev::html(block.html(&layout.evidence, &layout.items), ev.line));
+                out.push(Ev::html(
+                    block.html(&layout.evidence, &layout.items),
+                    ev.line,
+                ));
                 blocks.insert(block.id.clone(), block);
                 i = end + 1;
             }

@@ -52,7 +52,9 @@ pub fn run<'a>(
             Event::End(TagEnd::Heading(_)) => {
                 let (n, id) = open.take().unwrap_or_default();
                 out.push(Ev::html(
-                    format!("<a class=\"anchor\" href=\"#{id}\" aria-label=\"{anchor}\">#</a></h{n}>\n"),
+                    format!(
+                        "<a class=\"anchor\" href=\"#{id}\" aria-label=\"{anchor}\">#</a></h{n}>\n"
+                    ),
                     ev.line,
                 ));
             }

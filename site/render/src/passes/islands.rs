@@ -77,8 +77,7 @@ mod tests {
     #[test]
     fn a_marker_paragraph_becomes_the_island() {
         let mut r = Record::default();
-        let (out, island) =
-            run(
+        let (out, island) = run(
             Path::new("p.md"),
             events("Intro.\n\n{{ probe }}\n"),
             &mut r,

@@ -23,7 +23,8 @@ pub fn run<'a>(
         let ev = &events[i];
         match fence_info(&ev.event) {
             Some(info) if info.split_whitespace().next() == Some("plot") => {
-                let figure = crate::plot::figure(info, &layout.plots, &layout.items).map_err(|m| Error::at(file, ev.line, m))?;
+                let figure = crate::plot::figure(info, &layout.plots, &layout.items)
+                    .map_err(|m| Error::at(file, ev.line, m))?;
                 record.id(figure.id);
                 out.push(Ev::html(figure.html, ev.line));
                 i = block_text(&events, i).1 + 1;
