@@ -43,6 +43,10 @@ pub struct Labels {
     pub references: String,
     /// The accessible name of a heading's anchor link.
     pub anchor: String,
+    /// The accessible name of the site navigation.
+    pub site_nav: String,
+    /// The label of a command's copy button (shown before `copy.js` runs).
+    pub copy: String,
 }
 
 /// The keys of [`FILE`], for error messages.

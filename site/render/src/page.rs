@@ -58,7 +58,7 @@ pub fn render(
     let (events, reference_list) = citations::run(file, events, bib, &mut record, &layout.labels)?;
     toc.extend(reference_list);
     let events = math::run(file, events)?;
-    let events = code::run(events);
+    let events = code::run(events, &layout.labels.copy);
     let events = tables::run(events);
     let receipts = meta.hero.as_ref().map(|h| {
         let events = parse::parse(&h.receipts, h.line);

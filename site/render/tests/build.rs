@@ -290,7 +290,7 @@ fn a_sentence_with_a_slot_it_cannot_fill_names_its_line() {
     });
     assert_eq!(
         err,
-        "content/layout.toml:89: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written"
+        "content/layout.toml:91: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written"
     );
 }
 
