@@ -143,7 +143,7 @@ if (root) {
 "#;
 
 /// Copies the two trunk builds (`pickanumber-calculator*` and `pickanumber-instruments*`, glue
-/// and wasm) from `calc_dir` into `out/calc/` and writes `out/calc/boot.js` ([`BOOT`]).
+/// and wasm) from `calc_dir` into `out/calc/` and writes `out/calc/boot.js` (the `BOOT` module).
 ///
 /// # Errors
 /// A message when the directory has no glue or no wasm, or a copy fails.
