@@ -3,8 +3,8 @@
 //! Content-Security-Policy needs no inline script.
 
 use crate::html::escape;
-use pickanumber_score::display::{working, PooledText};
-use pickanumber_score::{analyse, Request};
+use crate::words::{Note, Text};
+use pickanumber_score::{analyse, html, Request};
 use std::path::Path;
 
 /// The example the calculator starts from: the GUI agent of the cua-bench analysis. Its one
@@ -12,60 +12,48 @@ use std::path::Path;
 /// calculator's example button also use (`tests/words.rs` checks that they agree).
 pub const EXAMPLE: &str = include_str!("../../../examples/cua-bench-gui.txt").trim_ascii_end();
 
-/// The labels of the output cells, in display order, shared with the live app's layout.
-const CELLS: [(&str, &str); 9] = [
-    ("Final", "calc-final"),
-    ("Confidence", "calc-final"),
-    ("Net impact", ""),
-    ("Items", ""),
-    ("Normalized", ""),
-    ("Raw", ""),
-    ("Density", ""),
-    ("Multiplier", ""),
-    ("Final, unrounded", ""),
-];
+/// The static box's words, the `[calculator]` table of `content/layout.toml`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Words {
+    /// The accessible name of the island's region.
+    pub region: String,
+    /// The bar above the input: the mode of the example and what the live calculator adds.
+    pub mode: String,
+    /// The label over the input.
+    pub input: String,
+    /// The accessible name of the read-only input.
+    pub input_name: String,
+    /// The line under the input.
+    pub hint: String,
+    /// The `<noscript>` note (markdown).
+    pub noscript: Text<Note>,
+}
 
-/// The static box: the example, its computed outputs (no ids: the live app owns those), and a
-/// `<noscript>` note.
-pub fn placeholder() -> String {
+/// The static box: the example and its results, as the live calculator's result panel shows
+/// them (the formula crate's [`html::calculator`], so the two cannot drift), and a
+/// `<noscript>` note. The panel's ids (`#out-final`, …) appear once per page, since a page
+/// holds at most one island, and the live app replaces the box when it mounts.
+pub fn placeholder(words: &Words) -> String {
     let a = analyse(EXAMPLE, &Request::default());
-    let (score, params) = (a.pool(), &a.params);
-    let t = PooledText::new(score, params);
-    let values = [
-        &t.final_score,
-        &t.confidence,
-        &t.net,
-        &t.total,
-        &t.normalized,
-        &t.raw,
-        &t.density,
-        &t.multiplier,
-        &t.final_unrounded,
-    ];
-    // Two lists, as the live app lays them out: the headline, then the pool's details.
-    let mut cells = String::new();
-    for (i, ((label, class), value)) in CELLS.iter().zip(values).enumerate() {
-        if i == 2 {
-            cells.push_str("</dl><dl class=\"calc-out\">");
-        }
-        cells.push_str(&format!(
-            "<div class=\"calc-cell {class}\"><dt>{label}</dt><dd>{}</dd></div>",
-            escape(value)
-        ));
-    }
     format!(
-        "<div id=\"calculator\" class=\"calc\" role=\"region\" aria-label=\"Evidence calculator\">\
+        "<div id=\"calculator\" class=\"calc\" role=\"region\" aria-label=\"{}\">\
 <div class=\"calc-body\">\
-<div class=\"calc-bar\"><p class=\"calc-label\">Mode: pooled. The live calculator adds modes, presets and weights.</p></div>\
-<div class=\"calc-in\"><span class=\"calc-label\">Evidence items, one per line</span>\
-<textarea class=\"calc-input\" readonly aria-label=\"Example evidence items\">{}</textarea>\
-<p class=\"calc-hint\">A static example, computed at build time.</p></div>\
-<div class=\"calc-results\"><dl class=\"calc-out calc-headline\">{cells}</dl>\
-<p class=\"working\">{}</p>\
-<div class=\"calc-diag\"><noscript><p>The live calculator needs JavaScript. The numbers above are computed for this example when the site is built; <code>pickanumber score</code> scores your own items from the command line.</p></noscript></div>\
+<div class=\"calc-bar\"><p class=\"calc-label\">{}</p></div>\
+<div class=\"calc-in\"><span class=\"calc-label\">{}</span>\
+<textarea class=\"calc-input\" readonly aria-label=\"{}\">{}</textarea>\
+<p class=\"calc-hint\">{}</p></div>\
+<div class=\"calc-results\"><div class=\"calc-panel\">{}</div>\
+<div class=\"calc-diag\"><noscript><p>{}</p></noscript></div>\
 </div></div></div>\n",
+        escape(&words.region),
+        escape(&words.mode),
+        escape(&words.input),
+        escape(&words.input_name),
         escape(EXAMPLE),
-        escape(&working(score, params))
+        escape(&words.hint),
+        html::calculator(&a),
+        words.noscript.html(&[]),
     )
 }
 
@@ -155,7 +143,7 @@ if (root) {
 "#;
 
 /// Copies the two trunk builds (`pickanumber-calculator*` and `pickanumber-instruments*`, glue
-/// and wasm) from `calc_dir` into `out/calc/` and writes `out/calc/boot.js` ([`BOOT`]).
+/// and wasm) from `calc_dir` into `out/calc/` and writes `out/calc/boot.js` (the `BOOT` module).
 ///
 /// # Errors
 /// A message when the directory has no glue or no wasm, or a copy fails.

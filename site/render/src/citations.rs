@@ -154,10 +154,13 @@ impl Cited {
         self.order.is_empty()
     }
 
-    /// The reference list section, in citation order.
-    pub fn section(&self, bib: &Bibliography) -> String {
-        let mut h = String::from(
-            "<section class=\"references\" aria-labelledby=\"references\">\n<h2 id=\"references\">References<a class=\"anchor\" href=\"#references\" aria-label=\"Link to this section\">#</a></h2>\n<ol>\n",
+    /// The reference list section, in citation order, under `heading`; `anchor` is the
+    /// accessible name of the heading's anchor link.
+    pub fn section(&self, bib: &Bibliography, heading: &str, anchor: &str) -> String {
+        let mut h = format!(
+            "<section class=\"references\" aria-labelledby=\"references\">\n<h2 id=\"references\">{}<a class=\"anchor\" href=\"#references\" aria-label=\"{}\">#</a></h2>\n<ol>\n",
+            escape(heading),
+            escape(anchor)
         );
         for key in &self.order {
             let r = &bib.0[key];

@@ -6,6 +6,7 @@
 
 use crate::error::Error;
 use crate::html::escape;
+use crate::words::{Count, Text};
 use pickanumber_score::display::{overall_text, trim_number, PooledText};
 use pickanumber_score::{
     analyse, html, parse_weights, Analysis, Mode, Normalization, Outcome, Params, Pooled, Preset,
@@ -23,6 +24,30 @@ pub enum Show {
     Result,
     /// Nothing: the block only feeds references.
     None,
+}
+
+crate::slots!(
+    /// An evidence figure's caption (markdown): the block's id, its mode and its item count.
+    Caption,
+    true,
+    ["id", "mode", "items"]
+);
+
+crate::slots!(
+    /// The summary of the item list: the item count.
+    ItemList,
+    false,
+    ["items"]
+);
+
+/// The words of an evidence figure, the `[evidence]` table of `content/layout.toml`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Words {
+    /// The caption over the result.
+    pub caption: Text<Caption>,
+    /// The summary that opens the list of items.
+    pub items: Text<ItemList>,
 }
 
 /// A scored evidence block.
@@ -218,38 +243,35 @@ impl Block {
     }
 
     /// The block as HTML, or nothing for `show=none`: a caption, the mode's result (headline
-    /// first), the analysis' warnings and notes, and the items.
-    pub fn html(&self) -> String {
+    /// first), the analysis' warnings and notes, and the items; `words` and `count` are from
+    /// `content/layout.toml`.
+    pub fn html(&self, words: &Words, count: &Count) -> String {
         if self.show == Show::None {
             return String::new();
         }
         let a = &self.analysis;
         let n = a.pool().total_items;
         let mut h = format!("<figure class=\"evidence\" id=\"evidence-{}\">\n", self.id);
-        h.push_str(&format!(
-            "<figcaption>Evidence <code>{}</code> · {} · {n} item{} · computed at build time</figcaption>\n",
-            self.id,
-            a.mode(),
-            if n == 1 { "" } else { "s" }
-        ));
+        let caption = words.caption.html(&[
+            ("id", &self.id),
+            ("mode", &a.mode().to_string()),
+            ("items", &count.of(n)),
+        ]);
+        h.push_str(&format!("<figcaption>{caption}</figcaption>\n"));
         h.push_str(&html::outcome(a));
         h.push_str(&html::diagnostics(&a.diagnostics, usize::MAX));
         if self.show == Show::Full {
-            h.push_str(&self.items_list());
+            h.push_str(&self.items_list(words, count));
         }
         h.push_str("</figure>\n");
         h
     }
 
-    fn items_list(&self) -> String {
+    fn items_list(&self, words: &Words, count: &Count) -> String {
+        let n = self.analysis.pool().total_items;
         let mut h = format!(
-            "<details><summary>The {} item{}</summary>\n<ul class=\"items\">\n",
-            self.analysis.pool().total_items,
-            if self.analysis.pool().total_items == 1 {
-                ""
-            } else {
-                "s"
-            }
+            "<details><summary>{}</summary>\n<ul class=\"items\">\n",
+            words.items.plain(&[("items", &count.of(n))])
         );
         // Runs written as +1×25 are listed once with their count.
         let mut i = 0;

@@ -4,6 +4,8 @@
 //! boxes carry only the roots `#probe` and `#pairwise`.
 
 use crate::html::escape;
+use crate::layout::Layout;
+use crate::words::{Note, Text};
 use pickanumber_instruments::numbers::{four, percent, short};
 use pickanumber_instruments::pairwise::{analyse, ADVICE};
 use pickanumber_instruments::probe::examples::synthetic_runs;
@@ -41,11 +43,12 @@ impl Island {
     }
 
     /// The static box that stands in its place until (and unless) the wasm runs.
-    pub fn placeholder(self) -> String {
+    /// Its words are the island's table in `content/layout.toml`.
+    pub fn placeholder(self, layout: &Layout) -> String {
         match self {
-            Island::Calculator => crate::calculator::placeholder(),
-            Island::Probe => probe_placeholder(),
-            Island::Pairwise => pairwise_placeholder(),
+            Island::Calculator => crate::calculator::placeholder(&layout.calculator),
+            Island::Probe => probe_placeholder(&layout.probe),
+            Island::Pairwise => pairwise_placeholder(&layout.pairwise),
         }
     }
 }
@@ -70,6 +73,98 @@ draft-b\tdraft-d\tA
 draft-d\tdraft-b\tA
 ";
 
+crate::slots!(
+    /// The probe's bar: the example's scale, `{low}` to `{high}`.
+    ScaleNote,
+    false,
+    ["low", "high"]
+);
+
+crate::slots!(
+    /// How many decided verdicts went to the first-shown item, and the test's p-value.
+    PositionDetail,
+    false,
+    ["won", "decided", "p"]
+);
+
+crate::slots!(
+    /// How many of the pairs judged in both orders kept their winner.
+    SwapDetail,
+    false,
+    ["kept", "pairs"]
+);
+
+/// The probe's static box words, the `[probe]` table of `content/layout.toml`. The regime's
+/// name, what it looks like and the advice come from the instruments crate, as in the live
+/// probe.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProbeWords {
+    /// The accessible name of the island's region.
+    pub region: String,
+    /// The bar above the input: the example's scale and what the live probe adds.
+    pub scale: Text<ScaleNote>,
+    /// The label over the input.
+    pub input: String,
+    /// The accessible name of the read-only input.
+    pub input_name: String,
+    /// The line under the input.
+    pub hint: String,
+    /// The accessible name of the results.
+    pub results: String,
+    /// The word before the regime's name.
+    pub regime: String,
+    /// The lead-in of the advice.
+    pub advice: String,
+    /// The metrics' labels: ceiling rate, floor rate, range, mean per-item std.
+    pub metrics: [String; 4],
+    /// The heading over the rule trace.
+    pub trace: String,
+    /// The rule trace's column heads: order, regime, result, why.
+    pub trace_columns: [String; 4],
+    /// The `<noscript>` note (markdown).
+    pub noscript: Text<Note>,
+}
+
+/// The pairwise diagnostic's static box words, the `[pairwise]` table of
+/// `content/layout.toml`. The advice comes from the instruments crate, as in the live island.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PairwiseWords {
+    /// The accessible name of the island's region.
+    pub region: String,
+    /// The bar above the input: the format of a judgment.
+    pub format: String,
+    /// The label over the input.
+    pub input: String,
+    /// The accessible name of the read-only input.
+    pub input_name: String,
+    /// The line under the input.
+    pub hint: String,
+    /// The accessible name of the results.
+    pub results: String,
+    /// The label of the first-shown win rate.
+    pub first_wins: String,
+    /// The sentence under it.
+    pub position_detail: Text<PositionDetail>,
+    /// The lead-in of the position advice.
+    pub position: String,
+    /// The label of the swap-consistent share.
+    pub swap_consistent: String,
+    /// The sentence under it.
+    pub swap_detail: Text<SwapDetail>,
+    /// The lead-in of the swap advice.
+    pub swap: String,
+    /// The heading over the ranking.
+    pub ranking: String,
+    /// The ranking's column heads: item, α / β, p, width.
+    pub ranking_columns: [String; 4],
+    /// Appended to the width of an item to judge again.
+    pub judge_again: String,
+    /// The `<noscript>` note (markdown).
+    pub noscript: Text<Note>,
+}
+
 fn cell(label: &str, value: &str) -> String {
     format!(
         "<div class=\"calc-cell\"><dt>{}</dt><dd>{}</dd></div>",
@@ -78,28 +173,35 @@ fn cell(label: &str, value: &str) -> String {
     )
 }
 
-fn noscript(what: &str, command: &str) -> String {
+fn noscript(note: &Text<Note>) -> String {
     format!(
-        "<div class=\"calc-diag\"><noscript><p>The live {what} needs JavaScript. The numbers above are computed for this synthetic example when the site is built; <code>{command}</code> does the same for your own data from the command line.</p></noscript></div>"
+        "<div class=\"calc-diag\"><noscript><p>{}</p></noscript></div>",
+        note.html(&[])
     )
 }
 
+fn head(columns: &[String; 4], scope: &str) -> String {
+    columns
+        .iter()
+        .map(|c| format!("<th{scope}>{}</th>", escape(c)))
+        .collect()
+}
+
 /// The probe's static box: the synthetic example, its regime, advice and metrics.
-pub fn probe_placeholder() -> String {
+pub fn probe_placeholder(words: &ProbeWords) -> String {
     let runs = synthetic_runs(PROBE_EXAMPLE);
-    let t = probe_text(&runs, Scale::default());
+    let scale = Scale::default();
+    let t = probe_text(&runs, scale);
     let p = &t.probe;
     let regime = p.regime();
     let mut cells = String::new();
     if let Some(m) = p.metrics() {
+        let [ceiling, floor, range, std] = &words.metrics;
+        cells.push_str(&cell(ceiling, &four(m.ceiling_rate)));
+        cells.push_str(&cell(floor, &four(m.floor_rate)));
+        cells.push_str(&cell(range, &m.range.to_string()));
         cells.push_str(&cell(
-            "Ceiling rate (top two points)",
-            &four(m.ceiling_rate),
-        ));
-        cells.push_str(&cell("Floor rate (bottom two points)", &four(m.floor_rate)));
-        cells.push_str(&cell("Range", &m.range.to_string()));
-        cells.push_str(&cell(
-            "Mean per-item std",
+            std,
             &m.mean_per_item_std.map_or("—".to_string(), four),
         ));
     }
@@ -117,30 +219,41 @@ pub fn probe_placeholder() -> String {
             )
         })
         .collect();
+    let (low, high) = (scale.min().to_string(), scale.max().to_string());
     format!(
-        "<div id=\"probe\" class=\"calc isl\" role=\"region\" aria-label=\"Calibration probe\">\
+        "<div id=\"probe\" class=\"calc isl\" role=\"region\" aria-label=\"{}\">\
 <div class=\"isl-body\">\
-<div class=\"isl-bar\"><p class=\"calc-label\">Scale 1–10. The live probe adds the scale fields and one synthetic example per regime.</p></div>\
-<div class=\"isl-in\"><span class=\"calc-label\">Runs: a grid, one run per row (synthetic)</span>\
-<textarea class=\"calc-input\" readonly aria-label=\"Example runs\">{}</textarea>\
-<p class=\"calc-hint\">A static, synthetic example, computed at build time.</p></div>\
-<div class=\"isl-results\" role=\"region\" tabindex=\"0\" aria-label=\"Results of the example\">\
-<div class=\"probe-verdict\"><p class=\"probe-regime\">Regime <strong>{}</strong></p>\
-<p class=\"probe-looks\">{}</p><p class=\"probe-advice\"><strong>What to do: </strong>{}</p></div>\
+<div class=\"isl-bar\"><p class=\"calc-label\">{}</p></div>\
+<div class=\"isl-in\"><span class=\"calc-label\">{}</span>\
+<textarea class=\"calc-input\" readonly aria-label=\"{}\">{}</textarea>\
+<p class=\"calc-hint\">{}</p></div>\
+<div class=\"isl-results\" role=\"region\" tabindex=\"0\" aria-label=\"{}\">\
+<div class=\"probe-verdict\"><p class=\"probe-regime\">{} <strong>{}</strong></p>\
+<p class=\"probe-looks\">{}</p><p class=\"probe-advice\"><strong>{} </strong>{}</p></div>\
 <dl class=\"calc-out isl-metrics\">{cells}</dl>{}\
-<h2 class=\"isl-h\">Rule trace, first match wins</h2>\
-<table class=\"isl-table\"><thead><tr><th>#</th><th>Regime</th><th>Result</th><th>Why</th></tr></thead><tbody>{trace}</tbody></table>\
+<h2 class=\"isl-h\">{}</h2>\
+<table class=\"isl-table\"><thead><tr>{}</tr></thead><tbody>{trace}</tbody></table>\
 </div></div></div>\n",
+        escape(&words.region),
+        words.scale.plain(&[("low", &low), ("high", &high)]),
+        escape(&words.input),
+        escape(&words.input_name),
         escape(&runs),
+        escape(&words.hint),
+        escape(&words.results),
+        escape(&words.regime),
         regime.name(),
         escape(regime.looks_like()),
+        escape(&words.advice),
         escape(regime.advice()),
-        noscript("probe", "pickanumber probe")
+        noscript(&words.noscript),
+        escape(&words.trace),
+        head(&words.trace_columns, ""),
     )
 }
 
 /// The pairwise diagnostic's static box: the synthetic example and what it shows.
-pub fn pairwise_placeholder() -> String {
+pub fn pairwise_placeholder(words: &PairwiseWords) -> String {
     let a = analyse(PAIRWISE_EXAMPLE);
     let b = &a.position_bias;
     let s = &a.swap;
@@ -150,6 +263,7 @@ pub fn pairwise_placeholder() -> String {
             .find(|(k, _)| *k == key)
             .map_or("", |(_, t)| t)
     };
+    let judge_again = escape(&words.judge_again);
     let rows: String = a
         .items
         .iter()
@@ -161,38 +275,55 @@ pub fn pairwise_placeholder() -> String {
                 short(i.beta()),
                 short(i.p()),
                 short(i.width()),
-                if i.judge_again() { " · judge again" } else { "" }
+                if i.judge_again() { judge_again.as_str() } else { "" }
             )
         })
         .collect();
+    let p_value = b.p_value.map_or("—".to_string(), short);
     format!(
-        "<div id=\"pairwise\" class=\"calc isl\" role=\"region\" aria-label=\"Pairwise diagnostic\">\
+        "<div id=\"pairwise\" class=\"calc isl\" role=\"region\" aria-label=\"{}\">\
 <div class=\"isl-body\">\
-<div class=\"isl-bar\"><p class=\"calc-label\">One judgment per line: first, second, verdict (A, B or NEITHER)</p></div>\
-<div class=\"isl-in\"><span class=\"calc-label\">Judgments (synthetic)</span>\
-<textarea class=\"calc-input\" readonly aria-label=\"Example judgments\">{}</textarea>\
-<p class=\"calc-hint\">A static, synthetic example, computed at build time.</p></div>\
-<div class=\"isl-results\" role=\"region\" tabindex=\"0\" aria-label=\"Results of the example\">\
-<div class=\"isl-pair\"><dl class=\"isl-dl\"><div class=\"calc-cell calc-final\"><dt>First-shown wins</dt><dd>{}</dd></div></dl>\
-<p class=\"isl-detail\">{} of {} decided verdicts went to the item shown first; two-sided binomial p = {} against 50 %.</p>\
-<p class=\"isl-advice\"><strong>Position: </strong>{}</p></div>\
-<div class=\"isl-pair\"><dl class=\"isl-dl\"><div class=\"calc-cell calc-final\"><dt>Swap-consistent pairs</dt><dd>{}</dd></div></dl>\
-<p class=\"isl-detail\">{} of {} pairs judged in both orders kept the same real winner.</p>\
-<p class=\"isl-advice\"><strong>Swap: </strong>{}</p></div>\
-<h2 class=\"isl-h\">Ranking by posterior mean p</h2>\
-<table class=\"isl-table\"><thead><tr><th scope=\"col\">Item</th><th scope=\"col\">α / β</th><th scope=\"col\">p</th><th scope=\"col\">Width</th></tr></thead><tbody>{rows}</tbody></table>{}\
+<div class=\"isl-bar\"><p class=\"calc-label\">{}</p></div>\
+<div class=\"isl-in\"><span class=\"calc-label\">{}</span>\
+<textarea class=\"calc-input\" readonly aria-label=\"{}\">{}</textarea>\
+<p class=\"calc-hint\">{}</p></div>\
+<div class=\"isl-results\" role=\"region\" tabindex=\"0\" aria-label=\"{}\">\
+<div class=\"isl-pair\"><dl class=\"isl-dl\"><div class=\"calc-cell calc-final\"><dt>{}</dt><dd>{}</dd></div></dl>\
+<p class=\"isl-detail\">{}</p>\
+<p class=\"isl-advice\"><strong>{} </strong>{}</p></div>\
+<div class=\"isl-pair\"><dl class=\"isl-dl\"><div class=\"calc-cell calc-final\"><dt>{}</dt><dd>{}</dd></div></dl>\
+<p class=\"isl-detail\">{}</p>\
+<p class=\"isl-advice\"><strong>{} </strong>{}</p></div>\
+<h2 class=\"isl-h\">{}</h2>\
+<table class=\"isl-table\"><thead><tr>{}</tr></thead><tbody>{rows}</tbody></table>{}\
 </div></div></div>\n",
+        escape(&words.region),
+        escape(&words.format),
+        escape(&words.input),
+        escape(&words.input_name),
         escape(PAIRWISE_EXAMPLE),
+        escape(&words.hint),
+        escape(&words.results),
+        escape(&words.first_wins),
         percent(b.first_wins as usize, b.decided as usize),
-        b.first_wins,
-        b.decided,
-        b.p_value.map_or("—".to_string(), short),
+        words.position_detail.plain(&[
+            ("won", &b.first_wins.to_string()),
+            ("decided", &b.decided.to_string()),
+            ("p", &p_value),
+        ]),
+        escape(&words.position),
         escape(advice("position")),
+        escape(&words.swap_consistent),
         percent(s.consistent, s.pairs_both_orders),
-        s.consistent,
-        s.pairs_both_orders,
+        words.swap_detail.plain(&[
+            ("kept", &s.consistent.to_string()),
+            ("pairs", &s.pairs_both_orders.to_string()),
+        ]),
+        escape(&words.swap),
         escape(advice("swap")),
-        noscript("diagnostic", "pickanumber pairwise")
+        escape(&words.ranking),
+        head(&words.ranking_columns, " scope=\"col\""),
+        noscript(&words.noscript)
     )
 }
 
@@ -202,7 +333,8 @@ mod tests {
 
     #[test]
     fn the_examples_show_what_the_pages_say() {
-        assert!(probe_placeholder().contains("<strong>INFLATION_LIKELY</strong>"));
+        let layout = crate::passes::test_util::layout();
+        assert!(probe_placeholder(&layout.probe).contains("<strong>INFLATION_LIKELY</strong>"));
         let a = analyse(PAIRWISE_EXAMPLE);
         assert!(a.errors.is_empty());
         // 12 judgments, one NEITHER: 11 decided, 8 won by the first-shown item.
@@ -212,6 +344,6 @@ mod tests {
         );
         // a/b, a/d and b/d flip with the order; a/c, b/c and c/d do not.
         assert_eq!((a.swap.consistent, a.swap.pairs_both_orders), (3, 6));
-        assert!(pairwise_placeholder().contains("<dd>72.7%</dd>"));
+        assert!(pairwise_placeholder(&layout.pairwise).contains("<dd>72.7%</dd>"));
     }
 }

@@ -1,10 +1,17 @@
-//! The words around every page, from `content/layout.toml`: the site navigation, the footer
-//! (markdown), the layout's labels, and the summary that opens `llms.txt`. The links they make are recorded with
-//! their lines in that file, so a broken one is reported there.
+//! The site's words that no single page holds, from `content/layout.toml`: the navigation,
+//! the footer (markdown), the layout's labels, the summary that opens `llms.txt`, and the
+//! words the passes put around computed values: the islands' static boxes (`[calculator]`,
+//! `[probe]`, `[pairwise]`), evidence figures (`[evidence]`), plots (`[plots]`) and item
+//! counts (`[items]`). The links the navigation and footer make are recorded with their lines
+//! in that file, so a broken one is reported there; an unknown key, a missing one or a slot a
+//! sentence cannot use ([`crate::words`]) is an error at its line.
 
 use crate::error::Error;
+use crate::instruments::{PairwiseWords, ProbeWords};
 use crate::passes::{self, links};
 use crate::record::Record;
+use crate::words::Count;
+use crate::{calculator, evidence, plot};
 use std::path::{Path, PathBuf};
 
 /// The file, relative to the site root.
@@ -32,7 +39,18 @@ pub struct Labels {
     pub case_study: String,
     /// The title of the list of the other case studies.
     pub other_case_studies: String,
+    /// The heading of a page's reference list.
+    pub references: String,
+    /// The accessible name of a heading's anchor link.
+    pub anchor: String,
+    /// The accessible name of the site navigation.
+    pub site_nav: String,
+    /// The label of a command's copy button (shown before `copy.js` runs).
+    pub copy: String,
 }
+
+/// The keys of [`FILE`], for error messages.
+const KEYS: &str = "nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise";
 
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -41,6 +59,12 @@ struct Raw {
     footer: Vec<toml::Spanned<String>>,
     llms: String,
     labels: Labels,
+    items: Count,
+    evidence: evidence::Words,
+    plots: plot::Words,
+    calculator: calculator::Words,
+    probe: ProbeWords,
+    pairwise: PairwiseWords,
 }
 
 /// The layout's words, ready for the template.
@@ -54,6 +78,18 @@ pub struct Layout {
     pub llms: String,
     /// The layout's labels.
     pub labels: Labels,
+    /// How a number of items is written.
+    pub items: Count,
+    /// The words of evidence figures.
+    pub evidence: evidence::Words,
+    /// The words of plots.
+    pub plots: plot::Words,
+    /// The calculator's static box.
+    pub calculator: calculator::Words,
+    /// The probe's static box.
+    pub probe: ProbeWords,
+    /// The pairwise diagnostic's static box.
+    pub pairwise: PairwiseWords,
     /// The links of the navigation and the footer, with their lines in [`FILE`].
     pub record: Record,
 }
@@ -79,11 +115,12 @@ impl Layout {
         let line_of = |offset: usize| 1 + text[..offset.min(text.len())].matches('\n').count();
         let raw: Raw = toml::from_str(text).map_err(|e| {
             let line = e.span().map_or(1, |s| line_of(s.start));
-            Error::at(
-                file,
-                line,
-                format!("{} (keys: nav, footer, llms, labels)", e.message().trim()),
-            )
+            let message = e.message().trim();
+            if message.contains(" field `") {
+                Error::at(file, line, format!("{message} (keys: {KEYS})"))
+            } else {
+                Error::at(file, line, message)
+            }
         })?;
         let mut record = Record::default();
         let mut nav = Vec::new();
@@ -105,6 +142,12 @@ impl Layout {
             footer,
             llms: raw.llms.trim().to_string(),
             labels: raw.labels,
+            items: raw.items,
+            evidence: raw.evidence,
+            plots: raw.plots,
+            calculator: raw.calculator,
+            probe: raw.probe,
+            pairwise: raw.pairwise,
             record,
         })
     }
@@ -114,10 +157,21 @@ impl Layout {
 mod tests {
     use super::*;
 
+    /// The tables of the test site's layout file, from `[labels]` on.
+    fn tables() -> String {
+        let text = std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/fixtures/site")
+                .join(FILE),
+        )
+        .unwrap();
+        text[text.find("[labels]").unwrap()..].to_string()
+    }
+
     #[test]
     fn nav_and_footer_links_carry_their_lines() {
-        let text = "llms = \"A site.\"\nnav = [\n  { label = \"Paper\", href = \"/paper/\" },\n]\nfooter = [\n  \"Read *the* [paper](/paper/#top).\",\n]\n[labels]\nskip = \"Skip\"\ncontents = \"Contents\"\ncase_study = \"Case\"\nother_case_studies = \"More\"\n";
-        let l = Layout::parse(Path::new(FILE), text).unwrap();
+        let text = "llms = \"A site.\"\nnav = [\n  { label = \"Paper\", href = \"/paper/\" },\n]\nfooter = [\n  \"Read *the* [paper](/paper/#top).\",\n]\n".to_string() + &tables();
+        let l = Layout::parse(Path::new(FILE), &text).unwrap();
         assert_eq!(l.nav[0].label, "Paper");
         assert_eq!(
             l.footer,
@@ -141,7 +195,27 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             err.to_string(),
-            "content/layout.toml:4: unknown field `colour`, expected one of `nav`, `footer`, `llms`, `labels` (keys: nav, footer, llms, labels)"
+            "content/layout.toml:4: unknown field `colour`, expected one of `nav`, `footer`, `llms`, `labels`, `items`, `evidence`, `plots`, `calculator`, `probe`, `pairwise` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise)"
+        );
+    }
+
+    #[test]
+    fn a_slot_a_sentence_cannot_use_is_an_error_at_its_line() {
+        let text = "llms = \"x\"\nnav = []\nfooter = []\n".to_string()
+            + &tables().replace("{floor} with no items", "{floor} with {n} items");
+        let err = Layout::parse(Path::new(FILE), &text)
+            .unwrap_err()
+            .to_string();
+        let line = 1 + text[..text.find("{n} items, rises").unwrap()]
+            .matches('\n')
+            .count();
+        assert!(
+            err.starts_with(&format!("content/layout.toml:{line}: ")),
+            "{err}"
+        );
+        assert!(
+            err.contains("{n} is not a slot here (slots: {floor}, {ceiling}, {full}, {center})"),
+            "{err}"
         );
     }
 }

@@ -20,9 +20,16 @@
 //! 12. [`passes::tables`]: scrolling tables;
 //!
 //! → **HTML** and a [`record::Record`] of the ids and links it emitted → [`template`] (the
-//! layout, with the navigation and footer from [`layout`], which records its own links) → files → the [`links`] check on the records, which
-//! reports each broken link at its source `file:line` → `dist/`. [`site`] orchestrates the
-//! build; [`config`] reads `site.toml`; [`error`] carries file and line.
+//! layout, with the navigation and footer from [`layout`], which records its own links) →
+//! files → the [`links`] check on the records, which reports each broken link at its source
+//! `file:line` → `dist/`. [`site`] orchestrates the build; [`config`] reads `site.toml`;
+//! [`error`] carries file and line.
+//!
+//! No word a page shows is typed here: pages bring their own, and the rest (the layout's
+//! labels, evidence captions, plot text, the islands' static boxes, the reference list's
+//! heading) is read by [`layout`] from `content/layout.toml` and handed to the passes. Those
+//! sentences may hold `{slots}` for computed values ([`words`]), checked when the file is
+//! read; a plot's claim about the formula is chosen or checked against computed values.
 
 pub mod calculator;
 pub mod citations;
@@ -40,3 +47,4 @@ pub mod plot;
 pub mod record;
 pub mod site;
 pub mod template;
+pub mod words;

@@ -4,6 +4,7 @@
 use crate::citations::Bibliography;
 use crate::error::Error;
 use crate::instruments::Island;
+use crate::layout::Layout;
 use crate::passes::frontmatter::{self, FrontMatter};
 use crate::passes::headings::TocEntry;
 use crate::passes::{
@@ -33,24 +34,31 @@ pub struct Rendered {
     pub record: Record,
 }
 
-/// Renders one page. `file` is the path shown in errors and link reports.
+/// Renders one page. `file` is the path shown in errors and link reports; the words the
+/// passes add around computed values (figure captions, plot text, the islands' static boxes,
+/// anchors, the reference list's heading) are `layout`'s.
 ///
 /// # Errors
 /// The first problem found, with file and line.
-pub fn render(file: &Path, text: &str, bib: &Bibliography) -> Result<Rendered, Error> {
+pub fn render(
+    file: &Path,
+    text: &str,
+    bib: &Bibliography,
+    layout: &Layout,
+) -> Result<Rendered, Error> {
     let (meta, body, first_line) = frontmatter::split(file, text)?;
     let mut record = Record::default();
     let events = parse::parse(body, first_line);
     links::run(file, &events, &mut record);
-    let (events, blocks) = evidence::run(file, events, &mut record)?;
-    let events = plots::run(file, events, &mut record)?;
-    let (events, island) = islands::run(file, events, &mut record)?;
-    let (events, mut toc) = headings::run(events, &mut record);
+    let (events, blocks) = evidence::run(file, events, &mut record, layout)?;
+    let events = plots::run(file, events, &mut record, layout)?;
+    let (events, island) = islands::run(file, events, &mut record, layout)?;
+    let (events, mut toc) = headings::run(events, &mut record, &layout.labels.anchor);
     let events = references::run(file, events, &blocks)?;
-    let (events, reference_list) = citations::run(file, events, bib, &mut record)?;
+    let (events, reference_list) = citations::run(file, events, bib, &mut record, &layout.labels)?;
     toc.extend(reference_list);
     let events = math::run(file, events)?;
-    let events = code::run(events);
+    let events = code::run(events, &layout.labels.copy);
     let events = tables::run(events);
     let receipts = meta.hero.as_ref().map(|h| {
         let events = parse::parse(&h.receipts, h.line);

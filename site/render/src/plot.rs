@@ -7,7 +7,8 @@
 //! ```
 
 use crate::html::escape;
-use pickanumber_score::display::fixed;
+use crate::words::{Count, Text};
+use pickanumber_score::display::{fixed, trim_number};
 use pickanumber_score::profile;
 use pickanumber_score::{Item, Params, Pooled};
 
@@ -18,6 +19,112 @@ const PAD_R: f64 = 16.0;
 const PAD_T: f64 = 16.0;
 const PAD_B: f64 = 40.0;
 
+crate::slots!(
+    /// A sentence about the formula's anchor, `{center}`.
+    Center,
+    false,
+    ["center"]
+);
+
+crate::slots!(
+    /// A label with an item count, `{items}`.
+    WithItems,
+    false,
+    ["items"]
+);
+
+crate::slots!(
+    /// The slope sentence of the final-against-net plot: a net and the finals at it.
+    FinalsAt,
+    false,
+    ["net", "finals"]
+);
+
+crate::slots!(
+    /// One quoted final and its item count.
+    FinalWith,
+    false,
+    ["final", "items"]
+);
+
+crate::slots!(
+    /// The head of the sampled finals: the lowest and highest net and the step.
+    NetRange,
+    false,
+    ["low", "high", "step"]
+);
+
+crate::slots!(
+    /// The multiplier plot's description: the floor, the ceiling, the item count that reaches
+    /// it, and the anchor.
+    MultiplierClaim,
+    false,
+    ["floor", "ceiling", "full", "center"]
+);
+
+/// The plots' words, the `[plots]` table of `content/layout.toml`. The numbers in them are
+/// filled from the formula crate.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Words {
+    /// The summary that opens a plot's data table.
+    pub data: String,
+    /// `kind=final-vs-net`.
+    #[serde(rename = "final-vs-net")]
+    pub final_vs_net: FinalVsNetWords,
+    /// `kind=multiplier`.
+    pub multiplier: MultiplierWords,
+}
+
+/// The words of the final-against-net plot. Which of the three slope sentences is shown is
+/// decided by the computed finals ([`final_vs_net_description`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FinalVsNetWords {
+    /// The title, also the caption.
+    pub title: String,
+    /// The horizontal axis.
+    pub x_axis: String,
+    /// The vertical axis.
+    pub y_axis: String,
+    /// A line's label.
+    pub series: Text<WithItems>,
+    /// The description's first sentence: every line passes through the anchor at net zero.
+    pub lines: Text<Center>,
+    /// The slope sentence when fewer items give larger finals.
+    pub fewer_steeper: Text<FinalsAt>,
+    /// The slope sentence when more items give larger finals.
+    pub more_steeper: Text<FinalsAt>,
+    /// The slope sentence otherwise.
+    pub mixed: Text<FinalsAt>,
+    /// One final in the slope sentence's list.
+    pub final_with: Text<FinalWith>,
+    /// The word before the last entry of a list.
+    pub and: String,
+    /// The description's last sentence.
+    pub drawn: String,
+    /// The data table's first column head.
+    pub items_column: String,
+    /// The data table's second column head.
+    pub finals_column: Text<NetRange>,
+}
+
+/// The words of the multiplier plot.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MultiplierWords {
+    /// The title, also the caption.
+    pub title: String,
+    /// The horizontal axis.
+    pub x_axis: String,
+    /// The vertical axis.
+    pub y_axis: String,
+    /// The description (its claim is checked against the formula by the tests).
+    pub description: Text<MultiplierClaim>,
+    /// The data table's column heads: items, multiplier, confidence.
+    pub columns: [String; 3],
+}
+
 /// A drawn plot: its element id and its HTML.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Figure {
@@ -27,19 +134,20 @@ pub struct Figure {
     pub html: String,
 }
 
-/// Renders a `plot` block from its info string, as HTML.
+/// Renders a `plot` block from its info string, as HTML, in `words` (see [`figure`]).
 ///
 /// # Errors
 /// A message for an unknown kind or option.
-pub fn render(info: &str) -> Result<String, String> {
-    figure(info).map(|f| f.html)
+pub fn render(info: &str, words: &Words, count: &Count) -> Result<String, String> {
+    figure(info, words, count).map(|f| f.html)
 }
 
-/// Draws a `plot` block from its info string.
+/// Draws a `plot` block from its info string; its words are `words` and `count`, from
+/// `content/layout.toml`.
 ///
 /// # Errors
 /// A message for an unknown kind or option.
-pub fn figure(info: &str) -> Result<Figure, String> {
+pub fn figure(info: &str, words: &Words, count: &Count) -> Result<Figure, String> {
     let mut kind = None;
     let mut counts = vec![4usize, 9, 16, 25];
     let mut max = 40usize;
@@ -77,11 +185,11 @@ pub fn figure(info: &str) -> Result<Figure, String> {
     match kind.as_deref() {
         Some("final-vs-net") => Ok(Figure {
             id: "plot-final-vs-net".into(),
-            html: final_vs_net(&counts),
+            html: final_vs_net(&counts, words, count),
         }),
         Some("multiplier") => Ok(Figure {
             id: "plot-multiplier".into(),
-            html: multiplier(max),
+            html: multiplier(max, words),
         }),
         Some(other) => Err(format!(
             "plot kind \"{other}\" is not one of final-vs-net, multiplier"
@@ -129,25 +237,38 @@ fn frame(
         ));
     }
     s.push_str(&format!(
-        "<text class=\"axis-label\" x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"middle\">{x_label}</text><text class=\"axis-label\" x=\"12\" y=\"{:.0}\" text-anchor=\"middle\" transform=\"rotate(-90 12 {:.0})\">{y_label}</text>",
+        "<text class=\"axis-label\" x=\"{:.0}\" y=\"{:.0}\" text-anchor=\"middle\">{}</text><text class=\"axis-label\" x=\"12\" y=\"{:.0}\" text-anchor=\"middle\" transform=\"rotate(-90 12 {:.0})\">{}</text>",
         (PAD_L + W - PAD_R) / 2.0,
         H - 6.0,
+        escape(x_label),
         (PAD_T + H - PAD_B) / 2.0,
-        (PAD_T + H - PAD_B) / 2.0
+        (PAD_T + H - PAD_B) / 2.0,
+        escape(y_label)
     ));
     s
 }
 
-fn draw(id: &str, title: &str, desc: &str, body: &str, table: &str) -> String {
+/// The figure: `desc` is escaped already, `title` and `data` (the table's summary) not.
+fn draw(id: &str, title: &str, desc: &str, body: &str, data: &str, table: &str) -> String {
     format!(
-        "<figure class=\"plot\" id=\"{id}\">\n<svg viewBox=\"0 0 {W} {H}\" role=\"img\" aria-labelledby=\"{id}-title {id}-desc\"><title id=\"{id}-title\">{}</title><desc id=\"{id}-desc\">{}</desc>{body}</svg>\n<figcaption>{}</figcaption>\n<details><summary>The data behind the plot</summary>\n{table}</details>\n</figure>\n",
+        "<figure class=\"plot\" id=\"{id}\">\n<svg viewBox=\"0 0 {W} {H}\" role=\"img\" aria-labelledby=\"{id}-title {id}-desc\"><title id=\"{id}-title\">{}</title><desc id=\"{id}-desc\">{desc}</desc>{body}</svg>\n<figcaption>{}</figcaption>\n<details><summary>{}</summary>\n{table}</details>\n</figure>\n",
         escape(title),
-        escape(desc),
-        escape(title)
+        escape(title),
+        escape(data)
     )
 }
 
-fn final_vs_net(counts: &[usize]) -> String {
+/// A net as the plot labels it: `−40`, `0`, `+40` (a true minus sign).
+fn signed(net: i64) -> String {
+    match net {
+        0 => "0".into(),
+        n if n < 0 => format!("−{}", -n),
+        n => format!("+{n}"),
+    }
+}
+
+fn final_vs_net(counts: &[usize], words: &Words, count: &Count) -> String {
+    let w = &words.final_vs_net;
     let lo = -40.0;
     let hi = 40.0;
     let x_ticks: Vec<(f64, String)> = (-4..=4)
@@ -161,7 +282,7 @@ fn final_vs_net(counts: &[usize]) -> String {
     let y_ticks: Vec<(f64, String)> = (0..=4)
         .map(|k| (y_of(f64::from(k * 25), 0.0, 100.0), (k * 25).to_string()))
         .collect();
-    let mut body = frame(&x_ticks, &y_ticks, "net impact", "final score");
+    let mut body = frame(&x_ticks, &y_ticks, &w.x_axis, &w.y_axis);
     let mut rows = String::new();
     for (series, &n) in counts.iter().enumerate() {
         let mut points = Vec::new();
@@ -183,10 +304,12 @@ fn final_vs_net(counts: &[usize]) -> String {
             "<polyline class=\"series s{series}\" points=\"{}\"/>",
             polyline(&path)
         ));
+        let items = count.of(n);
         body.push_str(&format!(
-            "<text class=\"series-label s{series}\" x=\"{:.0}\" y=\"{:.0}\">— {n} items</text>",
+            "<text class=\"series-label s{series}\" x=\"{:.0}\" y=\"{:.0}\">{}</text>",
             PAD_L + 10.0,
-            PAD_T + 14.0 + 15.0 * series as f64
+            PAD_T + 14.0 + 15.0 * series as f64,
+            w.series.plain(&[("items", &items)])
         ));
         let sample: Vec<String> = points
             .iter()
@@ -194,32 +317,47 @@ fn final_vs_net(counts: &[usize]) -> String {
             .map(|(net, s)| format!("{net:+}: {}", fixed(s.final_score, 0)))
             .collect();
         rows.push_str(&format!(
-            "<tr><th scope=\"row\">{n} items</th><td>{}</td></tr>\n",
+            "<tr><th scope=\"row\">{}</th><td>{}</td></tr>\n",
+            escape(&items),
             sample.join(", ").replace("+0:", "0:")
         ));
     }
-    let table = format!("<table><thead><tr><th scope=\"col\">Items</th><th scope=\"col\">Final at net −40 … +40 (every 10 where reachable)</th></tr></thead><tbody>\n{rows}</tbody></table>\n");
+    let table = format!(
+        "<table><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>\n{rows}</tbody></table>\n",
+        escape(&w.items_column),
+        w.finals_column.plain(&[
+            ("low", &signed(lo as i64)),
+            ("high", &signed(hi as i64)),
+            ("step", "10"),
+        ])
+    );
     draw(
         "plot-final-vs-net",
-        "Final score against net impact, for several item counts",
-        &final_vs_net_description(counts),
+        &w.title,
+        &escape(&final_vs_net_description(counts, w, count)),
         &body,
+        &words.data,
         &table,
     )
 }
 
-/// The text alternative of the final-against-net plot. Its numbers and its "steeper" or
-/// "flatter" come from the same scores the lines are drawn from: the finals at the largest net
-/// from +1 to +10 that every item count can produce.
-pub fn final_vs_net_description(counts: &[usize]) -> String {
+/// The text alternative of the final-against-net plot, as plain text. Its numbers, and which
+/// slope sentence of `words` it shows (fewer items steeper, more items steeper, or mixed),
+/// come from the same scores the lines are drawn from: the finals at the largest net from +1
+/// to +10 that every item count can produce.
+pub fn final_vs_net_description(
+    counts: &[usize],
+    words: &FinalVsNetWords,
+    count: &Count,
+) -> String {
     let mut sorted = counts.to_vec();
     sorted.sort_unstable();
     sorted.dedup();
     let probe = (1..=10i64)
         .rev()
         .find(|&net| sorted.iter().all(|&n| score_of(n, net).is_some()));
-    let mut text =
-        String::from("Each line is one item count, and every line passes through 50 at net zero. ");
+    let center = trim_number(Params::default().center);
+    let mut text = words.lines.text(&[("center", &center)]);
     if let Some(net) = probe {
         let finals: Vec<f64> = sorted
             .iter()
@@ -227,46 +365,45 @@ pub fn final_vs_net_description(counts: &[usize]) -> String {
             .collect();
         let falling = finals.windows(2).all(|w| w[0] > w[1]);
         let rising = finals.windows(2).all(|w| w[0] < w[1]);
-        if sorted.len() > 1 && falling {
-            text.push_str(
-                "Fewer items give steeper lines, which reach the edge of the scale sooner",
-            );
+        let sentence = if sorted.len() > 1 && falling {
+            &words.fewer_steeper
         } else if sorted.len() > 1 && rising {
-            text.push_str("More items give steeper lines");
+            &words.more_steeper
         } else {
-            text.push_str("The lines differ in slope");
-        }
+            &words.mixed
+        };
         let parts: Vec<String> = sorted
             .iter()
             .filter_map(|&n| {
                 score_of(n, net).map(|s| {
-                    format!(
-                        "{} with {n} item{}",
-                        fixed(s.final_score, 0),
-                        if n == 1 { "" } else { "s" }
-                    )
+                    words
+                        .final_with
+                        .text(&[("final", &fixed(s.final_score, 0)), ("items", &count.of(n))])
                 })
             })
             .collect();
-        text.push_str(&format!(
-            ": at net {net:+} the final is {}. ",
-            join_list(&parts)
-        ));
+        text.push(' ');
+        text.push_str(&sentence.text(&[
+            ("net", &format!("{net:+}")),
+            ("finals", &join_list(&parts, &words.and)),
+        ]));
     }
-    text.push_str("Only nets the impact set can produce are drawn.");
+    text.push(' ');
+    text.push_str(&words.drawn);
     text
 }
 
-/// `a`, `a and b`, `a, b and c`.
-fn join_list(parts: &[String]) -> String {
+/// `a`, `a and b`, `a, b and c`, with `and` from the content.
+fn join_list(parts: &[String], and: &str) -> String {
     match parts {
         [] => String::new(),
         [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [init @ .., last] => format!("{} {and} {last}", init.join(", ")),
     }
 }
 
-fn multiplier(max: usize) -> String {
+fn multiplier(max: usize, words: &Words) -> String {
+    let w = &words.multiplier;
     let params = Params::default();
     let x_ticks: Vec<(f64, String)> = (0..=4)
         .map(|k| {
@@ -278,7 +415,7 @@ fn multiplier(max: usize) -> String {
         .iter()
         .map(|v| (y_of(*v, 0.7, 1.02), fixed(*v, 2)))
         .collect();
-    let mut body = frame(&x_ticks, &y_ticks, "number of items", "multiplier");
+    let mut body = frame(&x_ticks, &y_ticks, &w.x_axis, &w.y_axis);
     let mut points = Vec::new();
     let mut rows = Vec::new();
     for n in 0..=max {
@@ -302,20 +439,29 @@ fn multiplier(max: usize) -> String {
         "<polyline class=\"series s0\" points=\"{}\"/>",
         polyline(&points)
     ));
+    let head: String = w
+        .columns
+        .iter()
+        .map(|c| format!("<th scope=\"col\">{}</th>", escape(c)))
+        .collect();
     let table = format!(
-        "<table><thead><tr><th scope=\"col\">Items</th><th scope=\"col\">Multiplier</th><th scope=\"col\">Confidence</th></tr></thead><tbody>{}</tbody></table>\n",
+        "<table><thead><tr>{head}</tr></thead><tbody>{}</tbody></table>\n",
         rows.join("")
     );
     draw(
         "plot-multiplier",
-        "The multiplier against the number of items",
-        &format!(
-            "The multiplier starts at {} with no items, rises in a straight line to {} at {} items, and stays there: more evidence never amplifies the distance from 50.",
-            fixed(params.multiplier_floor, 2),
-            fixed(params.multiplier_floor + params.multiplier_gain, 2),
-            fixed(params.density_denominator, 0)
-        ),
+        &w.title,
+        &w.description.plain(&[
+            ("floor", &fixed(params.multiplier_floor, 2)),
+            (
+                "ceiling",
+                &fixed(params.multiplier_floor + params.multiplier_gain, 2),
+            ),
+            ("full", &fixed(params.density_denominator, 0)),
+            ("center", &trim_number(params.center)),
+        ]),
         &body,
+        &words.data,
         &table,
     )
 }

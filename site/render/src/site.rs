@@ -63,7 +63,7 @@ pub fn build(opts: &Options) -> Result<Summary, Errors> {
     let mut errors = Vec::new();
     let mut rendered: Vec<(&Source, Rendered)> = Vec::new();
     for s in &sources {
-        match page::render(&s.file, &s.text, &bib) {
+        match page::render(&s.file, &s.text, &bib, &layout) {
             Ok(r) => rendered.push((s, r)),
             Err(e) => errors.push(e),
         }

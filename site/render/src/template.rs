@@ -80,7 +80,7 @@ pub fn page(p: &Page, cx: &Context, record: &mut Record) -> String {
     let main = match p.meta.template {
         Template::Home => {
             record.id("top");
-            home(p)
+            home(p, &cx.layout.labels.copy)
         }
         Template::Paper => paper(p, &cx.layout.labels.contents),
         Template::Example => example(p, cx, record),
@@ -140,6 +140,7 @@ fn layout(s: &Shell, words: &Layout, main: &str, record: &mut Record) -> String 
     let scripts = s.scripts;
     let footer = &words.footer;
     let skip = escape(&words.labels.skip);
+    let site_nav = escape(&words.labels.site_nav);
     format!(
         "<!doctype html>
 <html lang=\"en\">
@@ -168,7 +169,7 @@ fn layout(s: &Shell, words: &Layout, main: &str, record: &mut Record) -> String 
 <a class=\"skip\" href=\"#main\">{skip}</a>
 <header class=\"site-header\">
 <a class=\"brand\" href=\"/\">pick<span>a</span>number</a>
-<nav aria-label=\"Site\"><ul>{nav}</ul></nav>
+<nav aria-label=\"{site_nav}\"><ul>{nav}</ul></nav>
 </header>
 <main id=\"main\">
 {main}</main>
@@ -180,7 +181,7 @@ fn layout(s: &Shell, words: &Layout, main: &str, record: &mut Record) -> String 
     )
 }
 
-fn home(p: &Page) -> String {
+fn home(p: &Page, copy: &str) -> String {
     let receipts = p
         .receipts
         .map(|r| format!("<p class=\"receipts\">{r}</p>\n"))
@@ -189,7 +190,7 @@ fn home(p: &Page) -> String {
         .meta
         .hero
         .as_ref()
-        .map(|h| copy_block(&h.install))
+        .map(|h| copy_block(&h.install, copy))
         .unwrap_or_default();
     format!(
         "<section class=\"hero\" aria-labelledby=\"top\">

@@ -262,11 +262,11 @@ fn broken_link_and_anchor_are_all_listed() {
 fn broken_links_of_the_layout_and_the_hero_name_their_lines() {
     assert_eq!(
         error_for("content/layout.toml", |t| t.replace("/related/\" }", "/unrelated/\" }")),
-        "content/layout.toml:11: broken link /unrelated/: no such page or file\n1 error; nothing was written"
+        "content/layout.toml:14: broken link /unrelated/: no such page or file\n1 error; nothing was written"
     );
     assert_eq!(
         error_for("content/layout.toml", |t| t.replace("[Paper](/paper/)", "[Paper](/paper/#gone)")),
-        "content/layout.toml:16: broken link /paper/#gone: no element with id \"gone\" in /paper/\n1 error; nothing was written"
+        "content/layout.toml:19: broken link /paper/#gone: no element with id \"gone\" in /paper/\n1 error; nothing was written"
     );
     assert_eq!(
         error_for("content/index.md", |t| t.replace("(/paper/)", "(/papers/)")),
@@ -279,8 +279,47 @@ fn a_layout_file_without_a_footer_is_refused() {
     let err = error_for("content/layout.toml", |_| "nav = []\n".into());
     assert_eq!(
         err,
-        "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels)\n1 error; nothing was written"
+        "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise)\n1 error; nothing was written"
     );
+}
+
+#[test]
+fn a_sentence_with_a_slot_it_cannot_fill_names_its_line() {
+    let err = error_for("content/layout.toml", |t| {
+        t.replace("Scale {low}–{high}.", "Scale {low}–{max}.")
+    });
+    assert_eq!(
+        err,
+        "content/layout.toml:91: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written"
+    );
+}
+
+#[test]
+fn no_page_repeats_an_id() {
+    let out = scratch("ids").join("dist");
+    build(&Options {
+        root: fixture(),
+        out: out.clone(),
+        calc: None,
+        dev: false,
+        base_url: None,
+    })
+    .unwrap();
+    for file in files(&out) {
+        if file.extension().is_none_or(|x| x != "html") {
+            continue;
+        }
+        let html = std::fs::read_to_string(out.join(&file)).unwrap();
+        let mut seen = std::collections::BTreeSet::new();
+        for part in html.split(" id=\"").skip(1) {
+            let id = &part[..part.find('"').unwrap()];
+            assert!(seen.insert(id), "{}: id \"{id}\" twice", file.display());
+        }
+        // The calculator's static box carries the live panel's ids, once.
+        if html.contains("id=\"calculator\"") {
+            assert!(seen.contains("out-final") && seen.contains("out-working"));
+        }
+    }
 }
 
 #[test]

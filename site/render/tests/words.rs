@@ -1,7 +1,8 @@
-//! Checks on the site's words that the formula can settle: the growth plot's wording follows
-//! the computed slopes, and each shared item list (the cua-bench GUI agent, profiles A–D) has
+//! Checks on the site's words that the formula can settle: the plots' wording (in
+//! `content/layout.toml`) follows the computed values, and each shared item list (the cua-bench GUI agent, profiles A–D) has
 //! one definition that every page, the README and the calculator use.
 
+use pickanumber_render::layout::Layout;
 use pickanumber_render::{calculator, plot};
 use pickanumber_score::{profile, Item, Params, Pooled};
 use std::path::{Path, PathBuf};
@@ -67,6 +68,11 @@ fn fenced_blocks(text: &str) -> Vec<(String, String)> {
     out
 }
 
+/// The site's words, as the build reads them.
+fn layout() -> Layout {
+    Layout::load(&repo()).unwrap_or_else(|e| panic!("{e}"))
+}
+
 fn id_of(info: &str) -> Option<&str> {
     info.split_whitespace().find_map(|o| o.strip_prefix("id="))
 }
@@ -83,7 +89,9 @@ fn final_of(count: usize, net: i64) -> Pooled {
 #[test]
 fn growth_plot_wording_follows_the_computed_slopes() {
     let counts = [4usize, 9, 16, 25];
-    let text = plot::final_vs_net_description(&counts);
+    let layout = layout();
+    let words = &layout.plots.final_vs_net;
+    let text = plot::final_vs_net_description(&counts, words, &layout.items);
     // Near net zero the slope is scale × multiplier / √n; it falls as n grows, so the lines
     // of fewer items are steeper.
     let p = Params::default();
@@ -112,8 +120,26 @@ fn growth_plot_wording_follows_the_computed_slopes() {
     assert!(quoted.windows(2).all(|w| w[0] > w[1]), "{quoted:?}");
 
     // The rendered plot carries the same text, and no page says the opposite.
-    let html = plot::render("plot kind=final-vs-net counts=4,9,16,25").unwrap();
+    let html = plot::render(
+        "plot kind=final-vs-net counts=4,9,16,25",
+        &layout.plots,
+        &layout.items,
+    )
+    .unwrap();
     assert!(html.contains("Fewer items give steeper lines"));
+
+    // Every line passes through the anchor at net zero, as the first sentence says.
+    for &n in &counts {
+        assert_eq!(
+            final_of(n, 0).final_unrounded,
+            p.center,
+            "{n} items at net 0"
+        );
+    }
+    assert!(text.starts_with(&format!(
+        "Each line is one item count, and every line passes through {} at net zero.",
+        p.center
+    )));
     for (file, body) in markdown_files() {
         for sentence in body.split(['.', '\n']) {
             let s = sentence.to_lowercase();
@@ -124,6 +150,46 @@ fn growth_plot_wording_follows_the_computed_slopes() {
             );
         }
     }
+}
+
+#[test]
+fn multiplier_plot_wording_follows_the_formula() {
+    let p = Params::default();
+    let layout = layout();
+    let html = plot::render("plot kind=multiplier max=40", &layout.plots, &layout.items).unwrap();
+    let multiplier = |n: usize| {
+        let items: Vec<Item> = (0..n)
+            .map(|_| Item::new(pickanumber_score::Impact::PlusOne, ""))
+            .collect();
+        Pooled::score(&items, &p).multiplier
+    };
+    // "starts at 0.75 with no items, rises in a straight line to 1.00 at 20 items, and stays
+    // there: more evidence never amplifies the distance from 50".
+    let full = p.density_denominator as usize;
+    let ceiling = p.multiplier_floor + p.multiplier_gain;
+    assert_eq!(multiplier(0), p.multiplier_floor);
+    let step = multiplier(1) - multiplier(0);
+    for n in 1..=full {
+        let rise = multiplier(n) - multiplier(n - 1);
+        assert!((rise - step).abs() < 1e-12, "not a straight line at {n}");
+    }
+    assert!((multiplier(full) - ceiling).abs() < 1e-12);
+    for n in full..=4 * full {
+        assert_eq!(
+            multiplier(n),
+            multiplier(full),
+            "moves after {full} items at {n}"
+        );
+    }
+    assert!(
+        ceiling <= 1.0,
+        "a multiplier above 1 would amplify the distance from the anchor"
+    );
+    let claim = format!(
+        "The multiplier starts at {:.2} with no items, rises in a straight line to {:.2} at {full} items, and stays there: more evidence never amplifies the distance from {}.",
+        p.multiplier_floor, ceiling, p.center
+    );
+    assert!(html.contains(&claim), "missing \"{claim}\" in the plot");
 }
 
 #[test]
@@ -160,6 +226,7 @@ fn one_cua_bench_gui_list_everywhere() {
     for rel in [
         "site/calculator/src/examples.rs",
         "site/render/src/calculator.rs",
+        "content/layout.toml",
     ] {
         sources.push((rel.to_string(), read(rel)));
     }

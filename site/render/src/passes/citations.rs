@@ -7,12 +7,13 @@ use super::{map_prose, Ev, Events};
 use crate::citations::{Bibliography, Cited};
 use crate::error::Error;
 use crate::html::escape;
+use crate::layout::Labels;
 use crate::record::Record;
 use pulldown_cmark::Event;
 use std::path::Path;
 
-/// Rewrites the citations in the prose of `events` and appends the reference list; returns
-/// the list's contents entry when the page cites anything.
+/// Rewrites the citations in the prose of `events` and appends the reference list, headed
+/// with `labels.references`; returns the list's contents entry when the page cites anything.
 ///
 /// # Errors
 /// A citation that does not start with `@`, or a key with no entry in the bibliography.
@@ -21,6 +22,7 @@ pub fn run<'a>(
     events: Events<'a>,
     bib: &Bibliography,
     record: &mut Record,
+    labels: &Labels,
 ) -> Result<(Events<'a>, Option<TocEntry>), Error> {
     let mut cited = Cited::default();
     let mut out = map_prose(events, |text, line| {
@@ -39,7 +41,10 @@ pub fn run<'a>(
         return Ok((out, None));
     }
     let last = out.last().map_or(1, |e| e.line);
-    out.push(Ev::html(cited.section(bib), last));
+    out.push(Ev::html(
+        cited.section(bib, &labels.references, &labels.anchor),
+        last,
+    ));
     record.id("references");
     for key in cited.keys() {
         record.id(format!("ref-{key}"));
@@ -47,7 +52,7 @@ pub fn run<'a>(
     let entry = TocEntry {
         level: 2,
         id: "references".into(),
-        text: "References".into(),
+        text: labels.references.clone(),
     };
     Ok((out, Some(entry)))
 }
@@ -56,7 +61,7 @@ pub fn run<'a>(
 mod tests {
     use super::*;
     use crate::citations::Reference;
-    use crate::passes::test_util::{events, html};
+    use crate::passes::test_util::{events, html, layout};
 
     fn bib() -> Bibliography {
         let r = Reference {
@@ -77,6 +82,7 @@ mod tests {
             events("As shown [@w, §2].\n"),
             &bib(),
             &mut r,
+            &layout().labels,
         )
         .unwrap();
         let h = html(out);
@@ -94,6 +100,7 @@ mod tests {
             events("Fine.\n\nSee [@nobody].\n"),
             &bib(),
             &mut Record::default(),
+            &layout().labels,
         )
         .unwrap_err();
         assert_eq!(
@@ -109,6 +116,7 @@ mod tests {
             events("Plain.\n"),
             &bib(),
             &mut Record::default(),
+            &layout().labels,
         )
         .unwrap();
         assert_eq!(html(out), "<p>Plain.</p>\n");

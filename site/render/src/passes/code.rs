@@ -6,16 +6,17 @@ use super::{block_text, fence_lang, Ev, Events};
 use crate::html::escape;
 use pulldown_cmark::{CodeBlockKind, Event, Tag, TagEnd};
 
-/// A command in a code block with a copy button.
-pub fn copy_block(command: &str) -> String {
+/// A command in a code block with a copy button labelled `copy`.
+pub fn copy_block(command: &str, copy: &str) -> String {
     format!(
-        "<div class=\"command\"><pre><code>{}</code></pre><button type=\"button\" class=\"copy\" data-copy data-pending>Copy</button></div>\n",
-        escape(command)
+        "<div class=\"command\"><pre><code>{}</code></pre><button type=\"button\" class=\"copy\" data-copy data-pending>{}</button></div>\n",
+        escape(command),
+        escape(copy)
     )
 }
 
-/// Writes the code blocks of `events` as HTML.
-pub fn run(events: Events) -> Events {
+/// Writes the code blocks of `events` as HTML; `copy` labels the copy buttons.
+pub fn run<'a>(events: Events<'a>, copy: &str) -> Events<'a> {
     let mut out = Vec::with_capacity(events.len());
     let mut i = 0;
     while i < events.len() {
@@ -28,7 +29,7 @@ pub fn run(events: Events) -> Events {
                 };
                 if matches!(lang, "sh" | "prompt") {
                     let (text, end) = block_text(&events, i);
-                    out.push(Ev::html(copy_block(text.trim_end()), ev.line));
+                    out.push(Ev::html(copy_block(text.trim_end(), copy), ev.line));
                     i = end + 1;
                     continue;
                 }
@@ -61,7 +62,7 @@ mod tests {
     fn commands_get_a_button_and_other_code_gets_focus() {
         let md = "```sh\ncargo test <x>\n```\n\n```rust\nfn main() {}\n```\n\n    indented\n";
         assert_eq!(
-            html(run(events(md))),
+            html(run(events(md), "Copy")),
             "<div class=\"command\"><pre><code>cargo test &lt;x&gt;</code></pre><button type=\"button\" class=\"copy\" data-copy data-pending>Copy</button></div>\n\
 <pre tabindex=\"0\"><code class=\"language-rust\">fn main() {}\n</code></pre>\n\
 <pre tabindex=\"0\"><code>indented\n</code></pre>\n"

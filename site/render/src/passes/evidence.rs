@@ -5,6 +5,7 @@
 use super::{block_text, fence_info, Ev, Events};
 use crate::error::Error;
 use crate::evidence::Block;
+use crate::layout::Layout;
 use crate::record::Record;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -17,8 +18,8 @@ pub fn is_evidence(info: &str) -> bool {
     info.split_whitespace().next() == Some("evidence")
 }
 
-/// Scores every evidence block of `events` and puts its figure in its place; records each
-/// figure's id.
+/// Scores every evidence block of `events` and puts its figure, in `layout`'s words, in its
+/// place; records each figure's id.
 ///
 /// # Errors
 /// A block's first problem (see [`Block::compile`]), or an id used twice.
@@ -26,6 +27,7 @@ pub fn run<'a>(
     file: &Path,
     events: Events<'a>,
     record: &mut Record,
+    layout: &Layout,
 ) -> Result<(Events<'a>, Blocks), Error> {
     let mut blocks = Blocks::new();
     let mut out = Vec::with_capacity(events.len());
@@ -46,7 +48,10 @@ pub fn run<'a>(
                 if let Some(id) = block.anchor() {
                     record.id(id);
                 }
-                out.push(Ev::html(block.html(), ev.line));
+                out.push(Ev::html(
+                    block.html(&layout.evidence, &layout.items),
+                    ev.line,
+                ));
                 blocks.insert(block.id.clone(), block);
                 i = end + 1;
             }
@@ -62,13 +67,13 @@ pub fn run<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::passes::test_util::{events, html};
+    use crate::passes::test_util::{events, html, layout};
 
     #[test]
     fn a_block_becomes_its_figure_and_is_kept_for_references() {
         let mut r = Record::default();
         let md = "Before.\n\n```evidence id=a\n+5 done\n```\n\nAfter.\n";
-        let (out, blocks) = run(Path::new("p.md"), events(md), &mut r).unwrap();
+        let (out, blocks) = run(Path::new("p.md"), events(md), &mut r, &layout()).unwrap();
         let h = html(out);
         assert!(h.starts_with("<p>Before.</p>\n<figure class=\"evidence\" id=\"evidence-a\">"));
         assert!(h.ends_with("</figure>\n<p>After.</p>\n"), "{h}");
@@ -80,7 +85,7 @@ mod tests {
     fn a_hidden_block_records_no_id() {
         let mut r = Record::default();
         let md = "```evidence id=a show=none\n+5 done\n```\n";
-        let (out, _) = run(Path::new("p.md"), events(md), &mut r).unwrap();
+        let (out, _) = run(Path::new("p.md"), events(md), &mut r, &layout()).unwrap();
         assert_eq!(html(out), "");
         assert!(r.ids.is_empty());
     }
@@ -88,7 +93,13 @@ mod tests {
     #[test]
     fn an_id_used_twice_is_an_error_at_the_second_fence() {
         let md = "```evidence id=a\n+5 x\n```\n\n```evidence id=a\n+3 y\n```\n";
-        let err = run(Path::new("p.md"), events(md), &mut Record::default()).unwrap_err();
+        let err = run(
+            Path::new("p.md"),
+            events(md),
+            &mut Record::default(),
+            &layout(),
+        )
+        .unwrap_err();
         assert_eq!(
             err.to_string(),
             "p.md:5: evidence id \"a\" is used twice in this page"

@@ -19,9 +19,14 @@ pub struct TocEntry {
     pub text: String,
 }
 
-/// Replaces each heading's start and end with HTML carrying its id and anchor; returns the
-/// h2 and h3 headings in order.
-pub fn run<'a>(events: Events<'a>, record: &mut Record) -> (Events<'a>, Vec<TocEntry>) {
+/// Replaces each heading's start and end with HTML carrying its id and anchor (`anchor` is the
+/// link's accessible name, from `content/layout.toml`); returns the h2 and h3 headings in order.
+pub fn run<'a>(
+    events: Events<'a>,
+    record: &mut Record,
+    anchor: &str,
+) -> (Events<'a>, Vec<TocEntry>) {
+    let anchor = crate::html::escape(anchor);
     let mut used = BTreeSet::new();
     let mut toc = Vec::new();
     let mut out = Vec::with_capacity(events.len());
@@ -47,7 +52,9 @@ pub fn run<'a>(events: Events<'a>, record: &mut Record) -> (Events<'a>, Vec<TocE
             Event::End(TagEnd::Heading(_)) => {
                 let (n, id) = open.take().unwrap_or_default();
                 out.push(Ev::html(
-                    format!("<a class=\"anchor\" href=\"#{id}\" aria-label=\"Link to this section\">#</a></h{n}>\n"),
+                    format!(
+                        "<a class=\"anchor\" href=\"#{id}\" aria-label=\"{anchor}\">#</a></h{n}>\n"
+                    ),
                     ev.line,
                 ));
             }
@@ -101,7 +108,7 @@ mod tests {
     fn ids_are_unique_and_h2_h3_feed_the_contents() {
         let mut r = Record::default();
         let md = "# Top\n\n## Same `code`\n\n## Same `code`\n\n### Given {#mine}\n\n#### Deep\n";
-        let (out, toc) = run(events(md), &mut r);
+        let (out, toc) = run(events(md), &mut r, "Link to this section");
         let ids: Vec<(u8, &str, &str)> = toc
             .iter()
             .map(|e| (e.level, e.id.as_str(), e.text.as_str()))

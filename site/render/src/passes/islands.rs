@@ -5,6 +5,7 @@
 use super::{Ev, Events};
 use crate::error::Error;
 use crate::instruments::Island;
+use crate::layout::Layout;
 use crate::record::Record;
 use pulldown_cmark::{Event, Tag, TagEnd};
 use std::path::Path;
@@ -18,8 +19,8 @@ pub fn marker(text: &str) -> Option<Island> {
         .and_then(Island::from_marker)
 }
 
-/// Replaces the marker paragraph of `events` with its island's static box; returns the
-/// island placed, if any.
+/// Replaces the marker paragraph of `events` with its island's static box, in `layout`'s
+/// words; returns the island placed, if any.
 ///
 /// # Errors
 /// A second marker in the same page.
@@ -27,6 +28,7 @@ pub fn run<'a>(
     file: &Path,
     events: Events<'a>,
     record: &mut Record,
+    layout: &Layout,
 ) -> Result<(Events<'a>, Option<Island>), Error> {
     let mut island = None;
     let mut out = Vec::with_capacity(events.len());
@@ -61,7 +63,7 @@ pub fn run<'a>(
         }
         island = Some(found);
         record.id(found.root_id());
-        out.push(Ev::html(found.placeholder(), ev.line));
+        out.push(Ev::html(found.placeholder(layout), ev.line));
         i += 3;
     }
     Ok((out, island))
@@ -70,13 +72,18 @@ pub fn run<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::passes::test_util::{events, html};
+    use crate::passes::test_util::{events, html, layout};
 
     #[test]
     fn a_marker_paragraph_becomes_the_island() {
         let mut r = Record::default();
-        let (out, island) =
-            run(Path::new("p.md"), events("Intro.\n\n{{ probe }}\n"), &mut r).unwrap();
+        let (out, island) = run(
+            Path::new("p.md"),
+            events("Intro.\n\n{{ probe }}\n"),
+            &mut r,
+            &layout(),
+        )
+        .unwrap();
         assert_eq!(island, Some(Island::Probe));
         let h = html(out);
         assert!(h.starts_with("<p>Intro.</p>\n<div id=\"probe\""), "{h}");
@@ -89,6 +96,7 @@ mod tests {
             Path::new("p.md"),
             events("See {{ probe }} here.\n"),
             &mut Record::default(),
+            &layout(),
         )
         .unwrap();
         assert_eq!(island, None);
@@ -101,6 +109,7 @@ mod tests {
             Path::new("p.md"),
             events("{{ probe }}\n\n{{ pairwise }}\n"),
             &mut Record::default(),
+            &layout(),
         )
         .unwrap_err();
         assert_eq!(

@@ -133,4 +133,10 @@ pub(crate) mod test_util {
     pub fn html(events: Events) -> String {
         write(events)
     }
+
+    /// The test site's words (`tests/fixtures/site/content/layout.toml`).
+    pub fn layout() -> crate::layout::Layout {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/site");
+        crate::layout::Layout::load(&root).expect("the test site's layout file")
+    }
 }

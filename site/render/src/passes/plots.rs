@@ -3,21 +3,28 @@
 
 use super::{block_text, fence_info, Ev, Events};
 use crate::error::Error;
+use crate::layout::Layout;
 use crate::record::Record;
 use std::path::Path;
 
-/// Replaces every plot block of `events` with its figure.
+/// Replaces every plot block of `events` with its figure, in `layout`'s words.
 ///
 /// # Errors
 /// An unknown kind or a bad option, at the block's opening fence.
-pub fn run<'a>(file: &Path, events: Events<'a>, record: &mut Record) -> Result<Events<'a>, Error> {
+pub fn run<'a>(
+    file: &Path,
+    events: Events<'a>,
+    record: &mut Record,
+    layout: &Layout,
+) -> Result<Events<'a>, Error> {
     let mut out = Vec::with_capacity(events.len());
     let mut i = 0;
     while i < events.len() {
         let ev = &events[i];
         match fence_info(&ev.event) {
             Some(info) if info.split_whitespace().next() == Some("plot") => {
-                let figure = crate::plot::figure(info).map_err(|m| Error::at(file, ev.line, m))?;
+                let figure = crate::plot::figure(info, &layout.plots, &layout.items)
+                    .map_err(|m| Error::at(file, ev.line, m))?;
                 record.id(figure.id);
                 out.push(Ev::html(figure.html, ev.line));
                 i = block_text(&events, i).1 + 1;
@@ -34,7 +41,7 @@ pub fn run<'a>(file: &Path, events: Events<'a>, record: &mut Record) -> Result<E
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::passes::test_util::{events, html};
+    use crate::passes::test_util::{events, html, layout};
 
     #[test]
     fn a_plot_block_becomes_a_figure_with_its_id_recorded() {
@@ -43,6 +50,7 @@ mod tests {
             Path::new("p.md"),
             events("```plot kind=multiplier\n```\n"),
             &mut r,
+            &layout(),
         )
         .unwrap();
         assert!(html(out).starts_with("<figure class=\"plot\" id=\"plot-multiplier\">"));
@@ -55,6 +63,7 @@ mod tests {
             Path::new("p.md"),
             events("Text.\n\n```plot kind=pie\n```\n"),
             &mut Record::default(),
+            &layout(),
         )
         .unwrap_err();
         assert_eq!(
