@@ -96,19 +96,25 @@ fn the_calculator_place_is_static_until_the_wasm_mounts() {
         1,
         "the page must have exactly one element with id=\"calculator\" (a heading with the same id would take the calculator's place)"
     );
-    for live in [
-        "out-final",
-        "out-confidence",
-        "out-raw",
-        "evidence-input",
-        "evidence-errors",
-    ] {
+    // The static box shows the example's results with the live panel's own markup
+    // (`pickanumber_score::html::calculator`), ids included; what only the live app adds is the
+    // editable input, the diagnostics it fills and the `data-ready` mark tests wait for.
+    assert_eq!(
+        count("out-final"),
+        1,
+        "the static box shows the example's final"
+    );
+    for live in ["evidence-input", "evidence-errors"] {
         assert_eq!(
             count(live),
             0,
             "id={live:?} is in the HTML before scripts run; only the live app may add it"
         );
     }
+    assert!(
+        !html.contains("data-ready"),
+        "the calculator is marked ready before the wasm has mounted"
+    );
     let mut seen = std::collections::BTreeSet::new();
     let duplicated: Vec<&String> = ids.iter().filter(|i| !seen.insert(*i)).collect();
     assert!(
