@@ -19,10 +19,10 @@ pub fn pages(dist: &Path) -> Vec<String> {
                 .ok()?
                 .to_string_lossy()
                 .replace('\\', "/");
-            Some(match rel.strip_suffix("index.html") {
-                Some(dir) => format!("/{dir}"),
-                None => format!("/{rel}"),
-            })
+            Some(format!(
+                "/{}",
+                rel.strip_suffix("index.html").unwrap_or(&rel)
+            ))
         })
         .collect();
     found.sort_by_key(|url| (url != "/", url.ends_with(".html"), url.clone()));
@@ -40,11 +40,10 @@ mod tests {
             "404.html",
             "paper/index.html",
             "examples/b/index.html",
-            "calc/boot.js",
+            "calc/a.js",
         ] {
-            let path = dir.join(file);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, "x").unwrap();
+            std::fs::create_dir_all(dir.join(file).parent().unwrap()).unwrap();
+            std::fs::write(dir.join(file), "x").unwrap();
         }
         assert_eq!(
             super::pages(&dir),

@@ -8,11 +8,11 @@ use std::sync::Arc;
 use crate::respond::respond;
 use crate::site::Site;
 
-/// Threads answering requests; more than one, so a slow reader never holds up the others.
+/// Threads answering requests, so a slow reader never holds up the others.
 const WORKERS: usize = 4;
 
-/// Binds `addr` and serves `site` from background threads for the rest of the process.
-/// Returns the bound address (useful with port 0).
+/// Binds `addr` and serves `site` from background threads for the rest of the process;
+/// returns the bound address (useful with port 0).
 ///
 /// # Errors
 ///
@@ -22,21 +22,17 @@ pub fn start(site: Site, addr: impl ToSocketAddrs) -> io::Result<SocketAddr> {
     let local = server
         .server_addr()
         .to_ip()
-        .ok_or_else(|| io::Error::other("the server is not on an IP address"))?;
-    let server = Arc::new(server);
-    let site = Arc::new(site);
+        .ok_or_else(|| io::Error::other("not on IP"))?;
+    let (server, site) = (Arc::new(server), Arc::new(site));
     for n in 0..WORKERS {
         let (server, site) = (Arc::clone(&server), Arc::clone(&site));
         std::thread::Builder::new()
-            .name(format!("devserver-{local}-{n}"))
+            .name(format!("devserver-{n}"))
             .spawn(move || loop {
                 match server.recv() {
-                    Ok(request) => answer(&site, request),
+                    Ok(request) => send(&site, request),
                     // tiny_http stops accepting after an error such as too many open files.
-                    Err(e) => {
-                        eprintln!("devserver on {local} stopped accepting connections: {e}");
-                        return;
-                    }
+                    Err(e) => return eprintln!("devserver on {local} stopped accepting: {e}"),
                 }
             })?;
     }
@@ -44,22 +40,21 @@ pub fn start(site: Site, addr: impl ToSocketAddrs) -> io::Result<SocketAddr> {
 }
 
 /// Sends [`respond`]'s answer to `request`; a client gone mid-way only loses its own answer.
-fn answer(site: &Site, request: tiny_http::Request) {
-    let method = request.method().as_str().to_owned();
+fn send(site: &Site, request: tiny_http::Request) {
     let gzip = request.headers().iter().any(|h| {
         h.field.equiv("Accept-Encoding") && h.value.as_str().to_ascii_lowercase().contains("gzip")
     });
-    let a = respond(site, &method, request.url(), gzip);
+    let a = respond(site, request.method().as_str(), request.url(), gzip);
+    // Always a Content-Length, never chunks: sizes read by a client are the bytes sent.
     let mut response = tiny_http::Response::from_data(a.body)
         .with_status_code(a.status)
-        // Always a Content-Length, never chunks: sizes read by a client are the bytes sent.
         .with_chunked_threshold(usize::MAX);
-    let headers = [("Content-Type", a.content_type.to_owned())]
-        .into_iter()
-        .chain([("X-Content-Type-Options", "nosniff".to_owned())])
-        .chain(a.headers);
-    for (name, value) in headers {
-        if let Ok(header) = tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()) {
+    let types = [
+        ("Content-Type", a.content_type.into()),
+        ("X-Content-Type-Options", "nosniff".into()),
+    ];
+    for (name, value) in types.into_iter().chain(a.headers) {
+        if let Ok(header) = tiny_http::Header::from_bytes(name, value.as_bytes()) {
             response.add_header(header);
         }
     }
@@ -76,25 +71,21 @@ mod tests {
         let big = "<p>words</p>".repeat(200);
         std::fs::write(dir.join("big.html"), &big).unwrap();
         let addr = start(Site::new(&dir).under("/sub/"), "127.0.0.1:0").unwrap();
-        let url = |path: &str| format!("http://{addr}{path}");
-        let wasm = minreq::get(url("/sub/calc/app_bg.wasm")).send().unwrap();
-        assert_eq!(wasm.status_code, 200);
+        let get = |path: &str| minreq::get(format!("http://{addr}{path}"));
+        let wasm = get("/sub/calc/app_bg.wasm").send().unwrap();
+        assert_eq!((wasm.status_code, wasm.as_bytes()), (200, &b"\0asm"[..]));
         assert_eq!(wasm.headers["content-type"], "application/wasm");
-        assert_eq!(wasm.as_bytes(), b"\0asm");
-        let plain = minreq::get(url("/sub/big.html")).send().unwrap();
+        let plain = get("/sub/big.html").send().unwrap();
         assert_eq!(plain.as_str().unwrap(), big);
         assert!(!plain.headers.contains_key("content-encoding"));
-        let zipped = minreq::get(url("/sub/big.html"))
+        let zipped = get("/sub/big.html")
             .with_header("Accept-Encoding", "gzip, br")
             .send()
             .unwrap();
         assert_eq!(zipped.headers["content-encoding"], "gzip");
         assert!(zipped.as_bytes().len() < big.len() / 10);
-        assert_eq!(
-            minreq::get(url("/big.html")).send().unwrap().status_code,
-            404
-        );
-        let head = minreq::head(url("/sub/")).send().unwrap();
+        assert_eq!(get("/big.html").send().unwrap().status_code, 404);
+        let head = minreq::head(format!("http://{addr}/sub/")).send().unwrap();
         assert_eq!((head.status_code, head.as_bytes().len()), (200, 0));
     }
 }

@@ -6,68 +6,74 @@ use std::io::{BufRead, BufReader};
 use std::process::Stdio;
 use std::time::Instant;
 
-use crate::env::{human, Env, Failure};
+use crate::env::{failed, human, Context, Env, Failure};
 
 /// Runs the fuzz target for `seconds`, or says what is missing and skips.
 pub fn fuzz(env: &Env, seconds: u64) -> Result<(), Failure> {
-    let missing = missing_tools(env);
-    if !missing.is_empty() {
-        for (what, install) in &missing {
+    let nightly = env
+        .command("cargo")
+        .args(["+nightly", "--version"])
+        .env_remove("RUSTUP_TOOLCHAIN")
+        .output();
+    let missing = [
+        (
+            nightly.is_ok_and(|o| o.status.success()),
+            "a nightly toolchain",
+            "rustup toolchain install nightly --profile minimal",
+        ),
+        (
+            env.probe("cargo", &["fuzz", "--version"]).is_some(),
+            "cargo-fuzz",
+            "cargo install cargo-fuzz",
+        ),
+    ];
+    if missing.iter().any(|(found, ..)| !found) {
+        for (_, what, install) in missing.iter().filter(|(found, ..)| !found) {
             println!("fuzz: {what} is missing; install it with: {install}");
         }
         println!("fuzz: skipped (the fuzz target needs a nightly toolchain and cargo-fuzz)");
         return Ok(());
     }
     let dir = env.repo.join("fuzz");
-    let seeds = dir.join("seeds/parse");
-    let corpus = dir.join("corpus/parse");
-    std::fs::create_dir_all(&corpus)
-        .map_err(|e| Failure::Failed(format!("cannot create {}: {e}", corpus.display())))?;
+    std::fs::create_dir_all(dir.join("corpus/parse")).context("cannot create fuzz/corpus/parse")?;
     println!("==> cargo +nightly fuzz run parse for {seconds} s (corpus fuzz/corpus/parse, seeds fuzz/seeds/parse)");
     let started = Instant::now();
     let mut cmd = env.command("cargo");
-    cmd.args(["+nightly", "fuzz", "run", "parse"])
-        .arg(&corpus)
-        .arg(&seeds)
-        .arg("--")
-        .arg(format!("-max_total_time={seconds}"))
+    cmd.args([
+        "+nightly",
+        "fuzz",
+        "run",
+        "parse",
+        "corpus/parse",
+        "seeds/parse",
+        "--",
+    ]);
+    cmd.arg(format!("-max_total_time={seconds}"))
         .current_dir(&dir)
-        // Inside `cargo xtask`, cargo's own variables point at the stable toolchain.
-        .env_remove("CARGO")
-        .env_remove("RUSTUP_TOOLCHAIN")
-        .env_remove("RUSTC")
-        .env_remove("RUSTC_WRAPPER")
-        .stdin(Stdio::null())
         .stderr(Stdio::piped());
-    let mut child = cmd
-        .spawn()
-        .map_err(|e| Failure::Failed(format!("cannot start cargo +nightly fuzz: {e}")))?;
+    // Inside `cargo xtask`, cargo's own variables point at the stable toolchain.
+    for var in ["CARGO", "RUSTUP_TOOLCHAIN", "RUSTC", "RUSTC_WRAPPER"] {
+        cmd.env_remove(var);
+    }
+    let mut child = cmd.spawn().context("cannot start cargo +nightly fuzz")?;
     // libFuzzer reports on stderr: pass it through without the line per new input and the
     // dictionary it recommends, and keep its closing `Done N runs` line.
-    let mut done = None;
-    let mut in_dictionary = false;
-    if let Some(stderr) = child.stderr.take() {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if line.starts_with("###### Recommended dictionary") {
-                in_dictionary = true;
-            }
-            if !in_dictionary && !is_progress(&line) {
-                eprintln!("{line}");
-            }
-            if line.starts_with("###### End of recommended dictionary") {
-                in_dictionary = false;
-            }
-            if let Some(runs) = runs_done(&line) {
-                done = Some(runs);
-            }
+    let (mut done, mut in_dictionary) = (None, false);
+    for line in BufReader::new(child.stderr.take().expect("piped"))
+        .lines()
+        .map_while(Result::ok)
+    {
+        in_dictionary |= line.starts_with("###### Recommended dictionary");
+        if !in_dictionary && !is_progress(&line) {
+            eprintln!("{line}");
         }
+        in_dictionary &= !line.starts_with("###### End of recommended dictionary");
+        done = runs_done(&line).or(done);
     }
-    let status = child
-        .wait()
-        .map_err(|e| Failure::Failed(format!("cargo +nightly fuzz: {e}")))?;
+    let status = child.wait().context("cargo +nightly fuzz")?;
     let took = human(started.elapsed());
     if !status.success() {
-        return Err(Failure::Failed(format!(
+        return Err(failed(format!(
             "fuzz: the parse target failed after {took} ({status}); the crashing input is in fuzz/artifacts/parse/ \
              (replay it with `cd fuzz && cargo +nightly fuzz run parse artifacts/parse/<file>`)"
         )));
@@ -79,28 +85,6 @@ pub fn fuzz(env: &Env, seconds: u64) -> Result<(), Failure> {
         None => println!("fuzz: finished in {took} (libFuzzer did not report its run count)"),
     }
     Ok(())
-}
-
-/// What is missing, each with the command that installs it.
-fn missing_tools(env: &Env) -> Vec<(&'static str, &'static str)> {
-    let mut missing = Vec::new();
-    let nightly = env
-        .command("cargo")
-        .args(["+nightly", "--version"])
-        .env_remove("RUSTUP_TOOLCHAIN")
-        .stdin(Stdio::null())
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !nightly {
-        missing.push((
-            "a nightly toolchain",
-            "rustup toolchain install nightly --profile minimal",
-        ));
-    }
-    if env.probe("cargo", &["fuzz", "--version"]).is_none() {
-        missing.push(("cargo-fuzz", "cargo install cargo-fuzz"));
-    }
-    missing
 }
 
 /// libFuzzer's line for each input that found new coverage (`#1234\tNEW    cov: …`, `REDUCE`)
@@ -115,8 +99,7 @@ fn is_progress(line: &str) -> bool {
 
 /// The run count in libFuzzer's closing line, `Done 123456 runs in 61 second(s)`.
 fn runs_done(line: &str) -> Option<u64> {
-    let rest = line.trim().strip_prefix("Done ")?;
-    let (count, after) = rest.split_once(' ')?;
+    let (count, after) = line.trim().strip_prefix("Done ")?.split_once(' ')?;
     after.starts_with("runs").then(|| count.parse().ok())?
 }
 

@@ -1,59 +1,34 @@
-//! The build: `cargo fetch`, then trunk builds the calculator's wasm, then the generator writes
-//! the pages into `dist/`.
+//! The build: `cargo fetch`, then trunk builds the wasm, then the generator writes the pages.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::env::{human, step, Env, Failure};
-use crate::setup::{self, Needs};
+use crate::env::{human, step, Context, Env, Failure};
 
-/// Which site to write.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Mode<'a> {
-    /// The finished site in `dist/`, under `site.toml`'s base path or the one given
-    /// (`cargo xtask build --base-url /name/`).
-    Release {
-        /// The base path to serve under instead of `site.toml`'s.
-        base_url: Option<&'a str>,
-    },
-    /// For `cargo xtask serve`: `target/serve-dist/`, where every page loads
-    /// `/__dev/reload.js`, so a served tree is never mistaken for a release.
-    Dev,
-}
-
-/// Where the calculator's glue and wasm land (`site/calculator/Trunk.toml` says so).
-pub fn calculator_dist(env: &Env) -> PathBuf {
-    env.repo.join("target/calculator-dist")
-}
+/// The base path of the sub-path copy the browser tests serve.
+pub const SUBPATH: &str = "/pickanumber/";
 
 /// The finished site.
-pub fn dist(env: &Env) -> PathBuf {
-    env.repo.join("dist")
-}
+pub const DIST: &str = "dist";
+/// `cargo xtask serve`'s site: its pages load `/__dev/reload.js`, so it is never a release.
+pub const DEV_DIST: &str = "target/serve-dist";
+/// The copy under [`SUBPATH`] that a browser test serves there.
+pub const SUBPATH_DIST: &str = "target/dist-subpath";
+/// The calculator's glue and wasm (`site/calculator/Trunk.toml` says so).
+pub const CALC_DIST: &str = "target/calculator-dist";
 
-/// The development site `cargo xtask serve` writes and serves.
-pub fn dev_dist(env: &Env) -> PathBuf {
-    env.repo.join("target/serve-dist")
-}
-
-/// Where `mode` writes.
-pub fn out(env: &Env, mode: Mode) -> PathBuf {
-    match mode {
-        Mode::Release { .. } => dist(env),
-        Mode::Dev => dev_dist(env),
-    }
-}
-
-/// Setup (without the browser), fetch, wasm, pages.
-pub fn build(env: &Env, mode: Mode) -> Result<(), Failure> {
+/// `cargo xtask build`: setup (without the browser), fetch, wasm, then the pages into `dist/`
+/// under `site.toml`'s base path or `base_url`.
+pub fn build(env: &Env, base_url: Option<&str>) -> Result<(), Failure> {
     let started = Instant::now();
-    setup::setup(env, Needs::Build)?;
+    crate::setup::setup(env, false)?;
     fetch(env)?;
     wasm(env)?;
-    pages(env, mode)?;
+    let base = base_url.map(|b| ["--base-url", b]);
+    pages(env, DIST, base.as_ref().map_or(&[], |b| b))?;
     println!(
         "built the site into {} in {}",
-        out(env, mode).display(),
+        env.repo.join(DIST).display(),
         human(started.elapsed())
     );
     Ok(())
@@ -61,90 +36,67 @@ pub fn build(env: &Env, mode: Mode) -> Result<(), Failure> {
 
 /// Downloads the crates the build needs: trunk runs cargo offline.
 pub fn fetch(env: &Env) -> Result<(), Failure> {
-    step("cargo fetch", env.command("cargo").arg("fetch")).map(drop)
+    step("cargo fetch", env.command("cargo").arg("fetch"))
 }
 
 /// `trunk build --release` in `site/calculator`, twice: the calculator (`index.html`) into
-/// [`calculator_dist`], then the probe and pairwise islands (`instruments.html`) into
-/// `target/instruments-dist/`, whose glue and wasm are then staged beside the calculator's for
-/// the generator.
+/// [`CALC_DIST`], then the probe and pairwise islands (`instruments.html`) into
+/// `target/instruments-dist/`, whose glue and wasm are then staged beside the calculator's.
 pub fn wasm(env: &Env) -> Result<(), Failure> {
-    let dir = env.repo.join("site/calculator");
+    let trunk = |args: &[&str]| {
+        let mut c = env.command("trunk");
+        c.args(["build", "--release"])
+            .args(args)
+            .current_dir(env.repo.join("site/calculator"));
+        c
+    };
     step(
         "trunk build --release (the calculator's wasm)",
-        env.command("trunk")
-            .args(["build", "--release"])
-            .current_dir(&dir),
+        &mut trunk(&[]),
     )?;
-    let instruments = env.repo.join("target/instruments-dist");
+    let islands = env.repo.join("target/instruments-dist");
+    let mut second = trunk(&["instruments.html", "--dist"]);
     step(
         "trunk build instruments.html --release (the probe and pairwise wasm)",
-        env.command("trunk")
-            .args(["build", "instruments.html", "--release", "--dist"])
-            .arg(&instruments)
-            .current_dir(&dir),
+        second.arg(&islands),
     )?;
-    let read = std::fs::read_dir(&instruments)
-        .map_err(|e| Failure::Failed(format!("cannot read {}: {e}", instruments.display())))?;
-    for entry in read.filter_map(Result::ok) {
-        let name = entry.file_name();
-        let staged = name.to_string_lossy();
-        if staged.starts_with("pickanumber-instruments")
-            && (staged.ends_with(".js") || staged.ends_with(".wasm"))
+    for entry in std::fs::read_dir(&islands)
+        .context(islands.display())?
+        .flatten()
+    {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with("pickanumber-instruments")
+            && (name.ends_with(".js") || name.ends_with(".wasm"))
         {
-            std::fs::copy(entry.path(), calculator_dist(env).join(&name))
-                .map_err(|e| Failure::Failed(format!("cannot stage {staged}: {e}")))?;
+            std::fs::copy(entry.path(), env.repo.join(CALC_DIST).join(&name))
+                .context(format!("cannot stage {name}"))?;
         }
     }
     Ok(())
 }
 
-/// The generator: markdown → `dist/` (or `target/serve-dist/`), with the calculator's files
-/// from trunk.
-pub fn pages(env: &Env, mode: Mode) -> Result<(), Failure> {
-    let extra: &[&str] = match mode {
-        Mode::Dev => &["--dev"],
-        Mode::Release {
-            base_url: Some(base),
-        } => &["--base-url", base],
-        Mode::Release { base_url: None } => &[],
-    };
-    render(
-        env,
-        &out(env, mode),
-        extra,
-        "render the pages (pickanumber-render)",
-    )
-}
-
-/// The base path of the sub-path copy the browser tests serve.
-pub const SUBPATH: &str = "/pickanumber/";
-
-/// Where the sub-path copy goes.
-pub fn subpath_dist(env: &Env) -> PathBuf {
-    env.repo.join("target/dist-subpath")
-}
-
-/// The site rendered again under [`SUBPATH`] (as a project page or a fork would serve it), for
-/// the browser test that serves it there.
-pub fn subpath_pages(env: &Env) -> Result<(), Failure> {
-    render(
-        env,
-        &subpath_dist(env),
-        &["--base-url", SUBPATH],
-        "render the pages under /pickanumber/ (pickanumber-render)",
-    )
-}
-
-fn render(env: &Env, out: &std::path::Path, extra: &[&str], what: &str) -> Result<(), Failure> {
+/// The generator (pickanumber-render): markdown → `out` (below the repository), with the
+/// calculator's files from trunk and `extra` options (`--dev`, `--base-url /name/`).
+pub fn pages(env: &Env, out: &str, extra: &[&str]) -> Result<(), Failure> {
     let mut cmd = env.command("cargo");
-    cmd.args(["run", "-q", "--release", "-p", "pickanumber-render", "--"])
-        .arg("--root")
-        .arg(&env.repo)
-        .arg("--out")
-        .arg(out)
-        .arg("--calc")
-        .arg(calculator_dist(env))
-        .args(extra);
-    step(what, &mut cmd).map(drop)
+    cmd.args(["run", "-q", "--release", "-p", "pickanumber-render", "--"]);
+    cmd.args(render_args(env, out)).args(extra);
+    step(
+        &format!("render the pages into {out} (pickanumber-render)"),
+        &mut cmd,
+    )
+}
+
+/// The generator's folders: `--root`, `--out`, `--calc`.
+pub fn render_args(env: &Env, out: &str) -> [PathBuf; 6] {
+    let flag = |f: &str| PathBuf::from(f);
+    let repo = &env.repo;
+    [
+        flag("--root"),
+        repo.clone(),
+        flag("--out"),
+        repo.join(out),
+        flag("--calc"),
+        repo.join(CALC_DIST),
+    ]
 }
