@@ -16,9 +16,7 @@ pub struct Reload(Arc<AtomicU64>);
 impl Default for Reload {
     fn default() -> Self {
         let now = SystemTime::now().duration_since(UNIX_EPOCH);
-        Reload(Arc::new(AtomicU64::new(
-            now.map_or(0, |d| d.as_millis() as u64),
-        )))
+        Reload(Arc::new(AtomicU64::new(now.map_or(0, |d| d.as_millis() as u64))))
     }
 }
 

@@ -26,12 +26,7 @@ const JS: &str = "text/javascript; charset=utf-8";
 
 fn answer(status: u16, content_type: &'static str, body: impl Into<Vec<u8>>) -> Answer {
     let headers = vec![("Cache-Control", "no-cache".to_owned())];
-    Answer {
-        status,
-        content_type,
-        headers,
-        body: body.into(),
-    }
+    Answer { status, content_type, headers, body: body.into() }
 }
 
 fn with(mut a: Answer, header: &'static str, value: String) -> Answer {
@@ -60,11 +55,7 @@ pub(crate) fn respond(site: &Site, method: &str, target: &str, gzip: bool) -> An
 
 fn route(site: &Site, method: &str, target: &str) -> Answer {
     if method != "GET" && method != "HEAD" {
-        return with(
-            answer(405, TEXT, "only GET and HEAD\n"),
-            "Allow",
-            "GET, HEAD".into(),
-        );
+        return with(answer(405, TEXT, "only GET and HEAD\n"), "Allow", "GET, HEAD".into());
     }
     let raw = target.split(['?', '#']).next().unwrap_or("");
     let Ok(path) = percent_decode_str(raw).decode_utf8() else {
@@ -118,11 +109,7 @@ fn not_found(site: &Site) -> Answer {
 
 /// The `Content-Type` for a file, from its extension.
 pub(crate) fn content_type(path: &Path) -> &'static str {
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or("")
-        .to_ascii_lowercase();
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
     match ext.as_str() {
         "html" | "htm" => "text/html; charset=utf-8",
         "js" | "mjs" => JS,
@@ -173,10 +160,7 @@ pub(crate) mod tests {
     }
 
     fn location(a: &Answer) -> Option<&str> {
-        a.headers
-            .iter()
-            .find(|(h, _)| *h == "Location")
-            .map(|(_, v)| v.as_str())
+        a.headers.iter().find(|(h, _)| *h == "Location").map(|(_, v)| v.as_str())
     }
 
     #[test]
@@ -204,16 +188,10 @@ pub(crate) mod tests {
         );
         assert_eq!(location(&get(&site, "/paper")), Some("/paper/"));
         let missing = get(&site, "/nope/");
-        assert_eq!(
-            (missing.status, missing.body.as_slice()),
-            (404, &b"<h1>lost</h1>"[..])
-        );
-        for (target, status) in [
-            ("/../etc/passwd", 400),
-            ("/paper/%2e%2e/%2e%2e/x", 400),
-            ("/%ff", 400),
-            ("/%zz", 404),
-        ] {
+        assert_eq!((missing.status, missing.body.as_slice()), (404, &b"<h1>lost</h1>"[..]));
+        for (target, status) in
+            [("/../etc/passwd", 400), ("/paper/%2e%2e/%2e%2e/x", 400), ("/%ff", 400), ("/%zz", 404)]
+        {
             assert_eq!(get(&site, target).status, status, "{target}");
         }
         assert_eq!(respond(&site, "POST", "/", false).status, 405);
@@ -224,10 +202,7 @@ pub(crate) mod tests {
         let site = Site::new(site_dir("prefix")).under("pickanumber");
         assert_eq!(get(&site, "/pickanumber/paper/").body, b"<h1>paper</h1>");
         assert_eq!(location(&get(&site, "/pickanumber")), Some("/pickanumber/"));
-        assert_eq!(
-            location(&get(&site, "/pickanumber/paper")),
-            Some("/pickanumber/paper/")
-        );
+        assert_eq!(location(&get(&site, "/pickanumber/paper")), Some("/pickanumber/paper/"));
         for outside in ["/", "/paper/", "/pickanumberx/", "/calc/app.js"] {
             assert_eq!(get(&site, outside).status, 404, "{outside}");
         }
@@ -238,23 +213,16 @@ pub(crate) mod tests {
 
     #[test]
     fn dev_endpoints_exist_only_with_reload() {
-        assert_eq!(
-            get(&Site::new(site_dir("plain")), "/__dev/version").status,
-            404
-        );
+        assert_eq!(get(&Site::new(site_dir("plain")), "/__dev/version").status, 404);
         let reload = Reload::new();
-        let site = Site::new(site_dir("dev"))
-            .under("/sub/")
-            .with_reload(reload.clone());
+        let site = Site::new(site_dir("dev")).under("/sub/").with_reload(reload.clone());
         let before = get(&site, "/__dev/version");
         assert_eq!(before.headers, [("Cache-Control", "no-store".to_owned())]);
         reload.bump();
         assert_ne!(before.body, get(&site, "/__dev/version").body);
         let js = get(&site, "/__dev/reload.js");
         assert_eq!(js.content_type, "text/javascript; charset=utf-8");
-        assert!(String::from_utf8(js.body)
-            .unwrap()
-            .contains("location.reload()"));
+        assert!(String::from_utf8(js.body).unwrap().contains("location.reload()"));
     }
 
     #[test]
@@ -262,12 +230,7 @@ pub(crate) mod tests {
         let dir = site_dir("gzip");
         std::fs::write(dir.join("big.css"), "a{color:red}".repeat(100)).unwrap();
         let css = respond(&Site::new(&dir), "GET", "/big.css", true);
-        assert!(css
-            .headers
-            .contains(&("Content-Encoding", "gzip".to_owned())));
-        assert_eq!(
-            respond(&Site::new(&dir), "GET", "/", true).body,
-            b"<h1>home</h1>"
-        );
+        assert!(css.headers.contains(&("Content-Encoding", "gzip".to_owned())));
+        assert_eq!(respond(&Site::new(&dir), "GET", "/", true).body, b"<h1>home</h1>");
     }
 }

@@ -19,22 +19,17 @@ const WORKERS: usize = 4;
 /// When the address cannot be bound, for example because the port is taken.
 pub fn start(site: Site, addr: impl ToSocketAddrs) -> io::Result<SocketAddr> {
     let server = tiny_http::Server::http(addr).map_err(io::Error::other)?;
-    let local = server
-        .server_addr()
-        .to_ip()
-        .ok_or_else(|| io::Error::other("not on IP"))?;
+    let local = server.server_addr().to_ip().ok_or_else(|| io::Error::other("not on IP"))?;
     let (server, site) = (Arc::new(server), Arc::new(site));
     for n in 0..WORKERS {
         let (server, site) = (Arc::clone(&server), Arc::clone(&site));
-        std::thread::Builder::new()
-            .name(format!("devserver-{n}"))
-            .spawn(move || loop {
-                match server.recv() {
-                    Ok(request) => send(&site, request),
-                    // tiny_http stops accepting after an error such as too many open files.
-                    Err(e) => return eprintln!("devserver on {local} stopped accepting: {e}"),
-                }
-            })?;
+        std::thread::Builder::new().name(format!("devserver-{n}")).spawn(move || loop {
+            match server.recv() {
+                Ok(request) => send(&site, request),
+                // tiny_http stops accepting after an error such as too many open files.
+                Err(e) => return eprintln!("devserver on {local} stopped accepting: {e}"),
+            }
+        })?;
     }
     Ok(local)
 }
@@ -49,10 +44,8 @@ fn send(site: &Site, request: tiny_http::Request) {
     let mut response = tiny_http::Response::from_data(a.body)
         .with_status_code(a.status)
         .with_chunked_threshold(usize::MAX);
-    let types = [
-        ("Content-Type", a.content_type.into()),
-        ("X-Content-Type-Options", "nosniff".into()),
-    ];
+    let types =
+        [("Content-Type", a.content_type.into()), ("X-Content-Type-Options", "nosniff".into())];
     for (name, value) in types.into_iter().chain(a.headers) {
         if let Ok(header) = tiny_http::Header::from_bytes(name, value.as_bytes()) {
             response.add_header(header);
@@ -78,10 +71,8 @@ mod tests {
         let plain = get("/sub/big.html").send().unwrap();
         assert_eq!(plain.as_str().unwrap(), big);
         assert!(!plain.headers.contains_key("content-encoding"));
-        let zipped = get("/sub/big.html")
-            .with_header("Accept-Encoding", "gzip, br")
-            .send()
-            .unwrap();
+        let zipped =
+            get("/sub/big.html").with_header("Accept-Encoding", "gzip, br").send().unwrap();
         assert_eq!(zipped.headers["content-encoding"], "gzip");
         assert!(zipped.as_bytes().len() < big.len() / 10);
         assert_eq!(get("/big.html").send().unwrap().status_code, 404);

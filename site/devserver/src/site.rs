@@ -18,12 +18,7 @@ impl Site {
     /// Serves the files under `root` at `/`.
     pub fn new(root: impl Into<PathBuf>) -> Site {
         let (root, prefix) = (root.into(), "/".to_owned());
-        Site {
-            root,
-            prefix,
-            reload: None,
-            blocked: Vec::new(),
-        }
+        Site { root, prefix, reload: None, blocked: Vec::new() }
     }
 
     /// Serves the files at `prefix` (`"pickanumber"` or `"/pickanumber/"` serves
@@ -31,11 +26,7 @@ impl Site {
     /// its last slash is redirected to it.
     pub fn under(mut self, prefix: &str) -> Site {
         let inner = prefix.trim_matches('/');
-        self.prefix = if inner.is_empty() {
-            "/".into()
-        } else {
-            format!("/{inner}/")
-        };
+        self.prefix = if inner.is_empty() { "/".into() } else { format!("/{inner}/") };
         self
     }
 

@@ -32,11 +32,7 @@ impl Watch {
         for path in &roots {
             watcher.watch(path, RecursiveMode::Recursive)?;
         }
-        Ok(Watch {
-            events,
-            roots,
-            _watcher: watcher,
-        })
+        Ok(Watch { events, roots, _watcher: watcher })
     }
 
     /// Waits up to `timeout` for a change, then gathers the changes that follow it closely:
@@ -60,11 +56,7 @@ impl Watch {
     /// Hidden files, swap and backup files, and anything in build output or dependencies,
     /// below the watched folder (whatever the folders above it are called).
     fn ignored(&self, path: &Path) -> bool {
-        let inner = self
-            .roots
-            .iter()
-            .find_map(|r| path.strip_prefix(r).ok())
-            .unwrap_or(path);
+        let inner = self.roots.iter().find_map(|r| path.strip_prefix(r).ok()).unwrap_or(path);
         inner.components().any(|c| {
             let name = c.as_os_str().to_string_lossy();
             name.starts_with('.')

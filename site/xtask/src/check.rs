@@ -16,16 +16,11 @@ pub fn test(env: &Env) -> Result<(), Failure> {
     let mut passed: Vec<&str> = Vec::new();
     let result = run_all(env, &mut passed);
     let took = human(started.elapsed());
-    let list = if passed.is_empty() {
-        "none".to_owned()
-    } else {
-        passed.join(", ")
-    };
+    let list = if passed.is_empty() { "none".to_owned() } else { passed.join(", ") };
     match &result {
-        Ok(()) => println!(
-            "\ncargo xtask test: all {} steps passed ({list}) in {took}",
-            passed.len()
-        ),
+        Ok(()) => {
+            println!("\ncargo xtask test: all {} steps passed ({list}) in {took}", passed.len())
+        }
         Err(_) => println!(
             "\ncargo xtask test: FAILED after {took} ({} steps passed before: {list})",
             passed.len()
@@ -44,10 +39,7 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     passed.push("setup");
     let install_root = env.repo.join("target/install-test");
     let mut install = cargo("install", "install --locked --path site/cli --root");
-    install
-        .1
-        .arg(&install_root)
-        .env("CARGO_TARGET_DIR", env.target());
+    install.1.arg(&install_root).env("CARGO_TARGET_DIR", env.target());
     let mut installed = env.command(install_root.join("bin/pickanumber"));
     installed.arg("--version");
     for ((what, mut cmd), title) in [
@@ -79,14 +71,8 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
             "cargo test -p pickanumber-calculator (natively)",
         ),
         // The install line the README and the home page give, into a throwaway root.
-        (
-            install,
-            "cargo install --locked --path site/cli (the README's install line)",
-        ),
-        (
-            ("installed binary", installed),
-            "pickanumber --version (the installed binary)",
-        ),
+        (install, "cargo install --locked --path site/cli (the README's install line)"),
+        (("installed binary", installed), "pickanumber --version (the installed binary)"),
     ] {
         step(title, &mut cmd)?;
         passed.push(what);
@@ -94,19 +80,13 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     pipeline::build(env, None)?;
     pipeline::pages(env, SUBPATH_DIST, &["--base-url", SUBPATH])?;
     passed.push("build");
-    let mut browser = cargo(
-        "browser tests",
-        "test -p pickanumber-browser-tests -- --test-threads=1",
-    )
-    .1;
+    let mut browser =
+        cargo("browser tests", "test -p pickanumber-browser-tests -- --test-threads=1").1;
     browser.env("PICKANUMBER_DIST", env.repo.join(DIST));
     browser
         .env("PICKANUMBER_SUBPATH_DIST", env.repo.join(SUBPATH_DIST))
         .env("PICKANUMBER_SUBPATH", SUBPATH);
-    step(
-        "cargo test -p pickanumber-browser-tests (headless Chromium)",
-        &mut browser,
-    )?;
+    step("cargo test -p pickanumber-browser-tests (headless Chromium)", &mut browser)?;
     passed.push("browser tests");
     Ok(())
 }

@@ -124,10 +124,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
                         SECTIONS.join(", ")
                     )));
                 } else if only.is_empty() {
-                    return Err(usage(format!(
-                        "--only needs a list from {}",
-                        SECTIONS.join(",")
-                    )));
+                    return Err(usage(format!("--only needs a list from {}", SECTIONS.join(","))));
                 }
             }
             (_, arg) => {
@@ -147,9 +144,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
 
 /// The value of the option `what` (`--port 1` or `--port=1`).
 fn value(p: &mut Parser, what: &str) -> Result<String, Failure> {
-    let v = p
-        .value()
-        .map_err(|_| usage(format!("{what} needs a value")))?;
+    let v = p.value().map_err(|_| usage(format!("{what} needs a value")))?;
     Ok(v.to_string_lossy().into_owned())
 }
 
@@ -183,10 +178,7 @@ mod tests {
     #[test]
     fn mistakes_are_usage_errors_that_say_what_is_wrong() {
         for (line, says) in [
-            (
-                "serve --port x",
-                "--port needs a number from 1 to 65535, not `x`",
-            ),
+            ("serve --port x", "--port needs a number from 1 to 65535, not `x`"),
             ("serve --prot 1", "`serve` does not take `--prot`"),
             ("fuzz --seconds 0", "above 0, not `0`"),
             ("bench --only=nope", "`nope` is not one of weight"),

@@ -24,18 +24,12 @@ impl Display for Failure {
 
 /// A step that ran and failed (exit 1).
 pub fn failed(message: impl Into<String>) -> Failure {
-    Failure {
-        code: 1,
-        message: message.into(),
-    }
+    Failure { code: 1, message: message.into() }
 }
 
 /// A tool that is missing, or a usage error (exit 2).
 pub fn missing(message: impl Into<String>) -> Failure {
-    Failure {
-        code: 2,
-        message: message.into(),
-    }
+    Failure { code: 2, message: message.into() }
 }
 
 /// Turns any error into a [`Failure`] (exit 1) that says what was being done.
@@ -62,14 +56,10 @@ impl Env {
     /// Finds the repository from this crate's folder.
     pub fn new() -> Result<Env, Failure> {
         let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let repo = repo
-            .canonicalize()
-            .context("cannot find the repository root")?;
+        let repo = repo.canonicalize().context("cannot find the repository root")?;
         let var = |name| std::env::var_os(name).map(PathBuf::from);
         let home = var("HOME").unwrap_or_default();
-        let cargo_bin = var("CARGO_HOME")
-            .unwrap_or_else(|| home.join(".cargo"))
-            .join("bin");
+        let cargo_bin = var("CARGO_HOME").unwrap_or_else(|| home.join(".cargo")).join("bin");
         let mut dirs = vec![repo.join("node_modules/.bin"), cargo_bin];
         dirs.extend(std::env::split_paths(&var("PATH").unwrap_or_default()));
         let path = std::env::join_paths(dirs).context("cannot build PATH")?;
@@ -84,9 +74,7 @@ impl Env {
     /// `program` with the prefixed `PATH`, run from the repository root.
     pub fn command(&self, program: impl AsRef<OsStr>) -> Command {
         let mut c = Command::new(program);
-        c.env("PATH", &self.path)
-            .current_dir(&self.repo)
-            .stdin(Stdio::null());
+        c.env("PATH", &self.path).current_dir(&self.repo).stdin(Stdio::null());
         c
     }
 
@@ -94,23 +82,14 @@ impl Env {
     /// fails.
     pub fn output(&self, program: impl AsRef<OsStr>, args: &[&str]) -> Option<String> {
         let out = self.command(program).args(args).output().ok()?;
-        let text = if out.stdout.is_empty() {
-            out.stderr
-        } else {
-            out.stdout
-        };
-        out.status
-            .success()
-            .then(|| String::from_utf8_lossy(&text).into_owned())
+        let text = if out.stdout.is_empty() { out.stderr } else { out.stdout };
+        out.status.success().then(|| String::from_utf8_lossy(&text).into_owned())
     }
 
     /// The first line of [`Env::output`], trimmed: a tool's version.
     pub fn probe(&self, program: impl AsRef<OsStr>, args: &[&str]) -> Option<String> {
         let text = self.output(program, args)?;
-        text.lines()
-            .map(str::trim)
-            .find(|l| !l.is_empty())
-            .map(str::to_owned)
+        text.lines().map(str::trim).find(|l| !l.is_empty()).map(str::to_owned)
     }
 }
 
@@ -133,11 +112,7 @@ pub fn step(what: &str, cmd: &mut Command) -> Result<(), Failure> {
     println!("==> {what}");
     let started = Instant::now();
     let result = run(what, cmd);
-    let verdict = if result.is_ok() {
-        "ok in"
-    } else {
-        "FAILED after"
-    };
+    let verdict = if result.is_ok() { "ok in" } else { "FAILED after" };
     println!("    {what}: {verdict} {}", human(started.elapsed()));
     result
 }
@@ -170,14 +145,8 @@ mod tests {
         assert!(env.repo.join("Cargo.toml").is_file());
         let err = run("probe", &mut env.command("no-such-tool-xtask")).unwrap_err();
         assert_eq!(err.code, 2);
-        assert!(err
-            .message
-            .contains("`no-such-tool-xtask` is not installed"));
+        assert!(err.message.contains("`no-such-tool-xtask` is not installed"));
         assert_eq!(env.probe("no-such-tool-xtask", &["--version"]), None);
-        assert_eq!(
-            env.probe("sh", &["-c", "echo; echo ' v1 '; echo x"])
-                .as_deref(),
-            Some("v1")
-        );
+        assert_eq!(env.probe("sh", &["-c", "echo; echo ' v1 '; echo x"]).as_deref(), Some("v1"));
     }
 }

@@ -39,18 +39,8 @@ pub fn fuzz(env: &Env, seconds: u64) -> Result<(), Failure> {
     println!("==> cargo +nightly fuzz run parse for {seconds} s (corpus fuzz/corpus/parse, seeds fuzz/seeds/parse)");
     let started = Instant::now();
     let mut cmd = env.command("cargo");
-    cmd.args([
-        "+nightly",
-        "fuzz",
-        "run",
-        "parse",
-        "corpus/parse",
-        "seeds/parse",
-        "--",
-    ]);
-    cmd.arg(format!("-max_total_time={seconds}"))
-        .current_dir(&dir)
-        .stderr(Stdio::piped());
+    cmd.args(["+nightly", "fuzz", "run", "parse", "corpus/parse", "seeds/parse", "--"]);
+    cmd.arg(format!("-max_total_time={seconds}")).current_dir(&dir).stderr(Stdio::piped());
     // Inside `cargo xtask`, cargo's own variables point at the stable toolchain.
     for var in ["CARGO", "RUSTUP_TOOLCHAIN", "RUSTC", "RUSTC_WRAPPER"] {
         cmd.env_remove(var);
@@ -59,10 +49,7 @@ pub fn fuzz(env: &Env, seconds: u64) -> Result<(), Failure> {
     // libFuzzer reports on stderr: pass it through without the line per new input and the
     // dictionary it recommends, and keep its closing `Done N runs` line.
     let (mut done, mut in_dictionary) = (None, false);
-    for line in BufReader::new(child.stderr.take().expect("piped"))
-        .lines()
-        .map_while(Result::ok)
-    {
+    for line in BufReader::new(child.stderr.take().expect("piped")).lines().map_while(Result::ok) {
         in_dictionary |= line.starts_with("###### Recommended dictionary");
         if !in_dictionary && !is_progress(&line) {
             eprintln!("{line}");
@@ -90,9 +77,8 @@ pub fn fuzz(env: &Env, seconds: u64) -> Result<(), Failure> {
 /// libFuzzer's line for each input that found new coverage (`#1234\tNEW    cov: …`, `REDUCE`)
 /// and the functions it reached (`\tNEW_FUNC[1/2]: …`); `pulse` and every other line stay.
 fn is_progress(line: &str) -> bool {
-    let numbered = line
-        .strip_prefix('#')
-        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
+    let numbered =
+        line.strip_prefix('#').is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
     (numbered && (line.contains("\tNEW ") || line.contains("\tREDUCE ")))
         || line.trim_start().starts_with("NEW_FUNC[")
 }

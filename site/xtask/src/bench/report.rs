@@ -23,31 +23,17 @@ impl Row {
     pub fn new(section: &'static str, measure: impl Into<String>, ours: impl Into<String>) -> Row {
         let (measure, ours, old, target) =
             (measure.into(), ours.into(), String::new(), String::new());
-        Row {
-            section,
-            measure,
-            ours,
-            old,
-            target,
-            met: None,
-        }
+        Row { section, measure, ours, old, target, met: None }
     }
 
     /// With the old page's figure (the SvelteKit one-pager, as measured for issue 6).
     pub fn old(self, old: impl Into<String>) -> Row {
-        Row {
-            old: old.into(),
-            ..self
-        }
+        Row { old: old.into(), ..self }
     }
 
     /// With a target and whether it was met.
     pub fn target(self, target: impl Into<String>, met: bool) -> Row {
-        Row {
-            target: target.into(),
-            met: Some(met),
-            ..self
-        }
+        Row { target: target.into(), met: Some(met), ..self }
     }
 
     fn cells(&self) -> [&str; 5] {
@@ -86,15 +72,8 @@ impl Report {
     /// A section that could not run: one row saying why, and `{"available": false}` in the JSON.
     pub fn unavailable(&mut self, section: &'static str, reason: Failure) {
         println!("{section}: unavailable ({reason})");
-        self.rows.push(Row::new(
-            section,
-            "(not measured)",
-            format!("unavailable ({reason})"),
-        ));
-        self.json.insert(
-            section.into(),
-            json!({"available": false, "reason": reason.message}),
-        );
+        self.rows.push(Row::new(section, "(not measured)", format!("unavailable ({reason})")));
+        self.json.insert(section.into(), json!({"available": false, "reason": reason.message}));
     }
 
     /// The table (columns padded to their widest cell, a title line above each section), the
@@ -129,23 +108,12 @@ impl Report {
         if !self.notes.is_empty() {
             out += "notes:\n";
         }
-        out += &self
-            .notes
-            .iter()
-            .map(|n| format!("  - {n}\n"))
-            .collect::<String>();
-        let missed: Vec<&str> = self
-            .rows
-            .iter()
-            .filter(|r| r.met == Some(false))
-            .map(|r| &*r.measure)
-            .collect();
+        out += &self.notes.iter().map(|n| format!("  - {n}\n")).collect::<String>();
+        let missed: Vec<&str> =
+            self.rows.iter().filter(|r| r.met == Some(false)).map(|r| &*r.measure).collect();
         let met = self.rows.iter().filter(|r| r.met == Some(true)).count();
-        let which = if missed.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", missed.join("; "))
-        };
+        let which =
+            if missed.is_empty() { String::new() } else { format!(" ({})", missed.join("; ")) };
         out + &format!("\ntargets: {met} met, {} missed{which}", missed.len())
     }
 
@@ -167,15 +135,11 @@ mod tests {
     #[test]
     fn the_table_lines_up_and_marks_targets() {
         let mut report = Report::default();
-        report
-            .rows
-            .push(Row::new("weight", "/ reading", "3 req").target("≤ 3 req", true));
+        report.rows.push(Row::new("weight", "/ reading", "3 req").target("≤ 3 req", true));
         report.rows.push(
             Row::new("weight", "/ calculator", "3 req · 100.0 KB br").target("≤ 80.0 KB br", false),
         );
-        report
-            .rows
-            .push(Row::new("build", "render", "median 300 ms").old("1 s"));
+        report.rows.push(Row::new("build", "render", "median 300 ms").old("1 s"));
         report.notes.push("a note".into());
         let table = report.table();
         let lines: Vec<&str> = table.lines().collect();

@@ -17,13 +17,8 @@ pub fn browser_lines(
     name: &str,
     prefix: &str,
 ) -> Result<Vec<Value>, Failure> {
-    if let Some(tool) = [CHROMIUM, CHROMEDRIVER]
-        .into_iter()
-        .find(|t| !Path::new(t).is_file())
-    {
-        return Err(missing(format!(
-            "{tool} is missing; `cargo xtask setup` installs it"
-        )));
+    if let Some(tool) = [CHROMIUM, CHROMEDRIVER].into_iter().find(|t| !Path::new(t).is_file()) {
+        return Err(missing(format!("{tool} is missing; `cargo xtask setup` installs it")));
     }
     let args = [
         "test",
@@ -54,10 +49,7 @@ pub fn browser_lines(
     if !output.status.success() || lines.is_empty() {
         let tail: Vec<&str> = stdout.lines().rev().take(8).collect();
         let tail: Vec<&str> = tail.into_iter().rev().collect();
-        return Err(failed(format!(
-            "the {test} test failed: {}",
-            tail.join(" / ").trim()
-        )));
+        return Err(failed(format!("the {test} test failed: {}", tail.join(" / ").trim())));
     }
     Ok(lines)
 }

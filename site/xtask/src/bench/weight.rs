@@ -37,12 +37,7 @@ impl Sum {
     /// `3 req · 10.1 KB raw · 4.0 KB gz · 3.5 KB br`.
     fn text(self) -> String {
         let [requests, raw, gzip, brotli] = self.0;
-        format!(
-            "{requests} req · {} raw · {} gz · {} br",
-            kb(raw),
-            kb(gzip),
-            kb(brotli)
-        )
+        format!("{requests} req · {} raw · {} gz · {} br", kb(raw), kb(gzip), kb(brotli))
     }
 
     fn json(self) -> Value {
@@ -81,9 +76,7 @@ fn page_rows(page: &Value, report: &mut Report) -> Value {
         let part = PARTS.iter().position(|p| file["part"] == *p).unwrap_or(2);
         parts[part].get_or_insert_with(Sum::default).add(file);
         total.add(file);
-        if [".js", ".mjs", ".wasm"]
-            .iter()
-            .any(|e| file["path"].as_str().unwrap_or("").ends_with(e))
+        if [".js", ".mjs", ".wasm"].iter().any(|e| file["path"].as_str().unwrap_or("").ends_with(e))
         {
             js.add(file);
         }
@@ -102,10 +95,9 @@ fn page_rows(page: &Value, report: &mut Report) -> Value {
     }
     if let Some(sum) = calculator {
         let row = Row::new("weight", format!("{url} calculator"), sum.text());
-        report.rows.push(row.target(
-            format!("≤ {} br", kb(CALCULATOR_MAX)),
-            sum.0[3] <= CALCULATOR_MAX,
-        ));
+        report
+            .rows
+            .push(row.target(format!("≤ {} br", kb(CALCULATOR_MAX)), sum.0[3] <= CALCULATOR_MAX));
     }
     // Other scripts (the copy buttons) are in the page's total and the JSON.
     if parts.iter().skip(1).any(Option::is_some) {
@@ -127,11 +119,8 @@ fn page_rows(page: &Value, report: &mut Report) -> Value {
         let note = format!("weight {url}: the browser asked for `{missing}`, which the server does not have (not counted)");
         report.notes.push(note);
     }
-    let part_json: Map<String, Value> = PARTS
-        .iter()
-        .zip(parts)
-        .filter_map(|(p, sum)| Some((p.to_string(), sum?.json())))
-        .collect();
+    let part_json: Map<String, Value> =
+        PARTS.iter().zip(parts).filter_map(|(p, sum)| Some((p.to_string(), sum?.json()))).collect();
     let file = format!(
         "{}{}",
         url.trim_start_matches('/'),
@@ -163,28 +152,17 @@ mod tests {
         ], "external": [], "missing": ["/gone.png"]});
         let mut report = Report::default();
         let json = page_rows(&page, &mut report);
-        let rows: Vec<(&str, &str, Option<bool>)> = report
-            .rows
-            .iter()
-            .map(|r| (r.measure.as_str(), r.ours.as_str(), r.met))
-            .collect();
+        let rows: Vec<(&str, &str, Option<bool>)> =
+            report.rows.iter().map(|r| (r.measure.as_str(), r.ours.as_str(), r.met)).collect();
         assert_eq!(
             rows[0],
-            (
-                "/ reading",
-                "2 req · 17.0 KB raw · 7.0 KB gz · 5.5 KB br",
-                Some(true)
-            )
+            ("/ reading", "2 req · 17.0 KB raw · 7.0 KB gz · 5.5 KB br", Some(true))
         );
         assert_eq!((rows[1].0, rows[1].2), ("/ calculator", Some(false)));
         assert_eq!((rows[2].0, rows[2].2), ("/ all", Some(false)));
         assert_eq!(
             rows[3],
-            (
-                "/ of it JS and wasm",
-                "3 req · 150.7 KB raw · 70.5 KB gz · 90.5 KB br",
-                None
-            )
+            ("/ of it JS and wasm", "3 req · 150.7 KB raw · 70.5 KB gz · 90.5 KB br", None)
         );
         assert_eq!(json["file"], "index.html");
         assert_eq!(json["parts"]["other_scripts"]["requests"], 1);
