@@ -12,63 +12,48 @@ use crate::env::{missing as usage, Failure};
 pub const HELP: &str = "\
 cargo xtask — build, serve and test the pickanumber site
 
-USAGE:
-    cargo xtask <COMMAND> [OPTIONS]
+USAGE: cargo xtask <COMMAND> [OPTIONS]
 
-COMMANDS:
-    setup [--no-browser]   install what is missing, each tool checked by version first: the
-                           wasm32 target (rustup), trunk 0.21.14 and wasm-bindgen-cli 0.2.130
-                           (cargo install), wasm-opt (npm binaryen 132, into node_modules/),
-                           rustfmt and clippy, and Debian's chromium and chromium-driver
-                           (apt-get; skipped with --no-browser)
+    setup [--no-browser]   install what is missing, each tool checked by version first: the wasm32
+                           target, trunk 0.21.14, wasm-bindgen-cli 0.2.130, wasm-opt (npm binaryen
+                           132), rustfmt, clippy, Debian's chromium and chromium-driver (not with
+                           --no-browser)
     build [--base-url /name/]
-                           setup (without the browser), then build the calculator with trunk and
-                           generate the site into dist/ (dist/index.html is the home page), under
-                           site.toml's base path or the one given
-    serve [--port N]       build into target/serve-dist/ (never dist/: its pages load the
-                           live-reload script), serve it on http://127.0.0.1:N/ (default 8000)
-                           and rebuild on changes: content/, paper/, examples/, static/ and
-                           site/render/ re-render the pages; site/calculator/, site/score/ and
-                           site/instruments/ also rebuild the wasm. Open pages reload themselves
-    test                   setup, cargo fmt --check, clippy (native and wasm), unit tests
-                           (the calculator's natively), the README's install line, build, then
-                           the browser tests (headless Chromium) against dist/
+                           setup, build the wasm with trunk and generate the site into dist/,
+                           under site.toml's base path or the one given
+    serve [--port N]       build into target/serve-dist/ (never dist/), serve it on
+                           http://127.0.0.1:N/ (default 8000), rebuild on changes to content/,
+                           paper/, examples/, static/, site/render/ (the pages) or site/calculator/,
+                           site/score/, site/instruments/ (also the wasm); open pages then reload
+    test                   setup, fmt, clippy (native and wasm), unit tests, the README's install
+                           line, build, then the browser tests (headless Chromium) against dist/
     bench [--no-build] [--only weight,lighthouse,latency,throughput,build]
-                           build, then measure and print one table (also target/bench.json),
-                           each figure against its target where it has one: page weight (raw,
-                           gzip, brotli) of what the browser fetched, Lighthouse 13 mobile and
-                           desktop on every page (Node 22 and Lighthouse from npm into
+                           build, then print one table of figures against their targets (also
+                           target/bench.json): page weight of what the browser fetched, Lighthouse
+                           mobile and desktop on every page (Node and Lighthouse from npm into
                            target/bench-tools/), calculator latency against a bare textarea,
-                           parse + score throughput, render and edit-to-reload times. Prints
-                           figures; never fails on them
-    fuzz [--seconds N]     run the cargo-fuzz target fuzz/ (parse) for N seconds (default 60)
-                           where a nightly toolchain and cargo-fuzz are installed; otherwise
-                           say how to install them and skip
-    help, --help           this text
+                           parse + score throughput, render and edit-to-reload times; never fails
+                           on a figure
+    fuzz [--seconds N]     run the cargo-fuzz target parse for N seconds (default 60) where nightly
+                           and cargo-fuzz are installed; otherwise say how to install them and skip
 
-Exit codes: 0 success, 1 a step failed, 2 a tool is missing and cannot be installed here
-(or a usage error).
+Exit codes: 0 success, 1 a step failed, 2 a tool is missing and cannot be installed here, or a
+usage error.
 ";
 
-/// What was asked for.
+/// What was asked for: a command and its options (see [`HELP`]).
 #[derive(Debug, PartialEq)]
+#[allow(missing_docs)]
 pub enum Command {
-    /// `help`, `-h`, `--help` or nothing.
     Help,
-    /// `setup [--no-browser]`.
     Setup {
-        /// Also the browser and the linters.
         browser: bool,
     },
-    /// `build [--base-url /name/]`: under this base path instead of `site.toml`'s.
     Build(Option<String>),
-    /// `serve [--port N]`.
     Serve(u16),
-    /// `test`.
     Test,
-    /// `bench [--no-build] [--only a,b]`: whether to build first, and the sections to run.
+    /// Whether to build first, and the sections to run.
     Bench(bool, Vec<String>),
-    /// `fuzz [--seconds N]`.
     Fuzz(u64),
 }
 
@@ -97,34 +82,17 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
                 *base = Some(value(&mut p, "--base-url")?)
             }
             (Command::Serve(port), Arg::Long("port")) => {
-                let v = value(&mut p, "--port")?;
-                *port = v.parse().map_err(|_| {
-                    usage(format!("--port needs a number from 1 to 65535, not `{v}`"))
-                })?;
+                *port = number(&mut p, "--port", 0, "a port, 0 to 65535")?
             }
             (Command::Fuzz(seconds), Arg::Long("seconds")) => {
-                let v = value(&mut p, "--seconds")?;
-                let n = v.parse().ok().filter(|n| *n > 0);
-                *seconds = n.ok_or_else(|| {
-                    usage(format!("--seconds needs a whole number above 0, not `{v}`"))
-                })?;
+                *seconds = number(&mut p, "--seconds", 1, "whole seconds above 0")?
             }
             (Command::Bench(build, _), Arg::Long("no-build")) => *build = false,
             (Command::Bench(_, only), Arg::Long("only")) => {
-                let list = value(&mut p, "--only")?;
-                *only = list
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|s| !s.is_empty())
-                    .map(String::from)
-                    .collect();
+                *only = value(&mut p, "--only")?.split(',').map(|s| s.trim().to_owned()).collect();
                 if let Some(bad) = only.iter().find(|s| !SECTIONS.contains(&s.as_str())) {
-                    return Err(usage(format!(
-                        "--only: `{bad}` is not one of {}",
-                        SECTIONS.join(", ")
-                    )));
-                } else if only.is_empty() {
-                    return Err(usage(format!("--only needs a list from {}", SECTIONS.join(","))));
+                    let all = SECTIONS.join(", ");
+                    return Err(usage(format!("--only: `{bad}` is not one of {all}")));
                 }
             }
             (_, arg) => {
@@ -146,6 +114,18 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
 fn value(p: &mut Parser, what: &str) -> Result<String, Failure> {
     let v = p.value().map_err(|_| usage(format!("{what} needs a value")))?;
     Ok(v.to_string_lossy().into_owned())
+}
+
+/// The option `what`'s value as a number of at least `min` (else the error says it `needs`).
+fn number<T: std::str::FromStr + PartialOrd>(
+    p: &mut Parser,
+    what: &str,
+    min: T,
+    needs: &str,
+) -> Result<T, Failure> {
+    let v = value(p, what)?;
+    let n = v.parse().ok().filter(|n| *n >= min);
+    n.ok_or_else(|| usage(format!("{what} needs {needs}, not `{v}`")))
 }
 
 #[cfg(test)]
@@ -178,11 +158,11 @@ mod tests {
     #[test]
     fn mistakes_are_usage_errors_that_say_what_is_wrong() {
         for (line, says) in [
-            ("serve --port x", "--port needs a number from 1 to 65535, not `x`"),
+            ("serve --port 65536", "--port needs a port, 0 to 65535, not `65536`"),
             ("serve --prot 1", "`serve` does not take `--prot`"),
-            ("fuzz --seconds 0", "above 0, not `0`"),
+            ("fuzz --seconds 0", "whole seconds above 0, not `0`"),
             ("bench --only=nope", "`nope` is not one of weight"),
-            ("bench --only=,", "--only needs a list"),
+            ("bench --only=", "`` is not one of"),
             ("bench -f", "`bench` does not take `-f`"),
             ("build extra", "`build` does not take `extra`"),
             ("deploy", "unknown command `deploy`"),

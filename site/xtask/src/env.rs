@@ -6,13 +6,12 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Why a command stopped, and its exit code: 1 a step failed, 2 a tool is missing and cannot be
-/// installed from here (or the command line was wrong).
+/// Why a command stopped: what went wrong and what to do, and the exit code (1 a step failed,
+/// 2 a tool is missing and cannot be installed from here, or the command line was wrong).
 #[derive(Debug)]
+#[allow(missing_docs)]
 pub struct Failure {
-    /// The process's exit code.
     pub code: u8,
-    /// What went wrong, and what to do about it.
     pub message: String,
 }
 
@@ -27,14 +26,14 @@ pub fn failed(message: impl Into<String>) -> Failure {
     Failure { code: 1, message: message.into() }
 }
 
-/// A tool that is missing, or a usage error (exit 2).
+/// A missing tool, or a usage error (exit 2).
 pub fn missing(message: impl Into<String>) -> Failure {
     Failure { code: 2, message: message.into() }
 }
 
-/// Turns any error into a [`Failure`] (exit 1) that says what was being done.
+/// Turns any error into a step [`failed`] with `what: the error`.
 pub trait Context<T> {
-    /// `what: the error`.
+    #[allow(missing_docs)]
     fn context(self, what: impl Display) -> Result<T, Failure>;
 }
 
@@ -44,7 +43,7 @@ impl<T, E: Display> Context<T> for Result<T, E> {
     }
 }
 
-/// The repository and the `PATH` every child command gets: `<repo>/node_modules/.bin` and
+/// The repository, and the `PATH` every child command gets: `<repo>/node_modules/.bin` and
 /// cargo's `bin` folder first, so pinned tools win over any others.
 pub struct Env {
     /// The repository root.
@@ -55,12 +54,12 @@ pub struct Env {
 impl Env {
     /// Finds the repository from this crate's folder.
     pub fn new() -> Result<Env, Failure> {
-        let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let repo = repo.canonicalize().context("cannot find the repository root")?;
+        let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize();
+        let repo = repo.context("cannot find the repository root")?;
         let var = |name| std::env::var_os(name).map(PathBuf::from);
-        let home = var("HOME").unwrap_or_default();
-        let cargo_bin = var("CARGO_HOME").unwrap_or_else(|| home.join(".cargo")).join("bin");
-        let mut dirs = vec![repo.join("node_modules/.bin"), cargo_bin];
+        let cargo =
+            var("CARGO_HOME").unwrap_or_else(|| var("HOME").unwrap_or_default().join(".cargo"));
+        let mut dirs = vec![repo.join("node_modules/.bin"), cargo.join("bin")];
         dirs.extend(std::env::split_paths(&var("PATH").unwrap_or_default()));
         let path = std::env::join_paths(dirs).context("cannot build PATH")?;
         Ok(Env { repo, path })
@@ -68,10 +67,10 @@ impl Env {
 
     /// Cargo's target folder (`$CARGO_TARGET_DIR` or `target/`).
     pub fn target(&self) -> PathBuf {
-        std::env::var_os("CARGO_TARGET_DIR").map_or(self.repo.join("target"), |t| self.repo.join(t))
+        self.repo.join(std::env::var_os("CARGO_TARGET_DIR").unwrap_or("target".into()))
     }
 
-    /// `program` with the prefixed `PATH`, run from the repository root.
+    /// `program` with the prefixed `PATH`, run from the repository root, without input.
     pub fn command(&self, program: impl AsRef<OsStr>) -> Command {
         let mut c = Command::new(program);
         c.env("PATH", &self.path).current_dir(&self.repo).stdin(Stdio::null());
@@ -131,22 +130,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn durations_read_naturally() {
-        assert_eq!(human(Duration::from_millis(420)), "0.4 s");
-        assert_eq!(human(Duration::from_secs(75)), "75 s");
-        assert_eq!(human(Duration::from_secs(543)), "9 min 03 s");
-    }
-
-    #[test]
-    fn tools_run_with_pinned_folders_first_and_missing_ones_are_reported() {
+    fn tools_run_with_pinned_folders_first_and_failures_read_naturally() {
         let env = Env::new().unwrap();
-        let dirs: Vec<PathBuf> = std::env::split_paths(&env.path).collect();
-        assert_eq!(dirs[0], env.repo.join("node_modules/.bin"));
-        assert!(env.repo.join("Cargo.toml").is_file());
+        assert_eq!(
+            std::env::split_paths(&env.path).next(),
+            Some(env.repo.join("node_modules/.bin"))
+        );
         let err = run("probe", &mut env.command("no-such-tool-xtask")).unwrap_err();
         assert_eq!(err.code, 2);
         assert!(err.message.contains("`no-such-tool-xtask` is not installed"));
-        assert_eq!(env.probe("no-such-tool-xtask", &["--version"]), None);
         assert_eq!(env.probe("sh", &["-c", "echo; echo ' v1 '; echo x"]).as_deref(), Some("v1"));
+        let secs = [0.42, 75.0, 543.0].map(|s| human(Duration::from_secs_f64(s)));
+        assert_eq!(secs, ["0.4 s", "75 s", "9 min 03 s"]);
     }
 }
