@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Map};
 
 use super::report::{Report, Row};
-use super::run::median;
 use crate::env::{failed, run, Context, Env, Failure};
 use crate::pipeline::render_args;
 use crate::serve::Dev;
@@ -23,16 +22,14 @@ const REBUILD: Duration = Duration::from_secs(120);
 
 /// Measures both and adds the rows and JSON to `report`.
 pub fn build_times(env: &Env, report: &mut Report) -> Result<(), Failure> {
+    let render = "render all pages, nothing to compile (pickanumber-render)";
+    let reload = "edit → reload under serve (content/index.md)";
     let mut json = Map::new();
-    for (key, measure, result) in [
-        (
-            "render_ms",
-            "render all pages, nothing to compile (pickanumber-render)",
-            render_times(env),
-        ),
-        ("edit_to_reload_ms", "edit → reload under serve (content/index.md)", edit_to_reload(env)),
+    for (key, measure, runs) in [
+        ("render_ms", render, render_times(env)),
+        ("edit_to_reload_ms", reload, edit_to_reload(env)),
     ] {
-        let (row, figures) = match result {
+        let (ours, figures) = match runs {
             Ok(mut runs) => {
                 let (m, n) = (median(&mut runs), runs.len());
                 let (min, max) = (runs[0], runs[n - 1]);
@@ -40,40 +37,40 @@ pub fn build_times(env: &Env, report: &mut Report) -> Result<(), Failure> {
                     "render_ms" => format!("median {m:.0} ms of {n} runs (min {min:.0}, max {max:.0})"),
                     _ => format!("median {m:.0} ms of {n} edits (max {max:.0}) to the new /__dev/version; open pages poll it every 0.5 s"),
                 };
-                (Row::new("build", measure, ours), json!({"median": m, "runs": runs}))
+                (ours, json!({"median": m, "runs": runs}))
             }
-            Err(reason) => (
-                Row::new("build", measure, format!("not measured ({reason})")),
-                json!({"error": reason.message}),
-            ),
+            Err(e) => (format!("not measured ({e})"), json!({"error": e.message})),
         };
-        report.rows.push(row);
+        report.rows.push(Row::new("build", measure, ours));
         json.insert(key.into(), figures);
     }
     report.json.insert("build".into(), json.into());
     Ok(())
 }
 
+/// The middle value (the mean of the two middle ones for an even count); sorts `values`.
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    (values[(n.max(1) - 1) / 2] + values[n / 2]) / 2.0
+}
+
 /// Milliseconds of [`RENDER_RUNS`] runs of the generator's release binary into a scratch folder.
 fn render_times(env: &Env) -> Result<Vec<f64>, Failure> {
     // Makes sure the binary is there and current (nothing to compile after the build).
-    run(
-        "cargo build -p pickanumber-render",
-        env.command("cargo").args(["build", "-q", "--release", "-p", "pickanumber-render"]),
-    )?;
-    let bin = env.target().join("release/pickanumber-render");
-    let scratch = env.target().join("bench-render");
-    let out = scratch.strip_prefix(&env.repo).unwrap_or(&scratch).join("dist");
+    let args = ["build", "-q", "--release", "-p", "pickanumber-render"];
+    run("cargo build -p pickanumber-render", env.command("cargo").args(args))?;
+    let (bin, scratch) =
+        (env.target().join("release/pickanumber-render"), env.target().join("bench-render"));
     let times = (0..RENDER_RUNS).map(|_| {
         let started = Instant::now();
         let mut render = env.command(&bin);
-        run(
-            "pickanumber-render",
-            render.args(render_args(env, &out.to_string_lossy())).stdout(Stdio::null()),
-        )?;
-        Ok(started.elapsed().as_secs_f64() * 1000.0)
+        render
+            .args(render_args(env, &scratch.join("dist").to_string_lossy()))
+            .stdout(Stdio::null());
+        run("pickanumber-render", &mut render).map(|()| started.elapsed().as_secs_f64() * 1000.0)
     });
-    let times = times.collect::<Result<Vec<f64>, Failure>>();
+    let times = times.collect();
     let _ = std::fs::remove_dir_all(scratch);
     times
 }
@@ -135,4 +132,13 @@ fn edit_to_reload(env: &Env) -> Result<Vec<f64>, Failure> {
         }
     }
     Ok(samples)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_median_is_the_middle() {
+        assert_eq!(super::median(&mut [3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(super::median(&mut [4.0, 1.0, 2.0, 3.0]), 2.5);
+    }
 }

@@ -9,23 +9,24 @@
 //! 4. [`throughput`]: parse + score natively (criterion).
 //! 5. [`build`]: rendering every page, and edit-to-reload under `serve`.
 //!
-//! [`report`] collects the rows, notes and JSON and prints the table; [`run`] runs the
-//! measuring browser tests.
+//! [`report`] collects the rows, notes and JSON and prints the table; [`browser_lines`] runs
+//! the measuring browser tests.
 
 mod build;
 mod latency;
 mod lighthouse;
 mod report;
-mod run;
 mod throughput;
 mod weight;
 
+use std::path::Path;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use serde_json::{json, Value};
 
-use crate::env::{failed, human, Context, Env, Failure};
+use crate::env::{failed, human, missing, Context, Env, Failure};
 use crate::pipeline::{self, DIST};
+use crate::setup::{CHROMEDRIVER, CHROMIUM};
 use report::Report;
 
 /// The parts of the bench, in the order they run.
@@ -70,4 +71,50 @@ pub fn bench(env: &Env, build: bool, only: &[String]) -> Result<(), Failure> {
     std::fs::write(&out, text).context(format!("cannot write {}", out.display()))?;
     println!("wrote {} (bench took {})", out.display(), human(started.elapsed()));
     Ok(())
+}
+
+/// Runs the ignored browser test `name` in `tests/{test}.rs` against `dist` and returns the JSON
+/// of each line it prints that starts with `prefix` and a space (`LATENCY {…}`, `WEIGHT {…}`).
+pub fn browser_lines(
+    env: &Env,
+    dist: &Path,
+    test: &str,
+    name: &str,
+    prefix: &str,
+) -> Result<Vec<Value>, Failure> {
+    if let Some(tool) = [CHROMIUM, CHROMEDRIVER].into_iter().find(|t| !Path::new(t).is_file()) {
+        return Err(missing(format!("{tool} is missing; `cargo xtask setup` installs it")));
+    }
+    let args = [
+        "test",
+        "-q",
+        "-p",
+        "pickanumber-browser-tests",
+        "--test",
+        test,
+        "--",
+        "--ignored",
+        "--nocapture",
+        name,
+    ];
+    println!("    cargo {}", args.join(" "));
+    let output = env
+        .command("cargo")
+        .args(args)
+        .env("PICKANUMBER_DIST", dist)
+        .stderr(std::process::Stdio::inherit())
+        .output();
+    let output = output.context("cannot run cargo test")?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<Value> = stdout
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix(prefix)?.strip_prefix(' '))
+        .filter_map(|j| serde_json::from_str(j).ok())
+        .collect();
+    if !output.status.success() || lines.is_empty() {
+        let tail: Vec<&str> = stdout.lines().rev().take(8).collect();
+        let tail: Vec<&str> = tail.into_iter().rev().collect();
+        return Err(failed(format!("the {test} test failed: {}", tail.join(" / ").trim())));
+    }
+    Ok(lines)
 }

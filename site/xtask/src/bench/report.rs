@@ -86,29 +86,24 @@ impl Report {
                 *w = (*w).max(cell.chars().count());
             }
         }
+        let pad = |(c, w): (&&str, usize)| format!("{c}{}", " ".repeat(w - c.chars().count()));
         let line = |cells: [&str; 5]| {
-            let padded = cells
-                .iter()
-                .zip(widths)
-                .map(|(c, w)| format!("{c}{}", " ".repeat(w - c.chars().count())));
-            padded.collect::<Vec<_>>().join(" | ").trim_end().to_owned() + "\n"
+            cells.iter().zip(widths).map(pad).collect::<Vec<_>>().join(" | ").trim_end().to_owned()
+                + "\n"
         };
         let total = widths.iter().sum::<usize>() + 3 * (widths.len() - 1);
         let mut out = line(headers);
         for (i, row) in self.rows.iter().enumerate() {
             if i == 0 || self.rows[i - 1].section != row.section {
                 let title = title(row.section);
-                out += &format!(
-                    "── {title} {}\n",
-                    "─".repeat(total.saturating_sub(title.chars().count() + 4))
-                );
+                let bar = "─".repeat(total.saturating_sub(title.chars().count() + 4));
+                out += &format!("── {title} {bar}\n");
             }
             out += &line(row.cells());
         }
-        if !self.notes.is_empty() {
-            out += "notes:\n";
-        }
-        out += &self.notes.iter().map(|n| format!("  - {n}\n")).collect::<String>();
+        let notes = self.notes.iter().map(|n| format!("  - {n}\n"));
+        out += &(if self.notes.is_empty() { "" } else { "notes:\n" }.to_owned()
+            + &notes.collect::<String>());
         let missed: Vec<&str> =
             self.rows.iter().filter(|r| r.met == Some(false)).map(|r| &*r.measure).collect();
         let met = self.rows.iter().filter(|r| r.met == Some(true)).count();
@@ -119,10 +114,8 @@ impl Report {
 
     /// The JSON: each section's figures, `table` and `notes`.
     pub fn into_json(mut self) -> Map<String, Value> {
-        let rows: Vec<Value> = self.rows.iter().map(|r| {
-            json!({"section": r.section, "measure": r.measure, "ours": r.ours, "old_page": r.old, "target": r.target, "met": r.met})
-        }).collect();
-        self.json.insert("table".into(), json!(rows));
+        let row = |r: &Row| json!({"section": r.section, "measure": r.measure, "ours": r.ours, "old_page": r.old, "target": r.target, "met": r.met});
+        self.json.insert("table".into(), self.rows.iter().map(row).collect());
         self.json.insert("notes".into(), json!(self.notes));
         self.json
     }

@@ -38,7 +38,7 @@ fn kb(bytes: u64) -> String {
 
 /// Weighs every page and adds its rows and JSON to `report`.
 pub fn weight(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Failure> {
-    let pages = super::run::browser_lines(env, dist, "budget", "every_page_weight", "WEIGHT")?;
+    let pages = super::browser_lines(env, dist, "budget", "every_page_weight", "WEIGHT")?;
     pages.iter().for_each(|page| page_rows(page, report));
     let old = json!({"requests": 15, "raw_kb": 145.0, "gzip_kb": 50.9, "brotli_kb": 45.0, "javascript_kb": 36.0});
     let targets = json!({"home_reading_max_brotli": READING_MAX, "home_reading_max_requests": 3,
