@@ -15,77 +15,54 @@ pub fn test(env: &Env) -> Result<(), Failure> {
     let started = Instant::now();
     let mut passed: Vec<&str> = Vec::new();
     let result = run_all(env, &mut passed);
-    let took = human(started.elapsed());
+    let (n, took) = (passed.len(), human(started.elapsed()));
     let list = if passed.is_empty() { "none".to_owned() } else { passed.join(", ") };
     match &result {
-        Ok(()) => {
-            println!("\ncargo xtask test: all {} steps passed ({list}) in {took}", passed.len())
+        Ok(()) => println!("\ncargo xtask test: all {n} steps passed ({list}) in {took}"),
+        Err(_) => {
+            println!("\ncargo xtask test: FAILED after {took} ({n} steps passed before: {list})")
         }
-        Err(_) => println!(
-            "\ncargo xtask test: FAILED after {took} ({} steps passed before: {list})",
-            passed.len()
-        ),
     }
     result
 }
 
 fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
-    let cargo = |what: &'static str, args: &str| {
-        let mut c = env.command("cargo");
-        c.args(args.split_whitespace());
-        (what, c)
-    };
     setup::setup(env, true)?;
     passed.push("setup");
-    let install_root = env.repo.join("target/install-test");
-    let mut install = cargo("install", "install --locked --path site/cli --root");
-    install.1.arg(&install_root).env("CARGO_TARGET_DIR", env.target());
-    let mut installed = env.command(install_root.join("bin/pickanumber"));
-    installed.arg("--version");
-    for ((what, mut cmd), title) in [
-        (cargo("fmt", "fmt --all --check"), "cargo fmt --all --check"),
+    let steps = [
+        ("fmt", "fmt --all --check".to_owned()),
         (
-            cargo(
-                "clippy",
-                &format!(
-                    "clippy {NATIVE} -p pickanumber-browser-tests --all-targets -- -D warnings"
-                ),
-            ),
-            "cargo clippy (native crates, all targets)",
+            "clippy",
+            format!("clippy {NATIVE} -p pickanumber-browser-tests --all-targets -- -D warnings"),
         ),
         (
-            cargo(
-                "clippy wasm",
-                &format!("clippy -p pickanumber-calculator --target {WASM_TARGET} -- -D warnings"),
-            ),
-            "cargo clippy (calculator, wasm32)",
+            "clippy wasm",
+            format!("clippy -p pickanumber-calculator --target {WASM_TARGET} -- -D warnings"),
         ),
-        (
-            cargo("unit tests", &format!("test {NATIVE}")),
-            "cargo test (unit, property and golden tests)",
-        ),
+        ("unit tests", format!("test {NATIVE}")),
         // The calculator's own tests (share links) are plain Rust: they run natively, in a cargo
         // invocation of their own so Leptos's `csr` feature is not unified with other crates'.
-        (
-            cargo("calculator tests", "test -p pickanumber-calculator"),
-            "cargo test -p pickanumber-calculator (natively)",
-        ),
+        ("calculator tests", "test -p pickanumber-calculator".into()),
         // The install line the README and the home page give, into a throwaway root.
-        (install, "cargo install --locked --path site/cli (the README's install line)"),
-        (("installed binary", installed), "pickanumber --version (the installed binary)"),
-    ] {
-        step(title, &mut cmd)?;
+        ("install", "install --locked --path site/cli --root target/install-test".into()),
+    ];
+    for (what, args) in steps {
+        let mut cargo = env.command("cargo");
+        step(
+            &format!("cargo {args}"),
+            cargo.args(args.split(' ')).env("CARGO_TARGET_DIR", env.target()),
+        )?;
         passed.push(what);
     }
+    let mut installed = env.command(env.repo.join("target/install-test/bin/pickanumber"));
+    step("pickanumber --version (the installed binary)", installed.arg("--version"))?;
     pipeline::build(env, None)?;
     pipeline::pages(env, SUBPATH_DIST, &["--base-url", SUBPATH])?;
     passed.push("build");
-    let mut browser =
-        cargo("browser tests", "test -p pickanumber-browser-tests -- --test-threads=1").1;
-    browser.env("PICKANUMBER_DIST", env.repo.join(DIST));
-    browser
-        .env("PICKANUMBER_SUBPATH_DIST", env.repo.join(SUBPATH_DIST))
-        .env("PICKANUMBER_SUBPATH", SUBPATH);
+    let mut browser = env.command("cargo");
+    browser.args(["test", "-p", "pickanumber-browser-tests", "--", "--test-threads=1"]);
+    browser.env("PICKANUMBER_DIST", env.repo.join(DIST)).env("PICKANUMBER_SUBPATH", SUBPATH);
+    browser.env("PICKANUMBER_SUBPATH_DIST", env.repo.join(SUBPATH_DIST));
     step("cargo test -p pickanumber-browser-tests (headless Chromium)", &mut browser)?;
     passed.push("browser tests");
     Ok(())

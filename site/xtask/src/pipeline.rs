@@ -1,6 +1,6 @@
 //! The build: `cargo fetch`, then trunk builds the wasm, then the generator writes the pages.
 
-use std::path::PathBuf;
+use std::process::Command;
 use std::time::Instant;
 
 use crate::env::{human, step, Context, Env, Failure};
@@ -26,11 +26,8 @@ pub fn build(env: &Env, base_url: Option<&str>) -> Result<(), Failure> {
     wasm(env)?;
     let base = base_url.map(|b| ["--base-url", b]);
     pages(env, DIST, base.as_ref().map_or(&[], |b| b))?;
-    println!(
-        "built the site into {} in {}",
-        env.repo.join(DIST).display(),
-        human(started.elapsed())
-    );
+    let (dist, took) = (env.repo.join(DIST), human(started.elapsed()));
+    println!("built the site into {} in {took}", dist.display());
     Ok(())
 }
 
@@ -50,18 +47,13 @@ pub fn wasm(env: &Env) -> Result<(), Failure> {
     };
     step("trunk build --release (the calculator's wasm)", &mut trunk(&[]))?;
     let islands = env.repo.join("target/instruments-dist");
-    let mut second = trunk(&["instruments.html", "--dist"]);
-    step(
-        "trunk build instruments.html --release (the probe and pairwise wasm)",
-        second.arg(&islands),
-    )?;
+    let what = "trunk build instruments.html --release (the probe and pairwise wasm)";
+    step(what, trunk(&["instruments.html", "--dist"]).arg(&islands))?;
     for entry in std::fs::read_dir(&islands).context(islands.display())?.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with("pickanumber-instruments")
-            && (name.ends_with(".js") || name.ends_with(".wasm"))
-        {
-            std::fs::copy(entry.path(), env.repo.join(CALC_DIST).join(&name))
-                .context(format!("cannot stage {name}"))?;
+        let staged = [".js", ".wasm"].iter().any(|e| name.ends_with(e));
+        if staged && name.starts_with("pickanumber-instruments") {
+            std::fs::copy(entry.path(), env.repo.join(CALC_DIST).join(&name)).context(&name)?;
         }
     }
     Ok(())
@@ -72,20 +64,20 @@ pub fn wasm(env: &Env) -> Result<(), Failure> {
 pub fn pages(env: &Env, out: &str, extra: &[&str]) -> Result<(), Failure> {
     let mut cmd = env.command("cargo");
     cmd.args(["run", "-q", "--release", "-p", "pickanumber-render", "--"]);
-    cmd.args(render_args(env, out)).args(extra);
-    step(&format!("render the pages into {out} (pickanumber-render)"), &mut cmd)
+    step(
+        &format!("render the pages into {out} (pickanumber-render)"),
+        folders(env, &mut cmd, out).args(extra),
+    )
 }
 
-/// The generator's folders: `--root`, `--out`, `--calc`.
-pub fn render_args(env: &Env, out: &str) -> [PathBuf; 6] {
-    let flag = |f: &str| PathBuf::from(f);
+/// Adds the generator's folders to `cmd`: `--root`, `--out` (`out`, below the repository or
+/// absolute) and `--calc`.
+pub fn folders<'a>(env: &Env, cmd: &'a mut Command, out: &str) -> &'a mut Command {
     let repo = &env.repo;
-    [
-        flag("--root"),
-        repo.clone(),
-        flag("--out"),
-        repo.join(out),
-        flag("--calc"),
-        repo.join(CALC_DIST),
-    ]
+    cmd.arg("--root")
+        .arg(repo)
+        .arg("--out")
+        .arg(repo.join(out))
+        .arg("--calc")
+        .arg(repo.join(CALC_DIST))
 }

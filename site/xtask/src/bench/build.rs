@@ -10,7 +10,7 @@ use serde_json::{json, Map};
 
 use super::report::{Report, Row};
 use crate::env::{failed, run, Context, Env, Failure};
-use crate::pipeline::render_args;
+use crate::pipeline::folders;
 use crate::serve::Dev;
 
 /// Render runs for the median.
@@ -65,9 +65,7 @@ fn render_times(env: &Env) -> Result<Vec<f64>, Failure> {
     let times = (0..RENDER_RUNS).map(|_| {
         let started = Instant::now();
         let mut render = env.command(&bin);
-        render
-            .args(render_args(env, &scratch.join("dist").to_string_lossy()))
-            .stdout(Stdio::null());
+        folders(env, &mut render, &scratch.join("dist").to_string_lossy()).stdout(Stdio::null());
         run("pickanumber-render", &mut render).map(|()| started.elapsed().as_secs_f64() * 1000.0)
     });
     let times = times.collect();
