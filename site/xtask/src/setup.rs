@@ -27,15 +27,11 @@ pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
     println!("==> setup: checking tools");
     let started = Instant::now();
     let rustup = |args: &[&str]| Ok(vec![cmd(env, "rustup", args)]);
-    let target = || {
-        let list = env.output("rustup", &["target", "list", "--installed"]);
-        let sysroot = env.output("rustc", &["--print", "sysroot"]).unwrap_or_default();
-        let in_sysroot = Path::new(sysroot.trim()).join("lib/rustlib").join(WASM_TARGET).is_dir();
-        match list {
-            Some(list) if list.lines().any(|l| l.trim() == WASM_TARGET) => Ok("installed".into()),
-            None if in_sysroot => Ok("installed".into()),
-            _ => Err("missing".into()),
-        }
+    // Targets rustup adds land in the toolchain's sysroot too.
+    let sysroot = env.output("rustc", &["--print", "sysroot"]).unwrap_or_default();
+    let target = || match Path::new(sysroot.trim()).join("lib/rustlib").join(WASM_TARGET).is_dir() {
+        true => Ok("installed".into()),
+        false => Err("missing".into()),
     };
     ensure(env, WASM_TARGET, target, "rustup", "", || rustup(&["target", "add", WASM_TARGET]))?;
     // Without --locked for wasm-bindgen-cli: its lock file pins a crate the registry mirror lacks.
