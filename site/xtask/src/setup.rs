@@ -29,10 +29,8 @@ pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
     let rustup = |args: &[&str]| Ok(vec![cmd(env, "rustup", args)]);
     // Targets rustup adds land in the toolchain's sysroot too.
     let sysroot = env.output("rustc", &["--print", "sysroot"]).unwrap_or_default();
-    let target = || match Path::new(sysroot.trim()).join("lib/rustlib").join(WASM_TARGET).is_dir() {
-        true => Ok("installed".into()),
-        false => Err("missing".into()),
-    };
+    let dir = Path::new(sysroot.trim()).join("lib/rustlib").join(WASM_TARGET);
+    let target = || dir.is_dir().then(|| "installed".to_owned()).ok_or("missing".to_owned());
     ensure(env, WASM_TARGET, target, "rustup", "", || rustup(&["target", "add", WASM_TARGET]))?;
     // Without --locked for wasm-bindgen-cli: its lock file pins a crate the registry mirror lacks.
     cargo_tool(env, "trunk", TRUNK, &["trunk", "--locked"], "about 10 minutes")?;
@@ -54,10 +52,9 @@ pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
                 rustup(&["component", "add", component])
             })?;
         }
-        let check = || match Path::new(CHROMIUM).is_file() && Path::new(CHROMEDRIVER).is_file() {
-            true => Ok(env.probe(CHROMEDRIVER, &["--version"]).unwrap_or("chromedriver".into())),
-            false => Err("missing".into()),
-        };
+        let both = || Path::new(CHROMIUM).is_file() && Path::new(CHROMEDRIVER).is_file();
+        let version = || env.probe(CHROMEDRIVER, &["--version"]).unwrap_or_default();
+        let check = || both().then(version).ok_or("missing".to_owned());
         let apt = |args: &[&str]| {
             let mut c = cmd(env, "apt-get", args);
             c.env("DEBIAN_FRONTEND", "noninteractive");
@@ -109,9 +106,9 @@ fn cargo_tool(
     ensure(env, tool, check, "cargo", time, || Ok(vec![install]))
 }
 
-/// Prints `checking tool… `, then `check`'s answer; when that is an `Err`, runs what `install`
+/// Prints `checking tool… `, then `check`'s answer (what was found); when that is an `Err`, runs what `install`
 /// gives (with `installer`, which must be on `PATH`) and checks again.
-fn ensure(
+pub fn ensure(
     env: &Env,
     tool: &str,
     check: impl Fn() -> Result<String, String>,

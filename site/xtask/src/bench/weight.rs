@@ -22,9 +22,8 @@ const HOME_MAX: u64 = 92_000;
 /// Requests, then raw, gzip and brotli bytes, summed.
 type Sum = [u64; 4];
 
-fn add(sum: &mut Sum, file: &Value) {
-    let bytes = ["raw", "gzip", "brotli"].map(|k| file[k].as_u64().unwrap_or(0));
-    *sum = [sum[0] + 1, sum[1] + bytes[0], sum[2] + bytes[1], sum[3] + bytes[2]];
+fn plus(a: Sum, b: Sum) -> Sum {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]]
 }
 
 /// `3 req · 10.1 KB raw · 4.0 KB gz · 3.5 KB br` (1 KB = 1,000 bytes).
@@ -53,19 +52,16 @@ pub fn weight(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Failure
 /// loads (with other scripts, such as the copy buttons) and, for the home page, its scripts.
 fn page_rows(page: &Value, report: &mut Report) {
     let url = page["page"].as_str().unwrap_or("?");
-    let (mut reading, mut calculator, mut all, mut js) = ([0; 4], [0; 4], [0; 4], [0; 4]);
+    // Reading, the calculator, other scripts (the browser test's parts: scripts and wasm are
+    // the last two).
+    let mut parts = [[0; 4]; 3];
     for file in page["files"].as_array().into_iter().flatten() {
-        match file["part"].as_str() {
-            Some("reading") => add(&mut reading, file),
-            Some("calculator") => add(&mut calculator, file),
-            _ => {}
-        }
-        add(&mut all, file);
-        if [".js", ".mjs", ".wasm"].iter().any(|e| file["path"].as_str().unwrap_or("").ends_with(e))
-        {
-            add(&mut js, file);
-        }
+        let part = ["reading", "calculator"].iter().position(|p| file["part"] == *p).unwrap_or(2);
+        let size = |k: &str| file[k].as_u64().unwrap_or(0);
+        parts[part] = plus(parts[part], [1, size("raw"), size("gzip"), size("brotli")]);
     }
+    let [reading, calculator, scripts] = parts;
+    let (js, all) = (plus(calculator, scripts), plus(reading, plus(calculator, scripts)));
     let (home, row) =
         (url == "/", |part: &str, sum| Row::new("weight", format!("{url} {part}"), text(sum)));
     if reading[0] > 0 {
