@@ -14,16 +14,9 @@ use crate::pipeline::{self, DEV_DIST};
 
 /// Changes here re-run only the generator.
 const PAGE_DIRS: &[&str] = &["content", "paper", "examples", "static", "site/render"];
-/// Changes here rebuild the wasm, then the pages (the crates' tests and benches do not).
-const WASM_DIRS: &[&str] = &[
-    "site/calculator",
-    "site/score/src",
-    "site/score/Cargo.toml",
-    "site/instruments/src",
-    "site/instruments/Cargo.toml",
-];
-/// Watched besides [`PAGE_DIRS`]: whole folders, so an editor replacing a `Cargo.toml` is seen.
-const WASM_WATCHED: &[&str] = &["site/calculator", "site/score", "site/instruments"];
+/// Changes here rebuild the wasm, then the pages (but not changes to the crates' tests and
+/// benches).
+const WASM_DIRS: &[&str] = &["site/calculator", "site/score", "site/instruments"];
 
 /// A running development server: the served site, the watch on the sources, and whether the
 /// last wasm build worked (if not, the next change rebuilds it whatever it was).
@@ -46,7 +39,7 @@ impl Dev {
             ))
         })?;
         let dirs: Vec<PathBuf> =
-            PAGE_DIRS.iter().chain(WASM_WATCHED).map(|d| env.repo.join(d)).collect();
+            PAGE_DIRS.iter().chain(WASM_DIRS).map(|d| env.repo.join(d)).collect();
         let watch =
             Watch::new(&dirs).map_err(|e| failed(format!("cannot watch the sources: {e}")))?;
         crate::setup::setup(env, false)?;
@@ -108,10 +101,12 @@ pub fn serve(env: &Env, port: u16) -> Result<(), Failure> {
 fn rebuilds(repo: &Path, path: &Path) -> Option<bool> {
     let inner = path.strip_prefix(repo).ok()?;
     let under = |dirs: &[&str]| dirs.iter().any(|d| inner.starts_with(d));
-    if under(WASM_DIRS) {
-        Some(true)
-    } else {
-        under(PAGE_DIRS).then_some(false)
+    let tests = inner
+        .components()
+        .any(|c| ["tests", "benches"].contains(&&*c.as_os_str().to_string_lossy()));
+    match under(WASM_DIRS) {
+        true => (!tests).then_some(true),
+        false => under(PAGE_DIRS).then_some(false),
     }
 }
 
@@ -142,6 +137,7 @@ mod tests {
             ("site/score/Cargo.toml", Some(true)),
             ("site/calculator/index.html", Some(true)),
             ("site/score/tests/golden.rs", None),
+            ("site/instruments/benches/b.rs", None),
         ] {
             assert_eq!(rebuilds(repo, &repo.join(path)), rebuilt, "{path}");
         }

@@ -137,15 +137,11 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Fai
     let out_dir = env.target().join("bench-tools/reports");
     std::fs::create_dir_all(&out_dir).context(out_dir.display())?;
     let (mut runs, mut lcp) = (Vec::new(), Vec::new());
-    for (url, (mobile, form)) in devserver::pages(dist)
-        .into_iter()
-        .flat_map(|u| [(u.clone(), (true, "mobile")), (u, (false, "desktop"))])
-    {
-        let slug = match url.trim_matches('/').replace(['/', '.'], "-") {
-            s if s.is_empty() => "home".to_owned(),
-            s => s,
-        };
-        let out = out_dir.join(format!("{slug}-{form}.json"));
+    let forms = |u: String| [(u.clone(), true, "mobile"), (u, false, "desktop")];
+    for (url, mobile, form) in devserver::pages(dist).into_iter().flat_map(forms) {
+        let slug = url.trim_matches('/').replace(['/', '.'], "-");
+        let out =
+            out_dir.join(format!("{}-{form}.json", if slug.is_empty() { "home" } else { &slug }));
         print!("    lighthouse {url} {form}… ");
         let _ = std::io::stdout().flush();
         let (started, measure) = (Instant::now(), format!("{url} {form}"));
@@ -153,40 +149,34 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Fai
         cmd.args(["-k", "10", TIMEOUT_S]).arg(&node).arg(&cli).arg(format!("http://{addr}{url}"));
         cmd.args(["--output=json", "--quiet", &format!("--chrome-flags={CHROME_FLAGS}")]);
         cmd.arg(format!("--output-path={}", out.display())).env("CHROME_PATH", CHROMIUM);
-        let value = match run(cmd.args((!mobile).then_some("--preset=desktop")), &out) {
+        let result = run(cmd.args((!mobile).then_some("--preset=desktop")), &out);
+        let took = human(started.elapsed());
+        let value = match result {
             Ok(value) => value,
-            Err(reason) => {
-                println!("failed ({reason}, {})", human(started.elapsed()));
-                report.rows.push(Row::new(
-                    "lighthouse",
-                    measure,
-                    format!("unavailable ({reason})"),
-                ));
-                runs.push(json!({"page": url, "form_factor": form, "error": reason.message}));
+            Err(e) => {
+                println!("failed ({e}, {took})");
+                report.rows.push(Row::new("lighthouse", measure, format!("unavailable ({e})")));
+                runs.push(json!({"page": url, "form_factor": form, "error": e.message}));
                 continue;
             }
         };
-        let (figures, misses) = (figures(&value), misses(figures(&value), mobile));
-        println!("{} ({})", text(figures), human(started.elapsed()));
+        let figures = figures(&value);
+        println!("{} ({took})", text(figures));
         let target = if mobile { "100 × 4, LCP ≤ 1.0 s, CLS 0" } else { "100 × 4, CLS 0" };
-        let row = Row::new("lighthouse", &measure, text(figures)).target(target, misses.is_empty());
+        let met = misses(figures, mobile).is_empty();
+        let row = Row::new("lighthouse", &measure, text(figures)).target(target, met);
         report.rows.push(if url == "/" && mobile { row.old(OLD_MOBILE) } else { row });
-        let error = value["runtimeError"]["message"].as_str();
-        let notes = error.map(str::to_owned).into_iter().chain(failing(&value));
+        let error = value["runtimeError"]["message"].as_str().map(str::to_owned);
+        let notes = error.into_iter().chain(misses(figures, mobile)).chain(failing(&value));
         report.notes.extend(notes.map(|n| format!("lighthouse {measure}: {n}")));
-        if mobile {
-            lcp.push((figures[LCP], url.clone()));
-        }
-        let report_path = out.strip_prefix(&env.repo).unwrap_or(&out);
-        let mut run = json!({"page": url, "form_factor": form, "failing_audits": failing(&value),
-                             "runtime_error": error, "misses": misses, "report": report_path});
+        let mut run = json!({"page": url, "form_factor": form, "report": out.strip_prefix(&env.repo).unwrap_or(&out)});
         FIGURES.iter().zip(figures).for_each(|((.., key, _, _, _), x)| run[key] = json!(x));
         runs.push(run);
+        lcp.extend(mobile.then(|| (figures[LCP], url)));
     }
     report.rows.push(lcp_row(&lcp));
-    let old = json!({"performance": 98, "accessibility": 94, "lcp_ms": 1940});
-    let json = json!({"available": true, "version": VERSION, "chrome_flags": CHROME_FLAGS,
-                      "runs": runs, "old_page_mobile": old});
+    let json =
+        json!({"available": true, "version": VERSION, "chrome_flags": CHROME_FLAGS, "runs": runs});
     report.json.insert("lighthouse".into(), json);
     Ok(())
 }

@@ -41,10 +41,8 @@ pub fn bench(env: &Env, build: bool, only: &[String]) -> Result<(), Failure> {
     }
     let dist = env.repo.join(DIST);
     if !dist.join("index.html").is_file() {
-        let dist = dist.display();
-        return Err(failed(format!(
-            "{dist} has no index.html: run `cargo xtask build` (or drop --no-build)"
-        )));
+        let why = "has no index.html: run `cargo xtask build` (or drop --no-build)";
+        return Err(failed(format!("{} {why}", dist.display())));
     }
     let mut report = Report::default();
     for section in SECTIONS.into_iter().filter(|s| only.iter().any(|o| o == s)) {
@@ -75,7 +73,7 @@ pub fn bench(env: &Env, build: bool, only: &[String]) -> Result<(), Failure> {
 
 /// Runs the ignored browser test `name` in `tests/{test}.rs` against `dist` and returns the JSON
 /// of each line it prints that starts with `prefix` and a space (`LATENCY {…}`, `WEIGHT {…}`).
-pub fn browser_lines(
+fn browser_lines(
     env: &Env,
     dist: &Path,
     test: &str,
@@ -85,36 +83,23 @@ pub fn browser_lines(
     if let Some(tool) = [CHROMIUM, CHROMEDRIVER].into_iter().find(|t| !Path::new(t).is_file()) {
         return Err(missing(format!("{tool} is missing; `cargo xtask setup` installs it")));
     }
-    let args = [
-        "test",
-        "-q",
-        "-p",
-        "pickanumber-browser-tests",
-        "--test",
-        test,
-        "--",
-        "--ignored",
-        "--nocapture",
-        name,
-    ];
-    println!("    cargo {}", args.join(" "));
-    let output = env
-        .command("cargo")
-        .args(args)
+    let args = format!(
+        "test -q -p pickanumber-browser-tests --test {test} -- --ignored --nocapture {name}"
+    );
+    println!("    cargo {args}");
+    let mut cargo = env.command("cargo");
+    cargo
+        .args(args.split(' '))
         .env("PICKANUMBER_DIST", dist)
-        .stderr(std::process::Stdio::inherit())
-        .output();
-    let output = output.context("cannot run cargo test")?;
+        .stderr(std::process::Stdio::inherit());
+    let output = cargo.output().context("cannot run cargo test")?;
     let stdout = String::from_utf8_lossy(&output.stdout);
-    let lines: Vec<Value> = stdout
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix(prefix)?.strip_prefix(' '))
-        .filter_map(|j| serde_json::from_str(j).ok())
-        .collect();
+    let json = stdout.lines().filter_map(|l| l.trim().strip_prefix(prefix)?.strip_prefix(' '));
+    let lines: Vec<Value> = json.filter_map(|j| serde_json::from_str(j).ok()).collect();
     if !output.status.success() || lines.is_empty() {
-        let tail: Vec<&str> = stdout.lines().rev().take(8).collect();
-        let tail: Vec<&str> = tail.into_iter().rev().collect();
-        return Err(failed(format!("the {test} test failed: {}", tail.join(" / ").trim())));
+        let all: Vec<&str> = stdout.lines().collect();
+        let tail = all[all.len().saturating_sub(8)..].join(" / ");
+        return Err(failed(format!("the {test} test failed: {}", tail.trim())));
     }
     Ok(lines)
 }
