@@ -10,27 +10,22 @@ use crate::env::{failed, human, Context, Env, Failure};
 
 /// Runs the fuzz target for `seconds`, or says what is missing and skips.
 pub fn fuzz(env: &Env, seconds: u64) -> Result<(), Failure> {
-    let nightly = env
-        .command("cargo")
-        .args(["+nightly", "--version"])
-        .env_remove("RUSTUP_TOOLCHAIN")
-        .output();
+    let mut nightly = env.command("cargo");
+    let nightly_ok =
+        nightly.args(["+nightly", "--version"]).env_remove("RUSTUP_TOOLCHAIN").output();
+    let nightly_ok = nightly_ok.is_ok_and(|o| o.status.success());
+    let nightly = ("a nightly toolchain", "rustup toolchain install nightly --profile minimal");
     let missing = [
+        (!nightly_ok, nightly),
         (
-            nightly.is_ok_and(|o| o.status.success()),
-            "a nightly toolchain",
-            "rustup toolchain install nightly --profile minimal",
-        ),
-        (
-            env.probe("cargo", &["fuzz", "--version"]).is_some(),
-            "cargo-fuzz",
-            "cargo install cargo-fuzz",
+            env.probe("cargo", &["fuzz", "--version"]).is_none(),
+            ("cargo-fuzz", "cargo install cargo-fuzz"),
         ),
     ];
-    if missing.iter().any(|(found, ..)| !found) {
-        for (_, what, install) in missing.iter().filter(|(found, ..)| !found) {
-            println!("fuzz: {what} is missing; install it with: {install}");
-        }
+    for (_, (what, install)) in missing.iter().filter(|(missing, _)| *missing) {
+        println!("fuzz: {what} is missing; install it with: {install}");
+    }
+    if missing.iter().any(|(missing, _)| *missing) {
         println!("fuzz: skipped (the fuzz target needs a nightly toolchain and cargo-fuzz)");
         return Ok(());
     }
