@@ -10,14 +10,12 @@
 //! ```
 
 mod pages;
-mod reload;
 mod respond;
 mod serve;
 mod site;
 mod watch;
 
 pub use pages::pages;
-pub use reload::Reload;
 pub use serve::start;
-pub use site::Site;
+pub use site::{Reload, Site};
 pub use watch::Watch;

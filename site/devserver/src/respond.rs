@@ -8,8 +8,7 @@ use std::path::Path;
 
 use percent_encoding::percent_decode_str;
 
-use crate::reload::RELOAD_JS;
-use crate::site::Site;
+use crate::site::{Site, RELOAD_JS};
 
 /// A response before it is sent: status, type, more headers, body.
 pub(crate) type Answer = (u16, &'static str, Vec<(&'static str, String)>, Vec<u8>);

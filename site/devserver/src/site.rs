@@ -1,8 +1,13 @@
-//! [`Site`]: what the server serves.
+//! What the server serves: a [`Site`], and the [`Reload`] version that live reload polls.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::reload::Reload;
+/// The script pages load from `/__dev/reload.js`: it polls `/__dev/version` and reloads the page
+/// when the version changes.
+pub(crate) const RELOAD_JS: &str = include_str!("reload.js");
 
 /// A root folder at a URL prefix, optionally with live reload and with paths made to look
 /// missing.
@@ -41,5 +46,34 @@ impl Site {
     pub fn blocking(mut self, path: &str) -> Site {
         self.blocked.push(path.to_owned());
         self
+    }
+}
+
+/// The version behind `/__dev/version`, shared by its clones. It starts at the current time in
+/// milliseconds, so a restarted server never repeats an old version.
+#[derive(Clone, Debug)]
+pub struct Reload(Arc<AtomicU64>);
+
+impl Default for Reload {
+    fn default() -> Self {
+        let now = SystemTime::now().duration_since(UNIX_EPOCH);
+        Reload(Arc::new(AtomicU64::new(now.map_or(0, |d| d.as_millis() as u64))))
+    }
+}
+
+impl Reload {
+    /// A new version counter.
+    pub fn new() -> Reload {
+        Reload::default()
+    }
+
+    /// Marks the site as rebuilt: pages that poll `/__dev/version` reload.
+    pub fn bump(&self) {
+        self.0.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// The text `/__dev/version` answers with.
+    pub fn version(&self) -> String {
+        self.0.load(Ordering::SeqCst).to_string()
     }
 }
