@@ -1,8 +1,8 @@
 //! `cargo xtask serve`: build once, serve `target/serve-dist/` on loopback, and rebuild when the
-//! operating system reports a change ([`devserver::Watch`]). Words (`content/`, `paper/`,
-//! `examples/`, `static/`) and the generator re-render the pages only; the calculator and the
-//! formula crates rebuild the wasm first. After a good rebuild the version behind
-//! `/__dev/version` goes up and open pages reload; after a failed one the previous build stays.
+//! operating system reports a change ([`devserver::Watch`]): the words and the generator
+//! re-render the pages; the wasm crates rebuild the wasm first. After a good rebuild the version
+//! behind `/__dev/version` goes up and open pages reload; after a failed one the previous build
+//! stays.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -14,12 +14,11 @@ use crate::pipeline::{self, DEV_DIST};
 
 /// Changes here re-run only the generator.
 const PAGE_DIRS: &[&str] = &["content", "paper", "examples", "static", "site/render"];
-/// Changes here rebuild the wasm, then the pages (but not changes to the crates' tests and
-/// benches).
+/// Changes here rebuild the wasm, then the pages (not changes to tests and benches).
 const WASM_DIRS: &[&str] = &["site/calculator", "site/score", "site/instruments"];
 
-/// A running development server: the served site, the watch on the sources, and whether the
-/// last wasm build worked (if not, the next change rebuilds it whatever it was).
+/// A running development server: the served site's version, the watch on the sources, and
+/// whether the last wasm build worked (if not, the next change rebuilds it whatever it was).
 pub struct Dev {
     reload: Reload,
     watch: Watch,
@@ -33,10 +32,7 @@ impl Dev {
         let reload = Reload::new();
         let site = Site::new(env.repo.join(DEV_DIST)).with_reload(reload.clone());
         let addr = devserver::start(site, ("127.0.0.1", port)).map_err(|e| {
-            let next = port.wrapping_add(1);
-            failed(format!(
-                "cannot listen on 127.0.0.1:{port}: {e} (another server there? try --port {next})"
-            ))
+            failed(format!("cannot listen on 127.0.0.1:{port}: {e} (try another --port)"))
         })?;
         let dirs: Vec<PathBuf> =
             PAGE_DIRS.iter().chain(WASM_DIRS).map(|d| env.repo.join(d)).collect();
@@ -57,32 +53,28 @@ impl Dev {
     /// Waits up to `timeout` for changes, rebuilds what they need, prints what happened, and
     /// returns the rebuild's result (`None` when nothing that matters changed).
     pub fn rebuild(&mut self, env: &Env, timeout: Duration) -> Option<Result<(), Failure>> {
-        let changed: Vec<PathBuf> = self
-            .watch
-            .changes(timeout)
-            .into_iter()
-            .filter(|p| rebuilds(&env.repo, p).is_some())
-            .collect();
+        let changed = self.watch.changes(timeout).into_iter();
+        let changed = changed.filter_map(|p| Some(p.strip_prefix(&env.repo).ok()?.to_owned()));
+        let changed: Vec<PathBuf> = changed.filter(|p| rebuilds(p).is_some()).collect();
+        if changed.is_empty() {
+            return None;
+        }
+        let wasm = !self.wasm_ok || changed.iter().any(|p| rebuilds(p) == Some(true));
         let started = Instant::now();
-        let wasm = !self.wasm_ok || changed.iter().any(|p| rebuilds(&env.repo, p) == Some(true));
-        let result = match changed.is_empty() {
-            true => return None,
-            false if wasm => {
-                let built = pipeline::wasm(env);
-                self.wasm_ok = built.is_ok();
-                built
-            }
-            false => Ok(()),
-        };
+        let mut result = Ok(());
+        if wasm {
+            result = pipeline::wasm(env);
+            self.wasm_ok = result.is_ok();
+        }
         let result = result.and_then(|()| pipeline::pages(env, DEV_DIST, &["--dev"]));
-        let (what, took) = (describe(&changed, &env.repo), human(started.elapsed()));
+        let (what, took) = (describe(&changed), human(started.elapsed()));
         let rebuilt = if wasm { "calculator and pages rebuilt" } else { "pages rebuilt" };
         match &result {
-            Ok(()) => {
-                self.reload.bump();
-                println!("{what} changed → {rebuilt} in {took}");
-            }
+            Ok(()) => println!("{what} changed → {rebuilt} in {took}"),
             Err(e) => println!("{what} changed → rebuild FAILED after {took}: {e}\n    still serving the previous build; fix it and save again"),
+        }
+        if result.is_ok() {
+            self.reload.bump();
         }
         Some(result)
     }
@@ -96,27 +88,21 @@ pub fn serve(env: &Env, port: u16) -> Result<(), Failure> {
     }
 }
 
-/// What a change to `path` rebuilds: `Some(true)` the wasm and the pages, `Some(false)` the
-/// pages, `None` nothing.
-fn rebuilds(repo: &Path, path: &Path) -> Option<bool> {
-    let inner = path.strip_prefix(repo).ok()?;
-    let under = |dirs: &[&str]| dirs.iter().any(|d| inner.starts_with(d));
-    let tests = inner
-        .components()
-        .any(|c| ["tests", "benches"].contains(&&*c.as_os_str().to_string_lossy()));
-    match under(WASM_DIRS) {
-        true => (!tests).then_some(true),
-        false => under(PAGE_DIRS).then_some(false),
+/// What a change to `path` (in the repository) rebuilds: `Some(true)` the wasm and the pages,
+/// `Some(false)` the pages, `None` nothing.
+fn rebuilds(path: &Path) -> Option<bool> {
+    let under = |dirs: &[&str]| dirs.iter().any(|d| path.starts_with(d));
+    let tests = path.iter().any(|c| c == "tests" || c == "benches");
+    if under(WASM_DIRS) {
+        (!tests).then_some(true)
+    } else {
+        under(PAGE_DIRS).then_some(false)
     }
 }
 
 /// `content/index.md`, `content/a.md, static/style.css` or `content/a.md, b.md and 2 more`.
-fn describe(changed: &[PathBuf], repo: &Path) -> String {
-    let names: Vec<String> = changed
-        .iter()
-        .take(2)
-        .map(|p| p.strip_prefix(repo).unwrap_or(p).display().to_string())
-        .collect();
+fn describe(changed: &[PathBuf]) -> String {
+    let names: Vec<String> = changed.iter().take(2).map(|p| p.display().to_string()).collect();
     match changed.len() {
         0..=2 => names.join(", "),
         n => format!("{} and {} more", names.join(", "), n - 2),
@@ -129,20 +115,19 @@ mod tests {
 
     #[test]
     fn changes_are_sorted_into_what_they_rebuild() {
-        let repo = Path::new("/r");
         for (path, rebuilt) in [
             ("content/index.md", Some(false)),
             ("site/render/src/page.rs", Some(false)),
-            ("site/score/src/lib.rs", Some(true)),
             ("site/score/Cargo.toml", Some(true)),
             ("site/calculator/index.html", Some(true)),
             ("site/score/tests/golden.rs", None),
             ("site/instruments/benches/b.rs", None),
+            ("README.md", None),
         ] {
-            assert_eq!(rebuilds(repo, &repo.join(path)), rebuilt, "{path}");
+            assert_eq!(rebuilds(Path::new(path)), rebuilt, "{path}");
         }
-        let three = [repo.join("content/a.md"), repo.join("b.md"), repo.join("c.md")];
-        assert_eq!(describe(&three[..2], repo), "content/a.md, b.md");
-        assert_eq!(describe(&three, repo), "content/a.md, b.md and 1 more");
+        let three = ["content/a.md", "b.md", "c.md"].map(PathBuf::from);
+        assert_eq!(describe(&three[..2]), "content/a.md, b.md");
+        assert_eq!(describe(&three), "content/a.md, b.md and 1 more");
     }
 }
