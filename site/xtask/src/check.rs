@@ -47,20 +47,17 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
         ("install", "install --locked --path site/cli --root target/install-test".into()),
     ];
     for (what, args) in steps {
-        let mut cargo = env.command("cargo");
-        step(
-            &format!("cargo {args}"),
-            cargo.args(args.split(' ')).env("CARGO_TARGET_DIR", env.target()),
-        )?;
+        let mut cargo = env.command("cargo", &args);
+        step(&format!("cargo {args}"), cargo.env("CARGO_TARGET_DIR", env.target()))?;
         passed.push(what);
     }
-    let mut installed = env.command(env.repo.join("target/install-test/bin/pickanumber"));
-    step("pickanumber --version (the installed binary)", installed.arg("--version"))?;
+    let mut installed =
+        env.command(env.repo.join("target/install-test/bin/pickanumber"), "--version");
+    step("pickanumber --version (the installed binary)", &mut installed)?;
     pipeline::build(env, None)?;
     pipeline::pages(env, SUBPATH_DIST, &["--base-url", SUBPATH])?;
     passed.push("build");
-    let mut browser = env.command("cargo");
-    browser.args(["test", "-p", "pickanumber-browser-tests", "--", "--test-threads=1"]);
+    let mut browser = env.command("cargo", "test -p pickanumber-browser-tests -- --test-threads=1");
     browser.env("PICKANUMBER_DIST", env.repo.join(DIST)).env("PICKANUMBER_SUBPATH", SUBPATH);
     browser.env("PICKANUMBER_SUBPATH_DIST", env.repo.join(SUBPATH_DIST));
     step("cargo test -p pickanumber-browser-tests (headless Chromium)", &mut browser)?;

@@ -70,17 +70,19 @@ impl Env {
         self.repo.join(std::env::var_os("CARGO_TARGET_DIR").unwrap_or("target".into()))
     }
 
-    /// `program` with the prefixed `PATH`, run from the repository root, without input.
-    pub fn command(&self, program: impl AsRef<OsStr>) -> Command {
+    /// `program` with `args` (split at spaces) and the prefixed `PATH`, run from the
+    /// repository root, without input.
+    pub fn command(&self, program: impl AsRef<OsStr>, args: &str) -> Command {
         let mut c = Command::new(program);
-        c.env("PATH", &self.path).current_dir(&self.repo).stdin(Stdio::null());
+        c.args(args.split_whitespace()).env("PATH", &self.path).current_dir(&self.repo);
+        c.stdin(Stdio::null());
         c
     }
 
     /// What a tool prints for `args` (stdout, else stderr), or `None` when it cannot run or
     /// fails.
     pub fn output(&self, program: impl AsRef<OsStr>, args: &[&str]) -> Option<String> {
-        let out = self.command(program).args(args).output().ok()?;
+        let out = self.command(program, "").args(args).output().ok()?;
         let text = if out.stdout.is_empty() { out.stderr } else { out.stdout };
         out.status.success().then(|| String::from_utf8_lossy(&text).into_owned())
     }
@@ -136,7 +138,7 @@ mod tests {
             std::env::split_paths(&env.path).next(),
             Some(env.repo.join("node_modules/.bin"))
         );
-        let err = run("probe", &mut env.command("no-such-tool-xtask")).unwrap_err();
+        let err = run("probe", &mut env.command("no-such-tool-xtask", "--version")).unwrap_err();
         assert_eq!(err.code, 2);
         assert!(err.message.contains("`no-such-tool-xtask` is not installed"));
         assert_eq!(env.probe("sh", &["-c", "echo; echo ' v1 '; echo x"]).as_deref(), Some("v1"));

@@ -10,9 +10,8 @@ use crate::env::{failed, human, Context, Env, Failure};
 
 /// Runs the fuzz target for `seconds`, or says what is missing and skips.
 pub fn fuzz(env: &Env, seconds: u64) -> Result<(), Failure> {
-    let mut nightly = env.command("cargo");
-    let nightly_ok =
-        nightly.args(["+nightly", "--version"]).env_remove("RUSTUP_TOOLCHAIN").output();
+    let mut nightly = env.command("cargo", "+nightly --version");
+    let nightly_ok = nightly.env_remove("RUSTUP_TOOLCHAIN").output();
     let nightly_ok = nightly_ok.is_ok_and(|o| o.status.success());
     let nightly = ("a nightly toolchain", "rustup toolchain install nightly --profile minimal");
     let missing = [
@@ -33,8 +32,7 @@ pub fn fuzz(env: &Env, seconds: u64) -> Result<(), Failure> {
     std::fs::create_dir_all(dir.join("corpus/parse")).context("cannot create fuzz/corpus/parse")?;
     println!("==> cargo +nightly fuzz run parse for {seconds} s (corpus fuzz/corpus/parse, seeds fuzz/seeds/parse)");
     let started = Instant::now();
-    let mut cmd = env.command("cargo");
-    cmd.args(["+nightly", "fuzz", "run", "parse", "corpus/parse", "seeds/parse", "--"]);
+    let mut cmd = env.command("cargo", "+nightly fuzz run parse corpus/parse seeds/parse --");
     cmd.arg(format!("-max_total_time={seconds}")).current_dir(&dir).stderr(Stdio::piped());
     // Inside `cargo xtask`, cargo's own variables point at the stable toolchain.
     for var in ["CARGO", "RUSTUP_TOOLCHAIN", "RUSTC", "RUSTC_WRAPPER"] {

@@ -33,22 +33,22 @@ pub fn build(env: &Env, base_url: Option<&str>) -> Result<(), Failure> {
 
 /// Downloads the crates the build needs: trunk runs cargo offline.
 pub fn fetch(env: &Env) -> Result<(), Failure> {
-    step("cargo fetch", env.command("cargo").arg("fetch"))
+    step("cargo fetch", &mut env.command("cargo", "fetch"))
 }
 
 /// `trunk build --release` in `site/calculator`, twice: the calculator (`index.html`) into
 /// [`CALC_DIST`], then the probe and pairwise islands (`instruments.html`) into
 /// `target/instruments-dist/`, whose glue and wasm are then staged beside the calculator's.
 pub fn wasm(env: &Env) -> Result<(), Failure> {
-    let trunk = |args: &[&str]| {
-        let mut c = env.command("trunk");
-        c.args(["build", "--release"]).args(args).current_dir(env.repo.join("site/calculator"));
+    let trunk = |args: &str| {
+        let mut c = env.command("trunk", &format!("build --release {args}"));
+        c.current_dir(env.repo.join("site/calculator"));
         c
     };
-    step("trunk build --release (the calculator's wasm)", &mut trunk(&[]))?;
+    step("trunk build --release (the calculator's wasm)", &mut trunk(""))?;
     let islands = env.repo.join("target/instruments-dist");
     let what = "trunk build instruments.html --release (the probe and pairwise wasm)";
-    step(what, trunk(&["instruments.html", "--dist"]).arg(&islands))?;
+    step(what, trunk("instruments.html --dist").arg(&islands))?;
     for entry in std::fs::read_dir(&islands).context(islands.display())?.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         let staged = [".js", ".wasm"].iter().any(|e| name.ends_with(e));
@@ -62,8 +62,7 @@ pub fn wasm(env: &Env) -> Result<(), Failure> {
 /// The generator (pickanumber-render): markdown → `out` (below the repository), with the
 /// calculator's files from trunk and `extra` options (`--dev`, `--base-url /name/`).
 pub fn pages(env: &Env, out: &str, extra: &[&str]) -> Result<(), Failure> {
-    let mut cmd = env.command("cargo");
-    cmd.args(["run", "-q", "--release", "-p", "pickanumber-render", "--"]);
+    let mut cmd = env.command("cargo", "run -q --release -p pickanumber-render --");
     step(
         &format!("render the pages into {out} (pickanumber-render)"),
         folders(env, &mut cmd, out).args(extra),

@@ -26,15 +26,17 @@ pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
     println!("==> setup: checking tools");
     let started = Instant::now();
-    let rustup = |args: &[&str]| Ok(vec![cmd(env, "rustup", args)]);
+    let rustup = |args: &str| Ok(vec![env.command("rustup", args)]);
     // Targets rustup adds land in the toolchain's sysroot too.
     let sysroot = env.output("rustc", &["--print", "sysroot"]).unwrap_or_default();
     let dir = Path::new(sysroot.trim()).join("lib/rustlib").join(WASM_TARGET);
     let target = || dir.is_dir().then(|| "installed".to_owned()).ok_or("missing".to_owned());
-    ensure(env, WASM_TARGET, target, "rustup", "", || rustup(&["target", "add", WASM_TARGET]))?;
+    ensure(env, WASM_TARGET, target, "rustup", "", || {
+        rustup(&format!("target add {WASM_TARGET}"))
+    })?;
     // Without --locked for wasm-bindgen-cli: its lock file pins a crate the registry mirror lacks.
-    cargo_tool(env, "trunk", TRUNK, &["trunk", "--locked"], "about 10 minutes")?;
-    cargo_tool(env, "wasm-bindgen", WASM_BINDGEN, &["wasm-bindgen-cli"], "about 5 minutes")?;
+    cargo_tool(env, "trunk", TRUNK, "trunk --locked", "about 10 minutes")?;
+    cargo_tool(env, "wasm-bindgen", WASM_BINDGEN, "wasm-bindgen-cli", "about 5 minutes")?;
     let wasm_opt = env.repo.join("node_modules/.bin/wasm-opt");
     let want = format!("version {BINARYEN}");
     let check = || match env.probe(&wasm_opt, &["--version"]) {
@@ -43,42 +45,29 @@ pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
         None => Err("not installed in node_modules/".into()),
     };
     let ci = if env.repo.join("package-lock.json").is_file() { "ci" } else { "install" };
-    let npm = || Ok(vec![cmd(env, "npm", &[ci, "--no-audit", "--no-fund"])]);
+    let npm = || Ok(vec![env.command("npm", &format!("{ci} --no-audit --no-fund"))]);
     ensure(env, "wasm-opt", check, "npm", "under a minute", npm)?;
     if browser {
         for (component, sub) in [("rustfmt", "fmt"), ("clippy", "clippy")] {
             let check = || env.probe("cargo", &[sub, "--version"]).ok_or("missing".to_owned());
-            ensure(env, component, check, "rustup", "", || {
-                rustup(&["component", "add", component])
-            })?;
+            let install = || rustup(&format!("component add {component}"));
+            ensure(env, component, check, "rustup", "", install)?;
         }
         let both = || Path::new(CHROMIUM).is_file() && Path::new(CHROMEDRIVER).is_file();
         let version = || env.probe(CHROMEDRIVER, &["--version"]).unwrap_or_default();
         let check = || both().then(version).ok_or("missing".to_owned());
-        let apt = |args: &[&str]| {
-            let mut c = cmd(env, "apt-get", args);
+        let apt = ["update", "install -y chromium chromium-driver"].map(|args| {
+            let mut c = env.command("apt-get", args);
             c.env("DEBIAN_FRONTEND", "noninteractive");
             c
-        };
-        let install = || match env.probe("id", &["-u"]).as_deref() {
-            Some("0") => {
-                Ok(vec![apt(&["update"]), apt(&["install", "-y", "chromium", "chromium-driver"])])
-            }
-            _ => {
-                Err("it needs root: apt-get update && apt-get install -y chromium chromium-driver"
-                    .into())
-            }
-        };
+        });
+        let root = env.probe("id", &["-u"]).as_deref() == Some("0");
+        let why = "it needs root: apt-get update && apt-get install -y chromium chromium-driver";
+        let install = || root.then(|| apt.into()).ok_or(why.to_owned());
         ensure(env, "chromium and chromedriver", check, "apt-get", "a few minutes", install)?;
     }
     println!("    setup: ok in {}", human(started.elapsed()));
     Ok(())
-}
-
-fn cmd(env: &Env, program: &str, args: &[&str]) -> Command {
-    let mut c = env.command(program);
-    c.args(args);
-    c
 }
 
 /// Whether `line` (a tool's `--version` output) names `version` as a whole word.
@@ -93,7 +82,7 @@ fn cargo_tool(
     env: &Env,
     tool: &str,
     version: &str,
-    krate: &[&str],
+    krate: &str,
     time: &str,
 ) -> Result<(), Failure> {
     let check = || match env.probe(tool, &["--version"]) {
@@ -101,8 +90,7 @@ fn cargo_tool(
         Some(line) => Err(format!("found `{line}`, need {version}")),
         None => Err("not installed".into()),
     };
-    let mut install = cmd(env, "cargo", &["install", "--force", "--version", version]);
-    install.args(krate);
+    let install = env.command("cargo", &format!("install --force --version {version} {krate}"));
     ensure(env, tool, check, "cargo", time, || Ok(vec![install]))
 }
 

@@ -58,13 +58,13 @@ fn median(values: &mut [f64]) -> f64 {
 /// Milliseconds of [`RENDER_RUNS`] runs of the generator's release binary into a scratch folder.
 fn render_times(env: &Env) -> Result<Vec<f64>, Failure> {
     // Makes sure the binary is there and current (nothing to compile after the build).
-    let args = ["build", "-q", "--release", "-p", "pickanumber-render"];
-    run("cargo build -p pickanumber-render", env.command("cargo").args(args))?;
+    let build = "build -q --release -p pickanumber-render";
+    run("cargo build -p pickanumber-render", &mut env.command("cargo", build))?;
     let (bin, scratch) =
         (env.target().join("release/pickanumber-render"), env.target().join("bench-render"));
     let times = (0..RENDER_RUNS).map(|_| {
         let started = Instant::now();
-        let mut render = env.command(&bin);
+        let mut render = env.command(&bin, "");
         folders(env, &mut render, &scratch.join("dist").to_string_lossy()).stdout(Stdio::null());
         run("pickanumber-render", &mut render).map(|()| started.elapsed().as_secs_f64() * 1000.0)
     });

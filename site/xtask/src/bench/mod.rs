@@ -87,11 +87,8 @@ fn browser_lines(
         "test -q -p pickanumber-browser-tests --test {test} -- --ignored --nocapture {name}"
     );
     println!("    cargo {args}");
-    let mut cargo = env.command("cargo");
-    cargo
-        .args(args.split(' '))
-        .env("PICKANUMBER_DIST", dist)
-        .stderr(std::process::Stdio::inherit());
+    let mut cargo = env.command("cargo", &args);
+    cargo.env("PICKANUMBER_DIST", dist).stderr(std::process::Stdio::inherit());
     let output = cargo.output().context("cannot run cargo test")?;
     let stdout = String::from_utf8_lossy(&output.stdout);
     let json = stdout.lines().filter_map(|l| l.trim().strip_prefix(prefix)?.strip_prefix(' '));

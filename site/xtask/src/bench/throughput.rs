@@ -12,7 +12,7 @@ const ITEMS: f64 = 100_000.0;
 /// Runs the criterion bench and adds its row and JSON to `report`.
 pub fn throughput(env: &Env, report: &mut Report) -> Result<(), Failure> {
     let args = "bench -p pickanumber-score --bench throughput -- --noplot";
-    step(&format!("cargo {args}"), env.command("cargo").args(args.split(' ')))?;
+    step(&format!("cargo {args}"), &mut env.command("cargo", args))?;
     let file = env.target().join("criterion/parse_and_score/100000_items/new/estimates.json");
     let text = std::fs::read_to_string(&file).context(file.display())?;
     let v: Value = serde_json::from_str(&text).context(file.display())?;
