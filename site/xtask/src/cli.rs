@@ -46,9 +46,8 @@ usage error.
 #[allow(missing_docs)]
 pub enum Command {
     Help,
-    Setup {
-        browser: bool,
-    },
+    /// With the browser and the linters.
+    Setup(bool),
     Build(Option<String>),
     Serve(u16),
     Test,
@@ -67,7 +66,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
     };
     let mut command = match name.as_str() {
         "help" => Command::Help,
-        "setup" => Command::Setup { browser: true },
+        "setup" => Command::Setup(true),
         "build" => Command::Build(None),
         "serve" => Command::Serve(8000),
         "test" => Command::Test,
@@ -77,7 +76,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
     };
     while let Some(arg) = p.next().map_err(|e| usage(e.to_string()))? {
         match (&mut command, arg) {
-            (Command::Setup { browser }, Arg::Long("no-browser")) => *browser = false,
+            (Command::Setup(browser), Arg::Long("no-browser")) => *browser = false,
             (Command::Build(base), Arg::Long("base-url")) => {
                 *base = Some(value(&mut p, "--base-url")?)
             }
@@ -141,7 +140,7 @@ mod tests {
         for (line, command) in [
             ("", Command::Help),
             ("--help", Command::Help),
-            ("setup --no-browser", Command::Setup { browser: false }),
+            ("setup --no-browser", Command::Setup(false)),
             ("build --base-url=/x/", Command::Build(Some("/x/".into()))),
             ("serve", Command::Serve(8000)),
             ("serve --port 9001", Command::Serve(9001)),

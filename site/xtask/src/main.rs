@@ -33,7 +33,7 @@ fn run(command: Command) -> Result<(), env::Failure> {
     let env = env::Env::new()?;
     match command {
         Command::Help => Ok(()),
-        Command::Setup { browser } => setup::setup(&env, browser),
+        Command::Setup(browser) => setup::setup(&env, browser),
         Command::Build(base_url) => pipeline::build(&env, base_url.as_deref()),
         Command::Serve(port) => serve::serve(&env, port),
         Command::Test => check::test(&env),

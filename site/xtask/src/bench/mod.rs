@@ -1,16 +1,7 @@
-//! `cargo xtask bench`: builds the site, then measures it and prints one table, each figure
-//! beside its target where it has one (also written as JSON to `target/bench.json`). A
-//! benchmark, not a test: it never fails on a figure, and a section that cannot run here is
-//! reported as unavailable with the reason. One module per section, in the order they run:
-//!
-//! 1. [`weight`]: what the browser fetched for every page, raw, gzip and brotli.
-//! 2. [`lighthouse`]: Lighthouse 13, mobile and desktop, on every page.
-//! 3. [`latency`]: the calculator's keystroke latency, against a bare textarea.
-//! 4. [`throughput`]: parse + score natively (criterion).
-//! 5. [`build`]: rendering every page, and edit-to-reload under `serve`.
-//!
-//! [`report`] collects the rows, notes and JSON and prints the table; [`browser_lines`] runs
-//! the measuring browser tests.
+//! `cargo xtask bench`: builds the site, measures it and prints one table, each figure beside
+//! its target where it has one (also `target/bench.json`). A benchmark, not a test: it never
+//! fails on a figure, and a section that cannot run here is reported with the reason. One
+//! module per section, in the order they run ([`SECTIONS`]); [`report`] prints the table.
 
 mod build;
 mod latency;
