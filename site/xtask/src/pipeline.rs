@@ -41,14 +41,14 @@ pub fn fetch(env: &Env) -> Result<(), Failure> {
 /// `target/instruments-dist/`, whose glue and wasm are then staged beside the calculator's.
 pub fn wasm(env: &Env) -> Result<(), Failure> {
     let trunk = |args: &str| {
-        let mut c = env.command("trunk", &format!("build --release {args}"));
+        let mut c = env.command("trunk", &format!("build {args}"));
         c.current_dir(env.repo.join("site/calculator"));
         c
     };
-    step("trunk build --release (the calculator's wasm)", &mut trunk(""))?;
+    step("trunk build --release (the calculator's wasm)", &mut trunk("--release"))?;
     let islands = env.repo.join("target/instruments-dist");
     let what = "trunk build instruments.html --release (the probe and pairwise wasm)";
-    step(what, trunk("instruments.html --dist").arg(&islands))?;
+    step(what, trunk("instruments.html --release --dist").arg(&islands))?;
     for entry in std::fs::read_dir(&islands).context(islands.display())?.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         let staged = [".js", ".wasm"].iter().any(|e| name.ends_with(e));
