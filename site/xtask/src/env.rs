@@ -70,8 +70,8 @@ impl Env {
         self.repo.join(std::env::var_os("CARGO_TARGET_DIR").unwrap_or("target".into()))
     }
 
-    /// `program` with `args` (split at spaces) and the prefixed `PATH`, run from the
-    /// repository root, without input.
+    /// `program` with `args` (split at spaces), the prefixed `PATH`, no input, run from the
+    /// repository root.
     pub fn command(&self, program: impl AsRef<OsStr>, args: &str) -> Command {
         let mut c = Command::new(program);
         c.args(args.split_whitespace()).env("PATH", &self.path).current_dir(&self.repo);
@@ -79,8 +79,7 @@ impl Env {
         c
     }
 
-    /// What a tool prints for `args` (stdout, else stderr), or `None` when it cannot run or
-    /// fails.
+    /// What a tool prints for `args` (stdout, else stderr); `None` when it cannot run or fails.
     pub fn output(&self, program: impl AsRef<OsStr>, args: &[&str]) -> Option<String> {
         let out = self.command(program, "").args(args).output().ok()?;
         let text = if out.stdout.is_empty() { out.stderr } else { out.stdout };
@@ -134,10 +133,8 @@ mod tests {
     #[test]
     fn tools_run_with_pinned_folders_first_and_failures_read_naturally() {
         let env = Env::new().unwrap();
-        assert_eq!(
-            std::env::split_paths(&env.path).next(),
-            Some(env.repo.join("node_modules/.bin"))
-        );
+        let first = std::env::split_paths(&env.path).next();
+        assert_eq!(first, Some(env.repo.join("node_modules/.bin")));
         let err = run("probe", &mut env.command("no-such-tool-xtask", "--version")).unwrap_err();
         assert_eq!(err.code, 2);
         assert!(err.message.contains("`no-such-tool-xtask` is not installed"));

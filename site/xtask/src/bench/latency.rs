@@ -17,17 +17,20 @@ const RATIO_MAX: [(u64, f64); 2] = [(1_000, 1.5), (10_000, 2.0)];
 
 /// Measures keystroke-to-output latency and adds the rows and JSON to `report`.
 pub fn latency(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Failure> {
-    let lines =
-        super::browser_lines(env, dist, "latency", "keystroke_to_output_latency", "LATENCY")?;
+    let lines = super::browser::browser_lines(
+        env,
+        dist,
+        "latency",
+        "keystroke_to_output_latency",
+        "LATENCY",
+    )?;
     for l in lines.iter().filter(|l| l["page"] != "textarea") {
         println!("    LATENCY {l}");
         report.rows.push(row(l));
     }
     report.rows.extend(ratios(&lines));
-    report.json.insert(
-        "latency".into(),
-        json!({"available": true, "sizes": lines, "ratio_max": RATIO_MAX}),
-    );
+    let json = json!({"available": true, "sizes": lines, "ratio_max": RATIO_MAX});
+    report.json.insert("latency".into(), json);
     Ok(())
 }
 
@@ -81,10 +84,8 @@ mod tests {
         assert_eq!((thousands(10_000), thousands(999)), ("10,000".into(), "999".into()));
         let r = row(&json!({"items": 1000, "keystrokes": 30, "median_ms": 3.12, "p95_ms": 5.0}));
         assert_eq!(r.measure, "keystroke → output, 1,000 items");
-        assert_eq!(
-            r.ours,
-            "median 3.1 ms · p95 5.0 ms (next frame: median – · p95 –) over 30 keystrokes"
-        );
+        let ours = "median 3.1 ms · p95 5.0 ms (next frame: median – · p95 –) over 30 keystrokes";
+        assert_eq!(r.ours, ours);
         let lines = [
             json!({"page": "calculator", "items": 1000, "frame_median_ms": 30.0}),
             json!({"page": "textarea", "items": 1000, "frame_median_ms": 16.0}),

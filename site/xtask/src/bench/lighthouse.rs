@@ -168,7 +168,7 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Fai
         let row = Row::new("lighthouse", &measure, text(figures)).target(target, met);
         report.rows.push(if url == "/" && mobile { row.old(OLD_MOBILE) } else { row });
         let error = value["runtimeError"]["message"].as_str().map(str::to_owned);
-        let notes = error.into_iter().chain(misses(figures, mobile)).chain(failing(&value));
+        let notes = error.into_iter().chain(failing(&value));
         report.notes.extend(notes.map(|n| format!("lighthouse {measure}: {n}")));
         let mut run = json!({"page": url, "form_factor": form, "report": out.strip_prefix(&env.repo).unwrap_or(&out)});
         FIGURES.iter().zip(figures).for_each(|((.., key, _, _, _), x)| run[key] = json!(x));

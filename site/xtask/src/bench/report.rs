@@ -5,16 +5,14 @@ use serde_json::{json, Map, Value};
 
 use crate::env::Failure;
 
-/// One line of the printed table (and of `table` in the JSON).
+/// One line of the printed table (and of `table` in the JSON): what was measured, our figure,
+/// the old page's, the target and whether it was met (`None`: no target).
 pub struct Row {
     section: &'static str,
-    /// What was measured.
     pub measure: String,
-    /// Our figure.
     pub ours: String,
     old: String,
     target: String,
-    /// `Some(true)` met, `Some(false)` missed, `None` no target.
     pub met: Option<bool>,
 }
 
@@ -37,23 +35,17 @@ impl Row {
     }
 
     fn cells(&self) -> [&str; 5] {
-        let met = match self.met {
-            Some(true) => "✓",
-            Some(false) => "✗",
-            None => "",
-        };
+        let met = self.met.map_or("", |met| if met { "✓" } else { "✗" });
         [&self.measure, &self.ours, &self.old, &self.target, met]
     }
 }
 
-/// Everything measured: the table's rows, the notes printed under it, and the JSON by section.
+/// Everything measured: the table's rows, the notes printed under it, and each section's
+/// figures for the JSON.
 #[derive(Default)]
 pub struct Report {
-    /// The table's rows, in order.
     pub rows: Vec<Row>,
-    /// Notes printed under the table.
     pub notes: Vec<String>,
-    /// Each section's figures, by section.
     pub json: Map<String, Value>,
 }
 
@@ -101,9 +93,8 @@ impl Report {
             }
             out += &line(row.cells());
         }
-        let notes = self.notes.iter().map(|n| format!("  - {n}\n"));
-        out += &(if self.notes.is_empty() { "" } else { "notes:\n" }.to_owned()
-            + &notes.collect::<String>());
+        let notes: String = self.notes.iter().map(|n| format!("  - {n}\n")).collect();
+        out += &if notes.is_empty() { notes } else { "notes:\n".to_owned() + &notes };
         let missed: Vec<&str> =
             self.rows.iter().filter(|r| r.met == Some(false)).map(|r| &*r.measure).collect();
         let met = self.rows.iter().filter(|r| r.met == Some(true)).count();
@@ -129,9 +120,9 @@ mod tests {
     fn the_table_lines_up_and_marks_targets() {
         let mut report = Report::default();
         report.rows.push(Row::new("weight", "/ reading", "3 req").target("≤ 3 req", true));
-        report.rows.push(
-            Row::new("weight", "/ calculator", "3 req · 100.0 KB br").target("≤ 80.0 KB br", false),
-        );
+        report
+            .rows
+            .push(Row::new("weight", "/ calculator", "100.0 KB br").target("≤ 80.0 KB br", false));
         report.rows.push(Row::new("build", "render", "median 300 ms").old("1 s"));
         report.notes.push("a note".into());
         let table = report.table();

@@ -37,13 +37,9 @@ fn kb(bytes: u64) -> String {
 
 /// Weighs every page and adds its rows and JSON to `report`.
 pub fn weight(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Failure> {
-    let pages = super::browser_lines(env, dist, "budget", "every_page_weight", "WEIGHT")?;
+    let pages = super::browser::browser_lines(env, dist, "budget", "every_page_weight", "WEIGHT")?;
     pages.iter().for_each(|page| page_rows(page, report));
-    let old = json!({"requests": 15, "raw_kb": 145.0, "gzip_kb": 50.9, "brotli_kb": 45.0, "javascript_kb": 36.0});
-    let targets = json!({"home_reading_max_brotli": READING_MAX, "home_reading_max_requests": 3,
-                         "calculator_max_brotli": CALCULATOR_MAX, "home_all_max_brotli": HOME_MAX});
-    let json = json!({"source": "resource timing in headless Chromium", "kb": 1000, "gzip_level": 9,
-                      "brotli_quality": 11, "pages": pages, "old_page": old, "targets": targets});
+    let json = json!({"source": "resource timing in headless Chromium", "pages": pages});
     report.json.insert("weight".into(), json);
     Ok(())
 }
@@ -52,8 +48,7 @@ pub fn weight(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Failure
 /// loads (with other scripts, such as the copy buttons) and, for the home page, its scripts.
 fn page_rows(page: &Value, report: &mut Report) {
     let url = page["page"].as_str().unwrap_or("?");
-    // Reading, the calculator, other scripts (the browser test's parts: scripts and wasm are
-    // the last two).
+    // Reading, the calculator, other scripts: the browser test's parts (scripts, wasm: the last two).
     let mut parts = [[0; 4]; 3];
     for file in page["files"].as_array().into_iter().flatten() {
         let part = ["reading", "calculator"].iter().position(|p| file["part"] == *p).unwrap_or(2);
