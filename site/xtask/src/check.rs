@@ -43,17 +43,18 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
         // The calculator's own tests (share links) are plain Rust: they run natively, in a cargo
         // invocation of their own so Leptos's `csr` feature is not unified with other crates'.
         ("calculator tests", "test -p pickanumber-calculator".into()),
-        // The install line the README and the home page give, into a throwaway root.
-        ("install", "install --locked --path site/cli --root target/install-test".into()),
     ];
     for (what, args) in steps {
         let mut cargo = env.command("cargo", &args);
         step(&format!("cargo {args}"), cargo.env("CARGO_TARGET_DIR", env.target()))?;
         passed.push(what);
     }
-    let mut installed =
-        env.command(env.repo.join("target/install-test/bin/pickanumber"), "--version");
-    step("pickanumber --version (the installed binary)", &mut installed)?;
+    // The install line the README and the home page give, into a throwaway root.
+    let install = "install --locked --path site/cli --root target/install-test";
+    step(&format!("cargo {install}"), &mut env.command("cargo", install))?;
+    let installed = env.repo.join("target/install-test/bin/pickanumber");
+    step("pickanumber --version (the installed binary)", &mut env.command(installed, "--version"))?;
+    passed.push("install");
     pipeline::build(env, None)?;
     pipeline::pages(env, SUBPATH_DIST, &["--base-url", SUBPATH])?;
     passed.push("build");
