@@ -16,20 +16,29 @@
 //! one line per size:
 //!
 //! ```text
-//! LATENCY {"items":1000,"keystrokes":30,"median_ms":…,"p95_ms":…,"frame_median_ms":…,"frame_p95_ms":…}
+//! LATENCY {"page":"calculator","items":1000,"keystrokes":30,"median_ms":…,"p95_ms":…,"frame_median_ms":…,"frame_p95_ms":…}
 //! ```
+//!
+//! Then the physical limit, in the same run: a bare `<textarea>` page with no wasm (written to a
+//! temporary folder and served), the same 1,000 and 10,000 lines and the same keystrokes, timed
+//! from the keystroke to the next animation frame (`"page":"textarea"`; its "output" is the
+//! keystroke itself).
 
 use std::time::Duration;
 
 use fantoccini::wd::TimeoutConfiguration;
 use pickanumber_browser_tests::{
-    console_log, format_log, open_calculator, serve_dist, text, wait_until, with_browser,
-    BrowserOptions, Client,
+    console_log, format_log, open_calculator, serve, serve_dist, text, wait_until, with_browser,
+    BrowserOptions, Client, Site,
 };
 use serde_json::{json, Value};
 
-/// The input sizes measured.
+/// The input sizes measured (the bare textarea: the last two).
 const SIZES: [usize; 3] = [10, 1_000, 10_000];
+
+/// The bare textarea page: the calculator's input alone, with no script.
+const BARE: &str = "<!doctype html><html lang=en><meta charset=utf-8><link rel=icon href=\"data:,\"><title>bare textarea</title>\
+                    <textarea id=evidence-input rows=20 cols=80></textarea></html>";
 /// Measured keystrokes per size.
 const KEYSTROKES: usize = 30;
 
@@ -91,6 +100,12 @@ const type = (ch) => {
   input.dispatchEvent(new Event('input', { bubbles: true }));
 };
 const measure = (ch) => new Promise((resolve) => {
+  if (!root) {
+    const start = performance.now();
+    type(ch);
+    requestAnimationFrame(() => { const t = performance.now() - start; resolve([t, t]); });
+    return;
+  }
   const before = read();
   let start = 0;
   const observer = new MutationObserver(() => {
@@ -128,8 +143,18 @@ fn ms(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
-async fn measure(client: &Client, size: usize) -> Value {
-    set_input(client, &items(size), size).await;
+async fn measure(client: &Client, size: usize, calculator: bool) -> Value {
+    if calculator {
+        set_input(client, &items(size), size).await;
+    } else {
+        client
+            .execute(
+                "document.getElementById('evidence-input').value = arguments[0];",
+                vec![json!(items(size))],
+            )
+            .await
+            .expect("fill the bare textarea");
+    }
     let result = client
         .execute_async(MEASURE, vec![json!(KEYSTROKES)])
         .await
@@ -148,10 +173,13 @@ async fn measure(client: &Client, size: usize) -> Value {
         framed.push(pair[1].as_f64().expect("a number"));
     }
     // Every measured keystroke added one item.
-    wait_for_total(client, size + KEYSTROKES).await;
+    if calculator {
+        wait_for_total(client, size + KEYSTROKES).await;
+    }
     changed.sort_by(f64::total_cmp);
     framed.sort_by(f64::total_cmp);
     json!({
+        "page": if calculator { "calculator" } else { "textarea" },
         "items": size,
         "keystrokes": KEYSTROKES,
         "median_ms": ms(quantile(&changed, 0.5)),
@@ -177,7 +205,7 @@ async fn keystroke_to_output_latency() {
             .await
             .expect("raise the script timeout");
         for size in SIZES {
-            let line = measure(&client, size).await;
+            let line = measure(&client, size, true).await;
             println!("LATENCY {line}");
         }
         let errors: Vec<_> = console_log(&client)
@@ -190,6 +218,18 @@ async fn keystroke_to_output_latency() {
             "console errors while measuring:\n{}",
             format_log(&errors)
         );
+        let dir = std::env::temp_dir().join(format!("bare-textarea-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("create the bare textarea's folder");
+        std::fs::write(dir.join("index.html"), BARE).expect("write the bare textarea page");
+        let bare = serve(Site::new(&dir));
+        client
+            .goto(&bare.url("/"))
+            .await
+            .expect("open the bare textarea");
+        for size in &SIZES[1..] {
+            let line = measure(&client, *size, false).await;
+            println!("LATENCY {line}");
+        }
     })
     .await;
 }

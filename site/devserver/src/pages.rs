@@ -13,16 +13,8 @@ pub fn pages(dist: &Path) -> Vec<String> {
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "html"))
         .filter_map(|e| {
-            let rel = e
-                .path()
-                .strip_prefix(dist)
-                .ok()?
-                .to_string_lossy()
-                .replace('\\', "/");
-            Some(match rel.strip_suffix("index.html") {
-                Some(dir) => format!("/{dir}"),
-                None => format!("/{rel}"),
-            })
+            let rel = e.path().strip_prefix(dist).ok()?.to_string_lossy().replace('\\', "/");
+            Some(format!("/{}", rel.strip_suffix("index.html").unwrap_or(&rel)))
         })
         .collect();
     found.sort_by_key(|url| (url != "/", url.ends_with(".html"), url.clone()));
@@ -35,20 +27,12 @@ mod tests {
     fn pages_are_listed_home_first() {
         let dir = std::env::temp_dir().join(format!("devserver-pages-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        for file in [
-            "index.html",
-            "404.html",
-            "paper/index.html",
-            "examples/b/index.html",
-            "calc/boot.js",
-        ] {
-            let path = dir.join(file);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, "x").unwrap();
+        for file in
+            ["index.html", "404.html", "paper/index.html", "examples/b/index.html", "calc/a.js"]
+        {
+            std::fs::create_dir_all(dir.join(file).parent().unwrap()).unwrap();
+            std::fs::write(dir.join(file), "x").unwrap();
         }
-        assert_eq!(
-            super::pages(&dir),
-            ["/", "/examples/b/", "/paper/", "/404.html"]
-        );
+        assert_eq!(super::pages(&dir), ["/", "/examples/b/", "/paper/", "/404.html"]);
     }
 }

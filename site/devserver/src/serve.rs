@@ -8,58 +8,47 @@ use std::sync::Arc;
 use crate::respond::respond;
 use crate::site::Site;
 
-/// Threads answering requests; more than one, so a slow reader never holds up the others.
+/// Threads answering requests, so a slow reader never holds up the others.
 const WORKERS: usize = 4;
 
-/// Binds `addr` and serves `site` from background threads for the rest of the process.
-/// Returns the bound address (useful with port 0).
+/// Binds `addr` and serves `site` from background threads for the rest of the process;
+/// returns the bound address (useful with port 0).
 ///
 /// # Errors
 ///
 /// When the address cannot be bound, for example because the port is taken.
 pub fn start(site: Site, addr: impl ToSocketAddrs) -> io::Result<SocketAddr> {
     let server = tiny_http::Server::http(addr).map_err(io::Error::other)?;
-    let local = server
-        .server_addr()
-        .to_ip()
-        .ok_or_else(|| io::Error::other("the server is not on an IP address"))?;
-    let server = Arc::new(server);
-    let site = Arc::new(site);
+    let local = server.server_addr().to_ip().ok_or_else(|| io::Error::other("not on IP"))?;
+    let (server, site) = (Arc::new(server), Arc::new(site));
     for n in 0..WORKERS {
         let (server, site) = (Arc::clone(&server), Arc::clone(&site));
-        std::thread::Builder::new()
-            .name(format!("devserver-{local}-{n}"))
-            .spawn(move || loop {
-                match server.recv() {
-                    Ok(request) => answer(&site, request),
-                    // tiny_http stops accepting after an error such as too many open files.
-                    Err(e) => {
-                        eprintln!("devserver on {local} stopped accepting connections: {e}");
-                        return;
-                    }
-                }
-            })?;
+        std::thread::Builder::new().name(format!("devserver-{n}")).spawn(move || loop {
+            match server.recv() {
+                Ok(request) => send(&site, request),
+                // tiny_http stops accepting after an error such as too many open files.
+                Err(e) => return eprintln!("devserver on {local} stopped accepting: {e}"),
+            }
+        })?;
     }
     Ok(local)
 }
 
 /// Sends [`respond`]'s answer to `request`; a client gone mid-way only loses its own answer.
-fn answer(site: &Site, request: tiny_http::Request) {
-    let method = request.method().as_str().to_owned();
+fn send(site: &Site, request: tiny_http::Request) {
     let gzip = request.headers().iter().any(|h| {
         h.field.equiv("Accept-Encoding") && h.value.as_str().to_ascii_lowercase().contains("gzip")
     });
-    let a = respond(site, &method, request.url(), gzip);
-    let mut response = tiny_http::Response::from_data(a.body)
-        .with_status_code(a.status)
-        // Always a Content-Length, never chunks: sizes read by a client are the bytes sent.
+    let (status, content_type, headers, body) =
+        respond(site, request.method().as_str(), request.url(), gzip);
+    // Always a Content-Length, never chunks: sizes read by a client are the bytes sent.
+    let mut response = tiny_http::Response::from_data(body)
+        .with_status_code(status)
         .with_chunked_threshold(usize::MAX);
-    let headers = [("Content-Type", a.content_type.to_owned())]
-        .into_iter()
-        .chain([("X-Content-Type-Options", "nosniff".to_owned())])
-        .chain(a.headers);
-    for (name, value) in headers {
-        if let Ok(header) = tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()) {
+    let types =
+        [("Content-Type", content_type.into()), ("X-Content-Type-Options", "nosniff".into())];
+    for (name, value) in types.into_iter().chain(headers) {
+        if let Ok(header) = tiny_http::Header::from_bytes(name, value.as_bytes()) {
             response.add_header(header);
         }
     }
@@ -68,33 +57,65 @@ fn answer(site: &Site, request: tiny_http::Request) {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::{Reload, Site};
 
     #[test]
-    fn serves_over_tcp_with_gzip_only_when_asked() {
-        let dir = crate::respond::tests::site_dir("tcp");
+    fn files_folders_prefixes_errors_reload_and_gzip_over_tcp() {
+        let dir = std::env::temp_dir().join(format!("devserver-{}", std::process::id()));
         let big = "<p>words</p>".repeat(200);
-        std::fs::write(dir.join("big.html"), &big).unwrap();
-        let addr = start(Site::new(&dir).under("/sub/"), "127.0.0.1:0").unwrap();
-        let url = |path: &str| format!("http://{addr}{path}");
-        let wasm = minreq::get(url("/sub/calc/app_bg.wasm")).send().unwrap();
-        assert_eq!(wasm.status_code, 200);
-        assert_eq!(wasm.headers["content-type"], "application/wasm");
-        assert_eq!(wasm.as_bytes(), b"\0asm");
-        let plain = minreq::get(url("/sub/big.html")).send().unwrap();
-        assert_eq!(plain.as_str().unwrap(), big);
-        assert!(!plain.headers.contains_key("content-encoding"));
-        let zipped = minreq::get(url("/sub/big.html"))
-            .with_header("Accept-Encoding", "gzip, br")
-            .send()
-            .unwrap();
+        for (file, text) in [
+            ("index.html", "<h1>home</h1>"),
+            ("paper/index.html", "<h1>paper</h1>"),
+            ("calc/app_bg.wasm", "\0asm"),
+            ("404.html", "<h1>lost</h1>"),
+            ("big.html", &big),
+        ] {
+            std::fs::create_dir_all(dir.join(file).parent().unwrap()).unwrap();
+            std::fs::write(dir.join(file), text).unwrap();
+        }
+        let reload = Reload::new();
+        let site = Site::new(&dir).under("pickanumber").with_reload(reload.clone());
+        let addr = super::start(site.blocking("/calc/x"), "127.0.0.1:0").unwrap();
+        let get = |path: &str| minreq::get(format!("http://{addr}{path}")).send().unwrap();
+        let html = "text/html; charset=utf-8";
+        const BAD: &str = "`..`, `\\` and NUL are not allowed in paths\n";
+        for (path, status, body, content_type) in [
+            ("/pickanumber/", 200, "<h1>home</h1>", html),
+            ("/pickanumber/paper/?x=1", 200, "<h1>paper</h1>", html),
+            // Redirected to the trailing slash (minreq follows).
+            ("/pickanumber", 200, "<h1>home</h1>", html),
+            ("/pickanumber/paper", 200, "<h1>paper</h1>", html),
+            ("/pickanumber/calc/app_bg.wasm", 200, "\0asm", "application/wasm"),
+            ("/pickanumber/big.html", 200, &big, html),
+            ("/pickanumber/nope/", 404, "<h1>lost</h1>", html),
+            ("/paper/", 404, "<h1>lost</h1>", html),
+            ("/pickanumberx/", 404, "<h1>lost</h1>", html),
+            ("/pickanumber/calc/x/y.js", 404, "<h1>lost</h1>", html),
+            ("/pickanumber/../etc/passwd", 400, BAD, ""),
+            ("/pickanumber/paper/%2e%2e/%2e%2e/x", 400, BAD, ""),
+            ("/pickanumber/%ff", 400, "the path is not UTF-8 once decoded\n", ""),
+        ] {
+            let r = get(path);
+            assert_eq!((r.status_code, r.as_str().unwrap()), (status, body), "{path}");
+            assert!(r.headers["content-type"].starts_with(content_type), "{path}");
+            assert!(!r.headers.contains_key("content-encoding"), "{path}");
+        }
+        let version = get("/__dev/version");
+        assert_eq!(version.headers["cache-control"], "no-store");
+        reload.bump();
+        assert_ne!(version.as_bytes(), get("/__dev/version").as_bytes());
+        assert!(get("/__dev/reload.js").as_str().unwrap().contains("location.reload()"));
+        let zipped = minreq::get(format!("http://{addr}/pickanumber/big.html"));
+        let zipped = zipped.with_header("Accept-Encoding", "gzip, br").send().unwrap();
         assert_eq!(zipped.headers["content-encoding"], "gzip");
         assert!(zipped.as_bytes().len() < big.len() / 10);
-        assert_eq!(
-            minreq::get(url("/big.html")).send().unwrap().status_code,
-            404
-        );
-        let head = minreq::head(url("/sub/")).send().unwrap();
+        let head = minreq::head(format!("http://{addr}/pickanumber/")).send().unwrap();
         assert_eq!((head.status_code, head.as_bytes().len()), (200, 0));
+        let post = minreq::post(format!("http://{addr}/pickanumber/")).send().unwrap();
+        assert_eq!(post.status_code, 405);
+        let plain = super::start(Site::new(&dir), "127.0.0.1:0").unwrap();
+        let status =
+            |p: &str| minreq::get(format!("http://{plain}{p}")).send().unwrap().status_code;
+        assert_eq!((status("/paper/"), status("/__dev/version"), status("/%zz")), (200, 404, 404));
     }
 }

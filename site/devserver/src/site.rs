@@ -1,12 +1,16 @@
-//! [`Site`]: what the server serves — a root folder at a URL prefix, optionally with live
-//! reload and with paths made to look missing.
+//! What the server serves: a [`Site`], and the [`Reload`] version that live reload polls.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::reload::Reload;
+/// The script pages load from `/__dev/reload.js`: it polls `/__dev/version` and reloads the page
+/// when the version changes.
+pub(crate) const RELOAD_JS: &str = include_str!("reload.js");
 
-/// What the server serves: a root folder at a URL prefix, optionally live reload, optionally
-/// blocked paths.
+/// A root folder at a URL prefix, optionally with live reload and with paths made to look
+/// missing.
 #[derive(Clone, Debug)]
 pub struct Site {
     pub(crate) root: PathBuf,
@@ -18,65 +22,58 @@ pub struct Site {
 impl Site {
     /// Serves the files under `root` at `/`.
     pub fn new(root: impl Into<PathBuf>) -> Site {
-        Site {
-            root: root.into(),
-            prefix: "/".to_owned(),
-            reload: None,
-            blocked: Vec::new(),
-        }
+        let (root, prefix) = (root.into(), "/".to_owned());
+        Site { root, prefix, reload: None, blocked: Vec::new() }
     }
 
-    /// Serves the files at `prefix` instead of `/` (`"/pickanumber/"` serves `root/index.html`
-    /// at `/pickanumber/`); paths outside it are `404`, the prefix without its last slash is
-    /// redirected to it. Slashes are added where missing.
+    /// Serves the files at `prefix` (`"pickanumber"` or `"/pickanumber/"` serves
+    /// `root/index.html` at `/pickanumber/`); paths outside it are `404`, and the prefix without
+    /// its last slash is redirected to it.
     pub fn under(mut self, prefix: &str) -> Site {
         let inner = prefix.trim_matches('/');
-        self.prefix = if inner.is_empty() {
-            "/".to_owned()
-        } else {
-            format!("/{inner}/")
-        };
+        self.prefix = if inner.is_empty() { "/".into() } else { format!("/{inner}/") };
         self
     }
 
-    /// Also serves `/__dev/reload.js` and `/__dev/version` from `reload` (at the server's root,
-    /// whatever the prefix).
+    /// Also serves `/__dev/reload.js` and `/__dev/version` from `reload`, at the server's root.
     pub fn with_reload(mut self, reload: Reload) -> Site {
         self.reload = Some(reload);
         self
     }
 
-    /// Answers `404` for every path inside the site (after the prefix) that starts with `path`,
-    /// as if those files were missing: `blocking("/calc/")` shows a page as it is before the
-    /// wasm app loads.
+    /// Answers `404` for every path inside the site (after the prefix) that starts with `path`:
+    /// `blocking("/calc/")` shows a page as it is before the wasm app loads.
     pub fn blocking(mut self, path: &str) -> Site {
         self.blocked.push(path.to_owned());
         self
     }
+}
 
-    /// The folder served.
-    pub fn root(&self) -> &Path {
-        &self.root
-    }
+/// The version behind `/__dev/version`, shared by its clones. It starts at the current time in
+/// milliseconds, so a restarted server never repeats an old version.
+#[derive(Clone, Debug)]
+pub struct Reload(Arc<AtomicU64>);
 
-    /// The URL prefix, `/` or `/name/`.
-    pub fn prefix(&self) -> &str {
-        &self.prefix
+impl Default for Reload {
+    fn default() -> Self {
+        let now = SystemTime::now().duration_since(UNIX_EPOCH);
+        Reload(Arc::new(AtomicU64::new(now.map_or(0, |d| d.as_millis() as u64))))
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+impl Reload {
+    /// A new version counter.
+    pub fn new() -> Reload {
+        Reload::default()
+    }
 
-    #[test]
-    fn prefixes_get_their_slashes() {
-        assert_eq!(Site::new("d").prefix(), "/");
-        assert_eq!(
-            Site::new("d").under("pickanumber").prefix(),
-            "/pickanumber/"
-        );
-        assert_eq!(Site::new("d").under("/a/b/").prefix(), "/a/b/");
-        assert_eq!(Site::new("d").under("/").prefix(), "/");
+    /// Marks the site as rebuilt: pages that poll `/__dev/version` reload.
+    pub fn bump(&self) {
+        self.0.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// The text `/__dev/version` answers with.
+    pub fn version(&self) -> String {
+        self.0.load(Ordering::SeqCst).to_string()
     }
 }

@@ -1,9 +1,9 @@
 //! Changed files under some folders, from the operating system's file events ([`notify`]):
-//! editors' swap and backup files, hidden files and build output are left out, and a burst of
+//! hidden files, editors' swap and backup files and build output are left out, and a burst of
 //! events (an editor's save) comes as one batch.
 
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
 use notify::{Event, RecommendedWatcher, RecursiveMode, Watcher};
@@ -32,11 +32,7 @@ impl Watch {
         for path in &roots {
             watcher.watch(path, RecursiveMode::Recursive)?;
         }
-        Ok(Watch {
-            events,
-            roots,
-            _watcher: watcher,
-        })
+        Ok(Watch { events, roots, _watcher: watcher })
     }
 
     /// Waits up to `timeout` for a change, then gathers the changes that follow it closely:
@@ -44,13 +40,9 @@ impl Watch {
     pub fn changes(&self, timeout: Duration) -> Vec<PathBuf> {
         let mut changed = Vec::new();
         let mut wait = timeout;
-        loop {
-            match self.events.recv_timeout(wait) {
-                Ok(Ok(event)) if !event.kind.is_access() => {
-                    changed.extend(event.paths.into_iter().filter(|p| !self.ignored(p)));
-                }
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => break,
+        while let Ok(event) = self.events.recv_timeout(wait) {
+            if let Some(event) = event.ok().filter(|e| !e.kind.is_access()) {
+                changed.extend(event.paths.iter().filter(|p| !self.ignored(p)).cloned());
             }
             if !changed.is_empty() {
                 wait = QUIET;
@@ -60,17 +52,11 @@ impl Watch {
         changed.dedup();
         changed
     }
-}
 
-impl Watch {
-    /// Hidden files, editors' swap and backup files, and anything in build output or
-    /// dependencies, below the watched folder (whatever the folders above it are called).
+    /// Hidden files, swap and backup files, and anything in build output or dependencies,
+    /// below the watched folder (whatever the folders above it are called).
     fn ignored(&self, path: &Path) -> bool {
-        let inner = self
-            .roots
-            .iter()
-            .find_map(|r| path.strip_prefix(r).ok())
-            .unwrap_or(path);
+        let inner = self.roots.iter().find_map(|r| path.strip_prefix(r).ok()).unwrap_or(path);
         inner.components().any(|c| {
             let name = c.as_os_str().to_string_lossy();
             name.starts_with('.')

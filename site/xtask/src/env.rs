@@ -1,112 +1,95 @@
 //! Where things are, how child commands run, and how failures are reported.
 
-use std::ffi::OsString;
-use std::fmt;
-use std::io;
-use std::path::{Path, PathBuf};
+use std::ffi::{OsStr, OsString};
+use std::fmt::{self, Display};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Why a command stopped; each kind has its exit code.
+/// Why a command stopped: what went wrong and what to do, and the exit code (1 a step failed,
+/// 2 a tool is missing and cannot be installed from here, or the command line was wrong).
 #[derive(Debug)]
-pub enum Failure {
-    /// A step ran and failed (exit 1).
-    Failed(String),
-    /// A tool is missing and cannot be installed from here (exit 2).
-    Missing(String),
-    /// The command line was wrong (exit 2).
-    Usage(String),
+#[allow(missing_docs)]
+pub struct Failure {
+    pub code: u8,
+    pub message: String,
 }
 
-impl Failure {
-    pub fn exit_code(&self) -> u8 {
-        match self {
-            Failure::Failed(_) => 1,
-            Failure::Missing(_) | Failure::Usage(_) => 2,
-        }
-    }
-}
-
-impl fmt::Display for Failure {
+impl Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Failure::Failed(m) | Failure::Missing(m) | Failure::Usage(m) => f.write_str(m),
-        }
+        f.write_str(&self.message)
     }
 }
 
-/// The repository and the `PATH` every child command gets: `<repo>/node_modules/.bin` and
+/// A step that ran and failed (exit 1).
+pub fn failed(message: impl Into<String>) -> Failure {
+    Failure { code: 1, message: message.into() }
+}
+
+/// A missing tool, or a usage error (exit 2).
+pub fn missing(message: impl Into<String>) -> Failure {
+    Failure { code: 2, message: message.into() }
+}
+
+/// Turns any error into a step [`failed`] with `what: the error`.
+pub trait Context<T> {
+    #[allow(missing_docs)]
+    fn context(self, what: impl Display) -> Result<T, Failure>;
+}
+
+impl<T, E: Display> Context<T> for Result<T, E> {
+    fn context(self, what: impl Display) -> Result<T, Failure> {
+        self.map_err(|e| failed(format!("{what}: {e}")))
+    }
+}
+
+/// The repository, and the `PATH` every child command gets: `<repo>/node_modules/.bin` and
 /// cargo's `bin` folder first, so pinned tools win over any others.
 pub struct Env {
+    /// The repository root.
     pub repo: PathBuf,
     path: OsString,
 }
 
 impl Env {
+    /// Finds the repository from this crate's folder.
     pub fn new() -> Result<Env, Failure> {
-        let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let repo = manifest
-            .join("../..")
-            .canonicalize()
-            .map_err(|e| Failure::Failed(format!("cannot find the repository root: {e}")))?;
-        let cargo_bin = match std::env::var_os("CARGO_HOME") {
-            Some(home) => PathBuf::from(home).join("bin"),
-            None => PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cargo/bin"),
-        };
-        let mut dirs = vec![repo.join("node_modules/.bin"), cargo_bin];
-        dirs.extend(std::env::split_paths(
-            &std::env::var_os("PATH").unwrap_or_default(),
-        ));
-        let path = std::env::join_paths(dirs)
-            .map_err(|e| Failure::Failed(format!("cannot build PATH: {e}")))?;
+        let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize();
+        let repo = repo.context("cannot find the repository root")?;
+        let var = |name| std::env::var_os(name).map(PathBuf::from);
+        let cargo =
+            var("CARGO_HOME").unwrap_or_else(|| var("HOME").unwrap_or_default().join(".cargo"));
+        let mut dirs = vec![repo.join("node_modules/.bin"), cargo.join("bin")];
+        dirs.extend(std::env::split_paths(&var("PATH").unwrap_or_default()));
+        let path = std::env::join_paths(dirs).context("cannot build PATH")?;
         Ok(Env { repo, path })
     }
 
-    /// `program` with the prefixed `PATH`, run from the repository root.
-    pub fn command(&self, program: impl AsRef<std::ffi::OsStr>) -> Command {
+    /// Cargo's target folder (`$CARGO_TARGET_DIR` or `target/`).
+    pub fn target(&self) -> PathBuf {
+        self.repo.join(std::env::var_os("CARGO_TARGET_DIR").unwrap_or("target".into()))
+    }
+
+    /// `program` with `args` (split at spaces), the prefixed `PATH`, no input, run from the
+    /// repository root.
+    pub fn command(&self, program: impl AsRef<OsStr>, args: &str) -> Command {
         let mut c = Command::new(program);
-        c.env("PATH", &self.path).current_dir(&self.repo);
+        c.args(args.split_whitespace()).env("PATH", &self.path).current_dir(&self.repo);
+        c.stdin(Stdio::null());
         c
     }
 
-    /// The first line a tool prints for `args` (stdout, else stderr), or `None` when it cannot
-    /// run or fails.
-    pub fn probe(&self, program: impl AsRef<std::ffi::OsStr>, args: &[&str]) -> Option<String> {
-        let out = self
-            .command(program)
-            .args(args)
-            .stdin(Stdio::null())
-            .output()
-            .ok()?;
-        if !out.status.success() {
-            return None;
-        }
-        let text = if out.stdout.is_empty() {
-            out.stderr
-        } else {
-            out.stdout
-        };
-        let text = String::from_utf8_lossy(&text).into_owned();
-        Some(
-            text.lines()
-                .find(|l| !l.trim().is_empty())?
-                .trim()
-                .to_owned(),
-        )
+    /// What a tool prints for `args` (stdout, else stderr); `None` when it cannot run or fails.
+    pub fn output(&self, program: impl AsRef<OsStr>, args: &[&str]) -> Option<String> {
+        let out = self.command(program, "").args(args).output().ok()?;
+        let text = if out.stdout.is_empty() { out.stderr } else { out.stdout };
+        out.status.success().then(|| String::from_utf8_lossy(&text).into_owned())
     }
 
-    /// All of stdout of a tool that succeeded, or `None`.
-    pub fn stdout(&self, program: &str, args: &[&str]) -> Option<String> {
-        let out = self
-            .command(program)
-            .args(args)
-            .stdin(Stdio::null())
-            .stderr(Stdio::null())
-            .output()
-            .ok()?;
-        out.status
-            .success()
-            .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    /// The first line of [`Env::output`], trimmed: a tool's version.
+    pub fn probe(&self, program: impl AsRef<OsStr>, args: &[&str]) -> Option<String> {
+        let text = self.output(program, args)?;
+        text.lines().map(str::trim).find(|l| !l.is_empty()).map(str::to_owned)
     }
 }
 
@@ -114,47 +97,32 @@ impl Env {
 /// [`Failure`] naming `what`.
 pub fn run(what: &str, cmd: &mut Command) -> Result<(), Failure> {
     let program = cmd.get_program().to_string_lossy().into_owned();
-    match cmd.stdin(Stdio::null()).status() {
+    match cmd.status() {
         Ok(status) if status.success() => Ok(()),
-        Ok(status) => Err(Failure::Failed(format!(
-            "{what} failed ({})",
-            match status.code() {
-                Some(code) => format!("`{program}` exited with {code}"),
-                None => format!("`{program}` was killed by a signal"),
-            }
-        ))),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Err(Failure::Missing(format!(
+        Ok(status) => Err(failed(format!("{what} failed (`{program}`: {status})"))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(missing(format!(
             "{what}: `{program}` is not installed or not on PATH; `cargo xtask setup` installs it"
         ))),
-        Err(e) => Err(Failure::Failed(format!(
-            "{what}: cannot start `{program}`: {e}"
-        ))),
+        Err(e) => Err(failed(format!("{what}: cannot start `{program}`: {e}"))),
     }
 }
 
 /// [`run`] as a named step: prints the step, then its result and duration.
-pub fn step(what: &str, cmd: &mut Command) -> Result<Duration, Failure> {
+pub fn step(what: &str, cmd: &mut Command) -> Result<(), Failure> {
     println!("==> {what}");
     let started = Instant::now();
     let result = run(what, cmd);
-    let took = started.elapsed();
-    match &result {
-        Ok(()) => println!("    {what}: ok in {}", human(took)),
-        Err(_) => println!("    {what}: FAILED after {}", human(took)),
-    }
-    result.map(|()| took)
+    let verdict = if result.is_ok() { "ok in" } else { "FAILED after" };
+    println!("    {what}: {verdict} {}", human(started.elapsed()));
+    result
 }
 
 /// A duration for people: `0.4 s`, `75 s`, `9 min 03 s`.
 pub fn human(d: Duration) -> String {
-    let s = d.as_secs_f64();
-    if s < 10.0 {
-        format!("{s:.1} s")
-    } else if s < 120.0 {
-        format!("{s:.0} s")
-    } else {
-        let whole = d.as_secs();
-        format!("{} min {:02} s", whole / 60, whole % 60)
+    match d.as_secs_f64() {
+        s if s < 10.0 => format!("{s:.1} s"),
+        s if s < 120.0 => format!("{s:.0} s"),
+        _ => format!("{} min {:02} s", d.as_secs() / 60, d.as_secs() % 60),
     }
 }
 
@@ -163,29 +131,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn durations_read_naturally() {
-        assert_eq!(human(Duration::from_millis(420)), "0.4 s");
-        assert_eq!(human(Duration::from_secs(75)), "75 s");
-        assert_eq!(human(Duration::from_secs(543)), "9 min 03 s");
-    }
-
-    #[test]
-    fn path_puts_node_modules_and_cargo_first() {
+    fn tools_run_with_pinned_folders_first_and_failures_read_naturally() {
         let env = Env::new().unwrap();
-        let dirs: Vec<PathBuf> = std::env::split_paths(&env.path).collect();
-        assert_eq!(dirs[0], env.repo.join("node_modules/.bin"));
-        assert!(dirs[1].ends_with("bin"));
-        assert!(env.repo.join("Cargo.toml").is_file());
-    }
-
-    #[test]
-    fn a_missing_tool_is_reported_not_panicked() {
-        let env = Env::new().unwrap();
-        let err = run("probe", &mut env.command("no-such-tool-xtask")).unwrap_err();
-        assert_eq!(err.exit_code(), 2);
-        assert!(err
-            .to_string()
-            .contains("`no-such-tool-xtask` is not installed"));
-        assert_eq!(env.probe("no-such-tool-xtask", &["--version"]), None);
+        let first = std::env::split_paths(&env.path).next();
+        assert_eq!(first, Some(env.repo.join("node_modules/.bin")));
+        let err = run("probe", &mut env.command("no-such-tool-xtask", "--version")).unwrap_err();
+        assert_eq!(err.code, 2);
+        assert!(err.message.contains("`no-such-tool-xtask` is not installed"));
+        assert_eq!(env.probe("sh", &["-c", "echo; echo ' v1 '; echo x"]).as_deref(), Some("v1"));
+        let secs = [0.42, 75.0, 543.0].map(|s| human(Duration::from_secs_f64(s)));
+        assert_eq!(secs, ["0.4 s", "75 s", "9 min 03 s"]);
     }
 }

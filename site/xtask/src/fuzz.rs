@@ -6,68 +6,54 @@ use std::io::{BufRead, BufReader};
 use std::process::Stdio;
 use std::time::Instant;
 
-use crate::env::{human, Env, Failure};
+use crate::env::{failed, human, Context, Env, Failure};
 
 /// Runs the fuzz target for `seconds`, or says what is missing and skips.
 pub fn fuzz(env: &Env, seconds: u64) -> Result<(), Failure> {
-    let missing = missing_tools(env);
-    if !missing.is_empty() {
-        for (what, install) in &missing {
-            println!("fuzz: {what} is missing; install it with: {install}");
-        }
+    let mut nightly = env.command("cargo", "+nightly --version");
+    let nightly_ok = nightly.env_remove("RUSTUP_TOOLCHAIN").output();
+    let nightly_ok = nightly_ok.is_ok_and(|o| o.status.success());
+    let nightly = ("a nightly toolchain", "rustup toolchain install nightly --profile minimal");
+    let missing = [
+        (!nightly_ok, nightly),
+        (
+            env.probe("cargo", &["fuzz", "--version"]).is_none(),
+            ("cargo-fuzz", "cargo install cargo-fuzz"),
+        ),
+    ];
+    for (_, (what, install)) in missing.iter().filter(|(missing, _)| *missing) {
+        println!("fuzz: {what} is missing; install it with: {install}");
+    }
+    if missing.iter().any(|(missing, _)| *missing) {
         println!("fuzz: skipped (the fuzz target needs a nightly toolchain and cargo-fuzz)");
         return Ok(());
     }
     let dir = env.repo.join("fuzz");
-    let seeds = dir.join("seeds/parse");
-    let corpus = dir.join("corpus/parse");
-    std::fs::create_dir_all(&corpus)
-        .map_err(|e| Failure::Failed(format!("cannot create {}: {e}", corpus.display())))?;
+    std::fs::create_dir_all(dir.join("corpus/parse")).context("cannot create fuzz/corpus/parse")?;
     println!("==> cargo +nightly fuzz run parse for {seconds} s (corpus fuzz/corpus/parse, seeds fuzz/seeds/parse)");
     let started = Instant::now();
-    let mut cmd = env.command("cargo");
-    cmd.args(["+nightly", "fuzz", "run", "parse"])
-        .arg(&corpus)
-        .arg(&seeds)
-        .arg("--")
-        .arg(format!("-max_total_time={seconds}"))
-        .current_dir(&dir)
-        // Inside `cargo xtask`, cargo's own variables point at the stable toolchain.
-        .env_remove("CARGO")
-        .env_remove("RUSTUP_TOOLCHAIN")
-        .env_remove("RUSTC")
-        .env_remove("RUSTC_WRAPPER")
-        .stdin(Stdio::null())
-        .stderr(Stdio::piped());
-    let mut child = cmd
-        .spawn()
-        .map_err(|e| Failure::Failed(format!("cannot start cargo +nightly fuzz: {e}")))?;
+    let mut cmd = env.command("cargo", "+nightly fuzz run parse corpus/parse seeds/parse --");
+    cmd.arg(format!("-max_total_time={seconds}")).current_dir(&dir).stderr(Stdio::piped());
+    // Inside `cargo xtask`, cargo's own variables point at the stable toolchain.
+    for var in ["CARGO", "RUSTUP_TOOLCHAIN", "RUSTC", "RUSTC_WRAPPER"] {
+        cmd.env_remove(var);
+    }
+    let mut child = cmd.spawn().context("cannot start cargo +nightly fuzz")?;
     // libFuzzer reports on stderr: pass it through without the line per new input and the
     // dictionary it recommends, and keep its closing `Done N runs` line.
-    let mut done = None;
-    let mut in_dictionary = false;
-    if let Some(stderr) = child.stderr.take() {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if line.starts_with("###### Recommended dictionary") {
-                in_dictionary = true;
-            }
-            if !in_dictionary && !is_progress(&line) {
-                eprintln!("{line}");
-            }
-            if line.starts_with("###### End of recommended dictionary") {
-                in_dictionary = false;
-            }
-            if let Some(runs) = runs_done(&line) {
-                done = Some(runs);
-            }
+    let (mut done, mut in_dictionary) = (None, false);
+    for line in BufReader::new(child.stderr.take().expect("piped")).lines().map_while(Result::ok) {
+        in_dictionary |= line.starts_with("###### Recommended dictionary");
+        if !in_dictionary && !is_progress(&line) {
+            eprintln!("{line}");
         }
+        in_dictionary &= !line.starts_with("###### End of recommended dictionary");
+        done = runs_done(&line).or(done);
     }
-    let status = child
-        .wait()
-        .map_err(|e| Failure::Failed(format!("cargo +nightly fuzz: {e}")))?;
+    let status = child.wait().context("cargo +nightly fuzz")?;
     let took = human(started.elapsed());
     if !status.success() {
-        return Err(Failure::Failed(format!(
+        return Err(failed(format!(
             "fuzz: the parse target failed after {took} ({status}); the crashing input is in fuzz/artifacts/parse/ \
              (replay it with `cd fuzz && cargo +nightly fuzz run parse artifacts/parse/<file>`)"
         )));
@@ -81,42 +67,18 @@ pub fn fuzz(env: &Env, seconds: u64) -> Result<(), Failure> {
     Ok(())
 }
 
-/// What is missing, each with the command that installs it.
-fn missing_tools(env: &Env) -> Vec<(&'static str, &'static str)> {
-    let mut missing = Vec::new();
-    let nightly = env
-        .command("cargo")
-        .args(["+nightly", "--version"])
-        .env_remove("RUSTUP_TOOLCHAIN")
-        .stdin(Stdio::null())
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !nightly {
-        missing.push((
-            "a nightly toolchain",
-            "rustup toolchain install nightly --profile minimal",
-        ));
-    }
-    if env.probe("cargo", &["fuzz", "--version"]).is_none() {
-        missing.push(("cargo-fuzz", "cargo install cargo-fuzz"));
-    }
-    missing
-}
-
 /// libFuzzer's line for each input that found new coverage (`#1234\tNEW    cov: …`, `REDUCE`)
 /// and the functions it reached (`\tNEW_FUNC[1/2]: …`); `pulse` and every other line stay.
 fn is_progress(line: &str) -> bool {
-    let numbered = line
-        .strip_prefix('#')
-        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
+    let numbered =
+        line.strip_prefix('#').is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
     (numbered && (line.contains("\tNEW ") || line.contains("\tREDUCE ")))
         || line.trim_start().starts_with("NEW_FUNC[")
 }
 
 /// The run count in libFuzzer's closing line, `Done 123456 runs in 61 second(s)`.
 fn runs_done(line: &str) -> Option<u64> {
-    let rest = line.trim().strip_prefix("Done ")?;
-    let (count, after) = rest.split_once(' ')?;
+    let (count, after) = line.trim().strip_prefix("Done ")?.split_once(' ')?;
     after.starts_with("runs").then(|| count.parse().ok())?
 }
 

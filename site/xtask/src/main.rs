@@ -14,36 +14,30 @@ mod setup;
 use std::process::ExitCode;
 
 use cli::Command;
-use env::Env;
 
 fn main() -> ExitCode {
-    let result = cli::parse(std::env::args_os().skip(1)).and_then(|command| {
-        if command == Command::Help {
-            print!("{}", cli::HELP);
-            return Ok(());
-        }
-        let env = Env::new()?;
-        match command {
-            Command::Help => Ok(()),
-            Command::Setup { browser: true } => setup::setup(&env, setup::Needs::Everything),
-            Command::Setup { browser: false } => setup::setup(&env, setup::Needs::Build),
-            Command::Build { base_url } => pipeline::build(
-                &env,
-                pipeline::Mode::Release {
-                    base_url: base_url.as_deref(),
-                },
-            ),
-            Command::Serve { port } => serve::serve(&env, port),
-            Command::Test => check::test(&env),
-            Command::Bench(options) => bench::bench(&env, &options),
-            Command::Fuzz { seconds } => fuzz::fuzz(&env, seconds),
-        }
-    });
-    match result {
+    match cli::parse(std::env::args_os().skip(1)).and_then(run) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
             eprintln!("\nerror: {failure}");
-            ExitCode::from(failure.exit_code())
+            ExitCode::from(failure.code)
         }
+    }
+}
+
+fn run(command: Command) -> Result<(), env::Failure> {
+    if command == Command::Help {
+        print!("{}", cli::HELP);
+        return Ok(());
+    }
+    let env = env::Env::new()?;
+    match command {
+        Command::Help => Ok(()),
+        Command::Setup(browser) => setup::setup(&env, browser),
+        Command::Build(base_url) => pipeline::build(&env, base_url.as_deref()),
+        Command::Serve(port) => serve::serve(&env, port),
+        Command::Test => check::test(&env),
+        Command::Bench(build, only) => bench::bench(&env, build, &only),
+        Command::Fuzz(seconds) => fuzz::fuzz(&env, seconds),
     }
 }

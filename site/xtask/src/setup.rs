@@ -3,284 +3,150 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::process::Command;
 use std::time::Instant;
 
-use crate::env::{human, run, Env, Failure};
+use crate::env::{failed, human, missing, run, Env, Failure};
 
 /// The pinned versions (trunk's and wasm-bindgen's must match `site/calculator/Trunk.toml`).
 pub const TRUNK: &str = "0.21.14";
+/// The wasm-bindgen CLI, pinned like the crate.
 pub const WASM_BINDGEN: &str = "0.2.130";
+/// The npm `binaryen` major version, for `wasm-opt`.
 pub const BINARYEN: &str = "132";
+/// The calculator's target.
 pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
+/// Debian's Chromium, for the browser tests and the bench.
 pub const CHROMIUM: &str = "/usr/bin/chromium";
+/// Debian's chromedriver.
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
-/// What the caller is about to do.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Needs {
-    /// Build and serve: the wasm target, trunk, wasm-bindgen, wasm-opt.
-    Build,
-    /// Also test: rustfmt, clippy, chromium and chromedriver.
-    Everything,
-}
-
-pub fn setup(env: &Env, needs: Needs) -> Result<(), Failure> {
+/// Checks and installs the build tools (the wasm target, trunk, wasm-bindgen, wasm-opt) and,
+/// with `browser`, rustfmt, clippy, Chromium and chromedriver.
+pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
     println!("==> setup: checking tools");
     let started = Instant::now();
-    wasm_target(env)?;
-    cargo_tool(
-        env,
-        "trunk",
-        TRUNK,
-        &["install", "trunk", "--version", TRUNK, "--locked"],
-        "about 10 minutes",
-    )?;
-    // Without --locked: wasm-bindgen-cli's lock file pins a crate the registry mirror lacks.
-    cargo_tool(
-        env,
-        "wasm-bindgen",
-        WASM_BINDGEN,
-        &["install", "wasm-bindgen-cli", "--version", WASM_BINDGEN],
-        "about 5 minutes",
-    )?;
-    wasm_opt(env)?;
-    if needs == Needs::Everything {
-        rust_component(env, "rustfmt", "fmt")?;
-        rust_component(env, "clippy", "clippy")?;
-        chromium(env)?;
+    let rustup = |args: &str| Ok(vec![env.command("rustup", args)]);
+    // Targets rustup adds land in the toolchain's sysroot too.
+    let sysroot = env.output("rustc", &["--print", "sysroot"]).unwrap_or_default();
+    let dir = Path::new(sysroot.trim()).join("lib/rustlib").join(WASM_TARGET);
+    let target = || dir.is_dir().then(|| "installed".to_owned()).ok_or("missing".to_owned());
+    ensure(env, WASM_TARGET, target, "rustup", "", || {
+        rustup(&format!("target add {WASM_TARGET}"))
+    })?;
+    // Without --locked for wasm-bindgen-cli: its lock file pins a crate the registry mirror lacks.
+    cargo_tool(env, "trunk", TRUNK, "trunk --locked", "about 10 minutes")?;
+    cargo_tool(env, "wasm-bindgen", WASM_BINDGEN, "wasm-bindgen-cli", "about 5 minutes")?;
+    let wasm_opt = env.repo.join("node_modules/.bin/wasm-opt");
+    let want = format!("version {BINARYEN}");
+    let check = || match env.probe(&wasm_opt, &["--version"]) {
+        Some(line) if line.contains(&want) => Ok(want.clone()),
+        Some(line) => Err(format!("found `{line}`, need {want}")),
+        None => Err("not installed in node_modules/".into()),
+    };
+    let ci = if env.repo.join("package-lock.json").is_file() { "ci" } else { "install" };
+    let npm = || Ok(vec![env.command("npm", &format!("{ci} --no-audit --no-fund"))]);
+    ensure(env, "wasm-opt", check, "npm", "under a minute", npm)?;
+    if browser {
+        for (component, sub) in [("rustfmt", "fmt"), ("clippy", "clippy")] {
+            let check = || env.probe("cargo", &[sub, "--version"]).ok_or("missing".to_owned());
+            let install = || rustup(&format!("component add {component}"));
+            ensure(env, component, check, "rustup", "", install)?;
+        }
+        let both = || Path::new(CHROMIUM).is_file() && Path::new(CHROMEDRIVER).is_file();
+        let version = || env.probe(CHROMEDRIVER, &["--version"]).unwrap_or_default();
+        let check = || both().then(version).ok_or("missing".to_owned());
+        let apt = ["update", "install -y chromium chromium-driver"].map(|args| {
+            let mut c = env.command("apt-get", args);
+            c.env("DEBIAN_FRONTEND", "noninteractive");
+            c
+        });
+        let root = env.probe("id", &["-u"]).as_deref() == Some("0");
+        let why = "it needs root: apt-get update && apt-get install -y chromium chromium-driver";
+        let install = || root.then(|| apt.into()).ok_or(why.to_owned());
+        ensure(env, "chromium and chromedriver", check, "apt-get", "a few minutes", install)?;
     }
     println!("    setup: ok in {}", human(started.elapsed()));
     Ok(())
 }
 
-fn checking(tool: &str) {
-    print!("checking {tool}… ");
-    let _ = std::io::stdout().flush();
-}
-
 /// Whether `line` (a tool's `--version` output) names `version` as a whole word.
 fn reports_version(line: &str, version: &str) -> bool {
-    line.split(|c: char| c.is_whitespace() || c == '(' || c == ')' || c == ',')
+    line.split(|c: char| c.is_whitespace() || "(),".contains(c))
         .any(|w| w.trim_start_matches('v') == version)
 }
 
-fn wasm_target(env: &Env) -> Result<(), Failure> {
-    checking(WASM_TARGET);
-    if let Some(list) = env.stdout("rustup", &["target", "list", "--installed"]) {
-        if list.lines().any(|l| l.trim() == WASM_TARGET) {
-            println!("installed ok");
-            return Ok(());
-        }
-        println!("missing");
-        println!("installing {WASM_TARGET} with rustup…");
-        return timed("rustup target add", || {
-            run(
-                "rustup target add",
-                env.command("rustup").args(["target", "add", WASM_TARGET]),
-            )
-        });
-    }
-    // No rustup: the target may still be in the toolchain's sysroot.
-    let sysroot = env
-        .stdout("rustc", &["--print", "sysroot"])
-        .unwrap_or_default();
-    let dir = Path::new(sysroot.trim())
-        .join("lib/rustlib")
-        .join(WASM_TARGET);
-    if !sysroot.trim().is_empty() && dir.is_dir() {
-        println!("installed ok");
-        return Ok(());
-    }
-    println!("missing");
-    Err(Failure::Missing(format!(
-        "the {WASM_TARGET} target is missing and rustup is not available to add it; \
-         install rustup (https://rustup.rs) or a toolchain that includes {WASM_TARGET}"
-    )))
-}
-
+/// A tool from `cargo install`, with `--force`: when the binary is missing or the wrong
+/// version, cargo may still record it as installed and would skip it otherwise.
 fn cargo_tool(
     env: &Env,
     tool: &str,
     version: &str,
-    install_args: &[&str],
-    how_long: &str,
+    krate: &str,
+    time: &str,
 ) -> Result<(), Failure> {
-    checking(tool);
-    match env.probe(tool, &["--version"]) {
-        Some(line) if reports_version(&line, version) => {
-            println!("{version} ok");
-            return Ok(());
-        }
-        Some(line) => println!("found `{line}`, need {version}"),
-        None => println!("not installed"),
-    }
-    if env.probe("cargo", &["--version"]).is_none() {
-        return Err(Failure::Missing(format!(
-            "cannot install {tool} {version}: cargo is not on PATH"
-        )));
-    }
-    println!("installing {tool} {version} with cargo install ({how_long})…");
-    // `--force`: the tool is missing or the wrong version, yet cargo may still record it as
-    // installed (a deleted binary), and would then skip the install.
-    timed(&format!("installing {tool}"), || {
-        run(
-            &format!("cargo install {tool}"),
-            env.command("cargo").args(install_args).arg("--force"),
-        )
-    })?;
-    match env.probe(tool, &["--version"]) {
-        Some(line) if reports_version(&line, version) => Ok(()),
-        other => Err(Failure::Failed(format!(
-            "{tool} reports `{}` after installing {version}; is another {tool} earlier on PATH?",
-            other.unwrap_or_else(|| "nothing".into())
-        ))),
-    }
-}
-
-fn wasm_opt(env: &Env) -> Result<(), Failure> {
-    let bin = env.repo.join("node_modules/.bin/wasm-opt");
-    let wanted = format!("version {BINARYEN}");
-    let ok = |line: &Option<String>| line.as_deref().is_some_and(|l| l.contains(&wanted));
-    checking("wasm-opt");
-    let found = env.probe(&bin, &["--version"]);
-    if ok(&found) {
-        println!("{wanted} ok");
-        return Ok(());
-    }
-    match &found {
-        Some(line) => println!("found `{line}`, need {wanted}"),
-        None => println!("not installed in node_modules/"),
-    }
-    if env.probe("npm", &["--version"]).is_none() {
-        return Err(Failure::Missing(format!(
-            "wasm-opt (npm package binaryen@{BINARYEN}) is missing and npm is not installed; \
-             install npm (Debian: apt-get install npm) and run again"
-        )));
-    }
-    let args: &[&str] = if env.repo.join("package-lock.json").is_file() {
-        &["ci", "--no-audit", "--no-fund"]
-    } else {
-        &["install", "--no-audit", "--no-fund"]
+    let check = || match env.probe(tool, &["--version"]) {
+        Some(line) if reports_version(&line, version) => Ok(version.to_owned()),
+        Some(line) => Err(format!("found `{line}`, need {version}")),
+        None => Err("not installed".into()),
     };
-    println!(
-        "installing binaryen {BINARYEN} with npm {} (under a minute)…",
-        args[0]
-    );
-    timed("installing wasm-opt", || {
-        run(&format!("npm {}", args[0]), env.command("npm").args(args))
-    })?;
-    let found = env.probe(&bin, &["--version"]);
-    if ok(&found) {
-        Ok(())
-    } else {
-        Err(Failure::Failed(format!(
-            "node_modules/.bin/wasm-opt reports `{}` after npm; package.json must pin binaryen {BINARYEN}",
-            found.unwrap_or_else(|| "nothing".into())
-        )))
-    }
+    let install = env.command("cargo", &format!("install --force --version {version} {krate}"));
+    ensure(env, tool, check, "cargo", time, || Ok(vec![install]))
 }
 
-fn rust_component(env: &Env, component: &str, subcommand: &str) -> Result<(), Failure> {
-    checking(component);
-    if let Some(line) = env.probe("cargo", &[subcommand, "--version"]) {
-        println!("{line} ok");
+/// Prints `checking tool… `, then `check`'s answer (what was found); when that is an `Err`, runs what `install`
+/// gives (with `installer`, which must be on `PATH`) and checks again.
+pub fn ensure(
+    env: &Env,
+    tool: &str,
+    check: impl Fn() -> Result<String, String>,
+    installer: &str,
+    time: &str,
+    install: impl FnOnce() -> Result<Vec<Command>, String>,
+) -> Result<(), Failure> {
+    print!("checking {tool}… ");
+    let _ = std::io::stdout().flush();
+    let found = check();
+    println!("{}", found.as_ref().map_or_else(String::clone, |v| format!("{v} ok")));
+    if found.is_ok() {
         return Ok(());
     }
-    println!("missing");
-    if env.probe("rustup", &["--version"]).is_none() {
-        return Err(Failure::Missing(format!(
-            "{component} is missing and rustup is not available to add it"
-        )));
+    let cannot = |why: String| missing(format!("{tool} is missing and cannot be installed: {why}"));
+    if env.probe(installer, &["--version"]).is_none() {
+        return Err(cannot(format!("{installer} is not on PATH; install it and run again")));
     }
-    println!("installing {component} with rustup…");
-    timed(&format!("installing {component}"), || {
-        run(
-            "rustup component add",
-            env.command("rustup").args(["component", "add", component]),
-        )
-    })
-}
-
-fn chromium(env: &Env) -> Result<(), Failure> {
-    checking("chromium and chromedriver");
-    if Path::new(CHROMIUM).is_file() && Path::new(CHROMEDRIVER).is_file() {
-        let version = env
-            .probe(CHROMEDRIVER, &["--version"])
-            .unwrap_or_else(|| "chromedriver (version unknown)".into());
-        println!("{version} ok");
-        return Ok(());
-    }
-    println!("missing");
-    let fix = "apt-get update && apt-get install -y chromium chromium-driver";
-    if env.probe("apt-get", &["--version"]).is_none() {
-        return Err(Failure::Missing(format!(
-            "{CHROMIUM} or {CHROMEDRIVER} is missing and apt-get is not available; \
-             install Debian's chromium and chromium-driver packages"
-        )));
-    }
-    if env.stdout("id", &["-u"]).as_deref().map(str::trim) != Some("0") {
-        return Err(Failure::Missing(format!(
-            "{CHROMIUM} or {CHROMEDRIVER} is missing and installing needs root; run as root: {fix}"
-        )));
-    }
-    println!("installing chromium and chromium-driver with apt-get (a few minutes)…");
-    timed("installing chromium", || {
-        run(
-            "apt-get update",
-            env.command("apt-get")
-                .arg("update")
-                .env("DEBIAN_FRONTEND", "noninteractive"),
-        )?;
-        run(
-            "apt-get install",
-            env.command("apt-get")
-                .args(["install", "-y", "chromium", "chromium-driver"])
-                .env("DEBIAN_FRONTEND", "noninteractive"),
-        )
-    })?;
-    if Path::new(CHROMIUM).is_file() && Path::new(CHROMEDRIVER).is_file() {
-        Ok(())
-    } else {
-        Err(Failure::Failed(format!(
-            "apt-get finished but {CHROMIUM} or {CHROMEDRIVER} is still missing"
-        )))
-    }
-}
-
-fn timed(what: &str, f: impl FnOnce() -> Result<(), Failure>) -> Result<(), Failure> {
+    let commands = install().map_err(cannot)?;
+    let time = if time.is_empty() { String::new() } else { format!(" ({time})") };
+    println!("installing {tool} with {installer}{time}…");
     let started = Instant::now();
-    f()?;
-    println!("    {what}: done in {}", human(started.elapsed()));
-    Ok(())
+    for mut command in commands {
+        run(&format!("installing {tool}"), &mut command)?;
+    }
+    println!("    installing {tool}: done in {}", human(started.elapsed()));
+    check().map(drop).map_err(|found| {
+        failed(format!("{tool}: {found} after installing it; is another one earlier on PATH?"))
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::reports_version;
+    use super::*;
 
     #[test]
     fn versions_match_whole_words_only() {
         assert!(reports_version("trunk 0.21.14", "0.21.14"));
-        assert!(reports_version("wasm-bindgen 0.2.130", "0.2.130"));
         assert!(reports_version("tool v0.2.130 (abc)", "0.2.130"));
         assert!(!reports_version("trunk 0.21.140", "0.21.14"));
         assert!(!reports_version("wasm-bindgen 0.2.13", "0.2.130"));
     }
 
     #[test]
-    fn pins_match_the_trunk_config() {
+    fn pins_match_the_trunk_config_and_the_crate() {
         let toml = include_str!("../../calculator/Trunk.toml");
-        assert!(
-            toml.contains(&format!("\"={}\"", super::TRUNK)),
-            "trunk-version pin"
-        );
-        assert!(toml.contains(&format!("wasm_bindgen = \"{}\"", super::WASM_BINDGEN)));
-        assert!(toml.contains(&format!("version_{}", super::BINARYEN)));
+        assert!(toml.contains(&format!("\"={TRUNK}\"")), "trunk-version pin");
+        assert!(toml.contains(&format!("wasm_bindgen = \"{WASM_BINDGEN}\"")));
+        assert!(toml.contains(&format!("version_{BINARYEN}")));
         let cargo = include_str!("../../calculator/Cargo.toml");
-        let crate_pin = format!("wasm-bindgen = \"={}\"", super::WASM_BINDGEN);
-        assert!(
-            cargo.contains(&crate_pin),
-            "the wasm-bindgen crate must be pinned like the CLI"
-        );
+        assert!(cargo.contains(&format!("wasm-bindgen = \"={WASM_BINDGEN}\"")), "crate pin");
     }
 }

@@ -1,71 +1,78 @@
 //! Section 3, calculator latency in headless Chromium: the ignored browser test
 //! `keystroke_to_output_latency` (`site/browser-tests/tests/latency.rs`) prints one
-//! `LATENCY {json}` line per input size; each becomes a row.
+//! `LATENCY {json}` line per input size for the calculator, and for a bare `<textarea>` with the
+//! same lines and no wasm (keystroke → next frame: the physical limit); the calculator's frame
+//! time is reported as a ratio to the textarea's, against issue 10's targets.
 
 use std::path::Path;
 
 use serde_json::{json, Value};
 
-use super::report::Report;
-use super::table::Row;
-use crate::env::Env;
+use super::report::{Report, Row};
+use crate::env::{Env, Failure};
+
+/// The largest ratio of the calculator's keystroke-to-frame time to the bare textarea's, by
+/// input size.
+const RATIO_MAX: [(u64, f64); 2] = [(1_000, 1.5), (10_000, 2.0)];
 
 /// Measures keystroke-to-output latency and adds the rows and JSON to `report`.
-pub fn latency(env: &Env, dist: &Path, report: &mut Report) {
-    let measure = "keystroke → output (10, 1,000, 10,000 items)";
-    let lines = match super::run::browser_lines(
+pub fn latency(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Failure> {
+    let lines = super::browser::browser_lines(
         env,
         dist,
         "latency",
         "keystroke_to_output_latency",
         "LATENCY",
-    ) {
-        Ok(lines) => lines,
-        Err(reason) => return report.unavailable("latency", measure, reason),
-    };
-    for l in &lines {
+    )?;
+    for l in lines.iter().filter(|l| l["page"] != "textarea") {
         println!("    LATENCY {l}");
         report.rows.push(row(l));
     }
-    report
-        .json
-        .insert("latency".into(), json!({"available": true, "sizes": lines}));
+    report.rows.extend(ratios(&lines));
+    let json = json!({"available": true, "sizes": lines, "ratio_max": RATIO_MAX});
+    report.json.insert("latency".into(), json);
+    Ok(())
 }
 
 /// The row for one `LATENCY` line.
 fn row(l: &Value) -> Row {
-    let ms = |k: &str| {
-        l[k].as_f64()
-            .map_or("–".to_owned(), |x| format!("{x:.1} ms"))
-    };
-    Row::new(
-        "latency",
-        format!(
-            "keystroke → output, {} items",
-            thousands(l["items"].as_u64().unwrap_or(0))
-        ),
-        format!(
-            "median {} · p95 {} (next frame: median {} · p95 {}) over {} keystrokes",
-            ms("median_ms"),
-            ms("p95_ms"),
-            ms("frame_median_ms"),
-            ms("frame_p95_ms"),
-            l["keystrokes"].as_u64().unwrap_or(0)
-        ),
-    )
+    let ms = |k: &str| l[k].as_f64().map_or("–".to_owned(), |x| format!("{x:.1} ms"));
+    let items = thousands(l["items"].as_u64().unwrap_or(0));
+    let (median, p95, frame, frame_p95) =
+        (ms("median_ms"), ms("p95_ms"), ms("frame_median_ms"), ms("frame_p95_ms"));
+    let keystrokes = l["keystrokes"].as_u64().unwrap_or(0);
+    let ours = format!("median {median} · p95 {p95} (next frame: median {frame} · p95 {frame_p95}) over {keystrokes} keystrokes");
+    Row::new("latency", format!("keystroke → output, {items} items"), ours)
+}
+
+/// For each size in [`RATIO_MAX`], the calculator's median keystroke-to-frame time over the
+/// bare textarea's.
+fn ratios(lines: &[Value]) -> impl Iterator<Item = Row> + '_ {
+    RATIO_MAX.into_iter().map(|(items, max)| {
+        let frame = |bare: bool| {
+            let line =
+                lines.iter().find(|l| (l["page"] == "textarea") == bare && l["items"] == items);
+            line.and_then(|l| l["frame_median_ms"].as_f64())
+        };
+        let measure = format!("keystroke → frame ÷ bare textarea's, {} items", thousands(items));
+        let target = format!("≤ {max:.1}×");
+        match (frame(false), frame(true)) {
+            (Some(ours), Some(limit)) if limit > 0.0 => {
+                let text = format!("{:.2}× ({ours:.1} ms ÷ {limit:.1} ms, medians)", ours / limit);
+                Row::new("latency", measure, text).target(target, ours / limit <= max)
+            }
+            _ => Row::new("latency", measure, "not measured").target(target, false),
+        }
+    })
 }
 
 /// `10,000`.
 fn thousands(n: u64) -> String {
     let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    let digits = s.chars().enumerate();
+    digits
+        .flat_map(|(i, c)| (i > 0 && (s.len() - i) % 3 == 0).then_some(',').into_iter().chain([c]))
+        .collect()
 }
 
 #[cfg(test)]
@@ -74,13 +81,20 @@ mod tests {
 
     #[test]
     fn a_latency_line_reads_for_people() {
-        assert_eq!(thousands(10_000), "10,000");
-        assert_eq!(thousands(999), "999");
+        assert_eq!((thousands(10_000), thousands(999)), ("10,000".into(), "999".into()));
         let r = row(&json!({"items": 1000, "keystrokes": 30, "median_ms": 3.12, "p95_ms": 5.0}));
         assert_eq!(r.measure, "keystroke → output, 1,000 items");
-        assert_eq!(
-            r.ours,
-            "median 3.1 ms · p95 5.0 ms (next frame: median – · p95 –) over 30 keystrokes"
-        );
+        let ours = "median 3.1 ms · p95 5.0 ms (next frame: median – · p95 –) over 30 keystrokes";
+        assert_eq!(r.ours, ours);
+        let lines = [
+            json!({"page": "calculator", "items": 1000, "frame_median_ms": 30.0}),
+            json!({"page": "textarea", "items": 1000, "frame_median_ms": 16.0}),
+            json!({"page": "calculator", "items": 10000, "frame_median_ms": 40.0}),
+            json!({"page": "textarea", "items": 10000, "frame_median_ms": 25.0}),
+        ];
+        let rows: Vec<(String, Option<bool>)> = ratios(&lines).map(|r| (r.ours, r.met)).collect();
+        assert_eq!(rows[0], ("1.88× (30.0 ms ÷ 16.0 ms, medians)".into(), Some(false)));
+        assert_eq!(rows[1], ("1.60× (40.0 ms ÷ 25.0 ms, medians)".into(), Some(true)));
+        assert_eq!(ratios(&lines[..1]).next().unwrap().ours, "not measured");
     }
 }

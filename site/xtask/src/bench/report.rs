@@ -1,32 +1,138 @@
-//! What the sections measured: the table's rows, the notes printed under it, and the JSON.
+//! What the sections measured: the table's rows (each figure beside its target and whether it
+//! was met), the notes under it, and the JSON; and the table as printed.
 
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
-use super::table::Row;
+use crate::env::Failure;
 
-/// Everything measured: the table's rows, notes printed under it, and the JSON.
+/// One line of the printed table (and of `table` in the JSON): what was measured, our figure,
+/// the old page's, the target and whether it was met (`None`: no target).
+pub struct Row {
+    section: &'static str,
+    pub measure: String,
+    pub ours: String,
+    old: String,
+    target: String,
+    pub met: Option<bool>,
+}
+
+impl Row {
+    /// A row without an old figure or a target.
+    pub fn new(section: &'static str, measure: impl Into<String>, ours: impl Into<String>) -> Row {
+        let (measure, ours, old, target) =
+            (measure.into(), ours.into(), String::new(), String::new());
+        Row { section, measure, ours, old, target, met: None }
+    }
+
+    /// With the old page's figure (the SvelteKit one-pager, as measured for issue 6).
+    pub fn old(self, old: impl Into<String>) -> Row {
+        Row { old: old.into(), ..self }
+    }
+
+    /// With a target and whether it was met.
+    pub fn target(self, target: impl Into<String>, met: bool) -> Row {
+        Row { target: target.into(), met: Some(met), ..self }
+    }
+
+    fn cells(&self) -> [&str; 5] {
+        let met = self.met.map_or("", |met| if met { "✓" } else { "✗" });
+        [&self.measure, &self.ours, &self.old, &self.target, met]
+    }
+}
+
+/// Everything measured: the table's rows, the notes printed under it, and each section's
+/// figures for the JSON.
 #[derive(Default)]
 pub struct Report {
-    /// The table's rows, in order.
     pub rows: Vec<Row>,
-    /// Notes printed under the table.
     pub notes: Vec<String>,
-    /// Each section's figures, by section.
-    pub json: serde_json::Map<String, Value>,
+    pub json: Map<String, Value>,
+}
+
+/// The title line above each section's rows.
+pub fn title(section: &str) -> &'static str {
+    match section {
+        "weight" => "page weight as headless Chromium fetched it (home page scrolled to its calculator): reading = HTML, CSS, fonts, images; calculator = the /calc/ scripts and wasm; all = also other scripts (KB = 1,000 bytes; gzip -9, brotli 11)",
+        "lighthouse" => "Lighthouse 13 on every page (P performance, A accessibility, BP best practices)",
+        "latency" => "calculator latency in headless Chromium, against a bare textarea",
+        "throughput" => "native throughput (criterion)",
+        _ => "build times",
+    }
 }
 
 impl Report {
     /// A section that could not run: one row saying why, and `{"available": false}` in the JSON.
-    pub fn unavailable(&mut self, section: &'static str, measure: &str, reason: String) {
+    pub fn unavailable(&mut self, section: &'static str, reason: Failure) {
         println!("{section}: unavailable ({reason})");
-        self.rows.push(Row::new(
-            section,
-            measure,
-            format!("unavailable ({reason})"),
-        ));
-        self.json.insert(
-            section.into(),
-            json!({"available": false, "reason": reason}),
-        );
+        self.rows.push(Row::new(section, "(not measured)", format!("unavailable ({reason})")));
+        self.json.insert(section.into(), json!({"available": false, "reason": reason.message}));
+    }
+
+    /// The table (columns padded to their widest cell, a title line above each section), the
+    /// notes, and the count of targets met.
+    pub fn table(&self) -> String {
+        let headers = ["measure", "ours", "old page", "target", "met"];
+        let mut widths = headers.map(|h| h.chars().count());
+        for row in &self.rows {
+            for (w, cell) in widths.iter_mut().zip(row.cells()) {
+                *w = (*w).max(cell.chars().count());
+            }
+        }
+        let pad = |(c, w): (&&str, usize)| format!("{c}{}", " ".repeat(w - c.chars().count()));
+        let line = |cells: [&str; 5]| {
+            cells.iter().zip(widths).map(pad).collect::<Vec<_>>().join(" | ").trim_end().to_owned()
+                + "\n"
+        };
+        let total = widths.iter().sum::<usize>() + 3 * (widths.len() - 1);
+        let mut out = line(headers);
+        for (i, row) in self.rows.iter().enumerate() {
+            if i == 0 || self.rows[i - 1].section != row.section {
+                let title = title(row.section);
+                let bar = "─".repeat(total.saturating_sub(title.chars().count() + 4));
+                out += &format!("── {title} {bar}\n");
+            }
+            out += &line(row.cells());
+        }
+        let notes: String = self.notes.iter().map(|n| format!("  - {n}\n")).collect();
+        out += &if notes.is_empty() { notes } else { "notes:\n".to_owned() + &notes };
+        let missed: Vec<&str> =
+            self.rows.iter().filter(|r| r.met == Some(false)).map(|r| &*r.measure).collect();
+        let met = self.rows.iter().filter(|r| r.met == Some(true)).count();
+        let which =
+            if missed.is_empty() { String::new() } else { format!(" ({})", missed.join("; ")) };
+        out + &format!("\ntargets: {met} met, {} missed{which}", missed.len())
+    }
+
+    /// The JSON: each section's figures, `table` and `notes`.
+    pub fn into_json(mut self) -> Map<String, Value> {
+        let row = |r: &Row| json!({"section": r.section, "measure": r.measure, "ours": r.ours, "old_page": r.old, "target": r.target, "met": r.met});
+        self.json.insert("table".into(), self.rows.iter().map(row).collect());
+        self.json.insert("notes".into(), json!(self.notes));
+        self.json
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_lines_up_and_marks_targets() {
+        let mut report = Report::default();
+        report.rows.push(Row::new("weight", "/ reading", "3 req").target("≤ 3 req", true));
+        report
+            .rows
+            .push(Row::new("weight", "/ calculator", "100.0 KB br").target("≤ 80.0 KB br", false));
+        report.rows.push(Row::new("build", "render", "median 300 ms").old("1 s"));
+        report.notes.push("a note".into());
+        let table = report.table();
+        let lines: Vec<&str> = table.lines().collect();
+        assert!(lines[0].starts_with("measure "));
+        assert!(lines[1].starts_with("── page weight"));
+        assert!(lines[2].ends_with("| ✓") && lines[3].ends_with("| ✗"));
+        assert!(lines[4].starts_with("── build") && lines[5].starts_with("render "));
+        assert_eq!(lines[2].find('|'), lines[3].find('|'));
+        assert_eq!(lines[6..8], ["notes:", "  - a note"]);
+        assert_eq!(lines[9], "targets: 1 met, 1 missed (/ calculator)");
     }
 }
