@@ -14,6 +14,8 @@ pub const TRUNK: &str = "0.21.14";
 pub const WASM_BINDGEN: &str = "0.2.130";
 /// The npm `binaryen` major version, for `wasm-opt`.
 pub const BINARYEN: &str = "132";
+/// The npm `esbuild` version that minifies the wasm-bindgen glue (pinned in `package.json`).
+pub const ESBUILD: &str = "0.25.12";
 /// The calculator's target.
 pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 /// Debian's Chromium, for the browser tests and the bench.
@@ -21,7 +23,7 @@ pub const CHROMIUM: &str = "/usr/bin/chromium";
 /// Debian's chromedriver.
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
-/// Checks and installs the build tools (the wasm target, trunk, wasm-bindgen, wasm-opt) and,
+/// Checks and installs the build tools (the wasm target, trunk, wasm-bindgen, wasm-opt, esbuild) and,
 /// with `browser`, rustfmt, clippy, Chromium and chromedriver.
 pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
     println!("==> setup: checking tools");
@@ -37,16 +39,23 @@ pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
     // Without --locked for wasm-bindgen-cli: its lock file pins a crate the registry mirror lacks.
     cargo_tool(env, "trunk", TRUNK, "trunk --locked", "about 10 minutes")?;
     cargo_tool(env, "wasm-bindgen", WASM_BINDGEN, "wasm-bindgen-cli", "about 5 minutes")?;
-    let wasm_opt = env.repo.join("node_modules/.bin/wasm-opt");
-    let want = format!("version {BINARYEN}");
-    let check = || match env.probe(&wasm_opt, &["--version"]) {
-        Some(line) if line.contains(&want) => Ok(want.clone()),
-        Some(line) => Err(format!("found `{line}`, need {want}")),
-        None => Err("not installed in node_modules/".into()),
+    // wasm-opt and esbuild come from npm into node_modules/, both pinned in package.json.
+    let bin = |name: &str| env.repo.join("node_modules/.bin").join(name);
+    let want = format!("wasm-opt version {BINARYEN}, esbuild {ESBUILD}");
+    let check = || {
+        let wasm_opt = env.probe(bin("wasm-opt"), &["--version"]).unwrap_or_default();
+        let esbuild = env.probe(bin("esbuild"), &["--version"]).unwrap_or_default();
+        if wasm_opt.contains(&format!("version {BINARYEN}")) && esbuild.trim() == ESBUILD {
+            Ok(want.clone())
+        } else {
+            Err(format!(
+                "found wasm-opt `{wasm_opt}` and esbuild `{esbuild}` in node_modules/, need {want}"
+            ))
+        }
     };
     let ci = if env.repo.join("package-lock.json").is_file() { "ci" } else { "install" };
     let npm = || Ok(vec![env.command("npm", &format!("{ci} --no-audit --no-fund"))]);
-    ensure(env, "wasm-opt", check, "npm", "under a minute", npm)?;
+    ensure(env, "wasm-opt and esbuild", check, "npm", "under a minute", npm)?;
     if browser {
         for (component, sub) in [("rustfmt", "fmt"), ("clippy", "clippy")] {
             let check = || env.probe("cargo", &[sub, "--version"]).ok_or("missing".to_owned());
@@ -148,5 +157,8 @@ mod tests {
         assert!(toml.contains(&format!("version_{BINARYEN}")));
         let cargo = include_str!("../../calculator/Cargo.toml");
         assert!(cargo.contains(&format!("wasm-bindgen = \"={WASM_BINDGEN}\"")), "crate pin");
+        let npm = include_str!("../../../package.json");
+        assert!(npm.contains(&format!("\"binaryen\": \"{BINARYEN}.")), "binaryen pin");
+        assert!(npm.contains(&format!("\"esbuild\": \"{ESBUILD}\"")), "esbuild pin");
     }
 }
