@@ -81,14 +81,15 @@ pub async fn wait_idle(client: &Client) {
         .unwrap_or_else(|e| panic!("wait for the browser to go idle: {e}"));
 }
 
-/// Scrolls the calculator into view, as a reader arrives at it (the page loads the wasm only
-/// when `#try` comes near), and waits until it has mounted (`#calculator[data-ready]`).
+/// Scrolls the page's island (`#calculator`, `#probe` or `#pairwise`) into view, as a reader
+/// arrives at it (the page loads the wasm only when the island comes near), and waits until it
+/// has mounted (`data-ready`).
 ///
 /// # Panics
 ///
 /// After [`READY_TIMEOUT`], with the browser's console log in the message.
 pub async fn wait_ready(client: &Client) {
-    const SCRIPT: &str = "const c = document.getElementById('calculator'); \
+    const SCRIPT: &str = "const c = ['calculator', 'probe', 'pairwise'].map((id) => document.getElementById(id)).find((e) => e); \
                           if (c && !c.hasAttribute('data-ready')) c.scrollIntoView({block: 'center'}); \
                           return !!(c && c.hasAttribute('data-ready'));";
     let ready = poll(
@@ -103,7 +104,7 @@ pub async fn wait_ready(client: &Client) {
     .await;
     if ready.is_err() {
         panic!(
-            "waited {} s for #calculator[data-ready]; the console said:\n{}",
+            "waited {} s for the island (#calculator, #probe or #pairwise) to be data-ready; the console said:\n{}",
             READY_TIMEOUT.as_secs(),
             format_log(&console_log(client).await)
         );

@@ -150,11 +150,14 @@ pub async fn page_weight(client: &Client, site: &Served, page: &str) -> PageWeig
         .await
         .unwrap_or_else(|e| panic!("open {page}: {e}"));
     wait_loaded(client).await;
-    let has_calculator = client
-        .execute("return !!document.getElementById('calculator');", vec![])
+    let has_island = client
+        .execute(
+            "return ['calculator', 'probe', 'pairwise'].some((id) => document.getElementById(id));",
+            vec![],
+        )
         .await
-        .expect("look for the calculator");
-    if has_calculator == Value::Bool(true) {
+        .expect("look for an island");
+    if has_island == Value::Bool(true) {
         wait_ready(client).await;
     }
     let urls = client
