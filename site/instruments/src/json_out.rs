@@ -9,9 +9,9 @@
 //! integers and doubles in their shortest round-trip form laid out as serde_json lays them out
 //! (`2.5`, `3.0`, `0.0001`, `1e-7`, `1e+16`; a non-finite double as `null`).
 //!
-//! The digits of a double come from the standard library's shortest round-trip formatting
-//! (`{:e}`); this module only lays them out. Only the command line writes JSON, so that
-//! formatting code stays out of the wasm islands (they use [`string`] alone, to quote an entry
+//! Doubles go through zmij, the formatter serde_json itself uses (its choice among equally
+//! short digit strings differs from the standard library's now and then, so only it gives the
+//! same bytes). Only the command line writes JSON, so that code stays out of the wasm islands (they use [`string`] alone, to quote an entry
 //! in a message).
 
 /// A JSON value to write.
@@ -136,53 +136,16 @@ pub(crate) fn string(out: &mut String, s: &str) {
     out.push('"');
 }
 
-/// A double as serde_json prints it: the shortest digits that read back to `x`, in plain
-/// notation when the decimal exponent lies in −5..=15 (`0.00001`, `123.0`), else in scientific
-/// notation with a signed exponent (`1e-7`, `1.5e+16`); `null` for NaN and the infinities.
+/// A double as serde_json prints it (through the same formatter, zmij): the shortest digits
+/// that read back to `x`, in plain notation when the decimal exponent lies in −5..=15
+/// (`0.00001`, `123.0`), else in scientific notation with a signed exponent (`1e-7`,
+/// `1.5e+16`); `null` for NaN and the infinities, as serde_json writes them.
 fn float(x: f64) -> String {
-    if !x.is_finite() {
-        return "null".to_string();
-    }
-    // `{:e}` gives the shortest round-trip digits: `-1.2345e-7`, `3e0`, `0e0`.
-    let sci = format!("{:e}", x.abs());
-    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let mut out = String::new();
-    if x.is_sign_negative() {
-        out.push('-');
-    }
-    let n = digits.len() as i32;
-    if (-5..=15).contains(&exp) {
-        if exp >= n - 1 {
-            // 1234e7 → 12340000000.0
-            out.push_str(&digits);
-            out.extend(std::iter::repeat_n('0', (exp - (n - 1)) as usize));
-            out.push_str(".0");
-        } else if exp >= 0 {
-            // 1234e-2 → 12.34
-            let (whole, frac) = digits.split_at(exp as usize + 1);
-            out.push_str(whole);
-            out.push('.');
-            out.push_str(frac);
-        } else {
-            // 1234e-6 → 0.001234
-            out.push_str("0.");
-            out.extend(std::iter::repeat_n('0', (-exp - 1) as usize));
-            out.push_str(&digits);
-        }
+    if x.is_finite() {
+        zmij::Buffer::new().format_finite(x).to_string()
     } else {
-        let (first, rest) = digits.split_at(1);
-        out.push_str(first);
-        if !rest.is_empty() {
-            out.push('.');
-            out.push_str(rest);
-        }
-        out.push('e');
-        out.push(if exp < 0 { '-' } else { '+' });
-        out.push_str(&exp.unsigned_abs().to_string());
+        "null".to_string()
     }
-    out
 }
 
 #[cfg(test)]

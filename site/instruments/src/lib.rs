@@ -67,6 +67,7 @@
 mod json_out;
 mod line_error;
 pub mod numbers;
+mod order;
 pub mod pairwise;
 pub mod probe;
 
