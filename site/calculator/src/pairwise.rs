@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 use pickanumber_instruments::numbers::{percent, short};
 use pickanumber_instruments::pairwise::{analyse, Pairwise, ADVICE};
+use pickanumber_score::display::trim_number;
 
 fn advice(key: &str) -> &'static str {
     ADVICE
@@ -88,6 +89,9 @@ fn results(a: &Pairwise) -> AnyView {
         .map(|item| {
             let (lo, hi) = item.interval();
             let again = item.judge_again();
+            // Plot coordinates as text from the formula crate (an f64 attribute would pull the
+            // standard float formatter into the wasm).
+            let at = |x: f64| trim_number(x * 100.0);
             view! {
                 <tr data-item=item.name.clone() data-alpha=short(item.alpha())
                     data-beta=short(item.beta()) data-width=short(item.width())
@@ -100,8 +104,8 @@ fn results(a: &Pairwise) -> AnyView {
                             aria-label=format!("p {}, interval {} to {}", short(item.p()), short(lo), short(hi))>
                             <line class="axis" x1="0" y1="5" x2="100" y2="5" vector-effect="non-scaling-stroke"></line>
                             <line class="mid" x1="50" y1="0" x2="50" y2="10" vector-effect="non-scaling-stroke"></line>
-                            <line class="span" x1=lo * 100.0 y1="5" x2=hi * 100.0 y2="5" vector-effect="non-scaling-stroke"></line>
-                            <line class="dot" x1=item.p() * 100.0 y1="0" x2=item.p() * 100.0 y2="10" vector-effect="non-scaling-stroke"></line>
+                            <line class="span" x1=at(lo) y1="5" x2=at(hi) y2="5" vector-effect="non-scaling-stroke"></line>
+                            <line class="dot" x1=at(item.p()) y1="0" x2=at(item.p()) y2="10" vector-effect="non-scaling-stroke"></line>
                         </svg>
                     </td>
                     <td class="mono">{short(item.width())}{if again { " · judge again" } else { "" }}</td>
