@@ -64,6 +64,7 @@
 //!   both orders and however often it was judged, names the same real outcome (NEITHER counts
 //!   as an outcome); pairs judged in one order only are not counted.
 
+pub mod html;
 mod json_out;
 mod line_error;
 pub mod numbers;
