@@ -144,6 +144,13 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// The text from `start` to the current position. Both are always character boundaries
+    /// (the reader stops only at ASCII bytes); `get` rather than indexing keeps the panic
+    /// message, and the character formatting behind it, out of the wasm builds.
+    fn slice(&self, start: usize) -> &'a str {
+        self.text.get(start..self.pos).unwrap_or_default()
+    }
+
     fn peek(&self) -> Option<u8> {
         self.b.get(self.pos).copied()
     }
@@ -272,12 +279,12 @@ impl<'a> Reader<'a> {
             match self.peek() {
                 None => return Err(self.error("'\"' to close the string")),
                 Some(b'"') => {
-                    out.push_str(&self.text[start..self.pos]);
+                    out.push_str(self.slice(start));
                     self.pos += 1;
                     return Ok(out);
                 }
                 Some(b'\\') => {
-                    out.push_str(&self.text[start..self.pos]);
+                    out.push_str(self.slice(start));
                     self.pos += 1;
                     out.push(self.escape()?);
                     start = self.pos;
@@ -389,7 +396,7 @@ impl<'a> Reader<'a> {
             }
             self.digits();
         }
-        Ok(&self.text[start..self.pos])
+        Ok(self.slice(start))
     }
 
     fn digits(&mut self) {
