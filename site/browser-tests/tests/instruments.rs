@@ -168,7 +168,7 @@ async fn probe_scale_and_line_errors() {
         expect_contains(
             &client,
             "probe-errors",
-            "line 2, column 5: not valid JSON: EOF while parsing a list",
+            "line 2, column 6: not valid JSON: expected ',' or ']' after a list element, found the end of the text",
         )
         .await;
         expect_contains(

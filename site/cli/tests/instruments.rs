@@ -58,7 +58,7 @@ fn probe_writes_both_files_and_prints_the_regime_and_failed_runs() {
          \x20 successful_runs=6 failed=2\n\
          \x20 ceiling_rate=0.8571 floor_rate=0.0000 range=3 mean_per_item_std=0.6340\n\
          \x20 failed run-004.json: marked parse_failed: the model answered in prose\n\
-         \x20 failed run-005.json: not valid JSON: EOF while parsing a value (line 2, column 0)\n\
+         \x20 failed run-005.json: not valid JSON: expected a value (an object, a list, a string, a number, true, false or null), found the end of the text (line 2, column 1)\n\
          Wrote {} and {}\n",
         out_path.join("aggregate.json").display(),
         out_path.join("REPORT.md").display()
@@ -124,7 +124,7 @@ fn probe_json_names_failed_runs_on_stderr() {
     assert_eq!(
         text(&out.stderr),
         "pickanumber: failed run-004.json: marked parse_failed: the model answered in prose\n\
-         pickanumber: failed run-005.json: not valid JSON: EOF while parsing a value (line 2, column 0)\n"
+         pickanumber: failed run-005.json: not valid JSON: expected a value (an object, a list, a string, a number, true, false or null), found the end of the text (line 2, column 1)\n"
     );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["aggregate"]["failed_runs"], 2);

@@ -11,6 +11,9 @@
 //!
 //! The core has no file system access and builds for `wasm32-unknown-unknown`; the `fs`
 //! feature adds `probe::fs`, which reads a runs folder and writes the two output files.
+//! JSON is read with the formula crate's reader ([`pickanumber_score::json`]) and written by a
+//! small writer of this crate's own, and [`html`] lays out the islands' results, so the wasm
+//! islands carry neither serde_json nor one reactive node per table cell.
 //!
 //! ## The probe
 //!
@@ -54,6 +57,9 @@
 //! - A score entry that is not a number, or beyond ±10⁹, makes its run fail with a message
 //!   (the original skips it in the pooled ratings and crashes on it per item). A bare array is
 //!   a run; `true` is not a rating.
+//! - A rating is the integer part of the number as written, computed on its digits (no double
+//!   in between): `9.99999999999999999` is 9, where a double would first round it to 10; a
+//!   `"parse_failed"` number is true unless all its digits are zeros.
 //! - The scale must have `scale_min ≤ scale_max` and at most 1000 points.
 //! - The mode breaks ties toward the value met first (runs in order, items in order), as the
 //!   original's `Counter.most_common` does.
@@ -64,8 +70,11 @@
 //!   both orders and however often it was judged, names the same real outcome (NEITHER counts
 //!   as an outcome); pairs judged in one order only are not counted.
 
+pub mod html;
+mod json_out;
 mod line_error;
 pub mod numbers;
+mod order;
 pub mod pairwise;
 pub mod probe;
 

@@ -83,7 +83,7 @@ fn inflation_fixture_by_hand() {
     );
     assert_eq!(
         p.failures[1].reason,
-        "not valid JSON: EOF while parsing a value (line 2, column 0)"
+        "not valid JSON: expected a value (an object, a list, a string, a number, true, false or null), found the end of the text (line 2, column 1)"
     );
     // Ratings (run-006 truncated to 9, 10, 8, 9, 11; run-007 has three):
     //   9 10 9 8 9 | 10 10 9 9 9 | 9 9 10 8 10 | 9 10 8 9 11 | 10 9 9 | 9 10 10 9 10 → 28.
@@ -230,7 +230,7 @@ fn unreadable_run_files_are_failed_runs() {
             ("run-1.json".to_string(), "not UTF-8 text, so not JSON".to_string()),
             (
                 "run-2.json".to_string(),
-                "not valid JSON: expected value (column 1)".to_string()
+                "not valid JSON: expected a value (an object, a list, a string, a number, true, false or null), found a byte order mark (U+FEFF) (column 1)".to_string()
             ),
             ("run-3.json".to_string(), "[4, 5]".to_string()),
             (

@@ -14,7 +14,7 @@
 //! An impact in JSON is an integer as written (`3`, `-2`) or a string (`"+3"`); `3.0` is not
 //! an impact. Keys other than the ones named are ignored; a repeated key: the last one counts.
 
-use crate::json::{self, Kind as JsonKind, Value};
+use crate::json::{self, line_col, Kind as JsonKind, Value};
 use crate::parse::{build, check_name, impact_of, Context, Entry, LineError, Parsed};
 use crate::{Bucket, Impact, Item};
 use std::fmt;
@@ -102,13 +102,6 @@ pub fn read_as(format: Format, text: &str) -> Parsed {
             spreadsheet(text, if first.contains('\t') { '\t' } else { ',' })
         }
     }
-}
-
-fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
 }
 
 fn json_error(text: &str, e: &json::Error) -> LineError {

@@ -1,9 +1,10 @@
-//! A small JSON reader (RFC 8259) for the JSON input formats, so the wasm calculator does not
-//! carry serde_json.
+//! A small JSON reader (RFC 8259) for the JSON input formats, so the wasm builds (the
+//! calculator, the probe and pairwise islands) do not carry serde_json.
 //!
 //! Data flow: **text** → [`parse`] (one pass of recursive descent over the bytes) → a
-//! [`Value`] tree in which every value keeps the byte offset where it starts → the `input`
-//! module reads items from it and turns offsets into `line:column` with its `line_col`.
+//! [`Value`] tree in which every value keeps the byte offset where it starts → the caller
+//! reads what it needs from it (the `input` module here, the instruments crate's run and
+//! judgment readers) and turns offsets into `line:column` with [`line_col`].
 //! A syntax error is an [`Error`] with the byte offset of the offending character (or of the
 //! end of the text) and a message saying what was expected there.
 //!
@@ -16,11 +17,11 @@
 use std::fmt;
 
 /// Arrays and objects may nest this deep; one more is an error.
-pub(crate) const MAX_DEPTH: usize = 127;
+pub const MAX_DEPTH: usize = 127;
 
 /// One JSON value and where it starts in the text.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Value<'a> {
+pub struct Value<'a> {
     /// Byte offset of the value's first character.
     pub at: usize,
     /// What it is.
@@ -29,13 +30,16 @@ pub(crate) struct Value<'a> {
 
 /// The kinds of JSON value.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Kind<'a> {
+pub enum Kind<'a> {
+    /// `null`.
     Null,
+    /// `true` or `false`.
     Bool(bool),
     /// A number, as written (`-12`, `3.0`, `1e5`).
     Number(&'a str),
     /// A string with its escapes resolved.
     String(String),
+    /// A list of values.
     Array(Vec<Value<'a>>),
     /// Members in the order written, duplicates kept.
     Object(Vec<(String, Value<'a>)>),
@@ -43,7 +47,7 @@ pub(crate) enum Kind<'a> {
 
 impl<'a> Value<'a> {
     /// The value of the last member named `key`, when this is an object that has one.
-    pub(crate) fn get(&self, key: &str) -> Option<&Value<'a>> {
+    pub fn get(&self, key: &str) -> Option<&Value<'a>> {
         match &self.kind {
             Kind::Object(members) => members.iter().rev().find(|(k, _)| k == key).map(|m| &m.1),
             _ => None,
@@ -67,7 +71,7 @@ impl<'a> Value<'a> {
 
 /// A syntax error: where and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Error {
+pub struct Error {
     /// Byte offset of the offending character, or the text's length at its end.
     pub at: usize,
     /// `expected ':' after a key, found '='`.
@@ -82,11 +86,22 @@ impl fmt::Display for Error {
 
 /// Reads one JSON document: a value with optional whitespace around it.
 ///
+/// ```
+/// use pickanumber_score::json::{line_col, parse, Kind};
+/// let v = parse(r#"{"scores": [7, 8.5]}"#).unwrap();
+/// let Some(Kind::Array(scores)) = v.get("scores").map(|s| &s.kind) else { panic!() };
+/// assert_eq!(scores[1].kind, Kind::Number("8.5"));
+/// let text = "[1,\n 2";
+/// let e = parse(text).unwrap_err();
+/// assert_eq!(e.message, "expected ',' or ']' after a list element, found the end of the text");
+/// assert_eq!(line_col(text, e.at), (2, 3));
+/// ```
+///
 /// # Errors
 /// The first syntax error: an unexpected character or end of text (naming what was expected),
 /// a bad escape or lone surrogate in a string, a control character in a string, nesting
 /// deeper than [`MAX_DEPTH`], or text after the value.
-pub(crate) fn parse(text: &str) -> Result<Value<'_>, Error> {
+pub fn parse(text: &str) -> Result<Value<'_>, Error> {
     let mut r = Reader {
         text,
         b: text.as_bytes(),
@@ -100,6 +115,19 @@ pub(crate) fn parse(text: &str) -> Result<Value<'_>, Error> {
         return Err(r.error("the end of the JSON value"));
     }
     Ok(v)
+}
+
+/// The 1-based line and column (in characters) of byte `offset` of `text`; an offset at the
+/// end of the text is the column just after its last character.
+///
+/// ```
+/// assert_eq!(pickanumber_score::json::line_col("ab\ncd", 4), (2, 2));
+/// ```
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = text.get(..offset.min(text.len())).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
 }
 
 struct Reader<'a> {
@@ -116,6 +144,13 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// The text from `start` to the current position. Both are always character boundaries
+    /// (the reader stops only at ASCII bytes); `get` rather than indexing keeps the panic
+    /// message, and the character formatting behind it, out of the wasm builds.
+    fn slice(&self, start: usize) -> &'a str {
+        self.text.get(start..self.pos).unwrap_or_default()
+    }
+
     fn peek(&self) -> Option<u8> {
         self.b.get(self.pos).copied()
     }
@@ -125,6 +160,8 @@ impl<'a> Reader<'a> {
         let found = match self.text.get(self.pos..).and_then(|s| s.chars().next()) {
             None => "the end of the text".to_string(),
             Some(c) if c.is_control() => format!("the control character U+{:04X}", u32::from(c)),
+            // Invisible in a message, and common at the start of a file saved by an editor.
+            Some('\u{feff}') => "a byte order mark (U+FEFF)".to_string(),
             Some(c) => format!("'{c}'"),
         };
         Error {
@@ -242,12 +279,12 @@ impl<'a> Reader<'a> {
             match self.peek() {
                 None => return Err(self.error("'\"' to close the string")),
                 Some(b'"') => {
-                    out.push_str(&self.text[start..self.pos]);
+                    out.push_str(self.slice(start));
                     self.pos += 1;
                     return Ok(out);
                 }
                 Some(b'\\') => {
-                    out.push_str(&self.text[start..self.pos]);
+                    out.push_str(self.slice(start));
                     self.pos += 1;
                     out.push(self.escape()?);
                     start = self.pos;
@@ -359,7 +396,7 @@ impl<'a> Reader<'a> {
             }
             self.digits();
         }
-        Ok(&self.text[start..self.pos])
+        Ok(self.slice(start))
     }
 
     fn digits(&mut self) {
@@ -466,6 +503,10 @@ mod tests {
             "1: the escape \\uDC00 is the second half of a surrogate pair without its first"
         );
         assert_eq!(message("-x"), "1: expected a digit, found 'x'");
+        assert_eq!(
+            message("\u{feff}[]"),
+            "0: expected a value (an object, a list, a string, a number, true, false or null), found a byte order mark (U+FEFF)"
+        );
         assert_eq!(
             message("1."),
             "2: expected a digit after the decimal point, found the end of the text"

@@ -44,7 +44,7 @@ pub mod html;
 mod impact;
 mod input;
 mod item;
-mod json;
+pub mod json;
 mod matrix;
 mod numtext;
 mod params;

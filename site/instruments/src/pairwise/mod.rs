@@ -3,7 +3,8 @@
 //!
 //! **text** ([`parse`]) → **judgments** → per-item **posteriors** and the ranking
 //! ([`posterior`]), **position bias** ([`bias`]), **swap consistency** ([`swap`]) →
-//! [`Pairwise`], which serialises to the JSON object `pickanumber pairwise` prints:
+//! [`Pairwise`], whose [`Pairwise::to_json_string`] is the JSON object `pickanumber pairwise`
+//! prints:
 //!
 //! ```json
 //! {
@@ -35,9 +36,8 @@ pub use parse::{parse_judgments, Judgment, ParsedJudgments, Verdict};
 pub use posterior::{posteriors, Posterior};
 pub use swap::{swap_consistency, Swap};
 
+use crate::json_out::Json;
 use crate::LineError;
-use serde::ser::{SerializeMap, SerializeStruct, Serializer};
-use serde::Serialize;
 
 /// The seeds' advice against the judge's known biases, as `(bias, what to do)`.
 pub const ADVICE: [(&str, &str); 4] = [
@@ -90,63 +90,70 @@ pub fn analyse_judgments(judgments: &[Judgment]) -> Pairwise {
 }
 
 impl Pairwise {
-    /// The JSON object, pretty-printed with a trailing newline.
+    /// The JSON object `{"items", "position_bias", "swap", "errors"}` of the module
+    /// documentation, pretty-printed with a trailing newline.
     pub fn to_json_string(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self)
-            .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
-        s.push('\n');
-        s
-    }
-}
-
-/// `{"items", "position_bias", "swap", "errors"}` as in the module documentation.
-impl Serialize for Pairwise {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("Pairwise", 4)?;
-        st.serialize_field("items", &self.items)?;
-        st.serialize_field("position_bias", &self.position_bias)?;
-        st.serialize_field("swap", &self.swap)?;
-        st.serialize_field("errors", &self.errors)?;
-        st.end()
+        let b = &self.position_bias;
+        let s = &self.swap;
+        Json::object([
+            ("items", Json::Array(self.items.iter().map(item).collect())),
+            (
+                "position_bias",
+                Json::object([
+                    ("first_wins", Json::count(b.first_wins)),
+                    ("decided", Json::count(b.decided)),
+                    ("share", Json::opt_float(b.share)),
+                    ("p_value", Json::opt_float(b.p_value)),
+                ]),
+            ),
+            (
+                "swap",
+                Json::object([
+                    ("pairs_both_orders", Json::count(s.pairs_both_orders)),
+                    ("consistent", Json::count(s.consistent)),
+                    ("share", Json::opt_float(s.share)),
+                    (
+                        "inconsistent_pairs",
+                        Json::Array(
+                            s.inconsistent_pairs
+                                .iter()
+                                .map(|(x, y)| {
+                                    Json::Array(vec![Json::Str(x.clone()), Json::Str(y.clone())])
+                                })
+                                .collect(),
+                        ),
+                    ),
+                ]),
+            ),
+            (
+                "errors",
+                Json::Array(self.errors.iter().map(line_error).collect()),
+            ),
+        ])
+        .pretty()
     }
 }
 
 /// `{"name", "alpha", "beta", "p", "width", "judge_again"}`.
-impl Serialize for Posterior {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(Some(6))?;
-        m.serialize_entry("name", &self.name)?;
-        m.serialize_entry("alpha", &self.alpha())?;
-        m.serialize_entry("beta", &self.beta())?;
-        m.serialize_entry("p", &self.p())?;
-        m.serialize_entry("width", &self.width())?;
-        m.serialize_entry("judge_again", &self.judge_again())?;
-        m.end()
-    }
+fn item(p: &Posterior) -> Json {
+    Json::object([
+        ("name", Json::Str(p.name.clone())),
+        ("alpha", Json::Float(p.alpha())),
+        ("beta", Json::Float(p.beta())),
+        ("p", Json::Float(p.p())),
+        ("width", Json::Float(p.width())),
+        ("judge_again", Json::Bool(p.judge_again())),
+    ])
 }
 
-/// `{"first_wins", "decided", "share", "p_value"}`.
-impl Serialize for PositionBias {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(Some(4))?;
-        m.serialize_entry("first_wins", &self.first_wins)?;
-        m.serialize_entry("decided", &self.decided)?;
-        m.serialize_entry("share", &self.share)?;
-        m.serialize_entry("p_value", &self.p_value)?;
-        m.end()
+/// `{"line", "column" (when known), "message"}`.
+fn line_error(e: &LineError) -> Json {
+    let mut members = vec![("line".to_string(), Json::count(e.line))];
+    if let Some(c) = e.column {
+        members.push(("column".to_string(), Json::count(c)));
     }
-}
-
-/// `{"pairs_both_orders", "consistent", "share", "inconsistent_pairs"}`.
-impl Serialize for Swap {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(Some(4))?;
-        m.serialize_entry("pairs_both_orders", &self.pairs_both_orders)?;
-        m.serialize_entry("consistent", &self.consistent)?;
-        m.serialize_entry("share", &self.share)?;
-        m.serialize_entry("inconsistent_pairs", &self.inconsistent_pairs)?;
-        m.end()
-    }
+    members.push(("message".to_string(), Json::Str(e.message.clone())));
+    Json::Object(members)
 }
 
 #[cfg(test)]

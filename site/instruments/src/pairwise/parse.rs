@@ -6,7 +6,7 @@
 //! Names are trimmed and compared exactly. Every other non-blank line is a [`LineError`].
 
 use crate::LineError;
-use serde_json::Value;
+use pickanumber_score::json::{self, Kind};
 
 /// What the judge answered about the two items it was shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -136,18 +136,18 @@ fn from_tabs(raw: &str) -> Read {
 }
 
 fn from_json(trimmed: &str, indent: usize) -> Read {
-    let value: Value = serde_json::from_str(trimmed).map_err(|e| {
-        let full = e.to_string();
-        let suffix = format!(" at line {} column {}", e.line(), e.column());
-        let message = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
+    let value = json::parse(trimmed).map_err(|e| {
         (
-            Some(e.column() + indent),
-            format!("not valid JSON: {message}"),
+            Some(json::line_col(trimmed, e.at).1 + indent),
+            format!("not valid JSON: {}", e.message),
         )
     })?;
     let text = |key: &str| -> Result<&str, (Option<usize>, String)> {
         match value.get(key) {
-            Some(Value::String(s)) => Ok(s),
+            Some(json::Value {
+                kind: Kind::String(s),
+                ..
+            }) => Ok(s),
             Some(other) => Err((
                 None,
                 format!(
@@ -247,7 +247,7 @@ mod tests {
             [
                 "line 1: missing \"verdict\"; write {\"first\": \"…\", \"second\": \"…\", \"verdict\": \"A\"}",
                 "line 2: \"first\" is a number, not a string",
-                "line 3, column 16: not valid JSON: EOF while parsing a value",
+                "line 3, column 17: not valid JSON: expected a key in double quotes, found the end of the text",
             ]
         );
         assert_eq!(

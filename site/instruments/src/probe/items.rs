@@ -5,8 +5,8 @@
 //! is computed). The page has no items file: [`ItemsSpec::numbered`] names the items `item 1`,
 //! `item 2`, … for as many columns as the longest run.
 
-use super::run::json_type;
-use serde_json::Value;
+use super::run::{json_type, truncate, Truncated};
+use pickanumber_score::json::{self, Kind, Value};
 use std::fmt;
 
 /// The widest scale accepted (points from minimum to maximum, inclusive); the histogram has one
@@ -145,16 +145,22 @@ impl ItemsSpec {
     /// );
     /// ```
     pub fn from_json_str(text: &str) -> Result<ItemsSpec, ItemsError> {
-        let value: Value = serde_json::from_str(text)
-            .map_err(|e| ItemsError::InvalidJson(super::run::invalid_json(&e).to_string()))?;
-        let Value::Object(map) = value else {
+        let value = json::parse(text)
+            .map_err(|e| ItemsError::InvalidJson(super::run::invalid_json(text, &e).to_string()))?;
+        if !matches!(value.kind, Kind::Object(_)) {
             return Err(ItemsError::NotAnObject {
                 found: json_type(&value),
             });
-        };
-        let name = match map.get("name") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(s)) => Some(s.clone()),
+        }
+        let name = match value.get("name") {
+            None
+            | Some(Value {
+                kind: Kind::Null, ..
+            }) => None,
+            Some(Value {
+                kind: Kind::String(s),
+                ..
+            }) => Some(s.clone()),
             Some(other) => {
                 return Err(ItemsError::NameNotAString {
                     found: json_type(other),
@@ -162,15 +168,18 @@ impl ItemsSpec {
             }
         };
         let bound = |key: &'static str, default: i64| -> Result<i64, ItemsError> {
-            match map.get(key) {
+            match value.get(key) {
                 None => Ok(default),
-                Some(Value::Number(n)) => {
+                Some(Value {
+                    kind: Kind::Number(n),
+                    ..
+                }) => match truncate(n) {
                     // int() of the original: truncation toward zero.
-                    let t = n.as_i64().map(|v| v as f64).or(n.as_f64()).map(f64::trunc);
-                    t.filter(|t| t.abs() <= super::run::MAX_RATING as f64)
-                        .map(|t| t as i64)
-                        .ok_or(ItemsError::BoundOutOfRange { key })
-                }
+                    Truncated::Rating(t) => Ok(t),
+                    Truncated::TooLarge | Truncated::NotANumber => {
+                        Err(ItemsError::BoundOutOfRange { key })
+                    }
+                },
                 Some(other) => Err(ItemsError::BoundNotANumber {
                     key,
                     found: json_type(other),
@@ -179,22 +188,22 @@ impl ItemsSpec {
         };
         let scale = Scale::new(bound("scale_min", 1)?, bound("scale_max", 10)?)
             .map_err(ItemsError::Scale)?;
-        let items = match map.get("items") {
-            None | Some(Value::Null) => Vec::new(),
-            Some(Value::Array(list)) => list
+        let items = match value.get("items").map(|v| &v.kind) {
+            None | Some(Kind::Null) => Vec::new(),
+            Some(Kind::Array(list)) => list
                 .iter()
                 .enumerate()
-                .map(|(i, v)| match v {
-                    Value::String(s) => Ok(s.clone()),
-                    other => Err(ItemsError::ItemNotAString {
+                .map(|(i, v)| match &v.kind {
+                    Kind::String(s) => Ok(s.clone()),
+                    _ => Err(ItemsError::ItemNotAString {
                         position: i + 1,
-                        found: json_type(other),
+                        found: json_type(v),
                     }),
                 })
                 .collect::<Result<_, _>>()?,
-            Some(other) => {
+            Some(_) => {
                 return Err(ItemsError::ItemsNotAList {
-                    found: json_type(other),
+                    found: value.get("items").map_or("null", json_type),
                 })
             }
         };
@@ -320,7 +329,7 @@ mod tests {
         );
         assert_eq!(
             err("{"),
-            "not valid JSON: EOF while parsing an object (column 1)"
+            "not valid JSON: expected a key in double quotes, found the end of the text (column 2)"
         );
     }
 

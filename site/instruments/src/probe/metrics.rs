@@ -216,7 +216,7 @@ fn item_stats(scores: &[i64]) -> Option<ItemStats> {
         min,
         max,
         range: max - min,
-        mode: mode(scores),
+        mode: mode(&sorted_with_positions(scores)),
     })
 }
 
@@ -238,18 +238,17 @@ fn across(all: &[i64], scale: Scale) -> Option<AcrossRuns> {
         .map(|(_, c)| c)
         .sum();
     let n = all.len();
-    let mut sorted = all.to_vec();
-    sorted.sort_unstable();
+    let sorted = sorted_with_positions(all);
     let median = if n % 2 == 1 {
-        Median::Middle(sorted[n / 2])
+        Median::Middle(sorted[n / 2].0)
     } else {
-        Median::Between(sorted[n / 2 - 1], sorted[n / 2])
+        Median::Between(sorted[n / 2 - 1].0, sorted[n / 2].0)
     };
     Some(AcrossRuns {
         n_total_scores: n,
         mean: round4(mean(all)),
         median,
-        mode: mode(all),
+        mode: mode(&sorted),
         min,
         max,
         range: max - min,
@@ -280,12 +279,18 @@ fn sample_std(xs: &[i64]) -> f64 {
     (spread as f64 / (n * (n - 1)) as f64).sqrt()
 }
 
-/// The most frequent value; among equals, the one that occurs first.
-fn mode(xs: &[i64]) -> i64 {
-    // Sorting (value, position) pairs groups equal values with their first position in front;
-    // a sort keeps the wasm build smaller than a map would.
+/// `(value, position)` pairs sorted by value, equal values in order of position: the median
+/// reads the middle, [`mode`] the groups.
+fn sorted_with_positions(xs: &[i64]) -> Vec<(i64, usize)> {
     let mut tagged: Vec<(i64, usize)> = xs.iter().copied().zip(0..).collect();
-    tagged.sort_unstable();
+    crate::order::sort_by(&mut tagged, |a, b| a.0.cmp(&b.0));
+    tagged
+}
+
+/// The most frequent value; among equals, the one that occurs first. `tagged` is
+/// [`sorted_with_positions`]: equal values are grouped, their first position in front (a sort
+/// keeps the wasm build smaller than a map would).
+fn mode(tagged: &[(i64, usize)]) -> i64 {
     let mut best: Option<(usize, usize, i64)> = None; // (count, first position, value)
     for group in tagged.chunk_by(|a, b| a.0 == b.0) {
         let (count, first, value) = (group.len(), group[0].1, group[0].0);
@@ -309,10 +314,10 @@ mod tests {
 
     #[test]
     fn mode_ties_go_to_the_first_met() {
-        assert_eq!(mode(&[3, 5, 5, 3]), 3);
-        assert_eq!(mode(&[5, 3, 3, 5]), 5);
-        assert_eq!(mode(&[1, 2, 2]), 2);
-        assert_eq!(mode(&[7]), 7);
+        assert_eq!(mode(&sorted_with_positions(&[3, 5, 5, 3])), 3);
+        assert_eq!(mode(&sorted_with_positions(&[5, 3, 3, 5])), 5);
+        assert_eq!(mode(&sorted_with_positions(&[1, 2, 2])), 2);
+        assert_eq!(mode(&sorted_with_positions(&[7])), 7);
     }
 
     #[test]

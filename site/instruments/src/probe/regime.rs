@@ -94,12 +94,6 @@ impl fmt::Display for Regime {
     }
 }
 
-impl serde::Serialize for Regime {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.name())
-    }
-}
-
 /// A metric a rule reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Metric {

@@ -14,9 +14,8 @@
 use super::metrics::{AcrossRuns, Histogram, Median, PerItem};
 use super::regime::Status;
 use super::Probe;
+use crate::json_out::Json;
 use crate::numbers::{four, percent, short};
-use serde::ser::{SerializeMap, Serializer};
-use serde::Serialize;
 
 /// How many items the "most variable" table lists.
 pub const MOST_VARIABLE: usize = 5;
@@ -30,155 +29,97 @@ pub const MOST_VARIABLE: usize = 5;
 /// assert!(json.contains("\"across_runs\": {}"));
 /// ```
 pub fn aggregate_json(p: &Probe) -> String {
-    let mut s = serde_json::to_string_pretty(&AggregateFile::of(p))
-        .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
-    s.push('\n');
-    s
+    aggregate(p).pretty()
 }
 
-/// The `aggregate.json` document as a JSON value (for `--json` output and embedding).
-pub fn aggregate_value(p: &Probe) -> serde_json::Value {
-    serde_json::to_value(AggregateFile::of(p)).unwrap_or(serde_json::Value::Null)
+/// The `aggregate.json` document, keys in the original's order.
+fn aggregate(p: &Probe) -> Json {
+    let st = &p.statistics;
+    let across = match &st.across_runs {
+        Some(a) => across_runs(a),
+        None => Json::Object(Vec::new()),
+    };
+    Json::object([
+        (
+            "items_name",
+            p.spec.name.clone().map_or(Json::Null, Json::Str),
+        ),
+        ("scale_min", Json::Int(p.spec.scale.min())),
+        ("scale_max", Json::Int(p.spec.scale.max())),
+        (
+            "aggregate",
+            Json::object([
+                ("successful_runs", Json::count(st.successful_runs)),
+                ("failed_runs", Json::count(st.failed_runs)),
+                ("n_items", Json::count(st.n_items)),
+                (
+                    "per_item",
+                    Json::Array(st.per_item.iter().map(per_item).collect()),
+                ),
+                ("across_runs", across),
+                ("mean_per_item_std", Json::opt_float(st.mean_per_item_std)),
+                ("regime_guess", Json::Str(p.regime().name().to_string())),
+            ]),
+        ),
+    ])
 }
 
-#[derive(Serialize)]
-struct AggregateFile<'a> {
-    items_name: Option<&'a str>,
-    scale_min: i64,
-    scale_max: i64,
-    aggregate: AggregateView<'a>,
-}
-
-#[derive(Serialize)]
-struct AggregateView<'a> {
-    successful_runs: usize,
-    failed_runs: usize,
-    n_items: usize,
-    per_item: Vec<PerItemView<'a>>,
-    across_runs: AcrossView<'a>,
-    mean_per_item_std: Option<f64>,
-    regime_guess: super::Regime,
-}
-
-#[derive(Serialize)]
-struct PerItemView<'a> {
-    index: usize,
-    item_text: &'a str,
-    scores: &'a [i64],
-    n: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    mean: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    std: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    min: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    max: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    range: Option<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    mode: Option<i64>,
-}
-
-#[derive(Serialize)]
-#[serde(untagged)]
-enum AcrossView<'a> {
-    Full(AcrossFields<'a>),
-    Empty {},
-}
-
-#[derive(Serialize)]
-struct AcrossFields<'a> {
-    n_total_scores: usize,
-    mean: f64,
-    median: Median,
-    mode: i64,
-    min: i64,
-    max: i64,
-    range: i64,
-    std: f64,
-    histogram: &'a Histogram,
-    ceiling_count: usize,
-    ceiling_rate: f64,
-    floor_count: usize,
-    floor_rate: f64,
-}
-
-impl Serialize for Median {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Median::Middle(m) => s.serialize_i64(*m),
-            Median::Between(..) => s.serialize_f64(self.value()),
+/// `{"index", "item_text", "scores", "n"}`, then `"mean", "std", "min", "max", "range",
+/// "mode"` when the item has ratings.
+fn per_item(p: &PerItem) -> Json {
+    let mut members = vec![
+        ("index".to_string(), Json::count(p.index)),
+        ("item_text".to_string(), Json::Str(p.item_text.clone())),
+        (
+            "scores".to_string(),
+            Json::Array(p.scores.iter().map(|&s| Json::Int(s)).collect()),
+        ),
+        ("n".to_string(), Json::count(p.scores.len())),
+    ];
+    if let Some(s) = &p.stats {
+        for (key, value) in [
+            ("mean", Json::Float(s.mean)),
+            ("std", Json::Float(s.std)),
+            ("min", Json::Int(s.min)),
+            ("max", Json::Int(s.max)),
+            ("range", Json::Int(s.range)),
+            ("mode", Json::Int(s.mode)),
+        ] {
+            members.push((key.to_string(), value));
         }
     }
+    Json::Object(members)
+}
+
+fn across_runs(a: &AcrossRuns) -> Json {
+    let median = match a.median {
+        Median::Middle(m) => Json::Int(m),
+        Median::Between(..) => Json::Float(a.median.value()),
+    };
+    Json::object([
+        ("n_total_scores", Json::count(a.n_total_scores)),
+        ("mean", Json::Float(a.mean)),
+        ("median", median),
+        ("mode", Json::Int(a.mode)),
+        ("min", Json::Int(a.min)),
+        ("max", Json::Int(a.max)),
+        ("range", Json::Int(a.range)),
+        ("std", Json::Float(a.std)),
+        ("histogram", histogram(&a.histogram)),
+        ("ceiling_count", Json::count(a.ceiling_count)),
+        ("ceiling_rate", Json::Float(a.ceiling_rate)),
+        ("floor_count", Json::count(a.floor_count)),
+        ("floor_rate", Json::Float(a.floor_rate)),
+    ])
 }
 
 /// `{"1": 0, "2": 3, …}`: one key per scale point, lowest first.
-impl Serialize for Histogram {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.counts.len()))?;
-        for (point, count) in self.bars() {
-            map.serialize_entry(&point.to_string(), &count)?;
-        }
-        map.end()
-    }
-}
-
-impl<'a> AggregateFile<'a> {
-    fn of(p: &'a Probe) -> Self {
-        let st = &p.statistics;
-        AggregateFile {
-            items_name: p.spec.name.as_deref(),
-            scale_min: p.spec.scale.min(),
-            scale_max: p.spec.scale.max(),
-            aggregate: AggregateView {
-                successful_runs: st.successful_runs,
-                failed_runs: st.failed_runs,
-                n_items: st.n_items,
-                per_item: st.per_item.iter().map(per_item_view).collect(),
-                across_runs: match &st.across_runs {
-                    Some(a) => AcrossView::Full(across_fields(a)),
-                    None => AcrossView::Empty {},
-                },
-                mean_per_item_std: st.mean_per_item_std,
-                regime_guess: p.regime(),
-            },
-        }
-    }
-}
-
-fn per_item_view(p: &PerItem) -> PerItemView<'_> {
-    let s = p.stats.as_ref();
-    PerItemView {
-        index: p.index,
-        item_text: &p.item_text,
-        scores: &p.scores,
-        n: p.scores.len(),
-        mean: s.map(|s| s.mean),
-        std: s.map(|s| s.std),
-        min: s.map(|s| s.min),
-        max: s.map(|s| s.max),
-        range: s.map(|s| s.range),
-        mode: s.map(|s| s.mode),
-    }
-}
-
-fn across_fields(a: &AcrossRuns) -> AcrossFields<'_> {
-    AcrossFields {
-        n_total_scores: a.n_total_scores,
-        mean: a.mean,
-        median: a.median,
-        mode: a.mode,
-        min: a.min,
-        max: a.max,
-        range: a.range,
-        std: a.std,
-        histogram: &a.histogram,
-        ceiling_count: a.ceiling_count,
-        ceiling_rate: a.ceiling_rate,
-        floor_count: a.floor_count,
-        floor_rate: a.floor_rate,
-    }
+fn histogram(h: &Histogram) -> Json {
+    Json::Object(
+        h.bars()
+            .map(|(point, count)| (point.to_string(), Json::count(count)))
+            .collect(),
+    )
 }
 
 /// The lines a command prints after computing the probe: the regime, the run counts, the four

@@ -6,7 +6,8 @@
 //! agent writes when the model's answer was unusable) or because it cannot be read
 //! ([`RunError`]); both count as failed runs, and the second kind is also reported as an error.
 
-use serde_json::Value;
+use crate::json_out;
+use pickanumber_score::json::{self, Kind, Value};
 use std::fmt;
 
 /// The largest rating magnitude accepted. A larger number makes its run fail (it is reported),
@@ -55,7 +56,7 @@ pub enum Outcome {
 /// Why a run could not be read. `Display` gives the message without its location.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RunError {
-    /// Not valid JSON; serde's message and the position inside the JSON text.
+    /// Not valid JSON; the reader's message and the position inside the JSON text.
     InvalidJson {
         /// What the JSON reader expected.
         message: String,
@@ -155,47 +156,52 @@ impl std::error::Error for RunError {}
 /// );
 /// ```
 pub fn outcome_from_json_text(text: &str) -> Outcome {
-    match serde_json::from_str::<Value>(text) {
+    match json::parse(text) {
         Ok(v) => outcome_from_json(&v),
-        Err(e) => Outcome::Unreadable(invalid_json(&e)),
+        Err(e) => Outcome::Unreadable(invalid_json(text, &e)),
     }
 }
 
-/// The [`RunError::InvalidJson`] for a serde error, with the position taken out of the message.
-pub(crate) fn invalid_json(e: &serde_json::Error) -> RunError {
-    let full = e.to_string();
-    let suffix = format!(" at line {} column {}", e.line(), e.column());
-    let message = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
+/// The [`RunError::InvalidJson`] for a syntax error in `text`.
+pub(crate) fn invalid_json(text: &str, e: &json::Error) -> RunError {
+    let (line, column) = json::line_col(text, e.at);
     RunError::InvalidJson {
-        message,
-        line: e.line(),
-        column: e.column(),
+        message: e.message.clone(),
+        line,
+        column,
     }
 }
 
 /// Reads a parsed JSON value as one run.
 ///
 /// An array is the scores themselves. An object is marked failed when its `"parse_failed"` is
-/// truthy (as Python reads it: anything but `false`, `null`, `0`, `""`, `[]`, `{}`); otherwise
-/// its `"scores"` must be a list of numbers. Other keys (`"summary"`, …) are not used.
+/// truthy (as Python reads it: anything but `false`, `null`, a zero, `""`, `[]`, `{}`);
+/// otherwise its `"scores"` must be a list of numbers. Other keys (`"summary"`, …) are not
+/// used.
 pub fn outcome_from_json(value: &Value) -> Outcome {
-    match value {
-        Value::Array(entries) => scores_from_json(entries),
-        Value::Object(map) => {
-            if map.get("parse_failed").is_some_and(truthy) {
-                let error = map.get("error").and_then(Value::as_str).map(str::to_string);
+    match &value.kind {
+        Kind::Array(entries) => scores_from_json(entries),
+        Kind::Object(_) => {
+            if value.get("parse_failed").is_some_and(truthy) {
+                let error = match value.get("error").map(|e| &e.kind) {
+                    Some(Kind::String(s)) => Some(s.clone()),
+                    _ => None,
+                };
                 return Outcome::MarkedFailed(error);
             }
-            match map.get("scores") {
+            match value.get("scores") {
                 None => Outcome::Unreadable(RunError::NoScores),
-                Some(Value::Array(entries)) => scores_from_json(entries),
+                Some(Value {
+                    kind: Kind::Array(entries),
+                    ..
+                }) => scores_from_json(entries),
                 Some(other) => Outcome::Unreadable(RunError::ScoresNotAList {
                     found: json_type(other),
                 }),
             }
         }
-        other => Outcome::Unreadable(RunError::NotARun {
-            found: json_type(other),
+        _ => Outcome::Unreadable(RunError::NotARun {
+            found: json_type(value),
         }),
     }
 }
@@ -204,31 +210,105 @@ fn scores_from_json(entries: &[Value]) -> Outcome {
     let mut scores = Vec::with_capacity(entries.len());
     for (i, entry) in entries.iter().enumerate() {
         let position = i + 1;
-        let Value::Number(n) = entry else {
+        let Kind::Number(n) = entry.kind else {
             return Outcome::Unreadable(RunError::NotANumber {
                 position,
-                text: shorten(&entry.to_string()),
+                text: shorten(&compact(entry)),
             });
         };
-        let rating = if let Some(v) = n.as_i64() {
-            Some(v)
-        } else {
-            // u64 above i64::MAX, or a float (always finite in JSON).
-            n.as_f64()
-                .map(|f| f.trunc())
-                .and_then(|t| (t.abs() <= MAX_RATING as f64).then_some(t as i64))
-        };
-        match rating.filter(|r| r.abs() <= MAX_RATING) {
-            Some(r) => scores.push(r),
-            None => {
+        match truncate(n) {
+            Truncated::Rating(r) => scores.push(r),
+            // The JSON reader only passes numbers of the JSON grammar, a subset of decimals.
+            Truncated::NotANumber | Truncated::TooLarge => {
                 return Outcome::Unreadable(RunError::TooLarge {
                     position,
-                    text: shorten(&n.to_string()),
+                    text: shorten(n),
                 })
             }
         }
     }
     Outcome::Scored(scores)
+}
+
+/// A decimal read as a rating: see [`truncate`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Truncated {
+    /// The integer part, within ±[`MAX_RATING`].
+    Rating(i64),
+    /// A decimal whose integer part lies beyond ±[`MAX_RATING`].
+    TooLarge,
+    /// Not a decimal.
+    NotANumber,
+}
+
+/// The integer part, toward zero, of a decimal as written (`9.99` → 9, `-0.5` → 0,
+/// `1.5e1` → 15), computed exactly on the digits (no float is parsed).
+///
+/// Accepted: an optional `+` or `-`, digits with at most one point and at least one digit
+/// (`7`, `7.`, `.5`), then an optional exponent (`e`/`E`, an optional sign, digits): what
+/// `str::parse::<f64>` accepts, minus `inf`, `nan` and their spellings.
+pub(crate) fn truncate(text: &str) -> Truncated {
+    let b = text.as_bytes();
+    let mut i = usize::from(matches!(b.first(), Some(b'+' | b'-')));
+    let negative = b.first() == Some(&b'-');
+    let mut digits: Vec<u8> = Vec::new();
+    let mut point = None;
+    while let Some(&c) = b.get(i) {
+        if c.is_ascii_digit() {
+            digits.push(c - b'0');
+        } else if c == b'.' && point.is_none() {
+            point = Some(digits.len());
+        } else {
+            break;
+        }
+        i += 1;
+    }
+    if digits.is_empty() {
+        return Truncated::NotANumber;
+    }
+    let mut exp: i64 = 0;
+    if let Some(b'e' | b'E') = b.get(i) {
+        i += 1;
+        let exp_negative = b.get(i) == Some(&b'-');
+        i += usize::from(matches!(b.get(i), Some(b'+' | b'-')));
+        let start = i;
+        while let Some(c) = b.get(i).filter(|c| c.is_ascii_digit()) {
+            // Saturates far beyond any exponent that matters.
+            exp = (exp * 10 + i64::from(c - b'0')).min(1_000_000);
+            i += 1;
+        }
+        if i == start {
+            return Truncated::NotANumber;
+        }
+        if exp_negative {
+            exp = -exp;
+        }
+    }
+    if i < b.len() {
+        return Truncated::NotANumber;
+    }
+    // The integer part has `whole` digits: the ones before the point, shifted by the exponent.
+    let whole = point.unwrap_or(digits.len()) as i64 + exp;
+    let kept = whole.clamp(0, digits.len() as i64) as usize;
+    let zeros = (whole - kept as i64).max(0);
+    let mut magnitude: u64 = 0;
+    for &d in &digits[..kept] {
+        magnitude = magnitude * 10 + u64::from(d);
+        if magnitude > MAX_RATING as u64 {
+            return Truncated::TooLarge;
+        }
+    }
+    for _ in 0..zeros {
+        if magnitude == 0 {
+            break;
+        }
+        magnitude *= 10;
+        if magnitude > MAX_RATING as u64 {
+            return Truncated::TooLarge;
+        }
+    }
+    let m = magnitude as i64;
+    Truncated::Rating(if negative { -m } else { m })
 }
 
 /// Reads one grid row: cells separated by tabs, else by commas, else by white space.
@@ -257,54 +337,89 @@ pub fn outcome_from_row(line: &str) -> Outcome {
         if cell.is_empty() {
             return Outcome::Unreadable(RunError::EmptyCell { cell: position });
         }
-        let number = cell
-            .parse::<f64>()
-            .ok()
-            .filter(|f| f.is_finite() && is_decimal(cell));
-        let Some(number) = number else {
-            return Outcome::Unreadable(RunError::NotANumber {
-                position,
-                text: shorten(&format!("\"{cell}\"")),
-            });
-        };
-        let t = number.trunc();
-        if t.abs() > MAX_RATING as f64 {
-            return Outcome::Unreadable(RunError::TooLarge {
-                position,
-                text: shorten(cell),
-            });
+        match truncate(cell) {
+            Truncated::Rating(r) => scores.push(r),
+            Truncated::NotANumber => {
+                return Outcome::Unreadable(RunError::NotANumber {
+                    position,
+                    text: shorten(&format!("\"{cell}\"")),
+                })
+            }
+            Truncated::TooLarge => {
+                return Outcome::Unreadable(RunError::TooLarge {
+                    position,
+                    text: shorten(cell),
+                })
+            }
         }
-        scores.push(t as i64);
     }
     Outcome::Scored(scores)
 }
 
-/// Digits, at most one point, an optional sign and exponent: what Rust's parser accepts minus
-/// `inf`, `nan` and their spellings.
-fn is_decimal(cell: &str) -> bool {
-    cell.bytes()
-        .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E'))
-}
-
+/// Python's truthiness of a JSON value; a number is true unless its digits are all zeros.
 fn truthy(v: &Value) -> bool {
-    match v {
-        Value::Null => false,
-        Value::Bool(b) => *b,
-        Value::Number(n) => n.as_f64().is_some_and(|f| f != 0.0),
-        Value::String(s) => !s.is_empty(),
-        Value::Array(a) => !a.is_empty(),
-        Value::Object(o) => !o.is_empty(),
+    match &v.kind {
+        Kind::Null => false,
+        Kind::Bool(b) => *b,
+        Kind::Number(n) => n
+            .split(['e', 'E'])
+            .next()
+            .is_some_and(|m| m.bytes().any(|c| matches!(c, b'1'..=b'9'))),
+        Kind::String(s) => !s.is_empty(),
+        Kind::Array(a) => !a.is_empty(),
+        Kind::Object(o) => !o.is_empty(),
     }
 }
 
+/// The JSON type of a value, for messages: `null`, `a boolean`, `a number`, `a string`,
+/// `a list`, `an object`.
 pub(crate) fn json_type(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "a list",
-        Value::Object(_) => "an object",
+    match v.kind {
+        Kind::Null => "null",
+        Kind::Bool(_) => "a boolean",
+        Kind::Number(_) => "a number",
+        Kind::String(_) => "a string",
+        Kind::Array(_) => "a list",
+        Kind::Object(_) => "an object",
+    }
+}
+
+/// A value as compact JSON (`"2"`, `true`, `[1,2]`, `{"a":1}`), numbers as written: how a
+/// message quotes an entry that is not a number.
+fn compact(v: &Value) -> String {
+    let mut out = String::new();
+    compact_into(&mut out, v);
+    out
+}
+
+fn compact_into(out: &mut String, v: &Value) {
+    match &v.kind {
+        Kind::Null => out.push_str("null"),
+        Kind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Kind::Number(n) => out.push_str(n),
+        Kind::String(s) => json_out::string(out, s),
+        Kind::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                compact_into(out, item);
+            }
+            out.push(']');
+        }
+        Kind::Object(members) => {
+            out.push('{');
+            for (i, (key, value)) in members.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                json_out::string(out, key);
+                out.push(':');
+                compact_into(out, value);
+            }
+            out.push('}');
+        }
     }
 }
 
@@ -322,6 +437,138 @@ pub(crate) fn shorten(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// What the standard library's parser and `f64::trunc` make of a cell, as [`truncate`]
+    /// should: `None` for text it refuses, or that is not finite, or is `inf`/`NaN`.
+    fn std_truncated(s: &str) -> Option<f64> {
+        let letters = s
+            .bytes()
+            .any(|b| b.is_ascii_alphabetic() && !matches!(b, b'e' | b'E'));
+        s.parse::<f64>()
+            .ok()
+            .filter(|f| f.is_finite() && !letters)
+            .map(f64::trunc)
+    }
+
+    fn agrees_with_std(s: &str) -> Result<(), TestCaseError> {
+        match (truncate(s), std_truncated(s)) {
+            (Truncated::NotANumber, None) => {}
+            (Truncated::Rating(r), Some(t)) => prop_assert_eq!(r as f64, t, "{:?}", s),
+            (Truncated::TooLarge, Some(t)) => {
+                prop_assert!(t.abs() > MAX_RATING as f64, "{:?}", s)
+            }
+            (ours, theirs) => prop_assert!(false, "{:?}: ours {:?}, std {:?}", s, ours, theirs),
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn truncate_hand_picked() {
+        for s in [
+            "7",
+            "-7",
+            "+7",
+            "7.",
+            ".5",
+            "-.5",
+            "9.99",
+            "-0.9",
+            "1e1",
+            "1.5E+1",
+            "15e-1",
+            "1.e1",
+            ".",
+            "-",
+            "+",
+            "e1",
+            "1e",
+            "1e+",
+            "1..2",
+            "1.2.3",
+            "",
+            " 1",
+            "1 ",
+            "0x10",
+            "inf",
+            "-inf",
+            "NaN",
+            "infinity",
+            "1_000",
+            "1000000000",
+            "1000000000.9",
+            "1000000001",
+            "-1000000000",
+            "1e9",
+            "1e10",
+            "0.00000000001e20",
+            "123456789012345678901234",
+            "0e999999999999",
+            "1e-999999999999",
+        ] {
+            agrees_with_std(s).unwrap();
+        }
+        // Beyond f64 the standard parser gives infinity; we say "too large", exactly.
+        assert_eq!(truncate("1e400"), Truncated::TooLarge);
+        assert_eq!(truncate("-1e999999999999"), Truncated::TooLarge);
+        assert_eq!(truncate("1e-400"), Truncated::Rating(0));
+        // Exact where f64 rounds: 9.99… (17 nines) is 10 as a double, 9 as a decimal.
+        assert_eq!(truncate("9.99999999999999999"), Truncated::Rating(9));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3_000))]
+
+        #[test]
+        fn truncate_agrees_with_std_parse(
+            s in "[+-]?[0-9]{0,6}(\\.[0-9]{0,6})?([eE][+-]?[0-9]{0,2})?"
+        ) {
+            agrees_with_std(&s)?;
+        }
+
+        #[test]
+        fn truncate_agrees_on_any_short_text(s in "[0-9eE.+\\-a-z ]{0,8}") {
+            agrees_with_std(&s)?;
+        }
+
+        #[test]
+        fn json_runs_agree_with_serde_json(
+            xs in proptest::collection::vec(
+                prop_oneof![
+                    (-2_000_000_000i64..2_000_000_000).prop_map(serde_json::Value::from),
+                    (-2e9f64..2e9).prop_map(serde_json::Value::from),
+                    (-1e3f64..1e3).prop_map(serde_json::Value::from),
+                ],
+                0..8,
+            ),
+            wrapped in any::<bool>(),
+        ) {
+            let list = serde_json::Value::Array(xs.clone());
+            let text = if wrapped {
+                serde_json::json!({"scores": list, "summary": "ok"}).to_string()
+            } else {
+                list.to_string()
+            };
+            // What the reader should give: serde_json's numbers, truncated, within the limit.
+            let mut want = Vec::new();
+            let mut too_large = None;
+            for (i, x) in xs.iter().enumerate() {
+                let t = x.as_f64().unwrap().trunc();
+                if t.abs() > MAX_RATING as f64 {
+                    too_large = Some(i + 1);
+                    break;
+                }
+                want.push(t as i64);
+            }
+            match (outcome_from_json_text(&text), too_large) {
+                (Outcome::Scored(got), None) => prop_assert_eq!(got, want),
+                (Outcome::Unreadable(RunError::TooLarge { position, .. }), Some(p)) => {
+                    prop_assert_eq!(position, p)
+                }
+                (got, _) => prop_assert!(false, "{}: {:?}", text, got),
+            }
+        }
+    }
 
     fn err(o: Outcome) -> String {
         match o {
@@ -393,7 +640,7 @@ mod tests {
         );
         assert_eq!(
             err(outcome_from_json_text("[1e300]")),
-            "score 1 is 1e+300; ratings must lie between -1000000000 and 1000000000"
+            "score 1 is 1e300; ratings must lie between -1000000000 and 1000000000"
         );
         assert_eq!(
             err(outcome_from_json_text("42")),
@@ -401,11 +648,11 @@ mod tests {
         );
         assert_eq!(
             err(outcome_from_json_text("[1, 2")),
-            "not valid JSON: EOF while parsing a list (column 5)"
+            "not valid JSON: expected ',' or ']' after a list element, found the end of the text (column 6)"
         );
         assert_eq!(
             err(outcome_from_json_text("{\n\"scores\": [1,]}")),
-            "not valid JSON: trailing comma (line 2, column 14)"
+            "not valid JSON: expected a value (an object, a list, a string, a number, true, false or null), found ']' (line 2, column 14)"
         );
         assert_eq!(
             err(outcome_from_row("7,,9")),

@@ -7,7 +7,7 @@
 //! run *and* a [`LineError`], so nothing disappears silently.
 
 use super::items::{ItemsSpec, Scale};
-use super::run::{outcome_from_json, outcome_from_row, Outcome, Run, RunError};
+use super::run::{outcome_from_json_text, outcome_from_row, Outcome, Run, RunError};
 use super::{probe, Probe};
 use crate::LineError;
 
@@ -50,10 +50,7 @@ pub fn parse_runs(text: &str) -> ParsedRuns {
             continue;
         }
         let outcome = if trimmed.starts_with(['{', '[']) {
-            match serde_json::from_str(trimmed) {
-                Ok(value) => outcome_from_json(&value),
-                Err(e) => Outcome::Unreadable(super::run::invalid_json(&e)),
-            }
+            outcome_from_json_text(trimmed)
         } else {
             outcome_from_row(trimmed)
         };
@@ -128,7 +125,7 @@ mod tests {
         assert_eq!(
             errors("7 8\n  [1, 2\n{\"summary\": \"no\"}\n7,,8\n1 2 three"),
             [
-                "line 2, column 7: not valid JSON: EOF while parsing a list",
+                "line 2, column 8: not valid JSON: expected ',' or ']' after a list element, found the end of the text",
                 "line 3: no \"scores\" list; a run is {\"scores\": [...]} or {\"parse_failed\": true}",
                 "line 4: cell 2 is empty; write a number in every cell",
                 "line 5: score 3 is \"three\", not a number",
