@@ -2,10 +2,11 @@
 //! [`Analysis`] of the request they make (and the weight field's error, if any) → panels that
 //! render it, the mode's headline first.
 //!
-//! Events: one `input` listener and one `click` listener on the whole island. A control says
-//! what it is by its `name` (`calc-mode`, `calc-preset`, `calc-weights`, `calc-text`), a button
-//! by its `id` or `data-example` index, so the wasm carries one handler per kind of event
-//! rather than one per control.
+//! Events: one handler for `input` (the text fields) and `change` (the radios and the menu),
+//! one for `click`, both on the whole island. A control says what it is by its `name`
+//! (`calc-mode`, `calc-preset`, `calc-weights`, `calc-text`), a button by its `id` or
+//! `data-example` index, so the wasm carries one handler per kind of event rather than one per
+//! control.
 //!
 //! Every number on screen comes from the formula crate: scored by `analyse`, printed by
 //! `pickanumber_score::display`, tables laid out by `pickanumber_score::html`. This crate
@@ -72,13 +73,18 @@ pub fn Calculator(
         (analysis, weights_error)
     });
 
+    // Text fields report every keystroke (`input`); radios and the menu report a choice made
+    // (`change`, which every browser and WebDriver fire for them).
     let changed = move |ev: leptos::ev::Event| {
         let value = event_target_value(&ev);
-        match target_attribute(&ev, "name").as_deref() {
-            Some("calc-text") => return inputs.text.set(value),
-            Some("calc-mode") => inputs.mode.set(Mode::from_name(&value).unwrap_or_default()),
-            Some("calc-preset") => inputs.preset.set(Preset::from_name(&value)),
-            Some("calc-weights") => inputs.weights.set(value),
+        let typed = ev.type_() == "input";
+        match (target_attribute(&ev, "name").as_deref(), typed) {
+            (Some("calc-text"), true) => return inputs.text.set(value),
+            (Some("calc-weights"), true) => inputs.weights.set(value),
+            (Some("calc-mode"), false) => {
+                inputs.mode.set(Mode::from_name(&value).unwrap_or_default())
+            }
+            (Some("calc-preset"), false) => inputs.preset.set(Preset::from_name(&value)),
             _ => return,
         }
         inputs.record_in_address();
@@ -104,7 +110,7 @@ pub fn Calculator(
     };
 
     view! {
-        <div class="calc-body" on:input=changed on:click=clicked>
+        <div class="calc-body" on:input=changed on:change=changed on:click=clicked>
             {controls(inputs)}
             <div class="calc-in">
                 <label for="evidence-input" class="calc-label">"Evidence items, one per line"</label>

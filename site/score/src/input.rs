@@ -135,14 +135,23 @@ fn json_str<'v>(object: &'v Value, key: &str) -> Result<Option<&'v str>, String>
     }
 }
 
-fn json_items(text: &str) -> Parsed {
-    let mut out = Parsed::default();
-    let doc = match json::parse(text) {
-        Ok(v) => v,
+/// The JSON document in `text` with an empty result to fill, or that result holding the syntax
+/// error.
+fn parse_json(text: &str) -> Result<(Parsed, json::Value<'_>), Parsed> {
+    match json::parse(text) {
+        Ok(doc) => Ok((Parsed::default(), doc)),
         Err(e) => {
+            let mut out = Parsed::default();
             out.errors.push(json_error(text, &e));
-            return out;
+            Err(out)
         }
+    }
+}
+
+fn json_items(text: &str) -> Parsed {
+    let (mut out, doc) = match parse_json(text) {
+        Ok(parsed) => parsed,
+        Err(out) => return out,
     };
     let JsonKind::Array(values) = &doc.kind else {
         out.errors.push(error_at(
@@ -220,13 +229,9 @@ fn json_impact(v: Option<&Value>, key: &str) -> Result<Impact, String> {
 }
 
 fn feedback_json(text: &str) -> Parsed {
-    let mut out = Parsed::default();
-    let doc = match json::parse(text) {
-        Ok(v) => v,
-        Err(e) => {
-            out.errors.push(json_error(text, &e));
-            return out;
-        }
+    let (mut out, doc) = match parse_json(text) {
+        Ok(parsed) => parsed,
+        Err(out) => return out,
     };
     let mut top = &doc;
     if !matches!(top.kind, JsonKind::Object(_)) {
