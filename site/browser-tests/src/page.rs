@@ -81,7 +81,8 @@ pub async fn wait_idle(client: &Client) {
         .unwrap_or_else(|e| panic!("wait for the browser to go idle: {e}"));
 }
 
-/// Scrolls the page's island (`#calculator`, `#probe` or `#pairwise`) into view, as a reader
+/// Scrolls the page's island (`div.calc`: `#calculator`, `#probe` or `#pairwise`; a heading may
+/// have the id `probe` too) into view, as a reader
 /// arrives at it (the page loads the wasm only when the island comes near), and waits until it
 /// has mounted (`data-ready`).
 ///
@@ -89,7 +90,7 @@ pub async fn wait_idle(client: &Client) {
 ///
 /// After [`READY_TIMEOUT`], with the browser's console log in the message.
 pub async fn wait_ready(client: &Client) {
-    const SCRIPT: &str = "const c = ['calculator', 'probe', 'pairwise'].map((id) => document.getElementById(id)).find((e) => e); \
+    const SCRIPT: &str = "const c = document.querySelector('div.calc[id]'); \
                           if (c && !c.hasAttribute('data-ready')) c.scrollIntoView({block: 'center'}); \
                           return !!(c && c.hasAttribute('data-ready'));";
     let ready = poll(
