@@ -4,7 +4,6 @@
 //! boxes carry only the roots `#probe` and `#pairwise`.
 
 use crate::html::escape;
-use crate::layout::Layout;
 use crate::words::{Note, Text};
 use pickanumber_instruments::numbers::{four, percent, short};
 use pickanumber_instruments::pairwise::{analyse, ADVICE};
@@ -39,16 +38,6 @@ impl Island {
             Island::Calculator => "calculator",
             Island::Probe => "probe",
             Island::Pairwise => "pairwise",
-        }
-    }
-
-    /// The static box that stands in its place until (and unless) the wasm runs.
-    /// Its words are the island's table in `content/layout.toml`.
-    pub fn placeholder(self, layout: &Layout) -> String {
-        match self {
-            Island::Calculator => crate::calculator::placeholder(&layout.calculator),
-            Island::Probe => probe_placeholder(&layout.probe),
-            Island::Pairwise => pairwise_placeholder(&layout.pairwise),
         }
     }
 }

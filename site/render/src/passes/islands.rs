@@ -1,5 +1,5 @@
 //! Island markers: a paragraph holding only `{{ calculator }}`, `{{ probe }}` or
-//! `{{ pairwise }}` becomes that island's static box ([`Island::placeholder`]), which the live
+//! `{{ pairwise }}` becomes that island's static box ([`placeholder`]), which the live
 //! wasm app later replaces. A page places at most one island; its root id is recorded.
 
 use super::{Ev, Events};
@@ -9,6 +9,16 @@ use crate::layout::Layout;
 use crate::record::Record;
 use pulldown_cmark::{Event, Tag, TagEnd};
 use std::path::Path;
+
+/// The static box that stands in an island's place until (and unless) the wasm runs. Its
+/// words are the island's table in `content/layout.toml`.
+pub fn placeholder(island: Island, layout: &Layout) -> String {
+    match island {
+        Island::Calculator => crate::calculator::placeholder(&layout.calculator),
+        Island::Probe => crate::instruments::probe_placeholder(&layout.probe),
+        Island::Pairwise => crate::instruments::pairwise_placeholder(&layout.pairwise),
+    }
+}
 
 /// The island a paragraph's whole text names.
 pub fn marker(text: &str) -> Option<Island> {
@@ -63,7 +73,7 @@ pub fn run<'a>(
         }
         island = Some(found);
         record.id(found.root_id());
-        out.push(Ev::html(found.placeholder(layout), ev.line));
+        out.push(Ev::html(placeholder(found, layout), ev.line));
         i += 3;
     }
     Ok((out, island))
