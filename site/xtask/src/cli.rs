@@ -1,5 +1,4 @@
-//! The command line: every subcommand and its options, read with [`lexopt`] (`--port N` and
-//! `--port=N` alike), and the help text.
+//! The command line, read with [`lexopt`] (`--port N` and `--port=N` alike), and the help text.
 
 use std::ffi::OsString;
 
@@ -15,30 +14,23 @@ cargo xtask — build, serve and test the pickanumber site
 USAGE: cargo xtask <COMMAND> [OPTIONS]
 
     setup [--no-browser]   install what is missing, each tool checked by version first: the wasm32
-                           target, trunk 0.21.14, wasm-bindgen-cli 0.2.130, wasm-opt (npm binaryen
-                           132), rustfmt, clippy, Debian's chromium and chromium-driver (not with
-                           --no-browser)
+                           target, trunk, wasm-bindgen-cli, wasm-opt and esbuild (npm), rustfmt,
+                           clippy, chromium and chromium-driver (not with --no-browser)
     build [--base-url /name/]
-                           setup, build the wasm with trunk and generate the site into dist/,
-                           under site.toml's base path or the one given
-    serve [--port N]       build into target/serve-dist/ (never dist/), serve it on
-                           http://127.0.0.1:N/ (default 8000), rebuild on changes to content/,
-                           paper/, examples/, static/, site/render/ (the pages) or site/calculator/,
-                           site/score/, site/instruments/ (also the wasm); open pages then reload
+                           setup, build the wasm and generate the site into dist/ (under site.toml's
+                           base path or the one given)
+    serve [--port N]       build into target/serve-dist/, serve it on http://127.0.0.1:N/ (default
+                           8000), rebuild when the sources change; open pages then reload
     test                   setup, fmt, clippy (native and wasm), unit tests, the README's install
                            line, build, then the browser tests (headless Chromium) against dist/
     bench [--no-build] [--only weight,lighthouse,latency,throughput,build]
                            build, then print one table of figures against their targets (also
-                           target/bench.json): page weight of what the browser fetched, Lighthouse
-                           mobile and desktop on every page (Node and Lighthouse from npm into
-                           target/bench-tools/), calculator latency against a bare textarea,
-                           parse + score throughput, render and edit-to-reload times; never fails
-                           on a figure
+                           target/bench.json): page weight, Lighthouse on every page, calculator
+                           latency, parse + score throughput, build times; never fails on a figure
     fuzz [--seconds N]     run the cargo-fuzz target parse for N seconds (default 60) where nightly
                            and cargo-fuzz are installed; otherwise say how to install them and skip
 
-Exit codes: 0 success, 1 a step failed, 2 a tool is missing and cannot be installed here, or a
-usage error.
+Exit codes: 0 success, 1 a step failed, 2 a missing tool that cannot be installed, or a usage error.
 ";
 
 /// What was asked for: a command and its options (see [`HELP`]).
@@ -100,9 +92,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
                     Arg::Long(l) => format!("--{l}"),
                     Arg::Value(v) => v.to_string_lossy().into_owned(),
                 };
-                return Err(usage(format!(
-                    "`{name}` does not take `{shown}` (see cargo xtask --help)"
-                )));
+                let why = format!("`{name}` does not take `{shown}` (see cargo xtask --help)");
+                return Err(usage(why));
             }
         }
     }

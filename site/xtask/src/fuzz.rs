@@ -13,18 +13,15 @@ pub fn fuzz(env: &Env, seconds: u64) -> Result<(), Failure> {
     let mut nightly = env.command("cargo", "+nightly --version");
     let nightly_ok = nightly.env_remove("RUSTUP_TOOLCHAIN").output();
     let nightly_ok = nightly_ok.is_ok_and(|o| o.status.success());
-    let nightly = ("a nightly toolchain", "rustup toolchain install nightly --profile minimal");
-    let missing = [
-        (!nightly_ok, nightly),
-        (
-            env.probe("cargo", &["fuzz", "--version"]).is_none(),
-            ("cargo-fuzz", "cargo install cargo-fuzz"),
-        ),
+    let fuzz_ok = env.probe("cargo", &["fuzz", "--version"]).is_some();
+    let tools = [
+        (nightly_ok, "a nightly toolchain", "rustup toolchain install nightly --profile minimal"),
+        (fuzz_ok, "cargo-fuzz", "cargo install cargo-fuzz"),
     ];
-    for (_, (what, install)) in missing.iter().filter(|(missing, _)| *missing) {
+    for (_, what, install) in tools.iter().filter(|(ok, ..)| !ok) {
         println!("fuzz: {what} is missing; install it with: {install}");
     }
-    if missing.iter().any(|(missing, _)| *missing) {
+    if tools.iter().any(|(ok, ..)| !ok) {
         println!("fuzz: skipped (the fuzz target needs a nightly toolchain and cargo-fuzz)");
         return Ok(());
     }

@@ -63,20 +63,13 @@ pub fn wasm(env: &Env) -> Result<(), Failure> {
 /// calculator's files from trunk and `extra` options (`--dev`, `--base-url /name/`).
 pub fn pages(env: &Env, out: &str, extra: &[&str]) -> Result<(), Failure> {
     let mut cmd = env.command("cargo", "run -q --release -p pickanumber-render --");
-    step(
-        &format!("render the pages into {out} (pickanumber-render)"),
-        folders(env, &mut cmd, out).args(extra),
-    )
+    let what = format!("render the pages into {out} (pickanumber-render)");
+    step(&what, folders(env, &mut cmd, out).args(extra))
 }
 
 /// Adds the generator's folders to `cmd`: `--root`, `--out` (`out`, below the repository or
 /// absolute) and `--calc`.
 pub fn folders<'a>(env: &Env, cmd: &'a mut Command, out: &str) -> &'a mut Command {
-    let repo = &env.repo;
-    cmd.arg("--root")
-        .arg(repo)
-        .arg("--out")
-        .arg(repo.join(out))
-        .arg("--calc")
-        .arg(repo.join(CALC_DIST))
+    cmd.arg("--root").arg(&env.repo).arg("--out").arg(env.repo.join(out));
+    cmd.arg("--calc").arg(env.repo.join(CALC_DIST))
 }

@@ -1,8 +1,6 @@
-//! `cargo xtask serve`: build once, serve `target/serve-dist/` on loopback, and rebuild when the
-//! operating system reports a change ([`devserver::Watch`]): the words and the generator
-//! re-render the pages; the wasm crates rebuild the wasm first. After a good rebuild the version
-//! behind `/__dev/version` goes up and open pages reload; after a failed one the previous build
-//! stays.
+//! `cargo xtask serve`: build once, serve `target/serve-dist/` on loopback, and rebuild on changes
+//! ([`devserver::Watch`]); after a good rebuild open pages reload, after a failed one the previous
+//! build stays.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -61,11 +59,9 @@ impl Dev {
         }
         let wasm = !self.wasm_ok || changed.iter().any(|p| rebuilds(p) == Some(true));
         let started = Instant::now();
-        let mut result = Ok(());
-        if wasm {
-            result = pipeline::wasm(env);
-            self.wasm_ok = result.is_ok();
-        }
+        // Without a wasm build, `wasm_ok` was true and stays so.
+        let result = if wasm { pipeline::wasm(env) } else { Ok(()) };
+        self.wasm_ok = result.is_ok();
         let result = result.and_then(|()| pipeline::pages(env, DEV_DIST, &["--dev"]));
         let (what, took) = (describe(&changed), human(started.elapsed()));
         let rebuilt = if wasm { "calculator and pages rebuilt" } else { "pages rebuilt" };

@@ -1,6 +1,5 @@
-//! Section 5, build times: rendering every page with nothing to compile (the generator's
-//! release binary, several runs), and edit-to-reload under `cargo xtask serve`'s machinery (an
-//! edit to `content/index.md` until the rebuilt pages are served and `/__dev/version` changed).
+//! Section 5, build times: rendering every page with nothing to compile, and edit-to-reload
+//! under `cargo xtask serve`'s machinery.
 
 use std::path::PathBuf;
 use std::process::Stdio;

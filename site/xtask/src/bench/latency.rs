@@ -1,8 +1,6 @@
-//! Section 3, calculator latency in headless Chromium: the ignored browser test
-//! `keystroke_to_output_latency` (`site/browser-tests/tests/latency.rs`) prints one
-//! `LATENCY {json}` line per input size for the calculator, and for a bare `<textarea>` with the
-//! same lines and no wasm (keystroke → next frame: the physical limit); the calculator's frame
-//! time is reported as a ratio to the textarea's, against issue 10's targets.
+//! Section 3, calculator latency in headless Chromium (`LATENCY` lines of the ignored browser test
+//! `keystroke_to_output_latency`), and its keystroke → next frame time as a ratio to a bare
+//! `<textarea>`'s with the same lines (the physical limit), against issue 10's targets.
 
 use std::path::Path;
 
@@ -17,13 +15,8 @@ const RATIO_MAX: [(u64, f64); 2] = [(1_000, 1.5), (10_000, 2.0)];
 
 /// Measures keystroke-to-output latency and adds the rows and JSON to `report`.
 pub fn latency(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Failure> {
-    let lines = super::browser::browser_lines(
-        env,
-        dist,
-        "latency",
-        "keystroke_to_output_latency",
-        "LATENCY",
-    )?;
+    let test = "keystroke_to_output_latency";
+    let lines = super::browser_lines(env, dist, "latency", test, "LATENCY")?;
     for l in lines.iter().filter(|l| l["page"] != "textarea") {
         println!("    LATENCY {l}");
         report.rows.push(row(l));
@@ -69,10 +62,8 @@ fn ratios(lines: &[Value]) -> impl Iterator<Item = Row> + '_ {
 /// `10,000`.
 fn thousands(n: u64) -> String {
     let s = n.to_string();
-    let digits = s.chars().enumerate();
-    digits
-        .flat_map(|(i, c)| (i > 0 && (s.len() - i) % 3 == 0).then_some(',').into_iter().chain([c]))
-        .collect()
+    let comma = |i: usize| (i > 0 && (s.len() - i) % 3 == 0).then_some(',');
+    s.chars().enumerate().flat_map(|(i, c)| comma(i).into_iter().chain([c])).collect()
 }
 
 #[cfg(test)]
