@@ -1,7 +1,5 @@
-//! The loopback static server for the built site, shared by `cargo xtask serve` (with live
-//! reload), `cargo xtask bench` and the browser tests: [`Site`] says what to serve, [`start`]
-//! serves it on HTTP/1.1 ([`tiny_http`]), [`Reload`] is the version open pages poll, [`Watch`]
-//! reports changed files ([`notify`]) and [`pages()`] lists the pages of a built site.
+//! The loopback static server for the built site, shared by `cargo xtask serve`, `cargo xtask
+//! bench` and the browser tests, with live reload ([`Reload`]), a file [`Watch`] and [`pages()`].
 //!
 //! ```no_run
 //! let addr = devserver::start(devserver::Site::new("dist").under("/pickanumber/"), "127.0.0.1:0")

@@ -1,7 +1,6 @@
-//! The answer to one request, as data: a path maps to a file under the root (after the site's
-//! prefix), a folder to its `index.html` (redirected to its trailing slash first, so relative
-//! links work), an unknown path to `404` with the root's `404.html`; a `..` segment is refused.
-//! Every answer says `Cache-Control: no-cache`, so a rebuilt page is never served stale.
+//! The answer to one request: a file under the root (after the site's prefix), a folder's
+//! `index.html` (after a redirect to its trailing slash), else `404` with the root's `404.html`;
+//! `..` is refused. Every answer says `Cache-Control: no-cache`, so a page is never stale.
 
 use std::io::Write;
 use std::path::Path;

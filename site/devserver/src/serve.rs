@@ -1,5 +1,4 @@
-//! [`start`]: serves a [`Site`] on HTTP/1.1 ([`tiny_http`]) from background threads, sending
-//! what [`respond`] answers.
+//! [`start`]: serves a [`Site`] on HTTP/1.1 ([`tiny_http`]), sending what [`respond`] answers.
 
 use std::io;
 use std::net::{SocketAddr, ToSocketAddrs};
@@ -11,12 +10,8 @@ use crate::site::Site;
 /// Threads answering requests, so a slow reader never holds up the others.
 const WORKERS: usize = 4;
 
-/// Binds `addr` and serves `site` from background threads for the rest of the process;
-/// returns the bound address (useful with port 0).
-///
-/// # Errors
-///
-/// When the address cannot be bound, for example because the port is taken.
+/// Binds `addr` (an error when it cannot, say the port is taken) and serves `site` from background
+/// threads for the rest of the process; returns the bound address (useful with port 0).
 pub fn start(site: Site, addr: impl ToSocketAddrs) -> io::Result<SocketAddr> {
     let server = tiny_http::Server::http(addr).map_err(io::Error::other)?;
     let local = server.server_addr().to_ip().ok_or_else(|| io::Error::other("not on IP"))?;
@@ -73,7 +68,7 @@ mod tests {
             std::fs::create_dir_all(dir.join(file).parent().unwrap()).unwrap();
             std::fs::write(dir.join(file), text).unwrap();
         }
-        let reload = Reload::new();
+        let reload = Reload::default();
         let site = Site::new(&dir).under("pickanumber").with_reload(reload.clone());
         let addr = super::start(site.blocking("/calc/x"), "127.0.0.1:0").unwrap();
         let get = |path: &str| minreq::get(format!("http://{addr}{path}")).send().unwrap();

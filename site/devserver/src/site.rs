@@ -50,7 +50,7 @@ impl Site {
 }
 
 /// The version behind `/__dev/version`, shared by its clones. It starts at the current time in
-/// milliseconds, so a restarted server never repeats an old version.
+/// milliseconds, so a restarted server never repeats an old version (see [`Reload::default`]).
 #[derive(Clone, Debug)]
 pub struct Reload(Arc<AtomicU64>);
 
@@ -62,11 +62,6 @@ impl Default for Reload {
 }
 
 impl Reload {
-    /// A new version counter.
-    pub fn new() -> Reload {
-        Reload::default()
-    }
-
     /// Marks the site as rebuilt: pages that poll `/__dev/version` reload.
     pub fn bump(&self) {
         self.0.fetch_add(1, Ordering::SeqCst);

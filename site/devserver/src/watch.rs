@@ -19,12 +19,8 @@ pub struct Watch {
 }
 
 impl Watch {
-    /// Watches each of `paths` that exists, folders with everything below them.
-    ///
-    /// # Errors
-    ///
-    /// When the operating system refuses a watch (for example, too many inotify watches: raise
-    /// `fs.inotify.max_user_watches`).
+    /// Watches each of `paths` that exists, folders with everything below them; an error when the
+    /// system refuses a watch (too many inotify watches: raise `fs.inotify.max_user_watches`).
     pub fn new(paths: &[PathBuf]) -> notify::Result<Watch> {
         let (tx, events) = mpsc::channel();
         let mut watcher = notify::recommended_watcher(tx)?;

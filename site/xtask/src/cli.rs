@@ -2,7 +2,8 @@
 
 use std::ffi::OsString;
 
-use lexopt::{Arg, Parser, ValueExt};
+use lexopt::Arg::{Long, Short, Value};
+use lexopt::{Parser, ValueExt};
 
 use crate::bench::SECTIONS;
 use crate::env::{missing as usage, Failure};
@@ -52,8 +53,8 @@ pub enum Command {
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failure> {
     let mut p = Parser::from_args(args);
     let name = match p.next().map_err(|e| usage(e.to_string()))? {
-        None | Some(Arg::Short('h') | Arg::Long("help")) => return Ok(Command::Help),
-        Some(Arg::Value(v)) => v.string().map_err(|e| usage(e.to_string()))?,
+        None | Some(Short('h') | Long("help")) => return Ok(Command::Help),
+        Some(Value(v)) => v.string().map_err(|e| usage(e.to_string()))?,
         Some(other) => return Err(usage(format!("{} before the command", other.unexpected()))),
     };
     let mut command = match name.as_str() {
@@ -67,34 +68,29 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
         other => return Err(usage(format!("unknown command `{other}`; the commands are setup, build, serve, test, bench and fuzz (see --help)"))),
     };
     while let Some(arg) = p.next().map_err(|e| usage(e.to_string()))? {
+        let shown = match &arg {
+            Short(c) => format!("-{c}"),
+            Long(l) => format!("--{l}"),
+            Value(v) => v.to_string_lossy().into_owned(),
+        };
         match (&mut command, arg) {
-            (Command::Setup(browser), Arg::Long("no-browser")) => *browser = false,
-            (Command::Build(base), Arg::Long("base-url")) => {
-                *base = Some(value(&mut p, "--base-url")?)
+            (Command::Setup(browser), Long("no-browser")) => *browser = false,
+            (Command::Build(b), Long("base-url")) => *b = Some(value(&mut p, &shown)?),
+            (Command::Serve(n), Long("port")) => {
+                *n = number(&mut p, &shown, 0, "a port, 0 to 65535")?
             }
-            (Command::Serve(port), Arg::Long("port")) => {
-                *port = number(&mut p, "--port", 0, "a port, 0 to 65535")?
+            (Command::Fuzz(n), Long("seconds")) => {
+                *n = number(&mut p, &shown, 1, "whole seconds above 0")?
             }
-            (Command::Fuzz(seconds), Arg::Long("seconds")) => {
-                *seconds = number(&mut p, "--seconds", 1, "whole seconds above 0")?
-            }
-            (Command::Bench(build, _), Arg::Long("no-build")) => *build = false,
-            (Command::Bench(_, only), Arg::Long("only")) => {
-                *only = value(&mut p, "--only")?.split(',').map(|s| s.trim().to_owned()).collect();
+            (Command::Bench(build, _), Long("no-build")) => *build = false,
+            (Command::Bench(_, only), Long("only")) => {
+                *only = value(&mut p, &shown)?.split(',').map(|s| s.trim().to_owned()).collect();
                 if let Some(bad) = only.iter().find(|s| !SECTIONS.contains(&s.as_str())) {
                     let all = SECTIONS.join(", ");
                     return Err(usage(format!("--only: `{bad}` is not one of {all}")));
                 }
             }
-            (_, arg) => {
-                let shown = match arg {
-                    Arg::Short(c) => format!("-{c}"),
-                    Arg::Long(l) => format!("--{l}"),
-                    Arg::Value(v) => v.to_string_lossy().into_owned(),
-                };
-                let why = format!("`{name}` does not take `{shown}` (see cargo xtask --help)");
-                return Err(usage(why));
-            }
+            _ => return Err(usage(format!("`{name}` does not take `{shown}` (see --help)"))),
         }
     }
     Ok(command)

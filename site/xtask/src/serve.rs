@@ -27,7 +27,7 @@ impl Dev {
     /// Serves `target/serve-dist/` on `127.0.0.1:port` (0 picks a free port), watches the
     /// sources and builds once; a first build that fails is reported and the server keeps going.
     pub fn start(env: &Env, port: u16) -> Result<Dev, Failure> {
-        let reload = Reload::new();
+        let reload = Reload::default();
         let site = Site::new(env.repo.join(DEV_DIST)).with_reload(reload.clone());
         let addr = devserver::start(site, ("127.0.0.1", port)).map_err(|e| {
             failed(format!("cannot listen on 127.0.0.1:{port}: {e} (try another --port)"))
