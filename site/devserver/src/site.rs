@@ -22,8 +22,7 @@ pub struct Site {
 impl Site {
     /// Serves the files under `root` at `/`.
     pub fn new(root: impl Into<PathBuf>) -> Site {
-        let (root, prefix) = (root.into(), "/".to_owned());
-        Site { root, prefix, reload: None, blocked: Vec::new() }
+        Site { root: root.into(), prefix: "/".into(), reload: None, blocked: Vec::new() }
     }
 
     /// Serves the files at `prefix` (`"pickanumber"` or `"/pickanumber/"` serves

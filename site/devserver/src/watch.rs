@@ -55,10 +55,8 @@ impl Watch {
         let inner = self.roots.iter().find_map(|r| path.strip_prefix(r).ok()).unwrap_or(path);
         inner.components().any(|c| {
             let name = c.as_os_str().to_string_lossy();
-            name.starts_with('.')
-                || name.ends_with('~')
-                || name.ends_with(".swp")
-                || matches!(name.as_ref(), "target" | "dist" | "node_modules")
+            let junk = name.starts_with('.') || name.ends_with('~') || name.ends_with(".swp");
+            junk || matches!(name.as_ref(), "target" | "dist" | "node_modules")
         })
     }
 }

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use devserver::{Reload, Site, Watch};
 
-use crate::env::{failed, human, Env, Failure};
+use crate::env::{failed, human, Context, Env, Failure};
 use crate::pipeline::{self, DEV_DIST};
 
 /// Changes here re-run only the generator.
@@ -34,8 +34,7 @@ impl Dev {
         })?;
         let dirs: Vec<PathBuf> =
             PAGE_DIRS.iter().chain(WASM_DIRS).map(|d| env.repo.join(d)).collect();
-        let watch =
-            Watch::new(&dirs).map_err(|e| failed(format!("cannot watch the sources: {e}")))?;
+        let watch = Watch::new(&dirs).context("cannot watch the sources")?;
         crate::setup::setup(env, false)?;
         pipeline::fetch(env)?;
         let wasm = pipeline::wasm(env);

@@ -45,13 +45,9 @@ pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
     let check = || {
         let wasm_opt = env.probe(bin("wasm-opt"), &["--version"]).unwrap_or_default();
         let esbuild = env.probe(bin("esbuild"), &["--version"]).unwrap_or_default();
-        if wasm_opt.contains(&format!("version {BINARYEN}")) && esbuild.trim() == ESBUILD {
-            Ok(want.clone())
-        } else {
-            Err(format!(
-                "found wasm-opt `{wasm_opt}` and esbuild `{esbuild}` in node_modules/, need {want}"
-            ))
-        }
+        let ok = wasm_opt.contains(&format!("version {BINARYEN}")) && esbuild == ESBUILD;
+        let found = format!("found wasm-opt `{wasm_opt}` and esbuild `{esbuild}` in node_modules/");
+        ok.then(|| want.clone()).ok_or(format!("{found}, need {want}"))
     };
     let ci = if env.repo.join("package-lock.json").is_file() { "ci" } else { "install" };
     let npm = || Ok(vec![env.command("npm", &format!("{ci} --no-audit --no-fund"))]);

@@ -15,8 +15,7 @@ const RATIO_MAX: [(u64, f64); 2] = [(1_000, 1.5), (10_000, 2.0)];
 
 /// Measures keystroke-to-output latency and adds the rows and JSON to `report`.
 pub fn latency(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Failure> {
-    let test = "keystroke_to_output_latency";
-    let lines = super::browser_lines(env, dist, "latency", test, "LATENCY")?;
+    let lines = super::browser(env, dist, ["latency", "keystroke_to_output_latency", "LATENCY"])?;
     for l in lines.iter().filter(|l| l["page"] != "textarea") {
         println!("    LATENCY {l}");
         report.rows.push(row(l));

@@ -63,13 +63,7 @@ pub fn bench(env: &Env, build: bool, only: &[String]) -> Result<(), Failure> {
 
 /// Runs the ignored browser test `name` in `tests/{test}.rs` against `dist` and returns the JSON
 /// of each line it prints that starts with `prefix` and a space (`LATENCY {…}`, `WEIGHT {…}`).
-pub fn browser_lines(
-    env: &Env,
-    dist: &Path,
-    test: &str,
-    name: &str,
-    prefix: &str,
-) -> Result<Vec<Value>, Failure> {
+fn browser(env: &Env, dist: &Path, [test, name, prefix]: [&str; 3]) -> Result<Vec<Value>, Failure> {
     if let Some(tool) = [CHROMIUM, CHROMEDRIVER].into_iter().find(|t| !Path::new(t).is_file()) {
         return Err(missing(format!("{tool} is missing; `cargo xtask setup` installs it")));
     }

@@ -35,7 +35,7 @@ fn kb(bytes: u64) -> String {
 
 /// Weighs every page and adds its rows and JSON to `report`.
 pub fn weight(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Failure> {
-    let pages = super::browser_lines(env, dist, "budget", "every_page_weight", "WEIGHT")?;
+    let pages = super::browser(env, dist, ["budget", "every_page_weight", "WEIGHT"])?;
     pages.iter().for_each(|page| page_rows(page, report));
     let json = json!({"source": "resource timing in headless Chromium", "pages": pages});
     report.json.insert("weight".into(), json);
