@@ -4,9 +4,8 @@ use std::path::Path;
 
 use walkdir::WalkDir;
 
-/// Every `.html` file under `dist` as a URL path (`index.html` as its folder, `/paper/`; any
-/// other name as itself, `/404.html`): the home page first, then folders, then files, each in
-/// name order.
+/// Every `.html` file under `dist` as a URL path (`/paper/` for its `index.html`, `/404.html`):
+/// the home page first, then folders, then files, each in name order.
 pub fn pages(dist: &Path) -> Vec<String> {
     let mut found: Vec<String> = WalkDir::new(dist)
         .into_iter()

@@ -23,8 +23,7 @@ fn with(mut a: Answer, header: &'static str, value: String) -> Answer {
     a
 }
 
-/// The answer to `method target` (as in the request line), gzip-compressed when the client
-/// accepts it (`gzip`) and it helps, as a static host would, so measurements count real bytes.
+/// The answer to `method target`, gzipped when the client accepts it and it helps, as a host would.
 pub(crate) fn respond(site: &Site, method: &str, target: &str, gzip: bool) -> Answer {
     let mut a = route(site, method, target);
     let compressible = ["text/", "application/wasm", "application/json", "image/svg"];

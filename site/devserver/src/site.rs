@@ -5,12 +5,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// The script pages load from `/__dev/reload.js`: it polls `/__dev/version` and reloads the page
-/// when the version changes.
+/// `/__dev/reload.js`: it polls `/__dev/version` and reloads the page when the version changes.
 pub(crate) const RELOAD_JS: &str = include_str!("reload.js");
 
-/// A root folder at a URL prefix, optionally with live reload and with paths made to look
-/// missing.
+/// A root folder at a URL prefix, optionally with live reload and paths made to look missing.
 #[derive(Clone, Debug)]
 pub struct Site {
     pub(crate) root: PathBuf,

@@ -1,6 +1,5 @@
-//! Changed files under some folders, from the operating system's file events ([`notify`]):
-//! hidden files, editors' swap and backup files and build output are left out, and a burst of
-//! events (an editor's save) comes as one batch.
+//! Changed files under some folders ([`notify`]), without hidden, swap and backup files and build
+//! output; a burst of events (an editor's save) comes as one batch.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver};

@@ -1,6 +1,4 @@
-//! `cargo xtask fuzz [--seconds N]`: runs the cargo-fuzz target `parse` (`fuzz/`) for N
-//! seconds where a nightly toolchain and cargo-fuzz are installed; otherwise says what is
-//! missing, how to install it, and exits 0 with `fuzz: skipped`.
+//! `cargo xtask fuzz [--seconds N]`: the cargo-fuzz target `parse` (`fuzz/`), where it can run.
 
 use std::io::{BufRead, BufReader};
 use std::process::Stdio;
@@ -8,7 +6,7 @@ use std::time::Instant;
 
 use crate::env::{failed, human, Context, Env, Failure};
 
-/// Runs the fuzz target for `seconds`, or says what is missing and skips.
+/// Runs the fuzz target for `seconds`, or says what is missing, how to install it, and skips.
 pub fn fuzz(env: &Env, seconds: u64) -> Result<(), Failure> {
     let mut nightly = env.command("cargo", "+nightly --version");
     let nightly_ok = nightly.env_remove("RUSTUP_TOOLCHAIN").output();

@@ -1,6 +1,4 @@
-//! `cargo xtask setup | build | serve | test | bench | fuzz`: installs the missing tools, builds
-//! the site into `dist/`, serves it with live reload, runs every test, measures the site and
-//! fuzzes the parser. See `--help`; the command line is read in [`cli`].
+//! `cargo xtask setup | build | serve | test | bench | fuzz` (see `--help` and [`cli`]).
 
 mod bench;
 mod check;

@@ -15,8 +15,7 @@ const PAGE_DIRS: &[&str] = &["content", "paper", "examples", "static", "site/ren
 /// Changes here rebuild the wasm, then the pages (not changes to tests and benches).
 const WASM_DIRS: &[&str] = &["site/calculator", "site/score", "site/instruments"];
 
-/// A running development server: the served site's version, the watch on the sources, and
-/// whether the last wasm build worked (if not, the next change rebuilds it whatever it was).
+/// A running development server; when the last wasm build failed, the next change rebuilds it.
 pub struct Dev {
     reload: Reload,
     watch: Watch,

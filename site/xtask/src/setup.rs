@@ -1,5 +1,4 @@
-//! Installs what is missing, each tool checked by version first, so a second run installs
-//! nothing. One line per tool: `checking trunk… 0.21.14 ok`.
+//! Installs what is missing, each tool checked by version first: `checking trunk… 0.21.14 ok`.
 
 use std::io::Write;
 use std::path::Path;
@@ -23,8 +22,7 @@ pub const CHROMIUM: &str = "/usr/bin/chromium";
 /// Debian's chromedriver.
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
-/// Checks and installs the build tools (the wasm target, trunk, wasm-bindgen, wasm-opt, esbuild) and,
-/// with `browser`, rustfmt, clippy, Chromium and chromedriver.
+/// Checks and installs the build tools and, with `browser`, the linters and Chromium.
 pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
     println!("==> setup: checking tools");
     let started = Instant::now();

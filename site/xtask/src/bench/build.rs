@@ -94,8 +94,7 @@ impl Drop for Restore {
     }
 }
 
-/// Starts `serve`'s machinery on a free port, then edits `content/index.md` (a newline added,
-/// then the exact bytes back) and times each edit until the rebuilt pages are served.
+/// Times [`EDITS`] edits of `content/index.md` under `serve`'s machinery until they are served.
 fn edit_to_reload(env: &Env) -> Result<Vec<f64>, Failure> {
     println!("    serve's build, watch and server (port 0)");
     let mut dev = Dev::start(env, 0)?;

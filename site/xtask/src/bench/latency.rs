@@ -9,8 +9,7 @@ use serde_json::{json, Value};
 use super::report::{Report, Row};
 use crate::env::{Env, Failure};
 
-/// The largest ratio of the calculator's keystroke-to-frame time to the bare textarea's, by
-/// input size.
+/// The largest ratio of the calculator's keystroke-to-frame time to the textarea's, by size.
 const RATIO_MAX: [(u64, f64); 2] = [(1_000, 1.5), (10_000, 2.0)];
 
 /// Measures keystroke-to-output latency and adds the rows and JSON to `report`.
@@ -37,8 +36,7 @@ fn row(l: &Value) -> Row {
     Row::new("latency", format!("keystroke → output, {items} items"), ours)
 }
 
-/// For each size in [`RATIO_MAX`], the calculator's median keystroke-to-frame time over the
-/// bare textarea's.
+/// For each size in [`RATIO_MAX`], the calculator's median frame time over the textarea's.
 fn ratios(lines: &[Value]) -> impl Iterator<Item = Row> + '_ {
     RATIO_MAX.into_iter().map(|(items, max)| {
         let frame = |bare: bool| {

@@ -22,8 +22,7 @@ use report::Report;
 /// The parts of the bench, in the order they run.
 pub const SECTIONS: [&str; 5] = ["weight", "lighthouse", "latency", "throughput", "build"];
 
-/// Builds (unless `build` is false), runs the sections in `only`, prints the table and writes
-/// the JSON.
+/// Builds (unless `build` is false), runs the sections in `only`, and prints and writes them.
 pub fn bench(env: &Env, build: bool, only: &[String]) -> Result<(), Failure> {
     let started = Instant::now();
     if build {

@@ -1,12 +1,10 @@
-//! What the sections measured: the table's rows (each figure beside its target and whether it
-//! was met), the notes under it, and the JSON; and the table as printed.
+//! What the sections measured: the table's rows, the notes under it, and the JSON.
 
 use serde_json::{json, Map, Value};
 
 use crate::env::Failure;
 
-/// One line of the table: what was measured, our figure, the old page's, the target and whether
-/// it was met (`None`: no target).
+/// One line of the table: measure, our figure, the old page's, the target and whether it was met.
 #[derive(Default)]
 pub struct Row {
     section: &'static str,

@@ -1,5 +1,4 @@
-//! Section 4, native throughput of parse + score: the formula crate's criterion bench
-//! (`site/score/benches/throughput.rs`), read back from criterion's `estimates.json`.
+//! Section 4, native throughput of parse + score, from criterion's `estimates.json`.
 
 use serde_json::{json, Value};
 

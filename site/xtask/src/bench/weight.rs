@@ -42,8 +42,7 @@ pub fn weight(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Failure
     Ok(())
 }
 
-/// The rows of one page (one `WEIGHT` line): reading and the calculator, then everything it
-/// loads (with other scripts, such as the copy buttons) and, for the home page, its scripts.
+/// The rows of one `WEIGHT` line: reading, the calculator, everything, and the home page's scripts.
 fn page_rows(page: &Value, report: &mut Report) {
     let url = page["page"].as_str().unwrap_or("?");
     // Reading, the calculator, other scripts: the browser test's parts (scripts, wasm: the last two).
