@@ -1,6 +1,8 @@
 //! The command line, read with [`lexopt`] (`--port N` and `--port=N` alike), and the help text.
 
 use std::ffi::OsString;
+use std::num::NonZeroU64;
+use std::str::FromStr;
 
 use lexopt::Arg::{Long, Short, Value};
 use lexopt::{Parser, ValueExt};
@@ -14,29 +16,25 @@ cargo xtask — build, serve and test the pickanumber site
 
 USAGE: cargo xtask <COMMAND> [OPTIONS]
 
-    setup [--no-browser]   install what is missing, each tool checked by version first: the wasm32
-                           target, trunk, wasm-bindgen-cli, wasm-opt and esbuild (npm), rustfmt,
-                           clippy, chromium and chromium-driver (not with --no-browser)
+    setup [--no-browser]   install what is missing, each tool checked by version first (without
+                           --no-browser also rustfmt, clippy, chromium and chromium-driver)
     build [--base-url /name/]
-                           setup, build the wasm and generate the site into dist/ (under site.toml's
-                           base path or the one given)
+                           setup, build the wasm and generate the site into dist/
     serve [--port N]       build into target/serve-dist/, serve it on http://127.0.0.1:N/ (default
-                           8000), rebuild when the sources change; open pages then reload
-    test                   setup, fmt, clippy (native and wasm), unit tests, the README's install
-                           line, build, then the browser tests (headless Chromium) against dist/
+                           8000) and rebuild when the sources change; open pages then reload
+    test                   setup, fmt, clippy, unit tests, the README's install line, build, then
+                           the browser tests (headless Chromium) against dist/
     bench [--no-build] [--only weight,lighthouse,latency,throughput,build]
-                           build, then print one table of figures against their targets (also
-                           target/bench.json): page weight, Lighthouse on every page, calculator
-                           latency, parse + score throughput, build times; never fails on a figure
+                           build, then print the figures against their targets (also
+                           target/bench.json); never fails on a figure
     fuzz [--seconds N]     run the cargo-fuzz target parse for N seconds (default 60) where nightly
-                           and cargo-fuzz are installed; otherwise say how to install them and skip
+                           and cargo-fuzz are installed; otherwise say how to install them
 
 Exit codes: 0 success, 1 a step failed, 2 a missing tool that cannot be installed, or a usage error.
 ";
 
 /// What was asked for: a command and its options (see [`HELP`]).
 #[derive(Debug, PartialEq)]
-#[allow(missing_docs)]
 pub enum Command {
     Help,
     /// With the browser and the linters.
@@ -46,7 +44,7 @@ pub enum Command {
     Test,
     /// Whether to build first, and the sections to run.
     Bench(bool, Vec<String>),
-    Fuzz(u64),
+    Fuzz(NonZeroU64),
 }
 
 /// Reads the arguments after `cargo xtask`.
@@ -64,7 +62,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
         "serve" => Command::Serve(8000),
         "test" => Command::Test,
         "bench" => Command::Bench(true, SECTIONS.map(String::from).to_vec()),
-        "fuzz" => Command::Fuzz(60),
+        "fuzz" => Command::Fuzz(NonZeroU64::new(60).expect("not 0")),
         other => return Err(usage(format!("unknown command `{other}`; the commands are setup, build, serve, test, bench and fuzz (see --help)"))),
     };
     while let Some(arg) = p.next().map_err(|e| usage(e.to_string()))? {
@@ -76,11 +74,9 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
         match (&mut command, arg) {
             (Command::Setup(browser), Long("no-browser")) => *browser = false,
             (Command::Build(b), Long("base-url")) => *b = Some(value(&mut p, &shown)?),
-            (Command::Serve(n), Long("port")) => {
-                *n = number(&mut p, &shown, 0, "a port, 0 to 65535")?
-            }
+            (Command::Serve(n), Long("port")) => *n = number(&mut p, &shown, "a port, 0 to 65535")?,
             (Command::Fuzz(n), Long("seconds")) => {
-                *n = number(&mut p, &shown, 1, "whole seconds above 0")?
+                *n = number(&mut p, &shown, "whole seconds above 0")?
             }
             (Command::Bench(build, _), Long("no-build")) => *build = false,
             (Command::Bench(_, only), Long("only")) => {
@@ -102,16 +98,10 @@ fn value(p: &mut Parser, what: &str) -> Result<String, Failure> {
     Ok(v.to_string_lossy().into_owned())
 }
 
-/// The option `what`'s value as a number of at least `min` (else the error says it `needs`).
-fn number<T: std::str::FromStr + PartialOrd>(
-    p: &mut Parser,
-    what: &str,
-    min: T,
-    needs: &str,
-) -> Result<T, Failure> {
+/// The option `what`'s value as a number (else the error says it `needs`).
+fn number<T: FromStr>(p: &mut Parser, what: &str, needs: &str) -> Result<T, Failure> {
     let v = value(p, what)?;
-    let n = v.parse().ok().filter(|n| *n >= min);
-    n.ok_or_else(|| usage(format!("{what} needs {needs}, not `{v}`")))
+    v.parse().map_err(|_| usage(format!("{what} needs {needs}, not `{v}`")))
 }
 
 #[cfg(test)]
@@ -131,7 +121,7 @@ mod tests {
             ("build --base-url=/x/", Command::Build(Some("/x/".into()))),
             ("serve", Command::Serve(8000)),
             ("serve --port 9001", Command::Serve(9001)),
-            ("fuzz --seconds=7", Command::Fuzz(7)),
+            ("fuzz --seconds=7", Command::Fuzz(NonZeroU64::new(7).unwrap())),
             (
                 "bench --no-build --only weight,build",
                 Command::Bench(false, vec!["weight".into(), "build".into()]),

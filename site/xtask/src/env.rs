@@ -8,7 +8,6 @@ use std::time::{Duration, Instant};
 
 /// Why a command stopped, and the exit code (1 a step failed, 2 a missing tool or a usage error).
 #[derive(Debug)]
-#[allow(missing_docs)]
 pub struct Failure {
     pub code: u8,
     pub message: String,
@@ -32,7 +31,6 @@ pub fn missing(message: impl Into<String>) -> Failure {
 
 /// Turns any error into a step [`failed`] with `what: the error`.
 pub trait Context<T> {
-    #[allow(missing_docs)]
     fn context(self, what: impl Display) -> Result<T, Failure>;
 }
 
