@@ -34,13 +34,24 @@ pub fn start(site: Site, addr: impl ToSocketAddrs) -> io::Result<SocketAddr> {
     Ok(local)
 }
 
-/// Sends [`respond`]'s answer to `request`; a client gone mid-way only loses its own answer.
+/// Sends [`route`]'s answer to `request`, gzipped when the client accepts it and it helps, as a
+/// static host would; a client gone mid-way only loses its own answer.
 fn send(site: &Site, request: tiny_http::Request) {
     let gzip = request.headers().iter().any(|h| {
         h.field.equiv("Accept-Encoding") && h.value.as_str().to_ascii_lowercase().contains("gzip")
     });
-    let (status, content_type, headers, body) =
-        respond(site, request.method().as_str(), request.url(), gzip);
+    let (status, content_type, mut headers, mut body) =
+        route(site, request.method().as_str(), request.url());
+    let compressible = ["text/", "application/wasm", "application/json", "image/svg"];
+    let compressible = compressible.iter().any(|p| content_type.starts_with(p));
+    if gzip && status == 200 && compressible && body.len() >= 512 {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(6));
+        if let Ok(zipped) = gz.write_all(&body).and_then(|()| gz.finish()) {
+            body = zipped;
+            headers
+                .extend([("Content-Encoding", "gzip".into()), ("Vary", "Accept-Encoding".into())]);
+        }
+    }
     // Always a Content-Length, never chunks: sizes read by a client are the bytes sent.
     let mut response = tiny_http::Response::from_data(body)
         .with_status_code(status)
@@ -69,20 +80,7 @@ fn with(mut a: Answer, header: &'static str, value: String) -> Answer {
     a
 }
 
-/// The answer to `method target`, gzipped when the client accepts it and it helps, as a host would.
-fn respond(site: &Site, method: &str, target: &str, gzip: bool) -> Answer {
-    let mut a = route(site, method, target);
-    let compressible = ["text/", "application/wasm", "application/json", "image/svg"];
-    if gzip && a.0 == 200 && compressible.iter().any(|p| a.1.starts_with(p)) && a.3.len() >= 512 {
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(6));
-        if let Ok(body) = gz.write_all(&a.3).and_then(|()| gz.finish()) {
-            a.3 = body;
-            a.2.extend([("Content-Encoding", "gzip".into()), ("Vary", "Accept-Encoding".into())]);
-        }
-    }
-    a
-}
-
+/// The answer to `method target` (as in the request line).
 fn route(site: &Site, method: &str, target: &str) -> Answer {
     if method != "GET" && method != "HEAD" {
         return with(answer(405, TEXT, "only GET and HEAD\n"), "Allow", "GET, HEAD".into());
