@@ -23,9 +23,8 @@ impl Site {
         Site { root: root.into(), prefix: "/".into(), reload: None, blocked: Vec::new() }
     }
 
-    /// Serves the files at `prefix` (`"pickanumber"` or `"/pickanumber/"` serves
-    /// `root/index.html` at `/pickanumber/`); paths outside it are `404`, and the prefix without
-    /// its last slash is redirected to it.
+    /// Serves the files at `prefix` (`"pickanumber"` and `"/pickanumber/"` alike); paths outside
+    /// it are `404`, and the prefix without its last slash is redirected to it.
     pub fn under(mut self, prefix: &str) -> Site {
         let inner = prefix.trim_matches('/');
         self.prefix = if inner.is_empty() { "/".into() } else { format!("/{inner}/") };

@@ -53,10 +53,9 @@ pub fn fuzz(env: &Env, seconds: u64) -> Result<(), Failure> {
              (replay it with `cd fuzz && cargo +nightly fuzz run parse artifacts/parse/<file>`)"
         )));
     }
+    let clean = "no panic, every error named a line of its input";
     match done {
-        Some(runs) => println!(
-            "fuzz: {runs} inputs ran in {took}, no panic, every error named a line of its input"
-        ),
+        Some(runs) => println!("fuzz: {runs} inputs ran in {took}, {clean}"),
         None => println!("fuzz: finished in {took} (libFuzzer did not report its run count)"),
     }
     Ok(())
