@@ -1,7 +1,5 @@
-//! The loopback static server for the built site, shared by `cargo xtask serve` (with live
-//! reload), `cargo xtask bench` and the browser tests: [`Site`] says what to serve, [`start`]
-//! serves it on HTTP/1.1 ([`tiny_http`]), [`Reload`] is the version open pages poll, [`Watch`]
-//! reports changed files ([`notify`]) and [`pages()`] lists the pages of a built site.
+//! The loopback static server for the built site, shared by `cargo xtask serve`, `cargo xtask
+//! bench` and the browser tests, with live reload ([`Reload`]), a file [`Watch`] and [`pages()`].
 //!
 //! ```no_run
 //! let addr = devserver::start(devserver::Site::new("dist").under("/pickanumber/"), "127.0.0.1:0")
@@ -9,13 +7,46 @@
 //! println!("http://{addr}/pickanumber/");
 //! ```
 
-mod pages;
-mod respond;
+use std::path::Path;
+
+use walkdir::WalkDir;
+
 mod serve;
 mod site;
 mod watch;
 
-pub use pages::pages;
 pub use serve::start;
 pub use site::{Reload, Site};
 pub use watch::Watch;
+
+/// Every `.html` file under `dist` as a URL path (`/paper/` for its `index.html`, `/404.html`):
+/// the home page first, then folders, then files, each in name order.
+pub fn pages(dist: &Path) -> Vec<String> {
+    let mut found: Vec<String> = WalkDir::new(dist)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "html"))
+        .filter_map(|e| {
+            let rel = e.path().strip_prefix(dist).ok()?.to_string_lossy().replace('\\', "/");
+            Some(format!("/{}", rel.strip_suffix("index.html").unwrap_or(&rel)))
+        })
+        .collect();
+    found.sort_by_key(|url| (url != "/", url.ends_with(".html"), url.clone()));
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn pages_are_listed_home_first() {
+        let dir = std::env::temp_dir().join(format!("devserver-pages-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for file in
+            ["index.html", "404.html", "paper/index.html", "examples/b/index.html", "calc/a.js"]
+        {
+            std::fs::create_dir_all(dir.join(file).parent().unwrap()).unwrap();
+            std::fs::write(dir.join(file), "x").unwrap();
+        }
+        assert_eq!(super::pages(&dir), ["/", "/examples/b/", "/paper/", "/404.html"]);
+    }
+}

@@ -5,12 +5,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// The script pages load from `/__dev/reload.js`: it polls `/__dev/version` and reloads the page
-/// when the version changes.
+/// `/__dev/reload.js`: it polls `/__dev/version` and reloads the page when the version changes.
 pub(crate) const RELOAD_JS: &str = include_str!("reload.js");
 
-/// A root folder at a URL prefix, optionally with live reload and with paths made to look
-/// missing.
+/// A root folder at a URL prefix, optionally with live reload and paths made to look missing.
 #[derive(Clone, Debug)]
 pub struct Site {
     pub(crate) root: PathBuf,
@@ -22,13 +20,11 @@ pub struct Site {
 impl Site {
     /// Serves the files under `root` at `/`.
     pub fn new(root: impl Into<PathBuf>) -> Site {
-        let (root, prefix) = (root.into(), "/".to_owned());
-        Site { root, prefix, reload: None, blocked: Vec::new() }
+        Site { root: root.into(), prefix: "/".into(), reload: None, blocked: Vec::new() }
     }
 
-    /// Serves the files at `prefix` (`"pickanumber"` or `"/pickanumber/"` serves
-    /// `root/index.html` at `/pickanumber/`); paths outside it are `404`, and the prefix without
-    /// its last slash is redirected to it.
+    /// Serves the files at `prefix` (`"pickanumber"` and `"/pickanumber/"` alike); paths outside
+    /// it are `404`, and the prefix without its last slash is redirected to it.
     pub fn under(mut self, prefix: &str) -> Site {
         let inner = prefix.trim_matches('/');
         self.prefix = if inner.is_empty() { "/".into() } else { format!("/{inner}/") };
@@ -50,7 +46,7 @@ impl Site {
 }
 
 /// The version behind `/__dev/version`, shared by its clones. It starts at the current time in
-/// milliseconds, so a restarted server never repeats an old version.
+/// milliseconds, so a restarted server never repeats an old version (see [`Reload::default`]).
 #[derive(Clone, Debug)]
 pub struct Reload(Arc<AtomicU64>);
 
@@ -62,11 +58,6 @@ impl Default for Reload {
 }
 
 impl Reload {
-    /// A new version counter.
-    pub fn new() -> Reload {
-        Reload::default()
-    }
-
     /// Marks the site as rebuilt: pages that poll `/__dev/version` reload.
     pub fn bump(&self) {
         self.0.fetch_add(1, Ordering::SeqCst);

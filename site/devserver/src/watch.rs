@@ -1,6 +1,5 @@
-//! Changed files under some folders, from the operating system's file events ([`notify`]):
-//! hidden files, editors' swap and backup files and build output are left out, and a burst of
-//! events (an editor's save) comes as one batch.
+//! Changed files under some folders ([`notify`]), without hidden, swap and backup files and build
+//! output; a burst of events (an editor's save) comes as one batch.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver};
@@ -19,12 +18,8 @@ pub struct Watch {
 }
 
 impl Watch {
-    /// Watches each of `paths` that exists, folders with everything below them.
-    ///
-    /// # Errors
-    ///
-    /// When the operating system refuses a watch (for example, too many inotify watches: raise
-    /// `fs.inotify.max_user_watches`).
+    /// Watches each of `paths` that exists, folders with everything below them; an error when the
+    /// system refuses a watch (too many inotify watches: raise `fs.inotify.max_user_watches`).
     pub fn new(paths: &[PathBuf]) -> notify::Result<Watch> {
         let (tx, events) = mpsc::channel();
         let mut watcher = notify::recommended_watcher(tx)?;
@@ -59,10 +54,8 @@ impl Watch {
         let inner = self.roots.iter().find_map(|r| path.strip_prefix(r).ok()).unwrap_or(path);
         inner.components().any(|c| {
             let name = c.as_os_str().to_string_lossy();
-            name.starts_with('.')
-                || name.ends_with('~')
-                || name.ends_with(".swp")
-                || matches!(name.as_ref(), "target" | "dist" | "node_modules")
+            let junk = name.starts_with('.') || name.ends_with('~') || name.ends_with(".swp");
+            junk || matches!(name.as_ref(), "target" | "dist" | "node_modules")
         })
     }
 }

@@ -17,28 +17,22 @@ pub fn test(env: &Env) -> Result<(), Failure> {
     let result = run_all(env, &mut passed);
     let (n, took) = (passed.len(), human(started.elapsed()));
     let list = if passed.is_empty() { "none".to_owned() } else { passed.join(", ") };
-    match &result {
-        Ok(()) => println!("\ncargo xtask test: all {n} steps passed ({list}) in {took}"),
-        Err(_) => {
-            println!("\ncargo xtask test: FAILED after {took} ({n} steps passed before: {list})")
-        }
-    }
+    let summary = match &result {
+        Ok(()) => format!("all {n} steps passed ({list}) in {took}"),
+        Err(_) => format!("FAILED after {took} ({n} steps passed before: {list})"),
+    };
+    println!("\ncargo xtask test: {summary}");
     result
 }
 
 fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     setup::setup(env, true)?;
     passed.push("setup");
+    let deny = "-- -D warnings";
     let steps = [
         ("fmt", "fmt --all --check".to_owned()),
-        (
-            "clippy",
-            format!("clippy {NATIVE} -p pickanumber-browser-tests --all-targets -- -D warnings"),
-        ),
-        (
-            "clippy wasm",
-            format!("clippy -p pickanumber-calculator --target {WASM_TARGET} -- -D warnings"),
-        ),
+        ("clippy", format!("clippy {NATIVE} -p pickanumber-browser-tests --all-targets {deny}")),
+        ("clippy wasm", format!("clippy -p pickanumber-calculator --target {WASM_TARGET} {deny}")),
         ("unit tests", format!("test {NATIVE}")),
         // The calculator's own tests (share links) are plain Rust: they run natively, in a cargo
         // invocation of their own so Leptos's `csr` feature is not unified with other crates'.

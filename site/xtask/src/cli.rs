@@ -1,9 +1,11 @@
-//! The command line: every subcommand and its options, read with [`lexopt`] (`--port N` and
-//! `--port=N` alike), and the help text.
+//! The command line, read with [`lexopt`] (`--port N` and `--port=N` alike), and the help text.
 
 use std::ffi::OsString;
+use std::num::NonZeroU64;
+use std::str::FromStr;
 
-use lexopt::{Arg, Parser, ValueExt};
+use lexopt::Arg::{Long, Short, Value};
+use lexopt::{Parser, ValueExt};
 
 use crate::bench::SECTIONS;
 use crate::env::{missing as usage, Failure};
@@ -14,36 +16,25 @@ cargo xtask — build, serve and test the pickanumber site
 
 USAGE: cargo xtask <COMMAND> [OPTIONS]
 
-    setup [--no-browser]   install what is missing, each tool checked by version first: the wasm32
-                           target, trunk 0.21.14, wasm-bindgen-cli 0.2.130, wasm-opt (npm binaryen
-                           132), rustfmt, clippy, Debian's chromium and chromium-driver (not with
-                           --no-browser)
+    setup [--no-browser]   install what is missing, each tool checked by version first (without
+                           --no-browser also rustfmt, clippy, chromium and chromium-driver)
     build [--base-url /name/]
-                           setup, build the wasm with trunk and generate the site into dist/,
-                           under site.toml's base path or the one given
-    serve [--port N]       build into target/serve-dist/ (never dist/), serve it on
-                           http://127.0.0.1:N/ (default 8000), rebuild on changes to content/,
-                           paper/, examples/, static/, site/render/ (the pages) or site/calculator/,
-                           site/score/, site/instruments/ (also the wasm); open pages then reload
-    test                   setup, fmt, clippy (native and wasm), unit tests, the README's install
-                           line, build, then the browser tests (headless Chromium) against dist/
+                           setup, build the wasm and generate the site into dist/
+    serve [--port N]       build into target/serve-dist/, serve it on http://127.0.0.1:N/ (default
+                           8000) and rebuild when the sources change; open pages then reload
+    test                   setup, fmt, clippy, unit tests, the README's install line, build, then
+                           the browser tests (headless Chromium) against dist/
     bench [--no-build] [--only weight,lighthouse,latency,throughput,build]
-                           build, then print one table of figures against their targets (also
-                           target/bench.json): page weight of what the browser fetched, Lighthouse
-                           mobile and desktop on every page (Node and Lighthouse from npm into
-                           target/bench-tools/), calculator latency against a bare textarea,
-                           parse + score throughput, render and edit-to-reload times; never fails
-                           on a figure
+                           build, then print the figures against their targets (also
+                           target/bench.json); never fails on a figure
     fuzz [--seconds N]     run the cargo-fuzz target parse for N seconds (default 60) where nightly
-                           and cargo-fuzz are installed; otherwise say how to install them and skip
+                           and cargo-fuzz are installed; otherwise say how to install them
 
-Exit codes: 0 success, 1 a step failed, 2 a tool is missing and cannot be installed here, or a
-usage error.
+Exit codes: 0 success, 1 a step failed, 2 a missing tool that cannot be installed, or a usage error.
 ";
 
 /// What was asked for: a command and its options (see [`HELP`]).
 #[derive(Debug, PartialEq)]
-#[allow(missing_docs)]
 pub enum Command {
     Help,
     /// With the browser and the linters.
@@ -53,15 +44,15 @@ pub enum Command {
     Test,
     /// Whether to build first, and the sections to run.
     Bench(bool, Vec<String>),
-    Fuzz(u64),
+    Fuzz(NonZeroU64),
 }
 
 /// Reads the arguments after `cargo xtask`.
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failure> {
     let mut p = Parser::from_args(args);
     let name = match p.next().map_err(|e| usage(e.to_string()))? {
-        None | Some(Arg::Short('h') | Arg::Long("help")) => return Ok(Command::Help),
-        Some(Arg::Value(v)) => v.string().map_err(|e| usage(e.to_string()))?,
+        None | Some(Short('h') | Long("help")) => return Ok(Command::Help),
+        Some(Value(v)) => v.string().map_err(|e| usage(e.to_string()))?,
         Some(other) => return Err(usage(format!("{} before the command", other.unexpected()))),
     };
     let mut command = match name.as_str() {
@@ -71,39 +62,31 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
         "serve" => Command::Serve(8000),
         "test" => Command::Test,
         "bench" => Command::Bench(true, SECTIONS.map(String::from).to_vec()),
-        "fuzz" => Command::Fuzz(60),
+        "fuzz" => Command::Fuzz(NonZeroU64::new(60).expect("not 0")),
         other => return Err(usage(format!("unknown command `{other}`; the commands are setup, build, serve, test, bench and fuzz (see --help)"))),
     };
     while let Some(arg) = p.next().map_err(|e| usage(e.to_string()))? {
+        let shown = match &arg {
+            Short(c) => format!("-{c}"),
+            Long(l) => format!("--{l}"),
+            Value(v) => v.to_string_lossy().into_owned(),
+        };
         match (&mut command, arg) {
-            (Command::Setup(browser), Arg::Long("no-browser")) => *browser = false,
-            (Command::Build(base), Arg::Long("base-url")) => {
-                *base = Some(value(&mut p, "--base-url")?)
+            (Command::Setup(browser), Long("no-browser")) => *browser = false,
+            (Command::Build(b), Long("base-url")) => *b = Some(value(&mut p, &shown)?),
+            (Command::Serve(n), Long("port")) => *n = number(&mut p, &shown, "a port, 0 to 65535")?,
+            (Command::Fuzz(n), Long("seconds")) => {
+                *n = number(&mut p, &shown, "whole seconds above 0")?
             }
-            (Command::Serve(port), Arg::Long("port")) => {
-                *port = number(&mut p, "--port", 0, "a port, 0 to 65535")?
-            }
-            (Command::Fuzz(seconds), Arg::Long("seconds")) => {
-                *seconds = number(&mut p, "--seconds", 1, "whole seconds above 0")?
-            }
-            (Command::Bench(build, _), Arg::Long("no-build")) => *build = false,
-            (Command::Bench(_, only), Arg::Long("only")) => {
-                *only = value(&mut p, "--only")?.split(',').map(|s| s.trim().to_owned()).collect();
+            (Command::Bench(build, _), Long("no-build")) => *build = false,
+            (Command::Bench(_, only), Long("only")) => {
+                *only = value(&mut p, &shown)?.split(',').map(|s| s.trim().to_owned()).collect();
                 if let Some(bad) = only.iter().find(|s| !SECTIONS.contains(&s.as_str())) {
                     let all = SECTIONS.join(", ");
                     return Err(usage(format!("--only: `{bad}` is not one of {all}")));
                 }
             }
-            (_, arg) => {
-                let shown = match arg {
-                    Arg::Short(c) => format!("-{c}"),
-                    Arg::Long(l) => format!("--{l}"),
-                    Arg::Value(v) => v.to_string_lossy().into_owned(),
-                };
-                return Err(usage(format!(
-                    "`{name}` does not take `{shown}` (see cargo xtask --help)"
-                )));
-            }
+            _ => return Err(usage(format!("`{name}` does not take `{shown}` (see --help)"))),
         }
     }
     Ok(command)
@@ -115,16 +98,10 @@ fn value(p: &mut Parser, what: &str) -> Result<String, Failure> {
     Ok(v.to_string_lossy().into_owned())
 }
 
-/// The option `what`'s value as a number of at least `min` (else the error says it `needs`).
-fn number<T: std::str::FromStr + PartialOrd>(
-    p: &mut Parser,
-    what: &str,
-    min: T,
-    needs: &str,
-) -> Result<T, Failure> {
+/// The option `what`'s value as a number (else the error says it `needs`).
+fn number<T: FromStr>(p: &mut Parser, what: &str, needs: &str) -> Result<T, Failure> {
     let v = value(p, what)?;
-    let n = v.parse().ok().filter(|n| *n >= min);
-    n.ok_or_else(|| usage(format!("{what} needs {needs}, not `{v}`")))
+    v.parse().map_err(|_| usage(format!("{what} needs {needs}, not `{v}`")))
 }
 
 #[cfg(test)]
@@ -144,7 +121,7 @@ mod tests {
             ("build --base-url=/x/", Command::Build(Some("/x/".into()))),
             ("serve", Command::Serve(8000)),
             ("serve --port 9001", Command::Serve(9001)),
-            ("fuzz --seconds=7", Command::Fuzz(7)),
+            ("fuzz --seconds=7", Command::Fuzz(NonZeroU64::new(7).unwrap())),
             (
                 "bench --no-build --only weight,build",
                 Command::Bench(false, vec!["weight".into(), "build".into()]),

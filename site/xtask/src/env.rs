@@ -6,10 +6,8 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Why a command stopped: what went wrong and what to do, and the exit code (1 a step failed,
-/// 2 a tool is missing and cannot be installed from here, or the command line was wrong).
+/// Why a command stopped, and the exit code (1 a step failed, 2 a missing tool or a usage error).
 #[derive(Debug)]
-#[allow(missing_docs)]
 pub struct Failure {
     pub code: u8,
     pub message: String,
@@ -33,7 +31,6 @@ pub fn missing(message: impl Into<String>) -> Failure {
 
 /// Turns any error into a step [`failed`] with `what: the error`.
 pub trait Context<T> {
-    #[allow(missing_docs)]
     fn context(self, what: impl Display) -> Result<T, Failure>;
 }
 
@@ -43,8 +40,7 @@ impl<T, E: Display> Context<T> for Result<T, E> {
     }
 }
 
-/// The repository, and the `PATH` every child command gets: `<repo>/node_modules/.bin` and
-/// cargo's `bin` folder first, so pinned tools win over any others.
+/// The repository, and the `PATH` of child commands: `node_modules/.bin` and cargo's `bin` first.
 pub struct Env {
     /// The repository root.
     pub repo: PathBuf,
@@ -70,8 +66,7 @@ impl Env {
         self.repo.join(std::env::var_os("CARGO_TARGET_DIR").unwrap_or("target".into()))
     }
 
-    /// `program` with `args` (split at spaces), the prefixed `PATH`, no input, run from the
-    /// repository root.
+    /// `program` with `args` (split at spaces), the prefixed `PATH`, no input, in the repository.
     pub fn command(&self, program: impl AsRef<OsStr>, args: &str) -> Command {
         let mut c = Command::new(program);
         c.args(args.split_whitespace()).env("PATH", &self.path).current_dir(&self.repo);
@@ -79,22 +74,18 @@ impl Env {
         c
     }
 
-    /// What a tool prints for `args` (stdout, else stderr); `None` when it cannot run or fails.
-    pub fn output(&self, program: impl AsRef<OsStr>, args: &[&str]) -> Option<String> {
-        let out = self.command(program, "").args(args).output().ok()?;
-        let text = if out.stdout.is_empty() { out.stderr } else { out.stdout };
-        out.status.success().then(|| String::from_utf8_lossy(&text).into_owned())
-    }
-
-    /// The first line of [`Env::output`], trimmed: a tool's version.
+    /// The first line a tool prints for `args` (stdout, else stderr), trimmed: its version, say;
+    /// `None` when it cannot run or fails.
     pub fn probe(&self, program: impl AsRef<OsStr>, args: &[&str]) -> Option<String> {
-        let text = self.output(program, args)?;
-        text.lines().map(str::trim).find(|l| !l.is_empty()).map(str::to_owned)
+        let out = self.command(program, "").args(args).output().ok()?;
+        let text =
+            String::from_utf8_lossy(if out.stdout.is_empty() { &out.stderr } else { &out.stdout });
+        let line = text.lines().map(str::trim).find(|l| !l.is_empty()).map(str::to_owned);
+        line.filter(|_| out.status.success())
     }
 }
 
-/// Runs `cmd` with inherited output; a tool that cannot start or that fails becomes a
-/// [`Failure`] naming `what`.
+/// Runs `cmd` with inherited output; a tool that cannot start or fails is a [`Failure`] of `what`.
 pub fn run(what: &str, cmd: &mut Command) -> Result<(), Failure> {
     let program = cmd.get_program().to_string_lossy().into_owned();
     match cmd.status() {

@@ -1,6 +1,4 @@
-//! `cargo xtask fuzz [--seconds N]`: runs the cargo-fuzz target `parse` (`fuzz/`) for N
-//! seconds where a nightly toolchain and cargo-fuzz are installed; otherwise says what is
-//! missing, how to install it, and exits 0 with `fuzz: skipped`.
+//! `cargo xtask fuzz [--seconds N]`: the cargo-fuzz target `parse` (`fuzz/`), where it can run.
 
 use std::io::{BufRead, BufReader};
 use std::process::Stdio;
@@ -8,23 +6,20 @@ use std::time::Instant;
 
 use crate::env::{failed, human, Context, Env, Failure};
 
-/// Runs the fuzz target for `seconds`, or says what is missing and skips.
+/// Runs the fuzz target for `seconds`, or says what is missing, how to install it, and skips.
 pub fn fuzz(env: &Env, seconds: u64) -> Result<(), Failure> {
     let mut nightly = env.command("cargo", "+nightly --version");
     let nightly_ok = nightly.env_remove("RUSTUP_TOOLCHAIN").output();
     let nightly_ok = nightly_ok.is_ok_and(|o| o.status.success());
-    let nightly = ("a nightly toolchain", "rustup toolchain install nightly --profile minimal");
-    let missing = [
-        (!nightly_ok, nightly),
-        (
-            env.probe("cargo", &["fuzz", "--version"]).is_none(),
-            ("cargo-fuzz", "cargo install cargo-fuzz"),
-        ),
+    let fuzz_ok = env.probe("cargo", &["fuzz", "--version"]).is_some();
+    let tools = [
+        (nightly_ok, "a nightly toolchain", "rustup toolchain install nightly --profile minimal"),
+        (fuzz_ok, "cargo-fuzz", "cargo install cargo-fuzz"),
     ];
-    for (_, (what, install)) in missing.iter().filter(|(missing, _)| *missing) {
+    for (_, what, install) in tools.iter().filter(|(ok, ..)| !ok) {
         println!("fuzz: {what} is missing; install it with: {install}");
     }
-    if missing.iter().any(|(missing, _)| *missing) {
+    if tools.iter().any(|(ok, ..)| !ok) {
         println!("fuzz: skipped (the fuzz target needs a nightly toolchain and cargo-fuzz)");
         return Ok(());
     }
@@ -58,10 +53,9 @@ pub fn fuzz(env: &Env, seconds: u64) -> Result<(), Failure> {
              (replay it with `cd fuzz && cargo +nightly fuzz run parse artifacts/parse/<file>`)"
         )));
     }
+    let clean = "no panic, every error named a line of its input";
     match done {
-        Some(runs) => println!(
-            "fuzz: {runs} inputs ran in {took}, no panic, every error named a line of its input"
-        ),
+        Some(runs) => println!("fuzz: {runs} inputs ran in {took}, {clean}"),
         None => println!("fuzz: finished in {took} (libFuzzer did not report its run count)"),
     }
     Ok(())

@@ -1,6 +1,4 @@
-//! `cargo xtask setup | build | serve | test | bench | fuzz`: installs the missing tools, builds
-//! the site into `dist/`, serves it with live reload, runs every test, measures the site and
-//! fuzzes the parser. See `--help`; the command line is read in [`cli`].
+//! `cargo xtask setup | build | serve | test | bench | fuzz` (see `--help` and [`cli`]).
 
 mod bench;
 mod check;
@@ -26,18 +24,17 @@ fn main() -> ExitCode {
 }
 
 fn run(command: Command) -> Result<(), env::Failure> {
-    if command == Command::Help {
-        print!("{}", cli::HELP);
-        return Ok(());
-    }
-    let env = env::Env::new()?;
+    let env = env::Env::new;
     match command {
-        Command::Help => Ok(()),
-        Command::Setup(browser) => setup::setup(&env, browser),
-        Command::Build(base_url) => pipeline::build(&env, base_url.as_deref()),
-        Command::Serve(port) => serve::serve(&env, port),
-        Command::Test => check::test(&env),
-        Command::Bench(build, only) => bench::bench(&env, build, &only),
-        Command::Fuzz(seconds) => fuzz::fuzz(&env, seconds),
+        Command::Help => {
+            print!("{}", cli::HELP);
+            Ok(())
+        }
+        Command::Setup(browser) => setup::setup(&env()?, browser),
+        Command::Build(base_url) => pipeline::build(&env()?, base_url.as_deref()),
+        Command::Serve(port) => serve::serve(&env()?, port),
+        Command::Test => check::test(&env()?),
+        Command::Bench(build, only) => bench::bench(&env()?, build, &only),
+        Command::Fuzz(seconds) => fuzz::fuzz(&env()?, seconds.get()),
     }
 }

@@ -17,8 +17,7 @@ pub const SUBPATH_DIST: &str = "target/dist-subpath";
 /// The calculator's glue and wasm (`site/calculator/Trunk.toml` says so).
 pub const CALC_DIST: &str = "target/calculator-dist";
 
-/// `cargo xtask build`: setup (without the browser), fetch, wasm, then the pages into `dist/`
-/// under `site.toml`'s base path or `base_url`.
+/// `cargo xtask build`: setup (without the browser), fetch, wasm, then the pages into `dist/`.
 pub fn build(env: &Env, base_url: Option<&str>) -> Result<(), Failure> {
     let started = Instant::now();
     crate::setup::setup(env, false)?;
@@ -36,9 +35,8 @@ pub fn fetch(env: &Env) -> Result<(), Failure> {
     step("cargo fetch", &mut env.command("cargo", "fetch"))
 }
 
-/// `trunk build --release` in `site/calculator`, twice: the calculator (`index.html`) into
-/// [`CALC_DIST`], then the probe and pairwise islands (`instruments.html`) into
-/// `target/instruments-dist/`, whose glue and wasm are then staged beside the calculator's.
+/// `trunk build --release` of the calculator into [`CALC_DIST`], then of the probe and pairwise
+/// islands (`instruments.html`), whose glue and wasm are staged beside the calculator's.
 pub fn wasm(env: &Env) -> Result<(), Failure> {
     let trunk = |args: &str| {
         let mut c = env.command("trunk", &format!("build {args}"));
@@ -59,24 +57,15 @@ pub fn wasm(env: &Env) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The generator (pickanumber-render): markdown → `out` (below the repository), with the
-/// calculator's files from trunk and `extra` options (`--dev`, `--base-url /name/`).
+/// The generator: markdown → `out`, with `extra` options (`--dev`, `--base-url /name/`).
 pub fn pages(env: &Env, out: &str, extra: &[&str]) -> Result<(), Failure> {
     let mut cmd = env.command("cargo", "run -q --release -p pickanumber-render --");
-    step(
-        &format!("render the pages into {out} (pickanumber-render)"),
-        folders(env, &mut cmd, out).args(extra),
-    )
+    let what = format!("render the pages into {out} (pickanumber-render)");
+    step(&what, folders(env, &mut cmd, out).args(extra))
 }
 
-/// Adds the generator's folders to `cmd`: `--root`, `--out` (`out`, below the repository or
-/// absolute) and `--calc`.
+/// Adds the generator's `--root`, `--out` (`out`, below the repository or absolute) and `--calc`.
 pub fn folders<'a>(env: &Env, cmd: &'a mut Command, out: &str) -> &'a mut Command {
-    let repo = &env.repo;
-    cmd.arg("--root")
-        .arg(repo)
-        .arg("--out")
-        .arg(repo.join(out))
-        .arg("--calc")
-        .arg(repo.join(CALC_DIST))
+    cmd.arg("--root").arg(&env.repo).arg("--out").arg(env.repo.join(out));
+    cmd.arg("--calc").arg(env.repo.join(CALC_DIST))
 }

@@ -1,15 +1,13 @@
-//! `cargo xtask serve`: build once, serve `target/serve-dist/` on loopback, and rebuild when the
-//! operating system reports a change ([`devserver::Watch`]): the words and the generator
-//! re-render the pages; the wasm crates rebuild the wasm first. After a good rebuild the version
-//! behind `/__dev/version` goes up and open pages reload; after a failed one the previous build
-//! stays.
+//! `cargo xtask serve`: build once, serve `target/serve-dist/` on loopback, and rebuild on changes
+//! ([`devserver::Watch`]); after a good rebuild open pages reload, after a failed one the previous
+//! build stays.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use devserver::{Reload, Site, Watch};
 
-use crate::env::{failed, human, Env, Failure};
+use crate::env::{failed, human, Context, Env, Failure};
 use crate::pipeline::{self, DEV_DIST};
 
 /// Changes here re-run only the generator.
@@ -17,8 +15,7 @@ const PAGE_DIRS: &[&str] = &["content", "paper", "examples", "static", "site/ren
 /// Changes here rebuild the wasm, then the pages (not changes to tests and benches).
 const WASM_DIRS: &[&str] = &["site/calculator", "site/score", "site/instruments"];
 
-/// A running development server: the served site's version, the watch on the sources, and
-/// whether the last wasm build worked (if not, the next change rebuilds it whatever it was).
+/// A running development server; when the last wasm build failed, the next change rebuilds it.
 pub struct Dev {
     reload: Reload,
     watch: Watch,
@@ -29,15 +26,14 @@ impl Dev {
     /// Serves `target/serve-dist/` on `127.0.0.1:port` (0 picks a free port), watches the
     /// sources and builds once; a first build that fails is reported and the server keeps going.
     pub fn start(env: &Env, port: u16) -> Result<Dev, Failure> {
-        let reload = Reload::new();
+        let reload = Reload::default();
         let site = Site::new(env.repo.join(DEV_DIST)).with_reload(reload.clone());
         let addr = devserver::start(site, ("127.0.0.1", port)).map_err(|e| {
             failed(format!("cannot listen on 127.0.0.1:{port}: {e} (try another --port)"))
         })?;
         let dirs: Vec<PathBuf> =
             PAGE_DIRS.iter().chain(WASM_DIRS).map(|d| env.repo.join(d)).collect();
-        let watch =
-            Watch::new(&dirs).map_err(|e| failed(format!("cannot watch the sources: {e}")))?;
+        let watch = Watch::new(&dirs).context("cannot watch the sources")?;
         crate::setup::setup(env, false)?;
         pipeline::fetch(env)?;
         let wasm = pipeline::wasm(env);
@@ -61,11 +57,9 @@ impl Dev {
         }
         let wasm = !self.wasm_ok || changed.iter().any(|p| rebuilds(p) == Some(true));
         let started = Instant::now();
-        let mut result = Ok(());
-        if wasm {
-            result = pipeline::wasm(env);
-            self.wasm_ok = result.is_ok();
-        }
+        // Without a wasm build, `wasm_ok` was true and stays so.
+        let result = if wasm { pipeline::wasm(env) } else { Ok(()) };
+        self.wasm_ok = result.is_ok();
         let result = result.and_then(|()| pipeline::pages(env, DEV_DIST, &["--dev"]));
         let (what, took) = (describe(&changed), human(started.elapsed()));
         let rebuilt = if wasm { "calculator and pages rebuilt" } else { "pages rebuilt" };

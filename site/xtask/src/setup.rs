@@ -1,5 +1,4 @@
-//! Installs what is missing, each tool checked by version first, so a second run installs
-//! nothing. One line per tool: `checking trunk… 0.21.14 ok`.
+//! Installs what is missing, each tool checked by version first: `checking trunk… 0.21.14 ok`.
 
 use std::io::Write;
 use std::path::Path;
@@ -23,15 +22,14 @@ pub const CHROMIUM: &str = "/usr/bin/chromium";
 /// Debian's chromedriver.
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
-/// Checks and installs the build tools (the wasm target, trunk, wasm-bindgen, wasm-opt, esbuild) and,
-/// with `browser`, rustfmt, clippy, Chromium and chromedriver.
+/// Checks and installs the build tools and, with `browser`, the linters and Chromium.
 pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
     println!("==> setup: checking tools");
     let started = Instant::now();
     let rustup = |args: &str| Ok(vec![env.command("rustup", args)]);
     // Targets rustup adds land in the toolchain's sysroot too.
-    let sysroot = env.output("rustc", &["--print", "sysroot"]).unwrap_or_default();
-    let dir = Path::new(sysroot.trim()).join("lib/rustlib").join(WASM_TARGET);
+    let sysroot = env.probe("rustc", &["--print", "sysroot"]).unwrap_or_default();
+    let dir = Path::new(&sysroot).join("lib/rustlib").join(WASM_TARGET);
     let target = || dir.is_dir().then(|| "installed".to_owned()).ok_or("missing".to_owned());
     ensure(env, WASM_TARGET, target, "rustup", "", || {
         rustup(&format!("target add {WASM_TARGET}"))
@@ -45,13 +43,9 @@ pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
     let check = || {
         let wasm_opt = env.probe(bin("wasm-opt"), &["--version"]).unwrap_or_default();
         let esbuild = env.probe(bin("esbuild"), &["--version"]).unwrap_or_default();
-        if wasm_opt.contains(&format!("version {BINARYEN}")) && esbuild.trim() == ESBUILD {
-            Ok(want.clone())
-        } else {
-            Err(format!(
-                "found wasm-opt `{wasm_opt}` and esbuild `{esbuild}` in node_modules/, need {want}"
-            ))
-        }
+        let ok = wasm_opt.contains(&format!("version {BINARYEN}")) && esbuild == ESBUILD;
+        let found = format!("found wasm-opt `{wasm_opt}` and esbuild `{esbuild}` in node_modules/");
+        ok.then(|| want.clone()).ok_or(format!("{found}, need {want}"))
     };
     let ci = if env.repo.join("package-lock.json").is_file() { "ci" } else { "install" };
     let npm = || Ok(vec![env.command("npm", &format!("{ci} --no-audit --no-fund"))]);
@@ -87,24 +81,18 @@ fn reports_version(line: &str, version: &str) -> bool {
 
 /// A tool from `cargo install`, with `--force`: when the binary is missing or the wrong
 /// version, cargo may still record it as installed and would skip it otherwise.
-fn cargo_tool(
-    env: &Env,
-    tool: &str,
-    version: &str,
-    krate: &str,
-    time: &str,
-) -> Result<(), Failure> {
+fn cargo_tool(env: &Env, tool: &str, want: &str, krate: &str, time: &str) -> Result<(), Failure> {
     let check = || match env.probe(tool, &["--version"]) {
-        Some(line) if reports_version(&line, version) => Ok(version.to_owned()),
-        Some(line) => Err(format!("found `{line}`, need {version}")),
+        Some(line) if reports_version(&line, want) => Ok(want.to_owned()),
+        Some(line) => Err(format!("found `{line}`, need {want}")),
         None => Err("not installed".into()),
     };
-    let install = env.command("cargo", &format!("install --force --version {version} {krate}"));
+    let install = env.command("cargo", &format!("install --force --version {want} {krate}"));
     ensure(env, tool, check, "cargo", time, || Ok(vec![install]))
 }
 
-/// Prints `checking tool… `, then `check`'s answer (what was found); when that is an `Err`, runs what `install`
-/// gives (with `installer`, which must be on `PATH`) and checks again.
+/// Prints `checking tool… ` and `check`'s answer; when that is an `Err`, runs what `install` gives
+/// (with `installer`, which must be on `PATH`) and checks again.
 pub fn ensure(
     env: &Env,
     tool: &str,

@@ -1,6 +1,5 @@
-//! Section 5, build times: rendering every page with nothing to compile (the generator's
-//! release binary, several runs), and edit-to-reload under `cargo xtask serve`'s machinery (an
-//! edit to `content/index.md` until the rebuilt pages are served and `/__dev/version` changed).
+//! Section 5, build times: rendering every page with nothing to compile, and edit-to-reload
+//! under `cargo xtask serve`'s machinery.
 
 use std::path::PathBuf;
 use std::process::Stdio;
@@ -95,8 +94,7 @@ impl Drop for Restore {
     }
 }
 
-/// Starts `serve`'s machinery on a free port, then edits `content/index.md` (a newline added,
-/// then the exact bytes back) and times each edit until the rebuilt pages are served.
+/// Times [`EDITS`] edits of `content/index.md` under `serve`'s machinery until they are served.
 fn edit_to_reload(env: &Env) -> Result<Vec<f64>, Failure> {
     println!("    serve's build, watch and server (port 0)");
     let mut dev = Dev::start(env, 0)?;

@@ -1,8 +1,6 @@
-//! Section 3, calculator latency in headless Chromium: the ignored browser test
-//! `keystroke_to_output_latency` (`site/browser-tests/tests/latency.rs`) prints one
-//! `LATENCY {json}` line per input size for the calculator, and for a bare `<textarea>` with the
-//! same lines and no wasm (keystroke → next frame: the physical limit); the calculator's frame
-//! time is reported as a ratio to the textarea's, against issue 10's targets.
+//! Section 3, calculator latency in headless Chromium (`LATENCY` lines of the ignored browser test
+//! `keystroke_to_output_latency`), and its keystroke → next frame time as a ratio to a bare
+//! `<textarea>`'s with the same lines (the physical limit), against issue 10's targets.
 
 use std::path::Path;
 
@@ -11,19 +9,12 @@ use serde_json::{json, Value};
 use super::report::{Report, Row};
 use crate::env::{Env, Failure};
 
-/// The largest ratio of the calculator's keystroke-to-frame time to the bare textarea's, by
-/// input size.
+/// The largest ratio of the calculator's keystroke-to-frame time to the textarea's, by size.
 const RATIO_MAX: [(u64, f64); 2] = [(1_000, 1.5), (10_000, 2.0)];
 
 /// Measures keystroke-to-output latency and adds the rows and JSON to `report`.
 pub fn latency(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Failure> {
-    let lines = super::browser::browser_lines(
-        env,
-        dist,
-        "latency",
-        "keystroke_to_output_latency",
-        "LATENCY",
-    )?;
+    let lines = super::browser(env, dist, ["latency", "keystroke_to_output_latency", "LATENCY"])?;
     for l in lines.iter().filter(|l| l["page"] != "textarea") {
         println!("    LATENCY {l}");
         report.rows.push(row(l));
@@ -45,8 +36,7 @@ fn row(l: &Value) -> Row {
     Row::new("latency", format!("keystroke → output, {items} items"), ours)
 }
 
-/// For each size in [`RATIO_MAX`], the calculator's median keystroke-to-frame time over the
-/// bare textarea's.
+/// For each size in [`RATIO_MAX`], the calculator's median frame time over the textarea's.
 fn ratios(lines: &[Value]) -> impl Iterator<Item = Row> + '_ {
     RATIO_MAX.into_iter().map(|(items, max)| {
         let frame = |bare: bool| {
@@ -69,10 +59,8 @@ fn ratios(lines: &[Value]) -> impl Iterator<Item = Row> + '_ {
 /// `10,000`.
 fn thousands(n: u64) -> String {
     let s = n.to_string();
-    let digits = s.chars().enumerate();
-    digits
-        .flat_map(|(i, c)| (i > 0 && (s.len() - i) % 3 == 0).then_some(',').into_iter().chain([c]))
-        .collect()
+    let comma = |i: usize| (i > 0 && (s.len() - i) % 3 == 0).then_some(',');
+    s.chars().enumerate().flat_map(|(i, c)| comma(i).into_iter().chain([c])).collect()
 }
 
 #[cfg(test)]

@@ -1,9 +1,7 @@
-//! `cargo xtask bench`: builds the site, measures it and prints one table, each figure beside
-//! its target where it has one (also `target/bench.json`). A benchmark, not a test: it never
-//! fails on a figure, and a section that cannot run here is reported with the reason. One
-//! module per section, in the order they run ([`SECTIONS`]); [`report`] prints the table.
+//! `cargo xtask bench`: builds the site, measures it and prints one table of figures against
+//! their targets (also `target/bench.json`). It never fails on a figure; a section that cannot
+//! run here is reported with the reason. One module per section ([`SECTIONS`]).
 
-mod browser;
 mod build;
 mod latency;
 mod lighthouse;
@@ -11,19 +9,20 @@ mod report;
 mod throughput;
 mod weight;
 
+use std::path::Path;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use serde_json::{json, Value};
 
-use crate::env::{failed, human, Context, Env, Failure};
+use crate::env::{failed, human, missing, Context, Env, Failure};
 use crate::pipeline::{self, DIST};
+use crate::setup::{CHROMEDRIVER, CHROMIUM};
 use report::Report;
 
 /// The parts of the bench, in the order they run.
 pub const SECTIONS: [&str; 5] = ["weight", "lighthouse", "latency", "throughput", "build"];
 
-/// Builds (unless `build` is false), runs the sections in `only`, prints the table and writes
-/// the JSON.
+/// Builds (unless `build` is false), runs the sections in `only`, and prints and writes them.
 pub fn bench(env: &Env, build: bool, only: &[String]) -> Result<(), Failure> {
     let started = Instant::now();
     if build {
@@ -50,7 +49,7 @@ pub fn bench(env: &Env, build: bool, only: &[String]) -> Result<(), Failure> {
     }
     println!("\n{}", report.table());
     let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let commit = env.output("git", &["rev-parse", "HEAD"]).map(|s| s.trim().to_owned());
+    let commit = env.probe("git", &["rev-parse", "HEAD"]);
     let out = env.target().join("bench.json");
     let mut json = report.into_json();
     json.insert("commit".into(), json!(commit));
@@ -59,4 +58,28 @@ pub fn bench(env: &Env, build: bool, only: &[String]) -> Result<(), Failure> {
     std::fs::write(&out, text).context(format!("cannot write {}", out.display()))?;
     println!("wrote {} (bench took {})", out.display(), human(started.elapsed()));
     Ok(())
+}
+
+/// Runs the ignored browser test `name` in `tests/{test}.rs` against `dist` and returns the JSON
+/// of each line it prints that starts with `prefix` and a space (`LATENCY {…}`, `WEIGHT {…}`).
+fn browser(env: &Env, dist: &Path, [test, name, prefix]: [&str; 3]) -> Result<Vec<Value>, Failure> {
+    if let Some(tool) = [CHROMIUM, CHROMEDRIVER].into_iter().find(|t| !Path::new(t).is_file()) {
+        return Err(missing(format!("{tool} is missing; `cargo xtask setup` installs it")));
+    }
+    let args = format!(
+        "test -q -p pickanumber-browser-tests --test {test} -- --ignored --nocapture {name}"
+    );
+    println!("    cargo {args}");
+    let mut cargo = env.command("cargo", &args);
+    cargo.env("PICKANUMBER_DIST", dist).stderr(std::process::Stdio::inherit());
+    let output = cargo.output().context("cannot run cargo test")?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let json = stdout.lines().filter_map(|l| l.trim().strip_prefix(prefix)?.strip_prefix(' '));
+    let lines: Vec<Value> = json.filter_map(|j| serde_json::from_str(j).ok()).collect();
+    if !output.status.success() || lines.is_empty() {
+        let all: Vec<&str> = stdout.lines().collect();
+        let tail = all[all.len().saturating_sub(8)..].join(" / ");
+        return Err(failed(format!("the {test} test failed: {}", tail.trim())));
+    }
+    Ok(lines)
 }

@@ -1,12 +1,11 @@
-//! What the sections measured: the table's rows (each figure beside its target and whether it
-//! was met), the notes under it, and the JSON; and the table as printed.
+//! What the sections measured: the table's rows, the notes under it, and the JSON.
 
 use serde_json::{json, Map, Value};
 
 use crate::env::Failure;
 
-/// One line of the printed table (and of `table` in the JSON): what was measured, our figure,
-/// the old page's, the target and whether it was met (`None`: no target).
+/// One line of the table: measure, our figure, the old page's, the target and whether it was met.
+#[derive(Default)]
 pub struct Row {
     section: &'static str,
     pub measure: String,
@@ -19,9 +18,7 @@ pub struct Row {
 impl Row {
     /// A row without an old figure or a target.
     pub fn new(section: &'static str, measure: impl Into<String>, ours: impl Into<String>) -> Row {
-        let (measure, ours, old, target) =
-            (measure.into(), ours.into(), String::new(), String::new());
-        Row { section, measure, ours, old, target, met: None }
+        Row { section, measure: measure.into(), ours: ours.into(), ..Row::default() }
     }
 
     /// With the old page's figure (the SvelteKit one-pager, as measured for issue 6).
@@ -40,8 +37,7 @@ impl Row {
     }
 }
 
-/// Everything measured: the table's rows, the notes printed under it, and each section's
-/// figures for the JSON.
+/// Everything measured: the table's rows, the notes under it, and each section's JSON.
 #[derive(Default)]
 pub struct Report {
     pub rows: Vec<Row>,
@@ -120,9 +116,8 @@ mod tests {
     fn the_table_lines_up_and_marks_targets() {
         let mut report = Report::default();
         report.rows.push(Row::new("weight", "/ reading", "3 req").target("≤ 3 req", true));
-        report
-            .rows
-            .push(Row::new("weight", "/ calculator", "100.0 KB br").target("≤ 80.0 KB br", false));
+        let calculator = Row::new("weight", "/ calculator", "100.0 KB br");
+        report.rows.push(calculator.target("≤ 80.0 KB br", false));
         report.rows.push(Row::new("build", "render", "median 300 ms").old("1 s"));
         report.notes.push("a note".into());
         let table = report.table();

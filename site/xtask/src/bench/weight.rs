@@ -1,7 +1,5 @@
-//! Section 1, page weight: what headless Chromium fetched for each page, from its resource
-//! timing (the ignored test `every_page_weight` in `site/browser-tests/tests/budget.rs` prints
-//! one `WEIGHT {json}` line per page, each file with its part and its raw, gzip -9 and brotli 11
-//! bytes), summed per part, against the targets of issues 6 and 10.
+//! Section 1, page weight: what headless Chromium fetched for each page (`WEIGHT` lines of the
+//! ignored browser test `every_page_weight`), summed per part, against issues 6 and 10's targets.
 
 use std::path::Path;
 
@@ -37,15 +35,14 @@ fn kb(bytes: u64) -> String {
 
 /// Weighs every page and adds its rows and JSON to `report`.
 pub fn weight(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Failure> {
-    let pages = super::browser::browser_lines(env, dist, "budget", "every_page_weight", "WEIGHT")?;
+    let pages = super::browser(env, dist, ["budget", "every_page_weight", "WEIGHT"])?;
     pages.iter().for_each(|page| page_rows(page, report));
     let json = json!({"source": "resource timing in headless Chromium", "pages": pages});
     report.json.insert("weight".into(), json);
     Ok(())
 }
 
-/// The rows of one page (one `WEIGHT` line): reading and the calculator, then everything it
-/// loads (with other scripts, such as the copy buttons) and, for the home page, its scripts.
+/// The rows of one `WEIGHT` line: reading, the calculator, everything, and the home page's scripts.
 fn page_rows(page: &Value, report: &mut Report) {
     let url = page["page"].as_str().unwrap_or("?");
     // Reading, the calculator, other scripts: the browser test's parts (scripts, wasm: the last two).
@@ -60,19 +57,14 @@ fn page_rows(page: &Value, report: &mut Report) {
     let (home, row) =
         (url == "/", |part: &str, sum| Row::new("weight", format!("{url} {part}"), text(sum)));
     if reading[0] > 0 {
-        let met = reading[3] <= READING_MAX && reading[0] <= 3;
+        let (met, r) = (reading[3] <= READING_MAX && reading[0] <= 3, row("reading", reading));
         let target = format!("≤ {} br in ≤ 3 req", kb(READING_MAX));
-        report.rows.push(if home {
-            row("reading", reading).target(target, met)
-        } else {
-            row("reading", reading)
-        });
+        report.rows.push(if home { r.target(target, met) } else { r });
     }
     if calculator[0] > 0 {
-        let target = format!("≤ {} br", kb(CALCULATOR_MAX));
-        report
-            .rows
-            .push(row("calculator", calculator).target(target, calculator[3] <= CALCULATOR_MAX));
+        let (target, met) =
+            (format!("≤ {} br", kb(CALCULATOR_MAX)), calculator[3] <= CALCULATOR_MAX);
+        report.rows.push(row("calculator", calculator).target(target, met));
     }
     if all[0] > reading[0] {
         let target = format!("≤ {} br", kb(HOME_MAX));
@@ -84,10 +76,8 @@ fn page_rows(page: &Value, report: &mut Report) {
     }
     for missing in page["missing"].as_array().into_iter().flatten() {
         let missing = missing.as_str().unwrap_or("?");
-        let note = format!(
-            "the browser asked for `{missing}`, which the server does not have (not counted)"
-        );
-        report.notes.push(format!("weight {url}: {note}"));
+        let note = "which the server does not have (not counted)";
+        report.notes.push(format!("weight {url}: the browser asked for `{missing}`, {note}"));
     }
 }
 
