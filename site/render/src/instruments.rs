@@ -176,6 +176,25 @@ fn head(columns: &[String; 4], scope: &str) -> String {
         .collect()
 }
 
+/// An island's static box around its computed `results` (markup): the root `#id` named
+/// `region`, the bar (`bar`, markup), then the read-only example with its label, accessible
+/// name and hint, and the results region's name — the `text` fields, in that order, escaped
+/// here.
+fn frame(id: &str, region: &str, bar: &str, text: [&str; 5], results: &str) -> String {
+    let [input, input_name, example, hint, results_name] = text.map(escape);
+    format!(
+        "<div id=\"{id}\" class=\"calc isl\" role=\"region\" aria-label=\"{}\">\
+<div class=\"isl-body\">\
+<div class=\"isl-bar\"><p class=\"calc-label\">{bar}</p></div>\
+<div class=\"isl-in\"><span class=\"calc-label\">{input}</span>\
+<textarea class=\"calc-input\" readonly aria-label=\"{input_name}\">{example}</textarea>\
+<p class=\"calc-hint\">{hint}</p></div>\
+<div class=\"isl-results\" role=\"region\" tabindex=\"0\" aria-label=\"{results_name}\">\
+{results}</div></div></div>\n",
+        escape(region)
+    )
+}
+
 /// The probe's static box: the synthetic example, its regime, advice and metrics.
 pub fn probe_placeholder(words: &ProbeWords) -> String {
     let runs = synthetic_runs(PROBE_EXAMPLE);
@@ -209,27 +228,12 @@ pub fn probe_placeholder(words: &ProbeWords) -> String {
         })
         .collect();
     let (low, high) = (scale.min().to_string(), scale.max().to_string());
-    format!(
-        "<div id=\"probe\" class=\"calc isl\" role=\"region\" aria-label=\"{}\">\
-<div class=\"isl-body\">\
-<div class=\"isl-bar\"><p class=\"calc-label\">{}</p></div>\
-<div class=\"isl-in\"><span class=\"calc-label\">{}</span>\
-<textarea class=\"calc-input\" readonly aria-label=\"{}\">{}</textarea>\
-<p class=\"calc-hint\">{}</p></div>\
-<div class=\"isl-results\" role=\"region\" tabindex=\"0\" aria-label=\"{}\">\
-<div class=\"probe-verdict\"><p class=\"probe-regime\">{} <strong>{}</strong></p>\
+    let results = format!(
+        "<div class=\"probe-verdict\"><p class=\"probe-regime\">{} <strong>{}</strong></p>\
 <p class=\"probe-looks\">{}</p><p class=\"probe-advice\"><strong>{} </strong>{}</p></div>\
 <dl class=\"calc-out isl-metrics\">{cells}</dl>{}\
 <h2 class=\"isl-h\">{}</h2>\
-<table class=\"isl-table\"><thead><tr>{}</tr></thead><tbody>{trace}</tbody></table>\
-</div></div></div>\n",
-        escape(&words.region),
-        words.scale.plain(&[("low", &low), ("high", &high)]),
-        escape(&words.input),
-        escape(&words.input_name),
-        escape(&runs),
-        escape(&words.hint),
-        escape(&words.results),
+<table class=\"isl-table\"><thead><tr>{}</tr></thead><tbody>{trace}</tbody></table>",
         escape(&words.regime),
         regime.name(),
         escape(regime.looks_like()),
@@ -238,6 +242,19 @@ pub fn probe_placeholder(words: &ProbeWords) -> String {
         noscript(&words.noscript),
         escape(&words.trace),
         head(&words.trace_columns, ""),
+    );
+    frame(
+        "probe",
+        &words.region,
+        &words.scale.plain(&[("low", &low), ("high", &high)]),
+        [
+            &words.input,
+            &words.input_name,
+            &runs,
+            &words.hint,
+            &words.results,
+        ],
+        &results,
     )
 }
 
@@ -269,30 +286,15 @@ pub fn pairwise_placeholder(words: &PairwiseWords) -> String {
         })
         .collect();
     let p_value = b.p_value.map_or("—".to_string(), short);
-    format!(
-        "<div id=\"pairwise\" class=\"calc isl\" role=\"region\" aria-label=\"{}\">\
-<div class=\"isl-body\">\
-<div class=\"isl-bar\"><p class=\"calc-label\">{}</p></div>\
-<div class=\"isl-in\"><span class=\"calc-label\">{}</span>\
-<textarea class=\"calc-input\" readonly aria-label=\"{}\">{}</textarea>\
-<p class=\"calc-hint\">{}</p></div>\
-<div class=\"isl-results\" role=\"region\" tabindex=\"0\" aria-label=\"{}\">\
-<div class=\"isl-pair\"><dl class=\"isl-dl\"><div class=\"calc-cell calc-final\"><dt>{}</dt><dd>{}</dd></div></dl>\
+    let results = format!(
+        "<div class=\"isl-pair\"><dl class=\"isl-dl\"><div class=\"calc-cell calc-final\"><dt>{}</dt><dd>{}</dd></div></dl>\
 <p class=\"isl-detail\">{}</p>\
 <p class=\"isl-advice\"><strong>{} </strong>{}</p></div>\
 <div class=\"isl-pair\"><dl class=\"isl-dl\"><div class=\"calc-cell calc-final\"><dt>{}</dt><dd>{}</dd></div></dl>\
 <p class=\"isl-detail\">{}</p>\
 <p class=\"isl-advice\"><strong>{} </strong>{}</p></div>\
 <h2 class=\"isl-h\">{}</h2>\
-<table class=\"isl-table\"><thead><tr>{}</tr></thead><tbody>{rows}</tbody></table>{}\
-</div></div></div>\n",
-        escape(&words.region),
-        escape(&words.format),
-        escape(&words.input),
-        escape(&words.input_name),
-        escape(PAIRWISE_EXAMPLE),
-        escape(&words.hint),
-        escape(&words.results),
+<table class=\"isl-table\"><thead><tr>{}</tr></thead><tbody>{rows}</tbody></table>{}",
         escape(&words.first_wins),
         percent(b.first_wins as usize, b.decided as usize),
         words.position_detail.plain(&[
@@ -313,6 +315,19 @@ pub fn pairwise_placeholder(words: &PairwiseWords) -> String {
         escape(&words.ranking),
         head(&words.ranking_columns, " scope=\"col\""),
         noscript(&words.noscript)
+    );
+    frame(
+        "pairwise",
+        &words.region,
+        &escape(&words.format),
+        [
+            &words.input,
+            &words.input_name,
+            PAIRWISE_EXAMPLE,
+            &words.hint,
+            &words.results,
+        ],
+        &results,
     )
 }
 
