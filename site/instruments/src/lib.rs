@@ -74,7 +74,6 @@ pub mod html;
 mod json_out;
 mod line_error;
 pub mod numbers;
-mod order;
 pub mod pairwise;
 pub mod probe;
 

@@ -140,49 +140,23 @@ pub fn line_list(lines: &[usize], limit: usize) -> String {
 /// order of equal places: a small merge sort, in place of the standard library's stable sort
 /// whose code is several KB in the wasm calculator. Already sorted input (the usual case) is
 /// returned after one pass.
-pub(crate) fn sort_by_place(v: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    merge_sort(v, &|d: &Diagnostic| (d.line, d.column))
-}
-
-fn merge_sort<T, K: Ord>(v: Vec<T>, key: &dyn Fn(&T) -> K) -> Vec<T> {
-    if v.windows(2).all(|w| key(&w[0]) <= key(&w[1])) {
-        return v;
-    }
-    let mut left = v;
-    let right = left.split_off(left.len() / 2);
-    let (left, right) = (merge_sort(left, key), merge_sort(right, key));
-    let mut out = Vec::with_capacity(left.len() + right.len());
-    let mut left = left.into_iter().peekable();
-    let mut right = right.into_iter().peekable();
-    loop {
-        // Take from the right only when strictly smaller: equal places keep their order.
-        let from_right = match (left.peek(), right.peek()) {
-            (Some(a), Some(b)) => key(b) < key(a),
-            (None, Some(_)) => true,
-            (_, None) => false,
-        };
-        match if from_right {
-            right.next()
-        } else {
-            left.next()
-        } {
-            Some(x) => out.push(x),
-            None => return out,
-        }
-    }
+pub(crate) fn sort_by_place(mut v: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    crate::order::sort_by(&mut v, |a, b| (a.line, a.column).cmp(&(b.line, b.column)));
+    v
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use proptest::prelude::*;
 
     proptest! {
         #[test]
-        fn merge_sort_is_the_std_stable_sort(v in proptest::collection::vec((0u8..6, 0u16..1000), 0..300)) {
+        fn the_shared_sort_is_the_std_stable_sort(v in proptest::collection::vec((0u8..6, 0u16..1000), 0..300)) {
             let mut expected = v.clone();
             expected.sort_by_key(|x| x.0);
-            prop_assert_eq!(merge_sort(v, &|x: &(u8, u16)| x.0), expected);
+            let mut got = v;
+            crate::order::sort_by(&mut got, |a, b| a.0.cmp(&b.0));
+            prop_assert_eq!(got, expected);
         }
     }
 }

@@ -47,6 +47,7 @@ mod item;
 pub mod json;
 mod matrix;
 mod numtext;
+pub mod order;
 mod params;
 mod parse;
 mod pooled;

@@ -136,7 +136,7 @@ pub fn posteriors(judgments: &[Judgment]) -> Vec<Posterior> {
         .iter()
         .flat_map(|j| [j.first.as_str(), j.second.as_str()])
         .collect();
-    crate::order::sort_by(&mut names, |a, b| a.cmp(b));
+    pickanumber_score::order::sort_by(&mut names, |a, b| a.cmp(b));
     names.dedup();
     let mut records: Vec<Posterior> = names.iter().map(|&n| Posterior::new(n)).collect();
     for j in judgments {
@@ -160,7 +160,7 @@ pub fn posteriors(judgments: &[Judgment]) -> Vec<Posterior> {
         }
     }
     // Stable sort of the name-ordered records: equal means stay in name order.
-    crate::order::sort_by(&mut records, |x, y| y.cmp_p(x));
+    pickanumber_score::order::sort_by(&mut records, |x, y| y.cmp_p(x));
     records
 }
 

@@ -50,7 +50,7 @@ pub fn swap_consistency(judgments: &[Judgment]) -> Swap {
             }
         })
         .collect();
-    crate::order::sort_by(&mut seen, |a, b| a.cmp(b));
+    pickanumber_score::order::sort_by(&mut seen, |a, b| a.cmp(b));
     let (mut pairs_both_orders, mut consistent) = (0, 0);
     let mut inconsistent_pairs = Vec::new();
     for group in seen.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {

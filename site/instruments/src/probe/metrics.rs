@@ -283,7 +283,7 @@ fn sample_std(xs: &[i64]) -> f64 {
 /// reads the middle, [`mode`] the groups.
 fn sorted_with_positions(xs: &[i64]) -> Vec<(i64, usize)> {
     let mut tagged: Vec<(i64, usize)> = xs.iter().copied().zip(0..).collect();
-    crate::order::sort_by(&mut tagged, |a, b| a.0.cmp(&b.0));
+    pickanumber_score::order::sort_by(&mut tagged, |a, b| a.0.cmp(&b.0));
     tagged
 }
 

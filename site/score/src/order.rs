@@ -1,5 +1,6 @@
-//! One stable sort for the whole crate, so the wasm islands carry a single small sort instead
-//! of one standard-library sort per element type and comparison (each several kilobytes).
+//! One stable sort for the formula crate and the instruments, so each wasm build carries a
+//! single small sort instead of one standard-library sort per element type and comparison
+//! (each several kilobytes).
 //!
 //! **elements** → [`sorted_indices`] (a bottom-up merge sort of their positions, the
 //! comparison behind a `dyn` reference, so it is compiled once) → [`sort_by`] moves the
@@ -8,7 +9,7 @@
 use std::cmp::Ordering;
 
 /// The positions `0..n` in the stable order of `cmp` (which compares two positions).
-pub(crate) fn sorted_indices(n: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
+pub fn sorted_indices(n: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
     let mut from: Vec<usize> = (0..n).collect();
     let mut to = from.clone();
     let mut width = 1;
@@ -37,7 +38,7 @@ pub(crate) fn sorted_indices(n: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -
 }
 
 /// Sorts `v` stably by `cmp`, like `slice::sort_by`.
-pub(crate) fn sort_by<T>(v: &mut Vec<T>, cmp: impl Fn(&T, &T) -> Ordering) {
+pub fn sort_by<T>(v: &mut Vec<T>, cmp: impl Fn(&T, &T) -> Ordering) {
     let order = sorted_indices(v.len(), &|i, j| cmp(&v[i], &v[j]));
     let mut slots: Vec<Option<T>> = std::mem::take(v).into_iter().map(Some).collect();
     v.extend(order.into_iter().filter_map(|i| slots[i].take()));
