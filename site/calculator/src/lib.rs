@@ -133,8 +133,11 @@ pub fn Calculator(
                     <button type="button" id="copy-link">"Copy share link"</button>
                     <button type="button" id="save-pass">"Save pass"</button>
                     <p class="calc-status" id="calc-status" role="status">{move || status.get()}</p>
-                    <a id="share-link" class:hidden=move || share_url.with(String::is_empty)
-                        href=move || share_url.get()>"The share link"</a>
+                    <div inner_html=move || share_url.with(|u| if u.is_empty() {
+                        String::new()
+                    } else {
+                        format!("<a id=\"share-link\" href=\"{0}\">The share link</a>", html::escape(u))
+                    })></div>
                     <div class="calc-passes" id="passes" inner_html=move || saved.with(|list| passes::panel(list))></div>
                 </div>
                 <div class="calc-examples">
