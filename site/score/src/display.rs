@@ -131,7 +131,7 @@ pub fn working(s: &crate::Pooled, p: &crate::Params) -> String {
         Rounding::HalfAwayFromZero => format!(" → {}", t.final_score),
         Rounding::None => String::new(),
     };
-    format!(
+    let text = format!(
         "net {}, items {} → {normalized} → raw {} + {} × {} = {}{clamp_note} → density {} / {} = {}{density_note} \
          → multiplier {} + {} × {} = {} → final {} + ({} − {}) × {} = {}{rounded}; confidence {}",
         t.net,
@@ -153,8 +153,24 @@ pub fn working(s: &crate::Pooled, p: &crate::Params) -> String {
         t.multiplier,
         t.final_unrounded,
         t.confidence,
-    )
-    .replace(" -", " −")
+    );
+    minus_after_space(&text)
+}
+
+/// `text` with each `-` that follows a space printed as the minus sign `−` (U+2212), as
+/// `str::replace(" -", " −")` would, without the substring search it pulls into the wasm.
+fn minus_after_space(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut previous = '\0';
+    for c in text.chars() {
+        out.push(if c == '-' && previous == ' ' {
+            '−'
+        } else {
+            c
+        });
+        previous = c;
+    }
+    out
 }
 
 /// A number with at most four decimals and no trailing zeros: `8`, `0.75`, `1.6`, `0.3`
@@ -266,4 +282,19 @@ pub fn bucket_cells(b: &crate::BucketScore, params: &crate::Params) -> [String; 
         t.final_score,
         t.confidence,
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+        /// The minus-sign pass agrees with `str::replace(" -", " −")`.
+        #[test]
+        fn minus_signs_match_a_plain_replace(text in "[ a1-−]{0,16}") {
+            prop_assert_eq!(super::minus_after_space(&text), text.replace(" -", " −"));
+        }
+    }
 }

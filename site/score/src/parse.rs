@@ -173,7 +173,8 @@ fn classify<'a>(line: &'a str, ctx: &Context) -> Line<'a> {
 fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
     let head = s.get(..prefix.len())?;
     head.eq_ignore_ascii_case(prefix)
-        .then(|| &s[prefix.len()..])
+        .then(|| s.get(prefix.len()..))
+        .flatten()
 }
 
 /// Removes one list bullet (`-`, `*`, `+`, `•` or `1.`/`1)` followed by white space).
@@ -181,7 +182,7 @@ fn strip_bullet(line: &str) -> &str {
     let mut chars = line.char_indices();
     if let Some((_, c)) = chars.next() {
         if matches!(c, '-' | '*' | '+' | '•') {
-            let after = &line[c.len_utf8()..];
+            let after = line.get(c.len_utf8()..).unwrap_or_default();
             if after.starts_with(char::is_whitespace) {
                 return after.trim_start();
             }
@@ -359,6 +360,27 @@ fn text_after(s: &str) -> &str {
     s.trim_end()
 }
 
+/// A label's parts, trimmed: split at `×`, or, when it has none, at ` x ` (a plain `x` only with
+/// spaces round it, so names may contain x). Scans bytes rather than `split(" x ")`, whose
+/// substring search and slicing panics would add kilobytes to the calculator's wasm.
+fn label_parts(labels: &str) -> Vec<&str> {
+    let parts: Vec<&str> = labels.split('×').map(str::trim).collect();
+    if parts.len() > 1 {
+        return parts;
+    }
+    let (bytes, mut parts, mut start, mut i) = (labels.as_bytes(), Vec::new(), 0, 0);
+    while i + 3 <= bytes.len() {
+        if bytes[i..i + 3] == *b" x " {
+            parts.push(labels.get(start..i).unwrap_or_default().trim());
+            (start, i) = (i + 3, i + 3);
+        } else {
+            i += 1;
+        }
+    }
+    parts.push(labels.get(start..).unwrap_or_default().trim());
+    parts
+}
+
 pub(crate) fn build(
     impact: Impact,
     labels: Option<&str>,
@@ -370,11 +392,7 @@ pub(crate) fn build(
     item.criterion = ctx.criterion.clone();
     if let Some(labels) = labels {
         // `×` always separates; a plain `x` only with spaces round it, so names may contain x.
-        let parts: Vec<&str> = if labels.contains('×') {
-            labels.split('×').map(str::trim).collect()
-        } else {
-            labels.split(" x ").map(str::trim).collect()
-        };
+        let parts = label_parts(labels);
         let (perspective, criterion) = match parts.as_slice() {
             [c] => (None, *c),
             [p, c] => (Some(*p), *c),
@@ -460,4 +478,26 @@ pub fn parse_weights(s: &str) -> Result<Vec<(String, f64)>, String> {
         return Err("weights: line names no weights: write weights: craft=0.3, depth=0.2".into());
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+        /// The byte scan splits exactly as `contains('×')` then `split('×')` or `split(" x ")`.
+        #[test]
+        fn label_parts_split_as_the_standard_library_would(
+            labels in "[ xX×ab-]{0,14}"
+        ) {
+            let std: Vec<&str> = if labels.contains('×') {
+                labels.split('×').map(str::trim).collect()
+            } else {
+                labels.split(" x ").map(str::trim).collect()
+            };
+            prop_assert_eq!(super::label_parts(&labels), std);
+        }
+    }
 }
