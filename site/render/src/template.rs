@@ -117,8 +117,13 @@ fn layout(s: &Shell, words: &Layout, main: &str, record: &mut Record) -> String 
         .iter()
         .map(|item| {
             let href = &item.href;
+            // The page itself is `page`; a section the page sits in (`/paper/` for a part of
+            // the paper) is `true`.
+            let section = href.len() > 1 && href.ends_with('/') && path.starts_with(href.as_str());
             let current = if path != "/" && href.starts_with(path) {
                 " aria-current=\"page\""
+            } else if section {
+                " aria-current=\"true\""
             } else {
                 ""
             };

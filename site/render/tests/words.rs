@@ -240,7 +240,7 @@ fn one_cua_bench_gui_list_everywhere() {
 #[test]
 fn one_set_of_profiles_a_to_d() {
     let home = fenced_blocks(&read("content/index.md"));
-    let paper = fenced_blocks(&read("paper/paper.md"));
+    let paper = fenced_blocks(&read("paper/formula.md"));
     let examples = read("site/calculator/src/examples.rs");
     for id in ["ex-a", "ex-b", "ex-c", "ex-d"] {
         let find = |blocks: &[(String, String)]| {
@@ -257,6 +257,19 @@ fn one_set_of_profiles_a_to_d() {
             "profile {id}: the calculator's example button differs from {on_home:?}"
         );
     }
+}
+
+/// The notes quote one ablation cell, so they define its block again: it must stay the same
+/// block as the ablation's (items and options), or the two pages would disagree.
+#[test]
+fn the_ablation_cell_in_the_notes_is_the_ablations_own() {
+    let block = |file: &str| {
+        fenced_blocks(&read(file))
+            .into_iter()
+            .find(|(info, _)| id_of(info) == Some("abl-g-farm"))
+            .unwrap_or_else(|| panic!("{file}: no evidence block abl-g-farm"))
+    };
+    assert_eq!(block("paper/notes.md"), block("paper/ablation.md"));
 }
 
 #[test]
