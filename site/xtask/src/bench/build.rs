@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Map};
+use serde_json::{json, Map, Value};
 
 use super::report::{Report, Row};
 use crate::env::{failed, run, Context, Env, Failure};
@@ -19,8 +19,8 @@ const EDITS: usize = 6;
 /// How long one rebuild may take.
 const REBUILD: Duration = Duration::from_secs(120);
 
-/// Measures both and adds the rows and JSON to `report`.
-pub fn build_times(env: &Env, report: &mut Report) -> Result<(), Failure> {
+/// Measures both, adds the rows to `report` and returns the JSON.
+pub fn build_times(env: &Env, report: &mut Report) -> Result<Value, Failure> {
     let render = "render all pages, nothing to compile (pickanumber-render)";
     let reload = "edit → reload under serve (content/index.md)";
     let mut json = Map::new();
@@ -40,11 +40,10 @@ pub fn build_times(env: &Env, report: &mut Report) -> Result<(), Failure> {
             }
             Err(e) => (format!("not measured ({e})"), json!({"error": e.message})),
         };
-        report.rows.push(Row::new("build", measure, ours));
+        report.rows.push(Row::new(measure, ours));
         json.insert(key.into(), figures);
     }
-    report.json.insert("build".into(), json.into());
-    Ok(())
+    Ok(json.into())
 }
 
 /// The middle value (the mean of the two middle ones for an even count); sorts `values`.

@@ -16,9 +16,9 @@ pub struct Row {
 }
 
 impl Row {
-    /// A row without an old figure or a target.
-    pub fn new(section: &'static str, measure: impl Into<String>, ours: impl Into<String>) -> Row {
-        Row { section, measure: measure.into(), ours: ours.into(), ..Row::default() }
+    /// A row without an old figure or a target (its section is set by [`Report::section`]).
+    pub fn new(measure: impl Into<String>, ours: impl Into<String>) -> Row {
+        Row { measure: measure.into(), ours: ours.into(), ..Row::default() }
     }
 
     /// With the old page's figure (the SvelteKit one-pager, as measured for issue 6).
@@ -42,7 +42,7 @@ impl Row {
 pub struct Report {
     pub rows: Vec<Row>,
     pub notes: Vec<String>,
-    pub json: Map<String, Value>,
+    json: Map<String, Value>,
 }
 
 /// The title line above each section's rows.
@@ -57,11 +57,16 @@ pub fn title(section: &str) -> &'static str {
 }
 
 impl Report {
-    /// A section that could not run: one row saying why, and `{"available": false}` in the JSON.
-    pub fn unavailable(&mut self, section: &'static str, reason: Failure) {
-        println!("{section}: unavailable ({reason})");
-        self.rows.push(Row::new(section, "(not measured)", format!("unavailable ({reason})")));
-        self.json.insert(section.into(), json!({"available": false, "reason": reason.message}));
+    /// Files the rows added since the last section under `section`, and what it `measured` as its
+    /// JSON; a section that could not run gets one row saying why, and `{"available": false}`.
+    pub fn section(&mut self, section: &'static str, measured: Result<Value, Failure>) {
+        let json = measured.unwrap_or_else(|reason| {
+            println!("{section}: unavailable ({reason})");
+            self.rows.push(Row::new("(not measured)", format!("unavailable ({reason})")));
+            json!({"available": false, "reason": reason.message})
+        });
+        self.rows.iter_mut().filter(|r| r.section.is_empty()).for_each(|r| r.section = section);
+        self.json.insert(section.into(), json);
     }
 
     /// The table (columns padded to their widest cell, a title line above each section), the
@@ -115,10 +120,11 @@ mod tests {
     #[test]
     fn the_table_lines_up_and_marks_targets() {
         let mut report = Report::default();
-        report.rows.push(Row::new("weight", "/ reading", "3 req").target("≤ 3 req", true));
-        let calculator = Row::new("weight", "/ calculator", "100.0 KB br");
-        report.rows.push(calculator.target("≤ 80.0 KB br", false));
-        report.rows.push(Row::new("build", "render", "median 300 ms").old("1 s"));
+        report.rows.push(Row::new("/ reading", "3 req").target("≤ 3 req", true));
+        report.rows.push(Row::new("/ calculator", "100.0 KB br").target("≤ 80.0 KB br", false));
+        report.section("weight", Ok(Value::Null));
+        report.rows.push(Row::new("render", "median 300 ms").old("1 s"));
+        report.section("build", Ok(Value::Null));
         report.notes.push("a note".into());
         let table = report.table();
         let lines: Vec<&str> = table.lines().collect();
