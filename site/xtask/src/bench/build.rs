@@ -1,7 +1,7 @@
 //! Section 5, build times: rendering every page with nothing to compile, and edit-to-reload
 //! under `cargo xtask serve`'s machinery.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
@@ -20,22 +20,20 @@ const EDITS: usize = 6;
 const REBUILD: Duration = Duration::from_secs(120);
 
 /// Measures both, adds the rows to `report` and returns the JSON.
-pub fn build_times(env: &Env, report: &mut Report) -> Result<Value, Failure> {
+pub fn build_times(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Failure> {
     let render = "render all pages, nothing to compile (pickanumber-render)";
     let reload = "edit → reload under serve (content/index.md)";
+    let served = "edits to the new /__dev/version, which open pages poll every 0.5 s";
     let mut json = Map::new();
-    for (key, measure, runs) in [
-        ("render_ms", render, render_times(env)),
-        ("edit_to_reload_ms", reload, edit_to_reload(env)),
+    for (key, measure, runs, of) in [
+        ("render_ms", render, render_times(env), "runs"),
+        ("edit_to_reload_ms", reload, edit_to_reload(env), served),
     ] {
         let (ours, figures) = match runs {
             Ok(mut runs) => {
                 let (m, n) = (median(&mut runs), runs.len());
                 let (min, max) = (runs[0], runs[n - 1]);
-                let ours = match key {
-                    "render_ms" => format!("median {m:.0} ms of {n} runs (min {min:.0}, max {max:.0})"),
-                    _ => format!("median {m:.0} ms of {n} edits (max {max:.0}) to the new /__dev/version; open pages poll it every 0.5 s"),
-                };
+                let ours = format!("median {m:.0} ms (min {min:.0}, max {max:.0}) of {n} {of}");
                 (ours, json!({"median": m, "runs": runs}))
             }
             Err(e) => (format!("not measured ({e})"), json!({"error": e.message})),

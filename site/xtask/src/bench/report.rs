@@ -45,17 +45,6 @@ pub struct Report {
     json: Map<String, Value>,
 }
 
-/// The title line above each section's rows.
-pub fn title(section: &str) -> &'static str {
-    match section {
-        "weight" => "page weight as headless Chromium fetched it (home page scrolled to its calculator): reading = HTML, CSS, fonts, images; calculator = the /calc/ scripts and wasm; all = also other scripts (KB = 1,000 bytes; gzip -9, brotli 11)",
-        "lighthouse" => "Lighthouse 13 on every page (P performance, A accessibility, BP best practices)",
-        "latency" => "calculator latency in headless Chromium, against a bare textarea",
-        "throughput" => "native throughput (criterion)",
-        _ => "build times",
-    }
-}
-
 impl Report {
     /// Files the rows added since the last section under `section`, and what it `measured` as its
     /// JSON; a section that could not run gets one row saying why, and `{"available": false}`.
@@ -73,22 +62,19 @@ impl Report {
     /// notes, and the count of targets met.
     pub fn table(&self) -> String {
         let headers = ["measure", "ours", "old page", "target", "met"];
-        let mut widths = headers.map(|h| h.chars().count());
-        for row in &self.rows {
-            for (w, cell) in widths.iter_mut().zip(row.cells()) {
-                *w = (*w).max(cell.chars().count());
-            }
-        }
-        let pad = |(c, w): (&&str, usize)| format!("{c}{}", " ".repeat(w - c.chars().count()));
+        let widest = |i: usize| self.rows.iter().map(move |r| r.cells()[i].chars().count());
+        let widths: [usize; 5] =
+            std::array::from_fn(|i| widest(i).fold(headers[i].len(), usize::max));
         let line = |cells: [&str; 5]| {
-            cells.iter().zip(widths).map(pad).collect::<Vec<_>>().join(" | ").trim_end().to_owned()
-                + "\n"
+            let padded: Vec<String> =
+                cells.iter().zip(widths).map(|(c, w)| format!("{c:w$}")).collect();
+            padded.join(" | ").trim_end().to_owned() + "\n"
         };
         let total = widths.iter().sum::<usize>() + 3 * (widths.len() - 1);
         let mut out = line(headers);
         for (i, row) in self.rows.iter().enumerate() {
             if i == 0 || self.rows[i - 1].section != row.section {
-                let title = title(row.section);
+                let title = super::SECTIONS.iter().find(|s| s.0 == row.section).map_or("", |s| s.1);
                 let bar = "─".repeat(total.saturating_sub(title.chars().count() + 4));
                 out += &format!("── {title} {bar}\n");
             }

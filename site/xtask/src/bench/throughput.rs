@@ -1,5 +1,7 @@
 //! Section 4, native throughput of parse + score, from criterion's `estimates.json`.
 
+use std::path::Path;
+
 use serde_json::{json, Value};
 
 use super::report::{Report, Row};
@@ -9,7 +11,7 @@ use crate::env::{failed, step, Context, Env, Failure};
 const ITEMS: f64 = 100_000.0;
 
 /// Runs the criterion bench, adds its row to `report` and returns the JSON.
-pub fn throughput(env: &Env, report: &mut Report) -> Result<Value, Failure> {
+pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Failure> {
     let args = "bench -p pickanumber-score --bench throughput -- --noplot";
     step(&format!("cargo {args}"), &mut env.command("cargo", args))?;
     let file = env.target().join("criterion/parse_and_score/100000_items/new/estimates.json");
