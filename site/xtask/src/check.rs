@@ -24,23 +24,19 @@ pub fn test(env: &Env) -> Result<(), Failure> {
 fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     setup::setup(env, true)?;
     passed.push("setup");
-    let deny = "-- -D warnings";
+    let (deny, calc) = ("-- -D warnings", "pickanumber-calculator");
     // Without -p, cargo takes the workspace's default members: the native crates.
     let steps = [
         ("fmt", "fmt --all --check".to_owned()),
-        (
-            "clippy",
-            format!("clippy --workspace --exclude pickanumber-calculator --all-targets {deny}"),
-        ),
-        ("clippy wasm", format!("clippy -p pickanumber-calculator --target {WASM_TARGET} {deny}")),
+        ("clippy", format!("clippy --workspace --exclude {calc} --all-targets {deny}")),
+        ("clippy wasm", format!("clippy -p {calc} --target {WASM_TARGET} {deny}")),
         ("unit tests", "test".into()),
         // The calculator's own tests (share links) are plain Rust: they run natively, in a cargo
         // invocation of their own so Leptos's `csr` feature is not unified with other crates'.
-        ("calculator tests", "test -p pickanumber-calculator".into()),
+        ("calculator tests", format!("test -p {calc}")),
     ];
     for (what, args) in steps {
-        let mut cargo = env.command("cargo", &args);
-        step(&format!("cargo {args}"), cargo.env("CARGO_TARGET_DIR", env.target()))?;
+        step(&format!("cargo {args}"), &mut env.command("cargo", &args))?;
         passed.push(what);
     }
     // The install line the README and the home page give, into a throwaway root.
