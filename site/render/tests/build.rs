@@ -17,6 +17,18 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// Builds the site at `root` into `out`, at `base_url` (none: `site.toml`'s); the error as text.
+fn build_site(root: &Path, out: &Path, base_url: Option<&str>) -> Result<(), String> {
+    let options = Options {
+        root: root.to_path_buf(),
+        out: out.to_path_buf(),
+        calc: None,
+        dev: false,
+        base_url: base_url.map(str::to_string),
+    };
+    build(&options).map(drop).map_err(|e| e.to_string())
+}
+
 fn copy_tree(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {
@@ -39,14 +51,7 @@ fn main_of(html: &str) -> &str {
 #[test]
 fn golden_main_for_each_page_type() {
     let out = scratch("golden").join("dist");
-    build(&Options {
-        root: fixture(),
-        out: out.clone(),
-        calc: None,
-        dev: false,
-        base_url: None,
-    })
-    .unwrap();
+    build_site(&fixture(), &out, None).unwrap();
     let expected = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/expected");
     let bless = std::env::var_os("PICKANUMBER_BLESS").is_some();
     let mut failures = Vec::new();
@@ -83,14 +88,7 @@ fn golden_main_for_each_page_type() {
 #[test]
 fn every_page_carries_the_strict_csp_and_landmarks() {
     let out = scratch("csp").join("dist");
-    build(&Options {
-        root: fixture(),
-        out: out.clone(),
-        calc: None,
-        dev: false,
-        base_url: None,
-    })
-    .unwrap();
+    build_site(&fixture(), &out, None).unwrap();
     for page in [
         "index.html",
         "paper/index.html",
@@ -114,40 +112,11 @@ fn every_page_carries_the_strict_csp_and_landmarks() {
 fn two_builds_are_byte_identical() {
     let dir = scratch("determinism");
     let (a, b) = (dir.join("a"), dir.join("b"));
-    build(&Options {
-        root: fixture(),
-        out: a.clone(),
-        calc: None,
-        dev: false,
-        base_url: None,
-    })
-    .unwrap();
-    build(&Options {
-        root: fixture(),
-        out: b.clone(),
-        calc: None,
-        dev: false,
-        base_url: None,
-    })
-    .unwrap();
+    build_site(&fixture(), &a, None).unwrap();
+    build_site(&fixture(), &b, None).unwrap();
     let list = |d: &Path| -> Vec<(PathBuf, Vec<u8>)> {
-        let mut v = Vec::new();
-        let mut stack = vec![d.to_path_buf()];
-        while let Some(p) = stack.pop() {
-            for e in std::fs::read_dir(&p).unwrap() {
-                let e = e.unwrap().path();
-                if e.is_dir() {
-                    stack.push(e);
-                } else {
-                    v.push((
-                        e.strip_prefix(d).unwrap().to_path_buf(),
-                        std::fs::read(&e).unwrap(),
-                    ));
-                }
-            }
-        }
-        v.sort();
-        v
+        let read = |f: PathBuf| (f.clone(), std::fs::read(d.join(f)).unwrap());
+        files(d).into_iter().map(read).collect()
     };
     assert_eq!(list(&a), list(&b));
 }
@@ -161,27 +130,12 @@ fn error_for(file: &str, edit: impl Fn(&str) -> String) -> String {
     let root = dir.join("site");
     copy_tree(&fixture(), &root);
     let out = dir.join("dist");
-    build(&Options {
-        root: root.clone(),
-        out: out.clone(),
-        calc: None,
-        dev: false,
-        base_url: None,
-    })
-    .unwrap();
+    build_site(&root, &out, None).unwrap();
     let before = std::fs::read(out.join("index.html")).unwrap();
     let path = root.join(file);
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, edit(&text)).unwrap();
-    let err = build(&Options {
-        root,
-        out: out.clone(),
-        calc: None,
-        dev: false,
-        base_url: None,
-    })
-    .unwrap_err()
-    .to_string();
+    let err = build_site(&root, &out, None).unwrap_err();
     assert_eq!(
         std::fs::read(out.join("index.html")).unwrap(),
         before,
@@ -243,14 +197,7 @@ build_errors! {
 #[test]
 fn no_page_repeats_an_id() {
     let out = scratch("ids").join("dist");
-    build(&Options {
-        root: fixture(),
-        out: out.clone(),
-        calc: None,
-        dev: false,
-        base_url: None,
-    })
-    .unwrap();
+    build_site(&fixture(), &out, None).unwrap();
     for file in files(&out) {
         if file.extension().is_none_or(|x| x != "html") {
             continue;
@@ -291,14 +238,7 @@ fn a_sub_path_build_differs_from_the_root_build_only_by_the_base() {
     let dir = scratch("base");
     let build_at = |base: Option<&str>, name: &str| {
         let out = dir.join(name);
-        build(&Options {
-            root: fixture(),
-            out: out.clone(),
-            calc: None,
-            dev: false,
-            base_url: base.map(str::to_string),
-        })
-        .unwrap();
+        build_site(&fixture(), &out, base).unwrap();
         out
     };
     let root = build_at(None, "root");
@@ -348,14 +288,7 @@ fn a_sub_path_build_differs_from_the_root_build_only_by_the_base() {
 #[test]
 fn each_page_publishes_its_markdown_with_the_values_written_in() {
     let out = scratch("markdown").join("dist");
-    build(&Options {
-        root: fixture(),
-        out: out.clone(),
-        calc: None,
-        dev: false,
-        base_url: None,
-    })
-    .unwrap();
+    build_site(&fixture(), &out, None).unwrap();
     let md = std::fs::read_to_string(out.join("examples/case/index.md")).unwrap();
     assert!(md.starts_with("# Fixture case\n"), "{md}");
     // The feedback block's running score after the working bucket: +3 alone → 68.3 → 68.
@@ -371,16 +304,9 @@ fn each_page_publishes_its_markdown_with_the_values_written_in() {
 #[test]
 fn a_bad_base_path_is_refused() {
     let out = scratch("bad-base").join("dist");
-    let err = build(&Options {
-        root: fixture(),
-        out,
-        calc: None,
-        dev: false,
-        base_url: Some("pickanumber/".into()),
-    })
-    .unwrap_err();
+    let err = build_site(&fixture(), &out, Some("pickanumber/")).unwrap_err();
     assert_eq!(
-        err.to_string(),
+        err,
         "--base-url: base_url \"pickanumber/\" must be a path from the host's root, such as / or /pickanumber/\n1 error; nothing was written"
     );
 }
