@@ -24,6 +24,7 @@
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 pub mod examples;
+mod island;
 pub mod pairwise;
 pub mod passes;
 pub mod probe;

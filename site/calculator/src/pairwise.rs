@@ -7,6 +7,8 @@ use leptos::prelude::*;
 use pickanumber_instruments::html;
 use pickanumber_instruments::pairwise::analyse;
 
+use crate::island::input_box;
+
 /// The pairwise island, starting from `example` (the static box's judgments).
 #[component]
 pub fn PairwiseIsland(
@@ -24,15 +26,11 @@ pub fn PairwiseIsland(
                     <button type="button" on:click=move |_| text.set(String::new())>"Clear"</button>
                 </span>
             </div>
-            <div class="isl-in">
-                <label for="pairwise-input" class="calc-label">"Judgments: first<TAB>second<TAB>verdict, or JSON lines"</label>
-                <textarea id="pairwise-input" class="calc-input" spellcheck="false" autocomplete="off"
-                    prop:value=move || text.get()
-                    on:input=move |ev| text.set(event_target_value(&ev))></textarea>
-                <p class="calc-hint">{move || analysis.with(|a| format!(
+            {input_box("pairwise-input", "Judgments: first<TAB>second<TAB>verdict, or JSON lines", text,
+                move |t| text.set(t),
+                move || analysis.with(|a| format!(
                     "{} judgments · {} items · {} errors · live", a.judgments, a.items.len(), a.errors.len()
-                ))}</p>
-            </div>
+                )))}
             <div class="isl-results" role="region" tabindex="0" aria-live="polite" aria-label="Pairwise results"
                 inner_html=move || analysis.with(html::pairwise_results)></div>
         </div>

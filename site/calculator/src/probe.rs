@@ -11,6 +11,8 @@ use pickanumber_instruments::html;
 use pickanumber_instruments::probe::examples::synthetic_runs;
 use pickanumber_instruments::probe::{probe_text, Regime, Scale, TextProbe};
 
+use crate::island::input_box;
+
 /// What the island computes from its inputs: the probe, or why the scale cannot be used.
 type Computed = Result<TextProbe, String>;
 
@@ -61,16 +63,12 @@ pub fn ProbeIsland(
                     {Regime::ALL.into_iter().map(example_button).collect_view()}
                 </span>
             </div>
-            <div class="isl-in">
-                <label for="probe-input" class="calc-label">"Runs: one JSON run per line, or a grid (rows = runs)"</label>
-                <textarea id="probe-input" class="calc-input" spellcheck="false" autocomplete="off"
-                    prop:value=move || text.get()
-                    on:input=move |ev| { loaded.set(String::new()); text.set(event_target_value(&ev)); }></textarea>
-                <p class="calc-hint">{move || {
+            {input_box("probe-input", "Runs: one JSON run per line, or a grid (rows = runs)", text,
+                move |t| { loaded.set(String::new()); text.set(t); },
+                move || {
                     let note = loaded.get();
                     if note.is_empty() { computed.with(counts) } else { note }
-                }}</p>
-            </div>
+                })}
             <div class="isl-results" role="region" tabindex="0" aria-live="polite" aria-label="Probe results"
                 inner_html=move || computed.with(results)></div>
         </div>

@@ -1,28 +1,8 @@
 //! `pickanumber score` as a user runs it: JSON on stdout, exit codes 0 / 1 / 2.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pickanumber"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout).expect("stdout is one JSON object")
-}
+use common::{assert_fails, json, pick, run, stdout};
 
 #[test]
 fn scores_stdin_with_every_key() {
@@ -101,36 +81,18 @@ fn usage_and_unreadable_input_exit_2_without_json() {
             "pickanumber: cannot read /nonexistent/items.txt: No such file or directory (os error 2)\n",
         ),
     ] {
-        let out = run(&args, "");
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-        assert_eq!(String::from_utf8_lossy(&out.stderr), message, "{args:?}");
+        assert_fails(&run(&args, ""), 2, message);
     }
     // No subcommand: the short help, on stderr.
     let out = run(&[], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     assert_eq!(out.stderr, run(&["-h"], "").stdout);
-    let out = Command::new(env!("CARGO_BIN_EXE_pickanumber"))
-        .arg("score")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .and_then(|mut c| {
-            c.stdin
-                .take()
-                .unwrap()
-                .write_all(&[0xff, 0xfe, b'\n'])
-                .unwrap();
-            c.wait_with_output()
-        })
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(out.stdout.is_empty());
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr),
-        "pickanumber: standard input is not UTF-8 text (invalid byte at offset 0)\n"
+    let out = pick(&["score"]).stdin(&[0xff, 0xfe, b'\n']).output();
+    assert_fails(
+        &out,
+        2,
+        "pickanumber: standard input is not UTF-8 text (invalid byte at offset 0)\n",
     );
 }
 
@@ -138,7 +100,7 @@ fn usage_and_unreadable_input_exit_2_without_json() {
 fn help_explains_the_format() {
     let out = run(&["score", "--help"], "");
     assert_eq!(out.status.code(), Some(0));
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = stdout(&out);
     assert!(text.contains("+5, +3, +2, +1, −1, −2, −3, −5"));
     assert!(text.contains("EXIT STATUS"));
 }
@@ -192,7 +154,7 @@ fn unusable_weights_give_a_null_headline_and_exit_1() {
 fn report_and_stdin_dash() {
     let out = run(&["score", "--report", "-"], "+3 a\n-1 b\n");
     assert_eq!(out.status.code(), Some(0));
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = stdout(&out);
     assert!(
         text.starts_with("# Evidence score\n\n**Final 59 / 100**, confidence 0.10"),
         "{text}"

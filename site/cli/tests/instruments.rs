@@ -1,25 +1,10 @@
 //! `pickanumber probe` and `pickanumber pairwise` as a user runs them, every exit path, on the
 //! instruments crate's fixtures.
 
-use std::io::Write;
+mod common;
+
+use common::{assert_fails, pick, run, stderr, stdout, Run};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pickanumber"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
 
 /// `site/instruments/tests/<dir>/<name>`.
 fn instruments(dir: &str, name: &str) -> PathBuf {
@@ -33,26 +18,30 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
+/// `pickanumber probe --runs-dir <runs> --items <items>`, then `more`.
+fn probe(runs: &Path, items: &Path, more: &[&str]) -> Run<'static> {
+    let mut args = vec!["probe", "--runs-dir", s(runs), "--items", s(items)];
+    args.extend(more);
+    pick(&args)
+}
+
+/// [`probe`] on the instruments crate's fixture `name` (its `runs/` and `items.json`).
+fn probe_fixture(name: &str, more: &[&str]) -> Run<'static> {
+    let runs = instruments("fixtures", &format!("{name}/runs"));
+    probe(
+        &runs,
+        &instruments("fixtures", &format!("{name}/items.json")),
+        more,
+    )
+}
+
 #[test]
 fn probe_writes_both_files_and_prints_the_regime_and_failed_runs() {
     let out_dir = tempfile::tempdir().unwrap();
     let out_path = out_dir.path().join("new/folder");
-    let runs = instruments("fixtures", "inflation/runs");
-    let items = instruments("fixtures", "inflation/items.json");
-    let out = run(
-        &[
-            "probe",
-            "--runs-dir",
-            s(&runs),
-            "--items",
-            s(&items),
-            "--out",
-            s(&out_path),
-        ],
-        "",
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stderr), "");
+    let out = probe_fixture("inflation", &["--out", s(&out_path)]).output();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
     let expected = format!(
         "Regime: INFLATION_LIKELY\n\
          \x20 successful_runs=6 failed=2\n\
@@ -63,7 +52,7 @@ fn probe_writes_both_files_and_prints_the_regime_and_failed_runs() {
         out_path.join("aggregate.json").display(),
         out_path.join("REPORT.md").display()
     );
-    assert_eq!(text(&out.stdout), expected);
+    assert_eq!(stdout(&out), expected);
     for name in ["aggregate.json", "REPORT.md"] {
         let written = std::fs::read_to_string(out_path.join(name)).unwrap();
         let golden =
@@ -82,24 +71,13 @@ fn probe_writes_both_files_and_prints_the_regime_and_failed_runs() {
 #[test]
 fn probe_json_prints_aggregate_json_and_writes_nothing() {
     let cwd = tempfile::tempdir().unwrap();
-    let runs = instruments("fixtures", "jittery/runs");
-    let items = instruments("fixtures", "jittery/items.json");
-    let out = Command::new(env!("CARGO_BIN_EXE_pickanumber"))
-        .args([
-            "probe",
-            "--runs-dir",
-            s(&runs),
-            "--items",
-            s(&items),
-            "--json",
-        ])
-        .current_dir(cwd.path())
-        .output()
-        .unwrap();
+    let out = probe_fixture("jittery", &["--json"])
+        .cwd(cwd.path())
+        .output();
     assert_eq!(out.status.code(), Some(0));
     let golden =
         std::fs::read_to_string(instruments("expected", "jittery/aggregate.json")).unwrap();
-    assert_eq!(text(&out.stdout), golden);
+    assert_eq!(stdout(&out), golden);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["aggregate"]["regime_guess"], "JITTERY");
     assert_eq!(std::fs::read_dir(cwd.path()).unwrap().count(), 0);
@@ -107,22 +85,10 @@ fn probe_json_prints_aggregate_json_and_writes_nothing() {
 
 #[test]
 fn probe_json_names_failed_runs_on_stderr() {
-    let runs = instruments("fixtures", "inflation/runs");
-    let items = instruments("fixtures", "inflation/items.json");
-    let out = run(
-        &[
-            "probe",
-            "--runs-dir",
-            s(&runs),
-            "--items",
-            s(&items),
-            "--json",
-        ],
-        "",
-    );
+    let out = probe_fixture("inflation", &["--json"]).output();
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
-        text(&out.stderr),
+        stderr(&out),
         "pickanumber: failed run-004.json: marked parse_failed: the model answered in prose\n\
          pickanumber: failed run-005.json: not valid JSON: expected a value (an object, a list, a string, a number, true, false or null), found the end of the text (line 2, column 1)\n"
     );
@@ -140,77 +106,52 @@ fn probe_exits_2_with_the_reason() {
     let bad_items = empty.path().join("bad.json");
     std::fs::write(&bad_items, "{\"items\": [").unwrap();
     let out_dir = empty.path().join("out");
-    let cases: Vec<(Vec<&str>, String)> = vec![
+    let json = ["--json"];
+    let cases: [(&Path, &Path, &[&str], String); 4] = [
         (
-            vec![
-                "--runs-dir",
-                s(&missing_dir),
-                "--items",
-                s(&items),
-                "--json",
-            ],
+            &missing_dir,
+            &items,
+            &json,
             format!(
                 "pickanumber: runs folder not found: {}\n",
                 missing_dir.display()
             ),
         ),
         (
-            vec!["--runs-dir", s(&items), "--items", s(&items), "--json"],
+            &items,
+            &items,
+            &json,
             format!(
                 "pickanumber: runs folder {} is not a folder\n",
                 items.display()
             ),
         ),
         (
-            vec![
-                "--runs-dir",
-                s(&runs),
-                "--items",
-                s(&missing_items),
-                "--json",
-            ],
+            &runs,
+            &missing_items,
+            &json,
             format!(
                 "pickanumber: items file not found: {}\n",
                 missing_items.display()
             ),
         ),
         (
-            vec![
-                "--runs-dir",
-                s(empty.path()),
-                "--items",
-                s(&items),
-                "--out",
-                s(&out_dir),
-            ],
+            empty.path(),
+            &items,
+            &["--out", s(&out_dir)],
             format!(
                 "pickanumber: no run-*.json files in {}\n",
                 empty.path().display()
             ),
         ),
     ];
-    for (args, message) in cases {
-        let mut all = vec!["probe"];
-        all.extend(args.iter().copied());
-        let out = run(&all, "");
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert_eq!(text(&out.stderr), message, "{args:?}");
-        assert_eq!(text(&out.stdout), "", "{args:?}");
+    for (runs, items, more, message) in cases {
+        assert_fails(&probe(runs, items, more).output(), 2, &message);
     }
     // An invalid items file: the message names the file.
-    let out = run(
-        &[
-            "probe",
-            "--runs-dir",
-            s(&runs),
-            "--items",
-            s(&bad_items),
-            "--json",
-        ],
-        "",
-    );
+    let out = probe(&runs, &bad_items, &json).output();
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).starts_with(&format!(
+    assert!(stderr(&out).starts_with(&format!(
         "pickanumber: items file {}: ",
         bad_items.display()
     )));
@@ -223,26 +164,13 @@ fn probe_cannot_write_exits_2() {
     let dir = tempfile::tempdir().unwrap();
     let blocker = dir.path().join("file");
     std::fs::write(&blocker, "not a folder").unwrap();
-    let runs = instruments("fixtures", "inflation/runs");
-    let items = instruments("fixtures", "inflation/items.json");
-    let out = run(
-        &[
-            "probe",
-            "--runs-dir",
-            s(&runs),
-            "--items",
-            s(&items),
-            "--out",
-            s(&blocker),
-        ],
-        "",
-    );
+    let out = probe_fixture("inflation", &["--out", s(&blocker)]).output();
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).starts_with(&format!(
+    assert!(stderr(&out).starts_with(&format!(
         "pickanumber: cannot write {}: ",
         blocker.display()
     )));
-    assert_eq!(text(&out.stdout), "");
+    assert_eq!(stdout(&out), "");
 }
 
 #[test]
@@ -265,8 +193,8 @@ fn probe_usage_errors_exit_2() {
     ] {
         let out = run(&args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert_eq!(text(&out.stdout), "");
-        assert!(text(&out.stderr).starts_with("error: "), "{args:?}");
+        assert_eq!(stdout(&out), "");
+        assert!(stderr(&out).starts_with("error: "), "{args:?}");
     }
 }
 
@@ -303,7 +231,7 @@ fn pairwise_reads_a_file_and_json_lines() {
     .unwrap();
     let args = ["pairwise", s(&file)];
     let out = run(&args, "");
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     // y won once (α 1.5), x lost once (β 1.5); the tie changes nothing.
     assert_eq!(v["items"][0]["name"], "y");
@@ -334,16 +262,14 @@ fn pairwise_unreadable_input_exits_2() {
     let missing = dir.path().join("missing.tsv");
     let out = run(&["pairwise", s(&missing)], "");
     assert_eq!(out.status.code(), Some(2));
-    assert_eq!(text(&out.stdout), "");
-    assert!(
-        text(&out.stderr).starts_with(&format!("pickanumber: cannot read {}: ", missing.display()))
-    );
+    assert_eq!(stdout(&out), "");
+    assert!(stderr(&out).starts_with(&format!("pickanumber: cannot read {}: ", missing.display())));
     let binary = dir.path().join("bin");
     std::fs::write(&binary, b"a\tb\tA\n\xff\n").unwrap();
     let out = run(&["pairwise", s(&binary)], "");
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
-        text(&out.stderr),
+        stderr(&out),
         format!(
             "pickanumber: {} is not UTF-8 text (invalid byte at offset 6)\n",
             binary.display()
@@ -351,15 +277,15 @@ fn pairwise_unreadable_input_exits_2() {
     );
     let out = run(&["pairwise", "a", "b"], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).starts_with("error: "));
+    assert!(stderr(&out).starts_with("error: "));
 }
 
 #[test]
 fn help_describes_both_subcommands() {
     let out = run(&["probe", "--help"], "");
     assert_eq!(out.status.code(), Some(0));
-    assert!(text(&out.stdout).contains("INFLATION_LIKELY   ceiling_rate ≥ 0.25"));
+    assert!(stdout(&out).contains("INFLATION_LIKELY   ceiling_rate ≥ 0.25"));
     let out = run(&["pairwise", "--help"], "");
     assert_eq!(out.status.code(), Some(0));
-    assert!(text(&out.stdout).contains("NEITHER (or TIE)"));
+    assert!(stdout(&out).contains("NEITHER (or TIE)"));
 }

@@ -7,9 +7,10 @@
 
 mod common;
 
-use common::{assert_exit_2, files_in, fixture, json, pick, stderr, stdout};
+use common::{assert_exit_2, assert_fails, files_in, fixture, json, pick, stderr, stdout};
 use serde_json::{json, Value};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::Output;
 use tempfile::TempDir;
 
 const SLUG: &str = "agent-hq-pricing";
@@ -45,12 +46,29 @@ fn store() -> TempDir {
     tempfile::tempdir().unwrap()
 }
 
-fn doc_path(dir: &Path, slug: &str) -> std::path::PathBuf {
+fn doc_path(dir: &Path, slug: &str) -> PathBuf {
     dir.join(format!("{slug}.json"))
 }
 
 fn read_doc(dir: &Path, slug: &str) -> Value {
     serde_json::from_str(&std::fs::read_to_string(doc_path(dir, slug)).unwrap()).unwrap()
+}
+
+/// `pickanumber score --save --slug SLUG` of [`EVIDENCE`] into the store `judge`, then `more`.
+fn save(judge: &Path, more: &[&str]) -> Output {
+    let mut args = vec!["score", "--save", "--slug", SLUG];
+    args.extend(more);
+    pick(&args).stdin(EVIDENCE).judge_dir(judge).output()
+}
+
+/// A store holding the score.py-shaped fixture as [`SLUG`]'s document: the store, the
+/// document's path and its text.
+fn store_with_fixture() -> (TempDir, PathBuf, String) {
+    let dir = store();
+    let path = doc_path(dir.path(), SLUG);
+    let original = std::fs::read_to_string(fixture("agent-hq-pricing.json")).unwrap();
+    std::fs::write(&path, &original).unwrap();
+    (dir, path, original)
 }
 
 #[test]
@@ -83,11 +101,7 @@ fn input_flag_positional_file_and_dash() {
     assert_eq!(json(&out)["final"], 70);
 
     let out = pick(&["score", f, "--input", f]).output();
-    assert_exit_2(&out);
-    assert_eq!(
-        stderr(&out),
-        "error: the argument '[FILE]' cannot be used with '--input <FILE>'\n\nUsage: pickanumber score <FILE>\n\nFor more information, try '--help'.\n"
-    );
+    assert_fails(&out, 2, "error: the argument '[FILE]' cannot be used with '--input <FILE>'\n\nUsage: pickanumber score <FILE>\n\nFor more information, try '--help'.\n");
     let out = pick(&[
         "score",
         "--compat",
@@ -96,10 +110,10 @@ fn input_flag_positional_file_and_dash() {
         "/nonexistent/e.json",
     ])
     .output();
-    assert_exit_2(&out);
-    assert_eq!(
-        stderr(&out),
-        "pickanumber: cannot read /nonexistent/e.json: No such file or directory (os error 2)\n"
+    assert_fails(
+        &out,
+        2,
+        "pickanumber: cannot read /nonexistent/e.json: No such file or directory (os error 2)\n",
     );
 }
 
@@ -167,13 +181,11 @@ fn item_errors_exit_1_name_the_item_and_save_nothing() {
         vec!["score", "--save", "--slug", SLUG],
     ] {
         let out = pick(&args).stdin(text).judge_dir(&judge).output();
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-        assert_eq!(
-            stderr(&out),
+        assert_fails(
+            &out,
+            1,
             "pickanumber: error: working item 2 (\"Onboarding is slow\"): value −3 is not allowed in working: use +1, +2, +3, +5\n\
              pickanumber: error: confusing item 1 (\"no value here\"): \"value\" is missing (one of +5, +3, +2, +1, −1, −2, −3, −5); allowed in confusing: −1, −2, −3\n",
-            "{args:?}"
         );
         assert!(!judge.exists(), "nothing is saved, not even the folder");
     }
@@ -184,9 +196,7 @@ fn item_errors_exit_1_name_the_item_and_save_nothing() {
         ("{\"evidence\": []}", "pickanumber: error: \"evidence\" must be an object of buckets\n"),
     ] {
         let out = pick(&["score", "--compat", "score-py"]).stdin(text).output();
-        assert_eq!(out.status.code(), Some(1), "{text}");
-        assert!(out.stdout.is_empty());
-        assert_eq!(stderr(&out), message);
+        assert_fails(&out, 1, message);
     }
 }
 
@@ -198,10 +208,10 @@ fn empty_evidence_is_a_usage_error() {
         vec!["score", "--save", "--slug", SLUG],
     ] {
         let out = pick(&args).stdin(" \n").judge_dir(dir.path()).output();
-        assert_exit_2(&out);
-        assert_eq!(
-            stderr(&out),
-            "pickanumber: no evidence: standard input is empty\n"
+        assert_fails(
+            &out,
+            2,
+            "pickanumber: no evidence: standard input is empty\n",
         );
     }
     assert!(files_in(dir.path()).is_empty());
@@ -211,17 +221,7 @@ fn empty_evidence_is_a_usage_error() {
 fn save_creates_the_folder_and_the_document() {
     let dir = store();
     let judge = dir.path().join("new").join("judge");
-    let out = pick(&[
-        "score",
-        "--save",
-        "--slug",
-        SLUG,
-        "--summary",
-        "First — draft",
-    ])
-    .stdin(EVIDENCE)
-    .judge_dir(&judge)
-    .output();
+    let out = save(&judge, &["--summary", "First — draft"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let saved_to = doc_path(&judge, SLUG);
     let printed = stdout(&out);
@@ -291,9 +291,7 @@ fn save_creates_the_folder_and_the_document() {
 
 #[test]
 fn a_score_py_document_is_continued_field_by_field() {
-    let dir = store();
-    let original = std::fs::read_to_string(fixture("agent-hq-pricing.json")).unwrap();
-    std::fs::write(doc_path(dir.path(), SLUG), &original).unwrap();
+    let (dir, _, original) = store_with_fixture();
 
     // Read back as score.py would print it: the same bytes (plus print's newline).
     let out = pick(&["score", "--load", "--slug", SLUG])
@@ -302,17 +300,7 @@ fn a_score_py_document_is_continued_field_by_field() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(stdout(&out), format!("{original}\n"));
 
-    let out = pick(&[
-        "score",
-        "--save",
-        "--slug",
-        SLUG,
-        "--summary",
-        "Second pass — Safari fixed",
-    ])
-    .stdin(EVIDENCE)
-    .judge_dir(dir.path())
-    .output();
+    let out = save(dir.path(), &["--summary", "Second pass — Safari fixed"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let printed = json(&out);
     assert_eq!(printed["version"], 2);
@@ -349,10 +337,7 @@ fn a_score_py_document_is_continued_field_by_field() {
 fn a_document_we_start_is_continued_the_same_way() {
     let dir = store();
     for (i, summary) in ["one", "two", "three"].iter().enumerate() {
-        let out = pick(&["score", "--save", "--slug", SLUG, "--summary", summary])
-            .stdin(EVIDENCE)
-            .judge_dir(dir.path())
-            .output();
+        let out = save(dir.path(), &["--summary", summary]);
         assert_eq!(json(&out)["version"], i + 1);
         assert_eq!(json(&out)["passes_total"], i + 1);
     }
@@ -412,10 +397,7 @@ fn unknown_keys_of_a_stored_document_are_kept() {
         serde_json::to_string(&doc).unwrap(),
     )
     .unwrap();
-    let out = pick(&["score", "--save", "--slug", SLUG])
-        .stdin(EVIDENCE)
-        .judge_dir(dir.path())
-        .output();
+    let out = save(dir.path(), &[]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let after = read_doc(dir.path(), SLUG);
     assert_eq!(after["schema"], doc["schema"]);
@@ -590,8 +572,7 @@ fn a_corrupt_document_is_named_and_never_overwritten() {
             vec!["passes", "--slug", SLUG],
         ] {
             let out = pick(&args).stdin(EVIDENCE).judge_dir(dir.path()).output();
-            assert_exit_2(&out);
-            assert_eq!(stderr(&out), message, "{args:?}");
+            assert_fails(&out, 2, &message);
             assert_eq!(std::fs::read_to_string(&path).unwrap(), content);
         }
         assert_eq!(files_in(dir.path()), [format!("{SLUG}.json")]);
@@ -602,20 +583,14 @@ fn a_corrupt_document_is_named_and_never_overwritten() {
 #[test]
 fn a_failed_write_leaves_the_document_and_no_temporary_file() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = store();
-    let path = doc_path(dir.path(), SLUG);
-    let original = std::fs::read_to_string(fixture("agent-hq-pricing.json")).unwrap();
-    std::fs::write(&path, &original).unwrap();
+    let (dir, path, original) = store_with_fixture();
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
     // Root can write to a read-only folder; the test means nothing there.
     let probe = dir.path().join("probe");
     let writable = std::fs::write(&probe, "").is_ok();
     let _ = std::fs::remove_file(&probe);
     if !writable {
-        let out = pick(&["score", "--save", "--slug", SLUG])
-            .stdin(EVIDENCE)
-            .judge_dir(dir.path())
-            .output();
+        let out = save(dir.path(), &[]);
         assert_exit_2(&out);
         assert!(
             stderr(&out).starts_with(&format!("pickanumber: cannot write {}: ", path.display())),
@@ -632,9 +607,7 @@ fn a_failed_write_leaves_the_document_and_no_temporary_file() {
 #[test]
 fn an_existing_documents_permissions_are_kept() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = store();
-    let path = doc_path(dir.path(), SLUG);
-    std::fs::copy(fixture("agent-hq-pricing.json"), &path).unwrap();
+    let (dir, path, _) = store_with_fixture();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
     let out = pick(&["score", "--save", "--slug", SLUG])
         .stdin("{}")
@@ -695,12 +668,8 @@ version  timestamp                         score  Δ score  confidence  Δ confi
 
 #[test]
 fn passes_of_a_saved_document() {
-    let dir = store();
-    std::fs::copy(fixture("agent-hq-pricing.json"), doc_path(dir.path(), SLUG)).unwrap();
-    let out = pick(&["score", "--save", "--slug", SLUG, "--summary", "Second"])
-        .stdin(EVIDENCE)
-        .judge_dir(dir.path())
-        .output();
+    let (dir, ..) = store_with_fixture();
+    let out = save(dir.path(), &["--summary", "Second"]);
     assert_eq!(out.status.code(), Some(0));
     let out = pick(&["passes", "--slug", SLUG, "--json"])
         .judge_dir(dir.path())
@@ -728,14 +697,11 @@ fn passes_of_a_missing_document_exit_2() {
         vec!["passes", "--slug", "nope", "--json"],
     ] {
         let out = pick(&args).judge_dir(dir.path()).output();
-        assert_exit_2(&out);
-        assert_eq!(
-            stderr(&out),
-            format!(
-                "pickanumber: no passes are saved for nope: {} does not exist (save one with `pickanumber score --save --slug nope`)\n",
-                dir.path().join("nope.json").display()
-            )
+        let message = format!(
+            "pickanumber: no passes are saved for nope: {} does not exist (save one with `pickanumber score --save --slug nope`)\n",
+            dir.path().join("nope.json").display()
         );
+        assert_fails(&out, 2, &message);
     }
 }
 

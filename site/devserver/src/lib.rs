@@ -37,16 +37,22 @@ pub fn pages(dist: &Path) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    /// A fresh folder `devserver-{name}-{pid}` in the temporary folder with `files` (path, text).
+    pub fn tree(name: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("devserver-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for (file, text) in files {
+            std::fs::create_dir_all(dir.join(file).parent().unwrap()).unwrap();
+            std::fs::write(dir.join(file), text).unwrap();
+        }
+        dir
+    }
+
     #[test]
     fn pages_are_listed_home_first() {
-        let dir = std::env::temp_dir().join(format!("devserver-pages-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        for file in
-            ["index.html", "404.html", "paper/index.html", "examples/b/index.html", "calc/a.js"]
-        {
-            std::fs::create_dir_all(dir.join(file).parent().unwrap()).unwrap();
-            std::fs::write(dir.join(file), "x").unwrap();
-        }
+        let files =
+            ["index.html", "404.html", "paper/index.html", "examples/b/index.html", "calc/a.js"];
+        let dir = tree("pages", &files.map(|f| (f, "x")));
         assert_eq!(super::pages(&dir), ["/", "/examples/b/", "/paper/", "/404.html"]);
     }
 }

@@ -160,18 +160,15 @@ mod tests {
 
     #[test]
     fn files_folders_prefixes_errors_reload_and_gzip_over_tcp() {
-        let dir = std::env::temp_dir().join(format!("devserver-{}", std::process::id()));
         let big = "<p>words</p>".repeat(200);
-        for (file, text) in [
+        let files = [
             ("index.html", "<h1>home</h1>"),
             ("paper/index.html", "<h1>paper</h1>"),
             ("calc/app_bg.wasm", "\0asm"),
             ("404.html", "<h1>lost</h1>"),
             ("big.html", &big),
-        ] {
-            std::fs::create_dir_all(dir.join(file).parent().unwrap()).unwrap();
-            std::fs::write(dir.join(file), text).unwrap();
-        }
+        ];
+        let dir = crate::tests::tree("serve", &files);
         let reload = Reload::default();
         let site = Site::new(&dir).under("pickanumber").with_reload(reload.clone());
         let addr = super::start(site.blocking("/calc/x"), "127.0.0.1:0").unwrap();

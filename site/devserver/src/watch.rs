@@ -66,10 +66,8 @@ mod tests {
 
     #[test]
     fn edits_additions_and_removals_are_seen_but_not_swap_files() {
-        let root = std::env::temp_dir().join(format!("devserver-watch-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        std::fs::create_dir_all(root.join("content/target")).unwrap();
-        std::fs::write(root.join("content/index.md"), "a").unwrap();
+        let root =
+            crate::tests::tree("watch", &[("content/index.md", "a"), ("content/target/out", "")]);
         let watch = Watch::new(&[root.join("content"), root.join("missing")]).unwrap();
         std::fs::write(root.join("content/.index.md.swp"), "x").unwrap();
         std::fs::write(root.join("content/target/out"), "x").unwrap();

@@ -17,6 +17,18 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
+/// Builds the site at `root` into `out`, at `base_url` (none: `site.toml`'s); the error as text.
+fn build_site(root: &Path, out: &Path, base_url: Option<&str>) -> Result<(), String> {
+    let options = Options {
+        root: root.to_path_buf(),
+        out: out.to_path_buf(),
+        calc: None,
+        dev: false,
+        base_url: base_url.map(str::to_string),
+    };
+    build(&options).map(drop).map_err(|e| e.to_string())
+}
+
 fn copy_tree(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {
@@ -39,14 +51,7 @@ fn main_of(html: &str) -> &str {
 #[test]
 fn golden_main_for_each_page_type() {
     let out = scratch("golden").join("dist");
-    build(&Options {
-        root: fixture(),
-        out: out.clone(),
-        calc: None,
-        dev: false,
-        base_url: None,
-    })
-    .unwrap();
+    build_site(&fixture(), &out, None).unwrap();
     let expected = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/expected");
     let bless = std::env::var_os("PICKANUMBER_BLESS").is_some();
     let mut failures = Vec::new();
@@ -83,14 +88,7 @@ fn golden_main_for_each_page_type() {
 #[test]
 fn every_page_carries_the_strict_csp_and_landmarks() {
     let out = scratch("csp").join("dist");
-    build(&Options {
-        root: fixture(),
-        out: out.clone(),
-        calc: None,
-        dev: false,
-        base_url: None,
-    })
-    .unwrap();
+    build_site(&fixture(), &out, None).unwrap();
     for page in [
         "index.html",
         "paper/index.html",
@@ -114,40 +112,11 @@ fn every_page_carries_the_strict_csp_and_landmarks() {
 fn two_builds_are_byte_identical() {
     let dir = scratch("determinism");
     let (a, b) = (dir.join("a"), dir.join("b"));
-    build(&Options {
-        root: fixture(),
-        out: a.clone(),
-        calc: None,
-        dev: false,
-        base_url: None,
-    })
-    .unwrap();
-    build(&Options {
-        root: fixture(),
-        out: b.clone(),
-        calc: None,
-        dev: false,
-        base_url: None,
-    })
-    .unwrap();
+    build_site(&fixture(), &a, None).unwrap();
+    build_site(&fixture(), &b, None).unwrap();
     let list = |d: &Path| -> Vec<(PathBuf, Vec<u8>)> {
-        let mut v = Vec::new();
-        let mut stack = vec![d.to_path_buf()];
-        while let Some(p) = stack.pop() {
-            for e in std::fs::read_dir(&p).unwrap() {
-                let e = e.unwrap().path();
-                if e.is_dir() {
-                    stack.push(e);
-                } else {
-                    v.push((
-                        e.strip_prefix(d).unwrap().to_path_buf(),
-                        std::fs::read(&e).unwrap(),
-                    ));
-                }
-            }
-        }
-        v.sort();
-        v
+        let read = |f: PathBuf| (f.clone(), std::fs::read(d.join(f)).unwrap());
+        files(d).into_iter().map(read).collect()
     };
     assert_eq!(list(&a), list(&b));
 }
@@ -161,27 +130,12 @@ fn error_for(file: &str, edit: impl Fn(&str) -> String) -> String {
     let root = dir.join("site");
     copy_tree(&fixture(), &root);
     let out = dir.join("dist");
-    build(&Options {
-        root: root.clone(),
-        out: out.clone(),
-        calc: None,
-        dev: false,
-        base_url: None,
-    })
-    .unwrap();
+    build_site(&root, &out, None).unwrap();
     let before = std::fs::read(out.join("index.html")).unwrap();
     let path = root.join(file);
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, edit(&text)).unwrap();
-    let err = build(&Options {
-        root,
-        out: out.clone(),
-        calc: None,
-        dev: false,
-        base_url: None,
-    })
-    .unwrap_err()
-    .to_string();
+    let err = build_site(&root, &out, None).unwrap_err();
     assert_eq!(
         std::fs::read(out.join("index.html")).unwrap(),
         before,
@@ -190,121 +144,60 @@ fn error_for(file: &str, edit: impl Fn(&str) -> String) -> String {
     err
 }
 
-#[test]
-fn unknown_front_matter_key() {
-    assert_eq!(
-        error_for("content/index.md", |t| t.replacen("template = \"home\"", "template = \"home\"\nauthor = \"me\"", 1)),
-        "content/index.md:5: front matter: unknown field `author`, expected one of `title`, `description`, `template`, `order`, `summary`, `hero` (allowed keys: title, description, template, order, summary, hero)\n1 error; nothing was written"
-    );
+/// One test per case: `name: file, edit => error` builds the fixture with `file` changed by
+/// `edit` and expects exactly `error` (and the previous output kept, see [`error_for`]).
+macro_rules! build_errors {
+    ($($name:ident: $file:literal, $edit:expr => $error:literal;)*) => {$(
+        #[test]
+        fn $name() {
+            assert_eq!(error_for($file, $edit), $error, stringify!($name));
+        }
+    )*};
 }
 
-#[test]
-fn missing_front_matter() {
-    assert_eq!(
-        error_for("examples/case.md", |t| t.replacen("+++", "", 2)),
-        "examples/case.md:1: a page must start with front matter: a line +++, TOML keys (title, description), and +++\n1 error; nothing was written"
-    );
-}
-
-#[test]
-fn invalid_evidence_item() {
-    assert_eq!(
-        error_for("content/index.md", |t| t.replace("+3 opened Settings", "+4 opened Settings")),
-        "content/index.md:20: evidence block \"ex\": impact +4 is not one of +5, +3, +2, +1, −1, −2, −3, −5\n1 error; nothing was written"
-    );
-}
-
-#[test]
-fn evidence_line_that_is_not_an_item() {
-    assert_eq!(
-        error_for("content/index.md", |t| t.replace("+3 opened Settings", "opened Settings")),
-        "content/index.md:20: evidence block \"ex\": this line is not an item (write an impact such as +3 first)\n1 error; nothing was written"
-    );
-}
-
-#[test]
-fn unknown_evidence_option() {
-    assert_eq!(
-        error_for("content/index.md", |t| t.replace("evidence id=ex", "evidence id=ex colour=blue")),
-        "content/index.md:18: unknown evidence option \"colour\" (options: id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, show)\n1 error; nothing was written"
-    );
-}
-
-#[test]
-fn unknown_reference_id_and_field() {
-    assert_eq!(
-        error_for("content/index.md", |t| t.replace("{{ ex.final }}", "{{ nope.final }}")),
-        "content/index.md:15: unknown reference {{ nope.final }}: no evidence block \"nope\" in this page (blocks: ex)\n1 error; nothing was written"
-    );
-    assert_eq!(
-        error_for("content/index.md", |t| t.replace("{{ ex.final }}", "{{ ex.finale }}")),
-        "content/index.md:15: unknown reference {{ ex.finale }}: block \"ex\" has no field \"finale\" (fields: confidence, density, final, final_unrounded, multiplier, multiplier2, net, normalized, raw, total)\n1 error; nothing was written"
-    );
-}
-
-#[test]
-fn missing_citation() {
-    assert_eq!(
-        error_for("content/index.md", |t| t.replace("[@kirchner2026, §4.2]", "[@nobody2020]")),
-        "content/index.md:15: citation [@nobody2020] has no entry in content/references/*.toml\n1 error; nothing was written"
-    );
-}
-
-#[test]
-fn broken_link_and_anchor_are_all_listed() {
-    assert_eq!(
-        error_for("examples/case.md", |t| t.replace("(/#problem)", "(/#nowhere) and [gone](/gone/)")),
-        "examples/case.md:15: broken link /#nowhere: no element with id \"nowhere\" in /\nexamples/case.md:15: broken link /gone/: no such page or file\n2 errors; nothing was written"
-    );
-}
-
-#[test]
-fn broken_links_of_the_layout_and_the_hero_name_their_lines() {
-    assert_eq!(
-        error_for("content/layout.toml", |t| t.replace("/related/\" }", "/unrelated/\" }")),
-        "content/layout.toml:14: broken link /unrelated/: no such page or file\n1 error; nothing was written"
-    );
-    assert_eq!(
-        error_for("content/layout.toml", |t| t.replace("[Paper](/paper/)", "[Paper](/paper/#gone)")),
-        "content/layout.toml:19: broken link /paper/#gone: no element with id \"gone\" in /paper/\n1 error; nothing was written"
-    );
-    assert_eq!(
-        error_for("content/index.md", |t| t.replace("(/paper/)", "(/papers/)")),
-        "content/index.md:9: broken link /papers/: no such page or file\n1 error; nothing was written"
-    );
-}
-
-#[test]
-fn a_layout_file_without_a_footer_is_refused() {
-    let err = error_for("content/layout.toml", |_| "nav = []\n".into());
-    assert_eq!(
-        err,
-        "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise)\n1 error; nothing was written"
-    );
-}
-
-#[test]
-fn a_sentence_with_a_slot_it_cannot_fill_names_its_line() {
-    let err = error_for("content/layout.toml", |t| {
-        t.replace("Scale {low}–{high}.", "Scale {low}–{max}.")
-    });
-    assert_eq!(
-        err,
-        "content/layout.toml:91: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written"
-    );
+build_errors! {
+    unknown_front_matter_key: "content/index.md", |t| t.replacen("template = \"home\"", "template = \"home\"\nauthor = \"me\"", 1)
+        => "content/index.md:5: front matter: unknown field `author`, expected one of `title`, `description`, `template`, `order`, `summary`, `hero` (allowed keys: title, description, template, order, summary, hero)\n1 error; nothing was written";
+    missing_front_matter: "examples/case.md", |t| t.replacen("+++", "", 2)
+        => "examples/case.md:1: a page must start with front matter: a line +++, TOML keys (title, description), and +++\n1 error; nothing was written";
+    invalid_evidence_item: "content/index.md", |t| t.replace("+3 opened Settings", "+4 opened Settings")
+        => "content/index.md:20: evidence block \"ex\": impact +4 is not one of +5, +3, +2, +1, −1, −2, −3, −5\n1 error; nothing was written";
+    evidence_line_that_is_not_an_item: "content/index.md", |t| t.replace("+3 opened Settings", "opened Settings")
+        => "content/index.md:20: evidence block \"ex\": this line is not an item (write an impact such as +3 first)\n1 error; nothing was written";
+    unknown_evidence_option: "content/index.md", |t| t.replace("evidence id=ex", "evidence id=ex colour=blue")
+        => "content/index.md:18: unknown evidence option \"colour\" (options: id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, show)\n1 error; nothing was written";
+    unknown_reference_id: "content/index.md", |t| t.replace("{{ ex.final }}", "{{ nope.final }}")
+        => "content/index.md:15: unknown reference {{ nope.final }}: no evidence block \"nope\" in this page (blocks: ex)\n1 error; nothing was written";
+    unknown_reference_field: "content/index.md", |t| t.replace("{{ ex.final }}", "{{ ex.finale }}")
+        => "content/index.md:15: unknown reference {{ ex.finale }}: block \"ex\" has no field \"finale\" (fields: confidence, density, final, final_unrounded, multiplier, multiplier2, net, normalized, raw, total)\n1 error; nothing was written";
+    missing_citation: "content/index.md", |t| t.replace("[@kirchner2026, §4.2]", "[@nobody2020]")
+        => "content/index.md:15: citation [@nobody2020] has no entry in content/references/*.toml\n1 error; nothing was written";
+    broken_link_and_anchor_are_all_listed: "examples/case.md", |t| t.replace("(/#problem)", "(/#nowhere) and [gone](/gone/)")
+        => "examples/case.md:15: broken link /#nowhere: no element with id \"nowhere\" in /\nexamples/case.md:15: broken link /gone/: no such page or file\n2 errors; nothing was written";
+    broken_layout_link_names_its_line: "content/layout.toml", |t| t.replace("/related/\" }", "/unrelated/\" }")
+        => "content/layout.toml:14: broken link /unrelated/: no such page or file\n1 error; nothing was written";
+    broken_layout_anchor_names_its_line: "content/layout.toml", |t| t.replace("[Paper](/paper/)", "[Paper](/paper/#gone)")
+        => "content/layout.toml:19: broken link /paper/#gone: no element with id \"gone\" in /paper/\n1 error; nothing was written";
+    broken_hero_link_names_its_line: "content/index.md", |t| t.replace("(/paper/)", "(/papers/)")
+        => "content/index.md:9: broken link /papers/: no such page or file\n1 error; nothing was written";
+    a_layout_file_without_a_footer_is_refused: "content/layout.toml", |_| "nav = []\n".into()
+        => "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise)\n1 error; nothing was written";
+    a_sentence_with_a_slot_it_cannot_fill_names_its_line: "content/layout.toml", |t| t.replace("Scale {low}–{high}.", "Scale {low}–{max}.")
+        => "content/layout.toml:91: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
+    missing_image: "paper/paper.md", |t| format!("{t}\n![A plot](/plots/missing.svg)\n")
+        => "paper/paper.md:38: broken link /plots/missing.svg: no such page or file\n1 error; nothing was written";
+    matrix_item_without_criterion: "paper/paper.md", |t| t.replace("(−3, depth) shallow", "−3 shallow")
+        => "paper/paper.md:19: evidence block \"m\": in matrix mode every item needs a criterion: write (+3, craft) or put it under ## Criterion: craft\n1 error; nothing was written";
+    feedback_item_outside_a_bucket: "examples/case.md", |t| t.replace("## Working\n", "")
+        => "examples/case.md:20: evidence block \"review\": in feedback mode every item needs a bucket: put it under ## Working, ## Not working, ## Missing or ## Confusing\n1 error; nothing was written";
+    feedback_value_not_allowed_in_its_bucket: "examples/case.md", |t| t.replace("−1 two names", "−5 two names")
+        => "examples/case.md:27: evidence block \"review\": impact −5 is not allowed under Confusing: use −1, −2, −3\n1 error; nothing was written";
 }
 
 #[test]
 fn no_page_repeats_an_id() {
     let out = scratch("ids").join("dist");
-    build(&Options {
-        root: fixture(),
-        out: out.clone(),
-        calc: None,
-        dev: false,
-        base_url: None,
-    })
-    .unwrap();
+    build_site(&fixture(), &out, None).unwrap();
     for file in files(&out) {
         if file.extension().is_none_or(|x| x != "html") {
             continue;
@@ -320,38 +213,6 @@ fn no_page_repeats_an_id() {
             assert!(seen.contains("out-final") && seen.contains("out-working"));
         }
     }
-}
-
-#[test]
-fn missing_image() {
-    assert_eq!(
-        error_for("paper/paper.md", |t| format!("{t}\n![A plot](/plots/missing.svg)\n")),
-        "paper/paper.md:38: broken link /plots/missing.svg: no such page or file\n1 error; nothing was written"
-    );
-}
-
-#[test]
-fn matrix_item_without_criterion() {
-    assert_eq!(
-        error_for("paper/paper.md", |t| t.replace("(−3, depth) shallow", "−3 shallow")),
-        "paper/paper.md:19: evidence block \"m\": in matrix mode every item needs a criterion: write (+3, craft) or put it under ## Criterion: craft\n1 error; nothing was written"
-    );
-}
-
-#[test]
-fn feedback_item_outside_a_bucket() {
-    assert_eq!(
-        error_for("examples/case.md", |t| t.replace("## Working\n", "")),
-        "examples/case.md:20: evidence block \"review\": in feedback mode every item needs a bucket: put it under ## Working, ## Not working, ## Missing or ## Confusing\n1 error; nothing was written"
-    );
-}
-
-#[test]
-fn feedback_value_not_allowed_in_its_bucket() {
-    assert_eq!(
-        error_for("examples/case.md", |t| t.replace("−1 two names", "−5 two names")),
-        "examples/case.md:27: evidence block \"review\": impact −5 is not allowed under Confusing: use −1, −2, −3\n1 error; nothing was written"
-    );
 }
 
 /// Every file under `dir`, relative, sorted.
@@ -377,14 +238,7 @@ fn a_sub_path_build_differs_from_the_root_build_only_by_the_base() {
     let dir = scratch("base");
     let build_at = |base: Option<&str>, name: &str| {
         let out = dir.join(name);
-        build(&Options {
-            root: fixture(),
-            out: out.clone(),
-            calc: None,
-            dev: false,
-            base_url: base.map(str::to_string),
-        })
-        .unwrap();
+        build_site(&fixture(), &out, base).unwrap();
         out
     };
     let root = build_at(None, "root");
@@ -434,14 +288,7 @@ fn a_sub_path_build_differs_from_the_root_build_only_by_the_base() {
 #[test]
 fn each_page_publishes_its_markdown_with_the_values_written_in() {
     let out = scratch("markdown").join("dist");
-    build(&Options {
-        root: fixture(),
-        out: out.clone(),
-        calc: None,
-        dev: false,
-        base_url: None,
-    })
-    .unwrap();
+    build_site(&fixture(), &out, None).unwrap();
     let md = std::fs::read_to_string(out.join("examples/case/index.md")).unwrap();
     assert!(md.starts_with("# Fixture case\n"), "{md}");
     // The feedback block's running score after the working bucket: +3 alone → 68.3 → 68.
@@ -457,16 +304,9 @@ fn each_page_publishes_its_markdown_with_the_values_written_in() {
 #[test]
 fn a_bad_base_path_is_refused() {
     let out = scratch("bad-base").join("dist");
-    let err = build(&Options {
-        root: fixture(),
-        out,
-        calc: None,
-        dev: false,
-        base_url: Some("pickanumber/".into()),
-    })
-    .unwrap_err();
+    let err = build_site(&fixture(), &out, Some("pickanumber/")).unwrap_err();
     assert_eq!(
-        err.to_string(),
+        err,
         "--base-url: base_url \"pickanumber/\" must be a path from the host's root, such as / or /pickanumber/\n1 error; nothing was written"
     );
 }

@@ -233,31 +233,19 @@ fn feedback_json(text: &str) -> Parsed {
         Ok(parsed) => parsed,
         Err(out) => return out,
     };
+    // The buckets are the document's members, or its "evidence" object's when it has one.
     let mut top = &doc;
-    if !matches!(top.kind, JsonKind::Object(_)) {
-        out.errors.push(error_at(
-            text,
-            top,
-            format!(
-                "feedback JSON must be an object of buckets, not {}",
-                top.describe()
-            ),
-        ));
-        return out;
-    }
-    if let Some(inner) = top.get("evidence") {
-        if !matches!(inner.kind, JsonKind::Object(_)) {
-            out.errors.push(error_at(
-                text,
-                inner,
-                format!(
-                    "\"evidence\" must be an object of buckets, not {}",
-                    inner.describe()
-                ),
-            ));
+    for (what, v) in [
+        ("feedback JSON", Some(&doc)),
+        ("\"evidence\"", doc.get("evidence")),
+    ] {
+        let Some(v) = v else { continue };
+        if !matches!(v.kind, JsonKind::Object(_)) {
+            let message = format!("{what} must be an object of buckets, not {}", v.describe());
+            out.errors.push(error_at(text, v, message));
             return out;
         }
-        top = inner;
+        top = v;
     }
     let mut any = false;
     for bucket in Bucket::ALL {

@@ -6,10 +6,6 @@ use crate::env::{human, step, Env, Failure};
 use crate::pipeline::{self, DIST, SUBPATH, SUBPATH_DIST};
 use crate::setup::{self, WASM_TARGET};
 
-/// The native crates: formatted, linted and unit-tested here.
-const NATIVE: &str = "-p pickanumber-score -p pickanumber-instruments -p pickanumber-cli \
-                      -p pickanumber-render -p devserver -p xtask";
-
 /// Runs every check in order, stopping at the first that fails, and prints which passed.
 pub fn test(env: &Env) -> Result<(), Failure> {
     let started = Instant::now();
@@ -28,19 +24,19 @@ pub fn test(env: &Env) -> Result<(), Failure> {
 fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     setup::setup(env, true)?;
     passed.push("setup");
-    let deny = "-- -D warnings";
+    let (deny, calc) = ("-- -D warnings", "pickanumber-calculator");
+    // Without -p, cargo takes the workspace's default members: the native crates.
     let steps = [
         ("fmt", "fmt --all --check".to_owned()),
-        ("clippy", format!("clippy {NATIVE} -p pickanumber-browser-tests --all-targets {deny}")),
-        ("clippy wasm", format!("clippy -p pickanumber-calculator --target {WASM_TARGET} {deny}")),
-        ("unit tests", format!("test {NATIVE}")),
+        ("clippy", format!("clippy --workspace --exclude {calc} --all-targets {deny}")),
+        ("clippy wasm", format!("clippy -p {calc} --target {WASM_TARGET} {deny}")),
+        ("unit tests", "test".into()),
         // The calculator's own tests (share links) are plain Rust: they run natively, in a cargo
         // invocation of their own so Leptos's `csr` feature is not unified with other crates'.
-        ("calculator tests", "test -p pickanumber-calculator".into()),
+        ("calculator tests", format!("test -p {calc}")),
     ];
     for (what, args) in steps {
-        let mut cargo = env.command("cargo", &args);
-        step(&format!("cargo {args}"), cargo.env("CARGO_TARGET_DIR", env.target()))?;
+        step(&format!("cargo {args}"), &mut env.command("cargo", &args))?;
         passed.push(what);
     }
     // The install line the README and the home page give, into a throwaway root.

@@ -61,7 +61,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
         "build" => Command::Build(None),
         "serve" => Command::Serve(8000),
         "test" => Command::Test,
-        "bench" => Command::Bench(true, SECTIONS.map(String::from).to_vec()),
+        "bench" => Command::Bench(true, SECTIONS.map(|s| s.0.to_owned()).to_vec()),
         "fuzz" => Command::Fuzz(NonZeroU64::new(60).expect("not 0")),
         other => return Err(usage(format!("unknown command `{other}`; the commands are setup, build, serve, test, bench and fuzz (see --help)"))),
     };
@@ -81,8 +81,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
             (Command::Bench(build, _), Long("no-build")) => *build = false,
             (Command::Bench(_, only), Long("only")) => {
                 *only = value(&mut p, &shown)?.split(',').map(|s| s.trim().to_owned()).collect();
-                if let Some(bad) = only.iter().find(|s| !SECTIONS.contains(&s.as_str())) {
-                    let all = SECTIONS.join(", ");
+                if let Some(bad) = only.iter().find(|o| !SECTIONS.iter().any(|s| s.0 == *o)) {
+                    let all = SECTIONS.map(|s| s.0).join(", ");
                     return Err(usage(format!("--only: `{bad}` is not one of {all}")));
                 }
             }

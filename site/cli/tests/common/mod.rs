@@ -25,10 +25,10 @@ pub fn pick(args: &[&str]) -> Run<'static> {
 }
 
 impl<'a> Run<'a> {
-    /// Feeds `text` on standard input.
-    pub fn stdin(self, text: &'a str) -> Run<'a> {
+    /// Feeds `text` (or any bytes) on standard input.
+    pub fn stdin<T: AsRef<[u8]> + ?Sized>(self, text: &'a T) -> Run<'a> {
         Run {
-            stdin: text.as_bytes(),
+            stdin: text.as_ref(),
             ..self
         }
     }
@@ -66,6 +66,11 @@ impl<'a> Run<'a> {
     }
 }
 
+/// Runs the binary with these arguments and `stdin`, and waits for it.
+pub fn run(args: &[&str], stdin: &str) -> Output {
+    pick(args).stdin(stdin).output()
+}
+
 /// Standard output as text.
 pub fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).unwrap()
@@ -85,6 +90,14 @@ pub fn json(out: &Output) -> serde_json::Value {
             stderr(out)
         )
     })
+}
+
+/// Asserts a failure with exit `code`, nothing on stdout and exactly `message` on stderr.
+#[track_caller]
+pub fn assert_fails(out: &Output, code: i32, message: &str) {
+    assert_eq!(out.status.code(), Some(code), "stderr: {}", stderr(out));
+    assert!(out.stdout.is_empty(), "stdout: {}", stdout(out));
+    assert_eq!(stderr(out), message);
 }
 
 /// Asserts a usage-style failure: exit 2, nothing on stdout.

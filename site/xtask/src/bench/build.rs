@@ -1,11 +1,11 @@
 //! Section 5, build times: rendering every page with nothing to compile, and edit-to-reload
 //! under `cargo xtask serve`'s machinery.
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Map};
+use serde_json::{json, Map, Value};
 
 use super::report::{Report, Row};
 use crate::env::{failed, run, Context, Env, Failure};
@@ -19,32 +19,29 @@ const EDITS: usize = 6;
 /// How long one rebuild may take.
 const REBUILD: Duration = Duration::from_secs(120);
 
-/// Measures both and adds the rows and JSON to `report`.
-pub fn build_times(env: &Env, report: &mut Report) -> Result<(), Failure> {
+/// Measures both, adds the rows to `report` and returns the JSON.
+pub fn build_times(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Failure> {
     let render = "render all pages, nothing to compile (pickanumber-render)";
     let reload = "edit → reload under serve (content/index.md)";
+    let served = "edits to the new /__dev/version, which open pages poll every 0.5 s";
     let mut json = Map::new();
-    for (key, measure, runs) in [
-        ("render_ms", render, render_times(env)),
-        ("edit_to_reload_ms", reload, edit_to_reload(env)),
+    for (key, measure, runs, of) in [
+        ("render_ms", render, render_times(env), "runs"),
+        ("edit_to_reload_ms", reload, edit_to_reload(env), served),
     ] {
         let (ours, figures) = match runs {
             Ok(mut runs) => {
                 let (m, n) = (median(&mut runs), runs.len());
                 let (min, max) = (runs[0], runs[n - 1]);
-                let ours = match key {
-                    "render_ms" => format!("median {m:.0} ms of {n} runs (min {min:.0}, max {max:.0})"),
-                    _ => format!("median {m:.0} ms of {n} edits (max {max:.0}) to the new /__dev/version; open pages poll it every 0.5 s"),
-                };
+                let ours = format!("median {m:.0} ms (min {min:.0}, max {max:.0}) of {n} {of}");
                 (ours, json!({"median": m, "runs": runs}))
             }
             Err(e) => (format!("not measured ({e})"), json!({"error": e.message})),
         };
-        report.rows.push(Row::new("build", measure, ours));
+        report.rows.push(Row::new(measure, ours));
         json.insert(key.into(), figures);
     }
-    report.json.insert("build".into(), json.into());
-    Ok(())
+    Ok(json.into())
 }
 
 /// The middle value (the mean of the two middle ones for an even count); sorts `values`.
@@ -72,54 +69,33 @@ fn render_times(env: &Env) -> Result<Vec<f64>, Failure> {
     times
 }
 
-/// Puts a file's exact bytes back on drop, unless someone else changed it meanwhile.
-struct Restore {
-    path: PathBuf,
-    original: Vec<u8>,
-    edited: Vec<u8>,
-}
-
-impl Drop for Restore {
-    fn drop(&mut self) {
-        let path = self.path.display();
-        match std::fs::read(&self.path) {
-            Ok(now) if now == self.original => {}
-            Ok(now) if now == self.edited => {
-                if let Err(e) = std::fs::write(&self.path, &self.original) {
-                    eprintln!("bench: cannot restore {path}: {e}");
-                }
-            }
-            _ => eprintln!("bench: {path} changed during the measurement (someone else edited it); left as it is"),
-        }
-    }
-}
-
-/// Times [`EDITS`] edits of `content/index.md` under `serve`'s machinery until they are served.
+/// Times [`EDITS`] edits of `content/index.md` under `serve`'s machinery until they are served;
+/// after a failed one, the file's exact bytes are put back (unless someone else changed it).
 fn edit_to_reload(env: &Env) -> Result<Vec<f64>, Failure> {
     println!("    serve's build, watch and server (port 0)");
     let mut dev = Dev::start(env, 0)?;
     let path = env.repo.join("content/index.md");
     let original = std::fs::read(&path).context(path.display())?;
     let edited = [original.as_slice(), b"\n"].concat();
-    let r = Restore { path, original, edited };
-    let path = &r.path;
     dev.rebuild(env, Duration::ZERO); // whatever the first build stirred up
-    let mut samples = Vec::new();
-    for edit in 0..EDITS {
-        let (before, after) =
-            if edit % 2 == 0 { (&r.original, &r.edited) } else { (&r.edited, &r.original) };
-        if std::fs::read(path).ok().as_ref() != Some(before) {
+    let mut edit = |before: &[u8], after: &[u8]| {
+        if std::fs::read(&path).ok().as_deref() != Some(before) {
             return Err(failed(format!("someone else is editing {}", path.display())));
         }
         let started = Instant::now();
-        std::fs::write(path, after).context(path.display())?;
+        std::fs::write(&path, after).context(path.display())?;
         match dev.rebuild(env, REBUILD) {
             Some(result) => result.map_err(|e| failed(format!("serve's rebuild failed: {e}")))?,
             None => return Err(failed(format!("no change seen within {} s", REBUILD.as_secs()))),
         }
-        samples.push(started.elapsed().as_secs_f64() * 1000.0);
+        Ok(started.elapsed().as_secs_f64() * 1000.0)
+    };
+    let samples = (0..EDITS / 2).flat_map(|_| [(&original, &edited), (&edited, &original)]);
+    let samples: Result<Vec<f64>, Failure> = samples.map(|(a, b)| edit(a, b)).collect();
+    if std::fs::read(&path).is_ok_and(|now| now == edited) {
+        std::fs::write(&path, &original).context(format!("cannot restore {}", path.display()))?;
     }
-    Ok(samples)
+    samples
 }
 
 #[cfg(test)]

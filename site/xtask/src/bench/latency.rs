@@ -12,17 +12,15 @@ use crate::env::{Env, Failure};
 /// The largest ratio of the calculator's keystroke-to-frame time to the textarea's, by size.
 const RATIO_MAX: [(u64, f64); 2] = [(1_000, 1.5), (10_000, 2.0)];
 
-/// Measures keystroke-to-output latency and adds the rows and JSON to `report`.
-pub fn latency(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Failure> {
+/// Measures keystroke-to-output latency, adds the rows to `report` and returns the JSON.
+pub fn latency(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, Failure> {
     let lines = super::browser(env, dist, ["latency", "keystroke_to_output_latency", "LATENCY"])?;
     for l in lines.iter().filter(|l| l["page"] != "textarea") {
         println!("    LATENCY {l}");
         report.rows.push(row(l));
     }
     report.rows.extend(ratios(&lines));
-    let json = json!({"available": true, "sizes": lines, "ratio_max": RATIO_MAX});
-    report.json.insert("latency".into(), json);
-    Ok(())
+    Ok(json!({"available": true, "sizes": lines, "ratio_max": RATIO_MAX}))
 }
 
 /// The row for one `LATENCY` line.
@@ -33,7 +31,7 @@ fn row(l: &Value) -> Row {
         (ms("median_ms"), ms("p95_ms"), ms("frame_median_ms"), ms("frame_p95_ms"));
     let keystrokes = l["keystrokes"].as_u64().unwrap_or(0);
     let ours = format!("median {median} · p95 {p95} (next frame: median {frame} · p95 {frame_p95}) over {keystrokes} keystrokes");
-    Row::new("latency", format!("keystroke → output, {items} items"), ours)
+    Row::new(format!("keystroke → output, {items} items"), ours)
 }
 
 /// For each size in [`RATIO_MAX`], the calculator's median frame time over the textarea's.
@@ -49,9 +47,9 @@ fn ratios(lines: &[Value]) -> impl Iterator<Item = Row> + '_ {
         match (frame(false), frame(true)) {
             (Some(ours), Some(limit)) if limit > 0.0 => {
                 let text = format!("{:.2}× ({ours:.1} ms ÷ {limit:.1} ms, medians)", ours / limit);
-                Row::new("latency", measure, text).target(target, ours / limit <= max)
+                Row::new(measure, text).target(target, ours / limit <= max)
             }
-            _ => Row::new("latency", measure, "not measured").target(target, false),
+            _ => Row::new(measure, "not measured").target(target, false),
         }
     })
 }

@@ -19,8 +19,18 @@ use crate::pipeline::{self, DIST};
 use crate::setup::{CHROMEDRIVER, CHROMIUM};
 use report::Report;
 
+/// A part of the bench: its name (for `--only`), the title above its rows, and what measures it
+/// against the built site, adding rows to the report and returning the JSON.
+type Section = (&'static str, &'static str, fn(&Env, &Path, &mut Report) -> Result<Value, Failure>);
+
 /// The parts of the bench, in the order they run.
-pub const SECTIONS: [&str; 5] = ["weight", "lighthouse", "latency", "throughput", "build"];
+pub const SECTIONS: [Section; 5] = [
+    ("weight", "page weight as headless Chromium fetched it (home page scrolled to its calculator): reading = HTML, CSS, fonts, images; calculator = the /calc/ scripts and wasm; all = also other scripts (KB = 1,000 bytes; gzip -9, brotli 11)", weight::weight),
+    ("lighthouse", "Lighthouse 13 on every page (P performance, A accessibility, BP best practices)", lighthouse::lighthouse),
+    ("latency", "calculator latency in headless Chromium, against a bare textarea", latency::latency),
+    ("throughput", "native throughput (criterion)", throughput::throughput),
+    ("build", "build times", build::build_times),
+];
 
 /// Builds (unless `build` is false), runs the sections in `only`, and prints and writes them.
 pub fn bench(env: &Env, build: bool, only: &[String]) -> Result<(), Failure> {
@@ -34,18 +44,10 @@ pub fn bench(env: &Env, build: bool, only: &[String]) -> Result<(), Failure> {
         return Err(failed(format!("{} {why}", dist.display())));
     }
     let mut report = Report::default();
-    for section in SECTIONS.into_iter().filter(|s| only.iter().any(|o| o == s)) {
-        println!("==> bench: {}", report::title(section));
-        let measured = match section {
-            "weight" => weight::weight(env, &dist, &mut report),
-            "lighthouse" => lighthouse::lighthouse(env, &dist, &mut report),
-            "latency" => latency::latency(env, &dist, &mut report),
-            "throughput" => throughput::throughput(env, &mut report),
-            _ => build::build_times(env, &mut report),
-        };
-        if let Err(reason) = measured {
-            report.unavailable(section, reason);
-        }
+    for (section, title, run) in SECTIONS.into_iter().filter(|s| only.iter().any(|o| o == s.0)) {
+        println!("==> bench: {title}");
+        let measured = run(env, &dist, &mut report);
+        report.section(section, measured);
     }
     println!("\n{}", report.table());
     let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());

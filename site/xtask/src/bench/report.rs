@@ -16,9 +16,9 @@ pub struct Row {
 }
 
 impl Row {
-    /// A row without an old figure or a target.
-    pub fn new(section: &'static str, measure: impl Into<String>, ours: impl Into<String>) -> Row {
-        Row { section, measure: measure.into(), ours: ours.into(), ..Row::default() }
+    /// A row without an old figure or a target (its section is set by [`Report::section`]).
+    pub fn new(measure: impl Into<String>, ours: impl Into<String>) -> Row {
+        Row { measure: measure.into(), ours: ours.into(), ..Row::default() }
     }
 
     /// With the old page's figure (the SvelteKit one-pager, as measured for issue 6).
@@ -42,48 +42,39 @@ impl Row {
 pub struct Report {
     pub rows: Vec<Row>,
     pub notes: Vec<String>,
-    pub json: Map<String, Value>,
-}
-
-/// The title line above each section's rows.
-pub fn title(section: &str) -> &'static str {
-    match section {
-        "weight" => "page weight as headless Chromium fetched it (home page scrolled to its calculator): reading = HTML, CSS, fonts, images; calculator = the /calc/ scripts and wasm; all = also other scripts (KB = 1,000 bytes; gzip -9, brotli 11)",
-        "lighthouse" => "Lighthouse 13 on every page (P performance, A accessibility, BP best practices)",
-        "latency" => "calculator latency in headless Chromium, against a bare textarea",
-        "throughput" => "native throughput (criterion)",
-        _ => "build times",
-    }
+    json: Map<String, Value>,
 }
 
 impl Report {
-    /// A section that could not run: one row saying why, and `{"available": false}` in the JSON.
-    pub fn unavailable(&mut self, section: &'static str, reason: Failure) {
-        println!("{section}: unavailable ({reason})");
-        self.rows.push(Row::new(section, "(not measured)", format!("unavailable ({reason})")));
-        self.json.insert(section.into(), json!({"available": false, "reason": reason.message}));
+    /// Files the rows added since the last section under `section`, and what it `measured` as its
+    /// JSON; a section that could not run gets one row saying why, and `{"available": false}`.
+    pub fn section(&mut self, section: &'static str, measured: Result<Value, Failure>) {
+        let json = measured.unwrap_or_else(|reason| {
+            println!("{section}: unavailable ({reason})");
+            self.rows.push(Row::new("(not measured)", format!("unavailable ({reason})")));
+            json!({"available": false, "reason": reason.message})
+        });
+        self.rows.iter_mut().filter(|r| r.section.is_empty()).for_each(|r| r.section = section);
+        self.json.insert(section.into(), json);
     }
 
     /// The table (columns padded to their widest cell, a title line above each section), the
     /// notes, and the count of targets met.
     pub fn table(&self) -> String {
         let headers = ["measure", "ours", "old page", "target", "met"];
-        let mut widths = headers.map(|h| h.chars().count());
-        for row in &self.rows {
-            for (w, cell) in widths.iter_mut().zip(row.cells()) {
-                *w = (*w).max(cell.chars().count());
-            }
-        }
-        let pad = |(c, w): (&&str, usize)| format!("{c}{}", " ".repeat(w - c.chars().count()));
+        let widest = |i: usize| self.rows.iter().map(move |r| r.cells()[i].chars().count());
+        let widths: [usize; 5] =
+            std::array::from_fn(|i| widest(i).fold(headers[i].len(), usize::max));
         let line = |cells: [&str; 5]| {
-            cells.iter().zip(widths).map(pad).collect::<Vec<_>>().join(" | ").trim_end().to_owned()
-                + "\n"
+            let padded: Vec<String> =
+                cells.iter().zip(widths).map(|(c, w)| format!("{c:w$}")).collect();
+            padded.join(" | ").trim_end().to_owned() + "\n"
         };
         let total = widths.iter().sum::<usize>() + 3 * (widths.len() - 1);
         let mut out = line(headers);
         for (i, row) in self.rows.iter().enumerate() {
             if i == 0 || self.rows[i - 1].section != row.section {
-                let title = title(row.section);
+                let title = super::SECTIONS.iter().find(|s| s.0 == row.section).map_or("", |s| s.1);
                 let bar = "─".repeat(total.saturating_sub(title.chars().count() + 4));
                 out += &format!("── {title} {bar}\n");
             }
@@ -115,10 +106,11 @@ mod tests {
     #[test]
     fn the_table_lines_up_and_marks_targets() {
         let mut report = Report::default();
-        report.rows.push(Row::new("weight", "/ reading", "3 req").target("≤ 3 req", true));
-        let calculator = Row::new("weight", "/ calculator", "100.0 KB br");
-        report.rows.push(calculator.target("≤ 80.0 KB br", false));
-        report.rows.push(Row::new("build", "render", "median 300 ms").old("1 s"));
+        report.rows.push(Row::new("/ reading", "3 req").target("≤ 3 req", true));
+        report.rows.push(Row::new("/ calculator", "100.0 KB br").target("≤ 80.0 KB br", false));
+        report.section("weight", Ok(Value::Null));
+        report.rows.push(Row::new("render", "median 300 ms").old("1 s"));
+        report.section("build", Ok(Value::Null));
         report.notes.push("a note".into());
         let table = report.table();
         let lines: Vec<&str> = table.lines().collect();

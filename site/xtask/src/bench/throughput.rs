@@ -1,5 +1,7 @@
 //! Section 4, native throughput of parse + score, from criterion's `estimates.json`.
 
+use std::path::Path;
+
 use serde_json::{json, Value};
 
 use super::report::{Report, Row};
@@ -8,8 +10,8 @@ use crate::env::{failed, step, Context, Env, Failure};
 /// Item lines per run of the bench.
 const ITEMS: f64 = 100_000.0;
 
-/// Runs the criterion bench and adds its row and JSON to `report`.
-pub fn throughput(env: &Env, report: &mut Report) -> Result<(), Failure> {
+/// Runs the criterion bench, adds its row to `report` and returns the JSON.
+pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Failure> {
     let args = "bench -p pickanumber-score --bench throughput -- --noplot";
     step(&format!("cargo {args}"), &mut env.command("cargo", args))?;
     let file = env.target().join("criterion/parse_and_score/100000_items/new/estimates.json");
@@ -26,8 +28,8 @@ pub fn throughput(env: &Env, report: &mut Report) -> Result<(), Failure> {
     let measure = "parse + score (analyse), 100,000 item lines, native release";
     let (m, per_100k) = (per_second / 1e6, format!("{median_ms:.1} ms per 100,000 items, median"));
     let ours = format!("{m:.2} M items/s ({per_100k}; mean {mean_ms:.1} ms)");
-    report.rows.push(Row::new("throughput", measure, ours));
-    let json = json!({"available": true, "items": ITEMS, "median_ns": median_ns, "mean_ns": mean_ns, "items_per_second": per_second});
-    report.json.insert("throughput".into(), json);
-    Ok(())
+    report.rows.push(Row::new(measure, ours));
+    Ok(
+        json!({"available": true, "items": ITEMS, "median_ns": median_ns, "mean_ns": mean_ns, "items_per_second": per_second}),
+    )
 }

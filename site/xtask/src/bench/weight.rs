@@ -33,13 +33,11 @@ fn kb(bytes: u64) -> String {
     format!("{:.1} KB", bytes as f64 / 1000.0)
 }
 
-/// Weighs every page and adds its rows and JSON to `report`.
-pub fn weight(env: &Env, dist: &Path, report: &mut Report) -> Result<(), Failure> {
+/// Weighs every page, adds its rows to `report` and returns the JSON.
+pub fn weight(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, Failure> {
     let pages = super::browser(env, dist, ["budget", "every_page_weight", "WEIGHT"])?;
     pages.iter().for_each(|page| page_rows(page, report));
-    let json = json!({"source": "resource timing in headless Chromium", "pages": pages});
-    report.json.insert("weight".into(), json);
-    Ok(())
+    Ok(json!({"source": "resource timing in headless Chromium", "pages": pages}))
 }
 
 /// The rows of one `WEIGHT` line: reading, the calculator, everything, and the home page's scripts.
@@ -54,8 +52,7 @@ fn page_rows(page: &Value, report: &mut Report) {
     }
     let [reading, calculator, scripts] = parts;
     let (js, all) = (plus(calculator, scripts), plus(reading, plus(calculator, scripts)));
-    let (home, row) =
-        (url == "/", |part: &str, sum| Row::new("weight", format!("{url} {part}"), text(sum)));
+    let (home, row) = (url == "/", |part: &str, sum| Row::new(format!("{url} {part}"), text(sum)));
     if reading[0] > 0 {
         let (met, r) = (reading[3] <= READING_MAX && reading[0] <= 3, row("reading", reading));
         let target = format!("≤ {} br in ≤ 3 req", kb(READING_MAX));
