@@ -1,6 +1,6 @@
-//! Section 2, Lighthouse on every page, mobile and desktop (Node and Lighthouse from npm into
-//! `target/bench-tools/`). Targets: 100 in every category, CLS 0, and a mobile LCP ≤ 1.0 s on
-//! every page (issue 10), which also gets a row of its own.
+//! Section 2, Lighthouse on every page, mobile (the median-LCP run of [`MOBILE_RUNS`]) and desktop
+//! (Node and Lighthouse from npm into `target/bench-tools/`). Targets: 100 in every category, CLS
+//! 0, and a mobile LCP ≤ 1.0 s on every page (issue 10), which also gets a row of its own.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -24,6 +24,8 @@ const LCP_MAX_MS: f64 = 1000.0;
 const CHROME_FLAGS: &str = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
 /// One run's limit in seconds, after which `timeout` ends Lighthouse's process group.
 const TIMEOUT_S: &str = "240";
+/// Lighthouse runs per page on mobile, of which the median LCP's counts.
+const MOBILE_RUNS: usize = 3;
 /// The figures read from a report: whether a category score (else an audit's value), its id,
 /// label, JSON key, and how it is shown (scale, decimals, unit).
 type Figure = (bool, &'static str, &'static str, &'static str, f64, usize, &'static str);
@@ -127,34 +129,45 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, 
     let forms = |u: String| [(u.clone(), true, "mobile"), (u, false, "desktop")];
     for (url, mobile, form) in devserver::pages(dist).into_iter().flat_map(forms) {
         let slug = Some(url.trim_matches('/').replace(['/', '.'], "-")).filter(|s| !s.is_empty());
-        let out = out_dir.join(format!("{}-{form}.json", slug.as_deref().unwrap_or("home")));
         print!("    lighthouse {url} {form}… ");
         let _ = std::io::stdout().flush();
         let (started, measure) = (Instant::now(), format!("{url} {form}"));
-        let mut cmd = Command::new("timeout");
-        cmd.args(["-k", "10", TIMEOUT_S]).arg(&node).arg(&cli).arg(format!("http://{addr}{url}"));
-        cmd.args(["--output=json", "--quiet", &format!("--chrome-flags={CHROME_FLAGS}")]);
-        cmd.arg(format!("--output-path={}", out.display())).env("CHROME_PATH", CHROMIUM);
-        let result = run(cmd.args((!mobile).then_some("--preset=desktop")), &out);
+        // A mobile LCP moves by a round trip from one run to the next on a shared machine: the
+        // run with the median LCP of MOBILE_RUNS stands for the page.
+        let mut done = Vec::new();
+        let result = (0..if mobile { MOBILE_RUNS } else { 1 }).try_for_each(|i| {
+            let out =
+                out_dir.join(format!("{}-{form}-{i}.json", slug.as_deref().unwrap_or("home")));
+            let mut cmd = Command::new("timeout");
+            cmd.args(["-k", "10", TIMEOUT_S]).arg(&node).arg(&cli);
+            cmd.arg(format!("http://{addr}{url}"));
+            cmd.args(["--output=json", "--quiet", &format!("--chrome-flags={CHROME_FLAGS}")]);
+            cmd.arg(format!("--output-path={}", out.display())).env("CHROME_PATH", CHROMIUM);
+            let value = run(cmd.args((!mobile).then_some("--preset=desktop")), &out)?;
+            done.push((figures(&value)[LCP].unwrap_or(f64::INFINITY), value, out));
+            Ok::<(), Failure>(())
+        });
         let took = human(started.elapsed());
-        let value = match result {
-            Ok(value) => value,
-            Err(e) => {
-                println!("failed ({e}, {took})");
-                report.rows.push(Row::new(measure, format!("unavailable ({e})")));
-                runs.push(json!({"page": url, "form_factor": form, "error": e.message}));
-                continue;
-            }
-        };
+        if let Err(e) = result {
+            println!("failed ({e}, {took})");
+            report.rows.push(Row::new(measure, format!("unavailable ({e})")));
+            runs.push(json!({"page": url, "form_factor": form, "error": e.message}));
+            continue;
+        }
+        done.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let lcp_runs: Vec<f64> = done.iter().map(|d| d.0).collect();
+        let spread: Vec<String> = lcp_runs.iter().map(|ms| format!("{:.2}", ms / 1000.0)).collect();
+        let (_, value, out) = done.swap_remove(done.len() / 2);
         let figures = figures(&value);
-        println!("{} ({took})", text(figures));
+        println!("{} ({took}; LCP of each run {} s)", text(figures), spread.join(", "));
         let target = if mobile { "100 × 4, LCP ≤ 1.0 s, CLS 0" } else { "100 × 4, CLS 0" };
         let row = Row::new(&measure, text(figures)).target(target, met(figures, mobile));
         report.rows.push(if url == "/" && mobile { row.old(OLD_MOBILE) } else { row });
         let error = value["runtimeError"]["message"].as_str().map(str::to_owned);
         let notes = error.into_iter().chain(failing(&value));
         report.notes.extend(notes.map(|n| format!("lighthouse {measure}: {n}")));
-        let mut run = json!({"page": url, "form_factor": form, "report": out.strip_prefix(&env.repo).unwrap_or(&out)});
+        let report_file = out.strip_prefix(&env.repo).unwrap_or(&out);
+        let mut run = json!({"page": url, "form_factor": form, "report": report_file, "lcp_runs_ms": lcp_runs});
         FIGURES.iter().zip(figures).for_each(|((.., key, _, _, _), x)| run[key] = json!(x));
         runs.push(run);
         lcp.extend(mobile.then(|| (figures[LCP], url)));
