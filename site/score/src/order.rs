@@ -2,14 +2,14 @@
 //! single small sort instead of one standard-library sort per element type and comparison
 //! (each several kilobytes).
 //!
-//! **elements** → [`sorted_indices`] (a bottom-up merge sort of their positions, the
+//! **elements** → `sorted_indices` (a bottom-up merge sort of their positions, the
 //! comparison behind a `dyn` reference, so it is compiled once) → [`sort_by`] moves the
 //! elements into that order. Stable: equal elements keep their order. O(n log n) comparisons.
 
 use std::cmp::Ordering;
 
 /// The positions `0..n` in the stable order of `cmp` (which compares two positions).
-pub fn sorted_indices(n: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
+fn sorted_indices(n: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
     let mut from: Vec<usize> = (0..n).collect();
     let mut to = from.clone();
     let mut width = 1;

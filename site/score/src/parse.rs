@@ -391,7 +391,6 @@ pub(crate) fn build(
     item.bucket = ctx.bucket;
     item.criterion = ctx.criterion.clone();
     if let Some(labels) = labels {
-        // `×` always separates; a plain `x` only with spaces round it, so names may contain x.
         let parts = label_parts(labels);
         let (perspective, criterion) = match parts.as_slice() {
             [c] => (None, *c),
