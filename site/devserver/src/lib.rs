@@ -27,8 +27,16 @@ pub fn pages(dist: &Path) -> Vec<String> {
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "html"))
         .filter_map(|e| {
-            let rel = e.path().strip_prefix(dist).ok()?.to_string_lossy().replace('\\', "/");
-            Some(format!("/{}", rel.strip_suffix("index.html").unwrap_or(&rel)))
+            let rel = e
+                .path()
+                .strip_prefix(dist)
+                .ok()?
+                .to_string_lossy()
+                .replace('\\', "/");
+            Some(format!(
+                "/{}",
+                rel.strip_suffix("index.html").unwrap_or(&rel)
+            ))
         })
         .collect();
     found.sort_by_key(|url| (url != "/", url.ends_with(".html"), url.clone()));
@@ -50,9 +58,17 @@ mod tests {
 
     #[test]
     fn pages_are_listed_home_first() {
-        let files =
-            ["index.html", "404.html", "paper/index.html", "examples/b/index.html", "calc/a.js"];
+        let files = [
+            "index.html",
+            "404.html",
+            "paper/index.html",
+            "examples/b/index.html",
+            "calc/a.js",
+        ];
         let dir = tree("pages", &files.map(|f| (f, "x")));
-        assert_eq!(super::pages(&dir), ["/", "/examples/b/", "/paper/", "/404.html"]);
+        assert_eq!(
+            super::pages(&dir),
+            ["/", "/examples/b/", "/paper/", "/404.html"]
+        );
     }
 }

@@ -19,17 +19,22 @@ const WORKERS: usize = 4;
 /// threads for the rest of the process; returns the bound address (useful with port 0).
 pub fn start(site: Site, addr: impl ToSocketAddrs) -> io::Result<SocketAddr> {
     let server = tiny_http::Server::http(addr).map_err(io::Error::other)?;
-    let local = server.server_addr().to_ip().ok_or_else(|| io::Error::other("not on IP"))?;
+    let local = server
+        .server_addr()
+        .to_ip()
+        .ok_or_else(|| io::Error::other("not on IP"))?;
     let (server, site) = (Arc::new(server), Arc::new(site));
     for n in 0..WORKERS {
         let (server, site) = (Arc::clone(&server), Arc::clone(&site));
-        std::thread::Builder::new().name(format!("devserver-{n}")).spawn(move || loop {
-            match server.recv() {
-                Ok(request) => send(&site, request),
-                // tiny_http stops accepting after an error such as too many open files.
-                Err(e) => return eprintln!("devserver on {local} stopped accepting: {e}"),
-            }
-        })?;
+        std::thread::Builder::new()
+            .name(format!("devserver-{n}"))
+            .spawn(move || loop {
+                match server.recv() {
+                    Ok(request) => send(&site, request),
+                    // tiny_http stops accepting after an error such as too many open files.
+                    Err(e) => return eprintln!("devserver on {local} stopped accepting: {e}"),
+                }
+            })?;
     }
     Ok(local)
 }
@@ -48,16 +53,20 @@ fn send(site: &Site, request: tiny_http::Request) {
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(6));
         if let Ok(zipped) = gz.write_all(&body).and_then(|()| gz.finish()) {
             body = zipped;
-            headers
-                .extend([("Content-Encoding", "gzip".into()), ("Vary", "Accept-Encoding".into())]);
+            headers.extend([
+                ("Content-Encoding", "gzip".into()),
+                ("Vary", "Accept-Encoding".into()),
+            ]);
         }
     }
     // Always a Content-Length, never chunks: sizes read by a client are the bytes sent.
     let mut response = tiny_http::Response::from_data(body)
         .with_status_code(status)
         .with_chunked_threshold(usize::MAX);
-    let types =
-        [("Content-Type", content_type.into()), ("X-Content-Type-Options", "nosniff".into())];
+    let types = [
+        ("Content-Type", content_type.into()),
+        ("X-Content-Type-Options", "nosniff".into()),
+    ];
     for (name, value) in types.into_iter().chain(headers) {
         if let Ok(header) = tiny_http::Header::from_bytes(name, value.as_bytes()) {
             response.add_header(header);
@@ -72,7 +81,12 @@ type Answer = (u16, &'static str, Vec<(&'static str, String)>, Vec<u8>);
 const TEXT: &str = "text/plain; charset=utf-8";
 
 fn answer(status: u16, content_type: &'static str, body: impl Into<Vec<u8>>) -> Answer {
-    (status, content_type, vec![("Cache-Control", "no-cache".to_owned())], body.into())
+    (
+        status,
+        content_type,
+        vec![("Cache-Control", "no-cache".to_owned())],
+        body.into(),
+    )
 }
 
 fn with(mut a: Answer, header: &'static str, value: String) -> Answer {
@@ -83,7 +97,11 @@ fn with(mut a: Answer, header: &'static str, value: String) -> Answer {
 /// The answer to `method target` (as in the request line).
 fn route(site: &Site, method: &str, target: &str) -> Answer {
     if method != "GET" && method != "HEAD" {
-        return with(answer(405, TEXT, "only GET and HEAD\n"), "Allow", "GET, HEAD".into());
+        return with(
+            answer(405, TEXT, "only GET and HEAD\n"),
+            "Allow",
+            "GET, HEAD".into(),
+        );
     }
     let raw = target.split(['?', '#']).next().unwrap_or("");
     let Ok(path) = percent_decode_str(raw).decode_utf8() else {
@@ -92,7 +110,12 @@ fn route(site: &Site, method: &str, target: &str) -> Answer {
     match (&site.reload, path.as_ref()) {
         (Some(_), "/__dev/reload.js") => return answer(200, content_type("a.js"), RELOAD_JS),
         (Some(reload), "/__dev/version") => {
-            return (200, TEXT, vec![("Cache-Control", "no-store".into())], reload.version().into())
+            return (
+                200,
+                TEXT,
+                vec![("Cache-Control", "no-store".into())],
+                reload.version().into(),
+            )
         }
         _ => {}
     }
@@ -131,7 +154,12 @@ fn not_found(site: &Site) -> Answer {
 
 /// The `Content-Type` for a file, from its extension.
 fn content_type(path: impl AsRef<Path>) -> &'static str {
-    let ext = path.as_ref().extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+    let ext = path
+        .as_ref()
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
     match ext.as_str() {
         "html" | "htm" => "text/html; charset=utf-8",
         "js" | "mjs" => "text/javascript; charset=utf-8",
@@ -170,7 +198,9 @@ mod tests {
         ];
         let dir = crate::tests::tree("serve", &files);
         let reload = Reload::default();
-        let site = Site::new(&dir).under("pickanumber").with_reload(reload.clone());
+        let site = Site::new(&dir)
+            .under("pickanumber")
+            .with_reload(reload.clone());
         let addr = super::start(site.blocking("/calc/x"), "127.0.0.1:0").unwrap();
         let get = |path: &str| minreq::get(format!("http://{addr}{path}")).send().unwrap();
         let html = "text/html; charset=utf-8";
@@ -181,7 +211,12 @@ mod tests {
             // Redirected to the trailing slash (minreq follows).
             ("/pickanumber", 200, "<h1>home</h1>", html),
             ("/pickanumber/paper", 200, "<h1>paper</h1>", html),
-            ("/pickanumber/calc/app_bg.wasm", 200, "\0asm", "application/wasm"),
+            (
+                "/pickanumber/calc/app_bg.wasm",
+                200,
+                "\0asm",
+                "application/wasm",
+            ),
             ("/pickanumber/big.html", 200, &big, html),
             ("/pickanumber/nope/", 404, "<h1>lost</h1>", html),
             ("/paper/", 404, "<h1>lost</h1>", html),
@@ -189,29 +224,58 @@ mod tests {
             ("/pickanumber/calc/x/y.js", 404, "<h1>lost</h1>", html),
             ("/pickanumber/../etc/passwd", 400, BAD, ""),
             ("/pickanumber/paper/%2e%2e/%2e%2e/x", 400, BAD, ""),
-            ("/pickanumber/%ff", 400, "the path is not UTF-8 once decoded\n", ""),
+            (
+                "/pickanumber/%ff",
+                400,
+                "the path is not UTF-8 once decoded\n",
+                "",
+            ),
         ] {
             let r = get(path);
-            assert_eq!((r.status_code, r.as_str().unwrap()), (status, body), "{path}");
-            assert!(r.headers["content-type"].starts_with(content_type), "{path}");
+            assert_eq!(
+                (r.status_code, r.as_str().unwrap()),
+                (status, body),
+                "{path}"
+            );
+            assert!(
+                r.headers["content-type"].starts_with(content_type),
+                "{path}"
+            );
             assert!(!r.headers.contains_key("content-encoding"), "{path}");
         }
         let version = get("/__dev/version");
         assert_eq!(version.headers["cache-control"], "no-store");
         reload.bump();
         assert_ne!(version.as_bytes(), get("/__dev/version").as_bytes());
-        assert!(get("/__dev/reload.js").as_str().unwrap().contains("location.reload()"));
+        assert!(get("/__dev/reload.js")
+            .as_str()
+            .unwrap()
+            .contains("location.reload()"));
         let zipped = minreq::get(format!("http://{addr}/pickanumber/big.html"));
-        let zipped = zipped.with_header("Accept-Encoding", "gzip, br").send().unwrap();
+        let zipped = zipped
+            .with_header("Accept-Encoding", "gzip, br")
+            .send()
+            .unwrap();
         assert_eq!(zipped.headers["content-encoding"], "gzip");
         assert!(zipped.as_bytes().len() < big.len() / 10);
-        let head = minreq::head(format!("http://{addr}/pickanumber/")).send().unwrap();
+        let head = minreq::head(format!("http://{addr}/pickanumber/"))
+            .send()
+            .unwrap();
         assert_eq!((head.status_code, head.as_bytes().len()), (200, 0));
-        let post = minreq::post(format!("http://{addr}/pickanumber/")).send().unwrap();
+        let post = minreq::post(format!("http://{addr}/pickanumber/"))
+            .send()
+            .unwrap();
         assert_eq!(post.status_code, 405);
         let plain = super::start(Site::new(&dir), "127.0.0.1:0").unwrap();
-        let status =
-            |p: &str| minreq::get(format!("http://{plain}{p}")).send().unwrap().status_code;
-        assert_eq!((status("/paper/"), status("/__dev/version"), status("/%zz")), (200, 404, 404));
+        let status = |p: &str| {
+            minreq::get(format!("http://{plain}{p}"))
+                .send()
+                .unwrap()
+                .status_code
+        };
+        assert_eq!(
+            (status("/paper/"), status("/__dev/version"), status("/%zz")),
+            (200, 404, 404)
+        );
     }
 }

@@ -20,14 +20,23 @@ pub struct Site {
 impl Site {
     /// Serves the files under `root` at `/`.
     pub fn new(root: impl Into<PathBuf>) -> Site {
-        Site { root: root.into(), prefix: "/".into(), reload: None, blocked: Vec::new() }
+        Site {
+            root: root.into(),
+            prefix: "/".into(),
+            reload: None,
+            blocked: Vec::new(),
+        }
     }
 
     /// Serves the files at `prefix` (`"pickanumber"` and `"/pickanumber/"` alike); paths outside
     /// it are `404`, and the prefix without its last slash is redirected to it.
     pub fn under(mut self, prefix: &str) -> Site {
         let inner = prefix.trim_matches('/');
-        self.prefix = if inner.is_empty() { "/".into() } else { format!("/{inner}/") };
+        self.prefix = if inner.is_empty() {
+            "/".into()
+        } else {
+            format!("/{inner}/")
+        };
         self
     }
 
@@ -53,7 +62,9 @@ pub struct Reload(Arc<AtomicU64>);
 impl Default for Reload {
     fn default() -> Self {
         let now = SystemTime::now().duration_since(UNIX_EPOCH);
-        Reload(Arc::new(AtomicU64::new(now.map_or(0, |d| d.as_millis() as u64))))
+        Reload(Arc::new(AtomicU64::new(
+            now.map_or(0, |d| d.as_millis() as u64),
+        )))
     }
 }
 

@@ -27,7 +27,11 @@ impl Watch {
         for path in &roots {
             watcher.watch(path, RecursiveMode::Recursive)?;
         }
-        Ok(Watch { events, roots, _watcher: watcher })
+        Ok(Watch {
+            events,
+            roots,
+            _watcher: watcher,
+        })
     }
 
     /// Waits up to `timeout` for a change, then gathers the changes that follow it closely:
@@ -51,7 +55,11 @@ impl Watch {
     /// Hidden files, swap and backup files, and anything in build output or dependencies,
     /// below the watched folder (whatever the folders above it are called).
     fn ignored(&self, path: &Path) -> bool {
-        let inner = self.roots.iter().find_map(|r| path.strip_prefix(r).ok()).unwrap_or(path);
+        let inner = self
+            .roots
+            .iter()
+            .find_map(|r| path.strip_prefix(r).ok())
+            .unwrap_or(path);
         inner.components().any(|c| {
             let name = c.as_os_str().to_string_lossy();
             let junk = name.starts_with('.') || name.ends_with('~') || name.ends_with(".swp");
@@ -66,8 +74,10 @@ mod tests {
 
     #[test]
     fn edits_additions_and_removals_are_seen_but_not_swap_files() {
-        let root =
-            crate::tests::tree("watch", &[("content/index.md", "a"), ("content/target/out", "")]);
+        let root = crate::tests::tree(
+            "watch",
+            &[("content/index.md", "a"), ("content/target/out", "")],
+        );
         let watch = Watch::new(&[root.join("content"), root.join("missing")]).unwrap();
         std::fs::write(root.join("content/.index.md.swp"), "x").unwrap();
         std::fs::write(root.join("content/target/out"), "x").unwrap();

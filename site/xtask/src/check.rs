@@ -12,7 +12,11 @@ pub fn test(env: &Env) -> Result<(), Failure> {
     let mut passed: Vec<&str> = Vec::new();
     let result = run_all(env, &mut passed);
     let (n, took) = (passed.len(), human(started.elapsed()));
-    let list = if passed.is_empty() { "none".to_owned() } else { passed.join(", ") };
+    let list = if passed.is_empty() {
+        "none".to_owned()
+    } else {
+        passed.join(", ")
+    };
     let summary = match &result {
         Ok(()) => format!("all {n} steps passed ({list}) in {took}"),
         Err(_) => format!("FAILED after {took} ({n} steps passed before: {list})"),
@@ -28,8 +32,14 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     // Without -p, cargo takes the workspace's default members: the native crates.
     let steps = [
         ("fmt", "fmt --all --check".to_owned()),
-        ("clippy", format!("clippy --workspace --exclude {calc} --all-targets {deny}")),
-        ("clippy wasm", format!("clippy -p {calc} --target {WASM_TARGET} {deny}")),
+        (
+            "clippy",
+            format!("clippy --workspace --exclude {calc} --all-targets {deny}"),
+        ),
+        (
+            "clippy wasm",
+            format!("clippy -p {calc} --target {WASM_TARGET} {deny}"),
+        ),
         ("unit tests", "test".into()),
         // The calculator's own tests (share links) are plain Rust: they run natively, in a cargo
         // invocation of their own so Leptos's `csr` feature is not unified with other crates'.
@@ -41,17 +51,31 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     }
     // The install line the README and the home page give, into a throwaway root.
     let install = "install --locked --path site/cli --root target/install-test";
-    step(&format!("cargo {install}"), &mut env.command("cargo", install))?;
+    step(
+        &format!("cargo {install}"),
+        &mut env.command("cargo", install),
+    )?;
     let installed = env.repo.join("target/install-test/bin/pickanumber");
-    step("pickanumber --version (the installed binary)", &mut env.command(installed, "--version"))?;
+    step(
+        "pickanumber --version (the installed binary)",
+        &mut env.command(installed, "--version"),
+    )?;
     passed.push("install");
     pipeline::build(env, None)?;
     pipeline::pages(env, SUBPATH_DIST, &["--base-url", SUBPATH])?;
     passed.push("build");
-    let mut browser = env.command("cargo", "test -p pickanumber-browser-tests -- --test-threads=1");
-    browser.env("PICKANUMBER_DIST", env.repo.join(DIST)).env("PICKANUMBER_SUBPATH", SUBPATH);
+    let mut browser = env.command(
+        "cargo",
+        "test -p pickanumber-browser-tests -- --test-threads=1",
+    );
+    browser
+        .env("PICKANUMBER_DIST", env.repo.join(DIST))
+        .env("PICKANUMBER_SUBPATH", SUBPATH);
     browser.env("PICKANUMBER_SUBPATH_DIST", env.repo.join(SUBPATH_DIST));
-    step("cargo test -p pickanumber-browser-tests (headless Chromium)", &mut browser)?;
+    step(
+        "cargo test -p pickanumber-browser-tests (headless Chromium)",
+        &mut browser,
+    )?;
     passed.push("browser tests");
     Ok(())
 }

@@ -80,13 +80,20 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
             }
             (Command::Bench(build, _), Long("no-build")) => *build = false,
             (Command::Bench(_, only), Long("only")) => {
-                *only = value(&mut p, &shown)?.split(',').map(|s| s.trim().to_owned()).collect();
+                *only = value(&mut p, &shown)?
+                    .split(',')
+                    .map(|s| s.trim().to_owned())
+                    .collect();
                 if let Some(bad) = only.iter().find(|o| !SECTIONS.iter().any(|s| s.0 == *o)) {
                     let all = SECTIONS.map(|s| s.0).join(", ");
                     return Err(usage(format!("--only: `{bad}` is not one of {all}")));
                 }
             }
-            _ => return Err(usage(format!("`{name}` does not take `{shown}` (see --help)"))),
+            _ => {
+                return Err(usage(format!(
+                    "`{name}` does not take `{shown}` (see --help)"
+                )))
+            }
         }
     }
     Ok(command)
@@ -94,14 +101,17 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
 
 /// The value of the option `what` (`--port 1` or `--port=1`).
 fn value(p: &mut Parser, what: &str) -> Result<String, Failure> {
-    let v = p.value().map_err(|_| usage(format!("{what} needs a value")))?;
+    let v = p
+        .value()
+        .map_err(|_| usage(format!("{what} needs a value")))?;
     Ok(v.to_string_lossy().into_owned())
 }
 
 /// The option `what`'s value as a number (else the error says it `needs`).
 fn number<T: FromStr>(p: &mut Parser, what: &str, needs: &str) -> Result<T, Failure> {
     let v = value(p, what)?;
-    v.parse().map_err(|_| usage(format!("{what} needs {needs}, not `{v}`")))
+    v.parse()
+        .map_err(|_| usage(format!("{what} needs {needs}, not `{v}`")))
 }
 
 #[cfg(test)]
@@ -121,7 +131,10 @@ mod tests {
             ("build --base-url=/x/", Command::Build(Some("/x/".into()))),
             ("serve", Command::Serve(8000)),
             ("serve --port 9001", Command::Serve(9001)),
-            ("fuzz --seconds=7", Command::Fuzz(NonZeroU64::new(7).unwrap())),
+            (
+                "fuzz --seconds=7",
+                Command::Fuzz(NonZeroU64::new(7).unwrap()),
+            ),
             (
                 "bench --no-build --only weight,build",
                 Command::Bench(false, vec!["weight".into(), "build".into()]),
@@ -134,7 +147,10 @@ mod tests {
     #[test]
     fn mistakes_are_usage_errors_that_say_what_is_wrong() {
         for (line, says) in [
-            ("serve --port 65536", "--port needs a port, 0 to 65535, not `65536`"),
+            (
+                "serve --port 65536",
+                "--port needs a port, 0 to 65535, not `65536`",
+            ),
             ("serve --prot 1", "`serve` does not take `--prot`"),
             ("fuzz --seconds 0", "whole seconds above 0, not `0`"),
             ("bench --only=nope", "`nope` is not one of weight"),

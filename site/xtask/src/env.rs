@@ -21,12 +21,18 @@ impl Display for Failure {
 
 /// A step that ran and failed (exit 1).
 pub fn failed(message: impl Into<String>) -> Failure {
-    Failure { code: 1, message: message.into() }
+    Failure {
+        code: 1,
+        message: message.into(),
+    }
 }
 
 /// A missing tool, or a usage error (exit 2).
 pub fn missing(message: impl Into<String>) -> Failure {
-    Failure { code: 2, message: message.into() }
+    Failure {
+        code: 2,
+        message: message.into(),
+    }
 }
 
 /// Turns any error into a step [`failed`] with `what: the error`.
@@ -50,7 +56,9 @@ pub struct Env {
 impl Env {
     /// Finds the repository from this crate's folder.
     pub fn new() -> Result<Env, Failure> {
-        let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize();
+        let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .canonicalize();
         let repo = repo.context("cannot find the repository root")?;
         let var = |name| std::env::var_os(name).map(PathBuf::from);
         let cargo =
@@ -63,13 +71,16 @@ impl Env {
 
     /// Cargo's target folder (`$CARGO_TARGET_DIR` or `target/`).
     pub fn target(&self) -> PathBuf {
-        self.repo.join(std::env::var_os("CARGO_TARGET_DIR").unwrap_or("target".into()))
+        self.repo
+            .join(std::env::var_os("CARGO_TARGET_DIR").unwrap_or("target".into()))
     }
 
     /// `program` with `args` (split at spaces), the prefixed `PATH`, no input, in the repository.
     pub fn command(&self, program: impl AsRef<OsStr>, args: &str) -> Command {
         let mut c = Command::new(program);
-        c.args(args.split_whitespace()).env("PATH", &self.path).current_dir(&self.repo);
+        c.args(args.split_whitespace())
+            .env("PATH", &self.path)
+            .current_dir(&self.repo);
         c.stdin(Stdio::null());
         c
     }
@@ -78,9 +89,16 @@ impl Env {
     /// `None` when it cannot run or fails.
     pub fn probe(&self, program: impl AsRef<OsStr>, args: &[&str]) -> Option<String> {
         let out = self.command(program, "").args(args).output().ok()?;
-        let text =
-            String::from_utf8_lossy(if out.stdout.is_empty() { &out.stderr } else { &out.stdout });
-        let line = text.lines().map(str::trim).find(|l| !l.is_empty()).map(str::to_owned);
+        let text = String::from_utf8_lossy(if out.stdout.is_empty() {
+            &out.stderr
+        } else {
+            &out.stdout
+        });
+        let line = text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .map(str::to_owned);
         line.filter(|_| out.status.success())
     }
 }
@@ -103,7 +121,11 @@ pub fn step(what: &str, cmd: &mut Command) -> Result<(), Failure> {
     println!("==> {what}");
     let started = Instant::now();
     let result = run(what, cmd);
-    let verdict = if result.is_ok() { "ok in" } else { "FAILED after" };
+    let verdict = if result.is_ok() {
+        "ok in"
+    } else {
+        "FAILED after"
+    };
     println!("    {what}: {verdict} {}", human(started.elapsed()));
     result
 }
@@ -128,8 +150,14 @@ mod tests {
         assert_eq!(first, Some(env.repo.join("node_modules/.bin")));
         let err = run("probe", &mut env.command("no-such-tool-xtask", "--version")).unwrap_err();
         assert_eq!(err.code, 2);
-        assert!(err.message.contains("`no-such-tool-xtask` is not installed"));
-        assert_eq!(env.probe("sh", &["-c", "echo; echo ' v1 '; echo x"]).as_deref(), Some("v1"));
+        assert!(err
+            .message
+            .contains("`no-such-tool-xtask` is not installed"));
+        assert_eq!(
+            env.probe("sh", &["-c", "echo; echo ' v1 '; echo x"])
+                .as_deref(),
+            Some("v1")
+        );
         let secs = [0.42, 75.0, 543.0].map(|s| human(Duration::from_secs_f64(s)));
         assert_eq!(secs, ["0.4 s", "75 s", "9 min 03 s"]);
     }

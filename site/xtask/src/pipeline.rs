@@ -43,11 +43,20 @@ pub fn wasm(env: &Env) -> Result<(), Failure> {
         c.current_dir(env.repo.join("site/calculator"));
         c
     };
-    step("trunk build --release (the calculator's wasm)", &mut trunk("--release"))?;
+    step(
+        "trunk build --release (the calculator's wasm)",
+        &mut trunk("--release"),
+    )?;
     let islands = env.repo.join("target/instruments-dist");
     let what = "trunk build instruments.html --release (the probe and pairwise wasm)";
-    step(what, trunk("instruments.html --release --dist").arg(&islands))?;
-    for entry in std::fs::read_dir(&islands).context(islands.display())?.flatten() {
+    step(
+        what,
+        trunk("instruments.html --release --dist").arg(&islands),
+    )?;
+    for entry in std::fs::read_dir(&islands)
+        .context(islands.display())?
+        .flatten()
+    {
         let name = entry.file_name().to_string_lossy().into_owned();
         let staged = [".js", ".wasm"].iter().any(|e| name.ends_with(e));
         if staged && name.starts_with("pickanumber-instruments") {
@@ -66,6 +75,9 @@ pub fn pages(env: &Env, out: &str, extra: &[&str]) -> Result<(), Failure> {
 
 /// Adds the generator's `--root`, `--out` (`out`, below the repository or absolute) and `--calc`.
 pub fn folders<'a>(env: &Env, cmd: &'a mut Command, out: &str) -> &'a mut Command {
-    cmd.arg("--root").arg(&env.repo).arg("--out").arg(env.repo.join(out));
+    cmd.arg("--root")
+        .arg(&env.repo)
+        .arg("--out")
+        .arg(env.repo.join(out));
     cmd.arg("--calc").arg(env.repo.join(CALC_DIST))
 }

@@ -29,10 +29,15 @@ impl Dev {
         let reload = Reload::default();
         let site = Site::new(env.repo.join(DEV_DIST)).with_reload(reload.clone());
         let addr = devserver::start(site, ("127.0.0.1", port)).map_err(|e| {
-            failed(format!("cannot listen on 127.0.0.1:{port}: {e} (try another --port)"))
+            failed(format!(
+                "cannot listen on 127.0.0.1:{port}: {e} (try another --port)"
+            ))
         })?;
-        let dirs: Vec<PathBuf> =
-            PAGE_DIRS.iter().chain(WASM_DIRS).map(|d| env.repo.join(d)).collect();
+        let dirs: Vec<PathBuf> = PAGE_DIRS
+            .iter()
+            .chain(WASM_DIRS)
+            .map(|d| env.repo.join(d))
+            .collect();
         let watch = Watch::new(&dirs).context("cannot watch the sources")?;
         crate::setup::setup(env, false)?;
         pipeline::fetch(env)?;
@@ -41,9 +46,20 @@ impl Dev {
         if let Err(e) = wasm.and_then(|()| pipeline::pages(env, DEV_DIST, &["--dev"])) {
             println!("the first build failed: {e}\n    serving whatever {DEV_DIST}/ holds; fix it and save to rebuild");
         }
-        println!("\nserving {} at http://{addr}/", env.repo.join(DEV_DIST).display());
-        println!("watching {} and {}; Ctrl-C stops", PAGE_DIRS.join(", "), WASM_DIRS.join(", "));
-        Ok(Dev { reload, watch, wasm_ok })
+        println!(
+            "\nserving {} at http://{addr}/",
+            env.repo.join(DEV_DIST).display()
+        );
+        println!(
+            "watching {} and {}; Ctrl-C stops",
+            PAGE_DIRS.join(", "),
+            WASM_DIRS.join(", ")
+        );
+        Ok(Dev {
+            reload,
+            watch,
+            wasm_ok,
+        })
     }
 
     /// Waits up to `timeout` for changes, rebuilds what they need, prints what happened, and
@@ -62,7 +78,11 @@ impl Dev {
         self.wasm_ok = result.is_ok();
         let result = result.and_then(|()| pipeline::pages(env, DEV_DIST, &["--dev"]));
         let (what, took) = (describe(&changed), human(started.elapsed()));
-        let rebuilt = if wasm { "calculator and pages rebuilt" } else { "pages rebuilt" };
+        let rebuilt = if wasm {
+            "calculator and pages rebuilt"
+        } else {
+            "pages rebuilt"
+        };
         match &result {
             Ok(()) => println!("{what} changed → {rebuilt} in {took}"),
             Err(e) => println!("{what} changed → rebuild FAILED after {took}: {e}\n    still serving the previous build; fix it and save again"),
@@ -96,7 +116,11 @@ fn rebuilds(path: &Path) -> Option<bool> {
 
 /// `content/index.md`, `content/a.md, static/style.css` or `content/a.md, b.md and 2 more`.
 fn describe(changed: &[PathBuf]) -> String {
-    let names: Vec<String> = changed.iter().take(2).map(|p| p.display().to_string()).collect();
+    let names: Vec<String> = changed
+        .iter()
+        .take(2)
+        .map(|p| p.display().to_string())
+        .collect();
     match changed.len() {
         0..=2 => names.join(", "),
         n => format!("{} and {} more", names.join(", "), n - 2),

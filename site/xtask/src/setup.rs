@@ -28,31 +28,66 @@ pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
     let started = Instant::now();
     let rustup = |args: &str| Ok(vec![env.command("rustup", args)]);
     // Targets rustup adds land in the toolchain's sysroot too.
-    let sysroot = env.probe("rustc", &["--print", "sysroot"]).unwrap_or_default();
+    let sysroot = env
+        .probe("rustc", &["--print", "sysroot"])
+        .unwrap_or_default();
     let dir = Path::new(&sysroot).join("lib/rustlib").join(WASM_TARGET);
-    let target = || dir.is_dir().then(|| "installed".to_owned()).ok_or("missing".to_owned());
+    let target = || {
+        dir.is_dir()
+            .then(|| "installed".to_owned())
+            .ok_or("missing".to_owned())
+    };
     ensure(env, WASM_TARGET, target, "rustup", "", || {
         rustup(&format!("target add {WASM_TARGET}"))
     })?;
     // Without --locked for wasm-bindgen-cli: its lock file pins a crate the registry mirror lacks.
     cargo_tool(env, "trunk", TRUNK, "trunk --locked", "about 10 minutes")?;
-    cargo_tool(env, "wasm-bindgen", WASM_BINDGEN, "wasm-bindgen-cli", "about 5 minutes")?;
+    cargo_tool(
+        env,
+        "wasm-bindgen",
+        WASM_BINDGEN,
+        "wasm-bindgen-cli",
+        "about 5 minutes",
+    )?;
     // wasm-opt and esbuild come from npm into node_modules/, both pinned in package.json.
     let bin = |name: &str| env.repo.join("node_modules/.bin").join(name);
     let want = format!("wasm-opt version {BINARYEN}, esbuild {ESBUILD}");
     let check = || {
-        let wasm_opt = env.probe(bin("wasm-opt"), &["--version"]).unwrap_or_default();
-        let esbuild = env.probe(bin("esbuild"), &["--version"]).unwrap_or_default();
+        let wasm_opt = env
+            .probe(bin("wasm-opt"), &["--version"])
+            .unwrap_or_default();
+        let esbuild = env
+            .probe(bin("esbuild"), &["--version"])
+            .unwrap_or_default();
         let ok = wasm_opt.contains(&format!("version {BINARYEN}")) && esbuild == ESBUILD;
         let found = format!("found wasm-opt `{wasm_opt}` and esbuild `{esbuild}` in node_modules/");
-        ok.then(|| want.clone()).ok_or(format!("{found}, need {want}"))
+        ok.then(|| want.clone())
+            .ok_or(format!("{found}, need {want}"))
     };
-    let ci = if env.repo.join("package-lock.json").is_file() { "ci" } else { "install" };
-    let npm = || Ok(vec![env.command("npm", &format!("{ci} --no-audit --no-fund"))]);
-    ensure(env, "wasm-opt and esbuild", check, "npm", "under a minute", npm)?;
+    let ci = if env.repo.join("package-lock.json").is_file() {
+        "ci"
+    } else {
+        "install"
+    };
+    let npm = || {
+        Ok(vec![
+            env.command("npm", &format!("{ci} --no-audit --no-fund"))
+        ])
+    };
+    ensure(
+        env,
+        "wasm-opt and esbuild",
+        check,
+        "npm",
+        "under a minute",
+        npm,
+    )?;
     if browser {
         for (component, sub) in [("rustfmt", "fmt"), ("clippy", "clippy")] {
-            let check = || env.probe("cargo", &[sub, "--version"]).ok_or("missing".to_owned());
+            let check = || {
+                env.probe("cargo", &[sub, "--version"])
+                    .ok_or("missing".to_owned())
+            };
             let install = || rustup(&format!("component add {component}"));
             ensure(env, component, check, "rustup", "", install)?;
         }
@@ -67,7 +102,14 @@ pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
         let root = env.probe("id", &["-u"]).as_deref() == Some("0");
         let why = "it needs root: apt-get update && apt-get install -y chromium chromium-driver";
         let install = || root.then(|| apt.into()).ok_or(why.to_owned());
-        ensure(env, "chromium and chromedriver", check, "apt-get", "a few minutes", install)?;
+        ensure(
+            env,
+            "chromium and chromedriver",
+            check,
+            "apt-get",
+            "a few minutes",
+            install,
+        )?;
     }
     println!("    setup: ok in {}", human(started.elapsed()));
     Ok(())
@@ -87,7 +129,10 @@ fn cargo_tool(env: &Env, tool: &str, want: &str, krate: &str, time: &str) -> Res
         Some(line) => Err(format!("found `{line}`, need {want}")),
         None => Err("not installed".into()),
     };
-    let install = env.command("cargo", &format!("install --force --version {want} {krate}"));
+    let install = env.command(
+        "cargo",
+        &format!("install --force --version {want} {krate}"),
+    );
     ensure(env, tool, check, "cargo", time, || Ok(vec![install]))
 }
 
@@ -104,24 +149,40 @@ pub fn ensure(
     print!("checking {tool}… ");
     let _ = std::io::stdout().flush();
     let found = check();
-    println!("{}", found.as_ref().map_or_else(String::clone, |v| format!("{v} ok")));
+    println!(
+        "{}",
+        found
+            .as_ref()
+            .map_or_else(String::clone, |v| format!("{v} ok"))
+    );
     if found.is_ok() {
         return Ok(());
     }
     let cannot = |why: String| missing(format!("{tool} is missing and cannot be installed: {why}"));
     if env.probe(installer, &["--version"]).is_none() {
-        return Err(cannot(format!("{installer} is not on PATH; install it and run again")));
+        return Err(cannot(format!(
+            "{installer} is not on PATH; install it and run again"
+        )));
     }
     let commands = install().map_err(cannot)?;
-    let time = if time.is_empty() { String::new() } else { format!(" ({time})") };
+    let time = if time.is_empty() {
+        String::new()
+    } else {
+        format!(" ({time})")
+    };
     println!("installing {tool} with {installer}{time}…");
     let started = Instant::now();
     for mut command in commands {
         run(&format!("installing {tool}"), &mut command)?;
     }
-    println!("    installing {tool}: done in {}", human(started.elapsed()));
+    println!(
+        "    installing {tool}: done in {}",
+        human(started.elapsed())
+    );
     check().map(drop).map_err(|found| {
-        failed(format!("{tool}: {found} after installing it; is another one earlier on PATH?"))
+        failed(format!(
+            "{tool}: {found} after installing it; is another one earlier on PATH?"
+        ))
     })
 }
 
@@ -144,9 +205,18 @@ mod tests {
         assert!(toml.contains(&format!("wasm_bindgen = \"{WASM_BINDGEN}\"")));
         assert!(toml.contains(&format!("version_{BINARYEN}")));
         let cargo = include_str!("../../calculator/Cargo.toml");
-        assert!(cargo.contains(&format!("wasm-bindgen = \"={WASM_BINDGEN}\"")), "crate pin");
+        assert!(
+            cargo.contains(&format!("wasm-bindgen = \"={WASM_BINDGEN}\"")),
+            "crate pin"
+        );
         let npm = include_str!("../../../package.json");
-        assert!(npm.contains(&format!("\"binaryen\": \"{BINARYEN}.")), "binaryen pin");
-        assert!(npm.contains(&format!("\"esbuild\": \"{ESBUILD}\"")), "esbuild pin");
+        assert!(
+            npm.contains(&format!("\"binaryen\": \"{BINARYEN}.")),
+            "binaryen pin"
+        );
+        assert!(
+            npm.contains(&format!("\"esbuild\": \"{ESBUILD}\"")),
+            "esbuild pin"
+        );
     }
 }

@@ -55,9 +55,14 @@ fn median(values: &mut [f64]) -> f64 {
 fn render_times(env: &Env) -> Result<Vec<f64>, Failure> {
     // Makes sure the binary is there and current (nothing to compile after the build).
     let build = "build -q --release -p pickanumber-render";
-    run("cargo build -p pickanumber-render", &mut env.command("cargo", build))?;
-    let (bin, scratch) =
-        (env.target().join("release/pickanumber-render"), env.target().join("bench-render"));
+    run(
+        "cargo build -p pickanumber-render",
+        &mut env.command("cargo", build),
+    )?;
+    let (bin, scratch) = (
+        env.target().join("release/pickanumber-render"),
+        env.target().join("bench-render"),
+    );
     let times = (0..RENDER_RUNS).map(|_| {
         let started = Instant::now();
         let mut render = env.command(&bin, "");
@@ -80,13 +85,21 @@ fn edit_to_reload(env: &Env) -> Result<Vec<f64>, Failure> {
     dev.rebuild(env, Duration::ZERO); // whatever the first build stirred up
     let mut edit = |before: &[u8], after: &[u8]| {
         if std::fs::read(&path).ok().as_deref() != Some(before) {
-            return Err(failed(format!("someone else is editing {}", path.display())));
+            return Err(failed(format!(
+                "someone else is editing {}",
+                path.display()
+            )));
         }
         let started = Instant::now();
         std::fs::write(&path, after).context(path.display())?;
         match dev.rebuild(env, REBUILD) {
             Some(result) => result.map_err(|e| failed(format!("serve's rebuild failed: {e}")))?,
-            None => return Err(failed(format!("no change seen within {} s", REBUILD.as_secs()))),
+            None => {
+                return Err(failed(format!(
+                    "no change seen within {} s",
+                    REBUILD.as_secs()
+                )))
+            }
         }
         Ok(started.elapsed().as_secs_f64() * 1000.0)
     };

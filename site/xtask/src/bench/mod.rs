@@ -21,7 +21,11 @@ use report::Report;
 
 /// A part of the bench: its name (for `--only`), the title above its rows, and what measures it
 /// against the built site, adding rows to the report and returning the JSON.
-type Section = (&'static str, &'static str, fn(&Env, &Path, &mut Report) -> Result<Value, Failure>);
+type Section = (
+    &'static str,
+    &'static str,
+    fn(&Env, &Path, &mut Report) -> Result<Value, Failure>,
+);
 
 /// The parts of the bench, in the order they run.
 pub const SECTIONS: [Section; 5] = [
@@ -44,13 +48,18 @@ pub fn bench(env: &Env, build: bool, only: &[String]) -> Result<(), Failure> {
         return Err(failed(format!("{} {why}", dist.display())));
     }
     let mut report = Report::default();
-    for (section, title, run) in SECTIONS.into_iter().filter(|s| only.iter().any(|o| o == s.0)) {
+    for (section, title, run) in SECTIONS
+        .into_iter()
+        .filter(|s| only.iter().any(|o| o == s.0))
+    {
         println!("==> bench: {title}");
         let measured = run(env, &dist, &mut report);
         report.section(section, measured);
     }
     println!("\n{}", report.table());
-    let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
     let commit = env.probe("git", &["rev-parse", "HEAD"]);
     let out = env.target().join("bench.json");
     let mut json = report.into_json();
@@ -58,25 +67,38 @@ pub fn bench(env: &Env, build: bool, only: &[String]) -> Result<(), Failure> {
     json.insert("measured_unix_seconds".into(), json!(now));
     let text = serde_json::to_string_pretty(&Value::Object(json)).context("bench.json")? + "\n";
     std::fs::write(&out, text).context(format!("cannot write {}", out.display()))?;
-    println!("wrote {} (bench took {})", out.display(), human(started.elapsed()));
+    println!(
+        "wrote {} (bench took {})",
+        out.display(),
+        human(started.elapsed())
+    );
     Ok(())
 }
 
 /// Runs the ignored browser test `name` in `tests/{test}.rs` against `dist` and returns the JSON
 /// of each line it prints that starts with `prefix` and a space (`LATENCY {…}`, `WEIGHT {…}`).
 fn browser(env: &Env, dist: &Path, [test, name, prefix]: [&str; 3]) -> Result<Vec<Value>, Failure> {
-    if let Some(tool) = [CHROMIUM, CHROMEDRIVER].into_iter().find(|t| !Path::new(t).is_file()) {
-        return Err(missing(format!("{tool} is missing; `cargo xtask setup` installs it")));
+    if let Some(tool) = [CHROMIUM, CHROMEDRIVER]
+        .into_iter()
+        .find(|t| !Path::new(t).is_file())
+    {
+        return Err(missing(format!(
+            "{tool} is missing; `cargo xtask setup` installs it"
+        )));
     }
     let args = format!(
         "test -q -p pickanumber-browser-tests --test {test} -- --ignored --nocapture {name}"
     );
     println!("    cargo {args}");
     let mut cargo = env.command("cargo", &args);
-    cargo.env("PICKANUMBER_DIST", dist).stderr(std::process::Stdio::inherit());
+    cargo
+        .env("PICKANUMBER_DIST", dist)
+        .stderr(std::process::Stdio::inherit());
     let output = cargo.output().context("cannot run cargo test")?;
     let stdout = String::from_utf8_lossy(&output.stdout);
-    let json = stdout.lines().filter_map(|l| l.trim().strip_prefix(prefix)?.strip_prefix(' '));
+    let json = stdout
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix(prefix)?.strip_prefix(' '));
     let lines: Vec<Value> = json.filter_map(|j| serde_json::from_str(j).ok()).collect();
     if !output.status.success() || lines.is_empty() {
         let all: Vec<&str> = stdout.lines().collect();

@@ -18,17 +18,28 @@ pub struct Row {
 impl Row {
     /// A row without an old figure or a target (its section is set by [`Report::section`]).
     pub fn new(measure: impl Into<String>, ours: impl Into<String>) -> Row {
-        Row { measure: measure.into(), ours: ours.into(), ..Row::default() }
+        Row {
+            measure: measure.into(),
+            ours: ours.into(),
+            ..Row::default()
+        }
     }
 
     /// With the old page's figure (the SvelteKit one-pager, as measured for issue 6).
     pub fn old(self, old: impl Into<String>) -> Row {
-        Row { old: old.into(), ..self }
+        Row {
+            old: old.into(),
+            ..self
+        }
     }
 
     /// With a target and whether it was met.
     pub fn target(self, target: impl Into<String>, met: bool) -> Row {
-        Row { target: target.into(), met: Some(met), ..self }
+        Row {
+            target: target.into(),
+            met: Some(met),
+            ..self
+        }
     }
 
     fn cells(&self) -> [&str; 5] {
@@ -51,10 +62,16 @@ impl Report {
     pub fn section(&mut self, section: &'static str, measured: Result<Value, Failure>) {
         let json = measured.unwrap_or_else(|reason| {
             println!("{section}: unavailable ({reason})");
-            self.rows.push(Row::new("(not measured)", format!("unavailable ({reason})")));
+            self.rows.push(Row::new(
+                "(not measured)",
+                format!("unavailable ({reason})"),
+            ));
             json!({"available": false, "reason": reason.message})
         });
-        self.rows.iter_mut().filter(|r| r.section.is_empty()).for_each(|r| r.section = section);
+        self.rows
+            .iter_mut()
+            .filter(|r| r.section.is_empty())
+            .for_each(|r| r.section = section);
         self.json.insert(section.into(), json);
     }
 
@@ -66,34 +83,52 @@ impl Report {
         let widths: [usize; 5] =
             std::array::from_fn(|i| widest(i).fold(headers[i].len(), usize::max));
         let line = |cells: [&str; 5]| {
-            let padded: Vec<String> =
-                cells.iter().zip(widths).map(|(c, w)| format!("{c:w$}")).collect();
+            let padded: Vec<String> = cells
+                .iter()
+                .zip(widths)
+                .map(|(c, w)| format!("{c:w$}"))
+                .collect();
             padded.join(" | ").trim_end().to_owned() + "\n"
         };
         let total = widths.iter().sum::<usize>() + 3 * (widths.len() - 1);
         let mut out = line(headers);
         for (i, row) in self.rows.iter().enumerate() {
             if i == 0 || self.rows[i - 1].section != row.section {
-                let title = super::SECTIONS.iter().find(|s| s.0 == row.section).map_or("", |s| s.1);
+                let title = super::SECTIONS
+                    .iter()
+                    .find(|s| s.0 == row.section)
+                    .map_or("", |s| s.1);
                 let bar = "─".repeat(total.saturating_sub(title.chars().count() + 4));
                 out += &format!("── {title} {bar}\n");
             }
             out += &line(row.cells());
         }
         let notes: String = self.notes.iter().map(|n| format!("  - {n}\n")).collect();
-        out += &if notes.is_empty() { notes } else { "notes:\n".to_owned() + &notes };
-        let missed: Vec<&str> =
-            self.rows.iter().filter(|r| r.met == Some(false)).map(|r| &*r.measure).collect();
+        out += &if notes.is_empty() {
+            notes
+        } else {
+            "notes:\n".to_owned() + &notes
+        };
+        let missed: Vec<&str> = self
+            .rows
+            .iter()
+            .filter(|r| r.met == Some(false))
+            .map(|r| &*r.measure)
+            .collect();
         let met = self.rows.iter().filter(|r| r.met == Some(true)).count();
-        let which =
-            if missed.is_empty() { String::new() } else { format!(" ({})", missed.join("; ")) };
+        let which = if missed.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", missed.join("; "))
+        };
         out + &format!("\ntargets: {met} met, {} missed{which}", missed.len())
     }
 
     /// The JSON: each section's figures, `table` and `notes`.
     pub fn into_json(mut self) -> Map<String, Value> {
         let row = |r: &Row| json!({"section": r.section, "measure": r.measure, "ours": r.ours, "old_page": r.old, "target": r.target, "met": r.met});
-        self.json.insert("table".into(), self.rows.iter().map(row).collect());
+        self.json
+            .insert("table".into(), self.rows.iter().map(row).collect());
         self.json.insert("notes".into(), json!(self.notes));
         self.json
     }
@@ -106,10 +141,16 @@ mod tests {
     #[test]
     fn the_table_lines_up_and_marks_targets() {
         let mut report = Report::default();
-        report.rows.push(Row::new("/ reading", "3 req").target("≤ 3 req", true));
-        report.rows.push(Row::new("/ calculator", "100.0 KB br").target("≤ 80.0 KB br", false));
+        report
+            .rows
+            .push(Row::new("/ reading", "3 req").target("≤ 3 req", true));
+        report
+            .rows
+            .push(Row::new("/ calculator", "100.0 KB br").target("≤ 80.0 KB br", false));
         report.section("weight", Ok(Value::Null));
-        report.rows.push(Row::new("render", "median 300 ms").old("1 s"));
+        report
+            .rows
+            .push(Row::new("render", "median 300 ms").old("1 s"));
         report.section("build", Ok(Value::Null));
         report.notes.push("a note".into());
         let table = report.table();

@@ -14,7 +14,9 @@ const ITEMS: f64 = 100_000.0;
 pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Failure> {
     let args = "bench -p pickanumber-score --bench throughput -- --noplot";
     step(&format!("cargo {args}"), &mut env.command("cargo", args))?;
-    let file = env.target().join("criterion/parse_and_score/100000_items/new/estimates.json");
+    let file = env
+        .target()
+        .join("criterion/parse_and_score/100000_items/new/estimates.json");
     let text = std::fs::read_to_string(&file).context(file.display())?;
     let v: Value = serde_json::from_str(&text).context(file.display())?;
     let estimate = |k: &str| {
@@ -26,7 +28,10 @@ pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Fai
     let per_second = ITEMS / (median_ns / 1e9);
     let (median_ms, mean_ms) = (median_ns / 1e6, mean_ns / 1e6);
     let measure = "parse + score (analyse), 100,000 item lines, native release";
-    let (m, per_100k) = (per_second / 1e6, format!("{median_ms:.1} ms per 100,000 items, median"));
+    let (m, per_100k) = (
+        per_second / 1e6,
+        format!("{median_ms:.1} ms per 100,000 items, median"),
+    );
     let ours = format!("{m:.2} M items/s ({per_100k}; mean {mean_ms:.1} ms)");
     report.rows.push(Row::new(measure, ours));
     Ok(

@@ -26,7 +26,13 @@ fn plus(a: Sum, b: Sum) -> Sum {
 
 /// `3 req · 10.1 KB raw · 4.0 KB gz · 3.5 KB br` (1 KB = 1,000 bytes).
 fn text(sum: Sum) -> String {
-    format!("{} req · {} raw · {} gz · {} br", sum[0], kb(sum[1]), kb(sum[2]), kb(sum[3]))
+    format!(
+        "{} req · {} raw · {} gz · {} br",
+        sum[0],
+        kb(sum[1]),
+        kb(sum[2]),
+        kb(sum[3])
+    )
 }
 
 fn kb(bytes: u64) -> String {
@@ -46,27 +52,46 @@ fn page_rows(page: &Value, report: &mut Report) {
     // Reading, the calculator, other scripts: the browser test's parts (scripts, wasm: the last two).
     let mut parts = [[0; 4]; 3];
     for file in page["files"].as_array().into_iter().flatten() {
-        let part = ["reading", "calculator"].iter().position(|p| file["part"] == *p).unwrap_or(2);
+        let part = ["reading", "calculator"]
+            .iter()
+            .position(|p| file["part"] == *p)
+            .unwrap_or(2);
         let size = |k: &str| file[k].as_u64().unwrap_or(0);
         parts[part] = plus(parts[part], [1, size("raw"), size("gzip"), size("brotli")]);
     }
     let [reading, calculator, scripts] = parts;
-    let (js, all) = (plus(calculator, scripts), plus(reading, plus(calculator, scripts)));
-    let (home, row) = (url == "/", |part: &str, sum| Row::new(format!("{url} {part}"), text(sum)));
+    let (js, all) = (
+        plus(calculator, scripts),
+        plus(reading, plus(calculator, scripts)),
+    );
+    let (home, row) = (url == "/", |part: &str, sum| {
+        Row::new(format!("{url} {part}"), text(sum))
+    });
     if reading[0] > 0 {
-        let (met, r) = (reading[3] <= READING_MAX && reading[0] <= 3, row("reading", reading));
+        let (met, r) = (
+            reading[3] <= READING_MAX && reading[0] <= 3,
+            row("reading", reading),
+        );
         let target = format!("≤ {} br in ≤ 3 req", kb(READING_MAX));
-        report.rows.push(if home { r.target(target, met) } else { r });
+        report
+            .rows
+            .push(if home { r.target(target, met) } else { r });
     }
     if calculator[0] > 0 {
-        let (target, met) =
-            (format!("≤ {} br", kb(CALCULATOR_MAX)), calculator[3] <= CALCULATOR_MAX);
-        report.rows.push(row("calculator", calculator).target(target, met));
+        let (target, met) = (
+            format!("≤ {} br", kb(CALCULATOR_MAX)),
+            calculator[3] <= CALCULATOR_MAX,
+        );
+        report
+            .rows
+            .push(row("calculator", calculator).target(target, met));
     }
     if all[0] > reading[0] {
         let target = format!("≤ {} br", kb(HOME_MAX));
         let home_row = || row("all", all).old(OLD).target(target, all[3] <= HOME_MAX);
-        report.rows.push(if home { home_row() } else { row("all", all) });
+        report
+            .rows
+            .push(if home { home_row() } else { row("all", all) });
     }
     if home {
         report.rows.push(row("of it JS and wasm", js).old(OLD_JS));
@@ -74,7 +99,9 @@ fn page_rows(page: &Value, report: &mut Report) {
     for missing in page["missing"].as_array().into_iter().flatten() {
         let missing = missing.as_str().unwrap_or("?");
         let note = "which the server does not have (not counted)";
-        report.notes.push(format!("weight {url}: the browser asked for `{missing}`, {note}"));
+        report.notes.push(format!(
+            "weight {url}: the browser asked for `{missing}`, {note}"
+        ));
     }
 }
 
@@ -93,17 +120,28 @@ mod tests {
         ], "external": [], "missing": ["/gone.png"]});
         let mut report = Report::default();
         page_rows(&page, &mut report);
-        let rows: Vec<(&str, &str, Option<bool>)> =
-            report.rows.iter().map(|r| (&*r.measure, &*r.ours, r.met)).collect();
+        let rows: Vec<(&str, &str, Option<bool>)> = report
+            .rows
+            .iter()
+            .map(|r| (&*r.measure, &*r.ours, r.met))
+            .collect();
         assert_eq!(
             rows[0],
-            ("/ reading", "2 req · 17.0 KB raw · 7.0 KB gz · 5.5 KB br", Some(true))
+            (
+                "/ reading",
+                "2 req · 17.0 KB raw · 7.0 KB gz · 5.5 KB br",
+                Some(true)
+            )
         );
         assert_eq!((rows[1].0, rows[1].2), ("/ calculator", Some(false)));
         assert_eq!((rows[2].0, rows[2].2), ("/ all", Some(false)));
         assert_eq!(
             rows[3],
-            ("/ of it JS and wasm", "3 req · 150.7 KB raw · 70.5 KB gz · 90.5 KB br", None)
+            (
+                "/ of it JS and wasm",
+                "3 req · 150.7 KB raw · 70.5 KB gz · 90.5 KB br",
+                None
+            )
         );
         assert!(report.notes[0].contains("/gone.png"));
     }
