@@ -44,15 +44,22 @@ pub enum Command {
     Test,
     /// Whether to build first, and the sections to run.
     Bench(bool, Vec<String>),
-    Fuzz(NonZeroU64),
+    /// Seconds to run.
+    Fuzz(u64),
+}
+
+impl From<lexopt::Error> for Failure {
+    fn from(e: lexopt::Error) -> Failure {
+        usage(e.to_string())
+    }
 }
 
 /// Reads the arguments after `cargo xtask`.
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failure> {
     let mut p = Parser::from_args(args);
-    let name = match p.next().map_err(|e| usage(e.to_string()))? {
+    let name = match p.next()? {
         None | Some(Short('h') | Long("help")) => return Ok(Command::Help),
-        Some(Value(v)) => v.string().map_err(|e| usage(e.to_string()))?,
+        Some(Value(v)) => v.string()?,
         Some(other) => return Err(usage(format!("{} before the command", other.unexpected()))),
     };
     let mut command = match name.as_str() {
@@ -62,36 +69,32 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
         "serve" => Command::Serve(8000),
         "test" => Command::Test,
         "bench" => Command::Bench(true, SECTIONS.map(|s| s.0.to_owned()).to_vec()),
-        "fuzz" => Command::Fuzz(NonZeroU64::new(60).expect("not 0")),
+        "fuzz" => Command::Fuzz(60),
         other => return Err(usage(format!("unknown command `{other}`; the commands are setup, build, serve, test, bench and fuzz (see --help)"))),
     };
-    while let Some(arg) = p.next().map_err(|e| usage(e.to_string()))? {
-        let shown = match &arg {
-            Short(c) => format!("-{c}"),
-            Long(l) => format!("--{l}"),
-            Value(v) => v.to_string_lossy().into_owned(),
-        };
+    while let Some(arg) = p.next()? {
         match (&mut command, arg) {
             (Command::Setup(browser), Long("no-browser")) => *browser = false,
-            (Command::Build(b), Long("base-url")) => *b = Some(value(&mut p, &shown)?),
-            (Command::Serve(n), Long("port")) => *n = number(&mut p, &shown, "a port, 0 to 65535")?,
+            (Command::Build(b), Long("base-url")) => *b = Some(p.value()?.string()?),
+            (Command::Serve(n), Long("port")) => {
+                *n = number(&mut p, "--port", "a port, 0 to 65535")?
+            }
             (Command::Fuzz(n), Long("seconds")) => {
-                *n = number(&mut p, &shown, "whole seconds above 0")?
+                *n = number::<NonZeroU64>(&mut p, "--seconds", "whole seconds above 0")?.get()
             }
             (Command::Bench(build, _), Long("no-build")) => *build = false,
             (Command::Bench(_, only), Long("only")) => {
-                *only = value(&mut p, &shown)?
-                    .split(',')
-                    .map(|s| s.trim().to_owned())
-                    .collect();
+                let v = p.value()?.string()?;
+                *only = v.split(',').map(|s| s.trim().to_owned()).collect();
                 if let Some(bad) = only.iter().find(|o| !SECTIONS.iter().any(|s| s.0 == *o)) {
                     let all = SECTIONS.map(|s| s.0).join(", ");
                     return Err(usage(format!("--only: `{bad}` is not one of {all}")));
                 }
             }
-            _ => {
+            (_, arg) => {
                 return Err(usage(format!(
-                    "`{name}` does not take `{shown}` (see --help)"
+                    "`{name}`: {} (see --help)",
+                    arg.unexpected()
                 )))
             }
         }
@@ -99,19 +102,11 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
     Ok(command)
 }
 
-/// The value of the option `what` (`--port 1` or `--port=1`).
-fn value(p: &mut Parser, what: &str) -> Result<String, Failure> {
-    let v = p
-        .value()
-        .map_err(|_| usage(format!("{what} needs a value")))?;
-    Ok(v.to_string_lossy().into_owned())
-}
-
-/// The option `what`'s value as a number (else the error says it `needs`).
-fn number<T: FromStr>(p: &mut Parser, what: &str, needs: &str) -> Result<T, Failure> {
-    let v = value(p, what)?;
+/// The value of `option` as a number (else the error says it `needs` one).
+fn number<T: FromStr>(p: &mut Parser, option: &str, needs: &str) -> Result<T, Failure> {
+    let v = p.value()?.string()?;
     v.parse()
-        .map_err(|_| usage(format!("{what} needs {needs}, not `{v}`")))
+        .map_err(|_| usage(format!("{option} needs {needs}, not `{v}`")))
 }
 
 #[cfg(test)]
@@ -124,6 +119,7 @@ mod tests {
 
     #[test]
     fn every_command_and_option_parses() {
+        let bench = Command::Bench(false, vec!["weight".into(), "build".into()]);
         for (line, command) in [
             ("", Command::Help),
             ("--help", Command::Help),
@@ -131,14 +127,9 @@ mod tests {
             ("build --base-url=/x/", Command::Build(Some("/x/".into()))),
             ("serve", Command::Serve(8000)),
             ("serve --port 9001", Command::Serve(9001)),
-            (
-                "fuzz --seconds=7",
-                Command::Fuzz(NonZeroU64::new(7).unwrap()),
-            ),
-            (
-                "bench --no-build --only weight,build",
-                Command::Bench(false, vec!["weight".into(), "build".into()]),
-            ),
+            ("fuzz", Command::Fuzz(60)),
+            ("fuzz --seconds=7", Command::Fuzz(7)),
+            ("bench --no-build --only weight,build", bench),
         ] {
             assert_eq!(parse_str(line).unwrap(), command, "{line}");
         }
@@ -147,16 +138,14 @@ mod tests {
     #[test]
     fn mistakes_are_usage_errors_that_say_what_is_wrong() {
         for (line, says) in [
-            (
-                "serve --port 65536",
-                "--port needs a port, 0 to 65535, not `65536`",
-            ),
-            ("serve --prot 1", "`serve` does not take `--prot`"),
+            ("serve --port 65536", "a port, 0 to 65535, not `65536`"),
+            ("serve --port", "missing argument for option '--port'"),
+            ("serve --prot 1", "`serve`: invalid option '--prot'"),
             ("fuzz --seconds 0", "whole seconds above 0, not `0`"),
             ("bench --only=nope", "`nope` is not one of weight"),
             ("bench --only=", "`` is not one of"),
-            ("bench -f", "`bench` does not take `-f`"),
-            ("build extra", "`build` does not take `extra`"),
+            ("bench -f", "`bench`: invalid option '-f'"),
+            ("build extra", r#"`build`: unexpected argument "extra""#),
             ("deploy", "unknown command `deploy`"),
         ] {
             let err = parse_str(line).unwrap_err();

@@ -1,6 +1,6 @@
 //! Where things are, how child commands run, and how failures are reported.
 
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsStr;
 use std::fmt::{self, Display};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -21,18 +21,14 @@ impl Display for Failure {
 
 /// A step that ran and failed (exit 1).
 pub fn failed(message: impl Into<String>) -> Failure {
-    Failure {
-        code: 1,
-        message: message.into(),
-    }
+    let message = message.into();
+    Failure { code: 1, message }
 }
 
 /// A missing tool, or a usage error (exit 2).
 pub fn missing(message: impl Into<String>) -> Failure {
-    Failure {
-        code: 2,
-        message: message.into(),
-    }
+    let message = message.into();
+    Failure { code: 2, message }
 }
 
 /// Turns any error into a step [`failed`] with `what: the error`.
@@ -50,20 +46,20 @@ impl<T, E: Display> Context<T> for Result<T, E> {
 pub struct Env {
     /// The repository root.
     pub repo: PathBuf,
-    path: OsString,
+    path: std::ffi::OsString,
 }
 
 impl Env {
     /// Finds the repository from this crate's folder.
     pub fn new() -> Result<Env, Failure> {
-        let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../..")
-            .canonicalize();
-        let repo = repo.context("cannot find the repository root")?;
+        let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let repo = repo
+            .canonicalize()
+            .context("cannot find the repository root")?;
         let var = |name| std::env::var_os(name).map(PathBuf::from);
-        let cargo =
-            var("CARGO_HOME").unwrap_or_else(|| var("HOME").unwrap_or_default().join(".cargo"));
-        let mut dirs = vec![repo.join("node_modules/.bin"), cargo.join("bin")];
+        let home = var("HOME").unwrap_or_default().join(".cargo");
+        let cargo = var("CARGO_HOME").unwrap_or(home).join("bin");
+        let mut dirs = vec![repo.join("node_modules/.bin"), cargo];
         dirs.extend(std::env::split_paths(&var("PATH").unwrap_or_default()));
         let path = std::env::join_paths(dirs).context("cannot build PATH")?;
         Ok(Env { repo, path })
@@ -71,17 +67,15 @@ impl Env {
 
     /// Cargo's target folder (`$CARGO_TARGET_DIR` or `target/`).
     pub fn target(&self) -> PathBuf {
-        self.repo
-            .join(std::env::var_os("CARGO_TARGET_DIR").unwrap_or("target".into()))
+        let dir = std::env::var_os("CARGO_TARGET_DIR");
+        self.repo.join(dir.unwrap_or("target".into()))
     }
 
     /// `program` with `args` (split at spaces), the prefixed `PATH`, no input, in the repository.
     pub fn command(&self, program: impl AsRef<OsStr>, args: &str) -> Command {
         let mut c = Command::new(program);
-        c.args(args.split_whitespace())
-            .env("PATH", &self.path)
-            .current_dir(&self.repo);
-        c.stdin(Stdio::null());
+        c.args(args.split_whitespace()).env("PATH", &self.path);
+        c.current_dir(&self.repo).stdin(Stdio::null());
         c
     }
 
@@ -89,17 +83,10 @@ impl Env {
     /// `None` when it cannot run or fails.
     pub fn probe(&self, program: impl AsRef<OsStr>, args: &[&str]) -> Option<String> {
         let out = self.command(program, "").args(args).output().ok()?;
-        let text = String::from_utf8_lossy(if out.stdout.is_empty() {
-            &out.stderr
-        } else {
-            &out.stdout
-        });
-        let line = text
-            .lines()
-            .map(str::trim)
-            .find(|l| !l.is_empty())
-            .map(str::to_owned);
-        line.filter(|_| out.status.success())
+        let text = [out.stdout, out.stderr].concat();
+        let text = String::from_utf8_lossy(&text);
+        let line = text.lines().map(str::trim).find(|l| !l.is_empty());
+        line.filter(|_| out.status.success()).map(str::to_owned)
     }
 }
 
@@ -121,11 +108,7 @@ pub fn step(what: &str, cmd: &mut Command) -> Result<(), Failure> {
     println!("==> {what}");
     let started = Instant::now();
     let result = run(what, cmd);
-    let verdict = if result.is_ok() {
-        "ok in"
-    } else {
-        "FAILED after"
-    };
+    let verdict = result.as_ref().map_or("FAILED after", |()| "ok in");
     println!("    {what}: {verdict} {}", human(started.elapsed()));
     result
 }
@@ -153,11 +136,13 @@ mod tests {
         assert!(err
             .message
             .contains("`no-such-tool-xtask` is not installed"));
+        let version = env.probe("sh", &["-c", "echo; echo ' v1 '; echo x"]);
+        assert_eq!(version.as_deref(), Some("v1"));
         assert_eq!(
-            env.probe("sh", &["-c", "echo; echo ' v1 '; echo x"])
-                .as_deref(),
-            Some("v1")
+            env.probe("sh", &["-c", "echo v2 >&2"]).as_deref(),
+            Some("v2")
         );
+        assert_eq!(env.probe("sh", &["-c", "echo v3; exit 1"]), None);
         let secs = [0.42, 75.0, 543.0].map(|s| human(Duration::from_secs_f64(s)));
         assert_eq!(secs, ["0.4 s", "75 s", "9 min 03 s"]);
     }

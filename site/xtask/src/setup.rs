@@ -22,97 +22,69 @@ pub const CHROMIUM: &str = "/usr/bin/chromium";
 /// Debian's chromedriver.
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
+/// What a check found: `Ok` with the version (or `installed`), or `Err` with what is wrong.
+pub type Found = Result<String, String>;
+
 /// Checks and installs the build tools and, with `browser`, the linters and Chromium.
 pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
     println!("==> setup: checking tools");
     let started = Instant::now();
-    let rustup = |args: &str| Ok(vec![env.command("rustup", args)]);
-    // Targets rustup adds land in the toolchain's sysroot too.
-    let sysroot = env
-        .probe("rustc", &["--print", "sysroot"])
-        .unwrap_or_default();
-    let dir = Path::new(&sysroot).join("lib/rustlib").join(WASM_TARGET);
-    let target = || {
-        dir.is_dir()
-            .then(|| "installed".to_owned())
-            .ok_or("missing".to_owned())
-    };
-    ensure(env, WASM_TARGET, target, "rustup", "", || {
-        rustup(&format!("target add {WASM_TARGET}"))
-    })?;
+    let rustup = |args: String| move || Ok(vec![env.command("rustup", &args)]);
+    // Targets rustup adds land in the toolchain's sysroot.
+    let sysroot = env.probe("rustc", &["--print", "sysroot"]);
+    let target = Path::new(&sysroot.unwrap_or_default()).join("lib/rustlib");
+    let check = || present(target.join(WASM_TARGET).is_dir(), "installed".into());
+    let install = rustup(format!("target add {WASM_TARGET}"));
+    ensure(env, WASM_TARGET, check, install)?;
     // Without --locked for wasm-bindgen-cli: its lock file pins a crate the registry mirror lacks.
-    cargo_tool(env, "trunk", TRUNK, "trunk --locked", "about 10 minutes")?;
-    cargo_tool(
-        env,
-        "wasm-bindgen",
-        WASM_BINDGEN,
-        "wasm-bindgen-cli",
-        "about 5 minutes",
-    )?;
+    cargo_tool(env, "trunk", TRUNK, "trunk --locked")?;
+    cargo_tool(env, "wasm-bindgen", WASM_BINDGEN, "wasm-bindgen-cli")?;
     // wasm-opt and esbuild come from npm into node_modules/, both pinned in package.json.
-    let bin = |name: &str| env.repo.join("node_modules/.bin").join(name);
-    let want = format!("wasm-opt version {BINARYEN}, esbuild {ESBUILD}");
     let check = || {
-        let wasm_opt = env
-            .probe(bin("wasm-opt"), &["--version"])
-            .unwrap_or_default();
-        let esbuild = env
-            .probe(bin("esbuild"), &["--version"])
-            .unwrap_or_default();
+        let bin = env.repo.join("node_modules/.bin");
+        let version = |tool| env.probe(bin.join(tool), &["--version"]);
+        let wasm_opt = version("wasm-opt").unwrap_or_default();
+        let esbuild = version("esbuild").unwrap_or_default();
+        let want = format!("wasm-opt version {BINARYEN}, esbuild {ESBUILD}");
         let ok = wasm_opt.contains(&format!("version {BINARYEN}")) && esbuild == ESBUILD;
         let found = format!("found wasm-opt `{wasm_opt}` and esbuild `{esbuild}` in node_modules/");
-        ok.then(|| want.clone())
-            .ok_or(format!("{found}, need {want}"))
+        present(ok, want.clone()).map_err(|_| format!("{found}, need {want}"))
     };
-    let ci = if env.repo.join("package-lock.json").is_file() {
-        "ci"
-    } else {
-        "install"
+    let npm = match env.repo.join("package-lock.json").is_file() {
+        true => "ci --no-audit --no-fund",
+        false => "install --no-audit --no-fund",
     };
-    let npm = || {
-        Ok(vec![
-            env.command("npm", &format!("{ci} --no-audit --no-fund"))
-        ])
-    };
-    ensure(
-        env,
-        "wasm-opt and esbuild",
-        check,
-        "npm",
-        "under a minute",
-        npm,
-    )?;
+    let install = || Ok(vec![env.command("npm", npm)]);
+    ensure(env, "wasm-opt and esbuild", check, install)?;
     if browser {
         for (component, sub) in [("rustfmt", "fmt"), ("clippy", "clippy")] {
-            let check = || {
-                env.probe("cargo", &[sub, "--version"])
-                    .ok_or("missing".to_owned())
-            };
-            let install = || rustup(&format!("component add {component}"));
-            ensure(env, component, check, "rustup", "", install)?;
+            let check = || env.probe("cargo", &[sub, "--version"]);
+            let check = || check().ok_or("missing".into());
+            let install = rustup(format!("component add {component}"));
+            ensure(env, component, check, install)?;
         }
-        let both = || Path::new(CHROMIUM).is_file() && Path::new(CHROMEDRIVER).is_file();
-        let version = || env.probe(CHROMEDRIVER, &["--version"]).unwrap_or_default();
-        let check = || both().then(version).ok_or("missing".to_owned());
+        let check = || {
+            let both = Path::new(CHROMIUM).is_file() && Path::new(CHROMEDRIVER).is_file();
+            let version = env.probe(CHROMEDRIVER, &["--version"]);
+            present(both, version.unwrap_or_default())
+        };
         let apt = ["update", "install -y chromium chromium-driver"].map(|args| {
             let mut c = env.command("apt-get", args);
             c.env("DEBIAN_FRONTEND", "noninteractive");
             c
         });
-        let root = env.probe("id", &["-u"]).as_deref() == Some("0");
         let why = "it needs root: apt-get update && apt-get install -y chromium chromium-driver";
+        let root = env.probe("id", &["-u"]).as_deref() == Some("0");
         let install = || root.then(|| apt.into()).ok_or(why.to_owned());
-        ensure(
-            env,
-            "chromium and chromedriver",
-            check,
-            "apt-get",
-            "a few minutes",
-            install,
-        )?;
+        ensure(env, "chromium and chromedriver", check, install)?;
     }
     println!("    setup: ok in {}", human(started.elapsed()));
     Ok(())
+}
+
+/// `Ok(what)` when `ok`, else `Err("missing")`.
+fn present(ok: bool, what: String) -> Found {
+    ok.then_some(what).ok_or("missing".into())
 }
 
 /// Whether `line` (a tool's `--version` output) names `version` as a whole word.
@@ -123,67 +95,58 @@ fn reports_version(line: &str, version: &str) -> bool {
 
 /// A tool from `cargo install`, with `--force`: when the binary is missing or the wrong
 /// version, cargo may still record it as installed and would skip it otherwise.
-fn cargo_tool(env: &Env, tool: &str, want: &str, krate: &str, time: &str) -> Result<(), Failure> {
+fn cargo_tool(env: &Env, tool: &str, want: &str, krate: &str) -> Result<(), Failure> {
     let check = || match env.probe(tool, &["--version"]) {
         Some(line) if reports_version(&line, want) => Ok(want.to_owned()),
         Some(line) => Err(format!("found `{line}`, need {want}")),
         None => Err("not installed".into()),
     };
-    let install = env.command(
-        "cargo",
-        &format!("install --force --version {want} {krate}"),
-    );
-    ensure(env, tool, check, "cargo", time, || Ok(vec![install]))
+    let install = format!("install --force --version {want} {krate}");
+    let install = || Ok(vec![env.command("cargo", &install)]);
+    ensure(env, tool, check, install)
 }
 
-/// Prints `checking tool… ` and `check`'s answer; when that is an `Err`, runs what `install` gives
-/// (with `installer`, which must be on `PATH`) and checks again.
+/// Prints `checking tool… ` and `check`'s answer; when that is an `Err`, runs the commands
+/// `install` gives (one at least; the first one's program, the installer, must be on `PATH`) and
+/// checks again. `install` answers `Err` with the reason when the tool cannot be installed here.
 pub fn ensure(
     env: &Env,
     tool: &str,
-    check: impl Fn() -> Result<String, String>,
-    installer: &str,
-    time: &str,
+    check: impl Fn() -> Found,
     install: impl FnOnce() -> Result<Vec<Command>, String>,
 ) -> Result<(), Failure> {
     print!("checking {tool}… ");
     let _ = std::io::stdout().flush();
     let found = check();
-    println!(
-        "{}",
-        found
-            .as_ref()
-            .map_or_else(String::clone, |v| format!("{v} ok"))
-    );
+    let shown = found.clone().map_or_else(|e| e, |v| format!("{v} ok"));
+    println!("{shown}");
     if found.is_ok() {
         return Ok(());
     }
     let cannot = |why: String| missing(format!("{tool} is missing and cannot be installed: {why}"));
-    if env.probe(installer, &["--version"]).is_none() {
-        return Err(cannot(format!(
-            "{installer} is not on PATH; install it and run again"
-        )));
-    }
     let commands = install().map_err(cannot)?;
-    let time = if time.is_empty() {
-        String::new()
-    } else {
-        format!(" ({time})")
+    let installer = commands[0].get_program().to_string_lossy();
+    if env.probe(&*installer, &["--version"]).is_none() {
+        let why = format!("{installer} is not on PATH; install it and run again");
+        return Err(cannot(why));
+    }
+    let time = match &*installer {
+        "cargo" => "several minutes",
+        "apt-get" => "a few minutes",
+        "npm" => "about a minute",
+        _ => "seconds",
     };
-    println!("installing {tool} with {installer}{time}…");
+    println!("installing {tool} with {installer} ({time})…");
     let started = Instant::now();
     for mut command in commands {
         run(&format!("installing {tool}"), &mut command)?;
     }
-    println!(
-        "    installing {tool}: done in {}",
-        human(started.elapsed())
-    );
-    check().map(drop).map_err(|found| {
-        failed(format!(
-            "{tool}: {found} after installing it; is another one earlier on PATH?"
-        ))
-    })
+    let took = human(started.elapsed());
+    println!("    installing {tool}: done in {took}");
+    let again = "after installing it; is another one earlier on PATH?";
+    check()
+        .map(drop)
+        .map_err(|found| failed(format!("{tool}: {found} {again}")))
 }
 
 #[cfg(test)]
@@ -199,24 +162,19 @@ mod tests {
     }
 
     #[test]
-    fn pins_match_the_trunk_config_and_the_crate() {
-        let toml = include_str!("../../calculator/Trunk.toml");
-        assert!(toml.contains(&format!("\"={TRUNK}\"")), "trunk-version pin");
-        assert!(toml.contains(&format!("wasm_bindgen = \"{WASM_BINDGEN}\"")));
-        assert!(toml.contains(&format!("version_{BINARYEN}")));
-        let cargo = include_str!("../../calculator/Cargo.toml");
-        assert!(
-            cargo.contains(&format!("wasm-bindgen = \"={WASM_BINDGEN}\"")),
-            "crate pin"
-        );
+    fn pins_match_the_trunk_config_the_crate_and_package_json() {
+        let trunk = include_str!("../../calculator/Trunk.toml");
+        let krate = include_str!("../../calculator/Cargo.toml");
         let npm = include_str!("../../../package.json");
-        assert!(
-            npm.contains(&format!("\"binaryen\": \"{BINARYEN}.")),
-            "binaryen pin"
-        );
-        assert!(
-            npm.contains(&format!("\"esbuild\": \"{ESBUILD}\"")),
-            "esbuild pin"
-        );
+        for (file, pin) in [
+            (trunk, format!("\"={TRUNK}\"")),
+            (trunk, format!("wasm_bindgen = \"{WASM_BINDGEN}\"")),
+            (trunk, format!("version_{BINARYEN}")),
+            (krate, format!("wasm-bindgen = \"={WASM_BINDGEN}\"")),
+            (npm, format!("\"binaryen\": \"{BINARYEN}.")),
+            (npm, format!("\"esbuild\": \"{ESBUILD}\"")),
+        ] {
+            assert!(file.contains(&pin), "{pin}");
+        }
     }
 }

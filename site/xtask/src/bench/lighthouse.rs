@@ -93,14 +93,7 @@ fn tools(env: &Env) -> Result<(PathBuf, PathBuf), Failure> {
             .map(|()| vec![npm])
             .map_err(|e| format!("{}: {e}", dir.display()))
     };
-    ensure(
-        env,
-        "node and lighthouse",
-        check,
-        "npm",
-        "a minute",
-        install,
-    )?;
+    ensure(env, "node and lighthouse", check, install)?;
     Ok((node, cli))
 }
 
