@@ -4,16 +4,27 @@ use std::time::Instant;
 
 use crate::env::{human, step, Env, Failure};
 use crate::pipeline::{self, DIST, SUBPATH, SUBPATH_DIST};
-use crate::setup::{self, WASM_TARGET};
+use crate::setup;
+
+/// The cargo steps after setup, in order: what passed, then cargo's arguments. Without `-p`,
+/// cargo takes the workspace's default members: the native crates. The calculator's own tests
+/// (share links) are plain Rust and run natively, in a cargo invocation of their own so that
+/// Leptos's `csr` feature is not unified with other crates'.
+const CARGO_STEPS: &str = "
+fmt | fmt --all --check
+clippy | clippy --workspace --exclude pickanumber-calculator --all-targets -- -D warnings
+clippy wasm | clippy -p pickanumber-calculator --target wasm32-unknown-unknown -- -D warnings
+unit tests | test
+calculator tests | test -p pickanumber-calculator";
 
 /// Runs every check in order, stopping at the first that fails, and prints which passed.
 pub fn test(env: &Env) -> Result<(), Failure> {
     let started = Instant::now();
-    let mut passed: Vec<&str> = Vec::new();
+    let mut passed = vec![];
     let result = run_all(env, &mut passed);
     let (n, took) = (passed.len(), human(started.elapsed()));
-    let list = if passed.is_empty() {
-        "none".to_owned()
+    let list = if n == 0 {
+        "none".into()
     } else {
         passed.join(", ")
     };
@@ -28,54 +39,34 @@ pub fn test(env: &Env) -> Result<(), Failure> {
 fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     setup::setup(env, true)?;
     passed.push("setup");
-    let (deny, calc) = ("-- -D warnings", "pickanumber-calculator");
-    // Without -p, cargo takes the workspace's default members: the native crates.
-    let steps = [
-        ("fmt", "fmt --all --check".to_owned()),
-        (
-            "clippy",
-            format!("clippy --workspace --exclude {calc} --all-targets {deny}"),
-        ),
-        (
-            "clippy wasm",
-            format!("clippy -p {calc} --target {WASM_TARGET} {deny}"),
-        ),
-        ("unit tests", "test".into()),
-        // The calculator's own tests (share links) are plain Rust: they run natively, in a cargo
-        // invocation of their own so Leptos's `csr` feature is not unified with other crates'.
-        ("calculator tests", format!("test -p {calc}")),
-    ];
-    for (what, args) in steps {
-        step(&format!("cargo {args}"), &mut env.command("cargo", &args))?;
+    for (what, args) in CARGO_STEPS.lines().filter_map(|l| l.split_once(" | ")) {
+        env.cargo(args)?;
         passed.push(what);
     }
     // The install line the README and the home page give, into a throwaway root.
-    let install = "install --locked --path site/cli --root target/install-test";
-    step(
-        &format!("cargo {install}"),
-        &mut env.command("cargo", install),
-    )?;
+    env.cargo("install --locked --path site/cli --root target/install-test")?;
     let installed = env.repo.join("target/install-test/bin/pickanumber");
-    step(
-        "pickanumber --version (the installed binary)",
-        &mut env.command(installed, "--version"),
-    )?;
+    let what = "pickanumber --version (the installed binary)";
+    step(what, &mut env.command(installed, "--version"))?;
     passed.push("install");
     pipeline::build(env, None)?;
     pipeline::pages(env, SUBPATH_DIST, &["--base-url", SUBPATH])?;
     passed.push("build");
-    let mut browser = env.command(
-        "cargo",
-        "test -p pickanumber-browser-tests -- --test-threads=1",
-    );
-    browser
-        .env("PICKANUMBER_DIST", env.repo.join(DIST))
-        .env("PICKANUMBER_SUBPATH", SUBPATH);
-    browser.env("PICKANUMBER_SUBPATH_DIST", env.repo.join(SUBPATH_DIST));
-    step(
-        "cargo test -p pickanumber-browser-tests (headless Chromium)",
-        &mut browser,
-    )?;
+    let browser = "test -p pickanumber-browser-tests -- --test-threads=1";
+    let mut cargo = env.command("cargo", browser);
+    cargo.env("PICKANUMBER_DIST", env.repo.join(DIST));
+    cargo.env("PICKANUMBER_SUBPATH", SUBPATH);
+    cargo.env("PICKANUMBER_SUBPATH_DIST", env.repo.join(SUBPATH_DIST));
+    step(&format!("cargo {browser} (headless Chromium)"), &mut cargo)?;
     passed.push("browser tests");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_wasm_clippy_step_targets_the_pinned_target() {
+        let target = format!("--target {}", crate::setup::WASM_TARGET);
+        assert!(super::CARGO_STEPS.contains(&target));
+    }
 }

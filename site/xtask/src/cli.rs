@@ -105,8 +105,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
 /// The value of `option` as a number (else the error says it `needs` one).
 fn number<T: FromStr>(p: &mut Parser, option: &str, needs: &str) -> Result<T, Failure> {
     let v = p.value()?.string()?;
-    v.parse()
-        .map_err(|_| usage(format!("{option} needs {needs}, not `{v}`")))
+    let needs = format!("{option} needs {needs}, not `{v}`");
+    v.parse().map_err(|_| usage(needs))
 }
 
 #[cfg(test)]

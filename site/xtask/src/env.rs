@@ -53,9 +53,7 @@ impl Env {
     /// Finds the repository from this crate's folder.
     pub fn new() -> Result<Env, Failure> {
         let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let repo = repo
-            .canonicalize()
-            .context("cannot find the repository root")?;
+        let repo = repo.canonicalize().context("no repository root")?;
         let var = |name| std::env::var_os(name).map(PathBuf::from);
         let home = var("HOME").unwrap_or_default().join(".cargo");
         let cargo = var("CARGO_HOME").unwrap_or(home).join("bin");
@@ -77,6 +75,11 @@ impl Env {
         c.args(args.split_whitespace()).env("PATH", &self.path);
         c.current_dir(&self.repo).stdin(Stdio::null());
         c
+    }
+
+    /// `cargo args` as a [`step`].
+    pub fn cargo(&self, args: &str) -> Result<(), Failure> {
+        step(&format!("cargo {args}"), &mut self.command("cargo", args))
     }
 
     /// The first line a tool prints for `args` (stdout, else stderr), trimmed: its version, say;
@@ -133,9 +136,7 @@ mod tests {
         assert_eq!(first, Some(env.repo.join("node_modules/.bin")));
         let err = run("probe", &mut env.command("no-such-tool-xtask", "--version")).unwrap_err();
         assert_eq!(err.code, 2);
-        assert!(err
-            .message
-            .contains("`no-such-tool-xtask` is not installed"));
+        assert!(err.message.contains("`no-such-tool-xtask` is not"));
         let version = env.probe("sh", &["-c", "echo; echo ' v1 '; echo x"]);
         assert_eq!(version.as_deref(), Some("v1"));
         assert_eq!(

@@ -13,36 +13,29 @@ pub fn fuzz(env: &Env, seconds: u64) -> Result<(), Failure> {
         }
         cmd
     };
-    let nightly_ok = nightly("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
+    let nightly_ok = nightly("-V").output().is_ok_and(|o| o.status.success());
     let fuzz_ok = env.probe("cargo", &["fuzz", "--version"]).is_some();
-    let tools = [
-        (
-            nightly_ok,
+    let missing = |what, how| println!("fuzz: {what} is missing; install it with: {how}");
+    if !nightly_ok {
+        missing(
             "a nightly toolchain",
             "rustup toolchain install nightly --profile minimal",
-        ),
-        (fuzz_ok, "cargo-fuzz", "cargo install cargo-fuzz"),
-    ];
-    for (_, what, install) in tools.iter().filter(|(ok, ..)| !ok) {
-        println!("fuzz: {what} is missing; install it with: {install}");
+        );
     }
-    if tools.iter().any(|(ok, ..)| !ok) {
+    if !fuzz_ok {
+        missing("cargo-fuzz", "cargo install cargo-fuzz");
+    }
+    if !(nightly_ok && fuzz_ok) {
         println!("fuzz: skipped (the fuzz target needs a nightly toolchain and cargo-fuzz)");
         return Ok(());
     }
     let dir = env.repo.join("fuzz");
     std::fs::create_dir_all(dir.join("corpus/parse")).context("cannot create fuzz/corpus/parse")?;
     let mut run = nightly("fuzz run parse corpus/parse seeds/parse --");
-    run.arg(format!("-max_total_time={seconds}"))
-        .current_dir(dir);
+    run.arg(format!("-max_total_time={seconds}"));
     let what = format!("cargo +nightly fuzz run parse for {seconds} s (corpus and seeds in fuzz/)");
     // cargo is there (it answered above): a failure is the target's (or its build's).
-    let replay = "replay it with `cd fuzz && cargo +nightly fuzz run parse artifacts/parse/<file>`";
-    step(&what, &mut run).map_err(|e| {
-        failed(format!(
-            "{e}; the crashing input is in fuzz/artifacts/parse/ ({replay})"
-        ))
-    })
+    let saved = "the crashing input is in fuzz/artifacts/parse/ (replay it with \
+                 `cd fuzz && cargo +nightly fuzz run parse artifacts/parse/<file>`)";
+    step(&what, run.current_dir(dir)).map_err(|e| failed(format!("{e}; {saved}")))
 }

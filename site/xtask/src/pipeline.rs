@@ -21,7 +21,7 @@ pub const CALC_DIST: &str = "target/calculator-dist";
 pub fn build(env: &Env, base_url: Option<&str>) -> Result<(), Failure> {
     let started = Instant::now();
     crate::setup::setup(env, false)?;
-    fetch(env)?;
+    env.cargo("fetch")?; // trunk's cargo then finds every crate it needs
     wasm(env)?;
     let base = base_url.map(|b| ["--base-url", b]);
     pages(env, DIST, base.as_ref().map_or(&[], |b| b))?;
@@ -30,35 +30,27 @@ pub fn build(env: &Env, base_url: Option<&str>) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Downloads the crates the build needs: trunk runs cargo offline.
-pub fn fetch(env: &Env) -> Result<(), Failure> {
-    step("cargo fetch", &mut env.command("cargo", "fetch"))
-}
-
 /// `trunk build --release` of the calculator into [`CALC_DIST`], then of the probe and pairwise
 /// islands (`instruments.html`), whose glue and wasm are staged beside the calculator's.
 pub fn wasm(env: &Env) -> Result<(), Failure> {
+    let calculator = env.repo.join("site/calculator");
     let trunk = |args: &str| {
-        let mut c = env.command("trunk", &format!("build {args}"));
-        c.current_dir(env.repo.join("site/calculator"));
+        let mut c = env.command("trunk", args);
+        c.current_dir(&calculator);
         c
     };
-    step(
-        "trunk build --release (the calculator's wasm)",
-        &mut trunk("--release"),
-    )?;
+    let what = "trunk build --release (the calculator's wasm)";
+    step(what, &mut trunk("build --release"))?;
     let islands = env.repo.join("target/instruments-dist");
     let what = "trunk build instruments.html --release (the probe and pairwise wasm)";
     step(
         what,
-        trunk("instruments.html --release --dist").arg(&islands),
+        trunk("build instruments.html --release --dist").arg(&islands),
     )?;
-    for entry in std::fs::read_dir(&islands)
-        .context(islands.display())?
-        .flatten()
-    {
+    let staged = std::fs::read_dir(&islands).context(islands.display())?;
+    for entry in staged.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        let staged = [".js", ".wasm"].iter().any(|e| name.ends_with(e));
+        let staged = name.ends_with(".js") || name.ends_with(".wasm");
         if staged && name.starts_with("pickanumber-instruments") {
             std::fs::copy(entry.path(), env.repo.join(CALC_DIST).join(&name)).context(&name)?;
         }
@@ -75,9 +67,7 @@ pub fn pages(env: &Env, out: &str, extra: &[&str]) -> Result<(), Failure> {
 
 /// Adds the generator's `--root`, `--out` (`out`, below the repository or absolute) and `--calc`.
 pub fn folders<'a>(env: &Env, cmd: &'a mut Command, out: &str) -> &'a mut Command {
-    cmd.arg("--root")
-        .arg(&env.repo)
-        .arg("--out")
-        .arg(env.repo.join(out));
-    cmd.arg("--calc").arg(env.repo.join(CALC_DIST))
+    let (out, calc) = (env.repo.join(out), env.repo.join(CALC_DIST));
+    cmd.arg("--root").arg(&env.repo).arg("--out").arg(out);
+    cmd.arg("--calc").arg(calc)
 }

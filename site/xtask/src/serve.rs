@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use devserver::{Reload, Site, Watch};
 
-use crate::env::{failed, human, Context, Env, Failure};
+use crate::env::{human, Context, Env, Failure};
 use crate::pipeline::{self, DEV_DIST};
 
 /// Changes here re-run only the generator.
@@ -28,38 +28,35 @@ impl Dev {
     pub fn start(env: &Env, port: u16) -> Result<Dev, Failure> {
         let reload = Reload::default();
         let site = Site::new(env.repo.join(DEV_DIST)).with_reload(reload.clone());
-        let addr = devserver::start(site, ("127.0.0.1", port)).map_err(|e| {
-            failed(format!(
-                "cannot listen on 127.0.0.1:{port}: {e} (try another --port)"
-            ))
-        })?;
-        let dirs: Vec<PathBuf> = PAGE_DIRS
-            .iter()
-            .chain(WASM_DIRS)
-            .map(|d| env.repo.join(d))
-            .collect();
-        let watch = Watch::new(&dirs).context("cannot watch the sources")?;
+        let listen = format!("cannot listen on 127.0.0.1:{port} (try another --port)");
+        let addr = devserver::start(site, ("127.0.0.1", port)).context(listen)?;
+        let dirs = PAGE_DIRS.iter().chain(WASM_DIRS).map(|d| env.repo.join(d));
+        let watch = Watch::new(&dirs.collect::<Vec<_>>()).context("cannot watch the sources")?;
         crate::setup::setup(env, false)?;
-        pipeline::fetch(env)?;
-        let wasm = pipeline::wasm(env);
-        let wasm_ok = wasm.is_ok();
-        if let Err(e) = wasm.and_then(|()| pipeline::pages(env, DEV_DIST, &["--dev"])) {
-            println!("the first build failed: {e}\n    serving whatever {DEV_DIST}/ holds; fix it and save to rebuild");
-        }
-        println!(
-            "\nserving {} at http://{addr}/",
-            env.repo.join(DEV_DIST).display()
-        );
-        println!(
-            "watching {} and {}; Ctrl-C stops",
-            PAGE_DIRS.join(", "),
-            WASM_DIRS.join(", ")
-        );
-        Ok(Dev {
+        env.cargo("fetch")?;
+        let mut dev = Dev {
             reload,
             watch,
-            wasm_ok,
-        })
+            wasm_ok: false,
+        };
+        if let Err(e) = dev.build(env, true) {
+            println!("the first build failed: {e}\n    serving whatever {DEV_DIST}/ holds; fix it and save to rebuild");
+        }
+        let dist = env.repo.join(DEV_DIST);
+        println!("\nserving {} at http://{addr}/", dist.display());
+        let (pages, wasm) = (PAGE_DIRS.join(", "), WASM_DIRS.join(", "));
+        println!("watching {pages} and {wasm}; Ctrl-C stops");
+        Ok(dev)
+    }
+
+    /// Builds the wasm when `wasm` says so or its last build failed, then the pages.
+    fn build(&mut self, env: &Env, wasm: bool) -> Result<(), Failure> {
+        if wasm || !self.wasm_ok {
+            self.wasm_ok = false;
+            pipeline::wasm(env)?;
+            self.wasm_ok = true;
+        }
+        pipeline::pages(env, DEV_DIST, &["--dev"])
     }
 
     /// Waits up to `timeout` for changes, rebuilds what they need, prints what happened, and
@@ -73,18 +70,11 @@ impl Dev {
         }
         let wasm = !self.wasm_ok || changed.iter().any(|p| rebuilds(p) == Some(true));
         let started = Instant::now();
-        // Without a wasm build, `wasm_ok` was true and stays so.
-        let result = if wasm { pipeline::wasm(env) } else { Ok(()) };
-        self.wasm_ok = result.is_ok();
-        let result = result.and_then(|()| pipeline::pages(env, DEV_DIST, &["--dev"]));
+        let result = self.build(env, wasm);
         let (what, took) = (describe(&changed), human(started.elapsed()));
-        let rebuilt = if wasm {
-            "calculator and pages rebuilt"
-        } else {
-            "pages rebuilt"
-        };
+        let rebuilt = if wasm { "wasm and pages" } else { "pages" };
         match &result {
-            Ok(()) => println!("{what} changed → {rebuilt} in {took}"),
+            Ok(()) => println!("{what} changed → {rebuilt} rebuilt in {took}"),
             Err(e) => println!("{what} changed → rebuild FAILED after {took}: {e}\n    still serving the previous build; fix it and save again"),
         }
         if result.is_ok() {
@@ -116,14 +106,11 @@ fn rebuilds(path: &Path) -> Option<bool> {
 
 /// `content/index.md`, `content/a.md, static/style.css` or `content/a.md, b.md and 2 more`.
 fn describe(changed: &[PathBuf]) -> String {
-    let names: Vec<String> = changed
-        .iter()
-        .take(2)
-        .map(|p| p.display().to_string())
-        .collect();
+    let names = changed.iter().take(2).map(|p| p.display().to_string());
+    let names = names.collect::<Vec<_>>().join(", ");
     match changed.len() {
-        0..=2 => names.join(", "),
-        n => format!("{} and {} more", names.join(", "), n - 2),
+        0..=2 => names,
+        n => format!("{names} and {} more", n - 2),
     }
 }
 
