@@ -1,6 +1,7 @@
 //! Changed files under some folders ([`notify`]), without hidden, swap and backup files and build
 //! output; a burst of events (an editor's save) comes as one batch.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
@@ -37,30 +38,21 @@ impl Watch {
     /// Waits up to `timeout` for a change, then gathers the changes that follow it closely:
     /// the files created, modified or removed, sorted, each once. Empty when nothing changed.
     pub fn changes(&self, timeout: Duration) -> Vec<PathBuf> {
-        let mut changed = Vec::new();
+        let mut changed = BTreeSet::new();
         let mut wait = timeout;
         while let Ok(event) = self.events.recv_timeout(wait) {
-            if let Some(event) = event.ok().filter(|e| !e.kind.is_access()) {
-                changed.extend(event.paths.iter().filter(|p| !self.ignored(p)).cloned());
-            }
-            if !changed.is_empty() {
-                wait = QUIET;
-            }
+            let events = event.into_iter().filter(|e| !e.kind.is_access());
+            changed.extend(events.flat_map(|e| e.paths).filter(|p| !self.ignored(p)));
+            wait = if changed.is_empty() { timeout } else { QUIET };
         }
-        changed.sort();
-        changed.dedup();
-        changed
+        changed.into_iter().collect()
     }
 
     /// Hidden files, swap and backup files, and anything in build output or dependencies,
     /// below the watched folder (whatever the folders above it are called).
     fn ignored(&self, path: &Path) -> bool {
-        let inner = self
-            .roots
-            .iter()
-            .find_map(|r| path.strip_prefix(r).ok())
-            .unwrap_or(path);
-        inner.components().any(|c| {
+        let inner = self.roots.iter().find_map(|r| path.strip_prefix(r).ok());
+        inner.unwrap_or(path).components().any(|c| {
             let name = c.as_os_str().to_string_lossy();
             let junk = name.starts_with('.') || name.ends_with('~') || name.ends_with(".swp");
             junk || matches!(name.as_ref(), "target" | "dist" | "node_modules")
