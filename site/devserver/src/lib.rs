@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::UNIX_EPOCH;
 
 use walkdir::WalkDir;
 
@@ -72,8 +72,7 @@ pub struct Reload(Arc<AtomicU64>);
 
 impl Default for Reload {
     fn default() -> Self {
-        let now = SystemTime::now().duration_since(UNIX_EPOCH);
-        let millis = now.map_or(0, |d| d.as_millis() as u64);
+        let millis = UNIX_EPOCH.elapsed().map_or(0, |d| d.as_millis() as u64);
         Reload(Arc::new(AtomicU64::new(millis)))
     }
 }

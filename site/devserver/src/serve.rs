@@ -3,12 +3,13 @@
 //! trailing slash), else `404` with the root's `404.html`; `..` is refused. Every answer says
 //! `Cache-Control: no-cache`, so a page is never stale.
 
-use std::io::{self, Write};
+use std::io::{self, Cursor, Write};
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::path::Path;
 use std::sync::Arc;
 
-use flate2::{write::GzEncoder, Compression};
+use flate2::write::GzEncoder;
+use flate2::Compression;
 use percent_encoding::percent_decode_str;
 use tiny_http::{Header, Request, Response, Server};
 
@@ -28,10 +29,8 @@ const TEXT: &str = "text/plain; charset=utf-8";
 /// threads for the rest of the process; returns the bound address (useful with port 0).
 pub fn start(site: Site, addr: impl ToSocketAddrs) -> io::Result<SocketAddr> {
     let server = Arc::new(Server::http(addr).map_err(io::Error::other)?);
-    let local = server
-        .server_addr()
-        .to_ip()
-        .expect("an HTTP server is on IP");
+    // `Server::http` listens on TCP, never on a Unix socket.
+    let local = server.server_addr().to_ip().expect("a TCP address");
     for n in 0..WORKERS {
         let (server, site) = (Arc::clone(&server), site.clone());
         std::thread::Builder::new()
@@ -64,16 +63,12 @@ fn send(site: &Site, request: Request) {
             answer.headers.push(("Vary", "Accept-Encoding".into()));
         }
     }
+    let headers = answer.headers.into_iter();
+    let headers = headers.filter_map(|(name, value)| Header::from_bytes(name, value).ok());
+    let (len, body) = (Some(answer.body.len()), Cursor::new(answer.body));
+    let response = Response::new(answer.status.into(), headers.collect(), body, len, None);
     // Always a Content-Length, never chunks: sizes read by a client are the bytes sent.
-    let mut response = Response::from_data(answer.body)
-        .with_status_code(answer.status)
-        .with_chunked_threshold(usize::MAX);
-    for (name, value) in answer.headers {
-        if let Ok(header) = Header::from_bytes(name, value) {
-            response.add_header(header);
-        }
-    }
-    let _ = request.respond(response);
+    let _ = request.respond(response.with_chunked_threshold(usize::MAX));
 }
 
 /// A response before it is sent.
@@ -125,13 +120,9 @@ fn route(site: &Site, method: &str, target: &str) -> Answer {
         }
         _ => {}
     }
-    let redirect = || Answer::new(301, TEXT, "moved\n").with("Location", &format!("{raw}/"));
-    if path == site.prefix {
-        return redirect();
-    }
     let blocked = |inner: &str| site.blocked.iter().any(|b| inner.starts_with(b.as_str()));
     let inner = match path.strip_prefix(&site.prefix) {
-        Some(inner) if inner.starts_with('/') && !blocked(inner) => inner,
+        Some(i) if (i.is_empty() || i.starts_with('/')) && !blocked(i) => i,
         _ => return not_found(site),
     };
     let mut file = site.root.clone();
@@ -142,7 +133,7 @@ fn route(site: &Site, method: &str, target: &str) -> Answer {
         file.push(segment);
     }
     if file.is_dir() && !path.ends_with('/') {
-        return redirect();
+        return Answer::new(301, TEXT, "moved\n").with("Location", &format!("{raw}/"));
     } else if file.is_dir() {
         file.push("index.html");
     }
@@ -203,7 +194,7 @@ mod tests {
         let (html, wasm) = ("text/html; charset=utf-8", "application/wasm");
         let bad = "`..`, `\\` and NUL are not allowed in paths\n";
         let not_utf8 = "the path is not UTF-8 once decoded\n";
-        for (path, status, body, content_type) in [
+        for (path, status, body, ty) in [
             ("/sub/", 200, "home", html),
             ("/sub/paper/?x=1", 200, "paper", html),
             // Redirected to the trailing slash (minreq follows).
@@ -219,23 +210,18 @@ mod tests {
             ("/sub/../etc/passwd", 400, bad, ""),
             ("/sub/paper/%2e%2e/%2e%2e/x", 400, bad, ""),
             ("/sub/%ff", 400, not_utf8, ""),
+            ("/__dev/reload.js", 200, super::RELOAD_JS, "text/javascript"),
         ] {
             let r = get(path);
-            assert_eq!((r.status_code, r.as_str().unwrap()), (status, body));
-            assert!(
-                r.headers["content-type"].starts_with(content_type),
-                "{path}"
-            );
+            let got = (r.status_code, r.as_str().unwrap());
+            assert_eq!(got, (status, body), "{path}");
+            assert!(r.headers["content-type"].starts_with(ty), "{path}");
             assert!(!r.headers.contains_key("content-encoding"), "{path}");
         }
         let version = get("/__dev/version");
         assert_eq!(version.headers["cache-control"], "no-store");
         reload.bump();
         assert_ne!(version.as_bytes(), get("/__dev/version").as_bytes());
-        assert!(get("/__dev/reload.js")
-            .as_str()
-            .unwrap()
-            .contains("location.reload()"));
         let zipped = minreq::get(url("/sub/big.html")).with_header("Accept-Encoding", "gzip, br");
         let zipped = zipped.send().unwrap();
         assert_eq!(zipped.headers["content-encoding"], "gzip");

@@ -66,19 +66,16 @@ mod tests {
 
     #[test]
     fn edits_additions_and_removals_are_seen_but_not_swap_files() {
-        let root = crate::tests::tree(
-            "watch",
-            &[("content/index.md", "a"), ("content/target/out", "")],
-        );
-        let watch = Watch::new(&[root.join("content"), root.join("missing")]).unwrap();
-        std::fs::write(root.join("content/.index.md.swp"), "x").unwrap();
-        std::fs::write(root.join("content/target/out"), "x").unwrap();
+        let root = crate::tests::tree("watch", &[("src/index.md", "a"), ("src/target/out", "")]);
+        let watch = Watch::new(&[root.join("src"), root.join("missing")]).unwrap();
+        std::fs::write(root.join("src/.index.md.swp"), "x").unwrap();
+        std::fs::write(root.join("src/target/out"), "x").unwrap();
         assert!(watch.changes(Duration::from_millis(300)).is_empty());
-        std::fs::write(root.join("content/new.md"), "b").unwrap();
-        std::fs::write(root.join("content/index.md"), "c").unwrap();
-        let both = [root.join("content/index.md"), root.join("content/new.md")];
+        std::fs::write(root.join("src/new.md"), "b").unwrap();
+        std::fs::write(root.join("src/index.md"), "c").unwrap();
+        let both = [root.join("src/index.md"), root.join("src/new.md")];
         assert_eq!(watch.changes(Duration::from_secs(5)), both);
-        std::fs::remove_file(root.join("content/index.md")).unwrap();
+        std::fs::remove_file(root.join("src/index.md")).unwrap();
         assert_eq!(watch.changes(Duration::from_secs(5)), [both[0].clone()]);
     }
 }
