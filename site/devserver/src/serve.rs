@@ -59,14 +59,12 @@ fn send(site: &Site, request: Request) {
         let mut gz = GzEncoder::new(Vec::new(), Compression::new(6));
         if let Ok(zipped) = gz.write_all(&answer.body).and_then(|()| gz.finish()) {
             answer.body = zipped;
-            answer.headers.push(("Content-Encoding", "gzip".into()));
-            answer.headers.push(("Vary", "Accept-Encoding".into()));
+            answer = answer.with("Content-Encoding", "gzip");
+            answer = answer.with("Vary", "Accept-Encoding");
         }
     }
-    let headers = answer.headers.into_iter();
-    let headers = headers.filter_map(|(name, value)| Header::from_bytes(name, value).ok());
     let (len, body) = (Some(answer.body.len()), Cursor::new(answer.body));
-    let response = Response::new(answer.status.into(), headers.collect(), body, len, None);
+    let response = Response::new(answer.status.into(), answer.headers, body, len, None);
     // Always a Content-Length, never chunks: sizes read by a client are the bytes sent.
     let _ = request.respond(response.with_chunked_threshold(usize::MAX));
 }
@@ -75,31 +73,28 @@ fn send(site: &Site, request: Request) {
 struct Answer {
     status: u16,
     content_type: &'static str,
-    headers: Vec<(&'static str, String)>,
+    headers: Vec<Header>,
     body: Vec<u8>,
 }
 
 impl Answer {
     /// `body` with `status`, of `content_type` (not to be sniffed), and `Cache-Control: no-cache`.
     fn new(status: u16, content_type: &'static str, body: impl Into<Vec<u8>>) -> Answer {
-        let headers = vec![
-            ("Content-Type", content_type.to_owned()),
-            ("X-Content-Type-Options", "nosniff".to_owned()),
-            ("Cache-Control", "no-cache".to_owned()),
-        ];
-        let body = body.into();
         Answer {
             status,
             content_type,
-            headers,
-            body,
+            headers: Vec::new(),
+            body: body.into(),
         }
+        .with("Content-Type", content_type)
+        .with("X-Content-Type-Options", "nosniff")
+        .with("Cache-Control", "no-cache")
     }
 
     /// The answer with header `name` set to `value`, in place of any it had.
     fn with(mut self, name: &'static str, value: &str) -> Answer {
-        self.headers.retain(|(n, _)| *n != name);
-        self.headers.push((name, value.to_owned()));
+        self.headers.retain(|h| !h.field.equiv(name));
+        self.headers.extend(Header::from_bytes(name, value).ok());
         self
     }
 }
