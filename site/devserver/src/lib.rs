@@ -105,7 +105,8 @@ pub fn pages(dist: &Path) -> Vec<String> {
             ))
         })
         .collect();
-    found.sort_by_key(|url| (url != "/", url.ends_with(".html"), url.clone()));
+    // "/" is the first folder in name order.
+    found.sort_by_key(|url| (url.ends_with(".html"), url.clone()));
     found
 }
 

@@ -177,6 +177,7 @@ mod tests {
             ("index.html", "home"),
             ("paper/index.html", "paper"),
             ("calc/app_bg.wasm", "\0asm"),
+            ("calc/x/y.js", "y"),
             ("404.html", "lost"),
             ("big.html", &big),
         ];

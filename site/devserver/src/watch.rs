@@ -68,13 +68,17 @@ mod tests {
     fn edits_additions_and_removals_are_seen_but_not_swap_files() {
         let root = crate::tests::tree("watch", &[("src/index.md", "a"), ("src/target/out", "")]);
         let watch = Watch::new(&[root.join("src"), root.join("missing")]).unwrap();
-        std::fs::write(root.join("src/.index.md.swp"), "x").unwrap();
-        std::fs::write(root.join("src/target/out"), "x").unwrap();
+        for junk in [".index.md.swp", ".x", "x.swp", "x~", "target/out"] {
+            std::fs::write(root.join("src").join(junk), "x").unwrap();
+        }
         assert!(watch.changes(Duration::from_millis(300)).is_empty());
         std::fs::write(root.join("src/new.md"), "b").unwrap();
         std::fs::write(root.join("src/index.md"), "c").unwrap();
         let both = [root.join("src/index.md"), root.join("src/new.md")];
+        let started = std::time::Instant::now();
         assert_eq!(watch.changes(Duration::from_secs(5)), both);
+        // The batch ended when the events stopped, not at the timeout.
+        assert!(started.elapsed() < Duration::from_secs(4));
         std::fs::remove_file(root.join("src/index.md")).unwrap();
         assert_eq!(watch.changes(Duration::from_secs(5)), [both[0].clone()]);
     }
