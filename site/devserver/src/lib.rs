@@ -99,10 +99,8 @@ pub fn pages(dist: &Path) -> Vec<String> {
         .filter_map(|e| {
             let rel = e.path().strip_prefix(dist).ok()?.to_string_lossy();
             let rel = rel.replace('\\', "/");
-            Some(format!(
-                "/{}",
-                rel.strip_suffix("index.html").unwrap_or(&rel)
-            ))
+            let page = rel.strip_suffix("index.html").unwrap_or(&rel);
+            Some(format!("/{page}"))
         })
         .collect();
     // "/" is the first folder in name order.
@@ -133,9 +131,7 @@ mod tests {
             "calc/a.js",
         ];
         let dir = tree("pages", &files.map(|f| (f, "x")));
-        assert_eq!(
-            super::pages(&dir),
-            ["/", "/examples/b/", "/paper/", "/404.html"]
-        );
+        let pages = super::pages(&dir);
+        assert_eq!(pages, ["/", "/examples/b/", "/paper/", "/404.html"]);
     }
 }
