@@ -7,17 +7,87 @@
 //! println!("http://{addr}/pickanumber/");
 //! ```
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::UNIX_EPOCH;
 
 use walkdir::WalkDir;
 
 mod serve;
-mod site;
 mod watch;
 
 pub use serve::start;
-pub use site::{Reload, Site};
 pub use watch::Watch;
+
+/// A root folder at a URL prefix, optionally with live reload and paths made to look missing.
+#[derive(Clone, Debug)]
+pub struct Site {
+    root: PathBuf,
+    /// `""` or `"/pickanumber"`.
+    prefix: String,
+    reload: Option<Reload>,
+    blocked: Vec<String>,
+}
+
+impl Site {
+    /// Serves the files under `root` at `/`.
+    pub fn new(root: impl Into<PathBuf>) -> Site {
+        Site {
+            root: root.into(),
+            prefix: String::new(),
+            reload: None,
+            blocked: Vec::new(),
+        }
+    }
+
+    /// Serves the files at `prefix` (`"pickanumber"` and `"/pickanumber/"` alike); paths outside
+    /// it are `404`, and the prefix without its last slash is redirected to it.
+    pub fn under(mut self, prefix: &str) -> Site {
+        self.prefix = match prefix.trim_matches('/') {
+            "" => String::new(),
+            inner => format!("/{inner}"),
+        };
+        self
+    }
+
+    /// Also serves `/__dev/reload.js` and `/__dev/version` from `reload`, at the server's root.
+    pub fn with_reload(mut self, reload: Reload) -> Site {
+        self.reload = Some(reload);
+        self
+    }
+
+    /// Answers `404` for every path inside the site (after the prefix) that starts with `path`:
+    /// `blocking("/calc/")` shows a page as it is before the wasm app loads.
+    pub fn blocking(mut self, path: &str) -> Site {
+        self.blocked.push(path.to_owned());
+        self
+    }
+}
+
+/// The version behind `/__dev/version`, shared by its clones. It starts at the current time in
+/// milliseconds, so a restarted server never repeats an old version.
+#[derive(Clone, Debug)]
+pub struct Reload(Arc<AtomicU64>);
+
+impl Default for Reload {
+    fn default() -> Self {
+        let millis = UNIX_EPOCH.elapsed().map_or(0, |d| d.as_millis() as u64);
+        Reload(Arc::new(AtomicU64::new(millis)))
+    }
+}
+
+impl Reload {
+    /// Marks the site as rebuilt: pages that poll `/__dev/version` reload.
+    pub fn bump(&self) {
+        self.0.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// The text `/__dev/version` answers with.
+    pub fn version(&self) -> String {
+        self.0.load(Ordering::SeqCst).to_string()
+    }
+}
 
 /// Every `.html` file under `dist` as a URL path (`/paper/` for its `index.html`, `/404.html`):
 /// the home page first, then folders, then files, each in name order.
@@ -27,19 +97,14 @@ pub fn pages(dist: &Path) -> Vec<String> {
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "html"))
         .filter_map(|e| {
-            let rel = e
-                .path()
-                .strip_prefix(dist)
-                .ok()?
-                .to_string_lossy()
-                .replace('\\', "/");
-            Some(format!(
-                "/{}",
-                rel.strip_suffix("index.html").unwrap_or(&rel)
-            ))
+            let rel = e.path().strip_prefix(dist).ok()?.to_string_lossy();
+            let rel = rel.replace('\\', "/");
+            let page = rel.strip_suffix("index.html").unwrap_or(&rel);
+            Some(format!("/{page}"))
         })
         .collect();
-    found.sort_by_key(|url| (url != "/", url.ends_with(".html"), url.clone()));
+    // "/" is the first folder in name order.
+    found.sort_by_key(|url| (url.ends_with(".html"), url.clone()));
     found
 }
 
@@ -66,9 +131,7 @@ mod tests {
             "calc/a.js",
         ];
         let dir = tree("pages", &files.map(|f| (f, "x")));
-        assert_eq!(
-            super::pages(&dir),
-            ["/", "/examples/b/", "/paper/", "/404.html"]
-        );
+        let pages = super::pages(&dir);
+        assert_eq!(pages, ["/", "/examples/b/", "/paper/", "/404.html"]);
     }
 }
