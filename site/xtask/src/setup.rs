@@ -1,6 +1,5 @@
 //! Installs what is missing, each tool checked by version first: `checking trunk… 0.21.14 ok`.
 
-use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
@@ -115,11 +114,9 @@ pub fn ensure(
     check: impl Fn() -> Found,
     install: impl FnOnce() -> Result<Vec<Command>, String>,
 ) -> Result<(), Failure> {
-    print!("checking {tool}… ");
-    let _ = std::io::stdout().flush();
     let found = check();
     let shown = found.clone().map_or_else(|e| e, |v| format!("{v} ok"));
-    println!("{shown}");
+    println!("checking {tool}… {shown}");
     if found.is_ok() {
         return Ok(());
     }
