@@ -34,7 +34,10 @@ pub fn build_times(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Fa
 fn timings(measure: &str, times: Result<Vec<f64>, Failure>, of: &str) -> (Row, Value) {
     let (ours, json) = match times {
         Ok(mut runs) => {
-            let (m, n) = (median(&mut runs), runs.len());
+            runs.sort_by(f64::total_cmp);
+            let n = runs.len();
+            // The middle value, or the mean of the two middle ones for an even count.
+            let m = (runs[(n.max(1) - 1) / 2] + runs[n / 2]) / 2.0;
             let (min, max) = (runs[0], runs[n - 1]);
             let ours = format!("median {m:.0} ms (min {min:.0}, max {max:.0}) of {n} {of}");
             (ours, json!({"median": m, "runs": runs}))
@@ -42,13 +45,6 @@ fn timings(measure: &str, times: Result<Vec<f64>, Failure>, of: &str) -> (Row, V
         Err(e) => (format!("not measured ({e})"), json!({"error": e.message})),
     };
     (Row::new(measure, ours), json)
-}
-
-/// The middle value (the mean of the two middle ones for an even count); sorts `values`.
-fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    (values[(n.max(1) - 1) / 2] + values[n / 2]) / 2.0
 }
 
 /// Milliseconds of [`RENDER_RUNS`] runs of the generator's release binary into a scratch folder.
@@ -101,9 +97,14 @@ fn edit_to_reload(env: &Env) -> Result<Vec<f64>, Failure> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
-    fn the_median_is_the_middle() {
-        assert_eq!(super::median(&mut [3.0, 1.0, 2.0]), 2.0);
-        assert_eq!(super::median(&mut [4.0, 1.0, 2.0, 3.0]), 2.5);
+    fn timings_show_the_median_and_the_spread() {
+        let (row, json) = timings("render", Ok(vec![3.0, 1.0, 2.0]), "runs");
+        assert_eq!(row.brief(), "render: median 2 ms (min 1, max 3) of 3 runs");
+        assert_eq!(json, json!({"median": 2.0, "runs": [1.0, 2.0, 3.0]}));
+        let even = timings("reload", Ok(vec![4.0, 1.0, 2.0, 3.0]), "edits").1;
+        assert_eq!(even["median"], 2.5);
     }
 }

@@ -112,8 +112,7 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, 
         let row = match done.map(median_lcp) {
             Ok((value, out, lcp_runs)) => {
                 let figures = figures(&value);
-                let notes = notes(&value).map(|n| format!("lighthouse {measure}: {n}"));
-                report.notes.extend(notes);
+                report.notes.extend(notes(&value, &measure));
                 let spread = lcp_runs.iter().map(|ms| format!("{:.2}", ms / 1000.0));
                 let spread = spread.collect::<Vec<_>>().join(", ");
                 println!("{} ({took}; LCP of each run {spread} s)", text(figures));
@@ -124,7 +123,9 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, 
                 }
                 lcp.extend(mobile.then(|| (figures[LCP], url.clone())));
                 let old = if url == "/" && mobile { OLD_MOBILE } else { "" };
-                row(measure, mobile, figures).old(old)
+                let lcp_target = if mobile { "LCP ≤ 1.0 s, " } else { "" };
+                let row = Row::new(measure, text(figures)).old(old);
+                row.target(format!("100 × 4, {lcp_target}CLS 0"), met(figures, mobile))
             }
             Err(e) => {
                 println!("failed ({e}, {took})");
@@ -174,13 +175,6 @@ fn median_lcp(mut runs: Vec<(Value, PathBuf)>) -> (Value, PathBuf, Vec<f64>) {
     (value, out, lcp_runs)
 }
 
-/// The row of one page's `figures` against its targets.
-fn row(measure: String, mobile: bool, figures: Figures) -> Row {
-    let lcp = if mobile { "LCP ≤ 1.0 s, " } else { "" };
-    let target = format!("100 × 4, {lcp}CLS 0");
-    Row::new(measure, text(figures)).target(target, met(figures, mobile))
-}
-
 /// The [`FIGURES`] of one report: a category's score (0–100), else an audit's value.
 fn figures(report: &Value) -> Figures {
     let score = |s: f64| (s * 100.0).round();
@@ -211,16 +205,10 @@ fn met(figures: Figures, mobile: bool) -> bool {
         && figures[CLS].is_some_and(|c| c < 0.0005)
 }
 
-/// The notes on a report: Lighthouse's runtime error, if any, and what is [`failing`].
-fn notes(report: &Value) -> impl Iterator<Item = String> {
-    let error = report["runtimeError"]["message"]
-        .as_str()
-        .map(str::to_owned);
-    error.into_iter().chain(failing(report))
-}
-
-/// The audits below full score in each category below 100: `performance below 100 — a, b`.
-fn failing(report: &Value) -> Vec<String> {
+/// The notes on the report on `measure`: Lighthouse's runtime error, if any, and the audits below
+/// full score in each category below 100 (`lighthouse / mobile: performance below 100 — a, b`).
+fn notes(report: &Value, measure: &str) -> Vec<String> {
+    let error = report["runtimeError"]["message"].as_str().map(String::from);
     let below = |v: &Value| v["score"].as_f64().is_some_and(|s| s < 1.0);
     let ids = FIGURES[..CATEGORIES].iter().map(|f| f.0);
     let categories = ids.map(|c| (c, &report["categories"][c]));
@@ -231,7 +219,8 @@ fn failing(report: &Value) -> Vec<String> {
         let ids: Vec<&str> = ids.filter(|id| below(&report["audits"][id])).collect();
         (!ids.is_empty()).then(|| format!("{c} below 100 — {}", ids.join(", ")))
     });
-    lines.flatten().collect()
+    let all = error.into_iter().chain(lines.flatten());
+    all.map(|n| format!("lighthouse {measure}: {n}")).collect()
 }
 
 /// Issue 10's row: the slowest mobile LCP over every page, against 1.0 s.
@@ -270,8 +259,8 @@ mod tests {
             }
         });
         let mut f = figures(&report);
-        let largest = ["performance below 100 — largest-contentful-paint"];
-        assert_eq!(failing(&report), largest);
+        let largest = "lighthouse / mobile: performance below 100 — largest-contentful-paint";
+        assert_eq!(notes(&report, "/ mobile"), [largest]);
         assert!(!met(f, true) && !met(f, false));
         let shown =
             "P 99 · A 100 · BP 100 · SEO 100 · FCP 0.80 s · LCP 1.20 s · TBT 0 ms · CLS 0.000";
@@ -283,5 +272,7 @@ mod tests {
         let slowest = "mobile LCP, every page (2 pages): slowest 1.20 s (/paper/); 1 over 1.0 s ✗";
         assert_eq!(row.brief(), slowest);
         assert_eq!(lcp_row(&[(None, "/".into())]).ours, "not measured on /");
+        let error = json!({"runtimeError": {"message": "NO_FCP"}});
+        assert_eq!(notes(&error, "/ desktop"), ["lighthouse / desktop: NO_FCP"]);
     }
 }

@@ -10,6 +10,7 @@ mod throughput;
 mod weight;
 
 use std::path::Path;
+use std::process::Stdio;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use serde_json::{json, Value};
@@ -44,10 +45,10 @@ pub fn bench(env: &Env, build: bool, only: &[String]) -> Result<(), Failure> {
         return Err(failed(format!("{} {why}", dist.display())));
     }
     let mut report = Report::default();
-    for &(section, title, measure) in SECTIONS.iter().filter(|s| only.iter().any(|o| o == s.0)) {
+    for &(name, title, measure) in SECTIONS.iter().filter(|s| only.iter().any(|o| o == s.0)) {
         println!("==> bench: {title}");
         let measured = measure(env, &dist, &mut report);
-        report.section(section, measured);
+        report.section((name, title), measured);
     }
     println!("\n{}", report.table());
     let now = SystemTime::now().duration_since(UNIX_EPOCH);
@@ -64,10 +65,9 @@ pub fn bench(env: &Env, build: bool, only: &[String]) -> Result<(), Failure> {
 
 /// Fails, saying how to install them, when any of the browser `tools` is missing.
 fn installed(tools: &[&str]) -> Result<(), Failure> {
+    let why = "is missing; `cargo xtask setup` installs it";
     match tools.iter().find(|t| !Path::new(t).is_file()) {
-        Some(tool) => Err(missing(format!(
-            "{tool} is missing; `cargo xtask setup` installs it"
-        ))),
+        Some(tool) => Err(missing(format!("{tool} {why}"))),
         None => Ok(()),
     }
 }
@@ -81,17 +81,14 @@ fn browser(env: &Env, dist: &Path, [test, name, prefix]: [&str; 3]) -> Result<Ve
     );
     println!("    cargo {args}");
     let mut cargo = env.command("cargo", &args);
-    cargo
-        .env("PICKANUMBER_DIST", dist)
-        .stderr(std::process::Stdio::inherit());
+    cargo.env("PICKANUMBER_DIST", dist).stderr(Stdio::inherit());
     let output = cargo.output().context("cannot run cargo test")?;
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let json = stdout
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix(prefix)?.strip_prefix(' '));
+    let out = String::from_utf8_lossy(&output.stdout);
+    let prefix = format!("{prefix} ");
+    let json = out.lines().filter_map(|l| l.trim().strip_prefix(&prefix));
     let lines: Vec<Value> = json.filter_map(|j| serde_json::from_str(j).ok()).collect();
     if !output.status.success() || lines.is_empty() {
-        let all: Vec<&str> = stdout.lines().collect();
+        let all: Vec<&str> = out.lines().collect();
         let tail = all[all.len().saturating_sub(8)..].join(" / ");
         return Err(failed(format!("the {test} test failed: {}", tail.trim())));
     }

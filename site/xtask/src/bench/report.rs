@@ -4,10 +4,13 @@ use serde_json::{json, Map, Value};
 
 use crate::env::Failure;
 
+/// A section's name (for `--only` and the JSON) and its title (above its rows in the table).
+type Section = (&'static str, &'static str);
+
 /// One line of the table: measure, our figure, the old page's, the target and whether it was met.
 #[derive(Default)]
 pub struct Row {
-    section: &'static str,
+    section: Section,
     pub measure: String,
     pub ours: String,
     old: String,
@@ -62,17 +65,17 @@ pub struct Report {
 impl Report {
     /// Files the rows added since the last section under `section`, and what it `measured` as its
     /// JSON; a section that could not run gets one row saying why, and `{"available": false}`.
-    pub fn section(&mut self, section: &'static str, measured: Result<Value, Failure>) {
+    pub fn section(&mut self, section: Section, measured: Result<Value, Failure>) {
         let json = measured.unwrap_or_else(|reason| {
-            println!("{section}: unavailable ({reason})");
+            println!("{}: unavailable ({reason})", section.0);
             let row = Row::new("(not measured)", format!("unavailable ({reason})"));
             self.rows.push(row);
             json!({"available": false, "reason": reason.message})
         });
-        for row in self.rows.iter_mut().filter(|r| r.section.is_empty()) {
+        for row in self.rows.iter_mut().filter(|r| r.section.0.is_empty()) {
             row.section = section;
         }
-        self.json.insert(section.into(), json);
+        self.json.insert(section.0.into(), json);
     }
 
     /// The table (columns padded to their widest cell, a title line above each section), the
@@ -90,8 +93,7 @@ impl Report {
         let mut out = line(headers);
         for (i, row) in self.rows.iter().enumerate() {
             if i == 0 || self.rows[i - 1].section != row.section {
-                let section = super::SECTIONS.iter().find(|s| s.0 == row.section);
-                let title = section.map_or("", |s| s.1);
+                let title = row.section.1;
                 let bar = "─".repeat(total.saturating_sub(title.chars().count() + 4));
                 out += &format!("── {title} {bar}\n");
             }
@@ -113,7 +115,7 @@ impl Report {
 
     /// The JSON: each section's figures, `table` and `notes`.
     pub fn into_json(self) -> Value {
-        let row = |r: &Row| json!({"section": r.section, "measure": r.measure, "ours": r.ours, "old_page": r.old, "target": r.target, "met": r.met});
+        let row = |r: &Row| json!({"section": r.section.0, "measure": r.measure, "ours": r.ours, "old_page": r.old, "target": r.target, "met": r.met});
         let mut json = Value::Object(self.json);
         json["table"] = self.rows.iter().map(row).collect();
         json["notes"] = json!(self.notes);
@@ -132,9 +134,9 @@ mod tests {
             Row::new("/ reading", "3 req").target("≤ 3 req", true),
             Row::new("/ calc", "100 KB").target("≤ 80 KB", false),
         ]);
-        report.section("weight", Ok(Value::Null));
+        report.section(("weight", "page weight"), Ok(Value::Null));
         report.rows.push(Row::new("render", "300 ms").old("1 s"));
-        report.section("build", Ok(Value::Null));
+        report.section(("build", "build times"), Ok(Value::Null));
         report.notes.push("a note".into());
         let table = report.table();
         let lines: Vec<&str> = table.lines().collect();

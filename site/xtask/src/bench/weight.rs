@@ -105,15 +105,13 @@ mod tests {
         let mut report = Report::default();
         page_rows(&page, &mut report);
         let rows: Vec<String> = report.rows.iter().map(Row::brief).collect();
-        assert_eq!(
-            rows,
-            [
-                "/ reading: 2 req · 17.0 KB raw · 7.0 KB gz · 5.5 KB br ✓",
-                "/ calculator: 2 req · 150.2 KB raw · 70.2 KB gz · 90.2 KB br ✗",
-                "/ all: 5 req · 167.7 KB raw · 77.5 KB gz · 96.0 KB br ✗",
-                "/ of it JS and wasm: 3 req · 150.7 KB raw · 70.5 KB gz · 90.5 KB br",
-            ]
-        );
+        let expected = [
+            "/ reading: 2 req · 17.0 KB raw · 7.0 KB gz · 5.5 KB br ✓",
+            "/ calculator: 2 req · 150.2 KB raw · 70.2 KB gz · 90.2 KB br ✗",
+            "/ all: 5 req · 167.7 KB raw · 77.5 KB gz · 96.0 KB br ✗",
+            "/ of it JS and wasm: 3 req · 150.7 KB raw · 70.5 KB gz · 90.5 KB br",
+        ];
+        assert_eq!(rows, expected);
         assert!(report.notes[0].contains("/gone.png"));
     }
 }
