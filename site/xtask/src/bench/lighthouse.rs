@@ -44,9 +44,6 @@ const CATEGORIES: usize = 4;
 const LCP: usize = 5;
 const CLS: usize = 7;
 
-/// The [`FIGURES`] of one report.
-type Figures = [Option<f64>; 8];
-
 /// Node and Lighthouse in `target/bench-tools/`, installed when missing: `[node, cli]`.
 fn tools(env: &Env) -> Result<[PathBuf; 2], Failure> {
     let dir = env.target().join("bench-tools");
@@ -153,13 +150,11 @@ fn run(tools: &[PathBuf; 2], url: &str, mobile: bool, out: &Path) -> Result<Valu
     let output = output.context("cannot start timeout (coreutils) and node")?;
     let stderr = String::from_utf8_lossy(&output.stderr);
     let last = stderr.lines().rev().map(str::trim).find(|l| !l.is_empty());
+    let last = last.unwrap_or("no message");
     match output.status.code() {
         Some(0) => {}
         Some(124 | 137) => return Err(failed(format!("timed out after {TIMEOUT_S} s"))),
-        _ => {
-            let last = last.unwrap_or("no message");
-            return Err(failed(format!("lighthouse failed: {last}")));
-        }
+        _ => return Err(failed(format!("lighthouse failed: {last}"))),
     }
     let text = std::fs::read_to_string(out).context(format!("no report at {}", out.display()))?;
     serde_json::from_str(&text).context("the report is not JSON")
@@ -176,7 +171,7 @@ fn median_lcp(mut runs: Vec<(Value, PathBuf)>) -> (Value, PathBuf, Vec<f64>) {
 }
 
 /// The [`FIGURES`] of one report: a category's score (0–100), else an audit's value.
-fn figures(report: &Value) -> Figures {
+fn figures(report: &Value) -> [Option<f64>; 8] {
     let score = |s: f64| (s * 100.0).round();
     std::array::from_fn(|i| match FIGURES[i].0 {
         id if i < CATEGORIES => report["categories"][id]["score"].as_f64().map(score),
@@ -185,7 +180,7 @@ fn figures(report: &Value) -> Figures {
 }
 
 /// `P 99 · A 100 · BP 100 · SEO 100 · FCP 0.80 s · LCP 1.20 s · TBT 0 ms · CLS 0.000`.
-fn text(figures: Figures) -> String {
+fn text(figures: [Option<f64>; 8]) -> String {
     let shown = zip(FIGURES, figures).map(|((_, label, _), x)| match (label, x) {
         (_, None) => format!("{label} –"),
         ("FCP" | "LCP", Some(ms)) => format!("{label} {:.2} s", ms * 0.001),
@@ -197,7 +192,7 @@ fn text(figures: Figures) -> String {
 }
 
 /// Whether the targets were met: 100 in every category, CLS 0 and, on mobile, LCP ≤ 1.0 s.
-fn met(figures: Figures, mobile: bool) -> bool {
+fn met(figures: [Option<f64>; 8], mobile: bool) -> bool {
     let lcp = !mobile || figures[LCP].is_some_and(|ms| ms <= LCP_MAX_MS);
     // Lighthouse shows CLS to three decimals: 0.000 counts as 0.
     figures[..CATEGORIES].iter().all(|s| *s == Some(100.0))

@@ -93,9 +93,8 @@ impl Report {
         let mut out = line(headers);
         for (i, row) in self.rows.iter().enumerate() {
             if i == 0 || self.rows[i - 1].section != row.section {
-                let title = row.section.1;
-                let bar = "─".repeat(total.saturating_sub(title.chars().count() + 4));
-                out += &format!("── {title} {bar}\n");
+                let bar = "─".repeat(total.saturating_sub(row.section.1.chars().count() + 4));
+                out += &format!("── {} {bar}\n", row.section.1);
             }
             out += &line(row.cells());
         }

@@ -8,8 +8,6 @@ use serde_json::{json, Value};
 use super::report::{Report, Row};
 use crate::env::{Env, Failure};
 
-/// The browser test: its file, its name, and the prefix of the lines it prints.
-const TEST: [&str; 3] = ["budget", "every_page_weight", "WEIGHT"];
 /// The old SvelteKit one-pager, first view, as measured for issue 6.
 const OLD: &str = "15 req · 145.0 KB raw · 50.9 KB gz · 45.0 KB br";
 const OLD_JS: &str = "36.0 KB JavaScript";
@@ -40,7 +38,7 @@ fn kb(bytes: u64) -> String {
 
 /// Weighs every page, adds its rows to `report` and returns the JSON.
 pub fn weight(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, Failure> {
-    let pages = super::browser(env, dist, TEST)?;
+    let pages = super::browser(env, dist, ["budget", "every_page_weight", "WEIGHT"])?;
     pages.iter().for_each(|page| page_rows(page, report));
     Ok(json!({"source": "resource timing in headless Chromium", "pages": pages}))
 }
