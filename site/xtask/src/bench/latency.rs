@@ -72,10 +72,10 @@ mod tests {
     fn a_latency_line_reads_for_people() {
         let sizes = [10_000, 999, 1_234_005].map(thousands);
         assert_eq!(sizes, ["10,000", "999", "1,234,005"]);
-        let r = row(&json!({"items": 1000, "keystrokes": 30, "median_ms": 3.12, "p95_ms": 5.0}));
-        assert_eq!(r.measure, "keystroke → output, 1,000 items");
+        let line = json!({"items": 1000, "keystrokes": 30, "median_ms": 3.12, "p95_ms": 5.0});
         let ours = "median 3.1 ms · p95 5.0 ms (next frame: median – · p95 –) over 30 keystrokes";
-        assert_eq!(r.ours, ours);
+        let want = format!("keystroke → output, 1,000 items: {ours}");
+        assert_eq!(row(&line).brief(), want);
         let lines = [
             json!({"page": "calculator", "items": 1000, "frame_median_ms": 30.0}),
             json!({"page": "textarea", "items": 1000, "frame_median_ms": 16.0}),

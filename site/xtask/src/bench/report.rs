@@ -11,11 +11,11 @@ type Section = (&'static str, &'static str);
 #[derive(Default)]
 pub struct Row {
     section: Section,
-    pub measure: String,
-    pub ours: String,
+    measure: String,
+    ours: String,
     old: String,
     target: String,
-    pub met: Option<bool>,
+    met: Option<bool>,
 }
 
 impl Row {
