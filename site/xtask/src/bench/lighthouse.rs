@@ -137,7 +137,7 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, 
     Ok(json!({"available": true, "version": VERSION, "chrome_flags": CHROME_FLAGS, "runs": runs}))
 }
 
-/// Runs Lighthouse (`[node, cli]`) on `url` under `timeout` and reads the report it writes to `out`.
+/// One Lighthouse run (`[node, cli]`) on `url` under `timeout`: the report it wrote to `out`.
 fn run(tools: &[PathBuf; 2], url: &str, mobile: bool, out: &Path) -> Result<Value, Failure> {
     let _ = std::fs::remove_file(out);
     let mut cmd = Command::new("timeout");
