@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use super::report::{Report, Row};
 use crate::env::{failed, run, Context, Env, Failure};
@@ -16,53 +16,44 @@ use crate::serve::Dev;
 const RENDER_RUNS: usize = 5;
 /// Edits under `serve`: a newline added, then the exact bytes put back, three times.
 const EDITS: usize = 6;
-/// How long one rebuild may take.
-const REBUILD: Duration = Duration::from_secs(120);
+/// How long one rebuild may take, in seconds.
+const REBUILD_S: u64 = 120;
 
 /// Measures both, adds the rows to `report` and returns the JSON.
 pub fn build_times(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Failure> {
     let render = "render all pages, nothing to compile (pickanumber-render)";
     let reload = "edit → reload under serve (content/index.md)";
     let served = "edits to the new /__dev/version, which open pages poll every 0.5 s";
-    let mut json = Map::new();
-    for (key, measure, runs, of) in [
-        ("render_ms", render, render_times(env), "runs"),
-        ("edit_to_reload_ms", reload, edit_to_reload(env), served),
-    ] {
-        let (ours, figures) = match runs {
-            Ok(mut runs) => {
-                let (m, n) = (median(&mut runs), runs.len());
-                let (min, max) = (runs[0], runs[n - 1]);
-                let ours = format!("median {m:.0} ms (min {min:.0}, max {max:.0}) of {n} {of}");
-                (ours, json!({"median": m, "runs": runs}))
-            }
-            Err(e) => (format!("not measured ({e})"), json!({"error": e.message})),
-        };
-        report.rows.push(Row::new(measure, ours));
-        json.insert(key.into(), figures);
-    }
-    Ok(json.into())
+    let (render_row, render_ms) = timings(render, render_times(env), "runs");
+    let (reload_row, reload_ms) = timings(reload, edit_to_reload(env), served);
+    report.rows.extend([render_row, reload_row]);
+    Ok(json!({"render_ms": render_ms, "edit_to_reload_ms": reload_ms}))
 }
 
-/// The middle value (the mean of the two middle ones for an even count); sorts `values`.
-fn median(values: &mut [f64]) -> f64 {
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    (values[(n.max(1) - 1) / 2] + values[n / 2]) / 2.0
+/// The row of `measure`'s median, min and max over `times` (`of` what), and their JSON.
+fn timings(measure: &str, times: Result<Vec<f64>, Failure>, of: &str) -> (Row, Value) {
+    let (ours, json) = match times {
+        Ok(mut runs) => {
+            runs.sort_by(f64::total_cmp);
+            let n = runs.len();
+            // The middle value, or the mean of the two middle ones for an even count.
+            let m = (runs[(n.max(1) - 1) / 2] + runs[n / 2]) / 2.0;
+            let (min, max) = (runs[0], runs[n - 1]);
+            let ours = format!("median {m:.0} ms (min {min:.0}, max {max:.0}) of {n} {of}");
+            (ours, json!({"median": m, "runs": runs}))
+        }
+        Err(e) => (format!("not measured ({e})"), json!({"error": e.message})),
+    };
+    (Row::new(measure, ours), json)
 }
 
 /// Milliseconds of [`RENDER_RUNS`] runs of the generator's release binary into a scratch folder.
 fn render_times(env: &Env) -> Result<Vec<f64>, Failure> {
     // Makes sure the binary is there and current (nothing to compile after the build).
-    let build = "build -q --release -p pickanumber-render";
-    run(
-        "cargo build -p pickanumber-render",
-        &mut env.command("cargo", build),
-    )?;
-    let (bin, scratch) = (
-        env.target().join("release/pickanumber-render"),
-        env.target().join("bench-render"),
-    );
+    let mut build = env.command("cargo", "build -q --release -p pickanumber-render");
+    run("cargo build -p pickanumber-render", &mut build)?;
+    let bin = env.target().join("release/pickanumber-render");
+    let scratch = env.target().join("bench-render");
     let times = (0..RENDER_RUNS).map(|_| {
         let started = Instant::now();
         let mut render = env.command(&bin, "");
@@ -85,23 +76,16 @@ fn edit_to_reload(env: &Env) -> Result<Vec<f64>, Failure> {
     dev.rebuild(env, Duration::ZERO); // whatever the first build stirred up
     let mut edit = |before: &[u8], after: &[u8]| {
         if std::fs::read(&path).ok().as_deref() != Some(before) {
-            return Err(failed(format!(
-                "someone else is editing {}",
-                path.display()
-            )));
+            let why = format!("someone else is editing {}", path.display());
+            return Err(failed(why));
         }
         let started = Instant::now();
         std::fs::write(&path, after).context(path.display())?;
-        match dev.rebuild(env, REBUILD) {
-            Some(result) => result.map_err(|e| failed(format!("serve's rebuild failed: {e}")))?,
-            None => {
-                return Err(failed(format!(
-                    "no change seen within {} s",
-                    REBUILD.as_secs()
-                )))
-            }
+        match dev.rebuild(env, Duration::from_secs(REBUILD_S)) {
+            Some(Ok(())) => Ok(started.elapsed().as_secs_f64() * 1000.0),
+            Some(Err(e)) => Err(failed(format!("serve's rebuild failed: {e}"))),
+            None => Err(failed(format!("no change seen within {REBUILD_S} s"))),
         }
-        Ok(started.elapsed().as_secs_f64() * 1000.0)
     };
     let samples = (0..EDITS / 2).flat_map(|_| [(&original, &edited), (&edited, &original)]);
     let samples: Result<Vec<f64>, Failure> = samples.map(|(a, b)| edit(a, b)).collect();
@@ -113,9 +97,14 @@ fn edit_to_reload(env: &Env) -> Result<Vec<f64>, Failure> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
-    fn the_median_is_the_middle() {
-        assert_eq!(super::median(&mut [3.0, 1.0, 2.0]), 2.0);
-        assert_eq!(super::median(&mut [4.0, 1.0, 2.0, 3.0]), 2.5);
+    fn timings_show_the_median_and_the_spread() {
+        let (row, json) = timings("render", Ok(vec![3.0, 1.0, 2.0]), "runs");
+        assert_eq!(row.brief(), "render: median 2 ms (min 1, max 3) of 3 runs");
+        assert_eq!(json, json!({"median": 2.0, "runs": [1.0, 2.0, 3.0]}));
+        let even = timings("reload", Ok(vec![4.0, 1.0, 2.0, 3.0]), "edits").1;
+        assert_eq!(even["median"], 2.5);
     }
 }

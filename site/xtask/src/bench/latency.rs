@@ -9,77 +9,59 @@ use serde_json::{json, Value};
 use super::report::{Report, Row};
 use crate::env::{Env, Failure};
 
+/// The browser test: its file, its name, and the prefix of the lines it prints.
+const TEST: [&str; 3] = ["latency", "keystroke_to_output_latency", "LATENCY"];
 /// The largest ratio of the calculator's keystroke-to-frame time to the textarea's, by size.
 const RATIO_MAX: [(u64, f64); 2] = [(1_000, 1.5), (10_000, 2.0)];
 
 /// Measures keystroke-to-output latency, adds the rows to `report` and returns the JSON.
 pub fn latency(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, Failure> {
-    let lines = super::browser(
-        env,
-        dist,
-        ["latency", "keystroke_to_output_latency", "LATENCY"],
-    )?;
+    let lines = super::browser(env, dist, TEST)?;
     for l in lines.iter().filter(|l| l["page"] != "textarea") {
         println!("    LATENCY {l}");
         report.rows.push(row(l));
     }
-    report.rows.extend(ratios(&lines));
+    let ratios = RATIO_MAX.map(|limit| ratio(&lines, limit));
+    report.rows.extend(ratios);
     Ok(json!({"available": true, "sizes": lines, "ratio_max": RATIO_MAX}))
 }
 
 /// The row for one `LATENCY` line.
 fn row(l: &Value) -> Row {
-    let ms = |k: &str| {
-        l[k].as_f64()
-            .map_or("–".to_owned(), |x| format!("{x:.1} ms"))
-    };
+    let ms = |k: &str| l[k].as_f64().map_or("–".into(), |x| format!("{x:.1} ms"));
+    let (median, p95) = (ms("median_ms"), ms("p95_ms"));
+    let (frame, frame_p95) = (ms("frame_median_ms"), ms("frame_p95_ms"));
     let items = thousands(l["items"].as_u64().unwrap_or(0));
-    let (median, p95, frame, frame_p95) = (
-        ms("median_ms"),
-        ms("p95_ms"),
-        ms("frame_median_ms"),
-        ms("frame_p95_ms"),
-    );
     let keystrokes = l["keystrokes"].as_u64().unwrap_or(0);
     let ours = format!("median {median} · p95 {p95} (next frame: median {frame} · p95 {frame_p95}) over {keystrokes} keystrokes");
     Row::new(format!("keystroke → output, {items} items"), ours)
 }
 
-/// For each size in [`RATIO_MAX`], the calculator's median frame time over the textarea's.
-fn ratios(lines: &[Value]) -> impl Iterator<Item = Row> + '_ {
-    RATIO_MAX.into_iter().map(|(items, max)| {
-        let frame = |bare: bool| {
-            let line = lines
-                .iter()
-                .find(|l| (l["page"] == "textarea") == bare && l["items"] == items);
-            line.and_then(|l| l["frame_median_ms"].as_f64())
-        };
-        let measure = format!(
-            "keystroke → frame ÷ bare textarea's, {} items",
-            thousands(items)
-        );
-        let target = format!("≤ {max:.1}×");
-        match (frame(false), frame(true)) {
-            (Some(ours), Some(limit)) if limit > 0.0 => {
-                let text = format!(
-                    "{:.2}× ({ours:.1} ms ÷ {limit:.1} ms, medians)",
-                    ours / limit
-                );
-                Row::new(measure, text).target(target, ours / limit <= max)
-            }
-            _ => Row::new(measure, "not measured").target(target, false),
+/// The calculator's median frame time over the textarea's with `items` lines, against `max`.
+fn ratio(lines: &[Value], (items, max): (u64, f64)) -> Row {
+    let frame = |bare: bool| {
+        let wanted = |l: &&Value| (l["page"] == "textarea") == bare && l["items"] == items;
+        lines.iter().find(wanted)?["frame_median_ms"].as_f64()
+    };
+    let (ours, met) = match (frame(false), frame(true)) {
+        (Some(ours), Some(bare)) if bare > 0.0 => {
+            let ratio = ours / bare;
+            let text = format!("{ratio:.2}× ({ours:.1} ms ÷ {bare:.1} ms, medians)");
+            (text, ratio <= max)
         }
-    })
+        _ => ("not measured".into(), false),
+    };
+    let items = thousands(items);
+    let measure = format!("keystroke → frame ÷ bare textarea's, {items} items");
+    Row::new(measure, ours).target(format!("≤ {max:.1}×"), met)
 }
 
 /// `10,000`.
 fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let comma = |i: usize| (i > 0 && (s.len() - i) % 3 == 0).then_some(',');
-    s.chars()
-        .enumerate()
-        .flat_map(|(i, c)| comma(i).into_iter().chain([c]))
-        .collect()
+    match n {
+        0..1000 => n.to_string(),
+        _ => format!("{},{:03}", thousands(n / 1000), n % 1000),
+    }
 }
 
 #[cfg(test)]
@@ -88,29 +70,26 @@ mod tests {
 
     #[test]
     fn a_latency_line_reads_for_people() {
-        assert_eq!(
-            (thousands(10_000), thousands(999)),
-            ("10,000".into(), "999".into())
-        );
-        let r = row(&json!({"items": 1000, "keystrokes": 30, "median_ms": 3.12, "p95_ms": 5.0}));
-        assert_eq!(r.measure, "keystroke → output, 1,000 items");
+        let sizes = [10_000, 999, 1_234_005].map(thousands);
+        assert_eq!(sizes, ["10,000", "999", "1,234,005"]);
+        let line = json!({"items": 1000, "keystrokes": 30, "median_ms": 3.12, "p95_ms": 5.0});
         let ours = "median 3.1 ms · p95 5.0 ms (next frame: median – · p95 –) over 30 keystrokes";
-        assert_eq!(r.ours, ours);
+        let want = format!("keystroke → output, 1,000 items: {ours}");
+        assert_eq!(row(&line).brief(), want);
         let lines = [
             json!({"page": "calculator", "items": 1000, "frame_median_ms": 30.0}),
             json!({"page": "textarea", "items": 1000, "frame_median_ms": 16.0}),
             json!({"page": "calculator", "items": 10000, "frame_median_ms": 40.0}),
             json!({"page": "textarea", "items": 10000, "frame_median_ms": 25.0}),
         ];
-        let rows: Vec<(String, Option<bool>)> = ratios(&lines).map(|r| (r.ours, r.met)).collect();
-        assert_eq!(
-            rows[0],
-            ("1.88× (30.0 ms ÷ 16.0 ms, medians)".into(), Some(false))
-        );
-        assert_eq!(
-            rows[1],
-            ("1.60× (40.0 ms ÷ 25.0 ms, medians)".into(), Some(true))
-        );
-        assert_eq!(ratios(&lines[..1]).next().unwrap().ours, "not measured");
+        let measure = "keystroke → frame ÷ bare textarea's";
+        let ratios = RATIO_MAX.map(|limit| ratio(&lines, limit).brief());
+        let expected = [
+            format!("{measure}, 1,000 items: 1.88× (30.0 ms ÷ 16.0 ms, medians) ✗"),
+            format!("{measure}, 10,000 items: 1.60× (40.0 ms ÷ 25.0 ms, medians) ✓"),
+        ];
+        assert_eq!(ratios, expected);
+        let alone = ratio(&lines[..1], RATIO_MAX[0]).brief();
+        assert_eq!(alone, format!("{measure}, 1,000 items: not measured ✗"));
     }
 }

@@ -10,6 +10,7 @@ mod throughput;
 mod weight;
 
 use std::path::Path;
+use std::process::Stdio;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use serde_json::{json, Value};
@@ -19,16 +20,12 @@ use crate::pipeline::{self, DIST};
 use crate::setup::{CHROMEDRIVER, CHROMIUM};
 use report::Report;
 
-/// A part of the bench: its name (for `--only`), the title above its rows, and what measures it
-/// against the built site, adding rows to the report and returning the JSON.
-type Section = (
-    &'static str,
-    &'static str,
-    fn(&Env, &Path, &mut Report) -> Result<Value, Failure>,
-);
+/// What measures a section against the built site: it adds rows to the report, returns the JSON.
+type Measure = fn(&Env, &Path, &mut Report) -> Result<Value, Failure>;
 
-/// The parts of the bench, in the order they run.
-pub const SECTIONS: [Section; 5] = [
+/// The parts of the bench, in the order they run: the name (for `--only`), the title above its
+/// rows, and what measures it.
+pub const SECTIONS: [(&str, &str, Measure); 5] = [
     ("weight", "page weight as headless Chromium fetched it (home page scrolled to its calculator): reading = HTML, CSS, fonts, images; calculator = the /calc/ scripts and wasm; all = also other scripts (KB = 1,000 bytes; gzip -9, brotli 11)", weight::weight),
     ("lighthouse", "Lighthouse 13 on every page (P performance, A accessibility, BP best practices)", lighthouse::lighthouse),
     ("latency", "calculator latency in headless Chromium, against a bare textarea", latency::latency),
@@ -48,60 +45,50 @@ pub fn bench(env: &Env, build: bool, only: &[String]) -> Result<(), Failure> {
         return Err(failed(format!("{} {why}", dist.display())));
     }
     let mut report = Report::default();
-    for (section, title, run) in SECTIONS
-        .into_iter()
-        .filter(|s| only.iter().any(|o| o == s.0))
-    {
+    for &(name, title, measure) in SECTIONS.iter().filter(|s| only.iter().any(|o| o == s.0)) {
         println!("==> bench: {title}");
-        let measured = run(env, &dist, &mut report);
-        report.section(section, measured);
+        let measured = measure(env, &dist, &mut report);
+        report.section((name, title), measured);
     }
     println!("\n{}", report.table());
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let commit = env.probe("git", &["rev-parse", "HEAD"]);
-    let out = env.target().join("bench.json");
+    let now = SystemTime::now().duration_since(UNIX_EPOCH);
     let mut json = report.into_json();
-    json.insert("commit".into(), json!(commit));
-    json.insert("measured_unix_seconds".into(), json!(now));
-    let text = serde_json::to_string_pretty(&Value::Object(json)).context("bench.json")? + "\n";
+    json["commit"] = json!(env.probe("git", &["rev-parse", "HEAD"]));
+    json["measured_unix_seconds"] = json!(now.map_or(0, |d| d.as_secs()));
+    let out = env.target().join("bench.json");
+    let text = serde_json::to_string_pretty(&json).context("bench.json")? + "\n";
     std::fs::write(&out, text).context(format!("cannot write {}", out.display()))?;
-    println!(
-        "wrote {} (bench took {})",
-        out.display(),
-        human(started.elapsed())
-    );
+    let took = human(started.elapsed());
+    println!("wrote {} (bench took {took})", out.display());
     Ok(())
+}
+
+/// Fails, saying how to install them, when any of the browser `tools` is missing.
+fn installed(tools: &[&str]) -> Result<(), Failure> {
+    let why = "is missing; `cargo xtask setup` installs it";
+    match tools.iter().find(|t| !Path::new(t).is_file()) {
+        Some(tool) => Err(missing(format!("{tool} {why}"))),
+        None => Ok(()),
+    }
 }
 
 /// Runs the ignored browser test `name` in `tests/{test}.rs` against `dist` and returns the JSON
 /// of each line it prints that starts with `prefix` and a space (`LATENCY {…}`, `WEIGHT {…}`).
 fn browser(env: &Env, dist: &Path, [test, name, prefix]: [&str; 3]) -> Result<Vec<Value>, Failure> {
-    if let Some(tool) = [CHROMIUM, CHROMEDRIVER]
-        .into_iter()
-        .find(|t| !Path::new(t).is_file())
-    {
-        return Err(missing(format!(
-            "{tool} is missing; `cargo xtask setup` installs it"
-        )));
-    }
+    installed(&[CHROMIUM, CHROMEDRIVER])?;
     let args = format!(
         "test -q -p pickanumber-browser-tests --test {test} -- --ignored --nocapture {name}"
     );
     println!("    cargo {args}");
     let mut cargo = env.command("cargo", &args);
-    cargo
-        .env("PICKANUMBER_DIST", dist)
-        .stderr(std::process::Stdio::inherit());
+    cargo.env("PICKANUMBER_DIST", dist).stderr(Stdio::inherit());
     let output = cargo.output().context("cannot run cargo test")?;
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let json = stdout
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix(prefix)?.strip_prefix(' '));
+    let out = String::from_utf8_lossy(&output.stdout);
+    let prefix = format!("{prefix} ");
+    let json = out.lines().filter_map(|l| l.trim().strip_prefix(&prefix));
     let lines: Vec<Value> = json.filter_map(|j| serde_json::from_str(j).ok()).collect();
     if !output.status.success() || lines.is_empty() {
-        let all: Vec<&str> = stdout.lines().collect();
+        let all: Vec<&str> = out.lines().collect();
         let tail = all[all.len().saturating_sub(8)..].join(" / ");
         return Err(failed(format!("the {test} test failed: {}", tail.trim())));
     }

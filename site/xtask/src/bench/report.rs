@@ -4,15 +4,18 @@ use serde_json::{json, Map, Value};
 
 use crate::env::Failure;
 
+/// A section's name (for `--only` and the JSON) and its title (above its rows in the table).
+type Section = (&'static str, &'static str);
+
 /// One line of the table: measure, our figure, the old page's, the target and whether it was met.
 #[derive(Default)]
 pub struct Row {
-    section: &'static str,
-    pub measure: String,
-    pub ours: String,
+    section: Section,
+    measure: String,
+    ours: String,
     old: String,
     target: String,
-    pub met: Option<bool>,
+    met: Option<bool>,
 }
 
 impl Row {
@@ -26,25 +29,28 @@ impl Row {
     }
 
     /// With the old page's figure (the SvelteKit one-pager, as measured for issue 6).
-    pub fn old(self, old: impl Into<String>) -> Row {
-        Row {
-            old: old.into(),
-            ..self
-        }
+    pub fn old(mut self, old: &str) -> Row {
+        self.old = old.into();
+        self
     }
 
     /// With a target and whether it was met.
-    pub fn target(self, target: impl Into<String>, met: bool) -> Row {
-        Row {
-            target: target.into(),
-            met: Some(met),
-            ..self
-        }
+    pub fn target(mut self, target: impl Into<String>, met: bool) -> Row {
+        self.target = target.into();
+        self.met = Some(met);
+        self
     }
 
     fn cells(&self) -> [&str; 5] {
         let met = self.met.map_or("", |met| if met { "✓" } else { "✗" });
         [&self.measure, &self.ours, &self.old, &self.target, met]
+    }
+
+    /// `measure: ours ✓`, for the sections' tests.
+    #[cfg(test)]
+    pub fn brief(&self) -> String {
+        let [measure, ours, .., met] = self.cells();
+        format!("{measure}: {ours} {met}").trim_end().to_owned()
     }
 }
 
@@ -59,20 +65,17 @@ pub struct Report {
 impl Report {
     /// Files the rows added since the last section under `section`, and what it `measured` as its
     /// JSON; a section that could not run gets one row saying why, and `{"available": false}`.
-    pub fn section(&mut self, section: &'static str, measured: Result<Value, Failure>) {
+    pub fn section(&mut self, section: Section, measured: Result<Value, Failure>) {
         let json = measured.unwrap_or_else(|reason| {
-            println!("{section}: unavailable ({reason})");
-            self.rows.push(Row::new(
-                "(not measured)",
-                format!("unavailable ({reason})"),
-            ));
+            println!("{}: unavailable ({reason})", section.0);
+            let row = Row::new("(not measured)", format!("unavailable ({reason})"));
+            self.rows.push(row);
             json!({"available": false, "reason": reason.message})
         });
-        self.rows
-            .iter_mut()
-            .filter(|r| r.section.is_empty())
-            .for_each(|r| r.section = section);
-        self.json.insert(section.into(), json);
+        for row in self.rows.iter_mut().filter(|r| r.section.0.is_empty()) {
+            row.section = section;
+        }
+        self.json.insert(section.0.into(), json);
     }
 
     /// The table (columns padded to their widest cell, a title line above each section), the
@@ -83,54 +86,39 @@ impl Report {
         let widths: [usize; 5] =
             std::array::from_fn(|i| widest(i).fold(headers[i].len(), usize::max));
         let line = |cells: [&str; 5]| {
-            let padded: Vec<String> = cells
-                .iter()
-                .zip(widths)
-                .map(|(c, w)| format!("{c:w$}"))
-                .collect();
-            padded.join(" | ").trim_end().to_owned() + "\n"
+            let padded = cells.iter().zip(widths).map(|(c, w)| format!("{c:w$}"));
+            padded.collect::<Vec<_>>().join(" | ").trim_end().to_owned() + "\n"
         };
         let total = widths.iter().sum::<usize>() + 3 * (widths.len() - 1);
         let mut out = line(headers);
         for (i, row) in self.rows.iter().enumerate() {
             if i == 0 || self.rows[i - 1].section != row.section {
-                let title = super::SECTIONS
-                    .iter()
-                    .find(|s| s.0 == row.section)
-                    .map_or("", |s| s.1);
-                let bar = "─".repeat(total.saturating_sub(title.chars().count() + 4));
-                out += &format!("── {title} {bar}\n");
+                let bar = "─".repeat(total.saturating_sub(row.section.1.chars().count() + 4));
+                out += &format!("── {} {bar}\n", row.section.1);
             }
             out += &line(row.cells());
         }
-        let notes: String = self.notes.iter().map(|n| format!("  - {n}\n")).collect();
-        out += &if notes.is_empty() {
-            notes
-        } else {
-            "notes:\n".to_owned() + &notes
-        };
-        let missed: Vec<&str> = self
-            .rows
-            .iter()
-            .filter(|r| r.met == Some(false))
-            .map(|r| &*r.measure)
-            .collect();
-        let met = self.rows.iter().filter(|r| r.met == Some(true)).count();
-        let which = if missed.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", missed.join("; "))
-        };
-        out + &format!("\ntargets: {met} met, {} missed{which}", missed.len())
+        if !self.notes.is_empty() {
+            out += "notes:\n";
+        }
+        out.extend(self.notes.iter().map(|n| format!("  - {n}\n")));
+        let judged = |met| self.rows.iter().filter(move |r| r.met == Some(met));
+        let missed: Vec<&str> = judged(false).map(|r| &*r.measure).collect();
+        let met = judged(true).count();
+        out += &format!("\ntargets: {met} met, {} missed", missed.len());
+        if !missed.is_empty() {
+            out += &format!(" ({})", missed.join("; "));
+        }
+        out
     }
 
     /// The JSON: each section's figures, `table` and `notes`.
-    pub fn into_json(mut self) -> Map<String, Value> {
-        let row = |r: &Row| json!({"section": r.section, "measure": r.measure, "ours": r.ours, "old_page": r.old, "target": r.target, "met": r.met});
-        self.json
-            .insert("table".into(), self.rows.iter().map(row).collect());
-        self.json.insert("notes".into(), json!(self.notes));
-        self.json
+    pub fn into_json(self) -> Value {
+        let row = |r: &Row| json!({"section": r.section.0, "measure": r.measure, "ours": r.ours, "old_page": r.old, "target": r.target, "met": r.met});
+        let mut json = Value::Object(self.json);
+        json["table"] = self.rows.iter().map(row).collect();
+        json["notes"] = json!(self.notes);
+        json
     }
 }
 
@@ -141,17 +129,13 @@ mod tests {
     #[test]
     fn the_table_lines_up_and_marks_targets() {
         let mut report = Report::default();
-        report
-            .rows
-            .push(Row::new("/ reading", "3 req").target("≤ 3 req", true));
-        report
-            .rows
-            .push(Row::new("/ calculator", "100.0 KB br").target("≤ 80.0 KB br", false));
-        report.section("weight", Ok(Value::Null));
-        report
-            .rows
-            .push(Row::new("render", "median 300 ms").old("1 s"));
-        report.section("build", Ok(Value::Null));
+        report.rows.extend([
+            Row::new("/ reading", "3 req").target("≤ 3 req", true),
+            Row::new("/ calc", "100 KB").target("≤ 80 KB", false),
+        ]);
+        report.section(("weight", "page weight"), Ok(Value::Null));
+        report.rows.push(Row::new("render", "300 ms").old("1 s"));
+        report.section(("build", "build times"), Ok(Value::Null));
         report.notes.push("a note".into());
         let table = report.table();
         let lines: Vec<&str> = table.lines().collect();
@@ -161,6 +145,6 @@ mod tests {
         assert!(lines[4].starts_with("── build") && lines[5].starts_with("render "));
         assert_eq!(lines[2].find('|'), lines[3].find('|'));
         assert_eq!(lines[6..8], ["notes:", "  - a note"]);
-        assert_eq!(lines[9], "targets: 1 met, 1 missed (/ calculator)");
+        assert_eq!(lines[9], "targets: 1 met, 1 missed (/ calc)");
     }
 }

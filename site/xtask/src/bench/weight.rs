@@ -16,23 +16,20 @@ const OLD_JS: &str = "36.0 KB JavaScript";
 const READING_MAX: u64 = 12_000;
 const CALCULATOR_MAX: u64 = 80_000;
 const HOME_MAX: u64 = 92_000;
+/// The parts a file can belong to, besides the other scripts.
+const PARTS: [&str; 2] = ["reading", "calculator"];
 
 /// Requests, then raw, gzip and brotli bytes, summed.
 type Sum = [u64; 4];
 
 fn plus(a: Sum, b: Sum) -> Sum {
-    [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]]
+    std::array::from_fn(|i| a[i] + b[i])
 }
 
 /// `3 req · 10.1 KB raw · 4.0 KB gz · 3.5 KB br` (1 KB = 1,000 bytes).
-fn text(sum: Sum) -> String {
-    format!(
-        "{} req · {} raw · {} gz · {} br",
-        sum[0],
-        kb(sum[1]),
-        kb(sum[2]),
-        kb(sum[3])
-    )
+fn text([requests, raw, gzip, brotli]: Sum) -> String {
+    let [raw, gzip, brotli] = [raw, gzip, brotli].map(kb);
+    format!("{requests} req · {raw} raw · {gzip} gz · {brotli} br")
 }
 
 fn kb(bytes: u64) -> String {
@@ -49,59 +46,42 @@ pub fn weight(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, Fail
 /// The rows of one `WEIGHT` line: reading, the calculator, everything, and the home page's scripts.
 fn page_rows(page: &Value, report: &mut Report) {
     let url = page["page"].as_str().unwrap_or("?");
-    // Reading, the calculator, other scripts: the browser test's parts (scripts, wasm: the last two).
+    // Requests and bytes per part: reading, the calculator, other scripts (the last two are JS).
     let mut parts = [[0; 4]; 3];
     for file in page["files"].as_array().into_iter().flatten() {
-        let part = ["reading", "calculator"]
-            .iter()
-            .position(|p| file["part"] == *p)
-            .unwrap_or(2);
+        let part = PARTS.iter().position(|p| file["part"] == *p).unwrap_or(2);
         let size = |k: &str| file[k].as_u64().unwrap_or(0);
         parts[part] = plus(parts[part], [1, size("raw"), size("gzip"), size("brotli")]);
     }
-    let [reading, calculator, scripts] = parts;
-    let (js, all) = (
-        plus(calculator, scripts),
-        plus(reading, plus(calculator, scripts)),
-    );
-    let (home, row) = (url == "/", |part: &str, sum| {
-        Row::new(format!("{url} {part}"), text(sum))
-    });
-    if reading[0] > 0 {
-        let (met, r) = (
-            reading[3] <= READING_MAX && reading[0] <= 3,
-            row("reading", reading),
-        );
+    let [reading, calc, scripts] = parts;
+    let (home, js) = (url == "/", plus(calc, scripts));
+    let all = plus(reading, js);
+    let row = |part: &str, sum| Row::new(format!("{url} {part}"), text(sum));
+    let under = |row: Row, max, sum: Sum| row.target(format!("≤ {} br", kb(max)), sum[3] <= max);
+    let rows = &mut report.rows;
+    if reading[0] > 0 && home {
         let target = format!("≤ {} br in ≤ 3 req", kb(READING_MAX));
-        report
-            .rows
-            .push(if home { r.target(target, met) } else { r });
+        let met = reading[3] <= READING_MAX && reading[0] <= 3;
+        rows.push(row("reading", reading).target(target, met));
+    } else if reading[0] > 0 {
+        rows.push(row("reading", reading));
     }
-    if calculator[0] > 0 {
-        let (target, met) = (
-            format!("≤ {} br", kb(CALCULATOR_MAX)),
-            calculator[3] <= CALCULATOR_MAX,
-        );
-        report
-            .rows
-            .push(row("calculator", calculator).target(target, met));
+    if calc[0] > 0 {
+        rows.push(under(row("calculator", calc), CALCULATOR_MAX, calc));
     }
-    if all[0] > reading[0] {
-        let target = format!("≤ {} br", kb(HOME_MAX));
-        let home_row = || row("all", all).old(OLD).target(target, all[3] <= HOME_MAX);
-        report
-            .rows
-            .push(if home { home_row() } else { row("all", all) });
+    if js[0] > 0 && home {
+        rows.push(under(row("all", all).old(OLD), HOME_MAX, all));
+    } else if js[0] > 0 {
+        rows.push(row("all", all));
     }
     if home {
-        report.rows.push(row("of it JS and wasm", js).old(OLD_JS));
+        rows.push(row("of it JS and wasm", js).old(OLD_JS));
     }
     for missing in page["missing"].as_array().into_iter().flatten() {
         let missing = missing.as_str().unwrap_or("?");
-        let note = "which the server does not have (not counted)";
-        report.notes.push(format!(
-            "weight {url}: the browser asked for `{missing}`, {note}"
-        ));
+        let why = "which the server does not have (not counted)";
+        let note = format!("weight {url}: the browser asked for `{missing}`, {why}");
+        report.notes.push(note);
     }
 }
 
@@ -120,29 +100,14 @@ mod tests {
         ], "external": [], "missing": ["/gone.png"]});
         let mut report = Report::default();
         page_rows(&page, &mut report);
-        let rows: Vec<(&str, &str, Option<bool>)> = report
-            .rows
-            .iter()
-            .map(|r| (&*r.measure, &*r.ours, r.met))
-            .collect();
-        assert_eq!(
-            rows[0],
-            (
-                "/ reading",
-                "2 req · 17.0 KB raw · 7.0 KB gz · 5.5 KB br",
-                Some(true)
-            )
-        );
-        assert_eq!((rows[1].0, rows[1].2), ("/ calculator", Some(false)));
-        assert_eq!((rows[2].0, rows[2].2), ("/ all", Some(false)));
-        assert_eq!(
-            rows[3],
-            (
-                "/ of it JS and wasm",
-                "3 req · 150.7 KB raw · 70.5 KB gz · 90.5 KB br",
-                None
-            )
-        );
+        let rows: Vec<String> = report.rows.iter().map(Row::brief).collect();
+        let expected = [
+            "/ reading: 2 req · 17.0 KB raw · 7.0 KB gz · 5.5 KB br ✓",
+            "/ calculator: 2 req · 150.2 KB raw · 70.2 KB gz · 90.2 KB br ✗",
+            "/ all: 5 req · 167.7 KB raw · 77.5 KB gz · 96.0 KB br ✗",
+            "/ of it JS and wasm: 3 req · 150.7 KB raw · 70.5 KB gz · 90.5 KB br",
+        ];
+        assert_eq!(rows, expected);
         assert!(report.notes[0].contains("/gone.png"));
     }
 }
