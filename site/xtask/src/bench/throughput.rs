@@ -5,7 +5,7 @@ use std::path::Path;
 use serde_json::{json, Value};
 
 use super::report::{Report, Row};
-use crate::env::{failed, step, Context, Env, Failure};
+use crate::env::{failed, Context, Env, Failure};
 
 /// Item lines per run of the bench.
 const ITEMS: f64 = 100_000.0;
@@ -13,7 +13,7 @@ const ITEMS: f64 = 100_000.0;
 /// Runs the criterion bench, adds its row to `report` and returns the JSON.
 pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Failure> {
     let args = "bench -p pickanumber-score --bench throughput -- --noplot";
-    step(&format!("cargo {args}"), &mut env.command("cargo", args))?;
+    env.cargo(args)?;
     let estimates = "criterion/parse_and_score/100000_items/new/estimates.json";
     let file = env.target().join(estimates);
     let text = std::fs::read_to_string(&file).context(file.display())?;
