@@ -92,10 +92,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
                 }
             }
             (_, arg) => {
-                return Err(usage(format!(
-                    "`{name}`: {} (see --help)",
-                    arg.unexpected()
-                )))
+                let what = arg.unexpected();
+                return Err(usage(format!("`{name}`: {what} (see --help)")));
             }
         }
     }

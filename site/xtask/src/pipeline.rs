@@ -43,10 +43,8 @@ pub fn wasm(env: &Env) -> Result<(), Failure> {
     step(what, &mut trunk("build --release"))?;
     let islands = env.repo.join("target/instruments-dist");
     let what = "trunk build instruments.html --release (the probe and pairwise wasm)";
-    step(
-        what,
-        trunk("build instruments.html --release --dist").arg(&islands),
-    )?;
+    let mut build = trunk("build instruments.html --release --dist");
+    step(what, build.arg(&islands))?;
     let staged = std::fs::read_dir(&islands).context(islands.display())?;
     for entry in staged.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();

@@ -4,7 +4,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
-use crate::env::{failed, human, missing, run, Env, Failure};
+use crate::env::{failed, human, missing, step, Env, Failure};
 
 /// The pinned versions (trunk's and wasm-bindgen's must match `site/calculator/Trunk.toml`).
 pub const TRUNK: &str = "0.21.14";
@@ -35,27 +35,32 @@ pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
     let check = || present(target.join(WASM_TARGET).is_dir(), "installed".into());
     let install = rustup(format!("target add {WASM_TARGET}"));
     ensure(env, WASM_TARGET, check, install)?;
+    // `--force`: cargo may still record a missing or wrong binary as installed and would skip it.
     // Without --locked for wasm-bindgen-cli: its lock file pins a crate the registry mirror lacks.
-    cargo_tool(env, "trunk", TRUNK, "trunk --locked")?;
-    cargo_tool(env, "wasm-bindgen", WASM_BINDGEN, "wasm-bindgen-cli")?;
-    // wasm-opt and esbuild come from npm into node_modules/, both pinned in package.json.
-    let check = || {
-        let bin = env.repo.join("node_modules/.bin");
-        let version = |tool| env.probe(bin.join(tool), &["--version"]);
-        let wasm_opt = version("wasm-opt").unwrap_or_default();
-        let esbuild = version("esbuild").unwrap_or_default();
-        let want = format!("wasm-opt version {BINARYEN}, esbuild {ESBUILD}");
-        let ok = wasm_opt.contains(&format!("version {BINARYEN}")) && esbuild == ESBUILD;
-        let found = format!("found wasm-opt `{wasm_opt}` and esbuild `{esbuild}` in node_modules/");
-        ok.then(|| want.clone())
-            .ok_or(format!("{found}, need {want}"))
-    };
+    // wasm-opt and esbuild come from npm into node_modules/.bin (first on PATH), pinned in
+    // package.json.
     let npm = match env.repo.join("package-lock.json").is_file() {
         true => "ci --no-audit --no-fund",
         false => "install --no-audit --no-fund",
     };
-    let install = || Ok(vec![env.command("npm", npm)]);
-    ensure(env, "wasm-opt and esbuild", check, install)?;
+    for (tool, want, krate) in [
+        ("trunk", TRUNK, Some("trunk --locked")),
+        ("wasm-bindgen", WASM_BINDGEN, Some("wasm-bindgen-cli")),
+        ("wasm-opt", BINARYEN, None),
+        ("esbuild", ESBUILD, None),
+    ] {
+        let check = || match env.probe(tool, &["--version"]) {
+            Some(line) if reports_version(&line, want) => Ok(want.to_owned()),
+            Some(line) => Err(format!("found `{line}`, need {want}")),
+            None => Err("not installed".into()),
+        };
+        let cargo = krate.map(|k| format!("install --force --version {want} {k}"));
+        let install = match &cargo {
+            Some(args) => env.command("cargo", args),
+            None => env.command("npm", npm),
+        };
+        ensure(env, tool, check, || Ok(vec![install]))?;
+    }
     if browser {
         for (component, sub) in [("rustfmt", "fmt"), ("clippy", "clippy")] {
             let check = || env.probe("cargo", &[sub, "--version"]);
@@ -93,19 +98,6 @@ fn reports_version(line: &str, version: &str) -> bool {
         .any(|w| w.trim_start_matches('v') == version)
 }
 
-/// A tool from `cargo install`, with `--force`: when the binary is missing or the wrong
-/// version, cargo may still record it as installed and would skip it otherwise.
-fn cargo_tool(env: &Env, tool: &str, want: &str, krate: &str) -> Result<(), Failure> {
-    let check = || match env.probe(tool, &["--version"]) {
-        Some(line) if reports_version(&line, want) => Ok(want.to_owned()),
-        Some(line) => Err(format!("found `{line}`, need {want}")),
-        None => Err("not installed".into()),
-    };
-    let install = format!("install --force --version {want} {krate}");
-    let install = || Ok(vec![env.command("cargo", &install)]);
-    ensure(env, tool, check, install)
-}
-
 /// Prints `checking tool… ` and `check`'s answer; when that is an `Err`, runs the commands
 /// `install` gives (one at least; the first one's program, the installer, must be on `PATH`) and
 /// checks again. `install` answers `Err` with the reason when the tool cannot be installed here.
@@ -134,13 +126,10 @@ pub fn ensure(
         "npm" => "about a minute",
         _ => "seconds",
     };
-    println!("installing {tool} with {installer} ({time})…");
-    let started = Instant::now();
+    let what = format!("installing {tool} with {installer} ({time})");
     for mut command in commands {
-        run(&format!("installing {tool}"), &mut command)?;
+        step(&what, &mut command)?;
     }
-    let took = human(started.elapsed());
-    println!("    installing {tool}: done in {took}");
     let again = "after installing it; is another one earlier on PATH?";
     check()
         .map(drop)
@@ -160,7 +149,7 @@ mod tests {
     }
 
     #[test]
-    fn pins_match_the_trunk_config_the_crate_and_package_json() {
+    fn pins_match_the_trunk_config_the_crate_package_json_and_the_test_steps() {
         let trunk = include_str!("../../calculator/Trunk.toml");
         let krate = include_str!("../../calculator/Cargo.toml");
         let npm = include_str!("../../../package.json");
@@ -171,6 +160,7 @@ mod tests {
             (krate, format!("wasm-bindgen = \"={WASM_BINDGEN}\"")),
             (npm, format!("\"binaryen\": \"{BINARYEN}.")),
             (npm, format!("\"esbuild\": \"{ESBUILD}\"")),
+            (crate::check::CARGO_STEPS, format!("--target {WASM_TARGET}")),
         ] {
             assert!(file.contains(&pin), "{pin}");
         }
