@@ -92,17 +92,15 @@ impl Reload {
 /// Every `.html` file under `dist` as a URL path (`/paper/` for its `index.html`, `/404.html`):
 /// the home page first, then folders, then files, each in name order.
 pub fn pages(dist: &Path) -> Vec<String> {
-    let mut found: Vec<String> = WalkDir::new(dist)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "html"))
-        .filter_map(|e| {
-            let rel = e.path().strip_prefix(dist).ok()?.to_string_lossy();
-            let rel = rel.replace('\\', "/");
+    let mut found = Vec::new();
+    for entry in WalkDir::new(dist).into_iter().flatten() {
+        let rel = entry.path().strip_prefix(dist).unwrap_or(entry.path());
+        let rel = rel.to_string_lossy().replace('\\', "/");
+        if entry.file_type().is_file() && rel.ends_with(".html") {
             let page = rel.strip_suffix("index.html").unwrap_or(&rel);
-            Some(format!("/{page}"))
-        })
-        .collect();
+            found.push(format!("/{page}"));
+        }
+    }
     // "/" is the first folder in name order.
     found.sort_by_key(|url| (url.ends_with(".html"), url.clone()));
     found
