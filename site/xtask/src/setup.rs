@@ -115,7 +115,7 @@ pub fn ensure(
     }
     let cannot = |why: String| missing(format!("{tool} is missing and cannot be installed: {why}"));
     let commands = install().map_err(cannot)?;
-    let installer = commands[0].get_program().to_string_lossy();
+    let installer = commands[0].get_program().to_string_lossy().into_owned();
     if env.probe(&*installer, &["--version"]).is_none() {
         let why = format!("{installer} is not on PATH; install it and run again");
         return Err(cannot(why));
@@ -126,8 +126,10 @@ pub fn ensure(
         "npm" => "about a minute",
         _ => "seconds",
     };
-    let what = format!("installing {tool} with {installer} ({time})");
     for mut command in commands {
+        // Each command by its own line: apt-get runs two, `update` then `install`.
+        let args: Vec<_> = command.get_args().map(|a| a.to_string_lossy()).collect();
+        let what = format!("installing {tool}: {installer} {} ({time})", args.join(" "));
         step(&what, &mut command)?;
     }
     let again = "after installing it; is another one earlier on PATH?";
