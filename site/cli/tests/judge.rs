@@ -733,7 +733,7 @@ fn a_folder_that_refuses_files_is_a_write_error() {
         .output();
     assert_exit_2(&out);
     assert!(
-        stderr(&out).starts_with("pickanumber: cannot write /proc/self/x.json: "),
+        stderr(&out).contains("\npickanumber: cannot write /proc/self/x.json: "),
         "{}",
         stderr(&out)
     );
