@@ -237,7 +237,7 @@ fn nothing_read(a: &Analysis) -> String {
     lines.dedup();
     let unused = match lines.is_empty() {
         true => String::new(),
-        false => format!(" Not used: {}.", crate::line_list(&lines, 20)),
+        false => format!("; not used: {}", crate::line_list(&lines, 20)),
     };
     format!(
         "<dl class=\"calc-out calc-headline\"><div class=\"calc-cell calc-final\"><dt id=\"out-final-label\">No items read</dt><dd id=\"out-final\">—</dd></div><div class=\"calc-cell calc-final\"><dt>Confidence</dt><dd id=\"out-confidence\">—</dd></div></dl>\n<p class=\"error\" id=\"out-nothing\">{}{}.</p>\n",
