@@ -177,8 +177,9 @@ THE FEEDBACK JUDGE'S score.py (--compat score-py, --save, --load):
     --save --slug SLUG [--title T] [--summary S] appends a pass to $JUDGE_DIR/SLUG.json
     (default ./_judge, created when missing) and prints
     {\"scores\": …, \"saved_to\": \"<path>\", \"version\": N, \"passes_total\": N}. The title
-    defaults to the slug with '-' as spaces and each word capitalised; a later --title that
-    differs from that default replaces the stored title. Timestamps are UTC, RFC 3339
+    defaults to the slug with '-' as spaces and each word capitalised as Python's str.title()
+    does (v2x-plan → V2X Plan); a later --title that differs from the slug replaces the stored
+    title, as in score.py. Timestamps are UTC, RFC 3339
     (2026-05-02T14:03:11Z). Files are written atomically (a temporary file in the same folder,
     then a rename) and, like score.py's, as ASCII JSON (non-ASCII text as \\uXXXX escapes); a
     file that is not a judge document is an error naming it (exit 2) and is never overwritten.
