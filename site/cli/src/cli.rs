@@ -58,7 +58,8 @@ INPUT:
     A file that is not valid JSON or not a run counts as a failed run and is named in the
     output; it never stops the probe. Scores are truncated toward zero to integers.
     --items is {\"name\": \"…\", \"scale_min\": 1, \"scale_max\": 10, \"items\": [\"…\", …]}
-    (the scale defaults to 1–10).
+    (the scale defaults to 1–10). Each file is read up to 64 MiB; a larger one (or a device
+    such as /dev/zero as --items) stops the probe with a message naming it.
 
 OUTPUT:
     Writes OUT/aggregate.json (the aggregator's keys and nesting) and OUT/REPORT.md (the
@@ -80,7 +81,8 @@ REGIMES (first match wins):
 EXIT STATUS:
     0  the probe ran (failed runs included)
     2  usage error, a missing runs folder or items file, an invalid items file, no run-*.json
-       file, or an output that cannot be written (message on stderr, nothing on stdout)";
+       file, a file over 64 MiB, or an output that cannot be written (message on stderr,
+       nothing on stdout)";
 
 /// The long help of `pickanumber pairwise` after the option list.
 const PAIRWISE_HELP: &str = "\
@@ -101,7 +103,8 @@ OUTPUT:
 EXIT STATUS:
     0  every line was a judgment
     1  some line was an error; the JSON is still printed
-    2  usage error or unreadable input (message on stderr, nothing on stdout)";
+    2  usage error, unreadable input or input over 64 MiB (message on stderr, nothing on
+       stdout)";
 
 /// The long help of `pickanumber score` after the option list: the grammar, the output, the
 /// score.py drop-in and the exit status.
@@ -180,21 +183,32 @@ THE FEEDBACK JUDGE'S score.py (--compat score-py, --save, --load):
     defaults to the slug with '-' as spaces and each word capitalised as Python's str.title()
     does (v2x-plan → V2X Plan); a later --title that differs from the slug replaces the stored
     title, as in score.py. Timestamps are UTC, RFC 3339
-    (2026-05-02T14:03:11Z). Files are written atomically (a temporary file in the same folder,
-    then a rename) and, like score.py's, as ASCII JSON (non-ASCII text as \\uXXXX escapes); a
-    file that is not a judge document is an error naming it (exit 2) and is never overwritten.
-    Keys this version does not know are kept.
+    (2026-05-02T14:03:11Z). A save locks the document (an exclusive lock on the sidecar
+    .SLUG.json.lock beside it, which stays), reads it again, appends the pass and writes a
+    temporary file in the same folder that is flushed and renamed over the document, so
+    concurrent saves each get their own version and none is lost. Files are written, like
+    score.py's, as ASCII JSON (non-ASCII text as \\uXXXX escapes); a file that is not a judge
+    document is an error naming it (exit 2) and is never overwritten. A document keeps its
+    permissions; a read-only one is refused (exit 2), not replaced. A document that is a
+    symbolic link is written through to the file it names; a link to nothing is refused.
+    Keys this version does not know are kept at every level (the document, passes, evidence,
+    scores, items); evidence keys other than the four buckets are stored with the pass.
     --load --slug SLUG prints the stored document, or {\"error\": \"not_found\", \"slug\": SLUG}
     (exit 0) when there is none.
     A slug is 1 to 100 characters: lower-case letters a–z, digits, and single '-' between
     them (agent-hq-pricing). Anything else, such as ../x, a/b, 'A B' or an empty slug, is a
     usage error (exit 2); nothing is ever written outside $JUDGE_DIR.
 
+INPUT SIZE:
+    A file or standard input is read up to 64 MiB; a larger one (or an endless one such as
+    /dev/zero) is refused at once, naming it (exit 2).
+
 EXIT STATUS:
     0  every item line was valid
     1  some line (or the weights) was an error, or no item was read; the output is still
        printed (score.py mode: the errors go to stderr and nothing is printed or saved)
-    2  usage error or unreadable input (message on stderr, nothing on stdout)";
+    2  usage error, unreadable input or input over 64 MiB, or a judge document that cannot be
+       read or written (message on stderr, nothing on stdout)";
 
 /// The long help of `pickanumber passes` after the option list.
 const PASSES_HELP: &str = "\

@@ -660,16 +660,19 @@ fn matrix_diagnostics(
             ),
         ));
     }
-    // Item counts per (perspective, criterion) cell, kept sorted by cell: a sorted Vec
-    // rather than a BTreeMap, which would add its code to the wasm calculator.
+    // Item counts per (perspective, criterion) cell, by cell: every item's cell sorted once
+    // with the crate's own sort (no BTreeMap code in the wasm calculator; inserting into a
+    // sorted Vec was quadratic in the number of cells), then runs of equal cells counted.
+    let mut all: Vec<(&str, &str)> = items
+        .iter()
+        .filter_map(|i| Some((i.perspective.as_deref()?, i.criterion.as_deref()?)))
+        .collect();
+    crate::order::sort_by(&mut all, |a, b| a.cmp(b));
     let mut cells: Vec<((&str, &str), usize)> = Vec::new();
-    for i in items {
-        if let (Some(p), Some(c)) = (&i.perspective, &i.criterion) {
-            let cell = (p.as_str(), c.as_str());
-            match cells.binary_search_by(|(k, _)| k.cmp(&cell)) {
-                Ok(at) => cells[at].1 += 1,
-                Err(at) => cells.insert(at, (cell, 1)),
-            }
+    for cell in all {
+        match cells.last_mut() {
+            Some((last, n)) if *last == cell => *n += 1,
+            _ => cells.push((cell, 1)),
         }
     }
     let list = |keep: &dyn Fn(usize) -> bool| -> Vec<String> {
