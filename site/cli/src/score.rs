@@ -7,6 +7,7 @@
 
 use crate::cli::{ScoreArgs, Weights};
 use crate::compat::{python_json, read_feedback};
+use crate::gate::Gate;
 use crate::judge::{now, NewPass, Store};
 use crate::{print, read_input, Fatal};
 use pickanumber_score::{analyse, Analysis, Outcome, Params, Pooled, Request, Rounding, Severity};
@@ -43,14 +44,26 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode, Fatal> {
         ..Request::default()
     };
     let a = analyse(&text, &request);
+    let gate = Gate {
+        fail_under: args.fail_under,
+        min_confidence: args.min_confidence,
+        require_self_check: args.require_self_check,
+    };
+    let misses = gate.misses(&a);
     if args.report {
         print(&pickanumber_score::report::markdown(&a));
     } else {
-        let json = serde_json::to_string_pretty(&to_json(&a)).expect("a JSON value serialises");
+        let mut out = to_json(&a);
+        if gate.is_set() {
+            out["gate"] = gate.to_json(&misses);
+        }
+        let json = serde_json::to_string_pretty(&out).expect("a JSON value serialises");
         print(&format!("{json}\n"));
     }
     Ok(if a.has_errors() {
         ExitCode::from(1)
+    } else if !misses.is_empty() {
+        ExitCode::from(3)
     } else {
         ExitCode::SUCCESS
     })
