@@ -309,10 +309,15 @@ fn read_item(s: &str) -> Head<'_> {
         };
         let emphasis = !matches!(open, "(" | "[");
         let nested = emphasis && body.starts_with('(');
-        if !(starts_with_number(body) || nested && starts_with_number(&body[1..])) {
+        let number_at = if nested {
+            body.get(1..).unwrap_or_default()
+        } else {
+            body
+        };
+        if !starts_with_number(number_at) {
             return Head::NotAnItem;
         }
-        let Some((inner, after)) = body.split_once(close) else {
+        let Some((inner, after)) = split_at_mark(body, close) else {
             return Head::Bad(format!(
                 "the opening '{open}' has no closing '{close}': write {open}+3{close} or {open}+3, criterion{close}"
             ));
@@ -358,6 +363,14 @@ fn read_item(s: &str) -> Head<'_> {
         labels: None,
         text: text_after(rest, true).to_string(),
     }
+}
+
+/// `s` split around the first `mark` (ASCII), by a byte scan: `str::split_once` with a string
+/// pattern brings the standard library's substring searcher into the calculator's wasm.
+fn split_at_mark<'a>(s: &'a str, mark: &str) -> Option<(&'a str, &'a str)> {
+    let (b, m) = (s.as_bytes(), mark.as_bytes());
+    let at = (0..b.len()).find(|&i| b.get(i..i + m.len()) == Some(m))?;
+    Some((s.get(..at)?, s.get(at + m.len()..)?))
 }
 
 /// The inside of a wrapper (`+3`, `+1×25`, `+3, craft`; inside emphasis also `+3 text`) and
