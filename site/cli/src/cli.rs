@@ -154,7 +154,8 @@ THE FEEDBACK JUDGE'S score.py (--compat score-py, --save, --load):
     One intended difference: final rounds an exact half away from zero, as everywhere in
     pickanumber, where score.py's Python round() goes to the even neighbour. A single +5
     working item is 80.5: pickanumber says 81, score.py 80. Only exact .5 results with an even
-    integer part differ, and only below 20 items.
+    integer part differ: a few small pools (1, 8, 9 or 16 items) and rare large ones
+    (256 items with a net of +1 is 50.5).
     --save --slug SLUG [--title T] [--summary S] appends a pass to $JUDGE_DIR/SLUG.json
     (default ./_judge, created when missing) and prints
     {\"scores\": …, \"saved_to\": \"<path>\", \"version\": N, \"passes_total\": N}. The title
