@@ -58,7 +58,9 @@ INPUT:
     A file that is not valid JSON or not a run counts as a failed run and is named in the
     output; it never stops the probe. Scores are truncated toward zero to integers.
     --items is {\"name\": \"…\", \"scale_min\": 1, \"scale_max\": 10, \"items\": [\"…\", …]}
-    (the scale defaults to 1–10).
+    (the scale defaults to 1–10). Without --items the runs are read as ratings of the site's
+    probe set (/probe/items.json: twenty bug reports of graded quality, 1–10), which the
+    rating prompt /probe/prompt.txt asks a judge model to rate.
 
 OUTPUT:
     Writes OUT/aggregate.json (the aggregator's keys and nesting) and OUT/REPORT.md (the
@@ -275,9 +277,10 @@ pub struct ProbeArgs {
     #[arg(long, value_name = "DIR")]
     pub runs_dir: PathBuf,
 
-    /// The items file: name, scale_min, scale_max and the items.
+    /// The items file: name, scale_min, scale_max and the items (default: the site's probe
+    /// set, /probe/items.json).
     #[arg(long, value_name = "FILE")]
-    pub items: PathBuf,
+    pub items: Option<PathBuf>,
 
     /// Where aggregate.json and REPORT.md go (created when missing).
     #[arg(
