@@ -616,3 +616,115 @@ fn openai_is_not_uniformly_more_optimistic() {
     assert_eq!(above.len(), 3, "{above:?}");
     assert!(!prose("paper/study.md").contains("OpenAI's models running more optimistic"));
 }
+
+/// The words of a page a reader reads: the body after the front matter, without fenced blocks
+/// (items, commands, plots), with each `{{ id.field }}` counted as one word; a word is a run
+/// of non-space characters holding a letter or a digit (table cells and link text count).
+fn prose_words(text: &str) -> usize {
+    let body = text.splitn(3, "+++").nth(2).unwrap_or(text);
+    let mut words = 0;
+    let mut fence: Option<String> = None;
+    for line in body.lines() {
+        let t = line.trim_start();
+        if let Some(f) = &fence {
+            if t.starts_with(f.as_str()) && t.trim_start_matches('`').trim().is_empty() {
+                fence = None;
+            }
+            continue;
+        }
+        if t.starts_with("```") {
+            fence = Some(t.chars().take_while(|c| *c == '`').collect());
+            continue;
+        }
+        let mut rest = line.to_string();
+        while let (Some(a), Some(b)) = (rest.find("{{"), rest.find("}}")) {
+            if b < a {
+                break;
+            }
+            rest.replace_range(a..b + 2, "N");
+        }
+        words += rest
+            .split_whitespace()
+            .filter(|w| w.chars().any(char::is_alphanumeric))
+            .count();
+    }
+    words
+}
+
+/// Issue 27: the home page's prose is at most 1,200 words, and its first words after the hero
+/// are the worked example.
+#[test]
+fn the_home_page_is_short_and_leads_with_the_example() {
+    let home = read("content/index.md");
+    let words = prose_words(&home);
+    assert!(words <= 1200, "content/index.md has {words} words of prose");
+    let body = home.splitn(3, "+++").nth(2).unwrap();
+    let first_block = fenced_blocks(body).into_iter().next().unwrap();
+    assert_eq!(first_block.0, "evidence id=lead show=lead");
+    assert!(
+        body.find("```evidence id=lead").unwrap() < body.find("## ").unwrap(),
+        "the worked example comes before the first section"
+    );
+    // The S/P numbering comparison lives in the paper, not beside the formula.
+    assert!(!home.contains("| Site | Paper |"));
+}
+
+/// "The method helped one judge and hurt three calibrated ones" is stated in full at most
+/// twice (the quick start's probe step, and the study), and linked elsewhere.
+#[test]
+fn the_one_and_three_result_is_stated_in_full_at_most_twice() {
+    let mut full = Vec::new();
+    for (file, text) in markdown_files() {
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for sentence in text.split(". ") {
+            let s = sentence.to_lowercase();
+            let result = ["helped", "helps", "hurt", "did worse"]
+                .iter()
+                .any(|w| s.contains(w));
+            if s.contains("three") && s.contains("calibrated") && result {
+                full.push(format!("{file}: {sentence}"));
+            }
+        }
+    }
+    assert!(
+        full.len() <= 2,
+        "stated {} times:\n{}",
+        full.len(),
+        full.join("\n")
+    );
+    assert!(
+        full.iter().any(|s| s.starts_with("content/quick-start.md")),
+        "{full:?}"
+    );
+}
+
+/// The quick start's prompt asks for the evidence before the impact, and the answer it shows
+/// is read by the same parser as the calculator, with nothing ignored.
+#[test]
+fn the_prompt_puts_the_impact_last_and_its_answer_parses() {
+    let blocks = fenced_blocks(&read("content/quick-start.md"));
+    let prompt = &blocks
+        .iter()
+        .find(|(info, _)| info == "prompt")
+        .expect("a prompt block")
+        .1;
+    let at = |field: &str| {
+        prompt
+            .find(&format!("\"{field}\":"))
+            .unwrap_or_else(|| panic!("the prompt has no \"{field}\" field"))
+    };
+    assert!(at("text") < at("evidence") && at("evidence") < at("impact"));
+    assert!(prompt.contains("decided last"));
+    let answer = &blocks
+        .iter()
+        .find(|(info, body)| info == "text" && body.starts_with("[{\"text\""))
+        .expect("an example answer")
+        .1;
+    let a = pickanumber_score::analyse(answer, &pickanumber_score::Request::default());
+    assert_eq!(a.pool().total_items, 2);
+    assert!(a.ignored.is_empty());
+    assert_eq!(
+        a.diagnostics_of(pickanumber_score::Severity::Error).count(),
+        0
+    );
+}
