@@ -592,8 +592,29 @@ fn the_named_fall_through_cases_are_ambiguous() {
     ] {
         assert_eq!(classify(Some(&metrics)).regime, Regime::Ambiguous, "{case}");
     }
+    // And they are the only ones: over a grid of metrics (a steady judge), AMBIGUOUS holds
+    // exactly when one of the three named cases does.
+    for range in 0..=9i64 {
+        for c in 0..=100 {
+            for f in 0..=(100 - c) {
+                let (ceiling, floor) = (f64::from(c) / 100.0, f64::from(f) / 100.0);
+                let crowded =
+                    (ceiling >= 0.25 && floor < 0.05) || (floor >= 0.25 && ceiling < 0.05);
+                let named = ((3..=4).contains(&range) && !crowded)
+                    || (range >= 5 && floor < 0.05 && ceiling < 0.25)
+                    || (range >= 5 && floor >= 0.05 && ceiling >= 0.35);
+                let ambiguous =
+                    classify(Some(&m(ceiling, floor, range))).regime == Regime::Ambiguous;
+                assert_eq!(
+                    ambiguous, named,
+                    "ceiling {ceiling}, floor {floor}, range {range}"
+                );
+            }
+        }
+    }
     let text = prose("paper/practice.md");
     assert!(text.contains("Three kinds of result fall through to AMBIGUOUS"));
+    assert!(text.contains("while the top two hold under 25%"));
     assert!(!text.contains("never touch the bottom"));
 }
 
