@@ -58,8 +58,11 @@ INPUT:
     A file that is not valid JSON or not a run counts as a failed run and is named in the
     output; it never stops the probe. Scores are truncated toward zero to integers.
     --items is {\"name\": \"…\", \"scale_min\": 1, \"scale_max\": 10, \"items\": [\"…\", …]}
-    (the scale defaults to 1–10). Each file is read up to 64 MiB; a larger one (or a device
-    such as /dev/zero as --items) stops the probe with a message naming it.
+    (the scale defaults to 1–10). Without --items the runs are read as ratings of the site's
+    probe set (/probe/items.json: twenty bug reports of graded quality, 1–10), which the
+    rating prompt /probe/prompt.txt asks a judge model to rate.
+    Each file is read up to 64 MiB; a larger one (or a device such as /dev/zero as --items)
+    stops the probe with a message naming it.
 
 OUTPUT:
     Writes OUT/aggregate.json (the aggregator's keys and nesting) and OUT/REPORT.md (the
@@ -176,7 +179,8 @@ THE FEEDBACK JUDGE'S score.py (--compat score-py, --save, --load):
     One intended difference: final rounds an exact half away from zero, as everywhere in
     pickanumber, where score.py's Python round() goes to the even neighbour. A single +5
     working item is 80.5: pickanumber says 81, score.py 80. Only exact .5 results with an even
-    integer part differ, and only below 20 items.
+    integer part differ: a few small pools (1, 8, 9 or 16 items) and rare large ones
+    (256 items with a net of +1 is 50.5).
     --save --slug SLUG [--title T] [--summary S] appends a pass to $JUDGE_DIR/SLUG.json
     (default ./_judge, created when missing) and prints
     {\"scores\": …, \"saved_to\": \"<path>\", \"version\": N, \"passes_total\": N}. The title
@@ -333,9 +337,10 @@ pub struct ProbeArgs {
     #[arg(long, value_name = "DIR")]
     pub runs_dir: PathBuf,
 
-    /// The items file: name, scale_min, scale_max and the items.
+    /// The items file: name, scale_min, scale_max and the items (default: the site's probe
+    /// set, /probe/items.json).
     #[arg(long, value_name = "FILE")]
-    pub items: PathBuf,
+    pub items: Option<PathBuf>,
 
     /// Where aggregate.json and REPORT.md go (created when missing).
     #[arg(

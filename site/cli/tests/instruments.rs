@@ -178,7 +178,6 @@ fn probe_usage_errors_exit_2() {
     let items = instruments("fixtures", "inflation/items.json");
     for args in [
         vec!["probe", "--items", s(&items), "--json"],
-        vec!["probe", "--runs-dir", "x", "--json"],
         vec!["probe", "--runs-dir", "x", "--items", s(&items)],
         vec![
             "probe",
@@ -328,4 +327,115 @@ fn inputs_over_64_mib_are_refused_by_name() {
         ),
     );
     assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+}
+
+/// The site's probe set (`static/probe/items.json`) is the default of `--items`: four folders of
+/// runs written by hand as four kinds of judge would rate it are each classified as that kind,
+/// with every item text of the set in the output.
+#[test]
+fn the_probe_set_is_the_default_and_classifies_plausible_judges() {
+    let set: serde_json::Value =
+        serde_json::from_str(include_str!("../../../static/probe/items.json")).unwrap();
+    let texts: Vec<&str> = set["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    let grades: Vec<i64> = set["intended"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g.as_i64().unwrap())
+        .collect();
+    assert_eq!(texts.len(), 20);
+    // Two items written for each grade of the 1–10 scale.
+    for grade in 1..=10 {
+        assert_eq!(
+            grades.iter().filter(|&&g| g == grade).count(),
+            2,
+            "grade {grade}"
+        );
+    }
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/probe-set");
+    for (judge, regime) in [
+        ("calibrated", "CALIBRATED"),
+        ("inflating", "INFLATION_LIKELY"),
+        ("one-number", "PICKS_A_NUMBER"),
+        ("jittery", "JITTERY"),
+    ] {
+        let runs = fixtures.join(judge);
+        let out = pick(&["probe", "--runs-dir", s(&runs), "--json"]).output();
+        assert_eq!(out.status.code(), Some(0), "{judge}: {}", stderr(&out));
+        assert_eq!(stderr(&out), "", "{judge}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["aggregate"]["regime_guess"], regime, "{judge}");
+        assert_eq!(v["items_name"], "pickanumber-bug-reports", "{judge}");
+        let per_item = v["aggregate"]["per_item"].as_array().unwrap();
+        let seen: Vec<&str> = per_item
+            .iter()
+            .map(|i| i["item_text"].as_str().unwrap())
+            .collect();
+        assert_eq!(seen, texts, "{judge}");
+        // The same runs with the set given explicitly give the same answer.
+        let explicit = probe(
+            &runs,
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../static/probe/items.json"),
+            &["--json"],
+        )
+        .output();
+        assert_eq!(explicit.stdout, out.stdout, "{judge}");
+    }
+    // Without --items a missing runs folder is still an error, not a silent default.
+    assert_fails(
+        &pick(&["probe", "--runs-dir", "no-such-folder", "--json"]).output(),
+        2,
+        "pickanumber: runs folder not found: no-such-folder\n",
+    );
+    // A judge that tracks quality rates the items in the order of their intended grades.
+    let calibrated = pick(&[
+        "probe",
+        "--runs-dir",
+        s(&fixtures.join("calibrated")),
+        "--json",
+    ])
+    .output();
+    let v: serde_json::Value = serde_json::from_slice(&calibrated.stdout).unwrap();
+    let means: Vec<f64> = v["aggregate"]["per_item"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["mean"].as_f64().unwrap())
+        .collect();
+    for (i, j) in (0..20).flat_map(|i| (0..20).map(move |j| (i, j))) {
+        if grades[i] + 1 < grades[j] {
+            assert!(means[i] < means[j], "items {} and {}", i + 1, j + 1);
+        }
+    }
+}
+
+/// The rating prompt lists the probe set's sentences, in order, and asks for the run format
+/// the probe reads.
+#[test]
+fn the_rating_prompt_lists_the_probe_set() {
+    let set: serde_json::Value =
+        serde_json::from_str(include_str!("../../../static/probe/items.json")).unwrap();
+    let prompt = include_str!("../../../static/probe/prompt.txt");
+    let listed: Vec<&str> = prompt
+        .lines()
+        .filter_map(|l| {
+            l.split_once(". ")
+                .filter(|(n, _)| n.parse::<usize>().is_ok())
+        })
+        .map(|(_, text)| text)
+        .collect();
+    let texts: Vec<&str> = set["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    assert_eq!(listed, texts);
+    assert!(prompt.contains("{\"scores\": ["));
+    assert!(prompt.contains("from\n1 to 10"));
 }

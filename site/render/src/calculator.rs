@@ -144,6 +144,13 @@ if (root) {
   }
   root.addEventListener('focusin', start, { once: true });
   root.addEventListener('pointerdown', start, { once: true });
+  // A share link followed from the page itself (the home page's worked example) changes only
+  // the fragment, which the calculator reads once when it starts: load the page again.
+  if (calculator) {
+    addEventListener('hashchange', () => {
+      if (/(^#|&)(mode|preset|w|d)=/.test(location.hash)) location.reload();
+    });
+  }
 }
 "#;
 

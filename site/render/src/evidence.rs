@@ -24,6 +24,9 @@ pub enum Show {
     Result,
     /// Nothing: the block only feeds references.
     None,
+    /// The home page's worked example: the items, the headline score in large type, and a
+    /// link that opens the items in the calculator (a share link made by [`crate::share`]).
+    Lead,
 }
 
 crate::slots!(
@@ -31,6 +34,13 @@ crate::slots!(
     Caption,
     true,
     ["id", "mode", "items"]
+);
+
+crate::slots!(
+    /// The headline of a lead example (markdown): its final and confidence.
+    LeadResult,
+    true,
+    ["final", "confidence"]
 );
 
 crate::slots!(
@@ -48,6 +58,10 @@ pub struct Words {
     pub caption: Text<Caption>,
     /// The summary that opens the list of items.
     pub items: Text<ItemList>,
+    /// The score of a `show=lead` example, after its final in large type.
+    pub lead_result: Text<LeadResult>,
+    /// The link under a `show=lead` example that opens its items in the calculator.
+    pub open: String,
 }
 
 /// A scored evidence block.
@@ -57,6 +71,8 @@ pub struct Block {
     pub id: String,
     show: Show,
     analysis: Analysis,
+    /// The items as written, for the calculator link of a `show=lead` block.
+    body: String,
 }
 
 const OPTIONS: &str =
@@ -157,7 +173,8 @@ impl Block {
                         "full" => Show::Full,
                         "result" => Show::Result,
                         "none" => Show::None,
-                        _ => return Err(bad("full, result, none")),
+                        "lead" => Show::Lead,
+                        _ => return Err(bad("full, result, none, lead")),
                     }
                 }
                 _ => {
@@ -192,7 +209,12 @@ impl Block {
                 format!("evidence block \"{id}\": this line is not an item (write an impact such as +3 first)"),
             ));
         }
-        Ok(Block { id, show, analysis })
+        Ok(Block {
+            id,
+            show,
+            analysis,
+            body: body.trim_end().to_string(),
+        })
     }
 
     /// The values prose may quote, by field name. The top-level `final` and `confidence` are
@@ -249,6 +271,9 @@ impl Block {
         if self.show == Show::None {
             return String::new();
         }
+        if self.show == Show::Lead {
+            return self.lead_html(words);
+        }
         let a = &self.analysis;
         let n = a.pool().total_items;
         let mut h = format!("<figure class=\"evidence\" id=\"evidence-{}\">\n", self.id);
@@ -267,13 +292,34 @@ impl Block {
         h
     }
 
+    /// The lead example: the items, the final and confidence, and the calculator link.
+    fn lead_html(&self, words: &Words) -> String {
+        let values = self.values();
+        let result = words.lead_result.html(&[
+            ("final", &values["final"]),
+            ("confidence", &values["confidence"]),
+        ]);
+        format!(
+            "<figure class=\"evidence lead-example\" id=\"evidence-{}\">\n<ul class=\"items\">\n{}</ul>\n<p class=\"lead-result\">{result}</p>\n<p class=\"lead-open\"><a href=\"/#{}\">{}</a></p>\n</figure>\n",
+            self.id,
+            self.item_rows(),
+            crate::share::fragment(&self.body),
+            escape(&words.open),
+        )
+    }
+
     fn items_list(&self, words: &Words, count: &Count) -> String {
         let n = self.analysis.pool().total_items;
-        let mut h = format!(
-            "<details><summary>{}</summary>\n<ul class=\"items\">\n",
-            words.items.plain(&[("items", &count.of(n))])
-        );
-        // Runs written as +1×25 are listed once with their count.
+        format!(
+            "<details><summary>{}</summary>\n<ul class=\"items\">\n{}</ul></details>\n",
+            words.items.plain(&[("items", &count.of(n))]),
+            self.item_rows()
+        )
+    }
+
+    /// One `<li>` per item line; runs written as +1×25 are listed once with their count.
+    fn item_rows(&self) -> String {
+        let mut h = String::new();
         let mut i = 0;
         let entries = &self.analysis.entries;
         while i < entries.len() {
@@ -303,7 +349,6 @@ impl Block {
             ));
             i += run;
         }
-        h.push_str("</ul></details>\n");
         h
     }
 }

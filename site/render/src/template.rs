@@ -5,7 +5,6 @@
 use crate::html::escape;
 use crate::instruments::Island;
 use crate::layout::Layout;
-use crate::passes::code::copy_block;
 use crate::passes::frontmatter::{FrontMatter, Template};
 use crate::passes::headings::TocEntry;
 use crate::record::Record;
@@ -80,7 +79,7 @@ pub fn page(p: &Page, cx: &Context, record: &mut Record) -> String {
     let main = match p.meta.template {
         Template::Home => {
             record.id("top");
-            home(p, &cx.layout.labels.copy)
+            home(p)
         }
         Template::Paper => paper(p, &cx.layout.labels.contents),
         Template::Example => example(p, cx, record),
@@ -186,27 +185,29 @@ fn layout(s: &Shell, words: &Layout, main: &str, record: &mut Record) -> String 
     )
 }
 
-fn home(p: &Page, copy: &str) -> String {
+/// The home page: the title and the problem and claim (the hero's `lead`, else the
+/// description) first, so that the body's worked example follows within the first screen; the
+/// receipts line closes the page's main content.
+fn home(p: &Page) -> String {
     let receipts = p
         .receipts
         .map(|r| format!("<p class=\"receipts\">{r}</p>\n"))
         .unwrap_or_default();
-    let install = p
+    let lead = p
         .meta
         .hero
         .as_ref()
-        .map(|h| copy_block(&h.install, copy))
-        .unwrap_or_default();
+        .map_or(&p.meta.description, |h| &h.lead);
     format!(
         "<section class=\"hero\" aria-labelledby=\"top\">
-{receipts}<h1 id=\"top\">{}</h1>
+<h1 id=\"top\">{}</h1>
 <p class=\"lead\">{}</p>
-{install}</section>
+</section>
 <div class=\"prose home\">
-{}</div>
+{}{receipts}</div>
 ",
         escape(&p.meta.title),
-        escape(&p.meta.description),
+        escape(lead),
         p.body
     )
 }

@@ -167,7 +167,7 @@ build_errors! {
     unknown_evidence_option: "content/index.md", |t| t.replace("evidence id=ex", "evidence id=ex colour=blue")
         => "content/index.md:18: unknown evidence option \"colour\" (options: id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, show)\n1 error; nothing was written";
     unknown_reference_id: "content/index.md", |t| t.replace("{{ ex.final }}", "{{ nope.final }}")
-        => "content/index.md:15: unknown reference {{ nope.final }}: no evidence block \"nope\" in this page (blocks: ex)\n1 error; nothing was written";
+        => "content/index.md:15: unknown reference {{ nope.final }}: no evidence block \"nope\" in this page (blocks: ex, lead)\n1 error; nothing was written";
     unknown_reference_field: "content/index.md", |t| t.replace("{{ ex.final }}", "{{ ex.finale }}")
         => "content/index.md:15: unknown reference {{ ex.finale }}: block \"ex\" has no field \"finale\" (fields: confidence, density, final, final_unrounded, multiplier, multiplier2, net, normalized, raw, total)\n1 error; nothing was written";
     missing_citation: "content/index.md", |t| t.replace("[@kirchner2026, §4.2]", "[@nobody2020]")
@@ -179,11 +179,11 @@ build_errors! {
     broken_layout_anchor_names_its_line: "content/layout.toml", |t| t.replace("[Paper](/paper/)", "[Paper](/paper/#gone)")
         => "content/layout.toml:19: broken link /paper/#gone: no element with id \"gone\" in /paper/\n1 error; nothing was written";
     broken_hero_link_names_its_line: "content/index.md", |t| t.replace("(/paper/)", "(/papers/)")
-        => "content/index.md:9: broken link /papers/: no such page or file\n1 error; nothing was written";
+        => "content/index.md:10: broken link /papers/: no such page or file\n1 error; nothing was written";
     a_layout_file_without_a_footer_is_refused: "content/layout.toml", |_| "nav = []\n".into()
         => "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise)\n1 error; nothing was written";
     a_sentence_with_a_slot_it_cannot_fill_names_its_line: "content/layout.toml", |t| t.replace("Scale {low}–{high}.", "Scale {low}–{max}.")
-        => "content/layout.toml:91: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
+        => "content/layout.toml:93: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
     missing_image: "paper/paper.md", |t| format!("{t}\n![A plot](/plots/missing.svg)\n")
         => "paper/paper.md:38: broken link /plots/missing.svg: no such page or file\n1 error; nothing was written";
     matrix_item_without_criterion: "paper/paper.md", |t| t.replace("(−3, depth) shallow", "−3 shallow")

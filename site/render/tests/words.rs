@@ -294,3 +294,458 @@ fn multiplier2_gives_two_decimals_for_prose() {
     .unwrap();
     assert_eq!(four.values()["multiplier2"], "0.80");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Sentences about what the formula does (issue 27): each claim is derived from the page's own
+// evidence blocks, or from the formula crate over every reachable pool, and the sentence that
+// states it is checked to be there (and the wrong one it replaced to be gone).
+
+/// The compiled evidence block `id` of the markdown file `rel`.
+fn block(rel: &str, id: &str) -> pickanumber_render::evidence::Block {
+    let text = read(rel);
+    let (info, body) = fenced_blocks(&text)
+        .into_iter()
+        .find(|(info, _)| info.starts_with("evidence") && id_of(info) == Some(id))
+        .unwrap_or_else(|| panic!("{rel}: no evidence block {id}"));
+    pickanumber_render::evidence::Block::compile(Path::new(rel), 1, &info, &(body + "\n"))
+        .unwrap_or_else(|e| panic!("{rel}: block {id}: {e}"))
+}
+
+/// A computed field of a block, as a number.
+fn field(rel: &str, id: &str, name: &str) -> f64 {
+    let values = block(rel, id).values();
+    let v = values
+        .get(name)
+        .unwrap_or_else(|| panic!("{rel}: block {id} has no field {name}"));
+    v.trim_start_matches('+')
+        .replace('−', "-")
+        .parse()
+        .unwrap_or_else(|e| panic!("{rel}: {id}.{name} = {v}: {e}"))
+}
+
+/// A page's text with its line breaks folded, so a sentence can be searched across lines.
+fn prose(rel: &str) -> String {
+    read(rel).split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn pooled(impacts: Vec<pickanumber_score::Impact>) -> Pooled {
+    let items: Vec<Item> = impacts.into_iter().map(|i| Item::new(i, "")).collect();
+    Pooled::score(&items, &Params::default())
+}
+
+/// Every pool of 1 to `max` items, one per reachable net: `pools[n]` holds (net, pool of n
+/// items). Built a level at a time from the impact set, so every reachable net is found.
+fn pools(max: usize) -> Vec<Vec<(i64, Vec<pickanumber_score::Impact>)>> {
+    use std::collections::BTreeMap;
+    let mut levels: Vec<Vec<(i64, Vec<pickanumber_score::Impact>)>> = vec![vec![(0, Vec::new())]];
+    for n in 1..=max {
+        let mut next: BTreeMap<i64, Vec<pickanumber_score::Impact>> = BTreeMap::new();
+        for (net, pool) in &levels[n - 1] {
+            for impact in pickanumber_score::Impact::ALL {
+                next.entry(net + impact.value()).or_insert_with(|| {
+                    let mut p = pool.clone();
+                    p.push(impact);
+                    p
+                });
+            }
+        }
+        levels.push(next.into_iter().collect());
+    }
+    levels
+}
+
+/// Python's `round()`: an exact half goes to the even neighbour.
+fn round_half_even(x: f64) -> f64 {
+    let floor = x.floor();
+    if x - floor == 0.5 {
+        if floor % 2.0 == 0.0 {
+            floor
+        } else {
+            floor + 1.0
+        }
+    } else {
+        x.round()
+    }
+}
+
+/// Issue 27, sentence 1: √n does not make the score ignore volume; +1×4, +1×16 and +1×25 climb,
+/// each item adding less than the one before, as the home page and the paper say.
+#[test]
+fn the_square_root_still_counts_volume_with_diminishing_credit() {
+    let mut finals = Vec::new();
+    for (file, ids) in [
+        ("content/index.md", ["grow-4", "grow-16", "ex-a"]),
+        ("paper/formula.md", ["grow-4", "grow-16", "ex-a"]),
+    ] {
+        let f: Vec<f64> = ids.iter().map(|id| field(file, id, "final")).collect();
+        let n: Vec<f64> = ids.iter().map(|id| field(file, id, "total")).collect();
+        assert!(f[0] < f[1] && f[1] < f[2], "{file}: {f:?} does not climb");
+        let per_item = |a: usize, b: usize| (f[b] - f[a]) / (n[b] - n[a]);
+        assert!(
+            per_item(0, 1) > per_item(1, 2),
+            "{file}: credit does not diminish"
+        );
+        finals.push(f);
+    }
+    assert_eq!(
+        finals[0], finals[1],
+        "home and paper quote different finals"
+    );
+    assert_eq!(finals[0], [63.0, 80.0, 90.0]);
+    // Doubling a list of the same quality multiplies the normalised value by √2 (glossary).
+    use pickanumber_score::Impact::{MinusOne, PlusTwo};
+    let list = vec![PlusTwo, PlusTwo, MinusOne, PlusTwo, MinusOne];
+    let doubled: Vec<_> = list.iter().chain(list.iter()).copied().collect();
+    let ratio = pooled(doubled).normalized / pooled(list).normalized;
+    assert!((ratio - 2f64.sqrt()).abs() < 1e-12, "{ratio}");
+    // Raw (glossary): from 20 items on, the final is the raw score rounded.
+    for (n, level) in pools(60).into_iter().enumerate().skip(20) {
+        for (net, impacts) in level {
+            let s = pooled(impacts);
+            assert_eq!(s.final_unrounded, s.raw, "{n} items, net {net}");
+        }
+    }
+    let home = prose("content/index.md");
+    let glossary = prose("content/glossary.md");
+    assert!(home.contains("Volume still counts, with diminishing credit"));
+    assert!(glossary.contains("Volume still counts, with diminishing credit"));
+    assert!(glossary
+        .contains("From 20 items on, the multiplier is 1 and the final is the raw score rounded."));
+    for (file, text) in markdown_files() {
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for wrong in [
+            "rather than its volume",
+            "gains little",
+            "would earn if there were enough",
+        ] {
+            assert!(!text.contains(wrong), "{file} still says \"{wrong}\"");
+        }
+    }
+}
+
+/// Sentence 2: padding with weak positives raises the score, and the top band can be reached
+/// with +1 items alone.
+#[test]
+fn padding_with_weak_positives_raises_the_score() {
+    let f = "paper/formula.md";
+    let base = field(f, "pad-base", "final");
+    let more = field(f, "pad-more", "final");
+    assert_eq!((base, more), (50.0, 68.0));
+    assert_eq!(field(f, "pad-more", "total"), 20.0);
+    // Profile A (+1 only) reaches the top calibration row.
+    assert!(field(f, "ex-a", "final") >= field(f, "cal-top", "final"));
+    let text = prose(f);
+    assert!(text.contains("The top band does not need strong items."));
+    assert!(!text.contains("reached with +3 and +5 items"));
+}
+
+/// Sentence 3: in the feedback example the items nearly cancel; the multiplier moves the raw
+/// score by less than a point.
+#[test]
+fn the_review_draft_is_central_because_its_items_cancel() {
+    let f = "paper/practice.md";
+    let raw = field(f, "review-draft", "raw");
+    let unrounded = field(f, "review-draft", "final_unrounded");
+    assert!((raw - 50.0).abs() < 5.0, "raw {raw}");
+    assert!((raw - unrounded).abs() < 1.0, "{raw} → {unrounded}");
+    let text = prose(f);
+    assert!(text.contains("moves it by less than a point"));
+    assert!(!text.contains("still holds the score near the centre"));
+}
+
+/// Sentence 4: the demo-quality regression comes from empty criteria (exactly 50, no multiplier)
+/// and single mild items; a lone −5 is far from the centre.
+#[test]
+fn thin_criteria_are_central_only_when_empty_or_mild() {
+    let s = "paper/study.md";
+    assert_eq!(field(s, "thin-empty", "demo.final"), 50.0);
+    assert_eq!(field(s, "thin-empty", "demo.confidence"), 0.0);
+    let mild = (field(s, "thin-plus1", "final") - 50.0).abs();
+    assert!(mild <= 10.0, "one +1 item is {mild} points from the centre");
+    let lone = field("paper/practice.md", "lone-flaw", "final");
+    assert_eq!(lone, field(s, "thin-minus5", "final"));
+    assert!(lone <= 20.0, "{lone}");
+    assert!(prose("paper/ablation.md").contains("has a different cause"));
+    assert!(!prose(s).contains("whatever the demo was like"));
+    assert!(!prose("paper/practice.md").contains("Thin criteria are scored near the centre"));
+}
+
+/// Sentence 5: ties that score.py rounds differently are not confined to pools under 20 items.
+#[test]
+fn rounding_ties_where_the_pages_say() {
+    let mut counts = Vec::new();
+    for (n, level) in pools(60).into_iter().enumerate().skip(1) {
+        for (_, impacts) in level {
+            let s = pooled(impacts);
+            if round_half_even(s.final_unrounded) != s.final_score {
+                counts.push(n);
+            }
+        }
+    }
+    counts.dedup();
+    assert_eq!(counts, [1, 8, 9, 16]);
+    let f = "paper/formula.md";
+    assert_eq!(field(f, "round-big", "total"), 256.0);
+    assert_eq!(field(f, "round-big", "net"), 1.0);
+    let big = field(f, "round-big", "final_unrounded");
+    assert_eq!(big, 50.5);
+    assert_ne!(round_half_even(big), field(f, "round-big", "final"));
+    assert!(prose(f).contains("50 + 8 × net / √n, ends in exactly .5 with an even whole part"));
+    for rel in ["README.md", "site/cli/src/cli.rs"] {
+        let text = prose(rel);
+        assert!(!text.contains("only below 20 items"), "{rel}");
+        assert!(
+            text.contains("(256 items with a net of +1 is 50.5)"),
+            "{rel}"
+        );
+    }
+}
+
+/// Sentence 6: a −5 weighs as much as five −1s, and six +1s outweigh it.
+#[test]
+fn six_routine_positives_outweigh_one_critical_flaw() {
+    use pickanumber_score::Impact::{MinusFive, MinusOne};
+    let f = "paper/formula.md";
+    assert_eq!(field(f, "flaw-vs-six", "net"), 1.0);
+    assert!(field(f, "flaw-vs-six", "final") > 50.0);
+    assert_eq!(field(f, "flaw-vs-six", "final"), 53.0);
+    assert_eq!(
+        pooled(vec![MinusFive]).net_impact,
+        pooled(vec![MinusOne; 5]).net_impact
+    );
+    let text = prose(f);
+    assert!(text.contains("a critical flaw weighs as much as five minor frictions, but no more"));
+    assert!(!text.contains("outweigh a run of routine observations"));
+}
+
+/// Sentence 7: fewer items give steeper lines near the centre but level off closer to it: the
+/// 4-item line stops at 90 and 10, and the 9-item line passes it from net +18.
+#[test]
+fn the_four_item_line_levels_off_below_the_nine_item_line() {
+    let all = pools(9);
+    let finals = |n: usize| -> Vec<(i64, f64)> {
+        all[n]
+            .iter()
+            .map(|(net, i)| (*net, pooled(i.clone()).final_score))
+            .collect()
+    };
+    let four = finals(4);
+    let top = four.iter().map(|x| x.1).fold(f64::MIN, f64::max);
+    let bottom = four.iter().map(|x| x.1).fold(f64::MAX, f64::min);
+    let f = "paper/formula.md";
+    assert_eq!(field(f, "line-4-top", "final"), top);
+    assert_eq!(field(f, "line-4-bottom", "final"), bottom);
+    assert_eq!((top, bottom), (90.0, 10.0));
+    let nine_at = field(f, "line-9-at-18", "final");
+    assert_eq!(field(f, "line-9-at-18", "net"), 18.0);
+    assert_eq!(field(f, "line-9-at-18", "total"), 9.0);
+    assert!(nine_at > top, "{nine_at} ≤ {top}");
+    // +18 is the first net from which the 9-item line stays above the 4-item line's top.
+    let nine = finals(9);
+    assert!(nine.iter().filter(|x| x.0 >= 18).all(|x| x.1 > top));
+    assert!(nine.iter().any(|x| x.0 == 17 && x.1 <= top));
+    for (rel, text) in [
+        ("paper/formula.md", prose(f)),
+        ("content/layout.toml", prose("content/layout.toml")),
+    ] {
+        assert!(!text.contains("edge of the scale sooner"), "{rel}");
+    }
+    assert!(prose(f).contains("They also level off closer to it."));
+}
+
+/// The pairwise page's reading of the 0.3 width rule with half-point updates.
+#[test]
+fn pairwise_width_rule_needs_the_judgments_the_page_says() {
+    use pickanumber_instruments::pairwise::Posterior;
+    let flagged = |wins: u64, losses: u64| {
+        let mut p = Posterior::new("x");
+        p.wins = wins;
+        p.losses = losses;
+        p.judge_again()
+    };
+    let straight = (0..1000u64).find(|&k| !flagged(k, 0)).unwrap();
+    let split = (0..1000u64)
+        .step_by(2)
+        .find(|&k| !flagged(k / 2, k / 2))
+        .unwrap();
+    assert_eq!((straight, split), (22, 82));
+    let text = prose("content/pairwise.md");
+    assert!(text.contains(&format!("stops being flagged after {straight} wins")));
+    assert!(text.contains(&format!("only after {split}.")));
+    assert!(!text.contains("50 %"));
+}
+
+/// The probe's fall-through cases, as the practice part names them, classify as AMBIGUOUS.
+#[test]
+fn the_named_fall_through_cases_are_ambiguous() {
+    use pickanumber_instruments::probe::{classify, Metrics, Regime};
+    let m = |ceiling_rate, floor_rate, range| Metrics {
+        ceiling_rate,
+        floor_rate,
+        range,
+        mean_per_item_std: Some(0.5),
+    };
+    for (case, metrics) in [
+        ("range 3 or 4 without crowding", m(0.1, 0.1, 4)),
+        ("wide, bottom rarely used", m(0.2, 0.03, 7)),
+        ("wide, both ends, 35% at the top", m(0.4, 0.1, 9)),
+    ] {
+        assert_eq!(classify(Some(&metrics)).regime, Regime::Ambiguous, "{case}");
+    }
+    // And they are the only ones: over a grid of metrics (a steady judge), AMBIGUOUS holds
+    // exactly when one of the three named cases does.
+    for range in 0..=9i64 {
+        for c in 0..=100 {
+            for f in 0..=(100 - c) {
+                let (ceiling, floor) = (f64::from(c) / 100.0, f64::from(f) / 100.0);
+                let crowded =
+                    (ceiling >= 0.25 && floor < 0.05) || (floor >= 0.25 && ceiling < 0.05);
+                let named = ((3..=4).contains(&range) && !crowded)
+                    || (range >= 5 && floor < 0.05 && ceiling < 0.25)
+                    || (range >= 5 && floor >= 0.05 && ceiling >= 0.35);
+                let ambiguous =
+                    classify(Some(&m(ceiling, floor, range))).regime == Regime::Ambiguous;
+                assert_eq!(
+                    ambiguous, named,
+                    "ceiling {ceiling}, floor {floor}, range {range}"
+                );
+            }
+        }
+    }
+    let text = prose("paper/practice.md");
+    assert!(text.contains("Three kinds of result fall through to AMBIGUOUS"));
+    assert!(text.contains("while the top two hold under 25%"));
+    assert!(!text.contains("never touch the bottom"));
+}
+
+/// The study's reading of the provider means: GPT-5.4's mean is below three other models'.
+#[test]
+fn openai_is_not_uniformly_more_optimistic() {
+    let study = read("paper/study.md");
+    let mean = |model: &str| -> f64 {
+        let row = study
+            .lines()
+            .find(|l| l.starts_with(&format!("| {model} |")))
+            .unwrap_or_else(|| panic!("no row {model}"));
+        row.split('|').nth(3).unwrap().trim().parse().unwrap()
+    };
+    let gpt = mean("GPT-5.4");
+    let above: Vec<&str> = ["Claude Haiku 4.5", "Claude Opus 4.6", "Gemini 3.1 Pro"]
+        .into_iter()
+        .filter(|m| mean(m) > gpt)
+        .collect();
+    assert_eq!(above.len(), 3, "{above:?}");
+    assert!(!prose("paper/study.md").contains("OpenAI's models running more optimistic"));
+}
+
+/// The words of a page a reader reads: the body after the front matter, without fenced blocks
+/// (items, commands, plots), with each `{{ id.field }}` counted as one word; a word is a run
+/// of non-space characters holding a letter or a digit (table cells and link text count).
+fn prose_words(text: &str) -> usize {
+    let body = text.splitn(3, "+++").nth(2).unwrap_or(text);
+    let mut words = 0;
+    let mut fence: Option<String> = None;
+    for line in body.lines() {
+        let t = line.trim_start();
+        if let Some(f) = &fence {
+            if t.starts_with(f.as_str()) && t.trim_start_matches('`').trim().is_empty() {
+                fence = None;
+            }
+            continue;
+        }
+        if t.starts_with("```") {
+            fence = Some(t.chars().take_while(|c| *c == '`').collect());
+            continue;
+        }
+        let mut rest = line.to_string();
+        while let (Some(a), Some(b)) = (rest.find("{{"), rest.find("}}")) {
+            if b < a {
+                break;
+            }
+            rest.replace_range(a..b + 2, "N");
+        }
+        words += rest
+            .split_whitespace()
+            .filter(|w| w.chars().any(char::is_alphanumeric))
+            .count();
+    }
+    words
+}
+
+/// Issue 27: the home page's prose is at most 1,200 words, and its first words after the hero
+/// are the worked example.
+#[test]
+fn the_home_page_is_short_and_leads_with_the_example() {
+    let home = read("content/index.md");
+    let words = prose_words(&home);
+    assert!(words <= 1200, "content/index.md has {words} words of prose");
+    let body = home.splitn(3, "+++").nth(2).unwrap();
+    let first_block = fenced_blocks(body).into_iter().next().unwrap();
+    assert_eq!(first_block.0, "evidence id=lead show=lead");
+    assert!(
+        body.find("```evidence id=lead").unwrap() < body.find("## ").unwrap(),
+        "the worked example comes before the first section"
+    );
+    // The S/P numbering comparison lives in the paper, not beside the formula.
+    assert!(!home.contains("| Site | Paper |"));
+}
+
+/// "The method helped one judge and hurt three calibrated ones" is stated in full at most
+/// twice (the quick start's probe step, and the study), and linked elsewhere.
+#[test]
+fn the_one_and_three_result_is_stated_in_full_at_most_twice() {
+    let mut full = Vec::new();
+    for (file, text) in markdown_files() {
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for sentence in text.split(". ") {
+            let s = sentence.to_lowercase();
+            let result = ["helped", "helps", "hurt", "did worse"]
+                .iter()
+                .any(|w| s.contains(w));
+            if s.contains("three") && s.contains("calibrated") && result {
+                full.push(format!("{file}: {sentence}"));
+            }
+        }
+    }
+    assert!(
+        full.len() <= 2,
+        "stated {} times:\n{}",
+        full.len(),
+        full.join("\n")
+    );
+    assert!(
+        full.iter().any(|s| s.starts_with("content/quick-start.md")),
+        "{full:?}"
+    );
+}
+
+/// The quick start's prompt asks for the evidence before the impact, and the answer it shows
+/// is read by the same parser as the calculator, with nothing ignored.
+#[test]
+fn the_prompt_puts_the_impact_last_and_its_answer_parses() {
+    let blocks = fenced_blocks(&read("content/quick-start.md"));
+    let prompt = &blocks
+        .iter()
+        .find(|(info, _)| info == "prompt")
+        .expect("a prompt block")
+        .1;
+    let at = |field: &str| {
+        prompt
+            .find(&format!("\"{field}\":"))
+            .unwrap_or_else(|| panic!("the prompt has no \"{field}\" field"))
+    };
+    assert!(at("text") < at("evidence") && at("evidence") < at("impact"));
+    assert!(prompt.contains("decided last"));
+    let answer = &blocks
+        .iter()
+        .find(|(info, body)| info == "text" && body.starts_with("[{\"text\""))
+        .expect("an example answer")
+        .1;
+    let a = pickanumber_score::analyse(answer, &pickanumber_score::Request::default());
+    assert_eq!(a.pool().total_items, 2);
+    assert!(a.ignored.is_empty());
+    assert_eq!(
+        a.diagnostics_of(pickanumber_score::Severity::Error).count(),
+        0
+    );
+}

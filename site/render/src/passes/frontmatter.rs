@@ -35,18 +35,18 @@ pub struct FrontMatter {
     pub order: i64,
     /// A blurb for cards that link to the page.
     pub summary: Option<String>,
-    /// The home page's hero: its cited figures and the command it offers first.
+    /// The home page's hero: its cited figures and the problem and claim under the title.
     pub hero: Option<Hero>,
 }
 
-/// The words of the home page's hero, above its title.
+/// The words of the home page's hero, around its title.
 #[derive(Clone, Debug, PartialEq, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Hero {
     /// One line of markdown: the figures the method rests on, with a link to their sources.
     pub receipts: String,
-    /// The command offered first, with a copy button.
-    pub install: String,
+    /// Two or three sentences under the title: the problem and the claim (plain text).
+    pub lead: String,
     /// The file line of `receipts` (set by [`split`]), for the links it makes.
     #[serde(skip)]
     pub line: usize,
@@ -113,7 +113,7 @@ mod tests {
 
     #[test]
     fn the_body_starts_after_the_block_and_the_hero_knows_its_line() {
-        let text = "+++\ntitle = \"T\"\ndescription = \"D\"\n[hero]\ninstall = \"npx x\"\nreceipts = \"9 runs\"\n+++\nBody\n";
+        let text = "+++\ntitle = \"T\"\ndescription = \"D\"\n[hero]\nlead = \"L\"\nreceipts = \"9 runs\"\n+++\nBody\n";
         let (fm, body, line) = split(Path::new("p.md"), text).unwrap();
         assert_eq!((body, line), ("Body\n", 8));
         let hero = fm.hero.unwrap();
