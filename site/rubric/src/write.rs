@@ -1,0 +1,172 @@
+//! Writing text by hand, so no serialiser is linked into a wasm build: a tiny JSON value with a
+//! stable pretty printer (for the schema), and the rubric as a TOML file.
+
+use crate::Rubric;
+use pickanumber_score::{Params, Rounding};
+
+/// A JSON value to print: members in the order given.
+pub(crate) enum Json {
+    /// A string.
+    Str(String),
+    /// An integer.
+    Int(i64),
+    /// `true` or `false`.
+    Bool(bool),
+    /// A list.
+    Arr(Vec<Json>),
+    /// An object.
+    Obj(Vec<(&'static str, Json)>),
+}
+
+impl Json {
+    /// Pretty JSON: two spaces an indent level; a list of strings or numbers on one line.
+    pub fn pretty(&self) -> String {
+        let mut out = String::new();
+        self.write(&mut out, 0);
+        out.push('\n');
+        out
+    }
+
+    fn write(&self, out: &mut String, indent: usize) {
+        let pad = |n: usize| "  ".repeat(n);
+        match self {
+            Json::Str(s) => out.push_str(&json_string(s)),
+            Json::Int(n) => out.push_str(&n.to_string()),
+            Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Json::Arr(items)
+                if items
+                    .iter()
+                    .all(|i| matches!(i, Json::Str(_) | Json::Int(_))) =>
+            {
+                out.push('[');
+                for (k, item) in items.iter().enumerate() {
+                    if k > 0 {
+                        out.push_str(", ");
+                    }
+                    item.write(out, indent);
+                }
+                out.push(']');
+            }
+            Json::Arr(items) => {
+                out.push_str("[\n");
+                for (k, item) in items.iter().enumerate() {
+                    out.push_str(&pad(indent + 1));
+                    item.write(out, indent + 1);
+                    out.push_str(if k + 1 < items.len() { ",\n" } else { "\n" });
+                }
+                out.push_str(&pad(indent));
+                out.push(']');
+            }
+            Json::Obj(members) => {
+                out.push_str("{\n");
+                for (k, (key, value)) in members.iter().enumerate() {
+                    out.push_str(&pad(indent + 1));
+                    out.push_str(&json_string(key));
+                    out.push_str(": ");
+                    value.write(out, indent + 1);
+                    out.push_str(if k + 1 < members.len() { ",\n" } else { "\n" });
+                }
+                out.push_str(&pad(indent));
+                out.push('}');
+            }
+        }
+    }
+}
+
+/// A JSON (and TOML basic) string literal: `"`, `\` and control characters escaped.
+pub(crate) fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\u{:04X}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A number as TOML writes it: the shortest text that reads back to the same `f64`.
+fn number(x: f64) -> String {
+    // `{}` on an f64 prints the shortest round-trip digits; TOML reads `20` as an integer and
+    // `0.6` as a float, and the rubric takes either. A whole number too large for an integer
+    // (`1e20` prints as 21 digits) is written with an exponent, which TOML reads as a float.
+    let plain = format!("{x}");
+    if plain.contains('.') || plain.parse::<i64>().is_ok() {
+        plain
+    } else {
+        format!("{x:e}")
+    }
+}
+
+/// The `[params]` keys whose values differ from the canonical method, as TOML lines.
+fn params_lines(p: &Params) -> Vec<String> {
+    let c = Params::CANONICAL;
+    let mut lines = Vec::new();
+    for (key, value, canonical) in [
+        ("denominator", p.density_denominator, c.density_denominator),
+        ("scale", p.scale, c.scale),
+        ("center", p.center, c.center),
+        ("max", p.max, c.max),
+        ("floor", p.multiplier_floor, c.multiplier_floor),
+        ("gain", p.multiplier_gain, c.multiplier_gain),
+    ] {
+        if value != canonical {
+            lines.push(format!("{key} = {}", number(value)));
+        }
+    }
+    if p.normalization != c.normalization {
+        lines.push(format!("normalize = \"{}\"", p.normalization.name()));
+    }
+    if p.rounding != c.rounding {
+        lines.push(format!("rounding = \"{}\"", Rounding::name(p.rounding)));
+    }
+    lines
+}
+
+/// The rubric as TOML, keys in the order the README documents.
+pub(crate) fn toml(r: &Rubric) -> String {
+    let mut s = format!(
+        "subject = {}\nmode = \"{}\"\nperspectives = [{}]\n",
+        json_string(&r.subject),
+        r.mode.name(),
+        r.perspectives
+            .iter()
+            .map(|p| json_string(p))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    for c in &r.criteria {
+        s.push_str(&format!(
+            "\n[[criteria]]\nname = {}\nweight = {}\nplus5 = {}\nminus5 = {}\n",
+            json_string(&c.name),
+            number(c.weight),
+            json_string(&c.plus5),
+            json_string(&c.minus5)
+        ));
+    }
+    for t in &r.traps {
+        s.push_str(&format!(
+            "\n[[traps]]\ndescription = {}\nimpact = {}\n",
+            json_string(&t.description),
+            t.impact.value()
+        ));
+    }
+    let params = params_lines(&r.params);
+    if !params.is_empty() {
+        s.push_str("\n[params]\n");
+        for line in params {
+            s.push_str(&line);
+            s.push('\n');
+        }
+    }
+    s
+}
