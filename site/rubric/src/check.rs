@@ -296,8 +296,9 @@ fn criteria_of(c: &mut Checker<'_>, node: &Node) -> Vec<Criterion> {
                 ("minus5", "minus5 = \"what −5 looks like\""),
             ],
         );
-        if let (Some(n), Some((w, w_at))) = (&name, weight) {
-            if let Err(e) = check_weights(&[(n.clone(), w)]) {
+        if let Some((w, w_at)) = weight {
+            let label = name.clone().unwrap_or_else(|| key.clone());
+            if let Err(e) = check_weights(&[(label, w)]) {
                 c.err(w_at, &format!("{key}.weight"), e.to_string());
             }
         }

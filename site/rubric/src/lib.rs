@@ -191,8 +191,16 @@ impl Rubric {
     /// # Errors
     /// As [`Rubric::parse`], and a key given twice in one object.
     pub fn from_json(text: &str) -> Result<Rubric, Vec<Error>> {
-        let root = tree::from_json(text)?;
-        check::rubric(text, &root)
+        let (root, mut errors) = tree::from_json(text).map_err(|e| vec![e])?;
+        match check::rubric(text, &root) {
+            Ok(r) if errors.is_empty() => Ok(r),
+            Ok(_) => Err(errors),
+            Err(more) => {
+                errors.extend(more);
+                errors.sort_by_key(|e| (e.line, e.column));
+                Err(errors)
+            }
+        }
     }
 
     /// The criteria and their weights as the formula takes them (empty for a pooled rubric).

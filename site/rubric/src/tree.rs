@@ -110,17 +110,14 @@ fn toml_value(at: usize, value: DeValue<'_>) -> Node {
     Node { at, kind }
 }
 
-/// Reads a JSON document. A key given twice in one object is an error (TOML forbids it too).
-pub(crate) fn from_json(text: &str) -> Result<Node, Vec<Error>> {
-    let doc = json::parse(text)
-        .map_err(|e| vec![Error::at(text, e.at, "", format!("JSON syntax: {e}"))])?;
+/// Reads a JSON document, with the errors of keys given twice in one object (TOML forbids
+/// them too; the first is kept, so the rest of the file can still be checked).
+pub(crate) fn from_json(text: &str) -> Result<(Node, Vec<Error>), Error> {
+    let doc =
+        json::parse(text).map_err(|e| Error::at(text, e.at, "", format!("JSON syntax: {e}")))?;
     let mut errors = Vec::new();
     let node = json_value(text, doc, &mut errors);
-    if errors.is_empty() {
-        Ok(node)
-    } else {
-        Err(errors)
-    }
+    Ok((node, errors))
 }
 
 fn json_value(text: &str, value: json::Value<'_>, errors: &mut Vec<Error>) -> Node {
