@@ -186,6 +186,13 @@ OTHER FORMATS (detected):
     (also inside {\"evidence\": …}); spreadsheet rows (tab or comma) under a header naming an
     impact column; markdown table rows | +3 | craft | text |.
 
+RUBRIC (--rubric FILE, see `pickanumber rubric --help`):
+    Scores in the rubric's mode with its weights and [params] (--denominator and --scale win
+    over them). An item naming a criterion or perspective the rubric lacks is an error that
+    names the allowed ones, and counts for nothing. The cells the rubric asks for that hold no
+    item are warned about. --report ends with the rubric's traps as a checklist to tick.
+    A rubric with errors exits 2, each error on stderr.
+
 OUTPUT:
     One JSON object led by the mode's answer: mode, format, final (integer, rounded half away
     from zero), final_unrounded, confidence, then errors ([{\"line\": N, \"message\": \"…\"}]),

@@ -8,7 +8,7 @@
 use crate::cli::{RubricCommand, RubricFile};
 use crate::{print, read_input, Fatal};
 use pickanumber_rubric::Rubric;
-use pickanumber_score::display::trim_number;
+use pickanumber_score::display::{decimal, trim_number};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -73,7 +73,7 @@ fn summary(r: &Rubric) -> String {
         let c: Vec<String> = r
             .criteria
             .iter()
-            .map(|c| format!("{} ({})", c.name, trim_number(c.weight)))
+            .map(|c| format!("{} ({})", c.name, decimal(c.weight)))
             .collect();
         s.push_str(&format!(": criteria {}", c.join(", ")));
     }

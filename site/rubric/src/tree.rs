@@ -4,6 +4,7 @@
 
 use crate::Error;
 use pickanumber_score::json;
+#[cfg(feature = "toml")]
 use toml::de::{DeTable, DeValue};
 
 /// One value and the byte offset where it starts.
@@ -58,6 +59,7 @@ impl Node {
 }
 
 /// Reads a TOML document.
+#[cfg(feature = "toml")]
 pub(crate) fn from_toml(text: &str) -> Result<Node, Error> {
     let doc = DeTable::parse(text).map_err(|e| {
         let at = e.span().map_or(0, |s| s.start);
@@ -72,6 +74,7 @@ pub(crate) fn from_toml(text: &str) -> Result<Node, Error> {
     })
 }
 
+#[cfg(feature = "toml")]
 fn toml_table(table: DeTable<'_>) -> NodeKind {
     let mut members: Vec<Member> = table
         .into_iter()
@@ -86,16 +89,21 @@ fn toml_table(table: DeTable<'_>) -> NodeKind {
     NodeKind::Table(members)
 }
 
+#[cfg(feature = "toml")]
 fn toml_value(at: usize, value: DeValue<'_>) -> Node {
     let kind = match value {
         DeValue::String(s) => NodeKind::Str(s.into_owned()),
         DeValue::Integer(i) => match i64::from_str_radix(i.as_str(), i.radix()) {
             Ok(n) => NodeKind::Int(n),
+            // A whole number beyond 64 bits is still a number (a weight of 1e20 written out).
+            Err(_) if i.radix() == 10 => decimal(i.as_str()),
             Err(_) => NodeKind::Other("an integer too large for 64 bits"),
         },
-        DeValue::Float(f) => match f.as_str().parse::<f64>() {
-            Ok(x) => NodeKind::Float(x),
-            Err(_) => NodeKind::Other("a number that cannot be read"),
+        DeValue::Float(f) => match f.as_str().trim_start_matches(['+', '-']) {
+            // TOML's special floats, kept so that the weight rule can name them.
+            "inf" => NodeKind::Float(f64::INFINITY),
+            "nan" => NodeKind::Float(f64::NAN),
+            _ => decimal(f.as_str()),
         },
         DeValue::Boolean(_) => NodeKind::Other("a boolean"),
         DeValue::Datetime(_) => NodeKind::Other("a date or time"),
@@ -108,6 +116,20 @@ fn toml_value(at: usize, value: DeValue<'_>) -> Node {
         DeValue::Table(t) => toml_table(t),
     };
     Node { at, kind }
+}
+
+/// A number read by the formula crate's exact decimal reader (not `str::parse::<f64>`, whose
+/// tables the wasm builds leave out), or what it is when it cannot be read exactly.
+fn decimal(text: &str) -> NodeKind {
+    match pickanumber_score::parse_decimal(text) {
+        Ok(x) => NodeKind::Float(x),
+        Err(pickanumber_score::DecimalError::TooPrecise) => {
+            NodeKind::Other("a number with too many digits to read exactly (15 at most)")
+        }
+        Err(pickanumber_score::DecimalError::NotANumber) => {
+            NodeKind::Other("a number that cannot be read")
+        }
+    }
 }
 
 /// Reads a JSON document, with the errors of keys given twice in one object (TOML forbids
@@ -126,10 +148,7 @@ fn json_value(text: &str, value: json::Value<'_>, errors: &mut Vec<Error>) -> No
         json::Kind::Bool(_) => NodeKind::Other("a boolean"),
         json::Kind::Number(n) => match n.parse::<i64>() {
             Ok(i) => NodeKind::Int(i),
-            Err(_) => match n.parse::<f64>() {
-                Ok(x) => NodeKind::Float(x),
-                Err(_) => NodeKind::Other("a number that cannot be read"),
-            },
+            Err(_) => decimal(n),
         },
         json::Kind::String(s) => NodeKind::Str(s),
         json::Kind::Array(items) => NodeKind::Array(

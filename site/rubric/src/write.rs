@@ -94,17 +94,11 @@ pub(crate) fn json_string(s: &str) -> String {
     out
 }
 
-/// A number as TOML writes it: the shortest text that reads back to the same `f64`.
+/// A number as TOML writes it: the shortest decimal that reads back to the same `f64` (the
+/// formula crate's writer, without the standard library's float formatting). TOML reads `20`
+/// as an integer and `0.6` as a float, and the rubric takes either.
 fn number(x: f64) -> String {
-    // `{}` on an f64 prints the shortest round-trip digits; TOML reads `20` as an integer and
-    // `0.6` as a float, and the rubric takes either. A whole number too large for an integer
-    // (`1e20` prints as 21 digits) is written with an exponent, which TOML reads as a float.
-    let plain = format!("{x}");
-    if plain.contains('.') || plain.parse::<i64>().is_ok() {
-        plain
-    } else {
-        format!("{x:e}")
-    }
+    pickanumber_score::display::decimal(x)
 }
 
 /// The `[params]` keys whose values differ from the canonical method, as TOML lines.
