@@ -70,7 +70,7 @@ pub enum RubricCommand {
 /// The rubric file a `rubric` subcommand reads.
 #[derive(Debug, Args)]
 pub struct RubricFile {
-    /// The rubric: TOML, or JSON when its first character is `{`.
+    /// The rubric: TOML, or JSON when its first non-blank character is `{`.
     #[arg(value_name = "RUBRIC")]
     pub file: PathBuf,
 }
