@@ -50,6 +50,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode, Fatal> {
             ..Request::default()
         },
     };
+    request.strict = args.strict;
     if let Some(d) = args.denominator {
         request.params.density_denominator = d;
     }
@@ -165,7 +166,15 @@ pub fn to_json(a: &Analysis) -> Value {
     let mut m = Map::new();
     m.insert("mode".into(), json!(a.mode()));
     m.insert("format".into(), json!(a.format));
+    if !a.scored {
+        // Nothing was read: no number stands in for it.
+        for key in ["final", "final_unrounded", "confidence"] {
+            m.insert(key.into(), Value::Null);
+        }
+        m.insert("total_items".into(), json!(0));
+    }
     match &a.outcome {
+        _ if !a.scored => {}
         Outcome::Pooled(pool) => m.extend(pooled_json(pool, p)),
         Outcome::Feedback(f) => {
             m.extend(pooled_json(f.total(), p));

@@ -269,11 +269,9 @@ fn the_report_lists_the_traps_to_tick() {
     assert!(!stdout(&out).contains("Traps to check"));
 }
 
-/// The schema's own shape, `{"items": […]}`, fed straight to `score --rubric`. The formula
-/// crate's reader does not take that object yet (the fail-closed reader change of issue 21
-/// adds it); enable this test when it lands on main.
+/// The schema's own shape, `{"items": […]}`, fed straight to `score --rubric`: a model output
+/// valid under the schema scores in the rubric's mode and weights, the same as its bare list.
 #[test]
-#[ignore = "needs the formula crate to read a top-level {\"items\": […]} object (issue 21)"]
 fn a_model_output_valid_under_the_schema_scores_with_the_rubric() {
     let output = json!({"items": matrix_items()});
     let out = run(

@@ -227,9 +227,8 @@ fn an_output_the_schema_accepts_scores_in_the_rubrics_mode_and_weights() {
     let r = example("pull-request");
     let output = matrix_output();
     assert!(validator(&r).is_valid(&output));
-    // The items list as the reader's JSON item format (the `{"items": …}` wrapper is read by
-    // the formula crate's reader once it lands; the CLI test covers that form).
-    let text = serde_json::to_string_pretty(&output["items"]).unwrap();
+    // The output as the model gives it: the `{"items": […]}` object.
+    let text = serde_json::to_string_pretty(&output).unwrap();
     let a = analyse(&text, &r.request());
     assert!(!a.has_errors(), "{:?}", a.messages(Severity::Error));
     assert_eq!(a.mode(), Mode::Matrix);
