@@ -211,3 +211,47 @@ fn display_without_a_file_name() {
         "line 2, column 8: mode: \"auto\" is not one of pooled, matrix"
     );
 }
+
+mod never_panics {
+    use pickanumber_rubric::Rubric;
+    use proptest::prelude::*;
+
+    const EXAMPLE: &str = include_str!("../../../examples/rubrics/pull-request.toml");
+    const JSON: &str = r#"{"subject": "x", "mode": "matrix", "criteria": [{"name": "a", "weight": 1, "plus5": "p", "minus5": "m"}], "traps": [{"description": "d", "impact": -5}], "params": {"scale": 4}}"#;
+
+    /// Every error points inside the text: a line and a column that exist.
+    fn check(text: &str) {
+        if let Err(errors) = Rubric::parse(text) {
+            assert!(!errors.is_empty());
+            let lines = text.split('\n').count();
+            for e in errors {
+                assert!(e.line >= 1 && e.line <= lines, "{e} in {text:?}");
+                assert!(e.column >= 1, "{e}");
+                assert!(!e.message.is_empty());
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// Any text: a rubric or located errors, never a panic.
+        #[test]
+        fn any_text(text in "[a-z0-9 =\"\\[\\]{},.:#\n+-]{0,120}") {
+            check(&text);
+        }
+
+        /// The examples with a piece cut out or a character put in.
+        #[test]
+        fn damaged_examples(json in any::<bool>(), at in 0usize..400, len in 0usize..8, c in "[=\"\\[\\]{},\n0-9a-z-]") {
+            let base = if json { JSON } else { EXAMPLE };
+            let chars: Vec<char> = base.chars().collect();
+            let at = at % chars.len();
+            let end = (at + len).min(chars.len());
+            let mut text: String = chars[..at].iter().collect();
+            text.push_str(&c);
+            text.extend(&chars[end..]);
+            check(&text);
+        }
+    }
+}
