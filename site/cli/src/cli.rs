@@ -78,16 +78,16 @@ pub struct RubricFile {
 /// The long help of `pickanumber rubric` and its subcommands after the option list.
 const RUBRIC_HELP: &str = "\
 RUBRIC FILE (TOML; the same structure as JSON):
-    subject = \"pull request #412\"          required: what is scored
-    mode = \"matrix\"                        required: matrix or pooled
-    perspectives = [\"requester\", \"sme\"]    optional: the five defaults when left out
+    subject = \"pull request #412\"           required: what is scored
+    mode = \"matrix\"                         required: matrix or pooled
+    perspectives = [\"requester\", \"sme\"]     optional: the five defaults when left out
     [[criteria]]                            matrix only, one table per criterion:
-    name = \"craft\"                         a name (letters, digits, '_', '-'), unique
+    name = \"craft\"                          a name (letters, digits, '_', '-'), unique
     weight = 0.6                            greater than 0 (divided by the sum of the weights)
-    plus5 = \"…\"                            what a +5 item looks like
-    minus5 = \"…\"                           what a −5 item looks like
+    plus5 = \"…\"                             what a +5 item looks like
+    minus5 = \"…\"                            what a −5 item looks like
     [[traps]]                               optional, one table per planted trap:
-    description = \"…\"
+    description = \"…\"                       what the trap is
     impact = -5                             one of 5, 3, 2, 1, -1, -2, -3, -5
     [params]                                optional: denominator, scale, center, max,
                                             floor, gain, normalize, rounding (as evidence blocks)
