@@ -376,4 +376,10 @@ impl Rubric {
     pub fn to_toml(&self) -> String {
         write::toml(self)
     }
+
+    /// The rubric as JSON, the same structure as the TOML, that reads back to the same rubric
+    /// (the form a link or a binding can carry without a TOML parser).
+    pub fn to_json(&self) -> String {
+        write::json(self)
+    }
 }

@@ -1,8 +1,9 @@
 //! Writing text by hand, so no serialiser is linked into a wasm build: a tiny JSON value with a
-//! stable pretty printer (for the schema), and the rubric as a TOML file.
+//! stable pretty printer (for the schema and the rubric's JSON form), and the rubric as a TOML
+//! file.
 
 use crate::Rubric;
-use pickanumber_score::{Params, Rounding};
+use pickanumber_score::Params;
 
 /// A JSON value to print: members in the order given.
 pub(crate) enum Json {
@@ -10,6 +11,8 @@ pub(crate) enum Json {
     Str(String),
     /// An integer.
     Int(i64),
+    /// A number or string already written as a literal (the same text in JSON and TOML).
+    Raw(String),
     /// `true` or `false`.
     Bool(bool),
     /// A list.
@@ -32,6 +35,7 @@ impl Json {
         match self {
             Json::Str(s) => out.push_str(&json_string(s)),
             Json::Int(n) => out.push_str(&n.to_string()),
+            Json::Raw(n) => out.push_str(n),
             Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
             Json::Arr(items)
                 if items
@@ -101,10 +105,12 @@ fn number(x: f64) -> String {
     pickanumber_score::display::decimal(x)
 }
 
-/// The `[params]` keys whose values differ from the canonical method, as TOML lines.
-fn params_lines(p: &Params) -> Vec<String> {
+/// The `[params]` settings whose values differ from the canonical method, in the order the
+/// options table lists them, each with its value as a literal that JSON and TOML read alike
+/// (a shortest decimal, or a quoted name).
+fn params_values(p: &Params) -> Vec<(&'static str, String)> {
     let c = Params::CANONICAL;
-    let mut lines = Vec::new();
+    let mut out = Vec::new();
     for (key, value, canonical) in [
         ("denominator", p.density_denominator, c.density_denominator),
         ("scale", p.scale, c.scale),
@@ -114,16 +120,53 @@ fn params_lines(p: &Params) -> Vec<String> {
         ("gain", p.multiplier_gain, c.multiplier_gain),
     ] {
         if value != canonical {
-            lines.push(format!("{key} = {}", number(value)));
+            out.push((key, number(value)));
         }
     }
     if p.normalization != c.normalization {
-        lines.push(format!("normalize = \"{}\"", p.normalization.name()));
+        out.push(("normalize", json_string(p.normalization.name())));
     }
     if p.rounding != c.rounding {
-        lines.push(format!("rounding = \"{}\"", Rounding::name(p.rounding)));
+        out.push(("rounding", json_string(p.rounding.name())));
     }
-    lines
+    out
+}
+
+/// The rubric as a JSON object with the same keys as the TOML (`params` holds only the settings
+/// that differ from the canonical method, and is left out when none do).
+pub(crate) fn json(r: &Rubric) -> String {
+    let strs = |v: &[String]| Json::Arr(v.iter().map(|s| Json::Str(s.clone())).collect());
+    let mut members = vec![
+        ("subject", Json::Str(r.subject.clone())),
+        ("mode", Json::Str(r.mode.name().into())),
+        ("perspectives", strs(&r.perspectives)),
+    ];
+    if !r.criteria.is_empty() {
+        let criteria = r.criteria.iter().map(|c| {
+            Json::Obj(vec![
+                ("name", Json::Str(c.name.clone())),
+                ("weight", Json::Raw(number(c.weight))),
+                ("plus5", Json::Str(c.plus5.clone())),
+                ("minus5", Json::Str(c.minus5.clone())),
+            ])
+        });
+        members.push(("criteria", Json::Arr(criteria.collect())));
+    }
+    if !r.traps.is_empty() {
+        let traps = r.traps.iter().map(|t| {
+            Json::Obj(vec![
+                ("description", Json::Str(t.description.clone())),
+                ("impact", Json::Int(t.impact.value())),
+            ])
+        });
+        members.push(("traps", Json::Arr(traps.collect())));
+    }
+    let params = params_values(&r.params);
+    if !params.is_empty() {
+        let params = params.into_iter().map(|(k, v)| (k, Json::Raw(v)));
+        members.push(("params", Json::Obj(params.collect())));
+    }
+    Json::Obj(members).pretty()
 }
 
 /// The rubric as TOML, keys in the order the README documents.
@@ -154,12 +197,11 @@ pub(crate) fn toml(r: &Rubric) -> String {
             t.impact.value()
         ));
     }
-    let params = params_lines(&r.params);
+    let params = params_values(&r.params);
     if !params.is_empty() {
         s.push_str("\n[params]\n");
-        for line in params {
-            s.push_str(&line);
-            s.push('\n');
+        for (key, value) in params {
+            s.push_str(&format!("{key} = {value}\n"));
         }
     }
     s

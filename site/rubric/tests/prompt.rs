@@ -93,6 +93,7 @@ fn examples_write_back_to_themselves() {
     for name in ["pull-request", "landing-page"] {
         let r = example(name);
         assert_eq!(Rubric::parse(&r.to_toml()).unwrap(), r, "{name}");
+        assert_eq!(Rubric::parse(&r.to_json()).unwrap(), r, "{name}");
     }
 }
 
@@ -234,6 +235,8 @@ proptest! {
     fn any_rubric_writes_back_and_is_named_in_its_prompt(r in rubric()) {
         let back = Rubric::parse(&r.to_toml());
         prop_assert_eq!(back.as_ref(), Ok(&r), "{}", r.to_toml());
+        let back = Rubric::from_json(&r.to_json());
+        prop_assert_eq!(back.as_ref(), Ok(&r), "{}", r.to_json());
         assert_prompt_names_everything(&r);
         let schema: serde_json::Value = serde_json::from_str(&r.schema()).unwrap();
         prop_assert!(jsonschema::draft202012::meta::is_valid(&schema));
