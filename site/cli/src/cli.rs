@@ -268,10 +268,18 @@ INPUT SIZE:
     A file or standard input is read up to 64 MiB; a larger one (or an endless one such as
     /dev/zero) is refused at once, naming it (exit 2).
 
+GATE (for CI):
+    --fail-under N, --min-confidence C and --require-self-check check the headline. When a
+    check misses, the JSON is still printed with a \"gate\" object (the thresholds, \"passed\"
+    and \"misses\", one sentence per check that missed) and the exit status is 3. Item errors
+    and usage errors keep 1 and 2, which win over 3.
+
 EXIT STATUS:
-    0  every item line was valid
+    0  every item line was valid (and the gate, when given, passed)
     1  some line (or the weights) was an error, or no item was read; the output is still
        printed (score.py mode: the errors go to stderr and nothing is printed or saved)
+    3  the gate missed: the headline is under --fail-under, its confidence under
+       --min-confidence, or the self-check failed with --require-self-check
     2  usage error, unreadable input or input over 64 MiB, or a judge document that cannot be
        read or written (message on stderr, nothing on stdout)";
 
@@ -335,6 +343,18 @@ pub struct ScoreArgs {
     /// line or blank is an error (exit 1) instead of a note.
     #[arg(long, conflicts_with_all = ["compat", "store"])]
     pub strict: bool,
+
+    /// Exit 3 when the headline (the final; the overall in matrix mode) is under N.
+    #[arg(long, value_name = "N", value_parser = crate::gate::parse_score, conflicts_with_all = ["compat", "store"])]
+    pub fail_under: Option<f64>,
+
+    /// Exit 3 when the headline's confidence is under C (0 to 1).
+    #[arg(long, value_name = "C", value_parser = crate::gate::parse_confidence, conflicts_with_all = ["compat", "store"])]
+    pub min_confidence: Option<f64>,
+
+    /// Exit 3 unless the matrix self-check passes (criteria finals at least 20 points apart).
+    #[arg(long, conflicts_with_all = ["compat", "store"])]
+    pub require_self_check: bool,
 
     /// Print the scores object of another scorer instead of pickanumber's JSON (score-py: the
     /// feedback judge's score.py).

@@ -14,6 +14,7 @@
 
 mod cli;
 mod compat;
+mod gate;
 mod judge;
 mod locked;
 mod pairwise;

@@ -8,6 +8,7 @@
 
 use crate::cli::{ScoreArgs, Weights};
 use crate::compat::{python_json, read_feedback};
+use crate::gate::Gate;
 use crate::judge::{now, NewPass, Store};
 use crate::{print, read_input, Fatal};
 use pickanumber_score::{analyse, Analysis, Outcome, Params, Pooled, Request, Rounding, Severity};
@@ -61,6 +62,12 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode, Fatal> {
     if let Some(r) = &rubric {
         a.diagnostics.extend(r.cell_diagnostics(&a));
     }
+    let gate = Gate {
+        fail_under: args.fail_under,
+        min_confidence: args.min_confidence,
+        require_self_check: args.require_self_check,
+    };
+    let misses = gate.misses(&a);
     if args.report {
         let mut report = pickanumber_score::report::markdown(&a);
         if let Some(r) = rubric.as_ref().filter(|r| !r.traps.is_empty()) {
@@ -69,11 +76,17 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode, Fatal> {
         }
         print(&report);
     } else {
-        let json = serde_json::to_string_pretty(&to_json(&a)).expect("a JSON value serialises");
+        let mut out = to_json(&a);
+        if gate.is_set() {
+            out["gate"] = gate.to_json(&misses);
+        }
+        let json = serde_json::to_string_pretty(&out).expect("a JSON value serialises");
         print(&format!("{json}\n"));
     }
     Ok(if a.has_errors() {
         ExitCode::from(1)
+    } else if !misses.is_empty() {
+        ExitCode::from(3)
     } else {
         ExitCode::SUCCESS
     })
