@@ -48,7 +48,65 @@ pub enum Command {
     /// consistency as JSON.
     #[command(after_long_help = PAIRWISE_HELP)]
     Pairwise(PairwiseArgs),
+    /// Check a rubric file, or print the judge prompt or the JSON Schema it gives.
+    #[command(subcommand, after_long_help = RUBRIC_HELP)]
+    Rubric(RubricCommand),
 }
+
+/// `pickanumber rubric …`: one rubric file, three things to do with it.
+#[derive(Debug, Subcommand)]
+pub enum RubricCommand {
+    /// Check the rubric and print a one-line summary of it.
+    #[command(after_long_help = RUBRIC_HELP)]
+    Check(RubricFile),
+    /// Print the judge prompt the rubric gives (markdown).
+    #[command(after_long_help = RUBRIC_HELP)]
+    Prompt(RubricFile),
+    /// Print the JSON Schema of the judge's output under the rubric.
+    #[command(after_long_help = RUBRIC_HELP)]
+    Schema(RubricFile),
+}
+
+/// The rubric file a `rubric` subcommand reads.
+#[derive(Debug, Args)]
+pub struct RubricFile {
+    /// The rubric: TOML, or JSON when its first non-blank character is `{`.
+    #[arg(value_name = "RUBRIC")]
+    pub file: PathBuf,
+}
+
+/// The long help of `pickanumber rubric` and its subcommands after the option list.
+const RUBRIC_HELP: &str = "\
+RUBRIC FILE (TOML; the same structure as JSON):
+    subject = \"pull request #412\"           required: what is scored
+    mode = \"matrix\"                         required: matrix or pooled
+    perspectives = [\"requester\", \"sme\"]     optional: the five defaults when left out
+    [[criteria]]                            matrix only, one table per criterion:
+    name = \"craft\"                          a name (letters, digits, '_', '-'), unique
+    weight = 0.6                            greater than 0 (divided by the sum of the weights)
+    plus5 = \"…\"                             what a +5 item looks like
+    minus5 = \"…\"                            what a −5 item looks like
+    [[traps]]                               optional, one table per planted trap:
+    description = \"…\"                       what the trap is
+    impact = -5                             one of 5, 3, 2, 1, -1, -2, -3, -5
+    [params]                                optional: denominator, scale, center, max,
+                                            floor, gain, normalize, rounding (as evidence blocks)
+
+    Errors name the file, line, column and key (criteria and traps count from 1):
+    rubric.toml:9:10: criteria[2].weight: weights must be greater than 0: check depth
+
+OUTPUT:
+    check    a summary of the rubric on stdout; notes (weights not summing to 1) on stderr
+    prompt   the judge prompt, markdown
+    schema   the JSON Schema (draft 2020-12) of {\"items\": [{\"perspective\", \"criterion\",
+             \"text\", \"evidence\", \"impact\"}]} in the subset model APIs enforce (every
+             property required, no others allowed; a pooled rubric's items have no criterion)
+    Score a judge's output with `pickanumber score --rubric RUBRIC OUTPUT`.
+
+EXIT STATUS:
+    0  the rubric is valid (and the prompt or schema was printed)
+    1  the rubric has errors: each on stderr, nothing on stdout
+    2  usage error or unreadable file (message on stderr, nothing on stdout)";
 
 /// The long help of `pickanumber probe` after the option list.
 const PROBE_HELP: &str = "\
@@ -152,6 +210,13 @@ NO SCORE FROM NOTHING:
     file) has no score: final, final_unrounded and confidence are null, an error says what was
     tried, and the exit status is 1. An explicitly empty structure ([], {\"items\": []}, four
     empty buckets) scores 50 with confidence 0, and a note says why.
+
+RUBRIC (--rubric FILE, see `pickanumber rubric --help`):
+    Scores in the rubric's mode with its weights and [params] (--denominator and --scale win
+    over them). An item naming a criterion or perspective the rubric lacks is an error that
+    names the allowed ones, and counts for nothing. The cells the rubric asks for that hold no
+    item are warned about. --report ends with the rubric's traps as a checklist to tick.
+    A rubric with errors exits 2, each error on stderr.
 
 OUTPUT:
     One JSON object led by the mode's answer: mode, format, final (integer, rounded half away
@@ -260,6 +325,19 @@ pub struct ScoreArgs {
     /// Criterion weights, such as craft=0.6,depth=0.4 (divided by their sum if it is not 1).
     #[arg(long, value_name = "a=0.3,b=0.2", value_parser = parse_weights)]
     pub weights: Option<Weights>,
+
+    /// Score against a rubric file: its mode, weights and settings; items naming a criterion
+    /// or perspective outside it are errors; the report lists its traps to tick.
+    #[arg(long, value_name = "RUBRIC", conflicts_with_all = ["mode", "preset", "weights", "compat", "store"])]
+    pub rubric: Option<PathBuf>,
+
+    /// Items for full confidence: density = items / N (default 20, or the rubric's).
+    #[arg(long, value_name = "N", value_parser = positive, conflicts_with_all = ["compat", "store"])]
+    pub denominator: Option<f64>,
+
+    /// Points of raw score per unit of normalised evidence (default 8, or the rubric's).
+    #[arg(long, value_name = "X", value_parser = positive, conflicts_with_all = ["compat", "store"])]
+    pub scale: Option<f64>,
 
     /// Print the markdown report instead of JSON.
     #[arg(long, conflicts_with_all = ["compat", "store"])]
@@ -426,6 +504,15 @@ pub struct Weights(pub Vec<(String, f64)>);
 
 fn parse_weights(s: &str) -> Result<Weights, String> {
     pickanumber_score::parse_weights(s).map(Weights)
+}
+
+/// `--denominator` and `--scale`: a plain decimal greater than 0.
+fn positive(s: &str) -> Result<f64, String> {
+    match pickanumber_score::parse_decimal(s.trim()) {
+        Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
+        Ok(_) => Err(format!("\"{s}\" must be greater than 0")),
+        Err(_) => Err(format!("\"{s}\" is not a number")),
+    }
 }
 
 #[cfg(test)]

@@ -3,8 +3,9 @@
 //! `main` parses the arguments with clap ([`cli`]) and hands each subcommand to its own
 //! module: [`score`] (text → analysis → JSON, the report, or the feedback judge's score.py
 //! behaviour through [`compat`] and [`judge`]), [`passes`] (the judge store → a table),
-//! [`probe`] (a runs folder → `aggregate.json`, `REPORT.md` and the regime) and [`pairwise`]
-//! (judgments → posteriors, position bias and swap consistency as JSON).
+//! [`probe`] (a runs folder → `aggregate.json`, `REPORT.md` and the regime), [`pairwise`]
+//! (judgments → posteriors, position bias and swap consistency as JSON) and [`rubric`] (a
+//! rubric file → its check, judge prompt or JSON Schema; also what `score --rubric` reads).
 //! The modules return an exit code, or a [`Fatal`] error that `main` prints.
 //!
 //! Exit codes: 0 when every item was valid, 1 when some item (or the weights, or a pairwise
@@ -19,6 +20,7 @@ mod locked;
 mod pairwise;
 mod passes;
 mod probe;
+mod rubric;
 mod score;
 
 use clap::Parser;
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         cli::Command::Passes(a) => passes::run(a),
         cli::Command::Probe(a) => probe::run(a),
         cli::Command::Pairwise(a) => pairwise::run(a),
+        cli::Command::Rubric(c) => rubric::run(c),
     };
     match result {
         Ok(code) => code,

@@ -1,5 +1,6 @@
-//! `pickanumber score`: text → [`pickanumber_score::analyse`] → one JSON object (or the
-//! markdown report), or, with `--compat score-py`, `--save` or `--load`, the feedback judge's
+//! `pickanumber score`: text → [`pickanumber_score::analyse`] (with a rubric's request and cell
+//! warnings under `--rubric`) → one JSON object (or the markdown report, ending with the
+//! rubric's traps to tick), or, with `--compat score-py`, `--save` or `--load`, the feedback judge's
 //! score.py behaviour: the scores object ([`crate::compat`]) and the judge store
 //! ([`crate::judge`]).
 //!
@@ -36,14 +37,31 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode, Fatal> {
     if args.save || args.compat.is_some() {
         return score_py(args, &text);
     }
-    let request = Request {
-        mode: args.mode.into(),
-        preset: args.preset.map(Into::into),
-        weights: args.weights.clone().map(|Weights(w)| w),
-        strict: args.strict,
-        ..Request::default()
+    let rubric = args
+        .rubric
+        .as_deref()
+        .map(crate::rubric::load)
+        .transpose()?;
+    let mut request = match &rubric {
+        Some(r) => r.request(),
+        None => Request {
+            mode: args.mode.into(),
+            preset: args.preset.map(Into::into),
+            weights: args.weights.clone().map(|Weights(w)| w),
+            ..Request::default()
+        },
     };
-    let a = analyse(&text, &request);
+    request.strict = args.strict;
+    if let Some(d) = args.denominator {
+        request.params.density_denominator = d;
+    }
+    if let Some(x) = args.scale {
+        request.params.scale = x;
+    }
+    let mut a = analyse(&text, &request);
+    if let Some(r) = &rubric {
+        a.diagnostics.extend(r.cell_diagnostics(&a));
+    }
     let gate = Gate {
         fail_under: args.fail_under,
         min_confidence: args.min_confidence,
@@ -51,7 +69,12 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode, Fatal> {
     };
     let misses = gate.misses(&a);
     if args.report {
-        print(&pickanumber_score::report::markdown(&a));
+        let mut report = pickanumber_score::report::markdown(&a);
+        if let Some(r) = rubric.as_ref().filter(|r| !r.traps.is_empty()) {
+            report.push('\n');
+            report.push_str(&r.trap_checklist());
+        }
+        print(&report);
     } else {
         let mut out = to_json(&a);
         if gate.is_set() {

@@ -123,6 +123,44 @@ pub struct Request {
     /// Pipelines' reading: every line that is neither an item, a heading, a weights line nor
     /// blank is an error instead of a note.
     pub strict: bool,
+    /// The criteria and perspectives a rubric allows, when scoring against one.
+    pub labels: Option<Labels>,
+}
+
+/// The names a rubric allows. An item that names another criterion or perspective is an error
+/// that names the allowed ones, and it contributes nothing (an item without a label is left to
+/// the mode's own rule).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Labels {
+    /// The criteria, in the rubric's order (empty for a pooled rubric: no criterion allowed).
+    pub criteria: Vec<String>,
+    /// The perspectives, in the rubric's order.
+    pub perspectives: Vec<String>,
+}
+
+impl Labels {
+    /// Why an item's labels are not the rubric's, if they are not.
+    fn refuse(&self, item: &Item) -> Option<String> {
+        if let Some(c) = item.criterion.as_deref() {
+            if !self.criteria.iter().any(|x| x == c) {
+                return Some(if self.criteria.is_empty() {
+                    format!("criterion \"{c}\" is not in the rubric, which is pooled and has no criteria: leave the criterion out")
+                } else {
+                    format!(
+                        "criterion \"{c}\" is not in the rubric: use one of {}",
+                        self.criteria.join(", ")
+                    )
+                });
+            }
+        }
+        let p = item.perspective.as_deref()?;
+        (!self.perspectives.iter().any(|x| x == p)).then(|| {
+            format!(
+                "perspective \"{p}\" is not in the rubric: use one of {}",
+                self.perspectives.join(", ")
+            )
+        })
+    }
 }
 
 /// One feedback bucket and the score after it.
@@ -443,12 +481,13 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
     let mut entries = Vec::with_capacity(parsed.entries.len());
     let mut last_reported = None;
     for e in parsed.entries {
-        let missing = match mode {
-            Mode::Matrix => e.item.criterion.is_none().then_some(NEEDS_CRITERION),
-            Mode::Feedback => e.item.bucket.is_none().then_some(NEEDS_BUCKET),
+        let missing: Option<String> = match mode {
+            Mode::Matrix => e.item.criterion.is_none().then_some(NEEDS_CRITERION.into()),
+            Mode::Feedback => e.item.bucket.is_none().then_some(NEEDS_BUCKET.into()),
             _ => None,
         };
-        match missing {
+        let refused = || request.labels.as_ref().and_then(|l| l.refuse(&e.item));
+        match missing.or_else(refused) {
             Some(message) => {
                 if last_reported != Some(e.line) {
                     last_reported = Some(e.line);
@@ -456,7 +495,7 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
                         kind: Kind::Item,
                         line: Some(e.line),
                         column: None,
-                        message: message.into(),
+                        message,
                     });
                 }
             }

@@ -54,15 +54,17 @@ mod pooled;
 pub mod report;
 
 pub use analysis::{
-    analyse, Analysis, BucketScore, Feedback, Headline, HeadlineKind, Matrix, Mode, Outcome,
-    Preset, Request, PERSPECTIVES,
+    analyse, Analysis, BucketScore, Feedback, Headline, HeadlineKind, Labels, Matrix, Mode,
+    Outcome, Preset, Request, PERSPECTIVES,
 };
 pub use diagnostic::{line_list, Diagnostic, Kind, Severity};
 pub use impact::Impact;
 pub use input::{read, read_as, Format};
 pub use item::{Bucket, Item};
-pub use matrix::{CriterionScore, MatrixScore, WeightError};
+pub use matrix::{check_weights, CriterionScore, MatrixScore, WeightError};
 pub use numtext::{parse_decimal, DecimalError};
 pub use params::{Normalization, ParamError, Params, Rounding};
-pub use parse::{parse_weights, Entry, LineError, Parsed, ReportRow, MAX_ITEMS, MAX_REPEAT};
+pub use parse::{
+    check_name, parse_weights, Entry, LineError, Parsed, ReportRow, MAX_ITEMS, MAX_REPEAT,
+};
 pub use pooled::{profile, Pooled};

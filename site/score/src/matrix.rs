@@ -78,6 +78,34 @@ impl fmt::Display for WeightError {
 
 impl std::error::Error for WeightError {}
 
+/// The rule every weight must meet: finite and greater than 0. Matrix scoring applies it, and
+/// so does a rubric file, one criterion at a time, to name the line of a bad weight.
+///
+/// # Errors
+/// [`WeightError::NotPositive`] naming every criterion whose weight is zero, negative, infinite
+/// or not a number.
+///
+/// ```
+/// use pickanumber_score::check_weights;
+/// assert!(check_weights(&[("craft".into(), 0.6)]).is_ok());
+/// assert_eq!(
+///     check_weights(&[("craft".into(), 0.0)]).unwrap_err().to_string(),
+///     "weights must be greater than 0: check craft"
+/// );
+/// ```
+pub fn check_weights(weights: &[(String, f64)]) -> Result<(), WeightError> {
+    let bad: Vec<String> = weights
+        .iter()
+        .filter(|(_, w)| !(w.is_finite() && *w > 0.0))
+        .map(|(n, _)| n.clone())
+        .collect();
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        Err(WeightError::NotPositive(bad))
+    }
+}
+
 impl MatrixScore {
     /// The highest criterion final .
     pub fn highest(&self) -> f64 {
@@ -133,14 +161,7 @@ impl MatrixScore {
         if weights.is_empty() && groups.len() == 0 {
             return Err(WeightError::NoCriteria);
         }
-        let bad: Vec<String> = weights
-            .iter()
-            .filter(|(_, w)| !(w.is_finite() && *w > 0.0))
-            .map(|(n, _)| n.clone())
-            .collect();
-        if !bad.is_empty() {
-            return Err(WeightError::NotPositive(bad));
-        }
+        check_weights(weights)?;
         // One pool per distinct criterion, shared by weights that repeat a name.
         let pools: Vec<Pooled> = (0..groups.len())
             .map(|g| Pooled::from_impacts(groups.impacts(g), params))

@@ -18,6 +18,31 @@ pub enum Normalization {
     None,
 }
 
+impl Normalization {
+    /// Every choice, in the order the options table lists them.
+    pub const ALL: [Normalization; 4] = [
+        Normalization::Sqrt,
+        Normalization::Linear,
+        Normalization::Log,
+        Normalization::None,
+    ];
+
+    /// The name evidence blocks and rubric files use: `sqrt`, `linear`, `log`, `none`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Normalization::Sqrt => "sqrt",
+            Normalization::Linear => "linear",
+            Normalization::Log => "log",
+            Normalization::None => "none",
+        }
+    }
+
+    /// The normalisation a name stands for, if any.
+    pub fn from_name(name: &str) -> Option<Normalization> {
+        Normalization::ALL.into_iter().find(|n| n.name() == name)
+    }
+}
+
 /// Whether and how the final score is rounded to an integer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Rounding {
@@ -26,6 +51,24 @@ pub enum Rounding {
     HalfAwayFromZero,
     /// Keep the unrounded value.
     None,
+}
+
+impl Rounding {
+    /// Both choices.
+    pub const ALL: [Rounding; 2] = [Rounding::HalfAwayFromZero, Rounding::None];
+
+    /// The name evidence blocks and rubric files use: `half-away` or `none`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rounding::HalfAwayFromZero => "half-away",
+            Rounding::None => "none",
+        }
+    }
+
+    /// The rounding a name stands for, if any.
+    pub fn from_name(name: &str) -> Option<Rounding> {
+        Rounding::ALL.into_iter().find(|r| r.name() == name)
+    }
 }
 
 /// The constants of the formula.

@@ -582,8 +582,20 @@ pub(crate) fn build(
     Ok(item)
 }
 
-/// A label is a name: letters, digits, `_` and `-`.
-pub(crate) fn check_name(name: &str) -> Result<(), String> {
+/// The name rule of criteria and perspectives: one or more letters, digits, `_` and `-`.
+///
+/// # Errors
+/// The message items and rubrics print for a label that is not a name.
+///
+/// ```
+/// use pickanumber_score::check_name;
+/// assert!(check_name("brief_fidelity").is_ok());
+/// assert_eq!(
+///     check_name("code quality").unwrap_err(),
+///     "label \"code quality\" is not a name: use letters, digits, '_' or '-', as in brief_fidelity"
+/// );
+/// ```
+pub fn check_name(name: &str) -> Result<(), String> {
     if !name.is_empty()
         && name
             .chars()

@@ -1,0 +1,135 @@
+//! [`Rubric`] → the judge prompt, in markdown: what is scored, the criteria with their anchors,
+//! the perspectives, the traps, the rules, and the output format (the JSON object the schema
+//! describes, keys in the schema's order, so the evidence is written before the impact).
+//!
+//! Every text of the rubric goes in on one line (runs of white space become one space), so an
+//! anchor cannot break the prompt's structure.
+
+use crate::Rubric;
+use pickanumber_score::{Impact, Mode};
+
+/// `text` with every run of white space (newlines included) as one space.
+pub(crate) fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// What each impact means, in the prompt's words.
+fn meaning(i: Impact) -> &'static str {
+    match i {
+        Impact::PlusFive => "exceptional",
+        Impact::PlusThree => "strong",
+        Impact::PlusTwo => "solid",
+        Impact::PlusOne => "a nice touch",
+        Impact::MinusOne => "minor friction",
+        Impact::MinusTwo => "a noticeable problem",
+        Impact::MinusThree => "a significant problem",
+        Impact::MinusFive => "a critical flaw",
+    }
+}
+
+/// The impacts as JSON writes them: `5, 3, 2, 1, -1, -2, -3, -5`.
+pub(crate) fn json_impacts() -> String {
+    Impact::ALL
+        .iter()
+        .map(|i| i.value().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub(crate) fn prompt(r: &Rubric) -> String {
+    let subject = one_line(&r.subject);
+    let matrix = r.mode == Mode::Matrix;
+    let mut s = format!("# Evidence brief: {subject}\n\n");
+    s.push_str(&format!(
+        "You collect evidence about {subject}. You do not score it. You write evidence items: one observation each, the evidence that shows it, and a signed impact. A fixed formula, not you, turns the items into a score from 0 to 100 with a confidence. A number you pick cannot help that score, and an item you invent corrupts it.\n\n"
+    ));
+
+    if matrix {
+        s.push_str("## Criteria\n\nJudge each criterion on its own, as if the others did not exist. The formula weighs them afterwards; the weights are shown so you know what matters, not for you to apply.\n\n");
+        for c in &r.criteria {
+            s.push_str(&format!(
+                "### {} (weight {})\n\n- A +5 item looks like: {}\n- A −5 item looks like: {}\n\n",
+                c.name,
+                pickanumber_score::display::decimal(c.weight),
+                one_line(&c.plus5),
+                one_line(&c.minus5)
+            ));
+        }
+    } else {
+        s.push_str("## What to judge\n\nThere are no separate criteria: every item goes into one pool and is weighed against the whole of the work.\n\n");
+    }
+
+    s.push_str(&format!(
+        "## Perspectives\n\nLook at {subject} from each of these points of view in turn, and label every item with the one it came from:\n\n"
+    ));
+    for p in &r.perspectives {
+        s.push_str(&format!("- {p}\n"));
+    }
+    s.push('\n');
+
+    if !r.traps.is_empty() {
+        s.push_str("## Traps\n\nThe work may fall into these traps. Check for each one. When the work falls into a trap, write an item that says so, with the impact given here; when it does not, write nothing about that trap.\n\n");
+        for t in &r.traps {
+            s.push_str(&format!(
+                "- {} (impact {})\n",
+                one_line(&t.description),
+                t.impact
+            ));
+        }
+        s.push('\n');
+    }
+
+    let cell = if matrix {
+        "perspective × criterion cell"
+    } else {
+        "perspective"
+    };
+    let meanings: Vec<String> = Impact::ALL
+        .iter()
+        .map(|i| format!("{i} {}", meaning(*i)))
+        .collect();
+    s.push_str("## Rules\n\n");
+    s.push_str(&format!(
+        "1. Write 3 to 5 items for every {cell}. When the work offers less evidence than that, write fewer items; never pad.\n"
+    ));
+    s.push_str("2. Every item rests on evidence you can point to in the work: a quotation, a file and line, a step you observed. Never invent evidence, and never report a check you did not make.\n");
+    s.push_str(&format!(
+        "3. The impact is one of {}; there is no 0 and no ±4. {}.\n",
+        Impact::list(&Impact::ALL),
+        meanings.join(", ")
+    ));
+    s.push_str("4. Write the observation and its evidence first. Choose the impact last, from what you wrote.\n");
+    s.push_str(&format!(
+        "5. Use the names of the perspectives{} exactly as they are written above.\n\n",
+        if matrix { " and criteria" } else { "" }
+    ));
+
+    let first_p = r.perspectives.first().map_or("", String::as_str);
+    let example = match r.criteria.first() {
+        Some(c) => format!(
+            "{{\"items\": [{{\"perspective\": \"{first_p}\", \"criterion\": \"{}\", \"text\": \"…\", \"evidence\": \"…\", \"impact\": 3}}]}}",
+            c.name
+        ),
+        None => format!(
+            "{{\"items\": [{{\"perspective\": \"{first_p}\", \"text\": \"…\", \"evidence\": \"…\", \"impact\": 3}}]}}"
+        ),
+    };
+    s.push_str("## Output\n\nReply with one JSON object and nothing before or after it:\n\n");
+    s.push_str(&format!("```json\n{example}\n```\n\n"));
+    s.push_str("One object per item, with these keys in this order:\n\n");
+    s.push_str(&format!(
+        "- \"perspective\": one of {}\n",
+        r.perspectives.join(", ")
+    ));
+    if matrix {
+        let names: Vec<&str> = r.criteria.iter().map(|c| c.name.as_str()).collect();
+        s.push_str(&format!("- \"criterion\": one of {}\n", names.join(", ")));
+    }
+    s.push_str("- \"text\": the observation, in one sentence\n");
+    s.push_str("- \"evidence\": where it can be checked: a quotation, a file and line, a step\n");
+    s.push_str(&format!(
+        "- \"impact\": an integer, one of {}\n",
+        json_impacts()
+    ));
+    s
+}

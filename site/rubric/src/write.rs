@@ -1,0 +1,208 @@
+//! Writing text by hand, so no serialiser is linked into a wasm build: a tiny JSON value with a
+//! stable pretty printer (for the schema and the rubric's JSON form), and the rubric as a TOML
+//! file.
+
+use crate::Rubric;
+use pickanumber_score::Params;
+
+/// A JSON value to print: members in the order given.
+pub(crate) enum Json {
+    /// A string.
+    Str(String),
+    /// An integer.
+    Int(i64),
+    /// A number or string already written as a literal (the same text in JSON and TOML).
+    Raw(String),
+    /// `true` or `false`.
+    Bool(bool),
+    /// A list.
+    Arr(Vec<Json>),
+    /// An object.
+    Obj(Vec<(&'static str, Json)>),
+}
+
+impl Json {
+    /// Pretty JSON: two spaces an indent level; a list of strings or numbers on one line.
+    pub fn pretty(&self) -> String {
+        let mut out = String::new();
+        self.write(&mut out, 0);
+        out.push('\n');
+        out
+    }
+
+    fn write(&self, out: &mut String, indent: usize) {
+        let pad = |n: usize| "  ".repeat(n);
+        match self {
+            Json::Str(s) => out.push_str(&json_string(s)),
+            Json::Int(n) => out.push_str(&n.to_string()),
+            Json::Raw(n) => out.push_str(n),
+            Json::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Json::Arr(items)
+                if items
+                    .iter()
+                    .all(|i| matches!(i, Json::Str(_) | Json::Int(_))) =>
+            {
+                out.push('[');
+                for (k, item) in items.iter().enumerate() {
+                    if k > 0 {
+                        out.push_str(", ");
+                    }
+                    item.write(out, indent);
+                }
+                out.push(']');
+            }
+            Json::Arr(items) => {
+                out.push_str("[\n");
+                for (k, item) in items.iter().enumerate() {
+                    out.push_str(&pad(indent + 1));
+                    item.write(out, indent + 1);
+                    out.push_str(if k + 1 < items.len() { ",\n" } else { "\n" });
+                }
+                out.push_str(&pad(indent));
+                out.push(']');
+            }
+            Json::Obj(members) => {
+                out.push_str("{\n");
+                for (k, (key, value)) in members.iter().enumerate() {
+                    out.push_str(&pad(indent + 1));
+                    out.push_str(&json_string(key));
+                    out.push_str(": ");
+                    value.write(out, indent + 1);
+                    out.push_str(if k + 1 < members.len() { ",\n" } else { "\n" });
+                }
+                out.push_str(&pad(indent));
+                out.push('}');
+            }
+        }
+    }
+}
+
+/// A JSON (and TOML basic) string literal: `"`, `\` and control characters escaped.
+pub(crate) fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                out.push_str(&format!("\\u{:04X}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A number as TOML writes it: the shortest decimal that reads back to the same `f64` (the
+/// formula crate's writer, without the standard library's float formatting). TOML reads `20`
+/// as an integer and `0.6` as a float, and the rubric takes either.
+fn number(x: f64) -> String {
+    pickanumber_score::display::decimal(x)
+}
+
+/// The `[params]` settings whose values differ from the canonical method, in the order the
+/// options table lists them, each with its value as a literal that JSON and TOML read alike
+/// (a shortest decimal, or a quoted name).
+fn params_values(p: &Params) -> Vec<(&'static str, String)> {
+    let c = Params::CANONICAL;
+    let mut out = Vec::new();
+    for (key, value, canonical) in [
+        ("denominator", p.density_denominator, c.density_denominator),
+        ("scale", p.scale, c.scale),
+        ("center", p.center, c.center),
+        ("max", p.max, c.max),
+        ("floor", p.multiplier_floor, c.multiplier_floor),
+        ("gain", p.multiplier_gain, c.multiplier_gain),
+    ] {
+        if value != canonical {
+            out.push((key, number(value)));
+        }
+    }
+    if p.normalization != c.normalization {
+        out.push(("normalize", json_string(p.normalization.name())));
+    }
+    if p.rounding != c.rounding {
+        out.push(("rounding", json_string(p.rounding.name())));
+    }
+    out
+}
+
+/// The rubric as a JSON object with the same keys as the TOML (`params` holds only the settings
+/// that differ from the canonical method, and is left out when none do).
+pub(crate) fn json(r: &Rubric) -> String {
+    let strs = |v: &[String]| Json::Arr(v.iter().map(|s| Json::Str(s.clone())).collect());
+    let mut members = vec![
+        ("subject", Json::Str(r.subject.clone())),
+        ("mode", Json::Str(r.mode.name().into())),
+        ("perspectives", strs(&r.perspectives)),
+    ];
+    if !r.criteria.is_empty() {
+        let criteria = r.criteria.iter().map(|c| {
+            Json::Obj(vec![
+                ("name", Json::Str(c.name.clone())),
+                ("weight", Json::Raw(number(c.weight))),
+                ("plus5", Json::Str(c.plus5.clone())),
+                ("minus5", Json::Str(c.minus5.clone())),
+            ])
+        });
+        members.push(("criteria", Json::Arr(criteria.collect())));
+    }
+    if !r.traps.is_empty() {
+        let traps = r.traps.iter().map(|t| {
+            Json::Obj(vec![
+                ("description", Json::Str(t.description.clone())),
+                ("impact", Json::Int(t.impact.value())),
+            ])
+        });
+        members.push(("traps", Json::Arr(traps.collect())));
+    }
+    let params = params_values(&r.params);
+    if !params.is_empty() {
+        let params = params.into_iter().map(|(k, v)| (k, Json::Raw(v)));
+        members.push(("params", Json::Obj(params.collect())));
+    }
+    Json::Obj(members).pretty()
+}
+
+/// The rubric as TOML, keys in the order the README documents.
+pub(crate) fn toml(r: &Rubric) -> String {
+    let mut s = format!(
+        "subject = {}\nmode = \"{}\"\nperspectives = [{}]\n",
+        json_string(&r.subject),
+        r.mode.name(),
+        r.perspectives
+            .iter()
+            .map(|p| json_string(p))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    for c in &r.criteria {
+        s.push_str(&format!(
+            "\n[[criteria]]\nname = {}\nweight = {}\nplus5 = {}\nminus5 = {}\n",
+            json_string(&c.name),
+            number(c.weight),
+            json_string(&c.plus5),
+            json_string(&c.minus5)
+        ));
+    }
+    for t in &r.traps {
+        s.push_str(&format!(
+            "\n[[traps]]\ndescription = {}\nimpact = {}\n",
+            json_string(&t.description),
+            t.impact.value()
+        ));
+    }
+    let params = params_values(&r.params);
+    if !params.is_empty() {
+        s.push_str("\n[params]\n");
+        for (key, value) in params {
+            s.push_str(&format!("{key} = {value}\n"));
+        }
+    }
+    s
+}
