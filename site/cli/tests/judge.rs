@@ -980,3 +980,21 @@ fn a_hundred_thousand_lines_without_a_bucket_are_reported_in_linear_time() {
     );
     assert!(took.as_secs() < 10, "{took:?}");
 }
+
+/// A folder where a document belongs is named, for every command that reads or writes it.
+#[test]
+fn a_folder_in_place_of_a_document_is_refused_by_name() {
+    let dir = store();
+    let path = doc_path(dir.path(), SLUG);
+    std::fs::create_dir_all(&path).unwrap();
+    let message = format!("pickanumber: {} is not a regular file\n", path.display());
+    for args in [
+        vec!["score", "--save", "--slug", SLUG],
+        vec!["score", "--load", "--slug", SLUG],
+        vec!["passes", "--slug", SLUG],
+    ] {
+        let out = pick(&args).stdin(EVIDENCE).judge_dir(dir.path()).output();
+        assert_fails(&out, 2, &message);
+    }
+    assert_eq!(files_in(dir.path()), [format!("{SLUG}.json")]);
+}
