@@ -13,6 +13,7 @@
 
 mod cli;
 mod compat;
+mod gate;
 mod judge;
 mod locked;
 mod pairwise;

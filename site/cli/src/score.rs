@@ -7,6 +7,7 @@
 
 use crate::cli::{ScoreArgs, Weights};
 use crate::compat::{python_json, read_feedback};
+use crate::gate::Gate;
 use crate::judge::{now, NewPass, Store};
 use crate::{print, read_input, Fatal};
 use pickanumber_score::{analyse, Analysis, Outcome, Params, Pooled, Request, Rounding, Severity};
@@ -39,17 +40,30 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode, Fatal> {
         mode: args.mode.into(),
         preset: args.preset.map(Into::into),
         weights: args.weights.clone().map(|Weights(w)| w),
+        strict: args.strict,
         ..Request::default()
     };
     let a = analyse(&text, &request);
+    let gate = Gate {
+        fail_under: args.fail_under,
+        min_confidence: args.min_confidence,
+        require_self_check: args.require_self_check,
+    };
+    let misses = gate.misses(&a);
     if args.report {
         print(&pickanumber_score::report::markdown(&a));
     } else {
-        let json = serde_json::to_string_pretty(&to_json(&a)).expect("a JSON value serialises");
+        let mut out = to_json(&a);
+        if gate.is_set() {
+            out["gate"] = gate.to_json(&misses);
+        }
+        let json = serde_json::to_string_pretty(&out).expect("a JSON value serialises");
         print(&format!("{json}\n"));
     }
     Ok(if a.has_errors() {
         ExitCode::from(1)
+    } else if !misses.is_empty() {
+        ExitCode::from(3)
     } else {
         ExitCode::SUCCESS
     })
@@ -142,7 +156,15 @@ pub fn to_json(a: &Analysis) -> Value {
     let mut m = Map::new();
     m.insert("mode".into(), json!(a.mode()));
     m.insert("format".into(), json!(a.format));
+    if !a.scored {
+        // Nothing was read: no number stands in for it.
+        for key in ["final", "final_unrounded", "confidence"] {
+            m.insert(key.into(), Value::Null);
+        }
+        m.insert("total_items".into(), json!(0));
+    }
     match &a.outcome {
+        _ if !a.scored => {}
         Outcome::Pooled(pool) => m.extend(pooled_json(pool, p)),
         Outcome::Feedback(f) => {
             m.extend(pooled_json(f.total(), p));
