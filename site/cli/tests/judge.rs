@@ -795,6 +795,24 @@ fn twenty_concurrent_saves_keep_twenty_passes() {
         let mut stdin = child.stdin.take().unwrap();
         stdin.write_all(EVIDENCE.as_bytes()).unwrap();
     }
+    // Readers take no lock, and see a whole document (or none yet) while the saves run.
+    let readers: Vec<_> = (0..10)
+        .map(|_| {
+            Command::new(env!("CARGO_BIN_EXE_pickanumber"))
+                .args(["score", "--load", "--slug", SLUG])
+                .env("JUDGE_DIR", dir.path())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for reader in readers {
+        let out = reader.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let v = json(&out);
+        assert!(v["error"] == "not_found" || v["passes"].is_array(), "{v}");
+    }
     let mut versions: Vec<u64> = children
         .into_iter()
         .map(|child| {
