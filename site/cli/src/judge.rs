@@ -179,6 +179,10 @@ impl Store {
     /// A message naming the file when it cannot be read or is not a judge document.
     pub fn load(&self, slug: &Slug) -> Result<Option<Document>, String> {
         let path = self.path(slug);
+        // A folder or a FIFO in the store is no document (and opening a FIFO would wait).
+        if std::fs::metadata(&path).is_ok_and(|m| !m.is_file()) {
+            return Err(format!("{} is not a regular file", path.display()));
+        }
         match read_file(&path, MAX_BYTES) {
             Ok(bytes) => parse(&path, &bytes).map(Some),
             Err(Bounded::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),

@@ -795,6 +795,24 @@ fn twenty_concurrent_saves_keep_twenty_passes() {
         let mut stdin = child.stdin.take().unwrap();
         stdin.write_all(EVIDENCE.as_bytes()).unwrap();
     }
+    // Readers take no lock, and see a whole document (or none yet) while the saves run.
+    let readers: Vec<_> = (0..10)
+        .map(|_| {
+            Command::new(env!("CARGO_BIN_EXE_pickanumber"))
+                .args(["score", "--load", "--slug", SLUG])
+                .env("JUDGE_DIR", dir.path())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for reader in readers {
+        let out = reader.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let v = json(&out);
+        assert!(v["error"] == "not_found" || v["passes"].is_array(), "{v}");
+    }
     let mut versions: Vec<u64> = children
         .into_iter()
         .map(|child| {
@@ -993,4 +1011,22 @@ fn a_hundred_thousand_lines_without_a_bucket_are_reported_in_linear_time() {
         err.lines().last().unwrap()
     );
     assert!(took.as_secs() < 10, "{took:?}");
+}
+
+/// A folder where a document belongs is named, for every command that reads or writes it.
+#[test]
+fn a_folder_in_place_of_a_document_is_refused_by_name() {
+    let dir = store();
+    let path = doc_path(dir.path(), SLUG);
+    std::fs::create_dir_all(&path).unwrap();
+    let message = format!("pickanumber: {} is not a regular file\n", path.display());
+    for args in [
+        vec!["score", "--save", "--slug", SLUG],
+        vec!["score", "--load", "--slug", SLUG],
+        vec!["passes", "--slug", SLUG],
+    ] {
+        let out = pick(&args).stdin(EVIDENCE).judge_dir(dir.path()).output();
+        assert_fails(&out, 2, &message);
+    }
+    assert_eq!(files_in(dir.path()), [format!("{SLUG}.json")]);
 }

@@ -42,7 +42,7 @@ pub fn check(root: &Path, out: &Path, calc: Option<&Path>) -> Result<(), Error> 
     if root_abs.starts_with(&out_abs) {
         return refuse(format!(
             "{shown} contains the project root {}; {OWN_FOLDER}",
-            root.display()
+            root_abs.display()
         ));
     }
     let sources = SOURCES
