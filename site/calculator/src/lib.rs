@@ -13,9 +13,11 @@
 //! only wires signals to views, stores passes ([`passes`]) and shares links ([`share`]). The
 //! app mounts into the page's `#calculator` element, replacing the static example.
 //!
-//! Panels, top to bottom: controls (mode, preset, weights) · input · the result panel (the
-//! headline, the matrix or feedback table, the pool's outputs, picture and working: one piece
-//! of markup from [`html::calculator`]) · diagnostics · actions and saved passes · examples.
+//! Panels, top to bottom: controls (mode, preset, weights) · input · the headline · what could
+//! not be read (diagnostics, naming the lines) · actions and saved passes · the rest of the
+//! result panel (the matrix or feedback table, the pool's outputs, picture and working; with
+//! the headline one piece of markup from [`html::calculator`], cut after the headline) ·
+//! examples.
 
 /// The wasm builds allocate with talc: smaller in the module and faster than the default
 /// dlmalloc (measured in the closing note of issue 10).
@@ -74,6 +76,14 @@ pub fn Calculator(
         (analysis, weights_error)
     });
 
+    // The result panel's markup, cut after the headline: what was read (the errors) and the
+    // actions stand right under the headline, the tables and the working below them.
+    let panel = Memo::new(move |_| {
+        let mut head = scored.with(|(a, _)| html::calculator(a));
+        let rest = head.split_off(head.find("</dl>").map_or(head.len(), |i| i + 5));
+        (head, rest)
+    });
+
     // Text fields report every keystroke (`input`); radios and the menu report a choice made
     // (`change`, which every browser and WebDriver fire for them).
     let changed = move |ev: leptos::ev::Event| {
@@ -122,7 +132,7 @@ pub fn Calculator(
                 </p>
             </div>
             <div class="calc-results" aria-live="polite" aria-label="Results">
-                <div class="calc-panel" inner_html=move || scored.with(|(a, _)| html::calculator(a))></div>
+                <div class="calc-panel" inner_html=move || panel.with(|(head, _)| head.clone())></div>
                 <div id="evidence-errors" class="calc-diag" inner_html=move || scored.with(|(a, weights_error)| {
                     let weights = weights_error.as_ref().map_or(String::new(), |e| {
                         format!("<p class=\"error\">{}</p>", html::escape(e))
@@ -141,6 +151,7 @@ pub fn Calculator(
                     })></div>
                     <div class="calc-passes" id="passes" inner_html=move || saved.with(|list| passes::panel(list))></div>
                 </div>
+                <div class="calc-panel" inner_html=move || panel.with(|(_, rest)| rest.clone())></div>
                 <div class="calc-examples">
                     <p class="calc-label">"Load an example"</p>
                     <div inner_html=examples::buttons()></div>
@@ -203,10 +214,17 @@ fn load_example(inputs: Inputs, status: RwSignal<String>, index: &str) {
 }
 
 /// Packs the input into a share link (the browser compresses it), shows it as `#share-link`
-/// and copies it.
+/// and copies it; input a link could not restore (over [`share::MAX_TEXT`] bytes, or a
+/// fragment over [`share::MAX_FRAGMENT`] characters) gets a message and no link.
 fn copy_link(inputs: Inputs, status: RwSignal<String>, share_url: RwSignal<String>) {
     let settings = inputs.settings();
     let text = inputs.text.get_untracked();
+    if text.len() > share::MAX_TEXT {
+        return status.set(format!(
+            "This input is {} bytes, over the 2,000,000 a link can carry; copy the report instead.",
+            text.len()
+        ));
+    }
     leptos::task::spawn_local(async move {
         let packed = match share::pack(&text).await {
             Ok(p) => p,

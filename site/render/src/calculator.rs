@@ -31,11 +31,16 @@ pub struct Words {
 }
 
 /// The static box: the example and its results, as the live calculator's result panel shows
-/// them (the formula crate's [`html::calculator`], so the two cannot drift), and a
-/// `<noscript>` note. The panel's ids (`#out-final`, …) appear once per page, since a page
-/// holds at most one island, and the live app replaces the box when it mounts.
+/// them (the formula crate's [`html::calculator`], so the two cannot drift, cut after the
+/// headline where the live app puts the diagnostics and the actions), and a `<noscript>` note.
+/// The panel's ids (`#out-final`, …) appear once per page, since a page holds at most one
+/// island, and the live app replaces the box when it mounts.
 pub fn placeholder(words: &Words) -> String {
     let a = analyse(EXAMPLE, &Request::default());
+    // Cut after the headline, as the live app shows it: the diagnostics and the actions (an
+    // empty bar of the same height) come between, so mounting moves nothing.
+    let mut head = html::calculator(&a);
+    let rest = head.split_off(head.find("</dl>").map_or(head.len(), |i| i + 5));
     format!(
         "<div id=\"calculator\" class=\"calc\" role=\"region\" aria-label=\"{}\">\
 <div class=\"calc-body\">\
@@ -45,6 +50,7 @@ pub fn placeholder(words: &Words) -> String {
 <p class=\"calc-hint\">{}</p></div>\
 <div class=\"calc-results\"><div class=\"calc-panel\">{}</div>\
 <div class=\"calc-diag\"><noscript><p>{}</p></noscript></div>\
+<div class=\"calc-actions\"></div><div class=\"calc-panel\">{}</div>\
 </div></div></div>\n",
         escape(&words.region),
         escape(&words.mode),
@@ -52,8 +58,9 @@ pub fn placeholder(words: &Words) -> String {
         escape(&words.input_name),
         escape(EXAMPLE),
         escape(&words.hint),
-        html::calculator(&a),
+        head,
         words.noscript.html(&[]),
+        rest,
     )
 }
 
@@ -97,6 +104,7 @@ async function drain(stream, limit) {
   return out;
 }
 // Share links: the input raw-deflated, then base64url (rejections are codes the app words).
+// ignoreBOM keeps a leading byte-order mark in the text, as it was when the link was made.
 globalThis.pickanumberShare = {
   async pack(text) {
     const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
@@ -107,7 +115,7 @@ globalThis.pickanumberShare = {
     try { bytes = base64url.decode(data); } catch { throw 'base64'; }
     let raw;
     try { raw = await drain(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')), MAX_TEXT); } catch { throw 'inflate'; }
-    try { return new TextDecoder('utf-8', { fatal: true }).decode(raw); } catch { throw 'utf8'; }
+    try { return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(raw); } catch { throw 'utf8'; }
   },
 };
 let started = false;
