@@ -11,7 +11,9 @@
 //! (80.5 → 81), where Python's `round` goes to the even neighbour (80.5 → 80).
 
 use pickanumber_score::display::fixed;
-use pickanumber_score::{analyse, Analysis, Bucket, Impact, Mode, Pooled, Request, Severity};
+use pickanumber_score::{
+    analyse, Analysis, Bucket, Diagnostic, Impact, Kind, Mode, Pooled, Request, Severity,
+};
 use serde_json::{Map, Value};
 
 /// Evidence read and scored in feedback mode.
@@ -37,6 +39,7 @@ impl Scored {
 /// Every item error, each as one message naming the bucket, the value, the allowed set and
 /// the item text (the caller prints them and exits 1).
 pub fn read_feedback(text: &str) -> Result<Scored, Vec<String>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let request = Request {
         mode: Mode::Feedback,
         ..Request::default()
@@ -111,10 +114,20 @@ fn allowed_suffix(bucket: Bucket, message: &str) -> String {
     }
 }
 
+/// The errors to print: every error, but the one saying that nothing was read when others
+/// say why (score.py prints only the item's error).
+fn item_errors(a: &Analysis) -> impl Iterator<Item = &Diagnostic> {
+    let others = a
+        .diagnostics_of(Severity::Error)
+        .any(|d| d.kind != Kind::NothingRead);
+    a.diagnostics_of(Severity::Error)
+        .filter(move |d| !(others && d.kind == Kind::NothingRead))
+}
+
 /// Errors of the normalised bucket JSON, with the item's text. The formula crate names them
 /// `BUCKET item N: …`; the item is looked up in `evidence` to quote its text.
 fn json_errors(evidence: &Value, a: &Analysis) -> Vec<String> {
-    a.diagnostics_of(Severity::Error)
+    item_errors(a)
         .map(|d| {
             let located = d.message.split_once(": ").and_then(|(head, rest)| {
                 let (key, n) = head.split_once(" item ")?;
@@ -141,7 +154,7 @@ fn json_errors(evidence: &Value, a: &Analysis) -> Vec<String> {
 /// Errors of item lines, with the line's text and, under a bucket heading, the bucket's set.
 fn line_errors(text: &str, a: &Analysis) -> Vec<String> {
     let lines: Vec<&str> = text.lines().collect();
-    a.diagnostics_of(Severity::Error)
+    item_errors(a)
         .map(|d| {
             let Some(n) = d.line.filter(|n| (1..=lines.len()).contains(n)) else {
                 return d.to_string();

@@ -36,19 +36,24 @@ impl Slug {
         &self.0
     }
 
-    /// The title a new document gets without `--title`: the words of the slug, each
-    /// capitalised (`agent-hq-pricing` → `Agent Hq Pricing`).
+    /// The title a new document gets without `--title`: the slug with `-` as spaces and each
+    /// word capitalised the way Python's `str.title()` does it, as score.py makes it: a letter
+    /// after a letter is lower case, any other letter upper case, so a letter after a digit
+    /// starts a word too (`agent-hq-pricing` → `Agent Hq Pricing`, `v2x-plan` → `V2X Plan`).
     pub fn default_title(&self) -> String {
+        let mut after_letter = false;
         self.0
-            .split('-')
-            .map(|w| {
-                let mut c = w.chars();
-                c.next()
-                    .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
-                    .unwrap_or_default()
+            .chars()
+            .map(|c| {
+                let out = match c {
+                    '-' => ' ',
+                    c if after_letter => c.to_ascii_lowercase(),
+                    c => c.to_ascii_uppercase(),
+                };
+                after_letter = c.is_ascii_alphabetic();
+                out
             })
-            .collect::<Vec<_>>()
-            .join(" ")
+            .collect()
     }
 }
 
@@ -116,7 +121,7 @@ impl Document {
 /// One pass to append.
 #[derive(Clone, Debug)]
 pub struct NewPass<'a> {
-    /// `--title`: replaces the stored title when it differs from the slug's default title.
+    /// `--title`: replaces the stored title when it differs from the slug (as score.py).
     pub title: Option<&'a str>,
     /// `--summary`: what changed in this pass.
     pub summary: &'a str,
@@ -210,7 +215,7 @@ impl Store {
                 m
             }
         };
-        if let Some(t) = pass.title.filter(|t| *t != slug.default_title()) {
+        if let Some(t) = pass.title.filter(|t| *t != slug.as_str()) {
             doc.insert("title".into(), Value::from(t));
         }
         let passes = doc
@@ -309,6 +314,9 @@ mod tests {
         let t = |s: &str| s.parse::<Slug>().unwrap().default_title();
         assert_eq!(t("agent-hq-pricing"), "Agent Hq Pricing");
         assert_eq!(t("v2-plan"), "V2 Plan");
+        // As Python's str.title(): a letter after a digit is upper case.
+        assert_eq!(t("v2x-plan"), "V2X Plan");
+        assert_eq!(t("3d-map"), "3D Map");
         assert_eq!(t("x"), "X");
     }
 

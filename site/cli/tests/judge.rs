@@ -123,7 +123,6 @@ fn both_formats_agree_on_the_same_evidence() {
         EVIDENCE.to_string(),
         r#"{"working": [{"value": 3, "text": "a"}], "missing": [{"value": -5, "text": "b"}]}"#
             .to_string(),
-        "{}".to_string(),
         // 25 items: density 1.25 (not clamped in the scores object), confidence 1.
         format!(
             r#"{{"working": [{}]}}"#,
@@ -132,6 +131,19 @@ fn both_formats_agree_on_the_same_evidence() {
         // Item lines under bucket headings are the same evidence.
         "## Working\n+5 a\n+3 b\n## Missing\n-2 c\n".to_string(),
     ];
+    // "{}" names no bucket: score.py counts missing buckets as empty (50, confidence 0); the
+    // plain reader reads nothing from it, so it gives no score.
+    let py = json(
+        &pick(&["score", "--compat", "score-py"])
+            .stdin("{}")
+            .output(),
+    );
+    assert_eq!(
+        (py["final"].clone(), py["confidence"].clone()),
+        (50.into(), 0.0.into())
+    );
+    let ours = json(&pick(&["score", "--mode", "feedback"]).stdin("{}").output());
+    assert!(ours["final"].is_null(), "{ours}");
     for text in &cases {
         let ours = json(&pick(&["score", "--mode", "feedback"]).stdin(text).output());
         let py = json(
@@ -359,7 +371,7 @@ fn a_document_we_start_is_continued_the_same_way() {
 }
 
 #[test]
-fn a_title_that_differs_from_the_default_replaces_the_stored_one() {
+fn a_title_that_differs_from_the_slug_replaces_the_stored_one() {
     let dir = store();
     let save = |extra: &[&str]| {
         let mut args = vec!["score", "--save", "--slug", SLUG];
@@ -371,11 +383,13 @@ fn a_title_that_differs_from_the_default_replaces_the_stored_one() {
     assert_eq!(save(&[]), "Agent Hq Pricing");
     assert_eq!(save(&["--title", "Agent HQ pricing"]), "Agent HQ pricing");
     assert_eq!(save(&[]), "Agent HQ pricing", "no --title keeps it");
+    // As score.py (instruments.md §1): a --title equal to the slug leaves the stored title.
     assert_eq!(
-        save(&["--title", "Agent Hq Pricing"]),
+        save(&["--title", SLUG]),
         "Agent HQ pricing",
-        "the default title does not replace a chosen one"
+        "a title equal to the slug does not replace a chosen one"
     );
+    assert_eq!(save(&["--title", "Agent Hq Pricing"]), "Agent Hq Pricing");
     assert_eq!(save(&["--title", "Pricing, v2"]), "Pricing, v2");
 }
 
@@ -733,7 +747,7 @@ fn a_folder_that_refuses_files_is_a_write_error() {
         .output();
     assert_exit_2(&out);
     assert!(
-        stderr(&out).starts_with("pickanumber: cannot write /proc/self/x.json: "),
+        stderr(&out).contains("\npickanumber: cannot write /proc/self/x.json: "),
         "{}",
         stderr(&out)
     );
