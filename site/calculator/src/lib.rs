@@ -78,11 +78,7 @@ pub fn Calculator(
 
     // The result panel's markup, cut after the headline: what was read (the errors) and the
     // actions stand right under the headline, the tables and the working below them.
-    let panel = Memo::new(move |_| {
-        let mut head = scored.with(|(a, _)| html::calculator(a));
-        let rest = head.split_off(head.find("</dl>").map_or(head.len(), |i| i + 5));
-        (head, rest)
-    });
+    let panel = Memo::new(move |_| scored.with(|(a, _)| cut_after_headline(html::calculator(a))));
 
     // Text fields report every keystroke (`input`); radios and the menu report a choice made
     // (`change`, which every browser and WebDriver fire for them).
@@ -256,13 +252,27 @@ fn save_pass(
     saved: RwSignal<Vec<passes::Pass>>,
 ) {
     let Some(h) = scored.with(|(a, _)| a.headline()) else {
-        status.set("There is no score to save: fix the weights first.".into());
+        status.set("There is no score to save: fix what the errors name first.".into());
         return;
     };
     let mode = scored.with(|(a, _)| a.mode());
     saved.update(|list| list.push(passes::Pass::new(h.score, h.confidence, mode)));
     saved.with_untracked(|list| passes::store(list));
     status.set("Pass saved in this browser.".into());
+}
+
+/// The result panel's markup cut after the headline (its `<dl>`, and the "no items read"
+/// sentence when there is one): the part to show first, and the rest.
+fn cut_after_headline(mut h: String) -> (String, String) {
+    let mut at = h.find("</dl>").map_or(h.len(), |i| i + 5);
+    if h[at..]
+        .trim_start()
+        .starts_with("<p class=\"error\" id=\"out-nothing\"")
+    {
+        at = h[at..].find("</p>").map_or(h.len(), |i| at + i + 4);
+    }
+    let rest = h.split_off(at);
+    (h, rest)
 }
 
 /// The value of attribute `name` on the element an event started from.
