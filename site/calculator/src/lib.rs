@@ -13,11 +13,12 @@
 //! only wires signals to views, stores passes ([`passes`]) and shares links ([`share`]). The
 //! app mounts into the page's `#calculator` element, replacing the static example.
 //!
-//! Panels, top to bottom: controls (mode, preset, weights) · input · the headline · what could
-//! not be read (diagnostics, naming the lines) · actions and saved passes · the rest of the
-//! result panel (the matrix or feedback table, the pool's outputs, picture and working; with
-//! the headline one piece of markup from [`html::calculator`], cut after the headline) ·
-//! examples.
+//! Panels, top to bottom: controls (mode, preset, weights) · input · the results: what could
+//! not be read (diagnostics, naming the lines) · actions and saved passes · the result panel
+//! (the headline, the matrix or feedback table, the pool's outputs, picture and working: one
+//! piece of markup from [`html::calculator`]) · examples. The stylesheet shows the panel's
+//! headline first (`display: contents` and `order`), so the errors and the actions stand
+//! right under it without cutting the markup in the wasm.
 
 /// The wasm builds allocate with talc: smaller in the module and faster than the default
 /// dlmalloc (measured in the closing note of issue 10).
@@ -76,10 +77,6 @@ pub fn Calculator(
         (analysis, weights_error)
     });
 
-    // The result panel's markup, cut after the headline: what was read (the errors) and the
-    // actions stand right under the headline, the tables and the working below them.
-    let panel = Memo::new(move |_| scored.with(|(a, _)| cut_after_headline(html::calculator(a))));
-
     // Text fields report every keystroke (`input`); radios and the menu report a choice made
     // (`change`, which every browser and WebDriver fire for them).
     let changed = move |ev: leptos::ev::Event| {
@@ -128,7 +125,6 @@ pub fn Calculator(
                 </p>
             </div>
             <div class="calc-results" aria-live="polite" aria-label="Results">
-                <div class="calc-panel" inner_html=move || panel.with(|(head, _)| head.clone())></div>
                 <div id="evidence-errors" class="calc-diag" inner_html=move || scored.with(|(a, weights_error)| {
                     let weights = weights_error.as_ref().map_or(String::new(), |e| {
                         format!("<p class=\"error\">{}</p>", html::escape(e))
@@ -147,7 +143,7 @@ pub fn Calculator(
                     })></div>
                     <div class="calc-passes" id="passes" inner_html=move || saved.with(|list| passes::panel(list))></div>
                 </div>
-                <div class="calc-panel" inner_html=move || panel.with(|(_, rest)| rest.clone())></div>
+                <div class="calc-panel" inner_html=move || scored.with(|(a, _)| html::calculator(a))></div>
                 <div class="calc-examples">
                     <p class="calc-label">"Load an example"</p>
                     <div inner_html=examples::buttons()></div>
@@ -259,20 +255,6 @@ fn save_pass(
     saved.update(|list| list.push(passes::Pass::new(h.score, h.confidence, mode)));
     saved.with_untracked(|list| passes::store(list));
     status.set("Pass saved in this browser.".into());
-}
-
-/// The result panel's markup cut after the headline (its `<dl>`, and the "no items read"
-/// sentence when there is one): the part to show first, and the rest.
-fn cut_after_headline(mut h: String) -> (String, String) {
-    let mut at = h.find("</dl>").map_or(h.len(), |i| i + 5);
-    if h[at..]
-        .trim_start()
-        .starts_with("<p class=\"error\" id=\"out-nothing\"")
-    {
-        at = h[at..].find("</p>").map_or(h.len(), |i| at + i + 4);
-    }
-    let rest = h.split_off(at);
-    (h, rest)
 }
 
 /// The value of attribute `name` on the element an event started from.

@@ -31,16 +31,12 @@ pub struct Words {
 }
 
 /// The static box: the example and its results, as the live calculator's result panel shows
-/// them (the formula crate's [`html::calculator`], so the two cannot drift, cut after the
-/// headline where the live app puts the diagnostics and the actions), and a `<noscript>` note.
+/// them (the formula crate's [`html::calculator`], so the two cannot drift, after the
+/// diagnostics and an empty actions bar, as in the live app), and a `<noscript>` note.
 /// The panel's ids (`#out-final`, …) appear once per page, since a page holds at most one
 /// island, and the live app replaces the box when it mounts.
 pub fn placeholder(words: &Words) -> String {
     let a = analyse(EXAMPLE, &Request::default());
-    // Cut after the headline, as the live app shows it: the diagnostics and the actions (an
-    // empty bar of the same height) come between, so mounting moves nothing.
-    let mut head = html::calculator(&a);
-    let rest = head.split_off(head.find("</dl>").map_or(head.len(), |i| i + 5));
     format!(
         "<div id=\"calculator\" class=\"calc\" role=\"region\" aria-label=\"{}\">\
 <div class=\"calc-body\">\
@@ -48,8 +44,7 @@ pub fn placeholder(words: &Words) -> String {
 <div class=\"calc-in\"><span class=\"calc-label\">{}</span>\
 <textarea class=\"calc-input\" readonly aria-label=\"{}\">{}</textarea>\
 <p class=\"calc-hint\">{}</p></div>\
-<div class=\"calc-results\"><div class=\"calc-panel\">{}</div>\
-<div class=\"calc-diag\"><noscript><p>{}</p></noscript></div>\
+<div class=\"calc-results\"><div class=\"calc-diag\"><noscript><p>{}</p></noscript></div>\
 <div class=\"calc-actions\"></div><div class=\"calc-panel\">{}</div>\
 </div></div></div>\n",
         escape(&words.region),
@@ -58,9 +53,8 @@ pub fn placeholder(words: &Words) -> String {
         escape(&words.input_name),
         escape(EXAMPLE),
         escape(&words.hint),
-        head,
         words.noscript.html(&[]),
-        rest,
+        html::calculator(&a),
     )
 }
 
