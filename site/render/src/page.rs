@@ -104,3 +104,18 @@ fn without_closed_details(body: &str) -> String {
     .replace("</summary>", "</p>")
     .replace("</details>", "</div>")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::without_closed_details;
+
+    #[test]
+    fn disclosures_open_into_plain_blocks_unless_some_other_details_form_is_there() {
+        assert_eq!(
+            without_closed_details("<details><summary>The 3 items</summary>\n<ul></ul></details>"),
+            "<div class=\"disclosure\"><p class=\"summary\">The 3 items</p>\n<ul></ul></div>"
+        );
+        let other = "<details open><summary>x</summary></details>";
+        assert_eq!(without_closed_details(other), other);
+    }
+}
