@@ -24,6 +24,10 @@ pub struct Swap {
     pub inconsistent_pairs: Vec<(String, String)>,
 }
 
+/// What [`swap_consistency`] keeps per pair: seen with the lower name first, seen with it
+/// second, the first real winner seen, whether every later one agreed.
+type Seen<'a> = (bool, bool, Option<&'a str>, bool);
+
 /// Checks every pair judged in both orders.
 ///
 /// ```
@@ -41,7 +45,7 @@ pub fn swap_consistency(judgments: &[Judgment]) -> Swap {
     // Per pair (lower name, higher name), in name order: seen with the lower name first, seen
     // with it second, the first real winner seen, and whether every later one agreed. Linear
     // in the judgments (sorting them all made 100,000 cost 50× 10,000's).
-    let mut pairs: BTreeMap<(&str, &str), (bool, bool, Option<&str>, bool)> = BTreeMap::new();
+    let mut pairs: BTreeMap<(&str, &str), Seen> = BTreeMap::new();
     for j in judgments {
         let (first, second) = (j.first.as_str(), j.second.as_str());
         let winner = j.outcome().map(|(w, _)| w);
