@@ -187,7 +187,11 @@ async fn share_link_restores_the_calculation_and_bad_links_are_ignored() {
             "#share-link to get an href after Copy share link",
         )
         .await;
-        assert!(link.contains("#mode=auto&d="), "{link}");
+        // The check (a CRC-32 of the rest) comes first, then the settings and the data.
+        assert!(
+            link.contains("#check=") && link.contains("&mode=auto&d="),
+            "{link}"
+        );
         client.goto("about:blank").await.expect("leave");
         client.goto(&link).await.expect("open the share link");
         wait_ready(&client).await;

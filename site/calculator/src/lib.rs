@@ -13,9 +13,12 @@
 //! only wires signals to views, stores passes ([`passes`]) and shares links ([`share`]). The
 //! app mounts into the page's `#calculator` element, replacing the static example.
 //!
-//! Panels, top to bottom: controls (mode, preset, weights) · input · the result panel (the
-//! headline, the matrix or feedback table, the pool's outputs, picture and working: one piece
-//! of markup from [`html::calculator`]) · diagnostics · actions and saved passes · examples.
+//! Panels, top to bottom: controls (mode, preset, weights) · input · the results: what could
+//! not be read (diagnostics, naming the lines) · actions and saved passes · the result panel
+//! (the headline, the matrix or feedback table, the pool's outputs, picture and working: one
+//! piece of markup from [`html::calculator`]) · examples. The stylesheet shows the panel's
+//! headline first (`display: contents` and `order`), so the errors and the actions stand
+//! right under it without cutting the markup in the wasm.
 
 /// The wasm builds allocate with talc: smaller in the module and faster than the default
 /// dlmalloc (measured in the closing note of issue 10).
@@ -122,7 +125,6 @@ pub fn Calculator(
                 </p>
             </div>
             <div class="calc-results" aria-live="polite" aria-label="Results">
-                <div class="calc-panel" inner_html=move || scored.with(|(a, _)| html::calculator(a))></div>
                 <div id="evidence-errors" class="calc-diag" inner_html=move || scored.with(|(a, weights_error)| {
                     let weights = weights_error.as_ref().map_or(String::new(), |e| {
                         format!("<p class=\"error\">{}</p>", html::escape(e))
@@ -141,6 +143,7 @@ pub fn Calculator(
                     })></div>
                     <div class="calc-passes" id="passes" inner_html=move || saved.with(|list| passes::panel(list))></div>
                 </div>
+                <div class="calc-panel" inner_html=move || scored.with(|(a, _)| html::calculator(a))></div>
                 <div class="calc-examples">
                     <p class="calc-label">"Load an example"</p>
                     <div inner_html=examples::buttons()></div>
@@ -203,10 +206,17 @@ fn load_example(inputs: Inputs, status: RwSignal<String>, index: &str) {
 }
 
 /// Packs the input into a share link (the browser compresses it), shows it as `#share-link`
-/// and copies it.
+/// and copies it; input a link could not restore (over [`share::MAX_TEXT`] bytes, or a
+/// fragment over [`share::MAX_FRAGMENT`] characters) gets a message and no link.
 fn copy_link(inputs: Inputs, status: RwSignal<String>, share_url: RwSignal<String>) {
     let settings = inputs.settings();
     let text = inputs.text.get_untracked();
+    if text.len() > share::MAX_TEXT {
+        return status.set(format!(
+            "This input is {} bytes, over the 2,000,000 a link can carry; copy the report instead.",
+            text.len()
+        ));
+    }
     leptos::task::spawn_local(async move {
         let packed = match share::pack(&text).await {
             Ok(p) => p,
@@ -238,7 +248,7 @@ fn save_pass(
     saved: RwSignal<Vec<passes::Pass>>,
 ) {
     let Some(h) = scored.with(|(a, _)| a.headline()) else {
-        status.set("There is no score to save: fix the weights first.".into());
+        status.set("There is no score to save: fix what the errors name first.".into());
         return;
     };
     let mode = scored.with(|(a, _)| a.mode());

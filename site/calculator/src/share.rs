@@ -1,15 +1,38 @@
 //! Share links: mode, preset, weights and input in the URL fragment
-//! (`mode=matrix&preset=generic&w=…&d=…`). The input travels raw-deflated and base64url-encoded
-//! in `d`; the browser's own `CompressionStream("deflate-raw")` does the packing (through the
-//! page's boot module, see [`pack`] and [`unpack`]), so the wasm carries no compressor. Links
-//! made when the wasm packed them itself (raw deflate too) still open. Decoding never panics:
-//! a malformed or oversized fragment gives a message.
+//! (`check=1a2b3c4d&mode=matrix&preset=generic&w=…&d=…`). The input travels raw-deflated and
+//! base64url-encoded in `d`; the browser's own `CompressionStream("deflate-raw")` does the
+//! packing (through the page's boot module, see [`pack`] and [`unpack`]), so the wasm carries no
+//! compressor.
+//!
+//! Raw deflate has no checksum, so the fragment carries one: `check` is the CRC-32 of every
+//! character after `check=XXXXXXXX&`, and a link whose characters do not match it is refused,
+//! never restored with altered text or settings. Links without `check` (made before it) still
+//! open, but only when they hold nothing but `mode`, `preset`, `w` and `d`, each once: a damaged
+//! `check=` key cannot pass for an old link. Unknown modes and presets are named in the
+//! message. Decoding never panics: a malformed, damaged or oversized fragment gives a message.
+
+use pickanumber_score::{Mode, Preset};
 
 /// The longest fragment a share link may have, in characters.
 pub const MAX_FRAGMENT: usize = 32_000;
 /// The most text a link may expand to (guards against decompression bombs); the boot module
 /// stops inflating past it.
 pub const MAX_TEXT: usize = 2_000_000;
+
+/// CRC-32 (IEEE 802.3, as in gzip and PNG) of `bytes`, one bit at a time. Written here rather
+/// than taken from a crate: `crc32fast` and `crc` look bytes up in 1–16 KB tables, more than the
+/// wasm's size budget has to spare, and a fragment is at most [`MAX_FRAGMENT`] characters, which
+/// this loop checks in well under a millisecond.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut c = !0u32;
+    for &b in bytes {
+        c ^= u32::from(b);
+        for _ in 0..8 {
+            c = (c >> 1) ^ (0xEDB8_8320 & (c & 1).wrapping_neg());
+        }
+    }
+    !c
+}
 
 /// What a fragment holds.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -73,8 +96,8 @@ fn unescape(s: &str) -> Option<String> {
 }
 
 impl State {
-    /// The fragment, without `#`: `mode=matrix&preset=generic&w=…`, then `&d=` and `packed`
-    /// (the input as [`pack`] returned it) when given.
+    /// The fragment, without `#`: `check=…&mode=matrix&preset=generic&w=…`, then `&d=` and
+    /// `packed` (the input as [`pack`] returned it) when given.
     pub fn encode(&self, packed: Option<&str>) -> String {
         let mut parts = Vec::new();
         if let Some(m) = &self.mode {
@@ -89,8 +112,15 @@ impl State {
         if let Some(d) = packed {
             parts.push(format!("d={d}"));
         }
-        parts.join("&")
+        let body = parts.join("&");
+        format!("check={:08x}&{body}", crc32(body.as_bytes()))
     }
+}
+
+/// A value from the link, for a message: in backticks, its first 40 bytes when they end on a
+/// character boundary (else all of it; a fragment is at most [`MAX_FRAGMENT`] characters).
+fn named(v: &str) -> String {
+    format!("`{}`", v.get(..40).unwrap_or(v))
 }
 
 impl Fragment {
@@ -98,15 +128,13 @@ impl Fragment {
     /// (an ordinary anchor such as `#formula`).
     ///
     /// # Errors
-    /// A message for an oversized fragment, a `d` that is not base64url, or a percent escape
-    /// that is not two hex digits.
+    /// A message for an oversized fragment, a `check` that does not match, a part that is not
+    /// `mode`, `preset`, `w` or `d` (or one given twice), an unknown mode or preset, a `d` that
+    /// is not base64url, or a percent escape that is not two hex digits.
     pub fn read(fragment: &str) -> Result<Option<Fragment>, String> {
         let f = fragment.strip_prefix('#').unwrap_or(fragment);
-        if !f.split('&').any(|p| {
-            ["mode=", "preset=", "w=", "d="]
-                .iter()
-                .any(|k| p.starts_with(k))
-        }) {
+        let keys = ["check=", "mode=", "preset=", "w=", "d="];
+        if !f.split('&').any(|p| keys.iter().any(|k| p.starts_with(k))) {
             return Ok(None);
         }
         if f.len() > MAX_FRAGMENT {
@@ -115,30 +143,75 @@ impl Fragment {
                 f.len()
             ));
         }
+        let body = match f.strip_prefix("check=") {
+            Some(rest) => {
+                let (sum, body) = rest.split_once('&').unwrap_or((rest, ""));
+                if sum != format!("{:08x}", crc32(body.as_bytes())) {
+                    return Err(
+                        "the link is damaged (its check does not match its data); it was ignored"
+                            .to_string(),
+                    );
+                }
+                body
+            }
+            None => f,
+        };
         let bad_escape = || "the link's settings are not percent-encoded text; it was ignored";
         let mut out = Fragment::default();
-        for part in f.split('&') {
-            let Some((k, v)) = part.split_once('=') else {
-                continue;
-            };
-            match k {
-                "mode" => out.state.mode = Some(unescape(v).ok_or_else(bad_escape)?),
-                "preset" => out.state.preset = Some(unescape(v).ok_or_else(bad_escape)?),
-                "w" => out.state.weights = Some(unescape(v).ok_or_else(bad_escape)?),
-                "d" => {
-                    if v.is_empty()
-                        || !v
-                            .bytes()
-                            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-                    {
-                        return Err(
-                            "the link's data is not valid base64url; it was ignored".to_string()
-                        );
-                    }
-                    out.packed = Some(v.to_string());
+        for part in body.split('&') {
+            let (k, v) = part.split_once('=').unwrap_or((part, ""));
+            let slot = match k {
+                "mode" => &mut out.state.mode,
+                "preset" => &mut out.state.preset,
+                "w" => &mut out.state.weights,
+                "d" => &mut out.packed,
+                _ => {
+                    return Err(format!(
+                        "the link has an unknown part {}; it was ignored",
+                        named(part)
+                    ))
                 }
-                _ => {}
+            };
+            if slot.is_some() {
+                return Err(format!("the link has `{k}` twice; it was ignored"));
             }
+            let value = if k == "d" {
+                if v.is_empty()
+                    || !v
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+                {
+                    return Err(
+                        "the link's data is not valid base64url; it was ignored".to_string()
+                    );
+                }
+                v.to_string()
+            } else {
+                unescape(v).ok_or_else(bad_escape)?
+            };
+            *slot = Some(value);
+        }
+        if let Some(m) = out
+            .state
+            .mode
+            .as_deref()
+            .filter(|m| Mode::from_name(m).is_none())
+        {
+            return Err(format!(
+                "the link's mode {} is not auto, pooled, matrix or feedback; it was ignored",
+                named(m)
+            ));
+        }
+        if let Some(p) = out
+            .state
+            .preset
+            .as_deref()
+            .filter(|p| Preset::from_name(p).is_none())
+        {
+            return Err(format!(
+                "the link's preset {} is not generic or hackathon; it was ignored",
+                named(p)
+            ));
         }
         Ok(Some(out))
     }
@@ -203,6 +276,19 @@ pub async fn unpack(packed: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The fragment `encode` writes for `body`: its check, then the body.
+    fn checked(body: &str) -> String {
+        format!("check={:08x}&{body}", crc32(body.as_bytes()))
+    }
+
+    #[test]
+    fn the_check_is_the_ieee_crc_32() {
+        // The standard check value of CRC-32/ISO-HDLC.
+        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
+        assert_eq!(crc32(b""), 0);
+    }
 
     #[test]
     fn settings_round_trip_and_the_data_is_kept_packed() {
@@ -215,14 +301,83 @@ mod tests {
         let f = s.encode(Some("fcnBEUAw"));
         assert_eq!(
             f,
-            "mode=matrix&preset=generic&w=craft=0.6,%20depth=0.4%20%3Cb%3E%C3%BC&d=fcnBEUAw"
+            checked(
+                "mode=matrix&preset=generic&w=craft=0.6,%20depth=0.4%20%3Cb%3E%C3%BC&d=fcnBEUAw"
+            )
         );
+        assert!(f.starts_with("check="), "{f}");
         assert_eq!(
             Fragment::read(&format!("#{f}")),
             Ok(Some(Fragment {
                 state: s,
                 packed: Some("fcnBEUAw".into())
             }))
+        );
+    }
+
+    #[test]
+    fn damaged_links_are_refused() {
+        let f = State {
+            mode: Some("auto".into()),
+            ..State::default()
+        }
+        .encode(Some("fcnBEUAw"));
+        let damaged = f.replace("EUA", "EUB");
+        assert_eq!(
+            Fragment::read(&damaged),
+            Err("the link is damaged (its check does not match its data); it was ignored".into())
+        );
+        assert_eq!(
+            Fragment::read(&f.replacen("check=", "chek=", 1)),
+            Err(format!(
+                "the link has an unknown part {}; it was ignored",
+                named(&f[..14].replacen("check=", "chek=", 1))
+            ))
+        );
+    }
+
+    #[test]
+    fn links_made_before_the_check_still_open_if_they_hold_only_settings_and_data() {
+        assert_eq!(
+            Fragment::read("#mode=pooled&d=fcnB"),
+            Ok(Some(Fragment {
+                state: State {
+                    mode: Some("pooled".into()),
+                    ..State::default()
+                },
+                packed: Some("fcnB".into())
+            }))
+        );
+        assert_eq!(
+            Fragment::read("#mode=pooled&d=fcnB&mode=auto"),
+            Err("the link has `mode` twice; it was ignored".into())
+        );
+        assert_eq!(
+            Fragment::read("#mode=pooled&x=1"),
+            Err("the link has an unknown part `x=1`; it was ignored".into())
+        );
+    }
+
+    #[test]
+    fn unknown_modes_and_presets_are_named() {
+        assert_eq!(
+            Fragment::read(&checked("mode=bogus&d=fcnB")),
+            Err(
+                "the link's mode `bogus` is not auto, pooled, matrix or feedback; it was ignored"
+                    .into()
+            )
+        );
+        assert_eq!(
+            Fragment::read("#mode=auto&preset=bogus"),
+            Err("the link's preset `bogus` is not generic or hackathon; it was ignored".into())
+        );
+        let long = "x".repeat(50);
+        assert_eq!(
+            Fragment::read(&format!("#preset={long}")),
+            Err(format!(
+                "the link's preset `{}` is not generic or hackathon; it was ignored",
+                "x".repeat(40)
+            ))
         );
     }
 
@@ -257,5 +412,82 @@ mod tests {
             unpack_error("inflate"),
             "the link's data does not decompress (or is too large); it was ignored"
         );
+    }
+
+    /// One edit of a fragment: replace, insert or delete the character at a position.
+    #[derive(Clone, Debug)]
+    enum Edit {
+        Replace(usize, char),
+        Insert(usize, char),
+        Delete(usize),
+    }
+
+    fn apply(s: &str, edit: &Edit) -> String {
+        let mut chars: Vec<char> = s.chars().collect();
+        let at = |i: usize, n: usize| if n == 0 { 0 } else { i % n };
+        match *edit {
+            Edit::Replace(i, c) if !chars.is_empty() => {
+                let i = at(i, chars.len());
+                chars[i] = c;
+            }
+            Edit::Insert(i, c) => chars.insert(at(i, chars.len() + 1), c),
+            Edit::Delete(i) if !chars.is_empty() => {
+                chars.remove(at(i, chars.len()));
+            }
+            _ => {}
+        }
+        chars.into_iter().collect()
+    }
+
+    /// Characters a damaged link may gain: those of a fragment and a few others.
+    fn a_char() -> impl Strategy<Value = char> {
+        prop::sample::select("abcdefxyzAFQZ0189-_.,=&%#+/ ~".chars().collect::<Vec<_>>())
+    }
+
+    fn an_edit() -> impl Strategy<Value = Edit> {
+        prop_oneof![
+            (any::<usize>(), a_char()).prop_map(|(i, c)| Edit::Replace(i, c)),
+            (any::<usize>(), a_char()).prop_map(|(i, c)| Edit::Insert(i, c)),
+            any::<usize>().prop_map(Edit::Delete),
+        ]
+    }
+
+    fn a_state() -> impl Strategy<Value = (State, String)> {
+        (
+            prop::sample::select(vec!["auto", "pooled", "matrix", "feedback"]),
+            prop::option::of(prop::sample::select(vec!["generic", "hackathon"])),
+            prop::option::of("[a-z=0-9., ]{1,20}"),
+            "[A-Za-z0-9_-]{1,120}",
+        )
+            .prop_map(|(m, p, w, d)| {
+                let state = State {
+                    mode: Some(m.to_string()),
+                    preset: p.map(str::to_string),
+                    weights: w,
+                    text: None,
+                };
+                (state, d)
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+        /// One to three edits of a valid link: refused with a message, or (when the edits
+        /// cancel out) read exactly as before; never read as other settings or other data.
+        #[test]
+        fn damaged_links_never_restore_something_else(
+            (state, packed) in a_state(),
+            edits in prop::collection::vec(an_edit(), 1..=3),
+        ) {
+            let link = state.encode(Some(&packed));
+            let original = Fragment::read(&link);
+            prop_assert_eq!(&original, &Ok(Some(Fragment { state, packed: Some(packed) })));
+            let damaged = edits.iter().fold(link.clone(), |s, e| apply(&s, e));
+            let read = Fragment::read(&damaged);
+            prop_assert!(
+                damaged == link || read.is_err() || read == original,
+                "{} read as {:?}", damaged, read
+            );
+        }
     }
 }

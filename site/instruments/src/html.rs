@@ -31,6 +31,11 @@ pub fn probe_scale_error(message: &str) -> String {
     )
 }
 
+/// The most ratings the "Most variable items" table lists per item.
+const RATINGS_SHOWN: usize = 60;
+/// The most error messages an island lists.
+const ERRORS_SHOWN: usize = 200;
+
 /// The probe's results: `#probe-regime`, `#probe-ceiling-rate`, `#probe-floor-rate`,
 /// `#probe-range`, `#probe-mean-std` and `#probe-errors` (empty when every line was read and
 /// no run failed), then the histogram, the rule trace and the most variable items.
@@ -87,13 +92,15 @@ pub fn probe_results(t: &TextProbe) -> String {
     h.push_str("</dl>");
     // Unreadable lines, then failed runs that are not one of them (marked parse_failed).
     let mut problems: Vec<String> = t.parsed.errors.iter().map(ToString::to_string).collect();
+    // The unreadable lines' labels, looked up once each (not one scan of them per failure).
+    let unreadable: std::collections::BTreeSet<String> = t
+        .parsed
+        .errors
+        .iter()
+        .map(|e| format!("line {}", e.line))
+        .collect();
     for f in &p.failures {
-        let line_failed = t
-            .parsed
-            .errors
-            .iter()
-            .any(|e| format!("line {}", e.line) == f.label);
-        if !line_failed {
+        if !unreadable.contains(&f.label) {
             problems.push(format!(
                 "{}: counted as a failed run ({})",
                 f.label, f.reason
@@ -134,7 +141,17 @@ pub fn probe_results(t: &TextProbe) -> String {
     );
     for item in p.most_variable(MOST_VARIABLE) {
         let s = item.stats.as_ref();
-        let scores: Vec<String> = item.scores.iter().map(ToString::to_string).collect();
+        // At most RATINGS_SHOWN ratings, then how many more: 100,000 runs would otherwise
+        // put 100,000 numbers in each row.
+        let mut scores: Vec<String> = item
+            .scores
+            .iter()
+            .take(RATINGS_SHOWN)
+            .map(ToString::to_string)
+            .collect();
+        if item.scores.len() > RATINGS_SHOWN {
+            scores.push(format!("… ({} in all)", item.scores.len()));
+        }
         h.push_str(&format!(
             "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"mono\">{}</td></tr>",
             escape(&item.item_text),
@@ -147,16 +164,21 @@ pub fn probe_results(t: &TextProbe) -> String {
     h
 }
 
-/// `<ul class="diagnostics">` with one `<li class="error">` per message; nothing when none.
+/// `<ul class="diagnostics">` with one `<li class="error">` per message (the first
+/// [`ERRORS_SHOWN`], then how many more, as the calculator does); nothing when none.
 fn list(h: &mut String, messages: &[String]) {
     if messages.is_empty() {
         return;
     }
     h.push_str("<ul class=\"diagnostics\">");
-    for m in messages {
+    for m in messages.iter().take(ERRORS_SHOWN) {
         h.push_str("<li class=\"error\">");
         h.push_str(&escape(m));
         h.push_str("</li>");
+    }
+    if messages.len() > ERRORS_SHOWN {
+        let more = messages.len() - ERRORS_SHOWN;
+        h.push_str(&format!("<li class=\"note\">… and {more} more</li>"));
     }
     h.push_str("</ul>");
 }

@@ -31,9 +31,10 @@ pub struct Words {
 }
 
 /// The static box: the example and its results, as the live calculator's result panel shows
-/// them (the formula crate's [`html::calculator`], so the two cannot drift), and a
-/// `<noscript>` note. The panel's ids (`#out-final`, …) appear once per page, since a page
-/// holds at most one island, and the live app replaces the box when it mounts.
+/// them (the formula crate's [`html::calculator`], so the two cannot drift, after the
+/// diagnostics and an empty actions bar, as in the live app), and a `<noscript>` note.
+/// The panel's ids (`#out-final`, …) appear once per page, since a page holds at most one
+/// island, and the live app replaces the box when it mounts.
 pub fn placeholder(words: &Words) -> String {
     let a = analyse(EXAMPLE, &Request::default());
     format!(
@@ -43,8 +44,8 @@ pub fn placeholder(words: &Words) -> String {
 <div class=\"calc-in\"><span class=\"calc-label\">{}</span>\
 <textarea class=\"calc-input\" readonly aria-label=\"{}\">{}</textarea>\
 <p class=\"calc-hint\">{}</p></div>\
-<div class=\"calc-results\"><div class=\"calc-panel\">{}</div>\
-<div class=\"calc-diag\"><noscript><p>{}</p></noscript></div>\
+<div class=\"calc-results\"><div class=\"calc-diag\"><noscript><p>{}</p></noscript></div>\
+<div class=\"calc-actions\"></div><div class=\"calc-panel\">{}</div>\
 </div></div></div>\n",
         escape(&words.region),
         escape(&words.mode),
@@ -52,8 +53,8 @@ pub fn placeholder(words: &Words) -> String {
         escape(&words.input_name),
         escape(EXAMPLE),
         escape(&words.hint),
-        html::calculator(&a),
         words.noscript.html(&[]),
+        html::calculator(&a),
     )
 }
 
@@ -97,6 +98,7 @@ async function drain(stream, limit) {
   return out;
 }
 // Share links: the input raw-deflated, then base64url (rejections are codes the app words).
+// ignoreBOM keeps a leading byte-order mark in the text, as it was when the link was made.
 globalThis.pickanumberShare = {
   async pack(text) {
     const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
@@ -107,7 +109,7 @@ globalThis.pickanumberShare = {
     try { bytes = base64url.decode(data); } catch { throw 'base64'; }
     let raw;
     try { raw = await drain(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw')), MAX_TEXT); } catch { throw 'inflate'; }
-    try { return new TextDecoder('utf-8', { fatal: true }).decode(raw); } catch { throw 'utf8'; }
+    try { return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(raw); } catch { throw 'utf8'; }
   },
 };
 let started = false;

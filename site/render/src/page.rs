@@ -71,13 +71,51 @@ pub fn render(
         inline.unwrap_or(&html).to_string()
     });
     let markdown = format!("# {}\n\n{}", meta.title, references::fill(body, &blocks));
+    let mut body = crate::passes::write(events);
+    if island.is_some() {
+        body = without_closed_details(&body);
+    }
     Ok(Rendered {
         meta,
-        body: crate::passes::write(events),
+        body,
         toc,
         island,
         markdown,
         receipts,
         record,
     })
+}
+
+/// A page with an island shows its disclosures open, as plain blocks: while a closed
+/// `<details>` is anywhere in the document, Chromium's editing code (replace-selection and
+/// delete in a textarea) does work per edited line for each of them, so a 10,000-line paste
+/// over the calculator's example took seconds and a select-all + Delete of it 7–11 s (90 ms
+/// without them; measured for issue 22). `<details><summary>X</summary>` becomes
+/// `<div class="disclosure"><p class="summary">X</p>` and `</details>` becomes `</div>`.
+/// A body with any other form of `<details` (attributes, no summary first) is left as it is.
+fn without_closed_details(body: &str) -> String {
+    if body.matches("<details").count() != body.matches("<details><summary>").count() {
+        return body.to_string();
+    }
+    body.replace(
+        "<details><summary>",
+        "<div class=\"disclosure\"><p class=\"summary\">",
+    )
+    .replace("</summary>", "</p>")
+    .replace("</details>", "</div>")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_closed_details;
+
+    #[test]
+    fn disclosures_open_into_plain_blocks_unless_some_other_details_form_is_there() {
+        assert_eq!(
+            without_closed_details("<details><summary>The 3 items</summary>\n<ul></ul></details>"),
+            "<div class=\"disclosure\"><p class=\"summary\">The 3 items</p>\n<ul></ul></div>"
+        );
+        let other = "<details open><summary>x</summary></details>";
+        assert_eq!(without_closed_details(other), other);
+    }
 }

@@ -12,6 +12,7 @@
 
 use super::parse::Judgment;
 use std::cmp::Ordering;
+use std::collections::BTreeMap;
 
 /// The z value of the interval (95 %).
 pub const Z: f64 = 1.96;
@@ -132,33 +133,30 @@ impl Posterior {
 /// assert_eq!((ranked[0].alpha(), ranked[0].beta()), (1.5, 1.0));
 /// ```
 pub fn posteriors(judgments: &[Judgment]) -> Vec<Posterior> {
-    let mut names: Vec<&str> = judgments
-        .iter()
-        .flat_map(|j| [j.first.as_str(), j.second.as_str()])
-        .collect();
-    pickanumber_score::order::sort_by(&mut names, |a, b| a.cmp(b));
-    names.dedup();
-    let mut records: Vec<Posterior> = names.iter().map(|&n| Posterior::new(n)).collect();
+    // One record per name, kept in name order by the map: linear in the judgments (a sort of
+    // every name they mention made 100,000 judgments cost 30× 10,000's).
+    let mut by_name: BTreeMap<&str, Posterior> = BTreeMap::new();
     for j in judgments {
-        let index = |name: &str| names.binary_search(&name).ok();
+        for name in [j.first.as_str(), j.second.as_str()] {
+            by_name.entry(name).or_insert_with(|| Posterior::new(name));
+        }
+        let mut add = |name: &str, count: fn(&mut Posterior) -> &mut u64| {
+            if let Some(p) = by_name.get_mut(name) {
+                *count(p) += 1;
+            }
+        };
         match j.outcome() {
             Some((winner, loser)) => {
-                if let Some(i) = index(winner) {
-                    records[i].wins += 1;
-                }
-                if let Some(i) = index(loser) {
-                    records[i].losses += 1;
-                }
+                add(winner, |p| &mut p.wins);
+                add(loser, |p| &mut p.losses);
             }
             None => {
-                for name in [&j.first, &j.second] {
-                    if let Some(i) = index(name) {
-                        records[i].neither += 1;
-                    }
-                }
+                add(&j.first, |p| &mut p.neither);
+                add(&j.second, |p| &mut p.neither);
             }
         }
     }
+    let mut records: Vec<Posterior> = by_name.into_values().collect();
     // Stable sort of the name-ordered records: equal means stay in name order.
     pickanumber_score::order::sort_by(&mut records, |x, y| y.cmp_p(x));
     records

@@ -1,6 +1,9 @@
 //! Section 3, calculator latency in headless Chromium (`LATENCY` lines of the ignored browser test
 //! `keystroke_to_output_latency`), and its keystroke → next frame time as a ratio to a bare
-//! `<textarea>`'s with the same lines (the physical limit), against issue 10's targets.
+//! `<textarea>`'s with the same lines (the physical limit), against issue 10's targets. Then a
+//! real paste (Ctrl+V) and a select-all + Delete of 10,000 and 100,000 lines on each island
+//! (`PASTE` lines of `paste_and_delete_timings`), as ratios to a bare textarea's times, against
+//! issue 22's bound: at most twice the bare time plus 0.3 s (10,000) or 1 s (100,000).
 
 use std::path::Path;
 
@@ -13,6 +16,8 @@ use crate::env::{Env, Failure};
 const TEST: [&str; 3] = ["latency", "keystroke_to_output_latency", "LATENCY"];
 /// The largest ratio of the calculator's keystroke-to-frame time to the textarea's, by size.
 const RATIO_MAX: [(u64, f64); 2] = [(1_000, 1.5), (10_000, 2.0)];
+/// The paste and delete test: its file, its name, and the prefix of its lines.
+const PASTE: [&str; 3] = ["paste", "paste_and_delete_timings", "PASTE"];
 
 /// Measures keystroke-to-output latency, adds the rows to `report` and returns the JSON.
 pub fn latency(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, Failure> {
@@ -23,7 +28,29 @@ pub fn latency(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, Fai
     }
     let ratios = RATIO_MAX.map(|limit| ratio(&lines, limit));
     report.rows.extend(ratios);
-    Ok(json!({"available": true, "sizes": lines, "ratio_max": RATIO_MAX}))
+    let pastes = super::browser(env, dist, PASTE)?;
+    for l in &pastes {
+        println!("    PASTE {l}");
+        report
+            .rows
+            .extend(["paste", "delete"].map(|what| paste_row(l, what)));
+    }
+    Ok(json!({"available": true, "sizes": lines, "ratio_max": RATIO_MAX, "paste": pastes}))
+}
+
+/// The row for the paste or the delete (`what`) of one `PASTE` line: ours ÷ the bare
+/// textarea's, against twice plus 0.3 s (10,000 lines) or 1 s (100,000).
+fn paste_row(l: &Value, what: &str) -> Row {
+    let n = l["lines"].as_u64().unwrap_or(0);
+    let ours = l[format!("{what}_ms")].as_f64().unwrap_or(f64::NAN);
+    let bare = l[format!("bare_{what}_ms")].as_f64().unwrap_or(f64::NAN);
+    let slack = if n >= 100_000 { 1000.0 } else { 300.0 };
+    let ratio = ours / bare.max(1.0);
+    let text = format!("{ratio:.2}× ({ours:.0} ms ÷ {bare:.0} ms)");
+    let page = l["page"].as_str().unwrap_or("?");
+    let measure = format!("{what} ÷ bare textarea's, {page}, {} lines", thousands(n));
+    let target = format!("≤ 2× + {:.1} s", slack / 1000.0);
+    Row::new(measure, text).target(target, ours <= 2.0 * bare + slack)
 }
 
 /// The row for one `LATENCY` line.
@@ -91,5 +118,14 @@ mod tests {
         assert_eq!(ratios, expected);
         let alone = ratio(&lines[..1], RATIO_MAX[0]).brief();
         assert_eq!(alone, format!("{measure}, 1,000 items: not measured ✗"));
+        let paste = json!({"page": "probe", "lines": 10000, "paste_ms": 900.0, "bare_paste_ms": 300.0, "delete_ms": 50.0, "bare_delete_ms": 40.0});
+        assert_eq!(
+            paste_row(&paste, "paste").brief(),
+            "paste ÷ bare textarea's, probe, 10,000 lines: 3.00× (900 ms ÷ 300 ms) ✓"
+        );
+        assert_eq!(
+            paste_row(&paste, "delete").brief(),
+            "delete ÷ bare textarea's, probe, 10,000 lines: 1.25× (50 ms ÷ 40 ms) ✓"
+        );
     }
 }
