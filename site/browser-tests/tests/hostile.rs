@@ -106,7 +106,7 @@ async fn assert_untouched(client: &Client, context: &str) {
         .execute(
             "const c = document.getElementById('calculator'); return { pwned: window.__pwned || 0, \
              injected: c.querySelectorAll('script, img, iframe, object, embed, video, audio, form, style, link, meta, base, marquee, frameset, template, math').length, \
-             svgs: c.querySelectorAll('svg').length };",
+             svgs: [...c.querySelectorAll('svg')].filter(s => !s.closest('figure.calc-picture')).length };",
             vec![],
         )
         .await
@@ -116,9 +116,10 @@ async fn assert_untouched(client: &Client, context: &str) {
         state["injected"], 0,
         "{context}: markup was injected into the calculator"
     );
+    // The calculator's own picture (absent when no item was read) is the only svg.
     assert_eq!(
-        state["svgs"], 1,
-        "{context}: only the calculator's own picture is an svg"
+        state["svgs"], 0,
+        "{context}: an svg outside the calculator's own picture"
     );
 }
 

@@ -578,6 +578,16 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
             ),
         ));
     }
+    if !scored {
+        // No score is shown, so nothing is said about one (empty criteria at 50, the
+        // self-check of a span of 0, saturation).
+        later.retain(|d| {
+            !matches!(
+                d.kind,
+                Kind::EmptyCriterion | Kind::SelfCheck | Kind::Saturation
+            )
+        });
+    }
     diagnostics.extend(later);
     Analysis {
         format,

@@ -233,3 +233,18 @@ fn the_calculator_panel_has_no_number_when_nothing_was_read() {
     assert!(html.contains("no items read: every line that starts like an item has an error; there is no score; not used: lines 1, 2."), "{html}");
     assert!(!html.contains("out-net"), "{html}");
 }
+
+/// With nothing left to score, nothing is said about a score: no empty criteria at 50, no
+/// self-check over a span of 0.
+#[test]
+fn no_warnings_about_a_score_that_is_not_there() {
+    let a = analyse(
+        "+1 unlabelled\n",
+        &Request {
+            preset: Some(pickanumber_score::Preset::Generic),
+            ..Request::default()
+        },
+    );
+    assert!(!a.scored);
+    assert_eq!(a.messages(Severity::Warning), Vec::<String>::new());
+}
