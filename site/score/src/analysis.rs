@@ -624,13 +624,12 @@ fn report_rows(
         };
         if let (Some(typed), Some(net), Some(n)) = (r.final_score, r.net, r.items) {
             let sign = if net > 0 { "+" } else { "" };
-            match crate::profile(n, net) {
+            match Pooled::from_profile(n, net, params) {
                 None => out.push(at(
                     Kind::ReportMismatch,
                     format!("the report gives {} net {sign}{net} over {n} items, which no list of impacts from the set adds up to", r.criterion),
                 )),
-                Some(impacts) => {
-                    let p = Pooled::from_impacts(impacts, params);
+                Some(p) => {
                     if p.final_score != typed {
                         out.push(at(
                             Kind::ReportMismatch,
