@@ -164,24 +164,25 @@ fn push_blanking_fences(out: &mut String, text: &str) {
 }
 
 /// Adds `p`, read from a part of the text that starts after `offset` lines, to `out`.
-fn merge(out: &mut Parsed, p: Parsed, offset: usize) {
-    out.entries.extend(p.entries.into_iter().map(|mut e| {
+fn merge(out: &mut Parsed, mut p: Parsed, offset: usize) {
+    for e in &mut p.entries {
         e.line += offset;
-        e
-    }));
-    out.errors.extend(p.errors.into_iter().map(|mut e| {
+    }
+    for e in &mut p.errors {
         e.line += offset;
-        e
-    }));
-    out.ignored
-        .extend(p.ignored.into_iter().map(|l| l + offset));
-    out.weights.extend(p.weights);
-    out.notes.extend(p.notes);
-    out.report_rows
-        .extend(p.report_rows.into_iter().map(|mut r| {
-            r.line += offset;
-            r
-        }));
+    }
+    for l in &mut p.ignored {
+        *l += offset;
+    }
+    for r in &mut p.report_rows {
+        r.line += offset;
+    }
+    out.entries.append(&mut p.entries);
+    out.errors.append(&mut p.errors);
+    out.ignored.append(&mut p.ignored);
+    out.weights.append(&mut p.weights);
+    out.notes.append(&mut p.notes);
+    out.report_rows.append(&mut p.report_rows);
     out.explicit |= p.explicit;
 }
 
