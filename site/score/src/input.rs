@@ -200,7 +200,12 @@ fn detect(text: &str) -> (Format, Parsed) {
     if first.starts_with('|') {
         return (Format::MarkdownTable, markdown_table(text));
     }
-    if let Some(sep) = ['\t', ','].into_iter().find(|&c| first.contains(c)) {
+    // Byte scans for the ASCII separators: `str::contains` brings a searcher into the wasm.
+    if let Some(sep) = [b'\t', b',']
+        .into_iter()
+        .find(|&c| first.bytes().any(|b| b == c))
+    {
+        let sep = char::from(sep);
         let header = split_row(first, sep);
         if header
             .iter()
@@ -245,7 +250,8 @@ pub fn read_as(format: Format, text: &str) -> Parsed {
         Format::MarkdownTable => markdown_table(text),
         Format::Spreadsheet => {
             let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-            spreadsheet(text, if first.contains('\t') { '\t' } else { ',' })
+            let tab = first.bytes().any(|b| b == b'\t');
+            spreadsheet(text, if tab { '\t' } else { ',' })
         }
     }
 }

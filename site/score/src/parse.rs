@@ -462,7 +462,7 @@ fn number_token(s: &str) -> (&str, &str) {
 
 pub(crate) fn impact_of(token: &str) -> Result<Impact, String> {
     let not_in_set = || format!("impact {token} is not one of {}", allowed_list());
-    if token.contains('.') {
+    if token.bytes().any(|b| b == b'.') {
         return Err(not_in_set());
     }
     let (negative, digits) = if let Some(rest) = token.strip_prefix('+') {
