@@ -137,7 +137,8 @@ fn unwrap_fences(text: &str, fences: &[Fence]) -> (Format, Parsed) {
         // one empty line per content line.
         let before = text.get(at..f.body.start).unwrap_or_default();
         push_blanking_fences(&mut outside, before);
-        outside.extend(std::iter::repeat_n('\n', body.matches('\n').count()));
+        let newlines = body.bytes().filter(|&b| b == b'\n').count();
+        outside.extend(std::iter::repeat_n('\n', newlines));
         at = f.body.end;
     }
     push_blanking_fences(&mut outside, text.get(at..).unwrap_or_default());
