@@ -264,7 +264,7 @@ fn strip_bullet(line: &str) -> &str {
     let digits = line.bytes().take_while(u8::is_ascii_digit).count();
     if digits > 0 && digits <= 9 {
         let after = line.get(digits..).unwrap_or_default();
-        if let Some(rest) = after.strip_prefix(['.', ')']) {
+        if let Some(rest) = strip_char_in(after, &['.', ')']) {
             if rest.starts_with(char::is_whitespace) {
                 return rest.trim_start();
             }
@@ -424,8 +424,18 @@ fn signed_impact(token: &str) -> Result<Impact, String> {
     impact_of(token)
 }
 
+/// The minus signs an impact may start with: hyphen, minus sign, en dash.
+const MINUS: [char; 3] = ['-', '\u{2212}', '–'];
+
 fn is_minus(c: char) -> bool {
-    matches!(c, '-' | '\u{2212}' | '–')
+    MINUS.contains(&c)
+}
+
+/// `s` without its first character when that character is in `set`: one function for every
+/// set, where each `strip_prefix([...])` array type compiles a searcher of its own.
+fn strip_char_in<'a>(s: &'a str, set: &[char]) -> Option<&'a str> {
+    let c = s.chars().next()?;
+    set.contains(&c).then(|| s.get(c.len_utf8()..)).flatten()
 }
 
 fn starts_with_number(s: &str) -> bool {
@@ -467,7 +477,7 @@ pub(crate) fn impact_of(token: &str) -> Result<Impact, String> {
     }
     let (negative, digits) = if let Some(rest) = token.strip_prefix('+') {
         (false, rest)
-    } else if let Some(rest) = token.strip_prefix(is_minus) {
+    } else if let Some(rest) = strip_char_in(token, &MINUS) {
         (true, rest)
     } else {
         (false, token)
@@ -479,7 +489,7 @@ pub(crate) fn impact_of(token: &str) -> Result<Impact, String> {
 
 /// Reads an optional `×N` / `xN` run count right after the impact.
 fn repeat_of(s: &str) -> Result<(u32, &str), String> {
-    let Some(after) = s.strip_prefix(['×', 'x', 'X']) else {
+    let Some(after) = strip_char_in(s, &['×', 'x', 'X']) else {
         return Ok((1, s));
     };
     let digits = after.bytes().take_while(u8::is_ascii_digit).count();
@@ -502,7 +512,7 @@ fn repeat_of(s: &str) -> Result<(u32, &str), String> {
 fn text_after(s: &str, attached: bool) -> &str {
     let spaced = s.starts_with(char::is_whitespace);
     let s = s.trim_start();
-    match s.strip_prefix(SEPARATORS) {
+    match strip_char_in(s, &SEPARATORS) {
         Some(rest)
             if (attached && !spaced)
                 || rest.is_empty()
@@ -520,7 +530,7 @@ pub(crate) const SEPARATORS: [char; 4] = [':', '—', '–', '-'];
 /// Whether [`text_after`] would take the start of `text` (after a space) for a separator:
 /// the report writer then puts one separator before such a text, so it reads back whole.
 pub(crate) fn starts_like_separator(text: &str) -> bool {
-    text.strip_prefix(SEPARATORS)
+    strip_char_in(text, &SEPARATORS)
         .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
 }
 
