@@ -482,9 +482,31 @@ pub(crate) fn impact_of(token: &str) -> Result<Impact, String> {
     } else {
         (false, token)
     };
-    let magnitude: i64 = digits.parse().map_err(|_| not_in_set())?;
-    let value = if negative { -magnitude } else { magnitude };
+    // As `i64::from_str` reads it: one more sign, then digits (too large for a u32 is as
+    // outside the set as too large for an i64).
+    let (inner_negative, digits) = match digits.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, digits.strip_prefix('+').unwrap_or(digits)),
+    };
+    let magnitude = i64::from(unsigned(digits).ok_or_else(not_in_set)?);
+    let value = if negative != inner_negative {
+        -magnitude
+    } else {
+        magnitude
+    };
     Impact::from_value(value).ok_or_else(not_in_set)
+}
+
+/// A non-empty run of ASCII digits as a number; `None` for anything else or above `u32::MAX`
+/// (one small loop where `str::parse` compiles a reader per integer type).
+fn unsigned(s: &str) -> Option<u32> {
+    if s.is_empty() {
+        return None;
+    }
+    s.bytes().try_fold(0u32, |n, b| {
+        let d = b.checked_sub(b'0').filter(|d| *d < 10)?;
+        n.checked_mul(10)?.checked_add(u32::from(d))
+    })
 }
 
 /// Reads an optional `×N` / `xN` run count right after the impact.
@@ -497,7 +519,7 @@ fn repeat_of(s: &str) -> Result<(u32, &str), String> {
         return Ok((1, s));
     }
     let (count, rest) = after.split_at_checked(digits).unwrap_or((after, ""));
-    match count.parse::<u32>().ok() {
+    match unsigned(count) {
         Some(n) if (1..=MAX_REPEAT).contains(&n) => Ok((n, rest)),
         _ => Err(format!(
             "run count ×{count} is not between 1 and {MAX_REPEAT}"
@@ -740,6 +762,29 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+        /// The digit loops read impacts and run counts as `str::parse` did: signs, digits,
+        /// overflow.
+        #[test]
+        fn impacts_and_counts_read_as_the_standard_parse_would(
+            token in "[-+−–]{0,3}[0-9a]{0,12}"
+        ) {
+            let old = |t: &str| -> Option<crate::Impact> {
+                let (negative, digits) = if let Some(rest) = t.strip_prefix('+') {
+                    (false, rest)
+                } else if let Some(rest) = t.strip_prefix(super::is_minus) {
+                    (true, rest)
+                } else {
+                    (false, t)
+                };
+                let magnitude: i64 = digits.parse().ok()?;
+                crate::Impact::from_value(if negative { -magnitude } else { magnitude })
+            };
+            prop_assert_eq!(super::impact_of(&token).ok(), old(&token));
+            prop_assert_eq!(super::unsigned(&token), token.parse::<u32>().ok().filter(|_| {
+                token.bytes().all(|b| b.is_ascii_digit())
+            }));
+        }
 
         /// The byte scan splits exactly as `contains('×')` then `split('×')` or `split(" x ")`.
         #[test]
