@@ -396,9 +396,14 @@ fn unused_keys(object: &Value, used: &[&str], out: &mut Parsed) {
             }
         }
     }
-    if !unknown.is_empty() {
-        out.notes
-            .push(format!("JSON keys not used: {}", unknown.join(", ")));
+    // Joined by hand: `[&str]::join` would be one more copy of the standard join.
+    let mut note = String::new();
+    for k in unknown {
+        note.push_str(if note.is_empty() { "JSON keys not used: " } else { ", " });
+        note.push_str(k);
+    }
+    if !note.is_empty() {
+        out.notes.push(note);
     }
 }
 
