@@ -522,17 +522,19 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
     let pool = Pooled::score(&items, &params);
     let outcome = match mode {
         Mode::Matrix => {
-            let weights = request
-                .weights
-                .clone()
-                .or_else(|| (!parsed.weights.is_empty()).then(|| parsed.weights.clone()))
-                .or_else(|| {
-                    let rows = &parsed.report_rows;
-                    let w = rows.iter().map(|r| (r.criterion.clone(), r.weight));
-                    (!rows.is_empty()).then(|| w.collect())
-                })
-                .or_else(|| request.preset.map(Preset::weights))
-                .unwrap_or_default();
+            // Given weights, then a weights line, then a report's table, then the preset.
+            let rows = &parsed.report_rows;
+            let weights = if let Some(w) = &request.weights {
+                w.clone()
+            } else if !parsed.weights.is_empty() {
+                parsed.weights
+            } else if !rows.is_empty() {
+                rows.iter()
+                    .map(|r| (r.criterion.clone(), r.weight))
+                    .collect()
+            } else {
+                request.preset.map(Preset::weights).unwrap_or_default()
+            };
             let result = MatrixScore::score(&items, &weights, &params);
             match &result {
                 Ok(m) => matrix_diagnostics(&mut later, m, &weights, &items, &params),

@@ -399,7 +399,11 @@ fn unused_keys(object: &Value, used: &[&str], out: &mut Parsed) {
     // Joined by hand: `[&str]::join` would be one more copy of the standard join.
     let mut note = String::new();
     for k in unknown {
-        note.push_str(if note.is_empty() { "JSON keys not used: " } else { ", " });
+        note.push_str(if note.is_empty() {
+            "JSON keys not used: "
+        } else {
+            ", "
+        });
         note.push_str(k);
     }
     if !note.is_empty() {
