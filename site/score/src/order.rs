@@ -4,7 +4,8 @@
 //!
 //! **elements** → `sorted_indices` (a bottom-up merge sort of their positions, the
 //! comparison behind a `dyn` reference, so it is compiled once) → [`sort_by`] moves the
-//! elements into that order by swaps (the only element-typed code). Stable: equal elements keep their order. O(n log n) comparisons.
+//! elements into that order by swaps along the permutation's cycles (the only element-typed
+//! code). Stable: equal elements keep their order. O(n log n) comparisons.
 
 use std::cmp::Ordering;
 
