@@ -91,7 +91,7 @@ fn fences(text: &str) -> Vec<Fence> {
     let mut out = Vec::new();
     let mut open: Option<(char, usize, usize, usize)> = None; // mark, length, body start, line
     let mut at = 0;
-    for (i, line) in text.split_inclusive('\n').enumerate() {
+    for (i, line) in lines_with_ends(text).enumerate() {
         let t = line.trim();
         let mark = t.chars().next().filter(|c| matches!(c, '`' | '~'));
         let run = mark.map_or(0, |m| t.chars().take_while(|&c| c == m).count());
@@ -150,9 +150,24 @@ fn unwrap_fences(text: &str, fences: &[Fence]) -> (Format, Parsed) {
     (format.unwrap_or(Format::Lines), out)
 }
 
+/// The lines of `text`, each with its newline, as `split_inclusive('\n')` gives them, by a
+/// byte scan (no pattern searcher).
+fn lines_with_ends(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        let end = rest
+            .bytes()
+            .position(|b| b == b'\n')
+            .map_or(rest.len(), |i| i + 1);
+        let (line, after) = rest.split_at_checked(end).filter(|_| end > 0)?;
+        rest = after;
+        Some(line)
+    })
+}
+
 /// Appends `text` with the fence lines in it emptied.
 fn push_blanking_fences(out: &mut String, text: &str) {
-    for line in text.split_inclusive('\n') {
+    for line in lines_with_ends(text) {
         let t = line.trim_start();
         if t.starts_with("```") || t.starts_with("~~~") {
             if line.ends_with('\n') {
@@ -687,4 +702,21 @@ fn markdown_table(text: &str) -> Parsed {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+        /// The byte scan gives the lines `split_inclusive('\n')` gives.
+        #[test]
+        fn lines_with_ends_splits_as_split_inclusive(text in "[a\n\r~`é]{0,16}") {
+            let ours: Vec<&str> = super::lines_with_ends(&text).collect();
+            let std: Vec<&str> = text.split_inclusive('\n').collect();
+            prop_assert_eq!(ours, std);
+        }
+    }
 }
