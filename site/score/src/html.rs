@@ -33,7 +33,7 @@ pub fn escape(s: &str) -> String {
 fn dl(rows: &[(&str, &str)]) -> String {
     let mut h = String::from("<dl class=\"result\">\n");
     for (k, v) in rows {
-        let _ = write!(h, "<div><dt>{k}</dt><dd>{}</dd></div>\n", escape(v));
+        let _ = writeln!(h, "<div><dt>{k}</dt><dd>{}</dd></div>", escape(v));
     }
     h.push_str("</dl>\n");
     h
@@ -75,11 +75,7 @@ pub fn matrix(m: &MatrixScore, params: &Params) -> String {
             .iter()
             .map(|v| format!("<td>{}</td>", escape(v)))
             .collect();
-        let _ = write!(
-            h,
-            "<tr><th scope=\"row\">{}</th>{tds}</tr>\n",
-            escape(&name)
-        );
+        let _ = writeln!(h, "<tr><th scope=\"row\">{}</th>{tds}</tr>", escape(&name));
     }
     let items: usize = m.criteria.iter().map(|c| c.pooled.total_items).sum();
     let _ = write!(
@@ -88,9 +84,9 @@ h,
         overall_text(m, params),
         crate::display::fixed(m.overall_confidence, 2)
     );
-    let _ = write!(
+    let _ = writeln!(
         h,
-        "<p class=\"working\">{}</p>\n",
+        "<p class=\"working\">{}</p>",
         escape(&matrix_working(m, params))
     );
     h
@@ -113,9 +109,9 @@ pub fn feedback(f: &Feedback, params: &Params) -> String {
             format!("<strong>{}</strong><ul>{actions}</ul>", b.bucket.action())
         };
         let [bucket, items, running, confidence] = bucket_cells(b, params);
-        let _ = write!(
+        let _ = writeln!(
 h,
-            "<tr><th scope=\"row\">{bucket}</th><td>{items}</td><td class=\"running\">{running}</td><td>{confidence}</td><td>{list}</td></tr>\n"
+            "<tr><th scope=\"row\">{bucket}</th><td>{items}</td><td class=\"running\">{running}</td><td>{confidence}</td><td>{list}</td></tr>"
         );
     }
     h.push_str("</tbody>\n</table></div>\n");
@@ -190,16 +186,16 @@ h,
                     matrix(s, p)
                 );
             }
-            let _ = write!(
+            let _ = writeln!(
 h,
-                "<p class=\"calc-label calc-pool-label\">Pool of all items, for reference (not the matrix's answer): final <span id=\"out-pool-final\">{}</span></p>\n",
+                "<p class=\"calc-label calc-pool-label\">Pool of all items, for reference (not the matrix's answer): final <span id=\"out-pool-final\">{}</span></p>",
                 t.final_score
             );
         }
         Outcome::Feedback(f) => {
-            let _ = write!(
+            let _ = writeln!(
                 h,
-                "<div class=\"calc-feedback\" id=\"out-buckets\">{}</div>\n",
+                "<div class=\"calc-feedback\" id=\"out-buckets\">{}</div>",
                 feedback(f, p)
             );
         }
@@ -268,16 +264,12 @@ pub fn diagnostics(list: &[Diagnostic], limit: usize) -> String {
     let mut h = String::from("<ul class=\"diagnostics\">\n");
     for d in list.iter().take(limit) {
         let s = d.severity().name();
-        let _ = write!(
-            h,
-            "<li class=\"{s}\">{s}: {}</li>\n",
-            escape(&d.to_string())
-        );
+        let _ = writeln!(h, "<li class=\"{s}\">{s}: {}</li>", escape(&d.to_string()));
     }
     if list.len() > limit {
-        let _ = write!(
+        let _ = writeln!(
             h,
-            "<li class=\"note\">… and {} more</li>\n",
+            "<li class=\"note\">… and {} more</li>",
             list.len() - limit
         );
     }

@@ -61,7 +61,7 @@ pub fn markdown(a: &Analysis) -> String {
                 Ok(s) => {
                     r.push_str("## Criteria\n\n| Criterion | Weight used | Items | Net | Raw | Final | Confidence |\n|---|---|---|---|---|---|---|\n");
                     for c in &s.criteria {
-                        let _ = write!(r, "| {} |\n", criterion_cells(c, p).join(" | "));
+                        let _ = writeln!(r, "| {} |", criterion_cells(c, p).join(" | "));
                     }
                     let _ = write!(r, "\n{}\n\n", matrix_working(s, p));
                 }
@@ -79,7 +79,7 @@ r,
         Outcome::Feedback(f) => {
             r.push_str("## Score after each bucket\n\n| Bucket | Items | Score so far | Confidence |\n|---|---|---|---|\n");
             for b in f.buckets.iter() {
-                let _ = write!(r, "| {} |\n", bucket_cells(b, p).join(" | "));
+                let _ = writeln!(r, "| {} |", bucket_cells(b, p).join(" | "));
             }
             r.push_str("\n## Actions\n\n");
             for b in f.buckets.iter().filter(|b| !b.items.is_empty()) {
@@ -89,9 +89,9 @@ r,
                     } else {
                         &i.text
                     };
-                    let _ = write!(
+                    let _ = writeln!(
                         r,
-                        "* {}: {}\n",
+                        "* {}: {}",
                         b.bucket.action(),
                         text.replace(['\n', '\r'], " ")
                     );
@@ -112,7 +112,7 @@ r,
     if !a.diagnostics.is_empty() {
         r.push_str("## Warnings and notes\n\n");
         for d in &a.diagnostics {
-            let _ = write!(r, "* {}, {d}\n", d.severity().name());
+            let _ = writeln!(r, "* {}, {d}", d.severity().name());
         }
         r.push('\n');
     }
