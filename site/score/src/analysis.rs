@@ -522,17 +522,19 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
     let pool = Pooled::score(&items, &params);
     let outcome = match mode {
         Mode::Matrix => {
-            let weights = request
-                .weights
-                .clone()
-                .or_else(|| (!parsed.weights.is_empty()).then(|| parsed.weights.clone()))
-                .or_else(|| {
-                    let rows = &parsed.report_rows;
-                    let w = rows.iter().map(|r| (r.criterion.clone(), r.weight));
-                    (!rows.is_empty()).then(|| w.collect())
-                })
-                .or_else(|| request.preset.map(Preset::weights))
-                .unwrap_or_default();
+            // Given weights, then a weights line, then a report's table, then the preset.
+            let rows = &parsed.report_rows;
+            let weights = if let Some(w) = &request.weights {
+                w.clone()
+            } else if !parsed.weights.is_empty() {
+                parsed.weights
+            } else if !rows.is_empty() {
+                rows.iter()
+                    .map(|r| (r.criterion.clone(), r.weight))
+                    .collect()
+            } else {
+                request.preset.map(Preset::weights).unwrap_or_default()
+            };
             let result = MatrixScore::score(&items, &weights, &params);
             match &result {
                 Ok(m) => matrix_diagnostics(&mut later, m, &weights, &items, &params),
@@ -634,13 +636,12 @@ fn report_rows(
         };
         if let (Some(typed), Some(net), Some(n)) = (r.final_score, r.net, r.items) {
             let sign = if net > 0 { "+" } else { "" };
-            match crate::profile(n, net) {
+            match Pooled::from_profile(n, net, params) {
                 None => out.push(at(
                     Kind::ReportMismatch,
                     format!("the report gives {} net {sign}{net} over {n} items, which no list of impacts from the set adds up to", r.criterion),
                 )),
-                Some(impacts) => {
-                    let p = Pooled::from_impacts(impacts, params);
+                Some(p) => {
                     if p.final_score != typed {
                         out.push(at(
                             Kind::ReportMismatch,

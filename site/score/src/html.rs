@@ -7,6 +7,7 @@ use crate::display::{
     self_check_text, trim_number, working, PooledText,
 };
 use crate::{Analysis, Diagnostic, Feedback, Headline, MatrixScore, Outcome, Params, Pooled};
+use std::fmt::Write as _;
 
 /// Escapes text for HTML element content and attribute values.
 ///
@@ -32,7 +33,7 @@ pub fn escape(s: &str) -> String {
 fn dl(rows: &[(&str, &str)]) -> String {
     let mut h = String::from("<dl class=\"result\">\n");
     for (k, v) in rows {
-        h.push_str(&format!("<div><dt>{k}</dt><dd>{}</dd></div>\n", escape(v)));
+        let _ = writeln!(h, "<div><dt>{k}</dt><dd>{}</dd></div>", escape(v));
     }
     h.push_str("</dl>\n");
     h
@@ -74,21 +75,20 @@ pub fn matrix(m: &MatrixScore, params: &Params) -> String {
             .iter()
             .map(|v| format!("<td>{}</td>", escape(v)))
             .collect();
-        h.push_str(&format!(
-            "<tr><th scope=\"row\">{}</th>{tds}</tr>\n",
-            escape(&name)
-        ));
+        let _ = writeln!(h, "<tr><th scope=\"row\">{}</th>{tds}</tr>", escape(&name));
     }
     let items: usize = m.criteria.iter().map(|c| c.pooled.total_items).sum();
-    h.push_str(&format!(
+    let _ = write!(
+h,
         "</tbody>\n<tfoot><tr><th scope=\"row\">Overall</th><td>1.00</td><td>{items}</td><td></td><td></td><td>{}</td><td>{}</td></tr></tfoot>\n</table></div>\n",
         overall_text(m, params),
         crate::display::fixed(m.overall_confidence, 2)
-    ));
-    h.push_str(&format!(
-        "<p class=\"working\">{}</p>\n",
+    );
+    let _ = writeln!(
+        h,
+        "<p class=\"working\">{}</p>",
         escape(&matrix_working(m, params))
-    ));
+    );
     h
 }
 
@@ -109,9 +109,10 @@ pub fn feedback(f: &Feedback, params: &Params) -> String {
             format!("<strong>{}</strong><ul>{actions}</ul>", b.bucket.action())
         };
         let [bucket, items, running, confidence] = bucket_cells(b, params);
-        h.push_str(&format!(
-            "<tr><th scope=\"row\">{bucket}</th><td>{items}</td><td class=\"running\">{running}</td><td>{confidence}</td><td>{list}</td></tr>\n"
-        ));
+        let _ = writeln!(
+h,
+            "<tr><th scope=\"row\">{bucket}</th><td>{items}</td><td class=\"running\">{running}</td><td>{confidence}</td><td>{list}</td></tr>"
+        );
     }
     h.push_str("</tbody>\n</table></div>\n");
     h
@@ -175,24 +176,29 @@ pub fn calculator(a: &Analysis) -> String {
     match &a.outcome {
         Outcome::Matrix(m) => {
             if let Ok(s) = &m.result {
-                h.push_str(&format!(
+                let _ = write!(
+h,
                     "<div class=\"calc-matrix\"><p>Overall <strong id=\"out-overall\">{}</strong>, confidence <strong id=\"out-overall-confidence\">{}</strong>, span <strong id=\"out-span\">{}</strong>; <strong id=\"out-self-check\">{}</strong></p>\n{}</div>\n",
                     overall_text(s, p),
                     fixed(s.overall_confidence, 2),
                     trim_number(s.span),
                     escape(&self_check_text(s, p)),
                     matrix(s, p)
-                ));
+                );
             }
-            h.push_str(&format!(
-                "<p class=\"calc-label calc-pool-label\">Pool of all items, for reference (not the matrix's answer): final <span id=\"out-pool-final\">{}</span></p>\n",
+            let _ = writeln!(
+h,
+                "<p class=\"calc-label calc-pool-label\">Pool of all items, for reference (not the matrix's answer): final <span id=\"out-pool-final\">{}</span></p>",
                 t.final_score
-            ));
+            );
         }
-        Outcome::Feedback(f) => h.push_str(&format!(
-            "<div class=\"calc-feedback\" id=\"out-buckets\">{}</div>\n",
-            feedback(f, p)
-        )),
+        Outcome::Feedback(f) => {
+            let _ = writeln!(
+                h,
+                "<div class=\"calc-feedback\" id=\"out-buckets\">{}</div>",
+                feedback(f, p)
+            );
+        }
         Outcome::Pooled(_) => {}
     }
     h.push_str("<dl class=\"calc-out\">");
@@ -205,13 +211,15 @@ pub fn calculator(a: &Analysis) -> String {
         ("Multiplier", "multiplier", &t.multiplier),
         ("Final, unrounded", "final-unrounded", &t.final_unrounded),
     ] {
-        h.push_str(&format!(
+        let _ = write!(
+            h,
             "<div class=\"calc-cell\"><dt>{label}</dt><dd id=\"out-{id}\">{value}</dd></div>"
-        ));
+        );
     }
     let at = |x: f64| percent_of_scale(x, p);
     let (raw, fin, center) = (at(pool.raw), at(pool.final_score), at(p.center));
-    h.push_str(&format!(
+    let _ = write!(
+h,
         "</dl>\n<figure class=\"calc-picture\"><svg viewBox=\"0 0 100 14\" role=\"img\" aria-labelledby=\"picture-title\" preserveAspectRatio=\"none\"><title id=\"picture-title\">Raw {} is pulled toward the anchor {} to give the final {}; confidence {}</title><line x1=\"0\" y1=\"4\" x2=\"100\" y2=\"4\" class=\"axis\"/><line x1=\"{center}\" y1=\"0.5\" x2=\"{center}\" y2=\"7.5\" class=\"anchor-tick\"/><line x1=\"{raw}\" y1=\"4\" x2=\"{fin}\" y2=\"4\" class=\"pull\"/><circle cx=\"{raw}\" cy=\"4\" r=\"1.6\" class=\"raw-dot\"/><circle cx=\"{fin}\" cy=\"4\" r=\"1.6\" class=\"final-dot\"/><rect x=\"0\" y=\"10\" width=\"100\" height=\"3\" class=\"conf-track\"/><rect x=\"0\" y=\"10\" width=\"{}\" height=\"3\" class=\"conf-bar\"/></svg><figcaption>○ raw · ● final · | anchor {} · bar: confidence</figcaption></figure>\n<p class=\"working\" id=\"out-working\">{}</p>\n",
         t.raw,
         trim_number(p.center),
@@ -220,7 +228,7 @@ pub fn calculator(a: &Analysis) -> String {
         percent(pool.confidence),
         trim_number(p.center),
         escape(&working(pool, p))
-    ));
+    );
     h
 }
 
@@ -256,16 +264,14 @@ pub fn diagnostics(list: &[Diagnostic], limit: usize) -> String {
     let mut h = String::from("<ul class=\"diagnostics\">\n");
     for d in list.iter().take(limit) {
         let s = d.severity().name();
-        h.push_str(&format!(
-            "<li class=\"{s}\">{s}: {}</li>\n",
-            escape(&d.to_string())
-        ));
+        let _ = writeln!(h, "<li class=\"{s}\">{s}: {}</li>", escape(&d.to_string()));
     }
     if list.len() > limit {
-        h.push_str(&format!(
-            "<li class=\"note\">… and {} more</li>\n",
+        let _ = writeln!(
+            h,
+            "<li class=\"note\">… and {} more</li>",
             list.len() - limit
-        ));
+        );
     }
     h.push_str("</ul>\n");
     h

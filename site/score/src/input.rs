@@ -91,7 +91,7 @@ fn fences(text: &str) -> Vec<Fence> {
     let mut out = Vec::new();
     let mut open: Option<(char, usize, usize, usize)> = None; // mark, length, body start, line
     let mut at = 0;
-    for (i, line) in text.split_inclusive('\n').enumerate() {
+    for (i, line) in lines_with_ends(text).enumerate() {
         let t = line.trim();
         let mark = t.chars().next().filter(|c| matches!(c, '`' | '~'));
         let run = mark.map_or(0, |m| t.chars().take_while(|&c| c == m).count());
@@ -137,7 +137,8 @@ fn unwrap_fences(text: &str, fences: &[Fence]) -> (Format, Parsed) {
         // one empty line per content line.
         let before = text.get(at..f.body.start).unwrap_or_default();
         push_blanking_fences(&mut outside, before);
-        outside.extend(std::iter::repeat_n('\n', body.matches('\n').count()));
+        let newlines = body.bytes().filter(|&b| b == b'\n').count();
+        outside.extend(std::iter::repeat_n('\n', newlines));
         at = f.body.end;
     }
     push_blanking_fences(&mut outside, text.get(at..).unwrap_or_default());
@@ -149,9 +150,24 @@ fn unwrap_fences(text: &str, fences: &[Fence]) -> (Format, Parsed) {
     (format.unwrap_or(Format::Lines), out)
 }
 
+/// The lines of `text`, each with its newline, as `split_inclusive('\n')` gives them, by a
+/// byte scan (no pattern searcher).
+fn lines_with_ends(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        let end = rest
+            .bytes()
+            .position(|b| b == b'\n')
+            .map_or(rest.len(), |i| i + 1);
+        let (line, after) = rest.split_at_checked(end).filter(|_| end > 0)?;
+        rest = after;
+        Some(line)
+    })
+}
+
 /// Appends `text` with the fence lines in it emptied.
 fn push_blanking_fences(out: &mut String, text: &str) {
-    for line in text.split_inclusive('\n') {
+    for line in lines_with_ends(text) {
         let t = line.trim_start();
         if t.starts_with("```") || t.starts_with("~~~") {
             if line.ends_with('\n') {
@@ -164,24 +180,25 @@ fn push_blanking_fences(out: &mut String, text: &str) {
 }
 
 /// Adds `p`, read from a part of the text that starts after `offset` lines, to `out`.
-fn merge(out: &mut Parsed, p: Parsed, offset: usize) {
-    out.entries.extend(p.entries.into_iter().map(|mut e| {
+fn merge(out: &mut Parsed, mut p: Parsed, offset: usize) {
+    for e in &mut p.entries {
         e.line += offset;
-        e
-    }));
-    out.errors.extend(p.errors.into_iter().map(|mut e| {
+    }
+    for e in &mut p.errors {
         e.line += offset;
-        e
-    }));
-    out.ignored
-        .extend(p.ignored.into_iter().map(|l| l + offset));
-    out.weights.extend(p.weights);
-    out.notes.extend(p.notes);
-    out.report_rows
-        .extend(p.report_rows.into_iter().map(|mut r| {
-            r.line += offset;
-            r
-        }));
+    }
+    for l in &mut p.ignored {
+        *l += offset;
+    }
+    for r in &mut p.report_rows {
+        r.line += offset;
+    }
+    out.entries.append(&mut p.entries);
+    out.errors.append(&mut p.errors);
+    out.ignored.append(&mut p.ignored);
+    out.weights.append(&mut p.weights);
+    out.notes.append(&mut p.notes);
+    out.report_rows.append(&mut p.report_rows);
     out.explicit |= p.explicit;
 }
 
@@ -199,7 +216,12 @@ fn detect(text: &str) -> (Format, Parsed) {
     if first.starts_with('|') {
         return (Format::MarkdownTable, markdown_table(text));
     }
-    if let Some(sep) = ['\t', ','].into_iter().find(|&c| first.contains(c)) {
+    // Byte scans for the ASCII separators: `str::contains` brings a searcher into the wasm.
+    if let Some(sep) = [b'\t', b',']
+        .into_iter()
+        .find(|&c| first.bytes().any(|b| b == c))
+    {
+        let sep = char::from(sep);
         let header = split_row(first, sep);
         if header
             .iter()
@@ -244,7 +266,8 @@ pub fn read_as(format: Format, text: &str) -> Parsed {
         Format::MarkdownTable => markdown_table(text),
         Format::Spreadsheet => {
             let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-            spreadsheet(text, if first.contains('\t') { '\t' } else { ',' })
+            let tab = first.bytes().any(|b| b == b'\t');
+            spreadsheet(text, if tab { '\t' } else { ',' })
         }
     }
 }
@@ -388,9 +411,18 @@ fn unused_keys(object: &Value, used: &[&str], out: &mut Parsed) {
             }
         }
     }
-    if !unknown.is_empty() {
-        out.notes
-            .push(format!("JSON keys not used: {}", unknown.join(", ")));
+    // Joined by hand: `[&str]::join` would be one more copy of the standard join.
+    let mut note = String::new();
+    for k in unknown {
+        note.push_str(if note.is_empty() {
+            "JSON keys not used: "
+        } else {
+            ", "
+        });
+        note.push_str(k);
+    }
+    if !note.is_empty() {
+        out.notes.push(note);
     }
 }
 
@@ -670,4 +702,21 @@ fn markdown_table(text: &str) -> Parsed {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+        /// The byte scan gives the lines `split_inclusive('\n')` gives.
+        #[test]
+        fn lines_with_ends_splits_as_split_inclusive(text in "[a\n\r~`é]{0,16}") {
+            let ours: Vec<&str> = super::lines_with_ends(&text).collect();
+            let std: Vec<&str> = text.split_inclusive('\n').collect();
+            prop_assert_eq!(ours, std);
+        }
+    }
 }

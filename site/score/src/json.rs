@@ -125,8 +125,11 @@ pub fn parse(text: &str) -> Result<Value<'_>, Error> {
 /// ```
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let before = text.get(..offset.min(text.len())).unwrap_or(text);
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    // Byte scans: `matches` and `rsplit` would bring the reverse string searcher into the wasm.
+    let bytes = before.as_bytes();
+    let line = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+    let start = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let col = before.get(start..).map_or(0, |l| l.chars().count()) + 1;
     (line, col)
 }
 

@@ -4,7 +4,8 @@
 //!
 //! **elements** → `sorted_indices` (a bottom-up merge sort of their positions, the
 //! comparison behind a `dyn` reference, so it is compiled once) → [`sort_by`] moves the
-//! elements into that order. Stable: equal elements keep their order. O(n log n) comparisons.
+//! elements into that order by swaps along the permutation's cycles (the only element-typed
+//! code). Stable: equal elements keep their order. O(n log n) comparisons.
 
 use std::cmp::Ordering;
 
@@ -38,10 +39,25 @@ fn sorted_indices(n: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize
 }
 
 /// Sorts `v` stably by `cmp`, like `slice::sort_by`.
-pub fn sort_by<T>(v: &mut Vec<T>, cmp: impl Fn(&T, &T) -> Ordering) {
+pub fn sort_by<T>(v: &mut [T], cmp: impl Fn(&T, &T) -> Ordering) {
     let order = sorted_indices(v.len(), &|i, j| cmp(&v[i], &v[j]));
-    let mut slots: Vec<Option<T>> = std::mem::take(v).into_iter().map(Some).collect();
-    v.extend(order.into_iter().filter_map(|i| slots[i].take()));
+    permute(order, &mut |a, b| v.swap(a, b));
+}
+
+/// Moves elements so that slot `k` holds what was at `order[k]`, by swaps along each cycle of
+/// the permutation (`swap` exchanges two slots): the only element-typed code is the swap.
+fn permute(mut order: Vec<usize>, swap: &mut dyn FnMut(usize, usize)) {
+    for start in 0..order.len() {
+        let mut k = start;
+        // A visited slot is marked by pointing at itself.
+        while order[k] != start && order[k] != k {
+            let from = order[k];
+            swap(k, from);
+            order[k] = k;
+            k = from;
+        }
+        order[k] = k;
+    }
 }
 
 #[cfg(test)]

@@ -264,7 +264,7 @@ fn strip_bullet(line: &str) -> &str {
     let digits = line.bytes().take_while(u8::is_ascii_digit).count();
     if digits > 0 && digits <= 9 {
         let after = line.get(digits..).unwrap_or_default();
-        if let Some(rest) = after.strip_prefix(['.', ')']) {
+        if let Some(rest) = strip_char_in(after, &['.', ')']) {
             if rest.starts_with(char::is_whitespace) {
                 return rest.trim_start();
             }
@@ -424,8 +424,18 @@ fn signed_impact(token: &str) -> Result<Impact, String> {
     impact_of(token)
 }
 
+/// The minus signs an impact may start with: hyphen, minus sign, en dash.
+const MINUS: [char; 3] = ['-', '\u{2212}', '–'];
+
 fn is_minus(c: char) -> bool {
-    matches!(c, '-' | '\u{2212}' | '–')
+    MINUS.contains(&c)
+}
+
+/// `s` without its first character when that character is in `set`: one function for every
+/// set, where each `strip_prefix([...])` array type compiles a searcher of its own.
+fn strip_char_in<'a>(s: &'a str, set: &[char]) -> Option<&'a str> {
+    let c = s.chars().next()?;
+    set.contains(&c).then(|| s.get(c.len_utf8()..)).flatten()
 }
 
 fn starts_with_number(s: &str) -> bool {
@@ -462,24 +472,46 @@ fn number_token(s: &str) -> (&str, &str) {
 
 pub(crate) fn impact_of(token: &str) -> Result<Impact, String> {
     let not_in_set = || format!("impact {token} is not one of {}", allowed_list());
-    if token.contains('.') {
+    if token.bytes().any(|b| b == b'.') {
         return Err(not_in_set());
     }
     let (negative, digits) = if let Some(rest) = token.strip_prefix('+') {
         (false, rest)
-    } else if let Some(rest) = token.strip_prefix(is_minus) {
+    } else if let Some(rest) = strip_char_in(token, &MINUS) {
         (true, rest)
     } else {
         (false, token)
     };
-    let magnitude: i64 = digits.parse().map_err(|_| not_in_set())?;
-    let value = if negative { -magnitude } else { magnitude };
+    // As `i64::from_str` reads it: one more sign, then digits (too large for a u32 is as
+    // outside the set as too large for an i64).
+    let (inner_negative, digits) = match digits.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, digits.strip_prefix('+').unwrap_or(digits)),
+    };
+    let magnitude = i64::from(unsigned(digits).ok_or_else(not_in_set)?);
+    let value = if negative != inner_negative {
+        -magnitude
+    } else {
+        magnitude
+    };
     Impact::from_value(value).ok_or_else(not_in_set)
+}
+
+/// A non-empty run of ASCII digits as a number; `None` for anything else or above `u32::MAX`
+/// (one small loop where `str::parse` compiles a reader per integer type).
+fn unsigned(s: &str) -> Option<u32> {
+    if s.is_empty() {
+        return None;
+    }
+    s.bytes().try_fold(0u32, |n, b| {
+        let d = b.checked_sub(b'0').filter(|d| *d < 10)?;
+        n.checked_mul(10)?.checked_add(u32::from(d))
+    })
 }
 
 /// Reads an optional `×N` / `xN` run count right after the impact.
 fn repeat_of(s: &str) -> Result<(u32, &str), String> {
-    let Some(after) = s.strip_prefix(['×', 'x', 'X']) else {
+    let Some(after) = strip_char_in(s, &['×', 'x', 'X']) else {
         return Ok((1, s));
     };
     let digits = after.bytes().take_while(u8::is_ascii_digit).count();
@@ -487,7 +519,7 @@ fn repeat_of(s: &str) -> Result<(u32, &str), String> {
         return Ok((1, s));
     }
     let (count, rest) = after.split_at_checked(digits).unwrap_or((after, ""));
-    match count.parse::<u32>().ok() {
+    match unsigned(count) {
         Some(n) if (1..=MAX_REPEAT).contains(&n) => Ok((n, rest)),
         _ => Err(format!(
             "run count ×{count} is not between 1 and {MAX_REPEAT}"
@@ -502,7 +534,7 @@ fn repeat_of(s: &str) -> Result<(u32, &str), String> {
 fn text_after(s: &str, attached: bool) -> &str {
     let spaced = s.starts_with(char::is_whitespace);
     let s = s.trim_start();
-    match s.strip_prefix(SEPARATORS) {
+    match strip_char_in(s, &SEPARATORS) {
         Some(rest)
             if (attached && !spaced)
                 || rest.is_empty()
@@ -520,7 +552,7 @@ pub(crate) const SEPARATORS: [char; 4] = [':', '—', '–', '-'];
 /// Whether [`text_after`] would take the start of `text` (after a space) for a separator:
 /// the report writer then puts one separator before such a text, so it reads back whole.
 pub(crate) fn starts_like_separator(text: &str) -> bool {
-    text.strip_prefix(SEPARATORS)
+    strip_char_in(text, &SEPARATORS)
         .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
 }
 
@@ -730,6 +762,29 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+        /// The digit loops read impacts and run counts as `str::parse` did: signs, digits,
+        /// overflow.
+        #[test]
+        fn impacts_and_counts_read_as_the_standard_parse_would(
+            token in "[-+−–]{0,3}[0-9a]{0,12}"
+        ) {
+            let old = |t: &str| -> Option<crate::Impact> {
+                let (negative, digits) = if let Some(rest) = t.strip_prefix('+') {
+                    (false, rest)
+                } else if let Some(rest) = t.strip_prefix(super::is_minus) {
+                    (true, rest)
+                } else {
+                    (false, t)
+                };
+                let magnitude: i64 = digits.parse().ok()?;
+                crate::Impact::from_value(if negative { -magnitude } else { magnitude })
+            };
+            prop_assert_eq!(super::impact_of(&token).ok(), old(&token));
+            prop_assert_eq!(super::unsigned(&token), token.parse::<u32>().ok().filter(|_| {
+                token.bytes().all(|b| b.is_ascii_digit())
+            }));
+        }
 
         /// The byte scan splits exactly as `contains('×')` then `split('×')` or `split(" x ")`.
         #[test]

@@ -106,6 +106,18 @@ impl Pooled {
         }
     }
 
+    /// The pool of `count` items with net impact `net`, when some list of impacts from the set
+    /// has that count and sum (what [`profile`] finds, decided without building the list: the
+    /// sums of n impacts are every integer from −5n to 5n except ±(5n − 1), and for one item
+    /// also 0). A pasted report's table is checked this way, in constant time and memory
+    /// whatever count it types.
+    pub(crate) fn from_profile(count: usize, net: i64, params: &Params) -> Option<Pooled> {
+        let (n, m) = (count as u64, net.unsigned_abs());
+        let top = n.saturating_mul(5);
+        let reachable = m <= top && (n == 0 || m != top - 1) && !(n == 1 && m == 0);
+        reachable.then(|| Pooled::from_tally(net, count, params))
+    }
+
     /// The final as an integer when the parameters round it; `None` when rounding is off.
     pub fn final_integer(&self, params: &Params) -> Option<i64> {
         match params.rounding {
@@ -162,4 +174,32 @@ pub fn profile(count: usize, net: i64) -> Option<Vec<Impact>> {
         s = (s as i64 - i.value()) as usize;
     }
     (s == offset as usize).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3_000))]
+
+        /// The closed-form reachability agrees with `profile`'s search, and the pool is the one
+        /// of the list `profile` builds.
+        #[test]
+        fn from_profile_agrees_with_profile(count in 0usize..14, net in -75i64..=75) {
+            let params = Params::default();
+            let searched = profile(count, net).map(|v| Pooled::from_impacts(v, &params));
+            prop_assert_eq!(Pooled::from_profile(count, net, &params), searched);
+        }
+    }
+
+    #[test]
+    fn from_profile_takes_counts_too_large_to_search() {
+        let params = Params::default();
+        assert!(Pooled::from_profile(usize::MAX, 3, &params).is_some());
+        assert!(Pooled::from_profile(usize::MAX, i64::MIN, &params).is_some());
+        assert!(Pooled::from_profile(1_000_000, 4_999_999, &params).is_none());
+        assert!(Pooled::from_profile(0, 0, &params).is_some());
+    }
 }

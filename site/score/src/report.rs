@@ -5,6 +5,7 @@
 
 use crate::display::{bucket_cells, criterion_cells, matrix_working, working, PooledText};
 use crate::{Analysis, Bucket, Item, Outcome};
+use std::fmt::Write as _;
 
 /// One item as a line of the grammar: `- (+5, requester × brief_fidelity) text`.
 pub fn item_line(item: &Item) -> String {
@@ -35,16 +36,24 @@ pub fn markdown(a: &Analysis) -> String {
         a.format
     );
     match a.headline() {
-        Some(h) => r.push_str(&format!(
-            "**{} {} / 100**, confidence {} ({context}).\n\n",
-            h.kind.label(),
-            h.score_text(),
-            h.confidence_text(),
-        )),
-        None if !a.scored => r.push_str(&format!("**No score**: no items read ({context}).\n\n")),
-        None => r.push_str(&format!(
-            "**No overall score**: the weights cannot be used ({context}).\n\n"
-        )),
+        Some(h) => {
+            let _ = write!(
+                r,
+                "**{} {} / 100**, confidence {} ({context}).\n\n",
+                h.kind.label(),
+                h.score_text(),
+                h.confidence_text(),
+            );
+        }
+        None if !a.scored => {
+            let _ = write!(r, "**No score**: no items read ({context}).\n\n");
+        }
+        None => {
+            let _ = write!(
+                r,
+                "**No overall score**: the weights cannot be used ({context}).\n\n"
+            );
+        }
     }
     match &a.outcome {
         Outcome::Matrix(m) => {
@@ -52,22 +61,25 @@ pub fn markdown(a: &Analysis) -> String {
                 Ok(s) => {
                     r.push_str("## Criteria\n\n| Criterion | Weight used | Items | Net | Raw | Final | Confidence |\n|---|---|---|---|---|---|---|\n");
                     for c in &s.criteria {
-                        r.push_str(&format!("| {} |\n", criterion_cells(c, p).join(" | ")));
+                        let _ = writeln!(r, "| {} |", criterion_cells(c, p).join(" | "));
                     }
-                    r.push_str(&format!("\n{}\n\n", matrix_working(s, p)));
+                    let _ = write!(r, "\n{}\n\n", matrix_working(s, p));
                 }
-                Err(e) => r.push_str(&format!("Weights cannot be used: {e}.\n\n")),
+                Err(e) => {
+                    let _ = write!(r, "Weights cannot be used: {e}.\n\n");
+                }
             }
             let t = PooledText::new(&m.pool, p);
-            r.push_str(&format!(
+            let _ = write!(
+r,
                 "Pool of all items, for reference (not the matrix's answer): final {}, confidence {}.\n\n",
                 t.final_score, t.confidence
-            ));
+            );
         }
         Outcome::Feedback(f) => {
             r.push_str("## Score after each bucket\n\n| Bucket | Items | Score so far | Confidence |\n|---|---|---|---|\n");
             for b in f.buckets.iter() {
-                r.push_str(&format!("| {} |\n", bucket_cells(b, p).join(" | ")));
+                let _ = writeln!(r, "| {} |", bucket_cells(b, p).join(" | "));
             }
             r.push_str("\n## Actions\n\n");
             for b in f.buckets.iter().filter(|b| !b.items.is_empty()) {
@@ -77,11 +89,12 @@ pub fn markdown(a: &Analysis) -> String {
                     } else {
                         &i.text
                     };
-                    r.push_str(&format!(
-                        "* {}: {}\n",
+                    let _ = writeln!(
+                        r,
+                        "* {}: {}",
                         b.bucket.action(),
                         text.replace(['\n', '\r'], " ")
-                    ));
+                    );
                 }
                 r.push('\n');
             }
@@ -99,7 +112,7 @@ pub fn markdown(a: &Analysis) -> String {
     if !a.diagnostics.is_empty() {
         r.push_str("## Warnings and notes\n\n");
         for d in &a.diagnostics {
-            r.push_str(&format!("* {}, {d}\n", d.severity().name()));
+            let _ = writeln!(r, "* {}, {d}", d.severity().name());
         }
         r.push('\n');
     }
@@ -111,7 +124,7 @@ pub fn markdown(a: &Analysis) -> String {
                 .iter()
                 .map(|(n, x)| format!("{n}={}", crate::display::decimal(*x)))
                 .collect();
-            r.push_str(&format!("weights: {}\n\n", w.join(", ")));
+            let _ = write!(r, "weights: {}\n\n", w.join(", "));
         }
     }
     if a.entries.iter().any(|e| e.item.bucket.is_some()) {
@@ -120,7 +133,7 @@ pub fn markdown(a: &Analysis) -> String {
             r.push('\n');
         }
         for b in Bucket::ALL {
-            r.push_str(&format!("### {b}\n\n"));
+            let _ = write!(r, "### {b}\n\n");
             for i in a.entries.iter().filter(|e| e.item.bucket == Some(b)) {
                 r.push_str(&item_line(&i.item));
                 r.push('\n');
