@@ -139,6 +139,134 @@ fn ratio_to_f64(num: u128, den: u128) -> f64 {
     mantissa as f64 * 2f64.powi(scale + drop as i32)
 }
 
+/// The mean and the sample standard deviation of doubles as Python 3.11's `statistics.mean` and
+/// `statistics.stdev` give them: each is the exact value for the doubles as stored (the mean of
+/// the exact sum; the square root of the exact sum of squared deviations over `n − 1`), rounded
+/// once to the nearest double. The standard deviation is 0 for fewer than two values; `None`
+/// for none.
+///
+/// Computed in double-double arithmetic (about 106 significant bits), so the result is that
+/// correctly rounded double unless the exact value lies within about 2⁻¹⁰⁰ (relatively) of a
+/// point halfway between two doubles. Values are expected within ±2³¹, as ratings are.
+///
+/// ```
+/// use pickanumber_instruments::numbers::{mean_and_std, round4};
+/// let (mean, std) = mean_and_std(&[1.0, 4.6]).unwrap();
+/// assert_eq!(mean, 2.8);
+/// assert_eq!(round4(std), 2.5456); // √((1.8² + 1.8²) / 1) = 1.8 · √2 = 2.54558…
+/// ```
+pub fn mean_and_std(xs: &[f64]) -> Option<(f64, f64)> {
+    if xs.is_empty() {
+        return None;
+    }
+    let n = xs.len() as f64;
+    let sum = xs.iter().fold(Dd::ZERO, |acc, &x| acc.add(Dd::from(x)));
+    let mean = sum.div(n);
+    if xs.len() < 2 {
+        return Some((mean.round(), 0.0));
+    }
+    let squares = xs.iter().fold(Dd::ZERO, |acc, &x| {
+        let d = Dd::from(x).add(mean.neg());
+        acc.add(d.square())
+    });
+    let variance = squares.div(n - 1.0);
+    Some((mean.round(), variance.sqrt()))
+}
+
+/// A double-double: the unevaluated sum `hi + lo` with `|lo| ≤ ulp(hi) / 2`.
+#[derive(Clone, Copy, Debug)]
+struct Dd {
+    hi: f64,
+    lo: f64,
+}
+
+impl Dd {
+    const ZERO: Dd = Dd { hi: 0.0, lo: 0.0 };
+
+    fn from(x: f64) -> Dd {
+        Dd { hi: x, lo: 0.0 }
+    }
+
+    fn neg(self) -> Dd {
+        Dd {
+            hi: -self.hi,
+            lo: -self.lo,
+        }
+    }
+
+    /// The double nearest `hi + lo`.
+    fn round(self) -> f64 {
+        self.hi + self.lo
+    }
+
+    fn add(self, other: Dd) -> Dd {
+        let (s, e) = two_sum(self.hi, other.hi);
+        let (t, f) = two_sum(self.lo, other.lo);
+        let (s, e) = quick_two_sum(s, e + t);
+        let (hi, lo) = quick_two_sum(s, e + f);
+        Dd { hi, lo }
+    }
+
+    fn square(self) -> Dd {
+        let (p, e) = two_product(self.hi, self.hi);
+        let (hi, lo) = quick_two_sum(p, e + 2.0 * self.hi * self.lo);
+        Dd { hi, lo }
+    }
+
+    /// `self / d` for a double `d > 0`: a first quotient, then the exact remainder's share.
+    fn div(self, d: f64) -> Dd {
+        let q1 = self.hi / d;
+        let (p, e) = two_product(q1, d);
+        let (r, f) = two_sum(self.hi, -p);
+        let q2 = (r + (f - e + self.lo)) / d;
+        let (hi, lo) = quick_two_sum(q1, q2);
+        Dd { hi, lo }
+    }
+
+    /// The double nearest `√(hi + lo)`, for `hi + lo ≥ 0`: one Newton step from the double
+    /// root, with its residual computed exactly.
+    fn sqrt(self) -> f64 {
+        if self.hi <= 0.0 {
+            return 0.0;
+        }
+        let s = self.hi.sqrt();
+        let (p, e) = two_product(s, s);
+        let (r, f) = two_sum(self.hi, -p);
+        let residual = r + (f - e + self.lo);
+        s + residual / (2.0 * s)
+    }
+}
+
+/// `a + b` as the rounded sum and its exact error.
+fn two_sum(a: f64, b: f64) -> (f64, f64) {
+    let s = a + b;
+    let bb = s - a;
+    (s, (a - (s - bb)) + (b - bb))
+}
+
+/// `a + b` as the rounded sum and its exact error, for `|a| ≥ |b|` (or `a == 0`).
+fn quick_two_sum(a: f64, b: f64) -> (f64, f64) {
+    let s = a + b;
+    (s, b - (s - a))
+}
+
+/// `a · b` as the rounded product and its exact error (Dekker's splitting, no fused
+/// multiply-add needed; exact while the product stays far below overflow).
+fn two_product(a: f64, b: f64) -> (f64, f64) {
+    let p = a * b;
+    let (ah, al) = split(a);
+    let (bh, bl) = split(b);
+    (p, ((ah * bh - p) + ah * bl + al * bh) + al * bl)
+}
+
+/// `a` as two halves of 26 significant bits each.
+fn split(a: f64) -> (f64, f64) {
+    const FACTOR: f64 = 134_217_729.0; // 2²⁷ + 1
+    let t = FACTOR * a;
+    let hi = t - (t - a);
+    (hi, a - hi)
+}
+
 /// `x` rounded to 4 decimals (see [`ten_thousandths`]): the double nearest the rounded decimal.
 ///
 /// ```
@@ -270,6 +398,25 @@ mod tests {
         assert_eq!(mean_of_stored(&[]), None);
         assert_eq!(mean_of_stored(&[0.0001]), Some(0.0001));
         assert_eq!(mean_of_stored(&[-1.0, 3.0]), Some(1.0)); // the fallback path
+    }
+
+    /// Python 3.11: `statistics.mean(xs)`, `statistics.stdev(xs)`.
+    #[test]
+    fn mean_and_std_like_python() {
+        let check = |xs: &[f64], mean: f64, std: f64| {
+            assert_eq!(mean_and_std(xs), Some((mean, std)), "{xs:?}");
+        };
+        check(&[1.0, 4.6], 2.8, 2.545584412271571);
+        check(
+            &[2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0],
+            5.0,
+            2.138089935299395,
+        );
+        check(&[0.1, 0.2, 0.3], 0.2, 0.09999999999999999);
+        check(&[7.0], 7.0, 0.0);
+        check(&[1.0, 1.0001], 1.0000499999999999, 7.071067811864696e-05);
+        check(&[-3.5, 1e9, 2.25], 333333332.9166667, 577350269.5504696);
+        assert_eq!(mean_and_std(&[]), None);
     }
 
     #[test]
