@@ -60,9 +60,8 @@ fn compare(path: &str, key: &str, want: &Value, got: &Value, out: &mut Vec<Strin
             }
         }
         (Value::Number(w), Value::Number(g)) if BY_VALUE.contains(&key) => {
-            if w.as_f64() != g.as_f64() {
-                out.push(format!("{path}: expected {w}, got {g}"));
-            }
+            let (w, g) = (w.as_f64(), g.as_f64());
+            out.extend((w != g).then(|| format!("{path}: expected {w:?}, got {g:?}")));
         }
         (w, g) if w != g => out.push(format!("{path}: expected {w}, got {g}")),
         _ => {}
