@@ -44,15 +44,15 @@ impl Budget {
 }
 
 /// What cargo-fuzz passes to rustc when no sanitizer is asked for (coverage counters, the PC
-/// table, comparison tracing, stack depth on Linux, `cfg(fuzzing)`), plus debug assertions and
-/// overflow checks, so arithmetic that would overflow is a crash the fuzzer reports. One codegen
-/// unit, as cargo-fuzz uses for release builds, keeps inlining across the instrumented code.
+/// table, comparison tracing, `cfg(fuzzing)`; stack depth is added on Linux), plus debug
+/// assertions and overflow checks, so arithmetic that would overflow is a crash the fuzzer
+/// reports. One codegen unit, as cargo-fuzz uses for release builds, keeps inlining across the
+/// instrumented code.
 pub const RUSTFLAGS: &str = "-Cpasses=sancov-module \
      -Cllvm-args=-sanitizer-coverage-level=4 \
      -Cllvm-args=-sanitizer-coverage-inline-8bit-counters \
      -Cllvm-args=-sanitizer-coverage-pc-table \
      -Cllvm-args=-sanitizer-coverage-trace-compares \
-     -Cllvm-args=-sanitizer-coverage-stack-depth \
      --cfg fuzzing -Cdebug-assertions -Coverflow-checks -Ccodegen-units=1";
 
 /// Builds and runs each of `targets` for `budget`, one after the other.
@@ -121,6 +121,9 @@ fn build(env: &Env, dir: &Path, target_dir: &Path, host: &str, name: &str) -> Re
     // A caller's flags come after ours, as cargo-fuzz appends them; cargo would prefer the
     // encoded form over RUSTFLAGS, so that one is folded in and removed.
     let mut flags = RUSTFLAGS.to_owned();
+    if host.contains("-linux-") {
+        flags.push_str(" -Cllvm-args=-sanitizer-coverage-stack-depth");
+    }
     for var in ["RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS"] {
         if let Some(more) = std::env::var_os(var) {
             let more = more.to_string_lossy().replace('\u{1f}', " ");
