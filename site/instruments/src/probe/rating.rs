@@ -33,6 +33,8 @@ pub enum RatingError {
     NotANumber,
     /// Its integer part lies beyond ±[`MAX_RATING`] (or it is beyond a double's range).
     TooLarge,
+    /// A magnitude between 10⁻³²⁴ and 10⁻³⁰⁰ (not read exactly; smaller ones are zero).
+    TooSmall,
 }
 
 impl Rating {
@@ -51,7 +53,8 @@ impl Rating {
     ///
     /// # Errors
     /// [`RatingError::NotANumber`] for text outside that grammar, [`RatingError::TooLarge`]
-    /// for an integer part beyond ±[`MAX_RATING`].
+    /// for an integer part beyond ±[`MAX_RATING`], [`RatingError::TooSmall`] for a magnitude
+    /// between 10⁻³²⁴ and 10⁻³⁰⁰.
     pub fn parse(text: &str) -> Result<Rating, RatingError> {
         // `truncate` checks the grammar on the digits themselves (no `inf`, `NaN`, `0x…`).
         match truncate(text) {
@@ -66,7 +69,9 @@ impl Rating {
                 .map(Rating::Int)
                 .map_err(|_| RatingError::TooLarge);
         }
-        let value: f64 = text.parse().map_err(|_| RatingError::NotANumber)?;
+        // Within ±(MAX_RATING + 1), so the only refusal left is a magnitude between 10⁻³²⁴
+        // and 10⁻³⁰⁰, which no judge writes as a rating.
+        let value = crate::numbers::decimal_to_f64(text).ok_or(RatingError::TooSmall)?;
         Rating::float(value).ok_or(RatingError::TooLarge)
     }
 
@@ -148,12 +153,18 @@ impl From<i64> for Rating {
 }
 
 impl fmt::Display for Rating {
-    /// `7`, `4.6`, `7.0` (a decimal keeps its point, as Python prints it).
+    /// For reports and pages: `7`, `4.6`, `7.0` (a decimal keeps its point, as Python prints
+    /// it), decimals rounded to at most four places (`aggregate.json` writes them in full).
+    /// Uses the crate's exact rounding, not the float formatter, which the wasm islands leave
+    /// out.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Rating::Int(i) => write!(f, "{i}"),
-            Rating::Float(x) if x.fract() == 0.0 => write!(f, "{x:.1}"),
-            Rating::Float(x) => write!(f, "{x}"),
+            Rating::Float(x) => {
+                let text = crate::numbers::short(*x);
+                let point = if text.contains('.') { "" } else { ".0" };
+                write!(f, "{text}{point}")
+            }
         }
     }
 }
@@ -175,7 +186,9 @@ mod tests {
         );
         assert_eq!(Rating::parse("1000000001.0"), Err(RatingError::TooLarge));
         assert_eq!(Rating::parse("1e400"), Err(RatingError::TooLarge));
+        assert_eq!(Rating::parse("1e-310"), Err(RatingError::TooSmall));
         assert_eq!(Rating::parse("1e-400"), Ok(Rating::Float(0.0)));
+        assert_eq!(Rating::parse("0e-400"), Ok(Rating::Float(0.0)));
         assert_eq!(Rating::parse("NaN"), Err(RatingError::NotANumber));
         assert_eq!(Rating::parse(""), Err(RatingError::NotANumber));
         // The double nearest the text, then its integer part: 17 nines after the point is
@@ -216,5 +229,7 @@ mod tests {
         .map(ToString::to_string)
         .collect();
         assert_eq!(shown, ["7", "7.0", "4.6", "-0.5"]);
+        assert_eq!(Rating::Float(0.1 + 0.2).to_string(), "0.3");
+        assert_eq!(Rating::Float(9.99999).to_string(), "10.0");
     }
 }

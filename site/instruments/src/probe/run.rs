@@ -97,6 +97,13 @@ pub enum RunError {
         /// The number as written.
         text: String,
     },
+    /// A decimal between 10⁻³²⁴ and 10⁻³⁰⁰ in magnitude (see [`RatingError::TooSmall`]).
+    TooSmall {
+        /// 1-based position among the scores.
+        position: usize,
+        /// The number as written.
+        text: String,
+    },
     /// A run file whose bytes are not UTF-8 text.
     NotText,
     /// A grid row with an empty cell.
@@ -140,6 +147,10 @@ impl fmt::Display for RunError {
             RunError::TooLarge { position, text } => write!(
                 f,
                 "score {position} is {text}; ratings must lie between -{MAX_RATING} and {MAX_RATING}"
+            ),
+            RunError::TooSmall { position, text } => write!(
+                f,
+                "score {position} is {text}; a rating this close to zero (between 1e-324 and 1e-300) is not read"
             ),
             RunError::NotText => f.write_str("not UTF-8 text, so not JSON"),
             RunError::EmptyCell { cell } => {
@@ -232,6 +243,12 @@ fn scores_from_json(entries: &[Value]) -> Outcome {
             // The JSON reader only passes numbers of the JSON grammar, a subset of decimals.
             Err(RatingError::NotANumber | RatingError::TooLarge) => {
                 return Outcome::Unreadable(RunError::TooLarge {
+                    position,
+                    text: shorten(n),
+                })
+            }
+            Err(RatingError::TooSmall) => {
+                return Outcome::Unreadable(RunError::TooSmall {
                     position,
                     text: shorten(n),
                 })
@@ -359,6 +376,12 @@ pub fn outcome_from_row(line: &str) -> Outcome {
                 return Outcome::Unreadable(RunError::NotANumber {
                     position,
                     text: shorten(&format!("\"{cell}\"")),
+                })
+            }
+            Err(RatingError::TooSmall) => {
+                return Outcome::Unreadable(RunError::TooSmall {
+                    position,
+                    text: shorten(cell),
                 })
             }
             Err(RatingError::TooLarge) => {
@@ -710,6 +733,10 @@ mod tests {
         assert_eq!(
             err(outcome_from_json_text("{\n\"scores\": [1,]}")),
             "not valid JSON: expected a value (an object, a list, a string, a number, true, false or null), found ']' (line 2, column 14)"
+        );
+        assert_eq!(
+            err(outcome_from_json_text("[1, 1e-310]")),
+            "score 2 is 1e-310; a rating this close to zero (between 1e-324 and 1e-300) is not read"
         );
         assert_eq!(
             err(outcome_from_row("7,,9")),
