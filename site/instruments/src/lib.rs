@@ -61,7 +61,8 @@
 //!   boolean**: Python's `bool` is an `int`, so the original counts `true` as a rating of 1
 //!   and `false` as 0; a judge that writes `true` did not rate the item, so we refuse it
 //!   rather than turn it into a number. A number whose integer part lies beyond ±10⁹ also
-//!   fails its run (the original keeps it). A bare array is a run.
+//!   fails its run (the original keeps it), and so does one between 10⁻³²⁴ and 10⁻³⁰⁰ in
+//!   magnitude (read exactly without the float parser otherwise). A bare array is a run.
 //! - Out-of-scale ratings (within ±10⁹) are handled as in the original: in the per-item
 //!   statistics, in the rates' denominator and in the pooled min, max and range, but not in
 //!   the histogram nor the ceiling and floor counts.
