@@ -193,7 +193,7 @@ CASES = [
     },
     {
         "name": "std exactly 2.5 after rounding is JITTERY",
-        "note": "ratings 1 and 4.5355339: the std is 2.4999999792, below 2.5, but it is rounded to 4 "
+        "note": "ratings 1 and 4.5355339: the std is 2.4999999958, below 2.5, but it is rounded to 4 "
         "decimals (2.5) before the rule compares it, so JITTERY",
         "runs": [run(1), run(4.5355339)],
         "items": items(1),
