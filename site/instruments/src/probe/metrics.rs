@@ -6,8 +6,9 @@
 //! range and mode are those of the raw ratings, as the original aggregator computes them.
 //! "All ratings" are every rating of every successful run (also those past the last item),
 //! each **truncated toward zero** to an integer (Python's `int()`): the pooled mean, median,
-//! mode, min, max, range, std, histogram and rates use those integers. Out-of-scale ratings are left out of the histogram, and therefore out of the
-//! ceiling and floor counts, but stay in the denominator of the rates and in min, max and range.
+//! mode, min, max, range, std, histogram and rates use those integers. Out-of-scale ratings
+//! are left out of the histogram, and therefore out of the ceiling and floor counts, but stay
+//! in the denominator of the rates and in min, max and range.
 //!
 //! Rounding follows the original aggregator: means, standard deviations, rates and the mean
 //! per-item standard deviation are rounded to 4 decimals ([`round4`]); the mean per-item
