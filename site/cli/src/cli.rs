@@ -60,7 +60,8 @@ INPUT:
     number beyond ±1000000000 fails its run with a message (aggregate.py would count true as
     1). A UTF-8 byte-order mark at the start of a file is skipped.
     --items is {\"name\": \"…\", \"scale_min\": 1, \"scale_max\": 10, \"items\": [\"…\", …]}
-    (the scale defaults to 1–10).
+    (the scale defaults to 1–10). Each file is read up to 64 MiB; a larger one (or a device
+    such as /dev/zero as --items) stops the probe with a message naming it.
 
 RATINGS, as aggregate.py reads them:
     per item (n, mean, std, min, max, range, mode): the ratings as written, so 4.6 stays 4.6;
@@ -90,7 +91,8 @@ REGIMES (first match wins):
 EXIT STATUS:
     0  the probe ran (failed runs included)
     2  usage error, a missing runs folder or items file, an invalid items file, no run-*.json
-       file, or an output that cannot be written (message on stderr, nothing on stdout)";
+       file, a file over 64 MiB, or an output that cannot be written (message on stderr,
+       nothing on stdout)";
 
 /// The long help of `pickanumber pairwise` after the option list.
 const PAIRWISE_HELP: &str = "\
@@ -112,16 +114,18 @@ OUTPUT:
 EXIT STATUS:
     0  every line was a judgment
     1  some line was an error; the JSON is still printed
-    2  usage error or unreadable input (message on stderr, nothing on stdout)";
+    2  usage error, unreadable input or input over 64 MiB (message on stderr, nothing on
+       stdout)";
 
 /// The long help of `pickanumber score` after the option list: the grammar, the output, the
 /// score.py drop-in and the exit status.
 const SCORE_HELP: &str = "\
 ITEMS (one per line):
     +5 the final state is correct        signed impact, then the text
-    3 Settings was opened                unsigned means positive (+3)
     -2 wrong pane first                  ASCII '-' or Unicode minus '−'
-    (+1) no unrelated changes             the impact may be in parentheses
+    (+1) no unrelated changes             the impact may be in parentheses or brackets [+1]
+    - **+3** clear boundaries            or in emphasis or code marks, as models write it:
+                                         **+3**, *−2*, __+3__, `+3`, **(+3, craft)**
     - (+3, craft) clear boundaries       a bullet may come first; a label names the criterion
     (+5, requester × brief_fidelity) …   or perspective × criterion ('x' works for '×')
     +1×25 routine finding                a run of 25 identical items
@@ -129,15 +133,33 @@ ITEMS (one per line):
     ## Criterion: craft                  labels the items under it
     weights: craft=0.6, depth=0.4        sets weights
 
-    Impacts must be one of +5, +3, +2, +1, −1, −2, −3, −5 (Confusing: −1, −2, −3 only).
-    A line that starts with a number but is not a valid item is an error; blank lines and
-    headings are skipped; any other line is listed under \"ignored\".
+    Impacts must be one of +5, +3, +2, +1, −1, −2, −3, −5 (Confusing: −1, −2, −3 only), always
+    with their sign: a line that starts with an unsigned number (\"2 tests fail on CI\") is an
+    error, never +2. A line that starts with a number but is not a valid item is an error;
+    blank lines and headings are skipped; any other line is listed under \"ignored\" (with
+    --strict, it is an error). At most 1,000,000 items in one input (runs counted before they
+    are expanded): the line that crosses the limit is an error and reading stops there.
 
 OTHER FORMATS (detected):
-    a JSON array of {\"impact\": 3, \"text\": \"…\", \"criterion\": \"…\", \"perspective\": \"…\"};
+    A byte-order mark at the start is skipped. Fenced code blocks (``` or ~~~) are unwrapped:
+    each block's content is read in its own format, the lines around it as item lines, and
+    line numbers count in the whole text.
+    a JSON array of {\"impact\": 3, \"text\": \"…\", \"evidence\": \"…\", \"criterion\": \"…\",
+    \"perspective\": \"…\"}, or the object {\"items\": [ … ], \"weights\": {\"craft\": 0.6}} (what a
+    model writes under a JSON Schema); an impact is a number equal to one of the eight (3, 3.0
+    and 5E0 are read as Python reads them) or a string (\"+3\");
     the four-bucket JSON {\"working\": [{\"value\": 3, \"text\": \"…\"}], \"not_working\": […], …}
-    (also inside {\"evidence\": …}); spreadsheet rows (tab or comma) under a header naming an
-    impact column; markdown table rows | +3 | craft | text |.
+    (also inside {\"evidence\": …}), whose values must be numbers as in score.py;
+    spreadsheet rows (tab or comma) under a header naming an impact column; markdown table
+    rows | +3 | craft | text |; the evidence-scoring skill's report (its \"Top items\" are items,
+    its per-criterion table gives the weights, and each row's final is checked against the
+    formula over its net and item count, a warning where they differ).
+
+NO SCORE FROM NOTHING:
+    Input from which no item was read (prose, \"7/10\", null, every line an error, an empty
+    file) has no score: final, final_unrounded and confidence are null, an error says what was
+    tried, and the exit status is 1. An explicitly empty structure ([], {\"items\": []}, four
+    empty buckets) scores 50 with confidence 0, and a note says why.
 
 OUTPUT:
     One JSON object led by the mode's answer: mode, format, final (integer, rounded half away
@@ -169,23 +191,35 @@ THE FEEDBACK JUDGE'S score.py (--compat score-py, --save, --load):
     --save --slug SLUG [--title T] [--summary S] appends a pass to $JUDGE_DIR/SLUG.json
     (default ./_judge, created when missing) and prints
     {\"scores\": …, \"saved_to\": \"<path>\", \"version\": N, \"passes_total\": N}. The title
-    defaults to the slug with '-' as spaces and each word capitalised; a later --title that
-    differs from that default replaces the stored title. Timestamps are UTC, RFC 3339
-    (2026-05-02T14:03:11Z). Files are written atomically (a temporary file in the same folder,
-    then a rename) and, like score.py's, as ASCII JSON (non-ASCII text as \\uXXXX escapes); a
-    file that is not a judge document is an error naming it (exit 2) and is never overwritten.
-    Keys this version does not know are kept.
+    defaults to the slug with '-' as spaces and each word capitalised as Python's str.title()
+    does (v2x-plan → V2X Plan); a later --title that differs from the slug replaces the stored
+    title, as in score.py. Timestamps are UTC, RFC 3339
+    (2026-05-02T14:03:11Z). A save locks the document (an exclusive lock on the sidecar
+    .SLUG.json.lock beside it, which stays), reads it again, appends the pass and writes a
+    temporary file in the same folder that is flushed and renamed over the document, so
+    concurrent saves each get their own version and none is lost. Files are written, like
+    score.py's, as ASCII JSON (non-ASCII text as \\uXXXX escapes); a file that is not a judge
+    document is an error naming it (exit 2) and is never overwritten. A document keeps its
+    permissions; a read-only one is refused (exit 2), not replaced. A document that is a
+    symbolic link is written through to the file it names; a link to nothing is refused.
+    Keys this version does not know are kept at every level (the document, passes, evidence,
+    scores, items); evidence keys other than the four buckets are stored with the pass.
     --load --slug SLUG prints the stored document, or {\"error\": \"not_found\", \"slug\": SLUG}
     (exit 0) when there is none.
     A slug is 1 to 100 characters: lower-case letters a–z, digits, and single '-' between
     them (agent-hq-pricing). Anything else, such as ../x, a/b, 'A B' or an empty slug, is a
     usage error (exit 2); nothing is ever written outside $JUDGE_DIR.
 
+INPUT SIZE:
+    A file or standard input is read up to 64 MiB; a larger one (or an endless one such as
+    /dev/zero) is refused at once, naming it (exit 2).
+
 EXIT STATUS:
     0  every item line was valid
-    1  some line (or the weights) was an error; the output is still printed (score.py mode:
-       the errors go to stderr and nothing is printed or saved)
-    2  usage error or unreadable input (message on stderr, nothing on stdout)";
+    1  some line (or the weights) was an error, or no item was read; the output is still
+       printed (score.py mode: the errors go to stderr and nothing is printed or saved)
+    2  usage error, unreadable input or input over 64 MiB, or a judge document that cannot be
+       read or written (message on stderr, nothing on stdout)";
 
 /// The long help of `pickanumber passes` after the option list.
 const PASSES_HELP: &str = "\
@@ -229,6 +263,11 @@ pub struct ScoreArgs {
     /// Print the markdown report instead of JSON.
     #[arg(long, conflicts_with_all = ["compat", "store"])]
     pub report: bool,
+
+    /// Read strictly, for pipelines: every line that is not an item, a heading, a weights
+    /// line or blank is an error (exit 1) instead of a note.
+    #[arg(long, conflicts_with_all = ["compat", "store"])]
+    pub strict: bool,
 
     /// Print the scores object of another scorer instead of pickanumber's JSON (score-py: the
     /// feedback judge's score.py).

@@ -11,14 +11,17 @@
 //! (80.5 → 81), where Python's `round` goes to the even neighbour (80.5 → 80).
 
 use pickanumber_score::display::fixed;
-use pickanumber_score::{analyse, Analysis, Bucket, Impact, Mode, Pooled, Request, Severity};
+use pickanumber_score::{
+    analyse, Analysis, Bucket, Diagnostic, Impact, Kind, Mode, Pooled, Request, Severity,
+};
 use serde_json::{Map, Value};
 
 /// Evidence read and scored in feedback mode.
 #[derive(Clone, Debug)]
 pub struct Scored {
     /// The four buckets in processing order, as given (or built from item lines), missing
-    /// ones as `[]`: what a stored pass keeps under `evidence`.
+    /// ones as `[]`, then any other keys of the evidence object as given: what a stored pass
+    /// keeps under `evidence`.
     pub evidence: Value,
     /// The analysis of exactly that evidence.
     pub analysis: Analysis,
@@ -37,6 +40,7 @@ impl Scored {
 /// Every item error, each as one message naming the bucket, the value, the allowed set and
 /// the item text (the caller prints them and exits 1).
 pub fn read_feedback(text: &str) -> Result<Scored, Vec<String>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let request = Request {
         mode: Mode::Feedback,
         ..Request::default()
@@ -65,8 +69,9 @@ pub fn read_feedback(text: &str) -> Result<Scored, Vec<String>> {
             _ => return Err(vec!["\"evidence\" must be an object of buckets".into()]),
         }
     }
-    // The four buckets in order, a missing one as []; unknown keys are left out.
-    let evidence: Map<String, Value> = Bucket::ALL
+    // The four buckets in order, a missing one as []: what is scored. The stored evidence
+    // adds the keys this version does not know after them, in their order.
+    let mut evidence: Map<String, Value> = Bucket::ALL
         .iter()
         .map(|b| {
             let items = buckets
@@ -75,12 +80,16 @@ pub fn read_feedback(text: &str) -> Result<Scored, Vec<String>> {
             (b.key().to_string(), items)
         })
         .collect();
-    let evidence = Value::Object(evidence);
-    let analysis = analyse(&evidence.to_string(), &request);
+    let text = serde_json::to_string(&evidence).expect("a JSON map always serialises");
+    let analysis = analyse(&text, &request);
     if analysis.has_errors() {
         return Err(json_errors(&evidence, &analysis));
     }
-    Ok(Scored { evidence, analysis })
+    evidence.extend(buckets);
+    Ok(Scored {
+        evidence: Value::Object(evidence),
+        analysis,
+    })
 }
 
 /// The evidence object of items read from lines: `{"value": N, "text": "…"}` per item.
@@ -111,10 +120,20 @@ fn allowed_suffix(bucket: Bucket, message: &str) -> String {
     }
 }
 
+/// The errors to print: every error, but the one saying that nothing was read when others
+/// say why (score.py prints only the item's error).
+fn item_errors(a: &Analysis) -> impl Iterator<Item = &Diagnostic> {
+    let others = a
+        .diagnostics_of(Severity::Error)
+        .any(|d| d.kind != Kind::NothingRead);
+    a.diagnostics_of(Severity::Error)
+        .filter(move |d| !(others && d.kind == Kind::NothingRead))
+}
+
 /// Errors of the normalised bucket JSON, with the item's text. The formula crate names them
 /// `BUCKET item N: …`; the item is looked up in `evidence` to quote its text.
-fn json_errors(evidence: &Value, a: &Analysis) -> Vec<String> {
-    a.diagnostics_of(Severity::Error)
+fn json_errors(evidence: &Map<String, Value>, a: &Analysis) -> Vec<String> {
+    item_errors(a)
         .map(|d| {
             let located = d.message.split_once(": ").and_then(|(head, rest)| {
                 let (key, n) = head.split_once(" item ")?;
@@ -141,16 +160,28 @@ fn json_errors(evidence: &Value, a: &Analysis) -> Vec<String> {
 /// Errors of item lines, with the line's text and, under a bucket heading, the bucket's set.
 fn line_errors(text: &str, a: &Analysis) -> Vec<String> {
     let lines: Vec<&str> = text.lines().collect();
-    a.diagnostics_of(Severity::Error)
+    // The bucket of each line: that of the last bucket heading at or above it, found in one
+    // pass (searching upwards from every error was quadratic when no line had a bucket).
+    let mut current = None;
+    let buckets: Vec<Option<Bucket>> = lines
+        .iter()
+        .map(|l| {
+            let heading = l
+                .trim()
+                .strip_prefix('#')
+                .map(|h| h.trim_start_matches('#'));
+            if let Some(b) = heading.and_then(Bucket::from_name) {
+                current = Some(b);
+            }
+            current
+        })
+        .collect();
+    item_errors(a)
         .map(|d| {
             let Some(n) = d.line.filter(|n| (1..=lines.len()).contains(n)) else {
                 return d.to_string();
             };
-            // The bucket is the last bucket heading above the line.
-            let bucket = lines[..n].iter().rev().find_map(|l| {
-                let h = l.trim().strip_prefix('#')?.trim_start_matches('#');
-                Bucket::from_name(h)
-            });
+            let bucket = buckets[n - 1];
             let suffix = bucket.map_or_else(String::new, |b| allowed_suffix(b, &d.message));
             let under = bucket.map_or_else(String::new, |b| format!(" in {}", b.key()));
             format!(

@@ -2,20 +2,23 @@
 //! the what-works feedback judge's score.py, so either tool can continue a file the other began.
 //!
 //! Data flow: a validated [`Slug`] → [`Store::path`] (always inside the store's folder) →
-//! [`Store::load`] reads and checks the document → [`Store::append`] adds one pass (evidence and
-//! scores computed elsewhere) and writes the whole document back atomically: a temporary file
-//! in the same folder, then a rename. A file that is not a judge document is reported by name
-//! and never overwritten; keys this version does not know are carried over untouched.
+//! [`Store::load`] reads and checks the document → [`Store::append`] takes the document's lock,
+//! reads it again, adds one pass (evidence and scores computed elsewhere) and writes the whole
+//! document back atomically ([`crate::locked::update`]: a temporary file in the same folder,
+//! then a rename), so concurrent saves each get their own version. A file that is not a judge
+//! document is reported by name and never overwritten; keys this version does not know are
+//! carried over untouched. A document that is a symbolic link is written through to the file
+//! it names; a read-only document is refused.
 //!
 //! The document: `{"id", "title", "created", "passes": [{"version", "timestamp", "summary",
 //! "evidence", "scores"}, …]}`, written with an indent of 2 as ASCII JSON (see
 //! [`crate::compat::python_json`]).
 
 use crate::compat::python_json;
+use pickanumber_instruments::bounded::{read_file, Bounded, MAX_BYTES};
 use serde_json::{Map, Value};
 use std::fmt;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::str::FromStr;
 
 /// The longest slug accepted, well under any file system's limit for a file name.
@@ -36,19 +39,24 @@ impl Slug {
         &self.0
     }
 
-    /// The title a new document gets without `--title`: the words of the slug, each
-    /// capitalised (`agent-hq-pricing` → `Agent Hq Pricing`).
+    /// The title a new document gets without `--title`: the slug with `-` as spaces and each
+    /// word capitalised the way Python's `str.title()` does it, as score.py makes it: a letter
+    /// after a letter is lower case, any other letter upper case, so a letter after a digit
+    /// starts a word too (`agent-hq-pricing` → `Agent Hq Pricing`, `v2x-plan` → `V2X Plan`).
     pub fn default_title(&self) -> String {
+        let mut after_letter = false;
         self.0
-            .split('-')
-            .map(|w| {
-                let mut c = w.chars();
-                c.next()
-                    .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
-                    .unwrap_or_default()
+            .chars()
+            .map(|c| {
+                let out = match c {
+                    '-' => ' ',
+                    c if after_letter => c.to_ascii_lowercase(),
+                    c => c.to_ascii_uppercase(),
+                };
+                after_letter = c.is_ascii_alphabetic();
+                out
             })
-            .collect::<Vec<_>>()
-            .join(" ")
+            .collect()
     }
 }
 
@@ -116,7 +124,7 @@ impl Document {
 /// One pass to append.
 #[derive(Clone, Debug)]
 pub struct NewPass<'a> {
-    /// `--title`: replaces the stored title when it differs from the slug's default title.
+    /// `--title`: replaces the stored title when it differs from the slug (as score.py).
     pub title: Option<&'a str>,
     /// `--summary`: what changed in this pass.
     pub summary: &'a str,
@@ -171,62 +179,31 @@ impl Store {
     /// A message naming the file when it cannot be read or is not a judge document.
     pub fn load(&self, slug: &Slug) -> Result<Option<Document>, String> {
         let path = self.path(slug);
-        let text = match std::fs::read(&path) {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
-        };
-        let corrupt = |why: String| {
-            format!(
-                "{} is not a judge document ({why}); it was left unchanged",
-                path.display()
-            )
-        };
-        let value: Value =
-            serde_json::from_slice(&text).map_err(|e| corrupt(format!("invalid JSON: {e}")))?;
-        Document::from_value(value)
-            .map(Some)
-            .map_err(|why| corrupt(why.to_string()))
+        match read_file(&path, MAX_BYTES) {
+            Ok(bytes) => parse(&path, &bytes).map(Some),
+            Err(Bounded::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e.message(&path.display().to_string())),
+        }
     }
 
     /// Appends a pass to the slug's document (creating the folder and the document when
-    /// missing) and writes it back atomically.
+    /// missing) and writes it back atomically, under the document's lock.
     ///
     /// # Errors
-    /// A message naming the file or folder when the document is not a judge document, or
-    /// cannot be read or written; the file on disk is then unchanged.
+    /// A message naming the file or folder when the document is not a judge document, is
+    /// read-only, or cannot be read or written; the file on disk is then unchanged.
     pub fn append(&self, slug: &Slug, pass: NewPass<'_>) -> Result<Saved, String> {
         std::fs::create_dir_all(&self.dir)
             .map_err(|e| format!("cannot create {}: {e}", self.dir.display()))?;
         let path = self.path(slug);
-        let mut doc = match self.load(slug)? {
-            Some(Document(m)) => m,
-            None => {
-                let mut m = Map::new();
-                m.insert("id".into(), Value::from(slug.as_str()));
-                m.insert("title".into(), Value::from(slug.default_title()));
-                m.insert("created".into(), Value::from(pass.timestamp.as_str()));
-                m.insert("passes".into(), Value::Array(Vec::new()));
-                m
-            }
-        };
-        if let Some(t) = pass.title.filter(|t| *t != slug.default_title()) {
-            doc.insert("title".into(), Value::from(t));
-        }
-        let passes = doc
-            .get_mut("passes")
-            .and_then(Value::as_array_mut)
-            .expect("a loaded or new document has a passes list");
-        let version = passes.len() + 1;
-        let mut p = Map::new();
-        p.insert("version".into(), Value::from(version));
-        p.insert("timestamp".into(), Value::from(pass.timestamp));
-        p.insert("summary".into(), Value::from(pass.summary));
-        p.insert("evidence".into(), pass.evidence);
-        p.insert("scores".into(), pass.scores);
-        passes.push(Value::Object(p));
-        let passes_total = passes.len();
-        write_atomically(&path, &python_json(&Value::Object(doc)))?;
+        let (version, passes_total) = crate::locked::update(&path, |old| {
+            let doc = match old {
+                Some(bytes) => Some(parse(&path, &bytes)?),
+                None => None,
+            };
+            let (doc, version, total) = with_pass(slug, doc, pass);
+            Ok((python_json(&Value::Object(doc)), (version, total)))
+        })?;
         Ok(Saved {
             path,
             version,
@@ -235,32 +212,54 @@ impl Store {
     }
 }
 
-/// Writes `text` and a final newline to `path` through a temporary file in the same folder
-/// and a rename, so a reader sees the old document or the new one, never half of one. An
-/// existing file's permissions are kept.
-fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("judge");
-    let prefix = format!(".{name}.");
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".tmp");
-    if let Ok(meta) = std::fs::metadata(path) {
-        builder.permissions(meta.permissions());
-    } else {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            // Like any new file: read-write for everyone the umask allows.
-            builder.permissions(std::fs::Permissions::from_mode(0o666));
+/// Parses the bytes of the document at `path`.
+fn parse(path: &std::path::Path, text: &[u8]) -> Result<Document, String> {
+    let corrupt = |why: String| {
+        format!(
+            "{} is not a judge document ({why}); it was left unchanged",
+            path.display()
+        )
+    };
+    let value: Value =
+        serde_json::from_slice(text).map_err(|e| corrupt(format!("invalid JSON: {e}")))?;
+    Document::from_value(value).map_err(|why| corrupt(why.to_string()))
+}
+
+/// `doc` (or a new document for `slug`) with `pass` appended: the document's fields, the new
+/// pass's version and the number of passes.
+fn with_pass(
+    slug: &Slug,
+    doc: Option<Document>,
+    pass: NewPass<'_>,
+) -> (Map<String, Value>, usize, usize) {
+    let mut doc = match doc {
+        Some(Document(m)) => m,
+        None => {
+            let mut m = Map::new();
+            m.insert("id".into(), Value::from(slug.as_str()));
+            m.insert("title".into(), Value::from(slug.default_title()));
+            m.insert("created".into(), Value::from(pass.timestamp.as_str()));
+            m.insert("passes".into(), Value::Array(Vec::new()));
+            m
         }
+    };
+    if let Some(t) = pass.title.filter(|t| *t != slug.as_str()) {
+        doc.insert("title".into(), Value::from(t));
     }
-    let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
-    let mut tmp = builder.tempfile_in(dir).map_err(fail)?;
-    tmp.write_all(text.as_bytes()).map_err(fail)?;
-    tmp.write_all(b"\n").map_err(fail)?;
-    tmp.as_file().sync_all().map_err(fail)?;
-    tmp.persist(path).map_err(|e| fail(e.error))?;
-    Ok(())
+    let passes = doc
+        .get_mut("passes")
+        .and_then(Value::as_array_mut)
+        .expect("a loaded or new document has a passes list");
+    let version = passes.len() + 1;
+    let mut p = Map::new();
+    p.insert("version".into(), Value::from(version));
+    p.insert("timestamp".into(), Value::from(pass.timestamp));
+    p.insert("summary".into(), Value::from(pass.summary));
+    p.insert("evidence".into(), pass.evidence);
+    p.insert("scores".into(), pass.scores);
+    passes.push(Value::Object(p));
+    let total = passes.len();
+    (doc, version, total)
 }
 
 /// The current time as ISO-8601 / RFC 3339 UTC to the second: `2026-05-02T14:03:11Z`.
@@ -309,6 +308,9 @@ mod tests {
         let t = |s: &str| s.parse::<Slug>().unwrap().default_title();
         assert_eq!(t("agent-hq-pricing"), "Agent Hq Pricing");
         assert_eq!(t("v2-plan"), "V2 Plan");
+        // As Python's str.title(): a letter after a digit is upper case.
+        assert_eq!(t("v2x-plan"), "V2X Plan");
+        assert_eq!(t("3d-map"), "3D Map");
         assert_eq!(t("x"), "X");
     }
 

@@ -14,13 +14,15 @@
 mod cli;
 mod compat;
 mod judge;
+mod locked;
 mod pairwise;
 mod passes;
 mod probe;
 mod score;
 
 use clap::Parser;
-use std::io::{Read, Write};
+use pickanumber_instruments::bounded::{read_file, read_stream, MAX_BYTES};
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -59,22 +61,19 @@ pub fn print(text: &str) {
     let _ = stdout.flush();
 }
 
-/// The text of `path`, or of standard input when `path` is `None`.
+/// The text of `path`, or of standard input when `path` is `None`: at most
+/// [`MAX_BYTES`] (64 MiB), so `/dev/zero` or an endless pipe is refused at once.
 ///
 /// # Errors
-/// A [`Fatal`] naming the file (or standard input) when it cannot be read or is not UTF-8.
+/// A [`Fatal`] naming the file (or standard input) when it cannot be read, holds more than
+/// 64 MiB or is not UTF-8.
 pub fn read_input(path: Option<&Path>) -> Result<String, Fatal> {
-    let bytes = match path {
-        Some(p) => std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?,
-        None => {
-            let mut buf = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut buf)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-            buf
-        }
-    };
     let name = path.map_or_else(|| "standard input".to_string(), |p| p.display().to_string());
+    let bytes = match path {
+        Some(p) => read_file(p, MAX_BYTES),
+        None => read_stream(std::io::stdin().lock(), MAX_BYTES),
+    }
+    .map_err(|e| Fatal(e.message(&name)))?;
     String::from_utf8(bytes).map_err(|e| {
         Fatal(format!(
             "{name} is not UTF-8 text (invalid byte at offset {})",

@@ -39,6 +39,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode, Fatal> {
         mode: args.mode.into(),
         preset: args.preset.map(Into::into),
         weights: args.weights.clone().map(|Weights(w)| w),
+        strict: args.strict,
         ..Request::default()
     };
     let a = analyse(&text, &request);
@@ -142,7 +143,15 @@ pub fn to_json(a: &Analysis) -> Value {
     let mut m = Map::new();
     m.insert("mode".into(), json!(a.mode()));
     m.insert("format".into(), json!(a.format));
+    if !a.scored {
+        // Nothing was read: no number stands in for it.
+        for key in ["final", "final_unrounded", "confidence"] {
+            m.insert(key.into(), Value::Null);
+        }
+        m.insert("total_items".into(), json!(0));
+    }
     match &a.outcome {
+        _ if !a.scored => {}
         Outcome::Pooled(pool) => m.extend(pooled_json(pool, p)),
         Outcome::Feedback(f) => {
             m.extend(pooled_json(f.total(), p));

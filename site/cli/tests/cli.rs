@@ -162,3 +162,42 @@ fn report_and_stdin_dash() {
     let out = run(&["score", "--input", "-"], "+3 a\n-1 b\n");
     assert_eq!(json(&out)["final"], 59);
 }
+
+/// `/dev/zero`, a sparse file and a stream one byte over 64 MiB end with a message naming
+/// the input instead of growing without bound.
+#[cfg(unix)]
+#[test]
+fn inputs_over_64_mib_are_refused_by_name() {
+    let too_large = |name: &str| {
+        format!("pickanumber: {name} is larger than 64 MiB, the most pickanumber reads from one input\n")
+    };
+    for args in [
+        vec!["score", "/dev/zero"],
+        vec!["score", "--compat", "score-py", "--input", "/dev/zero"],
+    ] {
+        assert_fails(&run(&args, ""), 2, &too_large("/dev/zero"));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.txt");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(64 * 1024 * 1024 + 1)
+        .unwrap();
+    assert_fails(
+        &run(&["score", big.to_str().unwrap()], ""),
+        2,
+        &too_large(big.to_str().unwrap()),
+    );
+    let stream = vec![b'\n'; 64 * 1024 * 1024 + 1];
+    assert_fails(
+        &pick(&["score"]).stdin(&stream).output(),
+        2,
+        &too_large("standard input"),
+    );
+    // Exactly 64 MiB is read.
+    let mut exact = vec![b' '; 64 * 1024 * 1024];
+    exact[..5].copy_from_slice(b"+5 a\n");
+    let out = pick(&["score"]).stdin(&exact).output();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(json(&out)["total_items"], 1);
+}

@@ -404,3 +404,43 @@ fn help_describes_both_subcommands() {
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).contains("NEITHER (or TIE)"));
 }
+
+/// An endless or oversized input ends with a message naming it, at once, instead of growing:
+/// every file or stream is read up to 64 MiB.
+#[cfg(unix)]
+#[test]
+fn inputs_over_64_mib_are_refused_by_name() {
+    let started = std::time::Instant::now();
+    let too_large = |name: &str| {
+        format!("pickanumber: {name} is larger than 64 MiB, the most pickanumber reads from one input\n")
+    };
+    let runs = instruments("fixtures", "inflation/runs");
+    let out = probe(&runs, Path::new("/dev/zero"), &["--json"]).output();
+    assert_fails(&out, 2, &too_large("/dev/zero"));
+    let out = run(&["pairwise", "/dev/zero"], "");
+    assert_fails(&out, 2, &too_large("/dev/zero"));
+
+    // A regular file one byte over is refused by its size (a sparse file: nothing is written).
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("run-1.json");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(64 * 1024 * 1024 + 1)
+        .unwrap();
+    let items = instruments("fixtures", "inflation/items.json");
+    let out = probe(dir.path(), &items, &["--json"]).output();
+    assert_fails(&out, 2, &too_large(s(&big)));
+    // A run file may not hide behind a link to a device either.
+    std::fs::remove_file(&big).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &big).unwrap();
+    let out = probe(dir.path(), &items, &["--json"]).output();
+    assert_fails(
+        &out,
+        2,
+        &format!(
+            "pickanumber: no run-*.json files in {}\n",
+            dir.path().display()
+        ),
+    );
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+}

@@ -79,6 +79,8 @@
 //!   both orders and however often it was judged, names the same real outcome (NEITHER counts
 //!   as an outcome); pairs judged in one order only are not counted.
 
+#[cfg(feature = "fs")]
+pub mod bounded;
 pub mod html;
 mod json_out;
 mod line_error;

@@ -22,8 +22,9 @@
 //! → **HTML** and a [`record::Record`] of the ids and links it emitted → [`template`] (the
 //! layout, with the navigation and footer from [`layout`], which records its own links) →
 //! files → the [`links`] check on the records, which reports each broken link at its source
-//! `file:line` → `dist/`. [`site`] orchestrates the build; [`config`] reads `site.toml`;
-//! [`error`] carries file and line.
+//! `file:line` → `dist/`. [`site`] orchestrates the build; [`output`] keeps the output
+//! folder away from the sources and replaces only a folder an earlier build wrote; [`config`]
+//! reads `site.toml`; [`error`] carries file and line.
 //!
 //! No word a page shows is typed here: pages bring their own, and the rest (the layout's
 //! labels, evidence captions, plot text, the islands' static boxes, the reference list's
@@ -41,6 +42,7 @@ pub mod instruments;
 pub mod layout;
 pub mod links;
 pub mod math;
+pub mod output;
 pub mod page;
 pub mod passes;
 pub mod plot;

@@ -1,12 +1,20 @@
 //! `pickanumber-render --root DIR --out DIR [--calc DIR] [--dev] [--base-url /PATH/]`: builds
 //! the site (under `site.toml`'s base path, or `--base-url`'s).
+//!
+//! Exit codes: 0 built, 1 a build error (every one is printed with its file and line), 2 a
+//! usage error or an output folder the build may not replace ([`output::check`]).
 
+use pickanumber_render::error::Errors;
+use pickanumber_render::output;
 use pickanumber_render::site::{build, Options};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 const USAGE: &str =
-    "usage: pickanumber-render --root DIR --out DIR [--calc DIR] [--dev] [--base-url /PATH/]";
+    "usage: pickanumber-render --root DIR --out DIR [--calc DIR] [--dev] [--base-url /PATH/]
+  --out is replaced as a whole: it must not exist, be empty, or be a folder an earlier build
+  wrote (it holds .pickanumber-build), and it may not be, contain or lie inside the root or
+  content/, paper/, examples/, static/ or site/";
 
 fn main() -> ExitCode {
     let mut root = None;
@@ -36,6 +44,11 @@ fn main() -> ExitCode {
         eprintln!("pickanumber-render: --root and --out are required\n{USAGE}");
         return ExitCode::from(2);
     };
+    // Before anything is read: a refused output is a usage error.
+    if let Err(e) = output::check(&root, &out, calc.as_deref()) {
+        eprintln!("{}", Errors::from(e));
+        return ExitCode::from(2);
+    }
     let started = std::time::Instant::now();
     match build(&Options {
         root,

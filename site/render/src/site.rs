@@ -1,12 +1,14 @@
-//! The whole build: find the pages, render each, write them with the static files into a
-//! temporary directory, check every link and anchor, then swap it in place of the output.
-//! A failed build leaves the previous output untouched.
+//! The whole build: check that the output folder may be written ([`crate::output::check`]),
+//! find the pages, render each, write them with the static files into a temporary directory
+//! marked as the build's own, check every link and anchor, then swap it in place of the
+//! output. A failed build leaves the previous output untouched.
 
 use crate::citations::Bibliography;
 use crate::config::SiteConfig;
 use crate::error::{Error, Errors};
 use crate::layout::Layout;
 use crate::links::{self, PageLinks};
+use crate::output::{helper, MARKER, MARKER_TEXT};
 use crate::page::{self, Rendered};
 use crate::passes::frontmatter::Template;
 use crate::template::{self, Context};
@@ -45,9 +47,11 @@ pub struct Summary {
 /// Builds the site.
 ///
 /// # Errors
-/// Every problem found: unreadable files, bad front matter, invalid evidence blocks, unknown
-/// references or citations, broken links and anchors. Nothing is written then.
+/// An output folder the build may not replace (see [`crate::output::check`]); every problem
+/// found: unreadable files, bad front matter, invalid evidence blocks, unknown references or
+/// citations, broken links and anchors. Nothing is written then.
 pub fn build(opts: &Options) -> Result<Summary, Errors> {
+    crate::output::check(&opts.root, &opts.out, opts.calc.as_deref())?;
     let mut config = SiteConfig::load(&opts.root)?;
     if let Some(base) = &opts.base_url {
         config = config
@@ -87,9 +91,12 @@ pub fn build(opts: &Options) -> Result<Summary, Errors> {
     let examples: Vec<(String, String, String)> =
         examples.into_iter().map(|(_, p, t, s)| (p, t, s)).collect();
 
-    let tmp = sibling(&opts.out, "tmp");
+    // Checked above: missing, empty, or a folder of an earlier build.
+    let tmp = helper(&opts.out, "tmp");
     let _ = std::fs::remove_dir_all(&tmp);
-    let result = write_all(opts, &config, &layout, &tmp, &rendered, &examples);
+    let result = mark(&tmp)
+        .map_err(|e| Errors::from(Error::file(&tmp, e.to_string())))
+        .and_then(|()| write_all(opts, &config, &layout, &tmp, &rendered, &examples));
     match result {
         Ok(summary) => {
             swap(&tmp, &opts.out)
@@ -260,14 +267,17 @@ fn discover(root: &Path) -> Result<Vec<Source>, Errors> {
     Ok(out)
 }
 
-fn sibling(out: &Path, tag: &str) -> PathBuf {
-    let name = out.file_name().and_then(|n| n.to_str()).unwrap_or("dist");
-    out.with_file_name(format!(".{name}-{tag}"))
+/// Creates `dir` with the build's marker in it, first of all, so that even a folder left by
+/// an interrupted build is recognised as the build's own.
+fn mark(dir: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    std::fs::write(dir.join(MARKER), MARKER_TEXT)
 }
 
-/// Replaces `out` with `tmp`: the old output is moved aside first and removed last.
+/// Replaces `out` with `tmp`: the old output is moved aside first and removed last (both
+/// checked by [`crate::output::check`] to be the build's own).
 fn swap(tmp: &Path, out: &Path) -> std::io::Result<()> {
-    let old = sibling(out, "old");
+    let old = helper(out, "old");
     let _ = std::fs::remove_dir_all(&old);
     if out.exists() {
         std::fs::rename(out, &old)?;

@@ -120,6 +120,9 @@ pub struct Request {
     pub weights: Option<Vec<(String, f64)>>,
     /// The formula's constants (the canonical method by default).
     pub params: Params,
+    /// Pipelines' reading: every line that is neither an item, a heading, a weights line nor
+    /// blank is an error instead of a note.
+    pub strict: bool,
 }
 
 /// One feedback bucket and the score after it.
@@ -243,6 +246,10 @@ pub struct Analysis {
     pub diagnostics: Vec<Diagnostic>,
     /// The mode's result.
     pub outcome: Outcome,
+    /// Whether the input gave something to score: at least one item, or an explicitly empty
+    /// list (`[]`, four empty buckets). When it did not, there is no headline: the tool does
+    /// not turn unread text into a number.
+    pub scored: bool,
 }
 
 impl Analysis {
@@ -255,8 +262,12 @@ impl Analysis {
         }
     }
 
-    /// The mode's answer; `None` in matrix mode when the weights cannot be used.
+    /// The mode's answer; `None` when no item was read (see [`Analysis::scored`]), and in
+    /// matrix mode when the weights cannot be used.
     pub fn headline(&self) -> Option<Headline> {
+        if !self.scored {
+            return None;
+        }
         let rounded = self.params.rounding == Rounding::HalfAwayFromZero;
         let of_pool = |kind, p: &Pooled| Headline {
             kind,
@@ -330,6 +341,7 @@ impl Analysis {
 }
 
 const NEEDS_CRITERION: &str = "in matrix mode every item needs a criterion: write (+3, craft) or put it under ## Criterion: craft";
+const STRICT: &str = "not an item, a heading or a weights line, and strict reading allows no other line: write it as an item (+3 text) or remove it";
 const NEEDS_BUCKET: &str = "in feedback mode every item needs a bucket: put it under ## Working, ## Not working, ## Missing or ## Confusing";
 
 /// Reads `text` in any format and scores it as `request` asks.
@@ -345,6 +357,8 @@ const NEEDS_BUCKET: &str = "in feedback mode every item needs a bucket: put it u
 pub fn analyse(text: &str, request: &Request) -> Analysis {
     let params = request.params;
     let (format, parsed) = read(text);
+    let explicit_empty = parsed.explicit && parsed.entries.is_empty();
+    let read_any = !parsed.entries.is_empty();
     let mut diagnostics: Vec<Diagnostic> = parsed
         .errors
         .iter()
@@ -359,8 +373,28 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
         diagnostics.push(Diagnostic::new(Kind::Params, e.to_string()));
     }
     let mut later = Vec::new();
+    for &(first, last, inner) in &parsed.fenced {
+        let lines = match first == last {
+            true => format!("line {first}"),
+            false => format!("lines {first}–{last}"),
+        };
+        later.push(Diagnostic::new(
+            Kind::Fenced,
+            format!("read the fenced block on {lines} as {inner}"),
+        ));
+    }
     for n in parsed.notes {
         later.push(Diagnostic::new(Kind::UnusedKeys, n));
+    }
+    if request.strict {
+        for &line in &parsed.ignored {
+            diagnostics.push(Diagnostic {
+                kind: Kind::Strict,
+                line: Some(line),
+                column: None,
+                message: STRICT.into(),
+            });
+        }
     }
 
     let labelled = parsed
@@ -368,8 +402,10 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
         .iter()
         .filter(|e| e.item.criterion.is_some())
         .count();
-    let weights_given =
-        request.preset.is_some() || request.weights.is_some() || !parsed.weights.is_empty();
+    let weights_given = request.preset.is_some()
+        || request.weights.is_some()
+        || !parsed.weights.is_empty()
+        || !parsed.report_rows.is_empty();
     let mode = match request.mode {
         Mode::Auto => {
             if format == Format::FeedbackJson
@@ -427,6 +463,20 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
             None => entries.push(e),
         }
     }
+    let scored = !entries.is_empty() || explicit_empty;
+    if !scored {
+        let message = nothing_read(text, format, read_any, &diagnostics);
+        diagnostics.push(Diagnostic::new(Kind::NothingRead, message));
+    } else if explicit_empty {
+        later.push(Diagnostic::new(
+            Kind::EmptyInput,
+            format!(
+                "the input is an empty list of items: with no evidence the score is the centre, {}, with confidence 0",
+                crate::display::trim_number(params.center)
+            ),
+        ));
+    }
+    report_rows(&mut later, &parsed.report_rows, &entries, &params);
     let mut diagnostics = crate::diagnostic::sort_by_place(diagnostics);
 
     let items: Vec<Item> = entries.iter().map(|e| e.item.clone()).collect();
@@ -437,6 +487,11 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
                 .weights
                 .clone()
                 .or_else(|| (!parsed.weights.is_empty()).then(|| parsed.weights.clone()))
+                .or_else(|| {
+                    let rows = &parsed.report_rows;
+                    let w = rows.iter().map(|r| (r.criterion.clone(), r.weight));
+                    (!rows.is_empty()).then(|| w.collect())
+                })
                 .or_else(|| request.preset.map(Preset::weights))
                 .unwrap_or_default();
             let result = MatrixScore::score(&items, &weights, &params);
@@ -475,7 +530,7 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
         }
     };
 
-    if !parsed.ignored.is_empty() {
+    if !parsed.ignored.is_empty() && !request.strict {
         later.push(Diagnostic::new(
             Kind::Ignored,
             format!(
@@ -492,6 +547,75 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
         ignored: parsed.ignored,
         diagnostics,
         outcome,
+        scored,
+    }
+}
+
+/// Why nothing was read, saying what was tried.
+fn nothing_read(text: &str, format: Format, read_any: bool, errors: &[Diagnostic]) -> String {
+    let what = if text.trim_start_matches('\u{feff}').trim().is_empty() {
+        "the input is empty".to_string()
+    } else if read_any {
+        "every item was set aside by an error".to_string()
+    } else if !errors.is_empty() {
+        "every line that starts like an item has an error".to_string()
+    } else if format == Format::Lines {
+        "the text is not JSON (it starts with neither [ nor {), has no table or rows with an impact column, and no line starts with a signed impact, as in +3 the tests pass".to_string()
+    } else {
+        format!("the {format} holds no item")
+    };
+    format!("no items read: {what}; there is no score")
+}
+
+/// Checks the rows of a pasted report's per-criterion table against the formula: a typed
+/// final the net and item count do not give is a warning; a count above the items the text
+/// lists for the criterion is a note (a report lists its top items only).
+fn report_rows(
+    out: &mut Vec<Diagnostic>,
+    rows: &[crate::ReportRow],
+    entries: &[Entry],
+    params: &Params,
+) {
+    for r in rows {
+        let at = |kind, message: String| Diagnostic {
+            kind,
+            line: Some(r.line),
+            column: None,
+            message,
+        };
+        if let (Some(typed), Some(net), Some(n)) = (r.final_score, r.net, r.items) {
+            let sign = if net > 0 { "+" } else { "" };
+            match crate::profile(n, net) {
+                None => out.push(at(
+                    Kind::ReportMismatch,
+                    format!("the report gives {} net {sign}{net} over {n} items, which no list of impacts from the set adds up to", r.criterion),
+                )),
+                Some(impacts) => {
+                    let p = Pooled::from_impacts(impacts, params);
+                    if p.final_score != typed {
+                        out.push(at(
+                            Kind::ReportMismatch,
+                            format!(
+                                "the report gives {} a final of {}, but net {sign}{net} over {n} items scores {} by the formula",
+                                r.criterion,
+                                crate::display::trim_number(typed),
+                                crate::display::trim_number(p.final_score)
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        let listed = entries
+            .iter()
+            .filter(|e| e.item.criterion.as_deref() == Some(r.criterion.as_str()))
+            .count();
+        if let Some(n) = r.items.filter(|&n| n > listed) {
+            out.push(at(
+                Kind::ReportSubset,
+                format!("the report's table counts {n} items for {} and the text lists {listed}: the score here covers the listed items only", r.criterion),
+            ));
+        }
     }
 }
 
@@ -536,16 +660,19 @@ fn matrix_diagnostics(
             ),
         ));
     }
-    // Item counts per (perspective, criterion) cell, kept sorted by cell: a sorted Vec
-    // rather than a BTreeMap, which would add its code to the wasm calculator.
+    // Item counts per (perspective, criterion) cell, by cell: every item's cell sorted once
+    // with the crate's own sort (no BTreeMap code in the wasm calculator; inserting into a
+    // sorted Vec was quadratic in the number of cells), then runs of equal cells counted.
+    let mut all: Vec<(&str, &str)> = items
+        .iter()
+        .filter_map(|i| Some((i.perspective.as_deref()?, i.criterion.as_deref()?)))
+        .collect();
+    crate::order::sort_by(&mut all, |a, b| a.cmp(b));
     let mut cells: Vec<((&str, &str), usize)> = Vec::new();
-    for i in items {
-        if let (Some(p), Some(c)) = (&i.perspective, &i.criterion) {
-            let cell = (p.as_str(), c.as_str());
-            match cells.binary_search_by(|(k, _)| k.cmp(&cell)) {
-                Ok(at) => cells[at].1 += 1,
-                Err(at) => cells.insert(at, (cell, 1)),
-            }
+    for cell in all {
+        match cells.last_mut() {
+            Some((last, n)) if *last == cell => *n += 1,
+            _ => cells.push((cell, 1)),
         }
     }
     let list = |keep: &dyn Fn(usize) -> bool| -> Vec<String> {

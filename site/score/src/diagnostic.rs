@@ -55,20 +55,40 @@ pub enum Kind {
     CrowdedCell,
     /// Used perspective × criterion cells with fewer than 3 items (one diagnostic lists them).
     ThinCell,
+    /// Non-blank input from which no item was read: there is no score.
+    NothingRead,
+    /// A line that is not an item, read strictly ([`crate::Request::strict`]).
+    Strict,
+    /// An explicitly empty list of items: it scores the centre with confidence 0.
+    EmptyInput,
+    /// Fenced code blocks whose content was read.
+    Fenced,
+    /// A pasted report's per-criterion row whose typed final the formula does not give.
+    ReportMismatch,
+    /// A pasted report's table counts more items for a criterion than the text lists.
+    ReportSubset,
 }
 
 impl Kind {
     /// The severity every diagnostic of this kind has.
     pub fn severity(self) -> Severity {
         match self {
-            Kind::Item | Kind::Weights | Kind::Params => Severity::Error,
+            Kind::Item | Kind::Weights | Kind::Params | Kind::NothingRead | Kind::Strict => {
+                Severity::Error
+            }
             Kind::CriteriaSetAside
             | Kind::EmptyCriterion
             | Kind::WeightsNormalised
             | Kind::SelfCheck
             | Kind::CrowdedCell
-            | Kind::ThinCell => Severity::Warning,
-            Kind::Ignored | Kind::UnusedKeys | Kind::Saturation => Severity::Note,
+            | Kind::ThinCell
+            | Kind::ReportMismatch => Severity::Warning,
+            Kind::Ignored
+            | Kind::UnusedKeys
+            | Kind::Saturation
+            | Kind::EmptyInput
+            | Kind::Fenced
+            | Kind::ReportSubset => Severity::Note,
         }
     }
 }

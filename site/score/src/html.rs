@@ -120,6 +120,9 @@ pub fn feedback(f: &Feedback, params: &Params) -> String {
 /// The mode's result: the headline, then the table of the mode (matrix, feedback) or every
 /// pooled output (pooled), then the working line of the pool where the pool is the answer.
 pub fn outcome(a: &Analysis) -> String {
+    if !a.scored {
+        return nothing_read(a);
+    }
     let p = &a.params;
     match &a.outcome {
         Outcome::Pooled(pool) => format!(
@@ -155,6 +158,9 @@ pub fn outcome(a: &Analysis) -> String {
 /// toward the anchor, and the working line (`#out-working`). The calculator sets it as one
 /// piece of markup rather than building each cell as a reactive node.
 pub fn calculator(a: &Analysis) -> String {
+    if !a.scored {
+        return nothing_read(a);
+    }
     let p = &a.params;
     let pool = a.pool();
     let t = PooledText::new(pool, p);
@@ -216,6 +222,28 @@ pub fn calculator(a: &Analysis) -> String {
         escape(&working(pool, p))
     ));
     h
+}
+
+/// The panel when no item was read: no number (`—`), the reason, and the lines not used.
+fn nothing_read(a: &Analysis) -> String {
+    let why = a
+        .diagnostics
+        .iter()
+        .find(|d| d.kind == crate::Kind::NothingRead)
+        .map_or("", |d| d.message.as_str());
+    let mut lines: Vec<usize> = a.ignored.clone();
+    lines.extend(a.diagnostics.iter().filter_map(|d| d.line));
+    crate::order::sort_by(&mut lines, |x, y| x.cmp(y));
+    lines.dedup();
+    let unused = match lines.is_empty() {
+        true => String::new(),
+        false => format!("; not used: {}", crate::line_list(&lines, 20)),
+    };
+    format!(
+        "<dl class=\"calc-out calc-headline\"><div class=\"calc-cell calc-final\"><dt id=\"out-final-label\">No items read</dt><dd id=\"out-final\">—</dd></div><div class=\"calc-cell calc-final\"><dt>Confidence</dt><dd id=\"out-confidence\">—</dd></div></dl>\n<p class=\"error\" id=\"out-nothing\">{}{}.</p>\n",
+        escape(why),
+        escape(&unused)
+    )
 }
 
 /// The diagnostics as a list, each item classed and prefixed by its severity

@@ -64,5 +64,5 @@ pub use item::{Bucket, Item};
 pub use matrix::{CriterionScore, MatrixScore, WeightError};
 pub use numtext::{parse_decimal, DecimalError};
 pub use params::{Normalization, ParamError, Params, Rounding};
-pub use parse::{parse_weights, Entry, LineError, Parsed, MAX_REPEAT};
+pub use parse::{parse_weights, Entry, LineError, Parsed, ReportRow, MAX_ITEMS, MAX_REPEAT};
 pub use pooled::{profile, Pooled};

@@ -1,20 +1,42 @@
 //! Pasted text → items, one line at a time, with a diagnostic for every line that is not used.
 //!
 //! Each non-blank line is classified as exactly one of:
-//! - an **item**: an impact first (`+3`, `-2`, `−2`, `3`, `(+5)`, `(+5, craft)`,
-//!   `(+5, requester × brief_fidelity)`, `+1×25` for a run), optionally after a bullet
-//!   (`-`, `*`, `+`, `•`, `1.`, `1)`), then the text;
-//! - an **error**: the line starts with a number but is not a valid item; the message names
-//!   what is allowed;
+//! - an **item**: a signed impact first (`+3`, `-2`, `−2`, `(+5)`, `(+5, craft)`,
+//!   `(+5, requester × brief_fidelity)`, `+1×25` for a run), bare or wrapped the way judge
+//!   models write it (`[+3]`, `**+3**`, `*−2*`, `__+3__`, `` `+3` ``, `**(+3, craft)**`),
+//!   optionally after a bullet (`-`, `*`, `+`, `•`, `1.`, `1)`), then the text;
+//! - an **error**: the line starts with a number but is not a valid item (an unsigned number,
+//!   a value outside the set, a wrapper left open); the message says how to write it. An
+//!   unsigned number is never an impact here: "3 blockers remain" is prose, not +3;
 //! - **context**: a heading (skipped; a heading that names a bucket or `Criterion: name` labels
 //!   the items under it) or a `weights:` line;
 //! - **ignored**: anything else, reported by line number.
+//!
+//! A table inside the text whose header names `criterion` and `weight` columns (the
+//! evidence-scoring skill's report, or this crate's own) gives its rows: their weights count
+//! when nothing else gives weights, and their typed finals, nets and item counts are checked
+//! against the formula by the analysis.
+//!
+//! At most [`MAX_ITEMS`] items are read from one text (runs counted before they are expanded);
+//! the line that would cross the limit is an error and reading stops there.
 
 use crate::{Bucket, Impact, Item};
 use std::fmt;
 
 /// The largest run a single line may write with `×N`.
 pub const MAX_REPEAT: u32 = 10_000;
+
+/// The most items one input may hold, runs expanded (checked before they are expanded, so an
+/// input of a few kilobytes cannot ask for gigabytes).
+pub const MAX_ITEMS: usize = 1_000_000;
+
+/// [`MAX_ITEMS`] as the messages print it.
+pub(crate) const MAX_ITEMS_TEXT: &str = "1,000,000";
+
+/// The error for the line (or JSON value) that would take the input past [`MAX_ITEMS`].
+pub(crate) fn too_many_items() -> String {
+    format!("the input holds more than {MAX_ITEMS_TEXT} items, the most one input may hold; reading stopped here")
+}
 
 /// A line that could not be used, with why (the pasted-text error of the formula crate and of
 /// the instruments).
@@ -63,6 +85,32 @@ pub struct Parsed {
     pub weights: Vec<(String, f64)>,
     /// Remarks about the input that change nothing (unused JSON keys, …).
     pub notes: Vec<String>,
+    /// Whether the input was a structure read whole (a JSON list or object without errors), so
+    /// that no entries means an explicitly empty list, not text that could not be read.
+    pub explicit: bool,
+    /// Fenced code blocks whose content was read: first and last line of the content, and
+    /// the format it was read as.
+    pub fenced: Vec<(usize, usize, crate::Format)>,
+    /// Rows of a report's per-criterion table (`| criterion | final | … | net | items |
+    /// weight |`), kept so the analysis can check the typed finals against the formula.
+    pub report_rows: Vec<ReportRow>,
+}
+
+/// One row of a per-criterion table in a pasted report: what the report says of a criterion.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReportRow {
+    /// 1-based line number.
+    pub line: usize,
+    /// The criterion.
+    pub criterion: String,
+    /// The final the report typed, when the table has a `final` column.
+    pub final_score: Option<f64>,
+    /// The net impact the report typed, when the table has a `net` column.
+    pub net: Option<i64>,
+    /// The item count the report typed, when the table has an `items` column.
+    pub items: Option<usize>,
+    /// The criterion's weight.
+    pub weight: f64,
 }
 
 impl Parsed {
@@ -86,8 +134,24 @@ impl Parsed {
 pub(crate) fn parse(text: &str) -> Parsed {
     let mut out = Parsed::default();
     let mut ctx = Context::default();
+    let mut table: Option<ReportTable> = None;
     for (idx, line) in text.lines().enumerate() {
         let number = idx + 1;
+        if let Some(row) = table_row(line) {
+            match &table {
+                Some(t) => {
+                    if let Some(r) = t.row(&row, number, &mut out) {
+                        out.report_rows.push(r);
+                    }
+                }
+                None => match ReportTable::from_header(&row) {
+                    Some(t) => table = Some(t),
+                    None => out.ignored.push(number),
+                },
+            }
+            continue;
+        }
+        table = None;
         match classify(line, &ctx) {
             Line::Blank => {}
             Line::Heading(h) => ctx.heading(h),
@@ -98,6 +162,14 @@ pub(crate) fn parse(text: &str) -> Parsed {
                 message,
             }),
             Line::Item(item, count) => {
+                if out.entries.len() + count as usize > MAX_ITEMS {
+                    out.errors.push(LineError {
+                        line: number,
+                        column: None,
+                        message: too_many_items(),
+                    });
+                    break;
+                }
                 for _ in 1..count {
                     out.entries.push(Entry {
                         line: number,
@@ -163,7 +235,7 @@ fn classify<'a>(line: &'a str, ctx: &Context) -> Line<'a> {
             repeat,
             labels,
             text,
-        } => match build(impact, labels, text, ctx) {
+        } => match build(impact, labels, &text, ctx) {
             Ok(item) => Line::Item(item, repeat),
             Err(message) => Line::Error(message),
         },
@@ -208,7 +280,7 @@ enum Head<'a> {
         impact: Impact,
         repeat: u32,
         labels: Option<&'a str>,
-        text: &'a str,
+        text: String,
     },
 }
 
@@ -216,28 +288,55 @@ fn allowed_list() -> String {
     Impact::list(&Impact::ALL)
 }
 
-/// Reads `IMPACT[×N] text` or `(IMPACT[×N][, labels]) text`.
+/// What an impact may be wrapped in, opening and closing: parentheses and brackets, and the
+/// markdown emphasis and code marks judge models put round numbers. `**` before `*`.
+const WRAPPERS: [(&str, &str); 7] = [
+    ("(", ")"),
+    ("[", "]"),
+    ("**", "**"),
+    ("__", "__"),
+    ("*", "*"),
+    ("_", "_"),
+    ("`", "`"),
+];
+
+/// Reads `IMPACT[×N] text`, or the impact wrapped (`(IMPACT[×N][, labels]) text`,
+/// `[+3] text`, `**+3** text`, `**(+3, craft)** text`, `**+3 text**`).
 fn read_item(s: &str) -> Head<'_> {
-    let (inner, after, in_parens) = if let Some(body) = s.strip_prefix('(') {
-        if !starts_with_number(body) {
+    for (open, close) in WRAPPERS {
+        let Some(body) = s.strip_prefix(open) else {
+            continue;
+        };
+        let emphasis = !matches!(open, "(" | "[");
+        let nested = emphasis && body.starts_with('(');
+        if !(starts_with_number(body) || nested && starts_with_number(&body[1..])) {
             return Head::NotAnItem;
         }
-        match body.split_once(')') {
-            Some((inner, after)) => (inner, after, true),
-            None => {
-                return Head::Bad(
-                    "the opening '(' has no closing ')': write (+3) or (+3, criterion)".into(),
-                )
+        let Some((inner, after)) = body.split_once(close) else {
+            return Head::Bad(format!(
+                "the opening '{open}' has no closing '{close}': write {open}+3{close} or {open}+3, criterion{close}"
+            ));
+        };
+        let (inner, after) = if nested {
+            // `**(+3, craft)**`: the parentheses close inside the emphasis.
+            match inner.trim().strip_prefix('(').and_then(|i| i.strip_suffix(')')) {
+                Some(i) => (i, after),
+                None => {
+                    return Head::Bad(format!(
+                        "the opening '(' has no closing ')' inside '{open}': write {open}(+3, criterion){close}"
+                    ))
+                }
             }
-        }
-    } else if starts_with_number(s) {
-        (s, "", false)
-    } else {
+        } else {
+            (inner, after)
+        };
+        return wrapped(inner, after, emphasis);
+    }
+    if !starts_with_number(s) {
         return Head::NotAnItem;
-    };
-
-    let (token, rest) = number_token(inner);
-    let impact = match impact_of(token) {
+    }
+    let (token, rest) = number_token(s);
+    let impact = match signed_impact(token) {
         Ok(i) => i,
         Err(m) => return Head::Bad(m),
     };
@@ -245,39 +344,71 @@ fn read_item(s: &str) -> Head<'_> {
         Ok(r) => r,
         Err(m) => return Head::Bad(m),
     };
-    if in_parens {
-        let rest = rest.trim();
-        let labels = if rest.is_empty() {
-            None
-        } else if let Some(l) = rest.strip_prefix(',') {
-            Some(l.trim())
-        } else {
+    if let Some(c) = rest.chars().next() {
+        if !(c.is_whitespace() || matches!(c, ':' | '—' | '–' | '-' | ')' | ',')) {
+            let word: String = s.split_whitespace().next().unwrap_or(s).into();
             return Head::Bad(format!(
-                "unexpected \"{rest}\" after the impact: write (+3) or (+3, criterion)"
+                "\"{word}\" is not an impact followed by text: put a space after the impact, as in +3 text"
             ));
-        };
-        Head::Item {
-            impact,
-            repeat,
-            labels,
-            text: text_after(after),
-        }
-    } else {
-        if let Some(c) = rest.chars().next() {
-            if !(c.is_whitespace() || matches!(c, ':' | '—' | '–' | '-' | ')' | ',')) {
-                let word: String = s.split_whitespace().next().unwrap_or(s).into();
-                return Head::Bad(format!(
-                    "\"{word}\" is not an impact followed by text: put a space after the impact, as in +3 text"
-                ));
-            }
-        }
-        Head::Item {
-            impact,
-            repeat,
-            labels: None,
-            text: text_after(rest),
         }
     }
+    Head::Item {
+        impact,
+        repeat,
+        labels: None,
+        text: text_after(rest, true).to_string(),
+    }
+}
+
+/// The inside of a wrapper (`+3`, `+1×25`, `+3, craft`; inside emphasis also `+3 text`) and
+/// the text after it.
+fn wrapped<'a>(inner: &'a str, after: &'a str, emphasis: bool) -> Head<'a> {
+    let (token, rest) = number_token(inner.trim());
+    let impact = match signed_impact(token) {
+        Ok(i) => i,
+        Err(m) => return Head::Bad(m),
+    };
+    let (repeat, rest) = match repeat_of(rest) {
+        Ok(r) => r,
+        Err(m) => return Head::Bad(m),
+    };
+    let spaced = rest.starts_with(char::is_whitespace);
+    let rest = rest.trim();
+    let after = text_after(after, false);
+    let (labels, text) = if rest.is_empty() {
+        (None, after.to_string())
+    } else if let Some(l) = rest.strip_prefix(',') {
+        (Some(l.trim()), after.to_string())
+    } else if emphasis && spaced {
+        // The whole item in emphasis: `**+3 clear docs**`.
+        let inside = text_after(rest, true);
+        let text = match after.is_empty() {
+            true => inside.to_string(),
+            false => format!("{inside} {after}"),
+        };
+        (None, text)
+    } else {
+        return Head::Bad(format!(
+            "unexpected \"{rest}\" after the impact: write (+3) or (+3, criterion)"
+        ));
+    };
+    Head::Item {
+        impact,
+        repeat,
+        labels,
+        text,
+    }
+}
+
+/// An impact token of the line grammar, which must carry its sign: an unsigned number at the
+/// start of a line is how prose starts ("2 tests fail"), so it is an error, never +2.
+fn signed_impact(token: &str) -> Result<Impact, String> {
+    if token.starts_with(|c: char| c.is_ascii_digit()) {
+        return Err(format!(
+            "the line starts with the unsigned number {token}: write an impact with its sign, as in +3 text or −3 text (a line that starts with a count, like \"3 blockers remain\", is not an item)"
+        ));
+    }
+    impact_of(token)
 }
 
 fn is_minus(c: char) -> bool {
@@ -351,13 +482,33 @@ fn repeat_of(s: &str) -> Result<(u32, &str), String> {
     }
 }
 
-fn text_after(s: &str) -> &str {
+/// The text after an impact, without one separator (`:`, `—`, `–`, `-`) before it. The
+/// separator is taken when it stands right after the impact (`attached`, as in `+3: text`,
+/// `+3-text`) or is followed by white space (`+3 — text`), so a text that itself starts with
+/// a dash (`+3 --verbose flag`) keeps it.
+fn text_after(s: &str, attached: bool) -> &str {
+    let spaced = s.starts_with(char::is_whitespace);
     let s = s.trim_start();
-    let s = s
-        .strip_prefix([':', '—', '–', '-'])
-        .map(str::trim_start)
-        .unwrap_or(s);
-    s.trim_end()
+    match s.strip_prefix(SEPARATORS) {
+        Some(rest)
+            if (attached && !spaced)
+                || rest.is_empty()
+                || rest.starts_with(char::is_whitespace) =>
+        {
+            rest.trim()
+        }
+        _ => s.trim_end(),
+    }
+}
+
+/// What may stand between an impact and its text.
+pub(crate) const SEPARATORS: [char; 4] = [':', '—', '–', '-'];
+
+/// Whether [`text_after`] would take the start of `text` (after a space) for a separator:
+/// the report writer then puts one separator before such a text, so it reads back whole.
+pub(crate) fn starts_like_separator(text: &str) -> bool {
+    text.strip_prefix(SEPARATORS)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
 }
 
 /// A label's parts, trimmed: split at `×`, or, when it has none, at ` x ` (a plain `x` only with
@@ -430,6 +581,75 @@ pub(crate) fn check_name(name: &str) -> Result<(), String> {
         Err(format!(
             "label \"{name}\" is not a name: use letters, digits, '_' or '-', as in brief_fidelity"
         ))
+    }
+}
+
+/// The cells of a table row (`| a | b |`), or `None` for a line that is not one.
+fn table_row(line: &str) -> Option<Vec<&str>> {
+    let inner = line.trim().strip_prefix('|')?;
+    let inner = inner.strip_suffix('|').unwrap_or(inner);
+    Some(inner.split('|').map(str::trim).collect())
+}
+
+/// The columns of a report's per-criterion table.
+struct ReportTable {
+    criterion: usize,
+    weight: usize,
+    final_score: Option<usize>,
+    net: Option<usize>,
+    items: Option<usize>,
+}
+
+impl ReportTable {
+    /// A header that names `criterion` and `weight` columns.
+    fn from_header(cells: &[&str]) -> Option<ReportTable> {
+        let find = |name: &str| cells.iter().position(|c| c.eq_ignore_ascii_case(name));
+        Some(ReportTable {
+            criterion: find("criterion")?,
+            weight: find("weight")?,
+            final_score: find("final"),
+            net: find("net"),
+            items: find("items"),
+        })
+    }
+
+    /// One body row (an unreadable weight is an error in `out`); separator rows give nothing.
+    fn row(&self, cells: &[&str], line: usize, out: &mut Parsed) -> Option<ReportRow> {
+        if cells
+            .iter()
+            .all(|c| c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
+        {
+            return None;
+        }
+        let cell = |i: usize| cells.get(i).copied().unwrap_or("");
+        let name = cell(self.criterion);
+        let weight = match parse_weights(&format!("{name}={}", cell(self.weight))) {
+            Ok(w) => w.first().map_or(0.0, |(_, x)| *x),
+            Err(message) => {
+                out.errors.push(LineError {
+                    line,
+                    column: None,
+                    message: format!("in the per-criterion table: {message}"),
+                });
+                return None;
+            }
+        };
+        let number = |i: Option<usize>| {
+            let c = cell(i?).replace('\u{2212}', "-");
+            crate::parse_decimal(c.trim_start_matches('+')).ok()
+        };
+        Some(ReportRow {
+            line,
+            criterion: name.to_string(),
+            final_score: number(self.final_score),
+            net: number(self.net)
+                .filter(|x| x.fract() == 0.0)
+                .map(|x| x as i64),
+            items: number(self.items)
+                .filter(|x| x.fract() == 0.0 && *x >= 0.0)
+                .map(|x| x as usize),
+            weight,
+        })
     }
 }
 

@@ -16,6 +16,9 @@ pub fn item_line(item: &Item) -> String {
     let text = item.text.replace(['\n', '\r'], " ");
     if text.is_empty() {
         format!("- ({}{labels})", item.impact)
+    } else if crate::parse::starts_like_separator(&text) {
+        // A text that starts like a separator (`- x`, `: x`) gets one, so it reads back whole.
+        format!("- ({}{labels}) — {text}", item.impact)
     } else {
         format!("- ({}{labels}) {text}", item.impact)
     }
@@ -38,6 +41,7 @@ pub fn markdown(a: &Analysis) -> String {
             h.score_text(),
             h.confidence_text(),
         )),
+        None if !a.scored => r.push_str(&format!("**No score**: no items read ({context}).\n\n")),
         None => r.push_str(&format!(
             "**No overall score**: the weights cannot be used ({context}).\n\n"
         )),
@@ -46,7 +50,7 @@ pub fn markdown(a: &Analysis) -> String {
         Outcome::Matrix(m) => {
             match &m.result {
                 Ok(s) => {
-                    r.push_str("## Criteria\n\n| Criterion | Weight | Items | Net | Raw | Final | Confidence |\n|---|---|---|---|---|---|---|\n");
+                    r.push_str("## Criteria\n\n| Criterion | Weight used | Items | Net | Raw | Final | Confidence |\n|---|---|---|---|---|---|---|\n");
                     for c in &s.criteria {
                         r.push_str(&format!("| {} |\n", criterion_cells(c, p).join(" | ")));
                     }
@@ -84,12 +88,14 @@ pub fn markdown(a: &Analysis) -> String {
         }
         Outcome::Pooled(_) => {}
     }
-    r.push_str("## Math\n\n");
-    if matches!(a.outcome, Outcome::Matrix(_)) {
-        r.push_str("Pool of all items: ");
+    if a.scored {
+        r.push_str("## Math\n\n");
+        if matches!(a.outcome, Outcome::Matrix(_)) {
+            r.push_str("Pool of all items: ");
+        }
+        r.push_str(&working(a.pool(), p));
+        r.push_str("\n\n");
     }
-    r.push_str(&working(a.pool(), p));
-    r.push_str("\n\n");
     if !a.diagnostics.is_empty() {
         r.push_str("## Warnings and notes\n\n");
         for d in &a.diagnostics {

@@ -44,12 +44,12 @@ fn broken_json_names_line_and_column() {
 #[test]
 fn json_values_of_the_wrong_kind_are_named() {
     assert_eq!(
-        messages("[\n  {\"impact\": 3, \"text\": 3},\n  [3, \"x\"],\n  {\"impact\": [1]},\n  {\"impact\": 3.0},\n  {\"impact\": \"+3\", \"impact\": \"-2\", \"criterion\": null}, 7\n]"),
+        messages("[\n  {\"impact\": 3, \"text\": 3},\n  [3, \"x\"],\n  {\"impact\": [1]},\n  {\"impact\": 3.5},\n  {\"impact\": \"+3\", \"impact\": \"-2\", \"criterion\": null}, 7\n]"),
         vec![
             "line 2, column 3: item 1: \"text\" must be a string, not a number",
             "line 3, column 3: item 2: an item must be an object with \"impact\", not a list",
             "line 4, column 3: item 3: \"impact\" must be a number, one of +5, +3, +2, +1, −1, −2, −3, −5, not a list",
-            "line 5, column 3: item 4: impact 3.0 is not one of +5, +3, +2, +1, −1, −2, −3, −5",
+            "line 5, column 3: item 4: impact 3.5 is not one of +5, +3, +2, +1, −1, −2, −3, −5",
             "line 6, column 56: item 6: an item must be an object with \"impact\", not a number",
         ]
     );
@@ -73,12 +73,12 @@ fn json_values_of_the_wrong_kind_are_named() {
         ]
     );
     assert_eq!(
-        pickanumber_score::read_as(Format::Json, "{}").errors[0].to_string(),
-        "line 1, column 1: JSON items must be a list of objects, not an object"
+        pickanumber_score::read_as(Format::Json, "{\"working\": []}").errors[0].to_string(),
+        "line 1, column 1: JSON items must be a list of objects or an object with \"items\""
     );
     assert_eq!(
         pickanumber_score::read_as(Format::FeedbackJson, " []").errors[0].to_string(),
-        "line 1, column 2: feedback JSON must be an object of buckets, not a list"
+        "line 1, column 1: feedback JSON must be an object of buckets"
     );
     let (_, p) = read("{\"working\": [], \"zeta\": 1, \"alpha\": 2, \"zeta\": 3}");
     assert_eq!(p.notes, vec!["JSON keys not used: alpha, zeta"]);
@@ -102,7 +102,7 @@ fn feedback_json_with_and_without_wrapper() {
     assert_eq!(f.buckets[2].running.total_items, 2);
     assert_eq!(
         messages(r#"{"score": 3}"#),
-        vec!["line 1, column 1: a JSON object needs the buckets working, not_working, missing, confusing (or an \"evidence\" object holding them)"]
+        vec!["line 1, column 1: a JSON object needs \"items\" (a list of items) or the buckets working, not_working, missing, confusing (or an \"evidence\" object holding them)"]
     );
 }
 

@@ -10,6 +10,11 @@ fn parse(text: &str) -> Parsed {
     read_as(Format::Lines, text)
 }
 
+/// The error for a line that starts with an unsigned number.
+fn unsigned(line: usize, number: &str) -> String {
+    format!("line {line}: the line starts with the unsigned number {number}: write an impact with its sign, as in +3 text or −3 text (a line that starts with a count, like \"3 blockers remain\", is not an item)")
+}
+
 fn errors(text: &str) -> Vec<String> {
     parse(text).errors.iter().map(ToString::to_string).collect()
 }
@@ -18,14 +23,24 @@ fn errors(text: &str) -> Vec<String> {
 fn every_impact_spelling_reads_the_same_value() {
     let cases = [
         ("+3 text", 3),
-        ("3 text", 3),
+        ("[+3] text", 3),
+        ("**+3** text", 3),
+        ("- **+3** text", 3),
+        ("*\u{2212}2* text", -2),
+        ("__+3__ text", 3),
+        ("_+3_ text", 3),
+        ("`+3` text", 3),
+        ("**+3**: text", 3),
+        ("**(+3)** text", 3),
+        ("**+3 text**", 3),
+        ("[+3]: text", 3),
         ("-2 text", -2),
         ("\u{2212}2 text", -2),
         ("(+5) text", 5),
         ("(-1) text", -1),
         ("- +1 text", 1),
         ("* -3 text", -3),
-        ("1. 2 text", 2),
+        ("1. +2 text", 2),
         ("12) −5 text", -5),
         ("+3: text", 3),
         ("+3 — text", 3),
@@ -46,8 +61,8 @@ fn numbers_outside_the_set_are_errors_naming_line_and_set() {
         errors("+3 ok\n\n+4 nope\n0 zero\n2.5 half\n+6 six\n-4 neg\n−7 minus"),
         vec![
             format!("line 3: impact +4 is not one of {SET}"),
-            format!("line 4: impact 0 is not one of {SET}"),
-            format!("line 5: impact 2.5 is not one of {SET}"),
+            unsigned(4, "0"),
+            unsigned(5, "2.5"),
             format!("line 6: impact +6 is not one of {SET}"),
             format!("line 7: impact -4 is not one of {SET}"),
             format!("line 8: impact −7 is not one of {SET}"),
@@ -58,9 +73,9 @@ fn numbers_outside_the_set_are_errors_naming_line_and_set() {
 #[test]
 fn huge_numbers_are_errors_not_overflows() {
     assert_eq!(
-        errors("99999999999999999999999 big"),
+        errors("+99999999999999999999999 big"),
         vec![format!(
-            "line 1: impact 99999999999999999999999 is not one of {SET}"
+            "line 1: impact +99999999999999999999999 is not one of {SET}"
         )]
     );
 }
@@ -68,11 +83,62 @@ fn huge_numbers_are_errors_not_overflows() {
 #[test]
 fn a_number_glued_to_a_word_is_an_error() {
     assert_eq!(
-        errors("3rd place"),
+        errors("+3rd place"),
         vec![
-            "line 1: \"3rd\" is not an impact followed by text: put a space after the impact, as in +3 text"
+            "line 1: \"+3rd\" is not an impact followed by text: put a space after the impact, as in +3 text"
                 .to_string()
         ]
+    );
+}
+
+/// Prose that starts with a count is never positive evidence: it is an error saying how to
+/// write an impact (issue 21: "2 tests fail on CI" had been read as +2).
+#[test]
+fn unsigned_numbers_are_errors_never_impacts() {
+    assert_eq!(
+        errors("2 tests fail on CI and must be fixed.\n3 blockers remain\n(3) the third point\n[3] Smith 2020\n**3** stars\n3rd place"),
+        vec![
+            unsigned(1, "2"),
+            unsigned(2, "3"),
+            unsigned(3, "3"),
+            unsigned(4, "3"),
+            unsigned(5, "3"),
+            unsigned(6, "3"),
+        ]
+    );
+    // Words first, numbered-list markers and emphasis without a number are not items at all.
+    let p = parse("I'd give it 7/10.\n1. the first point\n**Summary**\n[link](x)\n_note_");
+    assert!(p.errors.is_empty() && p.entries.is_empty(), "{p:?}");
+    assert_eq!(p.ignored, vec![1, 2, 3, 4, 5]);
+}
+
+/// A wrapper left open is an error naming both marks.
+#[test]
+fn unclosed_wrappers_are_errors() {
+    assert_eq!(
+        errors("**+3 text\n[+3 text\n*+3"),
+        vec![
+            "line 1: the opening '**' has no closing '**': write **+3** or **+3, criterion**"
+                .to_string(),
+            "line 2: the opening '[' has no closing ']': write [+3] or [+3, criterion]".to_string(),
+            "line 3: the opening '*' has no closing '*': write *+3* or *+3, criterion*".to_string(),
+        ]
+    );
+}
+
+/// A text that starts with dashes keeps them (the report wrote `+3 --verbose flag` as
+/// `-verbose flag` before).
+#[test]
+fn a_separator_is_taken_only_when_it_is_one() {
+    let texts: Vec<String> =
+        parse("+3 --verbose flag\n+3 - plain\n+3: colon\n+3-glued\n(+3) -x\n+3 — dash")
+            .items()
+            .into_iter()
+            .map(|i| i.text)
+            .collect();
+    assert_eq!(
+        texts,
+        ["--verbose flag", "plain", "colon", "glued", "-x", "dash"]
     );
 }
 

@@ -131,5 +131,18 @@ mod report {
                 prop_assert_eq!(&back.outcome, &a.outcome);
             }
         }
+
+        /// Any one-line text, whatever it starts with (dashes, colons, brackets, numbers),
+        /// reads back from its report line unchanged (`+3 --verbose flag` once lost a dash).
+        #[test]
+        fn any_item_text_round_trips_through_its_report_line(
+            text in "[-:—–(\\[*_`#+0-9a-z ]{0,12}[-:—–)\\]*_`a-z0-9]",
+            impact in proptest::sample::select(Impact::ALL.to_vec()),
+        ) {
+            let item = Item::new(impact, text.trim());
+            let line = pickanumber_score::report::item_line(&item);
+            let back = analyse(&line, &Request::default());
+            prop_assert_eq!(back.items(), vec![item], "{}", line);
+        }
     }
 }

@@ -4,13 +4,16 @@
 //! Run files are the folder's `run-*.json` regular files in byte order of their names. A file
 //! that is not valid JSON, or not a run, is a failed run named by its file name; it never stops
 //! the probe. What does stop it is a [`ProbeFsError`]: a missing folder, a missing or invalid
-//! items file, no run files, or a file that cannot be read or written. Outputs are written to
+//! items file, no run files, a file larger than [`MAX_BYTES`] (64 MiB: `--items /dev/zero`
+//! is refused after 64 MiB, not read forever), or a file that cannot be read or written.
+//! Outputs are written to
 //! a temporary file in the output folder and renamed into place, so a reader never sees half
 //! a file.
 
 use super::items::{ItemsError, ItemsSpec};
 use super::run::{outcome_from_json_text, Outcome, Run, RunError};
 use super::{probe, report, Probe};
+use crate::bounded::{read_file, Bounded, MAX_BYTES};
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -33,6 +36,13 @@ pub enum ProbeFsError {
     },
     /// The runs folder has no `run-*.json` file.
     NoRunFiles(PathBuf),
+    /// A file holds more than the most the probe reads from one file ([`MAX_BYTES`]).
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// The limit in bytes.
+        limit: u64,
+    },
     /// A file or folder could not be read.
     Read {
         /// The path.
@@ -64,6 +74,10 @@ impl fmt::Display for ProbeFsError {
             }
             ProbeFsError::NoRunFiles(p) => {
                 write!(f, "no run-*.json files in {}", p.display())
+            }
+            ProbeFsError::TooLarge { path, limit } => {
+                let name = path.display().to_string();
+                f.write_str(&Bounded::TooLarge(*limit).message(&name))
             }
             ProbeFsError::Read { path, source } => {
                 write!(f, "cannot read {}: {source}", path.display())
@@ -118,17 +132,13 @@ fn check_runs_dir(dir: &Path) -> Result<(), ProbeFsError> {
 ///
 /// # Errors
 /// [`ProbeFsError::ItemsFileMissing`], [`ProbeFsError::ItemsFile`] (invalid content, including
-/// text that is not UTF-8), or [`ProbeFsError::Read`].
+/// text that is not UTF-8), [`ProbeFsError::TooLarge`] or [`ProbeFsError::Read`].
 pub fn read_items_file(path: &Path) -> Result<ItemsSpec, ProbeFsError> {
-    let bytes = std::fs::read(path).map_err(|source| {
-        if source.kind() == io::ErrorKind::NotFound {
+    let bytes = read_file(path, MAX_BYTES).map_err(|e| match e {
+        Bounded::Io(source) if source.kind() == io::ErrorKind::NotFound => {
             ProbeFsError::ItemsFileMissing(path.to_path_buf())
-        } else {
-            ProbeFsError::Read {
-                path: path.to_path_buf(),
-                source,
-            }
         }
+        e => bounded_error(path, e),
     })?;
     let text = String::from_utf8(bytes).map_err(|_| ProbeFsError::ItemsFile {
         path: path.to_path_buf(),
@@ -145,8 +155,8 @@ pub fn read_items_file(path: &Path) -> Result<ItemsSpec, ProbeFsError> {
 ///
 /// # Errors
 /// [`ProbeFsError::RunsDirMissing`] / [`ProbeFsError::RunsDirNotAFolder`],
-/// [`ProbeFsError::NoRunFiles`], or [`ProbeFsError::Read`] for a folder or file the system
-/// will not read.
+/// [`ProbeFsError::NoRunFiles`], [`ProbeFsError::TooLarge`] for a run file over
+/// [`MAX_BYTES`], or [`ProbeFsError::Read`] for a folder or file the system will not read.
 pub fn read_runs_dir(dir: &Path) -> Result<Vec<Run>, ProbeFsError> {
     check_runs_dir(dir)?;
     let read_err = |source| ProbeFsError::Read {
@@ -175,10 +185,7 @@ pub fn read_runs_dir(dir: &Path) -> Result<Vec<Run>, ProbeFsError> {
     files
         .into_iter()
         .map(|(_, label, path)| {
-            let bytes = std::fs::read(&path).map_err(|source| ProbeFsError::Read {
-                path: path.clone(),
-                source,
-            })?;
+            let bytes = read_file(&path, MAX_BYTES).map_err(|e| bounded_error(&path, e))?;
             let outcome = match String::from_utf8(bytes) {
                 Ok(text) => outcome_from_json_text(&text),
                 Err(_) => Outcome::Unreadable(RunError::NotText),
@@ -186,6 +193,20 @@ pub fn read_runs_dir(dir: &Path) -> Result<Vec<Run>, ProbeFsError> {
             Ok(Run { label, outcome })
         })
         .collect()
+}
+
+/// The probe's error for a failed bounded read of `path`.
+fn bounded_error(path: &Path, e: Bounded) -> ProbeFsError {
+    match e {
+        Bounded::TooLarge(limit) => ProbeFsError::TooLarge {
+            path: path.to_path_buf(),
+            limit,
+        },
+        Bounded::Io(source) => ProbeFsError::Read {
+            path: path.to_path_buf(),
+            source,
+        },
+    }
 }
 
 /// Where [`write_outputs`] put the two files.

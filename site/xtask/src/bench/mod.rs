@@ -29,7 +29,7 @@ pub const SECTIONS: [(&str, &str, Measure); 5] = [
     ("weight", "page weight as headless Chromium fetched it (home page scrolled to its calculator): reading = HTML, CSS, fonts, images; calculator = the /calc/ scripts and wasm; all = also other scripts (KB = 1,000 bytes; gzip -9, brotli 11)", weight::weight),
     ("lighthouse", "Lighthouse 13 on every page (P performance, A accessibility, BP best practices)", lighthouse::lighthouse),
     ("latency", "calculator latency in headless Chromium, against a bare textarea", latency::latency),
-    ("throughput", "native throughput (criterion)", throughput::throughput),
+    ("throughput", "native throughput (criterion), and the CLI at 10,000 and 100,000 lines of inputs that were once quadratic", throughput::throughput),
     ("build", "build times", build::build_times),
 ];
 

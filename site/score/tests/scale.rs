@@ -1,0 +1,52 @@
+//! Inputs that once took quadratic time: each must finish well within a generous bound even
+//! in a debug build on a busy machine (release takes a fraction of a second). `cargo xtask
+//! bench` times the same shapes at 10,000 and 100,000 lines.
+
+use pickanumber_score::{analyse, Mode, Request};
+use std::time::{Duration, Instant};
+
+/// Lines and the bound for each shape.
+const LINES: usize = 100_000;
+const BOUND: Duration = Duration::from_secs(10);
+
+/// `LINES` items, each with a criterion of its own and, every other line, a perspective (so
+/// the perspective × criterion cells are as many as the lines).
+fn distinct_criteria(n: usize) -> String {
+    (0..n)
+        .map(|k| {
+            if k % 2 == 0 {
+                format!("(+1, judge{k} × crit{k}) item {k}\n")
+            } else {
+                format!("(-1, crit{k}) item {k}\n")
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn a_hundred_thousand_distinct_criteria_in_matrix_mode() {
+    let text = distinct_criteria(LINES);
+    let started = Instant::now();
+    let a = analyse(&text, &Request::default());
+    let took = started.elapsed();
+    assert_eq!(a.mode(), Mode::Matrix);
+    let m = a.matrix().unwrap().result.as_ref().unwrap();
+    assert_eq!(m.criteria.len(), LINES);
+    assert_eq!(m.criteria[LINES - 1].name, format!("crit{}", LINES - 1));
+    assert!(!a.has_errors());
+    // Every cell holds one item: one "fewer than 3" warning lists them all.
+    let thin = a
+        .diagnostics
+        .iter()
+        .find(|d| {
+            d.message
+                .starts_with("perspective × criterion cells with fewer than 3")
+        })
+        .unwrap();
+    assert!(
+        thin.message
+            .contains(": judge0 × crit0 (1), judge10 × crit10 (1), judge100 × crit100 (1), "),
+        "cells sorted by name"
+    );
+    assert!(took < BOUND, "{LINES} distinct criteria took {took:?}");
+}
