@@ -11,7 +11,7 @@
 
 use std::path::Path;
 
-use crate::env::{failed, missing, step, Context, Env, Failure};
+use crate::env::{failed, human, missing, step, Context, Env, Failure};
 use crate::setup::ensure;
 
 /// The fuzz targets (`fuzz/fuzz_targets/NAME.rs`), in the order they run.
@@ -160,12 +160,30 @@ fn run(dir: &Path, binary: &Path, name: &str, budget: Budget) -> Result<(), Fail
         "fuzzing {name} {} (corpus fuzz/corpus/{name}, seeds fuzz/seeds/{name})",
         budget.describe()
     );
-    let saved = format!(
-        "the crashing input is in fuzz/artifacts/{name}/; replay it with \
-         `{} fuzz/artifacts/{name}/<file>`",
-        binary.display()
-    );
-    step(&what, &mut cmd).map_err(|e| failed(format!("{e}; {saved}")))
+    println!("==> {what}");
+    let started = std::time::Instant::now();
+    let status = cmd.status().context(format!("{what}: cannot start"))?;
+    let took = human(started.elapsed());
+    // libFuzzer's exit codes: 72 when interrupted (Ctrl-C, kill), 77 for a crash, 70 for a
+    // timeout; the last two save the input in the artifact folder.
+    let result = match status.code() {
+        Some(0) => Ok(()),
+        Some(72) => Err(failed(format!(
+            "{what}: interrupted after {took}, before the end; no crash was found"
+        ))),
+        _ => Err(failed(format!(
+            "{what}: failed ({status}); the input is in fuzz/artifacts/{name}/; replay it with \
+             `{} fuzz/artifacts/{name}/<file>`",
+            binary.display()
+        ))),
+    };
+    let verdict = if result.is_ok() {
+        "ok in"
+    } else {
+        "FAILED after"
+    };
+    println!("    {what}: {verdict} {took}");
+    result
 }
 
 #[cfg(test)]
