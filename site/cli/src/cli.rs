@@ -114,13 +114,23 @@ INPUT:
     --runs-dir holds one file per run, named run-*.json and read in byte order of the names:
     {\"scores\": [7, 9, …], \"summary\": \"…\"} or {\"parse_failed\": true, \"error\": \"…\"}.
     A file that is not valid JSON or not a run counts as a failed run and is named in the
-    output; it never stops the probe. Scores are truncated toward zero to integers.
+    output; it never stops the probe. A score must be a number: true, false, a string or a
+    number beyond ±1000000000 fails its run with a message (aggregate.py would count true as
+    1). A UTF-8 byte-order mark at the start of a file is skipped.
     --items is {\"name\": \"…\", \"scale_min\": 1, \"scale_max\": 10, \"items\": [\"…\", …]}
     (the scale defaults to 1–10). Without --items the runs are read as ratings of the site's
     probe set (/probe/items.json: twenty bug reports of graded quality, 1–10), which the
     rating prompt /probe/prompt.txt asks a judge model to rate.
     Each file is read up to 64 MiB; a larger one (or a device such as /dev/zero as --items)
     stops the probe with a message naming it.
+
+RATINGS, as aggregate.py reads them:
+    per item (n, mean, std, min, max, range, mode): the ratings as written, so 4.6 stays 4.6;
+    across runs (all ratings, histogram, ceiling and floor rates, range): each rating
+    truncated toward zero (9.9 → 9, -0.5 → 0). Ratings off the scale stay in the per-item
+    figures, the rates' denominator and the range, not in the histogram. Means, stds and
+    rates are rounded to 4 decimals, the mean per-item std from the rounded per-item stds,
+    before the rules compare them.
 
 OUTPUT:
     Writes OUT/aggregate.json (the aggregator's keys and nesting) and OUT/REPORT.md (the
@@ -151,7 +161,8 @@ INPUT (one judgment per line):
     first<TAB>second<TAB>verdict                    tab-separated
     {\"first\": \"…\", \"second\": \"…\", \"verdict\": \"A\"}   JSON lines
     The verdict names the position: A = the first shown won, B = the second shown won,
-    NEITHER (or TIE) = no winner; any case. Blank lines are skipped.
+    NEITHER (or TIE) = no winner; any case. Blank lines are skipped, and so is a UTF-8
+    byte-order mark at the start of the input.
 
 OUTPUT:
     One JSON object: items (ranked by p: name, alpha, beta, p, width, judge_again),

@@ -45,7 +45,7 @@ fn probe_writes_both_files_and_prints_the_regime_and_failed_runs() {
     let expected = format!(
         "Regime: INFLATION_LIKELY\n\
          \x20 successful_runs=6 failed=2\n\
-         \x20 ceiling_rate=0.8571 floor_rate=0.0000 range=3 mean_per_item_std=0.6340\n\
+         \x20 ceiling_rate=0.8571 floor_rate=0.0000 range=3 mean_per_item_std=0.6197\n\
          \x20 failed run-004.json: marked parse_failed: the model answered in prose\n\
          \x20 failed run-005.json: not valid JSON: expected a value (an object, a list, a string, a number, true, false or null), found the end of the text (line 2, column 1)\n\
          Wrote {} and {}\n",
@@ -279,11 +279,126 @@ fn pairwise_unreadable_input_exits_2() {
     assert!(stderr(&out).starts_with("error: "));
 }
 
+/// A runs folder with `runs` as `run-001.json`, … and an items file with `items` items; a
+/// leading byte-order mark on every file when `bom`.
+fn runs_folder(runs: &[&str], items: usize, bom: bool) -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let mark = if bom { "\u{feff}" } else { "" };
+    let runs_dir = dir.path().join("runs");
+    std::fs::create_dir(&runs_dir).unwrap();
+    for (i, text) in runs.iter().enumerate() {
+        let file = runs_dir.join(format!("run-{:03}.json", i + 1));
+        std::fs::write(file, format!("{mark}{text}")).unwrap();
+    }
+    let names: Vec<String> = (1..=items).map(|i| format!("\"item {i}\"")).collect();
+    let items_file = dir.path().join("items.json");
+    let text = format!(
+        "{mark}{{\"name\": \"p\", \"items\": [{}]}}",
+        names.join(", ")
+    );
+    std::fs::write(&items_file, text).unwrap();
+    (dir, runs_dir, items_file)
+}
+
+#[test]
+fn probe_keeps_raw_ratings_per_item_and_truncates_across_runs() {
+    // Issue 21: [1] and [4.6] on one item. aggregate.py: per-item std 1.8·√2 = 2.5456 on the
+    // raw ratings → JITTERY; the across-runs figures use int(): 1 and 4.
+    let (_dir, runs, items) =
+        runs_folder(&[r#"{"scores": [1]}"#, r#"{"scores": [4.6]}"#], 1, false);
+    let out = probe(&runs, &items, &["--json"]).output();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["aggregate"]["per_item"][0],
+        serde_json::json!({
+            "index": 1, "item_text": "item 1", "scores": [1, 4.6], "n": 2, "mean": 2.8,
+            "std": 2.5456, "min": 1, "max": 4.6, "range": 3.5999999999999996, "mode": 1
+        })
+    );
+    let across = &v["aggregate"]["across_runs"];
+    assert_eq!(
+        (&across["min"], &across["max"], &across["range"]),
+        (&1.into(), &4.into(), &3.into())
+    );
+    assert_eq!(across["floor_rate"], 0.5);
+    assert_eq!(v["aggregate"]["mean_per_item_std"], 2.5456);
+    assert_eq!(v["aggregate"]["regime_guess"], "JITTERY");
+    // The stdout JSON keeps the decimal as written.
+    assert!(stdout(&out).contains("\"max\": 4.6,"));
+}
+
+#[test]
+fn probe_refuses_a_boolean_rating_and_names_it() {
+    let (_dir, runs, items) = runs_folder(
+        &[r#"{"scores": [true, 4]}"#, r#"{"scores": [3, 4]}"#],
+        2,
+        false,
+    );
+    let out = probe(&runs, &items, &["--json"]).output();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stderr(&out),
+        "pickanumber: failed run-001.json: score 1 is true, not a number\n"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["aggregate"]["successful_runs"], 1);
+    assert_eq!(v["aggregate"]["failed_runs"], 1);
+}
+
+#[test]
+fn probe_skips_a_byte_order_mark_in_run_and_items_files() {
+    let texts = [r#"{"scores": [9, 2.5]}"#, r#"{"scores": [10, 3]}"#];
+    let (_a, runs, items) = runs_folder(&texts, 2, true);
+    let with = probe(&runs, &items, &["--json"]).output();
+    let (_b, runs, items) = runs_folder(&texts, 2, false);
+    let without = probe(&runs, &items, &["--json"]).output();
+    assert_eq!(with.status.code(), Some(0), "{}", stderr(&with));
+    assert_eq!(stderr(&with), "");
+    assert_eq!(stdout(&with), stdout(&without));
+    let v: serde_json::Value = serde_json::from_slice(&with.stdout).unwrap();
+    assert_eq!(v["aggregate"]["successful_runs"], 2);
+    assert_eq!(v["items_name"], "p");
+}
+
+#[test]
+fn pairwise_skips_a_byte_order_mark() {
+    // Tab-separated and JSON lines, from stdin and from a file: `\u{feff}a` is the item `a`.
+    let tsv = "a\tb\tA\nb\ta\tA\n";
+    let jsonl = "{\"first\": \"a\", \"second\": \"b\", \"verdict\": \"A\"}\n{\"first\": \"b\", \"second\": \"a\", \"verdict\": \"A\"}\n";
+    let dir = tempfile::tempdir().unwrap();
+    for text in [tsv, jsonl] {
+        let plain = run(&["pairwise"], text);
+        let marked = format!("\u{feff}{text}");
+        let file = dir.path().join("j.txt");
+        std::fs::write(&file, &marked).unwrap();
+        for out in [
+            run(&["pairwise"], &marked),
+            run(&["pairwise", s(&file)], ""),
+        ] {
+            assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+            assert_eq!(stdout(&out), stdout(&plain));
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            let names: Vec<&str> = v["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|i| i["name"].as_str().unwrap())
+                .collect();
+            assert_eq!(names, ["a", "b"]);
+            assert_eq!(v["swap"]["pairs_both_orders"], 1);
+        }
+    }
+}
+
 #[test]
 fn help_describes_both_subcommands() {
     let out = run(&["probe", "--help"], "");
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).contains("INFLATION_LIKELY   ceiling_rate ≥ 0.25"));
+    assert!(stdout(&out).contains("(aggregate.py would count true as\n    1)"));
+    assert!(stdout(&out).contains("the ratings as written, so 4.6 stays 4.6"));
     let out = run(&["pairwise", "--help"], "");
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).contains("NEITHER (or TIE)"));

@@ -52,14 +52,23 @@
 //!
 //! ## Where we differ from the original aggregator, or it says nothing
 //!
-//! - Ratings are truncated toward zero once, when a run is read, so per-item statistics use
-//!   the same integers as the pooled ones (the original truncates only the pooled ratings).
-//! - A score entry that is not a number, or beyond ±10⁹, makes its run fail with a message
-//!   (the original skips it in the pooled ratings and crashes on it per item). A bare array is
-//!   a run; `true` is not a rating.
-//! - A rating is the integer part of the number as written, computed on its digits (no double
-//!   in between): `9.99999999999999999` is 9, where a double would first round it to 10; a
-//!   `"parse_failed"` number is true unless all its digits are zeros.
+//! - Ratings are kept as written for the per-item statistics (n, mean, std, min, max, range,
+//!   mode) and truncated toward zero (Python's `int()`) for the figures across runs, as in the
+//!   original; a decimal is the double nearest to it, as Python's `json` reads it, so
+//!   `9.99999999999999999` is 10.0 and truncates to 10 there too.
+//! - A score entry that is not a number makes its run fail with a message naming it: a string
+//!   (the original skips it in the pooled ratings and crashes on it per item), and **a
+//!   boolean**: Python's `bool` is an `int`, so the original counts `true` as a rating of 1
+//!   and `false` as 0; a judge that writes `true` did not rate the item, so we refuse it
+//!   rather than turn it into a number. A number whose integer part lies beyond ±10⁹ also
+//!   fails its run (the original keeps it), and so does one between 10⁻³²⁴ and 10⁻³⁰⁰ in
+//!   magnitude (read exactly without the float parser otherwise). A bare array is a run.
+//! - Out-of-scale ratings (within ±10⁹) are handled as in the original: in the per-item
+//!   statistics, in the rates' denominator and in the pooled min, max and range, but not in
+//!   the histogram nor the ceiling and floor counts.
+//! - A `"parse_failed"` number is true unless all its digits are zeros.
+//! - A UTF-8 byte-order mark at the start of a runs text, a run file, an items file or a
+//!   pairwise text is skipped (the original's `json.load` refuses it).
 //! - The scale must have `scale_min ≤ scale_max` and at most 1000 points.
 //! - The mode breaks ties toward the value met first (runs in order, items in order), as the
 //!   original's `Counter.most_common` does.
@@ -80,3 +89,15 @@ pub mod pairwise;
 pub mod probe;
 
 pub use line_error::LineError;
+
+/// `text` without a leading UTF-8 byte-order mark (U+FEFF), which editors on Windows put at
+/// the start of a file: every reader of this crate (runs, items files, pairwise lines) skips
+/// it, so `\u{feff}a` and `a` are the same item.
+///
+/// ```
+/// assert_eq!(pickanumber_instruments::without_bom("\u{feff}a\tb\tA"), "a\tb\tA");
+/// assert_eq!(pickanumber_instruments::without_bom("a\u{feff}"), "a\u{feff}");
+/// ```
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}

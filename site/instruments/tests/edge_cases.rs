@@ -2,7 +2,7 @@
 //! expected values worked out by hand in the comments.
 
 use pickanumber_instruments::probe::{
-    probe, probe_text, report, ItemsSpec, Outcome, Regime, Run, Scale, Status,
+    probe, probe_text, report, ItemsSpec, Outcome, Rating, Regime, Run, Scale, Status,
 };
 
 fn failed(label: &str) -> Run {
@@ -136,13 +136,20 @@ fn ratings_all_off_the_scale() {
 }
 
 #[test]
-fn floats_are_truncated_toward_zero_everywhere() {
-    // 9.9 → 9, 2.5 → 2, −0.5 → 0 (out of scale), in per-item and pooled statistics alike.
+fn floats_are_kept_per_item_and_truncated_across_runs() {
+    // Per item the ratings as written (as the original's per-item statistics); across runs
+    // 9.9 → 9, 2.5 → 2, −0.5 → 0 (out of scale), as its int().
     let t = probe_text("[9.9, 2.5, -0.5]\n[9, 2, 1]", Scale::default());
     let p = &t.probe;
-    assert_eq!(p.statistics.per_item[0].scores, [9, 9]);
-    assert_eq!(p.statistics.per_item[1].scores, [2, 2]);
-    assert_eq!(p.statistics.per_item[2].scores, [0, 1]);
+    let f = Rating::Float;
+    assert_eq!(p.statistics.per_item[0].scores, [f(9.9), 9.into()]);
+    assert_eq!(p.statistics.per_item[1].scores, [f(2.5), 2.into()]);
+    assert_eq!(p.statistics.per_item[2].scores, [f(-0.5), 1.into()]);
+    let one = p.statistics.per_item[0].stats.as_ref().unwrap();
+    // Mean 9.45; std |9.9 − 9| / √2 = 0.63639… → 0.6364; range 9.9 − 9 in doubles.
+    assert_eq!((one.mean, one.std), (9.45, 0.6364));
+    assert_eq!((one.min, one.max, one.mode), (9.into(), f(9.9), f(9.9)));
+    assert_eq!(one.range, f(9.9 - 9.0));
     let a = p.statistics.across_runs.as_ref().unwrap();
     assert_eq!((a.min, a.max), (0, 9));
     // Floor: 2, 2, 1 → 3 of 6 = 0.5; ceiling: 9, 9 → 2 of 6 = 0.3333.

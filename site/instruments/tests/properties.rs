@@ -4,7 +4,8 @@
 
 use pickanumber_instruments::pairwise::{analyse_judgments, binomial_two_sided, Judgment, Verdict};
 use pickanumber_instruments::probe::{
-    classify, parse_runs, probe, report, ItemsSpec, Metrics, Outcome, Regime, Run, Scale, Status,
+    classify, parse_runs, probe, report, ItemsSpec, Metrics, Outcome, Rating, Regime, Run, Scale,
+    Status,
 };
 use proptest::prelude::*;
 
@@ -153,7 +154,7 @@ proptest! {
                     prop_assert!((s.std - round4(naive_std(&xs))).abs() < 1.5e-4);
                     prop_assert_eq!(s.min, *xs.iter().min().unwrap());
                     prop_assert_eq!(s.max, *xs.iter().max().unwrap());
-                    prop_assert_eq!(s.range, s.max - s.min);
+                    prop_assert_eq!(s.range, s.max.minus(s.min));
                     // The mode: the highest count, and no value with that count comes earlier.
                     let count = |v: i64| xs.iter().filter(|&&x| x == v).count();
                     let best = xs.iter().map(|&x| count(x)).max().unwrap();
@@ -241,7 +242,10 @@ proptest! {
         let parsed = parse_runs(&text);
         prop_assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
         let back: Vec<Option<Vec<i64>>> = parsed.runs.iter()
-            .map(|r| r.scores().map(<[i64]>::to_vec)).collect();
+            .map(|r| r.scores().map(|s| s.iter().map(|x| match x {
+                Rating::Int(i) => *i,
+                Rating::Float(_) => i64::MIN,
+            }).collect())).collect();
         prop_assert_eq!(back, raw);
     }
 

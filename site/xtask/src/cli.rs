@@ -9,6 +9,7 @@ use lexopt::{Parser, ValueExt};
 
 use crate::bench::SECTIONS;
 use crate::env::{missing as usage, Failure};
+use crate::fuzz::{Budget, TARGETS};
 
 /// `cargo xtask --help`.
 pub const HELP: &str = "\
@@ -27,8 +28,10 @@ USAGE: cargo xtask <COMMAND> [OPTIONS]
     bench [--no-build] [--only weight,lighthouse,latency,throughput,build]
                            build, then print the figures against their targets (also
                            target/bench.json); never fails on a figure
-    fuzz [--seconds N]     run the cargo-fuzz target parse for N seconds (default 60) where nightly
-                           and cargo-fuzz are installed; otherwise say how to install them
+    fuzz [--seconds N | --runs N] [--target parse|instruments]
+                           build the libFuzzer targets on the stable toolchain (no nightly, no
+                           cargo-fuzz; a C++ compiler, g++ installed when missing) and run each
+                           for N seconds (default 60) or N inputs; crashes land in fuzz/artifacts/
 
 Exit codes: 0 success, 1 a step failed, 2 a missing tool that cannot be installed, or a usage error.
 ";
@@ -44,8 +47,8 @@ pub enum Command {
     Test,
     /// Whether to build first, and the sections to run.
     Bench(bool, Vec<String>),
-    /// Seconds to run.
-    Fuzz(u64),
+    /// How long each target runs, and the targets.
+    Fuzz(Budget, Vec<&'static str>),
 }
 
 impl From<lexopt::Error> for Failure {
@@ -69,7 +72,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
         "serve" => Command::Serve(8000),
         "test" => Command::Test,
         "bench" => Command::Bench(true, SECTIONS.map(|s| s.0.to_owned()).to_vec()),
-        "fuzz" => Command::Fuzz(60),
+        "fuzz" => Command::Fuzz(Budget::Seconds(60), TARGETS.to_vec()),
         other => return Err(usage(format!("unknown command `{other}`; the commands are setup, build, serve, test, bench and fuzz (see --help)"))),
     };
     while let Some(arg) = p.next()? {
@@ -79,8 +82,21 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
             (Command::Serve(n), Long("port")) => {
                 *n = number(&mut p, "--port", "a port, 0 to 65535")?
             }
-            (Command::Fuzz(n), Long("seconds")) => {
-                *n = number::<NonZeroU64>(&mut p, "--seconds", "whole seconds above 0")?.get()
+            (Command::Fuzz(b, _), Long("seconds")) => {
+                let n = number::<NonZeroU64>(&mut p, "--seconds", "whole seconds above 0")?;
+                *b = Budget::Seconds(n.get())
+            }
+            (Command::Fuzz(b, _), Long("runs")) => {
+                let n = number::<NonZeroU64>(&mut p, "--runs", "a count of inputs above 0")?;
+                *b = Budget::Runs(n.get())
+            }
+            (Command::Fuzz(_, targets), Long("target")) => {
+                let v = p.value()?.string()?;
+                let Some(&t) = TARGETS.iter().find(|&&t| t == v) else {
+                    let all = TARGETS.join(", ");
+                    return Err(usage(format!("--target: `{v}` is not one of {all}")));
+                };
+                *targets = vec![t]
             }
             (Command::Bench(build, _), Long("no-build")) => *build = false,
             (Command::Bench(_, only), Long("only")) => {
@@ -125,8 +141,15 @@ mod tests {
             ("build --base-url=/x/", Command::Build(Some("/x/".into()))),
             ("serve", Command::Serve(8000)),
             ("serve --port 9001", Command::Serve(9001)),
-            ("fuzz", Command::Fuzz(60)),
-            ("fuzz --seconds=7", Command::Fuzz(7)),
+            ("fuzz", Command::Fuzz(Budget::Seconds(60), TARGETS.to_vec())),
+            (
+                "fuzz --seconds=7",
+                Command::Fuzz(Budget::Seconds(7), TARGETS.to_vec()),
+            ),
+            (
+                "fuzz --runs 10000 --target instruments",
+                Command::Fuzz(Budget::Runs(10_000), vec!["instruments"]),
+            ),
             ("bench --no-build --only weight,build", bench),
         ] {
             assert_eq!(parse_str(line).unwrap(), command, "{line}");
@@ -140,6 +163,11 @@ mod tests {
             ("serve --port", "missing argument for option '--port'"),
             ("serve --prot 1", "`serve`: invalid option '--prot'"),
             ("fuzz --seconds 0", "whole seconds above 0, not `0`"),
+            ("fuzz --runs ten", "a count of inputs above 0, not `ten`"),
+            (
+                "fuzz --target all",
+                "`all` is not one of parse, instruments",
+            ),
             ("bench --only=nope", "`nope` is not one of weight"),
             ("bench --only=", "`` is not one of"),
             ("bench -f", "`bench`: invalid option '-f'"),

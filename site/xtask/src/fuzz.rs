@@ -1,41 +1,220 @@
-//! `cargo xtask fuzz [--seconds N]`: the cargo-fuzz target `parse` (`fuzz/`), where it can run.
-//! libFuzzer's own output passes through, down to its closing `Done N runs in S second(s)`.
+//! `cargo xtask fuzz [--seconds N | --runs N] [--target NAME]`: the coverage-guided fuzz targets
+//! of `fuzz/` (libFuzzer, through the crates.io crate libfuzzer-sys), built and run on the
+//! stable toolchain.
+//!
+//! cargo-fuzz is not needed: it only builds the target with SanitizerCoverage flags and runs
+//! the binary. Those flags are stable `-C` options when no sanitizer is asked for, so this
+//! command passes them to a plain `cargo build` itself ([`RUSTFLAGS`]) and runs the binary with
+//! libFuzzer's own options. libfuzzer-sys compiles libFuzzer's C++ sources, so a C++ compiler
+//! must be present (Debian's `g++`, installed here when missing and running as root).
+//! libFuzzer's output passes through, down to its closing `Done N runs in S second(s)`.
 
-use crate::env::{failed, step, Context, Env, Failure};
+use std::path::Path;
 
-/// Runs the fuzz target for `seconds`, or says what is missing, how to install it, and skips.
-pub fn fuzz(env: &Env, seconds: u64) -> Result<(), Failure> {
-    // Inside `cargo xtask`, cargo's own variables point at the stable toolchain.
-    let nightly = |args: &str| {
-        let mut cmd = env.command("cargo", &format!("+nightly {args}"));
-        for var in ["CARGO", "RUSTUP_TOOLCHAIN", "RUSTC", "RUSTC_WRAPPER"] {
-            cmd.env_remove(var);
+use crate::env::{failed, human, missing, step, Context, Env, Failure};
+use crate::setup::ensure;
+
+/// The fuzz targets (`fuzz/fuzz_targets/NAME.rs`), in the order they run.
+pub const TARGETS: [&str; 2] = ["parse", "instruments"];
+
+/// How long each target runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Wall-clock seconds (libFuzzer's `-max_total_time`).
+    Seconds(u64),
+    /// Inputs to try (libFuzzer's `-runs`).
+    Runs(u64),
+}
+
+impl Budget {
+    /// The libFuzzer option.
+    fn flag(self) -> String {
+        match self {
+            Budget::Seconds(s) => format!("-max_total_time={s}"),
+            Budget::Runs(n) => format!("-runs={n}"),
         }
-        cmd
-    };
-    let nightly_ok = nightly("-V").output().is_ok_and(|o| o.status.success());
-    let fuzz_ok = env.probe("cargo", &["fuzz", "--version"]).is_some();
-    let missing = |what, how| println!("fuzz: {what} is missing; install it with: {how}");
-    if !nightly_ok {
-        missing(
-            "a nightly toolchain",
-            "rustup toolchain install nightly --profile minimal",
-        );
     }
-    if !fuzz_ok {
-        missing("cargo-fuzz", "cargo install cargo-fuzz");
+
+    fn describe(self) -> String {
+        match self {
+            Budget::Seconds(s) => format!("for {s} s"),
+            Budget::Runs(n) => format!("for {n} inputs"),
+        }
     }
-    if !(nightly_ok && fuzz_ok) {
-        println!("fuzz: skipped (the fuzz target needs a nightly toolchain and cargo-fuzz)");
-        return Ok(());
+}
+
+/// What cargo-fuzz passes to rustc when no sanitizer is asked for (coverage counters, the PC
+/// table, comparison tracing, `cfg(fuzzing)`; stack depth is added on Linux), plus debug
+/// assertions and overflow checks, so arithmetic that would overflow is a crash the fuzzer
+/// reports. One codegen unit, as cargo-fuzz uses for release builds, keeps inlining across the
+/// instrumented code.
+pub const RUSTFLAGS: &str = "-Cpasses=sancov-module \
+     -Cllvm-args=-sanitizer-coverage-level=4 \
+     -Cllvm-args=-sanitizer-coverage-inline-8bit-counters \
+     -Cllvm-args=-sanitizer-coverage-pc-table \
+     -Cllvm-args=-sanitizer-coverage-trace-compares \
+     --cfg fuzzing -Cdebug-assertions -Coverflow-checks -Ccodegen-units=1";
+
+/// Builds and runs each of `targets` for `budget`, one after the other.
+pub fn fuzz(env: &Env, budget: Budget, targets: &[&str]) -> Result<(), Failure> {
+    let host = host_triple(env)?;
+    if !(host.contains("-linux-") || host.contains("-apple-")) {
+        return Err(missing(format!(
+            "fuzz: libFuzzer runs on Linux and macOS; this host is {host}"
+        )));
     }
+    cxx_compiler(env)?;
     let dir = env.repo.join("fuzz");
-    std::fs::create_dir_all(dir.join("corpus/parse")).context("cannot create fuzz/corpus/parse")?;
-    let mut run = nightly("fuzz run parse corpus/parse seeds/parse --");
-    run.arg(format!("-max_total_time={seconds}"));
-    let what = format!("cargo +nightly fuzz run parse for {seconds} s (corpus and seeds in fuzz/)");
-    // cargo is there (it answered above): a failure is the target's (or its build's).
-    let saved = "the crashing input is in fuzz/artifacts/parse/ (replay it with \
-                 `cd fuzz && cargo +nightly fuzz run parse artifacts/parse/<file>`)";
-    step(&what, run.current_dir(dir)).map_err(|e| failed(format!("{e}; {saved}")))
+    // A folder of its own under target/, so these instrumented builds never replace the normal
+    // ones and are reused from one run to the next.
+    let target_dir = env.target().join("fuzz");
+    for &name in targets {
+        build(env, &dir, &target_dir, &host, name)?;
+        let binary = target_dir.join(&host).join("release").join(name);
+        run(&dir, &binary, name, budget)?;
+    }
+    Ok(())
+}
+
+/// `rustc -vV`'s `host:` line: the triple to build for. Naming it makes cargo keep the flags
+/// away from build scripts and proc macros.
+fn host_triple(env: &Env) -> Result<String, Failure> {
+    let out = env
+        .command("rustc", "-vV")
+        .output()
+        .context("cannot run rustc -vV")?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .find_map(|l| l.strip_prefix("host: "))
+        .map(|h| h.trim().to_owned())
+        .ok_or_else(|| failed("rustc -vV printed no host line"))
+}
+
+/// libfuzzer-sys builds libFuzzer (C++) with the `cc` crate, which calls `c++`.
+fn cxx_compiler(env: &Env) -> Result<(), Failure> {
+    let check = || {
+        env.probe("c++", &["--version"])
+            .ok_or_else(|| "no C++ compiler (`c++`)".to_owned())
+    };
+    let why = "it needs root: apt-get update && apt-get install -y g++";
+    let root = env.probe("id", &["-u"]).as_deref() == Some("0");
+    let install = || {
+        let apt = ["update", "install -y g++"].map(|args| {
+            let mut c = env.command("apt-get", args);
+            c.env("DEBIAN_FRONTEND", "noninteractive");
+            c
+        });
+        root.then(|| apt.into()).ok_or(why.to_owned())
+    };
+    ensure(env, "a C++ compiler for libFuzzer", check, install)
+}
+
+fn build(env: &Env, dir: &Path, target_dir: &Path, host: &str, name: &str) -> Result<(), Failure> {
+    let mut cargo = env.command("cargo", "build --release --bin");
+    cargo
+        .arg(name)
+        .arg("--target")
+        .arg(host)
+        .arg("--target-dir")
+        .arg(target_dir);
+    cargo.current_dir(dir);
+    // A caller's flags come after ours, as cargo-fuzz appends them; cargo would prefer the
+    // encoded form over RUSTFLAGS, so that one is folded in and removed.
+    let mut flags = RUSTFLAGS.to_owned();
+    if host.contains("-linux-") {
+        flags.push_str(" -Cllvm-args=-sanitizer-coverage-stack-depth");
+    }
+    for var in ["RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS"] {
+        if let Some(more) = std::env::var_os(var) {
+            let more = more.to_string_lossy().replace('\u{1f}', " ");
+            if !more.trim().is_empty() {
+                flags.push(' ');
+                flags.push_str(more.trim());
+            }
+        }
+    }
+    cargo
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env("RUSTFLAGS", flags);
+    step(
+        &format!("building the fuzz target {name} (stable, SanitizerCoverage)"),
+        &mut cargo,
+    )
+}
+
+fn run(dir: &Path, binary: &Path, name: &str, budget: Budget) -> Result<(), Failure> {
+    let corpus = dir.join("corpus").join(name);
+    let artifacts = dir.join("artifacts").join(name);
+    for d in [&corpus, &artifacts] {
+        std::fs::create_dir_all(d).context(format!("cannot create {}", d.display()))?;
+    }
+    let mut cmd = std::process::Command::new(binary);
+    // New inputs go to the first folder (fuzz/corpus/NAME, not committed); the seeds are read.
+    cmd.arg(&corpus)
+        .arg(dir.join("seeds").join(name))
+        .arg(budget.flag())
+        .arg(format!("-artifact_prefix={}/", artifacts.display()))
+        .arg("-print_final_stats=1")
+        .current_dir(dir);
+    let what = format!(
+        "fuzzing {name} {} (corpus fuzz/corpus/{name}, seeds fuzz/seeds/{name})",
+        budget.describe()
+    );
+    println!("==> {what}");
+    let started = std::time::Instant::now();
+    let status = cmd.status().context(format!("{what}: cannot start"))?;
+    let took = human(started.elapsed());
+    // libFuzzer's exit codes: 72 when interrupted (Ctrl-C, kill), 77 for a crash, 70 for a
+    // timeout; the last two save the input in the artifact folder.
+    let result = match status.code() {
+        Some(0) => Ok(()),
+        Some(72) => Err(failed(format!(
+            "{what}: interrupted after {took}, before the end; no crash was found"
+        ))),
+        _ => Err(failed(format!(
+            "{what}: failed ({status}); the input is in fuzz/artifacts/{name}/; replay it with \
+             `{} fuzz/artifacts/{name}/<file>`",
+            binary.display()
+        ))),
+    };
+    let verdict = if result.is_ok() {
+        "ok in"
+    } else {
+        "FAILED after"
+    };
+    println!("    {what}: {verdict} {took}");
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_need_no_nightly() {
+        // Every flag is a stable -C option or --cfg: no -Z, no sanitizer.
+        for flag in RUSTFLAGS.split_whitespace() {
+            assert!(
+                flag.starts_with("-C") || flag == "--cfg" || flag == "fuzzing",
+                "{flag}"
+            );
+        }
+        assert_eq!(Budget::Runs(10).flag(), "-runs=10");
+        assert_eq!(Budget::Seconds(7).flag(), "-max_total_time=7");
+    }
+
+    #[test]
+    fn every_target_has_a_source_and_seeds() {
+        let fuzz = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz");
+        let manifest = std::fs::read_to_string(fuzz.join("Cargo.toml")).unwrap();
+        for name in TARGETS {
+            assert!(
+                fuzz.join(format!("fuzz_targets/{name}.rs")).is_file(),
+                "{name}"
+            );
+            assert!(manifest.contains(&format!("name = \"{name}\"")), "{name}");
+            let seeds = std::fs::read_dir(fuzz.join("seeds").join(name)).unwrap();
+            assert!(seeds.count() > 0, "{name}");
+        }
+    }
 }

@@ -35,6 +35,6 @@ fn run(command: Command) -> Result<(), env::Failure> {
         Command::Serve(port) => serve::serve(&env()?, port),
         Command::Test => check::test(&env()?),
         Command::Bench(build, only) => bench::bench(&env()?, build, &only),
-        Command::Fuzz(seconds) => fuzz::fuzz(&env()?, seconds),
+        Command::Fuzz(budget, targets) => fuzz::fuzz(&env()?, budget, &targets),
     }
 }

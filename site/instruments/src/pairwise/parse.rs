@@ -3,7 +3,8 @@
 //! A line is either `first<TAB>second<TAB>verdict` or a JSON object
 //! `{"first": "…", "second": "…", "verdict": "A"}` (other keys are not used). The verdict is
 //! `A` (the first shown won), `B` (the second shown won), or `NEITHER` / `TIE`, in any case.
-//! Names are trimmed and compared exactly. Every other non-blank line is a [`LineError`].
+//! Names are trimmed and compared exactly. Every other non-blank line is a [`LineError`]. A
+//! byte-order mark at the start of the text is skipped.
 
 use crate::LineError;
 use pickanumber_score::json::{self, Kind};
@@ -91,7 +92,7 @@ pub struct ParsedJudgments {
 /// ```
 pub fn parse_judgments(text: &str) -> ParsedJudgments {
     let mut out = ParsedJudgments::default();
-    for (idx, raw) in text.lines().enumerate() {
+    for (idx, raw) in crate::without_bom(text).lines().enumerate() {
         let line = idx + 1;
         let trimmed = raw.trim();
         if trimmed.is_empty() {
@@ -227,6 +228,18 @@ mod tests {
             ("essay one", "essay two")
         );
         assert_eq!(j.outcome(), Some(("essay two", "essay one")));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let with = parse_judgments("\u{feff}a\tb\tA\nb\ta\tB\n");
+        assert!(with.errors.is_empty());
+        assert_eq!(with, parse_judgments("a\tb\tA\nb\ta\tB\n"));
+        assert_eq!(with.judgments[0].first, "a");
+        let json =
+            parse_judgments("\u{feff}{\"first\": \"a\", \"second\": \"b\", \"verdict\": \"A\"}\n");
+        assert!(json.errors.is_empty());
+        assert_eq!(json.judgments[0].first, "a");
     }
 
     #[test]

@@ -130,7 +130,7 @@ impl ItemsSpec {
         }
     }
 
-    /// Reads an items file's JSON text.
+    /// Reads an items file's JSON text (a byte-order mark at its start is skipped).
     ///
     /// # Errors
     /// An [`ItemsError`] naming the key that is wrong and what it should be.
@@ -145,6 +145,7 @@ impl ItemsSpec {
     /// );
     /// ```
     pub fn from_json_str(text: &str) -> Result<ItemsSpec, ItemsError> {
+        let text = crate::without_bom(text);
         let value = json::parse(text)
             .map_err(|e| ItemsError::InvalidJson(super::run::invalid_json(text, &e).to_string()))?;
         if !matches!(value.kind, Kind::Object(_)) {
@@ -292,6 +293,16 @@ mod tests {
 
     fn err(text: &str) -> String {
         ItemsSpec::from_json_str(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let text = r#"{"name": "s", "scale_min": 0, "items": ["a"]}"#;
+        assert_eq!(
+            ItemsSpec::from_json_str(&format!("\u{feff}{text}")),
+            ItemsSpec::from_json_str(text)
+        );
+        assert_eq!(ItemsSpec::from_json_str(text).unwrap().items, ["a"]);
     }
 
     #[test]

@@ -2,9 +2,13 @@
 //! reads.
 //!
 //! Only successful runs contribute. Item *i* takes the *i*-th rating of every successful run
-//! that has one. "All ratings" are every rating of every successful run (also those past the
-//! last item). Out-of-scale ratings are left out of the histogram, and therefore out of the
-//! ceiling and floor counts, but stay in the denominator of the rates and in min, max and range.
+//! that has one, **as written** (`4.6` stays `4.6`): its n, mean, standard deviation, min, max,
+//! range and mode are those of the raw ratings, as the original aggregator computes them.
+//! "All ratings" are every rating of every successful run (also those past the last item),
+//! each **truncated toward zero** to an integer (Python's `int()`): the pooled mean, median,
+//! mode, min, max, range, std, histogram and rates use those integers. Out-of-scale ratings
+//! are left out of the histogram, and therefore out of the ceiling and floor counts, but stay
+//! in the denominator of the rates and in min, max and range.
 //!
 //! Rounding follows the original aggregator: means, standard deviations, rates and the mean
 //! per-item standard deviation are rounded to 4 decimals ([`round4`]); the mean per-item
@@ -13,10 +17,12 @@
 //! `Counter.most_common` does.
 
 use super::items::{ItemsSpec, Scale};
+use super::rating::Rating;
 use super::run::Run;
-use crate::numbers::{mean_of_stored, round4};
+use crate::numbers::{mean_and_std, mean_of_stored, round4};
+use std::cmp::Ordering;
 
-/// Statistics of one item that has at least one rating.
+/// Statistics of one item that has at least one rating, on its ratings as written.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ItemStats {
     /// Number of ratings.
@@ -25,14 +31,14 @@ pub struct ItemStats {
     pub mean: f64,
     /// Sample standard deviation (n − 1 in the denominator), 4 decimals; 0 when n = 1.
     pub std: f64,
-    /// Lowest rating.
-    pub min: i64,
-    /// Highest rating.
-    pub max: i64,
-    /// `max − min`.
-    pub range: i64,
-    /// Most frequent rating; ties go to the one met first.
-    pub mode: i64,
+    /// Lowest rating (the first met among equals, as Python's `min`).
+    pub min: Rating,
+    /// Highest rating (the first met among equals, as Python's `max`).
+    pub max: Rating,
+    /// `max − min` as Python computes it (see [`Rating::minus`]).
+    pub range: Rating,
+    /// Most frequent rating (`7` and `7.0` count as one value); ties go to the one met first.
+    pub mode: Rating,
 }
 
 /// One item of the items list with its ratings.
@@ -42,8 +48,8 @@ pub struct PerItem {
     pub index: usize,
     /// The item's text.
     pub item_text: String,
-    /// Its ratings, in run order.
-    pub scores: Vec<i64>,
+    /// Its ratings as written, in run order.
+    pub scores: Vec<Rating>,
     /// `None` when no successful run rated it.
     pub stats: Option<ItemStats>,
 }
@@ -86,7 +92,8 @@ impl Histogram {
     }
 }
 
-/// The distribution of all ratings; only computed when there is at least one.
+/// The distribution of all ratings, each truncated toward zero; only computed when there is at
+/// least one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AcrossRuns {
     /// Number of ratings (the denominator of the rates).
@@ -172,13 +179,13 @@ impl Statistics {
 /// assert_eq!(m.mean_per_item_std, Some(0.7071)); // item 1: 0, item 2: √2 → mean 0.70710…
 /// ```
 pub fn statistics(runs: &[Run], spec: &ItemsSpec) -> Statistics {
-    let scored: Vec<&[i64]> = runs.iter().filter_map(Run::scores).collect();
+    let scored: Vec<&[Rating]> = runs.iter().filter_map(Run::scores).collect();
     let per_item: Vec<PerItem> = spec
         .items
         .iter()
         .enumerate()
         .map(|(i, text)| {
-            let scores: Vec<i64> = scored.iter().filter_map(|s| s.get(i).copied()).collect();
+            let scores: Vec<Rating> = scored.iter().filter_map(|s| s.get(i).copied()).collect();
             let stats = item_stats(&scores);
             PerItem {
                 index: i + 1,
@@ -188,7 +195,10 @@ pub fn statistics(runs: &[Run], spec: &ItemsSpec) -> Statistics {
             }
         })
         .collect();
-    let all: Vec<i64> = scored.iter().flat_map(|s| s.iter().copied()).collect();
+    let all: Vec<i64> = scored
+        .iter()
+        .flat_map(|s| s.iter().map(|r| r.truncated()))
+        .collect();
     let across_runs = across(&all, spec.scale);
     let spreads: Vec<f64> = per_item
         .iter()
@@ -207,16 +217,29 @@ pub fn statistics(runs: &[Run], spec: &ItemsSpec) -> Statistics {
     }
 }
 
-fn item_stats(scores: &[i64]) -> Option<ItemStats> {
-    let (&min, &max) = (scores.iter().min()?, scores.iter().max()?);
+fn item_stats(scores: &[Rating]) -> Option<ItemStats> {
+    let values: Vec<f64> = scores.iter().map(|r| r.value()).collect();
+    let (mean, std) = mean_and_std(&values)?;
+    // The first extreme met, as Python's min() and max() keep it.
+    let pick = |wanted: Ordering| {
+        scores
+            .iter()
+            .copied()
+            .reduce(|best, r| if r.cmp_value(best) == wanted { r } else { best })
+    };
+    let (min, max) = (pick(Ordering::Less)?, pick(Ordering::Greater)?);
+    let mode = mode(
+        &sorted_with_positions(scores, Rating::cmp_value),
+        Rating::cmp_value,
+    )?;
     Some(ItemStats {
         n: scores.len(),
-        mean: round4(mean(scores)),
-        std: round4(sample_std(scores)),
+        mean: round4(mean),
+        std: round4(std),
         min,
         max,
-        range: max - min,
-        mode: mode(&sorted_with_positions(scores)),
+        range: max.minus(min),
+        mode,
     })
 }
 
@@ -238,7 +261,7 @@ fn across(all: &[i64], scale: Scale) -> Option<AcrossRuns> {
         .map(|(_, c)| c)
         .sum();
     let n = all.len();
-    let sorted = sorted_with_positions(all);
+    let sorted = sorted_with_positions(all, int_order);
     let median = if n % 2 == 1 {
         Median::Middle(sorted[n / 2].0)
     } else {
@@ -248,7 +271,7 @@ fn across(all: &[i64], scale: Scale) -> Option<AcrossRuns> {
         n_total_scores: n,
         mean: round4(mean(all)),
         median,
-        mode: mode(&sorted),
+        mode: mode(&sorted, int_order)?,
         min,
         max,
         range: max - min,
@@ -279,26 +302,31 @@ fn sample_std(xs: &[i64]) -> f64 {
     (spread as f64 / (n * (n - 1)) as f64).sqrt()
 }
 
-/// `(value, position)` pairs sorted by value, equal values in order of position: the median
-/// reads the middle, [`mode`] the groups.
-fn sorted_with_positions(xs: &[i64]) -> Vec<(i64, usize)> {
-    let mut tagged: Vec<(i64, usize)> = xs.iter().copied().zip(0..).collect();
-    pickanumber_score::order::sort_by(&mut tagged, |a, b| a.0.cmp(&b.0));
+/// `(value, position)` pairs sorted by value (`order`), equal values in order of position: the
+/// median reads the middle, [`mode`] the groups.
+fn sorted_with_positions<T: Copy>(xs: &[T], order: fn(T, T) -> Ordering) -> Vec<(T, usize)> {
+    let mut tagged: Vec<(T, usize)> = xs.iter().copied().zip(0..).collect();
+    pickanumber_score::order::sort_by(&mut tagged, |a, b| order(a.0, b.0));
     tagged
 }
 
-/// The most frequent value; among equals, the one that occurs first. `tagged` is
-/// [`sorted_with_positions`]: equal values are grouped, their first position in front (a sort
-/// keeps the wasm build smaller than a map would).
-fn mode(tagged: &[(i64, usize)]) -> i64 {
-    let mut best: Option<(usize, usize, i64)> = None; // (count, first position, value)
-    for group in tagged.chunk_by(|a, b| a.0 == b.0) {
+/// The most frequent value; among equals, the one that occurs first (and, of values equal
+/// under `order`, the first met stands for them all, as a Python `Counter` key does). `tagged`
+/// is [`sorted_with_positions`]: equal values are grouped, their first position in front (a
+/// sort keeps the wasm build smaller than a map would). `None` when empty.
+fn mode<T: Copy>(tagged: &[(T, usize)], order: fn(T, T) -> Ordering) -> Option<T> {
+    let mut best: Option<(usize, usize, T)> = None; // (count, first position, value)
+    for group in tagged.chunk_by(|a, b| order(a.0, b.0) == Ordering::Equal) {
         let (count, first, value) = (group.len(), group[0].1, group[0].0);
         if best.is_none_or(|(c, f, _)| count > c || (count == c && first < f)) {
             best = Some((count, first, value));
         }
     }
-    best.map_or(0, |(_, _, v)| v)
+    best.map(|(_, _, v)| v)
+}
+
+fn int_order(a: i64, b: i64) -> Ordering {
+    a.cmp(&b)
 }
 
 #[cfg(test)]
@@ -314,10 +342,32 @@ mod tests {
 
     #[test]
     fn mode_ties_go_to_the_first_met() {
-        assert_eq!(mode(&sorted_with_positions(&[3, 5, 5, 3])), 3);
-        assert_eq!(mode(&sorted_with_positions(&[5, 3, 3, 5])), 5);
-        assert_eq!(mode(&sorted_with_positions(&[1, 2, 2])), 2);
-        assert_eq!(mode(&sorted_with_positions(&[7])), 7);
+        let m = |xs: &[i64]| mode(&sorted_with_positions(xs, int_order), int_order);
+        assert_eq!(m(&[3, 5, 5, 3]), Some(3));
+        assert_eq!(m(&[5, 3, 3, 5]), Some(5));
+        assert_eq!(m(&[1, 2, 2]), Some(2));
+        assert_eq!(m(&[7]), Some(7));
+        assert_eq!(m(&[]), None);
+        // 4 and 4.0 are one value, and the first met names it.
+        let r = |xs: &[Rating]| {
+            mode(
+                &sorted_with_positions(xs, Rating::cmp_value),
+                Rating::cmp_value,
+            )
+        };
+        assert_eq!(
+            r(&[Rating::Float(4.0), Rating::Int(5), Rating::Int(4)]),
+            Some(Rating::Float(4.0))
+        );
+        assert_eq!(
+            r(&[
+                Rating::Int(5),
+                Rating::Int(4),
+                Rating::Float(4.0),
+                Rating::Int(5)
+            ]),
+            Some(Rating::Int(5))
+        );
     }
 
     #[test]
@@ -377,8 +427,8 @@ mod tests {
         // Two items; run a has an extra third rating, run b only one.
         let runs = [Run::scored("a", vec![4, 6, 8]), Run::scored("b", vec![2])];
         let s = statistics(&runs, &spec(2));
-        assert_eq!(s.per_item[0].scores, vec![4, 2]);
-        assert_eq!(s.per_item[1].scores, vec![6]);
+        assert_eq!(s.per_item[0].scores, [Rating::Int(4), Rating::Int(2)]);
+        assert_eq!(s.per_item[1].scores, [Rating::Int(6)]);
         let a = s.across_runs.unwrap();
         // All ratings: 4, 6, 8, 2 → mean 5, median between 4 and 6.
         assert_eq!(a.n_total_scores, 4);

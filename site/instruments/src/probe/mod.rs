@@ -1,15 +1,17 @@
 //! The calibration probe: how a judge model uses a rating scale, from repeated runs over fixed
 //! items.
 //!
-//! **text** ([`text`]) or **run files** (`fs`) → **runs** ([`run`]) → with the **items**
-//! ([`items`]) → **statistics and metrics** ([`metrics`]) → **regime** with its rule trace
-//! ([`regime`]) → **outputs** ([`report`]: `aggregate.json`, `REPORT.md`, summary lines).
+//! **text** ([`text`]) or **run files** (`fs`) → **runs** ([`run`], each rating a [`rating`])
+//! → with the **items** ([`items`]) → **statistics and metrics** ([`metrics`]) → **regime**
+//! with its rule trace ([`regime`]) → **outputs** ([`report`]: `aggregate.json`, `REPORT.md`,
+//! summary lines).
 //!
 //! [`probe`] runs the middle of that chain; [`probe_text`] the whole of it for pasted text.
 
 pub mod examples;
 pub mod items;
 pub mod metrics;
+pub mod rating;
 pub mod regime;
 pub mod report;
 pub mod run;
@@ -20,6 +22,7 @@ pub mod fs;
 
 pub use items::{ItemsError, ItemsSpec, Scale, ScaleError};
 pub use metrics::{statistics, AcrossRuns, ItemStats, Median, Metrics, PerItem, Statistics};
+pub use rating::Rating;
 pub use regime::{classify, Classification, Regime, RuleCheck, Status};
 pub use run::{Outcome, Run, RunError};
 pub use text::{parse_runs, probe_text, ParsedRuns, TextProbe};

@@ -4,7 +4,7 @@
 //! `aggregate.json` keeps the original's shape so tools written for it keep working:
 //! `{"items_name", "scale_min", "scale_max", "aggregate": {"successful_runs", "failed_runs",
 //! "n_items", "per_item": [{"index", "item_text", "scores", "n", "mean", "std", "min", "max",
-//! "range", "mode"}], "across_runs": {"n_total_scores", "mean", "median", "mode", "min", "max",
+//! "range", "mode"}] (on the ratings as written: `4.6` stays `4.6`), "across_runs": {"n_total_scores", "mean", "median", "mode", "min", "max",
 //! "range", "std", "histogram": {"1": count, …}, "ceiling_count", "ceiling_rate", "floor_count",
 //! "floor_rate"}, "mean_per_item_std", "regime_guess"}}`. An item nobody rated has only
 //! `index`, `item_text`, `scores: []` and `n: 0`; `across_runs` is `{}` without ratings;
@@ -12,6 +12,7 @@
 //! ratings and a float for an even number, as Python's `statistics.median` gives it.
 
 use super::metrics::{AcrossRuns, Histogram, Median, PerItem};
+use super::rating::Rating;
 use super::regime::Status;
 use super::Probe;
 use crate::json_out::Json;
@@ -72,7 +73,7 @@ fn per_item(p: &PerItem) -> Json {
         ("item_text".to_string(), Json::Str(p.item_text.clone())),
         (
             "scores".to_string(),
-            Json::Array(p.scores.iter().map(|&s| Json::Int(s)).collect()),
+            Json::Array(p.scores.iter().map(|&s| rating(s)).collect()),
         ),
         ("n".to_string(), Json::count(p.scores.len())),
     ];
@@ -80,15 +81,24 @@ fn per_item(p: &PerItem) -> Json {
         for (key, value) in [
             ("mean", Json::Float(s.mean)),
             ("std", Json::Float(s.std)),
-            ("min", Json::Int(s.min)),
-            ("max", Json::Int(s.max)),
-            ("range", Json::Int(s.range)),
-            ("mode", Json::Int(s.mode)),
+            ("min", rating(s.min)),
+            ("max", rating(s.max)),
+            ("range", rating(s.range)),
+            ("mode", rating(s.mode)),
         ] {
             members.push((key.to_string(), value));
         }
     }
     Json::Object(members)
+}
+
+/// A rating as Python's `json` writes it: an integer as an integer (`7`), a decimal with its
+/// point (`7.0`, `4.6`).
+fn rating(r: Rating) -> Json {
+    match r {
+        Rating::Int(i) => Json::Int(i),
+        Rating::Float(x) => Json::Float(x),
+    }
 }
 
 fn across_runs(a: &AcrossRuns) -> Json {

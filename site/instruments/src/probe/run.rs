@@ -1,18 +1,19 @@
 //! One repeat of the probe: **JSON value or grid row** → [`Run`] (scores, or failed with why).
 //!
 //! A run succeeds when it has a list of scores whose every entry is a number; each number is
-//! truncated toward zero to an integer once, here, so every statistic downstream sees the same
-//! ratings. A run fails either because it says so (`{"parse_failed": true, …}`, as the probe's
+//! kept as written ([`Rating`]: an integer, or a decimal as the nearest double), because the
+//! per-item statistics use the raw ratings and only the figures across runs truncate them, as
+//! the original aggregator does. A boolean is not a rating (Python would count `true` as 1;
+//! we refuse it, see the crate's notes). A run fails either because it says so (`{"parse_failed": true, …}`, as the probe's
 //! agent writes when the model's answer was unusable) or because it cannot be read
 //! ([`RunError`]); both count as failed runs, and the second kind is also reported as an error.
 
+use super::rating::{Rating, RatingError};
 use crate::json_out;
 use pickanumber_score::json::{self, Kind, Value};
 use std::fmt;
 
-/// The largest rating magnitude accepted. A larger number makes its run fail (it is reported),
-/// so sums and squares stay exact in integer arithmetic.
-pub const MAX_RATING: i64 = 1_000_000_000;
+pub use super::rating::MAX_RATING;
 
 /// One run: where it came from and what it holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,8 +25,13 @@ pub struct Run {
 }
 
 impl Run {
-    /// A successful run with these ratings.
+    /// A successful run with these integer ratings.
     pub fn scored(label: impl Into<String>, scores: Vec<i64>) -> Run {
+        Run::rated(label, scores.into_iter().map(Rating::Int).collect())
+    }
+
+    /// A successful run with these ratings (integers or decimals).
+    pub fn rated(label: impl Into<String>, scores: Vec<Rating>) -> Run {
         Run {
             label: label.into(),
             outcome: Outcome::Scored(scores),
@@ -33,7 +39,7 @@ impl Run {
     }
 
     /// The ratings of a successful run.
-    pub fn scores(&self) -> Option<&[i64]> {
+    pub fn scores(&self) -> Option<&[Rating]> {
         match &self.outcome {
             Outcome::Scored(s) => Some(s),
             _ => None,
@@ -46,7 +52,7 @@ impl Run {
 pub enum Outcome {
     /// A successful run: one rating per item, in item order (extra ratings count in the pooled
     /// distribution only; a short run leaves its last items unrated).
-    Scored(Vec<i64>),
+    Scored(Vec<Rating>),
     /// The run is marked `"parse_failed"`; the text of its `"error"` key when it is a string.
     MarkedFailed(Option<String>),
     /// The run could not be read.
@@ -86,6 +92,13 @@ pub enum RunError {
     },
     /// A score whose magnitude exceeds [`MAX_RATING`].
     TooLarge {
+        /// 1-based position among the scores.
+        position: usize,
+        /// The number as written.
+        text: String,
+    },
+    /// A decimal between 10⁻³²⁴ and 10⁻³⁰⁰ in magnitude (see [`RatingError::TooSmall`]).
+    TooSmall {
         /// 1-based position among the scores.
         position: usize,
         /// The number as written.
@@ -135,6 +148,10 @@ impl fmt::Display for RunError {
                 f,
                 "score {position} is {text}; ratings must lie between -{MAX_RATING} and {MAX_RATING}"
             ),
+            RunError::TooSmall { position, text } => write!(
+                f,
+                "score {position} is {text}; a rating this close to zero (between 1e-324 and 1e-300) is not read"
+            ),
             RunError::NotText => f.write_str("not UTF-8 text, so not JSON"),
             RunError::EmptyCell { cell } => {
                 write!(f, "cell {cell} is empty; write a number in every cell")
@@ -145,17 +162,22 @@ impl fmt::Display for RunError {
 
 impl std::error::Error for RunError {}
 
-/// Reads a JSON text as one run (a run file, or one pasted line).
+/// Reads a JSON text as one run (a run file, or one pasted line); a byte-order mark at its
+/// start is skipped.
 ///
 /// ```
-/// use pickanumber_instruments::probe::run::{outcome_from_json_text, Outcome};
-/// assert_eq!(outcome_from_json_text("[7, 8.9, -0.5]"), Outcome::Scored(vec![7, 8, 0]));
+/// use pickanumber_instruments::probe::{rating::Rating, run::{outcome_from_json_text, Outcome}};
+/// assert_eq!(
+///     outcome_from_json_text("[7, 8.9, -0.5]"),
+///     Outcome::Scored(vec![Rating::Int(7), Rating::Float(8.9), Rating::Float(-0.5)])
+/// );
 /// assert_eq!(
 ///     outcome_from_json_text(r#"{"parse_failed": true, "error": "no JSON"}"#),
 ///     Outcome::MarkedFailed(Some("no JSON".into()))
 /// );
 /// ```
 pub fn outcome_from_json_text(text: &str) -> Outcome {
+    let text = crate::without_bom(text);
     match json::parse(text) {
         Ok(v) => outcome_from_json(&v),
         Err(e) => Outcome::Unreadable(invalid_json(text, &e)),
@@ -216,11 +238,17 @@ fn scores_from_json(entries: &[Value]) -> Outcome {
                 text: shorten(&compact(entry)),
             });
         };
-        match truncate(n) {
-            Truncated::Rating(r) => scores.push(r),
+        match Rating::parse(n) {
+            Ok(r) => scores.push(r),
             // The JSON reader only passes numbers of the JSON grammar, a subset of decimals.
-            Truncated::NotANumber | Truncated::TooLarge => {
+            Err(RatingError::NotANumber | RatingError::TooLarge) => {
                 return Outcome::Unreadable(RunError::TooLarge {
+                    position,
+                    text: shorten(n),
+                })
+            }
+            Err(RatingError::TooSmall) => {
+                return Outcome::Unreadable(RunError::TooSmall {
                     position,
                     text: shorten(n),
                 })
@@ -313,13 +341,18 @@ pub(crate) fn truncate(text: &str) -> Truncated {
 
 /// Reads one grid row: cells separated by tabs, else by commas, else by white space.
 ///
-/// Each cell must be a decimal number (`7`, `-1`, `7.5`, `1e1`); it is truncated toward zero.
+/// Each cell must be a decimal number (`7`, `-1`, `7.5`, `1e1`), read as in JSON: without a
+/// point or an exponent an integer, else a decimal.
 ///
 /// ```
-/// use pickanumber_instruments::probe::run::{outcome_from_row, Outcome};
-/// assert_eq!(outcome_from_row("7\t8\t9.9"), Outcome::Scored(vec![7, 8, 9]));
-/// assert_eq!(outcome_from_row("7, 8, 9"), Outcome::Scored(vec![7, 8, 9]));
-/// assert_eq!(outcome_from_row("7 8  9"), Outcome::Scored(vec![7, 8, 9]));
+/// use pickanumber_instruments::probe::{rating::Rating, run::{outcome_from_row, Outcome}};
+/// let ints = Outcome::Scored(vec![Rating::Int(7), Rating::Int(8), Rating::Int(9)]);
+/// assert_eq!(outcome_from_row("7, 8, 9"), ints);
+/// assert_eq!(outcome_from_row("7 8  9"), ints);
+/// assert_eq!(
+///     outcome_from_row("7\t8\t9.9"),
+///     Outcome::Scored(vec![Rating::Int(7), Rating::Int(8), Rating::Float(9.9)])
+/// );
 /// ```
 pub fn outcome_from_row(line: &str) -> Outcome {
     let line = line.trim();
@@ -337,15 +370,21 @@ pub fn outcome_from_row(line: &str) -> Outcome {
         if cell.is_empty() {
             return Outcome::Unreadable(RunError::EmptyCell { cell: position });
         }
-        match truncate(cell) {
-            Truncated::Rating(r) => scores.push(r),
-            Truncated::NotANumber => {
+        match Rating::parse(cell) {
+            Ok(r) => scores.push(r),
+            Err(RatingError::NotANumber) => {
                 return Outcome::Unreadable(RunError::NotANumber {
                     position,
                     text: shorten(&format!("\"{cell}\"")),
                 })
             }
-            Truncated::TooLarge => {
+            Err(RatingError::TooSmall) => {
+                return Outcome::Unreadable(RunError::TooSmall {
+                    position,
+                    text: shorten(cell),
+                })
+            }
+            Err(RatingError::TooLarge) => {
                 return Outcome::Unreadable(RunError::TooLarge {
                     position,
                     text: shorten(cell),
@@ -552,7 +591,8 @@ mod tests {
             } else {
                 list.to_string()
             };
-            // What the reader should give: serde_json's numbers, truncated, within the limit.
+            // What the reader should give: serde_json's numbers (integers as integers), and
+            // their integer parts, within the limit.
             let mut want = Vec::new();
             let mut too_large = None;
             for (i, x) in xs.iter().enumerate() {
@@ -561,10 +601,16 @@ mod tests {
                     too_large = Some(i + 1);
                     break;
                 }
-                want.push(t as i64);
+                want.push((x.as_i64().is_some(), x.as_f64().unwrap(), t as i64));
             }
             match (outcome_from_json_text(&text), too_large) {
-                (Outcome::Scored(got), None) => prop_assert_eq!(got, want),
+                (Outcome::Scored(got), None) => {
+                    let got: Vec<(bool, f64, i64)> = got
+                        .iter()
+                        .map(|r| (matches!(r, Rating::Int(_)), r.value(), r.truncated()))
+                        .collect();
+                    prop_assert_eq!(got, want)
+                }
                 (Outcome::Unreadable(RunError::TooLarge { position, .. }), Some(p)) => {
                     prop_assert_eq!(position, p)
                 }
@@ -580,24 +626,55 @@ mod tests {
         }
     }
 
+    fn ints(xs: &[i64]) -> Outcome {
+        Outcome::Scored(xs.iter().map(|&x| Rating::Int(x)).collect())
+    }
+
     #[test]
-    fn truncates_toward_zero() {
-        // int() in the original: 9.99 → 9, -1.5 → -1, -0.9 → 0.
+    fn keeps_ratings_as_written() {
+        // Kept raw for the per-item statistics; int() of the original for the pooled ones:
+        // 9.99 → 9, -1.5 → -1, -0.9 → 0.
+        let want = Outcome::Scored(vec![
+            Rating::Float(9.99),
+            Rating::Float(-1.5),
+            Rating::Float(-0.9),
+            Rating::Int(10),
+        ]);
+        assert_eq!(outcome_from_json_text("[9.99, -1.5, -0.9, 10]"), want);
+        assert_eq!(outcome_from_row("9.99,-1.5,-0.9,10"), want);
+        let Outcome::Scored(rs) = want else {
+            unreachable!()
+        };
+        let truncated: Vec<i64> = rs.iter().map(|r| r.truncated()).collect();
+        assert_eq!(truncated, [9, -1, 0, 10]);
         assert_eq!(
-            outcome_from_json_text("[9.99, -1.5, -0.9, 10]"),
-            Outcome::Scored(vec![9, -1, 0, 10])
+            outcome_from_row("1e1"),
+            Outcome::Scored(vec![Rating::Float(10.0)])
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        assert_eq!(
+            outcome_from_json_text("\u{feff}{\"scores\": [1, 2]}"),
+            ints(&[1, 2])
         );
         assert_eq!(
-            outcome_from_row("9.99,-1.5,-0.9,1e1"),
-            Outcome::Scored(vec![9, -1, 0, 10])
+            outcome_from_json_text("\u{feff}{\"parse_failed\": true}"),
+            Outcome::MarkedFailed(None)
         );
+        // Only at the start: inside, it is not JSON.
+        assert!(matches!(
+            outcome_from_json_text("[1, \u{feff}2]"),
+            Outcome::Unreadable(RunError::InvalidJson { .. })
+        ));
     }
 
     #[test]
     fn object_forms() {
         assert_eq!(
             outcome_from_json_text(r#"{"scores": [1, 2], "summary": "ok"}"#),
-            Outcome::Scored(vec![1, 2])
+            ints(&[1, 2])
         );
         assert_eq!(
             outcome_from_json_text(r#"{"parse_failed": true}"#),
@@ -611,7 +688,7 @@ mod tests {
         // A false flag is no failure.
         assert_eq!(
             outcome_from_json_text(r#"{"parse_failed": false, "scores": [4]}"#),
-            Outcome::Scored(vec![4])
+            ints(&[4])
         );
         assert_eq!(
             outcome_from_json_text(r#"{"scores": []}"#),
@@ -656,6 +733,10 @@ mod tests {
         assert_eq!(
             err(outcome_from_json_text("{\n\"scores\": [1,]}")),
             "not valid JSON: expected a value (an object, a list, a string, a number, true, false or null), found ']' (line 2, column 14)"
+        );
+        assert_eq!(
+            err(outcome_from_json_text("[1, 1e-310]")),
+            "score 2 is 1e-310; a rating this close to zero (between 1e-324 and 1e-300) is not read"
         );
         assert_eq!(
             err(outcome_from_row("7,,9")),

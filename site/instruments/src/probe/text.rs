@@ -4,7 +4,8 @@
 //! array, or `{"parse_failed": true, …}`); any other line is a grid row (rows are runs,
 //! columns are items, cells separated by tabs, else commas, else spaces). Blank lines are
 //! skipped. Every other line becomes exactly one run: a line that cannot be read is a failed
-//! run *and* a [`LineError`], so nothing disappears silently.
+//! run *and* a [`LineError`], so nothing disappears silently. A byte-order mark at the start of
+//! the text is skipped.
 
 use super::items::{ItemsSpec, Scale};
 use super::run::{outcome_from_json_text, outcome_from_row, Outcome, Run, RunError};
@@ -26,7 +27,7 @@ impl ParsedRuns {
         self.runs
             .iter()
             .filter_map(Run::scores)
-            .map(<[i64]>::len)
+            .map(<[_]>::len)
             .max()
             .unwrap_or(0)
     }
@@ -35,15 +36,15 @@ impl ParsedRuns {
 /// Reads every line of `text` as a run.
 ///
 /// ```
-/// use pickanumber_instruments::probe::parse_runs;
+/// use pickanumber_instruments::probe::{parse_runs, Run};
 /// let p = parse_runs("{\"scores\": [7, 8]}\n\n[9, 10]\n6\t7\n5 x\n");
 /// assert_eq!(p.runs.len(), 4); // the blank line is skipped
-/// assert_eq!(p.runs[2].scores(), Some(&[6, 7][..]));
+/// assert_eq!(p.runs[2], Run::scored("line 4", vec![6, 7]));
 /// assert_eq!(p.errors[0].to_string(), "line 5: score 2 is \"x\", not a number");
 /// ```
 pub fn parse_runs(text: &str) -> ParsedRuns {
     let mut out = ParsedRuns::default();
-    for (idx, line) in text.lines().enumerate() {
+    for (idx, line) in crate::without_bom(text).lines().enumerate() {
         let number = idx + 1;
         let trimmed = line.trim();
         if trimmed.is_empty() {
@@ -152,11 +153,21 @@ mod tests {
     }
 
     #[test]
+    fn a_byte_order_mark_is_skipped() {
+        for text in ["7 8\n9 9\n", "[7, 8]\n9 9\n", "{\"scores\": [7, 8]}\n9 9\n"] {
+            let with = parse_runs(&format!("\u{feff}{text}"));
+            assert!(with.errors.is_empty(), "{text:?}: {:?}", with.errors);
+            assert_eq!(with, parse_runs(text));
+            assert_eq!(with.runs[0].outcome, Run::scored("", vec![7, 8]).outcome);
+        }
+    }
+
+    #[test]
     fn separators() {
         let p = parse_runs("1\t2\t3\n4,5,6\n7 8 9\n10 ,\t 1\n");
-        assert_eq!(p.runs[0].scores(), Some(&[1, 2, 3][..]));
-        assert_eq!(p.runs[1].scores(), Some(&[4, 5, 6][..]));
-        assert_eq!(p.runs[2].scores(), Some(&[7, 8, 9][..]));
+        assert_eq!(p.runs[0].outcome, Run::scored("", vec![1, 2, 3]).outcome);
+        assert_eq!(p.runs[1].outcome, Run::scored("", vec![4, 5, 6]).outcome);
+        assert_eq!(p.runs[2].outcome, Run::scored("", vec![7, 8, 9]).outcome);
         // A tab wins over the comma: "10 ," is one cell and not a number.
         assert_eq!(
             p.errors[0].to_string(),
