@@ -133,8 +133,10 @@ impl Fragment {
     /// is not base64url, or a percent escape that is not two hex digits.
     pub fn read(fragment: &str) -> Result<Option<Fragment>, String> {
         let f = fragment.strip_prefix('#').unwrap_or(fragment);
-        let keys = ["check=", "mode=", "preset=", "w=", "d="];
-        if !f.split('&').any(|p| keys.iter().any(|k| p.starts_with(k))) {
+        // A section anchor (`#formula`) is letters, digits and '-'; anything with '=' or '&'
+        // is calculator state, so a link damaged past recognition is refused with a message
+        // rather than passed over as an anchor.
+        if !f.bytes().any(|b| b == b'=' || b == b'&') {
             return Ok(None);
         }
         if f.len() > MAX_FRAGMENT {

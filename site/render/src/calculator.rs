@@ -129,7 +129,7 @@ function start() {
 const calculator = document.getElementById('calculator');
 const root = calculator || document.getElementById('probe') || document.getElementById('pairwise');
 if (root) {
-  if (calculator && (location.hash === '#try' || /(^#|&)(mode|preset|w|d)=/.test(location.hash))) {
+  if (calculator && (location.hash === '#try' || /[=&]/.test(location.hash))) {
     start();
   } else {
     // Not before the page's first paint: an island at the top of its page would otherwise
@@ -150,7 +150,7 @@ if (root) {
   // the fragment, which the calculator reads once when it starts: load the page again.
   if (calculator) {
     addEventListener('hashchange', () => {
-      if (/(^#|&)(mode|preset|w|d)=/.test(location.hash)) location.reload();
+      if (/[=&]/.test(location.hash)) location.reload();
     });
   }
 }
