@@ -125,7 +125,7 @@ pub fn Calculator(
                 </p>
             </div>
             <div class="calc-results" aria-live="polite" aria-label="Results">
-                <div id="evidence-errors" class="calc-diag" inner_html=move || scored.with(|(a, weights_error)| {
+                <div id="evidence-errors" class="calc-diag" tabindex="0" role="region" aria-label="Errors, warnings and notes" inner_html=move || scored.with(|(a, weights_error)| {
                     let weights = weights_error.as_ref().map_or(String::new(), |e| {
                         format!("<p class=\"error\">{}</p>", html::escape(e))
                     });
