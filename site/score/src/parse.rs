@@ -340,12 +340,7 @@ fn read_item(s: &str) -> Head<'_> {
     if !starts_with_number(s) {
         return Head::NotAnItem;
     }
-    let (token, rest) = number_token(s);
-    let impact = match signed_impact(token) {
-        Ok(i) => i,
-        Err(m) => return Head::Bad(m),
-    };
-    let (repeat, rest) = match repeat_of(rest) {
+    let (impact, repeat, rest) = match impact_run(s) {
         Ok(r) => r,
         Err(m) => return Head::Bad(m),
     };
@@ -365,6 +360,15 @@ fn read_item(s: &str) -> Head<'_> {
     }
 }
 
+/// The signed impact at the start of `s` and its optional `×N` run, with the rest of `s`: the
+/// one reading of an impact that bare and wrapped items share.
+fn impact_run(s: &str) -> Result<(Impact, u32, &str), String> {
+    let (token, rest) = number_token(s);
+    let impact = signed_impact(token)?;
+    let (repeat, rest) = repeat_of(rest)?;
+    Ok((impact, repeat, rest))
+}
+
 /// `s` split around the first `mark` (ASCII), by a byte scan: `str::split_once` with a string
 /// pattern brings the standard library's substring searcher into the calculator's wasm.
 fn split_at_mark<'a>(s: &'a str, mark: &str) -> Option<(&'a str, &'a str)> {
@@ -376,12 +380,7 @@ fn split_at_mark<'a>(s: &'a str, mark: &str) -> Option<(&'a str, &'a str)> {
 /// The inside of a wrapper (`+3`, `+1×25`, `+3, craft`; inside emphasis also `+3 text`) and
 /// the text after it.
 fn wrapped<'a>(inner: &'a str, after: &'a str, emphasis: bool) -> Head<'a> {
-    let (token, rest) = number_token(inner.trim());
-    let impact = match signed_impact(token) {
-        Ok(i) => i,
-        Err(m) => return Head::Bad(m),
-    };
-    let (repeat, rest) = match repeat_of(rest) {
+    let (impact, repeat, rest) = match impact_run(inner.trim()) {
         Ok(r) => r,
         Err(m) => return Head::Bad(m),
     };
