@@ -14,7 +14,6 @@
 
 mod cli;
 mod compat;
-mod gate;
 mod judge;
 mod locked;
 mod pairwise;

@@ -8,11 +8,11 @@
 
 use crate::cli::{ScoreArgs, Weights};
 use crate::compat::{python_json, read_feedback};
-use crate::gate::Gate;
 use crate::judge::{now, NewPass, Store};
 use crate::{print, read_input, Fatal};
-use pickanumber_score::{analyse, Analysis, Outcome, Params, Pooled, Request, Rounding, Severity};
-use serde_json::{json, Map, Value};
+use pickanumber_api::{evaluate, Gate, Options};
+use pickanumber_score::{Request, Severity};
+use serde_json::json;
 use std::process::ExitCode;
 
 /// Runs `pickanumber score` with its parsed options.
@@ -58,38 +58,28 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode, Fatal> {
     if let Some(x) = args.scale {
         request.params.scale = x;
     }
-    let mut a = analyse(&text, &request);
-    if let Some(r) = &rubric {
-        a.diagnostics.extend(r.cell_diagnostics(&a));
-    }
-    let gate = Gate {
-        fail_under: args.fail_under,
-        min_confidence: args.min_confidence,
-        require_self_check: args.require_self_check,
+    let options = Options {
+        request,
+        rubric,
+        gate: Gate {
+            fail_under: args.fail_under,
+            min_confidence: args.min_confidence,
+            require_self_check: args.require_self_check,
+        },
     };
-    let misses = gate.misses(&a);
+    let e = evaluate(&text, &options);
     if args.report {
-        let mut report = pickanumber_score::report::markdown(&a);
-        if let Some(r) = rubric.as_ref().filter(|r| !r.traps.is_empty()) {
+        let mut report = pickanumber_score::report::markdown(&e.analysis);
+        if let Some(r) = options.rubric.as_ref().filter(|r| !r.traps.is_empty()) {
             report.push('\n');
             report.push_str(&r.trap_checklist());
         }
         print(&report);
     } else {
-        let mut out = to_json(&a);
-        if gate.is_set() {
-            out["gate"] = gate.to_json(&misses);
-        }
-        let json = serde_json::to_string_pretty(&out).expect("a JSON value serialises");
+        let json = serde_json::to_string_pretty(&e.to_json()).expect("a JSON value serialises");
         print(&format!("{json}\n"));
     }
-    Ok(if a.has_errors() {
-        ExitCode::from(1)
-    } else if !misses.is_empty() {
-        ExitCode::from(3)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(ExitCode::from(e.exit_code()))
 }
 
 /// `--compat score-py` and `--save`: the scores object, and the pass on disk.
@@ -141,131 +131,4 @@ fn score_py(args: &ScoreArgs, text: &str) -> Result<ExitCode, Fatal> {
     });
     print(&format!("{}\n", python_json(&out)));
     Ok(ExitCode::SUCCESS)
-}
-
-/// The pooled keys of one score, with `final` an integer when rounded.
-fn pooled_json(p: &Pooled, params: &Params) -> Map<String, Value> {
-    let mut m = Map::new();
-    m.insert("net_impact".into(), json!(p.net_impact));
-    m.insert("total_items".into(), json!(p.total_items));
-    m.insert("normalized".into(), json!(p.normalized));
-    m.insert("raw".into(), json!(p.raw));
-    m.insert("density".into(), json!(p.density));
-    m.insert("multiplier".into(), json!(p.multiplier));
-    m.insert(
-        "final".into(),
-        match p.final_integer(params) {
-            Some(n) => json!(n),
-            None => json!(p.final_score),
-        },
-    );
-    m.insert("final_unrounded".into(), json!(p.final_unrounded));
-    m.insert("confidence".into(), json!(p.confidence));
-    m
-}
-
-/// The headline's number: an integer when rounded.
-fn score_json(score: f64, rounded: bool) -> Value {
-    if rounded {
-        json!(score as i64)
-    } else {
-        json!(score)
-    }
-}
-
-/// The whole JSON object of `pickanumber score` for one analysis.
-pub fn to_json(a: &Analysis) -> Value {
-    let p = &a.params;
-    let mut m = Map::new();
-    m.insert("mode".into(), json!(a.mode()));
-    m.insert("format".into(), json!(a.format));
-    if !a.scored {
-        // Nothing was read: no number stands in for it.
-        for key in ["final", "final_unrounded", "confidence"] {
-            m.insert(key.into(), Value::Null);
-        }
-        m.insert("total_items".into(), json!(0));
-    }
-    match &a.outcome {
-        _ if !a.scored => {}
-        Outcome::Pooled(pool) => m.extend(pooled_json(pool, p)),
-        Outcome::Feedback(f) => {
-            m.extend(pooled_json(f.total(), p));
-            let buckets: Vec<Value> = f
-                .buckets
-                .iter()
-                .map(|b| {
-                    json!({
-                        "bucket": b.bucket,
-                        "items": b.items.iter().map(|i| json!({"impact": i.impact, "text": i.text})).collect::<Vec<_>>(),
-                        "running": Value::Object(pooled_json(&b.running, p)),
-                    })
-                })
-                .collect();
-            m.insert("buckets".into(), Value::Array(buckets));
-        }
-        Outcome::Matrix(x) => {
-            // The headline is the overall; the pool of all items is context, under `pooled`.
-            let h = a.headline();
-            m.insert(
-                "final".into(),
-                h.map_or(Value::Null, |h| score_json(h.score, h.rounded)),
-            );
-            m.insert(
-                "final_unrounded".into(),
-                h.map_or(Value::Null, |h| json!(h.unrounded)),
-            );
-            m.insert(
-                "confidence".into(),
-                h.map_or(Value::Null, |h| json!(h.confidence)),
-            );
-            match &x.result {
-                Ok(s) => {
-                    m.insert(
-                        "overall".into(),
-                        score_json(s.overall, p.rounding == Rounding::HalfAwayFromZero),
-                    );
-                    m.insert("overall_unrounded".into(), json!(s.overall_unrounded));
-                    m.insert("overall_confidence".into(), json!(s.overall_confidence));
-                    m.insert("span".into(), json!(s.span));
-                    m.insert("self_check".into(), json!(s.self_check));
-                    let criteria: Vec<Value> = s
-                        .criteria
-                        .iter()
-                        .map(|c| {
-                            let mut o = Map::new();
-                            o.insert("name".into(), json!(c.name));
-                            o.insert("weight".into(), json!(c.weight));
-                            o.extend(pooled_json(&c.pooled, p));
-                            Value::Object(o)
-                        })
-                        .collect();
-                    m.insert("criteria".into(), Value::Array(criteria));
-                }
-                Err(e) => {
-                    m.insert("weights_error".into(), json!(e.to_string()));
-                }
-            }
-            m.insert("pooled".into(), Value::Object(pooled_json(&x.pool, p)));
-        }
-    }
-    let errors: Vec<Value> = a
-        .diagnostics_of(Severity::Error)
-        .map(|d| {
-            let mut o = Map::new();
-            if let Some(l) = d.line {
-                o.insert("line".into(), json!(l));
-            }
-            if let Some(c) = d.column {
-                o.insert("column".into(), json!(c));
-            }
-            o.insert("message".into(), json!(d.message));
-            Value::Object(o)
-        })
-        .collect();
-    m.insert("errors".into(), Value::Array(errors));
-    m.insert("ignored".into(), json!(a.ignored));
-    m.insert("warnings".into(), json!(a.messages(Severity::Warning)));
-    m.insert("notes".into(), json!(a.messages(Severity::Note)));
-    Value::Object(m)
 }

@@ -1,0 +1,88 @@
+//! The public result shape of pickanumber, shared by every way in from outside the site:
+//!
+//! text + [`Options`] → [`evaluate`] (the formula crate's `analyse`, plus the rubric's cell
+//! checks) → [`Evaluation`] → [`json::to_json`] (the object `pickanumber score` prints) and
+//! [`gate::Gate`] (the thresholds a pipeline sets).
+//!
+//! The CLI, the Python package and the npm package all call this crate, so the same input gives
+//! the same JSON object in all three; none of them builds its own.
+
+pub mod gate;
+pub mod json;
+
+pub use gate::Gate;
+pub use json::to_json;
+pub use pickanumber_rubric::Rubric;
+pub use pickanumber_score::{analyse, Analysis, Request};
+
+/// What a caller can ask for besides the text.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Mode, preset, weights, labels, parameters and strictness, as the formula crate reads them.
+    pub request: Request,
+    /// A rubric whose cells are checked (items per cell, criteria and perspectives it does not
+    /// name). [`Options::from_rubric`] also takes its mode, weights and parameters into
+    /// `request`.
+    pub rubric: Option<Rubric>,
+    /// Thresholds on the headline.
+    pub gate: Gate,
+}
+
+impl Options {
+    /// Options that score in the rubric's mode with its weights, labels and parameters.
+    pub fn from_rubric(rubric: Rubric) -> Options {
+        Options {
+            request: rubric.request(),
+            rubric: Some(rubric),
+            gate: Gate::default(),
+        }
+    }
+}
+
+/// An analysis with the gate's verdict on it.
+#[derive(Clone, Debug)]
+pub struct Evaluation {
+    /// The formula crate's analysis of the text, with the rubric's diagnostics added.
+    pub analysis: Analysis,
+    /// The thresholds asked for.
+    pub gate: Gate,
+    /// The checks the headline missed, as sentences; empty when it passed or no gate was set.
+    pub misses: Vec<String>,
+}
+
+impl Evaluation {
+    /// The JSON object `pickanumber score` prints: [`json::to_json`] plus a `gate` object
+    /// when a threshold was set.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut out = to_json(&self.analysis);
+        if self.gate.is_set() {
+            out["gate"] = self.gate.to_json(&self.misses);
+        }
+        out
+    }
+
+    /// The exit code the CLI gives: 1 when items have errors, 3 when the gate missed, else 0.
+    pub fn exit_code(&self) -> u8 {
+        if self.analysis.has_errors() {
+            1
+        } else if !self.misses.is_empty() {
+            3
+        } else {
+            0
+        }
+    }
+}
+
+/// Analyses `text` as [`Options`] ask.
+pub fn evaluate(text: &str, options: &Options) -> Evaluation {
+    let mut analysis = analyse(text, &options.request);
+    if let Some(r) = &options.rubric {
+        analysis.diagnostics.extend(r.cell_diagnostics(&analysis));
+    }
+    let misses = options.gate.misses(&analysis);
+    Evaluation {
+        analysis,
+        gate: options.gate,
+        misses,
+    }
+}
