@@ -18,6 +18,9 @@ pub struct SiteConfig {
     pub base_url: String,
     /// A custom domain for static hosting, written to `CNAME` when set.
     pub cname: Option<String>,
+    /// Where the source is published (`https://github.com/owner/name`): the install lines
+    /// are written from it.
+    pub repository: Option<String>,
 }
 
 fn root() -> String {
@@ -140,6 +143,7 @@ impl Default for SiteConfig {
             origin: crate::template::SITE_URL.into(),
             base_url: root(),
             cname: None,
+            repository: None,
         }
     }
 }

@@ -46,6 +46,9 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     let what = "pickanumber --version (the installed binary)";
     step(what, &mut env.command(installed, "--version"))?;
     passed.push("install");
+    crate::package::npm::build(env)?;
+    crate::package::node::test(env)?;
+    passed.push("npm package");
     pipeline::build(env, None)?;
     pipeline::pages(env, SUBPATH_DIST, &["--base-url", SUBPATH])?;
     passed.push("build");

@@ -23,8 +23,10 @@ USAGE: cargo xtask <COMMAND> [OPTIONS]
                            setup, build the wasm and generate the site into dist/
     serve [--port N]       build into target/serve-dist/, serve it on http://127.0.0.1:N/ (default
                            8000) and rebuild when the sources change; open pages then reload
-    test                   setup, fmt, clippy, unit tests, the README's install line, build, then
+    test                   setup, fmt, clippy, unit tests, the README's install line, the npm
+                           package and its node tests (promptfoo), build, then
                            the browser tests (headless Chromium) against dist/
+    package                setup, then build the npm package into target/npm/pickanumber/
     bench [--no-build] [--only weight,lighthouse,latency,throughput,build]
                            build, then print the figures against their targets (also
                            target/bench.json); never fails on a figure
@@ -45,6 +47,8 @@ pub enum Command {
     Build(Option<String>),
     Serve(u16),
     Test,
+    /// The packages: npm into `target/npm/pickanumber/`.
+    Package,
     /// Whether to build first, and the sections to run.
     Bench(bool, Vec<String>),
     /// How long each target runs, and the targets.
@@ -71,9 +75,10 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
         "build" => Command::Build(None),
         "serve" => Command::Serve(8000),
         "test" => Command::Test,
+        "package" => Command::Package,
         "bench" => Command::Bench(true, SECTIONS.map(|s| s.0.to_owned()).to_vec()),
         "fuzz" => Command::Fuzz(Budget::Seconds(60), TARGETS.to_vec()),
-        other => return Err(usage(format!("unknown command `{other}`; the commands are setup, build, serve, test, bench and fuzz (see --help)"))),
+        other => return Err(usage(format!("unknown command `{other}`; the commands are setup, build, serve, test, package, bench and fuzz (see --help)"))),
     };
     while let Some(arg) = p.next()? {
         match (&mut command, arg) {
@@ -140,6 +145,7 @@ mod tests {
             ("setup --no-browser", Command::Setup(false)),
             ("build --base-url=/x/", Command::Build(Some("/x/".into()))),
             ("serve", Command::Serve(8000)),
+            ("package", Command::Package),
             ("serve --port 9001", Command::Serve(9001)),
             ("fuzz", Command::Fuzz(Budget::Seconds(60), TARGETS.to_vec())),
             (

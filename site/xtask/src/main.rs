@@ -5,6 +5,7 @@ mod check;
 mod cli;
 mod env;
 mod fuzz;
+mod package;
 mod pipeline;
 mod serve;
 mod setup;
@@ -34,6 +35,7 @@ fn run(command: Command) -> Result<(), env::Failure> {
         Command::Build(base_url) => pipeline::build(&env()?, base_url.as_deref()),
         Command::Serve(port) => serve::serve(&env()?, port),
         Command::Test => check::test(&env()?),
+        Command::Package => package::package(&env()?),
         Command::Bench(build, only) => bench::bench(&env()?, build, &only),
         Command::Fuzz(budget, targets) => fuzz::fuzz(&env()?, budget, &targets),
     }

@@ -1,0 +1,130 @@
+// Types of the `pickanumber` npm package: `analyse` returns the object `pickanumber score`
+// prints as JSON, key for key.
+
+/** The options of {@link analyse} and {@link report}: `pickanumber score`'s flags. */
+export interface Options {
+  /** How items combine (`--mode`); `"auto"` decides: buckets → feedback, criteria or weights → matrix, else pooled. */
+  mode?: "auto" | "pooled" | "matrix" | "feedback";
+  /** A preset matrix's criteria and weights (`--preset`). */
+  preset?: "generic" | "hackathon";
+  /** Criterion weights (`--weights`): `{ craft: 0.6, depth: 0.4 }` or `"craft=0.6,depth=0.4"`; divided by their sum. */
+  weights?: Record<string, number> | string;
+  /**
+   * Score against a rubric (`--rubric`): its text (TOML or JSON) or a rubric object. It sets
+   * the mode, the weights and the formula's settings, so `mode`, `preset` and `weights` cannot
+   * be given with it.
+   */
+  rubric?: string | Rubric;
+  /** Every line that is not an item, a heading, a weights line or blank is an error (`--strict`). */
+  strict?: boolean;
+  /** The gate: the headline must be at least this score, 0 to 100 (`--fail-under`). */
+  failUnder?: number;
+  /** The gate: the headline's confidence must be at least this, 0 to 1 (`--min-confidence`). */
+  minConfidence?: number;
+  /** The gate: in matrix mode the criteria must pass the self-check (`--require-self-check`). */
+  requireSelfCheck?: boolean;
+  /** Items for full confidence, greater than 0 (`--denominator`, default 20). */
+  denominator?: number;
+  /** Points of raw score per unit of normalised evidence, greater than 0 (`--scale`, default 8). */
+  scale?: number;
+}
+
+/** A rubric as an object: the same structure as the rubric TOML file. */
+export interface Rubric {
+  subject: string;
+  mode: "matrix" | "pooled";
+  perspectives?: string[];
+  criteria?: { name: string; weight: number; plus5: string; minus5: string }[];
+  traps?: { description: string; impact: 5 | 3 | 2 | 1 | -1 | -2 | -3 | -5 }[];
+  params?: Record<string, number | string>;
+}
+
+/** The pooled figures of one score. `final` is an integer when the settings round (the default). */
+export interface Pooled {
+  net_impact: number;
+  total_items: number;
+  normalized: number;
+  raw: number;
+  density: number;
+  multiplier: number;
+  final: number;
+  final_unrounded: number;
+  confidence: number;
+}
+
+/** One criterion of a matrix score. */
+export interface Criterion extends Pooled {
+  name: string;
+  weight: number;
+}
+
+/** One bucket of feedback mode, with the pool of the buckets so far. */
+export interface Bucket {
+  bucket: "working" | "not_working" | "missing" | "confusing";
+  items: { impact: number; text: string }[];
+  running: Pooled;
+}
+
+/** The gate's verdict, present when a threshold was given. */
+export interface Gate {
+  fail_under: number | null;
+  min_confidence: number | null;
+  require_self_check: boolean;
+  passed: boolean;
+  /** The checks that missed, as sentences: `final 62 is under 70 (--fail-under)`. */
+  misses: string[];
+}
+
+/**
+ * The object `pickanumber score` prints. `final`, `final_unrounded` and `confidence` are the
+ * headline (the overall in matrix mode), `null` when nothing was read or the weights cannot be
+ * used; the other keys are present in the modes their comments name.
+ */
+export interface Result extends Partial<Omit<Pooled, "final" | "final_unrounded" | "confidence">> {
+  mode: "pooled" | "matrix" | "feedback";
+  format: "lines" | "json" | "feedback_json" | "spreadsheet" | "markdown_table";
+  final: number | null;
+  final_unrounded: number | null;
+  confidence: number | null;
+  /** Feedback mode. */
+  buckets?: Bucket[];
+  /** Matrix mode, when the weights can be used. */
+  overall?: number;
+  overall_unrounded?: number;
+  overall_confidence?: number;
+  span?: number;
+  self_check?: boolean;
+  criteria?: Criterion[];
+  /** Matrix mode, when the weights cannot be used: why. */
+  weights_error?: string;
+  /** Matrix mode: the pool of all items, for reference only. */
+  pooled?: Pooled;
+  /** Lines that are errors (an item that cannot be read; every odd line under `strict`). */
+  errors: { line?: number; column?: number; message: string }[];
+  /** Line numbers of lines that are not items. */
+  ignored: number[];
+  warnings: string[];
+  notes: string[];
+  /** Present when `failUnder`, `minConfidence` or `requireSelfCheck` is given. */
+  gate?: Gate;
+}
+
+/**
+ * Scores evidence items with the pickanumber formula: the object `pickanumber score` prints.
+ * `items` is text in any input format the CLI reads, or a JSON value (an `{ items: [...] }`
+ * object) read as its JSON text.
+ * @throws {TypeError} on bad options or a bad rubric, with a message naming the option.
+ */
+export function analyse(items: string | object, options?: Options): Result;
+
+/** The markdown report `pickanumber score --report` prints. @throws {TypeError} as {@link analyse}. */
+export function report(items: string | object, options?: Options): string;
+
+/** The judge prompt of a rubric, as `pickanumber rubric prompt`. @throws {TypeError} with every error of the rubric. */
+export function rubricPrompt(rubric: string | Rubric): string;
+
+/** The JSON Schema of the judge's output, as `pickanumber rubric schema` (parsed). @throws {TypeError} as {@link rubricPrompt}. */
+export function rubricSchema(rubric: string | Rubric): Record<string, unknown>;
+
+/** The package's version. */
+export const version: string;

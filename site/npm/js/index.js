@@ -1,0 +1,114 @@
+// pickanumber: the pickanumber formula as WebAssembly, for Node 18+ and browsers.
+//
+// Data flow: text (or a JSON value) + options → JSON text → the wasm core (the Rust crates the
+// `pickanumber` CLI is built from) → the JSON text of the object `pickanumber score` prints →
+// parsed here. The .wasm file sits next to this module: Node reads it with `fs`, a browser
+// fetches it (top-level await, so importing this module is enough).
+
+import init, {
+  initSync,
+  analyseJson,
+  reportMarkdown,
+  rubricPrompt as promptOf,
+  rubricSchema as schemaOf,
+  version as wasmVersion,
+} from "./pickanumber_wasm.js";
+
+const wasmUrl = new URL("./pickanumber_wasm_bg.wasm", import.meta.url);
+if (typeof process === "object" && typeof process.versions?.node === "string") {
+  const { readFileSync } = await import("node:fs");
+  initSync({ module: readFileSync(wasmUrl) });
+} else {
+  await init({ module_or_path: wasmUrl });
+}
+
+/** What a value is, for messages. */
+function describe(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
+}
+
+/**
+ * JSON text of `value`; a value JSON cannot hold exactly (NaN, Infinity, a function, a symbol,
+ * a bigint) is a TypeError naming where it is, instead of the null or nothing JSON.stringify
+ * would silently write.
+ */
+function toJson(value, root) {
+  const paths = new WeakMap();
+  return JSON.stringify(value, function (key, v) {
+    const parent = paths.get(this);
+    const path = key === "" ? root : parent ? `${parent}.${key}` : key;
+    if (v !== null && typeof v === "object") paths.set(v, path);
+    if (typeof v === "number" && !Number.isFinite(v)) {
+      throw new TypeError(`${path}: ${v} is not a finite number`);
+    }
+    if (["function", "symbol", "bigint"].includes(typeof v)) {
+      throw new TypeError(`${path}: must be a JSON value, not a ${typeof v}`);
+    }
+    return v;
+  });
+}
+
+/** The options as the JSON text the core reads. */
+function optionsJson(options) {
+  if (options === undefined || options === null) return "{}";
+  if (typeof options !== "object" || Array.isArray(options)) {
+    throw new TypeError(
+      `options must be an object such as { mode: "matrix" }, not ${describe(options)}`,
+    );
+  }
+  return toJson(options, "options");
+}
+
+/** The items as text: a string as it is, an object or array as its JSON. */
+function itemsText(items) {
+  if (typeof items === "string") return items;
+  if (items !== null && typeof items === "object") return toJson(items, "items");
+  throw new TypeError(
+    `items must be text (item lines, JSON, a table) or a JSON object or array, not ${describe(items)}`,
+  );
+}
+
+/** Calls the core; its errors (bad options, a bad rubric) come back as TypeErrors. */
+function core(f, ...args) {
+  try {
+    return f(...args);
+  } catch (e) {
+    if (e instanceof Error && e.constructor === Error) throw new TypeError(e.message);
+    throw e;
+  }
+}
+
+/** Scores `items`: the object `pickanumber score` prints as JSON (see index.d.ts). */
+export function analyse(items, options) {
+  return JSON.parse(core(analyseJson, itemsText(items), optionsJson(options)));
+}
+
+/** The markdown report `pickanumber score --report` prints. */
+export function report(items, options) {
+  return core(reportMarkdown, itemsText(items), optionsJson(options));
+}
+
+/** The rubric argument as the core's `{"rubric": …}` JSON. */
+function rubricJson(rubric) {
+  if (typeof rubric !== "string" && (rubric === null || typeof rubric !== "object")) {
+    throw new TypeError(
+      `rubric must be a rubric's text (TOML or JSON) or a rubric object, not ${describe(rubric)}`,
+    );
+  }
+  return toJson({ rubric }, "");
+}
+
+/** The judge prompt of a rubric (markdown), as `pickanumber rubric prompt` prints it. */
+export function rubricPrompt(rubric) {
+  return core(promptOf, rubricJson(rubric));
+}
+
+/** The JSON Schema of the judge's output for a rubric, as an object. */
+export function rubricSchema(rubric) {
+  return JSON.parse(core(schemaOf, rubricJson(rubric)));
+}
+
+/** The package's version. */
+export const version = wasmVersion();

@@ -1,0 +1,150 @@
+//! The npm package's core, bound with wasm-bindgen and nothing else (no user interface):
+//!
+//! text + the options' JSON ([`options::parse`]) → [`pickanumber_api::evaluate`] → the JSON
+//! text of [`pickanumber_api::Evaluation::to_json`], the one object `pickanumber score`
+//! prints, which the JavaScript entry (`site/npm/js/index.js`) parses; or the markdown report
+//! (`score --report`), or a rubric's judge prompt and JSON Schema (`rubric prompt|schema`).
+//!
+//! Every function returns a `Result`: a bad option or rubric is a JavaScript `Error` with the
+//! message, never a panic. The plain functions ([`analyse_text`] and the others) hold the logic
+//! and are tested natively; the `#[wasm_bindgen]` ones only turn their errors into `JsError`.
+
+pub mod options;
+
+use pickanumber_api::{evaluate, Evaluation};
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+/// The most text one call reads, as the CLI reads at most 64 MiB from one input.
+pub const MAX_BYTES: usize = 64 << 20;
+
+/// The evaluation of `text` under the options' JSON.
+///
+/// # Errors
+/// Text over [`MAX_BYTES`], or bad options ([`options::parse`]).
+fn evaluation(
+    text: &str,
+    options_json: &str,
+) -> Result<(Evaluation, pickanumber_api::Options), String> {
+    if text.len() > MAX_BYTES {
+        return Err(
+            "the text is larger than 64 MiB, the most pickanumber reads from one input".into(),
+        );
+    }
+    let options = options::parse(options_json).map_err(|e| e.0)?;
+    Ok((evaluate(text, &options), options))
+}
+
+/// The JSON text of the object `pickanumber score` prints for `text` with these options
+/// (with a `gate` object when a threshold is set).
+///
+/// # Errors
+/// As [`evaluation`].
+pub fn analyse_text(text: &str, options_json: &str) -> Result<String, String> {
+    let (e, _) = evaluation(text, options_json)?;
+    Ok(e.to_json().to_string())
+}
+
+/// The markdown report `pickanumber score --report` prints, ending with the rubric's traps as
+/// a checklist when the options name a rubric that has traps.
+///
+/// # Errors
+/// As [`evaluation`].
+pub fn report_text(text: &str, options_json: &str) -> Result<String, String> {
+    let (e, options) = evaluation(text, options_json)?;
+    let mut out = pickanumber_score::report::markdown(&e.analysis);
+    if let Some(r) = options.rubric.as_ref().filter(|r| !r.traps.is_empty()) {
+        out.push('\n');
+        out.push_str(&r.trap_checklist());
+    }
+    Ok(out)
+}
+
+/// The rubric in `json` (`{"rubric": …}`, its text or its object).
+fn rubric_of(json: &str) -> Result<pickanumber_api::Rubric, String> {
+    let v: Value = serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
+    let v = v.get("rubric").unwrap_or(&Value::Null);
+    options::rubric("rubric", v).map_err(|e| e.0.replacen("options.", "", 1))
+}
+
+/// The judge prompt of the rubric `{"rubric": TEXT_OR_OBJECT}` (`rubric prompt`).
+///
+/// # Errors
+/// The rubric's errors, every one with its line and column.
+pub fn prompt_text(rubric_json: &str) -> Result<String, String> {
+    rubric_of(rubric_json).map(|r| r.prompt())
+}
+
+/// The JSON Schema text of the judge's output for the rubric (`rubric schema`).
+///
+/// # Errors
+/// As [`prompt_text`].
+pub fn schema_text(rubric_json: &str) -> Result<String, String> {
+    rubric_of(rubric_json).map(|r| r.schema())
+}
+
+/// `analyse_text` for JavaScript: throws an `Error` with the message.
+#[wasm_bindgen(js_name = analyseJson)]
+pub fn analyse_json(text: &str, options_json: &str) -> Result<String, JsError> {
+    analyse_text(text, options_json).map_err(|e| JsError::new(&e))
+}
+
+/// `report_text` for JavaScript.
+#[wasm_bindgen(js_name = reportMarkdown)]
+pub fn report_markdown(text: &str, options_json: &str) -> Result<String, JsError> {
+    report_text(text, options_json).map_err(|e| JsError::new(&e))
+}
+
+/// `prompt_text` for JavaScript.
+#[wasm_bindgen(js_name = rubricPrompt)]
+pub fn rubric_prompt(rubric_json: &str) -> Result<String, JsError> {
+    prompt_text(rubric_json).map_err(|e| JsError::new(&e))
+}
+
+/// `schema_text` for JavaScript.
+#[wasm_bindgen(js_name = rubricSchema)]
+pub fn rubric_schema(rubric_json: &str) -> Result<String, JsError> {
+    schema_text(rubric_json).map_err(|e| JsError::new(&e))
+}
+
+/// The crate's version, which is the npm package's.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_json_is_the_api_crates_object() {
+        let text = "+5 clear tests\n-2 slow build\n";
+        let ours: Value = serde_json::from_str(&analyse_text(text, "{}").unwrap()).unwrap();
+        let api = evaluate(text, &pickanumber_api::Options::default()).to_json();
+        assert_eq!(ours, api);
+        let gated: Value =
+            serde_json::from_str(&analyse_text(text, r#"{"failUnder": 90}"#).unwrap()).unwrap();
+        assert_eq!(gated["gate"]["passed"], Value::Bool(false));
+    }
+
+    #[test]
+    fn too_much_text_and_bad_rubrics_are_errors() {
+        let big = "x".repeat(MAX_BYTES + 1);
+        assert_eq!(
+            analyse_text(&big, "{}").unwrap_err(),
+            "the text is larger than 64 MiB, the most pickanumber reads from one input"
+        );
+        assert_eq!(
+            prompt_text("{}").unwrap_err(),
+            "rubric: must be a rubric's text (TOML or JSON) or a rubric object, not null"
+        );
+        let toml = include_str!("../../../examples/rubrics/pull-request.toml");
+        let json = serde_json::json!({ "rubric": toml }).to_string();
+        let rubric = pickanumber_api::Rubric::parse(toml).unwrap();
+        assert_eq!(prompt_text(&json).unwrap(), rubric.prompt());
+        assert_eq!(schema_text(&json).unwrap(), rubric.schema());
+        let report = report_text("+3 a", &serde_json::json!({ "rubric": toml }).to_string());
+        assert!(report.unwrap().ends_with(&rubric.trap_checklist()));
+    }
+}

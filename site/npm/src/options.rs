@@ -1,0 +1,335 @@
+//! The options object of `analyse(text, options)`: the JSON text the JavaScript entry writes
+//! with `JSON.stringify` → checked key by key → [`pickanumber_api::Options`], the same request
+//! `pickanumber score` builds from its flags. Every mistake is an [`OptionError`] that names the
+//! option and what it takes; nothing is dropped or guessed.
+
+use pickanumber_api::{Gate, Options, Rubric};
+use pickanumber_score::{check_name, parse_weights, Mode, Preset, Request};
+use serde_json::{Map, Value};
+use std::fmt;
+
+/// The option names, in the order the messages list them.
+pub const NAMES: [&str; 10] = [
+    "mode",
+    "preset",
+    "weights",
+    "rubric",
+    "strict",
+    "failUnder",
+    "minConfidence",
+    "requireSelfCheck",
+    "denominator",
+    "scale",
+];
+
+/// A bad option, or bad options: the message says which and what it takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionError(pub String);
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// `options.KEY: MESSAGE`.
+fn bad(key: &str, message: impl fmt::Display) -> OptionError {
+    OptionError(format!("options.{key}: {message}"))
+}
+
+/// What a JSON value is, for messages: `a string ("yes")`, `a number (170)`.
+pub fn describe(v: &Value) -> String {
+    match v {
+        Value::Null => "null".into(),
+        Value::Bool(b) => format!("a boolean ({b})"),
+        Value::Number(n) => format!("a number ({n})"),
+        Value::String(s) => format!("a string ({s:?})"),
+        Value::Array(_) => "an array".into(),
+        Value::Object(_) => "an object".into(),
+    }
+}
+
+/// Reads the options' JSON text (`{}` or `null` for none) into the request `score` makes.
+///
+/// # Errors
+/// Options that are not an object, an unknown option, a value of the wrong type or out of its
+/// range, a rubric with errors (every one, with line and column), or a rubric combined with
+/// `mode`, `preset` or `weights`.
+pub fn parse(json: &str) -> Result<Options, OptionError> {
+    let value: Value = serde_json::from_str(json)
+        .map_err(|e| OptionError(format!("the options are not JSON: {e}")))?;
+    let map = match value {
+        Value::Null => Map::new(),
+        Value::Object(m) => m,
+        other => {
+            return Err(OptionError(format!(
+                "the options must be an object such as {{ mode: \"matrix\" }}, not {}",
+                describe(&other)
+            )))
+        }
+    };
+    if let Some(k) = map.keys().find(|k| !NAMES.contains(&k.as_str())) {
+        return Err(OptionError(format!(
+            "unknown option \"{k}\": the options are {}",
+            NAMES.join(", ")
+        )));
+    }
+    // `null` is an option left out, as `undefined` is (JSON.stringify drops that one).
+    let get = |k: &str| map.get(k).filter(|v| !v.is_null());
+    let rubric = get("rubric").map(|v| rubric("rubric", v)).transpose()?;
+    let mut request = match &rubric {
+        Some(r) => {
+            let set: Vec<&str> = ["mode", "preset", "weights"]
+                .into_iter()
+                .filter(|k| get(k).is_some())
+                .collect();
+            if !set.is_empty() {
+                return Err(bad(
+                    "rubric",
+                    format!(
+                        "cannot be combined with {}: the rubric sets the mode and the weights",
+                        set.join(", ")
+                    ),
+                ));
+            }
+            r.request()
+        }
+        None => Request {
+            mode: get("mode").map(mode).transpose()?.unwrap_or_default(),
+            preset: get("preset").map(preset).transpose()?,
+            weights: get("weights").map(weights).transpose()?,
+            ..Request::default()
+        },
+    };
+    request.strict = get("strict").map(|v| boolean("strict", v)).transpose()? == Some(true);
+    if let Some(v) = get("denominator") {
+        request.params.density_denominator = positive("denominator", v)?;
+    }
+    if let Some(v) = get("scale") {
+        request.params.scale = positive("scale", v)?;
+    }
+    let gate = Gate {
+        fail_under: get("failUnder")
+            .map(|v| within("failUnder", v, 100.0, "a score from 0 to 100, such as 70"))
+            .transpose()?,
+        min_confidence: get("minConfidence")
+            .map(|v| {
+                within(
+                    "minConfidence",
+                    v,
+                    1.0,
+                    "a confidence from 0 to 1, such as 0.5",
+                )
+            })
+            .transpose()?,
+        require_self_check: get("requireSelfCheck")
+            .map(|v| boolean("requireSelfCheck", v))
+            .transpose()?
+            == Some(true),
+    };
+    Ok(Options {
+        request,
+        rubric,
+        gate,
+    })
+}
+
+/// A rubric given as its text (TOML or JSON) or as an object; `key` names it in messages.
+///
+/// # Errors
+/// A value that is neither, or the rubric's errors, one a line.
+pub fn rubric(key: &str, v: &Value) -> Result<Rubric, OptionError> {
+    let parsed = match v {
+        Value::String(text) => Rubric::parse(text),
+        Value::Object(_) => Rubric::from_json(&v.to_string()),
+        other => {
+            return Err(bad(
+                key,
+                format!(
+                    "must be a rubric's text (TOML or JSON) or a rubric object, not {}",
+                    describe(other)
+                ),
+            ))
+        }
+    };
+    parsed.map_err(|errors| {
+        let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        bad(
+            key,
+            format!("the rubric cannot be used:\n{}", lines.join("\n")),
+        )
+    })
+}
+
+fn string<'a>(key: &str, v: &'a Value, what: &str) -> Result<&'a str, OptionError> {
+    v.as_str()
+        .ok_or_else(|| bad(key, format!("must be {what}, not {}", describe(v))))
+}
+
+fn mode(v: &Value) -> Result<Mode, OptionError> {
+    let what = "one of \"auto\", \"pooled\", \"matrix\" or \"feedback\"";
+    let s = string("mode", v, what)?;
+    Mode::from_name(s).ok_or_else(|| bad("mode", format!("\"{s}\" is not {what}")))
+}
+
+fn preset(v: &Value) -> Result<Preset, OptionError> {
+    let what = "\"generic\" or \"hackathon\"";
+    let s = string("preset", v, what)?;
+    Preset::from_name(s).ok_or_else(|| bad("preset", format!("\"{s}\" is not {what}")))
+}
+
+/// `"craft=0.6, depth=0.4"` (as `--weights`) or `{ craft: 0.6, depth: 0.4 }`, in that order.
+fn weights(v: &Value) -> Result<Vec<(String, f64)>, OptionError> {
+    match v {
+        Value::String(s) => parse_weights(s).map_err(|e| bad("weights", e)),
+        Value::Object(m) if m.is_empty() => Err(bad(
+            "weights",
+            "names no weights: write { craft: 0.6, depth: 0.4 }",
+        )),
+        Value::Object(m) => m
+            .iter()
+            .map(|(name, w)| {
+                check_name(name).map_err(|e| bad("weights", e))?;
+                let w = w.as_f64().ok_or_else(|| {
+                    bad(
+                        &format!("weights.{name}"),
+                        format!("must be a number, not {}", describe(w)),
+                    )
+                })?;
+                Ok((name.clone(), w))
+            })
+            .collect(),
+        other => Err(bad(
+            "weights",
+            format!(
+                "must be an object such as {{ craft: 0.6, depth: 0.4 }} or a string such as \"craft=0.6,depth=0.4\", not {}",
+                describe(other)
+            ),
+        )),
+    }
+}
+
+fn boolean(key: &str, v: &Value) -> Result<bool, OptionError> {
+    v.as_bool()
+        .ok_or_else(|| bad(key, format!("must be true or false, not {}", describe(v))))
+}
+
+fn number(key: &str, v: &Value, what: &str) -> Result<f64, OptionError> {
+    v.as_f64()
+        .ok_or_else(|| bad(key, format!("must be {what}, not {}", describe(v))))
+}
+
+/// A number from 0 to `max`.
+fn within(key: &str, v: &Value, max: f64, what: &str) -> Result<f64, OptionError> {
+    let x = number(key, v, what)?;
+    if (0.0..=max).contains(&x) {
+        Ok(x)
+    } else {
+        Err(bad(key, format!("{v} is not {what}")))
+    }
+}
+
+/// A number greater than 0 (`denominator`, `scale`).
+fn positive(key: &str, v: &Value) -> Result<f64, OptionError> {
+    let what = "a number greater than 0";
+    let x = number(key, v, what)?;
+    if x > 0.0 {
+        Ok(x)
+    } else {
+        Err(bad(key, format!("{v} is not {what}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(json: &str) -> String {
+        parse(json).unwrap_err().0
+    }
+
+    #[test]
+    fn no_options_is_the_default_request() {
+        for json in ["{}", "null", r#"{"mode": null}"#] {
+            let o = parse(json).unwrap();
+            assert_eq!(o.request.mode, Mode::Auto);
+            assert!(o.rubric.is_none() && !o.gate.is_set() && !o.request.strict);
+        }
+    }
+
+    #[test]
+    fn every_option_reaches_the_request() {
+        let o = parse(
+            r#"{"mode": "matrix", "preset": "hackathon", "weights": {"craft": 0.6, "depth": 0.4},
+                "strict": true, "failUnder": 70, "minConfidence": 0.5, "requireSelfCheck": true,
+                "denominator": 12, "scale": 6}"#,
+        )
+        .unwrap();
+        assert_eq!(o.request.mode, Mode::Matrix);
+        assert_eq!(o.request.preset, Some(Preset::Hackathon));
+        let w = vec![("craft".to_string(), 0.6), ("depth".to_string(), 0.4)];
+        assert_eq!(o.request.weights, Some(w.clone()));
+        assert!(o.request.strict);
+        assert_eq!(o.request.params.density_denominator, 12.0);
+        assert_eq!(o.request.params.scale, 6.0);
+        let gate = Gate {
+            fail_under: Some(70.0),
+            min_confidence: Some(0.5),
+            require_self_check: true,
+        };
+        assert_eq!(o.gate, gate);
+        let s = parse(r#"{"weights": "craft=0.6, depth=0.4"}"#).unwrap();
+        assert_eq!(s.request.weights, Some(w));
+    }
+
+    #[test]
+    fn mistakes_name_the_option_and_what_it_takes() {
+        for (json, says) in [
+            ("[]", "the options must be an object such as { mode: \"matrix\" }, not an array"),
+            (r#"{"mod": "x"}"#, "unknown option \"mod\": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale"),
+            (r#"{"mode": "grid"}"#, "options.mode: \"grid\" is not one of \"auto\", \"pooled\", \"matrix\" or \"feedback\""),
+            (r#"{"mode": 1}"#, "options.mode: must be one of \"auto\", \"pooled\", \"matrix\" or \"feedback\", not a number (1)"),
+            (r#"{"preset": "x"}"#, "options.preset: \"x\" is not \"generic\" or \"hackathon\""),
+            (r#"{"weights": "craft"}"#, "options.weights: weight \"craft\" has no '=': write weights: craft=0.3, depth=0.2"),
+            (r#"{"weights": {"a b": 1}}"#, "options.weights: label \"a b\" is not a name: use letters, digits, '_' or '-', as in brief_fidelity"),
+            (r#"{"weights": {"craft": "1"}}"#, "options.weights.craft: must be a number, not a string (\"1\")"),
+            (r#"{"weights": {}}"#, "options.weights: names no weights: write { craft: 0.6, depth: 0.4 }"),
+            (r#"{"weights": [1]}"#, "options.weights: must be an object such as { craft: 0.6, depth: 0.4 } or a string such as \"craft=0.6,depth=0.4\", not an array"),
+            (r#"{"strict": "yes"}"#, "options.strict: must be true or false, not a string (\"yes\")"),
+            (r#"{"failUnder": 170}"#, "options.failUnder: 170 is not a score from 0 to 100, such as 70"),
+            (r#"{"failUnder": "70"}"#, "options.failUnder: must be a score from 0 to 100, such as 70, not a string (\"70\")"),
+            (r#"{"minConfidence": -0.5}"#, "options.minConfidence: -0.5 is not a confidence from 0 to 1, such as 0.5"),
+            (r#"{"requireSelfCheck": 1}"#, "options.requireSelfCheck: must be true or false, not a number (1)"),
+            (r#"{"denominator": 0}"#, "options.denominator: 0 is not a number greater than 0"),
+            (r#"{"scale": false}"#, "options.scale: must be a number greater than 0, not a boolean (false)"),
+            (r#"{"rubric": 3}"#, "options.rubric: must be a rubric's text (TOML or JSON) or a rubric object, not a number (3)"),
+        ] {
+            assert_eq!(err(json), says, "{json}");
+        }
+    }
+
+    #[test]
+    fn a_rubric_sets_the_request_and_refuses_what_would_contradict_it() {
+        let toml = include_str!("../../../examples/rubrics/pull-request.toml");
+        let json = serde_json::json!({"rubric": toml, "strict": true}).to_string();
+        let o = parse(&json).unwrap();
+        let r = Rubric::parse(toml).unwrap();
+        assert_eq!(o.request.weights, r.request().weights);
+        assert_eq!(o.request.mode, Mode::Matrix);
+        assert!(o.request.strict && o.rubric.is_some());
+        let json = serde_json::json!({"rubric": toml, "mode": "pooled", "weights": "a=1"});
+        assert_eq!(
+            err(&json.to_string()),
+            "options.rubric: cannot be combined with mode, weights: the rubric sets the mode and the weights"
+        );
+        let json = serde_json::json!({"rubric": {"subject": "x", "mode": "grid"}});
+        assert!(
+            err(&json.to_string())
+                .starts_with("options.rubric: the rubric cannot be used:\nline 1, column "),
+            "{}",
+            err(&json.to_string())
+        );
+    }
+}

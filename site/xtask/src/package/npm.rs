@@ -1,0 +1,164 @@
+//! The npm package: `site/npm` (crate `pickanumber-wasm`) → cargo, for wasm32 in the
+//! size-tuned `wasm-release` profile → the pinned wasm-bindgen CLI (`--target web`) → wasm-opt
+//! → with `site/npm/js/` (the entry that loads the wasm in Node and in browsers, and its types),
+//! the package README and a written `package.json` → `target/npm/pickanumber/`.
+//!
+//! Everything is written into a fresh folder beside it first and moved into place at the end,
+//! so a failed build never leaves a half-written package. [`super::node`] tests it.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use serde_json::{json, Value};
+
+use crate::env::{failed, human, step, Context, Env, Failure};
+use crate::setup::WASM_TARGET;
+
+/// The package folder, below the repository.
+pub const OUT: &str = "target/npm/pickanumber";
+/// The crate, and the name wasm-bindgen gives its files.
+const CRATE: &str = "pickanumber-wasm";
+const STEM: &str = "pickanumber_wasm";
+/// The package's name on npm.
+pub const NAME: &str = "pickanumber";
+/// The files the package publishes, besides `package.json`.
+pub const FILES: [&str; 5] = [
+    "index.js",
+    "index.d.ts",
+    "pickanumber_wasm.js",
+    "pickanumber_wasm_bg.wasm",
+    "README.md",
+];
+
+/// Builds the package into [`OUT`].
+pub fn build(env: &Env) -> Result<(), Failure> {
+    let started = Instant::now();
+    let cargo = format!("build -p {CRATE} --target {WASM_TARGET} --profile wasm-release");
+    env.cargo(&cargo)?;
+    let wasm = env
+        .target()
+        .join(format!("{WASM_TARGET}/wasm-release/{STEM}.wasm"));
+    let out = env.repo.join(OUT);
+    let staging = out.with_file_name(".pickanumber.staging");
+    fresh(&staging)?;
+    let mut bindgen = env.command("wasm-bindgen", "--target web --no-typescript --out-name");
+    bindgen.arg(STEM).arg("--out-dir").arg(&staging).arg(&wasm);
+    step(
+        "wasm-bindgen --target web (the npm package's glue)",
+        &mut bindgen,
+    )?;
+    let bg = staging.join(format!("{STEM}_bg.wasm"));
+    let opt = "-Oz --low-memory-unused --strip-producers --strip-target-features";
+    let mut wasm_opt = env.command("wasm-opt", opt);
+    wasm_opt.arg(&bg).arg("-o").arg(&bg);
+    step("wasm-opt -Oz (the npm package's wasm)", &mut wasm_opt)?;
+    let src = env.repo.join("site/npm");
+    for (from, to) in [
+        ("js/index.js", "index.js"),
+        ("js/index.d.ts", "index.d.ts"),
+        ("README.md", "README.md"),
+    ] {
+        std::fs::copy(src.join(from), staging.join(to)).context(src.join(from).display())?;
+    }
+    let manifest = package_json(
+        &read(&src.join("Cargo.toml"))?,
+        &read(&env.repo.join("site.toml"))?,
+    )?;
+    let text = serde_json::to_string_pretty(&manifest).context("package.json")? + "\n";
+    std::fs::write(staging.join("package.json"), text).context("package.json")?;
+    if out.exists() {
+        std::fs::remove_dir_all(&out).context(out.display())?;
+    }
+    std::fs::rename(&staging, &out).context(out.display())?;
+    let size = std::fs::metadata(out.join(format!("{STEM}_bg.wasm"))).map_or(0, |m| m.len());
+    let took = human(started.elapsed());
+    println!(
+        "    npm package: {} ({size} bytes of wasm) in {took}",
+        out.display()
+    );
+    Ok(())
+}
+
+/// An empty folder at `dir`.
+fn fresh(dir: &Path) -> Result<(), Failure> {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir).context(dir.display())?;
+    }
+    std::fs::create_dir_all(dir).context(dir.display())
+}
+
+fn read(path: &PathBuf) -> Result<String, Failure> {
+    std::fs::read_to_string(path).context(path.display())
+}
+
+/// The value of `key = "…"` on a line of its own in a TOML file's top table or `[package]`.
+pub fn toml_string(text: &str, key: &str) -> Option<String> {
+    let mut table = "";
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            table = line;
+            continue;
+        }
+        if !(table.is_empty() || table == "[package]") {
+            continue;
+        }
+        let Some((k, v)) = line.split_once('=') else {
+            continue;
+        };
+        let v = v.trim();
+        if k.trim() == key && v.len() >= 2 && v.starts_with('"') && v.ends_with('"') {
+            return Some(v[1..v.len() - 1].to_string());
+        }
+    }
+    None
+}
+
+/// The package's `package.json`: the crate's version and the repository `site.toml` names.
+pub fn package_json(cargo_toml: &str, site_toml: &str) -> Result<Value, Failure> {
+    let version = toml_string(cargo_toml, "version")
+        .ok_or_else(|| failed("site/npm/Cargo.toml has no version = \"…\" line"))?;
+    let repository = toml_string(site_toml, "repository")
+        .ok_or_else(|| failed("site.toml has no repository = \"…\" line"))?;
+    Ok(json!({
+        "name": NAME,
+        "version": version,
+        "description": "Score signed evidence items with the pickanumber formula: the same JSON object as the pickanumber CLI, from WebAssembly, in Node 18+ and browsers.",
+        "license": "MIT",
+        "repository": { "type": "git", "url": format!("git+{repository}.git"), "directory": "site/npm" },
+        "keywords": ["llm", "evaluation", "llm-as-judge", "scoring", "promptfoo"],
+        "type": "module",
+        "main": "./index.js",
+        "types": "./index.d.ts",
+        "exports": {
+            ".": { "types": "./index.d.ts", "default": "./index.js" },
+            "./package.json": "./package.json"
+        },
+        "engines": { "node": ">=18" },
+        "files": FILES,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_manifest_takes_the_crates_version_and_the_sites_repository() {
+        let cargo = include_str!("../../../npm/Cargo.toml");
+        let site = include_str!("../../../../site.toml");
+        let m = package_json(cargo, site).unwrap();
+        assert_eq!(m["version"], toml_string(cargo, "version").unwrap());
+        let repo = toml_string(site, "repository").unwrap();
+        assert_eq!(m["repository"]["url"], format!("git+{repo}.git"));
+        assert_eq!(m["exports"]["."]["default"], "./index.js");
+        // Only the [package] table's version, not a dependency's.
+        let t = "[package]\nname = \"x\"\nversion = \"1.2.3\"\n[dependencies]\nversion = \"9\"\n";
+        assert_eq!(toml_string(t, "version").as_deref(), Some("1.2.3"));
+        assert_eq!(toml_string("[x]\nversion = \"1\"", "version"), None);
+        let err = package_json("name = \"x\"", site).unwrap_err();
+        assert_eq!(
+            err.message,
+            "site/npm/Cargo.toml has no version = \"…\" line"
+        );
+    }
+}
