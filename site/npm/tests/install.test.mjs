@@ -1,0 +1,84 @@
+// The package as a user gets it: `npm pack` of the built folder, `npm install` of that tarball
+// into a fresh folder (no network: the tarball has no dependencies), then an ESM import by
+// name from there; and the same module in headless Chromium, where it fetches its wasm.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { extname, join, normalize } from "node:path";
+import { PKG, pkg, pack, run } from "./helpers.mjs";
+
+test("npm pack, npm install into a fresh folder, import by name", (t) => {
+  const dir = mkdtempSync(join(tmpdir(), "pickanumber-npm-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const [tarball, report] = pack(dir);
+  const packed = report.files.map((f) => f.path).sort();
+  assert.deepEqual(packed, ["README.md", "index.d.ts", "index.js", "package.json", "pickanumber_wasm.js", "pickanumber_wasm_bg.wasm"]);
+  const app = join(dir, "app");
+  run("mkdir", [app], dir);
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
+  run("npm", ["install", "--offline", "--no-audit", "--no-fund", tarball], app);
+  const script = `import { analyse, report, version } from "pickanumber";
+const r = analyse("+5 a\\n-2 b\\n", { failUnder: 50 });
+console.log(JSON.stringify({ final: r.final, passed: r.gate.passed, version, report: report("+3 a").length > 0 }));`;
+  const out = JSON.parse(run(process.execPath, ["--input-type=module", "-e", script], app));
+  assert.deepEqual(out, { final: 63, passed: true, version: pkg.version, report: true });
+  assert.ok(existsSync(join(app, "node_modules/pickanumber/index.d.ts")));
+});
+
+const CHROMIUM = "/usr/bin/chromium";
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
+
+test("the same module in a browser fetches its wasm from beside it", { skip: !existsSync(CHROMIUM) && "no Chromium" }, async (t) => {
+  // The page's HTML stays open until its async module reports back on /done, so Chromium's
+  // load event (and with it --dump-dom's exit) waits for the module's top-level await.
+  const script = `<!doctype html><title>t</title><script type="module" async>
+let said;
+try {
+  const { analyse } = await import("/pkg/index.js");
+  said = "final " + analyse("+5 a\\n-2 b\\n").final;
+} catch (e) {
+  said = "error " + e;
+}
+fetch("/done?" + encodeURIComponent(said));
+</script>`;
+  let page;
+  let said;
+  const server = createServer((req, res) => {
+    if (req.url === "/") {
+      page = res;
+      res.writeHead(200, { "content-type": TYPES[".html"] });
+      return res.write(script);
+    }
+    if (req.url.startsWith("/done?")) {
+      said = decodeURIComponent(req.url.slice(6));
+      res.end();
+      return page?.end("</html>\n");
+    }
+    const file = join(PKG, normalize(req.url.replace(/^\/pkg\//, "/")));
+    if (!req.url.startsWith("/pkg/") || !existsSync(file)) {
+      res.writeHead(404);
+      return res.end();
+    }
+    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+    res.end(readFileSync(file));
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  t.after(() => server.close());
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  const profile = mkdtempSync(join(tmpdir(), "pickanumber-chromium-"));
+  t.after(() => rmSync(profile, { recursive: true, force: true }));
+  const args = ["--headless", "--no-sandbox", "--disable-gpu", `--user-data-dir=${profile}`, "--dump-dom", url];
+  await new Promise((ok) => {
+    const child = spawn(CHROMIUM, args, { stdio: "ignore" });
+    const timer = setTimeout(() => child.kill(), 60_000);
+    child.on("close", () => {
+      clearTimeout(timer);
+      ok();
+    });
+  });
+  assert.equal(said, "final 63");
+});

@@ -1,0 +1,131 @@
+// The options of `analyse`, the errors it throws (TypeErrors with exact messages, never a
+// WebAssembly trap), the README's worked example and the package's manifest.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { REPO, PKG, pkg, cli } from "./helpers.mjs";
+
+const ITEMS = "+5 every endpoint has a test\n-2 the build takes 9 minutes\n";
+
+test("each option changes the result as its CLI flag does", () => {
+  const base = pkg.analyse(ITEMS);
+  assert.equal(base.mode, "pooled");
+  assert.equal(pkg.analyse(ITEMS, { mode: "matrix", preset: "hackathon" }).mode, "matrix");
+  assert.equal(pkg.analyse("## Working\n+3 a\n").mode, "feedback");
+  const weighted = pkg.analyse("(+5, craft) a\n(-2, depth) b\n", { weights: { craft: 0.6, depth: 0.4 } });
+  assert.deepEqual(weighted.criteria.map((c) => [c.name, c.weight]), [["craft", 0.6], ["depth", 0.4]]);
+  assert.deepEqual(pkg.analyse("(+5, craft) a\n(-2, depth) b\n", { weights: "craft=0.6,depth=0.4" }), weighted);
+  assert.equal(pkg.analyse("prose\n+3 a\n", { strict: true }).errors.length, 1);
+  assert.equal(pkg.analyse("prose\n+3 a\n").errors.length, 0);
+  assert.notEqual(pkg.analyse(ITEMS, { denominator: 2 }).confidence, base.confidence);
+  assert.notEqual(pkg.analyse(ITEMS, { scale: 2 }).final_unrounded, base.final_unrounded);
+  const gated = pkg.analyse(ITEMS, { failUnder: 70, minConfidence: 0.5, requireSelfCheck: true });
+  assert.deepEqual(gated.gate, {
+    fail_under: 70,
+    min_confidence: 0.5,
+    require_self_check: true,
+    passed: false,
+    misses: [
+      "final 63 is under 70 (--fail-under)",
+      "confidence 0.10 is under 0.5 (--min-confidence)",
+      "the self-check needs matrix mode; this input was scored in pooled mode (--require-self-check)",
+    ],
+  });
+  // Left-out options: undefined and null are both "not given"; no gate object without a threshold.
+  assert.deepEqual(pkg.analyse(ITEMS, { mode: undefined, failUnder: null }), base);
+  assert.deepEqual(pkg.analyse(ITEMS, null), base);
+  assert.equal("gate" in base, false);
+});
+
+test("items may be a JSON value, read as its JSON text", () => {
+  const items = [{ impact: 5, text: "a", criterion: "craft" }, { impact: -2, text: "b" }];
+  assert.deepEqual(pkg.analyse(items), pkg.analyse(JSON.stringify(items)));
+  assert.deepEqual(pkg.analyse({ items }), JSON.parse(cli(["score"], JSON.stringify({ items })).stdout));
+});
+
+test("bad arguments throw a TypeError that names them", () => {
+  const cases = [
+    [() => pkg.analyse(42), "items must be text (item lines, JSON, a table) or a JSON object or array, not a number"],
+    [() => pkg.analyse(null), "items must be text (item lines, JSON, a table) or a JSON object or array, not null"],
+    [() => pkg.analyse(ITEMS, "matrix"), 'options must be an object such as { mode: "matrix" }, not a string'],
+    [() => pkg.analyse(ITEMS, [1]), 'options must be an object such as { mode: "matrix" }, not an array'],
+    [() => pkg.analyse(ITEMS, { mod: "matrix" }), 'unknown option "mod": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale'],
+    [() => pkg.analyse(ITEMS, { mode: "grid" }), 'options.mode: "grid" is not one of "auto", "pooled", "matrix" or "feedback"'],
+    [() => pkg.analyse(ITEMS, { preset: "x" }), 'options.preset: "x" is not "generic" or "hackathon"'],
+    [() => pkg.analyse(ITEMS, { weights: { craft: "0.6" } }), 'options.weights.craft: must be a number, not a string ("0.6")'],
+    [() => pkg.analyse(ITEMS, { weights: { "code quality": 1 } }), "options.weights: label \"code quality\" is not a name: use letters, digits, '_' or '-', as in brief_fidelity"],
+    [() => pkg.analyse(ITEMS, { weights: "craft" }), "options.weights: weight \"craft\" has no '=': write weights: craft=0.3, depth=0.2"],
+    [() => pkg.analyse(ITEMS, { strict: "yes" }), 'options.strict: must be true or false, not a string ("yes")'],
+    [() => pkg.analyse(ITEMS, { failUnder: 170 }), "options.failUnder: 170 is not a score from 0 to 100, such as 70"],
+    [() => pkg.analyse(ITEMS, { failUnder: NaN }), "options.failUnder: NaN is not a finite number"],
+    [() => pkg.analyse(ITEMS, { minConfidence: Infinity }), "options.minConfidence: Infinity is not a finite number"],
+    [() => pkg.analyse(ITEMS, { minConfidence: 2 }), "options.minConfidence: 2 is not a confidence from 0 to 1, such as 0.5"],
+    [() => pkg.analyse(ITEMS, { requireSelfCheck: 1 }), "options.requireSelfCheck: must be true or false, not a number (1)"],
+    [() => pkg.analyse(ITEMS, { denominator: 0 }), "options.denominator: 0 is not a number greater than 0"],
+    [() => pkg.analyse(ITEMS, { scale: -1 }), "options.scale: -1 is not a number greater than 0"],
+    [() => pkg.analyse(ITEMS, { failUnder: 70n }), "options.failUnder: must be a JSON value, not a bigint"],
+    [() => pkg.analyse(ITEMS, { weights: { craft: () => 1 } }), "options.weights.craft: must be a JSON value, not a function"],
+    [() => pkg.analyse(ITEMS, { rubric: 3 }), "options.rubric: must be a rubric's text (TOML or JSON) or a rubric object, not a number (3)"],
+    [() => pkg.analyse(ITEMS, { rubric: 'subject = "x"\nmode = "grid"\n' }), 'options.rubric: the rubric cannot be used:\nline 2, column 8: mode: "grid" is not one of pooled, matrix'],
+    [() => pkg.rubricPrompt(undefined), "rubric must be a rubric's text (TOML or JSON) or a rubric object, not a undefined"],
+    [() => pkg.rubricSchema({ subject: "x", mode: "pooled", params: { denominator: 0 } }), "rubric: the rubric cannot be used:\nline 1, column 56: params.denominator: denominator must be greater than 0"],
+  ];
+  for (const [call, message] of cases) {
+    assert.throws(call, (e) => {
+      assert.equal(e.constructor, TypeError, message);
+      assert.equal(e.message, message);
+      return true;
+    });
+  }
+  const rubric = readFileSync(join(REPO, "examples/rubrics/pull-request.toml"), "utf8");
+  assert.throws(() => pkg.analyse(ITEMS, { rubric, mode: "pooled" }), {
+    name: "TypeError",
+    message: "options.rubric: cannot be combined with mode: the rubric sets the mode and the weights",
+  });
+  // The package still works after every error: nothing trapped inside the wasm.
+  assert.equal(pkg.analyse(ITEMS).final, 63);
+});
+
+test("a rubric object scores as its TOML text does", () => {
+  const rubric = {
+    subject: "pull request #1",
+    mode: "matrix",
+    criteria: [
+      { name: "craft", weight: 0.6, plus5: "tests fail without the fix", minus5: "no tests" },
+      { name: "depth", weight: 0.4, plus5: "edge cases named", minus5: "happy path only" },
+    ],
+    traps: [{ description: "a mocked database called an integration test", impact: -5 }],
+  };
+  const toml = `subject = "pull request #1"\nmode = "matrix"\n` +
+    rubric.criteria.map((c) => `[[criteria]]\nname = "${c.name}"\nweight = ${c.weight}\nplus5 = "${c.plus5}"\nminus5 = "${c.minus5}"\n`).join("") +
+    `[[traps]]\ndescription = "${rubric.traps[0].description}"\nimpact = -5\n`;
+  const output = { items: [{ perspective: "sme", criterion: "craft", text: "t", evidence: "e", impact: 3 }] };
+  assert.deepEqual(pkg.analyse(output, { rubric }), pkg.analyse(output, { rubric: toml }));
+  assert.equal(pkg.rubricPrompt(rubric), pkg.rubricPrompt(toml));
+  assert.match(pkg.report(output, { rubric }), /- \[ \] a mocked database called an integration test/);
+});
+
+test("the README's worked example gives the numbers it states", () => {
+  const readme = readFileSync(join(REPO, "site/npm/README.md"), "utf8");
+  const r = pkg.analyse(ITEMS);
+  assert.ok(readme.includes(`analyse(${JSON.stringify(ITEMS)})`), "the README's items");
+  assert.ok(readme.includes(`result.final;      // ${r.final}: `), `final ${r.final}`);
+  assert.ok(readme.includes(`result.confidence; // ${r.confidence}: two items`), `confidence ${r.confidence}`);
+  assert.equal(r.total_items, 2);
+});
+
+test("the manifest: name, version, ESM, types, Node 18, files", () => {
+  const manifest = JSON.parse(readFileSync(join(PKG, "package.json"), "utf8"));
+  const cargo = readFileSync(join(REPO, "site/npm/Cargo.toml"), "utf8");
+  const version = cargo.match(/^version = "([^"]+)"/m)[1];
+  assert.equal(manifest.name, "pickanumber");
+  assert.equal(manifest.version, version);
+  assert.equal(pkg.version, version);
+  assert.equal(manifest.type, "module");
+  assert.equal(manifest.engines.node, ">=18");
+  assert.deepEqual(manifest.exports["."], { types: "./index.d.ts", default: "./index.js" });
+  const site = readFileSync(join(REPO, "site.toml"), "utf8").match(/^repository = "([^"]+)"/m)[1];
+  assert.equal(manifest.repository.url, `git+${site}.git`);
+});
