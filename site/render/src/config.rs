@@ -1,5 +1,7 @@
 //! `site.toml` → [`SiteConfig`]: where the site lives (its canonical origin and the base path
-//! under it), its title, and the custom domain for static hosting. Unknown keys are errors.
+//! under it), its title, the custom domain for static hosting, and the repository its source
+//! is published in, which pages quote as `{{ site.repository }}` ([`SiteConfig::fill`], in
+//! prose and code alike, so install commands are written from it). Unknown keys are errors.
 
 use crate::error::Error;
 use std::path::Path;
@@ -90,7 +92,53 @@ impl SiteConfig {
         if !self.base_url.ends_with('/') {
             self.base_url.push('/');
         }
+        if let Some(r) = &self.repository {
+            let ok = r.starts_with("https://") && !r.ends_with('/');
+            if !ok || r.contains(|c: char| c.is_whitespace() || "\"'<>`".contains(c)) {
+                return Err(format!(
+                    "repository \"{r}\" is not an https address without a trailing slash, such as https://github.com/owner/name"
+                ));
+            }
+        }
         Ok(self)
+    }
+
+    /// `text` with every `{{ site.repository }}` replaced by the repository, code blocks
+    /// included; other `{{ … }}` are left to the page's references.
+    ///
+    /// # Errors
+    /// `{{ site.NAME }}` for another name, or the repository quoted while `site.toml` has none:
+    /// with `file` and the line.
+    pub fn fill(&self, file: &Path, text: &str) -> Result<String, Error> {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(start) = rest.find("{{") {
+            let after = &rest[start..];
+            let Some(len) = after.find("}}") else { break };
+            let name = after[2..len].trim();
+            out.push_str(&rest[..start]);
+            rest = &after[len + 2..];
+            let Some(key) = name.strip_prefix("site.") else {
+                out.push_str(&after[..len + 2]);
+                continue;
+            };
+            let line = text[..text.len() - after.len()].matches('\n').count() + 1;
+            let value = match (key, &self.repository) {
+                ("repository", Some(r)) => r,
+                ("repository", None) => {
+                    let m = "{{ site.repository }} needs repository = \"https://…\" in site.toml";
+                    return Err(Error::at(file, line, m));
+                }
+                _ => {
+                    let m =
+                        format!("unknown site value {{{{ {name} }}}}: site.toml gives repository");
+                    return Err(Error::at(file, line, m));
+                }
+            };
+            out.push_str(value);
+        }
+        out.push_str(rest);
+        Ok(out)
     }
 
     /// The canonical address of a site path (`/paper/` → `https://host/base/paper/`).
@@ -167,6 +215,37 @@ mod tests {
         assert_eq!(
             at("/pickanumber/").canonical("/paper/"),
             "https://pickanumber.codefi.io/pickanumber/paper/"
+        );
+    }
+
+    #[test]
+    fn the_repository_fills_prose_and_code_and_nothing_else() {
+        let c = SiteConfig {
+            repository: Some("https://github.com/o/n".into()),
+            ..SiteConfig::default()
+        };
+        let page = Path::new("p.md");
+        let text = "See {{ site.repository }}.\n```sh\ngit clone {{site.repository}} x\n```\n{{ ex.final }}";
+        assert_eq!(
+            c.fill(page, text).unwrap(),
+            "See https://github.com/o/n.\n```sh\ngit clone https://github.com/o/n x\n```\n{{ ex.final }}"
+        );
+        let err = |c: &SiteConfig, t: &str| c.fill(page, t).unwrap_err().to_string();
+        assert_eq!(
+            err(&c, "a\n{{ site.origin }}"),
+            "p.md:2: unknown site value {{ site.origin }}: site.toml gives repository"
+        );
+        assert_eq!(
+            err(&SiteConfig::default(), "{{ site.repository }}"),
+            "p.md:1: {{ site.repository }} needs repository = \"https://…\" in site.toml"
+        );
+        let slash = SiteConfig {
+            repository: Some("https://github.com/o/n/".into()),
+            ..SiteConfig::default()
+        };
+        assert_eq!(
+            slash.checked().unwrap_err(),
+            "repository \"https://github.com/o/n/\" is not an https address without a trailing slash, such as https://github.com/owner/name"
         );
     }
 

@@ -67,7 +67,8 @@ pub fn build(opts: &Options) -> Result<Summary, Errors> {
     let mut errors = Vec::new();
     let mut rendered: Vec<(&Source, Rendered)> = Vec::new();
     for s in &sources {
-        match page::render(&s.file, &s.text, &bib, &layout) {
+        let text = config.fill(&s.file, &s.text);
+        match text.and_then(|text| page::render(&s.file, &text, &bib, &layout)) {
             Ok(r) => rendered.push((s, r)),
             Err(e) => errors.push(e),
         }

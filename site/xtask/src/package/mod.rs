@@ -1,6 +1,7 @@
 //! `cargo xtask package`: the packages a pipeline installs, built from the formula crates:
 //! the npm package into `target/npm/pickanumber/` ([`npm`]), tested by [`node`].
 
+pub mod install;
 pub mod node;
 pub mod npm;
 

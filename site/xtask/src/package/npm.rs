@@ -76,6 +76,10 @@ pub fn build(env: &Env) -> Result<(), Failure> {
         "    npm package: {} ({size} bytes of wasm) in {took}",
         out.display()
     );
+    println!(
+        "    install it from the clone's top folder: {}",
+        super::install::NPM
+    );
     Ok(())
 }
 
