@@ -27,7 +27,7 @@ USAGE: cargo xtask <COMMAND> [OPTIONS]
                            package and its node tests (promptfoo), build, then
                            the browser tests (headless Chromium) against dist/
     package                setup, then build the npm package into target/npm/pickanumber/
-    bench [--no-build] [--only weight,lighthouse,latency,throughput,build]
+    bench [--no-build] [--only weight,lighthouse,latency,throughput,build,npm]
                            build, then print the figures against their targets (also
                            target/bench.json); never fails on a figure
     fuzz [--seconds N | --runs N] [--target parse|instruments]
