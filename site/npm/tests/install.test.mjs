@@ -26,6 +26,11 @@ const r = analyse("+5 a\\n-2 b\\n", { failUnder: 50 });
 console.log(JSON.stringify({ final: r.final, passed: r.gate.passed, version, report: report("+3 a").length > 0 }));`;
   const out = JSON.parse(run(process.execPath, ["--input-type=module", "-e", script], app));
   assert.deepEqual(out, { final: 63, passed: true, version: pkg.version, report: true });
+  // The oldest Node `engines` allows: `cargo xtask test` passes Node 18 from npm.
+  const node18 = process.env.PICKANUMBER_NODE18 ?? (process.versions.node.startsWith("18.") ? process.execPath : null);
+  assert.ok(node18, "set PICKANUMBER_NODE18 to a Node 18 binary (cargo xtask test does)");
+  assert.match(run(node18, ["--version"], app), /^v18\./);
+  assert.deepEqual(JSON.parse(run(node18, ["--input-type=module", "-e", script], app)), out);
   // The types, as a TypeScript user meets them: strict, Node's module resolution, and the
   // mistakes they must catch.
   writeFileSync(join(app, "check.ts"), `import { analyse, report, rubricSchema, version } from "pickanumber";

