@@ -64,7 +64,7 @@ pub fn report_text(text: &str, options_json: &str) -> Result<String, String> {
 fn rubric_of(json: &str) -> Result<pickanumber_api::Rubric, String> {
     let v: Value = serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
     let v = v.get("rubric").unwrap_or(&Value::Null);
-    options::rubric("rubric", v).map_err(|e| e.0.replacen("options.", "", 1))
+    options::rubric("rubric", v).map_err(|e| e.0)
 }
 
 /// The judge prompt of the rubric `{"rubric": TEXT_OR_OBJECT}` (`rubric prompt`).

@@ -78,7 +78,9 @@ pub fn parse(json: &str) -> Result<Options, OptionError> {
     }
     // `null` is an option left out, as `undefined` is (JSON.stringify drops that one).
     let get = |k: &str| map.get(k).filter(|v| !v.is_null());
-    let rubric = get("rubric").map(|v| rubric("rubric", v)).transpose()?;
+    let rubric = get("rubric")
+        .map(|v| rubric("options.rubric", v))
+        .transpose()?;
     let mut request = match &rubric {
         Some(r) => {
             let set: Vec<&str> = ["mode", "preset", "weights"]
@@ -136,30 +138,26 @@ pub fn parse(json: &str) -> Result<Options, OptionError> {
     })
 }
 
-/// A rubric given as its text (TOML or JSON) or as an object; `key` names it in messages.
+/// A rubric given as its text (TOML or JSON) or as an object; `name` names it in messages
+/// (`options.rubric`, `rubric`).
 ///
 /// # Errors
 /// A value that is neither, or the rubric's errors, one a line.
-pub fn rubric(key: &str, v: &Value) -> Result<Rubric, OptionError> {
+pub fn rubric(name: &str, v: &Value) -> Result<Rubric, OptionError> {
+    let bad = |message: String| OptionError(format!("{name}: {message}"));
     let parsed = match v {
         Value::String(text) => Rubric::parse(text),
         Value::Object(_) => Rubric::from_json(&v.to_string()),
         other => {
-            return Err(bad(
-                key,
-                format!(
-                    "must be a rubric's text (TOML or JSON) or a rubric object, not {}",
-                    describe(other)
-                ),
-            ))
+            return Err(bad(format!(
+                "must be a rubric's text (TOML or JSON) or a rubric object, not {}",
+                describe(other)
+            )))
         }
     };
     parsed.map_err(|errors| {
         let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
-        bad(
-            key,
-            format!("the rubric cannot be used:\n{}", lines.join("\n")),
-        )
+        bad(format!("the rubric cannot be used:\n{}", lines.join("\n")))
     })
 }
 
