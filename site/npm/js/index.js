@@ -16,7 +16,9 @@ import init, {
 
 const wasmUrl = new URL("./pickanumber_wasm_bg.wasm", import.meta.url);
 if (typeof process === "object" && typeof process.versions?.node === "string") {
-  const { readFileSync } = await import("node:fs");
+  // Not a literal, so a bundler building for browsers leaves Node's module alone.
+  const fs = "node:fs";
+  const { readFileSync } = await import(/* webpackIgnore: true */ fs);
   initSync({ module: readFileSync(wasmUrl) });
 } else {
   await init({ module_or_path: wasmUrl });

@@ -1,11 +1,12 @@
 // The package as a user gets it: `npm pack` of the built folder, `npm install` of that tarball
 // into a fresh folder (no network: the tarball has no dependencies), then an ESM import by
-// name from there; and the same module in headless Chromium, where it fetches its wasm.
+// name from there (Node 18 too), its types checked by TypeScript; and the same module in
+// headless Chromium, where it fetches its wasm, as it is and bundled by esbuild.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
@@ -56,14 +57,19 @@ export { final, passed, lines, md, schema, sure };
 
 const CHROMIUM = "/usr/bin/chromium";
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
+const noChromium = !existsSync(CHROMIUM) && "no Chromium";
 
-test("the same module in a browser fetches its wasm from beside it", { skip: !existsSync(CHROMIUM) && "no Chromium" }, async (t) => {
-  // The page's HTML stays open until its async module reports back on /done, so Chromium's
-  // load event (and with it --dump-dom's exit) waits for the module's top-level await.
+/**
+ * What a page that imports `entry` (a path under `root`, which the server serves) says in
+ * headless Chromium: `final N` from `analyse`, or `error …`. The page's HTML stays open until
+ * its async module reports back on /done, so Chromium's load event (and with it --dump-dom's
+ * exit) waits for the module's top-level await.
+ */
+async function inChromium(t, root, entry) {
   const script = `<!doctype html><title>t</title><script type="module" async>
 let said;
 try {
-  const { analyse } = await import("/pkg/index.js");
+  const { analyse } = await import("/${entry}");
   said = "final " + analyse("+5 a\\n-2 b\\n").final;
 } catch (e) {
   said = "error " + e;
@@ -83,8 +89,8 @@ fetch("/done?" + encodeURIComponent(said));
       res.end();
       return page?.end("</html>\n");
     }
-    const file = join(PKG, normalize(req.url.replace(/^\/pkg\//, "/")));
-    if (!req.url.startsWith("/pkg/") || !existsSync(file)) {
+    const file = join(root, normalize(req.url));
+    if (!existsSync(file)) {
       res.writeHead(404);
       return res.end();
     }
@@ -105,5 +111,19 @@ fetch("/done?" + encodeURIComponent(said));
       ok();
     });
   });
-  assert.equal(said, "final 63");
+  return said;
+}
+
+test("the module in a browser fetches its wasm from beside it", { skip: noChromium }, async (t) => {
+  assert.equal(await inChromium(t, PKG, "index.js"), "final 63");
+});
+
+test("bundled for browsers by esbuild, with the wasm beside the bundle", { skip: noChromium }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), "pickanumber-bundle-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, "app.js"), `export { analyse } from ${JSON.stringify(join(PKG, "index.js"))};\n`);
+  const esbuild = join(REPO, "node_modules/.bin/esbuild");
+  run(esbuild, ["app.js", "--bundle", "--format=esm", "--platform=browser", "--log-level=warning", "--outfile=bundle.js"], dir);
+  copyFileSync(join(PKG, "pickanumber_wasm_bg.wasm"), join(dir, "pickanumber_wasm_bg.wasm"));
+  assert.equal(await inChromium(t, dir, "bundle.js"), "final 63");
 });
