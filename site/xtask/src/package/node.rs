@@ -1,4 +1,4 @@
-//! The npm package's tests: `node --test site/npm/tests` against `target/npm/pickanumber/` and
+//! The npm package's tests: `node --test site/npm/tests/*.test.mjs` (run by Node 22) against `target/npm/pickanumber/` and
 //! the debug CLI, with the pinned promptfoo and TypeScript (root `package.json`, installed by
 //! `npm ci` when missing); promptfoo runs on Node 22 from npm (0.123.1 refuses Node 20), as
 //! the Lighthouse bench runs its Node, and the installed package is imported by Node 18 from
@@ -75,8 +75,10 @@ pub fn test(env: &Env) -> Result<(), Failure> {
         .filter(|p| p.to_string_lossy().ends_with(".test.mjs"))
         .collect();
     files.sort();
-    // Node 20 and 22 read a folder argument differently; the files themselves work in both.
-    let mut run = env.command("node", "--test --test-concurrency=1");
+    // The runner is Node 22 too: the machine's own Node may be older than its test runner's
+    // options (Debian 12 has Node 18); the files are named, since Node 20 and 22 read a folder
+    // argument differently.
+    let mut run = env.command(&node22, "--test --test-concurrency=1");
     run.args(&files);
     run.env("PICKANUMBER_NPM", env.repo.join(super::npm::OUT));
     run.env("PICKANUMBER_CLI", env.target().join("debug/pickanumber"));
