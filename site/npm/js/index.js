@@ -26,9 +26,9 @@ if (typeof process === "object" && typeof process.versions?.node === "string") {
 
 /** What a value is, for messages. */
 function describe(value) {
-  if (value === null) return "null";
+  if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return "an array";
-  return `a ${typeof value}`;
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
 /**

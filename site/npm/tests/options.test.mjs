@@ -49,6 +49,8 @@ test("bad arguments throw a TypeError that names them", () => {
   const cases = [
     [() => pkg.analyse(42), "items must be text (item lines, JSON, a table) or a JSON object or array, not a number"],
     [() => pkg.analyse(null), "items must be text (item lines, JSON, a table) or a JSON object or array, not null"],
+    [() => pkg.analyse(), "items must be text (item lines, JSON, a table) or a JSON object or array, not undefined"],
+    [() => pkg.analyse(ITEMS, 5), 'options must be an object such as { mode: "matrix" }, not a number'],
     [() => pkg.analyse(ITEMS, "matrix"), 'options must be an object such as { mode: "matrix" }, not a string'],
     [() => pkg.analyse(ITEMS, [1]), 'options must be an object such as { mode: "matrix" }, not an array'],
     [() => pkg.analyse(ITEMS, { mod: "matrix" }), 'unknown option "mod": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale'],
@@ -69,7 +71,7 @@ test("bad arguments throw a TypeError that names them", () => {
     [() => pkg.analyse(ITEMS, { weights: { craft: () => 1 } }), "options.weights.craft: must be a JSON value, not a function"],
     [() => pkg.analyse(ITEMS, { rubric: 3 }), "options.rubric: must be a rubric's text (TOML or JSON) or a rubric object, not a number (3)"],
     [() => pkg.analyse(ITEMS, { rubric: 'subject = "x"\nmode = "grid"\n' }), 'options.rubric: the rubric cannot be used:\nline 2, column 8: mode: "grid" is not one of pooled, matrix'],
-    [() => pkg.rubricPrompt(undefined), "rubric must be a rubric's text (TOML or JSON) or a rubric object, not a undefined"],
+    [() => pkg.rubricPrompt(undefined), "rubric must be a rubric's text (TOML or JSON) or a rubric object, not undefined"],
     [() => pkg.rubricSchema({ subject: "x", mode: "pooled", params: { denominator: 0 } }), "rubric: the rubric cannot be used:\nline 1, column 56: params.denominator: denominator must be greater than 0"],
   ];
   for (const [call, message] of cases) {
