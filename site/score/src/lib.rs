@@ -37,12 +37,15 @@
 //! assert_eq!(h.confidence, 0.2);
 //! ```
 
+mod alpha;
 mod analysis;
+mod combine;
 mod diagnostic;
 pub mod display;
 pub mod html;
 mod impact;
 mod input;
+pub mod interval;
 mod item;
 pub mod json;
 mod matrix;
@@ -53,13 +56,16 @@ mod parse;
 mod pooled;
 pub mod report;
 
+pub use alpha::{alpha_interval, alpha_level};
 pub use analysis::{
     analyse, Analysis, BucketScore, Feedback, Headline, HeadlineKind, Labels, Matrix, Mode,
     Outcome, Preset, Request, PERSPECTIVES,
 };
+pub use combine::{combine, Disagreement, Duplicate, Pass, Passes, Spread};
 pub use diagnostic::{line_list, Diagnostic, Kind, Severity};
 pub use impact::Impact;
 pub use input::{read, read_as, Format};
+pub use interval::Interval;
 pub use item::{Bucket, Item};
 pub use matrix::{check_weights, CriterionScore, MatrixScore, WeightError};
 pub use numtext::{parse_decimal, DecimalError};

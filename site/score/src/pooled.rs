@@ -61,10 +61,10 @@ impl Pooled {
         Pooled::from_tally(net, n, params)
     }
 
-    /// The formula proper, from the net impact and the item count. Private so that every
+    /// The formula proper, from the net impact and the item count. Crate-private so that every
     /// public path starts from items, and an unreachable profile (net +25 from 4 items)
-    /// cannot be scored.
-    fn from_tally(net: i64, n: usize, p: &Params) -> Pooled {
+    /// cannot be scored (the bootstrap in `interval` sums real resampled impacts).
+    pub(crate) fn from_tally(net: i64, n: usize, p: &Params) -> Pooled {
         let nf = n as f64;
         let netf = net as f64;
         let normalized = if n == 0 {
