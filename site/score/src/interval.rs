@@ -9,8 +9,9 @@
 //! are the interval, rounded like the headline.
 //!
 //! Deterministic: the random stream is SplitMix64 seeded with an FNV-1a hash of the groups'
-//! impacts, so the same items always give the same interval and nothing reads a clock or the
-//! operating system. Both are a dozen lines written here rather than a `rand` dependency, which
+//! impacts (each group sorted, the groups and the columns sorted), so the same items always
+//! give the same interval, in any order of items, passes or criteria, and nothing reads a clock or the operating
+//! system. Both are a dozen lines written here rather than a `rand` dependency, which
 //! would add its code to the wasm calculator's size budget.
 //!
 //! What it is not: item counts are held fixed, so the confidence (and the density multiplier)
@@ -91,7 +92,23 @@ pub(crate) fn of(a: &Analysis, origin: Option<&[usize]>, level: u8) -> Option<In
         return None;
     }
     let pass = |k: usize| origin.map_or(0, |o| o[k]);
-    let (columns, per_column_round) = columns(a, &pass)?;
+    let (mut columns, per_column_round) = columns(a, &pass)?;
+    // Each group in impact order and a column's groups in order of content: the interval
+    // depends on which impacts each group holds, not on the order of items, passes or criteria.
+    for c in &mut columns {
+        for g in &mut c.groups {
+            let mut sorted = Vec::with_capacity(g.len());
+            for v in [-5, -3, -2, -1, 1, 2, 3, 5] {
+                sorted.extend(g.iter().filter(|&&x| x == v));
+            }
+            *g = sorted;
+        }
+        crate::order::sort_by(&mut c.groups, |x, y| x.cmp(y));
+    }
+    // And the columns by content, so the criteria's display order does not matter either.
+    crate::order::sort_by(&mut columns, |x, y| {
+        x.groups.cmp(&y.groups).then(x.weight.total_cmp(&y.weight))
+    });
     let params = &a.params;
     // A column whose every group holds one impact value cannot move: its share is constant.
     let (varying, fixed): (Vec<Column>, Vec<Column>) = columns

@@ -88,6 +88,13 @@ proptest! {
         prop_assert_eq!(Some(i), analyse(&text, &Request::default()).interval);
         let h = a.headline().unwrap();
         prop_assert!(i.low <= h.score && h.score <= i.high, "{:?} does not hold {}", i, h.score);
+        // Items and passes in reverse order: the same interval.
+        let reversed: Vec<String> = bodies
+            .iter()
+            .rev()
+            .map(|b| b.lines().rev().map(|l| format!("{l}\n")).collect())
+            .collect();
+        prop_assert_eq!(Some(i), analyse(&headed(&reversed), &Request::default()).interval);
         let half = a.interval_at(50).unwrap();
         prop_assert!(i.low <= half.low && half.high <= i.high);
         // Two identical passes combine to the one pass, interval and all.
