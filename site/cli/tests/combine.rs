@@ -230,3 +230,21 @@ fn compare_exits_1_when_a_side_has_errors_and_2_for_a_broken_result() {
         &format!("pickanumber: {broken}: a result's final must be a number or null and its errors a list\n"),
     );
 }
+
+#[test]
+fn combine_report_leads_with_the_headline_interval_and_a_row_per_pass() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (
+        write(dir.path(), "claude.txt", CLAUDE),
+        write(dir.path(), "gpt.txt", GPT),
+    );
+    let out = run(&["combine", "--report", &a, &b], "");
+    assert_eq!(out.status.code(), Some(0));
+    let text = common::stdout(&out);
+    assert!(text.starts_with("# Evidence score\n\n**Overall 51 / 100**, confidence 0.05 (matrix mode, 5 items, read as item lines).\n\nBootstrap interval (90 %): 45 to 57, from 1000 resamples of the items.\n\n## Passes\n\n| Pass | Final | Confidence | Interval | Items |\n|---|---|---|---|---|\n| claude | 55 | 0.05 | 54 to 57 | 4 |\n| gpt | 51 | 0.05 | 43 to 58 | 4 |\n"), "{text}");
+    assert!(text.contains("\n| craft | 46 | 72 | 26 | 2 |\n"), "{text}");
+    assert!(
+        text.contains("\n* cell craft: claude +2, gpt -3\n"),
+        "{text}"
+    );
+}
