@@ -9,8 +9,8 @@ use crate::html::escape;
 use crate::words::{Count, Text};
 use pickanumber_score::display::{overall_text, trim_number, PooledText};
 use pickanumber_score::{
-    analyse, html, parse_weights, Analysis, Mode, Normalization, Outcome, Params, Pooled, Preset,
-    Request, Rounding, Severity,
+    analyse, html, parse_weights, Analysis, Interval, Mode, Normalization, Outcome, Params, Pooled,
+    Preset, Request, Rounding, Severity,
 };
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -44,6 +44,13 @@ crate::slots!(
 );
 
 crate::slots!(
+    /// The interval line of an `interval=N` block (markdown): its level, ends and resamples.
+    IntervalLine,
+    true,
+    ["level", "low", "high", "resamples"]
+);
+
+crate::slots!(
     /// The summary of the item list: the item count.
     ItemList,
     false,
@@ -62,6 +69,8 @@ pub struct Words {
     pub lead_result: Text<LeadResult>,
     /// The link under a `show=lead` example that opens its items in the calculator.
     pub open: String,
+    /// The line under the result of an `interval=N` block.
+    pub interval: Text<IntervalLine>,
 }
 
 /// A scored evidence block.
@@ -71,12 +80,14 @@ pub struct Block {
     pub id: String,
     show: Show,
     analysis: Analysis,
+    /// The bootstrap interval at the level `interval=N` asked for.
+    interval: Option<Interval>,
     /// The items as written, for the calculator link of a `show=lead` block.
     body: String,
 }
 
 const OPTIONS: &str =
-    "id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, show";
+    "id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, show, interval";
 
 impl Block {
     /// Reads the info string (`evidence id=x key=value …`) and scores `body`.
@@ -95,6 +106,7 @@ impl Block {
             ..Request::default()
         };
         let mut show = Show::Full;
+        let mut level = None;
         for opt in info.split_whitespace().skip(1) {
             let Some((key, value)) = opt.split_once('=') else {
                 return Err(err(
@@ -168,6 +180,11 @@ impl Block {
                         _ => return Err(bad("half-away, none")),
                     }
                 }
+                "interval" => {
+                    level = Some(value.parse::<u8>().ok().filter(|l| (1..=99).contains(l)).ok_or_else(|| {
+                        err(line, format!("evidence option interval: \"{value}\" is not a level from 1 to 99 (percent), such as interval=90"))
+                    })?)
+                }
                 "show" => {
                     show = match value {
                         "full" => Show::Full,
@@ -209,9 +226,11 @@ impl Block {
                 format!("evidence block \"{id}\": this line is not an item (write an impact such as +3 first)"),
             ));
         }
+        let interval = level.and_then(|l| analysis.interval_at(l));
         Ok(Block {
             id,
             show,
+            interval,
             analysis,
             body: body.trim_end().to_string(),
         })
@@ -222,11 +241,40 @@ impl Block {
     /// output of the pool (`net`, `raw`, …); matrix blocks add `overall`, `overall_unrounded`,
     /// `overall_confidence`, `span`, `self_check`, `<criterion>.<field>` and the pool of all
     /// items as `pool.<field>`; feedback blocks add the score after each bucket as
-    /// `<bucket>.<field>` (`working.final`, `not_working.final`, …).
+    /// `<bucket>.<field>` (`working.final`, `not_working.final`, …). An `interval=N` block
+    /// adds `interval.low`, `interval.high`, `interval.level`, `interval.resamples`; a block of
+    /// `## Pass:` passes adds `passes`, `duplicates`, `alpha` (when defined) and
+    /// `pass.<name>.final`, `pass.<name>.confidence`, `pass.<name>.total`.
     pub fn values(&self) -> BTreeMap<String, String> {
         let a = &self.analysis;
         let p = &a.params;
         let mut out = BTreeMap::new();
+        let rounded = a.headline().is_some_and(|h| h.rounded);
+        if let Some(i) = self.interval {
+            let end = |x: f64| match rounded {
+                true => pickanumber_score::display::fixed(x, 0),
+                false => fixed2(x),
+            };
+            out.insert("interval.low".into(), end(i.low));
+            out.insert("interval.high".into(), end(i.high));
+            out.insert("interval.level".into(), i.level.to_string());
+            out.insert("interval.resamples".into(), i.resamples.to_string());
+        }
+        if let Some(ps) = &a.passes {
+            out.insert("passes".into(), ps.passes.len().to_string());
+            out.insert("duplicates".into(), ps.duplicates.len().to_string());
+            if let Some(alpha) = ps.alpha {
+                out.insert("alpha".into(), pickanumber_score::display::fixed(alpha, 3));
+            }
+            for pass in &ps.passes {
+                if let Some(h) = pass.analysis.headline() {
+                    let key = |f: &str| format!("pass.{}.{f}", pass.name);
+                    out.insert(key("final"), h.score_text());
+                    out.insert(key("confidence"), h.confidence_text());
+                    out.insert(key("total"), pass.analysis.entries.len().to_string());
+                }
+            }
+        }
         match &a.outcome {
             Outcome::Pooled(pool) => pooled_values(&mut out, "", pool, p),
             Outcome::Feedback(f) => {
@@ -284,6 +332,19 @@ impl Block {
         ]);
         h.push_str(&format!("<figcaption>{caption}</figcaption>\n"));
         h.push_str(&html::outcome(a));
+        if let Some(i) = self.interval {
+            let values = self.values();
+            let line = words.interval.html(&[
+                ("level", &i.level.to_string()),
+                ("low", &values["interval.low"]),
+                ("high", &values["interval.high"]),
+                ("resamples", &i.resamples.to_string()),
+            ]);
+            h.push_str(&format!("<p class=\"interval\">{line}</p>\n"));
+        }
+        if let Some(ps) = &a.passes {
+            h.push_str(&html::passes(ps));
+        }
         h.push_str(&html::diagnostics(&a.diagnostics, usize::MAX));
         if self.show == Show::Full {
             h.push_str(&self.items_list(words, count));

@@ -165,7 +165,7 @@ build_errors! {
     evidence_line_that_is_not_an_item: "content/index.md", |t| t.replace("+3 opened Settings", "opened Settings")
         => "content/index.md:20: evidence block \"ex\": this line is not an item (write an impact such as +3 first)\n1 error; nothing was written";
     unknown_evidence_option: "content/index.md", |t| t.replace("evidence id=ex", "evidence id=ex colour=blue")
-        => "content/index.md:18: unknown evidence option \"colour\" (options: id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, show)\n1 error; nothing was written";
+        => "content/index.md:18: unknown evidence option \"colour\" (options: id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, show, interval)\n1 error; nothing was written";
     unknown_reference_id: "content/index.md", |t| t.replace("{{ ex.final }}", "{{ nope.final }}")
         => "content/index.md:15: unknown reference {{ nope.final }}: no evidence block \"nope\" in this page (blocks: ex, lead)\n1 error; nothing was written";
     unknown_reference_field: "content/index.md", |t| t.replace("{{ ex.final }}", "{{ ex.finale }}")
@@ -183,7 +183,7 @@ build_errors! {
     a_layout_file_without_a_footer_is_refused: "content/layout.toml", |_| "nav = []\n".into()
         => "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise)\n1 error; nothing was written";
     a_sentence_with_a_slot_it_cannot_fill_names_its_line: "content/layout.toml", |t| t.replace("Scale {low}–{high}.", "Scale {low}–{max}.")
-        => "content/layout.toml:93: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
+        => "content/layout.toml:94: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
     missing_image: "paper/paper.md", |t| format!("{t}\n![A plot](/plots/missing.svg)\n")
         => "paper/paper.md:38: broken link /plots/missing.svg: no such page or file\n1 error; nothing was written";
     matrix_item_without_criterion: "paper/paper.md", |t| t.replace("(−3, depth) shallow", "−3 shallow")
@@ -309,4 +309,9 @@ fn a_bad_base_path_is_refused() {
         err,
         "--base-url: base_url \"pickanumber/\" must be a path from the host's root, such as / or /pickanumber/\n1 error; nothing was written"
     );
+}
+
+build_errors! {
+    an_interval_level_outside_1_to_99: "content/index.md", |t| t.replacen("```evidence id=", "```evidence interval=100 id=", 1)
+        => "content/index.md:18: evidence option interval: \"100\" is not a level from 1 to 99 (percent), such as interval=90\n1 error; nothing was written";
 }

@@ -749,3 +749,50 @@ fn the_prompt_puts_the_impact_last_and_its_answer_parses() {
         0
     );
 }
+
+/// Issue 25: the formula page's interval sentences. A balanced list keeps its width from 40 to
+/// 400 items (within 15 %); a list leaning one way narrows to under half; the six-item example
+/// holds its own final.
+#[test]
+fn the_interval_keeps_its_width_when_balanced_and_narrows_when_leaning() {
+    let f = "paper/formula.md";
+    let width = |id: &str| field(f, id, "interval.high") - field(f, id, "interval.low");
+    let (b40, b400) = (width("iv-40"), width("iv-400"));
+    assert!(
+        (b400 / b40 - 1.0).abs() < 0.15,
+        "balanced widths {b40} {b400}"
+    );
+    let (l39, l390) = (width("iv-lean-39"), width("iv-lean-390"));
+    assert!(l390 < 0.5 * l39, "leaning widths {l39} {l390}");
+    let fin = field(f, "iv-review", "final");
+    assert!(field(f, "iv-review", "interval.low") <= fin);
+    assert!(fin <= field(f, "iv-review", "interval.high"));
+    assert_eq!(field(f, "iv-review", "interval.level"), 90.0);
+    let text = prose(f);
+    assert!(text.contains("stays as uncertain as it grows"));
+    assert!(text.contains("A list leaning one way does narrow"));
+}
+
+/// Issue 25: the duplicate rule as the formula page states it: the same list as two passes
+/// scores as the one judge, pasted twice as one list it scores higher with more confidence.
+#[test]
+fn two_identical_passes_combine_to_the_one_judge() {
+    let f = "paper/formula.md";
+    let one = (
+        field(f, "dup-one", "final"),
+        field(f, "dup-one", "confidence"),
+    );
+    let twice = (
+        field(f, "dup-twice", "final"),
+        field(f, "dup-twice", "confidence"),
+    );
+    let concat = (
+        field(f, "dup-concat", "final"),
+        field(f, "dup-concat", "confidence"),
+    );
+    assert_eq!(twice, one);
+    assert!(concat.0 > one.0 && concat.1 > one.1, "{concat:?} {one:?}");
+    assert_eq!(field(f, "dup-twice", "duplicates"), 3.0);
+    assert_eq!(field(f, "dup-twice", "passes"), 2.0);
+    assert!(prose(f).contains("the combined score is the one judge's"));
+}

@@ -85,6 +85,19 @@ pub struct Disagreement {
     pub nets: Vec<(usize, i64)>,
 }
 
+impl Disagreement {
+    /// The cell as the views name it: `requester × craft`, `craft`, `requester`, or
+    /// `all items`.
+    pub fn cell(&self) -> String {
+        match (&self.criterion, &self.perspective) {
+            (Some(c), Some(v)) => format!("{v} × {c}"),
+            (Some(c), None) => c.clone(),
+            (None, Some(v)) => v.clone(),
+            (None, None) => "all items".into(),
+        }
+    }
+}
+
 /// An item the duplicate rule did not count.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Duplicate {

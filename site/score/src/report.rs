@@ -217,12 +217,7 @@ fn passes_section(r: &mut String, p: &crate::Passes) {
             "Cells where the passes net on opposite signs (for the synthesis to look at):\n\n",
         );
         for d in &p.disagreements {
-            let cell = match (&d.criterion, &d.perspective) {
-                (Some(c), Some(v)) => format!("{v} × {c}"),
-                (Some(c), None) => c.clone(),
-                (None, Some(v)) => v.clone(),
-                (None, None) => "all items".into(),
-            };
+            let cell = d.cell();
             let nets: Vec<String> = d
                 .nets
                 .iter()
