@@ -290,9 +290,11 @@ pub struct Analysis {
     pub scored: bool,
     /// The bootstrap interval of the headline at [`crate::interval::LEVEL`] percent; `None`
     /// when there is no headline ([`crate::combine`] and [`crate::interval`] say how).
+    #[cfg(feature = "combine")]
     pub interval: Option<crate::Interval>,
     /// The passes, when the input was several judges' passes (`## Pass:` headings, or
     /// [`crate::combine()`]): each pass's own analysis, the spread, the disagreeing cells and α.
+    #[cfg(feature = "combine")]
     pub passes: Option<Box<crate::Passes>>,
 }
 
@@ -399,17 +401,22 @@ const NEEDS_BUCKET: &str = "in feedback mode every item needs a bucket: put it u
 /// assert_eq!(h.confidence, 0.05); // the thinnest criterion
 /// ```
 pub fn analyse(text: &str, request: &Request) -> Analysis {
+    #[cfg(feature = "combine")]
     if let Some(split) = crate::combine::split(text) {
         return crate::combine::analyse_split(text, split, request);
     }
     let (format, parsed) = read(text);
-    let mut a = analyse_read(text, format, parsed, request);
-    a.interval = crate::interval::of(&a, None, crate::interval::LEVEL);
+    let a = analyse_read(text, format, parsed, request);
+    #[cfg(feature = "combine")]
+    let a = Analysis {
+        interval: crate::interval::of(&a, None, crate::interval::LEVEL),
+        ..a
+    };
     a
 }
 
 /// Scores what [`read`] gave (no interval, no passes): [`analyse`]'s body, shared with
-/// [`crate::combine`], which reads several passes and scores their union.
+/// `combine`, which reads several passes and scores their union.
 pub(crate) fn analyse_read(
     text: &str,
     format: Format,
@@ -621,7 +628,9 @@ pub(crate) fn analyse_read(
         diagnostics,
         outcome,
         scored,
+        #[cfg(feature = "combine")]
         interval: None,
+        #[cfg(feature = "combine")]
         passes: None,
     }
 }

@@ -17,8 +17,9 @@
 //! **The duplicate rule.** Two judges who find the same observation have not found two
 //! pieces of evidence: counting it twice would raise the item count (the confidence and the
 //! density multiplier) and push the net further from the centre without anything new being
-//! observed. So items of different passes with the same normalised text (lowercase, words of
-//! letters and digits only), the same criterion, perspective and bucket, and the same sign,
+//! observed. So items of different passes with the same normalised text (ASCII letters
+//! lowercased, punctuation and spacing made one space), the same criterion, perspective and
+//! bucket, and the same sign,
 //! are one observation: it counts as many times as the pass that lists it most often, at the
 //! impacts of that pass (on a tie, the pass with the smaller total magnitude — the impact
 //! both judges support — then the earlier pass). Repeats within one pass are that judge's
@@ -398,18 +399,26 @@ fn duplicate_note(duplicates: &[Duplicate], passes: &[Pass]) -> String {
 type Key<'a> = (String, Option<&'a str>, Option<&'a str>, Option<u8>, bool);
 
 /// The duplicate rule's key of an item: normalised text, labels, sign; `None` for no text.
+///
+/// Normalised: ASCII letters lowercased, and every run of separators (ASCII spaces and
+/// punctuation, and the typographic quotes, dashes and ellipsis models write) made one space.
+/// Other characters stay as they are: the Unicode case and letter tables would add kilobytes
+/// to the wasm calculator for a rule that judges writing in English rarely need.
 fn key(e: &Entry) -> Option<Key<'_>> {
+    let separator = |c: char| {
+        c.is_ascii_whitespace()
+            || c.is_ascii_punctuation()
+            || matches!(
+                c,
+                '‘' | '’' | '“' | '”' | '–' | '—' | '…' | '«' | '»' | '\u{a0}'
+            )
+    };
     let mut norm = String::new();
-    for word in e
-        .item
-        .text
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-    {
+    for word in e.item.text.split(separator).filter(|w| !w.is_empty()) {
         if !norm.is_empty() {
             norm.push(' ');
         }
-        norm.extend(word.chars().flat_map(char::to_lowercase));
+        norm.extend(word.chars().map(|c| c.to_ascii_lowercase()));
     }
     (!norm.is_empty()).then(|| {
         (

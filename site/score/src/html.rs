@@ -154,6 +154,7 @@ pub fn outcome(a: &Analysis) -> String {
 /// Several judges' passes: a row per pass (final, confidence, interval, items), the spread of
 /// each criterion's final across them, Krippendorff's α where defined, and the cells where
 /// the passes net on opposite signs.
+#[cfg(feature = "combine")]
 pub fn passes(p: &crate::Passes) -> String {
     let mut h = String::from(
         "<div class=\"scroll-x\" tabindex=\"0\"><table class=\"result passes\">\n<thead><tr><th scope=\"col\">Pass</th><th scope=\"col\">Final</th><th scope=\"col\">Confidence</th><th scope=\"col\">Interval</th><th scope=\"col\">Items</th></tr></thead>\n<tbody>\n",

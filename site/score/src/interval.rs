@@ -108,11 +108,11 @@ impl Analysis {
     /// assert!(j.low <= i.low && i.high <= j.high); // a 90 % interval holds the 50 % one
     /// ```
     pub fn interval_at(&self, level: u8) -> Option<Interval> {
-        of(
-            self,
-            self.passes.as_deref().map(|p| p.origin.as_slice()),
-            level,
-        )
+        #[cfg(feature = "combine")]
+        let origin = self.passes.as_deref().map(|p| p.origin.as_slice());
+        #[cfg(not(feature = "combine"))]
+        let origin = None;
+        of(self, origin, level)
     }
 }
 

@@ -39,12 +39,16 @@
 
 mod alpha;
 mod analysis;
+#[cfg(feature = "combine")]
 mod combine;
 mod diagnostic;
 pub mod display;
 pub mod html;
 mod impact;
 mod input;
+// Without the `combine` feature `analyse` computes no interval, so its internals go unused
+// (`Analysis::interval_at` stays available).
+#[cfg_attr(not(feature = "combine"), allow(dead_code))]
 pub mod interval;
 mod item;
 pub mod json;
@@ -61,6 +65,7 @@ pub use analysis::{
     analyse, Analysis, BucketScore, Feedback, Headline, HeadlineKind, Labels, Matrix, Mode,
     Outcome, Preset, Request, PERSPECTIVES,
 };
+#[cfg(feature = "combine")]
 pub use combine::{combine, Disagreement, Duplicate, Pass, Passes, Spread};
 pub use diagnostic::{line_list, Diagnostic, Kind, Severity};
 pub use impact::Impact;

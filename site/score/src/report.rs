@@ -44,6 +44,7 @@ pub fn markdown(a: &Analysis) -> String {
                 h.score_text(),
                 h.confidence_text(),
             );
+            #[cfg(feature = "combine")]
             if let Some(i) = a.interval {
                 let _ = write!(r, "{}.\n\n", i.sentence(h.rounded));
             }
@@ -58,6 +59,7 @@ pub fn markdown(a: &Analysis) -> String {
             );
         }
     }
+    #[cfg(feature = "combine")]
     if let Some(passes) = &a.passes {
         passes_section(&mut r, passes);
     }
@@ -133,6 +135,7 @@ r,
             let _ = write!(r, "weights: {}\n\n", w.join(", "));
         }
     }
+    #[cfg(feature = "combine")]
     if let Some(passes) = &a.passes {
         // Each pass under its heading, so the report pasted back gives the same passes.
         for pass in &passes.passes {
@@ -140,9 +143,9 @@ r,
             items(&mut r, &pass.analysis);
             r.push('\n');
         }
-    } else {
-        items(&mut r, a);
+        return r;
     }
+    items(&mut r, a);
     r
 }
 
@@ -170,6 +173,7 @@ fn items(r: &mut String, a: &Analysis) {
 }
 
 /// The passes: a row per pass, the spread per criterion, α, and the cells where they disagree.
+#[cfg(feature = "combine")]
 fn passes_section(r: &mut String, p: &crate::Passes) {
     r.push_str(
         "## Passes\n\n| Pass | Final | Confidence | Interval | Items |\n|---|---|---|---|---|\n",
@@ -257,6 +261,7 @@ mod tests {
         assert!(r.contains("Pool of all items, for reference"));
     }
 
+    #[cfg(feature = "combine")]
     /// A combined report pasted back gives the same passes, headline and interval, with no
     /// error: the passes' items are listed under their `## Pass:` headings.
     #[test]

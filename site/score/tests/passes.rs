@@ -1,5 +1,8 @@
 //! Several judges' passes: `## Pass:` headings and `combine`, the duplicate rule, the spread,
-//! the disagreeing cells, α, and the bootstrap interval of the headline.
+//! the disagreeing cells, α, and the bootstrap interval of the headline (the `combine`
+//! feature, on by default).
+
+#![cfg(feature = "combine")]
 
 use pickanumber_score::{analyse, combine, Analysis, Mode, Normalization, Params, Request};
 use proptest::prelude::*;
