@@ -26,9 +26,9 @@ COMBINED:
     The headline is the formula over every pass's items together, in the mode they decide
     together (each pass is scored alone in that mode too). An observation two judges both
     found counts once: items of different passes with the same text (ignoring the case of
-    ASCII letters, punctuation and spacing), the same criterion, perspective and bucket and the same sign
-    count as often as the pass that lists them most often, at that pass's impacts (on a tie,
-    the smaller). The duplicates are listed and noted.
+    ASCII letters, punctuation and spacing), the same criterion, perspective and bucket and
+    the same sign count as often as the pass that lists them most often, at that pass's
+    impacts (on a tie, the smaller). The duplicates are listed and noted.
 
 OUTPUT:
     The keys `score` prints for the mode, with interval, then: passes ([{\"name\", \"line\",
