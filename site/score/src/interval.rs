@@ -97,7 +97,7 @@ impl Interval {
 
 impl Analysis {
     /// The bootstrap interval of the headline at `level` percent (1–99), resampling within
-    /// each pass as [`Analysis::interval`] does at [`LEVEL`]; `None` when there is no headline
+    /// each pass as the `interval` field does at [`LEVEL`]; `None` when there is no headline
     /// or the level is outside 1–99.
     ///
     /// ```

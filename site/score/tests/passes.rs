@@ -335,3 +335,42 @@ fn how_the_interval_moves_with_the_item_count() {
     );
     assert!(l4000 < 0.15 * l40, "linear widths {l40} {l4000}");
 }
+
+#[test]
+fn weights_before_the_first_pass_are_shared_and_different_weights_are_an_error() {
+    let shared = "weights: craft=0.75, depth=0.25\n## Pass: a\n(+3, craft) x\n(-1, depth) y\n## Pass: b\n(+2, craft) z\n(+1, depth) w\n";
+    let a = analyse(shared, &Request::default());
+    assert!(!a.has_errors(), "{:?}", messages(&a));
+    let m = a.matrix().unwrap();
+    assert_eq!(
+        m.weights,
+        [("craft".to_string(), 0.75), ("depth".to_string(), 0.25)]
+    );
+    for p in &a.passes.as_ref().unwrap().passes {
+        assert_eq!(
+            p.analysis.matrix().unwrap().weights,
+            m.weights,
+            "{}",
+            p.name
+        );
+    }
+    let different = "## Pass: a\nweights: craft=0.75, depth=0.25\n(+3, craft) x\n## Pass: b\nweights: craft=0.5, depth=0.5\n(+2, craft) z\n";
+    let a = analyse(different, &Request::default());
+    assert_eq!(
+        a.messages(pickanumber_score::Severity::Error),
+        ["passes a and b give different weights: give one weights: line before the first ## Pass: heading, or weights outside the text"]
+    );
+}
+
+#[test]
+fn an_empty_pass_is_an_error_naming_it() {
+    let a = combine(
+        &[("a".into(), "+3 x\n".into()), ("b".into(), "".into())],
+        &Request::default(),
+    );
+    assert_eq!(
+        a.messages(pickanumber_score::Severity::Error),
+        ["pass b: no items read: the input is empty; there is no score"]
+    );
+    assert!(a.headline().is_some(), "pass a still scores");
+}
