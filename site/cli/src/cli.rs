@@ -20,6 +20,9 @@ them into a 0–100 score with a confidence.\n\n\
 `pickanumber score` is also a drop-in for the what-works feedback judge's score.py \
 (--input, --compat score-py, --save, --load and JUDGE_DIR); `pickanumber passes` lists the \
 passes saved for one evaluation.\n\n\
+`pickanumber combine` scores several judges' passes together, with each pass, the spread, the \
+cells where they disagree and Krippendorff's α; `pickanumber compare` gives the change between \
+two results and whether their intervals overlap.\n\n\
 `pickanumber probe` classifies how a judge model uses a rating scale from repeated runs (a \
 drop-in for the calibration probe's aggregator); `pickanumber pairwise` reads head-to-head \
 verdicts and reports Beta posteriors, position bias and swap consistency.",

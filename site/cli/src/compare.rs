@@ -31,7 +31,8 @@ OUTPUT:
 EXIT STATUS:
     0  both sides were read and scored without errors
     1  a side has errors (its errors array is not empty); the comparison is still printed
-    2  usage error, an unreadable file, or a JSON result without mode, final and errors";
+    2  usage error, an unreadable file, or a result (an object with mode, final and errors)
+       whose final is not a number or null or whose errors is not a list";
 
 /// Options of `pickanumber compare`.
 #[derive(Debug, Args)]
@@ -48,8 +49,8 @@ pub struct CompareArgs {
 /// Runs `pickanumber compare`.
 ///
 /// # Errors
-/// A [`Fatal`] (exit 2) when a side cannot be read, or is a JSON object that is neither a
-/// result nor an input.
+/// A [`Fatal`] (exit 2) when a side cannot be read, or is a result (an object with `mode`,
+/// `final` and `errors`) whose `final` is not a number or null or whose `errors` is not a list.
 pub fn run(args: &CompareArgs) -> Result<ExitCode, Fatal> {
     let before = side(&args.before)?;
     let after = side(&args.after)?;
