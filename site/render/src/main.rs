@@ -2,11 +2,9 @@
 //! the site (under `site.toml`'s base path, or `--base-url`'s).
 //!
 //! Exit codes: 0 built, 1 a build error (every one is printed with its file and line), 2 a
-//! usage error or an output folder the build may not replace ([`output::check`]).
+//! usage error or an output folder the build may not replace ([`check_output`]).
 
-use pickanumber_render::error::Errors;
-use pickanumber_render::output;
-use pickanumber_render::site::{build, Options};
+use pickanumber_render::{build, check_output, Errors, Options};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -45,7 +43,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     // Before anything is read: a refused output is a usage error.
-    if let Err(e) = output::check(&root, &out, calc.as_deref()) {
+    if let Err(e) = check_output(&root, &out, calc.as_deref()) {
         eprintln!("{}", Errors::from(e));
         return ExitCode::from(2);
     }

@@ -3,15 +3,15 @@
 //! marked as the build's own, check every link and anchor, then swap it in place of the
 //! output. A failed build leaves the previous output untouched.
 
-use crate::citations::Bibliography;
+use crate::bibliography::Bibliography;
 use crate::config::SiteConfig;
 use crate::error::{Error, Errors};
-use crate::layout::Layout;
-use crate::links::{self, PageLinks};
+use crate::link_check::{self, PageLinks};
 use crate::output::{helper, MARKER, MARKER_TEXT};
 use crate::page::{self, Rendered};
-use crate::passes::frontmatter::Template;
-use crate::template::{self, Context};
+use crate::page_layout::{self, Context};
+use crate::site_words::Layout;
+use crate::stages::frontmatter::Template;
 use std::path::{Path, PathBuf};
 
 /// What to build.
@@ -136,7 +136,7 @@ fn write_all(
             calculator,
             layout,
         };
-        let page = template::Page {
+        let page = page_layout::Page {
             file: &source.file,
             meta: &r.meta,
             receipts: r.receipts.as_deref(),
@@ -145,7 +145,7 @@ fn write_all(
             island: r.island,
         };
         let mut record = r.record.clone();
-        let html = config.rebase(&template::page(&page, &cx, &mut record));
+        let html = config.rebase(&page_layout::page(&page, &cx, &mut record));
         records.push(record);
         if source.url.ends_with(".html") {
             // A page with a file name of its own (`/404.html`) has no markdown twin.
@@ -186,7 +186,7 @@ fn write_all(
             record,
         })
         .collect();
-    let broken = links::check(tmp, &pages);
+    let broken = link_check::check(tmp, &pages);
     if !broken.is_empty() {
         return Err(Errors(broken));
     }

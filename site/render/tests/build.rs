@@ -1,7 +1,7 @@
 //! Whole-site builds: golden `<main>` per page type, exact error messages for broken input,
 //! the previous output left untouched by a failed build, and byte-identical rebuilds.
 
-use pickanumber_render::site::{build, Options};
+use pickanumber_render::{build, Options};
 use std::path::{Path, PathBuf};
 
 fn fixture() -> PathBuf {

@@ -3,8 +3,9 @@
 //! for the page's published markdown.
 
 use super::evidence::Blocks;
-use super::{map_prose, Events};
+use crate::braces::{scan, Piece};
 use crate::error::Error;
+use crate::events::{map_prose, Events};
 use crate::instruments::Island;
 use pulldown_cmark::{CowStr, Event};
 use std::path::Path;
@@ -26,17 +27,13 @@ pub fn run<'a>(file: &Path, events: Events<'a>, blocks: &Blocks) -> Result<Event
 
 fn fill_text(text: &str, blocks: &Blocks) -> Result<String, String> {
     let mut out = String::new();
-    let mut rest = text;
-    while let Some(start) = rest.find("{{") {
-        out.push_str(&rest[..start]);
-        let Some(len) = rest[start..].find("}}") else {
-            return Err("a reference {{ is not closed with }}".into());
-        };
-        let name = rest[start + 2..start + len].trim();
-        out.push_str(&value(name, blocks)?);
-        rest = &rest[start + len + 2..];
+    for piece in scan(text) {
+        match piece {
+            Piece::Text(t) => out.push_str(t),
+            Piece::Marker { name, .. } => out.push_str(&value(name, blocks)?),
+            Piece::Unclosed(_) => return Err("a reference {{ is not closed with }}".into()),
+        }
     }
-    out.push_str(rest);
     Ok(out)
 }
 
@@ -70,34 +67,25 @@ fn value(name: &str, blocks: &Blocks) -> Result<String, String> {
 /// else between braces (an island marker, an example in a code span) stays as written.
 pub fn fill(body: &str, blocks: &Blocks) -> String {
     let mut out = String::with_capacity(body.len());
-    let mut rest = body;
-    while let Some(start) = rest.find("{{") {
-        out.push_str(&rest[..start]);
-        let after = &rest[start..];
-        let Some(len) = after.find("}}") else {
-            out.push_str(after);
-            rest = "";
-            break;
-        };
-        let name = after[2..len].trim();
-        let value = name
-            .split_once('.')
-            .and_then(|(id, field)| blocks.get(id)?.values().get(field).cloned());
-        match value {
-            Some(v) => out.push_str(&v),
-            None => out.push_str(&after[..len + 2]),
+    for piece in scan(body) {
+        match piece {
+            Piece::Text(t) | Piece::Unclosed(t) => out.push_str(t),
+            Piece::Marker { name, raw } => {
+                let value = name
+                    .split_once('.')
+                    .and_then(|(id, field)| blocks.get(id)?.values().get(field).cloned());
+                out.push_str(value.as_deref().unwrap_or(raw));
+            }
         }
-        rest = &after[len + 2..];
     }
-    out.push_str(rest);
     out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::evidence::Block;
-    use crate::passes::test_util::{events, html};
+    use crate::scoring::Block;
+    use crate::stages::test_util::{events, html};
 
     fn blocks() -> Blocks {
         let b = Block::compile(Path::new("p.md"), 1, "evidence id=a", "+5 done\n").unwrap();

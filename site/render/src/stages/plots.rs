@@ -1,10 +1,10 @@
 //! Plots: each fenced `plot kind=…` block becomes an inline SVG figure drawn at build time
-//! ([`crate::plot`]); the figure's id is recorded.
+//! ([`crate::chart`]); the figure's id is recorded.
 
-use super::{block_text, fence_info, Ev, Events};
 use crate::error::Error;
-use crate::layout::Layout;
+use crate::events::{block_text, fence_info, Ev, Events};
 use crate::record::Record;
+use crate::site_words::Layout;
 use std::path::Path;
 
 /// Replaces every plot block of `events` with its figure, in `layout`'s words.
@@ -23,7 +23,7 @@ pub fn run<'a>(
         let ev = &events[i];
         match fence_info(&ev.event) {
             Some(info) if info.split_whitespace().next() == Some("plot") => {
-                let figure = crate::plot::figure(info, &layout.plots, &layout.items)
+                let figure = crate::chart::figure(info, &layout.plots, &layout.items)
                     .map_err(|m| Error::at(file, ev.line, m))?;
                 record.id(figure.id);
                 out.push(Ev::html(figure.html, ev.line));
@@ -41,7 +41,7 @@ pub fn run<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::passes::test_util::{events, html, layout};
+    use crate::stages::test_util::{events, html, layout};
 
     #[test]
     fn a_plot_block_becomes_a_figure_with_its_id_recorded() {

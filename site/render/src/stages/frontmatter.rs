@@ -1,4 +1,4 @@
-//! Front matter, the first pass: the TOML between `+++` lines at the top of a page is split
+//! Front matter, the first stage: the TOML between `+++` lines at the top of a page is split
 //! off the markdown. Unknown keys are errors.
 
 use crate::error::Error;

@@ -1,7 +1,7 @@
 //! Tables: each is wrapped in a region that scrolls sideways on narrow screens and, being
 //! scrollable, is reachable by keyboard.
 
-use super::{Ev, Events};
+use crate::events::{Ev, Events};
 use pulldown_cmark::{Event, Tag, TagEnd};
 
 /// Wraps every table of `events`.
@@ -30,7 +30,7 @@ pub fn run(events: Events) -> Events {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::passes::test_util::{events, html};
+    use crate::stages::test_util::{events, html};
 
     #[test]
     fn a_table_is_wrapped_in_a_scrolling_region() {

@@ -1,17 +1,17 @@
 //! The site's words that no single page holds, from `content/layout.toml`: the navigation,
 //! the footer (markdown), the layout's labels, the summary that opens `llms.txt`, and the
-//! words the passes put around computed values: the islands' static boxes (`[calculator]`,
+//! words the stages put around computed values: the islands' static boxes (`[calculator]`,
 //! `[probe]`, `[pairwise]`), evidence figures (`[evidence]`), plots (`[plots]`) and item
 //! counts (`[items]`). The links the navigation and footer make are recorded with their lines
 //! in that file, so a broken one is reported there; an unknown key, a missing one or a slot a
 //! sentence cannot use ([`crate::words`]) is an error at its line.
 
 use crate::error::Error;
+use crate::events;
 use crate::instruments::{PairwiseWords, ProbeWords};
-use crate::passes::{self, links};
 use crate::record::Record;
 use crate::words::Count;
-use crate::{calculator, evidence, plot};
+use crate::{calculator, chart, scoring};
 use std::path::{Path, PathBuf};
 
 /// The file, relative to the site root.
@@ -60,8 +60,8 @@ struct Raw {
     llms: String,
     labels: Labels,
     items: Count,
-    evidence: evidence::Words,
-    plots: plot::Words,
+    evidence: scoring::Words,
+    plots: chart::Words,
     calculator: calculator::Words,
     probe: ProbeWords,
     pairwise: PairwiseWords,
@@ -81,9 +81,9 @@ pub struct Layout {
     /// How a number of items is written.
     pub items: Count,
     /// The words of evidence figures.
-    pub evidence: evidence::Words,
+    pub evidence: scoring::Words,
     /// The words of plots.
-    pub plots: plot::Words,
+    pub plots: chart::Words,
     /// The calculator's static box.
     pub calculator: calculator::Words,
     /// The probe's static box.
@@ -133,9 +133,9 @@ impl Layout {
         let mut footer = String::new();
         for paragraph in raw.footer {
             let line = line_of(paragraph.span().start);
-            let events = passes::parse::parse(paragraph.get_ref(), line);
-            links::run(file, &events, &mut record);
-            footer.push_str(&passes::write(events));
+            let events = events::parse(paragraph.get_ref(), line);
+            record.authored(file, &events);
+            footer.push_str(&events::write(events));
         }
         Ok(Layout {
             nav,

@@ -1,9 +1,9 @@
-//! Math: `$…$` and `$$…$$` become MathML at build time ([`crate::math`]), so pages ship no
+//! Math: `$…$` and `$$…$$` become MathML at build time ([`crate::mathml`]), so pages ship no
 //! math JavaScript. Display math scrolls sideways on narrow screens, and a scrollable region
 //! must be reachable by keyboard, hence its `tabindex`.
 
-use super::{Ev, Events};
 use crate::error::Error;
+use crate::events::{Ev, Events};
 use pulldown_cmark::Event;
 use std::path::Path;
 
@@ -16,7 +16,7 @@ pub fn run<'a>(file: &Path, events: Events<'a>) -> Result<Events<'a>, Error> {
         .into_iter()
         .map(|ev| {
             let mathml = |tex: &str, display| {
-                crate::math::to_mathml(tex, display).map_err(|m| Error::at(file, ev.line, m))
+                crate::mathml::to_mathml(tex, display).map_err(|m| Error::at(file, ev.line, m))
             };
             Ok(match &ev.event {
                 Event::InlineMath(tex) => Ev::inline_html(mathml(tex, false)?, ev.line),
@@ -36,7 +36,7 @@ pub fn run<'a>(file: &Path, events: Events<'a>) -> Result<Events<'a>, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::passes::test_util::{events, html};
+    use crate::stages::test_util::{events, html};
 
     #[test]
     fn inline_and_display_math_become_mathml() {

@@ -1,12 +1,12 @@
 //! Evidence blocks: each fenced `evidence id=…` block is scored by the formula crate
-//! ([`crate::evidence::Block`]) and replaced by its figure. The scored blocks are returned
-//! for the [`super::references`] pass, so prose anywhere on the page can quote them.
+//! ([`crate::scoring::Block`]) and replaced by its figure. The scored blocks are returned
+//! for the [`super::references`] stage, so prose anywhere on the page can quote them.
 
-use super::{block_text, fence_info, Ev, Events};
 use crate::error::Error;
-use crate::evidence::Block;
-use crate::layout::Layout;
+use crate::events::{block_text, fence_info, Ev, Events};
 use crate::record::Record;
+use crate::scoring::Block;
+use crate::site_words::Layout;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -67,7 +67,7 @@ pub fn run<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::passes::test_util::{events, html, layout};
+    use crate::stages::test_util::{events, html, layout};
 
     #[test]
     fn a_block_becomes_its_figure_and_is_kept_for_references() {

@@ -1,9 +1,11 @@
 //! Checks on the site's words that the formula can settle: the plots' wording (in
 //! `content/layout.toml`) follows the computed values, and each shared item list (the cua-bench GUI agent, profiles A–D) has
 //! one definition that every page, the README and the calculator use.
+//!
+//! A test module of the crate (not a `tests/` file) because it uses the private modules.
 
-use pickanumber_render::layout::Layout;
-use pickanumber_render::{calculator, plot};
+use crate::site_words::Layout;
+use crate::{calculator, chart};
 use pickanumber_score::{profile, Item, Params, Pooled};
 use std::path::{Path, PathBuf};
 
@@ -91,7 +93,7 @@ fn growth_plot_wording_follows_the_computed_slopes() {
     let counts = [4usize, 9, 16, 25];
     let layout = layout();
     let words = &layout.plots.final_vs_net;
-    let text = plot::final_vs_net_description(&counts, words, &layout.items);
+    let text = chart::final_vs_net_description(&counts, words, &layout.items);
     // Near net zero the slope is scale × multiplier / √n; it falls as n grows, so the lines
     // of fewer items are steeper.
     let p = Params::default();
@@ -120,12 +122,13 @@ fn growth_plot_wording_follows_the_computed_slopes() {
     assert!(quoted.windows(2).all(|w| w[0] > w[1]), "{quoted:?}");
 
     // The rendered plot carries the same text, and no page says the opposite.
-    let html = plot::render(
+    let html = chart::figure(
         "plot kind=final-vs-net counts=4,9,16,25",
         &layout.plots,
         &layout.items,
     )
-    .unwrap();
+    .unwrap()
+    .html;
     assert!(html.contains("Fewer items give steeper lines"));
 
     // Every line passes through the anchor at net zero, as the first sentence says.
@@ -156,7 +159,9 @@ fn growth_plot_wording_follows_the_computed_slopes() {
 fn multiplier_plot_wording_follows_the_formula() {
     let p = Params::default();
     let layout = layout();
-    let html = plot::render("plot kind=multiplier max=40", &layout.plots, &layout.items).unwrap();
+    let html = chart::figure("plot kind=multiplier max=40", &layout.plots, &layout.items)
+        .unwrap()
+        .html;
     let multiplier = |n: usize| {
         let items: Vec<Item> = (0..n)
             .map(|_| Item::new(pickanumber_score::Impact::PlusOne, ""))
@@ -274,7 +279,7 @@ fn the_ablation_cell_in_the_notes_is_the_ablations_own() {
 
 #[test]
 fn multiplier2_gives_two_decimals_for_prose() {
-    use pickanumber_render::evidence::Block;
+    use crate::scoring::Block;
     let block = Block::compile(
         Path::new("words.md"),
         1,
@@ -301,13 +306,13 @@ fn multiplier2_gives_two_decimals_for_prose() {
 // states it is checked to be there (and the wrong one it replaced to be gone).
 
 /// The compiled evidence block `id` of the markdown file `rel`.
-fn block(rel: &str, id: &str) -> pickanumber_render::evidence::Block {
+fn block(rel: &str, id: &str) -> crate::scoring::Block {
     let text = read(rel);
     let (info, body) = fenced_blocks(&text)
         .into_iter()
         .find(|(info, _)| info.starts_with("evidence") && id_of(info) == Some(id))
         .unwrap_or_else(|| panic!("{rel}: no evidence block {id}"));
-    pickanumber_render::evidence::Block::compile(Path::new(rel), 1, &info, &(body + "\n"))
+    crate::scoring::Block::compile(Path::new(rel), 1, &info, &(body + "\n"))
         .unwrap_or_else(|e| panic!("{rel}: block {id}: {e}"))
 }
 

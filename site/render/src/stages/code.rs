@@ -2,7 +2,7 @@
 //! button, shown only when JavaScript runs (the text stays selectable without it); every
 //! other code block may scroll sideways, so it takes keyboard focus.
 
-use super::{block_text, fence_lang, Ev, Events};
+use crate::events::{block_text, fence_lang, Ev, Events};
 use crate::html::escape;
 use pulldown_cmark::{CodeBlockKind, Event, Tag, TagEnd};
 
@@ -56,7 +56,7 @@ pub fn run<'a>(events: Events<'a>, copy: &str) -> Events<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::passes::test_util::{events, html};
+    use crate::stages::test_util::{events, html};
 
     #[test]
     fn commands_get_a_button_and_other_code_gets_focus() {

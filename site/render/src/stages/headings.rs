@@ -2,7 +2,7 @@
 //! on the page) and a visible anchor link; h2 and h3 are kept for the table of contents.
 //! Records each id.
 
-use super::{Ev, Events};
+use crate::events::{Ev, Events};
 use crate::html::slug;
 use crate::record::Record;
 use pulldown_cmark::{Event, HeadingLevel, Tag, TagEnd};
@@ -102,7 +102,7 @@ fn plain_text(events: &[Ev]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::passes::test_util::{events, html};
+    use crate::stages::test_util::{events, html};
 
     #[test]
     fn ids_are_unique_and_h2_h3_feed_the_contents() {

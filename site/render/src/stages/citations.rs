@@ -1,14 +1,14 @@
 //! Citations: `[@key]` and `[@key, §5.2]` in prose become numbered links to the page's
-//! reference list ([`crate::citations`]), which is appended at the end of the page. Records
+//! reference list ([`crate::bibliography`]), which is appended at the end of the page. Records
 //! each citation link with its line, and the list's ids.
 
 use super::headings::TocEntry;
-use super::{map_prose, Ev, Events};
-use crate::citations::{Bibliography, Cited};
+use crate::bibliography::{Bibliography, Cited};
 use crate::error::Error;
+use crate::events::{map_prose, Ev, Events};
 use crate::html::escape;
-use crate::layout::Labels;
 use crate::record::Record;
+use crate::site_words::Labels;
 use pulldown_cmark::Event;
 use std::path::Path;
 
@@ -60,8 +60,8 @@ pub fn run<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::citations::Reference;
-    use crate::passes::test_util::{events, html, layout};
+    use crate::bibliography::Reference;
+    use crate::stages::test_util::{events, html, layout};
 
     fn bib() -> Bibliography {
         let r = Reference {

@@ -134,14 +134,6 @@ pub struct Figure {
     pub html: String,
 }
 
-/// Renders a `plot` block from its info string, as HTML, in `words` (see [`figure`]).
-///
-/// # Errors
-/// A message for an unknown kind or option.
-pub fn render(info: &str, words: &Words, count: &Count) -> Result<String, String> {
-    figure(info, words, count).map(|f| f.html)
-}
-
 /// Draws a `plot` block from its info string; its words are `words` and `count`, from
 /// `content/layout.toml`.
 ///

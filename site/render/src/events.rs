@@ -1,36 +1,43 @@
-//! The passes that turn one markdown page into HTML, in the order [`crate::page::render`]
-//! runs them. Each takes the page's event stream (pulldown-cmark events, each with the source
-//! line it came from) and returns it changed; the passes that emit ids or links write them to
-//! the page's [`crate::record::Record`].
-//!
-//! 1. [`frontmatter`]: the TOML block is split off the text;
-//! 2. [`parse`]: markdown → events, each with its file line;
-//! 3. [`links`]: the links, images and raw-HTML ids the author wrote are recorded;
-//! 4. [`evidence`]: evidence blocks are scored and become figures;
-//! 5. [`plots`]: plot blocks become inline SVG;
-//! 6. [`islands`]: a paragraph holding only `{{ calculator }}`, `{{ probe }}` or
-//!    `{{ pairwise }}` becomes that island's static box;
-//! 7. [`headings`]: headings get unique ids and anchor links; h2/h3 feed the contents;
-//! 8. [`references`]: `{{ id.field }}` becomes the named evidence block's value;
-//! 9. [`citations`]: `[@key]` becomes a numbered link; the reference list is appended;
-//! 10. [`math`]: `$…$` and `$$…$$` become MathML;
-//! 11. [`code`]: shell and prompt blocks get a copy button, other code blocks keyboard focus;
-//! 12. [`tables`]: tables scroll sideways on narrow screens.
+//! The event stream every stage works on: markdown → pulldown-cmark events, each tagged with
+//! the file line its source starts on ([`parse`]), runs of text joined so that `{{ id.field }}`
+//! and `[@key]` reach the stages whole; the helpers the stages share to read and rewrite it;
+//! and events → HTML ([`write`]). The page's body, the hero's receipts and the layout's footer
+//! are all parsed here.
 
-use pulldown_cmark::{CodeBlockKind, Event, Tag, TagEnd};
+use crate::error::Lines;
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd};
 
-pub mod citations;
-pub mod code;
-pub mod evidence;
-pub mod frontmatter;
-pub mod headings;
-pub mod islands;
-pub mod links;
-pub mod math;
-pub mod parse;
-pub mod plots;
-pub mod references;
-pub mod tables;
+/// The markdown extensions every page gets.
+pub fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_HEADING_ATTRIBUTES
+        | Options::ENABLE_MATH
+        | Options::ENABLE_SMART_PUNCTUATION
+}
+
+/// Parses `body`, whose first line is line `first_line` of its file.
+pub fn parse(body: &str, first_line: usize) -> Events<'_> {
+    let lines = Lines::new(body, first_line);
+    let mut out: Events = Vec::new();
+    for (event, range) in Parser::new_ext(body, options()).into_offset_iter() {
+        // pulldown-cmark splits text at `[`, `]`, entities…: join the pieces.
+        if let (
+            Event::Text(t),
+            Some(Ev {
+                event: Event::Text(prev),
+                ..
+            }),
+        ) = (&event, out.last_mut())
+        {
+            *prev = CowStr::from(format!("{prev}{t}"));
+            continue;
+        }
+        out.push(Ev::new(event, lines.line(range.start)));
+    }
+    out
+}
 
 /// One event and the 1-based file line it starts on.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,12 +54,12 @@ impl<'a> Ev<'a> {
         Ev { event, line }
     }
 
-    /// Raw block HTML emitted by a pass.
+    /// Raw block HTML emitted by a stage.
     pub fn html(html: String, line: usize) -> Ev<'a> {
         Ev::new(Event::Html(html.into()), line)
     }
 
-    /// Raw inline HTML emitted by a pass.
+    /// Raw inline HTML emitted by a stage.
     pub fn inline_html(html: String, line: usize) -> Ev<'a> {
         Ev::new(Event::InlineHtml(html.into()), line)
     }
@@ -88,7 +95,7 @@ pub fn block_text(events: &[Ev], start: usize) -> (String, usize) {
 }
 
 /// Calls `f` on each text event outside code blocks, replacing it with what `f` returns.
-/// The passes that rewrite prose (references, citations) use it, so code stays as written.
+/// The stages that rewrite prose (references, citations) use it, so code stays as written.
 pub fn map_prose<'a, E>(
     events: Events<'a>,
     mut f: impl FnMut(&str, usize) -> Result<Option<Event<'a>>, E>,
@@ -120,23 +127,25 @@ pub fn write(events: Events) -> String {
 }
 
 #[cfg(test)]
-pub(crate) mod test_util {
-    //! Helpers for the passes' unit tests.
+mod tests {
     use super::*;
 
-    /// Parses `md` (whose first line is line 1) into events.
-    pub fn events(md: &str) -> Events<'_> {
-        parse::parse(md, 1)
-    }
-
-    /// The HTML of `events`.
-    pub fn html(events: Events) -> String {
-        write(events)
-    }
-
-    /// The test site's words (`tests/fixtures/site/content/layout.toml`).
-    pub fn layout() -> crate::layout::Layout {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/site");
-        crate::layout::Layout::load(&root).expect("the test site's layout file")
+    #[test]
+    fn text_is_joined_and_lines_are_the_file_lines() {
+        let events = parse("# Title\n\nSee [@key] and {{ a.b }}.\n", 7);
+        let texts: Vec<(String, usize)> = events
+            .iter()
+            .filter_map(|e| match &e.event {
+                Event::Text(t) => Some((t.to_string(), e.line)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                ("Title".to_string(), 7),
+                ("See [@key] and {{ a.b }}.".to_string(), 9)
+            ]
+        );
     }
 }

@@ -2,11 +2,11 @@
 //! `{{ pairwise }}` becomes that island's static box ([`placeholder`]), which the live
 //! wasm app later replaces. A page places at most one island; its root id is recorded.
 
-use super::{Ev, Events};
 use crate::error::Error;
+use crate::events::{Ev, Events};
 use crate::instruments::Island;
-use crate::layout::Layout;
 use crate::record::Record;
+use crate::site_words::Layout;
 use pulldown_cmark::{Event, Tag, TagEnd};
 use std::path::Path;
 
@@ -22,11 +22,7 @@ pub fn placeholder(island: Island, layout: &Layout) -> String {
 
 /// The island a paragraph's whole text names.
 pub fn marker(text: &str) -> Option<Island> {
-    text.trim()
-        .strip_prefix("{{")
-        .and_then(|s| s.strip_suffix("}}"))
-        .map(str::trim)
-        .and_then(Island::from_marker)
+    crate::braces::only_marker(text).and_then(Island::from_marker)
 }
 
 /// Replaces the marker paragraph of `events` with its island's static box, in `layout`'s
@@ -82,7 +78,7 @@ pub fn run<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::passes::test_util::{events, html, layout};
+    use crate::stages::test_util::{events, html, layout};
 
     #[test]
     fn a_marker_paragraph_becomes_the_island() {
@@ -101,7 +97,7 @@ mod tests {
     }
 
     #[test]
-    fn a_marker_inside_a_sentence_is_left_for_the_references_pass() {
+    fn a_marker_inside_a_sentence_is_left_for_the_references_stage() {
         let (out, island) = run(
             Path::new("p.md"),
             events("See {{ probe }} here.\n"),

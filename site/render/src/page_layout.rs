@@ -1,13 +1,13 @@
 //! Page templates: the shared layout (landmarks, CSP, social meta) around a rendered body.
 //! The template takes plain data ([`Page`], [`Context`]) and records the ids and links it
-//! adds; every word it shows comes from the page's front matter or [`crate::layout`].
+//! adds; every word it shows comes from the page's front matter or [`crate::site_words`].
 
 use crate::html::escape;
 use crate::instruments::Island;
-use crate::layout::Layout;
-use crate::passes::frontmatter::{FrontMatter, Template};
-use crate::passes::headings::TocEntry;
 use crate::record::Record;
+use crate::site_words::Layout;
+use crate::stages::frontmatter::{FrontMatter, Template};
+use crate::stages::headings::TocEntry;
 use std::path::Path;
 
 /// The canonical origin of the published site.
