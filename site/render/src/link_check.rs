@@ -91,19 +91,19 @@ fn is_external(target: &str) -> bool {
 mod tests {
     use super::*;
 
-    /// A written site with `/` and `/paper/`, the paper defining `formula`.
-    fn site(name: &str) -> std::path::PathBuf {
-        let out =
-            std::env::temp_dir().join(format!("pickanumber-links-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(out.join("paper")).unwrap();
-        std::fs::write(out.join("index.html"), "").unwrap();
-        std::fs::write(out.join("paper/index.html"), "").unwrap();
+    /// A written site with `/` and `/paper/`, the paper defining `formula`; removed on drop.
+    fn site() -> tempfile::TempDir {
+        let out = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(out.path().join("paper")).unwrap();
+        std::fs::write(out.path().join("index.html"), "").unwrap();
+        std::fs::write(out.path().join("paper/index.html"), "").unwrap();
         out
     }
 
     #[test]
     fn broken_links_are_reported_at_their_source_line() {
-        let out = site("lines");
+        let site = site();
+        let out = site.path();
         let file = Path::new("content/index.md");
         let mut home = Record::default();
         home.id("top");
@@ -121,7 +121,7 @@ mod tests {
         let mut paper = Record::default();
         paper.id("formula");
         let errors: Vec<String> = check(
-            &out,
+            out,
             &[
                 PageLinks {
                     path: "/",

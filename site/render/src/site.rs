@@ -119,7 +119,7 @@ fn write_all(
     examples: &[(String, String, String)],
 ) -> Result<Summary, Errors> {
     let io = |p: &Path, e: std::io::Error| Errors::from(Error::file(p, e.to_string()));
-    copy_dir(&opts.root.join("static"), tmp).map_err(|e| io(Path::new("static"), e))?;
+    copy_static(&opts.root.join("static"), tmp).map_err(|e| io(Path::new("static"), e))?;
     let calculator = match &opts.calc {
         Some(dir) => {
             crate::calculator::install_assets(dir, tmp).map_err(|m| Error::file(dir, m))?;
@@ -294,21 +294,20 @@ fn write(file: &Path, text: &str) -> std::io::Result<()> {
     std::fs::write(file, text)
 }
 
-/// Copies `static/` as it is, except stylesheets, which are minified (comments and spaces
-/// cost bytes on every page).
-fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
+/// Copies `static/` as it is (walked in name order), except stylesheets, which are minified
+/// (comments and spaces cost bytes on every page). A site without `static/` copies nothing.
+fn copy_static(from: &Path, to: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(to)?;
-    let Ok(read) = std::fs::read_dir(from) else {
+    if !from.is_dir() {
         return Ok(());
-    };
-    let mut entries: Vec<_> = read.filter_map(Result::ok).collect();
-    entries.sort_by_key(|e| e.file_name());
-    for e in entries {
-        let target = to.join(e.file_name());
-        if e.file_type()?.is_dir() {
-            copy_dir(&e.path(), &target)?;
+    }
+    for entry in walkdir::WalkDir::new(from).min_depth(1).sort_by_file_name() {
+        let entry = entry?;
+        let target = to.join(entry.path().strip_prefix(from).unwrap_or(entry.path()));
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target)?;
         } else if target.extension().is_some_and(|x| x == "css") {
-            let css = std::fs::read_to_string(e.path())?;
+            let css = std::fs::read_to_string(entry.path())?;
             let small = minifier::css::minify(&css).map_err(|m| {
                 std::io::Error::new(
                     std::io::ErrorKind::InvalidData,
@@ -317,7 +316,7 @@ fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
             })?;
             std::fs::write(target, small.to_string())?;
         } else {
-            std::fs::copy(e.path(), target)?;
+            std::fs::copy(entry.path(), target)?;
         }
     }
     Ok(())
