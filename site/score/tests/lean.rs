@@ -1,13 +1,20 @@
-//! The crate keeps the standard library's float formatting and parsing and serde_json out of
-//! what the wasm calculator links: a scan of the source (outside `#[cfg(test)]` modules).
+//! The crate, and the lean crate it reads JSON and prints numbers with, keep the standard
+//! library's float formatting and parsing and serde_json out of what the wasm calculator
+//! links: a scan of the source (outside `#[cfg(test)]` modules).
 
 use std::fs;
 
-/// Each source file of the crate, without its test module.
+/// Each source file of the crate and of `site/lean`, without its test module.
 fn sources() -> Vec<(String, String)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
+    let dirs = [
+        concat!(env!("CARGO_MANIFEST_DIR"), "/src"),
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../lean/src"),
+    ];
     let mut out = Vec::new();
-    for entry in fs::read_dir(dir).expect("the src directory") {
+    for entry in dirs
+        .iter()
+        .flat_map(|d| fs::read_dir(d).expect("a src directory"))
+    {
         let path = entry.expect("a directory entry").path();
         let text = fs::read_to_string(&path).expect("a source file");
         let code = text

@@ -8,7 +8,10 @@
 //!
 //! [`probe`] runs the middle of that chain; [`probe_text`] the whole of it for pasted text.
 
+#[cfg(feature = "json")]
+mod aggregate;
 pub mod examples;
+pub(crate) mod excerpt;
 pub mod items;
 pub mod metrics;
 pub mod rating;
@@ -108,7 +111,7 @@ impl Probe {
             .iter()
             .filter(|p| p.stats.as_ref().is_some_and(|s| s.std > 0.0))
             .collect();
-        pickanumber_score::order::sort_by(&mut varied, |a, b| std_of(b).total_cmp(&std_of(a)));
+        pickanumber_lean::order::sort_by(&mut varied, |a, b| std_of(b).total_cmp(&std_of(a)));
         varied.truncate(n);
         varied
     }

@@ -17,7 +17,7 @@ use std::fmt;
 /// `x` limited to `[lo, hi]`, like `f64::clamp` for ordered bounds, without its assertion
 /// (whose message would pull the whole float-to-text machinery into the wasm calculator).
 /// NaN stays NaN, as with `f64::clamp`.
-pub(crate) fn clamp(x: f64, lo: f64, hi: f64) -> f64 {
+pub fn clamp(x: f64, lo: f64, hi: f64) -> f64 {
     if x < lo {
         lo
     } else if x > hi {
@@ -30,7 +30,7 @@ pub(crate) fn clamp(x: f64, lo: f64, hi: f64) -> f64 {
 /// `x` with exactly `decimals` digits after the point, the same text as
 /// `format!("{x:.decimals$}")`: correctly rounded from the exact binary value, ties to even,
 /// `-` kept on negative zero, `NaN`, `inf` and `-inf` for the non-finite values.
-pub(crate) fn std_fixed(x: f64, decimals: usize) -> String {
+pub fn std_fixed(x: f64, decimals: usize) -> String {
     if x.is_nan() {
         return "NaN".into();
     }
@@ -235,7 +235,7 @@ const POW10: [f64; 23] = [
 /// are taken out), rather than a possibly wrong value.
 ///
 /// ```
-/// use pickanumber_score::{parse_decimal, DecimalError};
+/// use pickanumber_lean::numtext::{parse_decimal, DecimalError};
 /// assert_eq!(parse_decimal("0.3"), Ok(0.3));
 /// assert_eq!(parse_decimal(".5"), Ok(0.5));
 /// assert_eq!(parse_decimal("2.50"), Ok(2.5));
@@ -346,7 +346,7 @@ pub fn parse_decimal(s: &str) -> Result<f64, DecimalError> {
 /// The shortest text of at most 17 decimals, trailing zeros trimmed, that [`parse_decimal`]
 /// reads back to exactly `x`; for a value no such text reads back to (beyond the reader's
 /// range), the 17-decimal text trimmed. `-0` prints as `0`.
-pub(crate) fn round_trip(x: f64) -> String {
+pub fn round_trip(x: f64) -> String {
     if !x.is_finite() {
         return std_fixed(x, 0);
     }
@@ -360,7 +360,7 @@ pub(crate) fn round_trip(x: f64) -> String {
 }
 
 /// `x` with `decimals` decimals, trailing zeros and a bare point trimmed, never `-0`.
-pub(crate) fn trimmed(x: f64, decimals: usize) -> String {
+pub fn trimmed(x: f64, decimals: usize) -> String {
     let s = std_fixed(x, decimals);
     let s = if decimals > 0 {
         s.trim_end_matches('0').trim_end_matches('.')
@@ -371,6 +371,93 @@ pub(crate) fn trimmed(x: f64, decimals: usize) -> String {
         "0".into()
     } else {
         s.to_string()
+    }
+}
+
+/// `x · 10⁴` rounded to the nearest integer, ties to even, computed exactly from the bits of `x`.
+///
+/// Saturates at the `i64` limits; NaN gives 0 (no caller passes either).
+///
+/// ```
+/// use pickanumber_lean::numtext::ten_thousandths;
+/// assert_eq!(ten_thousandths(0.03125), 312); // an exact tie: to even
+/// assert_eq!(ten_thousandths(0.09375), 938); // an exact tie: to even
+/// assert_eq!(ten_thousandths(-2.5), -25_000);
+/// ```
+pub fn ten_thousandths(x: f64) -> i64 {
+    if x.is_nan() {
+        return 0;
+    }
+    let bits = x.to_bits();
+    let negative = bits >> 63 == 1;
+    let exp_bits = ((bits >> 52) & 0x7ff) as i32;
+    let fraction = bits & ((1u64 << 52) - 1);
+    if exp_bits == 0x7ff {
+        return if negative { i64::MIN } else { i64::MAX };
+    }
+    // x = mantissa · 2^exp exactly.
+    let (mantissa, exp) = if exp_bits == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | (1u64 << 52), exp_bits - 1075)
+    };
+    let scaled = u128::from(mantissa) * 10_000; // < 2^67
+    let magnitude: u128 = if exp >= 0 {
+        if exp >= 60 {
+            u128::MAX
+        } else {
+            scaled << exp
+        }
+    } else {
+        let shift = (-exp) as u32;
+        if shift >= 127 {
+            // Below 2^67 / 2^127: far under one half.
+            0
+        } else {
+            let q = scaled >> shift;
+            let rem = scaled & ((1u128 << shift) - 1);
+            let half = 1u128 << (shift - 1);
+            if rem > half || (rem == half && q & 1 == 1) {
+                q + 1
+            } else {
+                q
+            }
+        }
+    };
+    let m = i64::try_from(magnitude).unwrap_or(i64::MAX);
+    if negative {
+        -m
+    } else {
+        m
+    }
+}
+
+/// `q / 10^decimals` as text, from the integer `q` (`scaled_text(-25, 1, false)` is `-2.5`);
+/// `trim` drops trailing zeros, and the point when nothing is left after it. With
+/// [`ten_thousandths`] it prints four decimals on integers alone, the same digits as
+/// [`std_fixed`] and [`trimmed`] (a test holds the three together) in less code, for builds
+/// that print no other precision (the probe and pairwise islands).
+///
+/// ```
+/// use pickanumber_lean::numtext::{scaled_text, ten_thousandths};
+/// assert_eq!(scaled_text(ten_thousandths(0.03125), 4, false), "0.0312");
+/// assert_eq!(scaled_text(ten_thousandths(2.5), 4, true), "2.5");
+/// ```
+pub fn scaled_text(q: i64, decimals: u32, trim: bool) -> String {
+    let scale = 10u64.pow(decimals);
+    let sign = if q < 0 { "-" } else { "" };
+    let m = q.unsigned_abs();
+    let (whole, frac) = (m / scale, m % scale);
+    let mut digits = format!("{frac:0width$}", width = decimals as usize);
+    if trim {
+        while digits.ends_with('0') {
+            digits.pop();
+        }
+    }
+    if digits.is_empty() {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{digits}")
     }
 }
 
@@ -446,6 +533,16 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(5_000))]
+
+        /// The integer path and the exact-digits path print the same four decimals.
+        #[test]
+        fn four_decimals_agree_on_both_paths(x in -1e12f64..1e12) {
+            let q = ten_thousandths(x);
+            prop_assert_eq!(scaled_text(q, 4, true), trimmed(x, 4));
+            let fixed = std_fixed(x, 4);
+            let fixed = if q == 0 { fixed.trim_start_matches('-').to_string() } else { fixed };
+            prop_assert_eq!(scaled_text(q, 4, false), fixed);
+        }
 
         #[test]
         fn fixed_matches_std(x in near_printed(), d in 0usize..=6) {
