@@ -17,6 +17,7 @@ pub mod metrics;
 pub mod rating;
 pub mod regime;
 pub mod report;
+mod rules;
 pub mod run;
 pub mod text;
 
