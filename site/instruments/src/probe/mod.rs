@@ -1,10 +1,11 @@
 //! The calibration probe: how a judge model uses a rating scale, from repeated runs over fixed
 //! items.
 //!
-//! **text** ([`text`]) or **run files** (`fs`) → **runs** ([`run`], each rating a [`rating`])
-//! → with the **items** ([`items`]) → **statistics and metrics** ([`metrics`]) → **regime**
-//! with its rule trace ([`regime`]) → **outputs** ([`report`]: `aggregate.json`, `REPORT.md`,
-//! summary lines).
+//! **text** ([`text`]) or **run files** (`fs`) → **runs** ([`run`], each rating a [`rating`];
+//! a bad entry quoted by `excerpt`) → with the **items** ([`items`]) → **statistics and
+//! metrics** ([`metrics`]) → **regime** by the rules of `rules`, with its trace ([`regime`]) →
+//! **outputs** ([`report`]: `REPORT.md`, summary lines; with the `json` feature
+//! `aggregate.json`, written in `aggregate`).
 //!
 //! [`probe`] runs the middle of that chain; [`probe_text`] the whole of it for pasted text.
 

@@ -1,6 +1,6 @@
 //! **Probe** → the outputs in words: `REPORT.md` and the summary lines a command prints
-//! (`aggregate.json`, the original aggregator's keys and nesting, is [`super::aggregate`]'s,
-//! re-exported here as [`aggregate_json`]).
+//! (`aggregate.json`, the original aggregator's keys and nesting, is the `aggregate` module's,
+//! re-exported here as `aggregate_json` with the `json` feature).
 
 #[cfg(feature = "json")]
 pub use super::aggregate::aggregate_json;
