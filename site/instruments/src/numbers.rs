@@ -472,7 +472,9 @@ pub fn percent(part: usize, whole: usize) -> String {
     } else {
         q
     };
-    format!("{}%", scaled_text(q as i64, 1, false))
+    let mut text = scaled_text(q as i64, 1, false);
+    text.push('%');
+    text
 }
 
 #[cfg(test)]
