@@ -164,7 +164,7 @@ impl Labels {
 }
 
 /// One feedback bucket and the score after it.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct BucketScore {
     /// The bucket.
     pub bucket: Bucket,

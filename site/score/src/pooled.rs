@@ -16,7 +16,7 @@
 use crate::{Impact, Item, Normalization, Params, Rounding};
 
 /// Every intermediate value of the pooled formula, so the working can be shown.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Pooled {
     /// Sum of the impacts.
     pub net_impact: i64,
@@ -33,7 +33,6 @@ pub struct Pooled {
     /// The final score before rounding.
     pub final_unrounded: f64,
     /// The final score: rounded half away from zero unless rounding is off.
-    #[serde(rename = "final")]
     pub final_score: f64,
     /// `clamp(density, 0, 1)`: how much evidence there is, not how sure anyone feels.
     pub confidence: f64,
