@@ -65,6 +65,43 @@ export interface Bucket {
   running: Pooled;
 }
 
+/** One judge's pass in a combined result, scored alone in the combined mode. */
+export interface Pass {
+  name: string;
+  /** The line of its `## Pass:` heading, when the passes came in one text. */
+  line: number | null;
+  final: number | null;
+  final_unrounded: number | null;
+  confidence: number | null;
+  interval: [number, number] | null;
+  total_items: number;
+  /** Matrix mode. */
+  criteria?: { name: string; final: number; confidence: number; total_items: number }[];
+}
+
+/** The lowest and highest final across the passes: the headline (criterion null) or one criterion's. */
+export interface Spread {
+  criterion: string | null;
+  lowest: number;
+  highest: number;
+  spread: number;
+  passes: number;
+}
+
+/** A cell where one pass nets above 0 and another below. */
+export interface Disagreement {
+  criterion: string | null;
+  perspective: string | null;
+  passes: { name: string; net: number }[];
+}
+
+/** An item counted once because another pass found the same observation. */
+export interface Duplicate {
+  pass: string;
+  line: number | null;
+  counted_from: { pass: string; line: number | null };
+}
+
 /** The gate's verdict, present when a threshold was given. */
 export interface Gate {
   fail_under: number | null;
@@ -99,6 +136,19 @@ export interface Result extends Partial<Omit<Pooled, "final" | "final_unrounded"
   weights_error?: string;
   /** Matrix mode: the pool of all items, for reference only. */
   pooled?: Pooled;
+  /** The bootstrap interval of the headline, `[low, high]`; null with no headline. */
+  interval: [number, number] | null;
+  /** Combined passes ({@link combine}, or `## Pass:` headings): each pass alone. */
+  passes?: Pass[];
+  /** Combined passes: how far apart their finals are. */
+  spread?: Spread[];
+  /** Combined passes: cells where they net on opposite signs. */
+  disagreements?: Disagreement[];
+  /** Combined passes: Krippendorff's alpha over the criteria finals (matrix, 2+ passes, 3+ criteria). */
+  alpha?: number | null;
+  alpha_level?: "reliable" | "tentative" | "unreliable" | null;
+  /** Combined passes: the items counted once. */
+  duplicates?: Duplicate[];
   /** Lines that are errors (an item that cannot be read; every odd line under `strict`). */
   errors: { line?: number; column?: number; message: string }[];
   /** Line numbers of lines that are not items. */
@@ -116,6 +166,18 @@ export interface Result extends Partial<Omit<Pooled, "final" | "final_unrounded"
  * @throws {TypeError} on bad options or a bad rubric, with a message naming the option.
  */
 export function analyse(items: string | object, options?: Options): Result;
+
+/**
+ * Several judges' passes scored together, as `pickanumber combine`: a list of
+ * `{ name, items }` or an object `{ name: items }` (in its key order); the headline is the
+ * formula over every pass's items together, an observation two passes both found counting once.
+ * @throws {TypeError} on bad passes or options: a missing or repeated name, a pass with
+ * `## Pass:` headings beside others.
+ */
+export function combine(
+  passes: { name: string; items: string | object }[] | Record<string, string | object>,
+  options?: Options,
+): Result;
 
 /** The markdown report `pickanumber score --report` prints. @throws {TypeError} as {@link analyse}. */
 export function report(items: string | object, options?: Options): string;

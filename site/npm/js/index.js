@@ -1,6 +1,6 @@
 // pickanumber: the pickanumber formula as WebAssembly, for Node 18+ and browsers.
 //
-// Data flow: text (or a JSON value) + options → JSON text → the wasm core (the Rust crates the
+// Data flow: text (or a JSON value, or several judges' passes) + options → JSON text → the wasm core (the Rust crates the
 // `pickanumber` CLI is built from) → the JSON text of the object `pickanumber score` prints →
 // parsed here. The .wasm file sits next to this module: Node reads it with `fs`, a browser
 // fetches it (top-level await, so importing this module is enough).
@@ -8,6 +8,7 @@
 import init, {
   initSync,
   analyseJson,
+  combineJson,
   reportMarkdown,
   rubricPrompt as promptOf,
   rubricSchema as schemaOf,
@@ -63,13 +64,33 @@ function optionsJson(options) {
   return toJson(options, "options");
 }
 
-/** The items as text: a string as it is, an object or array as its JSON. */
-function itemsText(items) {
+/** The items as text: a string as it is, an object or array as its JSON; `what` names them. */
+function itemsText(items, what = "items") {
   if (typeof items === "string") return items;
-  if (items !== null && typeof items === "object") return toJson(items, "items");
+  if (items !== null && typeof items === "object") return toJson(items, what);
   throw new TypeError(
-    `items must be text (item lines, JSON, a table) or a JSON object or array, not ${describe(items)}`,
+    `${what} must be text (item lines, JSON, a table) or a JSON object or array, not ${describe(items)}`,
   );
+}
+
+/** The passes as the core's `[{"name", "items"}]` JSON, from a list or a `{ name: items }` object. */
+function passesJson(passes) {
+  let list;
+  if (Array.isArray(passes)) {
+    list = passes.map((pass, i) => {
+      if (pass === null || typeof pass !== "object" || Array.isArray(pass)) {
+        throw new TypeError(`passes[${i}] must be an object { name, items }, not ${describe(pass)}`);
+      }
+      return { name: pass.name, items: itemsText(pass.items, `passes[${i}].items`) };
+    });
+  } else if (passes !== null && typeof passes === "object") {
+    list = Object.entries(passes).map(([name, items]) => ({ name, items: itemsText(items, `passes.${name}`) }));
+  } else {
+    throw new TypeError(
+      `passes must be a list of { name, items } or an object { name: items }, not ${describe(passes)}`,
+    );
+  }
+  return toJson(list, "passes");
 }
 
 /** Calls the core; its errors (bad options, a bad rubric) come back as TypeErrors. */
@@ -85,6 +106,14 @@ function core(f, ...args) {
 /** Scores `items`: the object `pickanumber score` prints as JSON (see index.d.ts). */
 export function analyse(items, options) {
   return JSON.parse(core(analyseJson, itemsText(items), optionsJson(options)));
+}
+
+/**
+ * Several judges' passes scored together: the object `pickanumber combine` prints (the keys of
+ * the mode, then passes, spread, disagreements, alpha, alpha_level and duplicates).
+ */
+export function combine(passes, options) {
+  return JSON.parse(core(combineJson, passesJson(passes), optionsJson(options)));
 }
 
 /** The markdown report `pickanumber score --report` prints. */

@@ -3,13 +3,15 @@
 //! text + the options' JSON ([`options::parse`]) → [`pickanumber_api::evaluate`] → the JSON
 //! text of [`pickanumber_api::Evaluation::to_json`], the one object `pickanumber score`
 //! prints, which the JavaScript entry (`site/npm/js/index.js`) parses; or the markdown report
-//! (`score --report`), or a rubric's judge prompt and JSON Schema (`rubric prompt|schema`).
+//! (`score --report`), several judges' passes combined ([`passes`], `pickanumber combine`), or
+//! a rubric's judge prompt and JSON Schema (`rubric prompt|schema`).
 //!
 //! Every function returns a `Result`: a bad option or rubric is a JavaScript `Error` with the
 //! message, never a panic. The plain functions ([`analyse_text`] and the others) hold the logic
 //! and are tested natively; the `#[wasm_bindgen]` ones only turn their errors into `JsError`.
 
 pub mod options;
+pub mod passes;
 
 use pickanumber_api::{evaluate, Evaluation};
 use serde_json::Value;
@@ -60,6 +62,16 @@ pub fn report_text(text: &str, options_json: &str) -> Result<String, String> {
     Ok(out)
 }
 
+/// The JSON text of the object `pickanumber combine` prints for several judges' passes
+/// (`[{"name": …, "items": TEXT}, …]`) under the options.
+///
+/// # Errors
+/// Bad options, or bad passes ([`passes::combine`]).
+pub fn combine_text(passes_json: &str, options_json: &str) -> Result<String, String> {
+    let options = options::parse(options_json).map_err(|e| e.0)?;
+    passes::combine(passes_json, &options, MAX_BYTES).map(|e| e.to_json().to_string())
+}
+
 /// The rubric in `json` (`{"rubric": …}`, its text or its object).
 fn rubric_of(json: &str) -> Result<pickanumber_api::Rubric, String> {
     let v: Value = serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
@@ -87,6 +99,12 @@ pub fn schema_text(rubric_json: &str) -> Result<String, String> {
 #[wasm_bindgen(js_name = analyseJson)]
 pub fn analyse_json(text: &str, options_json: &str) -> Result<String, JsError> {
     analyse_text(text, options_json).map_err(|e| JsError::new(&e))
+}
+
+/// `combine_text` for JavaScript.
+#[wasm_bindgen(js_name = combineJson)]
+pub fn combine_json(passes_json: &str, options_json: &str) -> Result<String, JsError> {
+    combine_text(passes_json, options_json).map_err(|e| JsError::new(&e))
 }
 
 /// `report_text` for JavaScript.

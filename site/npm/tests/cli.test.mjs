@@ -3,7 +3,8 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO, pkg, cli, flags, random, input, options } from "./helpers.mjs";
 
@@ -53,6 +54,36 @@ test("500 seeded random inputs and options score as the CLI scores them", () => 
   }
   // The generator reaches clean inputs, inputs with errors and missed gates.
   assert.deepEqual([...statuses].sort(), [0, 1, 3]);
+});
+
+test("100 seeded random sets of passes combine as pickanumber combine does", (t) => {
+  const dir = mkdtempSync(join(tmpdir(), "pickanumber-combine-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const rng = random(424242);
+  const statuses = new Set();
+  for (let i = 0; i < 100; i++) {
+    const passes = Array.from({ length: 1 + Math.floor(rng() * 4) }, (_, k) => ({ name: `judge${k}`, items: input(rng) }));
+    const opts = options(rng);
+    const files = passes.map((p) => {
+      const file = join(dir, `${i}-${p.name}.txt`);
+      writeFileSync(file, p.items);
+      return `${p.name}=${file}`;
+    });
+    const out = cli(["combine", ...flags(opts), ...files]);
+    assert.ok([0, 1, 3].includes(out.status), `case ${i}: CLI exit ${out.status}: ${out.stderr}`);
+    statuses.add(out.status);
+    const expected = JSON.parse(out.stdout);
+    assert.deepEqual(pkg.combine(passes, opts), expected, `case ${i}: ${JSON.stringify({ passes, opts })}`);
+    const byName = Object.fromEntries(passes.map((p) => [p.name, p.items]));
+    assert.deepEqual(pkg.combine(byName, opts), expected, `case ${i} (object)`);
+  }
+  assert.deepEqual([...statuses].sort(), [0, 1, 3]);
+  // One text with ## Pass: headings is several passes, as the CLI reads one such file.
+  const headed = "## Pass: a\n(+3, craft) x\n## Pass: b\n(-1, craft) y\n";
+  writeFileSync(join(dir, "headed.txt"), headed);
+  const expected = JSON.parse(cli(["combine", join(dir, "headed.txt")]).stdout);
+  assert.deepEqual(pkg.combine([{ name: "headed", items: headed }]), expected);
+  assert.deepEqual(pkg.analyse(headed), expected);
 });
 
 test("a rubric scores a judge's output as score --rubric does", () => {

@@ -71,6 +71,15 @@ test("bad arguments throw a TypeError that names them", () => {
     [() => pkg.analyse(ITEMS, { weights: { craft: () => 1 } }), "options.weights.craft: must be a JSON value, not a function"],
     [() => pkg.analyse(ITEMS, { rubric: 3 }), "options.rubric: must be a rubric's text (TOML or JSON) or a rubric object, not a number (3)"],
     [() => pkg.analyse(ITEMS, { rubric: 'subject = "x"\nmode = "grid"\n' }), 'options.rubric: the rubric cannot be used:\nline 2, column 8: mode: "grid" is not one of pooled, matrix'],
+    [() => pkg.combine("a"), "passes must be a list of { name, items } or an object { name: items }, not a string"],
+    [() => pkg.combine([]), "passes: the list is empty: give one pass or more"],
+    [() => pkg.combine([null]), "passes[0] must be an object { name, items }, not null"],
+    [() => pkg.combine([{ items: "+3 a" }]), "passes[0]: a pass needs a name (a non-empty string)"],
+    [() => pkg.combine([{ name: "a" }]), "passes[0].items must be text (item lines, JSON, a table) or a JSON object or array, not undefined"],
+    [() => pkg.combine({ a: 3 }), "passes.a must be text (item lines, JSON, a table) or a JSON object or array, not a number"],
+    [() => pkg.combine([{ name: "a", items: "+3 x" }, { name: "a", items: "-1 y" }]), "passes[1]: two passes are named a: give each pass its own name"],
+    [() => pkg.combine({ a: "## Pass: x\n+3 y\n", b: "-1 z" }), "pass a holds ## Pass: headings: give a text with headings alone, or one pass per text"],
+    [() => pkg.combine({ a: "+3 x" }, { mode: "grid" }), 'options.mode: "grid" is not one of "auto", "pooled", "matrix" or "feedback"'],
     [() => pkg.rubricPrompt(undefined), "rubric must be a rubric's text (TOML or JSON) or a rubric object, not undefined"],
     [() => pkg.rubricSchema({ subject: "x", mode: "pooled", params: { denominator: 0 } }), "rubric: the rubric cannot be used:\nline 1, column 56: params.denominator: denominator must be greater than 0"],
   ];
@@ -136,6 +145,7 @@ test("index.d.ts declares every key the results have, and no key they never have
     pkg.analyse("(+5, craft) a\n(-2, depth) b\n", { mode: "matrix" }),
     pkg.analyse("(+5, craft) a\n", { mode: "matrix", weights: { craft: -1 } }),
     pkg.analyse("nothing here\n2 unsigned\n"),
+    pkg.combine({ a: "(+3, craft) a\n(-2, depth) b\n(+1, speed) z\n", b: "(+5, craft) a\n(+1, depth) c\n(-1, speed) q\n" }),
   ];
   const seen = new Set(results.flatMap(Object.keys));
   const top = new Set([...types.Result, ...types.Pooled]);
@@ -146,6 +156,10 @@ test("index.d.ts declares every key the results have, and no key they never have
     ["Bucket", results[1].buckets[0]],
     ["Gate", results[0].gate],
     ["Pooled", results[2].pooled],
+    ["Pass", results[5].passes[0]],
+    ["Spread", results[5].spread[0]],
+    ["Disagreement", results[5].disagreements[0]],
+    ["Duplicate", results[5].duplicates[0]],
   ];
   for (const [name, value] of nested) {
     const allowed = new Set([...types[name], ...(name === "Criterion" ? types.Pooled : [])]);
