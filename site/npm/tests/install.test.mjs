@@ -34,7 +34,7 @@ console.log(JSON.stringify({ final: r.final, passed: r.gate.passed, version, rep
   assert.deepEqual(JSON.parse(run(node18, ["--input-type=module", "-e", script], app)), out);
   // The types, as a TypeScript user meets them: strict, Node's module resolution, and the
   // mistakes they must catch.
-  writeFileSync(join(app, "check.ts"), `import { analyse, report, rubricSchema, version } from "pickanumber";
+  writeFileSync(join(app, "check.ts"), `import { analyse, combine, report, rubricSchema, version } from "pickanumber";
 import type { Options, Result } from "pickanumber";
 const options: Options = { mode: "matrix", weights: { craft: 0.6 }, failUnder: 70, strict: true };
 const r: Result = analyse("+3 a", options);
@@ -43,13 +43,18 @@ const passed: boolean | undefined = r.gate?.passed;
 const lines: number[] = r.ignored;
 const md: string = report({ items: [] }) + version;
 const schema: Record<string, unknown> = rubricSchema("subject = 'x'");
+const both: Result = combine({ a: "+3 x", b: [{ impact: -1, text: "y" }] }, { mode: "pooled" });
+const first: string | undefined = both.passes?.[0].name;
+const low: number | undefined = both.interval?.[0];
 // @ts-expect-error: not a mode
 analyse("+3 a", { mode: "grid" });
 // @ts-expect-error: not an option
 analyse("+3 a", { mod: "matrix" });
 // @ts-expect-error: the headline may be null
 const sure: number = r.final;
-export { final, passed, lines, md, schema, sure };
+// @ts-expect-error: a pass needs items
+combine([{ name: "a" }]);
+export { final, passed, lines, md, schema, sure, first, low };
 `);
   const tsc = join(REPO, "node_modules/typescript/bin/tsc");
   run(process.execPath, [tsc, "--noEmit", "--strict", "--module", "nodenext", "--target", "es2022", "check.ts"], app);
