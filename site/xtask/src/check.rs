@@ -2,7 +2,8 @@
 
 use std::time::Instant;
 
-use crate::env::{human, step, Env, Failure};
+use crate::env::{failed, human, step, Env, Failure};
+use crate::package::python;
 use crate::pipeline::{self, DIST, SUBPATH, SUBPATH_DIST};
 use crate::setup;
 
@@ -34,12 +35,22 @@ pub fn test(env: &Env) -> Result<(), Failure> {
 }
 
 fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
+    // The Python venv's pinned tools install from PyPI beside setup and the Rust build (pip
+    // mostly waits on the network; about a minute on a fresh machine, nothing once stamped).
+    println!("==> python venv: checking the pinned tools in the background");
+    let venv = std::thread::spawn(|| Env::new().and_then(|env| python::ensure_venv(&env)));
     setup::setup(env, true)?;
     passed.push("setup");
     for (what, args) in CARGO_STEPS.lines().filter_map(|l| l.split_once(" | ")) {
         env.cargo(args)?;
         passed.push(what);
     }
+    let venv = venv
+        .join()
+        .map_err(|_| failed("the python venv's thread panicked"))?;
+    println!("    {}", venv?);
+    python::test(env)?;
+    passed.push("python package");
     // The install line the README and the home page give, into a throwaway root.
     env.cargo("install --locked --path site/cli --root target/install-test")?;
     let installed = env.repo.join("target/install-test/bin/pickanumber");
