@@ -232,8 +232,8 @@ class Analysis:
 
     @property
     def interval(self) -> Optional[Tuple[float, float]]:
-        """The headline's interval ``(low, high)`` when the JSON has one, else ``None``
-        (this build's formula crate computes none)."""
+        """The headline's interval ``(low, high)``: the JSON's ``interval``, ``None`` when it
+        has none."""
         value = self._e.get("interval")
         return None if value is None else tuple(value)  # type: ignore[return-value]
 
