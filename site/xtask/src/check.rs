@@ -45,12 +45,18 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
         env.cargo(args)?;
         passed.push(what);
     }
-    let venv = venv
-        .join()
-        .map_err(|_| failed("the python venv's thread panicked"))?;
-    println!("    {}", venv?);
-    python::test(env)?;
-    passed.push("python package");
+    // The Python package's tests run beside the install check and the site's build (the CLI
+    // they compare with is built by now; npm ci, when promptfoo is missing, finishes first,
+    // since the build runs tools from node_modules).
+    python::ensure_promptfoo(env)?;
+    println!("==> python package: pip install ./site/python and pytest, in the background (output in target/python-test.log)");
+    let python = std::thread::spawn(move || {
+        let venv = venv
+            .join()
+            .map_err(|_| failed("the python venv's thread panicked"))??;
+        let env = Env::new()?;
+        python::test(&env).map(|done| [vec![venv], done].concat())
+    });
     // The install line the README and the home page give, into a throwaway root.
     env.cargo("install --locked --path site/cli --root target/install-test")?;
     let installed = env.repo.join("target/install-test/bin/pickanumber");
@@ -60,6 +66,14 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     pipeline::build(env, None)?;
     pipeline::pages(env, SUBPATH_DIST, &["--base-url", SUBPATH])?;
     passed.push("build");
+    println!("==> python package: waiting for its tests");
+    let python = python
+        .join()
+        .map_err(|_| failed("the python tests' thread panicked"))?;
+    for line in python? {
+        println!("    {line}");
+    }
+    passed.push("python package");
     let browser = "test -p pickanumber-browser-tests -- --test-threads=1";
     let mut cargo = env.command("cargo", browser);
     cargo.env("PICKANUMBER_DIST", env.repo.join(DIST));

@@ -147,41 +147,79 @@ pub fn node22(env: &Env) -> Result<PathBuf, Failure> {
     }
 }
 
-/// `cargo xtask test`'s Python step, once [`ensure_venv`] has run: `pip install ./site/python`
-/// into the venv (dev profile), then pytest against the debug CLI, with promptfoo from
-/// `node_modules` run by Node 22.
-pub fn test(env: &Env) -> Result<(), Failure> {
+/// Installs the pinned promptfoo (`npm ci`) when `node_modules` lacks it: on a fresh machine
+/// setup's `npm ci` has already done so; after a merge that pinned it, this does.
+pub fn ensure_promptfoo(env: &Env) -> Result<(), Failure> {
     let promptfoo = env.repo.join("node_modules/promptfoo/package.json");
-    let found = std::fs::read_to_string(&promptfoo).unwrap_or_default();
-    if !found.contains(&format!("\"version\": \"{PROMPTFOO}\"")) {
-        step(
-            &format!("npm ci (promptfoo {PROMPTFOO} for the Python tests)"),
-            &mut env.command("npm", "ci --no-audit --no-fund"),
-        )?;
+    let found = std::fs::read_to_string(promptfoo).unwrap_or_default();
+    if found.contains(&format!("\"version\": \"{PROMPTFOO}\"")) {
+        return Ok(());
     }
-    env.cargo("build -p pickanumber-cli")?;
+    let what = format!("npm ci (promptfoo {PROMPTFOO} for the Python tests)");
+    step(&what, &mut env.command("npm", "ci --no-audit --no-fund"))
+}
+
+/// Runs `cmd` with its output appended to `log`: `what: ok in T`, or a failure with the log's
+/// last lines.
+fn logged(what: &str, cmd: &mut Command, log: &Path) -> Result<String, Failure> {
+    let started = Instant::now();
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log);
+    let file = file.context(log.display())?;
+    let err = file.try_clone().context(log.display())?;
+    let status = cmd.stdout(file).stderr(err).status();
+    let took = human(started.elapsed());
+    match status {
+        Ok(s) if s.success() => Ok(format!("{what}: ok in {took}")),
+        result => {
+            let text = std::fs::read_to_string(log).unwrap_or_default();
+            let lines: Vec<&str> = text.lines().collect();
+            let tail = lines[lines.len().saturating_sub(40)..].join("\n");
+            let how = result.map_or_else(|e| e.to_string(), |s| s.to_string());
+            Err(failed(format!(
+                "{what} FAILED after {took} ({how}); the end of {}:\n{tail}",
+                log.display()
+            )))
+        }
+    }
+}
+
+/// `cargo xtask test`'s Python step, once [`ensure_venv`] and [`ensure_promptfoo`] have run:
+/// `pip install ./site/python` into the venv (dev profile, sharing cargo's cache), then pytest
+/// against the debug CLI, with promptfoo from `node_modules` run by Node 22. It runs beside the
+/// site's build, so its output goes to `target/python-test.log`; the lines it returns say what
+/// ran and how long it took.
+pub fn test(env: &Env) -> Result<Vec<String>, Failure> {
+    let log = env.target().join("python-test.log");
+    std::fs::write(&log, "").context(log.display())?;
+    let mut done = vec![];
+    let mut cargo = env.command("cargo", "build -p pickanumber-cli");
+    done.push(logged("cargo build -p pickanumber-cli", &mut cargo, &log)?);
     let what = "pip install ./site/python (maturin, dev profile)";
     let mut pip = env.command(bin(env, "pip"), "install --disable-pip-version-check");
-    pip.args([
-        "--no-build-isolation",
-        "--no-deps",
-        "--force-reinstall",
-        "./site/python",
-    ]);
-    pip.env("PATH", venv_path(env))
-        .env("MATURIN_PEP517_ARGS", "--profile dev");
-    step(what, &mut pip)?;
+    pip.args(["--no-build-isolation", "--no-deps", "--force-reinstall"]);
+    pip.arg("./site/python").env("PATH", venv_path(env));
+    pip.env("MATURIN_PEP517_ARGS", "--profile dev");
+    done.push(logged(what, &mut pip, &log)?);
     let node = node22(env)?;
     let mut pytest = env.command(bin(env, "python"), "-m pytest -q site/python/tests");
-    pytest.current_dir(&env.repo).env("PATH", venv_path(env));
+    pytest
+        .env("PATH", venv_path(env))
+        .env("PICKANUMBER_NODE22", node);
     pytest.env("PICKANUMBER_CLI", env.target().join("debug/pickanumber"));
-    pytest.env("PICKANUMBER_NODE22", node);
     pytest.env("DEEPEVAL_TELEMETRY_OPT_OUT", "YES");
     pytest.env("PROMPTFOO_DISABLE_TELEMETRY", "1");
-    step(
-        "pytest site/python/tests (the package, its adapters, the README)",
-        &mut pytest,
-    )
+    let what = "pytest site/python/tests (the package, its adapters, the README)";
+    done.push(logged(what, &mut pytest, &log)?);
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    let summary = text.lines().rev().find(|l| l.contains(" passed"));
+    done.push(format!(
+        "pytest: {}",
+        summary.unwrap_or("no summary").trim()
+    ));
+    Ok(done)
 }
 
 #[cfg(test)]
@@ -196,5 +234,21 @@ mod tests {
         assert!(pyproject.contains(&format!("requires = [\"{maturin}\"]")));
         assert!(npm.contains(&format!("\"promptfoo\": \"{PROMPTFOO}\"")));
         assert!(PINS.iter().all(|p| p.contains("==")));
+    }
+
+    #[test]
+    fn a_logged_step_says_how_it_ended_and_shows_the_log_when_it_fails() {
+        let env = Env::new().unwrap();
+        let dir = env.target().join("xtask-logged-test");
+        std::fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("log.txt");
+        let mut ok = env.command("sh", "-c");
+        let done = logged("ok step", ok.arg("echo fine"), &log).unwrap();
+        assert!(done.starts_with("ok step: ok in "), "{done}");
+        let mut bad = env.command("sh", "-c");
+        let err = logged("bad step", bad.arg("echo the reason; exit 3"), &log).unwrap_err();
+        assert!(err.message.starts_with("bad step FAILED after "), "{err}");
+        assert!(err.message.ends_with("fine\nthe reason"), "{err}");
+        std::fs::remove_dir_all(dir).unwrap();
     }
 }
