@@ -87,3 +87,15 @@ def test_adapters_refuse_unknown_options():
     with pytest.raises(TypeError) as e:
         EvidenceMetric(fail_undr=60)
     assert str(e.value).startswith("unknown option 'fail_undr': use rubric, mode, weights")
+
+
+def test_an_adapter_without_its_framework_says_what_to_install():
+    import subprocess
+    import sys
+
+    for module, framework, extra in [("deepeval", "deepeval", "deepeval"), ("inspect", "inspect_ai", "inspect")]:
+        code = f"import sys; sys.modules[{framework!r}] = None; import pickanumber.{module}"
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        assert out.stderr.strip().splitlines()[-1] == (
+            f"ModuleNotFoundError: pickanumber.{module} needs {framework}: pip install "
+            f"{framework} (or the package's [{extra}] extra)")

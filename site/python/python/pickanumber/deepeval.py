@@ -17,8 +17,13 @@ from __future__ import annotations
 import os
 from typing import Any, List, Optional, Union
 
-from deepeval.metrics import BaseMetric
-from deepeval.test_case import LLMTestCase, SingleTurnParams
+try:
+    from deepeval.metrics import BaseMetric
+    from deepeval.test_case import LLMTestCase, SingleTurnParams
+except ModuleNotFoundError as e:  # pragma: no cover - the message is the point
+    raise ModuleNotFoundError(
+        f"pickanumber.deepeval needs deepeval: pip install deepeval (or the package's [deepeval] extra)"
+    ) from e
 
 from . import Analysis, EvidenceError, Rubric
 from ._adapt import check_options, load_rubric, reason, score_output

@@ -19,8 +19,13 @@ from __future__ import annotations
 import os
 from typing import Any, Union
 
-from inspect_ai.scorer import Score, Scorer, Target, mean, scorer, stderr
-from inspect_ai.solver import TaskState
+try:
+    from inspect_ai.scorer import Score, Scorer, Target, mean, scorer, stderr
+    from inspect_ai.solver import TaskState
+except ModuleNotFoundError as e:  # pragma: no cover - the message is the point
+    raise ModuleNotFoundError(
+        f"pickanumber.inspect needs inspect_ai: pip install inspect_ai (or the package's [inspect] extra)"
+    ) from e
 
 from . import Rubric
 from ._adapt import check_options, load_rubric, reason, score_output
