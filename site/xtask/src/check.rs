@@ -10,13 +10,15 @@ use crate::setup;
 /// The cargo steps after setup, in order: what passed, then cargo's arguments. Without `-p`,
 /// cargo takes the workspace's default members: the native crates. The calculator's own tests
 /// (share links) are plain Rust and run natively, in a cargo invocation of their own so that
-/// Leptos's `csr` feature is not unified with other crates'.
+/// Leptos's `csr` feature is not unified with other crates'. The formula crate without its
+/// `combine` feature (as the wasm calculator builds it) has its own step too.
 pub const CARGO_STEPS: &str = "
 fmt | fmt --all --check
 clippy | clippy --workspace --exclude pickanumber-calculator --all-targets -- -D warnings
 clippy wasm | clippy -p pickanumber-calculator --target wasm32-unknown-unknown -- -D warnings
 unit tests | test
-calculator tests | test -p pickanumber-calculator";
+calculator tests | test -p pickanumber-calculator
+lean formula crate | test -p pickanumber-score --no-default-features --test lean_passes";
 
 /// Runs every check in order, stopping at the first that fails, and prints which passed.
 pub fn test(env: &Env) -> Result<(), Failure> {
