@@ -157,13 +157,14 @@ fn threshold(x: Option<f64>, max: f64, what: &str) -> PyResult<Option<f64>> {
     }
 }
 
-/// Scores `text` with the options `pickanumber score` takes.
+/// Scores `input` with the options `pickanumber score` takes: a text, or several judges'
+/// passes as `(name, text)` pairs, combined as `pickanumber combine` combines them.
 #[pyfunction]
-#[pyo3(signature = (text, *, mode=None, preset=None, weights=None, rubric=None, strict=false,
+#[pyo3(signature = (input, *, mode=None, preset=None, weights=None, rubric=None, strict=false,
     denominator=None, scale=None, fail_under=None, min_confidence=None, require_self_check=false))]
 #[allow(clippy::too_many_arguments)]
 fn evaluate(
-    text: &str,
+    input: &Bound<'_, PyAny>,
     mode: Option<&str>,
     preset: Option<&str>,
     weights: Option<&Bound<'_, PyAny>>,
@@ -214,7 +215,15 @@ fn evaluate(
             require_self_check,
         },
     };
-    let inner = pickanumber_api::evaluate(text, &options);
+    let inner = match input.extract::<String>() {
+        Ok(text) => pickanumber_api::evaluate(&text, &options),
+        Err(_) => {
+            let passes: Vec<(String, String)> = input
+                .extract()
+                .map_err(|_| PyValueError::new_err("passes must be (name, text) pairs"))?;
+            pickanumber_api::evaluate_passes(&passes, &options)
+        }
+    };
     let json = inner.to_json();
     let traps = rubric.map_or_else(String::new, |r| r.inner.trap_checklist());
     Ok(Evaluation { inner, json, traps })

@@ -145,3 +145,26 @@ def test_the_package_ships_type_information():
     files = res.files("pickanumber")
     assert files.joinpath("py.typed").is_file()
     assert "def evaluate(" in files.joinpath("_native.pyi").read_text()
+
+
+def test_combine_is_the_cli_combine(cli, tmp_path):
+    import subprocess
+
+    claude = "(+3, craft) tests pass\n(+2, depth) docs\n(-1, craft) slow\n"
+    gpt = [{"impact": 3, "criterion": "craft", "text": "tests pass"},
+           {"impact": -2, "criterion": "depth", "text": "no docs"}]
+    (tmp_path / "claude.txt").write_text(claude, encoding="utf-8")
+    (tmp_path / "gpt.json").write_text(pickanumber._items_text(gpt), encoding="utf-8")
+    out = subprocess.run([cli, "combine", "claude=claude.txt", "gpt=gpt.json", "--fail-under", "60"],
+                         cwd=tmp_path, capture_output=True, text=True)
+    a = pickanumber.combine({"claude": claude, "gpt": gpt}, fail_under=60)
+    assert json.dumps(a.to_dict()) == json.dumps(json.loads(out.stdout))
+    assert a.exit_code == out.returncode
+    assert [p["name"] for p in a.passes] == ["claude", "gpt"]
+    low, high = a.interval
+    assert low <= a.final <= high
+    assert pickanumber.combine([("claude", claude), ("gpt", gpt)]).to_dict() == \
+        pickanumber.combine({"claude": claude, "gpt": gpt}).to_dict()
+    with pytest.raises(TypeError) as e:
+        pickanumber.combine(["claude"])
+    assert str(e.value) == "pass 1 is not a (name, items) pair"

@@ -37,7 +37,8 @@ LINE = st.one_of(
     item_line(),
     st.sampled_from(["", "## Working", "## Not working", "## Missing", "## Confusing",
                      "## Criterion: craft", "weights: craft=0.6, depth=0.4", "Looks good.",
-                     "weights: craft=0", "- **+3** bold item"]),
+                     "weights: craft=0", "- **+3** bold item", "## Pass: claude",
+                     "## Pass: gpt"]),
 )
 
 

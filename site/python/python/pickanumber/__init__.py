@@ -34,6 +34,7 @@ __all__ = [
     "Rubric",
     "RubricError",
     "analyse",
+    "combine",
     "__version__",
 ]
 
@@ -373,6 +374,82 @@ def analyse(
     ``diagnostics``, ``to_dict()`` (the CLI's JSON) and ``report()`` (its markdown report).
     Invalid options raise ``ValueError`` with the allowed values.
     """
+    return _run(
+        _items_text(items),
+        mode=mode,
+        weights=weights,
+        preset=preset,
+        rubric=rubric,
+        strict=strict,
+        fail_under=fail_under,
+        min_confidence=min_confidence,
+        require_self_check=require_self_check,
+        denominator=denominator,
+        scale=scale,
+    )
+
+
+def combine(
+    passes: Union[Mapping[str, Items], Iterable[Tuple[str, Items]]],
+    *,
+    mode: Optional[str] = None,
+    weights: Union[str, Mapping[str, float], None] = None,
+    preset: Optional[str] = None,
+    rubric: Optional[Rubric] = None,
+    strict: bool = False,
+    fail_under: Optional[float] = None,
+    min_confidence: Optional[float] = None,
+    require_self_check: bool = False,
+    denominator: Optional[float] = None,
+    scale: Optional[float] = None,
+) -> Analysis:
+    """Combine several judges' passes into one score, as ``pickanumber combine`` does.
+
+    passes
+        ``{"claude": items, "gpt": items}`` or ``[("claude", items), ...]``: each pass a
+        judge's name and its items (text in any input format, or a list of item dicts).
+
+    The headline is the formula over every pass's items together (per criterion in matrix
+    mode; an observation two judges both found counts once); ``passes`` lists each pass's own
+    headline, and ``to_dict()`` adds the CLI's ``passes``, ``spread``, ``disagreements``,
+    ``alpha`` and ``duplicates`` keys. The options are ``analyse``'s.
+    """
+    pairs = list(passes.items()) if isinstance(passes, Mapping) else list(passes)
+    texts = []
+    for n, pair in enumerate(pairs, 1):
+        if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)):
+            raise TypeError(f"pass {n} is not a (name, items) pair")
+        texts.append((pair[0], _items_text(pair[1])))
+    return _run(
+        texts,
+        mode=mode,
+        weights=weights,
+        preset=preset,
+        rubric=rubric,
+        strict=strict,
+        fail_under=fail_under,
+        min_confidence=min_confidence,
+        require_self_check=require_self_check,
+        denominator=denominator,
+        scale=scale,
+    )
+
+
+def _run(
+    native_input: Any,
+    *,
+    mode: Optional[str],
+    weights: Union[str, Mapping[str, float], None],
+    preset: Optional[str],
+    rubric: Optional[Rubric],
+    strict: bool,
+    fail_under: Optional[float],
+    min_confidence: Optional[float],
+    require_self_check: bool,
+    denominator: Optional[float],
+    scale: Optional[float],
+) -> Analysis:
+    """The native evaluation of a text or of (name, text) pairs, and the strict check."""
     if rubric is not None and not isinstance(rubric, Rubric):
         raise TypeError("rubric must be a pickanumber.Rubric (Rubric.load(path) or Rubric.parse(text))")
     if mode == "auto":
@@ -380,7 +457,7 @@ def analyse(
     if isinstance(weights, Mapping):
         weights = list(weights.items())
     e = _native.evaluate(
-        _items_text(items),
+        native_input,
         mode=mode,
         preset=preset,
         weights=weights,

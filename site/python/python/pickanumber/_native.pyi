@@ -35,7 +35,7 @@ class Rubric:
     def perspectives(self) -> List[str]: ...
 
 def evaluate(
-    text: str,
+    input: Union[str, Sequence[Tuple[str, str]]],
     *,
     mode: Optional[str] = None,
     preset: Optional[str] = None,
