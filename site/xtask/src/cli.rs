@@ -26,14 +26,17 @@ USAGE: cargo xtask <COMMAND> [OPTIONS]
     test                   setup, fmt, clippy, unit tests, the README's install line, the npm
                            package and its node tests (promptfoo), build, then
                            the browser tests (headless Chromium) against dist/
-    package                setup, then build the npm package into target/npm/pickanumber/
-    bench [--no-build] [--only weight,lighthouse,latency,throughput,build,npm]
+    package                setup, then build the npm package into target/npm/pickanumber/ and the
+                           Python wheel into target/wheels/
+    bench [--no-build] [--only weight,lighthouse,latency,throughput,build,python,npm]
                            build, then print the figures against their targets (also
                            target/bench.json); never fails on a figure
     fuzz [--seconds N | --runs N] [--target parse|instruments]
                            build the libFuzzer targets on the stable toolchain (no nightly, no
                            cargo-fuzz; a C++ compiler, g++ installed when missing) and run each
                            for N seconds (default 60) or N inputs; crashes land in fuzz/artifacts/
+    package                build the Python wheel (maturin, in a venv under target/) into
+                           target/wheels/
 
 Exit codes: 0 success, 1 a step failed, 2 a missing tool that cannot be installed, or a usage error.
 ";
@@ -47,12 +50,13 @@ pub enum Command {
     Build(Option<String>),
     Serve(u16),
     Test,
-    /// The packages: npm into `target/npm/pickanumber/`.
-    Package,
     /// Whether to build first, and the sections to run.
     Bench(bool, Vec<String>),
     /// How long each target runs, and the targets.
     Fuzz(Budget, Vec<&'static str>),
+    /// The packages for other ecosystems: npm into `target/npm/pickanumber/`, the wheel into
+    /// `target/wheels/`.
+    Package,
 }
 
 impl From<lexopt::Error> for Failure {
@@ -145,7 +149,6 @@ mod tests {
             ("setup --no-browser", Command::Setup(false)),
             ("build --base-url=/x/", Command::Build(Some("/x/".into()))),
             ("serve", Command::Serve(8000)),
-            ("package", Command::Package),
             ("serve --port 9001", Command::Serve(9001)),
             ("fuzz", Command::Fuzz(Budget::Seconds(60), TARGETS.to_vec())),
             (
@@ -157,6 +160,7 @@ mod tests {
                 Command::Fuzz(Budget::Runs(10_000), vec!["instruments"]),
             ),
             ("bench --no-build --only weight,build", bench),
+            ("package", Command::Package),
         ] {
             assert_eq!(parse_str(line).unwrap(), command, "{line}");
         }

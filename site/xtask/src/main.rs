@@ -1,4 +1,4 @@
-//! `cargo xtask setup | build | serve | test | bench | fuzz` (see `--help` and [`cli`]).
+//! `cargo xtask setup | build | serve | test | bench | fuzz | package` (see `--help` and [`cli`]).
 
 mod bench;
 mod check;
@@ -35,8 +35,8 @@ fn run(command: Command) -> Result<(), env::Failure> {
         Command::Build(base_url) => pipeline::build(&env()?, base_url.as_deref()),
         Command::Serve(port) => serve::serve(&env()?, port),
         Command::Test => check::test(&env()?),
-        Command::Package => package::package(&env()?),
         Command::Bench(build, only) => bench::bench(&env()?, build, &only),
         Command::Fuzz(budget, targets) => fuzz::fuzz(&env()?, budget, &targets),
+        Command::Package => package::package(&env()?),
     }
 }

@@ -20,7 +20,7 @@ pub const NODE22: &str = "22.23.3";
 pub const NODE18: &str = "18.20.8";
 
 /// Installs promptfoo and TypeScript with `npm ci` when `node_modules` lacks a pinned version.
-fn tools(env: &Env) -> Result<(), Failure> {
+pub fn tools(env: &Env) -> Result<(), Failure> {
     let check = || {
         let mut found = Vec::new();
         for (name, want) in [("promptfoo", PROMPTFOO), ("typescript", TYPESCRIPT)] {
