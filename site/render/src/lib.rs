@@ -47,6 +47,7 @@ pub mod page;
 pub mod passes;
 pub mod plot;
 pub mod record;
+pub mod setup;
 pub mod share;
 pub mod site;
 pub mod template;
