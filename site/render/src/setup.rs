@@ -23,21 +23,23 @@ pub fn example() -> Result<Form, String> {
         .map_err(|e| e[0].in_file("examples/rubrics/pull-request.toml"))
 }
 
-/// The static box: the root `#setup` with the words for the island, the line that says what
-/// the example is, the disabled form, the `<noscript>` note and the results. `calculator` is
+/// The static box: the root `#setup` with the words for the island (`data-words`) and the
+/// example as a JSON rubric for it to start from (`data-rubric`), the line that says what the
+/// example is, the disabled form, the `<noscript>` note and the results. `calculator` is
 /// the calculator's address (`/`), which the site's base path moves like every root link.
 /// [`crate::layout::Layout::parse`] has refused a build whose example does not read.
 pub fn placeholder(words: &Words) -> String {
     let form = example().unwrap_or_default();
     format!(
-        "<div id=\"setup\" class=\"setup\" role=\"region\" aria-label=\"{}\" data-words=\"{}\">\
+        "<div id=\"setup\" class=\"setup\" role=\"region\" aria-label=\"{}\" data-words=\"{}\" data-rubric=\"{}\">\
 <p class=\"setup-lead\">{}</p>\
 <div class=\"setup-live\">{}</div>\
-<div class=\"calc-diag\"><noscript><p>{}</p></noscript></div>\
+<noscript><p class=\"setup-lead\">{}</p></noscript>\
 <p class=\"setup-status\" id=\"setup-status\" role=\"status\"></p>\
 <div class=\"setup-results\" id=\"setup-results\" role=\"region\" aria-label=\"{}\">{}</div></div>\n",
         escape(&words.region),
         escape(&words.to_lines()),
+        escape(&form.rubric().map_or(String::new(), |r| r.to_json())),
         escape(&words.example),
         html::form(&form, words, false),
         escape(&words.noscript),

@@ -15,7 +15,7 @@ use pickanumber_score::Impact;
 fn field(id: &str, label: &str, value: &str, off: &str) -> String {
     format!(
         "<div class=\"setup-field\"><label for=\"{id}\">{}</label>\
-<input type=\"text\" id=\"{id}\" name=\"{id}\" value=\"{}\" spellcheck=\"false\"{off}>\
+<input type=\"text\" id=\"{id}\" name=\"{id}\" value=\"{}\" spellcheck=\"false\" aria-describedby=\"err-{id}\"{off}>\
 <p class=\"setup-err\" id=\"err-{id}\"></p></div>",
         escape(label),
         escape(value)
@@ -62,7 +62,7 @@ pub fn form(f: &Form, words: &Words, live: bool) -> String {
     ));
     s.push_str(&format!(
         "<div class=\"setup-field\"><label for=\"perspectives\">{}</label>\
-<textarea id=\"perspectives\" name=\"perspectives\" rows=\"5\" spellcheck=\"false\"{off}>{}</textarea>\
+<textarea id=\"perspectives\" name=\"perspectives\" rows=\"5\" spellcheck=\"false\" aria-describedby=\"err-perspectives\"{off}>{}</textarea>\
 <p class=\"calc-hint\">{}</p><p class=\"setup-err\" id=\"err-perspectives\"></p></div>",
         escape(&words.perspectives),
         escape(&f.perspectives),
@@ -111,7 +111,7 @@ pub fn form(f: &Form, words: &Words, live: bool) -> String {
                 .collect();
             format!(
                 "<div class=\"setup-row\">{}<div class=\"setup-field\"><label for=\"{id}\">{}</label>\
-<select id=\"{id}\" name=\"{id}\"{off}>{options}</select><p class=\"setup-err\" id=\"err-{id}\"></p></div>{}</div>",
+<select id=\"{id}\" name=\"{id}\" aria-describedby=\"err-{id}\"{off}>{options}</select><p class=\"setup-err\" id=\"err-{id}\"></p></div>{}</div>",
                 field(&format!("traps-{}-description", i + 1), &words.description, &t.description, off),
                 escape(&words.impact),
                 remove(&format!("traps-{}", i + 1), words, off)
@@ -128,7 +128,7 @@ pub fn form(f: &Form, words: &Words, live: bool) -> String {
     ));
     s.push_str(&format!(
         "<div class=\"setup-field\"><label for=\"paste\">{}</label>\
-<textarea id=\"paste\" rows=\"3\" spellcheck=\"false\"{off}></textarea>\
+<textarea id=\"paste\" rows=\"3\" spellcheck=\"false\" aria-describedby=\"err-paste\"{off}></textarea>\
 <button type=\"button\" id=\"load\"{off}>{}</button><p class=\"setup-err\" id=\"err-paste\"></p></div></div>",
         escape(&words.paste),
         escape(&words.load)
