@@ -57,8 +57,14 @@ pub fn encode(parts: &[(&str, &str)]) -> String {
     format!("check={:08x}&{body}", crc32(body.as_bytes()))
 }
 
+/// An empty input as the calculator's `d` part: a raw deflate stream of one empty stored block
+/// (RFC 1951 §3.2.4: final bit set, length 0 and its complement), in base64url. A link with
+/// input opens the calculator scrolled into view with that input, here nothing, ready for the
+/// judge's answer to be pasted.
+pub const EMPTY_INPUT: &str = "AQAA__8";
+
 /// The fragment that opens the calculator with `rubric`'s mode, weights and settings (the
-/// denominator and the scale when they differ from the canonical method).
+/// denominator and the scale when they differ from the canonical method) and an empty input.
 ///
 /// # Errors
 /// A message when the rubric changes a setting the calculator does not take (centre, maximum,
@@ -98,6 +104,7 @@ pub fn calculator_link(rubric: &Rubric) -> Result<String, String> {
     if p.scale != c.scale {
         parts.push(("scale", &scale));
     }
+    parts.push(("d", EMPTY_INPUT));
     Ok(encode(&parts))
 }
 
@@ -119,7 +126,7 @@ mod tests {
                          {"name": "depth", "weight": 0.4, "plus5": "c", "minus5": "d"}],
             "params": {"denominator": 12, "scale": 6.5}}"#;
         let r = Rubric::from_json(json).unwrap();
-        let body = "mode=matrix&w=craft=0.6,depth=0.4&den=12&scale=6.5";
+        let body = "mode=matrix&w=craft=0.6,depth=0.4&den=12&scale=6.5&d=AQAA__8";
         assert_eq!(
             calculator_link(&r),
             Ok(format!("check={:08x}&{body}", crc32(body.as_bytes())))
@@ -131,7 +138,10 @@ mod tests {
         let r = Rubric::from_json(r#"{"subject": "s", "mode": "pooled"}"#).unwrap();
         assert_eq!(
             calculator_link(&r),
-            Ok(format!("check={:08x}&mode=pooled", crc32(b"mode=pooled")))
+            Ok(format!(
+                "check={:08x}&mode=pooled&d=AQAA__8",
+                crc32(b"mode=pooled&d=AQAA__8")
+            ))
         );
     }
 
@@ -145,6 +155,20 @@ mod tests {
             calculator_link(&r),
             Err("the calculator takes the denominator and the scale only, and this rubric also sets center, gain: score with `pickanumber score --rubric`".into())
         );
+    }
+
+    #[test]
+    fn the_empty_input_is_one_empty_final_stored_block() {
+        // BFINAL 1, BTYPE 00, then LEN 0x0000 and NLEN 0xFFFF, in base64url without padding.
+        assert_eq!(EMPTY_INPUT, "AQAA__8");
+        let bytes = [1u8, 0, 0, 0xff, 0xff];
+        let n = bytes.iter().fold(0u64, |n, b| n << 8 | u64::from(*b)) << 2;
+        let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        let encoded: String = (0..7)
+            .rev()
+            .map(|i| alphabet[(n >> (6 * i) & 63) as usize] as char)
+            .collect();
+        assert_eq!(encoded, EMPTY_INPUT);
     }
 
     #[test]
