@@ -133,6 +133,7 @@ impl Layout {
             return Err(Error::at(file, setup_line, m));
         }
         crate::setup::example().map_err(|m| Error::at(file, setup_line, m))?;
+        crate::setup::generic_prompt().map_err(|m| Error::at(file, setup_line, m))?;
         let mut record = Record::default();
         let mut nav = Vec::new();
         for item in raw.nav {

@@ -12,6 +12,24 @@ use pickanumber_setup::{html, Form, Words};
 /// The worked example: the matrix rubric of `examples/rubrics/`.
 pub const EXAMPLE: &str = include_str!("../../../examples/rubrics/pull-request.toml");
 
+/// The generic rubric (pooled, the five default perspectives) whose prompt the quick start
+/// shows.
+pub const GENERIC: &str = include_str!("../../../examples/rubrics/generic.toml");
+
+/// The name in `{{ generic-prompt }}`: the text of a ` ```prompt ` block that the build
+/// replaces with [`generic_prompt`] (in the page and in its published markdown).
+pub const GENERIC_PROMPT: &str = "generic-prompt";
+
+/// The judge prompt of [`GENERIC`], as `pickanumber rubric prompt` prints it.
+///
+/// # Errors
+/// The generic rubric does not read (the first error, with the file's name).
+pub fn generic_prompt() -> Result<String, String> {
+    Rubric::parse(GENERIC)
+        .map(|r| r.prompt())
+        .map_err(|e| e[0].in_file("examples/rubrics/generic.toml"))
+}
+
 /// The example as the form shows it, or the rubric crate's first error (a broken example
 /// fails the build, never the page).
 ///
@@ -51,6 +69,21 @@ pub fn placeholder(words: &Words) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_generic_prompt_block_is_the_generators_prompt() {
+        use crate::passes::test_util::{events, html};
+        let md = "```prompt\n{{ generic-prompt }}\n```\n";
+        let page = html(crate::passes::code::run(events(md), "Copy"));
+        let prompt = generic_prompt().unwrap();
+        assert!(prompt.starts_with("# Evidence brief: the work described above\n"));
+        assert_eq!(
+            page,
+            crate::passes::code::copy_block(prompt.trim_end(), "Copy")
+        );
+        let twin = crate::passes::references::fill(md, &Default::default());
+        assert_eq!(twin, format!("```prompt\n{prompt}\n```\n"));
+    }
 
     #[test]
     fn the_static_box_and_the_island_render_the_same_results() {

@@ -80,9 +80,13 @@ pub fn fill(body: &str, blocks: &Blocks) -> String {
             break;
         };
         let name = after[2..len].trim();
-        let value = name
-            .split_once('.')
-            .and_then(|(id, field)| blocks.get(id)?.values().get(field).cloned());
+        let value = match name {
+            // The quick start's prompt block, written in as the page shows it.
+            crate::setup::GENERIC_PROMPT => crate::setup::generic_prompt().ok(),
+            _ => name
+                .split_once('.')
+                .and_then(|(id, field)| blocks.get(id)?.values().get(field).cloned()),
+        };
         match value {
             Some(v) => out.push_str(&v),
             None => out.push_str(&after[..len + 2]),
