@@ -1,5 +1,6 @@
 //! The JSON object of one analysis: the keys `pickanumber score` prints for each mode, with
-//! `final` an integer when the parameters round, `null` where nothing was read, and every
+//! `final` an integer when the parameters round, `null` where nothing was read, the headline's
+//! `interval`, the passes' keys when the input held several ([`crate::passes`]), and every
 //! diagnostic by severity.
 
 use pickanumber_score::{Analysis, Outcome, Params, Pooled, Rounding, Severity};
@@ -27,7 +28,7 @@ fn pooled_json(p: &Pooled, params: &Params) -> Map<String, Value> {
 }
 
 /// The headline's number: an integer when rounded.
-fn score_json(score: f64, rounded: bool) -> Value {
+pub(crate) fn score_json(score: f64, rounded: bool) -> Value {
     if rounded {
         json!(score as i64)
     } else {
@@ -110,6 +111,10 @@ pub fn to_json(a: &Analysis) -> Value {
             }
             m.insert("pooled".into(), Value::Object(pooled_json(&x.pool, p)));
         }
+    }
+    m.insert("interval".into(), crate::passes::interval_json(a.interval));
+    if let Some(p) = &a.passes {
+        m.extend(crate::passes::passes_json(p));
     }
     let errors: Vec<Value> = a
         .diagnostics_of(Severity::Error)

@@ -1,19 +1,21 @@
 //! The public result shape of pickanumber, shared by every way in from outside the site:
 //!
 //! text + [`Options`] → [`evaluate`] (the formula crate's `analyse`, plus the rubric's cell
-//! checks) → [`Evaluation`] → [`json::to_json`] (the object `pickanumber score` prints) and
-//! [`gate::Gate`] (the thresholds a pipeline sets).
+//! checks), or several judges' texts → [`evaluate_passes`] (the formula crate's `combine`) →
+//! [`Evaluation`] → [`json::to_json`] (the object `pickanumber score` prints, with
+//! [`passes`]' keys for passes) and [`gate::Gate`] (the thresholds a pipeline sets).
 //!
 //! The CLI, the Python package and the npm package all call this crate, so the same input gives
 //! the same JSON object in all three; none of them builds its own.
 
 pub mod gate;
 pub mod json;
+pub mod passes;
 
 pub use gate::Gate;
 pub use json::to_json;
 pub use pickanumber_rubric::Rubric;
-pub use pickanumber_score::{analyse, Analysis, Request};
+pub use pickanumber_score::{analyse, combine, Analysis, Request};
 
 /// What a caller can ask for besides the text.
 #[derive(Clone, Debug, Default)]
@@ -73,9 +75,34 @@ impl Evaluation {
     }
 }
 
-/// Analyses `text` as [`Options`] ask.
+/// Analyses `text` as [`Options`] ask. Text with `## Pass: <name>` headings is several judges'
+/// passes, combined as [`evaluate_passes`] combines them.
 pub fn evaluate(text: &str, options: &Options) -> Evaluation {
-    let mut analysis = analyse(text, &options.request);
+    finish(analyse(text, &options.request), options)
+}
+
+/// Combines several judges' passes, each a name and a text in any input format, as
+/// [`Options`] ask: the headline is the formula over every pass's items together (an
+/// observation two judges both found counts once), and the JSON adds `passes`, `spread`,
+/// `disagreements`, `alpha` and `duplicates` to the keys of the mode.
+///
+/// ```
+/// use pickanumber_api::{evaluate_passes, Options};
+/// let e = evaluate_passes(
+///     &[("claude".into(), "+3 tests pass\n+2 docs".into()), ("gpt".into(), "-1 slow".into())],
+///     &Options::default(),
+/// );
+/// let v = e.to_json();
+/// assert_eq!(v["passes"][0]["name"], "claude");
+/// assert_eq!(v["total_items"], 3);
+/// assert!(v["interval"].is_array());
+/// ```
+pub fn evaluate_passes(passes: &[(String, String)], options: &Options) -> Evaluation {
+    finish(combine(passes, &options.request), options)
+}
+
+/// The rubric's cell checks and the gate's verdict on an analysis.
+fn finish(mut analysis: Analysis, options: &Options) -> Evaluation {
     if let Some(r) = &options.rubric {
         analysis.diagnostics.extend(r.cell_diagnostics(&analysis));
     }

@@ -6,7 +6,6 @@ use std::future::Future;
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use fantoccini::{Client, ClientBuilder};
@@ -56,10 +55,8 @@ impl Default for BrowserOptions {
 struct Driver {
     child: Child,
     port: u16,
-    scratch: PathBuf,
+    scratch: tempfile::TempDir,
 }
-
-static SESSIONS: AtomicUsize = AtomicUsize::new(0);
 
 impl Driver {
     async fn start() -> Driver {
@@ -69,17 +66,15 @@ impl Driver {
                 "{tool} is missing: run `cargo xtask setup` (it installs Debian's chromium and chromium-driver)"
             );
         }
-        let scratch = std::env::temp_dir().join(format!(
-            "pickanumber-browser-{}-{}",
-            std::process::id(),
-            SESSIONS.fetch_add(1, Ordering::SeqCst)
-        ));
-        let _ = std::fs::remove_dir_all(&scratch);
-        std::fs::create_dir_all(scratch.join("profile"))
+        let scratch = tempfile::Builder::new()
+            .prefix("pickanumber-browser-")
+            .tempdir()
             .expect("create the browser's scratch folder");
+        std::fs::create_dir_all(scratch.path().join("profile"))
+            .expect("create the browser's profile folder");
         let port = free_port();
-        let log =
-            std::fs::File::create(scratch.join("chromedriver.log")).expect("chromedriver log");
+        let log = std::fs::File::create(scratch.path().join("chromedriver.log"))
+            .expect("chromedriver log");
         let child = Command::new(CHROMEDRIVER)
             .arg(format!("--port={port}"))
             .stdin(Stdio::null())
@@ -124,11 +119,11 @@ impl Driver {
         }
     }
     fn log(&self) -> String {
-        std::fs::read_to_string(self.scratch.join("chromedriver.log")).unwrap_or_default()
+        std::fs::read_to_string(self.scratch.path().join("chromedriver.log")).unwrap_or_default()
     }
 
     fn profile(&self) -> PathBuf {
-        self.scratch.join("profile")
+        self.scratch.path().join("profile")
     }
 }
 
@@ -137,7 +132,7 @@ impl Drop for Driver {
         let _ = self.child.kill();
         let _ = self.child.wait();
         kill_processes_mentioning(&self.profile());
-        let _ = std::fs::remove_dir_all(&self.scratch);
+        // The scratch folder goes when the field is dropped, after this.
     }
 }
 

@@ -218,10 +218,9 @@ async fn keystroke_to_output_latency() {
             "console errors while measuring:\n{}",
             format_log(&errors)
         );
-        let dir = std::env::temp_dir().join(format!("bare-textarea-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("create the bare textarea's folder");
-        std::fs::write(dir.join("index.html"), BARE).expect("write the bare textarea page");
-        let bare = serve(Site::new(&dir));
+        let dir = tempfile::tempdir().expect("create the bare textarea's folder");
+        std::fs::write(dir.path().join("index.html"), BARE).expect("write the bare textarea page");
+        let bare = serve(Site::new(dir.path()));
         client
             .goto(&bare.url("/"))
             .await

@@ -16,7 +16,6 @@
 //! PASTE {"page":"calculator","lines":10000,"paste_ms":…,"bare_paste_ms":…,"delete_ms":…,"bare_delete_ms":…}
 //! ```
 
-use std::path::Path;
 use std::time::Duration;
 
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
@@ -59,30 +58,27 @@ fn lines(island: &str, n: usize) -> String {
     (0..n).map(line).collect::<Vec<_>>().join("\n")
 }
 
-/// Copies `dir`'s files into `to`, recursively.
-fn copy_dir(dir: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("create a folder for the copy of the site");
-    for entry in std::fs::read_dir(dir).expect("read the built site") {
-        let entry = entry.expect("a directory entry");
-        let (from, dest) = (entry.path(), to.join(entry.file_name()));
-        if from.is_dir() {
-            copy_dir(&from, &dest);
+/// The built site with `/bare/` and `/clip/` added, served on one origin from a copy that is
+/// removed when the returned folder is dropped.
+fn site_with_bare_page() -> (tempfile::TempDir, pickanumber_browser_tests::Served) {
+    let scratch = tempfile::tempdir().expect("create a folder for the copy of the site");
+    let root = scratch.path();
+    let dist = dist();
+    for entry in walkdir::WalkDir::new(&dist) {
+        let entry = entry.expect("read the built site");
+        let dest = root.join(entry.path().strip_prefix(&dist).expect("inside the site"));
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&dest).expect("create a folder of the copy");
         } else {
-            std::fs::copy(&from, &dest).expect("copy a file of the site");
+            std::fs::copy(entry.path(), &dest).expect("copy a file of the site");
         }
     }
-}
-
-/// The built site with `/bare/` and `/clip/` added, served on one origin.
-fn site_with_bare_page() -> pickanumber_browser_tests::Served {
-    let root = std::env::temp_dir().join(format!("paste-site-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
-    copy_dir(&dist(), &root);
     for (name, html) in [("bare", BARE), ("clip", CLIP)] {
         std::fs::create_dir_all(root.join(name)).expect("create a helper page's folder");
         std::fs::write(root.join(name).join("index.html"), html).expect("write a helper page");
     }
-    serve(Site::new(root))
+    let served = serve(Site::new(root));
+    (scratch, served)
 }
 
 /// Presses `keys` together (the first ones held while the last is pressed).
@@ -260,7 +256,7 @@ fn check(lines: &[Value]) {
 
 #[tokio::test]
 async fn ten_thousand_lines_paste_and_delete_like_a_bare_textarea() {
-    let site = site_with_bare_page();
+    let (_copy, site) = site_with_bare_page();
     with_browser(Default::default(), move |client| async move {
         check(&measure(&client, &site, &[10_000]).await);
     })
@@ -269,7 +265,7 @@ async fn ten_thousand_lines_paste_and_delete_like_a_bare_textarea() {
 
 #[tokio::test]
 async fn a_hundred_thousand_lines_paste_and_delete_like_a_bare_textarea() {
-    let site = site_with_bare_page();
+    let (_copy, site) = site_with_bare_page();
     with_browser(Default::default(), move |client| async move {
         check(&measure(&client, &site, &[100_000]).await);
     })
@@ -279,7 +275,7 @@ async fn a_hundred_thousand_lines_paste_and_delete_like_a_bare_textarea() {
 #[tokio::test]
 #[ignore = "a benchmark: `cargo xtask bench` runs it"]
 async fn paste_and_delete_timings() {
-    let site = site_with_bare_page();
+    let (_copy, site) = site_with_bare_page();
     with_browser(Default::default(), move |client| async move {
         measure(&client, &site, &[10_000, 100_000]).await;
     })

@@ -20,6 +20,9 @@ them into a 0–100 score with a confidence.\n\n\
 `pickanumber score` is also a drop-in for the what-works feedback judge's score.py \
 (--input, --compat score-py, --save, --load and JUDGE_DIR); `pickanumber passes` lists the \
 passes saved for one evaluation.\n\n\
+`pickanumber combine` scores several judges' passes together, with each pass, the spread, the \
+cells where they disagree and Krippendorff's α; `pickanumber compare` gives the change between \
+two results and whether their intervals overlap.\n\n\
 `pickanumber probe` classifies how a judge model uses a rating scale from repeated runs (a \
 drop-in for the calibration probe's aggregator); `pickanumber pairwise` reads head-to-head \
 verdicts and reports Beta posteriors, position bias and swap consistency.",
@@ -51,6 +54,14 @@ pub enum Command {
     /// Check a rubric file, or print the judge prompt or the JSON Schema it gives.
     #[command(subcommand, after_long_help = RUBRIC_HELP)]
     Rubric(RubricCommand),
+    /// Combine several judges' passes into one score, with each pass, the spread, the cells
+    /// where they disagree, α and the interval, as JSON.
+    #[command(after_long_help = crate::combine::COMBINE_HELP)]
+    Combine(crate::combine::CombineArgs),
+    /// Compare two results (or two inputs): the change of the headline and of each criterion,
+    /// and whether the intervals overlap, as JSON.
+    #[command(after_long_help = crate::compare::COMPARE_HELP)]
+    Compare(crate::compare::CompareArgs),
 }
 
 /// `pickanumber rubric …`: one rubric file, three things to do with it.
@@ -231,8 +242,15 @@ RUBRIC (--rubric FILE, see `pickanumber rubric --help`):
 
 OUTPUT:
     One JSON object led by the mode's answer: mode, format, final (integer, rounded half away
-    from zero), final_unrounded, confidence, then errors ([{\"line\": N, \"message\": \"…\"}]),
-    ignored (line numbers), warnings, notes.
+    from zero), final_unrounded, confidence, then the mode's keys, interval, errors
+    ([{\"line\": N, \"message\": \"…\"}]), ignored (line numbers), warnings, notes.
+    interval is [low, high], the 90 % bootstrap interval of the headline: the items are
+    redrawn 1,000 times with replacement within each criterion (or bucket) and pass, the
+    headline recomputed each time, and the middle 90 % kept. It says how far the score would
+    move with another sample of the same kind of evidence, seeded from the items so the same
+    input always gives the same interval; null when there is no score.
+    Text with ## Pass: <name> headings is several judges' passes: see `pickanumber combine
+    --help` for the combined headline and the keys it adds.
     pooled and feedback mode: final is the pool's (feedback: the four buckets pooled), beside
     net_impact, total_items, normalized, raw, density and multiplier; feedback mode adds
     buckets with the running score after each.
@@ -513,12 +531,12 @@ pub enum Compat {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weights(pub Vec<(String, f64)>);
 
-fn parse_weights(s: &str) -> Result<Weights, String> {
+pub(crate) fn parse_weights(s: &str) -> Result<Weights, String> {
     pickanumber_score::parse_weights(s).map(Weights)
 }
 
 /// `--denominator` and `--scale`: a plain decimal greater than 0.
-fn positive(s: &str) -> Result<f64, String> {
+pub(crate) fn positive(s: &str) -> Result<f64, String> {
     match pickanumber_score::parse_decimal(s.trim()) {
         Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
         Ok(_) => Err(format!("\"{s}\" must be greater than 0")),

@@ -5,14 +5,19 @@
 //! behaviour through [`compat`] and [`judge`]), [`passes`] (the judge store → a table),
 //! [`probe`] (a runs folder → `aggregate.json`, `REPORT.md` and the regime), [`pairwise`]
 //! (judgments → posteriors, position bias and swap consistency as JSON) and [`rubric`] (a
-//! rubric file → its check, judge prompt or JSON Schema; also what `score --rubric` reads).
+//! rubric file → its check, judge prompt or JSON Schema; also what `score --rubric` reads),
+//! [`combine`] (several judges' passes → one JSON object) and [`compare`] (two results →
+//! the change and whether the intervals overlap).
 //! The modules return an exit code, or a [`Fatal`] error that `main` prints.
 //!
 //! Exit codes: 0 when every item was valid, 1 when some item (or the weights, or a pairwise
-//! judgment) was an error, 2 for usage errors, unreadable input, an unusable judge store and a
-//! probe that cannot run or write (a message on stderr, nothing on stdout).
+//! judgment) was an error, 3 when a gate's threshold was missed, 2 for usage errors, unreadable
+//! input, an unusable judge store and a probe that cannot run or write (a message on stderr,
+//! nothing on stdout).
 
 mod cli;
+mod combine;
+mod compare;
 mod compat;
 mod judge;
 mod locked;
@@ -47,6 +52,8 @@ fn main() -> ExitCode {
         cli::Command::Probe(a) => probe::run(a),
         cli::Command::Pairwise(a) => pairwise::run(a),
         cli::Command::Rubric(c) => rubric::run(c),
+        cli::Command::Combine(a) => combine::run(a),
+        cli::Command::Compare(a) => compare::run(a),
     };
     match result {
         Ok(code) => code,

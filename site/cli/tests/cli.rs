@@ -50,7 +50,8 @@ fn errors_exit_1_and_still_print_json() {
 
 #[test]
 fn reads_a_file_argument() {
-    let path = std::env::temp_dir().join(format!("pickanumber-cli-{}.txt", std::process::id()));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("items.txt");
     std::fs::write(&path, "+5 a\n-3 b\n").unwrap();
     let out = run(&["score", path.to_str().unwrap()], "");
     assert_eq!(out.status.code(), Some(0));

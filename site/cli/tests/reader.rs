@@ -32,6 +32,7 @@ fn nothing_read_is_null_and_exit_1() {
                 "final_unrounded": null,
                 "confidence": null,
                 "total_items": 0,
+                "interval": null,
                 "errors": [{"message": message}],
                 "ignored": ignored,
                 "warnings": [],

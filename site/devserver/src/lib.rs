@@ -108,15 +108,15 @@ pub fn pages(dist: &Path) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    /// A fresh folder `devserver-{name}-{pid}` in the temporary folder with `files` (path, text).
-    pub fn tree(name: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("devserver-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+    /// A fresh temporary folder with `files` (path, text), removed when dropped.
+    pub fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let scratch = tempfile::tempdir().unwrap();
+        let dir = scratch.path();
         for (file, text) in files {
             std::fs::create_dir_all(dir.join(file).parent().unwrap()).unwrap();
             std::fs::write(dir.join(file), text).unwrap();
         }
-        dir
+        scratch
     }
 
     #[test]
@@ -128,8 +128,8 @@ mod tests {
             "examples/b/index.html",
             "calc/a.js",
         ];
-        let dir = tree("pages", &files.map(|f| (f, "x")));
-        let pages = super::pages(&dir);
+        let dir = tree(&files.map(|f| (f, "x")));
+        let pages = super::pages(dir.path());
         assert_eq!(pages, ["/", "/examples/b/", "/paper/", "/404.html"]);
     }
 }

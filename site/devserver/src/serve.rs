@@ -181,7 +181,8 @@ mod tests {
             ("404.html", "lost"),
             ("big.html", &big),
         ];
-        let dir = crate::tests::tree("serve", &files);
+        let scratch = crate::tests::tree(&files);
+        let dir = scratch.path().to_path_buf();
         let reload = Reload::default();
         let site = Site::new(&dir).under("sub").with_reload(reload.clone());
         let addr = super::start(site.blocking("/calc/x"), "127.0.0.1:0").unwrap();

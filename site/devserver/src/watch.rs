@@ -66,7 +66,8 @@ mod tests {
 
     #[test]
     fn edits_additions_and_removals_are_seen_but_not_swap_files() {
-        let root = crate::tests::tree("watch", &[("src/index.md", "a"), ("src/target/out", "")]);
+        let scratch = crate::tests::tree(&[("src/index.md", "a"), ("src/target/out", "")]);
+        let root = scratch.path();
         let watch = Watch::new(&[root.join("src"), root.join("missing")]).unwrap();
         for junk in [".index.md.swp", ".x", "x.swp", "x~", "target/out"] {
             std::fs::write(root.join("src").join(junk), "x").unwrap();

@@ -113,8 +113,8 @@ mod tests {
 
     #[test]
     fn files_are_refused_by_size_and_missing_ones_say_so() {
-        let dir = std::env::temp_dir().join(format!("bounded-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let scratch = tempfile::tempdir().unwrap();
+        let dir = scratch.path();
         let file = dir.join("five");
         std::fs::write(&file, "12345").unwrap();
         assert_eq!(read_file(&file, 5).unwrap(), b"12345");
@@ -126,6 +126,5 @@ mod tests {
         assert_eq!(size_text(MAX_BYTES), "64 MiB");
         let missing = read_file(&dir.join("nope"), 4).unwrap_err();
         assert!(matches!(&missing, Bounded::Io(e) if e.kind() == io::ErrorKind::NotFound));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

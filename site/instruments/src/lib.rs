@@ -9,11 +9,13 @@
 //!   **posteriors**, **position bias** with an exact binomial test, **swap consistency**,
 //!   a ranking.
 //!
-//! The core has no file system access and builds for `wasm32-unknown-unknown`; the `fs`
-//! feature adds `probe::fs`, which reads a runs folder and writes the two output files.
-//! JSON is read with the formula crate's reader ([`pickanumber_score::json`]) and written by a
-//! small writer of this crate's own, and [`html`] lays out the islands' results, so the wasm
-//! islands carry neither serde_json nor one reactive node per table cell.
+//! The core has no file system access and builds for `wasm32-unknown-unknown`; the `json`
+//! feature adds the command line's JSON documents (`probe::report::aggregate_json`,
+//! `Pairwise::to_json_string`, printed by serde_json), and the `fs` feature (which implies
+//! `json`) adds `probe::fs`, which reads a runs folder and writes the two output files. JSON is
+//! read with the lean crate's reader ([`pickanumber_lean::json`]), and [`html`] lays out the
+//! islands' results, so the wasm islands carry neither serde_json nor one reactive node per
+//! table cell.
 //!
 //! ## The probe
 //!
@@ -82,7 +84,8 @@
 #[cfg(feature = "fs")]
 pub mod bounded;
 pub mod html;
-mod json_out;
+#[cfg(feature = "json")]
+mod json_tree;
 mod line_error;
 pub mod numbers;
 pub mod pairwise;

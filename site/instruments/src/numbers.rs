@@ -1,4 +1,6 @@
 //! Exact decimal rounding and the digits the reports print, without the float formatter.
+//! The digits come from the lean crate's number text ([`pickanumber_lean::numtext`]), the one
+//! place numbers become text (the formula crate's `display` prints through it too).
 //!
 //! **f64** → [`ten_thousandths`] (exact, ties to even) → [`round4`] (the value stored and
 //! compared) / [`short`] (the text printed). Shares of counts go through [`percent`], which works
@@ -8,63 +10,8 @@
 //! a rate of 1/32 = 0.03125 (exactly representable) becomes 0.0312 (the even neighbour) and a
 //! value printed as 0.00015 but stored a hair below it becomes 0.0001.
 
-/// `x · 10⁴` rounded to the nearest integer, ties to even, computed exactly from the bits of `x`.
-///
-/// Saturates at the `i64` limits; NaN gives 0 (no caller passes either).
-///
-/// ```
-/// use pickanumber_instruments::numbers::ten_thousandths;
-/// assert_eq!(ten_thousandths(0.03125), 312); // an exact tie: to even
-/// assert_eq!(ten_thousandths(0.09375), 938); // an exact tie: to even
-/// assert_eq!(ten_thousandths(-2.5), -25_000);
-/// ```
-pub fn ten_thousandths(x: f64) -> i64 {
-    if x.is_nan() {
-        return 0;
-    }
-    let bits = x.to_bits();
-    let negative = bits >> 63 == 1;
-    let exp_bits = ((bits >> 52) & 0x7ff) as i32;
-    let fraction = bits & ((1u64 << 52) - 1);
-    if exp_bits == 0x7ff {
-        return if negative { i64::MIN } else { i64::MAX };
-    }
-    // x = mantissa · 2^exp exactly.
-    let (mantissa, exp) = if exp_bits == 0 {
-        (fraction, -1074)
-    } else {
-        (fraction | (1u64 << 52), exp_bits - 1075)
-    };
-    let scaled = u128::from(mantissa) * 10_000; // < 2^67
-    let magnitude: u128 = if exp >= 0 {
-        if exp >= 60 {
-            u128::MAX
-        } else {
-            scaled << exp
-        }
-    } else {
-        let shift = (-exp) as u32;
-        if shift >= 127 {
-            // Below 2^67 / 2^127: far under one half.
-            0
-        } else {
-            let q = scaled >> shift;
-            let rem = scaled & ((1u128 << shift) - 1);
-            let half = 1u128 << (shift - 1);
-            if rem > half || (rem == half && q & 1 == 1) {
-                q + 1
-            } else {
-                q
-            }
-        }
-    };
-    let m = i64::try_from(magnitude).unwrap_or(i64::MAX);
-    if negative {
-        -m
-    } else {
-        m
-    }
-}
+use pickanumber_lean::numtext::scaled_text;
+pub use pickanumber_lean::numtext::ten_thousandths;
 
 /// The mean of non-negative doubles as Python's `statistics.mean` gives it: the exact sum of
 /// the values as they are stored, divided exactly, then rounded once to the nearest double.
@@ -158,10 +105,10 @@ fn ratio_to_f64(num: u128, den: u128) -> f64 {
 /// assert_eq!(decimal_to_f64("inf"), None);
 /// ```
 pub fn decimal_to_f64(text: &str) -> Option<f64> {
-    match pickanumber_score::parse_decimal(text) {
+    match pickanumber_lean::numtext::parse_decimal(text) {
         Ok(v) => return Some(v),
-        Err(pickanumber_score::DecimalError::NotANumber) => return None,
-        Err(pickanumber_score::DecimalError::TooPrecise) => {}
+        Err(pickanumber_lean::numtext::DecimalError::NotANumber) => return None,
+        Err(pickanumber_lean::numtext::DecimalError::TooPrecise) => {}
     }
     let (negative, digits, exp10) = decimal_parts(text)?;
     let magnitude = if digits.is_empty() {
@@ -493,7 +440,7 @@ pub fn round4(x: f64) -> f64 {
 /// assert_eq!(short(1.0 / 3.0), "0.3333");
 /// ```
 pub fn short(x: f64) -> String {
-    fixed(ten_thousandths(x), 4, true)
+    scaled_text(ten_thousandths(x), 4, true)
 }
 
 /// A 4-decimal value with all four decimals: `0.3120`, `0.0000`.
@@ -502,7 +449,7 @@ pub fn short(x: f64) -> String {
 /// assert_eq!(pickanumber_instruments::numbers::four(0.312), "0.3120");
 /// ```
 pub fn four(x: f64) -> String {
-    fixed(ten_thousandths(x), 4, false)
+    scaled_text(ten_thousandths(x), 4, false)
 }
 
 /// `part / whole` as a percentage with one decimal, rounded half to even on the exact fraction:
@@ -525,26 +472,9 @@ pub fn percent(part: usize, whole: usize) -> String {
     } else {
         q
     };
-    format!("{}%", fixed(q as i64, 1, false))
-}
-
-/// `q / 10^decimals` as text; `trim` drops trailing zeros (and the point when nothing is left).
-fn fixed(q: i64, decimals: u32, trim: bool) -> String {
-    let scale = 10u64.pow(decimals);
-    let sign = if q < 0 { "-" } else { "" };
-    let m = q.unsigned_abs();
-    let (whole, frac) = (m / scale, m % scale);
-    let mut digits = format!("{frac:0width$}", width = decimals as usize);
-    if trim {
-        while digits.ends_with('0') {
-            digits.pop();
-        }
-    }
-    if digits.is_empty() {
-        format!("{sign}{whole}")
-    } else {
-        format!("{sign}{whole}.{digits}")
-    }
+    let mut text = scaled_text(q as i64, 1, false);
+    text.push('%');
+    text
 }
 
 #[cfg(test)]
@@ -651,6 +581,17 @@ mod tests {
                 proptest::prop_assert_eq!(decimal_to_f64(&text).map(f64::to_bits), Some(want.to_bits()), "{}", text);
             }
         }
+
+        /// The digits printed are the standard library's `{:.4}` of the value (of the rounded
+        /// value for `four`), trailing zeros trimmed for `short`, and never `-0`.
+        #[test]
+        fn printed_digits_are_the_standard_four_decimals(x in -1e9f64..1e9) {
+            let std4 = format!("{x:.4}");
+            let trimmed = std4.trim_end_matches('0').trim_end_matches('.');
+            let trimmed = if trimmed == "-0" { "0" } else { trimmed };
+            proptest::prop_assert_eq!(short(x), trimmed);
+            proptest::prop_assert_eq!(four(x), format!("{:.4}", round4(x) + 0.0));
+        }
     }
 
     /// Python 3.11: `statistics.mean(xs)`, `statistics.stdev(xs)`.
@@ -674,6 +615,9 @@ mod tests {
 
     #[test]
     fn prints_fixed_digits() {
+        assert_eq!(four(-0.00001), "0.0000");
+        assert_eq!(short(-0.00001), "0");
+        assert_eq!(four(0.03125), "0.0312");
         assert_eq!(four(0.0), "0.0000");
         assert_eq!(four(1.0), "1.0000");
         assert_eq!(short(0.0), "0");

@@ -1,7 +1,8 @@
 //! The probe on two run folders, end to end through the `fs` feature: golden `aggregate.json`
 //! and `REPORT.md`, hand-checked values, and every error the command maps to exit 2.
 //!
-//! Re-bless the golden files after a reviewed change with `PICKANUMBER_BLESS=1`.
+//! The golden files are insta snapshots in `tests/snapshots/NAME/`; accept a reviewed change
+//! with `INSTA_UPDATE=always cargo test -p pickanumber-instruments --test golden`.
 
 use pickanumber_instruments::probe::fs::{probe_dir, read_runs_dir, write_outputs, ProbeFsError};
 use pickanumber_instruments::probe::{report, Outcome, Regime};
@@ -13,58 +14,41 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// A scratch directory unique to the test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "pickanumber-instruments-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch folder, removed when dropped.
+fn scratch() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
 }
 
-fn check_golden(name: &str, file: &str, got: &str) -> Option<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/expected")
-        .join(name)
-        .join(file);
-    if std::env::var_os("PICKANUMBER_BLESS").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, got).unwrap();
-        return None;
-    }
-    let want = std::fs::read_to_string(&path).unwrap_or_default();
-    (want != got).then(|| format!("{name}: {file} differs from {}", path.display()))
+/// Compares `got` with the snapshot `file` of the fixture `name`.
+fn check_golden(name: &str, file: &str, got: &str) {
+    let path = format!("snapshots/{name}");
+    insta::with_settings!({snapshot_path => path, prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!(file, got);
+    });
 }
 
 #[test]
 fn golden_outputs_for_both_fixtures() {
-    let mut failures = Vec::new();
     for name in ["inflation", "jittery"] {
         let dir = fixture(name);
         let p = probe_dir(&dir.join("runs"), &dir.join("items.json")).unwrap();
-        let out = scratch(&format!("golden-{name}"));
-        let written = write_outputs(&p, &out).unwrap();
+        let dir = scratch();
+        let out = dir.path();
+        let written = write_outputs(&p, out).unwrap();
         let json = std::fs::read_to_string(&written.aggregate_json).unwrap();
         let md = std::fs::read_to_string(&written.report_md).unwrap();
         assert_eq!(json, report::aggregate_json(&p));
         assert_eq!(md, report::markdown(&p));
-        failures.extend(check_golden(name, "aggregate.json", &json));
-        failures.extend(check_golden(name, "REPORT.md", &md));
+        check_golden(name, "aggregate.json", &json);
+        check_golden(name, "REPORT.md", &md);
         // No temporary files are left behind.
-        let mut names: Vec<String> = std::fs::read_dir(&out)
+        let mut names: Vec<String> = std::fs::read_dir(out)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
         names.sort();
         assert_eq!(names, ["REPORT.md", "aggregate.json"]);
     }
-    assert!(
-        failures.is_empty(),
-        "{}\nreview the change, then rerun with PICKANUMBER_BLESS=1 to accept it",
-        failures.join("\n")
-    );
 }
 
 #[test]
@@ -164,7 +148,8 @@ fn aggregate_json_matches_the_shape_of_the_original() {
 
 #[test]
 fn every_exit_2_error_has_its_message() {
-    let tmp = scratch("errors");
+    let scratch = scratch();
+    let tmp = scratch.path();
     let items = fixture("inflation").join("items.json");
     let missing = tmp.join("nope");
     let e = probe_dir(&missing, &items).unwrap_err();
@@ -210,12 +195,13 @@ fn every_exit_2_error_has_its_message() {
 
 #[test]
 fn unreadable_run_files_are_failed_runs() {
-    let tmp = scratch("unreadable");
+    let scratch = scratch();
+    let tmp = scratch.path();
     std::fs::write(tmp.join("run-1.json"), [0xff, 0xfe, 0x00]).unwrap();
     std::fs::write(tmp.join("run-2.json"), "\u{feff}[1, 2]").unwrap();
     std::fs::write(tmp.join("run-3.json"), "[4, 5.5]").unwrap();
     std::fs::write(tmp.join("run-4.json"), "\"4 5\"").unwrap();
-    let runs = read_runs_dir(&tmp).unwrap();
+    let runs = read_runs_dir(tmp).unwrap();
     let got: Vec<(String, String)> = runs
         .iter()
         .map(|r| {
@@ -249,7 +235,8 @@ fn unreadable_run_files_are_failed_runs() {
 fn outputs_replace_earlier_ones_and_report_write_errors() {
     let dir = fixture("jittery");
     let p = probe_dir(&dir.join("runs"), &dir.join("items.json")).unwrap();
-    let out = scratch("rewrite").join("nested/out");
+    let scratch = scratch();
+    let out = scratch.path().join("nested/out");
     write_outputs(&p, &out).unwrap();
     std::fs::write(out.join("aggregate.json"), "stale").unwrap();
     write_outputs(&p, &out).unwrap();
@@ -258,7 +245,7 @@ fn outputs_replace_earlier_ones_and_report_write_errors() {
         report::aggregate_json(&p)
     );
     // An output folder that is a file cannot be created.
-    let file = scratch("rewrite-file").join("a-file");
+    let file = scratch.path().join("a-file");
     std::fs::write(&file, "x").unwrap();
     let e = write_outputs(&p, &file).unwrap_err();
     assert!(matches!(e, ProbeFsError::Write { .. }));

@@ -102,11 +102,11 @@ impl SiteConfig {
 
     /// `html` with every root-absolute `href` and `src` (`/paper/`, `/calc/boot.js`) moved under
     /// the base path, and every canonical address (written by the templates with
-    /// [`crate::template::SITE_URL`]) pointing at this origin and base. With base `/` and the
+    /// [`crate::page_layout::SITE_URL`]) pointing at this origin and base. With base `/` and the
     /// default origin the text is unchanged.
     pub fn rebase(&self, html: &str) -> String {
         let mut out = html.replace(
-            &format!("{}/", crate::template::SITE_URL),
+            &format!("{}/", crate::page_layout::SITE_URL),
             &format!("{}{}", self.origin, self.base_url),
         );
         if self.base_url != "/" {
@@ -137,7 +137,7 @@ impl Default for SiteConfig {
     fn default() -> SiteConfig {
         SiteConfig {
             title: "pickanumber".into(),
-            origin: crate::template::SITE_URL.into(),
+            origin: crate::page_layout::SITE_URL.into(),
             base_url: root(),
             cname: None,
         }

@@ -1,4 +1,4 @@
-//! Small HTML helpers shared by the passes.
+//! Small HTML helpers shared by the stages.
 
 /// Escapes text for HTML element content and attribute values (the formula crate's, so
 /// one function escapes everything the site prints).

@@ -341,7 +341,7 @@ mod tests {
 
     #[test]
     fn the_examples_show_what_the_pages_say() {
-        let layout = crate::passes::test_util::layout();
+        let layout = crate::stages::test_util::layout();
         assert!(probe_placeholder(&layout.probe).contains("<strong>INFLATION_LIKELY</strong>"));
         let a = analyse(PAIRWISE_EXAMPLE);
         assert!(a.errors.is_empty());

@@ -143,10 +143,10 @@ mod tests {
 
     #[test]
     fn paths_resolve_through_links_and_dots() {
-        let dir = std::env::temp_dir().join(format!("render-output-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let scratch = tempfile::tempdir().unwrap();
+        let dir = scratch.path();
         std::fs::create_dir_all(dir.join("root/content")).unwrap();
-        let real = std::fs::canonicalize(&dir).unwrap();
+        let real = std::fs::canonicalize(dir).unwrap();
         assert_eq!(
             resolved(&dir.join("root/new/../content")),
             real.join("root/content")
@@ -157,7 +157,6 @@ mod tests {
             std::os::unix::fs::symlink(dir.join("root/content"), dir.join("link")).unwrap();
             assert_eq!(resolved(&dir.join("link/x")), real.join("root/content/x"));
         }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

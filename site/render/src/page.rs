@@ -1,16 +1,17 @@
-//! One markdown page → HTML: the [`crate::passes`] in order, each over the event stream the
+//! One markdown page → HTML: the [`crate::stages`] in order, each over the event stream the
 //! one before returned. The data flow is the body of [`render`].
 
-use crate::citations::Bibliography;
+use crate::bibliography::Bibliography;
 use crate::error::Error;
+use crate::events;
 use crate::instruments::Island;
-use crate::layout::Layout;
-use crate::passes::frontmatter::{self, FrontMatter};
-use crate::passes::headings::TocEntry;
-use crate::passes::{
-    citations, code, evidence, headings, islands, links, math, parse, plots, references, tables,
-};
 use crate::record::Record;
+use crate::site_words::Layout;
+use crate::stages::frontmatter::{self, FrontMatter};
+use crate::stages::headings::TocEntry;
+use crate::stages::{
+    citations, code, evidence, headings, islands, math, plots, references, tables,
+};
 use std::path::Path;
 
 /// A rendered page, before the template.
@@ -35,7 +36,7 @@ pub struct Rendered {
 }
 
 /// Renders one page. `file` is the path shown in errors and link reports; the words the
-/// passes add around computed values (figure captions, plot text, the islands' static boxes,
+/// stages add around computed values (figure captions, plot text, the islands' static boxes,
 /// anchors, the reference list's heading) are `layout`'s.
 ///
 /// # Errors
@@ -48,8 +49,8 @@ pub fn render(
 ) -> Result<Rendered, Error> {
     let (meta, body, first_line) = frontmatter::split(file, text)?;
     let mut record = Record::default();
-    let events = parse::parse(body, first_line);
-    links::run(file, &events, &mut record);
+    let events = events::parse(body, first_line);
+    record.authored(file, &events);
     let (events, blocks) = evidence::run(file, events, &mut record, layout)?;
     let events = plots::run(file, events, &mut record, layout)?;
     let (events, island) = islands::run(file, events, &mut record, layout)?;
@@ -61,9 +62,9 @@ pub fn render(
     let events = code::run(events, &layout.labels.copy);
     let events = tables::run(events);
     let receipts = meta.hero.as_ref().map(|h| {
-        let events = parse::parse(&h.receipts, h.line);
-        links::run(file, &events, &mut record);
-        let html = crate::passes::write(events);
+        let events = events::parse(&h.receipts, h.line);
+        record.authored(file, &events);
+        let html = events::write(events);
         let inline = html
             .trim_end()
             .strip_prefix("<p>")
@@ -71,7 +72,7 @@ pub fn render(
         inline.unwrap_or(&html).to_string()
     });
     let markdown = format!("# {}\n\n{}", meta.title, references::fill(body, &blocks));
-    let mut body = crate::passes::write(events);
+    let mut body = events::write(events);
     if island.is_some() {
         body = without_closed_details(&body);
     }

@@ -1,7 +1,9 @@
 //! What a page emitted that the link check needs: the ids it defines and the links it makes,
-//! each link with the source file and line that wrote it. The passes fill a page's
+//! each link with the source file and line that wrote it. The stages fill a page's
 //! [`Record`] as they emit HTML, so the check never reads the output back.
 
+use crate::events::Events;
+use pulldown_cmark::{Event, Tag};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -51,6 +53,26 @@ impl Record {
             }
         }
     }
+
+    /// Records the links the author wrote in `events` (from `file`): markdown links and
+    /// images, footnote references, and the `href`, `src` and `id` attributes of raw HTML, each
+    /// with its file line. Runs on a page's body before the stages, on the hero's receipts and
+    /// on the layout's footer.
+    pub fn authored(&mut self, file: &Path, events: &Events) {
+        for ev in events {
+            match &ev.event {
+                Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) => {
+                    self.link(dest_url.to_string(), file, Some(ev.line));
+                }
+                Event::FootnoteReference(name) => {
+                    self.link(format!("#{name}"), file, Some(ev.line))
+                }
+                Event::Start(Tag::FootnoteDefinition(name)) => self.id(name.to_string()),
+                Event::Html(h) | Event::InlineHtml(h) => self.html(h, file, ev.line),
+                _ => {}
+            }
+        }
+    }
 }
 
 /// The `id`, `href` and `src` attributes of `html`: (byte offset, name, unescaped value).
@@ -88,5 +110,28 @@ mod tests {
             .map(|l| (l.target.as_str(), l.line))
             .collect();
         assert_eq!(links, [("/paper/?a=1&b=2", Some(11)), ("/x.svg", Some(12))]);
+    }
+
+    #[test]
+    fn links_images_and_raw_html_are_recorded_with_their_lines() {
+        let md = "Read [the paper](/paper/#formula).\n\n![A plot](/plots/a.svg)\n\n<span id=\"here\"></span>\n\nA note.[^n]\n\n[^n]: The note.\n";
+        let mut r = Record::default();
+        let file = Path::new("content/x.md");
+        r.authored(file, &crate::events::parse(md, 1));
+        let links: Vec<(&str, Option<usize>)> = r
+            .links
+            .iter()
+            .map(|l| (l.target.as_str(), l.line))
+            .collect();
+        assert_eq!(
+            links,
+            [
+                ("/paper/#formula", Some(1)),
+                ("/plots/a.svg", Some(3)),
+                ("#n", Some(7))
+            ]
+        );
+        assert!(r.ids.contains("here") && r.ids.contains("n"));
+        assert!(r.links.iter().all(|l| l.file == file));
     }
 }

@@ -45,7 +45,7 @@ pub fn example() -> Result<Form, String> {
 /// example as a JSON rubric for it to start from (`data-rubric`), the line that says what the
 /// example is, the disabled form, the `<noscript>` note and the results. `calculator` is
 /// the calculator's address (`/`), which the site's base path moves like every root link.
-/// [`crate::layout::Layout::parse`] has refused a build whose example does not read.
+/// [`crate::site_words::Layout::parse`] has refused a build whose example does not read.
 pub fn placeholder(words: &Words) -> String {
     let form = example().unwrap_or_default();
     format!(
@@ -72,22 +72,22 @@ mod tests {
 
     #[test]
     fn the_generic_prompt_block_is_the_generators_prompt() {
-        use crate::passes::test_util::{events, html};
+        use crate::stages::test_util::{events, html};
         let md = "```prompt\n{{ generic-prompt }}\n```\n";
-        let page = html(crate::passes::code::run(events(md), "Copy"));
+        let page = html(crate::stages::code::run(events(md), "Copy"));
         let prompt = generic_prompt().unwrap();
         assert!(prompt.starts_with("# Evidence brief: the work described above\n"));
         assert_eq!(
             page,
-            crate::passes::code::copy_block(prompt.trim_end(), "Copy")
+            crate::stages::code::copy_block(prompt.trim_end(), "Copy")
         );
-        let twin = crate::passes::references::fill(md, &Default::default());
+        let twin = crate::stages::references::fill(md, &Default::default());
         assert_eq!(twin, format!("```prompt\n{prompt}\n```\n"));
     }
 
     #[test]
     fn the_static_box_and_the_island_render_the_same_results() {
-        let words = crate::passes::test_util::layout().setup;
+        let words = crate::stages::test_util::layout().setup;
         let boxed = placeholder(&words);
         // The island's first render: the words read back from the box, the example's form,
         // the same result function.

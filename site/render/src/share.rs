@@ -47,11 +47,8 @@ fn base64url(bytes: &[u8]) -> String {
     out
 }
 
-/// The fragment (without `#`) that opens `text` in the calculator: `d=` and the packed input.
-///
-/// ```
-/// assert_eq!(pickanumber_render::share::fragment("+3 a"), "d=AQQA-_8rMyBh");
-/// ```
+/// The fragment (without `#`) that opens `text` in the calculator: `d=` and the packed input
+/// (`+3 a` → `d=AQQA-_8rMyBh`, a unit test below).
 pub fn fragment(text: &str) -> String {
     format!("d={}", base64url(&deflate_stored(text.as_bytes())))
 }
@@ -59,6 +56,11 @@ pub fn fragment(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_short_input_packs_to_its_known_fragment() {
+        assert_eq!(fragment("+3 a"), "d=AQQA-_8rMyBh");
+    }
 
     /// Reads stored blocks back: the inverse of [`deflate_stored`], checking every header.
     fn inflate_stored(mut data: &[u8]) -> Vec<u8> {

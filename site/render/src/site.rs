@@ -3,15 +3,15 @@
 //! marked as the build's own, check every link and anchor, then swap it in place of the
 //! output. A failed build leaves the previous output untouched.
 
-use crate::citations::Bibliography;
+use crate::bibliography::Bibliography;
 use crate::config::SiteConfig;
 use crate::error::{Error, Errors};
-use crate::layout::Layout;
-use crate::links::{self, PageLinks};
+use crate::link_check::{self, PageLinks};
 use crate::output::{helper, MARKER, MARKER_TEXT};
 use crate::page::{self, Rendered};
-use crate::passes::frontmatter::Template;
-use crate::template::{self, Context};
+use crate::page_layout::{self, Context};
+use crate::site_words::Layout;
+use crate::stages::frontmatter::Template;
 use std::path::{Path, PathBuf};
 
 /// What to build.
@@ -119,7 +119,7 @@ fn write_all(
     examples: &[(String, String, String)],
 ) -> Result<Summary, Errors> {
     let io = |p: &Path, e: std::io::Error| Errors::from(Error::file(p, e.to_string()));
-    copy_dir(&opts.root.join("static"), tmp).map_err(|e| io(Path::new("static"), e))?;
+    copy_static(&opts.root.join("static"), tmp).map_err(|e| io(Path::new("static"), e))?;
     let calculator = match &opts.calc {
         Some(dir) => {
             crate::calculator::install_assets(dir, tmp).map_err(|m| Error::file(dir, m))?;
@@ -136,7 +136,7 @@ fn write_all(
             calculator,
             layout,
         };
-        let page = template::Page {
+        let page = page_layout::Page {
             file: &source.file,
             meta: &r.meta,
             receipts: r.receipts.as_deref(),
@@ -145,7 +145,7 @@ fn write_all(
             island: r.island,
         };
         let mut record = r.record.clone();
-        let html = config.rebase(&template::page(&page, &cx, &mut record));
+        let html = config.rebase(&page_layout::page(&page, &cx, &mut record));
         records.push(record);
         if source.url.ends_with(".html") {
             // A page with a file name of its own (`/404.html`) has no markdown twin.
@@ -186,7 +186,7 @@ fn write_all(
             record,
         })
         .collect();
-    let broken = links::check(tmp, &pages);
+    let broken = link_check::check(tmp, &pages);
     if !broken.is_empty() {
         return Err(Errors(broken));
     }
@@ -294,21 +294,20 @@ fn write(file: &Path, text: &str) -> std::io::Result<()> {
     std::fs::write(file, text)
 }
 
-/// Copies `static/` as it is, except stylesheets, which are minified (comments and spaces
-/// cost bytes on every page).
-fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
+/// Copies `static/` as it is (walked in name order), except stylesheets, which are minified
+/// (comments and spaces cost bytes on every page). A site without `static/` copies nothing.
+fn copy_static(from: &Path, to: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(to)?;
-    let Ok(read) = std::fs::read_dir(from) else {
+    if !from.is_dir() {
         return Ok(());
-    };
-    let mut entries: Vec<_> = read.filter_map(Result::ok).collect();
-    entries.sort_by_key(|e| e.file_name());
-    for e in entries {
-        let target = to.join(e.file_name());
-        if e.file_type()?.is_dir() {
-            copy_dir(&e.path(), &target)?;
+    }
+    for entry in walkdir::WalkDir::new(from).min_depth(1).sort_by_file_name() {
+        let entry = entry?;
+        let target = to.join(entry.path().strip_prefix(from).unwrap_or(entry.path()));
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target)?;
         } else if target.extension().is_some_and(|x| x == "css") {
-            let css = std::fs::read_to_string(e.path())?;
+            let css = std::fs::read_to_string(entry.path())?;
             let small = minifier::css::minify(&css).map_err(|m| {
                 std::io::Error::new(
                     std::io::ErrorKind::InvalidData,
@@ -317,7 +316,7 @@ fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
             })?;
             std::fs::write(target, small.to_string())?;
         } else {
-            std::fs::copy(e.path(), target)?;
+            std::fs::copy(entry.path(), target)?;
         }
     }
     Ok(())

@@ -72,13 +72,6 @@ pub struct Text<S> {
     kind: PhantomData<S>,
 }
 
-impl<S> Text<S> {
-    /// The sentence as written in the file.
-    pub fn source(&self) -> &str {
-        &self.text
-    }
-}
-
 impl<S: Slots> Text<S> {
     /// A sentence from its text.
     ///
@@ -102,15 +95,14 @@ impl<S: Slots> Text<S> {
             }
         }
         if S::MARKDOWN {
-            let links =
-                pulldown_cmark::Parser::new_ext(text, crate::passes::parse::options()).any(|e| {
-                    matches!(
-                        e,
-                        pulldown_cmark::Event::Start(
-                            pulldown_cmark::Tag::Link { .. } | pulldown_cmark::Tag::Image { .. }
-                        )
+            let links = pulldown_cmark::Parser::new_ext(text, crate::events::options()).any(|e| {
+                matches!(
+                    e,
+                    pulldown_cmark::Event::Start(
+                        pulldown_cmark::Tag::Link { .. } | pulldown_cmark::Tag::Image { .. }
                     )
-                });
+                )
+            });
             if links {
                 return Err(format!(
                     "\"{text}\": a link here would go unchecked; write it in a page instead"
@@ -145,7 +137,7 @@ impl<S: Slots> Text<S> {
         let mut html = String::new();
         pulldown_cmark::html::push_html(
             &mut html,
-            pulldown_cmark::Parser::new_ext(&self.text, crate::passes::parse::options()),
+            pulldown_cmark::Parser::new_ext(&self.text, crate::events::options()),
         );
         let html = html.trim_end();
         let inline = html

@@ -1,20 +1,24 @@
 //! Whole-site builds: golden `<main>` per page type, exact error messages for broken input,
 //! the previous output left untouched by a failed build, and byte-identical rebuilds.
 
-use pickanumber_render::site::{build, Options};
+//! Whole-site builds: golden pages (every page of the fixture site, and the `<main>` of each
+//! feature's pages in `tests/fixtures/features/`), exact error messages for broken input, the
+//! previous output left untouched by a failed build, and byte-identical rebuilds.
+//!
+//! The golden files are insta snapshots in `tests/snapshots/`; after reviewing a change, accept
+//! it with `INSTA_UPDATE=always cargo test -p pickanumber-render --test build` and review the
+//! snapshots' diff before committing.
+
+mod common;
+
+use common::{copy_tree, files, fixture};
+use pickanumber_render::{build, Options};
 use std::path::{Path, PathBuf};
+use tempfile::TempDir;
 
-fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/site")
-}
-
-/// A scratch directory unique to the test.
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("pickanumber-render-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch folder unique to the test, removed when dropped.
+fn scratch() -> TempDir {
+    tempfile::tempdir().unwrap()
 }
 
 /// Builds the site at `root` into `out`, at `base_url` (none: `site.toml`'s); the error as text.
@@ -29,66 +33,72 @@ fn build_site(root: &Path, out: &Path, base_url: Option<&str>) -> Result<(), Str
     build(&options).map(drop).map_err(|e| e.to_string())
 }
 
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let t = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_tree(&e.path(), &t);
-        } else {
-            std::fs::copy(e.path(), t).unwrap();
-        }
-    }
-}
-
 fn main_of(html: &str) -> &str {
     let start = html.find("<main").expect("page has <main>");
     let end = html.find("</main>").expect("page has </main>") + "</main>".len();
     &html[start..end]
 }
 
+/// The snapshot name of a built page: its folder (`examples/case/index.html` →
+/// `examples-case`), `index` for the home page, the file's stem for others (`404`).
+fn page_name(page: &Path) -> String {
+    match page.parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(dir) => dir.to_string_lossy().replace('/', "-"),
+        None => page.file_stem().unwrap().to_string_lossy().into_owned(),
+    }
+}
+
 #[test]
-fn golden_main_for_each_page_type() {
-    let out = scratch("golden").join("dist");
+fn golden_pages() {
+    let dir = scratch();
+    let out = dir.path().join("dist");
     build_site(&fixture(), &out, None).unwrap();
-    let expected = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/expected");
-    let bless = std::env::var_os("PICKANUMBER_BLESS").is_some();
-    let mut failures = Vec::new();
-    for (page, name) in [
-        ("index.html", "home"),
-        ("paper/index.html", "paper"),
-        ("examples/case/index.html", "example"),
-        ("404.html", "not-found"),
-        ("setup/index.html", "setup"),
-    ] {
-        let html = std::fs::read_to_string(out.join(page)).unwrap();
-        let got = main_of(&html);
-        let file = expected.join(format!("{name}.html"));
-        if bless {
-            std::fs::write(&file, got).unwrap();
-            continue;
+    let pages: Vec<_> = files(&out)
+        .into_iter()
+        .filter(|f| f.extension().is_some_and(|x| x == "html"))
+        .collect();
+    assert_eq!(pages.len(), 8, "{pages:?}");
+    insta::with_settings!({snapshot_path => "snapshots/pages", prepend_module_to_snapshot => false}, {
+        for page in &pages {
+            let html = std::fs::read_to_string(out.join(page)).unwrap();
+            insta::assert_snapshot!(page_name(page), html);
         }
-        let want = std::fs::read_to_string(&file).unwrap_or_default();
-        if want != got {
-            let diff = similar::TextDiff::from_lines(want.as_str(), got)
-                .unified_diff()
-                .context_radius(2)
-                .header(&format!("{} (expected)", file.display()), "rendered")
-                .to_string();
-            failures.push(format!("{name}: rendered <main> differs:\n{diff}"));
+    });
+}
+
+#[test]
+fn golden_features() {
+    let features = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/features");
+    let mut names: Vec<_> = std::fs::read_dir(&features)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 4, "{names:?}");
+    for feature in names {
+        let name = feature.file_name().unwrap().to_string_lossy().into_owned();
+        let dir = scratch();
+        let root = dir.path().join("site");
+        copy_tree(&fixture(), &root);
+        copy_tree(&feature, &root.join("content"));
+        let out = dir.path().join("dist");
+        build_site(&root, &out, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let snapshots = format!("snapshots/features/{name}");
+        for page in files(&feature) {
+            let stem = page.file_stem().unwrap().to_string_lossy().into_owned();
+            let html = std::fs::read_to_string(out.join(&stem).join("index.html")).unwrap();
+            insta::with_settings!({snapshot_path => &snapshots, prepend_module_to_snapshot => false}, {
+                insta::assert_snapshot!(stem, main_of(&html));
+            });
         }
     }
-    assert!(
-        failures.is_empty(),
-        "{}\nIf the change is intended, accept it with\n    PICKANUMBER_BLESS=1 cargo test -p pickanumber-render --test build\nand review the golden files' diff before committing.",
-        failures.join("\n")
-    );
 }
 
 #[test]
 fn every_page_carries_the_strict_csp_and_landmarks() {
-    let out = scratch("csp").join("dist");
+    let dir = scratch();
+    let out = dir.path().join("dist");
     build_site(&fixture(), &out, None).unwrap();
     for page in [
         "index.html",
@@ -111,8 +121,8 @@ fn every_page_carries_the_strict_csp_and_landmarks() {
 
 #[test]
 fn two_builds_are_byte_identical() {
-    let dir = scratch("determinism");
-    let (a, b) = (dir.join("a"), dir.join("b"));
+    let dir = scratch();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
     build_site(&fixture(), &a, None).unwrap();
     build_site(&fixture(), &b, None).unwrap();
     let list = |d: &Path| -> Vec<(PathBuf, Vec<u8>)> {
@@ -125,12 +135,10 @@ fn two_builds_are_byte_identical() {
 /// Builds the fixture with one file changed; returns the error text. Also checks that the
 /// previous output survives the failed build.
 fn error_for(file: &str, edit: impl Fn(&str) -> String) -> String {
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-    let dir = scratch(&format!("edit-{n}"));
-    let root = dir.join("site");
+    let dir = scratch();
+    let root = dir.path().join("site");
     copy_tree(&fixture(), &root);
-    let out = dir.join("dist");
+    let out = dir.path().join("dist");
     build_site(&root, &out, None).unwrap();
     let before = std::fs::read(out.join("index.html")).unwrap();
     let path = root.join(file);
@@ -166,7 +174,7 @@ build_errors! {
     evidence_line_that_is_not_an_item: "content/index.md", |t| t.replace("+3 opened Settings", "opened Settings")
         => "content/index.md:20: evidence block \"ex\": this line is not an item (write an impact such as +3 first)\n1 error; nothing was written";
     unknown_evidence_option: "content/index.md", |t| t.replace("evidence id=ex", "evidence id=ex colour=blue")
-        => "content/index.md:18: unknown evidence option \"colour\" (options: id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, show)\n1 error; nothing was written";
+        => "content/index.md:18: unknown evidence option \"colour\" (options: id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, show, interval)\n1 error; nothing was written";
     unknown_reference_id: "content/index.md", |t| t.replace("{{ ex.final }}", "{{ nope.final }}")
         => "content/index.md:15: unknown reference {{ nope.final }}: no evidence block \"nope\" in this page (blocks: ex, lead)\n1 error; nothing was written";
     unknown_reference_field: "content/index.md", |t| t.replace("{{ ex.final }}", "{{ ex.finale }}")
@@ -184,7 +192,7 @@ build_errors! {
     a_layout_file_without_a_footer_is_refused: "content/layout.toml", |_| "nav = []\n".into()
         => "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, setup)\n1 error; nothing was written";
     a_sentence_with_a_slot_it_cannot_fill_names_its_line: "content/layout.toml", |t| t.replace("Scale {low}–{high}.", "Scale {low}–{max}.")
-        => "content/layout.toml:93: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
+        => "content/layout.toml:94: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
     missing_image: "paper/paper.md", |t| format!("{t}\n![A plot](/plots/missing.svg)\n")
         => "paper/paper.md:38: broken link /plots/missing.svg: no such page or file\n1 error; nothing was written";
     matrix_item_without_criterion: "paper/paper.md", |t| t.replace("(−3, depth) shallow", "−3 shallow")
@@ -197,7 +205,8 @@ build_errors! {
 
 #[test]
 fn no_page_repeats_an_id() {
-    let out = scratch("ids").join("dist");
+    let dir = scratch();
+    let out = dir.path().join("dist");
     build_site(&fixture(), &out, None).unwrap();
     for file in files(&out) {
         if file.extension().is_none_or(|x| x != "html") {
@@ -216,29 +225,11 @@ fn no_page_repeats_an_id() {
     }
 }
 
-/// Every file under `dir`, relative, sorted.
-fn files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                out.push(p.strip_prefix(dir).unwrap().to_path_buf());
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 #[test]
 fn a_sub_path_build_differs_from_the_root_build_only_by_the_base() {
-    let dir = scratch("base");
+    let dir = scratch();
     let build_at = |base: Option<&str>, name: &str| {
-        let out = dir.join(name);
+        let out = dir.path().join(name);
         build_site(&fixture(), &out, base).unwrap();
         out
     };
@@ -288,7 +279,8 @@ fn a_sub_path_build_differs_from_the_root_build_only_by_the_base() {
 
 #[test]
 fn each_page_publishes_its_markdown_with_the_values_written_in() {
-    let out = scratch("markdown").join("dist");
+    let dir = scratch();
+    let out = dir.path().join("dist");
     build_site(&fixture(), &out, None).unwrap();
     let md = std::fs::read_to_string(out.join("examples/case/index.md")).unwrap();
     assert!(md.starts_with("# Fixture case\n"), "{md}");
@@ -304,10 +296,16 @@ fn each_page_publishes_its_markdown_with_the_values_written_in() {
 
 #[test]
 fn a_bad_base_path_is_refused() {
-    let out = scratch("bad-base").join("dist");
+    let dir = scratch();
+    let out = dir.path().join("dist");
     let err = build_site(&fixture(), &out, Some("pickanumber/")).unwrap_err();
     assert_eq!(
         err,
         "--base-url: base_url \"pickanumber/\" must be a path from the host's root, such as / or /pickanumber/\n1 error; nothing was written"
     );
+}
+
+build_errors! {
+    an_interval_level_outside_1_to_99: "content/index.md", |t| t.replacen("```evidence id=", "```evidence interval=100 id=", 1)
+        => "content/index.md:18: evidence option interval: \"100\" is not a level from 1 to 99 (percent), such as interval=90\n1 error; nothing was written";
 }

@@ -3,54 +3,35 @@
 //! earlier build wrote (holding `.pickanumber-build`), never another folder or a file. Each
 //! refusal is an exact message with exit status 2, and every source byte is as it was.
 
+mod common;
+
+use common::{copy_tree, fixture};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use tempfile::TempDir;
 
-/// A scratch folder holding a copy of the fixture site as `root/` (with a `site/` folder of
-/// code, as the repository has).
-fn project(name: &str) -> (PathBuf, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("pickanumber-out-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let root = dir.join("root");
-    copy_tree(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/site"),
-        &root,
-    );
+/// A scratch folder (removed when dropped) holding a copy of the fixture site as `root/` (with
+/// a `site/` folder of code, as the repository has).
+fn project() -> (TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("root");
+    copy_tree(&fixture(), &root);
     std::fs::create_dir_all(root.join("site/cli")).unwrap();
     std::fs::write(root.join("site/cli/main.rs"), "fn main() {}\n").unwrap();
     (dir, root)
 }
 
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let t = to.join(e.file_name());
-        if e.file_type().unwrap().is_dir() {
-            copy_tree(&e.path(), &t);
-        } else {
-            std::fs::copy(e.path(), t).unwrap();
-        }
-    }
-}
-
 /// Every file under `dir` with its bytes, sorted (links as their target).
 fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let e = e.unwrap();
-            let ty = e.file_type().unwrap();
-            let rel = e.path().strip_prefix(dir).unwrap().to_path_buf();
-            if ty.is_symlink() {
-                let to = std::fs::read_link(e.path()).unwrap();
-                out.push((rel, to.to_string_lossy().as_bytes().to_vec()));
-            } else if ty.is_dir() {
-                stack.push(e.path());
-            } else {
-                out.push((rel, std::fs::read(e.path()).unwrap()));
-            }
+    for e in walkdir::WalkDir::new(dir).min_depth(1) {
+        let e = e.unwrap();
+        let rel = e.path().strip_prefix(dir).unwrap().to_path_buf();
+        if e.path_is_symlink() {
+            let to = std::fs::read_link(e.path()).unwrap();
+            out.push((rel, to.to_string_lossy().as_bytes().to_vec()));
+        } else if e.file_type().is_file() {
+            out.push((rel, std::fs::read(e.path()).unwrap()));
         }
     }
     out.sort();
@@ -78,7 +59,8 @@ fn refused(message: String) -> String {
 
 #[test]
 fn an_output_in_the_sources_is_refused_and_nothing_changes() {
-    let (dir, root) = project("sources");
+    let (scratch, root) = project();
+    let dir = scratch.path().to_path_buf();
     let r = root.display();
     let mut cases = vec![
         (root.clone(), format!("{r} is the project root; {OWN}")),
@@ -126,7 +108,8 @@ fn an_output_in_the_sources_is_refused_and_nothing_changes() {
 
 #[test]
 fn only_a_folder_an_earlier_build_wrote_is_replaced() {
-    let (dir, root) = project("replace");
+    let (scratch, root) = project();
+    let dir = scratch.path().to_path_buf();
     let sources = snapshot(&root);
 
     // An unrelated folder with something in it, and a regular file: refused, untouched.
@@ -183,4 +166,40 @@ fn only_a_folder_an_earlier_build_wrote_is_replaced() {
 
     assert_eq!(snapshot(&root), sources, "the sources are untouched");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_usage_error_names_the_argument_and_exits_2() {
+    let run = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_pickanumber-render"))
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8(o.stderr).unwrap();
+        (
+            o.status.code(),
+            err.lines().next().unwrap_or("").to_string(),
+        )
+    };
+    assert_eq!(
+        run(&["--colour"]),
+        (
+            Some(2),
+            "pickanumber-render: invalid option '--colour'".into()
+        )
+    );
+    assert_eq!(
+        run(&["--root"]),
+        (
+            Some(2),
+            "pickanumber-render: missing argument for option '--root'".into()
+        )
+    );
+    assert_eq!(
+        run(&["--root=."]),
+        (
+            Some(2),
+            "pickanumber-render: --root and --out are required".into()
+        )
+    );
 }

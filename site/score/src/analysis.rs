@@ -164,7 +164,7 @@ impl Labels {
 }
 
 /// One feedback bucket and the score after it.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct BucketScore {
     /// The bucket.
     pub bucket: Bucket,
@@ -288,6 +288,14 @@ pub struct Analysis {
     /// list (`[]`, four empty buckets). When it did not, there is no headline: the tool does
     /// not turn unread text into a number.
     pub scored: bool,
+    /// The bootstrap interval of the headline at [`crate::interval::LEVEL`] percent; `None`
+    /// when there is no headline ([`crate::combine`] and [`crate::interval`] say how).
+    #[cfg(feature = "combine")]
+    pub interval: Option<crate::Interval>,
+    /// The passes, when the input was several judges' passes (`## Pass:` headings, or
+    /// [`crate::combine()`]): each pass's own analysis, the spread, the disagreeing cells and α.
+    #[cfg(feature = "combine")]
+    pub passes: Option<Box<crate::Passes>>,
 }
 
 impl Analysis {
@@ -393,8 +401,29 @@ const NEEDS_BUCKET: &str = "in feedback mode every item needs a bucket: put it u
 /// assert_eq!(h.confidence, 0.05); // the thinnest criterion
 /// ```
 pub fn analyse(text: &str, request: &Request) -> Analysis {
-    let params = request.params;
+    #[cfg(feature = "combine")]
+    if let Some(split) = crate::combine::split(text) {
+        return crate::combine::analyse_split(text, split, request);
+    }
     let (format, parsed) = read(text);
+    let a = analyse_read(text, format, parsed, request);
+    #[cfg(feature = "combine")]
+    let a = Analysis {
+        interval: crate::interval::of(&a, None, crate::interval::LEVEL),
+        ..a
+    };
+    a
+}
+
+/// Scores what [`read`] gave (no interval, no passes): [`analyse`]'s body, shared with
+/// `combine`, which reads several passes and scores their union.
+pub(crate) fn analyse_read(
+    text: &str,
+    format: Format,
+    parsed: crate::Parsed,
+    request: &Request,
+) -> Analysis {
+    let params = request.params;
     let explicit_empty = parsed.explicit && parsed.entries.is_empty();
     let read_any = !parsed.entries.is_empty();
     let mut diagnostics: Vec<Diagnostic> = parsed
@@ -599,6 +628,10 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
         diagnostics,
         outcome,
         scored,
+        #[cfg(feature = "combine")]
+        interval: None,
+        #[cfg(feature = "combine")]
+        passes: None,
     }
 }
 

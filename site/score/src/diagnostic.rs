@@ -67,15 +67,23 @@ pub enum Kind {
     ReportMismatch,
     /// A pasted report's table counts more items for a criterion than the text lists.
     ReportSubset,
+    /// A `## Pass:` heading with no name or a name already used, an item before the first
+    /// heading, or passes that give different weights.
+    Pass,
+    /// Items of one pass that another pass found too, counted once.
+    Duplicate,
 }
 
 impl Kind {
     /// The severity every diagnostic of this kind has.
     pub fn severity(self) -> Severity {
         match self {
-            Kind::Item | Kind::Weights | Kind::Params | Kind::NothingRead | Kind::Strict => {
-                Severity::Error
-            }
+            Kind::Item
+            | Kind::Weights
+            | Kind::Params
+            | Kind::NothingRead
+            | Kind::Strict
+            | Kind::Pass => Severity::Error,
             Kind::CriteriaSetAside
             | Kind::EmptyCriterion
             | Kind::WeightsNormalised
@@ -88,7 +96,8 @@ impl Kind {
             | Kind::Saturation
             | Kind::EmptyInput
             | Kind::Fenced
-            | Kind::ReportSubset => Severity::Note,
+            | Kind::ReportSubset
+            | Kind::Duplicate => Severity::Note,
         }
     }
 }

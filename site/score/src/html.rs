@@ -151,6 +151,72 @@ pub fn outcome(a: &Analysis) -> String {
     }
 }
 
+/// Several judges' passes: a row per pass (final, confidence, interval, items), the spread of
+/// each criterion's final across them, Krippendorff's α where defined, and the cells where
+/// the passes net on opposite signs.
+#[cfg(feature = "combine")]
+pub fn passes(p: &crate::Passes) -> String {
+    let mut h = String::from(
+        "<div class=\"scroll-x\" tabindex=\"0\"><table class=\"result passes\">\n<thead><tr><th scope=\"col\">Pass</th><th scope=\"col\">Final</th><th scope=\"col\">Confidence</th><th scope=\"col\">Interval</th><th scope=\"col\">Items</th></tr></thead>\n<tbody>\n",
+    );
+    for pass in &p.passes {
+        let a = &pass.analysis;
+        let (score, confidence, rounded) = match a.headline() {
+            Some(x) => (x.score_text(), x.confidence_text(), x.rounded),
+            None => ("—".into(), "—".into(), true),
+        };
+        let interval = a.interval.map_or("—".into(), |i| i.range_text(rounded));
+        let _ = writeln!(
+            h,
+            "<tr><th scope=\"row\">{}</th><td>{score}</td><td>{confidence}</td><td>{interval}</td><td>{}</td></tr>",
+            escape(&pass.name),
+            a.entries.len()
+        );
+    }
+    h.push_str("</tbody>\n</table></div>\n");
+    let spread: Vec<String> = p
+        .spread
+        .iter()
+        .map(|s| {
+            format!(
+                "{} {}–{}",
+                escape(s.criterion.as_deref().unwrap_or("headline")),
+                trim_number(s.lowest),
+                trim_number(s.highest)
+            )
+        })
+        .collect();
+    let _ = writeln!(h, "<p class=\"spread\">Spread: {}</p>", spread.join(", "));
+    if let Some(alpha) = p.alpha {
+        let _ = writeln!(
+            h,
+            "<p class=\"alpha\">Krippendorff's α {} ({})</p>",
+            fixed(alpha, 3),
+            crate::alpha_level(alpha)
+        );
+    }
+    if !p.disagreements.is_empty() {
+        h.push_str("<ul class=\"disagreements\">\n");
+        for d in &p.disagreements {
+            let cell = d.cell();
+            let nets: Vec<String> = d
+                .nets
+                .iter()
+                .map(|&(k, net)| {
+                    format!(
+                        "{} {}",
+                        escape(&p.passes[k].name),
+                        crate::display::signed(net)
+                    )
+                })
+                .collect();
+            let _ = writeln!(h, "<li>{}: {}</li>", escape(&cell), nets.join(", "));
+        }
+        h.push_str("</ul>\n");
+    }
+    h
+}
+
 /// The live calculator's result panel for `a`, the mode's answer first: the headline
 /// (`#out-final-label`, `#out-final`, `#out-confidence`), the table of the mode (matrix:
 /// `#out-overall`, `#out-overall-confidence`, `#out-span`, `#out-self-check` and the criteria;

@@ -5,20 +5,17 @@ use crate::Impact;
 use std::fmt;
 
 /// One observation with its signed impact.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Item {
     /// The signed weight of the observation.
     pub impact: Impact,
     /// What was observed, in the evaluator's words. May be empty.
     pub text: String,
     /// The criterion the item bears on (matrix scoring), if labelled.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub criterion: Option<String>,
     /// Whose point of view found it (requester, end user, adversary, …), if labelled.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub perspective: Option<String>,
     /// The feedback bucket the item was filed under, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub bucket: Option<Bucket>,
 }
 

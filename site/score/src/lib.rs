@@ -11,10 +11,11 @@
 //! per mode and its [`Headline`] → [`display`] (the digits and working lines every view prints)
 //! and [`report`] (the markdown report) and [`html`] (the result tables as escaped HTML).
 //!
-//! Underneath, two small modules keep the standard library's float and JSON machinery out of
-//! the wasm calculator: `numtext` (f64 → exact fixed-point text for every number printed, and
-//! [`parse_decimal`] for weights) and `json` (the JSON input formats, read with byte offsets
-//! for line:column messages).
+//! Underneath, the crate `pickanumber-lean` keeps the standard library's float and sort
+//! machinery and serde_json out of the wasm builds: its `numtext` (f64 → exact fixed-point
+//! text for every number printed, and [`parse_decimal`] for weights), [`json`] (the JSON input
+//! formats, read with byte offsets for line:column messages) and [`order`] (one stable sort).
+//! They are re-exported here under their old paths.
 //!
 //! Modules are private and their types re-exported here; [`display`], [`html`] and [`report`]
 //! stay modules because they are collections of functions.
@@ -37,34 +38,44 @@
 //! assert_eq!(h.confidence, 0.2);
 //! ```
 
+mod alpha;
 mod analysis;
+#[cfg(feature = "combine")]
+mod combine;
 mod diagnostic;
 pub mod display;
 pub mod html;
 mod impact;
 mod input;
+// Without the `combine` feature `analyse` computes no interval, so its internals go unused
+// (`Analysis::interval_at` stays available).
+#[cfg_attr(not(feature = "combine"), allow(dead_code))]
+pub mod interval;
 mod item;
-pub mod json;
 mod matrix;
-mod numtext;
-pub mod order;
 mod params;
 mod parse;
 mod pooled;
 pub mod report;
 
+pub use alpha::{alpha_interval, alpha_level};
 pub use analysis::{
     analyse, Analysis, BucketScore, Feedback, Headline, HeadlineKind, Labels, Matrix, Mode,
     Outcome, Preset, Request, PERSPECTIVES,
 };
+#[cfg(feature = "combine")]
+pub use combine::{combine, Disagreement, Duplicate, Pass, Passes, Spread};
 pub use diagnostic::{line_list, Diagnostic, Kind, Severity};
 pub use impact::Impact;
 pub use input::{read, read_as, Format};
+pub use interval::Interval;
 pub use item::{Bucket, Item};
 pub use matrix::{check_weights, CriterionScore, MatrixScore, WeightError};
-pub use numtext::{parse_decimal, DecimalError};
 pub use params::{Normalization, ParamError, Params, Rounding};
 pub use parse::{
     check_name, parse_weights, Entry, LineError, Parsed, ReportRow, MAX_ITEMS, MAX_REPEAT,
 };
+use pickanumber_lean::numtext;
+pub use pickanumber_lean::numtext::{parse_decimal, DecimalError};
+pub use pickanumber_lean::{json, order};
 pub use pooled::{profile, Pooled};

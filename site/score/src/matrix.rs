@@ -10,19 +10,18 @@ use crate::{Impact, Item, Params, Pooled, Rounding};
 use std::fmt;
 
 /// The score of one criterion.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CriterionScore {
     /// The criterion's name.
     pub name: String,
     /// Its weight after normalisation (the weights sum to 1).
     pub weight: f64,
     /// The pooled formula over the items labelled with this criterion.
-    #[serde(flatten)]
     pub pooled: Pooled,
 }
 
 /// The result of matrix scoring.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MatrixScore {
     /// One score per criterion, in the order the criteria were given (or first seen).
     pub criteria: Vec<CriterionScore>,

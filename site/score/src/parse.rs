@@ -154,6 +154,18 @@ pub(crate) fn parse(text: &str) -> Parsed {
         table = None;
         match classify(line, &ctx) {
             Line::Blank => {}
+            // Without the `combine` feature (the lean wasm calculator) several judges' passes
+            // are not combined; reading them as one list would count what two judges both
+            // found twice, so reading stops at the first `## Pass:` heading.
+            #[cfg(not(feature = "combine"))]
+            Line::Heading(h) if strip_prefix_ci(h, "pass:").is_some() => {
+                out.errors.push(LineError {
+                    line: number,
+                    column: None,
+                    message: "passes under ## Pass: headings are combined by `pickanumber combine`, not here; reading stopped here".into(),
+                });
+                break;
+            }
             Line::Heading(h) => ctx.heading(h),
             Line::Weights(Ok(w)) => out.weights.extend(w),
             Line::Weights(Err(message)) | Line::Error(message) => out.errors.push(LineError {

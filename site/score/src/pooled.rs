@@ -16,7 +16,7 @@
 use crate::{Impact, Item, Normalization, Params, Rounding};
 
 /// Every intermediate value of the pooled formula, so the working can be shown.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Pooled {
     /// Sum of the impacts.
     pub net_impact: i64,
@@ -33,7 +33,6 @@ pub struct Pooled {
     /// The final score before rounding.
     pub final_unrounded: f64,
     /// The final score: rounded half away from zero unless rounding is off.
-    #[serde(rename = "final")]
     pub final_score: f64,
     /// `clamp(density, 0, 1)`: how much evidence there is, not how sure anyone feels.
     pub confidence: f64,
@@ -61,10 +60,10 @@ impl Pooled {
         Pooled::from_tally(net, n, params)
     }
 
-    /// The formula proper, from the net impact and the item count. Private so that every
+    /// The formula proper, from the net impact and the item count. Crate-private so that every
     /// public path starts from items, and an unreachable profile (net +25 from 4 items)
-    /// cannot be scored.
-    fn from_tally(net: i64, n: usize, p: &Params) -> Pooled {
+    /// cannot be scored (the bootstrap in `interval` sums real resampled impacts).
+    pub(crate) fn from_tally(net: i64, n: usize, p: &Params) -> Pooled {
         let nf = n as f64;
         let netf = net as f64;
         let normalized = if n == 0 {

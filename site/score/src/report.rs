@@ -44,6 +44,10 @@ pub fn markdown(a: &Analysis) -> String {
                 h.score_text(),
                 h.confidence_text(),
             );
+            #[cfg(feature = "combine")]
+            if let Some(i) = a.interval {
+                let _ = write!(r, "{}.\n\n", i.sentence(h.rounded));
+            }
         }
         None if !a.scored => {
             let _ = write!(r, "**No score**: no items read ({context}).\n\n");
@@ -54,6 +58,10 @@ pub fn markdown(a: &Analysis) -> String {
                 "**No overall score**: the weights cannot be used ({context}).\n\n"
             );
         }
+    }
+    #[cfg(feature = "combine")]
+    if let Some(passes) = &a.passes {
+        passes_section(&mut r, passes);
     }
     match &a.outcome {
         Outcome::Matrix(m) => {
@@ -127,6 +135,22 @@ r,
             let _ = write!(r, "weights: {}\n\n", w.join(", "));
         }
     }
+    #[cfg(feature = "combine")]
+    if let Some(passes) = &a.passes {
+        // Each pass under its heading, so the report pasted back gives the same passes.
+        for pass in &passes.passes {
+            let _ = write!(r, "## Pass: {}\n\n", pass.name);
+            items(&mut r, &pass.analysis);
+            r.push('\n');
+        }
+        return r;
+    }
+    items(&mut r, a);
+    r
+}
+
+/// The items of `a` in the line grammar (feedback: under their bucket headings).
+fn items(r: &mut String, a: &Analysis) {
     if a.entries.iter().any(|e| e.item.bucket.is_some()) {
         for e in a.entries.iter().filter(|e| e.item.bucket.is_none()) {
             r.push_str(&item_line(&e.item));
@@ -146,7 +170,67 @@ r,
             r.push('\n');
         }
     }
-    r
+}
+
+/// The passes: a row per pass, the spread per criterion, α, and the cells where they disagree.
+#[cfg(feature = "combine")]
+fn passes_section(r: &mut String, p: &crate::Passes) {
+    r.push_str(
+        "## Passes\n\n| Pass | Final | Confidence | Interval | Items |\n|---|---|---|---|---|\n",
+    );
+    for pass in &p.passes {
+        let a = &pass.analysis;
+        let (score, confidence, rounded) = match a.headline() {
+            Some(h) => (h.score_text(), h.confidence_text(), h.rounded),
+            None => ("none".into(), "none".into(), true),
+        };
+        let interval = a.interval.map_or("none".into(), |i| i.range_text(rounded));
+        let _ = writeln!(
+            r,
+            "| {} | {score} | {confidence} | {interval} | {} |",
+            pass.name.replace('|', "\\|"),
+            a.entries.len()
+        );
+    }
+    r.push_str("\n| Spread of | Lowest | Highest | Spread | Passes |\n|---|---|---|---|---|\n");
+    for s in &p.spread {
+        let of = s.criterion.as_deref().unwrap_or("the headlines");
+        let n = |x: f64| crate::display::trim_number(x);
+        let _ = writeln!(
+            r,
+            "| {of} | {} | {} | {} | {} |",
+            n(s.lowest),
+            n(s.highest),
+            n(s.highest - s.lowest),
+            s.passes
+        );
+    }
+    r.push('\n');
+    if let Some(alpha) = p.alpha {
+        let _ = write!(
+            r,
+            "Krippendorff's α over the per-criterion finals: {} ({}; reliable from 0.800, tentative from 0.667).\n\n",
+            crate::display::fixed(alpha, 3),
+            crate::alpha_level(alpha)
+        );
+    }
+    if p.disagreements.is_empty() {
+        r.push_str("No cell where the passes net on opposite signs.\n\n");
+    } else {
+        r.push_str(
+            "Cells where the passes net on opposite signs (for the synthesis to look at):\n\n",
+        );
+        for d in &p.disagreements {
+            let cell = d.cell();
+            let nets: Vec<String> = d
+                .nets
+                .iter()
+                .map(|&(k, net)| format!("{} {}", p.passes[k].name, crate::display::signed(net)))
+                .collect();
+            let _ = writeln!(r, "* cell {cell}: {}", nets.join(", "));
+        }
+        r.push('\n');
+    }
 }
 
 #[cfg(test)]
@@ -175,5 +259,32 @@ mod tests {
             )
         );
         assert!(r.contains("Pool of all items, for reference"));
+    }
+
+    #[cfg(feature = "combine")]
+    /// A combined report pasted back gives the same passes, headline and interval, with no
+    /// error: the passes' items are listed under their `## Pass:` headings.
+    #[test]
+    fn a_combined_report_reads_back_as_the_same_passes() {
+        let text = "weights: craft=0.6, depth=0.4\n## Pass: claude\n(+3, craft) a\n(-2, depth) b\n(+3, craft) shared\n## Pass: gpt\n(-1, craft) c\n(+2, depth) d\n(+2, craft) Shared.\n";
+        let a = analyse(text, &Request::default());
+        let r = markdown(&a);
+        assert!(r.contains("\nBootstrap interval (90 %): "), "{r}");
+        assert!(r.contains("| claude | "), "{r}");
+        assert!(r.contains("\n* cell depth: claude -2, gpt +2\n"), "{r}");
+        let back = analyse(&r, &Request::default());
+        assert!(!back.has_errors(), "{:?}", back.diagnostics);
+        assert_eq!(back.headline(), a.headline());
+        assert_eq!(back.interval, a.interval);
+        let names = |x: &Analysis| -> Vec<String> {
+            x.passes
+                .as_ref()
+                .unwrap()
+                .passes
+                .iter()
+                .map(|p| p.name.clone())
+                .collect()
+        };
+        assert_eq!(names(&back), names(&a));
     }
 }

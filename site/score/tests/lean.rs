@@ -1,23 +1,43 @@
-//! The crate keeps the standard library's float formatting and parsing and serde_json out of
-//! what the wasm calculator links: a scan of the source (outside `#[cfg(test)]` modules).
+//! The crate, and the lean crate it reads JSON and prints numbers with, keep the standard
+//! library's float formatting and parsing and serde_json out of what the wasm calculator
+//! links: a scan of the source (outside `#[cfg(test)]` modules).
 
 use std::fs;
+use std::path::Path;
 
-/// Each source file of the crate, without its test module.
+/// Each source file of the crate and of `site/lean` (folders included), without its test
+/// module; a file that is a test module of its own (`tests.rs`) is left out.
 fn sources() -> Vec<(String, String)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src");
-    let mut out = Vec::new();
-    for entry in fs::read_dir(dir).expect("the src directory") {
-        let path = entry.expect("a directory entry").path();
-        let text = fs::read_to_string(&path).expect("a source file");
-        let code = text
-            .split("#[cfg(test)]")
-            .next()
-            .unwrap_or_default()
-            .to_string();
-        out.push((path.display().to_string(), code));
+    fn walk(dir: &Path, out: &mut Vec<(String, String)>) {
+        for entry in fs::read_dir(dir).expect("a src directory") {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                walk(&path, out);
+                continue;
+            }
+            if path.file_name().is_some_and(|n| n == "tests.rs") {
+                continue;
+            }
+            let text = fs::read_to_string(&path).expect("a source file");
+            let code = text
+                .split("#[cfg(test)]")
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            out.push((path.display().to_string(), code));
+        }
     }
-    assert!(out.len() > 10, "found the sources");
+    let mut out = Vec::new();
+    walk(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
+        &mut out,
+    );
+    walk(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../lean/src")),
+        &mut out,
+    );
+    assert!(out.len() > 15, "found the sources: {}", out.len());
+    assert!(out.iter().any(|(p, _)| p.ends_with("json/reader.rs")));
     out
 }
 

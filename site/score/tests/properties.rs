@@ -83,6 +83,9 @@ proptest! {
     fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
         let s = String::from_utf8_lossy(&bytes);
         let _ = parse(&s);
+        // Read as the start of a JSON document too (the JSON item formats).
+        let _ = pickanumber_score::read(&format!("[{s}"));
+        let _ = pickanumber_score::read(&format!("{{{s}"));
     }
 }
 

@@ -50,3 +50,37 @@ fn a_hundred_thousand_distinct_criteria_in_matrix_mode() {
     );
     assert!(took < BOUND, "{LINES} distinct criteria took {took:?}");
 }
+
+/// Issue 25: two passes of `LINES / 2` items each, every observation found by both judges
+/// (the duplicate rule sorts every item's key once), with criteria and perspectives.
+#[cfg(feature = "combine")]
+#[test]
+fn two_passes_of_fifty_thousand_shared_items() {
+    let half: String = (0..LINES / 2)
+        .map(|k| {
+            format!(
+                "(+{}, judge{} × crit{}) shared item {k}\n",
+                1 + k % 3,
+                k % 5,
+                k % 7
+            )
+        })
+        .collect();
+    let text = format!("## Pass: a\n{half}## Pass: b\n{half}");
+    let started = Instant::now();
+    let a = analyse(&text, &Request::default());
+    let took = started.elapsed();
+    assert_eq!(a.mode(), Mode::Matrix);
+    assert_eq!(
+        a.entries.len(),
+        LINES / 2,
+        "every item of b repeats one of a"
+    );
+    assert_eq!(a.passes.as_ref().unwrap().duplicates.len(), LINES / 2);
+    assert!(a.interval.is_some());
+    assert!(
+        took < BOUND,
+        "two passes of {} items took {took:?}",
+        LINES / 2
+    );
+}

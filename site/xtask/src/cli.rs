@@ -25,13 +25,15 @@ USAGE: cargo xtask <COMMAND> [OPTIONS]
                            8000) and rebuild when the sources change; open pages then reload
     test                   setup, fmt, clippy, unit tests, the README's install line, build, then
                            the browser tests (headless Chromium) against dist/
-    bench [--no-build] [--only weight,lighthouse,latency,throughput,build]
+    bench [--no-build] [--only weight,lighthouse,latency,throughput,build,python]
                            build, then print the figures against their targets (also
                            target/bench.json); never fails on a figure
     fuzz [--seconds N | --runs N] [--target parse|instruments]
                            build the libFuzzer targets on the stable toolchain (no nightly, no
                            cargo-fuzz; a C++ compiler, g++ installed when missing) and run each
                            for N seconds (default 60) or N inputs; crashes land in fuzz/artifacts/
+    package                build the Python wheel (maturin, in a venv under target/) into
+                           target/wheels/
 
 Exit codes: 0 success, 1 a step failed, 2 a missing tool that cannot be installed, or a usage error.
 ";
@@ -49,6 +51,8 @@ pub enum Command {
     Bench(bool, Vec<String>),
     /// How long each target runs, and the targets.
     Fuzz(Budget, Vec<&'static str>),
+    /// The packages for other ecosystems.
+    Package,
 }
 
 impl From<lexopt::Error> for Failure {
@@ -73,7 +77,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
         "test" => Command::Test,
         "bench" => Command::Bench(true, SECTIONS.map(|s| s.0.to_owned()).to_vec()),
         "fuzz" => Command::Fuzz(Budget::Seconds(60), TARGETS.to_vec()),
-        other => return Err(usage(format!("unknown command `{other}`; the commands are setup, build, serve, test, bench and fuzz (see --help)"))),
+        "package" => Command::Package,
+        other => return Err(usage(format!("unknown command `{other}`; the commands are setup, build, serve, test, bench, fuzz and package (see --help)"))),
     };
     while let Some(arg) = p.next()? {
         match (&mut command, arg) {
@@ -151,6 +156,7 @@ mod tests {
                 Command::Fuzz(Budget::Runs(10_000), vec!["instruments"]),
             ),
             ("bench --no-build --only weight,build", bench),
+            ("package", Command::Package),
         ] {
             assert_eq!(parse_str(line).unwrap(), command, "{line}");
         }

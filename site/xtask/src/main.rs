@@ -1,10 +1,11 @@
-//! `cargo xtask setup | build | serve | test | bench | fuzz` (see `--help` and [`cli`]).
+//! `cargo xtask setup | build | serve | test | bench | fuzz | package` (see `--help` and [`cli`]).
 
 mod bench;
 mod check;
 mod cli;
 mod env;
 mod fuzz;
+mod package;
 mod pipeline;
 mod serve;
 mod setup;
@@ -36,5 +37,6 @@ fn run(command: Command) -> Result<(), env::Failure> {
         Command::Test => check::test(&env()?),
         Command::Bench(build, only) => bench::bench(&env()?, build, &only),
         Command::Fuzz(budget, targets) => fuzz::fuzz(&env()?, budget, &targets),
+        Command::Package => package::package(&env()?),
     }
 }

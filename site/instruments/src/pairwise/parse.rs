@@ -7,7 +7,7 @@
 //! byte-order mark at the start of the text is skipped.
 
 use crate::LineError;
-use pickanumber_score::json::{self, Kind};
+use pickanumber_lean::json::{self, Kind};
 
 /// What the judge answered about the two items it was shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -153,7 +153,7 @@ fn from_json(trimmed: &str, indent: usize) -> Read {
                 None,
                 format!(
                     "\"{key}\" is {}, not a string",
-                    crate::probe::run::json_type(other)
+                    crate::probe::excerpt::json_type(other)
                 ),
             )),
             None => Err((
@@ -184,7 +184,7 @@ fn build(first: &str, second: &str, verdict: &str) -> Read {
             None,
             format!(
                 "verdict \"{}\" is not one of A, B, NEITHER, TIE",
-                crate::probe::run::shorten(verdict.trim())
+                crate::probe::excerpt::shorten(verdict.trim())
             ),
         ));
     };

@@ -5,8 +5,9 @@
 //! is computed). The page has no items file: [`ItemsSpec::numbered`] names the items `item 1`,
 //! `item 2`, … for as many columns as the longest run.
 
-use super::run::{json_type, truncate, Truncated};
-use pickanumber_score::json::{self, Kind, Value};
+use super::excerpt::json_type;
+use super::rating::{truncate, Truncated};
+use pickanumber_lean::json::{self, Kind, Value};
 use std::fmt;
 
 /// The widest scale accepted (points from minimum to maximum, inclusive); the histogram has one

@@ -1,19 +1,24 @@
 //! The calibration probe: how a judge model uses a rating scale, from repeated runs over fixed
 //! items.
 //!
-//! **text** ([`text`]) or **run files** (`fs`) → **runs** ([`run`], each rating a [`rating`])
-//! → with the **items** ([`items`]) → **statistics and metrics** ([`metrics`]) → **regime**
-//! with its rule trace ([`regime`]) → **outputs** ([`report`]: `aggregate.json`, `REPORT.md`,
-//! summary lines).
+//! **text** ([`text`]) or **run files** (`fs`) → **runs** ([`run`], each rating a [`rating`];
+//! a bad entry quoted by `excerpt`) → with the **items** ([`items`]) → **statistics and
+//! metrics** ([`metrics`]) → **regime** by the rules of `rules`, with its trace ([`regime`]) →
+//! **outputs** ([`report`]: `REPORT.md`, summary lines; with the `json` feature
+//! `aggregate.json`, written in `aggregate`).
 //!
 //! [`probe`] runs the middle of that chain; [`probe_text`] the whole of it for pasted text.
 
+#[cfg(feature = "json")]
+mod aggregate;
 pub mod examples;
+pub(crate) mod excerpt;
 pub mod items;
 pub mod metrics;
 pub mod rating;
 pub mod regime;
 pub mod report;
+mod rules;
 pub mod run;
 pub mod text;
 
@@ -108,7 +113,7 @@ impl Probe {
             .iter()
             .filter(|p| p.stats.as_ref().is_some_and(|s| s.std > 0.0))
             .collect();
-        pickanumber_score::order::sort_by(&mut varied, |a, b| std_of(b).total_cmp(&std_of(a)));
+        pickanumber_lean::order::sort_by(&mut varied, |a, b| std_of(b).total_cmp(&std_of(a)));
         varied.truncate(n);
         varied
     }

@@ -8,7 +8,6 @@
 //! `aggregate.json` writes each back the way the original would. Ratings are finite and their
 //! integer part lies within ±[`MAX_RATING`].
 
-use super::run::{truncate, Truncated};
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -169,9 +168,187 @@ impl fmt::Display for Rating {
     }
 }
 
+/// A decimal read as a rating: see [`truncate`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Truncated {
+    /// The integer part, within ±[`MAX_RATING`].
+    Rating(i64),
+    /// A decimal whose integer part lies beyond ±[`MAX_RATING`].
+    TooLarge,
+    /// Not a decimal.
+    NotANumber,
+}
+
+/// The integer part, toward zero, of a decimal as written (`9.99` → 9, `-0.5` → 0,
+/// `1.5e1` → 15), computed exactly on the digits (no float is parsed).
+///
+/// Accepted: an optional `+` or `-`, digits with at most one point and at least one digit
+/// (`7`, `7.`, `.5`), then an optional exponent (`e`/`E`, an optional sign, digits): what
+/// `str::parse::<f64>` accepts, minus `inf`, `nan` and their spellings.
+pub(crate) fn truncate(text: &str) -> Truncated {
+    let b = text.as_bytes();
+    let mut i = usize::from(matches!(b.first(), Some(b'+' | b'-')));
+    let negative = b.first() == Some(&b'-');
+    let mut digits: Vec<u8> = Vec::new();
+    let mut point = None;
+    while let Some(&c) = b.get(i) {
+        if c.is_ascii_digit() {
+            digits.push(c - b'0');
+        } else if c == b'.' && point.is_none() {
+            point = Some(digits.len());
+        } else {
+            break;
+        }
+        i += 1;
+    }
+    if digits.is_empty() {
+        return Truncated::NotANumber;
+    }
+    let mut exp: i64 = 0;
+    if let Some(b'e' | b'E') = b.get(i) {
+        i += 1;
+        let exp_negative = b.get(i) == Some(&b'-');
+        i += usize::from(matches!(b.get(i), Some(b'+' | b'-')));
+        let start = i;
+        while let Some(c) = b.get(i).filter(|c| c.is_ascii_digit()) {
+            // Saturates far beyond any exponent that matters.
+            exp = (exp * 10 + i64::from(c - b'0')).min(1_000_000);
+            i += 1;
+        }
+        if i == start {
+            return Truncated::NotANumber;
+        }
+        if exp_negative {
+            exp = -exp;
+        }
+    }
+    if i < b.len() {
+        return Truncated::NotANumber;
+    }
+    // The integer part has `whole` digits: the ones before the point, shifted by the exponent.
+    let whole = point.unwrap_or(digits.len()) as i64 + exp;
+    let kept = whole.clamp(0, digits.len() as i64) as usize;
+    let zeros = (whole - kept as i64).max(0);
+    let mut magnitude: u64 = 0;
+    for &d in &digits[..kept] {
+        magnitude = magnitude * 10 + u64::from(d);
+        if magnitude > MAX_RATING as u64 {
+            return Truncated::TooLarge;
+        }
+    }
+    for _ in 0..zeros {
+        if magnitude == 0 {
+            break;
+        }
+        magnitude *= 10;
+        if magnitude > MAX_RATING as u64 {
+            return Truncated::TooLarge;
+        }
+    }
+    let m = magnitude as i64;
+    Truncated::Rating(if negative { -m } else { m })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// What the standard library's parser and `f64::trunc` make of a cell, as [`truncate`]
+    /// should: `None` for text it refuses or that spells `inf`/`NaN`; an infinity for a number
+    /// written beyond f64 (`1E310`), which [`truncate`] must call too large.
+    fn std_truncated(s: &str) -> Option<f64> {
+        let letters = s
+            .bytes()
+            .any(|b| b.is_ascii_alphabetic() && !matches!(b, b'e' | b'E'));
+        s.parse::<f64>()
+            .ok()
+            .filter(|f| !f.is_nan() && !letters)
+            .map(f64::trunc)
+    }
+
+    fn agrees_with_std(s: &str) -> Result<(), TestCaseError> {
+        match (truncate(s), std_truncated(s)) {
+            (Truncated::NotANumber, None) => {}
+            (Truncated::Rating(r), Some(t)) => prop_assert_eq!(r as f64, t, "{:?}", s),
+            (Truncated::TooLarge, Some(t)) => {
+                prop_assert!(t.abs() > MAX_RATING as f64, "{:?}", s)
+            }
+            (ours, theirs) => prop_assert!(false, "{:?}: ours {:?}, std {:?}", s, ours, theirs),
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn truncate_hand_picked() {
+        for s in [
+            "7",
+            "-7",
+            "+7",
+            "7.",
+            ".5",
+            "-.5",
+            "9.99",
+            "-0.9",
+            "1e1",
+            "1.5E+1",
+            "15e-1",
+            "1.e1",
+            ".",
+            "-",
+            "+",
+            "e1",
+            "1e",
+            "1e+",
+            "1..2",
+            "1.2.3",
+            "",
+            " 1",
+            "1 ",
+            "0x10",
+            "inf",
+            "-inf",
+            "NaN",
+            "infinity",
+            "1_000",
+            "1000000000",
+            "1000000000.9",
+            "1000000001",
+            "-1000000000",
+            "1e9",
+            "1e10",
+            "0.00000000001e20",
+            "123456789012345678901234",
+            "0e999999999999",
+            "1e-999999999999",
+            "1E310",
+            "-1e400",
+        ] {
+            agrees_with_std(s).unwrap();
+        }
+        // Beyond f64 the standard parser gives infinity; we say "too large", exactly.
+        assert_eq!(truncate("1e400"), Truncated::TooLarge);
+        assert_eq!(truncate("-1e999999999999"), Truncated::TooLarge);
+        assert_eq!(truncate("1e-400"), Truncated::Rating(0));
+        // Exact where f64 rounds: 9.99… (17 nines) is 10 as a double, 9 as a decimal.
+        assert_eq!(truncate("9.99999999999999999"), Truncated::Rating(9));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3_000))]
+
+        #[test]
+        fn truncate_agrees_with_std_parse(
+            s in "[+-]?[0-9]{0,6}(\\.[0-9]{0,6})?([eE][+-]?[0-9]{0,2})?"
+        ) {
+            agrees_with_std(&s)?;
+        }
+
+        #[test]
+        fn truncate_agrees_on_any_short_text(s in "[0-9eE.+\\-a-z ]{0,8}") {
+            agrees_with_std(&s)?;
+        }
+    }
 
     #[test]
     fn kinds_follow_the_text() {

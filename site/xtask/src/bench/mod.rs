@@ -5,6 +5,7 @@
 mod build;
 mod latency;
 mod lighthouse;
+mod python;
 mod report;
 mod throughput;
 mod weight;
@@ -25,12 +26,13 @@ type Measure = fn(&Env, &Path, &mut Report) -> Result<Value, Failure>;
 
 /// The parts of the bench, in the order they run: the name (for `--only`), the title above its
 /// rows, and what measures it.
-pub const SECTIONS: [(&str, &str, Measure); 5] = [
+pub const SECTIONS: [(&str, &str, Measure); 6] = [
     ("weight", "page weight as headless Chromium fetched it (home page scrolled to its calculator): reading = HTML, CSS, fonts, images; calculator = the /calc/ scripts and wasm; all = also other scripts (KB = 1,000 bytes; gzip -9, brotli 11)", weight::weight),
     ("lighthouse", "Lighthouse 13 on every page (P performance, A accessibility, BP best practices)", lighthouse::lighthouse),
     ("latency", "calculator latency in headless Chromium, against a bare textarea", latency::latency),
     ("throughput", "native throughput (criterion), and the CLI at 10,000 and 100,000 lines of inputs that were once quadratic", throughput::throughput),
     ("build", "build times", build::build_times),
+    ("python", "the Python package: wheel size, and the formula through the package against plain Python", python::python),
 ];
 
 /// Builds (unless `build` is false), runs the sections in `only`, and prints and writes them.

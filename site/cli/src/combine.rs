@@ -1,0 +1,202 @@
+//! `pickanumber combine A B …`: several judges' passes → one JSON object (or the markdown
+//! report). Each argument is a file, named by its stem, or `NAME=FILE`; one file with
+//! `## Pass: <name>` headings is also several passes. The files are read here, the passes
+//! combined by [`pickanumber_api::evaluate_passes`] (the formula crate's `combine`), and the
+//! object printed by the same [`pickanumber_api::Evaluation::to_json`] as `score`.
+
+use crate::cli::{positive, ModeName, PresetName, Weights};
+use crate::{print, read_input, Fatal};
+use clap::Args;
+use pickanumber_api::{evaluate, evaluate_passes, Gate, Options};
+use pickanumber_score::Request;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The long help of `pickanumber combine` after the option list.
+pub const COMBINE_HELP: &str = "\
+PASSES:
+    Each PASS is a file of items in any format `score` reads, named by the file's stem
+    (claude.txt → claude), or NAME=FILE to name it. One file whose lines include
+    `## Pass: <name>` headings holds several passes; line numbers stay the file's. A heading
+    with no name or a name used before is an error on its line (its items are not scored);
+    before the first heading, a weights: line sets every pass's weights and an item is an
+    error. Two passes may not share a name.
+
+COMBINED:
+    The headline is the formula over every pass's items together, in the mode they decide
+    together (each pass is scored alone in that mode too). An observation two judges both
+    found counts once: items of different passes with the same text (ignoring the case of
+    ASCII letters, punctuation and spacing), the same criterion, perspective and bucket and
+    the same sign count as often as the pass that lists them most often, at that pass's
+    impacts (on a tie, the smaller). The duplicates are listed and noted.
+
+OUTPUT:
+    The keys `score` prints for the mode, with interval, then: passes ([{\"name\", \"line\",
+    \"final\", \"final_unrounded\", \"confidence\", \"interval\", \"total_items\", \"criteria\"}]),
+    spread (per criterion, and the headlines with criterion null: lowest, highest, spread,
+    passes), disagreements ([{\"criterion\", \"perspective\", \"passes\": [{\"name\", \"net\"}]}]:
+    cells where one pass nets above 0 and another below), alpha (Krippendorff's α, interval
+    metric, over the per-criterion finals: matrix mode, 2+ passes, 3+ criteria; else null) with
+    alpha_level (reliable ≥ 0.800, tentative ≥ 0.667, else unreliable), duplicates.
+    A diagnostic about a pass's own line starts with `pass NAME:`.
+
+EXIT STATUS:
+    0  every pass was read without errors and the gate (if any) passed
+    1  some item, heading or weight is an error
+    2  usage error or unreadable file (message on stderr, nothing on stdout)
+    3  the headline missed --fail-under, --min-confidence or --require-self-check";
+
+/// Options of `pickanumber combine`.
+#[derive(Debug, Args)]
+pub struct CombineArgs {
+    /// The passes: FILE (named by its stem) or NAME=FILE; one FILE may hold `## Pass:` headings.
+    #[arg(value_name = "PASS", required = true)]
+    pub passes: Vec<String>,
+
+    /// How items combine: auto decides from every pass's items together.
+    #[arg(long, value_enum, default_value_t = ModeName::Auto)]
+    pub mode: ModeName,
+
+    /// Criteria and weights of a preset matrix.
+    #[arg(long, value_enum)]
+    pub preset: Option<PresetName>,
+
+    /// Criterion weights, such as craft=0.6,depth=0.4, for every pass.
+    #[arg(long, value_name = "a=0.3,b=0.2", value_parser = crate::cli::parse_weights)]
+    pub weights: Option<Weights>,
+
+    /// Score against a rubric file (its mode, weights, settings and labels).
+    #[arg(long, value_name = "RUBRIC", conflicts_with_all = ["mode", "preset", "weights"])]
+    pub rubric: Option<PathBuf>,
+
+    /// Items for full confidence: density = items / N (default 20).
+    #[arg(long, value_name = "N", value_parser = positive)]
+    pub denominator: Option<f64>,
+
+    /// Points of raw score per unit of normalised evidence (default 8).
+    #[arg(long, value_name = "X", value_parser = positive)]
+    pub scale: Option<f64>,
+
+    /// Print the markdown report instead of JSON.
+    #[arg(long)]
+    pub report: bool,
+
+    /// Read strictly: every line that is not an item, a heading, a weights line or blank is
+    /// an error.
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Exit 3 when the combined headline is under N.
+    #[arg(long, value_name = "N", value_parser = pickanumber_api::gate::parse_score)]
+    pub fail_under: Option<f64>,
+
+    /// Exit 3 when the combined headline's confidence is under C (0 to 1).
+    #[arg(long, value_name = "C", value_parser = pickanumber_api::gate::parse_confidence)]
+    pub min_confidence: Option<f64>,
+
+    /// Exit 3 unless the combined matrix's self-check passes.
+    #[arg(long)]
+    pub require_self_check: bool,
+}
+
+/// Runs `pickanumber combine`.
+///
+/// # Errors
+/// A [`Fatal`] (exit 2) for an unreadable file or rubric, two passes with one name, or a file
+/// with `## Pass:` headings given beside other files.
+pub fn run(args: &CombineArgs) -> Result<ExitCode, Fatal> {
+    let rubric = args
+        .rubric
+        .as_deref()
+        .map(crate::rubric::load)
+        .transpose()?;
+    let mut request = match &rubric {
+        Some(r) => r.request(),
+        None => Request {
+            mode: args.mode.into(),
+            preset: args.preset.map(Into::into),
+            weights: args.weights.clone().map(|Weights(w)| w),
+            ..Request::default()
+        },
+    };
+    request.strict = args.strict;
+    if let Some(d) = args.denominator {
+        request.params.density_denominator = d;
+    }
+    if let Some(x) = args.scale {
+        request.params.scale = x;
+    }
+    let options = Options {
+        request,
+        rubric,
+        gate: Gate {
+            fail_under: args.fail_under,
+            min_confidence: args.min_confidence,
+            require_self_check: args.require_self_check,
+        },
+    };
+    let passes = read_passes(&args.passes)?;
+    let e = match passes.as_slice() {
+        [(_, text, true)] => evaluate(text, &options),
+        _ => {
+            if let Some((name, _, _)) = passes.iter().find(|p| p.2) {
+                return Err(Fatal(format!("pass {name} holds ## Pass: headings: give a file with headings alone, or one pass per file")));
+            }
+            let named: Vec<(String, String)> = passes.into_iter().map(|(n, t, _)| (n, t)).collect();
+            evaluate_passes(&named, &options)
+        }
+    };
+    if args.report {
+        print(&pickanumber_score::report::markdown(&e.analysis));
+    } else {
+        let json = serde_json::to_string_pretty(&e.to_json()).expect("a JSON value serialises");
+        print(&format!("{json}\n"));
+    }
+    Ok(ExitCode::from(e.exit_code()))
+}
+
+/// Each argument's name, text, and whether the text has `## Pass:` headings.
+fn read_passes(args: &[String]) -> Result<Vec<(String, String, bool)>, Fatal> {
+    let mut out: Vec<(String, String, bool, PathBuf)> = Vec::new();
+    for arg in args {
+        let (name, path) = name_and_path(arg)?;
+        let text = read_input(Some(&path))?;
+        if let Some(first) = out.iter().find(|p| p.0 == name) {
+            return Err(Fatal(format!(
+                "two passes are named {name} ({} and {}): name them with NAME=FILE",
+                first.3.display(),
+                path.display()
+            )));
+        }
+        let headed = text.lines().any(|l| {
+            let t = l.trim_start();
+            t.starts_with("##")
+                && t[2..]
+                    .trim_start()
+                    .get(..5)
+                    .is_some_and(|w| w.eq_ignore_ascii_case("pass:"))
+        });
+        out.push((name, text, headed, path));
+    }
+    Ok(out.into_iter().map(|(n, t, h, _)| (n, t, h)).collect())
+}
+
+/// `NAME=FILE`, or a FILE named by its stem. An argument that is an existing file is a file,
+/// even with `=` in its name.
+fn name_and_path(arg: &str) -> Result<(String, PathBuf), Fatal> {
+    let whole = Path::new(arg);
+    if let (false, Some((name, file))) = (whole.is_file(), arg.split_once('=')) {
+        if name.trim().is_empty() {
+            return Err(Fatal(format!(
+                "{arg:?}: the name before '=' is empty: write NAME=FILE"
+            )));
+        }
+        return Ok((name.trim().to_string(), PathBuf::from(file)));
+    }
+    let stem = whole
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .filter(|s| !s.is_empty())
+        .ok_or_else(|| Fatal(format!("{arg:?} names no file: give FILE or NAME=FILE")))?;
+    Ok((stem, whole.to_path_buf()))
+}

@@ -1,0 +1,30 @@
+//! # pickanumber-lean
+//!
+//! Three small pieces of machinery, written here rather than taken from the standard library
+//! or serde_json, because the site's two wasm builds (the calculator, and the probe and
+//! pairwise islands) are downloaded by every reader who opens one, and each has a byte budget
+//! (`site/browser-tests/tests/budget.rs`). The formula crate, the instruments and the rubric
+//! crate use them natively too, so a native result and a wasm result are the same text.
+//!
+//! - [`json`]: a JSON reader (text → a [`json::Value`] tree with byte offsets, for
+//!   `line:column` messages). Measured (rustc 1.95, serde_json 1.0.154): a wasm module that
+//!   parses a document and walks every value, built as the islands are (opt-level z, LTO,
+//!   `wasm-opt -Oz`), is 8,503 bytes brotli with this reader and 15,070 with
+//!   `serde_json::from_str::<Value>`, over 536 for the same module without a reader: serde_json
+//!   would add about 6.6 KB brotli to each of the two builds, whose budgets are 85 KB and 80 KB.
+//! - [`numtext`]: numbers ↔ text on the exact binary value (`{:.N}`'s digits, shortest
+//!   round-trip text, a decimal reader), without the standard library's float formatting and
+//!   parsing code.
+//! - [`order`]: one stable sort compiled once for every element type, instead of one
+//!   standard-library sort per type and comparison.
+//!
+//! Data flow: text → [`json::parse`] → values the callers read; f64 → [`numtext::std_fixed`] /
+//! [`numtext::trimmed`] / [`numtext::round_trip`] → text, text → [`numtext::parse_decimal`] →
+//! f64; a slice → [`order::sort_by`] → the same slice, sorted.
+//!
+//! The formula crate re-exports these modules (`pickanumber_score::json`, `order`,
+//! `parse_decimal`), so code written against those paths keeps working.
+
+pub mod json;
+pub mod numtext;
+pub mod order;

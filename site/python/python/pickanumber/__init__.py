@@ -1,0 +1,476 @@
+"""Score evidence items with pickanumber's fixed formula, from Python.
+
+A language model collects signed evidence items (impact +5, +3, +2, +1, -1, -2, -3 or -5,
+each with its text); the formula, not the model, turns them into a 0-100 score with a
+confidence. This package calls the same Rust crate as the ``pickanumber`` command line and
+the web calculator, so the same items give the same numbers everywhere.
+
+Data flow: ``analyse(items, ...)`` -> the native ``evaluate`` (the CLI's own function) ->
+``Analysis`` (its ``to_dict()`` is the JSON ``pickanumber score`` prints). ``Rubric.load``
+/ ``Rubric.parse`` read a rubric file into the judge prompt, the output's JSON Schema and
+the settings that scoring uses.
+
+    >>> import pickanumber
+    >>> a = pickanumber.analyse("+3 every endpoint has a test\\n-2 the build takes 20 minutes")
+    >>> a.final, a.confidence, a.mode
+    (54, 0.1, 'pooled')
+
+Adapters: ``pickanumber.inspect`` (inspect_ai scorer), ``pickanumber.deepeval``
+(DeepEval metric) and ``pickanumber.promptfoo`` (promptfoo Python assertion).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+
+from . import _native
+
+__all__ = [
+    "Analysis",
+    "Diagnostic",
+    "EvidenceError",
+    "Rubric",
+    "RubricError",
+    "analyse",
+    "combine",
+    "__version__",
+]
+
+__version__: str = _native.__version__
+
+#: The most bytes one input may have, as the command line reads it (64 MiB).
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+
+
+class EvidenceError(ValueError):
+    """Raised by ``analyse(..., strict=True)`` when the input has an error.
+
+    ``line`` is the 1-based line of the first error (``None`` when it concerns no line; for a
+    list of dicts, item N is on line N), ``message`` its text as the CLI's JSON gives it, and
+    ``errors`` every error diagnostic in order.
+    """
+
+    def __init__(self, line: Optional[int], message: str, errors: "List[Diagnostic]") -> None:
+        self.line = line
+        self.message = message
+        self.errors = errors
+        where = f"line {line}: " if line is not None else ""
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        super().__init__(f"{where}{message}{more}")
+
+
+class RubricError(ValueError):
+    """Raised by ``Rubric.load`` and ``Rubric.parse`` when the rubric has errors.
+
+    ``errors`` lists every error as ``(line, column, key, message)``; the exception's text has
+    one error a line, ``FILE:LINE:COLUMN: KEY: MESSAGE`` as ``pickanumber rubric check`` prints
+    them (``line L, column C: ...`` for text given to ``Rubric.parse`` without a name).
+    """
+
+    def __init__(self, errors: Sequence[Tuple[int, int, str, str, str]]) -> None:
+        self.errors = [(line, col, key, msg) for line, col, key, msg, _ in errors]
+        self.lines = [text for *_, text in errors]
+        super().__init__("\n".join(self.lines))
+
+
+class Diagnostic:
+    """One message about the input: ``line`` (1-based, or ``None``), ``column`` (JSON input
+    only, else ``None``), ``severity`` (``"error"``, ``"warning"`` or ``"note"``) and
+    ``message``."""
+
+    __slots__ = ("line", "column", "severity", "message")
+
+    def __init__(self, line: Optional[int], column: Optional[int], severity: str, message: str) -> None:
+        self.line = line
+        self.column = column
+        self.severity = severity
+        self.message = message
+
+    def __repr__(self) -> str:
+        return (
+            f"Diagnostic(line={self.line!r}, column={self.column!r}, "
+            f"severity={self.severity!r}, message={self.message!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Diagnostic):
+            return NotImplemented
+        return (self.line, self.column, self.severity, self.message) == (
+            other.line,
+            other.column,
+            other.severity,
+            other.message,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Rubric:
+    """A rubric: what is scored, pooled or matrix, the criteria with their weights and anchors,
+    the perspectives, the traps and the formula's settings (see the README's "Rubrics").
+
+    Make one with ``Rubric.load(path)`` or ``Rubric.parse(text)``; pass it to
+    ``analyse(output, rubric=r)`` to score a judge's output in the rubric's mode with its
+    weights, refusing criteria and perspectives it does not name.
+    """
+
+    __slots__ = ("_native", "path")
+
+    def __init__(self, native: Any, path: Optional[str] = None) -> None:
+        self._native = native
+        self.path = path
+
+    @classmethod
+    def parse(cls, text: str, name: Optional[str] = None) -> "Rubric":
+        """Read a rubric from TOML text (or JSON text, when it starts with ``{``).
+
+        Raises ``RubricError`` listing every error; each starts with ``name:LINE:COLUMN:``
+        when ``name`` is given, else ``line L, column C:``.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"Rubric.parse takes the rubric's text as str, not {type(text).__name__}")
+        native, errors = _native.parse_rubric(text, name)
+        if native is None:
+            raise RubricError(errors)
+        return cls(native, name)
+
+    @classmethod
+    def load(cls, path: Union[str, "os.PathLike[str]"]) -> "Rubric":
+        """Read the rubric file at ``path`` (TOML, or JSON when it starts with ``{``).
+
+        Raises ``RubricError`` (errors as ``PATH:LINE:COLUMN: KEY: MESSAGE``), ``OSError``
+        when the file cannot be read, and ``ValueError`` when it is not UTF-8 or is larger
+        than 64 MiB.
+        """
+        name = os.fspath(path)
+        with open(name, "rb") as f:
+            data = f.read(MAX_INPUT_BYTES + 1)
+        if len(data) > MAX_INPUT_BYTES:
+            raise ValueError(f"{name} is larger than 64 MiB, the most pickanumber reads from one input")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ValueError(f"{name} is not UTF-8 text (byte {e.start})") from None
+        return cls.parse(text, name)
+
+    @property
+    def subject(self) -> str:
+        """What is scored."""
+        return self._native.subject
+
+    @property
+    def mode(self) -> str:
+        """``"pooled"`` or ``"matrix"``."""
+        return self._native.mode
+
+    @property
+    def weights(self) -> Dict[str, float]:
+        """The criteria's weights as written, in the rubric's order (empty when pooled)."""
+        return dict(self._native.weights)
+
+    @property
+    def perspectives(self) -> List[str]:
+        """The perspectives, in the rubric's order."""
+        return list(self._native.perspectives)
+
+    def prompt(self) -> str:
+        """The judge prompt (markdown), as ``pickanumber rubric prompt`` prints it."""
+        return self._native.prompt()
+
+    def schema(self) -> Dict[str, Any]:
+        """The JSON Schema of the judge's output (draft 2020-12, in the subset that OpenAI's,
+        Anthropic's and Gemini's structured outputs enforce), as a dict in writing order."""
+        return json.loads(self._native.schema())
+
+    def schema_text(self) -> str:
+        """The JSON Schema as the text ``pickanumber rubric schema`` prints."""
+        return self._native.schema()
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The rubric as a dict, the structure of its TOML (it reads back as the same rubric
+        when written as JSON)."""
+        return json.loads(self._native.to_json())
+
+    def to_toml(self) -> str:
+        """The rubric as TOML text that reads back as the same rubric."""
+        return self._native.to_toml()
+
+    def __repr__(self) -> str:
+        return f"Rubric(subject={self.subject!r}, mode={self.mode!r})"
+
+
+class Analysis:
+    """The result of ``analyse``: the score, its confidence, and everything the CLI prints.
+
+    Attributes read from the JSON object ``pickanumber score`` prints (``to_dict()``):
+    ``final`` (the headline: the final in pooled and feedback mode, the overall in matrix
+    mode; an ``int`` when rounded, ``None`` when no item was read), ``confidence``,
+    ``mode``, ``interval``, ``criteria`` and ``passes``. ``diagnostics`` lists every error,
+    warning and note with its line.
+    """
+
+    __slots__ = ("_e",)
+
+    def __init__(self, evaluation: Any) -> None:
+        self._e = evaluation
+
+    @property
+    def final(self) -> Union[int, float, None]:
+        """The headline score from 0 to 100 (``None`` when no item was read)."""
+        return self._e.get("final")
+
+    @property
+    def confidence(self) -> Optional[float]:
+        """The headline's confidence from 0 to 1: items / denominator, at most 1."""
+        return self._e.get("confidence")
+
+    @property
+    def mode(self) -> str:
+        """``"pooled"``, ``"matrix"`` or ``"feedback"``: the mode the input was scored in."""
+        return self._e.get("mode")
+
+    @property
+    def interval(self) -> Optional[Tuple[float, float]]:
+        """The headline's interval ``(low, high)``: the JSON's ``interval``, ``None`` when it
+        has none."""
+        value = self._e.get("interval")
+        return None if value is None else tuple(value)  # type: ignore[return-value]
+
+    @property
+    def criteria(self) -> List[Dict[str, Any]]:
+        """Matrix mode: one dict per criterion (``name``, ``weight``, ``final``,
+        ``confidence``, ...), as in the JSON; empty in the other modes."""
+        return self._e.get("criteria") or []
+
+    @property
+    def passes(self) -> List[Dict[str, Any]]:
+        """The JSON's ``passes`` (one dict per judge's pass), empty when it has none."""
+        return self._e.get("passes") or []
+
+    @property
+    def diagnostics(self) -> List[Diagnostic]:
+        """Every error, warning and note, in the order the reader found them."""
+        return [Diagnostic(*d) for d in self._e.diagnostics()]
+
+    @property
+    def errors(self) -> List[Diagnostic]:
+        """The diagnostics whose severity is ``"error"``."""
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def passed(self) -> bool:
+        """Whether the gate (``fail_under``, ``min_confidence``, ``require_self_check``)
+        passed; ``True`` when none was set and a score exists without errors."""
+        return self._e.exit_code == 0
+
+    @property
+    def misses(self) -> List[str]:
+        """The gate's checks that missed, as sentences (``final 62 is under 70
+        (--fail-under)``)."""
+        return list(self._e.misses)
+
+    @property
+    def exit_code(self) -> int:
+        """The exit status ``pickanumber score`` gives: 1 with item errors, 3 when the gate
+        missed, else 0."""
+        return self._e.exit_code
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON object ``pickanumber score`` prints for the same input and options, as a
+        new dict with the keys in the same order (``json.dumps`` of it gives the same JSON)."""
+        return self._e.to_dict()
+
+    def report(self) -> str:
+        """The markdown report ``pickanumber score --report`` prints: headline, working,
+        diagnostics and every item (a rubric's traps as a checklist at the end)."""
+        return self._e.report()
+
+    def __repr__(self) -> str:
+        return f"Analysis(final={self.final!r}, confidence={self.confidence!r}, mode={self.mode!r})"
+
+
+Items = Union[str, Iterable[Mapping[str, Any]]]
+
+_ITEM_KEYS = ("impact", "text", "criterion", "perspective", "evidence")
+
+
+def _items_text(items: Items) -> str:
+    """The text the reader reads: a ``str`` as given; a list of dicts as a JSON list with item
+    N on line N, so that every message's line is the item's number."""
+    if isinstance(items, str):
+        return items
+    if isinstance(items, (bytes, bytearray)):
+        raise TypeError("analyse takes text as str: decode the bytes first (items.decode('utf-8'))")
+    if isinstance(items, Mapping):
+        raise TypeError(
+            "analyse takes text or a list of item dicts; for one item write [item]"
+        )
+    try:
+        rows = list(items)
+    except TypeError:
+        raise TypeError(
+            f"analyse takes text or a list of item dicts, not {type(items).__name__}"
+        ) from None
+    for n, row in enumerate(rows, 1):
+        if not isinstance(row, Mapping):
+            raise TypeError(f"item {n} is a {type(row).__name__}, not a dict with an impact")
+        unknown = [k for k in row if k not in _ITEM_KEYS]
+        if unknown:
+            raise ValueError(
+                f"item {n}: unknown key {unknown[0]!r}: use {', '.join(_ITEM_KEYS)}"
+            )
+    try:
+        return "[" + ",\n".join(json.dumps(dict(r), ensure_ascii=False, allow_nan=False) for r in rows) + "]"
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"an item cannot be written as JSON: {e}") from None
+
+
+def analyse(
+    items: Items,
+    *,
+    mode: Optional[str] = None,
+    weights: Union[str, Mapping[str, float], None] = None,
+    preset: Optional[str] = None,
+    rubric: Optional[Rubric] = None,
+    strict: bool = False,
+    fail_under: Optional[float] = None,
+    min_confidence: Optional[float] = None,
+    require_self_check: bool = False,
+    denominator: Optional[float] = None,
+    scale: Optional[float] = None,
+) -> Analysis:
+    """Score evidence items with the fixed formula; the same numbers as ``pickanumber score``.
+
+    items
+        Text in any format the CLI reads (item lines such as ``+3 has tests``, JSON items,
+        ``{"items": [...]}``, the four-bucket feedback JSON, CSV/TSV with an ``impact``
+        column, a markdown table), or a list of dicts with the keys ``impact`` (+5, +3, +2,
+        +1, -1, -2, -3 or -5), ``text``, ``criterion``, ``perspective`` and ``evidence``.
+    mode
+        ``"pooled"`` (one pool), ``"matrix"`` (per criterion, then a weighted mean),
+        ``"feedback"`` (four buckets) or ``None``/``"auto"`` to decide from the input.
+    weights
+        Criterion weights, ``{"craft": 0.6, "depth": 0.4}`` or ``"craft=0.6,depth=0.4"``
+        (divided by their sum).
+    preset
+        ``"generic"`` or ``"hackathon"``: a preset matrix's criteria and weights.
+    rubric
+        A ``Rubric``: score in its mode with its weights and settings; items naming another
+        criterion or perspective are errors. Cannot be combined with mode, weights, preset.
+    strict
+        Every line that is not an item, heading, weights line or blank is an error, and any
+        error raises ``EvidenceError`` (with ``line`` and ``message``) instead of returning.
+    fail_under, min_confidence, require_self_check
+        The CI gate: the headline must be at least ``fail_under`` (0-100), its confidence at
+        least ``min_confidence`` (0-1), and the matrix self-check must pass. A miss does not
+        raise: ``passed`` is False, ``misses`` says why, and ``to_dict()`` has a ``gate``.
+    denominator, scale
+        The formula's settings (items for full confidence, default 20; points of raw score per
+        unit of normalised evidence, default 8).
+
+    Returns an ``Analysis``: ``final``, ``confidence``, ``mode``, ``criteria``,
+    ``diagnostics``, ``to_dict()`` (the CLI's JSON) and ``report()`` (its markdown report).
+    Invalid options raise ``ValueError`` with the allowed values.
+    """
+    return _run(
+        _items_text(items),
+        mode=mode,
+        weights=weights,
+        preset=preset,
+        rubric=rubric,
+        strict=strict,
+        fail_under=fail_under,
+        min_confidence=min_confidence,
+        require_self_check=require_self_check,
+        denominator=denominator,
+        scale=scale,
+    )
+
+
+def combine(
+    passes: Union[Mapping[str, Items], Iterable[Tuple[str, Items]]],
+    *,
+    mode: Optional[str] = None,
+    weights: Union[str, Mapping[str, float], None] = None,
+    preset: Optional[str] = None,
+    rubric: Optional[Rubric] = None,
+    strict: bool = False,
+    fail_under: Optional[float] = None,
+    min_confidence: Optional[float] = None,
+    require_self_check: bool = False,
+    denominator: Optional[float] = None,
+    scale: Optional[float] = None,
+) -> Analysis:
+    """Combine several judges' passes into one score, as ``pickanumber combine`` does.
+
+    passes
+        ``{"claude": items, "gpt": items}`` or ``[("claude", items), ...]``: each pass a
+        judge's name and its items (text in any input format, or a list of item dicts).
+
+    The headline is the formula over every pass's items together (per criterion in matrix
+    mode; an observation two judges both found counts once); ``passes`` lists each pass's own
+    headline, and ``to_dict()`` adds the CLI's ``passes``, ``spread``, ``disagreements``,
+    ``alpha`` and ``duplicates`` keys. The options are ``analyse``'s.
+    """
+    pairs = list(passes.items()) if isinstance(passes, Mapping) else list(passes)
+    texts = []
+    for n, pair in enumerate(pairs, 1):
+        if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)):
+            raise TypeError(f"pass {n} is not a (name, items) pair")
+        texts.append((pair[0], _items_text(pair[1])))
+    return _run(
+        texts,
+        mode=mode,
+        weights=weights,
+        preset=preset,
+        rubric=rubric,
+        strict=strict,
+        fail_under=fail_under,
+        min_confidence=min_confidence,
+        require_self_check=require_self_check,
+        denominator=denominator,
+        scale=scale,
+    )
+
+
+def _run(
+    native_input: Any,
+    *,
+    mode: Optional[str],
+    weights: Union[str, Mapping[str, float], None],
+    preset: Optional[str],
+    rubric: Optional[Rubric],
+    strict: bool,
+    fail_under: Optional[float],
+    min_confidence: Optional[float],
+    require_self_check: bool,
+    denominator: Optional[float],
+    scale: Optional[float],
+) -> Analysis:
+    """The native evaluation of a text or of (name, text) pairs, and the strict check."""
+    if rubric is not None and not isinstance(rubric, Rubric):
+        raise TypeError("rubric must be a pickanumber.Rubric (Rubric.load(path) or Rubric.parse(text))")
+    if mode == "auto":
+        mode = None
+    if isinstance(weights, Mapping):
+        weights = list(weights.items())
+    e = _native.evaluate(
+        native_input,
+        mode=mode,
+        preset=preset,
+        weights=weights,
+        rubric=None if rubric is None else rubric._native,
+        strict=bool(strict),
+        denominator=denominator,
+        scale=scale,
+        fail_under=fail_under,
+        min_confidence=min_confidence,
+        require_self_check=bool(require_self_check),
+    )
+    analysis = Analysis(e)
+    if strict and e.has_errors:
+        errors = analysis.errors
+        raise EvidenceError(errors[0].line, errors[0].message, errors)
+    return analysis

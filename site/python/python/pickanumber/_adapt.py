@@ -1,0 +1,77 @@
+"""What the three adapters share: the options they pass to ``analyse``, the sentence that
+explains a score, and the refusal to invent a number when no item was read.
+
+Data flow: a framework's model output -> ``score_output`` (``analyse`` with the adapter's
+options) -> an ``Analysis`` with a score, or ``EvidenceError`` -> ``reason`` for the
+framework's explanation field.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Dict, Mapping, Optional, Union
+
+from . import Analysis, EvidenceError, Rubric, analyse
+
+#: The keyword arguments of ``analyse`` an adapter passes on.
+OPTIONS = (
+    "mode",
+    "weights",
+    "preset",
+    "strict",
+    "fail_under",
+    "min_confidence",
+    "require_self_check",
+    "denominator",
+    "scale",
+)
+
+
+def load_rubric(rubric: Union[Rubric, str, "os.PathLike[str]", None]) -> Optional[Rubric]:
+    """A ``Rubric`` as given, or loaded from a path."""
+    if rubric is None or isinstance(rubric, Rubric):
+        return rubric
+    return Rubric.load(rubric)
+
+
+def check_options(options: Mapping[str, Any]) -> Dict[str, Any]:
+    """``options`` with every key checked against ``analyse``'s keywords."""
+    unknown = sorted(k for k in options if k not in OPTIONS and k != "rubric")
+    if unknown:
+        raise TypeError(
+            f"unknown option {unknown[0]!r}: use rubric, {', '.join(OPTIONS)}"
+        )
+    return {k: v for k, v in options.items() if k != "rubric"}
+
+
+def score_output(output: str, rubric: Optional[Rubric], options: Mapping[str, Any]) -> Analysis:
+    """``analyse(output)`` with the adapter's options; ``EvidenceError`` when the output
+    gives no score (no item read), since a framework would otherwise record a number the
+    formula never produced."""
+    if not isinstance(output, str):
+        raise TypeError(f"the model output to score is a {type(output).__name__}, not text")
+    a = analyse(output, rubric=rubric, **options)
+    if a.final is None:
+        first = a.errors[0] if a.errors else None
+        message = first.message if first else "no evidence items were read from the output"
+        raise EvidenceError(first.line if first else None, message, a.errors)
+    return a
+
+
+def headline(a: Analysis) -> str:
+    """The report's headline sentence as plain text: ``Final 54 / 100, confidence 0.10
+    (pooled mode, 2 items, read as item lines).``"""
+    for line in a.report().splitlines():
+        if line.startswith("**"):
+            return line.replace("**", "")
+    return ""
+
+
+def reason(a: Analysis) -> str:
+    """The headline sentence, then the gate's misses and the item errors, if any."""
+    parts = [headline(a)]
+    parts += [f"gate: {m}" for m in a.misses]
+    parts += [
+        f"error{'' if d.line is None else f' on line {d.line}'}: {d.message}" for d in a.errors
+    ]
+    return " ".join(parts)

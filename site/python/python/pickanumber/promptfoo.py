@@ -1,0 +1,32 @@
+"""promptfoo adapter: a Python assertion that scores the output as evidence items.
+
+promptfoo calls ``get_assert(output, context)`` of a Python file named by an assertion
+(``type: python``, ``value: file://pickanumber_assert.py``) whose content is one line,
+``from pickanumber.promptfoo import get_assert``. The assertion's ``config`` holds the
+options: ``rubric`` (a path, relative to the folder promptfoo runs in), ``fail_under``,
+``min_confidence``, ``require_self_check`` and ``analyse``'s other keywords.
+
+Data flow: output -> ``analyse`` -> ``{"pass": the gate's verdict, "score": final / 100,
+"reason": the headline sentence, misses and errors}``. An output with no item raises
+``EvidenceError``, which promptfoo reports as the assertion's failure.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Mapping, Optional
+
+from ._adapt import check_options, load_rubric, reason, score_output
+
+__all__ = ["get_assert"]
+
+
+def get_assert(output: str, context: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
+    """promptfoo's entry point: ``{"pass", "score", "reason"}`` for one output."""
+    config = dict((context or {}).get("config") or {})
+    rubric = load_rubric(config.get("rubric"))
+    a = score_output(output, rubric, check_options(config))
+    return {
+        "pass": a.passed,
+        "score": a.final / 100,  # type: ignore[operator]
+        "reason": reason(a),
+    }

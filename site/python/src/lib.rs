@@ -1,0 +1,241 @@
+//! The native half of the Python package `pickanumber` (imported as `pickanumber._native`):
+//!
+//! text + options → [`evaluate`] (`pickanumber_api::evaluate`, the function the CLI calls) →
+//! [`Evaluation`] → its JSON object converted to Python (`convert`), the markdown report, the
+//! diagnostics. Rubric text → [`rubric::parse_rubric`] → [`rubric::Rubric`].
+//!
+//! Everything a user reads (docstrings, exceptions with their classes, list-of-dicts input)
+//! lives in the Python layer `python/pickanumber/`; this module only crosses the boundary.
+
+mod convert;
+mod rubric;
+
+use pickanumber_api::{Gate, Options};
+use pickanumber_score::{Mode, Preset, Request};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use serde_json::Value;
+
+/// One analysis with the gate's verdict, as `pickanumber score` computes it.
+#[pyclass(frozen, module = "pickanumber._native")]
+pub struct Evaluation {
+    inner: pickanumber_api::Evaluation,
+    /// The JSON object `pickanumber score` prints for it.
+    json: Value,
+    /// The rubric's traps as a checklist to end the report with (empty without traps).
+    traps: String,
+}
+
+#[pymethods]
+impl Evaluation {
+    /// The JSON object `pickanumber score` prints, as a new dict in the same key order.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        convert::to_py(py, &self.json)
+    }
+
+    /// One key of the JSON object (`None` when the object has no such key).
+    fn get<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        convert::to_py(py, self.json.get(key).unwrap_or(&Value::Null))
+    }
+
+    /// The markdown report `pickanumber score --report` prints.
+    fn report(&self) -> String {
+        let mut out = pickanumber_score::report::markdown(&self.inner.analysis);
+        if !self.traps.is_empty() {
+            out.push('\n');
+            out.push_str(&self.traps);
+        }
+        out
+    }
+
+    /// Every diagnostic in order: `(line, column, severity, message)`.
+    fn diagnostics(&self) -> Vec<(Option<usize>, Option<usize>, &'static str, String)> {
+        self.inner
+            .analysis
+            .diagnostics
+            .iter()
+            .map(|d| {
+                (
+                    d.line,
+                    d.column,
+                    d.kind.severity().name(),
+                    d.message.clone(),
+                )
+            })
+            .collect()
+    }
+
+    /// The checks of the gate that missed, as sentences.
+    #[getter]
+    fn misses(&self) -> Vec<String> {
+        self.inner.misses.clone()
+    }
+
+    /// The CLI's exit status: 1 with item errors, 3 when the gate missed, else 0.
+    #[getter]
+    fn exit_code(&self) -> u8 {
+        self.inner.exit_code()
+    }
+
+    /// Whether any item was read (no item: no score).
+    #[getter]
+    fn scored(&self) -> bool {
+        self.inner.analysis.scored
+    }
+
+    /// Whether some diagnostic is an error.
+    #[getter]
+    fn has_errors(&self) -> bool {
+        self.inner.analysis.has_errors()
+    }
+}
+
+/// `mode` by name, or the CLI's message listing the allowed names.
+fn mode_of(name: Option<&str>) -> PyResult<Mode> {
+    match name {
+        None => Ok(Mode::Auto),
+        Some(n) => Mode::from_name(n).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "mode {n:?} is not one of auto, pooled, matrix, feedback"
+            ))
+        }),
+    }
+}
+
+/// `preset` by name, or a message listing the allowed names.
+fn preset_of(name: Option<&str>) -> PyResult<Option<Preset>> {
+    name.map(|n| {
+        Preset::from_name(n).ok_or_else(|| {
+            PyValueError::new_err(format!("preset {n:?} is not one of generic, hackathon"))
+        })
+    })
+    .transpose()
+}
+
+/// Weights given as `"craft=0.6,depth=0.4"` (read as `--weights` reads them) or as pairs from
+/// a mapping (each name checked by the same label rule).
+fn weights_of(weights: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Vec<(String, f64)>>> {
+    let Some(w) = weights else { return Ok(None) };
+    if let Ok(s) = w.extract::<String>() {
+        return pickanumber_score::parse_weights(&s)
+            .map(Some)
+            .map_err(PyValueError::new_err);
+    }
+    let pairs: Vec<(String, f64)> = w.extract().map_err(|_| {
+        PyValueError::new_err(
+            "weights must be a text such as \"craft=0.6,depth=0.4\" or a mapping such as {\"craft\": 0.6, \"depth\": 0.4}",
+        )
+    })?;
+    if pairs.is_empty() {
+        return Err(PyValueError::new_err(
+            "weights name no criterion: give at least one, such as {\"craft\": 0.6}",
+        ));
+    }
+    for (name, _) in &pairs {
+        pickanumber_score::check_name(name).map_err(PyValueError::new_err)?;
+    }
+    Ok(Some(pairs))
+}
+
+/// A setting of the formula that must be a number greater than 0.
+fn positive(name: &str, x: Option<f64>) -> PyResult<Option<f64>> {
+    match x {
+        Some(v) if !(v.is_finite() && v > 0.0) => Err(PyValueError::new_err(format!(
+            "{name} must be a number greater than 0, not {v}"
+        ))),
+        _ => Ok(x),
+    }
+}
+
+/// A gate threshold, checked as the CLI checks `--fail-under` and `--min-confidence`.
+fn threshold(x: Option<f64>, max: f64, what: &str) -> PyResult<Option<f64>> {
+    match x {
+        Some(v) if !(0.0..=max).contains(&v) => Err(PyValueError::new_err(format!(
+            "{v} is not {what} from 0 to {max}"
+        ))),
+        _ => Ok(x),
+    }
+}
+
+/// Scores `input` with the options `pickanumber score` takes: a text, or several judges'
+/// passes as `(name, text)` pairs, combined as `pickanumber combine` combines them.
+#[pyfunction]
+#[pyo3(signature = (input, *, mode=None, preset=None, weights=None, rubric=None, strict=false,
+    denominator=None, scale=None, fail_under=None, min_confidence=None, require_self_check=false))]
+#[allow(clippy::too_many_arguments)]
+fn evaluate(
+    input: &Bound<'_, PyAny>,
+    mode: Option<&str>,
+    preset: Option<&str>,
+    weights: Option<&Bound<'_, PyAny>>,
+    rubric: Option<&rubric::Rubric>,
+    strict: bool,
+    denominator: Option<f64>,
+    scale: Option<f64>,
+    fail_under: Option<f64>,
+    min_confidence: Option<f64>,
+    require_self_check: bool,
+) -> PyResult<Evaluation> {
+    let given: Vec<&str> = [
+        ("mode", mode.is_some()),
+        ("preset", preset.is_some()),
+        ("weights", weights.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(k, set)| set.then_some(k))
+    .collect();
+    if rubric.is_some() && !given.is_empty() {
+        return Err(PyValueError::new_err(format!(
+            "a rubric sets the mode, the criteria and the weights: leave out {}",
+            given.join(" and ")
+        )));
+    }
+    let mut request = match rubric {
+        Some(r) => r.inner.request(),
+        None => Request {
+            mode: mode_of(mode)?,
+            preset: preset_of(preset)?,
+            weights: weights_of(weights)?,
+            ..Request::default()
+        },
+    };
+    request.strict = strict;
+    if let Some(d) = positive("denominator", denominator)? {
+        request.params.density_denominator = d;
+    }
+    if let Some(x) = positive("scale", scale)? {
+        request.params.scale = x;
+    }
+    let options = Options {
+        request,
+        rubric: rubric.map(|r| r.inner.clone()),
+        gate: Gate {
+            fail_under: threshold(fail_under, 100.0, "a score")?,
+            min_confidence: threshold(min_confidence, 1.0, "a confidence")?,
+            require_self_check,
+        },
+    };
+    let inner = match input.extract::<String>() {
+        Ok(text) => pickanumber_api::evaluate(&text, &options),
+        Err(_) => {
+            let passes: Vec<(String, String)> = input
+                .extract()
+                .map_err(|_| PyValueError::new_err("passes must be (name, text) pairs"))?;
+            pickanumber_api::evaluate_passes(&passes, &options)
+        }
+    };
+    let json = inner.to_json();
+    let traps = rubric.map_or_else(String::new, |r| r.inner.trap_checklist());
+    Ok(Evaluation { inner, json, traps })
+}
+
+/// The extension module `pickanumber._native`.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Evaluation>()?;
+    m.add_class::<rubric::Rubric>()?;
+    m.add_function(wrap_pyfunction!(evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(rubric::parse_rubric, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

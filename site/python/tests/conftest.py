@@ -1,0 +1,35 @@
+"""Shared fixtures: the repository, the CLI to compare with, and an environment for the
+frameworks with telemetry, update checks and caches off (the tests use no network)."""
+
+import os
+import pathlib
+import re
+
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parents[3]
+
+# Set before any framework is imported.
+os.environ.setdefault("DEEPEVAL_TELEMETRY_OPT_OUT", "YES")
+os.environ.setdefault("DEEPEVAL_UPDATE_WARNING_OPT_IN", "NO")
+os.environ.setdefault("INSPECT_DISPLAY", "none")
+os.environ.setdefault("PROMPTFOO_DISABLE_TELEMETRY", "1")
+os.environ.setdefault("PROMPTFOO_DISABLE_UPDATE", "1")
+
+
+@pytest.fixture(scope="session")
+def cli() -> pathlib.Path:
+    """The `pickanumber` binary: $PICKANUMBER_CLI, else target/debug/pickanumber."""
+    path = pathlib.Path(os.environ.get("PICKANUMBER_CLI", REPO / "target/debug/pickanumber"))
+    if not path.is_file():
+        pytest.fail(f"{path} is missing: run `cargo build -p pickanumber-cli` first")
+    return path
+
+
+def readme_blocks(language: str):
+    """The README's Python section's fenced blocks of `language`, as (info string, code)."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    start = text.index("## Python: the `pickanumber` package")
+    end = text.index("\n## ", start + 1)
+    section = text[start:end]
+    return re.findall(rf"^```({language}[^\n]*)\n(.*?)^```$", section, re.S | re.M)

@@ -1,0 +1,101 @@
+"""The inspect_ai scorer and the DeepEval metric inside their real frameworks, with inspect's
+mock model and DeepEval's own test cases (no network, no model calls): each score equals
+`analyse` of the same output, and an output without items is an error, not a number."""
+
+import asyncio
+import json
+
+import pytest
+from deepeval.test_case import LLMTestCase
+from inspect_ai import Epochs, Task, eval
+from inspect_ai.dataset import Sample
+from inspect_ai.model import ModelOutput, ModelUsage, get_model
+from inspect_ai.solver import generate
+
+import pickanumber
+from conftest import REPO
+from pickanumber.deepeval import EvidenceMetric
+from pickanumber.inspect import evidence_scorer
+
+RUBRIC = REPO / "examples/rubrics/pull-request.toml"
+MATRIX_OUTPUT = json.dumps({"items": [
+    {"perspective": "sme", "criterion": "craft", "text": "every endpoint has a test", "evidence": "t.py", "impact": 5},
+    {"perspective": "production", "criterion": "craft", "text": "retries are bounded", "evidence": "r.py", "impact": 3},
+    {"perspective": "adversary", "criterion": "depth", "text": "no lock order", "evidence": "-", "impact": -3},
+]})
+
+
+def mock(*texts):
+    outputs = []
+    for t in texts:
+        o = ModelOutput.from_content(model="mockllm/model", content=t)
+        o.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
+        outputs.append(o)
+    return get_model("mockllm/model", custom_outputs=outputs)
+
+
+def test_inspect_scores_with_a_rubric_and_epochs_reduce_them(tmp_path):
+    task = Task(dataset=[Sample(input="review")], solver=generate(),
+                scorer=evidence_scorer(rubric=str(RUBRIC)))
+    log = eval(task, model=mock(MATRIX_OUTPUT, MATRIX_OUTPUT, MATRIX_OUTPUT),
+               epochs=Epochs(3, ["mean", "max"]), display="none", log_dir=str(tmp_path))[0]
+    assert log.status == "success", log.error
+    want = pickanumber.analyse(MATRIX_OUTPUT, rubric=pickanumber.Rubric.load(RUBRIC))
+    scores = [s.scores["evidence_scorer"] for s in log.samples]
+    assert [s.value for s in scores] == [float(want.final)] * 3
+    assert scores[0].explanation == want.report()
+    assert scores[0].metadata["criteria"] == {c["name"]: c["final"] for c in want.criteria}
+    assert scores[0].metadata["analysis"] == want.to_dict()
+    metrics = {(r.reducer, name): m.value for r in log.results.scores for name, m in r.metrics.items()}
+    assert metrics[("mean", "mean")] == metrics[("max", "mean")] == want.final
+
+
+def test_inspect_records_an_output_without_items_as_an_error(tmp_path):
+    task = Task(dataset=[Sample(input="review")], solver=generate(), scorer=evidence_scorer())
+    log = eval(task, model=mock("I think this deserves an 8/10."), display="none",
+               log_dir=str(tmp_path))[0]
+    assert log.status == "error"
+    assert log.error.message == (
+        "no items read: the text is not JSON (it starts with neither [ nor {), has no table or "
+        "rows with an impact column, and no line starts with a signed impact, as in +3 the "
+        "tests pass; there is no score")
+
+
+def test_deepeval_metric_score_reason_and_success_follow_the_gate():
+    case = LLMTestCase(input="review", actual_output=MATRIX_OUTPUT)
+    want = pickanumber.analyse(MATRIX_OUTPUT, rubric=pickanumber.Rubric.load(RUBRIC))
+    passing = EvidenceMetric(str(RUBRIC), fail_under=want.final)
+    assert passing.measure(case) == want.final / 100
+    assert (passing.success, passing.is_successful(), passing.threshold) == (True, True, want.final / 100)
+    failing = EvidenceMetric(str(RUBRIC), fail_under=want.final + 1, require_self_check=True)
+    assert asyncio.run(failing.a_measure(case)) == want.final / 100
+    assert failing.success is False and not failing.is_successful()
+    assert f"gate: overall {want.final} is under {want.final + 1} (--fail-under)" in failing.reason
+    assert failing.analysis.to_dict()["gate"]["passed"] is False
+    assert passing.__name__ == "Evidence score (pickanumber)"
+
+
+def test_deepeval_metric_refuses_an_output_without_items():
+    metric = EvidenceMetric()
+    with pytest.raises(pickanumber.EvidenceError):
+        metric.measure(LLMTestCase(input="review", actual_output="Solid work, 8/10."))
+    assert (metric.score, metric.success, metric.is_successful()) == (None, False, False)
+    assert metric.error.startswith("no items read")
+
+
+def test_adapters_refuse_unknown_options():
+    with pytest.raises(TypeError) as e:
+        EvidenceMetric(fail_undr=60)
+    assert str(e.value).startswith("unknown option 'fail_undr': use rubric, mode, weights")
+
+
+def test_an_adapter_without_its_framework_says_what_to_install():
+    import subprocess
+    import sys
+
+    for module, framework, extra in [("deepeval", "deepeval", "deepeval"), ("inspect", "inspect_ai", "inspect")]:
+        code = f"import sys; sys.modules[{framework!r}] = None; import pickanumber.{module}"
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        assert out.stderr.strip().splitlines()[-1] == (
+            f"ModuleNotFoundError: pickanumber.{module} needs {framework}: pip install "
+            f"{framework} (or the package's [{extra}] extra)")

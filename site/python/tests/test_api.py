@@ -1,0 +1,170 @@
+"""The package's API: options, errors with their exact text, rubrics, help() and the stubs."""
+
+import json
+import pydoc
+
+import pytest
+
+import pickanumber
+from conftest import REPO
+
+
+def test_text_and_dicts_give_the_same_score():
+    text = pickanumber.analyse("+3 has tests\n-2 slow build\n+1 clear names")
+    items = pickanumber.analyse(
+        [
+            {"impact": 3, "text": "has tests"},
+            {"impact": "-2", "text": "slow build"},
+            {"impact": 1, "text": "clear names"},
+        ]
+    )
+    assert (text.final, text.confidence) == (items.final, items.confidence) == (57, 0.15)
+    assert items.to_dict()["format"] == "json"
+
+
+def test_item_n_of_a_list_is_on_line_n():
+    a = pickanumber.analyse([{"impact": 3, "text": "a"}, {"impact": 4, "text": "b"}])
+    (d,) = a.errors
+    assert (d.line, d.column, d.severity) == (2, 1, "error")
+    assert d.message == "item 2: impact 4 is not one of +5, +3, +2, +1, −1, −2, −3, −5"
+    with pytest.raises(pickanumber.EvidenceError) as e:
+        pickanumber.analyse([{"impact": 3, "text": "a"}, {"impact": 4, "text": "b"}], strict=True)
+    assert (e.value.line, e.value.message) == (2, d.message)
+    assert str(e.value) == f"line 2: {d.message}"
+    assert isinstance(e.value, ValueError)
+
+
+def test_strict_raises_on_the_first_error_and_keeps_them_all():
+    with pytest.raises(pickanumber.EvidenceError) as e:
+        pickanumber.analyse("+3 ok\nprose\n+4 bad", strict=True)
+    assert e.value.line == 2
+    assert [d.line for d in e.value.errors] == [2, 3]
+    assert str(e.value).endswith("(and 1 more)")
+    # Without strict, the same input scores and lists the error.
+    a = pickanumber.analyse("+3 ok\n+4 bad")
+    assert a.final is not None and a.exit_code == 1 and not a.passed
+
+
+def test_nothing_read_is_no_score_not_a_number():
+    a = pickanumber.analyse("")
+    assert (a.final, a.confidence) == (None, None)
+    assert a.to_dict()["final"] is None
+    assert a.errors[0].message == "no items read: the input is empty; there is no score"
+
+
+def test_bad_options_name_the_allowed_values():
+    cases = [
+        (dict(mode="weighted"), 'mode "weighted" is not one of auto, pooled, matrix, feedback'),
+        (dict(preset="x"), 'preset "x" is not one of generic, hackathon'),
+        (dict(weights="craft"), "weight \"craft\" has no '=': write weights: craft=0.3, depth=0.2"),
+        (dict(weights={"a b": 1}), "label \"a b\" is not a name: use letters, digits, '_' or '-', as in brief_fidelity"),
+        (dict(weights={}), 'weights name no criterion: give at least one, such as {"craft": 0.6}'),
+        (dict(fail_under=120), "120 is not a score from 0 to 100"),
+        (dict(min_confidence=2), "2 is not a confidence from 0 to 1"),
+        (dict(denominator=0), "denominator must be a number greater than 0, not 0"),
+    ]
+    for kwargs, message in cases:
+        with pytest.raises(ValueError) as e:
+            pickanumber.analyse("+3 a", **kwargs)
+        assert str(e.value) == message, kwargs
+    with pytest.raises(ValueError) as e:
+        pickanumber.analyse([{"impact": 3, "txt": "a"}])
+    assert str(e.value) == "item 1: unknown key 'txt': use impact, text, criterion, perspective, evidence"
+    with pytest.raises(TypeError):
+        pickanumber.analyse(b"+3 a")
+
+
+def test_weights_as_dict_or_text_agree_and_the_gate_reports_misses():
+    d = pickanumber.analyse("(+3, craft) a\n(-2, depth) b", weights={"craft": 0.6, "depth": 0.4})
+    t = pickanumber.analyse("(+3, craft) a\n(-2, depth) b", weights="craft=0.6,depth=0.4")
+    assert d.to_dict() == t.to_dict()
+    g = pickanumber.analyse("+3 a", fail_under=70, min_confidence=0.5)
+    assert g.misses == [
+        "final 68 is under 70 (--fail-under)",
+        "confidence 0.05 is under 0.5 (--min-confidence)",
+    ]
+    assert g.to_dict()["gate"]["passed"] is False and g.exit_code == 3
+
+
+def test_rubric_errors_list_every_one_with_file_and_line(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text('subject = 1\nmode = "x"\n', encoding="utf-8")
+    with pytest.raises(pickanumber.RubricError) as e:
+        pickanumber.Rubric.load(path)
+    assert str(e.value) == (
+        f"{path}:1:11: subject: must be a string, not an integer\n"
+        f'{path}:2:8: mode: "x" is not one of pooled, matrix'
+    )
+    assert e.value.errors[1] == (2, 8, "mode", '"x" is not one of pooled, matrix')
+    with pytest.raises(pickanumber.RubricError) as e:
+        pickanumber.Rubric.parse('subject = 1\nmode = "x"\n')
+    assert str(e.value).startswith("line 1, column 11: subject: must be a string")
+
+
+def test_rubric_prompt_schema_and_dict_match_the_cli(cli):
+    import subprocess
+
+    path = REPO / "examples/rubrics/pull-request.toml"
+    r = pickanumber.Rubric.load(path)
+    run = lambda sub: subprocess.run([cli, "rubric", sub, path], capture_output=True, text=True, check=True).stdout
+    assert r.prompt() == run("prompt")
+    assert r.schema_text() == run("schema")
+    assert r.schema() == json.loads(run("schema"))
+    assert r.to_dict()["subject"] == "pull request #412"
+    assert r.weights == {"craft": 0.6, "depth": 0.4}
+    assert pickanumber.Rubric.parse(json.dumps(r.to_dict())).to_dict() == r.to_dict()
+    with pytest.raises(ValueError) as e:
+        pickanumber.analyse("+3 a", rubric=r, mode="pooled")
+    assert str(e.value) == "a rubric sets the mode, the criteria and the weights: leave out mode"
+
+
+def test_report_matches_the_cli(cli):
+    import subprocess
+
+    text = "(+3, craft) a\n(-2, depth) b\n(+1, craft) c"
+    out = subprocess.run([cli, "score", "--report"], input=text, capture_output=True, text=True).stdout
+    assert pickanumber.analyse(text).report() == out
+
+
+def test_help_says_what_analyse_takes_and_returns():
+    text = pydoc.render_doc(pickanumber.analyse, renderer=pydoc.plaintext)
+    for words in [
+        "analyse(items: 'Items', *, mode: 'Optional[str]' = None",
+        "Score evidence items with the fixed formula",
+        "+1, -1, -2, -3 or -5",
+        "raises ``EvidenceError``",
+        "Returns an ``Analysis``",
+    ]:
+        assert words in text, words
+    assert "to_dict()" in pydoc.render_doc(pickanumber.Analysis, renderer=pydoc.plaintext)
+
+
+def test_the_package_ships_type_information():
+    import importlib.resources as res
+
+    files = res.files("pickanumber")
+    assert files.joinpath("py.typed").is_file()
+    assert "def evaluate(" in files.joinpath("_native.pyi").read_text()
+
+
+def test_combine_is_the_cli_combine(cli, tmp_path):
+    import subprocess
+
+    claude = "(+3, craft) tests pass\n(+2, depth) docs\n(-1, craft) slow\n"
+    gpt = [{"impact": 3, "criterion": "craft", "text": "tests pass"},
+           {"impact": -2, "criterion": "depth", "text": "no docs"}]
+    (tmp_path / "claude.txt").write_text(claude, encoding="utf-8")
+    (tmp_path / "gpt.json").write_text(pickanumber._items_text(gpt), encoding="utf-8")
+    out = subprocess.run([cli, "combine", "claude=claude.txt", "gpt=gpt.json", "--fail-under", "60"],
+                         cwd=tmp_path, capture_output=True, text=True)
+    a = pickanumber.combine({"claude": claude, "gpt": gpt}, fail_under=60)
+    assert json.dumps(a.to_dict()) == json.dumps(json.loads(out.stdout))
+    assert a.exit_code == out.returncode
+    assert [p["name"] for p in a.passes] == ["claude", "gpt"]
+    low, high = a.interval
+    assert low <= a.final <= high
+    assert pickanumber.combine([("claude", claude), ("gpt", gpt)]).to_dict() == \
+        pickanumber.combine({"claude": claude, "gpt": gpt}).to_dict()
+    with pytest.raises(TypeError) as e:
+        pickanumber.combine(["claude"])
+    assert str(e.value) == "pass 1 is not a (name, items) pair"

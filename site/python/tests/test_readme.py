@@ -1,0 +1,109 @@
+"""The README's Python examples, run as printed: every ```python block of the Python section
+in a fresh interpreter (the asserts in them are the checks), and the promptfoo files with the
+real promptfoo CLI."""
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+import pickanumber
+from conftest import REPO, readme_blocks
+
+
+def python_blocks():
+    return [code for info, code in readme_blocks("python") if info.strip() == "python"]
+
+
+def test_the_section_has_the_examples():
+    # The API, rubrics, inspect_ai and DeepEval: four blocks; the promptfoo file is a fifth.
+    assert len(python_blocks()) == 4
+    assert [info for info, _ in readme_blocks("python") if "file=" in info] == [
+        "python file=pickanumber_assert.py"
+    ]
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_python_example_runs_as_printed(tmp_path, index):
+    code = python_blocks()[index]
+    # Paths in the examples are relative to the clone's top folder.
+    (tmp_path / "examples").symlink_to(REPO / "examples")
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+
+
+def node22() -> pathlib.Path:
+    """Node 22 for promptfoo: $PICKANUMBER_NODE22 (a `node` binary), which xtask sets."""
+    path = os.environ.get("PICKANUMBER_NODE22")
+    if not path:
+        pytest.fail("PICKANUMBER_NODE22 is not set: `cargo xtask test` sets it to Node 22 from npm")
+    return pathlib.Path(path)
+
+
+def promptfoo(folder: pathlib.Path, config: str = "promptfooconfig.yaml") -> list:
+    """Runs the pinned promptfoo CLI (node_modules) with the echo provider in `folder`; its
+    results, one per test."""
+    cli = REPO / "node_modules/promptfoo/package.json"
+    if not cli.is_file():
+        pytest.fail("node_modules/promptfoo is missing: run `npm ci` (cargo xtask setup does)")
+    bin_rel = json.loads(cli.read_text())["bin"]["promptfoo"]
+    env = dict(os.environ,
+               PATH=f"{node22().parent}{os.pathsep}{os.environ['PATH']}",
+               PROMPTFOO_PYTHON=sys.executable,
+               PROMPTFOO_DISABLE_TELEMETRY="1",
+               PROMPTFOO_DISABLE_UPDATE="1",
+               PROMPTFOO_CACHE_ENABLED="false",
+               PROMPTFOO_CONFIG_DIR=str(folder / ".promptfoo"),
+               PROMPTFOO_DISABLE_SHARING="1")
+    out_file = folder / "results.json"
+    run = subprocess.run(
+        [str(node22()), str(REPO / "node_modules/promptfoo" / bin_rel), "eval", "-c", config,
+         "--no-cache", "--no-write", "--no-table", "--no-progress-bar", "-o", str(out_file)],
+        cwd=folder, env=env, capture_output=True, text=True, timeout=300)
+    assert out_file.is_file(), run.stdout[-2000:] + run.stderr[-2000:]
+    return json.loads(out_file.read_text())["results"]["results"]
+
+
+def test_promptfoo_example_runs_as_printed(tmp_path):
+    for info, code in readme_blocks("(?:python|yaml)"):
+        if "file=" in info:
+            (tmp_path / info.split("file=")[1].strip()).write_text(code, encoding="utf-8")
+    (result,) = promptfoo(tmp_path)
+    grading = result["gradingResult"]["componentResults"][0]
+    assert (result["success"], grading["pass"], grading["score"]) == (True, True, 0.65)
+    assert grading["reason"] == (
+        "Final 65 / 100, confidence 0.15 (pooled mode, 3 items, read as item lines).")
+
+
+def test_promptfoo_fails_a_miss_and_an_output_without_items(tmp_path):
+    (tmp_path / "pickanumber_assert.py").write_text(
+        "from pickanumber.promptfoo import get_assert\n", encoding="utf-8")
+    shutil.copy(REPO / "examples/rubrics/pull-request.toml", tmp_path / "rubric.toml")
+    items = json.dumps({"items": [
+        {"perspective": "sme", "criterion": "craft", "text": "tests", "evidence": "t.py", "impact": 3},
+        {"perspective": "sme", "criterion": "depth", "text": "no docs", "evidence": "-", "impact": -2},
+    ]})
+    (tmp_path / "promptfooconfig.yaml").write_text(f"""
+prompts: ["{{{{out}}}}"]
+providers: [echo]
+tests:
+  - vars: {{out: {json.dumps(items)}}}
+    assert:
+      - {{type: python, value: file://pickanumber_assert.py, config: {{rubric: rubric.toml, fail_under: 60}}}}
+  - vars: {{out: "The work looks fine to me."}}
+    assert:
+      - {{type: python, value: file://pickanumber_assert.py}}
+""", encoding="utf-8")
+    miss, empty = sorted(promptfoo(tmp_path), key=lambda r: r["testIdx"])
+    grading = miss["gradingResult"]["componentResults"][0]
+    want = pickanumber.analyse(items, rubric=pickanumber.Rubric.load(tmp_path / "rubric.toml"))
+    assert want.final < 60
+    assert (miss["success"], grading["pass"], grading["score"]) == (False, False, want.final / 100)
+    assert grading["reason"].endswith(f"gate: overall {want.final} is under 60 (--fail-under)")
+    assert empty["success"] is False
+    assert "no items read" in empty["gradingResult"]["reason"]

@@ -1,0 +1,437 @@
+//! Evidence blocks: a fenced block of items + its options → a [`Request`] →
+//! [`analyse`] (the same path as the calculator and the CLI) → the mode's result table, its
+//! working, its warnings and notes, and named values that prose quotes with `{{ id.field }}`.
+//! This module reads options and lays out the figure; every number and table comes from
+//! `pickanumber_score`.
+
+use crate::error::Error;
+use crate::html::escape;
+use crate::words::{Count, Text};
+use pickanumber_score::display::{overall_text, trim_number, PooledText};
+use pickanumber_score::{
+    analyse, html, parse_weights, Analysis, Interval, Mode, Normalization, Outcome, Params, Pooled,
+    Preset, Request, Rounding, Severity,
+};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// What the page shows of a block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Show {
+    /// Result, working, diagnostics and the items.
+    Full,
+    /// Result, working and diagnostics.
+    Result,
+    /// Nothing: the block only feeds references.
+    None,
+    /// The home page's worked example: the items, the headline score in large type, and a
+    /// link that opens the items in the calculator (a share link made by [`crate::share`]).
+    Lead,
+}
+
+crate::slots!(
+    /// An evidence figure's caption (markdown): the block's id, its mode and its item count.
+    Caption,
+    true,
+    ["id", "mode", "items"]
+);
+
+crate::slots!(
+    /// The headline of a lead example (markdown): its final and confidence.
+    LeadResult,
+    true,
+    ["final", "confidence"]
+);
+
+crate::slots!(
+    /// The interval line of an `interval=N` block (markdown): its level, ends and resamples.
+    IntervalLine,
+    true,
+    ["level", "low", "high", "resamples"]
+);
+
+crate::slots!(
+    /// The summary of the item list: the item count.
+    ItemList,
+    false,
+    ["items"]
+);
+
+/// The words of an evidence figure, the `[evidence]` table of `content/layout.toml`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Words {
+    /// The caption over the result.
+    pub caption: Text<Caption>,
+    /// The summary that opens the list of items.
+    pub items: Text<ItemList>,
+    /// The score of a `show=lead` example, after its final in large type.
+    pub lead_result: Text<LeadResult>,
+    /// The link under a `show=lead` example that opens its items in the calculator.
+    pub open: String,
+    /// The line under the result of an `interval=N` block.
+    pub interval: Text<IntervalLine>,
+}
+
+/// A scored evidence block.
+#[derive(Debug)]
+pub struct Block {
+    /// The id prose refers to.
+    pub id: String,
+    show: Show,
+    analysis: Analysis,
+    /// The bootstrap interval at the level `interval=N` asked for.
+    interval: Option<Interval>,
+    /// The items as written, for the calculator link of a `show=lead` block.
+    body: String,
+}
+
+const OPTIONS: &str =
+    "id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, show, interval";
+
+impl Block {
+    /// Reads the info string (`evidence id=x key=value …`) and scores `body`.
+    /// `line` is the file line of the opening fence.
+    ///
+    /// # Errors
+    /// An unknown or bad option, a missing id, an item line that is an error or is not an
+    /// item (in feedback mode, an item outside a bucket heading; in matrix mode, one without a
+    /// criterion), or unusable weights: each with the file and line.
+    pub fn compile(file: &Path, line: usize, info: &str, body: &str) -> Result<Block, Error> {
+        let err = |l: usize, m: String| Error::at(file, l, m);
+        let mut id = None;
+        let mut params = Params::default();
+        let mut request = Request {
+            mode: Mode::Pooled,
+            ..Request::default()
+        };
+        let mut show = Show::Full;
+        let mut level = None;
+        for opt in info.split_whitespace().skip(1) {
+            let Some((key, value)) = opt.split_once('=') else {
+                return Err(err(
+                    line,
+                    format!("evidence option \"{opt}\" is not key=value (options: {OPTIONS})"),
+                ));
+            };
+            let number = |v: &str| -> Result<f64, Error> {
+                v.parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite())
+                    .ok_or_else(|| {
+                        err(
+                            line,
+                            format!("evidence option {key}: \"{v}\" is not a number"),
+                        )
+                    })
+            };
+            let bad = |allowed: &str| {
+                err(
+                    line,
+                    format!("evidence option {key}: \"{value}\" is not one of {allowed}"),
+                )
+            };
+            match key {
+                "id" => {
+                    if value.is_empty()
+                        || !value
+                            .chars()
+                            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                    {
+                        return Err(err(line, format!("evidence id \"{value}\" may only hold lowercase letters, digits and '-'")));
+                    }
+                    id = Some(value.to_string());
+                }
+                "mode" => {
+                    request.mode = match Mode::from_name(value) {
+                        Some(Mode::Auto) | None => return Err(bad("pooled, matrix, feedback")),
+                        Some(m) => m,
+                    }
+                }
+                "preset" => {
+                    request.preset =
+                        Some(Preset::from_name(value).ok_or_else(|| bad("generic, hackathon"))?)
+                }
+                "weights" => {
+                    request.weights = Some(
+                        parse_weights(value)
+                            .map_err(|e| err(line, format!("evidence option weights: {e}")))?,
+                    )
+                }
+                "denominator" => params.density_denominator = number(value)?,
+                "scale" => params.scale = number(value)?,
+                "center" => params.center = number(value)?,
+                "max" => params.max = number(value)?,
+                "floor" => params.multiplier_floor = number(value)?,
+                "gain" => params.multiplier_gain = number(value)?,
+                "normalize" => {
+                    params.normalization = match value {
+                        "sqrt" => Normalization::Sqrt,
+                        "linear" => Normalization::Linear,
+                        "log" => Normalization::Log,
+                        "none" => Normalization::None,
+                        _ => return Err(bad("sqrt, linear, log, none")),
+                    }
+                }
+                "rounding" => {
+                    params.rounding = match value {
+                        "half-away" => Rounding::HalfAwayFromZero,
+                        "none" => Rounding::None,
+                        _ => return Err(bad("half-away, none")),
+                    }
+                }
+                "interval" => {
+                    level = Some(value.parse::<u8>().ok().filter(|l| (1..=99).contains(l)).ok_or_else(|| {
+                        err(line, format!("evidence option interval: \"{value}\" is not a level from 1 to 99 (percent), such as interval=90"))
+                    })?)
+                }
+                "show" => {
+                    show = match value {
+                        "full" => Show::Full,
+                        "result" => Show::Result,
+                        "none" => Show::None,
+                        "lead" => Show::Lead,
+                        _ => return Err(bad("full, result, none, lead")),
+                    }
+                }
+                _ => {
+                    return Err(err(
+                        line,
+                        format!("unknown evidence option \"{key}\" (options: {OPTIONS})"),
+                    ))
+                }
+            }
+        }
+        let id = id.ok_or_else(|| {
+            err(
+                line,
+                "evidence block has no id: write ```evidence id=my-example".into(),
+            )
+        })?;
+        params
+            .validate()
+            .map_err(|e| err(line, format!("evidence block \"{id}\": {e}")))?;
+        request.params = params;
+        let analysis = analyse(body, &request);
+        let in_block = |d_line: Option<usize>| d_line.map_or(line, |l| line + l);
+        if let Some(d) = analysis.diagnostics_of(Severity::Error).next() {
+            return Err(err(
+                in_block(d.line),
+                format!("evidence block \"{id}\": {}", d.message),
+            ));
+        }
+        if let Some(&l) = analysis.ignored.first() {
+            return Err(err(
+                line + l,
+                format!("evidence block \"{id}\": this line is not an item (write an impact such as +3 first)"),
+            ));
+        }
+        let interval = level.and_then(|l| analysis.interval_at(l));
+        Ok(Block {
+            id,
+            show,
+            interval,
+            analysis,
+            body: body.trim_end().to_string(),
+        })
+    }
+
+    /// The values prose may quote, by field name. The top-level `final` and `confidence` are
+    /// the mode's headline (the overall in matrix mode); pooled and feedback blocks add every
+    /// output of the pool (`net`, `raw`, …); matrix blocks add `overall`, `overall_unrounded`,
+    /// `overall_confidence`, `span`, `self_check`, `<criterion>.<field>` and the pool of all
+    /// items as `pool.<field>`; feedback blocks add the score after each bucket as
+    /// `<bucket>.<field>` (`working.final`, `not_working.final`, …). An `interval=N` block
+    /// adds `interval.low`, `interval.high`, `interval.level`, `interval.resamples`; a block of
+    /// `## Pass:` passes adds `passes`, `duplicates`, `alpha` (when defined) and
+    /// `pass.<name>.final`, `pass.<name>.confidence`, `pass.<name>.total`.
+    pub fn values(&self) -> BTreeMap<String, String> {
+        let a = &self.analysis;
+        let p = &a.params;
+        let mut out = BTreeMap::new();
+        let rounded = a.headline().is_some_and(|h| h.rounded);
+        if let Some(i) = self.interval {
+            let end = |x: f64| match rounded {
+                true => pickanumber_score::display::fixed(x, 0),
+                false => fixed2(x),
+            };
+            out.insert("interval.low".into(), end(i.low));
+            out.insert("interval.high".into(), end(i.high));
+            out.insert("interval.level".into(), i.level.to_string());
+            out.insert("interval.resamples".into(), i.resamples.to_string());
+        }
+        if let Some(ps) = &a.passes {
+            out.insert("passes".into(), ps.passes.len().to_string());
+            out.insert("duplicates".into(), ps.duplicates.len().to_string());
+            if let Some(alpha) = ps.alpha {
+                out.insert("alpha".into(), pickanumber_score::display::fixed(alpha, 3));
+            }
+            for pass in &ps.passes {
+                if let Some(h) = pass.analysis.headline() {
+                    let key = |f: &str| format!("pass.{}.{f}", pass.name);
+                    out.insert(key("final"), h.score_text());
+                    out.insert(key("confidence"), h.confidence_text());
+                    out.insert(key("total"), pass.analysis.entries.len().to_string());
+                }
+            }
+        }
+        match &a.outcome {
+            Outcome::Pooled(pool) => pooled_values(&mut out, "", pool, p),
+            Outcome::Feedback(f) => {
+                pooled_values(&mut out, "", f.total(), p);
+                for b in f.buckets.iter() {
+                    pooled_values(&mut out, &format!("{}.", b.bucket.key()), &b.running, p);
+                }
+            }
+            Outcome::Matrix(m) => {
+                pooled_values(&mut out, "pool.", &m.pool, p);
+                if let (Ok(s), Some(h)) = (&m.result, a.headline()) {
+                    out.insert("final".into(), h.score_text());
+                    out.insert("final_unrounded".into(), fixed2(h.unrounded));
+                    out.insert("confidence".into(), h.confidence_text());
+                    out.insert("overall".into(), overall_text(s, p));
+                    out.insert("overall_unrounded".into(), fixed2(s.overall_unrounded));
+                    out.insert("overall_confidence".into(), h.confidence_text());
+                    out.insert("span".into(), trim_number(s.span));
+                    out.insert(
+                        "self_check".into(),
+                        if s.self_check { "passes" } else { "fails" }.into(),
+                    );
+                    for c in &s.criteria {
+                        pooled_values(&mut out, &format!("{}.", c.name), &c.pooled, p);
+                        out.insert(format!("{}.weight", c.name), trim_number(c.weight));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The id of the block's figure, or `None` for `show=none` (which shows nothing).
+    pub fn anchor(&self) -> Option<String> {
+        (self.show != Show::None).then(|| format!("evidence-{}", self.id))
+    }
+
+    /// The block as HTML, or nothing for `show=none`: a caption, the mode's result (headline
+    /// first), the analysis' warnings and notes, and the items; `words` and `count` are from
+    /// `content/layout.toml`.
+    pub fn html(&self, words: &Words, count: &Count) -> String {
+        if self.show == Show::None {
+            return String::new();
+        }
+        if self.show == Show::Lead {
+            return self.lead_html(words);
+        }
+        let a = &self.analysis;
+        let n = a.pool().total_items;
+        let mut h = format!("<figure class=\"evidence\" id=\"evidence-{}\">\n", self.id);
+        let caption = words.caption.html(&[
+            ("id", &self.id),
+            ("mode", &a.mode().to_string()),
+            ("items", &count.of(n)),
+        ]);
+        h.push_str(&format!("<figcaption>{caption}</figcaption>\n"));
+        h.push_str(&html::outcome(a));
+        if let Some(i) = self.interval {
+            let values = self.values();
+            let line = words.interval.html(&[
+                ("level", &i.level.to_string()),
+                ("low", &values["interval.low"]),
+                ("high", &values["interval.high"]),
+                ("resamples", &i.resamples.to_string()),
+            ]);
+            h.push_str(&format!("<p class=\"interval\">{line}</p>\n"));
+        }
+        if let Some(ps) = &a.passes {
+            h.push_str(&html::passes(ps));
+        }
+        h.push_str(&html::diagnostics(&a.diagnostics, usize::MAX));
+        if self.show == Show::Full {
+            h.push_str(&self.items_list(words, count));
+        }
+        h.push_str("</figure>\n");
+        h
+    }
+
+    /// The lead example: the items, the final and confidence, and the calculator link.
+    fn lead_html(&self, words: &Words) -> String {
+        let values = self.values();
+        let result = words.lead_result.html(&[
+            ("final", &values["final"]),
+            ("confidence", &values["confidence"]),
+        ]);
+        format!(
+            "<figure class=\"evidence lead-example\" id=\"evidence-{}\">\n<ul class=\"items\">\n{}</ul>\n<p class=\"lead-result\">{result}</p>\n<p class=\"lead-open\"><a href=\"/#{}\">{}</a></p>\n</figure>\n",
+            self.id,
+            self.item_rows(),
+            crate::share::fragment(&self.body),
+            escape(&words.open),
+        )
+    }
+
+    fn items_list(&self, words: &Words, count: &Count) -> String {
+        let n = self.analysis.pool().total_items;
+        format!(
+            "<details><summary>{}</summary>\n<ul class=\"items\">\n{}</ul></details>\n",
+            words.items.plain(&[("items", &count.of(n))]),
+            self.item_rows()
+        )
+    }
+
+    /// One `<li>` per item line; runs written as +1×25 are listed once with their count.
+    fn item_rows(&self) -> String {
+        let mut h = String::new();
+        let mut i = 0;
+        let entries = &self.analysis.entries;
+        while i < entries.len() {
+            let e = &entries[i];
+            let run = entries[i..].iter().take_while(|x| x.line == e.line).count();
+            let label = match (&e.item.perspective, &e.item.criterion) {
+                (Some(p), Some(c)) => format!(
+                    " <span class=\"label\">{} × {}</span>",
+                    escape(p),
+                    escape(c)
+                ),
+                (None, Some(c)) => format!(" <span class=\"label\">{}</span>", escape(c)),
+                _ => match e.item.bucket {
+                    Some(b) => format!(" <span class=\"label\">{b}</span>"),
+                    None => String::new(),
+                },
+            };
+            let count = if run > 1 {
+                format!("×{run}")
+            } else {
+                String::new()
+            };
+            h.push_str(&format!(
+                "<li><span class=\"impact\">{}{count}</span>{label} {}</li>\n",
+                e.item.impact,
+                escape(&e.item.text)
+            ));
+            i += run;
+        }
+        h
+    }
+}
+
+fn pooled_values(out: &mut BTreeMap<String, String>, prefix: &str, p: &Pooled, params: &Params) {
+    let t = PooledText::new(p, params);
+    for (k, v) in [
+        ("net", t.net),
+        ("total", t.total),
+        ("normalized", t.normalized),
+        ("raw", t.raw),
+        ("density", fixed2(p.density)),
+        ("multiplier", t.multiplier),
+        ("multiplier2", fixed2(p.multiplier)),
+        ("final", t.final_score),
+        ("final_unrounded", t.final_unrounded),
+        ("confidence", t.confidence),
+    ] {
+        out.insert(format!("{prefix}{k}"), v);
+    }
+}
+
+fn fixed2(x: f64) -> String {
+    pickanumber_score::display::fixed(x, 2)
+}

