@@ -81,7 +81,7 @@ pub async fn wait_idle(client: &Client) {
         .unwrap_or_else(|e| panic!("wait for the browser to go idle: {e}"));
 }
 
-/// Scrolls the page's island (`div.calc`: `#calculator`, `#probe` or `#pairwise`; a heading may
+/// Scrolls the page's island (`div.calc`: `#calculator`, `#probe` or `#pairwise`, or `div.setup`; a heading may
 /// have the id `probe` too) into view, as a reader
 /// arrives at it (the page loads the wasm only when the island comes near), and waits until it
 /// has mounted (`data-ready`).
@@ -90,7 +90,7 @@ pub async fn wait_idle(client: &Client) {
 ///
 /// After [`READY_TIMEOUT`], with the browser's console log in the message.
 pub async fn wait_ready(client: &Client) {
-    const SCRIPT: &str = "const c = document.querySelector('div.calc[id]'); \
+    const SCRIPT: &str = "const c = document.querySelector('div.calc[id], div.setup[id]'); \
                           if (c && !c.hasAttribute('data-ready')) c.scrollIntoView({block: 'center'}); \
                           return !!(c && c.hasAttribute('data-ready'));";
     let ready = poll(
@@ -105,7 +105,7 @@ pub async fn wait_ready(client: &Client) {
     .await;
     if ready.is_err() {
         panic!(
-            "waited {} s for the island (#calculator, #probe or #pairwise) to be data-ready; the console said:\n{}",
+            "waited {} s for the island (#calculator, #probe, #pairwise or #setup) to be data-ready; the console said:\n{}",
             READY_TIMEOUT.as_secs(),
             format_log(&console_log(client).await)
         );

@@ -151,7 +151,10 @@ pub async fn page_weight(client: &Client, site: &Served, page: &str) -> PageWeig
         .unwrap_or_else(|e| panic!("open {page}: {e}"));
     wait_loaded(client).await;
     let has_island = client
-        .execute("return !!document.querySelector('div.calc[id]');", vec![])
+        .execute(
+            "return !!document.querySelector('div.calc[id], div.setup[id]');",
+            vec![],
+        )
         .await
         .expect("look for an island");
     if has_island == Value::Bool(true) {

@@ -31,6 +31,7 @@ mod island;
 pub mod pairwise;
 pub mod passes;
 pub mod probe;
+mod settings;
 pub mod share;
 pub mod state;
 
@@ -70,9 +71,10 @@ pub fn Calculator(
     let share_url = RwSignal::new(String::new());
 
     let scored = Memo::new(move |_| {
-        let (request, weights_error) = inputs
-            .weights
-            .with(|w| state::request(inputs.mode.get(), inputs.preset.get(), w));
+        let (request, weights_error) = inputs.weights.with(|w| {
+            let (den, scale) = (inputs.den.get(), inputs.scale.get());
+            state::request(inputs.mode.get(), inputs.preset.get(), w, [&den, &scale])
+        });
         let analysis = inputs.text.with(|t| analyse(t, &request));
         (analysis, weights_error)
     });
@@ -85,6 +87,8 @@ pub fn Calculator(
         match (target_attribute(&ev, "name").as_deref(), typed) {
             (Some("calc-text"), true) => return inputs.text.set(value),
             (Some("calc-weights"), true) => inputs.weights.set(value),
+            (Some("calc-den"), true) => inputs.den.set(value),
+            (Some("calc-scale"), true) => inputs.scale.set(value),
             (Some("calc-mode"), false) => {
                 inputs.mode.set(Mode::from_name(&value).unwrap_or_default())
             }
@@ -132,9 +136,7 @@ pub fn Calculator(
                     weights + &html::diagnostics(&a.diagnostics, 200)
                 })></div>
                 <div class="calc-actions">
-                    <button type="button" id="copy-report">"Copy report"</button>
-                    <button type="button" id="copy-link">"Copy share link"</button>
-                    <button type="button" id="save-pass">"Save pass"</button>
+                    <div class="calc-buttons" inner_html=settings::ACTIONS></div>
                     <p class="calc-status" id="calc-status" role="status">{move || status.get()}</p>
                     <div inner_html=move || share_url.with(|u| if u.is_empty() {
                         String::new()
@@ -144,10 +146,11 @@ pub fn Calculator(
                     <div class="calc-passes" id="passes" inner_html=move || saved.with(|list| passes::panel(list))></div>
                 </div>
                 <div class="calc-panel" inner_html=move || scored.with(|(a, _)| html::calculator(a))></div>
-                <div class="calc-examples">
-                    <p class="calc-label">"Load an example"</p>
-                    <div inner_html=examples::buttons()></div>
-                </div>
+                <div inner_html=format!(
+                    "<div class=\"calc-examples\"><p class=\"calc-label\">Load an example</p><div>{}</div></div>{}",
+                    examples::buttons(),
+                    settings::advanced(&inputs.den.get_untracked(), &inputs.scale.get_untracked())
+                )></div>
             </div>
         </div>
     }
@@ -188,7 +191,8 @@ fn controls(inputs: Inputs) -> impl IntoView {
     }
 }
 
-/// Loads example number `index` (a `data-example` value) with its mode and preset.
+/// Loads example number `index` (a `data-example` value) with its mode and preset (the
+/// formula's settings stay as set).
 fn load_example(inputs: Inputs, status: RwSignal<String>, index: &str) {
     let Some(&(_, m, p, t)) = index
         .parse::<usize>()

@@ -1,5 +1,7 @@
-//! Share links: mode, preset, weights and input in the URL fragment
-//! (`check=1a2b3c4d&mode=matrix&preset=generic&w=…&d=…`). The input travels raw-deflated and
+//! Share links: mode, preset, weights, the formula's settings and input in the URL fragment
+//! (`check=1a2b3c4d&mode=matrix&preset=generic&w=…&den=12&scale=6&d=…`). The fragment's format
+//! (the check, the escapes) is `pickanumber_setup::fragment`, which the setup page also writes
+//! its "score with this rubric" links with. The input travels raw-deflated and
 //! base64url-encoded in `d`; the browser's own `CompressionStream("deflate-raw")` does the
 //! packing (through the page's boot module, see [`pack`] and [`unpack`]), so the wasm carries no
 //! compressor.
@@ -9,30 +11,16 @@
 //! never restored with altered text or settings. Links without `check` (made before it) still
 //! open, but only when they hold nothing but `mode`, `preset`, `w` and `d`, each once: a damaged
 //! `check=` key cannot pass for an old link. Unknown modes and presets are named in the
-//! message. Decoding never panics: a malformed, damaged or oversized fragment gives a message.
+//! message, and so is a setting (`den`, `scale`) that is not a number greater than 0. Decoding never panics: a malformed, damaged or oversized fragment gives a message.
 
-use pickanumber_score::{Mode, Preset};
+use pickanumber_score::{parse_decimal, Mode, Preset};
+use pickanumber_setup::fragment::{crc32, encode};
 
 /// The longest fragment a share link may have, in characters.
 pub const MAX_FRAGMENT: usize = 32_000;
 /// The most text a link may expand to (guards against decompression bombs); the boot module
 /// stops inflating past it.
 pub const MAX_TEXT: usize = 2_000_000;
-
-/// CRC-32 (IEEE 802.3, as in gzip and PNG) of `bytes`, one bit at a time. Written here rather
-/// than taken from a crate: `crc32fast` and `crc` look bytes up in 1–16 KB tables, more than the
-/// wasm's size budget has to spare, and a fragment is at most [`MAX_FRAGMENT`] characters, which
-/// this loop checks in well under a millisecond.
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut c = !0u32;
-    for &b in bytes {
-        c ^= u32::from(b);
-        for _ in 0..8 {
-            c = (c >> 1) ^ (0xEDB8_8320 & (c & 1).wrapping_neg());
-        }
-    }
-    !c
-}
 
 /// What a fragment holds.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -43,6 +31,10 @@ pub struct State {
     pub preset: Option<String>,
     /// Weights as typed, e.g. `craft=0.6,depth=0.4`.
     pub weights: Option<String>,
+    /// The density denominator as typed (`den`; the canonical 20 when absent).
+    pub den: Option<String>,
+    /// The scale as typed (`scale`; the canonical 8 when absent).
+    pub scale: Option<String>,
     /// The input text.
     pub text: Option<String>,
 }
@@ -54,24 +46,6 @@ pub struct Fragment {
     pub state: State,
     /// The `d` parameter: the input, raw-deflated and base64url-encoded.
     pub packed: Option<String>,
-}
-
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b',' | b'=' => {
-                out.push(b as char)
-            }
-            _ => {
-                const HEX: &[u8; 16] = b"0123456789ABCDEF";
-                out.push('%');
-                out.push(HEX[usize::from(b >> 4)] as char);
-                out.push(HEX[usize::from(b & 15)] as char);
-            }
-        }
-    }
-    out
 }
 
 fn unescape(s: &str) -> Option<String> {
@@ -96,24 +70,24 @@ fn unescape(s: &str) -> Option<String> {
 }
 
 impl State {
-    /// The fragment, without `#`: `check=…&mode=matrix&preset=generic&w=…`, then `&d=` and
-    /// `packed` (the input as [`pack`] returned it) when given.
+    /// The fragment, without `#`: `check=…&mode=matrix&preset=generic&w=…&den=…&scale=…`,
+    /// then `&d=` and `packed` (the input as [`pack`] returned it) when given.
     pub fn encode(&self, packed: Option<&str>) -> String {
-        let mut parts = Vec::new();
-        if let Some(m) = &self.mode {
-            parts.push(format!("mode={}", escape(m)));
-        }
-        if let Some(p) = &self.preset {
-            parts.push(format!("preset={}", escape(p)));
-        }
-        if let Some(w) = &self.weights {
-            parts.push(format!("w={}", escape(w)));
-        }
+        let parts = [
+            ("mode", &self.mode),
+            ("preset", &self.preset),
+            ("w", &self.weights),
+            ("den", &self.den),
+            ("scale", &self.scale),
+        ];
+        let mut parts: Vec<(&str, &str)> = parts
+            .iter()
+            .filter_map(|(k, v)| Some((*k, v.as_deref()?)))
+            .collect();
         if let Some(d) = packed {
-            parts.push(format!("d={d}"));
+            parts.push(("d", d));
         }
-        let body = parts.join("&");
-        format!("check={:08x}&{body}", crc32(body.as_bytes()))
+        encode(&parts)
     }
 }
 
@@ -145,6 +119,7 @@ impl Fragment {
                 f.len()
             ));
         }
+        let checked = f.starts_with("check=");
         let body = match f.strip_prefix("check=") {
             Some(rest) => {
                 let (sum, body) = rest.split_once('&').unwrap_or((rest, ""));
@@ -166,6 +141,9 @@ impl Fragment {
                 "mode" => &mut out.state.mode,
                 "preset" => &mut out.state.preset,
                 "w" => &mut out.state.weights,
+                // Settings came with the check: a link without one cannot hold them.
+                "den" if checked => &mut out.state.den,
+                "scale" if checked => &mut out.state.scale,
                 "d" => &mut out.packed,
                 _ => {
                     return Err(format!(
@@ -215,8 +193,26 @@ impl Fragment {
                 named(p)
             ));
         }
+        for (name, v) in [("denominator", &out.state.den), ("scale", &out.state.scale)] {
+            if let Some(v) = v.as_deref().filter(|v| setting(v).is_none()) {
+                return Err(format!(
+                    "the link's {name} {} is not a number greater than 0; it was ignored",
+                    named(v)
+                ));
+            }
+        }
         Ok(Some(out))
     }
+}
+
+/// A setting of the formula as typed (`12`, `6.5`): the number when it is finite and greater
+/// than 0, the rule both the density denominator and the scale follow. Not inlined: its two
+/// callers (the link reader, the request) share one copy (85 bytes brotli less).
+#[inline(never)]
+pub fn setting(typed: &str) -> Option<f64> {
+    parse_decimal(typed.trim())
+        .ok()
+        .filter(|v| *v > 0.0 && v.is_finite())
 }
 
 /// Why packed data could not be unpacked, from the boot module's code.
@@ -286,10 +282,63 @@ mod tests {
     }
 
     #[test]
-    fn the_check_is_the_ieee_crc_32() {
-        // The standard check value of CRC-32/ISO-HDLC.
-        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
-        assert_eq!(crc32(b""), 0);
+    fn settings_travel_with_the_check_and_bad_ones_are_refused() {
+        let s = State {
+            mode: Some("pooled".into()),
+            den: Some("12".into()),
+            scale: Some("6.5".into()),
+            ..State::default()
+        };
+        let f = s.encode(None);
+        assert_eq!(f, checked("mode=pooled&den=12&scale=6.5"));
+        assert_eq!(
+            Fragment::read(&f),
+            Ok(Some(Fragment {
+                state: s,
+                packed: None
+            }))
+        );
+        assert_eq!(
+            Fragment::read(&checked("mode=pooled&den=0")),
+            Err("the link's denominator `0` is not a number greater than 0; it was ignored".into())
+        );
+        assert_eq!(
+            Fragment::read(&checked("scale=-2")),
+            Err("the link's scale `-2` is not a number greater than 0; it was ignored".into())
+        );
+        assert_eq!(
+            Fragment::read(&checked("den=x")),
+            Err("the link's denominator `x` is not a number greater than 0; it was ignored".into())
+        );
+        // Links made before the check never held settings.
+        assert_eq!(
+            Fragment::read("#mode=pooled&den=12"),
+            Err("the link has an unknown part `den=12`; it was ignored".into())
+        );
+        assert_eq!(setting(" 20 "), Some(20.0));
+        assert_eq!(setting("1e400"), None);
+    }
+
+    #[test]
+    fn the_setup_pages_link_opens_with_the_rubrics_settings() {
+        let r = pickanumber_rubric::Rubric::from_json(
+            r#"{"subject": "s", "mode": "matrix", "params": {"denominator": 12},
+                "criteria": [{"name": "craft", "weight": 0.6, "plus5": "a", "minus5": "b"}]}"#,
+        )
+        .unwrap();
+        let link = pickanumber_setup::fragment::calculator_link(&r).unwrap();
+        assert_eq!(
+            Fragment::read(&link),
+            Ok(Some(Fragment {
+                state: State {
+                    mode: Some("matrix".into()),
+                    weights: Some("craft=0.6".into()),
+                    den: Some("12".into()),
+                    ..State::default()
+                },
+                packed: Some(pickanumber_setup::fragment::EMPTY_INPUT.into())
+            }))
+        );
     }
 
     #[test]
@@ -298,7 +347,7 @@ mod tests {
             mode: Some("matrix".into()),
             preset: Some("generic".into()),
             weights: Some("craft=0.6, depth=0.4 <b>ü".into()),
-            text: None,
+            ..State::default()
         };
         let f = s.encode(Some("fcnBEUAw"));
         assert_eq!(
@@ -460,12 +509,15 @@ mod tests {
             prop::option::of(prop::sample::select(vec!["generic", "hackathon"])),
             prop::option::of("[a-z=0-9., ]{1,20}"),
             "[A-Za-z0-9_-]{1,120}",
+            prop::option::of(prop::sample::select(vec!["12", "6.5", "20", "0.25"])),
         )
-            .prop_map(|(m, p, w, d)| {
+            .prop_map(|(m, p, w, d, setting)| {
                 let state = State {
                     mode: Some(m.to_string()),
                     preset: p.map(str::to_string),
                     weights: w,
+                    den: setting.map(str::to_string),
+                    scale: setting.map(str::to_string),
                     text: None,
                 };
                 (state, d)

@@ -1,8 +1,9 @@
-//! The calculator's state: what the visitor set (mode, preset, weights) and typed, the one
-//! [`Request`] it makes, and the address that records it.
+//! The calculator's state: what the visitor set (mode, preset, weights, the formula's settings)
+//! and typed, the one [`Request`] it makes, and the address that records it.
 
 use leptos::prelude::*;
 use pickanumber_score::{parse_weights, Mode, Preset, Request};
+use share::setting;
 
 use crate::share;
 
@@ -17,6 +18,10 @@ pub struct Inputs {
     pub weights: RwSignal<String>,
     /// The evidence text.
     pub text: RwSignal<String>,
+    /// The density denominator as typed (empty: the canonical 20).
+    pub den: RwSignal<String>,
+    /// The scale as typed (empty: the canonical 8).
+    pub scale: RwSignal<String>,
 }
 
 impl Inputs {
@@ -33,16 +38,20 @@ impl Inputs {
             preset: RwSignal::new(initial.preset.as_deref().and_then(Preset::from_name)),
             weights: RwSignal::new(initial.weights.clone().unwrap_or_default()),
             text: RwSignal::new(initial.text.clone().unwrap_or_default()),
+            den: RwSignal::new(initial.den.clone().unwrap_or_default()),
+            scale: RwSignal::new(initial.scale.clone().unwrap_or_default()),
         }
     }
 
     /// The settings a share link and the address record (the text travels packed, apart).
     pub fn settings(&self) -> share::State {
-        let weights = self.weights.get_untracked();
+        let typed = |s: RwSignal<String>| Some(s.get_untracked()).filter(|w| !w.trim().is_empty());
         share::State {
             mode: Some(self.mode.get_untracked().name().to_string()),
             preset: self.preset.get_untracked().map(|p| p.name().to_string()),
-            weights: Some(weights).filter(|w| !w.trim().is_empty()),
+            weights: typed(self.weights),
+            den: typed(self.den),
+            scale: typed(self.scale),
             text: None,
         }
     }
@@ -61,9 +70,15 @@ impl Inputs {
     }
 }
 
-/// The request the controls make, or the weight field's error (the request then has no
-/// weights from the field).
-pub fn request(mode: Mode, preset: Option<Preset>, weights: &str) -> (Request, Option<String>) {
+/// The request the controls make, or the errors of the weight and setting fields (the request
+/// then has no weights from the field, and the canonical value of a setting that is not a
+/// number greater than 0: the field's placeholder shows it).
+pub fn request(
+    mode: Mode,
+    preset: Option<Preset>,
+    weights: &str,
+    [den, scale]: [&str; 2],
+) -> (Request, Option<String>) {
     let mut r = Request {
         mode,
         preset,
@@ -74,6 +89,34 @@ pub fn request(mode: Mode, preset: Option<Preset>, weights: &str) -> (Request, O
         match parse_weights(weights) {
             Ok(w) => r.weights = Some(w),
             Err(e) => error = Some(format!("weights: {e}")),
+        }
+    }
+    let p = &mut r.params;
+    for (typed, slot, message) in [
+        (
+            den,
+            &mut p.density_denominator,
+            "denominator: not a number greater than 0, so the canonical 20 is used",
+        ),
+        (
+            scale,
+            &mut p.scale,
+            "scale: not a number greater than 0, so the canonical 8 is used",
+        ),
+    ] {
+        if typed.trim().is_empty() {
+            continue;
+        }
+        match setting(typed) {
+            Some(v) => *slot = v,
+            // After a weights error, if any: the list shows every field that needs fixing.
+            None => {
+                let e = error.get_or_insert_with(String::new);
+                if !e.is_empty() {
+                    e.push_str("; ");
+                }
+                e.push_str(message);
+            }
         }
     }
     (r, error)

@@ -51,6 +51,7 @@ const builds = {
   calculator: ['./CALC_GLUE', './CALC_WASM'],
   probe: ['./INST_GLUE', './INST_WASM'],
   pairwise: ['./INST_GLUE', './INST_WASM'],
+  setup: ['./SETUP_GLUE', './SETUP_WASM'],
 };
 function start() {
   if (started) return;
@@ -58,9 +59,9 @@ function start() {
   const [glue, wasm] = builds[root.id];
   import(glue).then((m) => m.default({ module_or_path: new URL(wasm, import.meta.url) }));
 }
-// The page's island: the calculator, the probe or the pairwise diagnostic.
+// The page's island: the calculator, the probe, the pairwise diagnostic or the setup form.
 const calculator = document.getElementById('calculator');
-const root = calculator || document.getElementById('probe') || document.getElementById('pairwise');
+const root = calculator || ['probe', 'pairwise', 'setup'].map((id) => document.getElementById(id)).find(Boolean);
 if (root) {
   if (calculator && (location.hash === '#try' || /[=&]/.test(location.hash))) {
     start();

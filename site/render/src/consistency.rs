@@ -724,26 +724,33 @@ fn the_one_and_three_result_is_stated_in_full_at_most_twice() {
     );
 }
 
-/// The quick start's prompt asks for the evidence before the impact, and the answer it shows
-/// is read by the same parser as the calculator, with nothing ignored.
+/// The quick start's prompt is the rubric generator's for the generic rubric (the build writes
+/// it in place of the block's marker), asks for the evidence before the impact, and the answer
+/// the page shows is read by the same parser as the calculator, with nothing ignored.
 #[test]
 fn the_prompt_puts_the_impact_last_and_its_answer_parses() {
     let blocks = fenced_blocks(&read("content/quick-start.md"));
-    let prompt = &blocks
+    let marker = &blocks
         .iter()
         .find(|(info, _)| info == "prompt")
         .expect("a prompt block")
         .1;
+    assert_eq!(marker.trim(), "{{ generic-prompt }}");
+    let prompt = crate::setup::generic_prompt().expect("the generic rubric");
+    let generic = pickanumber_rubric::Rubric::parse(&read("examples/rubrics/generic.toml"))
+        .expect("examples/rubrics/generic.toml");
+    assert_eq!(prompt, generic.prompt());
     let at = |field: &str| {
         prompt
-            .find(&format!("\"{field}\":"))
-            .unwrap_or_else(|| panic!("the prompt has no \"{field}\" field"))
+            .find(&format!("- \"{field}\":"))
+            .unwrap_or_else(|| panic!("the prompt lists no \"{field}\" key"))
     };
-    assert!(at("text") < at("evidence") && at("evidence") < at("impact"));
-    assert!(prompt.contains("decided last"));
+    assert!(at("perspective") < at("text") && at("text") < at("evidence"));
+    assert!(at("evidence") < at("impact"));
+    assert!(prompt.contains("Write the observation and its evidence first. Choose the impact last"));
     let answer = &blocks
         .iter()
-        .find(|(info, body)| info == "text" && body.starts_with("[{\"text\""))
+        .find(|(info, body)| info == "text" && body.starts_with("{\"items\""))
         .expect("an example answer")
         .1;
     let a = pickanumber_score::analyse(answer, &pickanumber_score::Request::default());

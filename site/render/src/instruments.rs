@@ -19,6 +19,8 @@ pub enum Island {
     Probe,
     /// `{{ pairwise }}`.
     Pairwise,
+    /// `{{ setup }}` (the page's static box: [`crate::setup`]).
+    Setup,
 }
 
 impl Island {
@@ -28,6 +30,7 @@ impl Island {
             "calculator" => Some(Island::Calculator),
             "probe" => Some(Island::Probe),
             "pairwise" => Some(Island::Pairwise),
+            "setup" => Some(Island::Setup),
             _ => None,
         }
     }
@@ -38,6 +41,7 @@ impl Island {
             Island::Calculator => "calculator",
             Island::Probe => "probe",
             Island::Pairwise => "pairwise",
+            Island::Setup => "setup",
         }
     }
 }

@@ -41,6 +41,7 @@ mod page;
 mod page_layout;
 mod record;
 mod scoring;
+mod setup;
 mod share;
 mod site;
 mod site_words;

@@ -56,7 +56,10 @@ pub fn page(p: &Page, cx: &Context, record: &mut Record) -> String {
         record.link(target, p.file, None);
         scripts.push_str(&tag);
     };
-    if matches!(p.island, Some(Island::Probe | Island::Pairwise)) {
+    if matches!(
+        p.island,
+        Some(Island::Probe | Island::Pairwise | Island::Setup)
+    ) {
         // The probe's and the pairwise diagnostic's styles, apart from the shared sheet.
         asset(
             "<link rel=\"stylesheet\" href=\"/islands.css\">\n".into(),

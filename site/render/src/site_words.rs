@@ -50,7 +50,8 @@ pub struct Labels {
 }
 
 /// The keys of [`FILE`], for error messages.
-const KEYS: &str = "nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise";
+const KEYS: &str =
+    "nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, setup";
 
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -65,6 +66,7 @@ struct Raw {
     calculator: calculator::Words,
     probe: ProbeWords,
     pairwise: PairwiseWords,
+    setup: pickanumber_setup::Words,
 }
 
 /// The layout's words, ready for the template.
@@ -90,6 +92,8 @@ pub struct Layout {
     pub probe: ProbeWords,
     /// The pairwise diagnostic's static box.
     pub pairwise: PairwiseWords,
+    /// The setup page's form and results (the static box and the island).
+    pub setup: pickanumber_setup::Words,
     /// The links of the navigation and the footer, with their lines in [`FILE`].
     pub record: Record,
 }
@@ -122,6 +126,14 @@ impl Layout {
                 Error::at(file, line, message)
             }
         })?;
+        // The setup words travel one a line to the island; its worked example must read.
+        let setup_line = line_of(text.find("[setup]").unwrap_or(0));
+        if let Some(key) = raw.setup.unusable() {
+            let m = format!("setup.{key} must be one line of text, not empty");
+            return Err(Error::at(file, setup_line, m));
+        }
+        crate::setup::example().map_err(|m| Error::at(file, setup_line, m))?;
+        crate::setup::generic_prompt().map_err(|m| Error::at(file, setup_line, m))?;
         let mut record = Record::default();
         let mut nav = Vec::new();
         for item in raw.nav {
@@ -148,6 +160,7 @@ impl Layout {
             calculator: raw.calculator,
             probe: raw.probe,
             pairwise: raw.pairwise,
+            setup: raw.setup,
             record,
         })
     }
@@ -195,7 +208,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             err.to_string(),
-            "content/layout.toml:4: unknown field `colour`, expected one of `nav`, `footer`, `llms`, `labels`, `items`, `evidence`, `plots`, `calculator`, `probe`, `pairwise` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise)"
+            "content/layout.toml:4: unknown field `colour`, expected one of `nav`, `footer`, `llms`, `labels`, `items`, `evidence`, `plots`, `calculator`, `probe`, `pairwise`, `setup` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, setup)"
         );
     }
 

@@ -57,7 +57,7 @@ fn golden_pages() {
         .into_iter()
         .filter(|f| f.extension().is_some_and(|x| x == "html"))
         .collect();
-    assert_eq!(pages.len(), 7, "{pages:?}");
+    assert_eq!(pages.len(), 8, "{pages:?}");
     insta::with_settings!({snapshot_path => "snapshots/pages", prepend_module_to_snapshot => false}, {
         for page in &pages {
             let html = std::fs::read_to_string(out.join(page)).unwrap();
@@ -190,7 +190,7 @@ build_errors! {
     broken_hero_link_names_its_line: "content/index.md", |t| t.replace("(/paper/)", "(/papers/)")
         => "content/index.md:10: broken link /papers/: no such page or file\n1 error; nothing was written";
     a_layout_file_without_a_footer_is_refused: "content/layout.toml", |_| "nav = []\n".into()
-        => "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise)\n1 error; nothing was written";
+        => "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, setup)\n1 error; nothing was written";
     a_sentence_with_a_slot_it_cannot_fill_names_its_line: "content/layout.toml", |t| t.replace("Scale {low}–{high}.", "Scale {low}–{max}.")
         => "content/layout.toml:94: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
     missing_image: "paper/paper.md", |t| format!("{t}\n![A plot](/plots/missing.svg)\n")

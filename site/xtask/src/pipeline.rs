@@ -30,8 +30,9 @@ pub fn build(env: &Env, base_url: Option<&str>) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `trunk build --release` of the calculator into [`CALC_DIST`], then of the probe and pairwise
-/// islands (`instruments.html`), whose glue and wasm are staged beside the calculator's.
+/// `trunk build --release` of the calculator into [`CALC_DIST`], then of the other islands
+/// (`instruments.html`: the probe and pairwise pages; `setup.html`: the setup page), whose glue
+/// and wasm are staged beside the calculator's.
 pub fn wasm(env: &Env) -> Result<(), Failure> {
     let calculator = env.repo.join("site/calculator");
     let trunk = |args: &str| {
@@ -41,16 +42,31 @@ pub fn wasm(env: &Env) -> Result<(), Failure> {
     };
     let what = "trunk build --release (the calculator's wasm)";
     step(what, &mut trunk("build --release"))?;
-    let islands = env.repo.join("target/instruments-dist");
-    let what = "trunk build instruments.html --release (the probe and pairwise wasm)";
-    let mut build = trunk("build instruments.html --release --dist");
-    step(what, build.arg(&islands))?;
-    let staged = std::fs::read_dir(&islands).context(islands.display())?;
-    for entry in staged.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let staged = name.ends_with(".js") || name.ends_with(".wasm");
-        if staged && name.starts_with("pickanumber-instruments") {
-            std::fs::copy(entry.path(), env.repo.join(CALC_DIST).join(&name)).context(&name)?;
+    for (input, bin, dist, what) in [
+        (
+            "instruments.html",
+            "pickanumber-instruments",
+            "target/instruments-dist",
+            "the probe and pairwise wasm",
+        ),
+        (
+            "setup.html",
+            "pickanumber-setup-island",
+            "target/setup-dist",
+            "the setup page's wasm",
+        ),
+    ] {
+        let islands = env.repo.join(dist);
+        let what = format!("trunk build {input} --release ({what})");
+        let mut build = trunk(&format!("build {input} --release --dist"));
+        step(&what, build.arg(&islands))?;
+        let staged = std::fs::read_dir(&islands).context(islands.display())?;
+        for entry in staged.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let staged = name.ends_with(".js") || name.ends_with(".wasm");
+            if staged && name.starts_with(bin) {
+                std::fs::copy(entry.path(), env.repo.join(CALC_DIST).join(&name)).context(&name)?;
+            }
         }
     }
     Ok(())

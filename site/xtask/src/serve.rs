@@ -13,7 +13,13 @@ use crate::pipeline::{self, DEV_DIST};
 /// Changes here re-run only the generator.
 const PAGE_DIRS: &[&str] = &["content", "paper", "examples", "static", "site/render"];
 /// Changes here rebuild the wasm, then the pages (not changes to tests and benches).
-const WASM_DIRS: &[&str] = &["site/calculator", "site/score", "site/instruments"];
+const WASM_DIRS: &[&str] = &[
+    "site/calculator",
+    "site/score",
+    "site/instruments",
+    "site/rubric",
+    "site/setup",
+];
 
 /// A running development server; when the last wasm build failed, the next change rebuilds it.
 pub struct Dev {
@@ -125,6 +131,7 @@ mod tests {
             ("site/render/src/page.rs", Some(false)),
             ("site/score/Cargo.toml", Some(true)),
             ("site/calculator/index.html", Some(true)),
+            ("site/setup/src/html.rs", Some(true)),
             ("site/score/tests/golden.rs", None),
             ("site/instruments/benches/b.rs", None),
             ("README.md", None),

@@ -28,7 +28,18 @@ pub fn run<'a>(events: Events<'a>, copy: &str) -> Events<'a> {
                     CodeBlockKind::Indented => "",
                 };
                 if matches!(lang, "sh" | "prompt") {
-                    let (text, end) = block_text(&events, i);
+                    let (mut text, end) = block_text(&events, i);
+                    let marker = text
+                        .trim()
+                        .strip_prefix("{{")
+                        .and_then(|t| t.strip_suffix("}}"));
+                    if lang == "prompt"
+                        && marker.map(str::trim) == Some(crate::setup::GENERIC_PROMPT)
+                    {
+                        // The generator's prompt (the layout check has refused a build where
+                        // the generic rubric does not read).
+                        text = crate::setup::generic_prompt().unwrap_or_default();
+                    }
                     out.push(Ev::html(copy_block(text.trim_end(), copy), ev.line));
                     i = end + 1;
                     continue;

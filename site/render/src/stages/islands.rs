@@ -17,6 +17,7 @@ pub fn placeholder(island: Island, layout: &Layout) -> String {
         Island::Calculator => crate::calculator::placeholder(&layout.calculator),
         Island::Probe => crate::instruments::probe_placeholder(&layout.probe),
         Island::Pairwise => crate::instruments::pairwise_placeholder(&layout.pairwise),
+        Island::Setup => crate::setup::placeholder(&layout.setup),
     }
 }
 

@@ -71,9 +71,13 @@ pub fn fill(body: &str, blocks: &Blocks) -> String {
         match piece {
             Piece::Text(t) | Piece::Unclosed(t) => out.push_str(t),
             Piece::Marker { name, raw } => {
-                let value = name
-                    .split_once('.')
-                    .and_then(|(id, field)| blocks.get(id)?.values().get(field).cloned());
+                let value = match name {
+                    // The quick start's prompt block, written in as the page shows it.
+                    crate::setup::GENERIC_PROMPT => crate::setup::generic_prompt().ok(),
+                    _ => name
+                        .split_once('.')
+                        .and_then(|(id, field)| blocks.get(id)?.values().get(field).cloned()),
+                };
                 out.push_str(value.as_deref().unwrap_or(raw));
             }
         }
