@@ -48,11 +48,11 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
         passed.push(what);
     }
     // The Python package's tests run beside the install check and the site's build (the CLI
-    // they compare with is built by now; npm ci, when promptfoo is missing, finishes first,
+    // they compare with is built by now; npm install, when promptfoo is missing, finishes first,
     // since the build runs tools from node_modules).
     python::ensure_promptfoo(env)?;
     // promptfoo and TypeScript for the npm package's tests, before the Python tests start
-    // using node_modules (an `npm ci` here replaces it).
+    // using node_modules (an npm install here rewrites it).
     crate::package::node::tools(env)?;
     println!("==> python package: pip install ./site/python and pytest, in the background (output in target/python-test.log)");
     let python = std::thread::spawn(move || {

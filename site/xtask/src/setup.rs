@@ -31,6 +31,14 @@ const QUICK_INSTALL: [(&str, &str); 3] = [
     ("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1"),
 ];
 
+/// The npm command that installs `package.json`'s pinned tools from `package-lock.json`.
+/// `npm install`, not `npm ci`: npm 11 refuses `npm ci` with this lock ("Missing:
+/// @swc/core-darwin-arm64@ from lock file", optional platform packages of promptfoo's
+/// dependencies that the lock records only for this platform, even when the lock is made anew),
+/// while `npm install` installs the locked versions and leaves the lock as it is (checked on a
+/// fresh folder and an empty cache: 56 s).
+pub const NPM_INSTALL: &str = "install --no-audit --no-fund";
+
 /// What a check found: `Ok` with the version (or `installed`), or `Err` with what is wrong.
 pub type Found = Result<String, String>;
 
@@ -49,10 +57,7 @@ pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
     // Without --locked for wasm-bindgen-cli: its lock file pins a crate the registry mirror lacks.
     // wasm-opt and esbuild come from npm into node_modules/.bin (first on PATH), pinned in
     // package.json.
-    let npm = match env.repo.join("package-lock.json").is_file() {
-        true => "ci --no-audit --no-fund",
-        false => "install --no-audit --no-fund",
-    };
+    let npm = NPM_INSTALL;
     for (tool, want, krate) in [
         ("trunk", TRUNK, Some("trunk --locked")),
         ("wasm-bindgen", WASM_BINDGEN, Some("wasm-bindgen-cli")),

@@ -147,16 +147,17 @@ pub fn node22(env: &Env) -> Result<PathBuf, Failure> {
     }
 }
 
-/// Installs the pinned promptfoo (`npm ci`) when `node_modules` lacks it: on a fresh machine
-/// setup's `npm ci` has already done so; after a merge that pinned it, this does.
+/// Installs the pinned promptfoo ([`crate::setup::NPM_INSTALL`]) when `node_modules` lacks it:
+/// on a fresh machine setup's install has already done so; after a merge that pinned it, this
+/// does.
 pub fn ensure_promptfoo(env: &Env) -> Result<(), Failure> {
     let promptfoo = env.repo.join("node_modules/promptfoo/package.json");
     let found = std::fs::read_to_string(promptfoo).unwrap_or_default();
     if found.contains(&format!("\"version\": \"{PROMPTFOO}\"")) {
         return Ok(());
     }
-    let what = format!("npm ci (promptfoo {PROMPTFOO} for the Python tests)");
-    step(&what, &mut env.command("npm", "ci --no-audit --no-fund"))
+    let what = format!("npm install (promptfoo {PROMPTFOO} for the Python tests)");
+    step(&what, &mut env.command("npm", crate::setup::NPM_INSTALL))
 }
 
 /// Runs `cmd` with its output appended to `log`: `what: ok in T`, or a failure with the log's
