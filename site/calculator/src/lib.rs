@@ -31,6 +31,7 @@ mod island;
 pub mod pairwise;
 pub mod passes;
 pub mod probe;
+pub mod second;
 pub mod share;
 pub mod state;
 
@@ -75,6 +76,22 @@ pub fn Calculator(
             .with(|w| state::request(inputs.mode.get(), inputs.preset.get(), w));
         let analysis = inputs.text.with(|t| analyse(t, &request));
         (analysis, weights_error)
+    });
+
+    // Several judges' passes go to the second module, loaded on first use.
+    let combined = second::watch(move || {
+        inputs.text.with(|t| second::has_passes(t)).then(|| {
+            let preset = inputs.preset.get().map_or("", Preset::name);
+            let mode = inputs.mode.get().name();
+            [
+                inputs.text.get(),
+                mode.into(),
+                preset.into(),
+                inputs.weights.get(),
+                String::new(),
+                String::new(),
+            ]
+        })
     });
 
     // Text fields report every keystroke (`input`); radios and the menu report a choice made
@@ -129,7 +146,11 @@ pub fn Calculator(
                     let weights = weights_error.as_ref().map_or(String::new(), |e| {
                         format!("<p class=\"error\">{}</p>", html::escape(e))
                     });
-                    weights + &html::diagnostics(&a.diagnostics, 200)
+                    weights + &combined.with(|v| match v {
+                        second::View::Off => html::diagnostics(&a.diagnostics, 200),
+                        second::View::Ready(d, _) => d.clone(),
+                        _ => String::new(),
+                    })
                 })></div>
                 <div class="calc-actions">
                     <button type="button" id="copy-report">"Copy report"</button>
@@ -143,7 +164,11 @@ pub fn Calculator(
                     })></div>
                     <div class="calc-passes" id="passes" inner_html=move || saved.with(|list| passes::panel(list))></div>
                 </div>
-                <div class="calc-panel" inner_html=move || scored.with(|(a, _)| html::calculator(a))></div>
+                <div class="calc-panel" inner_html=move || combined.with(|v| match v {
+                    second::View::Off => scored.with(|(a, _)| html::calculator(a)),
+                    second::View::Ready(_, panel) => panel.clone(),
+                    v => second::placeholder(v),
+                })></div>
                 <div class="calc-examples">
                     <p class="calc-label">"Load an example"</p>
                     <div inner_html=examples::buttons()></div>

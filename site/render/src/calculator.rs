@@ -63,12 +63,14 @@ pub fn placeholder(words: &Words) -> String {
 /// (de)compression streams, and loads the glue and the one wasm of all islands only when the
 /// island is needed: when its root comes within 800 px of the viewport, when it gets focus or
 /// a pointer, or (calculator) at once for a share link or `#try`; never before the page's first
-/// paint otherwise. Until then the page is reading only. `CALC_GLUE`, `CALC_WASM`, `INST_GLUE`
-/// and `INST_WASM` are replaced by the built file names.
+/// paint otherwise. Until then the page is reading only. It also offers the calculator its
+/// second module (`globalThis.pickanumberPasses()`, several judges' passes), imported only when
+/// the calculator first asks. `CALC_GLUE`, `CALC_WASM`, `INST_GLUE`, `INST_WASM`, `PASS_GLUE`
+/// and `PASS_WASM` are replaced by the built file names.
 const BOOT: &str = include_str!("../assets/boot.js");
 
-/// Copies the two trunk builds (`pickanumber-calculator*` and `pickanumber-instruments*`, glue
-/// and wasm) from `calc_dir` into `out/calc/` and writes `out/calc/boot.js` (the `BOOT` module).
+/// Copies the three trunk builds (`pickanumber-calculator*`, `pickanumber-instruments*` and
+/// `pickanumber-passes*`, glue and wasm) from `calc_dir` into `out/calc/` and writes `out/calc/boot.js` (the `BOOT` module).
 ///
 /// # Errors
 /// A message when the directory has no glue or no wasm, or a copy fails.
@@ -84,7 +86,8 @@ pub fn install_assets(calc_dir: &Path, out: &Path) -> Result<(), String> {
         .filter(|n| n.ends_with(".js") || n.ends_with(".wasm"))
         .collect();
     names.sort();
-    // Two wasm builds: the calculator's, and the probe and pairwise islands'.
+    // Three wasm builds: the calculator's, the probe and pairwise islands', and the
+    // calculator's passes module (imported by the calculator on first use).
     let pair = |build: &str| -> Result<(&String, &String), String> {
         let find = |suffix: &str, what: &str| {
             names
@@ -101,15 +104,20 @@ pub fn install_assets(calc_dir: &Path, out: &Path) -> Result<(), String> {
     };
     let (calc_glue, calc_wasm) = pair("pickanumber-calculator")?;
     let (inst_glue, inst_wasm) = pair("pickanumber-instruments")?;
+    let (pass_glue, pass_wasm) = pair("pickanumber-passes")?;
     let dest = out.join("calc");
     std::fs::create_dir_all(&dest).map_err(|e| e.to_string())?;
-    for n in [calc_glue, calc_wasm, inst_glue, inst_wasm] {
+    for n in [
+        calc_glue, calc_wasm, inst_glue, inst_wasm, pass_glue, pass_wasm,
+    ] {
         std::fs::copy(calc_dir.join(n), dest.join(n)).map_err(|e| format!("copying {n}: {e}"))?;
     }
     let boot = BOOT
         .replace("CALC_GLUE", calc_glue)
         .replace("CALC_WASM", calc_wasm)
         .replace("INST_GLUE", inst_glue)
-        .replace("INST_WASM", inst_wasm);
+        .replace("INST_WASM", inst_wasm)
+        .replace("PASS_GLUE", pass_glue)
+        .replace("PASS_WASM", pass_wasm);
     std::fs::write(dest.join("boot.js"), boot).map_err(|e| e.to_string())
 }

@@ -31,7 +31,8 @@ pub fn build(env: &Env, base_url: Option<&str>) -> Result<(), Failure> {
 }
 
 /// `trunk build --release` of the calculator into [`CALC_DIST`], then of the probe and pairwise
-/// islands (`instruments.html`), whose glue and wasm are staged beside the calculator's.
+/// islands (`instruments.html`) and of the calculator's passes module (`passes.html`, the crate
+/// `site/passes`, loaded on first use), whose glue and wasm are staged beside the calculator's.
 pub fn wasm(env: &Env) -> Result<(), Failure> {
     let calculator = env.repo.join("site/calculator");
     let trunk = |args: &str| {
@@ -41,15 +42,37 @@ pub fn wasm(env: &Env) -> Result<(), Failure> {
     };
     let what = "trunk build --release (the calculator's wasm)";
     step(what, &mut trunk("build --release"))?;
-    let islands = env.repo.join("target/instruments-dist");
-    let what = "trunk build instruments.html --release (the probe and pairwise wasm)";
-    let mut build = trunk("build instruments.html --release --dist");
-    step(what, build.arg(&islands))?;
-    let staged = std::fs::read_dir(&islands).context(islands.display())?;
+    for (input, bin, what) in [
+        (
+            "instruments.html",
+            "pickanumber-instruments",
+            "the probe and pairwise wasm",
+        ),
+        (
+            "passes.html",
+            "pickanumber-passes",
+            "the calculator's passes module",
+        ),
+    ] {
+        let islands = env
+            .repo
+            .join("target")
+            .join(bin.replace("pickanumber-", "") + "-dist");
+        let what = format!("trunk build {input} --release ({what})");
+        let mut build = trunk(&format!("build {input} --release --dist"));
+        step(&what, build.arg(&islands))?;
+        stage(env, &islands, bin)?;
+    }
+    Ok(())
+}
+
+/// Copies the glue and wasm of `bin` that trunk wrote into `built` beside the calculator's.
+fn stage(env: &Env, built: &std::path::Path, bin: &str) -> Result<(), Failure> {
+    let staged = std::fs::read_dir(built).context(built.display())?;
     for entry in staged.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         let staged = name.ends_with(".js") || name.ends_with(".wasm");
-        if staged && name.starts_with("pickanumber-instruments") {
+        if staged && name.starts_with(bin) {
             std::fs::copy(entry.path(), env.repo.join(CALC_DIST).join(&name)).context(&name)?;
         }
     }
