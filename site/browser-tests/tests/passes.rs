@@ -3,10 +3,13 @@
 //! its interval, then a row per pass. What it shows is checked against the CLI's `pickanumber
 //! combine` of the same text (`target/debug/pickanumber`, built by `cargo build -p
 //! pickanumber-cli`), so the wasm and the command line cannot drift.
+//!
+//! A saved pass keeps its items and its judge's name across a reload, reopens into the input,
+//! and is stored as a judge store document that `pickanumber passes` reads.
 
 use pickanumber_browser_tests::{
-    open_calculator, paste, repo, serve_dist, text, wait_until, with_browser, BrowserOptions,
-    Client,
+    open_calculator, paste, repo, serve_dist, text, wait_ready, wait_until, with_browser,
+    BrowserOptions, Client, Locator,
 };
 use serde_json::Value;
 use std::time::Duration;
@@ -109,6 +112,95 @@ async fn two_pasted_passes_show_the_combined_headline_of_pickanumber_combine() {
             let shown = format!("{} {sign}{net}", p["name"].as_str().unwrap());
             assert!(rows.contains(&shown), "{rows:?} should list {shown:?}");
         }
+    })
+    .await;
+}
+
+/// The calculator's input as the page holds it.
+async fn input_value(client: &Client) -> String {
+    let v = client
+        .execute(
+            "return document.getElementById('evidence-input').value;",
+            vec![],
+        )
+        .await
+        .expect("read the input");
+    v.as_str().unwrap_or_default().to_string()
+}
+
+async fn click(client: &Client, selector: &str) {
+    client
+        .find(Locator::Css(selector))
+        .await
+        .unwrap_or_else(|e| panic!("no {selector}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {selector}: {e}"));
+}
+
+#[tokio::test]
+async fn a_saved_pass_survives_a_reload_and_reopens_with_the_same_items() {
+    const ITEMS: &str =
+        "+3 the tests pass\n(-2, depth) the \"edge\" cases are thin\n+1 ü in the README";
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        open_calculator(&client, &site).await;
+        paste(&client, ITEMS).await;
+        let judge = client
+            .find(Locator::Id("judge-input"))
+            .await
+            .expect("a judge field beside Save pass");
+        judge.send_keys("claude").await.expect("type the judge");
+        click(&client, "#save-pass").await;
+        shown(&client, "saved-passes", &["claude:"]).await;
+        let headline = text(&client, "out-final").await;
+
+        client.refresh().await.expect("reload the page");
+        wait_ready(&client).await;
+        let list = shown(&client, "saved-passes", &["claude:"]).await;
+        assert!(list.contains(&format!("claude: {headline} ")), "{list:?}");
+        paste(&client, "+1 something else").await;
+        click(&client, "button[data-reopen='0']").await;
+        wait_until(
+            || async {
+                let v = input_value(&client).await;
+                if v == ITEMS {
+                    Ok(())
+                } else {
+                    Err(format!("{v:?}"))
+                }
+            },
+            Duration::from_secs(10),
+            "the reopened pass's items in the input",
+        )
+        .await;
+
+        // The stored document is a judge store document the CLI lists.
+        let stored = client
+            .execute("return localStorage.getItem('pickanumber.passes');", vec![])
+            .await
+            .expect("read localStorage");
+        let doc: Value = serde_json::from_str(stored.as_str().expect("a stored document"))
+            .expect("the stored passes are JSON");
+        let pass = &doc["passes"][0];
+        assert_eq!(
+            (pass["judge"].as_str(), pass["text"].as_str()),
+            (Some("claude"), Some(ITEMS))
+        );
+        let dir = tempfile::tempdir().expect("a scratch folder");
+        std::fs::write(dir.path().join("calc.json"), doc.to_string()).expect("write it");
+        let out = std::process::Command::new(repo().join("target/debug/pickanumber"))
+            .args(["passes", "--slug", "calc", "--json"])
+            .env("JUDGE_DIR", dir.path())
+            .output()
+            .expect("run pickanumber passes");
+        let listed: Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+        assert_eq!(
+            listed["passes"][0]["final"].to_string(),
+            headline,
+            "{listed}"
+        );
     })
     .await;
 }

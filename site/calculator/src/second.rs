@@ -38,16 +38,17 @@ pub fn has_passes(text: &str) -> bool {
 
 /// Follows `args` (the text, then mode, preset, weights, denominator and scale, as the
 /// module's `combined` takes them): the view of the passes, kept in the returned signal.
-pub fn watch(args: impl Fn() -> Option<[String; 6]> + 'static) -> RwSignal<View> {
+pub fn watch(args: impl Fn() -> Option<Vec<String>> + 'static) -> RwSignal<View> {
     let view = RwSignal::new(View::Off);
     // Each request is numbered so a slow first load cannot overwrite a later answer.
-    let latest = StoredValue::new(0u32);
+    let latest = std::rc::Rc::new(std::cell::Cell::new(0u32));
     Effect::new(move |_| {
         let Some(args) = args() else {
             return view.set(View::Off);
         };
-        latest.update_value(|n| *n += 1);
-        let n = latest.get_value();
+        let n = latest.get() + 1;
+        latest.set(n);
+        let latest = latest.clone();
         if !matches!(view.get_untracked(), View::Ready(..)) {
             view.set(View::Loading);
         }
@@ -56,7 +57,7 @@ pub fn watch(args: impl Fn() -> Option<[String; 6]> + 'static) -> RwSignal<View>
                 Ok(v) => markup(&v),
                 Err(why) => View::Failed(why),
             };
-            if latest.get_value() == n {
+            if latest.get() == n {
                 view.set(shown);
             }
         });
@@ -69,22 +70,25 @@ fn markup(v: &JsValue) -> View {
     let array: js_sys::Array = v.clone().unchecked_into();
     match (array.get(0).as_string(), array.get(1).as_string()) {
         (Some(d), Some(p)) => View::Ready(d, p),
-        _ => View::Failed("it answered with something other than markup".into()),
+        _ => View::Failed("no markup".into()),
     }
 }
 
 /// Calls the module's export `name` with `args`, loading the module first if needed.
-async fn call(name: &str, args: &[String]) -> Result<JsValue, String> {
+///
+/// # Errors
+/// Why the module could not be loaded or called.
+pub async fn call(name: &str, args: &[String]) -> Result<JsValue, String> {
     let global = js_sys::global();
     let load: js_sys::Function = js_sys::Reflect::get(&global, &"pickanumberPasses".into())
         .ok()
         .and_then(|f| f.dyn_into().ok())
-        .ok_or("this page has no boot module to load it from")?;
+        .ok_or("no boot module")?;
     let promise: js_sys::Promise = load
         .call0(&global)
         .ok()
         .and_then(|p| p.dyn_into().ok())
-        .ok_or("the boot module did not start loading it")?;
+        .ok_or("no download")?;
     let module = wasm_bindgen_futures::JsFuture::from(promise)
         .await
         .map_err(|e| {
@@ -94,18 +98,18 @@ async fn call(name: &str, args: &[String]) -> Result<JsValue, String> {
     let f: js_sys::Function = js_sys::Reflect::get(&module, &name.into())
         .ok()
         .and_then(|f| f.dyn_into().ok())
-        .ok_or("it has no such function; reload the page")?;
+        .ok_or("an older version: reload the page")?;
     let list: js_sys::Array = args.iter().map(|a| JsValue::from_str(a)).collect();
     f.apply(&JsValue::NULL, &list)
-        .map_err(|_| "it stopped on this input".to_string())
+        .map_err(|_| "it stopped".to_string())
 }
 
 /// The panel markup of a view that is not [`View::Ready`]: the loading line or the failure.
 pub fn placeholder(view: &View) -> String {
     match view {
-        View::Loading => "<p class=\"calc-loading\" id=\"out-loading\" role=\"status\">Loading the passes module (several judges' passes are combined in a second download)…</p>".into(),
+        View::Loading => "<p class=\"calc-loading\" id=\"out-loading\">Loading the passes module…</p>".into(),
         View::Failed(why) => format!(
-            "<p class=\"error\" id=\"out-passes-error\">The passes module could not be used: {}. The passes are not scored; try again, or use `pickanumber combine`.</p>",
+            "<p class=\"error\" id=\"out-passes-error\">The passes module failed ({}): nothing is scored.</p>",
             pickanumber_score::html::escape(why)
         ),
         _ => String::new(),

@@ -52,6 +52,8 @@ impl Settings<'_> {
     }
 }
 
+pub mod store;
+
 /// The result markup of several passes: `[diagnostics, panel]`. The panel is the calculator's
 /// own ([`html::calculator`]: the combined headline first), with the interval sentence
 /// (`#out-interval`) and the passes ([`html::passes`] in `#out-passes`: a row per pass, the
@@ -59,6 +61,12 @@ impl Settings<'_> {
 pub fn view(text: &str, settings: &Settings) -> [String; 2] {
     let a = analyse(text, &settings.request());
     [html::diagnostics(&a.diagnostics, 200), panel(&a)]
+}
+
+/// The markdown report of the text (one pass or several), as `pickanumber score --report`
+/// prints it: what "Copy report" copies.
+pub fn report(text: &str, settings: &Settings) -> String {
+    pickanumber_score::report::markdown(&analyse(text, &settings.request()))
 }
 
 /// The panel of a combined analysis (see [`view`]).

@@ -112,7 +112,15 @@ pub fn install_assets(calc_dir: &Path, out: &Path) -> Result<(), String> {
     ] {
         std::fs::copy(calc_dir.join(n), dest.join(n)).map_err(|e| format!("copying {n}: {e}"))?;
     }
-    let boot = BOOT
+    // The module as sent: without its comment lines and indentation, which every island page
+    // would otherwise download; the comments stay in the source.
+    let boot: String = BOOT
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with("//"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let boot = boot
         .replace("CALC_GLUE", calc_glue)
         .replace("CALC_WASM", calc_wasm)
         .replace("INST_GLUE", inst_glue)
