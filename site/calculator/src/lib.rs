@@ -10,8 +10,10 @@
 //!
 //! Every number on screen comes from the formula crate: scored by `analyse`, printed by
 //! `pickanumber_score::display`, tables laid out by `pickanumber_score::html`. This crate
-//! only wires signals to views, stores passes ([`passes`]) and shares links ([`share`]). The
-//! app mounts into the page's `#calculator` element, replacing the static example.
+//! only wires signals to views, stores passes ([`passes`]) and shares links ([`share`]). What
+//! most visits never use comes from a second module loaded on first use ([`second`]: several
+//! judges' passes, the markdown report, the saved passes' list, export and import). The app
+//! mounts into the page's `#calculator` element, replacing the static example.
 //!
 //! Panels, top to bottom: controls (mode, preset, weights) · input · the results: what could
 //! not be read (diagnostics, naming the lines) · actions and saved passes · the result panel
