@@ -176,6 +176,21 @@ async fn a_saved_pass_survives_a_reload_and_reopens_with_the_same_items() {
         )
         .await;
 
+        // A second judge's pass, saved the same way; then both combined, one at a time.
+        paste(&client, "-2 the install step fails").await;
+        let judge = client
+            .find(Locator::Id("judge-input"))
+            .await
+            .expect("the judge field");
+        judge.send_keys("gpt").await.expect("type the judge");
+        click(&client, "#save-pass").await;
+        shown(&client, "saved-passes", &["claude:", "gpt:"]).await;
+        click(&client, "#combine-passes").await;
+        shown(&client, "out-passes", &["claude", "gpt"]).await;
+        assert!(input_value(&client)
+            .await
+            .starts_with("## Pass: claude\n+3 the tests pass"));
+
         // The stored document is a judge store document the CLI lists.
         let stored = client
             .execute("return localStorage.getItem('pickanumber.passes');", vec![])

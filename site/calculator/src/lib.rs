@@ -131,6 +131,7 @@ pub fn Calculator(
                 let args = [vec![inputs.text.get_untracked(), judge], settings(inputs)].concat();
                 passes::run("save", args, shown);
             }
+            Some("combine-passes") => passes::run("gather", Vec::new(), shown),
             Some("import-passes") => {
                 passes::run("import", vec![inputs.text.get_untracked()], shown)
             }

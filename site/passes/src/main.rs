@@ -129,6 +129,15 @@ pub fn reopen(stored: &str, index: usize) -> Vec<String> {
     }
 }
 
+/// Puts every saved pass in the input under its own `## Pass:` heading (see [`answer`]), so
+/// the calculator combines them.
+#[wasm_bindgen]
+pub fn gather(stored: &str) -> Vec<String> {
+    let list = store::decode(stored).unwrap_or_default();
+    let message = "The saved passes are in the input, one under each judge's heading.";
+    answer(stored.to_string(), message, store::gathered(&list))
+}
+
 /// Adds the passes of the judge store document `text` (see [`answer`]); a text that is not
 /// one leaves the saved passes as they were and says why.
 #[wasm_bindgen]

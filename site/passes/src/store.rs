@@ -222,8 +222,9 @@ fn write(v: &Value) -> String {
 }
 
 /// The saved passes as the calculator lists them: each with its judge, headline, mode and
-/// time, and a button that reopens it (`data-reopen`), then the buttons that export
-/// (`#export-passes`), import (`#import-passes`) and forget (`#forget-passes`) them.
+/// time, and a button that reopens it (`data-reopen`), then the buttons that put them all in
+/// the input as passes (`#combine-passes`), export (`#export-passes`), import
+/// (`#import-passes`) and forget (`#forget-passes`) them.
 pub fn panel(list: &[Saved]) -> String {
     let mut h = String::from(
         "<p class=\"calc-label\">Saved passes (this browser only)</p><ol id=\"saved-passes\">",
@@ -239,8 +240,27 @@ pub fn panel(list: &[Saved]) -> String {
             escape(&line)
         );
     }
-    h.push_str("</ol><button type=\"button\" id=\"export-passes\">Copy passes as JSON</button> <button type=\"button\" id=\"import-passes\">Import passes from the input</button> <button type=\"button\" id=\"forget-passes\">Forget passes</button>");
+    h.push_str("</ol><button type=\"button\" id=\"combine-passes\">Combine the saved passes</button> <button type=\"button\" id=\"export-passes\">Copy passes as JSON</button> <button type=\"button\" id=\"import-passes\">Import passes from the input</button> <button type=\"button\" id=\"forget-passes\">Forget passes</button>");
     h
+}
+
+/// The saved passes as one text of several judges' passes: each under a `## Pass: <judge>`
+/// heading (a judge named twice gets ` (2)`, ` (3)` … so each pass keeps its own name), which
+/// the calculator then combines.
+pub fn gathered(list: &[Saved]) -> String {
+    let mut names: Vec<String> = Vec::new();
+    let mut out = String::new();
+    for s in list {
+        let mut name = s.judge.clone();
+        let mut k = 1;
+        while names.contains(&name) {
+            k += 1;
+            name = format!("{} ({k})", s.judge);
+        }
+        let _ = write!(out, "## Pass: {name}\n{}\n\n", s.text.trim_end());
+        names.push(name);
+    }
+    out.trim_end().to_string()
 }
 
 /// The passes of `stored` with `added` at the end: the new stored text.
@@ -290,6 +310,23 @@ mod tests {
         assert_eq!(decode(&stored).unwrap().len(), 2);
         // +1 alone: raw 58, multiplier 0.7625, 50 + 8 × 0.7625 = 56.1 → 56.
         assert!(panel(&decode(&stored).unwrap()).contains("gpt: 56 · confidence 0.05 · pooled"));
+    }
+
+    #[test]
+    fn saved_passes_gather_into_one_text_of_named_passes() {
+        let list = [
+            pass("claude", "+3 a\n"),
+            pass("claude", "-1 b"),
+            pass("gpt", "+2 a"),
+        ];
+        let text = gathered(&list);
+        assert_eq!(
+            text,
+            "## Pass: claude\n+3 a\n\n## Pass: claude (2)\n-1 b\n\n## Pass: gpt\n+2 a"
+        );
+        let a = analyse(&text, &Request::default());
+        assert!(!a.has_errors(), "{:?}", a.diagnostics);
+        assert_eq!(a.passes.map(|p| p.passes.len()), Some(3));
     }
 
     #[test]
