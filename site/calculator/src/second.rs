@@ -44,7 +44,11 @@ pub fn watch(args: impl Fn() -> Option<Vec<String>> + 'static) -> RwSignal<View>
     let latest = std::rc::Rc::new(std::cell::Cell::new(0u32));
     Effect::new(move |_| {
         let Some(args) = args() else {
-            return view.set(View::Off);
+            // Only a change notifies: a keystroke without passes re-renders nothing more.
+            if view.with_untracked(|v| *v != View::Off) {
+                view.set(View::Off);
+            }
+            return;
         };
         let n = latest.get() + 1;
         latest.set(n);
