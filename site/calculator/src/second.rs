@@ -42,14 +42,17 @@ pub fn watch(args: impl Fn() -> Option<Vec<String>> + 'static) -> RwSignal<View>
     let view = RwSignal::new(View::Off);
     // Each request is numbered so a slow first load cannot overwrite a later answer.
     let latest = std::rc::Rc::new(std::cell::Cell::new(0u32));
+    // Whether the view is `Off`, kept beside it so a keystroke without passes reads no signal.
+    let off = std::cell::Cell::new(true);
     Effect::new(move |_| {
         let Some(args) = args() else {
             // Only a change notifies: a keystroke without passes re-renders nothing more.
-            if view.with_untracked(|v| *v != View::Off) {
+            if !off.replace(true) {
                 view.set(View::Off);
             }
             return;
         };
+        off.set(false);
         let n = latest.get() + 1;
         latest.set(n);
         let latest = latest.clone();
