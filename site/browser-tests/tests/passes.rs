@@ -220,3 +220,28 @@ async fn a_saved_pass_survives_a_reload_and_reopens_with_the_same_items() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_passes_module_that_does_not_load_is_reported_never_blank() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        open_calculator(&client, &site).await;
+        // The boot module's loader, made to fail as a lost connection would.
+        client
+            .execute(
+                "globalThis.pickanumberPasses = () => Promise.reject('the network is down');",
+                vec![],
+            )
+            .await
+            .expect("replace the loader");
+        paste(&client, TWO).await;
+        let error = shown(&client, "out-passes-error", &["the network is down"]).await;
+        assert!(error.contains("nothing is scored"), "{error:?}");
+        let headline = client
+            .execute("return !!document.getElementById('out-final');", vec![])
+            .await
+            .expect("look for a headline");
+        assert_eq!(headline, Value::Bool(false), "no number beside the failure");
+    })
+    .await;
+}
