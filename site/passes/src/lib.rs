@@ -81,7 +81,7 @@ fn panel(a: &Analysis) -> String {
     let rounded = a.headline().is_none_or(|h| h.rounded);
     let interval = a.interval.map_or(String::new(), |i| {
         format!(
-            "<p class=\"calc-interval\" id=\"out-interval\">{}</p>\n",
+            "<p class=\"calc-interval working\" id=\"out-interval\">{}</p>\n",
             escape(&i.sentence(rounded))
         )
     });
