@@ -10,8 +10,10 @@
 //! opened in a fresh browser.
 
 use pickanumber_browser_tests::{
-    dist, page_weight, serve_dist, with_browser, BrowserOptions, Part,
+    dist, page_weight, paste, serve_dist, wait_until, with_browser, BrowserOptions, Client,
+    FileWeight, PageWeight, Part, Served, Sizes,
 };
+use std::time::Duration;
 
 const READING_MAX_BROTLI: u64 = 12_000;
 const READING_MAX_REQUESTS: usize = 3;
@@ -33,6 +35,61 @@ const ISLAND_MAX_BROTLI: u64 = 80_000;
 /// Leptos measured 68,562 bytes brotli before the boot module (a Leptos island of the same
 /// shape with no rubric code: 33,212), so it is written against web-sys alone.
 const SETUP_MAX_BROTLI: u64 = 60_000;
+
+/// Issue 25: the calculator's second module (glue and wasm: several judges' passes, the
+/// report, the saved passes), loaded only when an input has a `## Pass:` heading or a visitor
+/// copies the report or saves a pass. It measured 77,426 bytes brotli.
+const PASSES_MAX_BROTLI: u64 = 80_000;
+
+/// Two passes: what makes the calculator load its second module.
+const TWO_PASSES: &str =
+    "## Pass: a\n+3 the tests pass\n-1 one warning\n## Pass: b\n+2 the tests pass\n";
+
+/// Opens the calculator (checking that it did not fetch its second module), pastes two passes
+/// and weighs the module files the browser then fetched, as the page `/ (passes module)`.
+async fn passes_module_weight(client: &Client, site: &Served) -> PageWeight {
+    let first = page_weight(client, site, "/#try").await;
+    let early: Vec<&str> = first.files.iter().map(|f| f.path.as_str()).collect();
+    assert!(
+        !early.iter().any(|p| p.contains("pickanumber-passes")),
+        "the calculator fetched its passes module before any input had passes: {early:?}"
+    );
+    paste(client, TWO_PASSES).await;
+    let paths = wait_until(
+        || async {
+            let names = client
+                .execute(
+                    "return document.getElementById('out-passes') ? performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.includes('pickanumber-passes')) : [];",
+                    vec![],
+                )
+                .await
+                .map_err(|e| e.to_string())?;
+            let list: Vec<String> = names
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|v| v.as_str().map(String::from))
+                .collect();
+            if list.len() == 2 { Ok(list) } else { Err(format!("{list:?}")) }
+        },
+        Duration::from_secs(20),
+        "the passes module's glue and wasm",
+    )
+    .await;
+    let files = paths
+        .into_iter()
+        .map(|path| FileWeight {
+            sizes: Sizes::of(site.get(&path).as_bytes()),
+            part: Part::of(&path),
+            path,
+        })
+        .collect();
+    PageWeight {
+        page: "/ (passes module)".into(),
+        files,
+        ..PageWeight::default()
+    }
+}
 
 #[tokio::test]
 async fn reading_the_home_page_fits_the_byte_budget() {
@@ -76,6 +133,7 @@ async fn the_calculator_fits_its_byte_budget() {
             "the calculator's code is {} bytes brotli; the budget is {CALCULATOR_MAX_BROTLI}",
             sizes.brotli
         );
+        println!("calculator: {} bytes brotli", sizes.brotli);
     })
     .await;
 }
@@ -131,6 +189,22 @@ async fn the_setup_island_fits_its_byte_budget() {
 }
 
 #[tokio::test]
+async fn the_passes_module_loads_on_first_use_and_fits_its_byte_budget() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        let weight = passes_module_weight(&client, &site).await;
+        let (requests, sizes) = weight.part(Part::Calculator);
+        assert!(
+            requests == 2 && sizes.brotli <= PASSES_MAX_BROTLI,
+            "the passes module is {} bytes brotli in {requests} files; the budget is {PASSES_MAX_BROTLI}",
+            sizes.brotli
+        );
+        println!("passes module: {} bytes brotli", sizes.brotli);
+    })
+    .await;
+}
+
+#[tokio::test]
 #[ignore = "a benchmark: `cargo xtask bench` runs it"]
 async fn every_page_weight() {
     let site = serve_dist();
@@ -142,6 +216,8 @@ async fn every_page_weight() {
                 page_weight(&client, &site, page).await.to_json()
             );
         }
+        let passes = passes_module_weight(&client, &site).await;
+        println!("WEIGHT {}", passes.to_json());
     })
     .await;
 }

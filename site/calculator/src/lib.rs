@@ -10,8 +10,10 @@
 //!
 //! Every number on screen comes from the formula crate: scored by `analyse`, printed by
 //! `pickanumber_score::display`, tables laid out by `pickanumber_score::html`. This crate
-//! only wires signals to views, stores passes ([`passes`]) and shares links ([`share`]). The
-//! app mounts into the page's `#calculator` element, replacing the static example.
+//! only wires signals to views, stores passes ([`passes`]) and shares links ([`share`]). What
+//! most visits never use comes from a second module loaded on first use ([`second`]: several
+//! judges' passes, the markdown report, the saved passes' list, export and import). The app
+//! mounts into the page's `#calculator` element, replacing the static example.
 //!
 //! Panels, top to bottom: controls (mode, preset, weights) · input · the results: what could
 //! not be read (diagnostics, naming the lines) · actions and saved passes · the result panel
@@ -31,13 +33,13 @@ mod island;
 pub mod pairwise;
 pub mod passes;
 pub mod probe;
+pub mod second;
 mod settings;
 pub mod share;
 pub mod state;
 
 use leptos::prelude::*;
-use pickanumber_score::report::markdown;
-use pickanumber_score::{analyse, html, Analysis, Mode, Preset};
+use pickanumber_score::{analyse, html, Mode, Preset};
 use state::Inputs;
 
 fn copy_text(text: String, status: RwSignal<String>, done: &'static str) {
@@ -65,9 +67,16 @@ pub fn Calculator(
     notice: Option<String>,
 ) -> impl IntoView {
     let inputs = Inputs::new(&initial);
-    let (saved, storage_notice) = passes::load();
-    let status = RwSignal::new(notice.or(storage_notice).unwrap_or_default());
-    let saved = RwSignal::new(saved);
+    let status = RwSignal::new(notice.unwrap_or_default());
+    let saved = RwSignal::new(String::new());
+    let shown = passes::Shown {
+        panel: saved,
+        status,
+        inputs,
+    };
+    if !passes::stored().is_empty() {
+        passes::run("saved", Vec::new(), shown);
+    }
     let share_url = RwSignal::new(String::new());
 
     let scored = Memo::new(move |_| {
@@ -77,6 +86,14 @@ pub fn Calculator(
         });
         let analysis = inputs.text.with(|t| analyse(t, &request));
         (analysis, weights_error)
+    });
+
+    // Several judges' passes go to the second module, loaded on first use.
+    let combined = second::watch(move || {
+        inputs
+            .text
+            .with(|t| second::has_passes(t))
+            .then(|| [vec![inputs.text.get()], settings(inputs)].concat())
     });
 
     // Text fields report every keystroke (`input`); radios and the menu report a choice made
@@ -101,17 +118,31 @@ pub fn Calculator(
         if let Some(example) = target_attribute(&ev, "data-example") {
             return load_example(inputs, status, &example);
         }
+        if let Some(index) = target_attribute(&ev, "data-reopen") {
+            return passes::run("reopen", vec![index], shown);
+        }
         match target_attribute(&ev, "id").as_deref() {
-            Some("copy-report") => copy_text(
-                scored.with(|(a, _)| markdown(a)),
-                status,
-                "Report copied as markdown.",
-            ),
+            Some("copy-report") => leptos::task::spawn_local(async move {
+                let args = [vec![inputs.text.get_untracked()], settings(inputs)].concat();
+                match second::call("report", &args).await.map(|v| v.as_string()) {
+                    Ok(Some(report)) => copy_text(report, status, "Report copied as markdown."),
+                    _ => status.set("The report module did not load.".into()),
+                }
+            }),
             Some("copy-link") => copy_link(inputs, status, share_url),
-            Some("save-pass") => save_pass(scored, status, saved),
+            Some("save-pass") => {
+                let judge = judge_name();
+                let args = [vec![inputs.text.get_untracked(), judge], settings(inputs)].concat();
+                passes::run("save", args, shown);
+            }
+            Some("combine-passes") => passes::run("gather", Vec::new(), shown),
+            Some("import-passes") => {
+                passes::run("import", vec![inputs.text.get_untracked()], shown)
+            }
+            Some("export-passes") => copy_text(passes::stored(), status, "Passes copied as JSON."),
             Some("forget-passes") => {
-                saved.set(Vec::new());
-                passes::store(&[]);
+                saved.set(String::new());
+                passes::store("");
             }
             _ => {}
         }
@@ -133,7 +164,11 @@ pub fn Calculator(
                     let weights = weights_error.as_ref().map_or(String::new(), |e| {
                         format!("<p class=\"error\">{}</p>", html::escape(e))
                     });
-                    weights + &html::diagnostics(&a.diagnostics, 200)
+                    weights + &combined.with(|v| match v {
+                        second::View::Off => html::diagnostics(&a.diagnostics, 200),
+                        second::View::Ready(d, _) => d.clone(),
+                        _ => String::new(),
+                    })
                 })></div>
                 <div class="calc-actions">
                     <div class="calc-buttons" inner_html=settings::ACTIONS></div>
@@ -143,9 +178,13 @@ pub fn Calculator(
                     } else {
                         format!("<a id=\"share-link\" href=\"{0}\">The share link</a>", html::escape(u))
                     })></div>
-                    <div class="calc-passes" id="passes" inner_html=move || saved.with(|list| passes::panel(list))></div>
+                    <div class="calc-passes" id="passes" inner_html=move || saved.get()></div>
                 </div>
-                <div class="calc-panel" inner_html=move || scored.with(|(a, _)| html::calculator(a))></div>
+                <div class="calc-panel" inner_html=move || combined.with(|v| match v {
+                    second::View::Off => scored.with(|(a, _)| html::calculator(a)),
+                    second::View::Ready(_, panel) => panel.clone(),
+                    v => second::placeholder(v),
+                })></div>
                 <div inner_html=format!(
                     "<div class=\"calc-examples\"><p class=\"calc-label\">Load an example</p><div>{}</div></div>{}",
                     examples::buttons(),
@@ -245,20 +284,28 @@ fn copy_link(inputs: Inputs, status: RwSignal<String>, share_url: RwSignal<Strin
     });
 }
 
-/// Saves the headline as a pass in this browser.
-fn save_pass(
-    scored: Memo<(Analysis, Option<String>)>,
-    status: RwSignal<String>,
-    saved: RwSignal<Vec<passes::Pass>>,
-) {
-    let Some(h) = scored.with(|(a, _)| a.headline()) else {
-        status.set("There is no score to save: fix what the errors name first.".into());
-        return;
-    };
-    let mode = scored.with(|(a, _)| a.mode());
-    saved.update(|list| list.push(passes::Pass::new(h.score, h.confidence, mode)));
-    saved.with_untracked(|list| passes::store(list));
-    status.set("Pass saved in this browser.".into());
+/// Mode, preset, weights, denominator and scale as the second module's functions take them.
+/// The denominator and scale fields are not on this branch yet: empty, the defaults.
+fn settings(inputs: Inputs) -> Vec<String> {
+    let preset = inputs.preset.get().map_or("", Preset::name);
+    let mode = inputs.mode.get().name();
+    vec![
+        mode.into(),
+        preset.into(),
+        inputs.weights.get(),
+        String::new(),
+        String::new(),
+    ]
+}
+
+/// The judge's name typed beside "Save pass".
+fn judge_name() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("judge-input"))
+        .and_then(|e| js_sys::Reflect::get(&e, &"value".into()).ok())
+        .and_then(|v| v.as_string())
+        .unwrap_or_default()
 }
 
 /// The value of attribute `name` on the element an event started from.

@@ -45,6 +45,13 @@ globalThis.pickanumberShare = {
     try { return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(raw); } catch { throw 'utf8'; }
   },
 };
+// The calculator's second module (several judges' passes), imported when the calculator
+// first asks for it; a failed load is reported to the calculator (as text) and tried again
+// on the next request.
+let passes;
+globalThis.pickanumberPasses = () => passes ||= import('./PASS_GLUE')
+  .then(async (m) => { await m.default({ module_or_path: new URL('./PASS_WASM', import.meta.url) }); return m; })
+  .catch((e) => { passes = undefined; throw String(e); });
 let started = false;
 // Each island's build: the calculator has its own wasm, the probe and pairwise pages share one.
 const builds = {

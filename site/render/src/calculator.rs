@@ -63,12 +63,15 @@ pub fn placeholder(words: &Words) -> String {
 /// (de)compression streams, and loads the glue and the one wasm of all islands only when the
 /// island is needed: when its root comes within 800 px of the viewport, when it gets focus or
 /// a pointer, or (calculator) at once for a share link or `#try`; never before the page's first
-/// paint otherwise. Until then the page is reading only. `CALC_GLUE`, `CALC_WASM`, `INST_GLUE`,
-/// `INST_WASM`, `SETUP_GLUE` and `SETUP_WASM` are replaced by the built file names.
+/// paint otherwise. Until then the page is reading only. It also offers the calculator its
+/// second module (`globalThis.pickanumberPasses()`, several judges' passes), imported only when
+/// the calculator first asks. `CALC_GLUE`, `CALC_WASM`, `INST_GLUE`, `INST_WASM`, `SETUP_GLUE`,
+/// `SETUP_WASM`, `PASS_GLUE` and `PASS_WASM` are replaced by the built file names.
 const BOOT: &str = include_str!("../assets/boot.js");
 
-/// Copies the three trunk builds (`pickanumber-calculator*`, `pickanumber-instruments*` and
-/// `pickanumber-setup-island*`, glue and wasm) from `calc_dir` into `out/calc/` and writes `out/calc/boot.js` (the `BOOT` module).
+/// Copies the four trunk builds (`pickanumber-calculator*`, `pickanumber-instruments*`,
+/// `pickanumber-setup-island*` and `pickanumber-passes*`, glue and wasm) from `calc_dir` into
+/// `out/calc/` and writes `out/calc/boot.js` (the `BOOT` module).
 ///
 /// # Errors
 /// A message when the directory has no glue or no wasm, or a copy fails.
@@ -84,7 +87,8 @@ pub fn install_assets(calc_dir: &Path, out: &Path) -> Result<(), String> {
         .filter(|n| n.ends_with(".js") || n.ends_with(".wasm"))
         .collect();
     names.sort();
-    // Three wasm builds: the calculator's, the probe and pairwise islands', the setup page's.
+    // Four wasm builds: the calculator's, the probe and pairwise islands', the setup page's,
+    // and the calculator's passes module (imported by the calculator on first use).
     let pair = |build: &str| -> Result<(&String, &String), String> {
         let find = |suffix: &str, what: &str| {
             names
@@ -102,10 +106,11 @@ pub fn install_assets(calc_dir: &Path, out: &Path) -> Result<(), String> {
     let (calc_glue, calc_wasm) = pair("pickanumber-calculator")?;
     let (inst_glue, inst_wasm) = pair("pickanumber-instruments")?;
     let (setup_glue, setup_wasm) = pair("pickanumber-setup-island")?;
+    let (pass_glue, pass_wasm) = pair("pickanumber-passes")?;
     let dest = out.join("calc");
     std::fs::create_dir_all(&dest).map_err(|e| e.to_string())?;
     for n in [
-        calc_glue, calc_wasm, inst_glue, inst_wasm, setup_glue, setup_wasm,
+        calc_glue, calc_wasm, inst_glue, inst_wasm, setup_glue, setup_wasm, pass_glue, pass_wasm,
     ] {
         std::fs::copy(calc_dir.join(n), dest.join(n)).map_err(|e| format!("copying {n}: {e}"))?;
     }
@@ -123,6 +128,8 @@ pub fn install_assets(calc_dir: &Path, out: &Path) -> Result<(), String> {
         .replace("INST_GLUE", inst_glue)
         .replace("INST_WASM", inst_wasm)
         .replace("SETUP_GLUE", setup_glue)
-        .replace("SETUP_WASM", setup_wasm);
+        .replace("SETUP_WASM", setup_wasm)
+        .replace("PASS_GLUE", pass_glue)
+        .replace("PASS_WASM", pass_wasm);
     std::fs::write(dest.join("boot.js"), boot).map_err(|e| e.to_string())
 }

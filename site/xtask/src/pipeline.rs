@@ -30,9 +30,10 @@ pub fn build(env: &Env, base_url: Option<&str>) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `trunk build --release` of the calculator into [`CALC_DIST`], then of the other islands
-/// (`instruments.html`: the probe and pairwise pages; `setup.html`: the setup page), whose glue
-/// and wasm are staged beside the calculator's.
+/// `trunk build --release` of the calculator into [`CALC_DIST`], then of the other builds:
+/// the probe and pairwise islands (`instruments.html`), the setup page's island (`setup.html`)
+/// and the calculator's passes module (`passes.html`, the crate `site/passes`, loaded on first
+/// use), whose glue and wasm are staged beside the calculator's.
 pub fn wasm(env: &Env) -> Result<(), Failure> {
     let calculator = env.repo.join("site/calculator");
     let trunk = |args: &str| {
@@ -55,18 +56,30 @@ pub fn wasm(env: &Env) -> Result<(), Failure> {
             "target/setup-dist",
             "the setup page's wasm",
         ),
+        (
+            "passes.html",
+            "pickanumber-passes",
+            "target/passes-dist",
+            "the calculator's passes module",
+        ),
     ] {
         let islands = env.repo.join(dist);
         let what = format!("trunk build {input} --release ({what})");
         let mut build = trunk(&format!("build {input} --release --dist"));
         step(&what, build.arg(&islands))?;
-        let staged = std::fs::read_dir(&islands).context(islands.display())?;
-        for entry in staged.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let staged = name.ends_with(".js") || name.ends_with(".wasm");
-            if staged && name.starts_with(bin) {
-                std::fs::copy(entry.path(), env.repo.join(CALC_DIST).join(&name)).context(&name)?;
-            }
+        stage(env, &islands, bin)?;
+    }
+    Ok(())
+}
+
+/// Copies the glue and wasm of `bin` that trunk wrote into `built` beside the calculator's.
+fn stage(env: &Env, built: &std::path::Path, bin: &str) -> Result<(), Failure> {
+    let staged = std::fs::read_dir(built).context(built.display())?;
+    for entry in staged.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let staged = name.ends_with(".js") || name.ends_with(".wasm");
+        if staged && name.starts_with(bin) {
+            std::fs::copy(entry.path(), env.repo.join(CALC_DIST).join(&name)).context(&name)?;
         }
     }
     Ok(())

@@ -1,0 +1,247 @@
+//! Several judges' passes in the calculator (issue 25): pasted with `## Pass:` headings, they
+//! load the calculator's second module, and the result leads with the combined headline and
+//! its interval, then a row per pass. What it shows is checked against the CLI's `pickanumber
+//! combine` of the same text (`target/debug/pickanumber`, built by `cargo build -p
+//! pickanumber-cli`), so the wasm and the command line cannot drift.
+//!
+//! A saved pass keeps its items and its judge's name across a reload, reopens into the input,
+//! and is stored as a judge store document that `pickanumber passes` reads.
+
+use pickanumber_browser_tests::{
+    open_calculator, paste, repo, serve_dist, text, wait_ready, wait_until, with_browser,
+    BrowserOptions, Client, Locator,
+};
+use serde_json::Value;
+use std::time::Duration;
+
+/// Waits (up to 20 s: the second module's first load included) until element `id` exists and
+/// its text contains every one of `needles`; its text.
+async fn shown(client: &Client, id: &str, needles: &[&str]) -> String {
+    wait_until(
+        || async {
+            let t = client
+                .execute(
+                    "const e = document.getElementById(arguments[0]); return e ? e.innerText : null;",
+                    vec![id.into()],
+                )
+                .await
+                .map_err(|e| e.to_string())?;
+            match t.as_str() {
+                Some(t) if needles.iter().all(|n| t.contains(n)) => Ok(t.to_string()),
+                other => Err(format!("#{id} shows {other:?}")),
+            }
+        },
+        Duration::from_secs(20),
+        &format!("#{id} to contain {needles:?}"),
+    )
+    .await
+}
+
+/// Two judges' passes of one piece of work: one observation both found (counted once), and
+/// one cell where they disagree in sign.
+const TWO: &str = "## Pass: claude\n+3 the tests pass\n+2 the README states the limits\n-1 one warning at build time\n+1 the install step works\n\n## Pass: gpt\n+3 the tests pass\n-2 the install step fails on a clean machine\n-3 the migration loses rows\n";
+
+/// `pickanumber combine` of `text` (one file with `## Pass:` headings): its JSON.
+fn combine(text: &str) -> Value {
+    let cli = repo().join("target/debug/pickanumber");
+    assert!(
+        cli.exists(),
+        "{} is missing: build it with `cargo build -p pickanumber-cli`",
+        cli.display()
+    );
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let file = dir.path().join("passes.txt");
+    std::fs::write(&file, text).expect("write the passes");
+    let out = std::process::Command::new(&cli)
+        .arg("combine")
+        .arg(&file)
+        .output()
+        .expect("run pickanumber combine");
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "pickanumber combine printed no JSON ({e}): {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+/// A number of the CLI's JSON as the calculator prints a rounded headline.
+fn whole(v: &Value) -> String {
+    let x = v.as_f64().unwrap_or_else(|| panic!("{v} is not a number"));
+    format!("{x:.0}")
+}
+
+#[tokio::test]
+async fn two_pasted_passes_show_the_combined_headline_of_pickanumber_combine() {
+    let cli = combine(TWO);
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        open_calculator(&client, &site).await;
+        paste(&client, TWO).await;
+        // The second module loads, then shows a row per pass.
+        let rows = shown(&client, "out-passes", &["claude", "gpt"]).await;
+        assert_eq!(
+            text(&client, "out-final").await,
+            whole(&cli["final"]),
+            "the combined headline against `pickanumber combine`: {cli}"
+        );
+        assert_eq!(
+            text(&client, "out-confidence").await,
+            format!("{:.2}", cli["confidence"].as_f64().unwrap()),
+        );
+        let interval = text(&client, "out-interval").await;
+        let ends = cli["interval"]
+            .as_array()
+            .expect("combine prints an interval");
+        let range = format!("{} to {}", whole(&ends[0]), whole(&ends[1]));
+        assert!(
+            interval.contains(&range),
+            "{interval:?} should hold {range}"
+        );
+        for pass in cli["passes"].as_array().expect("combine prints passes") {
+            let name = pass["name"].as_str().unwrap();
+            let row = format!("{name}\t{}\t", whole(&pass["final"]));
+            assert!(rows.contains(&row), "{rows:?} should hold the row {row:?}");
+        }
+        // The cell where the judges disagree in sign is listed with each pass's net.
+        let disagreements = cli["disagreements"].as_array().unwrap();
+        assert_eq!(disagreements.len(), 1, "{cli}");
+        for p in disagreements[0]["passes"].as_array().unwrap() {
+            let net = p["net"].as_i64().unwrap();
+            let sign = if net > 0 { "+" } else { "" };
+            let shown = format!("{} {sign}{net}", p["name"].as_str().unwrap());
+            assert!(rows.contains(&shown), "{rows:?} should list {shown:?}");
+        }
+    })
+    .await;
+}
+
+/// The calculator's input as the page holds it.
+async fn input_value(client: &Client) -> String {
+    let v = client
+        .execute(
+            "return document.getElementById('evidence-input').value;",
+            vec![],
+        )
+        .await
+        .expect("read the input");
+    v.as_str().unwrap_or_default().to_string()
+}
+
+/// Presses the button `selector` with Enter, as a keyboard user does.
+async fn click(client: &Client, selector: &str) {
+    client
+        .find(Locator::Css(selector))
+        .await
+        .unwrap_or_else(|e| panic!("no {selector}: {e}"))
+        .send_keys("\u{E007}")
+        .await
+        .unwrap_or_else(|e| panic!("press {selector}: {e}"));
+}
+
+#[tokio::test]
+async fn a_saved_pass_survives_a_reload_and_reopens_with_the_same_items() {
+    const ITEMS: &str =
+        "+3 the tests pass\n(-2, depth) the \"edge\" cases are thin\n+1 ü in the README";
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        open_calculator(&client, &site).await;
+        paste(&client, ITEMS).await;
+        let judge = client
+            .find(Locator::Id("judge-input"))
+            .await
+            .expect("a judge field beside Save pass");
+        judge.send_keys("claude").await.expect("type the judge");
+        click(&client, "#save-pass").await;
+        shown(&client, "saved-passes", &["claude:"]).await;
+        let headline = text(&client, "out-final").await;
+
+        client.refresh().await.expect("reload the page");
+        wait_ready(&client).await;
+        let list = shown(&client, "saved-passes", &["claude:"]).await;
+        assert!(list.contains(&format!("claude: {headline} ")), "{list:?}");
+        paste(&client, "+1 something else").await;
+        click(&client, "button[data-reopen='0']").await;
+        wait_until(
+            || async {
+                let v = input_value(&client).await;
+                if v == ITEMS {
+                    Ok(())
+                } else {
+                    Err(format!("{v:?}"))
+                }
+            },
+            Duration::from_secs(10),
+            "the reopened pass's items in the input",
+        )
+        .await;
+
+        // A second judge's pass, saved the same way; then both combined, one at a time.
+        paste(&client, "-2 the install step fails").await;
+        let judge = client
+            .find(Locator::Id("judge-input"))
+            .await
+            .expect("the judge field");
+        judge.send_keys("gpt").await.expect("type the judge");
+        click(&client, "#save-pass").await;
+        shown(&client, "saved-passes", &["claude:", "gpt:"]).await;
+        click(&client, "#combine-passes").await;
+        shown(&client, "out-passes", &["claude", "gpt"]).await;
+        assert!(input_value(&client)
+            .await
+            .starts_with("## Pass: claude\n+3 the tests pass"));
+
+        // The stored document is a judge store document the CLI lists.
+        let stored = client
+            .execute("return localStorage.getItem('pickanumber.passes');", vec![])
+            .await
+            .expect("read localStorage");
+        let doc: Value = serde_json::from_str(stored.as_str().expect("a stored document"))
+            .expect("the stored passes are JSON");
+        let pass = &doc["passes"][0];
+        assert_eq!(
+            (pass["judge"].as_str(), pass["text"].as_str()),
+            (Some("claude"), Some(ITEMS))
+        );
+        let dir = tempfile::tempdir().expect("a scratch folder");
+        std::fs::write(dir.path().join("calc.json"), doc.to_string()).expect("write it");
+        let out = std::process::Command::new(repo().join("target/debug/pickanumber"))
+            .args(["passes", "--slug", "calc", "--json"])
+            .env("JUDGE_DIR", dir.path())
+            .output()
+            .expect("run pickanumber passes");
+        let listed: Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+        assert_eq!(
+            listed["passes"][0]["final"].to_string(),
+            headline,
+            "{listed}"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_passes_module_that_does_not_load_is_reported_never_blank() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        open_calculator(&client, &site).await;
+        // The boot module's loader, made to fail as a lost connection would.
+        client
+            .execute(
+                "globalThis.pickanumberPasses = () => Promise.reject('the network is down');",
+                vec![],
+            )
+            .await
+            .expect("replace the loader");
+        paste(&client, TWO).await;
+        let error = shown(&client, "out-passes-error", &["the network is down"]).await;
+        assert!(error.contains("nothing is scored"), "{error:?}");
+        let headline = client
+            .execute("return !!document.getElementById('out-final');", vec![])
+            .await
+            .expect("look for a headline");
+        assert_eq!(headline, Value::Bool(false), "no number beside the failure");
+    })
+    .await;
+}

@@ -1,0 +1,152 @@
+//! The calculator's second wasm module, loaded on first use: what most visits never need and
+//! the calculator's byte budget cannot hold.
+//!
+//! Data flow: the calculator sees a `## Pass:` heading in its input → the page's boot module
+//! imports this module's glue and wasm once (`globalThis.pickanumberPasses()`) → the calculator
+//! calls [`combined`] with its text and settings on each edit → the formula crate, built here
+//! with its `combine` feature, splits the passes, scores their union and each pass, and the
+//! bootstrap interval → the markup of the formula crate's own views ([`html::calculator`],
+//! [`html::passes`], [`html::diagnostics`], [`Interval::sentence`]) goes back as two strings
+//! that the calculator sets in its diagnostics and result regions.
+//!
+//! No Leptos and no web-sys: every function takes and returns text, so the module carries the
+//! formula and wasm-bindgen's string passing only. This library holds the views (tested
+//! natively); `src/main.rs` exports them to JavaScript.
+
+use pickanumber_score::html::{self, escape};
+use pickanumber_score::{analyse, parse_decimal, parse_weights, Analysis, Mode, Preset, Request};
+
+/// The calculator's settings as its controls hold them (empty fields: the defaults).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settings<'a> {
+    /// `auto`, `pooled`, `matrix` or `feedback`.
+    pub mode: &'a str,
+    /// `generic`, `hackathon` or empty.
+    pub preset: &'a str,
+    /// The weight field (`craft=0.6, depth=0.4`).
+    pub weights: &'a str,
+    /// The density denominator field.
+    pub denominator: &'a str,
+    /// The scale field.
+    pub scale: &'a str,
+}
+
+impl Settings<'_> {
+    /// The request the settings make. A field that does not read is left out here: the
+    /// calculator names it in its own errors, as it does for a single pass.
+    pub fn request(&self) -> Request {
+        let mut r = Request {
+            mode: Mode::from_name(self.mode).unwrap_or_default(),
+            preset: Preset::from_name(self.preset),
+            weights: parse_weights(self.weights).ok().filter(|w| !w.is_empty()),
+            ..Request::default()
+        };
+        let positive = |s: &str| parse_decimal(s.trim()).ok().filter(|x| *x > 0.0);
+        if let Some(d) = positive(self.denominator) {
+            r.params.density_denominator = d;
+        }
+        if let Some(s) = positive(self.scale) {
+            r.params.scale = s;
+        }
+        r
+    }
+}
+
+pub mod store;
+
+/// The result markup of several passes: `[diagnostics, panel]`. The panel is the calculator's
+/// own ([`html::calculator`]: the combined headline first), with the interval sentence
+/// (`#out-interval`) and the passes ([`html::passes`] in `#out-passes`: a row per pass, the
+/// spread per criterion, α, the disagreeing cells) after the headline.
+pub fn view(text: &str, settings: &Settings) -> [String; 2] {
+    let a = analyse(text, &settings.request());
+    [html::diagnostics(&a.diagnostics, 200), panel(&a)]
+}
+
+/// The markdown report of the text (one pass or several), as `pickanumber score --report`
+/// prints it: what "Copy report" copies.
+pub fn report(text: &str, settings: &Settings) -> String {
+    pickanumber_score::report::markdown(&analyse(text, &settings.request()))
+}
+
+/// The panel of a combined analysis (see [`view`]).
+fn panel(a: &Analysis) -> String {
+    let whole = html::calculator(a);
+    let (head, rest) = whole.split_once("</dl>\n").unwrap_or(("", &whole));
+    let head = if head.is_empty() {
+        String::new()
+    } else {
+        format!("{head}</dl>\n")
+    };
+    let rounded = a.headline().is_none_or(|h| h.rounded);
+    let interval = a.interval.map_or(String::new(), |i| {
+        format!(
+            "<p class=\"calc-interval working\" id=\"out-interval\">{}</p>\n",
+            escape(&i.sentence(rounded))
+        )
+    });
+    let passes = a.passes.as_deref().map_or(String::new(), |p| {
+        format!(
+            "<div class=\"calc-combined\" id=\"out-passes\">{}</div>\n",
+            html::passes(p)
+        )
+    });
+    format!("{head}{interval}{passes}{rest}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TWO: &str = "## Pass: claude\n+3 the tests pass\n+2 the README states the limits\n-1 one warning\n\n## Pass: gpt\n+3 the tests pass\n-2 the install step fails\n";
+
+    #[test]
+    fn two_passes_lead_with_the_combined_headline_then_the_interval_and_each_pass() {
+        let [diagnostics, panel] = view(TWO, &Settings::default());
+        let a = analyse(TWO, &Request::default());
+        let h = a.headline().unwrap();
+        let headline = format!("<dd id=\"out-final\">{}</dd>", h.score_text());
+        let at = |needle: &str| {
+            panel
+                .find(needle)
+                .unwrap_or_else(|| panic!("{needle} in {panel}"))
+        };
+        assert!(at(&headline) < at("id=\"out-interval\""));
+        assert!(at("id=\"out-interval\"") < at("<th scope=\"row\">claude</th>"));
+        assert!(at("<th scope=\"row\">claude</th>") < at("<th scope=\"row\">gpt</th>"));
+        assert!(at("<th scope=\"row\">gpt</th>") < at("id=\"out-working\""));
+        let sentence = a.interval.unwrap().sentence(true);
+        assert!(panel.contains(&escape(&sentence)), "{panel}");
+        // The passes net on one sign here; a note says which observation counted once.
+        assert!(!diagnostics.contains("class=\"error\""), "{diagnostics}");
+    }
+
+    #[test]
+    fn the_settings_reach_the_formula() {
+        let s = Settings {
+            mode: "pooled",
+            denominator: "10",
+            scale: "4",
+            ..Settings::default()
+        };
+        let r = s.request();
+        assert_eq!(r.mode, Mode::Pooled);
+        assert_eq!((r.params.density_denominator, r.params.scale), (10.0, 4.0));
+        let bad = Settings {
+            weights: "craft=x",
+            denominator: "-1",
+            scale: "no",
+            ..Settings::default()
+        };
+        assert_eq!(bad.request(), Request::default());
+    }
+
+    #[test]
+    fn a_heading_without_a_name_is_an_error_in_the_diagnostics() {
+        let [diagnostics, _] = view("## Pass:\n+3 a\n", &Settings::default());
+        assert!(
+            diagnostics.contains("a ## Pass: heading needs the judge&#39;s name"),
+            "{diagnostics}"
+        );
+    }
+}

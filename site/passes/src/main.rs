@@ -1,0 +1,155 @@
+//! The exports of the calculator's second module (see the library's documentation): each a
+//! function of text to text, called by the calculator through the glue the boot module
+//! imports on first use. `main` does nothing: the module has no page of its own.
+
+#[cfg(target_family = "wasm")]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
+use pickanumber_passes::store::{self, Saved};
+use pickanumber_passes::{report as markdown, view, Settings};
+use wasm_bindgen::prelude::wasm_bindgen;
+
+/// The message when stored passes cannot be read (they are cleared).
+const CLEARED: &str =
+    "saved passes from an earlier version of this page could not be read and were cleared";
+
+/// The markup of several passes (`[diagnostics, panel]`, see [`view`]) for the calculator's
+/// text and the five fields of its controls, in the order of [`Settings`].
+#[wasm_bindgen]
+pub fn combined(
+    text: &str,
+    mode: &str,
+    preset: &str,
+    weights: &str,
+    denominator: &str,
+    scale: &str,
+) -> Vec<String> {
+    let settings = Settings {
+        mode,
+        preset,
+        weights,
+        denominator,
+        scale,
+    };
+    view(text, &settings).into()
+}
+
+/// The markdown report of the text (one pass or several) under the settings: what "Copy
+/// report" copies.
+#[wasm_bindgen]
+pub fn report(
+    text: &str,
+    mode: &str,
+    preset: &str,
+    weights: &str,
+    denominator: &str,
+    scale: &str,
+) -> String {
+    let settings = Settings {
+        mode,
+        preset,
+        weights,
+        denominator,
+        scale,
+    };
+    markdown(text, &settings)
+}
+
+/// What each saved-passes export returns: `[stored, panel, message, text]`: the text to store
+/// (empty: remove the key), the list's markup, a message for the status line (or empty) and
+/// the text to put in the input (or empty).
+fn answer(stored: String, message: &str, text: String) -> Vec<String> {
+    let list = store::decode(&stored).unwrap_or_default();
+    let panel = if list.is_empty() {
+        String::new()
+    } else {
+        store::panel(&list)
+    };
+    vec![stored, panel, message.to_string(), text]
+}
+
+/// The saved passes of `stored` (see [`answer`]); unreadable ones are cleared, with a message.
+#[wasm_bindgen]
+pub fn saved(stored: &str) -> Vec<String> {
+    match store::decode(stored) {
+        Ok(_) => answer(stored.to_string(), "", String::new()),
+        Err(_) => answer(String::new(), CLEARED, String::new()),
+    }
+}
+
+/// Saves `text` as a pass of `judge`, scored under the settings (see [`answer`]).
+#[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
+pub fn save(
+    stored: &str,
+    text: &str,
+    judge: &str,
+    mode: &str,
+    preset: &str,
+    weights: &str,
+    denominator: &str,
+    scale: &str,
+) -> Vec<String> {
+    if judge.trim().is_empty() {
+        let why = "Name the judge first (the field beside Save pass): a saved pass keeps its judge's name.";
+        return answer(stored.to_string(), why, String::new());
+    }
+    let request = Settings {
+        mode,
+        preset,
+        weights,
+        denominator,
+        scale,
+    }
+    .request();
+    let iso = String::from(js_sys::Date::new_0().to_iso_string());
+    // To the second, as the judge store writes it: 2026-05-02T14:03:11Z.
+    let now = format!("{}Z", iso.get(..19).unwrap_or(&iso));
+    match store::save(stored, vec![Saved::new(judge, text, &request, &now)]) {
+        Ok(s) => answer(
+            s,
+            "Pass saved in this browser, with its items and judge.",
+            String::new(),
+        ),
+        Err(_) => answer(String::new(), CLEARED, String::new()),
+    }
+}
+
+/// Puts saved pass `index` back in the input (see [`answer`]).
+#[wasm_bindgen]
+pub fn reopen(stored: &str, index: usize) -> Vec<String> {
+    match store::reopen(stored, index) {
+        Some(text) => answer(stored.to_string(), "Pass reopened.", text),
+        None => answer(
+            stored.to_string(),
+            "That pass is no longer saved.",
+            String::new(),
+        ),
+    }
+}
+
+/// Puts every saved pass in the input under its own `## Pass:` heading (see [`answer`]), so
+/// the calculator combines them.
+#[wasm_bindgen]
+pub fn gather(stored: &str) -> Vec<String> {
+    let list = store::decode(stored).unwrap_or_default();
+    let message = "The saved passes are in the input, one under each judge's heading.";
+    answer(stored.to_string(), message, store::gathered(&list))
+}
+
+/// Adds the passes of the judge store document `text` (see [`answer`]); a text that is not
+/// one leaves the saved passes as they were and says why.
+#[wasm_bindgen]
+pub fn import(stored: &str, text: &str) -> Vec<String> {
+    match store::import(stored, text) {
+        Ok(s) => answer(s, "Passes imported from the input.", String::new()),
+        Err(why) => answer(
+            stored.to_string(),
+            &format!("Nothing imported from the input ({why})."),
+            String::new(),
+        ),
+    }
+}
+
+fn main() {}
