@@ -24,9 +24,14 @@ const READING_MAX_REQUESTS: usize = 3;
 /// tables, "no items read", strict reading, the item cap, with their exact messages) and
 /// issue 22's self-checking share links took the wasm from 73,968 to 81,416 bytes brotli;
 /// a pass of byte-size work on the formula crate brought it back to 79,225, and the whole
-/// calculator measured 84,779 bytes. The budget follows the measured size with 0.2 KB of
-/// margin rather than dropping any of that reading: 85,000.
-const CALCULATOR_MAX_BROTLI: u64 = 85_000;
+/// calculator measured 84,779 bytes. The budget followed the measured size with 0.2 KB of
+/// margin rather than dropping any of that reading: 85,000. Issue 24 then asked for the
+/// formula's settings (density denominator, scale) in the calculator, kept by share links,
+/// and issue 25 for a judge's name on saved passes: with everything else of issue 25 (the
+/// passes view, the report, saved passes, export and import) moved into a second module loaded
+/// on first use, the calculator measured 85,778 bytes. The budget is 86,000: the settings stay
+/// where the paper tells readers to find them.
+const CALCULATOR_MAX_BROTLI: u64 = 86_000;
 
 /// Issue 11: the code of the probe's and the pairwise page's island (boot module, glue, wasm).
 const ISLAND_MAX_BROTLI: u64 = 80_000;
