@@ -169,7 +169,7 @@ pub fn Calculator(
                 <div class="calc-actions">
                     <button type="button" id="copy-report">"Copy report"</button>
                     <button type="button" id="copy-link">"Copy share link"</button>
-                    <input type="text" id="judge-input" name="calc-judge" aria-label="Judge" spellcheck="false" autocomplete="off" />
+                    <input type="text" id="judge-input" name="calc-judge" aria-label="Judge" placeholder="judge" spellcheck="false" autocomplete="off" />
                     <button type="button" id="save-pass">"Save pass"</button>
                     <p class="calc-status" id="calc-status" role="status">{move || status.get()}</p>
                     <div inner_html=move || share_url.with(|u| if u.is_empty() {
