@@ -285,7 +285,7 @@ fn copy_link(inputs: Inputs, status: RwSignal<String>, share_url: RwSignal<Strin
 }
 
 /// Mode, preset, weights, denominator and scale as the second module's functions take them.
-/// The denominator and scale fields are not on this branch yet: empty, the defaults.
+/// Empty denominator and scale fields stand for the defaults, as in the calculator's own request.
 fn settings(inputs: Inputs) -> Vec<String> {
     let preset = inputs.preset.get().map_or("", Preset::name);
     let mode = inputs.mode.get().name();
@@ -293,8 +293,8 @@ fn settings(inputs: Inputs) -> Vec<String> {
         mode.into(),
         preset.into(),
         inputs.weights.get(),
-        String::new(),
-        String::new(),
+        inputs.den.get(),
+        inputs.scale.get(),
     ]
 }
 

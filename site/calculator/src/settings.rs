@@ -16,7 +16,7 @@ use pickanumber_score::html::escape;
 /// markup costs the wasm less as a string than as view nodes, which paid for the settings.
 pub(crate) const ACTIONS: &str = "<button type=\"button\" id=\"copy-report\">Copy report</button>\
 <button type=\"button\" id=\"copy-link\">Copy share link</button>\
-<input type=\"text\" id=\"judge-input\" name=\"calc-judge\" aria-label=\"Judge\" spellcheck=\"false\" autocomplete=\"off\">\
+<input type=\"text\" id=\"judge-input\" name=\"calc-judge\" aria-label=\"Judge\" placeholder=\"judge\" spellcheck=\"false\" autocomplete=\"off\">\
 <button type=\"button\" id=\"save-pass\">Save pass</button>";
 
 /// The disclosure with the two fields showing `den` and `scale`.
