@@ -63,6 +63,16 @@ pub fn view(text: &str, settings: &Settings) -> [String; 2] {
     [html::diagnostics(&a.diagnostics, 200), panel(&a)]
 }
 
+/// The ends of the headline's bootstrap interval under the settings, as the calculator's
+/// headline shows them (`45 to 57`, [`pickanumber_score::Interval::range_text`]), or empty
+/// when there is no headline: what the calculator, whose own wasm computes no interval, puts
+/// in place of [`html::INTERVAL_PENDING`] for a single list.
+pub fn interval(text: &str, settings: &Settings) -> String {
+    let a = analyse(text, &settings.request());
+    let rounded = a.headline().is_none_or(|h| h.rounded);
+    a.interval.map_or(String::new(), |i| i.range_text(rounded))
+}
+
 /// The markdown report of the text (one pass or several), as `pickanumber score --report`
 /// prints it: what "Copy report" copies.
 pub fn report(text: &str, settings: &Settings) -> String {
@@ -115,6 +125,26 @@ mod tests {
         assert!(at("id=\"out-confidence\"") < at(&cell));
         // The passes net on one sign here; a note says which observation counted once.
         assert!(!diagnostics.contains("class=\"error\""), "{diagnostics}");
+    }
+
+    #[test]
+    fn the_interval_is_the_analysis_own_or_empty_without_a_headline() {
+        let text = "+3 a\n+2 b\n-1 c\n+5 d\n-2 e";
+        let pooled = Settings {
+            mode: "pooled",
+            ..Settings::default()
+        };
+        let i = analyse(text, &pooled.request()).interval.unwrap();
+        assert_eq!(interval(text, &pooled), i.range_text(true));
+        assert!(interval(text, &pooled).contains(" to "));
+        // Settings change the interval as they change the headline.
+        let wide = Settings {
+            scale: "16",
+            ..pooled.clone()
+        };
+        let j = analyse(text, &wide.request()).interval.unwrap();
+        assert_eq!(interval(text, &wide), j.range_text(true));
+        assert_eq!(interval("no items here", &pooled), "");
     }
 
     #[test]

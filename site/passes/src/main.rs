@@ -35,6 +35,27 @@ pub fn combined(
     view(text, &settings).into()
 }
 
+/// The ends of the headline's bootstrap interval under the settings (see
+/// [`pickanumber_passes::interval`]); empty when there is no headline.
+#[wasm_bindgen]
+pub fn interval(
+    text: &str,
+    mode: &str,
+    preset: &str,
+    weights: &str,
+    denominator: &str,
+    scale: &str,
+) -> String {
+    let settings = Settings {
+        mode,
+        preset,
+        weights,
+        denominator,
+        scale,
+    };
+    pickanumber_passes::interval(text, &settings)
+}
+
 /// The markdown report of the text (one pass or several) under the settings: what "Copy
 /// report" copies.
 #[wasm_bindgen]

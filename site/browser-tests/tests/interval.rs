@@ -1,0 +1,109 @@
+//! The interval beside the confidence for a single list (issue 25): the calculator's own wasm
+//! computes none, so the cell shows "computing…" (no number) until its second module, loaded
+//! once the input rests, has computed it. What it then shows is checked against the
+//! `"interval"` of the JSON `pickanumber score` prints for the same text (built here by
+//! `pickanumber_api`, the code the CLI prints through), so the wasm and the command line
+//! cannot drift. At start the static example's interval is shown without that module.
+
+use pickanumber_api::{evaluate, Options};
+use pickanumber_browser_tests::{
+    open_calculator, serve_dist, text, type_items, wait_until, with_browser, BrowserOptions, Client,
+};
+use std::time::Duration;
+
+/// A single list with items of both signs: its interval has two different ends.
+const LIST: &str = "+3 the tests pass\n+2 the README states the limits\n-1 one warning at build time\n+5 the migration is reversible\n-2 the install step fails on a clean machine\n+1 the logs are readable\n";
+
+/// The interval `pickanumber score` prints for `text` (default settings), as the calculator
+/// prints the ends of a rounded headline.
+fn cli_interval(text: &str) -> String {
+    let json = evaluate(text, &Options::default()).to_json();
+    let ends = json["interval"]
+        .as_array()
+        .unwrap_or_else(|| panic!("score prints an interval for {text:?}: {json}"));
+    let end = |i: usize| format!("{:.0}", ends[i].as_f64().expect("a number"));
+    format!("{} to {}", end(0), end(1))
+}
+
+/// The text of `#out-interval`, or `None` when there is no such cell.
+async fn interval_cell(client: &Client) -> Option<String> {
+    let v = client
+        .execute(
+            "const e = document.getElementById('out-interval'); return e ? e.textContent : null;",
+            vec![],
+        )
+        .await
+        .expect("read #out-interval");
+    v.as_str().map(str::to_string)
+}
+
+/// Whether the page has fetched the calculator's second module.
+async fn second_module_fetched(client: &Client) -> bool {
+    let v = client
+        .execute(
+            "return performance.getEntriesByType('resource').some(e => e.name.includes('pickanumber-passes'));",
+            vec![],
+        )
+        .await
+        .expect("read the resource entries");
+    v.as_bool().expect("a boolean")
+}
+
+#[tokio::test]
+async fn a_typed_list_shows_the_interval_of_pickanumber_score_beside_the_confidence() {
+    let expected = cli_interval(LIST);
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        open_calculator(&client, &site).await;
+        // The static example's interval is known at start: no second module for it.
+        let example = interval_cell(&client).await.expect("the example has an interval");
+        assert!(example.contains(" to "), "{example:?}");
+        assert!(
+            !second_module_fetched(&client).await,
+            "the calculator fetched its second module before any input changed"
+        );
+        type_items(&client, LIST).await;
+        // Until the input has rested and the module answered: no number.
+        let pending = interval_cell(&client).await;
+        assert!(
+            pending.as_deref() == Some("computing…") || pending.as_deref() == Some(&expected),
+            "{pending:?} is neither pending nor {expected}"
+        );
+        let shown = wait_until(
+            || async {
+                match interval_cell(&client).await {
+                    Some(t) if t != "computing…" => Ok(t),
+                    other => Err(format!("#out-interval shows {other:?}")),
+                }
+            },
+            Duration::from_secs(20),
+            "the interval to be computed",
+        )
+        .await;
+        assert_eq!(shown, expected, "the calculator's interval against pickanumber score's");
+        // It stands in the headline, right after the confidence.
+        let after = client
+            .execute(
+                "return document.getElementById('out-confidence').parentElement.nextElementSibling.contains(document.getElementById('out-interval'));",
+                vec![],
+            )
+            .await
+            .expect("read the headline");
+        assert_eq!(after.as_bool(), Some(true));
+        assert!(!text(&client, "out-confidence").await.is_empty());
+        // No score, no interval: the cell is gone, not filled with a number.
+        type_items(&client, "no items on this line").await;
+        wait_until(
+            || async {
+                match interval_cell(&client).await {
+                    None => Ok(()),
+                    Some(t) => Err(format!("#out-interval still shows {t:?}")),
+                }
+            },
+            Duration::from_secs(10),
+            "the interval to disappear without a score",
+        )
+        .await;
+    })
+    .await;
+}
