@@ -107,3 +107,54 @@ async fn a_typed_list_shows_the_interval_of_pickanumber_score_beside_the_confide
     })
     .await;
 }
+
+/// `n` item lines with varied impacts, as the latency test types them.
+fn items(n: usize) -> String {
+    const IMPACTS: [&str; 8] = ["+5", "+3", "+2", "+1", "-1", "-2", "-3", "-5"];
+    (0..n)
+        .map(|i| format!("{} evidence item {i}", IMPACTS[i % IMPACTS.len()]))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// For `cargo xtask bench`-style figures (ignored by `cargo xtask test`): the time the second
+/// module's `interval` export takes in the page at 1,000 and 10,000 items (it reads and scores
+/// the text, then draws the interval), the median of 7 calls, and its answer checked against
+/// `pickanumber score`'s. It prints one line per size:
+/// `INTERVAL {"items":1000,"median_ms":…,"max_ms":…}`.
+#[tokio::test]
+#[ignore = "a measurement: run with --ignored --nocapture"]
+async fn interval_cost_in_the_page() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        open_calculator(&client, &site).await;
+        for n in [1_000, 10_000] {
+            let text = items(n);
+            let expected = cli_interval(&text);
+            let v = client
+                .execute_async(
+                    "const [text, done] = arguments;
+                     globalThis.pickanumberPasses().then((m) => {
+                       const times = []; let ends = '';
+                       for (let k = 0; k < 7; k++) {
+                         const t = performance.now();
+                         ends = m.interval(text, 'auto', '', '', '', '');
+                         times.push(performance.now() - t);
+                       }
+                       times.sort((a, b) => a - b);
+                       done({ ends, median: times[3], max: times[6] });
+                     }, (e) => done({ error: String(e) }));",
+                    vec![text.into()],
+                )
+                .await
+                .expect("time the interval export");
+            assert_eq!(v["ends"].as_str(), Some(expected.as_str()), "{v}");
+            println!(
+                "INTERVAL {{\"items\":{n},\"median_ms\":{:.1},\"max_ms\":{:.1}}}",
+                v["median"].as_f64().unwrap_or(f64::NAN),
+                v["max"].as_f64().unwrap_or(f64::NAN)
+            );
+        }
+    })
+    .await;
+}
