@@ -29,7 +29,6 @@
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 pub mod examples;
-pub mod interval;
 mod island;
 pub mod pairwise;
 pub mod passes;
@@ -66,10 +65,6 @@ pub fn Calculator(
     /// A message to show at start (a share link restored or rejected).
     #[prop(optional)]
     notice: Option<String>,
-    /// The static box's interval, when the calculator starts from its example and the default
-    /// settings (computed at build time for that input): known without the second module.
-    #[prop(optional_no_strip)]
-    static_interval: Option<String>,
 ) -> impl IntoView {
     let inputs = Inputs::new(&initial);
     let status = RwSignal::new(notice.unwrap_or_default());
@@ -92,14 +87,6 @@ pub fn Calculator(
         let analysis = inputs.text.with(|t| analyse(t, &request));
         (analysis, weights_error)
     });
-
-    // A single list's interval comes from the second module once the input rests (see
-    // `interval`): the panel shows "computing…" until then, never a number of another input.
-    interval::follow(
-        scored,
-        move || [vec![inputs.text.get_untracked()], settings(inputs)].concat(),
-        static_interval,
-    );
 
     // Several judges' passes go to the second module, loaded on first use.
     let combined = second::watch(move || {

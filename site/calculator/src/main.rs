@@ -1,7 +1,7 @@
 //! The calculator's entry point: find `#calculator`, take the starting state (a share link's
-//! fragment, its input unpacked by the browser, else the static example and its interval),
-//! replace the static box with the live app and mark the root `data-ready`. The probe and
-//! pairwise islands have their own wasm (`src/bin/pickanumber-instruments.rs`), so this page loads none of their code.
+//! fragment, its input unpacked by the browser, else the static example), replace the static
+//! box with the live app and mark the root `data-ready`. The probe and pairwise islands have
+//! their own wasm (`src/bin/pickanumber-instruments.rs`), so this page loads none of their code.
 
 use leptos::prelude::*;
 use pickanumber_calculator::example_of;
@@ -27,12 +27,6 @@ async fn start_calculator(root: web_sys::Element) {
         return;
     };
     let example = example_of(&root);
-    // The static box's interval, for the example it shows under the default settings.
-    let static_interval = root
-        .query_selector("#out-interval")
-        .ok()
-        .flatten()
-        .and_then(|e| e.text_content());
     let fragment = window.location().hash().unwrap_or_default();
     let (mut state, mut notice) = match share::Fragment::read(&fragment) {
         Ok(Some(f)) => match f.packed {
@@ -52,15 +46,6 @@ async fn start_calculator(root: web_sys::Element) {
         Err(message) => (share::State::default(), Some(message)),
     };
     let from_link = state.text.is_some();
-    let settings = [
-        &state.mode,
-        &state.preset,
-        &state.weights,
-        &state.den,
-        &state.scale,
-    ];
-    let static_interval =
-        static_interval.filter(|_| !from_link && settings.iter().all(|s| s.is_none()));
     if !from_link {
         state.text = Some(example);
     }
@@ -70,7 +55,7 @@ async fn start_calculator(root: web_sys::Element) {
     root.set_inner_html("");
     let notice = notice.take().unwrap_or_default();
     leptos::mount::mount_to(root.clone(), move || {
-        view! { <Calculator initial=state.clone() notice=notice.clone() static_interval=static_interval.clone() /> }
+        view! { <Calculator initial=state.clone() notice=notice.clone() /> }
     })
     .forget();
     let _ = root.set_attribute("data-ready", "");

@@ -52,6 +52,37 @@ let passes;
 globalThis.pickanumberPasses = () => passes ||= import('./PASS_GLUE')
   .then(async (m) => { await m.default({ module_or_path: new URL('./PASS_WASM', import.meta.url) }); return m; })
   .catch((e) => { passes = undefined; throw String(e); });
+// A single list's interval: the calculator's own wasm computes none, so its panel shows the
+// cell pending (`#out-interval[aria-busy]`, "computing…", no number). Once the input has
+// rested 250 ms with that cell on screen, the second module computes the interval of the same
+// text and settings (what `pickanumber score` prints) and fills the cell, if the panel has not
+// been drawn again since. The first panel of a calculator that starts from the static example
+// (no state in the address) gets the static box's interval, computed for that example under
+// the default settings when the site was built: reading the page loads no second module.
+function intervals(box) {
+  const $ = (selector) => box.querySelector(selector);
+  let ends = !/[=&]/.test(location.hash) && $('#out-interval')?.textContent;
+  let pending, timer;
+  const fill = async (cell) => {
+    // The text and the settings, as the module's `interval` takes them.
+    const args = ['text', 'mode', 'preset', 'weights', 'den', 'scale']
+      .map((name) => $(`[name=calc-${name}]:is(:checked, :not([type=radio]))`)?.value ?? '');
+    let shown;
+    try { shown = (await globalThis.pickanumberPasses()).interval(...args); } catch { shown = '—'; }
+    show(cell, shown);
+  };
+  const show = (cell, shown) => {
+    if (cell.isConnected && shown) { cell.textContent = shown; cell.removeAttribute('aria-busy'); }
+  };
+  new MutationObserver(() => {
+    const cell = $('#out-interval[aria-busy]');
+    if (!cell || cell === pending) return;
+    pending = cell;
+    clearTimeout(timer);
+    if (ends) show(cell, ends); else timer = setTimeout(() => fill(cell), 250);
+    ends = '';
+  }).observe(box, { childList: true, subtree: true });
+}
 let started = false;
 // Each island's build: the calculator has its own wasm, the probe and pairwise pages share one.
 const builds = {
@@ -85,6 +116,7 @@ if (root) {
       soon();
     }
   }
+  if (calculator) intervals(calculator);
   root.addEventListener('focusin', start, { once: true });
   root.addEventListener('pointerdown', start, { once: true });
   // A share link followed from the page itself (the home page's worked example) changes only

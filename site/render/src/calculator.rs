@@ -65,7 +65,8 @@ pub fn placeholder(words: &Words) -> String {
 /// a pointer, or (calculator) at once for a share link or `#try`; never before the page's first
 /// paint otherwise. Until then the page is reading only. It also offers the calculator its
 /// second module (`globalThis.pickanumberPasses()`, several judges' passes), imported only when
-/// the calculator first asks. `CALC_GLUE`, `CALC_WASM`, `INST_GLUE`, `INST_WASM`, `SETUP_GLUE`,
+/// the calculator first asks, and fills the calculator's pending interval cell from that module
+/// once the input rests (the static example's interval at once, without it). `CALC_GLUE`, `CALC_WASM`, `INST_GLUE`, `INST_WASM`, `SETUP_GLUE`,
 /// `SETUP_WASM`, `PASS_GLUE` and `PASS_WASM` are replaced by the built file names.
 const BOOT: &str = include_str!("../assets/boot.js");
 

@@ -219,8 +219,7 @@ pub fn passes(p: &crate::Passes) -> String {
 
 /// The interval's value while it is being computed (see [`calculator`]): no number, and
 /// `aria-busy` until the ends replace it.
-pub const INTERVAL_PENDING: &str =
-    "<dd id=\"out-interval\" class=\"calc-pending\" aria-busy=\"true\">computing…</dd>";
+pub const INTERVAL_PENDING: &str = "<dd id=\"out-interval\" aria-busy=\"true\">computing…</dd>";
 
 /// The live calculator's result panel for `a`, the mode's answer first: the headline
 /// (`#out-final-label`, `#out-final`, `#out-confidence`, and the bootstrap interval
@@ -244,8 +243,8 @@ pub fn calculator(a: &Analysis) -> String {
         });
     // The bootstrap interval beside the confidence (`#out-interval`) when the analysis has a
     // headline; no cell at all otherwise. A build without the `interval` feature (the wasm
-    // calculator) shows the cell as [`INTERVAL_PENDING`], which it replaces with the ends
-    // once its second module has computed them.
+    // calculator) shows the cell as [`INTERVAL_PENDING`], which the page's boot module fills
+    // in from the calculator's second module once the input rests.
     let cell = |value: &str| {
         format!(
             "<div class=\"calc-cell\"><dt>{} % interval</dt>{value}</div>",

@@ -5,6 +5,7 @@ mod check;
 mod cli;
 mod env;
 mod fuzz;
+mod minify;
 mod package;
 mod pipeline;
 mod serve;

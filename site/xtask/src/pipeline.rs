@@ -85,11 +85,13 @@ fn stage(env: &Env, built: &std::path::Path, bin: &str) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The generator: markdown → `out`, with `extra` options (`--dev`, `--base-url /name/`).
+/// The generator: markdown → `out`, with `extra` options (`--dev`, `--base-url /name/`), then
+/// the boot module minified ([`crate::minify`]).
 pub fn pages(env: &Env, out: &str, extra: &[&str]) -> Result<(), Failure> {
     let mut cmd = env.command("cargo", "run -q --release -p pickanumber-render --");
     let what = format!("render the pages into {out} (pickanumber-render)");
-    step(&what, folders(env, &mut cmd, out).args(extra))
+    step(&what, folders(env, &mut cmd, out).args(extra))?;
+    crate::minify::boot(env, out)
 }
 
 /// Adds the generator's `--root`, `--out` (`out`, below the repository or absolute) and `--calc`.
