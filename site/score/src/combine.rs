@@ -27,7 +27,7 @@
 //! the combined score independent of the order of the passes, and two identical passes
 //! combine to the score of one.
 
-use crate::analysis::analyse_read;
+use crate::analysis::steps::analyse_read;
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::input::read;
 use crate::{Analysis, Entry, Format, Mode, Parsed, Request};

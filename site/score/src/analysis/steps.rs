@@ -1,0 +1,233 @@
+//! The steps of one text's analysis, after [`read`](crate::read): what reading found → the
+//! mode → the items the mode cannot use made errors → the [`Outcome`] → the closing notes.
+//! `combine` runs the same steps on the union of several passes and on each pass.
+
+use super::findings::{matrix_diagnostics, nothing_read, report_rows, saturation};
+use super::{Analysis, BucketScore, Feedback, Matrix, Mode, Outcome, Preset, Request};
+use crate::diagnostic::{line_list, Diagnostic, Kind};
+use crate::input::Format;
+use crate::{Bucket, Item, MatrixScore, Pooled};
+
+const NEEDS_CRITERION: &str = "in matrix mode every item needs a criterion: write (+3, craft) or put it under ## Criterion: craft";
+const STRICT: &str = "not an item, a heading or a weights line, and strict reading allows no other line: write it as an item (+3 text) or remove it";
+const NEEDS_BUCKET: &str = "in feedback mode every item needs a bucket: put it under ## Working, ## Not working, ## Missing or ## Confusing";
+
+/// Scores what [`read`] gave (no interval, no passes): [`analyse`]'s body, shared with
+/// `combine`, which reads several passes and scores their union.
+pub(crate) fn analyse_read(
+    text: &str,
+    format: Format,
+    parsed: crate::Parsed,
+    request: &Request,
+) -> Analysis {
+    let params = request.params;
+    let explicit_empty = parsed.explicit && parsed.entries.is_empty();
+    let read_any = !parsed.entries.is_empty();
+    let mut diagnostics: Vec<Diagnostic> = parsed
+        .errors
+        .iter()
+        .map(|e| Diagnostic {
+            kind: Kind::Item,
+            line: Some(e.line),
+            column: e.column,
+            message: e.message.clone(),
+        })
+        .collect();
+    if let Err(e) = params.validate() {
+        diagnostics.push(Diagnostic::new(Kind::Params, e.to_string()));
+    }
+    let mut later = Vec::new();
+    for &(first, last, inner) in &parsed.fenced {
+        let lines = match first == last {
+            true => format!("line {first}"),
+            false => format!("lines {first}–{last}"),
+        };
+        later.push(Diagnostic::new(
+            Kind::Fenced,
+            format!("read the fenced block on {lines} as {inner}"),
+        ));
+    }
+    for n in parsed.notes {
+        later.push(Diagnostic::new(Kind::UnusedKeys, n));
+    }
+    if request.strict {
+        for &line in &parsed.ignored {
+            diagnostics.push(Diagnostic {
+                kind: Kind::Strict,
+                line: Some(line),
+                column: None,
+                message: STRICT.into(),
+            });
+        }
+    }
+
+    let labelled = parsed
+        .entries
+        .iter()
+        .filter(|e| e.item.criterion.is_some())
+        .count();
+    let weights_given = request.preset.is_some()
+        || request.weights.is_some()
+        || !parsed.weights.is_empty()
+        || !parsed.report_rows.is_empty();
+    let mode = match request.mode {
+        Mode::Auto => {
+            if format == Format::FeedbackJson
+                || parsed.entries.iter().any(|e| e.item.bucket.is_some())
+            {
+                Mode::Feedback
+            } else if weights_given || (labelled > 0 && 2 * labelled >= parsed.entries.len()) {
+                Mode::Matrix
+            } else {
+                if labelled > 0 {
+                    let mut lines: Vec<usize> = parsed
+                        .entries
+                        .iter()
+                        .filter(|e| e.item.criterion.is_some())
+                        .map(|e| e.line)
+                        .collect();
+                    lines.dedup();
+                    later.push(Diagnostic::new(
+                        Kind::CriteriaSetAside,
+                        format!(
+                            "{labelled} of {} items name a criterion, fewer than half, so every item is pooled and the criteria on {} are set aside; label every item (or give weights or a preset) for matrix mode",
+                            parsed.entries.len(),
+                            line_list(&lines, 20)
+                        ),
+                    ));
+                }
+                Mode::Pooled
+            }
+        }
+        m => m,
+    };
+
+    // Items the mode cannot use become errors, so nothing is dropped silently. Entries of one
+    // line are adjacent, so one error per line needs only the previous line.
+    let mut entries = Vec::with_capacity(parsed.entries.len());
+    let mut last_reported = None;
+    for e in parsed.entries {
+        let missing: Option<String> = match mode {
+            Mode::Matrix => e.item.criterion.is_none().then_some(NEEDS_CRITERION.into()),
+            Mode::Feedback => e.item.bucket.is_none().then_some(NEEDS_BUCKET.into()),
+            _ => None,
+        };
+        let refused = || request.labels.as_ref().and_then(|l| l.refuse(&e.item));
+        match missing.or_else(refused) {
+            Some(message) => {
+                if last_reported != Some(e.line) {
+                    last_reported = Some(e.line);
+                    diagnostics.push(Diagnostic {
+                        kind: Kind::Item,
+                        line: Some(e.line),
+                        column: None,
+                        message,
+                    });
+                }
+            }
+            None => entries.push(e),
+        }
+    }
+    let scored = !entries.is_empty() || explicit_empty;
+    if !scored {
+        let message = nothing_read(text, format, read_any, &diagnostics);
+        diagnostics.push(Diagnostic::new(Kind::NothingRead, message));
+    } else if explicit_empty {
+        later.push(Diagnostic::new(
+            Kind::EmptyInput,
+            format!(
+                "the input is an empty list of items: with no evidence the score is the centre, {}, with confidence 0",
+                crate::display::trim_number(params.center)
+            ),
+        ));
+    }
+    report_rows(&mut later, &parsed.report_rows, &entries, &params);
+    let mut diagnostics = crate::diagnostic::sort_by_place(diagnostics);
+
+    let items: Vec<Item> = entries.iter().map(|e| e.item.clone()).collect();
+    let pool = Pooled::score(&items, &params);
+    let outcome = match mode {
+        Mode::Matrix => {
+            // Given weights, then a weights line, then a report's table, then the preset.
+            let rows = &parsed.report_rows;
+            let weights = if let Some(w) = &request.weights {
+                w.clone()
+            } else if !parsed.weights.is_empty() {
+                parsed.weights
+            } else if !rows.is_empty() {
+                rows.iter()
+                    .map(|r| (r.criterion.clone(), r.weight))
+                    .collect()
+            } else {
+                request.preset.map(Preset::weights).unwrap_or_default()
+            };
+            let result = MatrixScore::score(&items, &weights, &params);
+            match &result {
+                Ok(m) => matrix_diagnostics(&mut later, m, &weights, &items, &params),
+                Err(e) => diagnostics.push(Diagnostic::new(Kind::Weights, e.to_string())),
+            }
+            Outcome::Matrix(Matrix {
+                weights,
+                result,
+                pool,
+            })
+        }
+        Mode::Feedback => {
+            saturation(&mut later, "the feedback score", &pool, &params);
+            let mut so_far = Vec::new();
+            Outcome::Feedback(Feedback {
+                buckets: Box::new(Bucket::ALL.map(|b| {
+                    let mine: Vec<Item> = items
+                        .iter()
+                        .filter(|i| i.bucket == Some(b))
+                        .cloned()
+                        .collect();
+                    so_far.extend(mine.iter().map(|i| i.impact));
+                    BucketScore {
+                        bucket: b,
+                        items: mine,
+                        running: Pooled::from_impacts(so_far.iter().copied(), &params),
+                    }
+                })),
+            })
+        }
+        Mode::Pooled | Mode::Auto => {
+            saturation(&mut later, "the pool", &pool, &params);
+            Outcome::Pooled(pool)
+        }
+    };
+
+    if !parsed.ignored.is_empty() && !request.strict {
+        later.push(Diagnostic::new(
+            Kind::Ignored,
+            format!(
+                "ignored (not an item): {}",
+                line_list(&parsed.ignored, usize::MAX)
+            ),
+        ));
+    }
+    if !scored {
+        // No score is shown, so nothing is said about one (empty criteria at 50, the
+        // self-check of a span of 0, saturation).
+        later.retain(|d| {
+            !matches!(
+                d.kind,
+                Kind::EmptyCriterion | Kind::SelfCheck | Kind::Saturation
+            )
+        });
+    }
+    diagnostics.extend(later);
+    Analysis {
+        format,
+        params,
+        entries,
+        ignored: parsed.ignored,
+        diagnostics,
+        outcome,
+        scored,
+        #[cfg(feature = "combine")]
+        interval: None,
+        #[cfg(feature = "combine")]
+        passes: None,
+    }
+}
