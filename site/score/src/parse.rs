@@ -20,8 +20,8 @@
 //! At most [`MAX_ITEMS`] items are read from one text (runs counted before they are expanded);
 //! the line that would cross the limit is an error and reading stops there.
 //!
-//! One line → an item is read in `item_line`; `weights:` lines and a report's per-criterion
-//! table are read in `weights`.
+//! One line → an item is read in `item_line`, a `weights:` line in `weights`; a report's
+//! per-criterion table is read here.
 
 mod item_line;
 mod weights;
@@ -29,8 +29,7 @@ mod weights;
 pub(crate) use item_line::{build, impact_of, starts_like_separator, Context};
 pub use item_line::{check_name, MAX_REPEAT};
 use item_line::{read_item, strip_bullet, strip_prefix_ci, Head};
-pub use weights::{parse_weights, ReportRow};
-use weights::{table_row, ReportTable};
+pub use weights::parse_weights;
 
 use crate::Item;
 use std::fmt;
@@ -105,6 +104,23 @@ pub struct Parsed {
     pub report_rows: Vec<ReportRow>,
 }
 
+/// One row of a per-criterion table in a pasted report: what the report says of a criterion.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReportRow {
+    /// 1-based line number.
+    pub line: usize,
+    /// The criterion.
+    pub criterion: String,
+    /// The final the report typed, when the table has a `final` column.
+    pub final_score: Option<f64>,
+    /// The net impact the report typed, when the table has a `net` column.
+    pub net: Option<i64>,
+    /// The item count the report typed, when the table has an `items` column.
+    pub items: Option<usize>,
+    /// The criterion's weight.
+    pub weight: f64,
+}
+
 impl Parsed {
     /// The items alone.
     pub fn items(&self) -> Vec<Item> {
@@ -131,15 +147,11 @@ pub(crate) fn parse(text: &str) -> Parsed {
         let number = idx + 1;
         if let Some(row) = table_row(line) {
             match &table {
-                Some(t) => match t.row(&row, number) {
-                    Ok(Some(r)) => out.report_rows.push(r),
-                    Ok(None) => {}
-                    Err(message) => out.errors.push(LineError {
-                        line: number,
-                        column: None,
-                        message,
-                    }),
-                },
+                Some(t) => {
+                    if let Some(r) = t.row(&row, number, &mut out) {
+                        out.report_rows.push(r);
+                    }
+                }
                 None => match ReportTable::from_header(&row) {
                     Some(t) => table = Some(t),
                     None => out.ignored.push(number),
@@ -225,5 +237,74 @@ fn classify<'a>(line: &'a str, ctx: &Context) -> Line<'a> {
             Ok(item) => Line::Item(item, repeat),
             Err(message) => Line::Error(message),
         },
+    }
+}
+
+/// The cells of a table row (`| a | b |`), or `None` for a line that is not one.
+fn table_row(line: &str) -> Option<Vec<&str>> {
+    let inner = line.trim().strip_prefix('|')?;
+    let inner = inner.strip_suffix('|').unwrap_or(inner);
+    Some(inner.split('|').map(str::trim).collect())
+}
+
+/// The columns of a report's per-criterion table.
+struct ReportTable {
+    criterion: usize,
+    weight: usize,
+    final_score: Option<usize>,
+    net: Option<usize>,
+    items: Option<usize>,
+}
+
+impl ReportTable {
+    /// A header that names `criterion` and `weight` columns.
+    fn from_header(cells: &[&str]) -> Option<ReportTable> {
+        let find = |name: &str| cells.iter().position(|c| c.eq_ignore_ascii_case(name));
+        Some(ReportTable {
+            criterion: find("criterion")?,
+            weight: find("weight")?,
+            final_score: find("final"),
+            net: find("net"),
+            items: find("items"),
+        })
+    }
+
+    /// One body row (an unreadable weight is an error in `out`); separator rows give nothing.
+    fn row(&self, cells: &[&str], line: usize, out: &mut Parsed) -> Option<ReportRow> {
+        if cells
+            .iter()
+            .all(|c| c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
+        {
+            return None;
+        }
+        let cell = |i: usize| cells.get(i).copied().unwrap_or("");
+        let name = cell(self.criterion);
+        let weight = match parse_weights(&format!("{name}={}", cell(self.weight))) {
+            Ok(w) => w.first().map_or(0.0, |(_, x)| *x),
+            Err(message) => {
+                out.errors.push(LineError {
+                    line,
+                    column: None,
+                    message: format!("in the per-criterion table: {message}"),
+                });
+                return None;
+            }
+        };
+        let number = |i: Option<usize>| {
+            let c = cell(i?).replace('\u{2212}', "-");
+            crate::parse_decimal(c.trim_start_matches('+')).ok()
+        };
+        Some(ReportRow {
+            line,
+            criterion: name.to_string(),
+            final_score: number(self.final_score),
+            net: number(self.net)
+                .filter(|x| x.fract() == 0.0)
+                .map(|x| x as i64),
+            items: number(self.items)
+                .filter(|x| x.fract() == 0.0 && *x >= 0.0)
+                .map(|x| x as usize),
+            weight,
+        })
     }
 }
