@@ -1,30 +1,97 @@
 //! The steps of one text's analysis, after [`read`](crate::read): what reading found → the
 //! mode → the items the mode cannot use made errors → the [`Outcome`] → the closing notes.
 //! `combine` runs the same steps on the union of several passes and on each pass.
+//!
+//! Two lists collect what the steps say: `diagnostics` (errors and the reading's warnings,
+//! sorted by place once the items are settled) and `later` (notes in the order found, after
+//! them).
 
 use super::findings::{matrix_diagnostics, nothing_read, report_rows, saturation};
 use super::{Analysis, BucketScore, Feedback, Matrix, Mode, Outcome, Preset, Request};
 use crate::diagnostic::{line_list, Diagnostic, Kind};
 use crate::input::Format;
-use crate::{Bucket, Item, MatrixScore, Pooled};
+use crate::{Bucket, Entry, Item, LineError, MatrixScore, Parsed, Pooled, ReportRow};
 
 const NEEDS_CRITERION: &str = "in matrix mode every item needs a criterion: write (+3, craft) or put it under ## Criterion: craft";
 const STRICT: &str = "not an item, a heading or a weights line, and strict reading allows no other line: write it as an item (+3 text) or remove it";
 const NEEDS_BUCKET: &str = "in feedback mode every item needs a bucket: put it under ## Working, ## Not working, ## Missing or ## Confusing";
 
-/// Scores what [`read`] gave (no interval, no passes): [`analyse`]'s body, shared with
-/// `combine`, which reads several passes and scores their union.
+/// Scores what [`read`](crate::read) gave (no interval, no passes):
+/// [`analyse`](crate::analyse)'s body, shared with `combine`, which reads several passes and
+/// scores their union.
 pub(crate) fn analyse_read(
     text: &str,
     format: Format,
-    parsed: crate::Parsed,
+    parsed: Parsed,
     request: &Request,
 ) -> Analysis {
     let params = request.params;
     let explicit_empty = parsed.explicit && parsed.entries.is_empty();
     let read_any = !parsed.entries.is_empty();
-    let mut diagnostics: Vec<Diagnostic> = parsed
-        .errors
+    let (mut diagnostics, mut later) = what_reading_found(
+        &parsed.errors,
+        &parsed.fenced,
+        parsed.notes,
+        &parsed.ignored,
+        request,
+    );
+    let text_weights = !parsed.weights.is_empty() || !parsed.report_rows.is_empty();
+    let mode = decide_mode(request, format, &parsed.entries, text_weights, &mut later);
+    let entries = usable_entries(parsed.entries, mode, request, &mut diagnostics);
+    let scored = !entries.is_empty() || explicit_empty;
+    if !scored {
+        let message = nothing_read(text, format, read_any, &diagnostics);
+        diagnostics.push(Diagnostic::new(Kind::NothingRead, message));
+    } else if explicit_empty {
+        later.push(Diagnostic::new(
+            Kind::EmptyInput,
+            format!(
+                "the input is an empty list of items: with no evidence the score is the centre, {}, with confidence 0",
+                crate::display::trim_number(params.center)
+            ),
+        ));
+    }
+    report_rows(&mut later, &parsed.report_rows, &entries, &params);
+    let mut diagnostics = crate::diagnostic::sort_by_place(diagnostics);
+
+    let items: Vec<Item> = entries.iter().map(|e| e.item.clone()).collect();
+    let outcome = score(
+        mode,
+        &items,
+        parsed.weights,
+        &parsed.report_rows,
+        request,
+        &mut diagnostics,
+        &mut later,
+    );
+    closing_notes(&mut later, &parsed.ignored, request.strict, scored);
+    diagnostics.extend(later);
+    Analysis {
+        format,
+        params,
+        entries,
+        ignored: parsed.ignored,
+        diagnostics,
+        outcome,
+        scored,
+        #[cfg(feature = "combine")]
+        interval: None,
+        #[cfg(feature = "combine")]
+        passes: None,
+    }
+}
+
+/// Step 1, what reading found: the lines' errors, the parameters' error and, in strict
+/// reading, every ignored line (the first list); the fenced blocks read and the unused keys
+/// (notes, in `later`).
+fn what_reading_found(
+    errors: &[LineError],
+    fenced: &[(usize, usize, Format)],
+    notes: Vec<String>,
+    ignored: &[usize],
+    request: &Request,
+) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+    let mut diagnostics: Vec<Diagnostic> = errors
         .iter()
         .map(|e| Diagnostic {
             kind: Kind::Item,
@@ -33,11 +100,11 @@ pub(crate) fn analyse_read(
             message: e.message.clone(),
         })
         .collect();
-    if let Err(e) = params.validate() {
+    if let Err(e) = request.params.validate() {
         diagnostics.push(Diagnostic::new(Kind::Params, e.to_string()));
     }
     let mut later = Vec::new();
-    for &(first, last, inner) in &parsed.fenced {
+    for &(first, last, inner) in fenced {
         let lines = match first == last {
             true => format!("line {first}"),
             false => format!("lines {first}–{last}"),
@@ -47,11 +114,11 @@ pub(crate) fn analyse_read(
             format!("read the fenced block on {lines} as {inner}"),
         ));
     }
-    for n in parsed.notes {
+    for n in notes {
         later.push(Diagnostic::new(Kind::UnusedKeys, n));
     }
     if request.strict {
-        for &line in &parsed.ignored {
+        for &line in ignored {
             diagnostics.push(Diagnostic {
                 kind: Kind::Strict,
                 line: Some(line),
@@ -60,28 +127,33 @@ pub(crate) fn analyse_read(
             });
         }
     }
+    (diagnostics, later)
+}
 
-    let labelled = parsed
-        .entries
+/// Step 2, the mode: the one asked for, or in `Auto` buckets → feedback; weights, a preset,
+/// a report's table or criteria on at least half of the items → matrix; else pooled, with a
+/// note when some criteria are set aside.
+fn decide_mode(
+    request: &Request,
+    format: Format,
+    entries: &[Entry],
+    text_weights: bool,
+    later: &mut Vec<Diagnostic>,
+) -> Mode {
+    let labelled = entries
         .iter()
         .filter(|e| e.item.criterion.is_some())
         .count();
-    let weights_given = request.preset.is_some()
-        || request.weights.is_some()
-        || !parsed.weights.is_empty()
-        || !parsed.report_rows.is_empty();
-    let mode = match request.mode {
+    let weights_given = request.preset.is_some() || request.weights.is_some() || text_weights;
+    match request.mode {
         Mode::Auto => {
-            if format == Format::FeedbackJson
-                || parsed.entries.iter().any(|e| e.item.bucket.is_some())
-            {
+            if format == Format::FeedbackJson || entries.iter().any(|e| e.item.bucket.is_some()) {
                 Mode::Feedback
-            } else if weights_given || (labelled > 0 && 2 * labelled >= parsed.entries.len()) {
+            } else if weights_given || (labelled > 0 && 2 * labelled >= entries.len()) {
                 Mode::Matrix
             } else {
                 if labelled > 0 {
-                    let mut lines: Vec<usize> = parsed
-                        .entries
+                    let mut lines: Vec<usize> = entries
                         .iter()
                         .filter(|e| e.item.criterion.is_some())
                         .map(|e| e.line)
@@ -91,7 +163,7 @@ pub(crate) fn analyse_read(
                         Kind::CriteriaSetAside,
                         format!(
                             "{labelled} of {} items name a criterion, fewer than half, so every item is pooled and the criteria on {} are set aside; label every item (or give weights or a preset) for matrix mode",
-                            parsed.entries.len(),
+                            entries.len(),
                             line_list(&lines, 20)
                         ),
                     ));
@@ -100,13 +172,22 @@ pub(crate) fn analyse_read(
             }
         }
         m => m,
-    };
+    }
+}
 
-    // Items the mode cannot use become errors, so nothing is dropped silently. Entries of one
-    // line are adjacent, so one error per line needs only the previous line.
-    let mut entries = Vec::with_capacity(parsed.entries.len());
+/// Step 3, the items the mode can use: an item the mode cannot use (no criterion in matrix
+/// mode, no bucket in feedback mode) or whose labels the rubric refuses becomes an error, so
+/// nothing is dropped silently. Entries of one line are adjacent, so one error per line needs
+/// only the previous line.
+fn usable_entries(
+    all: Vec<Entry>,
+    mode: Mode,
+    request: &Request,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<Entry> {
+    let mut entries = Vec::with_capacity(all.len());
     let mut last_reported = None;
-    for e in parsed.entries {
+    for e in all {
         let missing: Option<String> = match mode {
             Mode::Matrix => e.item.criterion.is_none().then_some(NEEDS_CRITERION.into()),
             Mode::Feedback => e.item.bucket.is_none().then_some(NEEDS_BUCKET.into()),
@@ -128,42 +209,28 @@ pub(crate) fn analyse_read(
             None => entries.push(e),
         }
     }
-    let scored = !entries.is_empty() || explicit_empty;
-    if !scored {
-        let message = nothing_read(text, format, read_any, &diagnostics);
-        diagnostics.push(Diagnostic::new(Kind::NothingRead, message));
-    } else if explicit_empty {
-        later.push(Diagnostic::new(
-            Kind::EmptyInput,
-            format!(
-                "the input is an empty list of items: with no evidence the score is the centre, {}, with confidence 0",
-                crate::display::trim_number(params.center)
-            ),
-        ));
-    }
-    report_rows(&mut later, &parsed.report_rows, &entries, &params);
-    let mut diagnostics = crate::diagnostic::sort_by_place(diagnostics);
+    entries
+}
 
-    let items: Vec<Item> = entries.iter().map(|e| e.item.clone()).collect();
-    let pool = Pooled::score(&items, &params);
-    let outcome = match mode {
+/// Step 4, the mode's [`Outcome`] for the usable items, with what the numbers settle about it
+/// (the matrix's weights and cells, a raw score clamped at a bound).
+fn score(
+    mode: Mode,
+    items: &[Item],
+    weights_line: Vec<(String, f64)>,
+    rows: &[ReportRow],
+    request: &Request,
+    diagnostics: &mut Vec<Diagnostic>,
+    later: &mut Vec<Diagnostic>,
+) -> Outcome {
+    let params = &request.params;
+    let pool = Pooled::score(items, params);
+    match mode {
         Mode::Matrix => {
-            // Given weights, then a weights line, then a report's table, then the preset.
-            let rows = &parsed.report_rows;
-            let weights = if let Some(w) = &request.weights {
-                w.clone()
-            } else if !parsed.weights.is_empty() {
-                parsed.weights
-            } else if !rows.is_empty() {
-                rows.iter()
-                    .map(|r| (r.criterion.clone(), r.weight))
-                    .collect()
-            } else {
-                request.preset.map(Preset::weights).unwrap_or_default()
-            };
-            let result = MatrixScore::score(&items, &weights, &params);
+            let weights = matrix_weights(request, weights_line, rows);
+            let result = MatrixScore::score(items, &weights, params);
             match &result {
-                Ok(m) => matrix_diagnostics(&mut later, m, &weights, &items, &params),
+                Ok(m) => matrix_diagnostics(later, m, &weights, items, params),
                 Err(e) => diagnostics.push(Diagnostic::new(Kind::Weights, e.to_string())),
             }
             Outcome::Matrix(Matrix {
@@ -173,7 +240,7 @@ pub(crate) fn analyse_read(
             })
         }
         Mode::Feedback => {
-            saturation(&mut later, "the feedback score", &pool, &params);
+            saturation(later, "the feedback score", &pool, params);
             let mut so_far = Vec::new();
             Outcome::Feedback(Feedback {
                 buckets: Box::new(Bucket::ALL.map(|b| {
@@ -186,24 +253,45 @@ pub(crate) fn analyse_read(
                     BucketScore {
                         bucket: b,
                         items: mine,
-                        running: Pooled::from_impacts(so_far.iter().copied(), &params),
+                        running: Pooled::from_impacts(so_far.iter().copied(), params),
                     }
                 })),
             })
         }
         Mode::Pooled | Mode::Auto => {
-            saturation(&mut later, "the pool", &pool, &params);
+            saturation(later, "the pool", &pool, params);
             Outcome::Pooled(pool)
         }
-    };
+    }
+}
 
-    if !parsed.ignored.is_empty() && !request.strict {
+/// The matrix's weights: given ones, then a weights line, then a report's table, then the
+/// preset's.
+fn matrix_weights(
+    request: &Request,
+    weights_line: Vec<(String, f64)>,
+    rows: &[ReportRow],
+) -> Vec<(String, f64)> {
+    if let Some(w) = &request.weights {
+        w.clone()
+    } else if !weights_line.is_empty() {
+        weights_line
+    } else if !rows.is_empty() {
+        rows.iter()
+            .map(|r| (r.criterion.clone(), r.weight))
+            .collect()
+    } else {
+        request.preset.map(Preset::weights).unwrap_or_default()
+    }
+}
+
+/// Step 5, the closing notes: the ignored lines (outside strict reading, where they are
+/// errors), and, when nothing was scored, none of the notes about a score.
+fn closing_notes(later: &mut Vec<Diagnostic>, ignored: &[usize], strict: bool, scored: bool) {
+    if !ignored.is_empty() && !strict {
         later.push(Diagnostic::new(
             Kind::Ignored,
-            format!(
-                "ignored (not an item): {}",
-                line_list(&parsed.ignored, usize::MAX)
-            ),
+            format!("ignored (not an item): {}", line_list(ignored, usize::MAX)),
         ));
     }
     if !scored {
@@ -215,19 +303,5 @@ pub(crate) fn analyse_read(
                 Kind::EmptyCriterion | Kind::SelfCheck | Kind::Saturation
             )
         });
-    }
-    diagnostics.extend(later);
-    Analysis {
-        format,
-        params,
-        entries,
-        ignored: parsed.ignored,
-        diagnostics,
-        outcome,
-        scored,
-        #[cfg(feature = "combine")]
-        interval: None,
-        #[cfg(feature = "combine")]
-        passes: None,
     }
 }
