@@ -37,12 +37,7 @@ pub(super) fn report_rows(
     params: &Params,
 ) {
     for r in rows {
-        let at = |kind, message: String| Diagnostic {
-            kind,
-            line: Some(r.line),
-            column: None,
-            message,
-        };
+        let at = |kind, message: String| Diagnostic::at(kind, r.line, message);
         if let (Some(typed), Some(net), Some(n)) = (r.final_score, r.net, r.items) {
             let sign = if net > 0 { "+" } else { "" };
             match Pooled::from_profile(n, net, params) {

@@ -28,12 +28,14 @@ pub(crate) fn analyse_read(
     let params = request.params;
     let explicit_empty = parsed.explicit && parsed.entries.is_empty();
     let read_any = !parsed.entries.is_empty();
-    let (mut diagnostics, mut later) = what_reading_found(
-        &parsed.errors,
+    let mut later = Vec::new();
+    let mut diagnostics = what_reading_found(
+        parsed.errors,
         &parsed.fenced,
         parsed.notes,
         &parsed.ignored,
         request,
+        &mut later,
     );
     let text_weights = !parsed.weights.is_empty() || !parsed.report_rows.is_empty();
     let mode = decide_mode(request, format, &parsed.entries, text_weights, &mut later);
@@ -85,25 +87,25 @@ pub(crate) fn analyse_read(
 /// reading, every ignored line (the first list); the fenced blocks read and the unused keys
 /// (notes, in `later`).
 fn what_reading_found(
-    errors: &[LineError],
+    errors: Vec<LineError>,
     fenced: &[(usize, usize, Format)],
     notes: Vec<String>,
     ignored: &[usize],
     request: &Request,
-) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+    later: &mut Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
     let mut diagnostics: Vec<Diagnostic> = errors
-        .iter()
+        .into_iter()
         .map(|e| Diagnostic {
             kind: Kind::Item,
             line: Some(e.line),
             column: e.column,
-            message: e.message.clone(),
+            message: e.message,
         })
         .collect();
     if let Err(e) = request.params.validate() {
         diagnostics.push(Diagnostic::new(Kind::Params, e.to_string()));
     }
-    let mut later = Vec::new();
     for &(first, last, inner) in fenced {
         let lines = match first == last {
             true => format!("line {first}"),
@@ -119,15 +121,10 @@ fn what_reading_found(
     }
     if request.strict {
         for &line in ignored {
-            diagnostics.push(Diagnostic {
-                kind: Kind::Strict,
-                line: Some(line),
-                column: None,
-                message: STRICT.into(),
-            });
+            diagnostics.push(Diagnostic::at(Kind::Strict, line, STRICT));
         }
     }
-    (diagnostics, later)
+    diagnostics
 }
 
 /// Step 2, the mode: the one asked for, or in `Auto` buckets → feedback; weights, a preset,
@@ -189,8 +186,8 @@ fn usable_entries(
     let mut last_reported = None;
     for e in all {
         let missing: Option<String> = match mode {
-            Mode::Matrix => e.item.criterion.is_none().then_some(NEEDS_CRITERION.into()),
-            Mode::Feedback => e.item.bucket.is_none().then_some(NEEDS_BUCKET.into()),
+            Mode::Matrix => e.item.criterion.is_none().then(|| NEEDS_CRITERION.into()),
+            Mode::Feedback => e.item.bucket.is_none().then(|| NEEDS_BUCKET.into()),
             _ => None,
         };
         let refused = || request.labels.as_ref().and_then(|l| l.refuse(&e.item));
@@ -198,12 +195,7 @@ fn usable_entries(
             Some(message) => {
                 if last_reported != Some(e.line) {
                     last_reported = Some(e.line);
-                    diagnostics.push(Diagnostic {
-                        kind: Kind::Item,
-                        line: Some(e.line),
-                        column: None,
-                        message,
-                    });
+                    diagnostics.push(Diagnostic::at(Kind::Item, e.line, message));
                 }
             }
             None => entries.push(e),

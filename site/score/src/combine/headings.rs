@@ -91,10 +91,5 @@ pub(super) fn pass_texts(
 }
 
 fn at(line: usize, message: &str) -> Diagnostic {
-    Diagnostic {
-        kind: Kind::Pass,
-        line: Some(line),
-        column: None,
-        message: message.to_string(),
-    }
+    Diagnostic::at(Kind::Pass, line, message)
 }
