@@ -4,10 +4,10 @@
 //! combined by [`pickanumber_api::evaluate_passes`] (the formula crate's `combine`), and the
 //! object printed by the same [`pickanumber_api::Evaluation::to_json`] as `score`.
 
-use crate::cli::{positive, ModeName, PresetName, Weights};
+use crate::values::{options, positive, ModeName, PresetName, Weights};
 use crate::{print, read_input, Fatal};
 use clap::Args;
-use pickanumber_api::{evaluate, evaluate_passes, Gate, Options};
+use pickanumber_api::{evaluate, evaluate_passes, Gate};
 use pickanumber_score::Request;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -62,7 +62,7 @@ pub struct CombineArgs {
     pub preset: Option<PresetName>,
 
     /// Criterion weights, such as craft=0.6,depth=0.4, for every pass.
-    #[arg(long, value_name = "a=0.3,b=0.2", value_parser = crate::cli::parse_weights)]
+    #[arg(long, value_name = "a=0.3,b=0.2", value_parser = crate::values::parse_weights)]
     pub weights: Option<Weights>,
 
     /// Score against a rubric file (its mode, weights, settings and labels).
@@ -105,36 +105,25 @@ pub struct CombineArgs {
 /// A [`Fatal`] (exit 2) for an unreadable file or rubric, two passes with one name, or a file
 /// with `## Pass:` headings given beside other files.
 pub fn run(args: &CombineArgs) -> Result<ExitCode, Fatal> {
-    let rubric = args
-        .rubric
-        .as_deref()
-        .map(crate::rubric::load)
-        .transpose()?;
-    let mut request = match &rubric {
-        Some(r) => r.request(),
-        None => Request {
-            mode: args.mode.into(),
-            preset: args.preset.map(Into::into),
-            weights: args.weights.clone().map(|Weights(w)| w),
-            ..Request::default()
-        },
+    let asked = Request {
+        mode: args.mode.into(),
+        preset: args.preset.map(Into::into),
+        weights: args.weights.clone().map(|Weights(w)| w),
+        strict: args.strict,
+        ..Request::default()
     };
-    request.strict = args.strict;
-    if let Some(d) = args.denominator {
-        request.params.density_denominator = d;
-    }
-    if let Some(x) = args.scale {
-        request.params.scale = x;
-    }
-    let options = Options {
-        request,
-        rubric,
-        gate: Gate {
-            fail_under: args.fail_under,
-            min_confidence: args.min_confidence,
-            require_self_check: args.require_self_check,
-        },
+    let gate = Gate {
+        fail_under: args.fail_under,
+        min_confidence: args.min_confidence,
+        require_self_check: args.require_self_check,
     };
+    let options = options(
+        args.rubric.as_deref(),
+        asked,
+        args.denominator,
+        args.scale,
+        gate,
+    )?;
     let passes = read_passes(&args.passes)?;
     let e = match passes.as_slice() {
         [(_, text, true)] => evaluate(text, &options),
