@@ -3,6 +3,7 @@
 //! `interval`, the passes' keys when the input held several ([`crate::passes`]), and every
 //! diagnostic by severity.
 
+use crate::number::score_json;
 use pickanumber_score::{Analysis, Outcome, Params, Pooled, Rounding, Severity};
 use serde_json::{json, Map, Value};
 
@@ -25,15 +26,6 @@ fn pooled_json(p: &Pooled, params: &Params) -> Map<String, Value> {
     m.insert("final_unrounded".into(), json!(p.final_unrounded));
     m.insert("confidence".into(), json!(p.confidence));
     m
-}
-
-/// The headline's number: an integer when rounded.
-pub(crate) fn score_json(score: f64, rounded: bool) -> Value {
-    if rounded {
-        json!(score as i64)
-    } else {
-        json!(score)
-    }
 }
 
 /// The whole JSON object of `pickanumber score` for one analysis.

@@ -3,13 +3,15 @@
 //! text + [`Options`] → [`evaluate`] (the formula crate's `analyse`, plus the rubric's cell
 //! checks), or several judges' texts → [`evaluate_passes`] (the formula crate's `combine`) →
 //! [`Evaluation`] → [`json::to_json`] (the object `pickanumber score` prints, with
-//! [`passes`]' keys for passes) and [`gate::Gate`] (the thresholds a pipeline sets).
+//! [`passes`]' keys for passes; both write a score's number by the one rule of `number`) and
+//! [`gate::Gate`] (the thresholds a pipeline sets).
 //!
 //! The CLI, the Python package and the npm package all call this crate, so the same input gives
 //! the same JSON object in all three; none of them builds its own.
 
 pub mod gate;
 pub mod json;
+mod number;
 pub mod passes;
 
 pub use gate::Gate;

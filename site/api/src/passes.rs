@@ -3,6 +3,7 @@
 //! its criteria), `spread`, `disagreements`, `alpha` with `alpha_level`, `duplicates`; and the
 //! `interval` of any headline.
 
+use crate::number::{number, score_json};
 use pickanumber_score::{alpha_level, Analysis, Interval, Passes};
 use serde_json::{json, Map, Value};
 
@@ -14,15 +15,6 @@ pub fn interval_json(i: Option<Interval>) -> Value {
     }
 }
 
-/// A score as an integer when it is whole (the interval ends are rounded like the headline).
-fn number(x: f64) -> Value {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        json!(x as i64)
-    } else {
-        json!(x)
-    }
-}
-
 /// One pass: name, heading line, its headline, interval and item count, and its criteria.
 fn pass_json(name: &str, line: Option<usize>, a: &Analysis) -> Value {
     let h = a.headline();
@@ -31,7 +23,7 @@ fn pass_json(name: &str, line: Option<usize>, a: &Analysis) -> Value {
     o.insert("line".into(), json!(line));
     o.insert(
         "final".into(),
-        h.map_or(Value::Null, |h| crate::json::score_json(h.score, h.rounded)),
+        h.map_or(Value::Null, |h| score_json(h.score, h.rounded)),
     );
     o.insert("final_unrounded".into(), json!(h.map(|h| h.unrounded)));
     o.insert("confidence".into(), json!(h.map(|h| h.confidence)));
@@ -45,7 +37,7 @@ fn pass_json(name: &str, line: Option<usize>, a: &Analysis) -> Value {
             .map(|c| {
                 json!({
                     "name": c.name,
-                    "final": crate::json::score_json(c.pooled.final_score, rounded),
+                    "final": score_json(c.pooled.final_score, rounded),
                     "confidence": c.pooled.confidence,
                     "total_items": c.pooled.total_items,
                 })

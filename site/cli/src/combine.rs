@@ -4,11 +4,10 @@
 //! combined by [`pickanumber_api::evaluate_passes`] (the formula crate's `combine`), and the
 //! object printed by the same [`pickanumber_api::Evaluation::to_json`] as `score`.
 
-use crate::values::{options, positive, ModeName, PresetName, Weights};
+use crate::values::{positive, scoring_options, ModeName, PresetName, Weights};
 use crate::{print, read_input, Fatal};
 use clap::Args;
-use pickanumber_api::{evaluate, evaluate_passes, Gate};
-use pickanumber_score::Request;
+use pickanumber_api::{evaluate, evaluate_passes};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -105,25 +104,7 @@ pub struct CombineArgs {
 /// A [`Fatal`] (exit 2) for an unreadable file or rubric, two passes with one name, or a file
 /// with `## Pass:` headings given beside other files.
 pub fn run(args: &CombineArgs) -> Result<ExitCode, Fatal> {
-    let asked = Request {
-        mode: args.mode.into(),
-        preset: args.preset.map(Into::into),
-        weights: args.weights.clone().map(|Weights(w)| w),
-        strict: args.strict,
-        ..Request::default()
-    };
-    let gate = Gate {
-        fail_under: args.fail_under,
-        min_confidence: args.min_confidence,
-        require_self_check: args.require_self_check,
-    };
-    let options = options(
-        args.rubric.as_deref(),
-        asked,
-        args.denominator,
-        args.scale,
-        gate,
-    )?;
+    let options = scoring_options!(args)?;
     let passes = read_passes(&args.passes)?;
     let e = match passes.as_slice() {
         [(_, text, true)] => evaluate(text, &options),

@@ -9,10 +9,10 @@
 use crate::cli::ScoreArgs;
 use crate::compat::{python_json, read_feedback};
 use crate::judge::{now, NewPass, Store};
-use crate::values::{options, Weights};
+use crate::values::scoring_options;
 use crate::{print, read_input, Fatal};
-use pickanumber_api::{evaluate, Gate};
-use pickanumber_score::{Request, Severity};
+use pickanumber_api::evaluate;
+use pickanumber_score::Severity;
 use serde_json::json;
 use std::process::ExitCode;
 
@@ -38,25 +38,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode, Fatal> {
     if args.save || args.compat.is_some() {
         return score_py(args, &text);
     }
-    let asked = Request {
-        mode: args.mode.into(),
-        preset: args.preset.map(Into::into),
-        weights: args.weights.clone().map(|Weights(w)| w),
-        strict: args.strict,
-        ..Request::default()
-    };
-    let gate = Gate {
-        fail_under: args.fail_under,
-        min_confidence: args.min_confidence,
-        require_self_check: args.require_self_check,
-    };
-    let options = options(
-        args.rubric.as_deref(),
-        asked,
-        args.denominator,
-        args.scale,
-        gate,
-    )?;
+    let options = scoring_options!(args)?;
     let e = evaluate(&text, &options);
     if args.report {
         let mut report = pickanumber_score::report::markdown(&e.analysis);

@@ -106,3 +106,32 @@ pub fn options(
         gate,
     })
 }
+
+/// [`options`] from the options `score` and `combine` share, read by the names both argument
+/// types give them (each type declares them with its own help text, so they cannot be one
+/// flattened struct): `--rubric`, `--mode`, `--preset`, `--weights`, `--strict`,
+/// `--denominator`, `--scale`, `--fail-under`, `--min-confidence`, `--require-self-check`.
+/// Gives a `Result<Options, Fatal>`.
+macro_rules! scoring_options {
+    ($args:expr) => {{
+        let args = $args;
+        $crate::values::options(
+            args.rubric.as_deref(),
+            pickanumber_score::Request {
+                mode: args.mode.into(),
+                preset: args.preset.map(Into::into),
+                weights: args.weights.clone().map(|$crate::values::Weights(w)| w),
+                strict: args.strict,
+                ..pickanumber_score::Request::default()
+            },
+            args.denominator,
+            args.scale,
+            pickanumber_api::Gate {
+                fail_under: args.fail_under,
+                min_confidence: args.min_confidence,
+                require_self_check: args.require_self_check,
+            },
+        )
+    }};
+}
+pub(crate) use scoring_options;
