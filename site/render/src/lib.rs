@@ -24,6 +24,8 @@
 //! heading) is read by `site_words` from `content/layout.toml` and handed to the stages. Those
 //! sentences may hold `{slots}` for computed values (`words`), checked when the file is
 //! read; a plot's claim about the formula is chosen or checked against computed values.
+//! The test module `consistency` checks what the pages say against the formula and the
+//! instruments, one module a subject (`consistency/`).
 
 mod bibliography;
 mod braces;

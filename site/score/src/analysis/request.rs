@@ -1,5 +1,5 @@
 //! What to compute: the [`Mode`], a [`Preset`]'s criteria and weights, the formula's
-//! [`Params`](crate::Params), strict reading and a rubric's [`Labels`], gathered in one
+//! [`Params`], strict reading and a rubric's [`Labels`], gathered in one
 //! [`Request`] that [`analyse`](crate::analyse) reads before it looks at the text.
 
 use crate::{Item, Params};
