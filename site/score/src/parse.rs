@@ -240,6 +240,11 @@ fn classify<'a>(line: &'a str, ctx: &Context) -> Line<'a> {
     }
 }
 
+/// Whether `cell` belongs to a table's rule row (`|---|:--:|`): dashes, colons and spaces only.
+pub(crate) fn rule_cell(cell: &str) -> bool {
+    cell.chars().all(|ch| matches!(ch, '-' | ':' | ' '))
+}
+
 /// The cells of a table row (`| a | b |`), or `None` for a line that is not one.
 fn table_row(line: &str) -> Option<Vec<&str>> {
     let inner = line.trim().strip_prefix('|')?;
@@ -271,10 +276,7 @@ impl ReportTable {
 
     /// One body row (an unreadable weight is an error in `out`); separator rows give nothing.
     fn row(&self, cells: &[&str], line: usize, out: &mut Parsed) -> Option<ReportRow> {
-        if cells
-            .iter()
-            .all(|c| c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
-        {
+        if cells.iter().all(|c| rule_cell(c)) {
             return None;
         }
         let cell = |i: usize| cells.get(i).copied().unwrap_or("");

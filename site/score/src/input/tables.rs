@@ -2,7 +2,7 @@
 //! columns found by a header row that names `impact` (or, in a markdown table without one, by
 //! position).
 
-use crate::parse::{build, impact_of, Context, Entry, LineError, Parsed};
+use crate::parse::{build, impact_of, rule_cell, Context, Entry, LineError, Parsed};
 
 /// Splits one CSV/TSV row, honouring double quotes (`"a, b"` and `""` inside quotes).
 pub(super) fn split_row(line: &str, sep: char) -> Vec<String> {
@@ -114,10 +114,7 @@ pub(super) fn markdown_table(text: &str) -> Parsed {
         }
         let inner = line.trim_start_matches('|').trim_end_matches('|');
         let cells: Vec<String> = inner.split('|').map(|c| c.trim().to_string()).collect();
-        if cells
-            .iter()
-            .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
-        {
+        if cells.iter().all(|c| !c.is_empty() && rule_cell(c)) {
             continue; // separator row
         }
         if columns.is_none() {
