@@ -158,11 +158,14 @@ impl SiteConfig {
     }
 }
 
+/// The canonical origin of the published site: the default [`SiteConfig`] origin.
+pub const SITE_URL: &str = "https://pickanumber.codefi.io";
+
 impl Default for SiteConfig {
     fn default() -> SiteConfig {
         SiteConfig {
             title: "pickanumber".into(),
-            origin: crate::page_layout::SITE_URL.into(),
+            origin: SITE_URL.into(),
             base_url: root(),
             cname: None,
             repository: None,

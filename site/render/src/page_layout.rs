@@ -11,9 +11,6 @@ use crate::stages::frontmatter::{FrontMatter, Template};
 use crate::stages::headings::TocEntry;
 use std::path::Path;
 
-/// The canonical origin of the published site.
-pub const SITE_URL: &str = "https://pickanumber.codefi.io";
-
 /// The policy every built page carries: scripts only from the site itself (plus wasm
 /// compilation), no inline scripts, no third-party anything.
 pub const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
