@@ -38,7 +38,8 @@ OUTPUT:
     cells where one pass nets above 0 and another below), alpha (Krippendorff's α, interval
     metric, over the per-criterion finals: matrix mode, 2+ passes, 3+ criteria; else null) with
     alpha_level (reliable ≥ 0.800, tentative ≥ 0.667, else unreliable), duplicates.
-    A diagnostic about a pass's own line starts with `pass NAME:`.
+    A diagnostic about a pass's own line starts with `pass NAME:`. --no-interval leaves every
+    interval key out (no resampling).
 
 EXIT STATUS:
     0  every pass was read without errors and the gate (if any) passed
@@ -97,6 +98,11 @@ pub struct CombineArgs {
     /// Exit 3 unless the combined matrix's self-check passes.
     #[arg(long)]
     pub require_self_check: bool,
+
+    /// Skip the bootstrap intervals (most of the time a combination takes): the JSON has no
+    /// "interval" key, at the top or in any pass.
+    #[arg(long)]
+    pub no_interval: bool,
 }
 
 /// Runs `pickanumber combine`.
@@ -133,7 +139,9 @@ pub fn run(args: &CombineArgs) -> Result<ExitCode, Fatal> {
             fail_under: args.fail_under,
             min_confidence: args.min_confidence,
             require_self_check: args.require_self_check,
+            ..Gate::default()
         },
+        interval: !args.no_interval,
     };
     let passes = read_passes(&args.passes)?;
     let e = match passes.as_slice() {

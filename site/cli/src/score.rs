@@ -65,7 +65,9 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode, Fatal> {
             fail_under: args.fail_under,
             min_confidence: args.min_confidence,
             require_self_check: args.require_self_check,
+            ..Gate::default()
         },
+        interval: !args.no_interval,
     };
     let e = evaluate(&text, &options);
     if args.report {

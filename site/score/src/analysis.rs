@@ -125,6 +125,10 @@ pub struct Request {
     pub strict: bool,
     /// The criteria and perspectives a rubric allows, when scoring against one.
     pub labels: Option<Labels>,
+    /// Leave out the bootstrap interval (`Analysis::interval` stays `None`, on every pass too):
+    /// its 1,000 resamples are most of an analysis's cost, and a pipeline that only wants the
+    /// number need not pay for them. Nothing else changes.
+    pub skip_interval: bool,
 }
 
 /// The names a rubric allows. An item that names another criterion or perspective is an error
@@ -409,7 +413,11 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
     let a = analyse_read(text, format, parsed, request);
     #[cfg(feature = "combine")]
     let a = Analysis {
-        interval: crate::interval::of(&a, None, crate::interval::LEVEL),
+        interval: if request.skip_interval {
+            None
+        } else {
+            crate::interval::of(&a, None, crate::interval::LEVEL)
+        },
         ..a
     };
     a

@@ -6,8 +6,8 @@
 //! group is redrawn with replacement at its own size (past [`GROUP_DRAWS`] items, through 64
 //! draws scaled to the group's size) and the headline recomputed exactly as
 //! the mode computes it (per-criterion finals rounded, then the weighted mean) → the
-//! resampled headlines are sorted and the two cut at `(100 − level) / 2` percent from each end
-//! are the interval, rounded like the headline.
+//! two resampled headlines that cut `(100 − level) / 2` percent from each end of their sorted
+//! order (found by selection, without sorting) are the interval, rounded like the headline.
 //!
 //! Deterministic: the random stream is SplitMix64 seeded with an FNV-1a hash of the groups'
 //! impacts (each group sorted, the groups and the columns sorted), so the same items always
@@ -214,16 +214,18 @@ pub(crate) fn of(a: &Analysis, origin: Option<&[usize]>, level: u8) -> Option<In
         }
         values.push(total);
     }
-    crate::order::sort_by(&mut values, |x, y| x.total_cmp(y));
+    // The two places of the sorted values, found without sorting them (the same numbers).
     let cut = (100 - usize::from(level)) * resamples / 200;
+    let low = crate::order::select_f64(&mut values, cut);
+    let high = crate::order::select_f64(&mut values, resamples - 1 - cut);
     let round = |x: f64| match (headline.rounded, params.rounding) {
         (true, Rounding::HalfAwayFromZero) => x.round(),
         _ => x,
     };
     Some(Interval {
         level,
-        low: round(values[cut]),
-        high: round(values[resamples - 1 - cut]),
+        low: round(low),
+        high: round(high),
         resamples,
     })
 }
