@@ -59,7 +59,7 @@ test("every miss of the gate names the options key, word for word", () => {
   ]);
   // combine names them the same way; the CLI's flags appear nowhere.
   const together = pkg.combine({ a: "+3 x\n", b: "-1 y\n" }, { failUnder: 90 });
-  assert.deepEqual(together.gate.misses, ["final 55 is under 90 (failUnder)"]);
+  assert.deepEqual(together.gate.misses, ["final 59 is under 90 (failUnder)"]);
   assert.equal(JSON.stringify(together).includes("--"), false);
 });
 
