@@ -131,7 +131,9 @@ OUTPUT:
     redrawn 1,000 times with replacement within each criterion (or bucket) and pass, the
     headline recomputed each time, and the middle 90 % kept. It says how far the score would
     move with another sample of the same kind of evidence, seeded from the items so the same
-    input always gives the same interval; null when there is no score.
+    input always gives the same interval; null when there is no score. --no-interval skips
+    the resampling, most of the time a score takes, for pipelines that only want the number:
+    the key is then left out (null keeps meaning no score).
     Text with ## Pass: <name> headings is several judges' passes: see `pickanumber combine
     --help` for the combined headline and the keys it adds.
     pooled and feedback mode: final is the pool's (feedback: the four buckets pooled), beside
@@ -257,6 +259,11 @@ pub struct ScoreArgs {
     /// Exit 3 unless the matrix self-check passes (criteria finals at least 20 points apart).
     #[arg(long, conflicts_with_all = ["compat", "store"])]
     pub require_self_check: bool,
+
+    /// Skip the bootstrap interval (most of the time a score takes): the JSON has no
+    /// "interval" key and the report no interval line.
+    #[arg(long, conflicts_with_all = ["compat", "store"])]
+    pub no_interval: bool,
 
     /// Print the scores object of another scorer instead of pickanumber's JSON (score-py: the
     /// feedback judge's score.py).

@@ -37,7 +37,8 @@ OUTPUT:
     cells where one pass nets above 0 and another below), alpha (Krippendorff's α, interval
     metric, over the per-criterion finals: matrix mode, 2+ passes, 3+ criteria; else null) with
     alpha_level (reliable ≥ 0.800, tentative ≥ 0.667, else unreliable), duplicates.
-    A diagnostic about a pass's own line starts with `pass NAME:`.
+    A diagnostic about a pass's own line starts with `pass NAME:`. --no-interval leaves every
+    interval key out (no resampling).
 
 EXIT STATUS:
     0  every pass was read without errors and the gate (if any) passed
@@ -96,6 +97,11 @@ pub struct CombineArgs {
     /// Exit 3 unless the combined matrix's self-check passes.
     #[arg(long)]
     pub require_self_check: bool,
+
+    /// Skip the bootstrap intervals (most of the time a combination takes): the JSON has no
+    /// "interval" key, at the top or in any pass.
+    #[arg(long)]
+    pub no_interval: bool,
 }
 
 /// Runs `pickanumber combine`.

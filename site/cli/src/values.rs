@@ -76,7 +76,8 @@ pub(crate) fn positive(s: &str) -> Result<f64, String> {
 
 /// The API's [`Options`] from what `score` and `combine` both take: the rubric's request under
 /// `--rubric`, else `asked` (what `--mode`, `--preset` and `--weights` ask for); then
-/// `--strict`, `--denominator` and `--scale` over it, and the gate.
+/// `--strict`, `--denominator` and `--scale` over it, the gate, and whether to compute the
+/// interval (`--no-interval` turns it off).
 ///
 /// # Errors
 /// A [`Fatal`] (exit 2) when the rubric cannot be read or has errors.
@@ -86,6 +87,7 @@ pub fn options(
     denominator: Option<f64>,
     scale: Option<f64>,
     gate: Gate,
+    interval: bool,
 ) -> Result<Options, Fatal> {
     let rubric = rubric.map(crate::rubric::load).transpose()?;
     let strict = asked.strict;
@@ -104,13 +106,15 @@ pub fn options(
         request,
         rubric,
         gate,
+        interval,
     })
 }
 
 /// [`options`] from the options `score` and `combine` share, read by the names both argument
 /// types give them (each type declares them with its own help text, so they cannot be one
 /// flattened struct): `--rubric`, `--mode`, `--preset`, `--weights`, `--strict`,
-/// `--denominator`, `--scale`, `--fail-under`, `--min-confidence`, `--require-self-check`.
+/// `--denominator`, `--scale`, `--fail-under`, `--min-confidence`, `--require-self-check`,
+/// `--no-interval`.
 /// Gives a `Result<Options, Fatal>`.
 macro_rules! scoring_options {
     ($args:expr) => {{
@@ -130,7 +134,9 @@ macro_rules! scoring_options {
                 fail_under: args.fail_under,
                 min_confidence: args.min_confidence,
                 require_self_check: args.require_self_check,
+                ..pickanumber_api::Gate::default()
             },
+            !args.no_interval,
         )
     }};
 }

@@ -40,7 +40,11 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
     let a = analyse_read(text, format, parsed, request);
     #[cfg(feature = "combine")]
     let a = Analysis {
-        interval: crate::interval::of(&a, None, crate::interval::LEVEL),
+        interval: if request.skip_interval {
+            None
+        } else {
+            crate::interval::of(&a, None, crate::interval::LEVEL)
+        },
         ..a
     };
     a

@@ -158,7 +158,9 @@ fn run(
         .zip(read_all)
         .map(|((name, line, text), (format, parsed))| {
             let mut analysis = analyse_read(text, format, parsed, &request);
-            analysis.interval = crate::interval::of(&analysis, None, crate::interval::LEVEL);
+            if !request.skip_interval {
+                analysis.interval = crate::interval::of(&analysis, None, crate::interval::LEVEL);
+            }
             Pass {
                 name: name.clone(),
                 line: *line,
@@ -208,7 +210,9 @@ fn run(
     let spread = spread(&a, &passes);
     let disagreements = disagreements(&passes, a.mode());
     let alpha = alpha(&a, &passes);
-    a.interval = crate::interval::of(&a, Some(&origin), crate::interval::LEVEL);
+    if !request.skip_interval {
+        a.interval = crate::interval::of(&a, Some(&origin), crate::interval::LEVEL);
+    }
     a.passes = Some(Box::new(Passes {
         passes,
         spread,

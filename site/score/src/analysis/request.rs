@@ -119,6 +119,10 @@ pub struct Request {
     pub strict: bool,
     /// The criteria and perspectives a rubric allows, when scoring against one.
     pub labels: Option<Labels>,
+    /// Leave out the bootstrap interval (`Analysis::interval` stays `None`, on every pass too):
+    /// its 1,000 resamples are most of an analysis's cost, and a pipeline that only wants the
+    /// number need not pay for them. Nothing else changes.
+    pub skip_interval: bool,
 }
 
 /// The names a rubric allows. An item that names another criterion or perspective is an error
