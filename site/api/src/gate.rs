@@ -2,11 +2,54 @@
 //! turn the headline into a pass or a miss. A miss exits 3 with the JSON still printed (and a
 //! `gate` object in it saying which check missed); exit 1 and 2 keep their meanings and win
 //! over 3, since a score with item errors or no score at all is not a score to gate.
+//!
+//! Each miss is a sentence that ends with the option it checks, spelled as the caller's front
+//! end spells it ([`OptionNames`]): `final 62 is under 70 (--fail-under)` from the CLI,
+//! `(fail_under=)` from Python, `(failUnder)` from npm.
 
 use pickanumber_score::Analysis;
 use serde_json::{json, Value};
 
-/// The thresholds given on the command line.
+/// How a front end spells the gate's three options, for the sentences of its misses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionNames {
+    /// The option of [`Gate::fail_under`].
+    pub fail_under: &'static str,
+    /// The option of [`Gate::min_confidence`].
+    pub min_confidence: &'static str,
+    /// The option of [`Gate::require_self_check`].
+    pub require_self_check: &'static str,
+}
+
+impl OptionNames {
+    /// `pickanumber score` and `combine`: the flags.
+    pub const CLI: OptionNames = OptionNames {
+        fail_under: "--fail-under",
+        min_confidence: "--min-confidence",
+        require_self_check: "--require-self-check",
+    };
+    /// The Python package: the keyword arguments of `analyse` and `combine`.
+    pub const PYTHON: OptionNames = OptionNames {
+        fail_under: "fail_under=",
+        min_confidence: "min_confidence=",
+        require_self_check: "require_self_check=",
+    };
+    /// The npm package: the keys of the options object.
+    pub const NPM: OptionNames = OptionNames {
+        fail_under: "failUnder",
+        min_confidence: "minConfidence",
+        require_self_check: "requireSelfCheck",
+    };
+}
+
+impl Default for OptionNames {
+    /// The CLI's flags.
+    fn default() -> OptionNames {
+        OptionNames::CLI
+    }
+}
+
+/// The thresholds a caller gives, and how its front end names them.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Gate {
     /// The headline must be at least this.
@@ -15,6 +58,8 @@ pub struct Gate {
     pub min_confidence: Option<f64>,
     /// In matrix mode, the criteria finals must span at least the self-check's 20 points.
     pub require_self_check: bool,
+    /// The options' names in the misses' sentences (the CLI's flags by default).
+    pub names: OptionNames,
 }
 
 impl Gate {
@@ -23,45 +68,53 @@ impl Gate {
         self.fail_under.is_some() || self.min_confidence.is_some() || self.require_self_check
     }
 
-    /// The checks that miss, as sentences (`final 62 is under 70 (--fail-under)`); empty when
-    /// the headline passes. An analysis with no headline misses every check it cannot pass.
+    /// The checks that miss, as sentences (`final 62 is under 70 (--fail-under)`, with the
+    /// option named as [`Gate::names`] spells it); empty when the headline passes. An analysis
+    /// with no headline misses every check it cannot pass.
     pub fn misses(&self, a: &Analysis) -> Vec<String> {
         let h = a.headline();
+        let OptionNames {
+            fail_under,
+            min_confidence,
+            require_self_check,
+        } = self.names;
         let mut out = Vec::new();
         if let Some(n) = self.fail_under {
             match h {
                 Some(h) if h.score >= n => {}
                 Some(h) => out.push(format!(
-                    "{} {} is under {} (--fail-under)",
+                    "{} {} is under {} ({fail_under})",
                     h.kind.label().to_lowercase(),
                     h.score_text(),
                     trim(n)
                 )),
-                None => out.push("there is no score to compare with --fail-under".into()),
+                None => out.push(format!("there is no score to compare with {fail_under}")),
             }
         }
         if let Some(c) = self.min_confidence {
             match h {
                 Some(h) if h.confidence >= c => {}
                 Some(h) => out.push(format!(
-                    "confidence {} is under {} (--min-confidence)",
+                    "confidence {} is under {} ({min_confidence})",
                     h.confidence_text(),
                     trim(c)
                 )),
-                None => out.push("there is no confidence to compare with --min-confidence".into()),
+                None => out.push(format!(
+                    "there is no confidence to compare with {min_confidence}"
+                )),
             }
         }
         if self.require_self_check {
             match a.matrix().map(|m| m.result.as_ref()) {
                 Some(Ok(s)) if s.self_check => {}
                 Some(Ok(s)) => out.push(format!(
-                    "the self-check fails: the criteria span {} points, under {} (--require-self-check)",
+                    "the self-check fails: the criteria span {} points, under {} ({require_self_check})",
                     trim(s.span),
                     trim(a.params.self_check_span)
                 )),
-                Some(Err(_)) => out.push("the weights cannot be used, so there is no self-check (--require-self-check)".into()),
+                Some(Err(_)) => out.push(format!("the weights cannot be used, so there is no self-check ({require_self_check})")),
                 None => out.push(format!(
-                    "the self-check needs matrix mode; this input was scored in {} mode (--require-self-check)",
+                    "the self-check needs matrix mode; this input was scored in {} mode ({require_self_check})",
                     a.mode()
                 )),
             }

@@ -1,8 +1,9 @@
 //! The JSON object of one analysis: the keys `pickanumber score` prints for each mode, with
 //! `final` an integer when the parameters round, `null` where nothing was read, the headline's
-//! `interval`, the passes' keys when the input held several ([`crate::passes`]), and every
+//! `interval` (left out when not asked for), the passes' keys when the input held several ([`crate::passes`]), and every
 //! diagnostic by severity.
 
+use crate::number::score_json;
 use pickanumber_score::{Analysis, Outcome, Params, Pooled, Rounding, Severity};
 use serde_json::{json, Map, Value};
 
@@ -27,17 +28,14 @@ fn pooled_json(p: &Pooled, params: &Params) -> Map<String, Value> {
     m
 }
 
-/// The headline's number: an integer when rounded.
-pub(crate) fn score_json(score: f64, rounded: bool) -> Value {
-    if rounded {
-        json!(score as i64)
-    } else {
-        json!(score)
-    }
-}
-
 /// The whole JSON object of `pickanumber score` for one analysis.
 pub fn to_json(a: &Analysis) -> Value {
+    object(a, true)
+}
+
+/// The JSON object of one analysis, with the `interval` keys (top level and each pass's) or,
+/// when the interval was not asked for, without them.
+pub fn object(a: &Analysis, with_interval: bool) -> Value {
     let p = &a.params;
     let mut m = Map::new();
     m.insert("mode".into(), json!(a.mode()));
@@ -112,9 +110,11 @@ pub fn to_json(a: &Analysis) -> Value {
             m.insert("pooled".into(), Value::Object(pooled_json(&x.pool, p)));
         }
     }
-    m.insert("interval".into(), crate::passes::interval_json(a.interval));
+    if with_interval {
+        m.insert("interval".into(), crate::passes::interval_json(a.interval));
+    }
     if let Some(p) = &a.passes {
-        m.extend(crate::passes::passes_json(p));
+        m.extend(crate::passes::passes_json(p, with_interval));
     }
     let errors: Vec<Value> = a
         .diagnostics_of(Severity::Error)

@@ -3,22 +3,24 @@
 //! text + [`Options`] → [`evaluate`] (the formula crate's `analyse`, plus the rubric's cell
 //! checks), or several judges' texts → [`evaluate_passes`] (the formula crate's `combine`) →
 //! [`Evaluation`] → [`json::to_json`] (the object `pickanumber score` prints, with
-//! [`passes`]' keys for passes) and [`gate::Gate`] (the thresholds a pipeline sets).
+//! [`passes`]' keys for passes; both write a score's number by the one rule of `number`) and
+//! [`gate::Gate`] (the thresholds a pipeline sets).
 //!
 //! The CLI, the Python package and the npm package all call this crate, so the same input gives
 //! the same JSON object in all three; none of them builds its own.
 
 pub mod gate;
 pub mod json;
+mod number;
 pub mod passes;
 
-pub use gate::Gate;
+pub use gate::{Gate, OptionNames};
 pub use json::to_json;
 pub use pickanumber_rubric::Rubric;
 pub use pickanumber_score::{analyse, combine, Analysis, Request};
 
 /// What a caller can ask for besides the text.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// Mode, preset, weights, labels, parameters and strictness, as the formula crate reads them.
     pub request: Request,
@@ -26,8 +28,25 @@ pub struct Options {
     /// name). [`Options::from_rubric`] also takes its mode, weights and parameters into
     /// `request`.
     pub rubric: Option<Rubric>,
-    /// Thresholds on the headline.
+    /// Thresholds on the headline, and how the caller's front end names them.
     pub gate: Gate,
+    /// Whether to compute the bootstrap interval of the headline (and of each pass); on by
+    /// default. Off, no resample is drawn and the JSON has no `interval` key at all, at the
+    /// top or in `passes` (`"interval": null` keeps its one meaning: there is no score).
+    /// The interval's 1,000 resamples are most of an analysis's cost.
+    pub interval: bool,
+}
+
+impl Default for Options {
+    /// The formula's defaults, no rubric, no gate, the interval on.
+    fn default() -> Options {
+        Options {
+            request: Request::default(),
+            rubric: None,
+            gate: Gate::default(),
+            interval: true,
+        }
+    }
 }
 
 impl Options {
@@ -36,7 +55,20 @@ impl Options {
         Options {
             request: rubric.request(),
             rubric: Some(rubric),
-            gate: Gate::default(),
+            ..Options::default()
+        }
+    }
+
+    /// The request the formula crate is given: [`Options::request`], with the interval
+    /// skipped when [`Options::interval`] is off.
+    fn formula_request(&self) -> std::borrow::Cow<'_, Request> {
+        if self.interval {
+            std::borrow::Cow::Borrowed(&self.request)
+        } else {
+            std::borrow::Cow::Owned(Request {
+                skip_interval: true,
+                ..self.request.clone()
+            })
         }
     }
 }
@@ -48,15 +80,19 @@ pub struct Evaluation {
     pub analysis: Analysis,
     /// The thresholds asked for.
     pub gate: Gate,
-    /// The checks the headline missed, as sentences; empty when it passed or no gate was set.
+    /// The checks the headline missed, as sentences naming the options as the caller's front
+    /// end spells them ([`Gate::names`]); empty when it passed or no gate was set.
     pub misses: Vec<String>,
+    /// Whether the interval was asked for ([`Options::interval`]): without it the JSON leaves
+    /// the `interval` keys out.
+    pub interval: bool,
 }
 
 impl Evaluation {
-    /// The JSON object `pickanumber score` prints: [`json::to_json`] plus a `gate` object
-    /// when a threshold was set.
+    /// The JSON object `pickanumber score` prints: [`json::to_json`] (without the `interval`
+    /// keys when the interval was not asked for) plus a `gate` object when a threshold was set.
     pub fn to_json(&self) -> serde_json::Value {
-        let mut out = to_json(&self.analysis);
+        let mut out = json::object(&self.analysis, self.interval);
         if self.gate.is_set() {
             out["gate"] = self.gate.to_json(&self.misses);
         }
@@ -78,7 +114,7 @@ impl Evaluation {
 /// Analyses `text` as [`Options`] ask. Text with `## Pass: <name>` headings is several judges'
 /// passes, combined as [`evaluate_passes`] combines them.
 pub fn evaluate(text: &str, options: &Options) -> Evaluation {
-    finish(analyse(text, &options.request), options)
+    finish(analyse(text, &options.formula_request()), options)
 }
 
 /// Combines several judges' passes, each a name and a text in any input format, as
@@ -98,7 +134,7 @@ pub fn evaluate(text: &str, options: &Options) -> Evaluation {
 /// assert!(v["interval"].is_array());
 /// ```
 pub fn evaluate_passes(passes: &[(String, String)], options: &Options) -> Evaluation {
-    finish(combine(passes, &options.request), options)
+    finish(combine(passes, &options.formula_request()), options)
 }
 
 /// The rubric's cell checks and the gate's verdict on an analysis.
@@ -111,5 +147,6 @@ fn finish(mut analysis: Analysis, options: &Options) -> Evaluation {
         analysis,
         gate: options.gate,
         misses,
+        interval: options.interval && !options.request.skip_interval,
     }
 }

@@ -1,8 +1,9 @@
 //! The JSON keys of several judges' passes, beside the keys of the combined analysis:
-//! `passes` (each pass's name, line, final, confidence, interval, items and, in matrix mode,
-//! its criteria), `spread`, `disagreements`, `alpha` with `alpha_level`, `duplicates`; and the
-//! `interval` of any headline.
+//! `passes` (each pass's name, line, final, confidence, interval when asked for, items and,
+//! in matrix mode, its criteria), `spread`, `disagreements`, `alpha` with `alpha_level`,
+//! `duplicates`; and the `interval` of any headline.
 
+use crate::number::{number, score_json};
 use pickanumber_score::{alpha_level, Analysis, Interval, Passes};
 use serde_json::{json, Map, Value};
 
@@ -14,28 +15,22 @@ pub fn interval_json(i: Option<Interval>) -> Value {
     }
 }
 
-/// A score as an integer when it is whole (the interval ends are rounded like the headline).
-fn number(x: f64) -> Value {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        json!(x as i64)
-    } else {
-        json!(x)
-    }
-}
-
-/// One pass: name, heading line, its headline, interval and item count, and its criteria.
-fn pass_json(name: &str, line: Option<usize>, a: &Analysis) -> Value {
+/// One pass: name, heading line, its headline, interval (when asked for) and item count, and
+/// its criteria.
+fn pass_json(name: &str, line: Option<usize>, a: &Analysis, with_interval: bool) -> Value {
     let h = a.headline();
     let mut o = Map::new();
     o.insert("name".into(), json!(name));
     o.insert("line".into(), json!(line));
     o.insert(
         "final".into(),
-        h.map_or(Value::Null, |h| crate::json::score_json(h.score, h.rounded)),
+        h.map_or(Value::Null, |h| score_json(h.score, h.rounded)),
     );
     o.insert("final_unrounded".into(), json!(h.map(|h| h.unrounded)));
     o.insert("confidence".into(), json!(h.map(|h| h.confidence)));
-    o.insert("interval".into(), interval_json(a.interval));
+    if with_interval {
+        o.insert("interval".into(), interval_json(a.interval));
+    }
     o.insert("total_items".into(), json!(a.entries.len()));
     if let Some(Ok(m)) = a.matrix().map(|m| m.result.as_ref()) {
         let rounded = h.is_some_and(|h| h.rounded);
@@ -45,7 +40,7 @@ fn pass_json(name: &str, line: Option<usize>, a: &Analysis) -> Value {
             .map(|c| {
                 json!({
                     "name": c.name,
-                    "final": crate::json::score_json(c.pooled.final_score, rounded),
+                    "final": score_json(c.pooled.final_score, rounded),
                     "confidence": c.pooled.confidence,
                     "total_items": c.pooled.total_items,
                 })
@@ -56,15 +51,15 @@ fn pass_json(name: &str, line: Option<usize>, a: &Analysis) -> Value {
     Value::Object(o)
 }
 
-/// The passes' keys of a combined analysis.
-pub fn passes_json(p: &Passes) -> Map<String, Value> {
+/// The passes' keys of a combined analysis (each pass's `interval` only `with_interval`).
+pub fn passes_json(p: &Passes, with_interval: bool) -> Map<String, Value> {
     let name = |k: usize| p.passes[k].name.as_str();
     let mut m = Map::new();
     m.insert(
         "passes".into(),
         p.passes
             .iter()
-            .map(|x| pass_json(&x.name, x.line, &x.analysis))
+            .map(|x| pass_json(&x.name, x.line, &x.analysis, with_interval))
             .collect(),
     );
     m.insert(

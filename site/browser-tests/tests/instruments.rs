@@ -4,37 +4,9 @@
 //! verdict on `/pairwise/`), in the comments.
 
 use pickanumber_browser_tests::{
-    console_log, expect_contains, expect_text, format_log, serve_dist, with_browser,
-    BrowserOptions, Client,
+    expect_contains, expect_text, serve_dist, wait_ready, with_browser, BrowserOptions, Client,
 };
 use serde_json::Value;
-use std::time::{Duration, Instant};
-
-/// Scrolls the island `#id` into view and waits until it has mounted (`#id[data-ready]`).
-async fn wait_island(client: &Client, id: &str) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let ready = client
-            .execute(
-                "const c = document.getElementById(arguments[0]); \
-                 if (c && !c.hasAttribute('data-ready')) c.scrollIntoView({block: 'center'}); \
-                 return !!(c && c.hasAttribute('data-ready'));",
-                vec![id.into()],
-            )
-            .await
-            .expect("run a script in the page");
-        if ready == Value::Bool(true) {
-            return;
-        }
-        if Instant::now() > deadline {
-            panic!(
-                "#{id}[data-ready] did not appear; the console said:\n{}",
-                format_log(&console_log(client).await)
-            );
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
 
 /// Sets the value of the field `#id` at once, as a paste does, and fires `input`.
 async fn fill(client: &Client, id: &str, value: &str) {
@@ -62,9 +34,19 @@ async fn click(client: &Client, root: &str, label: &str) {
     assert_eq!(found, Value::Bool(true), "no button {label:?} in #{root}");
 }
 
+/// Opens `url` and waits until its island (`#id`) has mounted.
 async fn open(client: &Client, url: &str, id: &str) {
     client.goto(url).await.expect("open the page");
-    wait_island(client, id).await;
+    wait_ready(client).await;
+    let mounted = client
+        .execute("return document.querySelector('[data-ready]')?.id;", vec![])
+        .await
+        .expect("run a script in the page");
+    assert_eq!(
+        mounted,
+        Value::String(id.into()),
+        "the island mounted on {url}"
+    );
 }
 
 /// One hand-written run set per regime (rows = runs, columns = items, scale 1–10).

@@ -13,36 +13,16 @@ use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 use pickanumber_api::{evaluate, Options};
 use pickanumber_browser_tests::{
-    console_log, format_log, repo, serve_dist, text, wait_ready, wait_until, with_browser,
-    BrowserOptions, Client, UPDATE_TIMEOUT,
+    repo, serve_dist, text, wait_ready, wait_until, with_browser, BrowserOptions, Client,
+    UPDATE_TIMEOUT,
 };
 use pickanumber_rubric::Rubric;
 use serde_json::{json, Value};
-use std::time::{Duration, Instant};
 
 /// Opens `/setup/` and waits until the island has taken over its static box.
 async fn open_setup(client: &Client, url: &str) {
     client.goto(url).await.expect("open /setup/");
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let ready = client
-            .execute(
-                "const s = document.getElementById('setup'); \
-                 return !!(s && s.hasAttribute('data-ready'));",
-                vec![],
-            )
-            .await
-            .expect("run a script");
-        if ready == Value::Bool(true) {
-            return;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "#setup[data-ready] did not appear; the console said:\n{}",
-            format_log(&console_log(client).await)
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    wait_ready(client).await;
 }
 
 /// Sets field `#id` to `value` and fires `event` (`input` for text, `change` for a menu).

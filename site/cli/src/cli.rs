@@ -1,11 +1,19 @@
-//! The command line as clap types: what each subcommand accepts, its help text, and the
-//! checks clap makes before anything runs (unknown options, values not in a set, options that
-//! need or exclude each other, slugs). A failed check is a usage error: clap prints it on stderr
-//! and the process exits 2 with nothing on stdout.
+//! The command line as clap types: the subcommands; `score`'s options and long help (the item
+//! grammar, the output, the exit status) here, the other subcommands' beside their code, the
+//! values they take in `values`; and the checks clap makes before anything runs (unknown
+//! options, values not in a set, options that need or exclude each other, slugs). A failed
+//! check is a usage error: clap prints it on stderr and the process exits 2 with nothing on
+//! stdout.
 
+use crate::combine::{CombineArgs, COMBINE_HELP};
+use crate::compare::{CompareArgs, COMPARE_HELP};
 use crate::judge::Slug;
-use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
-use pickanumber_score::{Mode, Preset};
+use crate::pairwise::{PairwiseArgs, PAIRWISE_HELP};
+use crate::passes::{PassesArgs, PASSES_HELP};
+use crate::probe::{ProbeArgs, PROBE_HELP};
+use crate::rubric::{RubricCommand, RUBRIC_HELP};
+use crate::values::{parse_weights, positive, Compat, ModeName, PresetName, Weights};
+use clap::{ArgGroup, Args, Parser, Subcommand};
 use std::path::PathBuf;
 
 /// `pickanumber`: the whole command line.
@@ -56,138 +64,13 @@ pub enum Command {
     Rubric(RubricCommand),
     /// Combine several judges' passes into one score, with each pass, the spread, the cells
     /// where they disagree, α and the interval, as JSON.
-    #[command(after_long_help = crate::combine::COMBINE_HELP)]
-    Combine(crate::combine::CombineArgs),
+    #[command(after_long_help = COMBINE_HELP)]
+    Combine(CombineArgs),
     /// Compare two results (or two inputs): the change of the headline and of each criterion,
     /// and whether the intervals overlap, as JSON.
-    #[command(after_long_help = crate::compare::COMPARE_HELP)]
-    Compare(crate::compare::CompareArgs),
+    #[command(after_long_help = COMPARE_HELP)]
+    Compare(CompareArgs),
 }
-
-/// `pickanumber rubric …`: one rubric file, three things to do with it.
-#[derive(Debug, Subcommand)]
-pub enum RubricCommand {
-    /// Check the rubric and print a one-line summary of it.
-    #[command(after_long_help = RUBRIC_HELP)]
-    Check(RubricFile),
-    /// Print the judge prompt the rubric gives (markdown).
-    #[command(after_long_help = RUBRIC_HELP)]
-    Prompt(RubricFile),
-    /// Print the JSON Schema of the judge's output under the rubric.
-    #[command(after_long_help = RUBRIC_HELP)]
-    Schema(RubricFile),
-}
-
-/// The rubric file a `rubric` subcommand reads.
-#[derive(Debug, Args)]
-pub struct RubricFile {
-    /// The rubric: TOML, or JSON when its first non-blank character is `{`.
-    #[arg(value_name = "RUBRIC")]
-    pub file: PathBuf,
-}
-
-/// The long help of `pickanumber rubric` and its subcommands after the option list.
-const RUBRIC_HELP: &str = "\
-RUBRIC FILE (TOML; the same structure as JSON):
-    subject = \"pull request #412\"           required: what is scored
-    mode = \"matrix\"                         required: matrix or pooled
-    perspectives = [\"requester\", \"sme\"]     optional: the five defaults when left out
-    [[criteria]]                            matrix only, one table per criterion:
-    name = \"craft\"                          a name (letters, digits, '_', '-'), unique
-    weight = 0.6                            greater than 0 (divided by the sum of the weights)
-    plus5 = \"…\"                             what a +5 item looks like
-    minus5 = \"…\"                            what a −5 item looks like
-    [[traps]]                               optional, one table per planted trap:
-    description = \"…\"                       what the trap is
-    impact = -5                             one of 5, 3, 2, 1, -1, -2, -3, -5
-    [params]                                optional: denominator, scale, center, max,
-                                            floor, gain, normalize, rounding (as evidence blocks)
-
-    Errors name the file, line, column and key (criteria and traps count from 1):
-    rubric.toml:9:10: criteria[2].weight: weights must be greater than 0: check depth
-
-OUTPUT:
-    check    a summary of the rubric on stdout; notes (weights not summing to 1) on stderr
-    prompt   the judge prompt, markdown
-    schema   the JSON Schema (draft 2020-12) of {\"items\": [{\"perspective\", \"criterion\",
-             \"text\", \"evidence\", \"impact\"}]} in the subset model APIs enforce (every
-             property required, no others allowed; a pooled rubric's items have no criterion)
-    Score a judge's output with `pickanumber score --rubric RUBRIC OUTPUT`.
-
-EXIT STATUS:
-    0  the rubric is valid (and the prompt or schema was printed)
-    1  the rubric has errors: each on stderr, nothing on stdout
-    2  usage error or unreadable file (message on stderr, nothing on stdout)";
-
-/// The long help of `pickanumber probe` after the option list.
-const PROBE_HELP: &str = "\
-INPUT:
-    --runs-dir holds one file per run, named run-*.json and read in byte order of the names:
-    {\"scores\": [7, 9, …], \"summary\": \"…\"} or {\"parse_failed\": true, \"error\": \"…\"}.
-    A file that is not valid JSON or not a run counts as a failed run and is named in the
-    output; it never stops the probe. A score must be a number: true, false, a string or a
-    number beyond ±1000000000 fails its run with a message (aggregate.py would count true as
-    1). A UTF-8 byte-order mark at the start of a file is skipped.
-    --items is {\"name\": \"…\", \"scale_min\": 1, \"scale_max\": 10, \"items\": [\"…\", …]}
-    (the scale defaults to 1–10). Without --items the runs are read as ratings of the site's
-    probe set (/probe/items.json: twenty bug reports of graded quality, 1–10), which the
-    rating prompt /probe/prompt.txt asks a judge model to rate.
-    Each file is read up to 64 MiB; a larger one (or a device such as /dev/zero as --items)
-    stops the probe with a message naming it.
-
-RATINGS, as aggregate.py reads them:
-    per item (n, mean, std, min, max, range, mode): the ratings as written, so 4.6 stays 4.6;
-    across runs (all ratings, histogram, ceiling and floor rates, range): each rating
-    truncated toward zero (9.9 → 9, -0.5 → 0). Ratings off the scale stay in the per-item
-    figures, the rates' denominator and the range, not in the histogram. Means, stds and
-    rates are rounded to 4 decimals, the mean per-item std from the rounded per-item stds,
-    before the rules compare them.
-
-OUTPUT:
-    Writes OUT/aggregate.json (the aggregator's keys and nesting) and OUT/REPORT.md (the
-    regime and its advice, the distribution, a histogram, test-retest stability, the most
-    variable items and the rule trace), each through a temporary file renamed into place, then
-    prints the regime, the run counts, the four metrics and every failed run.
-    With --json, prints aggregate.json's content instead and writes nothing; failed runs are
-    then named on stderr.
-
-REGIMES (first match wins):
-    JITTERY            mean_per_item_std ≥ 2.5 (skipped when no item has two ratings)
-    INFLATION_LIKELY   ceiling_rate ≥ 0.25 and floor_rate < 0.05
-    DEFLATION_LIKELY   floor_rate ≥ 0.25 and ceiling_rate < 0.05
-    PICKS_A_NUMBER     range ≤ 2
-    CALIBRATED         range ≥ 5 and floor_rate ≥ 0.05 and ceiling_rate < 0.35
-    AMBIGUOUS          anything else, and no ratings at all
-    ceiling_rate counts ratings ≥ scale_max − 1, floor_rate ratings ≤ scale_min + 1.
-
-EXIT STATUS:
-    0  the probe ran (failed runs included)
-    2  usage error, a missing runs folder or items file, an invalid items file, no run-*.json
-       file, a file over 64 MiB, or an output that cannot be written (message on stderr,
-       nothing on stdout)";
-
-/// The long help of `pickanumber pairwise` after the option list.
-const PAIRWISE_HELP: &str = "\
-INPUT (one judgment per line):
-    first<TAB>second<TAB>verdict                    tab-separated
-    {\"first\": \"…\", \"second\": \"…\", \"verdict\": \"A\"}   JSON lines
-    The verdict names the position: A = the first shown won, B = the second shown won,
-    NEITHER (or TIE) = no winner; any case. Blank lines are skipped, and so is a UTF-8
-    byte-order mark at the start of the input.
-
-OUTPUT:
-    One JSON object: items (ranked by p: name, alpha, beta, p, width, judge_again),
-    position_bias (first_wins, decided, share, p_value: exact two-sided binomial test
-    against 0.5), swap (pairs_both_orders, consistent, share, inconsistent_pairs) and errors
-    ([{\"line\": N, \"message\": \"…\"}]).
-    Each item starts from Beta(1, 1); a win adds 0.5 to alpha, a loss 0.5 to beta, NEITHER
-    nothing. width = 2 · 1.96 · √(p(1 − p) / (alpha + beta)); judge_again when width ≥ 0.3.
-
-EXIT STATUS:
-    0  every line was a judgment
-    1  some line was an error; the JSON is still printed
-    2  usage error, unreadable input or input over 64 MiB (message on stderr, nothing on
-       stdout)";
 
 /// The long help of `pickanumber score` after the option list: the grammar, the output, the
 /// score.py drop-in and the exit status.
@@ -248,7 +131,9 @@ OUTPUT:
     redrawn 1,000 times with replacement within each criterion (or bucket) and pass, the
     headline recomputed each time, and the middle 90 % kept. It says how far the score would
     move with another sample of the same kind of evidence, seeded from the items so the same
-    input always gives the same interval; null when there is no score.
+    input always gives the same interval; null when there is no score. --no-interval skips
+    the resampling, most of the time a score takes, for pipelines that only want the number:
+    the key is then left out (null keeps meaning no score).
     Text with ## Pass: <name> headings is several judges' passes: see `pickanumber combine
     --help` for the combined headline and the keys it adds.
     pooled and feedback mode: final is the pool's (feedback: the four buckets pooled), beside
@@ -316,20 +201,6 @@ EXIT STATUS:
     2  usage error, unreadable input or input over 64 MiB, or a judge document that cannot be
        read or written (message on stderr, nothing on stdout)";
 
-/// The long help of `pickanumber passes` after the option list.
-const PASSES_HELP: &str = "\
-OUTPUT:
-    A table with one row per pass: version, timestamp, score, the change in score from the
-    previous pass, confidence, its change, and the summary. With --json, one object:
-    {\"id\", \"title\", \"passes\": [{\"version\", \"timestamp\", \"summary\", \"final\",
-    \"confidence\", \"delta_final\", \"delta_confidence\"}]} (the deltas are null on the first
-    pass). The numbers are the stored ones; a change is the difference of two stored numbers.
-
-EXIT STATUS:
-    0  the passes were printed
-    2  usage error, no document for the slug, or a document that cannot be read (message on
-       stderr, nothing on stdout)";
-
 /// Options of `pickanumber score`.
 #[derive(Debug, Args)]
 #[command(group(ArgGroup::new("store").args(["save", "load"])))]
@@ -389,6 +260,11 @@ pub struct ScoreArgs {
     #[arg(long, conflicts_with_all = ["compat", "store"])]
     pub require_self_check: bool,
 
+    /// Skip the bootstrap interval (most of the time a score takes): the JSON has no
+    /// "interval" key and the report no interval line.
+    #[arg(long, conflicts_with_all = ["compat", "store"])]
+    pub no_interval: bool,
+
     /// Print the scores object of another scorer instead of pickanumber's JSON (score-py: the
     /// feedback judge's score.py).
     #[arg(long, value_enum, value_name = "SCORER", conflicts_with_all = ["mode", "preset", "weights"])]
@@ -422,125 +298,6 @@ impl ScoreArgs {
             .as_deref()
             .or(self.input.as_deref())
             .filter(|p| p.as_os_str() != "-")
-    }
-}
-
-/// Options of `pickanumber passes`.
-#[derive(Debug, Args)]
-pub struct PassesArgs {
-    /// The evaluation's name in the judge store ($JUDGE_DIR/SLUG.json).
-    #[arg(long)]
-    pub slug: Slug,
-
-    /// Print one JSON object instead of the table.
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// Options of `pickanumber probe`.
-#[derive(Debug, Args)]
-pub struct ProbeArgs {
-    /// The folder of run-*.json files.
-    #[arg(long, value_name = "DIR")]
-    pub runs_dir: PathBuf,
-
-    /// The items file: name, scale_min, scale_max and the items (default: the site's probe
-    /// set, /probe/items.json).
-    #[arg(long, value_name = "FILE")]
-    pub items: Option<PathBuf>,
-
-    /// Where aggregate.json and REPORT.md go (created when missing).
-    #[arg(
-        long,
-        value_name = "DIR",
-        required_unless_present = "json",
-        conflicts_with = "json"
-    )]
-    pub out: Option<PathBuf>,
-
-    /// Print aggregate.json's content on stdout instead of writing files.
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// Options of `pickanumber pairwise`.
-#[derive(Debug, Args)]
-pub struct PairwiseArgs {
-    /// Read the judgments from FILE (`-` or none: standard input).
-    #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
-}
-
-impl PairwiseArgs {
-    /// The input file; `None` (or `-`) is stdin.
-    pub fn input_path(&self) -> Option<&std::path::Path> {
-        self.file.as_deref().filter(|p| p.as_os_str() != "-")
-    }
-}
-
-/// `--mode`: the formula crate's [`Mode`] as a command-line value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ModeName {
-    /// Decide from the input.
-    Auto,
-    /// One pool of every item.
-    Pooled,
-    /// Per criterion, then a weighted mean.
-    Matrix,
-    /// The four buckets pooled.
-    Feedback,
-}
-
-impl From<ModeName> for Mode {
-    fn from(m: ModeName) -> Mode {
-        match m {
-            ModeName::Auto => Mode::Auto,
-            ModeName::Pooled => Mode::Pooled,
-            ModeName::Matrix => Mode::Matrix,
-            ModeName::Feedback => Mode::Feedback,
-        }
-    }
-}
-
-/// `--preset`: the formula crate's [`Preset`] as a command-line value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum PresetName {
-    /// The evidence-scoring skill's matrix.
-    Generic,
-    /// The hackathon judge's matrix.
-    Hackathon,
-}
-
-impl From<PresetName> for Preset {
-    fn from(p: PresetName) -> Preset {
-        match p {
-            PresetName::Generic => Preset::Generic,
-            PresetName::Hackathon => Preset::Hackathon,
-        }
-    }
-}
-
-/// `--compat`: whose output format to print.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Compat {
-    /// The what-works feedback judge's score.py scores object.
-    ScorePy,
-}
-
-/// Parsed `--weights` (a newtype, so clap takes it as one value, not a list).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Weights(pub Vec<(String, f64)>);
-
-pub(crate) fn parse_weights(s: &str) -> Result<Weights, String> {
-    pickanumber_score::parse_weights(s).map(Weights)
-}
-
-/// `--denominator` and `--scale`: a plain decimal greater than 0.
-pub(crate) fn positive(s: &str) -> Result<f64, String> {
-    match pickanumber_score::parse_decimal(s.trim()) {
-        Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
-        Ok(_) => Err(format!("\"{s}\" must be greater than 0")),
-        Err(_) => Err(format!("\"{s}\" is not a number")),
     }
 }
 

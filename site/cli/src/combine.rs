@@ -4,11 +4,10 @@
 //! combined by [`pickanumber_api::evaluate_passes`] (the formula crate's `combine`), and the
 //! object printed by the same [`pickanumber_api::Evaluation::to_json`] as `score`.
 
-use crate::cli::{positive, ModeName, PresetName, Weights};
+use crate::values::{positive, scoring_options, ModeName, PresetName, Weights};
 use crate::{print, read_input, Fatal};
 use clap::Args;
-use pickanumber_api::{evaluate, evaluate_passes, Gate, Options};
-use pickanumber_score::Request;
+use pickanumber_api::{evaluate, evaluate_passes};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -38,7 +37,8 @@ OUTPUT:
     cells where one pass nets above 0 and another below), alpha (Krippendorff's α, interval
     metric, over the per-criterion finals: matrix mode, 2+ passes, 3+ criteria; else null) with
     alpha_level (reliable ≥ 0.800, tentative ≥ 0.667, else unreliable), duplicates.
-    A diagnostic about a pass's own line starts with `pass NAME:`.
+    A diagnostic about a pass's own line starts with `pass NAME:`. --no-interval leaves every
+    interval key out (no resampling).
 
 EXIT STATUS:
     0  every pass was read without errors and the gate (if any) passed
@@ -62,7 +62,7 @@ pub struct CombineArgs {
     pub preset: Option<PresetName>,
 
     /// Criterion weights, such as craft=0.6,depth=0.4, for every pass.
-    #[arg(long, value_name = "a=0.3,b=0.2", value_parser = crate::cli::parse_weights)]
+    #[arg(long, value_name = "a=0.3,b=0.2", value_parser = crate::values::parse_weights)]
     pub weights: Option<Weights>,
 
     /// Score against a rubric file (its mode, weights, settings and labels).
@@ -97,6 +97,11 @@ pub struct CombineArgs {
     /// Exit 3 unless the combined matrix's self-check passes.
     #[arg(long)]
     pub require_self_check: bool,
+
+    /// Skip the bootstrap intervals (most of the time a combination takes): the JSON has no
+    /// "interval" key, at the top or in any pass.
+    #[arg(long)]
+    pub no_interval: bool,
 }
 
 /// Runs `pickanumber combine`.
@@ -105,36 +110,7 @@ pub struct CombineArgs {
 /// A [`Fatal`] (exit 2) for an unreadable file or rubric, two passes with one name, or a file
 /// with `## Pass:` headings given beside other files.
 pub fn run(args: &CombineArgs) -> Result<ExitCode, Fatal> {
-    let rubric = args
-        .rubric
-        .as_deref()
-        .map(crate::rubric::load)
-        .transpose()?;
-    let mut request = match &rubric {
-        Some(r) => r.request(),
-        None => Request {
-            mode: args.mode.into(),
-            preset: args.preset.map(Into::into),
-            weights: args.weights.clone().map(|Weights(w)| w),
-            ..Request::default()
-        },
-    };
-    request.strict = args.strict;
-    if let Some(d) = args.denominator {
-        request.params.density_denominator = d;
-    }
-    if let Some(x) = args.scale {
-        request.params.scale = x;
-    }
-    let options = Options {
-        request,
-        rubric,
-        gate: Gate {
-            fail_under: args.fail_under,
-            min_confidence: args.min_confidence,
-            require_self_check: args.require_self_check,
-        },
-    };
+    let options = scoring_options!(args)?;
     let passes = read_passes(&args.passes)?;
     let e = match passes.as_slice() {
         [(_, text, true)] => evaluate(text, &options),

@@ -1,7 +1,8 @@
 //! `pickanumber`: the command line of the formula crate.
 //!
-//! `main` parses the arguments with clap ([`cli`]) and hands each subcommand to its own
-//! module: [`score`] (text → analysis → JSON, the report, or the feedback judge's score.py
+//! `main` parses the arguments with clap ([`cli`]; each subcommand's options and long help
+//! are defined in its module, the values they take in [`values`]) and hands each subcommand
+//! to its own module: [`score`] (text → analysis → JSON, the report, or the feedback judge's score.py
 //! behaviour through [`compat`] and [`judge`]), [`passes`] (the judge store → a table),
 //! [`probe`] (a runs folder → `aggregate.json`, `REPORT.md` and the regime), [`pairwise`]
 //! (judgments → posteriors, position bias and swap consistency as JSON) and [`rubric`] (a
@@ -26,6 +27,7 @@ mod passes;
 mod probe;
 mod rubric;
 mod score;
+mod values;
 
 use clap::Parser;
 use pickanumber_instruments::bounded::{read_file, read_stream, MAX_BYTES};

@@ -5,12 +5,39 @@
 //! Nothing is scored here: the numbers are the ones stored with each pass, and a change is the
 //! difference of two stored numbers, printed with the formula crate's display helpers.
 
-use crate::cli::PassesArgs;
+use crate::judge::Slug;
 use crate::judge::{Document, Store};
 use crate::{print, Fatal};
+use clap::Args;
 use pickanumber_score::display::{fixed, signed_fixed};
 use serde_json::{json, Value};
 use std::process::ExitCode;
+
+/// The long help of `pickanumber passes` after the option list.
+pub const PASSES_HELP: &str = "\
+OUTPUT:
+    A table with one row per pass: version, timestamp, score, the change in score from the
+    previous pass, confidence, its change, and the summary. With --json, one object:
+    {\"id\", \"title\", \"passes\": [{\"version\", \"timestamp\", \"summary\", \"final\",
+    \"confidence\", \"delta_final\", \"delta_confidence\"}]} (the deltas are null on the first
+    pass). The numbers are the stored ones; a change is the difference of two stored numbers.
+
+EXIT STATUS:
+    0  the passes were printed
+    2  usage error, no document for the slug, or a document that cannot be read (message on
+       stderr, nothing on stdout)";
+
+/// Options of `pickanumber passes`.
+#[derive(Debug, Args)]
+pub struct PassesArgs {
+    /// The evaluation's name in the judge store ($JUDGE_DIR/SLUG.json).
+    #[arg(long)]
+    pub slug: Slug,
+
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
 
 /// Runs `pickanumber passes`.
 ///

@@ -3,12 +3,86 @@
 //! metrics and the regime, and writes the two files; this module only prints. Without
 //! `--items`, the runs are ratings of the site's own probe set ([`PROBE_SET`]).
 
-use crate::cli::ProbeArgs;
 use crate::{print, Fatal};
+use clap::Args;
 use pickanumber_instruments::probe::fs::{probe_dir, read_runs_dir, write_outputs};
 use pickanumber_instruments::probe::report::{aggregate_json, summary_lines};
 use pickanumber_instruments::probe::{probe, ItemsSpec, Probe};
+use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// The long help of `pickanumber probe` after the option list.
+pub const PROBE_HELP: &str = "\
+INPUT:
+    --runs-dir holds one file per run, named run-*.json and read in byte order of the names:
+    {\"scores\": [7, 9, …], \"summary\": \"…\"} or {\"parse_failed\": true, \"error\": \"…\"}.
+    A file that is not valid JSON or not a run counts as a failed run and is named in the
+    output; it never stops the probe. A score must be a number: true, false, a string or a
+    number beyond ±1000000000 fails its run with a message (aggregate.py would count true as
+    1). A UTF-8 byte-order mark at the start of a file is skipped.
+    --items is {\"name\": \"…\", \"scale_min\": 1, \"scale_max\": 10, \"items\": [\"…\", …]}
+    (the scale defaults to 1–10). Without --items the runs are read as ratings of the site's
+    probe set (/probe/items.json: twenty bug reports of graded quality, 1–10), which the
+    rating prompt /probe/prompt.txt asks a judge model to rate.
+    Each file is read up to 64 MiB; a larger one (or a device such as /dev/zero as --items)
+    stops the probe with a message naming it.
+
+RATINGS, as aggregate.py reads them:
+    per item (n, mean, std, min, max, range, mode): the ratings as written, so 4.6 stays 4.6;
+    across runs (all ratings, histogram, ceiling and floor rates, range): each rating
+    truncated toward zero (9.9 → 9, -0.5 → 0). Ratings off the scale stay in the per-item
+    figures, the rates' denominator and the range, not in the histogram. Means, stds and
+    rates are rounded to 4 decimals, the mean per-item std from the rounded per-item stds,
+    before the rules compare them.
+
+OUTPUT:
+    Writes OUT/aggregate.json (the aggregator's keys and nesting) and OUT/REPORT.md (the
+    regime and its advice, the distribution, a histogram, test-retest stability, the most
+    variable items and the rule trace), each through a temporary file renamed into place, then
+    prints the regime, the run counts, the four metrics and every failed run.
+    With --json, prints aggregate.json's content instead and writes nothing; failed runs are
+    then named on stderr.
+
+REGIMES (first match wins):
+    JITTERY            mean_per_item_std ≥ 2.5 (skipped when no item has two ratings)
+    INFLATION_LIKELY   ceiling_rate ≥ 0.25 and floor_rate < 0.05
+    DEFLATION_LIKELY   floor_rate ≥ 0.25 and ceiling_rate < 0.05
+    PICKS_A_NUMBER     range ≤ 2
+    CALIBRATED         range ≥ 5 and floor_rate ≥ 0.05 and ceiling_rate < 0.35
+    AMBIGUOUS          anything else, and no ratings at all
+    ceiling_rate counts ratings ≥ scale_max − 1, floor_rate ratings ≤ scale_min + 1.
+
+EXIT STATUS:
+    0  the probe ran (failed runs included)
+    2  usage error, a missing runs folder or items file, an invalid items file, no run-*.json
+       file, a file over 64 MiB, or an output that cannot be written (message on stderr,
+       nothing on stdout)";
+
+/// Options of `pickanumber probe`.
+#[derive(Debug, Args)]
+pub struct ProbeArgs {
+    /// The folder of run-*.json files.
+    #[arg(long, value_name = "DIR")]
+    pub runs_dir: PathBuf,
+
+    /// The items file: name, scale_min, scale_max and the items (default: the site's probe
+    /// set, /probe/items.json).
+    #[arg(long, value_name = "FILE")]
+    pub items: Option<PathBuf>,
+
+    /// Where aggregate.json and REPORT.md go (created when missing).
+    #[arg(
+        long,
+        value_name = "DIR",
+        required_unless_present = "json",
+        conflicts_with = "json"
+    )]
+    pub out: Option<PathBuf>,
+
+    /// Print aggregate.json's content on stdout instead of writing files.
+    #[arg(long)]
+    pub json: bool,
+}
 
 /// The site's probe set, `static/probe/items.json` (published as `/probe/items.json`): twenty
 /// one-sentence bug reports of graded quality on a 1–10 scale, with the grade each was written

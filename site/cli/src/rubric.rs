@@ -5,12 +5,67 @@
 //! The rubric crate does the reading and the generating; this module only reads the file,
 //! puts its name in front of every error, and chooses the exit code.
 
-use crate::cli::{RubricCommand, RubricFile};
 use crate::{print, read_input, Fatal};
+use clap::{Args, Subcommand};
 use pickanumber_rubric::Rubric;
 use pickanumber_score::display::{decimal, trim_number};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+/// `pickanumber rubric …`: one rubric file, three things to do with it.
+#[derive(Debug, Subcommand)]
+pub enum RubricCommand {
+    /// Check the rubric and print a one-line summary of it.
+    #[command(after_long_help = RUBRIC_HELP)]
+    Check(RubricFile),
+    /// Print the judge prompt the rubric gives (markdown).
+    #[command(after_long_help = RUBRIC_HELP)]
+    Prompt(RubricFile),
+    /// Print the JSON Schema of the judge's output under the rubric.
+    #[command(after_long_help = RUBRIC_HELP)]
+    Schema(RubricFile),
+}
+
+/// The rubric file a `rubric` subcommand reads.
+#[derive(Debug, Args)]
+pub struct RubricFile {
+    /// The rubric: TOML, or JSON when its first non-blank character is `{`.
+    #[arg(value_name = "RUBRIC")]
+    pub file: PathBuf,
+}
+
+/// The long help of `pickanumber rubric` and its subcommands after the option list.
+pub const RUBRIC_HELP: &str = "\
+RUBRIC FILE (TOML; the same structure as JSON):
+    subject = \"pull request #412\"           required: what is scored
+    mode = \"matrix\"                         required: matrix or pooled
+    perspectives = [\"requester\", \"sme\"]     optional: the five defaults when left out
+    [[criteria]]                            matrix only, one table per criterion:
+    name = \"craft\"                          a name (letters, digits, '_', '-'), unique
+    weight = 0.6                            greater than 0 (divided by the sum of the weights)
+    plus5 = \"…\"                             what a +5 item looks like
+    minus5 = \"…\"                            what a −5 item looks like
+    [[traps]]                               optional, one table per planted trap:
+    description = \"…\"                       what the trap is
+    impact = -5                             one of 5, 3, 2, 1, -1, -2, -3, -5
+    [params]                                optional: denominator, scale, center, max,
+                                            floor, gain, normalize, rounding (as evidence blocks)
+
+    Errors name the file, line, column and key (criteria and traps count from 1):
+    rubric.toml:9:10: criteria[2].weight: weights must be greater than 0: check depth
+
+OUTPUT:
+    check    a summary of the rubric on stdout; notes (weights not summing to 1) on stderr
+    prompt   the judge prompt, markdown
+    schema   the JSON Schema (draft 2020-12) of {\"items\": [{\"perspective\", \"criterion\",
+             \"text\", \"evidence\", \"impact\"}]} in the subset model APIs enforce (every
+             property required, no others allowed; a pooled rubric's items have no criterion)
+    Score a judge's output with `pickanumber score --rubric RUBRIC OUTPUT`.
+
+EXIT STATUS:
+    0  the rubric is valid (and the prompt or schema was printed)
+    1  the rubric has errors: each on stderr, nothing on stdout
+    2  usage error or unreadable file (message on stderr, nothing on stdout)";
 
 /// The rubric in `path`, or its errors as lines `FILE:LINE:COLUMN: KEY: MESSAGE`.
 ///

@@ -6,12 +6,13 @@
 //!
 //! This module only chooses the path and prints; the formula crate does every computation.
 
-use crate::cli::{ScoreArgs, Weights};
+use crate::cli::ScoreArgs;
 use crate::compat::{python_json, read_feedback};
 use crate::judge::{now, NewPass, Store};
+use crate::values::scoring_options;
 use crate::{print, read_input, Fatal};
-use pickanumber_api::{evaluate, Gate, Options};
-use pickanumber_score::{Request, Severity};
+use pickanumber_api::evaluate;
+use pickanumber_score::Severity;
 use serde_json::json;
 use std::process::ExitCode;
 
@@ -37,36 +38,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode, Fatal> {
     if args.save || args.compat.is_some() {
         return score_py(args, &text);
     }
-    let rubric = args
-        .rubric
-        .as_deref()
-        .map(crate::rubric::load)
-        .transpose()?;
-    let mut request = match &rubric {
-        Some(r) => r.request(),
-        None => Request {
-            mode: args.mode.into(),
-            preset: args.preset.map(Into::into),
-            weights: args.weights.clone().map(|Weights(w)| w),
-            ..Request::default()
-        },
-    };
-    request.strict = args.strict;
-    if let Some(d) = args.denominator {
-        request.params.density_denominator = d;
-    }
-    if let Some(x) = args.scale {
-        request.params.scale = x;
-    }
-    let options = Options {
-        request,
-        rubric,
-        gate: Gate {
-            fail_under: args.fail_under,
-            min_confidence: args.min_confidence,
-            require_self_check: args.require_self_check,
-        },
-    };
+    let options = scoring_options!(args)?;
     let e = evaluate(&text, &options);
     if args.report {
         let mut report = pickanumber_score::report::markdown(&e.analysis);

@@ -1,5 +1,6 @@
-// The bench's npm row: 10,000 passes of 20 items scored through the npm package (`analyse`,
-// the wasm core, the result parsed) against the same formula written as plain JavaScript, as
+// The bench's npm rows: 10,000 passes of 20 items scored through the npm package (`analyse`,
+// the wasm core, the result parsed), with its bootstrap interval (the default) and without it
+// (`interval: false`), against the same formula written as plain JavaScript, as
 // score.py computes it (the JSON read with JSON.parse, then net, normalized, raw, density,
 // multiplier, final). Also the package's size: the `npm pack` tarball and the wasm with
 // brotli (quality 11) and gzip (level 9). Prints one JSON object.
@@ -60,9 +61,10 @@ const passes = Array.from({ length: PASSES }, (_, p) => {
 
 const runs = {
   api: () => passes.map(([text]) => analyse(text).final),
+  noInterval: () => passes.map(([text]) => analyse(text, { interval: false }).final),
   plain: () => passes.map(([, json]) => plainFinal(json)),
 };
-const seconds = { api: [], plain: [] };
+const seconds = { api: [], noInterval: [], plain: [] };
 const finals = {};
 for (let r = 0; r < RUNS; r++) {
   for (const [name, run] of Object.entries(runs)) {
@@ -72,7 +74,7 @@ for (let r = 0; r < RUNS; r++) {
   }
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const [api, plain] = [median(seconds.api), median(seconds.plain)];
+const [api, off, plain] = [median(seconds.api), median(seconds.noInterval), median(seconds.plain)];
 
 const wasm = readFileSync(join(PKG, "pickanumber_wasm_bg.wasm"));
 const brotli = brotliCompressSync(wasm, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
@@ -86,9 +88,11 @@ console.log(JSON.stringify({
   items_per_pass: ITEMS,
   runs: RUNS,
   api_seconds: Number(api.toFixed(4)),
+  api_no_interval_seconds: Number(off.toFixed(4)),
   plain_js_seconds: Number(plain.toFixed(4)),
   ratio: Number((api / plain).toFixed(3)),
-  finals_agree: finals.api.every((f, i) => f === finals.plain[i]),
+  ratio_no_interval: Number((off / plain).toFixed(3)),
+  finals_agree: finals.api.every((f, i) => f === finals.plain[i] && f === finals.noInterval[i]),
   tarball_bytes: packed.size,
   unpacked_bytes: packed.unpackedSize,
   wasm_bytes: wasm.length,

@@ -27,6 +27,12 @@ export interface Options {
   denominator?: number;
   /** Points of raw score per unit of normalised evidence, greater than 0 (`--scale`, default 8). */
   scale?: number;
+  /**
+   * Compute the headline's bootstrap interval (default `true`). `false` skips its 1,000
+   * resamples, most of a call's cost (`--no-interval`): the result then has no `interval`
+   * key, at the top or in any pass.
+   */
+  interval?: boolean;
 }
 
 /** A rubric as an object: the same structure as the rubric TOML file. */
@@ -73,7 +79,8 @@ export interface Pass {
   final: number | null;
   final_unrounded: number | null;
   confidence: number | null;
-  interval: [number, number] | null;
+  /** The pass's bootstrap interval; null with no headline; absent with `interval: false`. */
+  interval?: [number, number] | null;
   total_items: number;
   /** Matrix mode. */
   criteria?: { name: string; final: number; confidence: number; total_items: number }[];
@@ -108,7 +115,7 @@ export interface Gate {
   min_confidence: number | null;
   require_self_check: boolean;
   passed: boolean;
-  /** The checks that missed, as sentences: `final 62 is under 70 (--fail-under)`. */
+  /** The checks that missed, as sentences naming the option: `final 62 is under 70 (failUnder)`. */
   misses: string[];
 }
 
@@ -136,8 +143,11 @@ export interface Result extends Partial<Omit<Pooled, "final" | "final_unrounded"
   weights_error?: string;
   /** Matrix mode: the pool of all items, for reference only. */
   pooled?: Pooled;
-  /** The bootstrap interval of the headline, `[low, high]`; null with no headline. */
-  interval: [number, number] | null;
+  /**
+   * The 90 % bootstrap interval of the headline, `[low, high]`; null with no headline; absent
+   * when the options say `interval: false`.
+   */
+  interval?: [number, number] | null;
   /** Combined passes ({@link combine}, or `## Pass:` headings): each pass alone. */
   passes?: Pass[];
   /** Combined passes: how far apart their finals are. */

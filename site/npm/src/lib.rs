@@ -146,6 +146,32 @@ mod tests {
         assert_eq!(gated["gate"]["passed"], Value::Bool(false));
     }
 
+    /// The gate's misses name the options object's keys, not the CLI's flags, and
+    /// `interval: false` leaves the `interval` key out.
+    #[test]
+    fn the_gate_names_the_options_keys_and_the_interval_can_be_left_out() {
+        let options = r#"{"failUnder": 70, "minConfidence": 0.5, "requireSelfCheck": true}"#;
+        let v: Value = serde_json::from_str(&analyse_text("+3 a", options).unwrap()).unwrap();
+        assert_eq!(
+            v["gate"]["misses"],
+            serde_json::json!([
+                "final 68 is under 70 (failUnder)",
+                "confidence 0.05 is under 0.5 (minConfidence)",
+                "the self-check needs matrix mode; this input was scored in pooled mode (requireSelfCheck)",
+            ])
+        );
+        assert!(v["interval"].is_array());
+        let off: Value =
+            serde_json::from_str(&analyse_text("+3 a", r#"{"interval": false}"#).unwrap()).unwrap();
+        assert_eq!(off.get("interval"), None);
+        assert_eq!(off["final"], v["final"]);
+        let passes = r#"[{"name": "a", "items": "+3 x"}, {"name": "b", "items": "-1 y"}]"#;
+        let off: Value =
+            serde_json::from_str(&combine_text(passes, r#"{"interval": false}"#).unwrap()).unwrap();
+        assert_eq!(off.get("interval"), None);
+        assert_eq!(off["passes"][1].get("interval"), None);
+    }
+
     #[test]
     fn too_much_text_and_bad_rubrics_are_errors() {
         let big = "x".repeat(MAX_BYTES + 1);

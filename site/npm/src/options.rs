@@ -3,13 +3,13 @@
 //! `pickanumber score` builds from its flags. Every mistake is an [`OptionError`] that names the
 //! option and what it takes; nothing is dropped or guessed.
 
-use pickanumber_api::{Gate, Options, Rubric};
+use pickanumber_api::{Gate, OptionNames, Options, Rubric};
 use pickanumber_score::{check_name, parse_weights, Mode, Preset, Request};
 use serde_json::{Map, Value};
 use std::fmt;
 
 /// The option names, in the order the messages list them.
-pub const NAMES: [&str; 10] = [
+pub const NAMES: [&str; 11] = [
     "mode",
     "preset",
     "weights",
@@ -20,6 +20,7 @@ pub const NAMES: [&str; 10] = [
     "requireSelfCheck",
     "denominator",
     "scale",
+    "interval",
 ];
 
 /// A bad option, or bad options: the message says which and what it takes.
@@ -130,11 +131,17 @@ pub fn parse(json: &str) -> Result<Options, OptionError> {
             .map(|v| boolean("requireSelfCheck", v))
             .transpose()?
             == Some(true),
+        names: OptionNames::NPM,
     };
+    let interval = get("interval")
+        .map(|v| boolean("interval", v))
+        .transpose()?
+        != Some(false);
     Ok(Options {
         request,
         rubric,
         gate,
+        interval,
     })
 }
 
@@ -254,6 +261,7 @@ mod tests {
             let o = parse(json).unwrap();
             assert_eq!(o.request.mode, Mode::Auto);
             assert!(o.rubric.is_none() && !o.gate.is_set() && !o.request.strict);
+            assert!(o.interval);
         }
     }
 
@@ -262,7 +270,7 @@ mod tests {
         let o = parse(
             r#"{"mode": "matrix", "preset": "hackathon", "weights": {"craft": 0.6, "depth": 0.4},
                 "strict": true, "failUnder": 70, "minConfidence": 0.5, "requireSelfCheck": true,
-                "denominator": 12, "scale": 6}"#,
+                "denominator": 12, "scale": 6, "interval": false}"#,
         )
         .unwrap();
         assert_eq!(o.request.mode, Mode::Matrix);
@@ -276,8 +284,12 @@ mod tests {
             fail_under: Some(70.0),
             min_confidence: Some(0.5),
             require_self_check: true,
+            names: OptionNames::NPM,
         };
         assert_eq!(o.gate, gate);
+        assert!(!o.interval);
+        assert!(parse(r#"{"interval": true}"#).unwrap().interval);
+        assert!(parse(r#"{"interval": null}"#).unwrap().interval);
         let s = parse(r#"{"weights": "craft=0.6, depth=0.4"}"#).unwrap();
         assert_eq!(s.request.weights, Some(w));
     }
@@ -286,7 +298,7 @@ mod tests {
     fn mistakes_name_the_option_and_what_it_takes() {
         for (json, says) in [
             ("[]", "the options must be an object such as { mode: \"matrix\" }, not an array"),
-            (r#"{"mod": "x"}"#, "unknown option \"mod\": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale"),
+            (r#"{"mod": "x"}"#, "unknown option \"mod\": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale, interval"),
             (r#"{"mode": "grid"}"#, "options.mode: \"grid\" is not one of \"auto\", \"pooled\", \"matrix\" or \"feedback\""),
             (r#"{"mode": 1}"#, "options.mode: must be one of \"auto\", \"pooled\", \"matrix\" or \"feedback\", not a number (1)"),
             (r#"{"preset": "x"}"#, "options.preset: \"x\" is not \"generic\" or \"hackathon\""),
@@ -300,6 +312,7 @@ mod tests {
             (r#"{"failUnder": "70"}"#, "options.failUnder: must be a score from 0 to 100, such as 70, not a string (\"70\")"),
             (r#"{"minConfidence": -0.5}"#, "options.minConfidence: -0.5 is not a confidence from 0 to 1, such as 0.5"),
             (r#"{"requireSelfCheck": 1}"#, "options.requireSelfCheck: must be true or false, not a number (1)"),
+            (r#"{"interval": "off"}"#, "options.interval: must be true or false, not a string (\"off\")"),
             (r#"{"denominator": 0}"#, "options.denominator: 0 is not a number greater than 0"),
             (r#"{"scale": false}"#, "options.scale: must be a number greater than 0, not a boolean (false)"),
             (r#"{"rubric": 3}"#, "options.rubric: must be a rubric's text (TOML or JSON) or a rubric object, not a number (3)"),

@@ -6,13 +6,13 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { REPO, pkg, cli, flags, random, input, options } from "./helpers.mjs";
+import { REPO, pkg, cli, flags, random, input, options, asPackage } from "./helpers.mjs";
 
 /** The CLI's JSON for `text` under `opts`, and the package's, for one comparison. */
 function both(text, opts = {}, extra = []) {
   const out = cli(["score", ...flags(opts), ...extra], text);
   assert.ok([0, 1, 3].includes(out.status), `CLI exit ${out.status}: ${out.stderr}`);
-  return [JSON.parse(out.stdout), out.status];
+  return [asPackage(JSON.parse(out.stdout)), out.status];
 }
 
 /** Every evidence block of the site's pages and the examples, and the example item files. */
@@ -72,7 +72,7 @@ test("100 seeded random sets of passes combine as pickanumber combine does", (t)
     const out = cli(["combine", ...flags(opts), ...files]);
     assert.ok([0, 1, 3].includes(out.status), `case ${i}: CLI exit ${out.status}: ${out.stderr}`);
     statuses.add(out.status);
-    const expected = JSON.parse(out.stdout);
+    const expected = asPackage(JSON.parse(out.stdout));
     assert.deepEqual(pkg.combine(passes, opts), expected, `case ${i}: ${JSON.stringify({ passes, opts })}`);
     const byName = Object.fromEntries(passes.map((p) => [p.name, p.items]));
     assert.deepEqual(pkg.combine(byName, opts), expected, `case ${i} (object)`);

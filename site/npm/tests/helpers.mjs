@@ -47,9 +47,30 @@ export function flags(options) {
     if (named[key]) out.push(named[key], String(value));
     else if (key === "strict" && value) out.push("--strict");
     else if (key === "requireSelfCheck" && value) out.push("--require-self-check");
-    else if (!["strict", "requireSelfCheck"].includes(key)) throw new Error(`no flag for ${key}`);
+    else if (key === "interval" && value === false) out.push("--no-interval");
+    else if (!["strict", "requireSelfCheck", "interval"].includes(key)) throw new Error(`no flag for ${key}`);
   }
   return out;
+}
+
+/** Each CLI flag of the gate and the options key the package's misses name instead. */
+export const GATE_NAMES = [
+  ["--fail-under", "failUnder"],
+  ["--min-confidence", "minConfidence"],
+  ["--require-self-check", "requireSelfCheck"],
+];
+
+/**
+ * The CLI's result as the package words it: the gate's misses name the options keys
+ * (`(failUnder)`) where the CLI names its flags (`(--fail-under)`); nothing else differs.
+ */
+export function asPackage(result) {
+  if (result.gate) {
+    result.gate.misses = result.gate.misses.map((m) =>
+      GATE_NAMES.reduce((text, [flag, key]) => text.replaceAll(flag, key), m),
+    );
+  }
+  return result;
 }
 
 /** mulberry32: a small seeded generator of numbers in [0, 1). */
@@ -129,6 +150,7 @@ export function options(rng) {
   if (rng() < 0.1) o.requireSelfCheck = true;
   if (rng() < 0.1) o.denominator = pick(rng, [12, 5, 0.5]);
   if (rng() < 0.1) o.scale = pick(rng, [6, 10, 2.5]);
+  if (rng() < 0.1) o.interval = false;
   return o;
 }
 

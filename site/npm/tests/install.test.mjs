@@ -46,6 +46,10 @@ const schema: Record<string, unknown> = rubricSchema("subject = 'x'");
 const both: Result = combine({ a: "+3 x", b: [{ impact: -1, text: "y" }] }, { mode: "pooled" });
 const first: string | undefined = both.passes?.[0].name;
 const low: number | undefined = both.interval?.[0];
+const quick: Result = analyse("+3 a", { interval: false });
+const range: [number, number] | null | undefined = quick.interval;
+// @ts-expect-error: interval is true or false
+analyse("+3 a", { interval: "off" });
 // @ts-expect-error: not a mode
 analyse("+3 a", { mode: "grid" });
 // @ts-expect-error: not an option
@@ -54,7 +58,7 @@ analyse("+3 a", { mod: "matrix" });
 const sure: number = r.final;
 // @ts-expect-error: a pass needs items
 combine([{ name: "a" }]);
-export { final, passed, lines, md, schema, sure, first, low };
+export { final, passed, lines, md, schema, sure, first, low, range };
 `);
   const tsc = join(REPO, "node_modules/typescript/bin/tsc");
   run(process.execPath, [tsc, "--noEmit", "--strict", "--module", "nodenext", "--target", "es2022", "check.ts"], app);

@@ -28,15 +28,62 @@ test("each option changes the result as its CLI flag does", () => {
     require_self_check: true,
     passed: false,
     misses: [
-      "final 63 is under 70 (--fail-under)",
-      "confidence 0.10 is under 0.5 (--min-confidence)",
-      "the self-check needs matrix mode; this input was scored in pooled mode (--require-self-check)",
+      "final 63 is under 70 (failUnder)",
+      "confidence 0.10 is under 0.5 (minConfidence)",
+      "the self-check needs matrix mode; this input was scored in pooled mode (requireSelfCheck)",
     ],
   });
   // Left-out options: undefined and null are both "not given"; no gate object without a threshold.
   assert.deepEqual(pkg.analyse(ITEMS, { mode: undefined, failUnder: null }), base);
   assert.deepEqual(pkg.analyse(ITEMS, null), base);
   assert.equal("gate" in base, false);
+});
+
+test("every miss of the gate names the options key, word for word", () => {
+  const all = { failUnder: 70, minConfidence: 0.5, requireSelfCheck: true };
+  const misses = (items, extra = {}) => pkg.analyse(items, { ...all, ...extra }).gate.misses;
+  assert.deepEqual(misses("nothing to read\n"), [
+    "there is no score to compare with failUnder",
+    "there is no confidence to compare with minConfidence",
+    "the self-check needs matrix mode; this input was scored in pooled mode (requireSelfCheck)",
+  ]);
+  assert.deepEqual(misses("(+3, craft) a\n(+3, depth) b\n", { mode: "matrix" }), [
+    "overall 68 is under 70 (failUnder)",
+    "confidence 0.05 is under 0.5 (minConfidence)",
+    "the self-check fails: the criteria span 0 points, under 20 (requireSelfCheck)",
+  ]);
+  assert.deepEqual(misses("(+3, craft) a\n", { mode: "matrix", weights: "craft=0" }), [
+    "there is no score to compare with failUnder",
+    "there is no confidence to compare with minConfidence",
+    "the weights cannot be used, so there is no self-check (requireSelfCheck)",
+  ]);
+  // combine names them the same way; the CLI's flags appear nowhere.
+  const together = pkg.combine({ a: "+3 x\n", b: "-1 y\n" }, { failUnder: 90 });
+  assert.deepEqual(together.gate.misses, ["final 59 is under 90 (failUnder)"]);
+  assert.equal(JSON.stringify(together).includes("--"), false);
+});
+
+test("interval: false leaves every interval key out and changes nothing else", () => {
+  const strip = (r) => {
+    const { interval, ...rest } = r;
+    if (rest.passes) rest.passes = rest.passes.map(({ interval: _, ...p }) => p);
+    return rest;
+  };
+  const headed = "## Pass: a\n+3 x\n-1 y\n## Pass: b\n+2 z\n";
+  for (const items of [ITEMS, "(+5, craft) a\n(-2, depth) b\n", "## Working\n+3 a\n", headed, "nothing\n"]) {
+    const on = pkg.analyse(items);
+    const off = pkg.analyse(items, { interval: false });
+    assert.ok("interval" in on, items);
+    assert.equal("interval" in off, false, items);
+    assert.deepEqual(Object.keys(off), Object.keys(strip(on)), items);
+    assert.deepEqual(off, strip(on), items);
+    assert.deepEqual(pkg.analyse(items, { interval: true }), on, items);
+  }
+  const off = pkg.combine({ a: "+3 x\n", b: "-1 y\n" }, { interval: false });
+  assert.equal("interval" in off, false);
+  assert.ok(off.passes.every((p) => !("interval" in p)));
+  assert.equal(pkg.report(ITEMS, { interval: false }).includes("Bootstrap interval"), false);
+  assert.ok(pkg.report(ITEMS).includes("Bootstrap interval (90 %): "));
 });
 
 test("items may be a JSON value, read as its JSON text", () => {
@@ -53,7 +100,7 @@ test("bad arguments throw a TypeError that names them", () => {
     [() => pkg.analyse(ITEMS, 5), 'options must be an object such as { mode: "matrix" }, not a number'],
     [() => pkg.analyse(ITEMS, "matrix"), 'options must be an object such as { mode: "matrix" }, not a string'],
     [() => pkg.analyse(ITEMS, [1]), 'options must be an object such as { mode: "matrix" }, not an array'],
-    [() => pkg.analyse(ITEMS, { mod: "matrix" }), 'unknown option "mod": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale'],
+    [() => pkg.analyse(ITEMS, { mod: "matrix" }), 'unknown option "mod": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale, interval'],
     [() => pkg.analyse(ITEMS, { mode: "grid" }), 'options.mode: "grid" is not one of "auto", "pooled", "matrix" or "feedback"'],
     [() => pkg.analyse(ITEMS, { preset: "x" }), 'options.preset: "x" is not "generic" or "hackathon"'],
     [() => pkg.analyse(ITEMS, { weights: { craft: "0.6" } }), 'options.weights.craft: must be a number, not a string ("0.6")'],
@@ -65,6 +112,8 @@ test("bad arguments throw a TypeError that names them", () => {
     [() => pkg.analyse(ITEMS, { minConfidence: Infinity }), "options.minConfidence: Infinity is not a finite number"],
     [() => pkg.analyse(ITEMS, { minConfidence: 2 }), "options.minConfidence: 2 is not a confidence from 0 to 1, such as 0.5"],
     [() => pkg.analyse(ITEMS, { requireSelfCheck: 1 }), "options.requireSelfCheck: must be true or false, not a number (1)"],
+    [() => pkg.analyse(ITEMS, { interval: "off" }), 'options.interval: must be true or false, not a string ("off")'],
+    [() => pkg.combine({ a: "+3 x" }, { interval: 0 }), "options.interval: must be true or false, not a number (0)"],
     [() => pkg.analyse(ITEMS, { denominator: 0 }), "options.denominator: 0 is not a number greater than 0"],
     [() => pkg.analyse(ITEMS, { scale: -1 }), "options.scale: -1 is not a number greater than 0"],
     [() => pkg.analyse(ITEMS, { failUnder: 70n }), "options.failUnder: must be a JSON value, not a bigint"],

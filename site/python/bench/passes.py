@@ -1,7 +1,8 @@
-"""The bench's Python row: 10,000 passes of 20 items scored through the package against the
-same formula written as plain Python, as score.py computes it (JSON read with json.loads, then
+"""The bench's Python rows: 10,000 passes of 20 items scored through the package, with its
+bootstrap interval (the default) and without it (``interval=False``), against the same
+formula written as plain Python, as score.py computes it (JSON read with json.loads, then
 net, normalized, raw, density, multiplier, final). Prints one JSON object: the median time of
-each over RUNS runs, their ratio, and whether every final agreed.
+each over RUNS runs, the ratios to plain Python, and whether every final agreed.
 
 Run by `cargo xtask bench` with the release wheel installed; seeded, so every run scores the
 same passes.
@@ -46,26 +47,32 @@ def main() -> None:
     def through_api():
         return [pickanumber.analyse(text).final for text, _ in passes]
 
+    def without_interval():
+        return [pickanumber.analyse(text, interval=False).final for text, _ in passes]
+
     def plain():
         return [plain_final(doc) for _, doc in passes]
 
-    timings = {"api": [], "plain": []}
+    timings = {"api": [], "no_interval": [], "plain": []}
     finals = {}
     for _ in range(RUNS):
-        for name, run in (("api", through_api), ("plain", plain)):
+        for name, run in (("api", through_api), ("no_interval", without_interval), ("plain", plain)):
             started = time.perf_counter()
             finals[name] = run()
             timings[name].append(time.perf_counter() - started)
     api, py = statistics.median(timings["api"]), statistics.median(timings["plain"])
+    off = statistics.median(timings["no_interval"])
     json.dump(
         {
             "passes": PASSES,
             "items_per_pass": ITEMS,
             "runs": RUNS,
             "api_seconds": round(api, 4),
+            "api_no_interval_seconds": round(off, 4),
             "plain_python_seconds": round(py, 4),
             "ratio": round(api / py, 3),
-            "finals_agree": finals["api"] == finals["plain"],
+            "ratio_no_interval": round(off / py, 3),
+            "finals_agree": finals["api"] == finals["plain"] == finals["no_interval"],
         },
         sys.stdout,
     )

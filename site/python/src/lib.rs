@@ -10,7 +10,7 @@
 mod convert;
 mod rubric;
 
-use pickanumber_api::{Gate, Options};
+use pickanumber_api::{Gate, OptionNames, Options};
 use pickanumber_score::{Mode, Preset, Request};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -147,11 +147,12 @@ fn positive(name: &str, x: Option<f64>) -> PyResult<Option<f64>> {
     }
 }
 
-/// A gate threshold, checked as the CLI checks `--fail-under` and `--min-confidence`.
-fn threshold(x: Option<f64>, max: f64, what: &str) -> PyResult<Option<f64>> {
+/// A gate threshold, checked as the CLI checks `--fail-under` and `--min-confidence`; the
+/// message names the keyword as the caller wrote it (`fail_under=120 is not …`).
+fn threshold(name: &str, x: Option<f64>, max: f64, what: &str) -> PyResult<Option<f64>> {
     match x {
         Some(v) if !(0.0..=max).contains(&v) => Err(PyValueError::new_err(format!(
-            "{v} is not {what} from 0 to {max}"
+            "{name}={v} is not {what} from 0 to {max}"
         ))),
         _ => Ok(x),
     }
@@ -161,7 +162,8 @@ fn threshold(x: Option<f64>, max: f64, what: &str) -> PyResult<Option<f64>> {
 /// passes as `(name, text)` pairs, combined as `pickanumber combine` combines them.
 #[pyfunction]
 #[pyo3(signature = (input, *, mode=None, preset=None, weights=None, rubric=None, strict=false,
-    denominator=None, scale=None, fail_under=None, min_confidence=None, require_self_check=false))]
+    denominator=None, scale=None, fail_under=None, min_confidence=None, require_self_check=false,
+    interval=true))]
 #[allow(clippy::too_many_arguments)]
 fn evaluate(
     input: &Bound<'_, PyAny>,
@@ -175,6 +177,7 @@ fn evaluate(
     fail_under: Option<f64>,
     min_confidence: Option<f64>,
     require_self_check: bool,
+    interval: bool,
 ) -> PyResult<Evaluation> {
     let given: Vec<&str> = [
         ("mode", mode.is_some()),
@@ -210,10 +213,12 @@ fn evaluate(
         request,
         rubric: rubric.map(|r| r.inner.clone()),
         gate: Gate {
-            fail_under: threshold(fail_under, 100.0, "a score")?,
-            min_confidence: threshold(min_confidence, 1.0, "a confidence")?,
+            fail_under: threshold("fail_under", fail_under, 100.0, "a score")?,
+            min_confidence: threshold("min_confidence", min_confidence, 1.0, "a confidence")?,
             require_self_check,
+            names: OptionNames::PYTHON,
         },
+        interval,
     };
     let inner = match input.extract::<String>() {
         Ok(text) => pickanumber_api::evaluate(&text, &options),

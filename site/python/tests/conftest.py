@@ -26,6 +26,29 @@ def cli() -> pathlib.Path:
     return path
 
 
+#: Each CLI flag of the gate and the keyword argument the package's misses name instead.
+GATE_NAMES = (
+    ("--fail-under", "fail_under="),
+    ("--min-confidence", "min_confidence="),
+    ("--require-self-check", "require_self_check="),
+)
+
+
+def as_package(cli_json: dict) -> dict:
+    """The CLI's JSON as the package words it: the gate's misses name the keyword arguments
+    (``(fail_under=)``) where the CLI names its flags (``(--fail-under)``); nothing else
+    differs."""
+    gate = cli_json.get("gate")
+    if gate is not None:
+        misses = []
+        for m in gate["misses"]:
+            for flag, keyword in GATE_NAMES:
+                m = m.replace(flag, keyword)
+            misses.append(m)
+        gate["misses"] = misses
+    return cli_json
+
+
 def readme_blocks(language: str):
     """The README's Python section's fenced blocks of `language`, as (info string, code)."""
     text = (REPO / "README.md").read_text(encoding="utf-8")

@@ -70,7 +70,7 @@ def test_deepeval_metric_score_reason_and_success_follow_the_gate():
     failing = EvidenceMetric(str(RUBRIC), fail_under=want.final + 1, require_self_check=True)
     assert asyncio.run(failing.a_measure(case)) == want.final / 100
     assert failing.success is False and not failing.is_successful()
-    assert f"gate: overall {want.final} is under {want.final + 1} (--fail-under)" in failing.reason
+    assert f"gate: overall {want.final} is under {want.final + 1} (fail_under=)" in failing.reason
     assert failing.analysis.to_dict()["gate"]["passed"] is False
     assert passing.__name__ == "Evidence score (pickanumber)"
 

@@ -6,7 +6,7 @@ import pydoc
 import pytest
 
 import pickanumber
-from conftest import REPO
+from conftest import REPO, as_package
 
 
 def test_text_and_dicts_give_the_same_score():
@@ -59,8 +59,8 @@ def test_bad_options_name_the_allowed_values():
         (dict(weights="craft"), "weight \"craft\" has no '=': write weights: craft=0.3, depth=0.2"),
         (dict(weights={"a b": 1}), "label \"a b\" is not a name: use letters, digits, '_' or '-', as in brief_fidelity"),
         (dict(weights={}), 'weights name no criterion: give at least one, such as {"craft": 0.6}'),
-        (dict(fail_under=120), "120 is not a score from 0 to 100"),
-        (dict(min_confidence=2), "2 is not a confidence from 0 to 1"),
+        (dict(fail_under=120), "fail_under=120 is not a score from 0 to 100"),
+        (dict(fail_under=62.5, min_confidence=2), "min_confidence=2 is not a confidence from 0 to 1"),
         (dict(denominator=0), "denominator must be a number greater than 0, not 0"),
     ]
     for kwargs, message in cases:
@@ -80,10 +80,54 @@ def test_weights_as_dict_or_text_agree_and_the_gate_reports_misses():
     assert d.to_dict() == t.to_dict()
     g = pickanumber.analyse("+3 a", fail_under=70, min_confidence=0.5)
     assert g.misses == [
-        "final 68 is under 70 (--fail-under)",
-        "confidence 0.05 is under 0.5 (--min-confidence)",
+        "final 68 is under 70 (fail_under=)",
+        "confidence 0.05 is under 0.5 (min_confidence=)",
     ]
     assert g.to_dict()["gate"]["passed"] is False and g.exit_code == 3
+
+
+def test_every_miss_of_the_gate_names_the_keyword_argument():
+    gate = dict(fail_under=70, min_confidence=0.5, require_self_check=True)
+    assert pickanumber.analyse("nothing to read", **gate).misses == [
+        "there is no score to compare with fail_under=",
+        "there is no confidence to compare with min_confidence=",
+        "the self-check needs matrix mode; this input was scored in pooled mode (require_self_check=)",
+    ]
+    assert pickanumber.analyse("(+3, craft) a\n(+3, depth) b", mode="matrix", **gate).misses == [
+        "overall 68 is under 70 (fail_under=)",
+        "confidence 0.05 is under 0.5 (min_confidence=)",
+        "the self-check fails: the criteria span 0 points, under 20 (require_self_check=)",
+    ]
+    assert pickanumber.analyse("(+3, craft) a", weights="craft=0", **gate).misses == [
+        "there is no score to compare with fail_under=",
+        "there is no confidence to compare with min_confidence=",
+        "the weights cannot be used, so there is no self-check (require_self_check=)",
+    ]
+    combined = pickanumber.combine({"a": "+3 x", "b": "-1 y"}, fail_under=90)
+    assert combined.misses == ["final 59 is under 90 (fail_under=)"]
+    assert combined.to_dict()["gate"]["misses"] == combined.misses
+
+
+def test_interval_false_leaves_the_interval_keys_out_and_nothing_else():
+    def strip(d):
+        d = {k: v for k, v in d.items() if k != "interval"}
+        if "passes" in d:
+            d["passes"] = [{k: v for k, v in p.items() if k != "interval"} for p in d["passes"]]
+        return d
+
+    headed = "## Pass: a\n+3 x\n-1 y\n## Pass: b\n+2 z\n"
+    for items in ["+3 a\n-1 b\n+2 c", "(+5, craft) a\n(-2, depth) b", "## Working\n+3 a", headed, "prose"]:
+        on = pickanumber.analyse(items)
+        off = pickanumber.analyse(items, interval=False)
+        assert "interval" in on.to_dict() and "interval" not in off.to_dict(), items
+        assert json.dumps(off.to_dict()) == json.dumps(strip(on.to_dict())), items
+        assert off.interval is None
+        assert "Bootstrap interval" not in off.report()
+    on = pickanumber.analyse("+3 a\n-1 b\n+2 c")
+    low, high = on.interval
+    assert low <= on.final <= high
+    c = pickanumber.combine({"a": "+3 x", "b": "-1 y"}, interval=False).to_dict()
+    assert "interval" not in c and all("interval" not in p for p in c["passes"])
 
 
 def test_rubric_errors_list_every_one_with_file_and_line(tmp_path):
@@ -158,7 +202,8 @@ def test_combine_is_the_cli_combine(cli, tmp_path):
     out = subprocess.run([cli, "combine", "claude=claude.txt", "gpt=gpt.json", "--fail-under", "60"],
                          cwd=tmp_path, capture_output=True, text=True)
     a = pickanumber.combine({"claude": claude, "gpt": gpt}, fail_under=60)
-    assert json.dumps(a.to_dict()) == json.dumps(json.loads(out.stdout))
+    assert json.dumps(a.to_dict()) == json.dumps(as_package(json.loads(out.stdout)))
+    assert a.to_dict()["gate"]["misses"][0].endswith("(fail_under=)")
     assert a.exit_code == out.returncode
     assert [p["name"] for p in a.passes] == ["claude", "gpt"]
     low, high = a.interval

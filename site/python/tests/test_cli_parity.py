@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pickanumber
+from conftest import as_package
 
 IMPACTS = ["+5", "+3", "+2", "+1", "-1", "-2", "-3", "-5", "−2", "+4", "3", "+0"]
 CRITERIA = ["craft", "depth", "brief_fidelity", "problem_fit"]
@@ -62,6 +63,7 @@ OPTIONS = st.fixed_dictionaries({}, optional={
     "require_self_check": st.just(True),
     "denominator": st.sampled_from([1, 12, 20.5]),
     "scale": st.sampled_from([6, 8, 0.5]),
+    "interval": st.just(False),
 })
 
 
@@ -69,7 +71,9 @@ def cli_args(options):
     args = []
     for key, value in options.items():
         flag = "--" + key.replace("_", "-")
-        if value is True:
+        if key == "interval":
+            args += [] if value else ["--no-interval"]
+        elif value is True:
             args.append(flag)
         else:
             args += [flag, str(value)]
@@ -96,5 +100,5 @@ def test_to_dict_is_the_cli_json(cli, items, options):
         assert [d.message for d in e.errors] == [x["message"] for x in cli_errors]
         return
     assert json.dumps(a.to_dict(), ensure_ascii=False) == json.dumps(
-        json.loads(out.stdout), ensure_ascii=False)
+        as_package(json.loads(out.stdout)), ensure_ascii=False)
     assert a.exit_code == out.returncode

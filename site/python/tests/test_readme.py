@@ -104,6 +104,6 @@ tests:
     want = pickanumber.analyse(items, rubric=pickanumber.Rubric.load(tmp_path / "rubric.toml"))
     assert want.final < 60
     assert (miss["success"], grading["pass"], grading["score"]) == (False, False, want.final / 100)
-    assert grading["reason"].endswith(f"gate: overall {want.final} is under 60 (--fail-under)")
+    assert grading["reason"].endswith(f"gate: overall {want.final} is under 60 (fail_under=)")
     assert empty["success"] is False
     assert "no items read" in empty["gradingResult"]["reason"]

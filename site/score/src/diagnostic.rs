@@ -126,6 +126,16 @@ impl Diagnostic {
         }
     }
 
+    /// A diagnostic about line `line` (no column).
+    pub fn at(kind: Kind, line: usize, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            kind,
+            line: Some(line),
+            column: None,
+            message: message.into(),
+        }
+    }
+
     /// The severity of its kind.
     pub fn severity(&self) -> Severity {
         self.kind.severity()

@@ -6,8 +6,8 @@
 //! group is redrawn with replacement at its own size (past [`GROUP_DRAWS`] items, through 64
 //! draws scaled to the group's size) and the headline recomputed exactly as
 //! the mode computes it (per-criterion finals rounded, then the weighted mean) → the
-//! resampled headlines are sorted and the two cut at `(100 − level) / 2` percent from each end
-//! are the interval, rounded like the headline.
+//! two resampled headlines that cut `(100 − level) / 2` percent from each end of their sorted
+//! order (found by selection, without sorting) are the interval, rounded like the headline.
 //!
 //! Deterministic: the random stream is SplitMix64 seeded with an FNV-1a hash of the groups'
 //! impacts (each group sorted, the groups and the columns sorted), so the same items always
@@ -214,16 +214,18 @@ pub(crate) fn of(a: &Analysis, origin: Option<&[usize]>, level: u8) -> Option<In
         }
         values.push(total);
     }
-    crate::order::sort_by(&mut values, |x, y| x.total_cmp(y));
+    // The two places of the sorted values, found without sorting them (the same numbers).
     let cut = (100 - usize::from(level)) * resamples / 200;
+    let low = crate::order::select_f64(&mut values, cut);
+    let high = crate::order::select_f64(&mut values, resamples - 1 - cut);
     let round = |x: f64| match (headline.rounded, params.rounding) {
         (true, Rounding::HalfAwayFromZero) => x.round(),
         _ => x,
     };
     Some(Interval {
         level,
-        low: round(values[cut]),
-        high: round(values[resamples - 1 - cut]),
+        low: round(low),
+        high: round(high),
         resamples,
     })
 }
@@ -394,9 +396,18 @@ impl SplitMix64 {
         z ^ (z >> 31)
     }
 
-    /// A position below `n` by the multiply-shift reduction (bias under n / 2⁶⁴).
+    /// A position below `n` by the multiply-shift reduction (bias under n / 2⁶⁴): the high 64
+    /// bits of the 128-bit product, from two 64-bit products when `n` fits in 32 bits (the
+    /// same number; wasm has no 128-bit multiply and would call a routine for it).
     fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next()) * n as u128) >> 64) as usize
+        let x = self.next();
+        match u32::try_from(n) {
+            Ok(n) => {
+                let n = u64::from(n);
+                (((x >> 32) * n + (((x & 0xffff_ffff) * n) >> 32)) >> 32) as usize
+            }
+            Err(_) => ((u128::from(x) * n as u128) >> 64) as usize,
+        }
     }
 }
 
@@ -445,6 +456,30 @@ mod tests {
         let ((m1, s1), (m2, s2)) = (moments(&scaled), moments(&exact));
         assert!((m1 - m2).abs() < 0.03 * s2, "means {m1} {m2}");
         assert!((s1 / s2 - 1.0).abs() < 0.03, "spreads {s1} {s2}");
+    }
+
+    /// The two-product reduction is the 128-bit one, for every size a group can have.
+    #[test]
+    fn below_is_the_high_half_of_the_128_bit_product() {
+        let mut r = SplitMix64(11);
+        for n in [
+            1,
+            2,
+            3,
+            7,
+            64,
+            65,
+            1000,
+            1 << 20,
+            u32::MAX as usize,
+            1 << 40,
+        ] {
+            for _ in 0..2000 {
+                let mut copy = SplitMix64(r.0);
+                let want = ((u128::from(copy.next()) * n as u128) >> 64) as usize;
+                assert_eq!(r.below(n), want, "n = {n}");
+            }
+        }
     }
 
     /// The first two outputs of SplitMix64 from state 0, as Vigna's reference splitmix64.c

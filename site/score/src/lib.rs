@@ -20,6 +20,12 @@
 //! Modules are private and their types re-exported here; [`display`], [`html`] and [`report`]
 //! stay modules because they are collections of functions.
 //!
+//! Each step's module keeps its parts in a folder of the same name: `input/` (the format
+//! names, fenced blocks, the JSON documents, spreadsheet rows and markdown tables), `parse/`
+//! (one item line, a `weights:` line), `analysis/` (the request, the steps of [`analyse`], the
+//! findings the numbers settle, the outcome types) and `combine/` (the `## Pass:` headings,
+//! the duplicate rule, the passes' agreement, the pass types).
+//!
 //! ```
 //! use pickanumber_score::{analyse, HeadlineKind, Request};
 //!

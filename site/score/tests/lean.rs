@@ -1,6 +1,9 @@
 //! The crate, and the lean crate it reads JSON and prints numbers with, keep the standard
 //! library's float formatting and parsing and serde_json out of what the wasm calculator
-//! links: a scan of the source (outside `#[cfg(test)]` modules).
+//! links: a scan of the source (outside `#[cfg(test)]` modules) for the forms that call them,
+//! which runs with `cargo test` and names the line. It cannot see what a form it does not know
+//! links (`{x}` on an f64 looks like any other `{x}`); `site/browser-tests/tests/lean_wasm.rs`
+//! reads the linked wasm itself after the build.
 
 use std::fs;
 use std::path::Path;

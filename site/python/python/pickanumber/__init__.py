@@ -233,8 +233,9 @@ class Analysis:
 
     @property
     def interval(self) -> Optional[Tuple[float, float]]:
-        """The headline's interval ``(low, high)``: the JSON's ``interval``, ``None`` when it
-        has none."""
+        """The headline's 90 % bootstrap interval ``(low, high)``: the JSON's ``interval``;
+        ``None`` when there is no score, or when ``interval=False`` left it out (then
+        ``to_dict()`` has no ``interval`` key)."""
         value = self._e.get("interval")
         return None if value is None else tuple(value)  # type: ignore[return-value]
 
@@ -267,8 +268,8 @@ class Analysis:
 
     @property
     def misses(self) -> List[str]:
-        """The gate's checks that missed, as sentences (``final 62 is under 70
-        (--fail-under)``)."""
+        """The gate's checks that missed, as sentences that name the keyword argument
+        (``final 62 is under 70 (fail_under=)``)."""
         return list(self._e.misses)
 
     @property
@@ -340,6 +341,7 @@ def analyse(
     require_self_check: bool = False,
     denominator: Optional[float] = None,
     scale: Optional[float] = None,
+    interval: bool = True,
 ) -> Analysis:
     """Score evidence items with the fixed formula; the same numbers as ``pickanumber score``.
 
@@ -365,10 +367,16 @@ def analyse(
     fail_under, min_confidence, require_self_check
         The CI gate: the headline must be at least ``fail_under`` (0-100), its confidence at
         least ``min_confidence`` (0-1), and the matrix self-check must pass. A miss does not
-        raise: ``passed`` is False, ``misses`` says why, and ``to_dict()`` has a ``gate``.
+        raise: ``passed`` is False, ``misses`` says why (``final 62 is under 70
+        (fail_under=)``), and ``to_dict()`` has a ``gate``.
     denominator, scale
         The formula's settings (items for full confidence, default 20; points of raw score per
         unit of normalised evidence, default 8).
+    interval
+        ``True`` (the default): compute the headline's 90 % bootstrap interval (1,000
+        resamples of the items). ``False``: skip it, for pipelines that only want the number:
+        the resamples are most of a call's cost. Then ``interval`` is ``None`` and
+        ``to_dict()`` has no ``interval`` key (nor has any pass); nothing else changes.
 
     Returns an ``Analysis``: ``final``, ``confidence``, ``mode``, ``criteria``,
     ``diagnostics``, ``to_dict()`` (the CLI's JSON) and ``report()`` (its markdown report).
@@ -386,6 +394,7 @@ def analyse(
         require_self_check=require_self_check,
         denominator=denominator,
         scale=scale,
+        interval=interval,
     )
 
 
@@ -402,6 +411,7 @@ def combine(
     require_self_check: bool = False,
     denominator: Optional[float] = None,
     scale: Optional[float] = None,
+    interval: bool = True,
 ) -> Analysis:
     """Combine several judges' passes into one score, as ``pickanumber combine`` does.
 
@@ -432,6 +442,7 @@ def combine(
         require_self_check=require_self_check,
         denominator=denominator,
         scale=scale,
+        interval=interval,
     )
 
 
@@ -448,6 +459,7 @@ def _run(
     require_self_check: bool,
     denominator: Optional[float],
     scale: Optional[float],
+    interval: bool,
 ) -> Analysis:
     """The native evaluation of a text or of (name, text) pairs, and the strict check."""
     if rubric is not None and not isinstance(rubric, Rubric):
@@ -468,6 +480,7 @@ def _run(
         fail_under=fail_under,
         min_confidence=min_confidence,
         require_self_check=bool(require_self_check),
+        interval=bool(interval),
     )
     analysis = Analysis(e)
     if strict and e.has_errors:

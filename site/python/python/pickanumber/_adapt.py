@@ -24,6 +24,7 @@ OPTIONS = (
     "require_self_check",
     "denominator",
     "scale",
+    "interval",
 )
 
 

@@ -47,6 +47,7 @@ def evaluate(
     fail_under: Optional[float] = None,
     min_confidence: Optional[float] = None,
     require_self_check: bool = False,
+    interval: bool = True,
 ) -> Evaluation: ...
 def parse_rubric(
     text: str, name: Optional[str] = None

@@ -42,8 +42,9 @@ def evidence_scorer(
     ``rubric`` is a rubric file's path (recorded in the eval log as given) or a ``Rubric``;
     ``options`` are ``analyse``'s keywords (``mode``, ``weights``, ``preset``, ``strict``,
     ``fail_under``, ``min_confidence``, ``require_self_check``, ``denominator``,
-    ``scale``). The score's value is the headline from 0 to 100, its explanation the
-    markdown report, its metadata ``confidence``, ``mode``, ``interval``, ``passed``,
+    ``scale``, ``interval``). The score's value is the headline from 0 to 100, its
+    explanation the markdown report, its metadata ``confidence``, ``mode``, ``interval``
+    (``None`` with ``interval=False``), ``passed``,
     ``misses``, ``reason``, the criteria's finals (matrix) and the full JSON as ``analysis``.
     """
     loaded = load_rubric(rubric)

@@ -1,7 +1,8 @@
 //! Section 6, the Python package: the release wheel's size, and 10,000 passes of 20 items
-//! scored through `pickanumber.analyse` against the same formula in plain Python (score.py's
-//! steps on its JSON input), as the ratio of their median times
-//! (`site/python/bench/passes.py` prints the figures).
+//! scored through `pickanumber.analyse`, with the bootstrap interval and with
+//! `interval=False`, against the same formula in plain Python (score.py's steps on its JSON
+//! input), as the ratios of their median times (`site/python/bench/passes.py` prints the
+//! figures).
 
 use std::path::Path;
 
@@ -57,6 +58,15 @@ pub fn python(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Failure
                 "{:.2}× ({:.3} s / {:.3} s, medians of 5; {agree})",
                 num("ratio"),
                 num("api_seconds"),
+                num("plain_python_seconds")
+            ),
+        ),
+        Row::new(
+            "the same with interval=False / plain Python",
+            format!(
+                "{:.2}× ({:.3} s / {:.3} s, medians of 5)",
+                num("ratio_no_interval"),
+                num("api_no_interval_seconds"),
                 num("plain_python_seconds")
             ),
         ),

@@ -1,0 +1,208 @@
+//! What the instrument pages, the study, the home page and the quick start say, checked
+//! against the instruments, the study's table, the page's own words and the rubric crate.
+
+use super::{fenced_blocks, markdown_files, prose, read};
+
+/// The pairwise page's reading of the 0.3 width rule with half-point updates.
+#[test]
+fn pairwise_width_rule_needs_the_judgments_the_page_says() {
+    use pickanumber_instruments::pairwise::Posterior;
+    let flagged = |wins: u64, losses: u64| {
+        let mut p = Posterior::new("x");
+        p.wins = wins;
+        p.losses = losses;
+        p.judge_again()
+    };
+    let straight = (0..1000u64).find(|&k| !flagged(k, 0)).unwrap();
+    let split = (0..1000u64)
+        .step_by(2)
+        .find(|&k| !flagged(k / 2, k / 2))
+        .unwrap();
+    assert_eq!((straight, split), (22, 82));
+    let text = prose("content/pairwise.md");
+    assert!(text.contains(&format!("stops being flagged after {straight} wins")));
+    assert!(text.contains(&format!("only after {split}.")));
+    assert!(!text.contains("50 %"));
+}
+
+/// The probe's fall-through cases, as the practice part names them, classify as AMBIGUOUS.
+#[test]
+fn the_named_fall_through_cases_are_ambiguous() {
+    use pickanumber_instruments::probe::{classify, Metrics, Regime};
+    let m = |ceiling_rate, floor_rate, range| Metrics {
+        ceiling_rate,
+        floor_rate,
+        range,
+        mean_per_item_std: Some(0.5),
+    };
+    for (case, metrics) in [
+        ("range 3 or 4 without crowding", m(0.1, 0.1, 4)),
+        ("wide, bottom rarely used", m(0.2, 0.03, 7)),
+        ("wide, both ends, 35% at the top", m(0.4, 0.1, 9)),
+    ] {
+        assert_eq!(classify(Some(&metrics)).regime, Regime::Ambiguous, "{case}");
+    }
+    // And they are the only ones: over a grid of metrics (a steady judge), AMBIGUOUS holds
+    // exactly when one of the three named cases does.
+    for range in 0..=9i64 {
+        for c in 0..=100 {
+            for f in 0..=(100 - c) {
+                let (ceiling, floor) = (f64::from(c) / 100.0, f64::from(f) / 100.0);
+                let crowded =
+                    (ceiling >= 0.25 && floor < 0.05) || (floor >= 0.25 && ceiling < 0.05);
+                let named = ((3..=4).contains(&range) && !crowded)
+                    || (range >= 5 && floor < 0.05 && ceiling < 0.25)
+                    || (range >= 5 && floor >= 0.05 && ceiling >= 0.35);
+                let ambiguous =
+                    classify(Some(&m(ceiling, floor, range))).regime == Regime::Ambiguous;
+                assert_eq!(
+                    ambiguous, named,
+                    "ceiling {ceiling}, floor {floor}, range {range}"
+                );
+            }
+        }
+    }
+    let text = prose("paper/practice.md");
+    assert!(text.contains("Three kinds of result fall through to AMBIGUOUS"));
+    assert!(text.contains("while the top two hold under 25%"));
+    assert!(!text.contains("never touch the bottom"));
+}
+
+/// The study's reading of the provider means: GPT-5.4's mean is below three other models'.
+#[test]
+fn openai_is_not_uniformly_more_optimistic() {
+    let study = read("paper/study.md");
+    let mean = |model: &str| -> f64 {
+        let row = study
+            .lines()
+            .find(|l| l.starts_with(&format!("| {model} |")))
+            .unwrap_or_else(|| panic!("no row {model}"));
+        row.split('|').nth(3).unwrap().trim().parse().unwrap()
+    };
+    let gpt = mean("GPT-5.4");
+    let above: Vec<&str> = ["Claude Haiku 4.5", "Claude Opus 4.6", "Gemini 3.1 Pro"]
+        .into_iter()
+        .filter(|m| mean(m) > gpt)
+        .collect();
+    assert_eq!(above.len(), 3, "{above:?}");
+    assert!(!prose("paper/study.md").contains("OpenAI's models running more optimistic"));
+}
+
+/// The words of a page a reader reads: the body after the front matter, without fenced blocks
+/// (items, commands, plots), with each `{{ id.field }}` counted as one word; a word is a run
+/// of non-space characters holding a letter or a digit (table cells and link text count).
+fn prose_words(text: &str) -> usize {
+    let body = text.splitn(3, "+++").nth(2).unwrap_or(text);
+    let mut words = 0;
+    let mut fence: Option<String> = None;
+    for line in body.lines() {
+        let t = line.trim_start();
+        if let Some(f) = &fence {
+            if t.starts_with(f.as_str()) && t.trim_start_matches('`').trim().is_empty() {
+                fence = None;
+            }
+            continue;
+        }
+        if t.starts_with("```") {
+            fence = Some(t.chars().take_while(|c| *c == '`').collect());
+            continue;
+        }
+        let mut rest = line.to_string();
+        while let (Some(a), Some(b)) = (rest.find("{{"), rest.find("}}")) {
+            if b < a {
+                break;
+            }
+            rest.replace_range(a..b + 2, "N");
+        }
+        words += rest
+            .split_whitespace()
+            .filter(|w| w.chars().any(char::is_alphanumeric))
+            .count();
+    }
+    words
+}
+
+/// Issue 27: the home page's prose is at most 1,200 words, and its first words after the hero
+/// are the worked example.
+#[test]
+fn the_home_page_is_short_and_leads_with_the_example() {
+    let home = read("content/index.md");
+    let words = prose_words(&home);
+    assert!(words <= 1200, "content/index.md has {words} words of prose");
+    let body = home.splitn(3, "+++").nth(2).unwrap();
+    let first_block = fenced_blocks(body).into_iter().next().unwrap();
+    assert_eq!(first_block.0, "evidence id=lead show=lead");
+    assert!(
+        body.find("```evidence id=lead").unwrap() < body.find("## ").unwrap(),
+        "the worked example comes before the first section"
+    );
+    // The S/P numbering comparison lives in the paper, not beside the formula.
+    assert!(!home.contains("| Site | Paper |"));
+}
+
+/// "The method helped one judge and hurt three calibrated ones" is stated in full at most
+/// twice (the quick start's probe step, and the study), and linked elsewhere.
+#[test]
+fn the_one_and_three_result_is_stated_in_full_at_most_twice() {
+    let mut full = Vec::new();
+    for (file, text) in markdown_files() {
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for sentence in text.split(". ") {
+            let s = sentence.to_lowercase();
+            let result = ["helped", "helps", "hurt", "did worse"]
+                .iter()
+                .any(|w| s.contains(w));
+            if s.contains("three") && s.contains("calibrated") && result {
+                full.push(format!("{file}: {sentence}"));
+            }
+        }
+    }
+    assert!(
+        full.len() <= 2,
+        "stated {} times:\n{}",
+        full.len(),
+        full.join("\n")
+    );
+    assert!(
+        full.iter().any(|s| s.starts_with("content/quick-start.md")),
+        "{full:?}"
+    );
+}
+
+/// The quick start's prompt is the rubric generator's for the generic rubric (the build writes
+/// it in place of the block's marker), asks for the evidence before the impact, and the answer
+/// the page shows is read by the same parser as the calculator, with nothing ignored.
+#[test]
+fn the_prompt_puts_the_impact_last_and_its_answer_parses() {
+    let blocks = fenced_blocks(&read("content/quick-start.md"));
+    let marker = &blocks
+        .iter()
+        .find(|(info, _)| info == "prompt")
+        .expect("a prompt block")
+        .1;
+    assert_eq!(marker.trim(), "{{ generic-prompt }}");
+    let prompt = crate::setup::generic_prompt().expect("the generic rubric");
+    let generic = pickanumber_rubric::Rubric::parse(&read("examples/rubrics/generic.toml"))
+        .expect("examples/rubrics/generic.toml");
+    assert_eq!(prompt, generic.prompt());
+    let at = |field: &str| {
+        prompt
+            .find(&format!("- \"{field}\":"))
+            .unwrap_or_else(|| panic!("the prompt lists no \"{field}\" key"))
+    };
+    assert!(at("perspective") < at("text") && at("text") < at("evidence"));
+    assert!(at("evidence") < at("impact"));
+    assert!(prompt.contains("Write the observation and its evidence first. Choose the impact last"));
+    let answer = &blocks
+        .iter()
+        .find(|(info, body)| info == "text" && body.starts_with("{\"items\""))
+        .expect("an example answer")
+        .1;
+    let a = pickanumber_score::analyse(answer, &pickanumber_score::Request::default());
+    assert_eq!(a.pool().total_items, 2);
+    assert!(a.ignored.is_empty());
+    assert_eq!(
+        a.diagnostics_of(pickanumber_score::Severity::Error).count(),
+        0
+    );
+}

@@ -1,0 +1,162 @@
+//! What to compute: the [`Mode`], a [`Preset`]'s criteria and weights, the formula's
+//! [`Params`], strict reading and a rubric's [`Labels`], gathered in one
+//! [`Request`] that [`analyse`](crate::analyse) reads before it looks at the text.
+
+use crate::{Item, Params};
+use std::fmt;
+
+/// How items are combined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// Decide from the input: buckets → feedback; weights, a preset, or criteria on at least
+    /// half of the items → matrix; else pooled.
+    #[default]
+    Auto,
+    /// One pool (pattern A).
+    Pooled,
+    /// Per criterion, then a weighted mean (pattern B).
+    Matrix,
+    /// Four buckets pooled into one score.
+    Feedback,
+}
+
+impl Mode {
+    /// Reads `auto`, `pooled`, `matrix` or `feedback`.
+    pub fn from_name(s: &str) -> Option<Mode> {
+        Some(match s {
+            "auto" => Mode::Auto,
+            "pooled" => Mode::Pooled,
+            "matrix" => Mode::Matrix,
+            "feedback" => Mode::Feedback,
+            _ => return None,
+        })
+    }
+
+    /// The name used in URLs, JSON and the CLI.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Auto => "auto",
+            Mode::Pooled => "pooled",
+            Mode::Matrix => "matrix",
+            Mode::Feedback => "feedback",
+        }
+    }
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A named set of criteria and weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preset {
+    /// The evidence-scoring skill's generic matrix.
+    Generic,
+    /// The hackathon judge's matrix.
+    Hackathon,
+}
+
+/// The five perspectives both presets use.
+pub const PERSPECTIVES: [&str; 5] = ["requester", "sme", "end_user", "production", "adversary"];
+
+impl Preset {
+    /// Reads `generic` or `hackathon`.
+    pub fn from_name(s: &str) -> Option<Preset> {
+        match s {
+            "generic" => Some(Preset::Generic),
+            "hackathon" => Some(Preset::Hackathon),
+            _ => None,
+        }
+    }
+
+    /// The name used in URLs and the CLI.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::Generic => "generic",
+            Preset::Hackathon => "hackathon",
+        }
+    }
+
+    /// Criteria and default weights, in display order.
+    pub fn weights(self) -> Vec<(String, f64)> {
+        let w: &[(&str, f64)] = match self {
+            Preset::Generic => &[
+                ("brief_fidelity", 0.30),
+                ("trap_handling", 0.25),
+                ("production_correctness", 0.20),
+                ("domain_judgment", 0.15),
+                ("long_horizon_carry", 0.10),
+            ],
+            Preset::Hackathon => &[
+                ("problem_fit", 0.30),
+                ("craft", 0.20),
+                ("depth", 0.20),
+                ("innovation", 0.15),
+                ("completeness", 0.15),
+            ],
+        };
+        w.iter().map(|(n, x)| (n.to_string(), *x)).collect()
+    }
+}
+
+/// What to compute.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Request {
+    /// The mode; `Auto` decides from the input.
+    pub mode: Mode,
+    /// Criteria and weights from a preset.
+    pub preset: Option<Preset>,
+    /// Weights given outside the text (the page's weight editor, `--weights`, an evidence
+    /// block's option); they win over a `weights:` line and the preset.
+    pub weights: Option<Vec<(String, f64)>>,
+    /// The formula's constants (the canonical method by default).
+    pub params: Params,
+    /// Pipelines' reading: every line that is neither an item, a heading, a weights line nor
+    /// blank is an error instead of a note.
+    pub strict: bool,
+    /// The criteria and perspectives a rubric allows, when scoring against one.
+    pub labels: Option<Labels>,
+    /// Leave out the bootstrap interval (`Analysis::interval` stays `None`, on every pass too):
+    /// its 1,000 resamples are most of an analysis's cost, and a pipeline that only wants the
+    /// number need not pay for them. Nothing else changes.
+    pub skip_interval: bool,
+}
+
+/// The names a rubric allows. An item that names another criterion or perspective is an error
+/// that names the allowed ones, and it contributes nothing (an item without a label is left to
+/// the mode's own rule).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Labels {
+    /// The criteria, in the rubric's order (empty for a pooled rubric: no criterion allowed).
+    pub criteria: Vec<String>,
+    /// The perspectives, in the rubric's order.
+    pub perspectives: Vec<String>,
+}
+
+impl Labels {
+    /// Why an item's labels are not the rubric's, if they are not.
+    pub(super) fn refuse(&self, item: &Item) -> Option<String> {
+        if let Some(c) = item.criterion.as_deref() {
+            if !self.criteria.iter().any(|x| x == c) {
+                return Some(if self.criteria.is_empty() {
+                    format!("criterion \"{c}\" is not in the rubric, which is pooled and has no criteria: leave the criterion out")
+                } else {
+                    format!(
+                        "criterion \"{c}\" is not in the rubric: use one of {}",
+                        self.criteria.join(", ")
+                    )
+                });
+            }
+        }
+        let p = item.perspective.as_deref()?;
+        (!self.perspectives.iter().any(|x| x == p)).then(|| {
+            format!(
+                "perspective \"{p}\" is not in the rubric: use one of {}",
+                self.perspectives.join(", ")
+            )
+        })
+    }
+}

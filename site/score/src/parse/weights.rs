@@ -1,0 +1,50 @@
+//! A `weights:` line → `(criterion, weight)` pairs: what the calculator's weight field,
+//! `--weights`, an evidence block's `weights=` option and a report table's weight cells give.
+
+use super::item_line::check_name;
+
+/// The list of a `weights:` line, `a=0.3, b=0.2` → `[("a", 0.3), ("b", 0.2)]`: what the
+/// calculator's weight field, `--weights` and an evidence block's `weights=` option accept.
+///
+/// # Errors
+/// A message naming the bad part: a missing `=`, a label that is not a name, a value that is
+/// not a number, a value with too many digits to read exactly, or no weights at all.
+///
+/// A value is a plain decimal as [`parse_decimal`](crate::parse_decimal) reads it: `0.3`,
+/// `.5`, `2.50`, `1`, `1e-3`, with an optional sign (zero and negative weights are read here
+/// and rejected by the weight rules); `inf` and `NaN` are not numbers.
+///
+/// ```
+/// use pickanumber_score::parse_weights;
+/// assert_eq!(parse_weights("craft=0.6, depth=0.4").unwrap().len(), 2);
+/// assert_eq!(
+///     parse_weights("craft").unwrap_err(),
+///     "weight \"craft\" has no '=': write weights: craft=0.3, depth=0.2"
+/// );
+/// ```
+pub fn parse_weights(s: &str) -> Result<Vec<(String, f64)>, String> {
+    let mut out = Vec::new();
+    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let Some((name, value)) = part.split_once('=') else {
+            return Err(format!(
+                "weight \"{part}\" has no '=': write weights: craft=0.3, depth=0.2"
+            ));
+        };
+        let name = name.trim();
+        check_name(name)?;
+        let value = value.trim();
+        let value = crate::parse_decimal(value).map_err(|e| match e {
+            crate::DecimalError::NotANumber => {
+                format!("weight for {name} is not a number: \"{value}\"")
+            }
+            crate::DecimalError::TooPrecise => format!(
+                "weight for {name} has too many digits to read exactly: \"{value}\": write at most 15 significant digits, like 0.35"
+            ),
+        })?;
+        out.push((name.to_string(), value));
+    }
+    if out.is_empty() {
+        return Err("weights: line names no weights: write weights: craft=0.3, depth=0.2".into());
+    }
+    Ok(out)
+}
