@@ -310,3 +310,31 @@ fn both_pages_are_readable_without_scripts() {
         );
     }
 }
+
+/// Issue 23: the static box and the island render the results through the same function
+/// (`pickanumber_view`), so at mount, for the box's own example, the island shows exactly
+/// the results the box in `dist/` holds. Both sides are serialised by the browser: the box
+/// from the page's HTML fetched again and parsed, the island from the live document.
+#[tokio::test]
+async fn the_static_box_holds_what_the_island_renders_at_mount() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        for (path, id) in [("/probe/", "probe"), ("/pairwise/", "pairwise")] {
+            open(&client, &site.url(path), id).await;
+            let pair = client
+                .execute(
+                    "const sel = '#' + arguments[0] + ' .isl-results'; \
+                     const live = document.querySelector(sel).innerHTML; \
+                     return fetch(location.pathname).then(r => r.text()).then(t => \
+                       [new DOMParser().parseFromString(t, 'text/html').querySelector(sel).innerHTML, live]);",
+                    vec![id.into()],
+                )
+                .await
+                .expect("read the static box and the island");
+            let (static_box, live) = (pair[0].as_str().unwrap_or(""), pair[1].as_str().unwrap_or(""));
+            assert!(static_box.len() > 1000, "{path}: the static box's results: {static_box}");
+            assert_eq!(static_box, live, "{path}: the static box and the island at mount");
+        }
+    })
+    .await;
+}
