@@ -6,14 +6,14 @@
 //! calls [`combined`] with its text and settings on each edit → the formula crate, built here
 //! with its `combine` feature, splits the passes, scores their union and each pass, and the
 //! bootstrap interval → the markup of the formula crate's own views ([`html::calculator`],
-//! [`html::passes`], [`html::diagnostics`], [`Interval::sentence`]) goes back as two strings
+//! [`html::passes`], [`html::diagnostics`]) goes back as two strings
 //! that the calculator sets in its diagnostics and result regions.
 //!
 //! No Leptos and no web-sys: every function takes and returns text, so the module carries the
 //! formula and wasm-bindgen's string passing only. This library holds the views (tested
 //! natively); `src/main.rs` exports them to JavaScript.
 
-use pickanumber_score::html::{self, escape};
+use pickanumber_score::html;
 use pickanumber_score::{analyse, parse_decimal, parse_weights, Analysis, Mode, Preset, Request};
 
 /// The calculator's settings as its controls hold them (empty fields: the defaults).
@@ -55,8 +55,8 @@ impl Settings<'_> {
 pub mod store;
 
 /// The result markup of several passes: `[diagnostics, panel]`. The panel is the calculator's
-/// own ([`html::calculator`]: the combined headline first), with the interval sentence
-/// (`#out-interval`) and the passes ([`html::passes`] in `#out-passes`: a row per pass, the
+/// own ([`html::calculator`]: the combined headline first, its interval `#out-interval` beside
+/// the confidence), with the passes ([`html::passes`] in `#out-passes`: a row per pass, the
 /// spread per criterion, α, the disagreeing cells) after the headline.
 pub fn view(text: &str, settings: &Settings) -> [String; 2] {
     let a = analyse(text, &settings.request());
@@ -78,20 +78,13 @@ fn panel(a: &Analysis) -> String {
     } else {
         format!("{head}</dl>\n")
     };
-    let rounded = a.headline().is_none_or(|h| h.rounded);
-    let interval = a.interval.map_or(String::new(), |i| {
-        format!(
-            "<p class=\"calc-interval working\" id=\"out-interval\">{}</p>\n",
-            escape(&i.sentence(rounded))
-        )
-    });
     let passes = a.passes.as_deref().map_or(String::new(), |p| {
         format!(
             "<div class=\"calc-combined\" id=\"out-passes\">{}</div>\n",
             html::passes(p)
         )
     });
-    format!("{head}{interval}{passes}{rest}")
+    format!("{head}{passes}{rest}")
 }
 
 #[cfg(test)]
@@ -115,8 +108,11 @@ mod tests {
         assert!(at("id=\"out-interval\"") < at("<th scope=\"row\">claude</th>"));
         assert!(at("<th scope=\"row\">claude</th>") < at("<th scope=\"row\">gpt</th>"));
         assert!(at("<th scope=\"row\">gpt</th>") < at("id=\"out-working\""));
-        let sentence = a.interval.unwrap().sentence(true);
-        assert!(panel.contains(&escape(&sentence)), "{panel}");
+        // The combined headline's interval stands beside its confidence, once.
+        let range = a.interval.unwrap().range_text(true);
+        let cell = format!("<dd id=\"out-interval\">{range}</dd>");
+        assert_eq!(panel.matches("id=\"out-interval\"").count(), 1, "{panel}");
+        assert!(at("id=\"out-confidence\"") < at(&cell));
         // The passes net on one sign here; a note says which observation counted once.
         assert!(!diagnostics.contains("class=\"error\""), "{diagnostics}");
     }

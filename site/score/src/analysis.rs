@@ -290,7 +290,7 @@ pub struct Analysis {
     pub scored: bool,
     /// The bootstrap interval of the headline at [`crate::interval::LEVEL`] percent; `None`
     /// when there is no headline ([`crate::combine`] and [`crate::interval`] say how).
-    #[cfg(feature = "combine")]
+    #[cfg(feature = "interval")]
     pub interval: Option<crate::Interval>,
     /// The passes, when the input was several judges' passes (`## Pass:` headings, or
     /// [`crate::combine()`]): each pass's own analysis, the spread, the disagreeing cells and α.
@@ -407,7 +407,7 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
     }
     let (format, parsed) = read(text);
     let a = analyse_read(text, format, parsed, request);
-    #[cfg(feature = "combine")]
+    #[cfg(feature = "interval")]
     let a = Analysis {
         interval: crate::interval::of(&a, None, crate::interval::LEVEL),
         ..a
@@ -628,7 +628,7 @@ pub(crate) fn analyse_read(
         diagnostics,
         outcome,
         scored,
-        #[cfg(feature = "combine")]
+        #[cfg(feature = "interval")]
         interval: None,
         #[cfg(feature = "combine")]
         passes: None,

@@ -218,7 +218,8 @@ pub fn passes(p: &crate::Passes) -> String {
 }
 
 /// The live calculator's result panel for `a`, the mode's answer first: the headline
-/// (`#out-final-label`, `#out-final`, `#out-confidence`), the table of the mode (matrix:
+/// (`#out-final-label`, `#out-final`, `#out-confidence`, and with the `interval` feature the
+/// bootstrap interval `#out-interval` when there is one), the table of the mode (matrix:
 /// `#out-overall`, `#out-overall-confidence`, `#out-span`, `#out-self-check` and the criteria;
 /// feedback: `#out-buckets`), every output of the pool (`#out-net` … `#out-final-unrounded`,
 /// introduced as context in matrix mode, with `#out-pool-final`), the picture of raw pulled
@@ -236,8 +237,21 @@ pub fn calculator(a: &Analysis) -> String {
         .map_or(("Overall", "—".into(), "—".into()), |h| {
             (h.kind.label(), h.score_text(), h.confidence_text())
         });
+    // The bootstrap interval beside the confidence (`#out-interval`), where the build computes
+    // one and the analysis has a headline; no cell at all otherwise.
+    #[cfg(feature = "interval")]
+    let interval = a.interval.map_or(String::new(), |i| {
+        let rounded = a.headline().is_none_or(|h| h.rounded);
+        format!(
+            "<div class=\"calc-cell\"><dt>{} % interval</dt><dd id=\"out-interval\">{}</dd></div>",
+            i.level,
+            i.range_text(rounded)
+        )
+    });
+    #[cfg(not(feature = "interval"))]
+    let interval = "";
     let mut h = format!(
-        "<dl class=\"calc-out calc-headline\"><div class=\"calc-cell calc-final\"><dt id=\"out-final-label\">{label}</dt><dd id=\"out-final\">{score}</dd></div><div class=\"calc-cell calc-final\"><dt>Confidence</dt><dd id=\"out-confidence\">{confidence}</dd></div></dl>\n"
+        "<dl class=\"calc-out calc-headline\"><div class=\"calc-cell calc-final\"><dt id=\"out-final-label\">{label}</dt><dd id=\"out-final\">{score}</dd></div><div class=\"calc-cell calc-final\"><dt>Confidence</dt><dd id=\"out-confidence\">{confidence}</dd></div>{interval}</dl>\n"
     );
     match &a.outcome {
         Outcome::Matrix(m) => {

@@ -47,9 +47,9 @@ pub mod display;
 pub mod html;
 mod impact;
 mod input;
-// Without the `combine` feature `analyse` computes no interval, so its internals go unused
-// (`Analysis::interval_at` stays available).
-#[cfg_attr(not(feature = "combine"), allow(dead_code))]
+// Without the `interval` feature (which `combine` implies) `analyse` computes no interval, so
+// its internals go unused (`Analysis::interval_at` stays available).
+#[cfg_attr(not(feature = "interval"), allow(dead_code))]
 pub mod interval;
 mod item;
 mod matrix;

@@ -44,7 +44,7 @@ pub fn markdown(a: &Analysis) -> String {
                 h.score_text(),
                 h.confidence_text(),
             );
-            #[cfg(feature = "combine")]
+            #[cfg(feature = "interval")]
             if let Some(i) = a.interval {
                 let _ = write!(r, "{}.\n\n", i.sentence(h.rounded));
             }
