@@ -3,6 +3,7 @@
 //! is published in, which pages quote as `{{ site.repository }}` ([`SiteConfig::fill`], in
 //! prose and code alike, so install commands are written from it). Unknown keys are errors.
 
+use crate::base::Base;
 use crate::error::Error;
 use std::path::Path;
 
@@ -151,36 +152,9 @@ impl SiteConfig {
         )
     }
 
-    /// `html` with every root-absolute `href` and `src` (`/paper/`, `/calc/boot.js`) moved under
-    /// the base path, and every canonical address (written by the templates with
-    /// [`crate::page_layout::SITE_URL`]) pointing at this origin and base. With base `/` and the
-    /// default origin the text is unchanged.
-    pub fn rebase(&self, html: &str) -> String {
-        let mut out = html.replace(
-            &format!("{}/", crate::page_layout::SITE_URL),
-            &format!("{}{}", self.origin, self.base_url),
-        );
-        if self.base_url != "/" {
-            for attr in [" href=\"/", " src=\"/"] {
-                let moved = format!("{}{}", &attr[..attr.len() - 1], self.base_url);
-                let mut next = String::with_capacity(out.len());
-                let mut rest = out.as_str();
-                while let Some(i) = rest.find(attr) {
-                    let after = &rest[i + attr.len()..];
-                    next.push_str(&rest[..i]);
-                    if after.starts_with('/') {
-                        // `//host/…` is another site: leave it.
-                        next.push_str(attr);
-                    } else {
-                        next.push_str(&moved);
-                    }
-                    rest = after;
-                }
-                next.push_str(rest);
-                out = next;
-            }
-        }
-        out
+    /// The base path, to write root links under ([`Base::url`]).
+    pub fn base(&self) -> Base<'_> {
+        Base::new(&self.base_url)
     }
 }
 
@@ -205,16 +179,15 @@ mod tests {
     }
 
     #[test]
-    fn rebase_moves_root_links_and_canonical_addresses() {
-        let html = "<a href=\"/paper/#x\">p</a><script src=\"/calc/boot.js\"></script><a href=\"//cdn.example\">c</a><a href=\"https://pickanumber.codefi.io/paper/\">c</a><a href=\"#top\">t</a>";
-        assert_eq!(at("/").rebase(html), html);
-        assert_eq!(
-            at("/pickanumber").rebase(html),
-            "<a href=\"/pickanumber/paper/#x\">p</a><script src=\"/pickanumber/calc/boot.js\"></script><a href=\"//cdn.example\">c</a><a href=\"https://pickanumber.codefi.io/pickanumber/paper/\">c</a><a href=\"#top\">t</a>"
-        );
+    fn canonical_addresses_are_under_the_origin_and_base() {
         assert_eq!(
             at("/pickanumber/").canonical("/paper/"),
             "https://pickanumber.codefi.io/pickanumber/paper/"
+        );
+        assert_eq!(at("/").base().url("/paper/"), "/paper/");
+        assert_eq!(
+            at("/pickanumber").base().url("/paper/"),
+            "/pickanumber/paper/"
         );
     }
 

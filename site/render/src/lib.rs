@@ -17,7 +17,7 @@
 //! navigation and footer) → files → `link_check` on the records, which reports each broken link
 //! at its source `file:line` → `dist/`. `site` orchestrates the build; `output` keeps the output
 //! folder away from the sources and replaces only a folder an earlier build wrote; `config`
-//! reads `site.toml`; `error` carries file and line; `braces` is the one scanner of `{{ … }}`.
+//! reads `site.toml`; `base` writes each root link under the site's base path where it is made; `error` carries file and line; `braces` is the one scanner of `{{ … }}`.
 //!
 //! No word a page shows is typed here: pages bring their own, and the rest (the layout's
 //! labels, evidence captions, plot text, the islands' static boxes, the reference list's
@@ -25,6 +25,7 @@
 //! sentences may hold `{slots}` for computed values (`words`), checked when the file is
 //! read; a plot's claim about the formula is chosen or checked against computed values.
 
+mod base;
 mod bibliography;
 mod braces;
 mod calculator;

@@ -1,6 +1,7 @@
 //! One markdown page → HTML: the [`crate::stages`] in order, each over the event stream the
 //! one before returned. The data flow is the body of [`render`].
 
+use crate::base::Base;
 use crate::bibliography::Bibliography;
 use crate::error::Error;
 use crate::events;
@@ -10,7 +11,7 @@ use crate::site_words::Layout;
 use crate::stages::frontmatter::{self, FrontMatter};
 use crate::stages::headings::TocEntry;
 use crate::stages::{
-    citations, code, evidence, headings, islands, math, plots, references, tables,
+    citations, code, evidence, headings, islands, links, math, plots, references, tables,
 };
 use std::path::Path;
 
@@ -37,7 +38,7 @@ pub struct Rendered {
 
 /// Renders one page. `file` is the path shown in errors and link reports; the words the
 /// stages add around computed values (figure captions, plot text, the islands' static boxes,
-/// anchors, the reference list's heading) are `layout`'s.
+/// anchors, the reference list's heading) are `layout`'s; root links are written under `base`.
 ///
 /// # Errors
 /// The first problem found, with file and line.
@@ -46,14 +47,16 @@ pub fn render(
     text: &str,
     bib: &Bibliography,
     layout: &Layout,
+    base: Base,
 ) -> Result<Rendered, Error> {
     let (meta, body, first_line) = frontmatter::split(file, text)?;
     let mut record = Record::default();
     let events = events::parse(body, first_line);
     record.authored(file, &events);
-    let (events, blocks) = evidence::run(file, events, &mut record, layout)?;
+    let events = links::run(events, base);
+    let (events, blocks) = evidence::run(file, events, &mut record, layout, base)?;
     let events = plots::run(file, events, &mut record, layout)?;
-    let (events, island) = islands::run(file, events, &mut record, layout)?;
+    let (events, island) = islands::run(file, events, &mut record, layout, base)?;
     let (events, mut toc) = headings::run(events, &mut record, &layout.labels.anchor);
     let events = references::run(file, events, &blocks)?;
     let (events, reference_list) = citations::run(file, events, bib, &mut record, &layout.labels)?;
@@ -64,7 +67,7 @@ pub fn render(
     let receipts = meta.hero.as_ref().map(|h| {
         let events = events::parse(&h.receipts, h.line);
         record.authored(file, &events);
-        let html = events::write(events);
+        let html = events::write(links::run(events, base));
         let inline = html
             .trim_end()
             .strip_prefix("<p>")

@@ -2,6 +2,7 @@
 //! The template takes plain data ([`Page`], [`Context`]) and records the ids and links it
 //! adds; every word it shows comes from the page's front matter or [`crate::site_words`].
 
+use crate::config::SiteConfig;
 use crate::html::escape;
 use crate::instruments::Island;
 use crate::record::Record;
@@ -46,38 +47,43 @@ pub struct Context<'a> {
     pub calculator: bool,
     /// The navigation and footer.
     pub layout: &'a Layout,
+    /// Where the site lives: every root link the layout writes is under its base path, and
+    /// the canonical address is its origin's.
+    pub config: &'a SiteConfig,
 }
 
 /// Wraps a rendered page in the layout; records the ids and links the layout adds.
 pub fn page(p: &Page, cx: &Context, record: &mut Record) -> String {
     let title = format!("{} · pickanumber", p.meta.title);
+    let base = cx.config.base();
     let mut scripts = String::new();
-    let mut asset = |tag: String, target: &str| {
+    let mut asset = |target: &str| {
         record.link(target, p.file, None);
-        scripts.push_str(&tag);
+        base.url(target).into_owned()
     };
     if matches!(
         p.island,
         Some(Island::Probe | Island::Pairwise | Island::Setup)
     ) {
         // The probe's and the pairwise diagnostic's styles, apart from the shared sheet.
-        asset(
-            "<link rel=\"stylesheet\" href=\"/islands.css\">\n".into(),
-            "/islands.css",
-        );
+        let sheet = asset("/islands.css");
+        scripts.push_str(&format!("<link rel=\"stylesheet\" href=\"{sheet}\">\n"));
     }
     if p.island.is_some() && cx.calculator {
-        asset(
-            "<script type=\"module\" src=\"/calc/boot.js\"></script>\n".into(),
-            "/calc/boot.js",
-        );
+        let boot = asset("/calc/boot.js");
+        scripts.push_str(&format!(
+            "<script type=\"module\" src=\"{boot}\"></script>\n"
+        ));
     }
-    asset(
-        "<script type=\"module\" src=\"/copy.js\"></script>\n".into(),
-        "/copy.js",
-    );
+    let copy = asset("/copy.js");
+    scripts.push_str(&format!(
+        "<script type=\"module\" src=\"{copy}\"></script>\n"
+    ));
     if cx.dev {
-        scripts.push_str("<script type=\"module\" src=\"/__dev/reload.js\"></script>\n");
+        let reload = base.url("/__dev/reload.js");
+        scripts.push_str(&format!(
+            "<script type=\"module\" src=\"{reload}\"></script>\n"
+        ));
     }
     let main = match p.meta.template {
         Template::Home => {
@@ -99,7 +105,7 @@ pub fn page(p: &Page, cx: &Context, record: &mut Record) -> String {
         scripts: &scripts,
         file: p.file,
     };
-    layout(&shell, cx.layout, &main, record)
+    layout(&shell, cx, &main, record)
 }
 
 /// The document's head and landmarks, apart from `<main>`.
@@ -112,7 +118,8 @@ struct Shell<'a> {
 }
 
 /// The shared document around `main`.
-fn layout(s: &Shell, words: &Layout, main: &str, record: &mut Record) -> String {
+fn layout(s: &Shell, cx: &Context, main: &str, record: &mut Record) -> String {
+    let (words, base) = (cx.layout, cx.config.base());
     let path = s.path;
     let nav: String = words
         .nav
@@ -131,7 +138,7 @@ fn layout(s: &Shell, words: &Layout, main: &str, record: &mut Record) -> String 
             };
             format!(
                 "<li><a href=\"{}\"{current}>{}</a></li>",
-                escape(href),
+                escape(&base.url(href)),
                 escape(&item.label)
             )
         })
@@ -141,11 +148,17 @@ fn layout(s: &Shell, words: &Layout, main: &str, record: &mut Record) -> String 
     for asset in ["/favicon.svg", "/style.css"] {
         record.link(asset, s.file, None);
     }
-    let url = format!("{SITE_URL}{path}");
+    let url = escape(&cx.config.canonical(path));
+    let image = escape(&cx.config.canonical("/social.png"));
+    let (icon, style, home) = (
+        base.url("/favicon.svg"),
+        base.url("/style.css"),
+        base.url("/"),
+    );
     let title = escape(s.title);
     let description = escape(s.description);
     let scripts = s.scripts;
-    let footer = &words.footer;
+    let footer = words.footer(base);
     let skip = escape(&words.labels.skip);
     let site_nav = escape(&words.labels.site_nav);
     format!(
@@ -163,19 +176,19 @@ fn layout(s: &Shell, words: &Layout, main: &str, record: &mut Record) -> String 
 <meta property=\"og:title\" content=\"{title}\">
 <meta property=\"og:description\" content=\"{description}\">
 <meta property=\"og:url\" content=\"{url}\">
-<meta property=\"og:image\" content=\"{SITE_URL}/social.png\">
+<meta property=\"og:image\" content=\"{image}\">
 <meta name=\"twitter:card\" content=\"summary_large_image\">
 <meta name=\"twitter:title\" content=\"{title}\">
 <meta name=\"twitter:description\" content=\"{description}\">
-<meta name=\"twitter:image\" content=\"{SITE_URL}/social.png\">
+<meta name=\"twitter:image\" content=\"{image}\">
 <meta name=\"color-scheme\" content=\"light dark\">
-<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">
-<link rel=\"stylesheet\" href=\"/style.css\">
+<link rel=\"icon\" href=\"{icon}\" type=\"image/svg+xml\">
+<link rel=\"stylesheet\" href=\"{style}\">
 {scripts}</head>
 <body>
 <a class=\"skip\" href=\"#main\">{skip}</a>
 <header class=\"site-header\">
-<a class=\"brand\" href=\"/\">pick<span>a</span>number</a>
+<a class=\"brand\" href=\"{home}\">pick<span>a</span>number</a>
 <nav aria-label=\"{site_nav}\"><ul>{nav}</ul></nav>
 </header>
 <main id=\"main\">
@@ -267,7 +280,8 @@ fn example(p: &Page, cx: &Context, record: &mut Record) -> String {
         .filter(|(path, _, _)| path != cx.path)
         .map(|(path, t, _)| {
             record.link(path.as_str(), p.file, None);
-            format!("<li><a href=\"{path}\">{}</a></li>", escape(t))
+            let href = cx.config.base().url(path);
+            format!("<li><a href=\"{href}\">{}</a></li>", escape(t))
         })
         .collect();
     let kicker = escape(&cx.layout.labels.case_study);

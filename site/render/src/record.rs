@@ -5,6 +5,7 @@
 use crate::events::Events;
 use pulldown_cmark::{Event, Tag};
 use std::collections::BTreeSet;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// One link a page makes.
@@ -45,8 +46,9 @@ impl Record {
     /// Records every `id`, `href` and `src` attribute of an HTML fragment that starts at
     /// `line` of `file` (HTML the author wrote into the markdown).
     pub fn html(&mut self, html: &str, file: &Path, line: usize) {
-        for (offset, name, value) in attributes(html) {
-            let at = line + html[..offset].matches('\n').count();
+        for (name, value) in attributes(html) {
+            let at = line + html[..value.start].matches('\n').count();
+            let value = html[value].replace("&amp;", "&");
             match name {
                 "id" => self.id(value),
                 _ => self.link(value, file, Some(at)),
@@ -75,19 +77,21 @@ impl Record {
     }
 }
 
-/// The `id`, `href` and `src` attributes of `html`: (byte offset, name, unescaped value).
-fn attributes(html: &str) -> Vec<(usize, &'static str, String)> {
+/// The `id`, `href` and `src` attributes of `html`, in order: (name, the byte range of the
+/// value as written, entities and all). The `links` stage moves the `href` and `src` values it
+/// finds here; the record reads the same ones.
+pub fn attributes(html: &str) -> Vec<(&'static str, Range<usize>)> {
     let mut out = Vec::new();
     for name in ["id", "href", "src"] {
         let needle = format!(" {name}=\"");
         for (i, _) in html.match_indices(&needle) {
-            let rest = &html[i + needle.len()..];
-            if let Some(end) = rest.find('"') {
-                out.push((i, name, rest[..end].replace("&amp;", "&")));
+            let start = i + needle.len();
+            if let Some(end) = html[start..].find('"') {
+                out.push((name, start..start + end));
             }
         }
     }
-    out.sort_by_key(|(i, _, _)| *i);
+    out.sort_by_key(|(_, r)| r.start);
     out
 }
 

@@ -4,6 +4,7 @@
 //! This module reads options and lays out the figure; every number and table comes from
 //! `pickanumber_score`.
 
+use crate::base::Base;
 use crate::error::Error;
 use crate::html::escape;
 use crate::words::{Count, Text};
@@ -314,13 +315,13 @@ impl Block {
 
     /// The block as HTML, or nothing for `show=none`: a caption, the mode's result (headline
     /// first), the analysis' warnings and notes, and the items; `words` and `count` are from
-    /// `content/layout.toml`.
-    pub fn html(&self, words: &Words, count: &Count) -> String {
+    /// `content/layout.toml`; the lead example's calculator link is written under `base`.
+    pub fn html(&self, words: &Words, count: &Count, base: Base) -> String {
         if self.show == Show::None {
             return String::new();
         }
         if self.show == Show::Lead {
-            return self.lead_html(words);
+            return self.lead_html(words, base);
         }
         let a = &self.analysis;
         let n = a.pool().total_items;
@@ -353,17 +354,19 @@ impl Block {
         h
     }
 
-    /// The lead example: the items, the final and confidence, and the calculator link.
-    fn lead_html(&self, words: &Words) -> String {
+    /// The lead example: the items, the final and confidence, and the calculator link (the
+    /// home page's calculator, under `base`).
+    fn lead_html(&self, words: &Words, base: Base) -> String {
         let values = self.values();
         let result = words.lead_result.html(&[
             ("final", &values["final"]),
             ("confidence", &values["confidence"]),
         ]);
         format!(
-            "<figure class=\"evidence lead-example\" id=\"evidence-{}\">\n<ul class=\"items\">\n{}</ul>\n<p class=\"lead-result\">{result}</p>\n<p class=\"lead-open\"><a href=\"/#{}\">{}</a></p>\n</figure>\n",
+            "<figure class=\"evidence lead-example\" id=\"evidence-{}\">\n<ul class=\"items\">\n{}</ul>\n<p class=\"lead-result\">{result}</p>\n<p class=\"lead-open\"><a href=\"{}#{}\">{}</a></p>\n</figure>\n",
             self.id,
             self.item_rows(),
+            base.url("/"),
             crate::share::fragment(&self.body),
             escape(&words.open),
         )

@@ -5,6 +5,7 @@
 //! settings). The box carries the page's words for the island (`data-words`, one a line), so
 //! the wasm holds no label; the words are the `[setup]` table of `content/layout.toml`.
 
+use crate::base::Base;
 use crate::html::escape;
 use pickanumber_rubric::Rubric;
 use pickanumber_setup::{html, Form, Words};
@@ -43,10 +44,10 @@ pub fn example() -> Result<Form, String> {
 
 /// The static box: the root `#setup` with the words for the island (`data-words`) and the
 /// example as a JSON rubric for it to start from (`data-rubric`), the line that says what the
-/// example is, the disabled form, the `<noscript>` note and the results. `calculator` is
-/// the calculator's address (`/`), which the site's base path moves like every root link.
+/// example is, the disabled form, the `<noscript>` note and the results, whose link opens the
+/// calculator at the site's root under `base` (the island reads that address from it).
 /// [`crate::site_words::Layout::parse`] has refused a build whose example does not read.
-pub fn placeholder(words: &Words) -> String {
+pub fn placeholder(words: &Words, base: Base) -> String {
     let form = example().unwrap_or_default();
     format!(
         "<div id=\"setup\" class=\"setup\" role=\"region\" aria-label=\"{}\" data-words=\"{}\" data-rubric=\"{}\">\
@@ -62,7 +63,7 @@ pub fn placeholder(words: &Words) -> String {
         html::form(&form, words, false),
         escape(&words.noscript),
         escape(&words.results),
-        html::outputs(&form.rubric(), words, "/"),
+        html::outputs(&form.rubric(), words, &base.url("/")),
     )
 }
 
@@ -88,7 +89,7 @@ mod tests {
     #[test]
     fn the_static_box_and_the_island_render_the_same_results() {
         let words = crate::stages::test_util::layout().setup;
-        let boxed = placeholder(&words);
+        let boxed = placeholder(&words, crate::base::Base::ROOT);
         // The island's first render: the words read back from the box, the example's form,
         // the same result function.
         let start = boxed.find("data-words=\"").unwrap() + "data-words=\"".len();

@@ -68,7 +68,7 @@ pub fn build(opts: &Options) -> Result<Summary, Errors> {
     let mut rendered: Vec<(&Source, Rendered)> = Vec::new();
     for s in &sources {
         let text = config.fill(&s.file, &s.text);
-        match text.and_then(|text| page::render(&s.file, &text, &bib, &layout)) {
+        match text.and_then(|text| page::render(&s.file, &text, &bib, &layout, config.base())) {
             Ok(r) => rendered.push((s, r)),
             Err(e) => errors.push(e),
         }
@@ -136,6 +136,7 @@ fn write_all(
             dev: opts.dev,
             calculator,
             layout,
+            config,
         };
         let page = page_layout::Page {
             file: &source.file,
@@ -146,7 +147,7 @@ fn write_all(
             island: r.island,
         };
         let mut record = r.record.clone();
-        let html = config.rebase(&page_layout::page(&page, &cx, &mut record));
+        let html = page_layout::page(&page, &cx, &mut record);
         records.push(record);
         if source.url.ends_with(".html") {
             // A page with a file name of its own (`/404.html`) has no markdown twin.

@@ -6,10 +6,12 @@
 //! in that file, so a broken one is reported there; an unknown key, a missing one or a slot a
 //! sentence cannot use ([`crate::words`]) is an error at its line.
 
+use crate::base::Base;
 use crate::error::Error;
 use crate::events;
 use crate::instruments::{PairwiseWords, ProbeWords};
 use crate::record::Record;
+use crate::stages::links;
 use crate::words::Count;
 use crate::{calculator, chart, scoring};
 use std::path::{Path, PathBuf};
@@ -74,8 +76,9 @@ struct Raw {
 pub struct Layout {
     /// The navigation, in order.
     pub nav: Vec<NavItem>,
-    /// The footer's paragraphs as HTML.
-    pub footer: String,
+    /// The footer's paragraphs as markdown, each with its line in [`FILE`] ([`Layout::footer`]
+    /// writes them).
+    footer: Vec<(String, usize)>,
     /// The paragraph under the title of `llms.txt`.
     pub llms: String,
     /// The layout's labels.
@@ -99,6 +102,14 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// The footer's paragraphs as HTML, their root links under `base`.
+    pub fn footer(&self, base: Base) -> String {
+        self.footer
+            .iter()
+            .map(|(md, line)| events::write(links::run(events::parse(md, *line), base)))
+            .collect()
+    }
+
     /// Reads [`FILE`] under `root`.
     ///
     /// # Errors
@@ -142,12 +153,11 @@ impl Layout {
             record.link(item.href.clone(), file, Some(line));
             nav.push(item);
         }
-        let mut footer = String::new();
+        let mut footer = Vec::new();
         for paragraph in raw.footer {
             let line = line_of(paragraph.span().start);
-            let events = events::parse(paragraph.get_ref(), line);
-            record.authored(file, &events);
-            footer.push_str(&events::write(events));
+            record.authored(file, &events::parse(paragraph.get_ref(), line));
+            footer.push((paragraph.into_inner(), line));
         }
         Ok(Layout {
             nav,
@@ -187,7 +197,7 @@ mod tests {
         let l = Layout::parse(Path::new(FILE), &text).unwrap();
         assert_eq!(l.nav[0].label, "Paper");
         assert_eq!(
-            l.footer,
+            l.footer(Base::ROOT),
             "<p>Read <em>the</em> <a href=\"/paper/#top\">paper</a>.</p>\n"
         );
         let links: Vec<(&str, Option<usize>)> = l

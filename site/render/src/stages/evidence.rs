@@ -2,6 +2,7 @@
 //! ([`crate::scoring::Block`]) and replaced by its figure. The scored blocks are returned
 //! for the [`super::references`] stage, so prose anywhere on the page can quote them.
 
+use crate::base::Base;
 use crate::error::Error;
 use crate::events::{block_text, fence_info, Ev, Events};
 use crate::record::Record;
@@ -28,6 +29,7 @@ pub fn run<'a>(
     events: Events<'a>,
     record: &mut Record,
     layout: &Layout,
+    base: Base,
 ) -> Result<(Events<'a>, Blocks), Error> {
     let mut blocks = Blocks::new();
     let mut out = Vec::with_capacity(events.len());
@@ -49,7 +51,7 @@ pub fn run<'a>(
                     record.id(id);
                 }
                 out.push(Ev::html(
-                    block.html(&layout.evidence, &layout.items),
+                    block.html(&layout.evidence, &layout.items, base),
                     ev.line,
                 ));
                 blocks.insert(block.id.clone(), block);
@@ -73,7 +75,8 @@ mod tests {
     fn a_block_becomes_its_figure_and_is_kept_for_references() {
         let mut r = Record::default();
         let md = "Before.\n\n```evidence id=a\n+5 done\n```\n\nAfter.\n";
-        let (out, blocks) = run(Path::new("p.md"), events(md), &mut r, &layout()).unwrap();
+        let (out, blocks) =
+            run(Path::new("p.md"), events(md), &mut r, &layout(), Base::ROOT).unwrap();
         let h = html(out);
         assert!(h.starts_with("<p>Before.</p>\n<figure class=\"evidence\" id=\"evidence-a\">"));
         assert!(h.ends_with("</figure>\n<p>After.</p>\n"), "{h}");
@@ -85,7 +88,7 @@ mod tests {
     fn a_hidden_block_records_no_id() {
         let mut r = Record::default();
         let md = "```evidence id=a show=none\n+5 done\n```\n";
-        let (out, _) = run(Path::new("p.md"), events(md), &mut r, &layout()).unwrap();
+        let (out, _) = run(Path::new("p.md"), events(md), &mut r, &layout(), Base::ROOT).unwrap();
         assert_eq!(html(out), "");
         assert!(r.ids.is_empty());
     }
@@ -98,6 +101,7 @@ mod tests {
             events(md),
             &mut Record::default(),
             &layout(),
+            Base::ROOT,
         )
         .unwrap_err();
         assert_eq!(

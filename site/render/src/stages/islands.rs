@@ -2,6 +2,7 @@
 //! `{{ pairwise }}` becomes that island's static box ([`placeholder`]), which the live
 //! wasm app later replaces. A page places at most one island; its root id is recorded.
 
+use crate::base::Base;
 use crate::error::Error;
 use crate::events::{Ev, Events};
 use crate::instruments::Island;
@@ -12,12 +13,12 @@ use std::path::Path;
 
 /// The static box that stands in an island's place until (and unless) the wasm runs. Its
 /// words are the island's table in `content/layout.toml`.
-pub fn placeholder(island: Island, layout: &Layout) -> String {
+pub fn placeholder(island: Island, layout: &Layout, base: Base) -> String {
     match island {
         Island::Calculator => crate::calculator::placeholder(&layout.calculator),
         Island::Probe => crate::instruments::probe_placeholder(&layout.probe),
         Island::Pairwise => crate::instruments::pairwise_placeholder(&layout.pairwise),
-        Island::Setup => crate::setup::placeholder(&layout.setup),
+        Island::Setup => crate::setup::placeholder(&layout.setup, base),
     }
 }
 
@@ -36,6 +37,7 @@ pub fn run<'a>(
     events: Events<'a>,
     record: &mut Record,
     layout: &Layout,
+    base: Base,
 ) -> Result<(Events<'a>, Option<Island>), Error> {
     let mut island = None;
     let mut out = Vec::with_capacity(events.len());
@@ -70,7 +72,7 @@ pub fn run<'a>(
         }
         island = Some(found);
         record.id(found.root_id());
-        out.push(Ev::html(placeholder(found, layout), ev.line));
+        out.push(Ev::html(placeholder(found, layout, base), ev.line));
         i += 3;
     }
     Ok((out, island))
@@ -89,6 +91,7 @@ mod tests {
             events("Intro.\n\n{{ probe }}\n"),
             &mut r,
             &layout(),
+            Base::ROOT,
         )
         .unwrap();
         assert_eq!(island, Some(Island::Probe));
@@ -104,6 +107,7 @@ mod tests {
             events("See {{ probe }} here.\n"),
             &mut Record::default(),
             &layout(),
+            Base::ROOT,
         )
         .unwrap();
         assert_eq!(island, None);
@@ -117,6 +121,7 @@ mod tests {
             events("{{ probe }}\n\n{{ pairwise }}\n"),
             &mut Record::default(),
             &layout(),
+            Base::ROOT,
         )
         .unwrap_err();
         assert_eq!(

@@ -5,17 +5,21 @@
 //! links write them to the record.
 //!
 //! 1. [`frontmatter`]: the TOML block is split off the text (before parsing);
-//! 2. [`evidence`]: evidence blocks are scored ([`crate::scoring`]) and become figures;
-//! 3. [`plots`]: plot blocks become inline SVG ([`crate::chart`]);
-//! 4. [`islands`]: a paragraph holding only `{{ calculator }}`, `{{ probe }}` or
-//!    `{{ pairwise }}` becomes that island's static box;
-//! 5. [`headings`]: headings get unique ids and anchor links; h2/h3 feed the contents;
-//! 6. [`references`]: `{{ id.field }}` becomes the named evidence block's value;
-//! 7. [`citations`]: `[@key]` becomes a numbered link; the reference list is appended
+//! 2. [`links`]: the links the author wrote move under the site's base path ([`crate::base`]);
+//! 3. [`evidence`]: evidence blocks are scored ([`crate::scoring`]) and become figures;
+//! 4. [`plots`]: plot blocks become inline SVG ([`crate::chart`]);
+//! 5. [`islands`]: a paragraph holding only `{{ calculator }}`, `{{ probe }}`,
+//!    `{{ pairwise }}` or `{{ setup }}` becomes that island's static box;
+//! 6. [`headings`]: headings get unique ids and anchor links; h2/h3 feed the contents;
+//! 7. [`references`]: `{{ id.field }}` becomes the named evidence block's value;
+//! 8. [`citations`]: `[@key]` becomes a numbered link; the reference list is appended
 //!    ([`crate::bibliography`]);
-//! 8. [`math`]: `$…$` and `$$…$$` become MathML ([`crate::mathml`]);
-//! 9. [`code`]: shell and prompt blocks get a copy button, other code blocks keyboard focus;
-//! 10. [`tables`]: tables scroll sideways on narrow screens.
+//! 9. [`math`]: `$…$` and `$$…$$` become MathML ([`crate::mathml`]);
+//! 10. [`code`]: shell and prompt blocks get a copy button, other code blocks keyboard focus;
+//! 11. [`tables`]: tables scroll sideways on narrow screens.
+//!
+//! The stages after [`links`] that write a root link of their own (the lead example's
+//! calculator link, the setup box's) write it under the base path themselves.
 
 pub mod citations;
 pub mod code;
@@ -23,6 +27,7 @@ pub mod evidence;
 pub mod frontmatter;
 pub mod headings;
 pub mod islands;
+pub mod links;
 pub mod math;
 pub mod plots;
 pub mod references;
