@@ -33,9 +33,9 @@ pub fn PairwiseIsland(
             {input_box("pairwise-input", PAIRWISE_LIVE.input, text,
                 move |t| text.set(t),
                 move || analysis.with(|a| view::plain(PAIRWISE_LIVE.counts, &[
-                    ("judgments", &a.judgments.to_string()),
-                    ("items", &a.items.len().to_string()),
-                    ("errors", &a.errors.len().to_string()),
+                    ("judgments", &format!("{}", a.judgments)),
+                    ("items", &format!("{}", a.items.len())),
+                    ("errors", &format!("{}", a.errors.len())),
                 ])))}
             <div class="isl-results" role="region" tabindex="0" aria-live="polite" aria-label=PAIRWISE_LIVE.results
                 inner_html=move || analysis.with(|a| view::pairwise::results(a, &PAIRWISE))></div>

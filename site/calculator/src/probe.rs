@@ -82,9 +82,9 @@ fn counts(c: &Computed) -> String {
             view::plain(
                 PROBE_LIVE.counts,
                 &[
-                    ("runs", &st.successful_runs.to_string()),
-                    ("items", &st.n_items.to_string()),
-                    ("failed", &st.failed_runs.to_string()),
+                    ("runs", &format!("{}", st.successful_runs)),
+                    ("items", &format!("{}", st.n_items)),
+                    ("failed", &format!("{}", st.failed_runs)),
                 ],
             )
         }

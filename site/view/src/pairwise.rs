@@ -60,8 +60,8 @@ pub fn results(a: &Pairwise, w: &PairwiseView<'_>) -> String {
         Some(p) => fill(
             w.position_detail,
             &[
-                ("won", &b.first_wins.to_string()),
-                ("decided", &b.decided.to_string()),
+                ("won", &format!("{}", b.first_wins)),
+                ("decided", &format!("{}", b.decided)),
                 ("p", &short(p)),
             ],
         ),
@@ -77,8 +77,8 @@ pub fn results(a: &Pairwise, w: &PairwiseView<'_>) -> String {
         let mut d = fill(
             w.swap_detail,
             &[
-                ("kept", &s.consistent.to_string()),
-                ("pairs", &s.pairs_both_orders.to_string()),
+                ("kept", &format!("{}", s.consistent)),
+                ("pairs", &format!("{}", s.pairs_both_orders)),
             ],
         );
         if !s.inconsistent_pairs.is_empty() {

@@ -154,7 +154,7 @@ pub fn results(t: &TextProbe, w: &ProbeView<'_>) -> String {
         if item.scores.len() > RATINGS_SHOWN {
             scores.push(fill(
                 w.ratings_more,
-                &[("n", &item.scores.len().to_string())],
+                &[("n", &format!("{}", item.scores.len()))],
             ));
         }
         h.push_str(&format!(
