@@ -1,5 +1,6 @@
 //! Compiles the islands' words into the crate: the tables of `content/layout.toml` that the
-//! live islands show (`[probe.view]`, `[probe.live]`, `[pairwise.view]`, `[pairwise.live]`;
+//! live islands show (`[calculator.live]`, `[probe.view]`, `[probe.live]`, `[pairwise.view]`,
+//! `[pairwise.live]`;
 //! not the static boxes' own words, which the wasm never shows) → `$OUT_DIR/words.rs`, one
 //! constant per table of the struct `src/words.rs` declares for it. A key the struct lacks,
 //! or one it has and the file does not, fails the crate's compilation at that field, so the
@@ -9,7 +10,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// The tables compiled in: the table and its sub-table, the constant and its struct.
-const TABLES: [(&str, &str, &str, &str); 4] = [
+const TABLES: [(&str, &str, &str, &str); 5] = [
+    ("calculator", "live", "CALCULATOR_LIVE", "CalculatorLive"),
     ("probe", "view", "PROBE", "ProbeView"),
     ("probe", "live", "PROBE_LIVE", "ProbeLive"),
     ("pairwise", "view", "PAIRWISE", "PairwiseView"),
