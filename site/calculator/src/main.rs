@@ -36,11 +36,7 @@ async fn start_calculator(root: web_sys::Element) {
                         text: Some(text),
                         ..f.state
                     },
-                    Some(
-                        pickanumber_view::words::CALCULATOR_LIVE
-                            .restored
-                            .to_string(),
-                    ),
+                    Some("Restored from the link.".to_string()),
                 ),
                 Err(message) => (share::State::default(), Some(message)),
             },
