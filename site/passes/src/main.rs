@@ -1,6 +1,8 @@
 //! The exports of the calculator's second module (see the library's documentation): each a
 //! function of text to text, called by the calculator through the glue the boot module
-//! imports on first use. `main` does nothing: the module has no page of its own.
+//! imports on first use. `main` does nothing: the module has no page of its own. Every message
+//! it returns, and the saved passes' list (`store::panel`), is worded in `[calculator.passes]`
+//! of `content/layout.toml`, compiled in by the view crate.
 
 #[cfg(target_family = "wasm")]
 #[global_allocator]
