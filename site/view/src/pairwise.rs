@@ -20,11 +20,11 @@ fn advice(key: &str) -> &'static str {
 
 /// A paragraph of advice: the lead-in in bold, then the advice `key`.
 fn advice_line(h: &mut String, lead: &str, key: &str) {
-    h.push_str(&format!(
-        "<p class=\"isl-advice\"><strong>{} </strong>{}</p>",
-        escape(lead),
-        escape(advice(key))
-    ));
+    h.push_str("<p class=\"isl-advice\"><strong>");
+    h.push_str(&escape(lead));
+    h.push_str(" </strong>");
+    h.push_str(&escape(advice(key)));
+    h.push_str("</p>");
 }
 
 /// One result beside its advice: the share `value` under `label` (`#id`), the sentence
@@ -114,11 +114,12 @@ pub fn results(a: &Pairwise, w: &PairwiseView<'_>) -> String {
         w.swap,
         "swap",
     );
-    let heads: String = w
-        .ranking_columns
-        .iter()
-        .map(|c| format!("<th scope=\"col\">{}</th>", escape(c)))
-        .collect();
+    let mut heads = String::new();
+    for c in w.ranking_columns {
+        heads.push_str("<th scope=\"col\">");
+        heads.push_str(&escape(c));
+        heads.push_str("</th>");
+    }
     h.push_str(&format!(
         "<h2 class=\"isl-h\">{}</h2><table class=\"isl-table isl-ranking\"><thead><tr>{heads}\
          </tr></thead><tbody id=\"pairwise-items\">",

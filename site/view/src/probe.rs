@@ -171,10 +171,13 @@ pub fn results(t: &TextProbe, w: &ProbeView<'_>) -> String {
 
 /// Column heads as `<th>` cells.
 fn heads(columns: &[&str]) -> String {
-    columns
-        .iter()
-        .map(|c| format!("<th>{}</th>", escape(c)))
-        .collect()
+    let mut h = String::new();
+    for c in columns {
+        h.push_str("<th>");
+        h.push_str(&escape(c));
+        h.push_str("</th>");
+    }
+    h
 }
 
 /// One bar per point of the scale, as SVG named `name` (no inline styles: the CSP forbids
