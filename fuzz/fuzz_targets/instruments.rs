@@ -1,7 +1,7 @@
 //! Arbitrary bytes (read as lossy UTF-8) into every reader of the instruments crate and the
 //! outputs built from them: pasted runs (`probe_text`, on the default scale and on one taken
 //! from the first two bytes), the text as one run file and as an items file, and pairwise
-//! judgments. Nothing may panic, and every error that names a line must name a line of the
+//! judgments, with the islands' views of the results. Nothing may panic, and every error that names a line must name a line of the
 //! input (1 to the number of lines `str::lines` gives).
 
 #![no_main]
@@ -9,7 +9,8 @@
 use libfuzzer_sys::fuzz_target;
 use pickanumber_instruments::probe::run::outcome_from_json_text;
 use pickanumber_instruments::probe::{probe, probe_text, report, ItemsSpec, Scale};
-use pickanumber_instruments::{html, pairwise, LineError};
+use pickanumber_instruments::{pairwise, LineError};
+use pickanumber_view::words::{PAIRWISE, PROBE};
 
 fn check_lines(what: &str, errors: &[LineError], text: &str) {
     let lines = text.lines().count();
@@ -39,7 +40,7 @@ fuzz_target!(|data: &[u8]| {
         let _ = report::aggregate_json(&t.probe);
         let _ = report::markdown(&t.probe);
         let _ = report::summary_lines(&t.probe);
-        let _ = html::probe_results(&t);
+        let _ = pickanumber_view::probe::results(&t, &PROBE);
     }
 
     // The whole text as one run file, and as an items file over the pasted runs.
@@ -54,5 +55,5 @@ fuzz_target!(|data: &[u8]| {
     let a = pairwise::analyse(&text);
     check_lines("pairwise", &a.errors, &text);
     let _ = a.to_json_string();
-    let _ = html::pairwise_results(&a);
+    let _ = pickanumber_view::pairwise::results(&a, &PAIRWISE);
 });

@@ -292,3 +292,44 @@ fn both_pages_are_readable_without_scripts() {
         );
     }
 }
+
+/// Issue 23: the static box and the island render the results through the same function
+/// (`pickanumber_view`), so at mount, for the box's own example, the island shows exactly
+/// the results the box in `dist/` holds. Both sides are serialised by the browser: the box
+/// from the page's HTML fetched again and parsed, the island from the live document, less the
+/// empty comment Leptos leaves as a marker after content set with `inner_html`.
+#[tokio::test]
+async fn the_static_box_holds_what_the_island_renders_at_mount() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        for (path, id) in [("/probe/", "probe"), ("/pairwise/", "pairwise")] {
+            open(&client, &site.url(path), id).await;
+            let pair = client
+                .execute(
+                    "const sel = '#' + arguments[0] + ' .isl-results'; \
+                     const live = document.querySelector(sel).innerHTML.replaceAll('<!---->', ''); \
+                     return fetch(location.pathname).then(r => r.text()).then(t => \
+                       [new DOMParser().parseFromString(t, 'text/html').querySelector(sel).innerHTML, live]);",
+                    vec![id.into()],
+                )
+                .await
+                .expect("read the static box and the island");
+            let (static_box, live) = (pair[0].as_str().unwrap_or(""), pair[1].as_str().unwrap_or(""));
+            assert!(static_box.len() > 1000, "{path}: the static box's results: {static_box}");
+            // On a difference, show where it starts rather than two long strings.
+            let same = static_box
+                .bytes()
+                .zip(live.bytes())
+                .take_while(|(a, b)| a == b)
+                .count();
+            let at = |s: &str| s.get(same.saturating_sub(80)..(same + 200).min(s.len())).unwrap_or(s).to_string();
+            assert!(
+                static_box == live,
+                "{path}: the static box and the island at mount differ at byte {same}:\nbox:  {}\nlive: {}",
+                at(static_box),
+                at(live)
+            );
+        }
+    })
+    .await;
+}

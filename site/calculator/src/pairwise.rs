@@ -1,11 +1,15 @@
 //! The pairwise page's island: pasted judgments → the instruments crate's [`analyse`] →
 //! position bias, swap consistency and the ranking as a plot of p with its interval, each
 //! beside the advice that applies to it. It mounts into `#pairwise`, replacing the static
-//! example. The results' markup comes from [`html::pairwise_results`], set with `inner_html`.
+//! example. The results' markup and every word come from the view crate
+//! ([`view::pairwise::results`] in [`PAIRWISE`]'s words, its controls in
+//! [`PAIRWISE_LIVE`]'s, compiled from `content/layout.toml`;
+//! the static box shows the same markup), set with `inner_html`.
 
 use leptos::prelude::*;
-use pickanumber_instruments::html;
 use pickanumber_instruments::pairwise::analyse;
+use pickanumber_view::words::{PAIRWISE, PAIRWISE_LIVE};
+use pickanumber_view::{self as view};
 
 use crate::island::input_box;
 
@@ -20,19 +24,21 @@ pub fn PairwiseIsland(
     view! {
         <div class="isl-body">
             <div class="isl-bar">
-                <span class="calc-label">"One judgment per line: first, second, verdict (A, B or NEITHER)"</span>
+                <span class="calc-label">{PAIRWISE_LIVE.format}</span>
                 <span class="isl-examples">
-                    <button type="button" on:click=move |_| text.set(example.clone())>"Synthetic example"</button>
-                    <button type="button" on:click=move |_| text.set(String::new())>"Clear"</button>
+                    <button type="button" on:click=move |_| text.set(example.clone())>{PAIRWISE_LIVE.example}</button>
+                    <button type="button" on:click=move |_| text.set(String::new())>{PAIRWISE_LIVE.clear}</button>
                 </span>
             </div>
-            {input_box("pairwise-input", "Judgments: first<TAB>second<TAB>verdict, or JSON lines", text,
+            {input_box("pairwise-input", PAIRWISE_LIVE.input, text,
                 move |t| text.set(t),
-                move || analysis.with(|a| format!(
-                    "{} judgments · {} items · {} errors · live", a.judgments, a.items.len(), a.errors.len()
-                )))}
-            <div class="isl-results" role="region" tabindex="0" aria-live="polite" aria-label="Pairwise results"
-                inner_html=move || analysis.with(html::pairwise_results)></div>
+                move || analysis.with(|a| view::plain(PAIRWISE_LIVE.counts, &[
+                    ("judgments", &format!("{}", a.judgments)),
+                    ("items", &format!("{}", a.items.len())),
+                    ("errors", &format!("{}", a.errors.len())),
+                ])))}
+            <div class="isl-results" role="region" tabindex="0" aria-live="polite" aria-label=PAIRWISE_LIVE.results
+                inner_html=move || analysis.with(|a| view::pairwise::results(a, &PAIRWISE))></div>
         </div>
     }
 }

@@ -2,14 +2,16 @@
 //! [`probe_text`] → the regime with its advice, the four metrics, the rule trace, a histogram
 //! and the most variable items. It mounts into `#probe`, replacing the static example.
 //!
-//! Every number shown comes from the library, and so does the results' markup
-//! ([`html::probe_results`], set with `inner_html`: one string per update rather than one
-//! reactive node per cell); the view only wires the inputs.
+//! Every number shown comes from the library, and the results' markup and every word from the
+//! view crate ([`view::probe::results`] in [`PROBE`]'s words, its controls in [`PROBE_LIVE`]'s, compiled
+//! from `content/layout.toml`; the static box shows the same markup), set with `inner_html`: one
+//! string per update rather than one reactive node per cell; the view only wires the inputs.
 
 use leptos::prelude::*;
-use pickanumber_instruments::html;
 use pickanumber_instruments::probe::examples::synthetic_runs;
 use pickanumber_instruments::probe::{probe_text, Regime, Scale, TextProbe};
+use pickanumber_view::words::{PROBE, PROBE_LIVE};
+use pickanumber_view::{self as view};
 
 use crate::island::input_box;
 
@@ -27,13 +29,10 @@ pub fn ProbeIsland(
     let max = RwSignal::new("10".to_string());
     let loaded = RwSignal::new(String::new());
     let computed: Memo<Computed> = Memo::new(move |_| {
-        let read = |s: &str, which: &str| {
-            s.trim()
-                .parse::<i64>()
-                .map_err(|_| format!("the scale's {which} must be a whole number"))
-        };
-        let scale = min.with(|lo| read(lo, "lowest point"))?;
-        let top = max.with(|hi| read(hi, "highest point"))?;
+        let read =
+            |s: &str, message: &str| s.trim().parse::<i64>().map_err(|_| message.to_string());
+        let scale = min.with(|lo| read(lo, PROBE_LIVE.low_not_whole))?;
+        let top = max.with(|hi| read(hi, PROBE_LIVE.high_not_whole))?;
         let scale = Scale::new(scale, top).map_err(|e| e.to_string())?;
         Ok(text.with(|t| probe_text(t, scale)))
     });
@@ -43,56 +42,60 @@ pub fn ProbeIsland(
                 min.set("1".into());
                 max.set("10".into());
                 text.set(synthetic_runs(r));
-                loaded.set(format!("Loaded a synthetic {} run set: generated, not measured.", r.name()));
+                loaded.set(view::plain(PROBE_LIVE.loaded, &[("regime", r.name())]));
             }>{r.name()}</button>
         }
     };
     view! {
         <div class="isl-body">
             <div class="isl-bar">
-                <label class="calc-field">"Scale from "
+                <label class="calc-field">{PROBE_LIVE.scale_from}" "
                     <input type="number" id="probe-scale-min" inputmode="numeric"
                         prop:value=move || min.get()
                         on:input=move |ev| min.set(event_target_value(&ev)) /></label>
-                <label class="calc-field">" to "
+                <label class="calc-field">" "{PROBE_LIVE.scale_to}" "
                     <input type="number" id="probe-scale-max" inputmode="numeric"
                         prop:value=move || max.get()
                         on:input=move |ev| max.set(event_target_value(&ev)) /></label>
-                <span class="isl-examples" role="group" aria-label="Synthetic examples">
-                    <span class="isl-examples-label">"Synthetic examples: "</span>
+                <span class="isl-examples" role="group" aria-label=PROBE_LIVE.examples>
+                    <span class="isl-examples-label">{PROBE_LIVE.examples}": "</span>
                     {Regime::ALL.into_iter().map(example_button).collect_view()}
                 </span>
             </div>
-            {input_box("probe-input", "Runs: one JSON run per line, or a grid (rows = runs)", text,
+            {input_box("probe-input", PROBE_LIVE.input, text,
                 move |t| { loaded.set(String::new()); text.set(t); },
                 move || {
                     let note = loaded.get();
                     if note.is_empty() { computed.with(counts) } else { note }
                 })}
-            <div class="isl-results" role="region" tabindex="0" aria-live="polite" aria-label="Probe results"
+            <div class="isl-results" role="region" tabindex="0" aria-live="polite" aria-label=PROBE_LIVE.results
                 inner_html=move || computed.with(results)></div>
         </div>
     }
 }
 
-/// `12 runs · 10 items · 0 failed · live`.
+/// `12 runs read · 10 items · 0 failed · live`, in [`PROBE_LIVE`]'s words (text, not markup).
 fn counts(c: &Computed) -> String {
     match c {
         Ok(t) => {
             let st = &t.probe.statistics;
-            format!(
-                "{} runs read · {} items · {} failed · live",
-                st.successful_runs, st.n_items, st.failed_runs
+            view::plain(
+                PROBE_LIVE.counts,
+                &[
+                    ("runs", &format!("{}", st.successful_runs)),
+                    ("items", &format!("{}", st.n_items)),
+                    ("failed", &format!("{}", st.failed_runs)),
+                ],
             )
         }
-        Err(_) => "The scale cannot be used · live".to_string(),
+        Err(_) => PROBE_LIVE.scale_unusable.to_string(),
     }
 }
 
-/// The results as markup from the instruments crate.
+/// The results as markup from the view crate.
 fn results(c: &Computed) -> String {
     match c {
-        Ok(t) => html::probe_results(t),
-        Err(message) => html::probe_scale_error(message),
+        Ok(t) => view::probe::results(t, &PROBE),
+        Err(message) => view::probe::scale_error(message),
     }
 }

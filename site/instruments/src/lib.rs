@@ -13,9 +13,8 @@
 //! feature adds the command line's JSON documents (`probe::report::aggregate_json`,
 //! `Pairwise::to_json_string`, printed by serde_json), and the `fs` feature (which implies
 //! `json`) adds `probe::fs`, which reads a runs folder and writes the two output files. JSON is
-//! read with the lean crate's reader ([`pickanumber_lean::json`]), and [`html`] lays out the
-//! islands' results, so the wasm islands carry neither serde_json nor one reactive node per
-//! table cell.
+//! read with the lean crate's reader ([`pickanumber_lean::json`]), so the wasm islands carry
+//! no serde_json; the islands' results are laid out by the view crate (`site/view`).
 //!
 //! ## The probe
 //!
@@ -83,7 +82,6 @@
 
 #[cfg(feature = "fs")]
 pub mod bounded;
-pub mod html;
 #[cfg(feature = "json")]
 mod json_tree;
 mod line_error;

@@ -1,6 +1,8 @@
 //! The exports of the calculator's second module (see the library's documentation): each a
 //! function of text to text, called by the calculator through the glue the boot module
-//! imports on first use. `main` does nothing: the module has no page of its own.
+//! imports on first use. `main` does nothing: the module has no page of its own. Every message
+//! it returns, and the saved passes' list (`store::panel`), is worded in `[calculator.passes]`
+//! of `content/layout.toml`, compiled in by the view crate.
 
 #[cfg(target_family = "wasm")]
 #[global_allocator]
@@ -8,11 +10,11 @@ static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_all
 
 use pickanumber_passes::store::{self, Saved};
 use pickanumber_passes::{report as markdown, view, Settings};
+use pickanumber_view::words::CALCULATOR_PASSES as WORDS;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// The message when stored passes cannot be read (they are cleared).
-const CLEARED: &str =
-    "saved passes from an earlier version of this page could not be read and were cleared";
+const CLEARED: &str = WORDS.cleared;
 
 /// The markup of several passes (`[diagnostics, panel]`, see [`view`]) for the calculator's
 /// text and the five fields of its controls, in the order of [`Settings`].
@@ -113,8 +115,7 @@ pub fn save(
     scale: &str,
 ) -> Vec<String> {
     if judge.trim().is_empty() {
-        let why = "Name the judge first (the field beside Save pass): a saved pass keeps its judge's name.";
-        return answer(stored.to_string(), why, String::new());
+        return answer(stored.to_string(), WORDS.name_judge, String::new());
     }
     let request = Settings {
         mode,
@@ -128,11 +129,7 @@ pub fn save(
     // To the second, as the judge store writes it: 2026-05-02T14:03:11Z.
     let now = format!("{}Z", iso.get(..19).unwrap_or(&iso));
     match store::save(stored, vec![Saved::new(judge, text, &request, &now)]) {
-        Ok(s) => answer(
-            s,
-            "Pass saved in this browser, with its items and judge.",
-            String::new(),
-        ),
+        Ok(s) => answer(s, WORDS.saved, String::new()),
         Err(_) => answer(String::new(), CLEARED, String::new()),
     }
 }
@@ -141,12 +138,8 @@ pub fn save(
 #[wasm_bindgen]
 pub fn reopen(stored: &str, index: usize) -> Vec<String> {
     match store::reopen(stored, index) {
-        Some(text) => answer(stored.to_string(), "Pass reopened.", text),
-        None => answer(
-            stored.to_string(),
-            "That pass is no longer saved.",
-            String::new(),
-        ),
+        Some(text) => answer(stored.to_string(), WORDS.reopened, text),
+        None => answer(stored.to_string(), WORDS.gone, String::new()),
     }
 }
 
@@ -155,8 +148,7 @@ pub fn reopen(stored: &str, index: usize) -> Vec<String> {
 #[wasm_bindgen]
 pub fn gather(stored: &str) -> Vec<String> {
     let list = store::decode(stored).unwrap_or_default();
-    let message = "The saved passes are in the input, one under each judge's heading.";
-    answer(stored.to_string(), message, store::gathered(&list))
+    answer(stored.to_string(), WORDS.gathered, store::gathered(&list))
 }
 
 /// Adds the passes of the judge store document `text` (see [`answer`]); a text that is not
@@ -164,10 +156,10 @@ pub fn gather(stored: &str) -> Vec<String> {
 #[wasm_bindgen]
 pub fn import(stored: &str, text: &str) -> Vec<String> {
     match store::import(stored, text) {
-        Ok(s) => answer(s, "Passes imported from the input.", String::new()),
+        Ok(s) => answer(s, WORDS.imported, String::new()),
         Err(why) => answer(
             stored.to_string(),
-            &format!("Nothing imported from the input ({why})."),
+            &pickanumber_view::plain(WORDS.not_imported, &[("why", &why)]),
             String::new(),
         ),
     }

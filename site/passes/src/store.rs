@@ -226,21 +226,39 @@ fn write(v: &Value) -> String {
 /// the input as passes (`#combine-passes`), export (`#export-passes`), import
 /// (`#import-passes`) and forget (`#forget-passes`) them.
 pub fn panel(list: &[Saved]) -> String {
-    let mut h = String::from(
-        "<p class=\"calc-label\">Saved passes (this browser only)</p><ol id=\"saved-passes\">",
+    let w = &pickanumber_view::words::CALCULATOR_PASSES;
+    let mut h = format!(
+        "<p class=\"calc-label\">{}</p><ol id=\"saved-passes\">",
+        escape(w.list)
     );
+    let reopen = escape(w.reopen);
     for (i, s) in list.iter().enumerate() {
-        let line = format!(
-            "{}: {} · confidence {} · {} · {}",
-            s.judge, s.score, s.confidence, s.mode, s.timestamp
+        let line = pickanumber_view::fill(
+            w.line,
+            &[
+                ("judge", &s.judge),
+                ("score", &s.score),
+                ("confidence", &s.confidence),
+                ("mode", &s.mode),
+                ("time", &s.timestamp),
+            ],
         );
         let _ = write!(
             h,
-            "<li>{} <button type=\"button\" data-reopen=\"{i}\">Reopen</button></li>",
-            escape(&line)
+            "<li>{line} <button type=\"button\" data-reopen=\"{i}\">{reopen}</button></li>"
         );
     }
-    h.push_str("</ol><button type=\"button\" id=\"combine-passes\">Combine the saved passes</button> <button type=\"button\" id=\"export-passes\">Copy passes as JSON</button> <button type=\"button\" id=\"import-passes\">Import passes from the input</button> <button type=\"button\" id=\"forget-passes\">Forget passes</button>");
+    let _ = write!(
+        h,
+        "</ol><button type=\"button\" id=\"combine-passes\">{}</button> \
+<button type=\"button\" id=\"export-passes\">{}</button> \
+<button type=\"button\" id=\"import-passes\">{}</button> \
+<button type=\"button\" id=\"forget-passes\">{}</button>",
+        escape(w.combine),
+        escape(w.export),
+        escape(w.import),
+        escape(w.forget)
+    );
     h
 }
 

@@ -28,6 +28,46 @@ pub struct Words {
     pub hint: String,
     /// The `<noscript>` note (markdown).
     pub noscript: Text<Note>,
+    /// `[calculator.passes]`: the saved passes' words, checked here (slots) and compiled into
+    /// the calculator's second module by the view crate.
+    pub passes: PassesWords,
+}
+
+crate::slots!(
+    /// One saved pass: `{judge}`, `{score}`, `{confidence}`, `{mode}`, `{time}`.
+    PassLine,
+    false,
+    ["judge", "score", "confidence", "mode", "time"]
+);
+
+crate::slots!(
+    /// Why an input could not be imported: `{why}`.
+    Why,
+    false,
+    ["why"]
+);
+
+/// `[calculator.passes]`: see [`pickanumber_view::words::CalculatorPasses`], whose fields
+/// say what each word is.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct PassesWords {
+    pub list: String,
+    pub line: Text<PassLine>,
+    pub reopen: String,
+    pub combine: String,
+    pub export: String,
+    pub import: String,
+    pub forget: String,
+    pub name_judge: String,
+    pub saved: String,
+    pub reopened: String,
+    pub gone: String,
+    pub gathered: String,
+    pub imported: String,
+    pub not_imported: Text<Why>,
+    pub cleared: String,
 }
 
 /// The static box: the example and its results, as the live calculator's result panel shows

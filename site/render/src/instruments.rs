@@ -1,14 +1,13 @@
-//! The places of the probe and pairwise islands in a page: each a static box computed at
-//! build time by the instruments crate (readable with JavaScript off), of the same size as the
-//! live island that later replaces it. The live app owns the element ids inside; the static
-//! boxes carry only the roots `#probe` and `#pairwise`.
+//! The places of the probe and pairwise islands in a page: the examples they start from and
+//! the words of `[probe]` and `[pairwise]` in `content/layout.toml`, checked when read (slots)
+//! and lent to the view crate, whose `static_box` writes each box with the same results markup
+//! the live island shows for the same input (`pickanumber_view::probe::results`, …), readable
+//! with JavaScript off and of the same size as the island that later replaces it.
 
-use crate::html::escape;
 use crate::words::{Note, Text};
-use pickanumber_instruments::numbers::{four, percent, short};
-use pickanumber_instruments::pairwise::{analyse, ADVICE};
 use pickanumber_instruments::probe::examples::synthetic_runs;
-use pickanumber_instruments::probe::{probe_text, Regime, Scale};
+use pickanumber_instruments::probe::{Regime, Scale};
+use pickanumber_view::words as view;
 
 /// The island a marker paragraph places.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +73,41 @@ crate::slots!(
 );
 
 crate::slots!(
+    /// A failed run: its `{label}` and the `{reason}`.
+    FailedRun,
+    false,
+    ["label", "reason"]
+);
+
+crate::slots!(
+    /// After the problems listed: how many `{more}` are not.
+    More,
+    false,
+    ["more"]
+);
+
+crate::slots!(
+    /// After an item's ratings shown: how many it has in all, `{n}`.
+    RatingsMore,
+    false,
+    ["n"]
+);
+
+crate::slots!(
+    /// The note after a synthetic example is loaded: its `{regime}`.
+    Loaded,
+    false,
+    ["regime"]
+);
+
+crate::slots!(
+    /// What the probe's input holds: `{runs}`, `{items}`, `{failed}`.
+    ProbeCounts,
+    false,
+    ["runs", "items", "failed"]
+);
+
+crate::slots!(
     /// How many decided verdicts went to the first-shown item, and the test's p-value.
     PositionDetail,
     false,
@@ -87,252 +121,236 @@ crate::slots!(
     ["kept", "pairs"]
 );
 
-/// The probe's static box words, the `[probe]` table of `content/layout.toml`. The regime's
-/// name, what it looks like and the advice come from the instruments crate, as in the live
-/// probe.
+crate::slots!(
+    /// The pairs whose winner changed with the order, `{pairs}`.
+    Flipped,
+    false,
+    ["pairs"]
+);
+
+crate::slots!(
+    /// An item's interval plot: `{p}`, `{low}`, `{high}`.
+    IntervalLabel,
+    false,
+    ["p", "low", "high"]
+);
+
+crate::slots!(
+    /// The note under the ranking: the judge-again `{width}`.
+    Prior,
+    false,
+    ["width"]
+);
+
+crate::slots!(
+    /// What the pairwise input holds: `{judgments}`, `{items}`, `{errors}`.
+    PairwiseCounts,
+    false,
+    ["judgments", "items", "errors"]
+);
+
+/// The probe's words, the `[probe]` table of `content/layout.toml` with its sub-tables,
+/// checked when read (each sentence's slots) and lent to the view crate's structs, whose
+/// fields say what each word is: the static box's own words ([`view::ProbeBox`]), the
+/// results' (`[probe.view]`, [`view::ProbeView`]) and the live controls' (`[probe.live]`,
+/// read here only to be checked: the island compiles them in). The regime's name, what it
+/// looks like and the advice come from the instruments crate, as in the CLI.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
 pub struct ProbeWords {
-    /// The accessible name of the island's region.
     pub region: String,
-    /// The bar above the input: the example's scale and what the live probe adds.
     pub scale: Text<ScaleNote>,
-    /// The label over the input.
     pub input: String,
-    /// The accessible name of the read-only input.
     pub input_name: String,
-    /// The line under the input.
     pub hint: String,
-    /// The accessible name of the results.
     pub results: String,
-    /// The word before the regime's name.
-    pub regime: String,
-    /// The lead-in of the advice.
-    pub advice: String,
-    /// The metrics' labels: ceiling rate, floor rate, range, mean per-item std.
-    pub metrics: [String; 4],
-    /// The heading over the rule trace.
-    pub trace: String,
-    /// The rule trace's column heads: order, regime, result, why.
-    pub trace_columns: [String; 4],
-    /// The `<noscript>` note (markdown).
     pub noscript: Text<Note>,
+    pub view: ProbeViewWords,
+    pub live: ProbeLiveWords,
 }
 
-/// The pairwise diagnostic's static box words, the `[pairwise]` table of
-/// `content/layout.toml`. The advice comes from the instruments crate, as in the live island.
+/// `[probe.view]`: see [`view::ProbeView`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct PairwiseWords {
-    /// The accessible name of the island's region.
-    pub region: String,
-    /// The bar above the input: the format of a judgment.
-    pub format: String,
-    /// The label over the input.
+#[allow(missing_docs)]
+pub struct ProbeViewWords {
+    pub regime: String,
+    pub advice: String,
+    pub metrics: [String; 4],
+    pub failed_run: Text<FailedRun>,
+    pub more: Text<More>,
+    pub histogram: String,
+    pub histogram_caption: String,
+    pub trace: String,
+    pub trace_columns: [String; 4],
+    pub variable: String,
+    pub variable_columns: [String; 4],
+    pub ratings_more: Text<RatingsMore>,
+}
+
+/// `[probe.live]`: see [`view::ProbeLive`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct ProbeLiveWords {
+    pub scale_from: String,
+    pub scale_to: String,
+    pub examples: String,
+    pub loaded: Text<Loaded>,
     pub input: String,
-    /// The accessible name of the read-only input.
-    pub input_name: String,
-    /// The line under the input.
-    pub hint: String,
-    /// The accessible name of the results.
+    pub counts: Text<ProbeCounts>,
+    pub low_not_whole: String,
+    pub high_not_whole: String,
+    pub scale_unusable: String,
     pub results: String,
-    /// The label of the first-shown win rate.
-    pub first_wins: String,
-    /// The sentence under it.
-    pub position_detail: Text<PositionDetail>,
-    /// The lead-in of the position advice.
-    pub position: String,
-    /// The label of the swap-consistent share.
-    pub swap_consistent: String,
-    /// The sentence under it.
-    pub swap_detail: Text<SwapDetail>,
-    /// The lead-in of the swap advice.
-    pub swap: String,
-    /// The heading over the ranking.
-    pub ranking: String,
-    /// The ranking's column heads: item, α / β, p, width.
-    pub ranking_columns: [String; 4],
-    /// Appended to the width of an item to judge again.
-    pub judge_again: String,
-    /// The `<noscript>` note (markdown).
+}
+
+impl ProbeWords {
+    /// The static box's words as the view crate takes them.
+    pub fn boxed(&self) -> view::ProbeBox<'_> {
+        view::ProbeBox {
+            region: &self.region,
+            scale: self.scale.template(),
+            input: &self.input,
+            input_name: &self.input_name,
+            hint: &self.hint,
+            results: &self.results,
+        }
+    }
+
+    /// The results' words as the view crate takes them.
+    pub fn view(&self) -> view::ProbeView<'_> {
+        let w = &self.view;
+        let [a, b, c, d] = &w.metrics;
+        let [t1, t2, t3, t4] = &w.trace_columns;
+        let [v1, v2, v3, v4] = &w.variable_columns;
+        view::ProbeView {
+            regime: &w.regime,
+            advice: &w.advice,
+            metrics: [a, b, c, d],
+            failed_run: w.failed_run.template(),
+            more: w.more.template(),
+            histogram: &w.histogram,
+            histogram_caption: &w.histogram_caption,
+            trace: &w.trace,
+            trace_columns: [t1, t2, t3, t4],
+            variable: &w.variable,
+            variable_columns: [v1, v2, v3, v4],
+            ratings_more: w.ratings_more.template(),
+        }
+    }
+}
+
+/// The pairwise diagnostic's words, the `[pairwise]` table of `content/layout.toml` with its
+/// sub-tables, checked when read and lent to the view crate's structs, whose fields say what
+/// each word is: the static box's own ([`view::PairwiseBox`]), the results'
+/// (`[pairwise.view]`, [`view::PairwiseView`]) and the live controls' (`[pairwise.live]`,
+/// whose `format` the static box's bar shows too). The advice comes from the instruments
+/// crate, as in the CLI.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct PairwiseWords {
+    pub region: String,
+    pub input: String,
+    pub input_name: String,
+    pub hint: String,
+    pub results: String,
     pub noscript: Text<Note>,
+    pub view: PairwiseViewWords,
+    pub live: PairwiseLiveWords,
 }
 
-fn cell(label: &str, value: &str) -> String {
-    format!(
-        "<div class=\"calc-cell\"><dt>{}</dt><dd>{}</dd></div>",
-        escape(label),
-        escape(value)
-    )
+/// `[pairwise.view]`: see [`view::PairwiseView`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct PairwiseViewWords {
+    pub more: Text<More>,
+    pub first_wins: String,
+    pub position_detail: Text<PositionDetail>,
+    pub no_decided: String,
+    pub position: String,
+    pub swap_consistent: String,
+    pub swap_detail: Text<SwapDetail>,
+    pub no_pairs: String,
+    pub flipped: Text<Flipped>,
+    pub swap: String,
+    pub ranking: String,
+    pub ranking_columns: [String; 5],
+    pub interval: Text<IntervalLabel>,
+    pub judge_again: String,
+    pub prior: Text<Prior>,
+    pub length: String,
+    pub self_preference: String,
 }
 
-fn noscript(note: &Text<Note>) -> String {
-    format!(
-        "<div class=\"calc-diag\"><noscript><p>{}</p></noscript></div>",
-        note.html(&[])
-    )
+/// `[pairwise.live]`: see [`view::PairwiseLive`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct PairwiseLiveWords {
+    pub format: String,
+    pub example: String,
+    pub clear: String,
+    pub input: String,
+    pub counts: Text<PairwiseCounts>,
+    pub results: String,
 }
 
-fn head(columns: &[String; 4], scope: &str) -> String {
-    columns
-        .iter()
-        .map(|c| format!("<th{scope}>{}</th>", escape(c)))
-        .collect()
+impl PairwiseWords {
+    /// The static box's words as the view crate takes them.
+    pub fn boxed(&self) -> view::PairwiseBox<'_> {
+        view::PairwiseBox {
+            region: &self.region,
+            input: &self.input,
+            input_name: &self.input_name,
+            hint: &self.hint,
+            results: &self.results,
+        }
+    }
+
+    /// The results' words as the view crate takes them.
+    pub fn view(&self) -> view::PairwiseView<'_> {
+        let w = &self.view;
+        let [c1, c2, c3, c4, c5] = &w.ranking_columns;
+        view::PairwiseView {
+            more: w.more.template(),
+            first_wins: &w.first_wins,
+            position_detail: w.position_detail.template(),
+            no_decided: &w.no_decided,
+            position: &w.position,
+            swap_consistent: &w.swap_consistent,
+            swap_detail: w.swap_detail.template(),
+            no_pairs: &w.no_pairs,
+            flipped: w.flipped.template(),
+            swap: &w.swap,
+            ranking: &w.ranking,
+            ranking_columns: [c1, c2, c3, c4, c5],
+            interval: w.interval.template(),
+            judge_again: &w.judge_again,
+            prior: w.prior.template(),
+            length: &w.length,
+            self_preference: &w.self_preference,
+        }
+    }
 }
 
-/// An island's static box around its computed `results` (markup): the root `#id` named
-/// `region`, the bar (`bar`, markup), then the read-only example with its label, accessible
-/// name and hint, and the results region's name — the `text` fields, in that order, escaped
-/// here.
-fn frame(id: &str, region: &str, bar: &str, text: [&str; 5], results: &str) -> String {
-    let [input, input_name, example, hint, results_name] = text.map(escape);
-    format!(
-        "<div id=\"{id}\" class=\"calc isl\" role=\"region\" aria-label=\"{}\">\
-<div class=\"isl-body\">\
-<div class=\"isl-bar\"><p class=\"calc-label\">{bar}</p></div>\
-<div class=\"isl-in\"><span class=\"calc-label\">{input}</span>\
-<textarea class=\"calc-input\" readonly aria-label=\"{input_name}\">{example}</textarea>\
-<p class=\"calc-hint\">{hint}</p></div>\
-<div class=\"isl-results\" role=\"region\" tabindex=\"0\" aria-label=\"{results_name}\">\
-{results}</div></div></div>\n",
-        escape(region)
-    )
-}
-
-/// The probe's static box: the synthetic example, its regime, advice and metrics.
+/// The probe's static box: the synthetic example and its results, the view crate's markup.
 pub fn probe_placeholder(words: &ProbeWords) -> String {
     let runs = synthetic_runs(PROBE_EXAMPLE);
-    let scale = Scale::default();
-    let t = probe_text(&runs, scale);
-    let p = &t.probe;
-    let regime = p.regime();
-    let mut cells = String::new();
-    if let Some(m) = p.metrics() {
-        let [ceiling, floor, range, std] = &words.metrics;
-        cells.push_str(&cell(ceiling, &four(m.ceiling_rate)));
-        cells.push_str(&cell(floor, &four(m.floor_rate)));
-        cells.push_str(&cell(range, &m.range.to_string()));
-        cells.push_str(&cell(
-            std,
-            &m.mean_per_item_std.map_or("—".to_string(), four),
-        ));
-    }
-    let trace: String = p
-        .classification
-        .trace
-        .iter()
-        .map(|r| {
-            format!(
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                r.order,
-                r.rule.regime.name(),
-                r.status.label(),
-                escape(&r.why())
-            )
-        })
-        .collect();
-    let (low, high) = (scale.min().to_string(), scale.max().to_string());
-    let results = format!(
-        "<div class=\"probe-verdict\"><p class=\"probe-regime\">{} <strong>{}</strong></p>\
-<p class=\"probe-looks\">{}</p><p class=\"probe-advice\"><strong>{} </strong>{}</p></div>\
-<dl class=\"calc-out isl-metrics\">{cells}</dl>{}\
-<h2 class=\"isl-h\">{}</h2>\
-<table class=\"isl-table\"><thead><tr>{}</tr></thead><tbody>{trace}</tbody></table>",
-        escape(&words.regime),
-        regime.name(),
-        escape(regime.looks_like()),
-        escape(&words.advice),
-        escape(regime.advice()),
-        noscript(&words.noscript),
-        escape(&words.trace),
-        head(&words.trace_columns, ""),
-    );
-    frame(
-        "probe",
-        &words.region,
-        &words.scale.plain(&[("low", &low), ("high", &high)]),
-        [
-            &words.input,
-            &words.input_name,
-            &runs,
-            &words.hint,
-            &words.results,
-        ],
-        &results,
-    )
+    let note = words.noscript.html(&[]);
+    let (b, v) = (words.boxed(), words.view());
+    pickanumber_view::probe::static_box(&runs, Scale::default(), &b, &v, &note)
 }
 
 /// The pairwise diagnostic's static box: the synthetic example and what it shows.
 pub fn pairwise_placeholder(words: &PairwiseWords) -> String {
-    let a = analyse(PAIRWISE_EXAMPLE);
-    let b = &a.position_bias;
-    let s = &a.swap;
-    let advice = |key: &str| {
-        ADVICE
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map_or("", |(_, t)| t)
-    };
-    let judge_again = escape(&words.judge_again);
-    let rows: String = a
-        .items
-        .iter()
-        .map(|i| {
-            format!(
-                "<tr><th scope=\"row\">{}</th><td class=\"mono\">{} / {}</td><td class=\"mono\">{}</td><td class=\"mono\">{}{}</td></tr>",
-                escape(&i.name),
-                short(i.alpha()),
-                short(i.beta()),
-                short(i.p()),
-                short(i.width()),
-                if i.judge_again() { judge_again.as_str() } else { "" }
-            )
-        })
-        .collect();
-    let p_value = b.p_value.map_or("—".to_string(), short);
-    let results = format!(
-        "<div class=\"isl-pair\"><dl class=\"isl-dl\"><div class=\"calc-cell calc-final\"><dt>{}</dt><dd>{}</dd></div></dl>\
-<p class=\"isl-detail\">{}</p>\
-<p class=\"isl-advice\"><strong>{} </strong>{}</p></div>\
-<div class=\"isl-pair\"><dl class=\"isl-dl\"><div class=\"calc-cell calc-final\"><dt>{}</dt><dd>{}</dd></div></dl>\
-<p class=\"isl-detail\">{}</p>\
-<p class=\"isl-advice\"><strong>{} </strong>{}</p></div>\
-<h2 class=\"isl-h\">{}</h2>\
-<table class=\"isl-table\"><thead><tr>{}</tr></thead><tbody>{rows}</tbody></table>{}",
-        escape(&words.first_wins),
-        percent(b.first_wins as usize, b.decided as usize),
-        words.position_detail.plain(&[
-            ("won", &b.first_wins.to_string()),
-            ("decided", &b.decided.to_string()),
-            ("p", &p_value),
-        ]),
-        escape(&words.position),
-        escape(advice("position")),
-        escape(&words.swap_consistent),
-        percent(s.consistent, s.pairs_both_orders),
-        words.swap_detail.plain(&[
-            ("kept", &s.consistent.to_string()),
-            ("pairs", &s.pairs_both_orders.to_string()),
-        ]),
-        escape(&words.swap),
-        escape(advice("swap")),
-        escape(&words.ranking),
-        head(&words.ranking_columns, " scope=\"col\""),
-        noscript(&words.noscript)
-    );
-    frame(
-        "pairwise",
-        &words.region,
-        &escape(&words.format),
-        [
-            &words.input,
-            &words.input_name,
-            PAIRWISE_EXAMPLE,
-            &words.hint,
-            &words.results,
-        ],
-        &results,
-    )
+    let note = words.noscript.html(&[]);
+    let (b, v) = (words.boxed(), words.view());
+    let format = &words.live.format;
+    pickanumber_view::pairwise::static_box(PAIRWISE_EXAMPLE, &b, &v, format, &note)
 }
 
 #[cfg(test)]
@@ -342,8 +360,9 @@ mod tests {
     #[test]
     fn the_examples_show_what_the_pages_say() {
         let layout = crate::stages::test_util::layout();
-        assert!(probe_placeholder(&layout.probe).contains("<strong>INFLATION_LIKELY</strong>"));
-        let a = analyse(PAIRWISE_EXAMPLE);
+        assert!(probe_placeholder(&layout.probe)
+            .contains("<strong id=\"probe-regime\">INFLATION_LIKELY</strong>"));
+        let a = pickanumber_instruments::pairwise::analyse(PAIRWISE_EXAMPLE);
         assert!(a.errors.is_empty());
         // 12 judgments, one NEITHER: 11 decided, 8 won by the first-shown item.
         assert_eq!(
@@ -352,6 +371,7 @@ mod tests {
         );
         // a/b, a/d and b/d flip with the order; a/c, b/c and c/d do not.
         assert_eq!((a.swap.consistent, a.swap.pairs_both_orders), (3, 6));
-        assert!(pairwise_placeholder(&layout.pairwise).contains("<dd>72.7%</dd>"));
+        assert!(pairwise_placeholder(&layout.pairwise)
+            .contains("<dd id=\"pairwise-first-share\">72.7%</dd>"));
     }
 }

@@ -132,6 +132,48 @@ fn two_builds_are_byte_identical() {
     assert_eq!(list(&a), list(&b));
 }
 
+/// Issue 23: each label lives in one place. A label of the probe's results, of the pairwise
+/// results and the pairwise bar (which the live island shows too), changed in the fixture's
+/// `content/layout.toml`, change the static boxes; the live islands compile the repository's
+/// file, which `site/view/tests/words.rs` checks, and the browser test `instruments.rs` checks
+/// that box and island show the same results.
+#[test]
+fn a_label_changed_in_layout_toml_changes_the_static_boxes() {
+    let dir = scratch();
+    let root = dir.path().join("site");
+    copy_tree(&fixture(), &root);
+    let path = root.join("content/layout.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let changed = text
+        .replacen(
+            "regime = \"Regime\"",
+            "regime = \"The regime (changed)\"",
+            1,
+        )
+        .replacen(
+            "first_wins = \"First-shown wins\"",
+            "first_wins = \"First shown, won\"",
+            1,
+        )
+        .replacen(
+            "format = \"One judgment",
+            "format = \"Changed: one judgment",
+            1,
+        );
+    std::fs::write(&path, changed).unwrap();
+    let out = dir.path().join("dist");
+    build_site(&root, &out, None).unwrap();
+    let page = |p: &str| std::fs::read_to_string(out.join(p)).unwrap();
+    let probe = page("probe/index.html");
+    assert!(probe
+        .contains("<p class=\"probe-regime\">The regime (changed) <strong id=\"probe-regime\">"));
+    assert!(!probe.contains(">Regime <strong"));
+    let pairwise = page("pairwise/index.html");
+    assert!(pairwise.contains("<dt>First shown, won</dt>"));
+    assert!(pairwise.contains("<p class=\"calc-label\">Changed: one judgment per line"));
+    assert!(!pairwise.contains("First-shown wins"));
+}
+
 /// Builds the fixture with one file changed; returns the error text. Also checks that the
 /// previous output survives the failed build.
 fn error_for(file: &str, edit: impl Fn(&str) -> String) -> String {
@@ -192,7 +234,7 @@ build_errors! {
     a_layout_file_without_a_footer_is_refused: "content/layout.toml", |_| "nav = []\n".into()
         => "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, setup)\n1 error; nothing was written";
     a_sentence_with_a_slot_it_cannot_fill_names_its_line: "content/layout.toml", |t| t.replace("Scale {low}–{high}.", "Scale {low}–{max}.")
-        => "content/layout.toml:94: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
+        => "content/layout.toml:117: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
     missing_image: "paper/paper.md", |t| format!("{t}\n![A plot](/plots/missing.svg)\n")
         => "paper/paper.md:38: broken link /plots/missing.svg: no such page or file\n1 error; nothing was written";
     matrix_item_without_criterion: "paper/paper.md", |t| t.replace("(−3, depth) shallow", "−3 shallow")

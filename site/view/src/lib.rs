@@ -1,0 +1,98 @@
+//! The views: computed results → escaped HTML, in the words of `content/layout.toml`. The
+//! static box the site generator writes and the live island that replaces it call the same
+//! function on the same input, so the two show the same markup; only the words' source
+//! differs: the generator lends what it read from its `--root` ([`words`] structs of
+//! borrowed text), the islands pass the constants `build.rs` compiled from the repository's
+//! `content/layout.toml` ([`words::PROBE`], [`words::PAIRWISE`], and the live controls' words
+//! [`words::PROBE_LIVE`], [`words::PAIRWISE_LIVE`]). No word is typed here.
+//!
+//! **probe** [`TextProbe`](pickanumber_instruments::probe::TextProbe) → [`probe::results`];
+//! **pairwise** [`Pairwise`](pickanumber_instruments::pairwise::Pairwise) →
+//! [`pairwise::results`]; each island's static box around them → [`probe::static_box`],
+//! [`pairwise::static_box`]. The islands set the markup with `inner_html`: one string per
+//! update instead of one reactive node per cell keeps their wasm small. The crate holds no
+//! serde, no TOML parser and no regex, so it costs the wasm only its markup and words.
+
+pub mod frame;
+pub mod pairwise;
+pub mod probe;
+pub mod words;
+
+pub use pickanumber_score::html::escape;
+
+/// `template` escaped, with each `{name}` replaced by the escaped value of `name` (a slot not
+/// in `values` is left as written, so a missing value shows rather than vanishes): markup.
+///
+/// ```
+/// use pickanumber_view::fill;
+/// assert_eq!(fill("{n} of <{m}>", &[("n", "3"), ("m", "a&b")]), "3 of &lt;a&amp;b&gt;");
+/// ```
+pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    slots(template, values, true)
+}
+
+/// As [`fill`], without escaping: text for a text node.
+///
+/// ```
+/// assert_eq!(pickanumber_view::plain("{n} < {m}", &[("n", "3")]), "3 < {m}");
+/// ```
+pub fn plain(template: &str, values: &[(&str, &str)]) -> String {
+    slots(template, values, false)
+}
+
+fn slots(template: &str, values: &[(&str, &str)], escaped: bool) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut put = |s: &str| {
+        if escaped {
+            out.push_str(&escape(s));
+        } else {
+            out.push_str(s);
+        }
+    };
+    // A byte scan and `get` rather than slicing at found indices: a slice that could fail
+    // would bring core's panic message, with its Unicode tables, into the islands (measured:
+    // 4.7 KB brotli). `{` and `}` are ASCII, so the pieces are whole characters.
+    let bytes = template.as_bytes();
+    let (mut from, mut open) = (0, None);
+    for (i, &b) in bytes.iter().enumerate() {
+        match (b, open) {
+            (b'{', _) => open = Some(i),
+            (b'}', Some(o)) => {
+                let name = template.get(o + 1..i).unwrap_or_default();
+                put(template.get(from..o).unwrap_or_default());
+                match values.iter().find(|(n, _)| *n == name) {
+                    Some((_, value)) => put(value),
+                    None => put(template.get(o..=i).unwrap_or_default()),
+                }
+                (from, open) = (i + 1, None);
+            }
+            _ => {}
+        }
+    }
+    put(template.get(from..).unwrap_or_default());
+    out
+}
+
+/// `<ul class="diagnostics">` with one `<li class="error">` per message, escaped markup (the first
+/// [`MESSAGES_SHOWN`], then `more`, filled with how many are not listed); nothing when none.
+pub(crate) fn list(h: &mut String, messages: &[String], more: &str) {
+    if messages.is_empty() {
+        return;
+    }
+    h.push_str("<ul class=\"diagnostics\">");
+    for m in messages.iter().take(MESSAGES_SHOWN) {
+        h.push_str("<li class=\"error\">");
+        h.push_str(m);
+        h.push_str("</li>");
+    }
+    if messages.len() > MESSAGES_SHOWN {
+        let left = format!("{}", messages.len() - MESSAGES_SHOWN);
+        h.push_str("<li class=\"note\">");
+        h.push_str(&fill(more, &[("more", &left)]));
+        h.push_str("</li>");
+    }
+    h.push_str("</ul>");
+}
+
+/// The most messages a results view lists.
+pub const MESSAGES_SHOWN: usize = 200;

@@ -1,0 +1,191 @@
+//! The words of the views: one struct per table of `content/layout.toml`, borrowed, so the
+//! renderer lends the words it read from its `--root` and the islands pass the constants
+//! `build.rs` compiled from the repository's file. The calculator's second module's saved
+//! passes are `[calculator.passes]` ([`CalculatorPasses`], compiled in as
+//! [`CALCULATOR_PASSES`]); the calculator's own words and results are still its code's and the
+//! formula crate's views (moving them measured over its byte budget). The probe and the pairwise diagnostic have three tables: its static
+//! box's own words (`[probe]`: [`ProbeBox`], which only the renderer has), its results' words
+//! (`[probe.view]`: [`ProbeView`], compiled in as [`PROBE`]) and its live controls' words
+//! (`[probe.live]`: [`ProbeLive`], as [`PROBE_LIVE`]); the same for `[pairwise]`. A sentence
+//! with `{slots}` is kept as written and filled by [`crate::fill`] or [`crate::plain`]; the
+//! renderer checks its slots when it reads the file.
+
+/// The calculator's saved passes, the `[calculator.passes]` table: its second module's list
+/// and messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CalculatorPasses<'a> {
+    /// The label over the list.
+    pub list: &'a str,
+    /// One saved pass: `{judge}`, `{score}`, `{confidence}`, `{mode}`, `{time}`.
+    pub line: &'a str,
+    /// The button that reopens a pass.
+    pub reopen: &'a str,
+    /// The button that puts every pass in the input.
+    pub combine: &'a str,
+    /// The button that copies the passes as JSON.
+    pub export: &'a str,
+    /// The button that imports passes from the input.
+    pub import: &'a str,
+    /// The button that forgets the passes.
+    pub forget: &'a str,
+    /// A pass saved without a judge's name.
+    pub name_judge: &'a str,
+    /// A pass saved.
+    pub saved: &'a str,
+    /// A pass reopened.
+    pub reopened: &'a str,
+    /// A pass to reopen that is no longer saved.
+    pub gone: &'a str,
+    /// The passes put in the input.
+    pub gathered: &'a str,
+    /// Passes imported.
+    pub imported: &'a str,
+    /// Nothing imported: `{why}`.
+    pub not_imported: &'a str,
+    /// Stored passes that could not be read, cleared.
+    pub cleared: &'a str,
+}
+
+/// The probe's static box, the `[probe]` table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProbeBox<'a> {
+    /// The accessible name of the island's region.
+    pub region: &'a str,
+    /// The bar: the example's scale (`{low}`, `{high}`) and what the island adds.
+    pub scale: &'a str,
+    /// The label over the input.
+    pub input: &'a str,
+    /// The accessible name of the read-only input.
+    pub input_name: &'a str,
+    /// The line under the input.
+    pub hint: &'a str,
+    /// The accessible name of the results.
+    pub results: &'a str,
+}
+
+/// The probe's results, the `[probe.view]` table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProbeView<'a> {
+    /// The word before the regime's name.
+    pub regime: &'a str,
+    /// The lead-in of the advice.
+    pub advice: &'a str,
+    /// The metrics' labels: ceiling rate, floor rate, range, mean per-item std.
+    pub metrics: [&'a str; 4],
+    /// A failed run that is no unreadable line: `{label}`, `{reason}`.
+    pub failed_run: &'a str,
+    /// After the problems listed: `{more}` not listed.
+    pub more: &'a str,
+    /// The accessible name of the histogram.
+    pub histogram: &'a str,
+    /// The histogram's caption.
+    pub histogram_caption: &'a str,
+    /// The heading over the rule trace.
+    pub trace: &'a str,
+    /// The rule trace's column heads: order, regime, result, why.
+    pub trace_columns: [&'a str; 4],
+    /// The heading over the most variable items.
+    pub variable: &'a str,
+    /// Their column heads: item, std, span, ratings.
+    pub variable_columns: [&'a str; 4],
+    /// After an item's ratings shown: `{n}` in all.
+    pub ratings_more: &'a str,
+}
+
+/// The live probe's controls, the `[probe.live]` table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProbeLive<'a> {
+    /// The island's label before the lowest point of the scale.
+    pub scale_from: &'a str,
+    /// Its label before the highest point.
+    pub scale_to: &'a str,
+    /// The label of the synthetic examples' buttons.
+    pub examples: &'a str,
+    /// The note after an example is loaded: `{regime}`.
+    pub loaded: &'a str,
+    /// The island's label over the input.
+    pub input: &'a str,
+    /// The island's line under the input: `{runs}`, `{items}`, `{failed}`.
+    pub counts: &'a str,
+    /// The lowest point of the scale is not a whole number.
+    pub low_not_whole: &'a str,
+    /// The highest point of the scale is not a whole number.
+    pub high_not_whole: &'a str,
+    /// The island's line under the input when the scale cannot be used.
+    pub scale_unusable: &'a str,
+    /// The accessible name of the island's results.
+    pub results: &'a str,
+}
+
+/// The pairwise diagnostic's static box, the `[pairwise]` table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairwiseBox<'a> {
+    /// The accessible name of the island's region.
+    pub region: &'a str,
+    /// The label over the input.
+    pub input: &'a str,
+    /// The accessible name of the read-only input.
+    pub input_name: &'a str,
+    /// The line under the input.
+    pub hint: &'a str,
+    /// The accessible name of the results.
+    pub results: &'a str,
+}
+
+/// The pairwise results, the `[pairwise.view]` table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairwiseView<'a> {
+    /// After the errors listed: `{more}` not listed.
+    pub more: &'a str,
+    /// The label of the first-shown win rate.
+    pub first_wins: &'a str,
+    /// The sentence under it: `{won}`, `{decided}`, `{p}`.
+    pub position_detail: &'a str,
+    /// The sentence under it when no verdict was decided.
+    pub no_decided: &'a str,
+    /// The lead-in of the position advice.
+    pub position: &'a str,
+    /// The label of the swap-consistent share.
+    pub swap_consistent: &'a str,
+    /// The sentence under it: `{kept}`, `{pairs}`.
+    pub swap_detail: &'a str,
+    /// The sentence under it when no pair was judged in both orders.
+    pub no_pairs: &'a str,
+    /// After it, the pairs whose winner changed with the order: `{pairs}`.
+    pub flipped: &'a str,
+    /// The lead-in of the swap advice.
+    pub swap: &'a str,
+    /// The heading over the ranking.
+    pub ranking: &'a str,
+    /// The ranking's column heads: item, α / β, p, the interval plot, width.
+    pub ranking_columns: [&'a str; 5],
+    /// The accessible name of an item's interval plot: `{p}`, `{low}`, `{high}`.
+    pub interval: &'a str,
+    /// Appended to the width of an item to judge again.
+    pub judge_again: &'a str,
+    /// The note under the ranking: `{width}`.
+    pub prior: &'a str,
+    /// The lead-in of the length advice.
+    pub length: &'a str,
+    /// The lead-in of the self-preference advice.
+    pub self_preference: &'a str,
+}
+
+/// The live diagnostic's controls, the `[pairwise.live]` table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairwiseLive<'a> {
+    /// The bar over the input, in the static box too: the format of a judgment.
+    pub format: &'a str,
+    /// The island's button that loads the synthetic example.
+    pub example: &'a str,
+    /// The island's button that empties the input.
+    pub clear: &'a str,
+    /// The island's label over the input.
+    pub input: &'a str,
+    /// The island's line under the input: `{judgments}`, `{items}`, `{errors}`.
+    pub counts: &'a str,
+    /// The accessible name of the island's results.
+    pub results: &'a str,
+}
+
+include!(concat!(env!("OUT_DIR"), "/words.rs"));
