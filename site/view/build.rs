@@ -1,5 +1,5 @@
 //! Compiles the islands' words into the crate: the tables of `content/layout.toml` that the
-//! live islands show (`[calculator.passes]`, `[probe.view]`, `[probe.live]`, `[pairwise.view]`,
+//! live islands show (`[calculator.live]`, `[calculator.passes]`, `[probe.view]`, `[probe.live]`, `[pairwise.view]`,
 //! `[pairwise.live]`;
 //! not the static boxes' own words, which the wasm never shows) → `$OUT_DIR/words.rs`, one
 //! constant per table of the struct `src/words.rs` declares for it. A key the struct lacks,
@@ -10,13 +10,14 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// The tables compiled in: the table and its sub-table, the constant and its struct.
-const TABLES: [(&str, &str, &str, &str); 5] = [
+const TABLES: [(&str, &str, &str, &str); 6] = [
     (
         "calculator",
         "passes",
         "CALCULATOR_PASSES",
         "CalculatorPasses",
     ),
+    ("calculator", "live", "CALCULATOR_LIVE", "CalculatorLive"),
     ("probe", "view", "PROBE", "ProbeView"),
     ("probe", "live", "PROBE_LIVE", "ProbeLive"),
     ("pairwise", "view", "PAIRWISE", "PairwiseView"),

@@ -8,6 +8,11 @@
 //! `data-example` index, so the wasm carries one handler per kind of event rather than one per
 //! control.
 //!
+//! The island's own labels, buttons and status lines are `[calculator.live]` of
+//! `content/layout.toml`, compiled in by the view crate (`pickanumber_view::words`); the three
+//! sentences around numbers (how the input was read, a link too large) are still written here,
+//! since filling slots in this wasm costs more than its budget has left (0.4 KB brotli).
+//!
 //! Every number on screen comes from the formula crate: scored by `analyse`, printed by
 //! `pickanumber_score::display`, tables laid out by `pickanumber_score::html`. This crate
 //! only wires signals to views, stores passes ([`passes`]) and shares links ([`share`]). What
@@ -40,6 +45,7 @@ pub mod state;
 
 use leptos::prelude::*;
 use pickanumber_score::{analyse, html, Mode, Preset};
+use pickanumber_view::words::CALCULATOR_LIVE as WORDS;
 use state::Inputs;
 
 fn copy_text(text: String, status: RwSignal<String>, done: &'static str) {
@@ -52,7 +58,7 @@ fn copy_text(text: String, status: RwSignal<String>, done: &'static str) {
         status.set(if ok {
             done.to_string()
         } else {
-            "The browser refused the clipboard; select the text instead.".into()
+            WORDS.clipboard_refused.to_string()
         });
     });
 }
@@ -125,8 +131,8 @@ pub fn Calculator(
             Some("copy-report") => leptos::task::spawn_local(async move {
                 let args = [vec![inputs.text.get_untracked()], settings(inputs)].concat();
                 match second::call("report", &args).await.map(|v| v.as_string()) {
-                    Ok(Some(report)) => copy_text(report, status, "Report copied as markdown."),
-                    _ => status.set("The report module did not load.".into()),
+                    Ok(Some(report)) => copy_text(report, status, WORDS.report_copied),
+                    _ => status.set(WORDS.report_failed.into()),
                 }
             }),
             Some("copy-link") => copy_link(inputs, status, share_url),
@@ -139,7 +145,7 @@ pub fn Calculator(
             Some("import-passes") => {
                 passes::run("import", vec![inputs.text.get_untracked()], shown)
             }
-            Some("export-passes") => copy_text(passes::stored(), status, "Passes copied as JSON."),
+            Some("export-passes") => copy_text(passes::stored(), status, WORDS.passes_copied),
             Some("forget-passes") => {
                 saved.set(String::new());
                 passes::store("");
@@ -152,15 +158,15 @@ pub fn Calculator(
         <div class="calc-body" on:input=changed on:change=changed on:click=clicked>
             {controls(inputs)}
             <div class="calc-in">
-                <label for="evidence-input" class="calc-label">"Evidence items, one per line"</label>
+                <label for="evidence-input" class="calc-label">{WORDS.input}</label>
                 <textarea id="evidence-input" name="calc-text" class="calc-input" spellcheck="false" autocomplete="off"
                     prop:value=move || inputs.text.get()></textarea>
                 <p class="calc-hint" id="out-format">
                     {move || scored.with(|(a, _)| format!("Read as {} · {} mode · live", a.format, a.mode()))}
                 </p>
             </div>
-            <div class="calc-results" aria-live="polite" aria-label="Results">
-                <div id="evidence-errors" class="calc-diag" tabindex="0" role="region" aria-label="Errors, warnings and notes" inner_html=move || scored.with(|(a, weights_error)| {
+            <div class="calc-results" aria-live="polite" aria-label=WORDS.results>
+                <div id="evidence-errors" class="calc-diag" tabindex="0" role="region" aria-label=WORDS.diagnostics inner_html=move || scored.with(|(a, weights_error)| {
                     let weights = weights_error.as_ref().map_or(String::new(), |e| {
                         format!("<p class=\"error\">{}</p>", html::escape(e))
                     });
@@ -171,12 +177,12 @@ pub fn Calculator(
                     })
                 })></div>
                 <div class="calc-actions">
-                    <div class="calc-buttons" inner_html=settings::ACTIONS></div>
+                    <div class="calc-buttons" inner_html=settings::actions()></div>
                     <p class="calc-status" id="calc-status" role="status">{move || status.get()}</p>
                     <div inner_html=move || share_url.with(|u| if u.is_empty() {
                         String::new()
                     } else {
-                        format!("<a id=\"share-link\" href=\"{0}\">The share link</a>", html::escape(u))
+                        format!("<a id=\"share-link\" href=\"{}\">{}</a>", html::escape(u), html::escape(WORDS.share_link))
                     })></div>
                     <div class="calc-passes" id="passes" inner_html=move || saved.get()></div>
                 </div>
@@ -186,7 +192,8 @@ pub fn Calculator(
                     v => second::placeholder(v),
                 })></div>
                 <div inner_html=format!(
-                    "<div class=\"calc-examples\"><p class=\"calc-label\">Load an example</p><div>{}</div></div>{}",
+                    "<div class=\"calc-examples\"><p class=\"calc-label\">{}</p><div>{}</div></div>{}",
+                    html::escape(WORDS.examples),
                     examples::buttons(),
                     settings::advanced(&inputs.den.get_untracked(), &inputs.scale.get_untracked())
                 )></div>
@@ -209,20 +216,20 @@ fn controls(inputs: Inputs) -> impl IntoView {
     view! {
         <div class="calc-bar">
             <fieldset class="calc-modes">
-                <legend>"Mode"</legend>
-                {radio(Mode::Auto, "Auto")}
-                {radio(Mode::Pooled, "Pooled")}
-                {radio(Mode::Matrix, "Matrix")}
-                {radio(Mode::Feedback, "Feedback")}
+                <legend>{WORDS.mode}</legend>
+                {radio(Mode::Auto, WORDS.modes[0])}
+                {radio(Mode::Pooled, WORDS.modes[1])}
+                {radio(Mode::Matrix, WORDS.modes[2])}
+                {radio(Mode::Feedback, WORDS.modes[3])}
             </fieldset>
-            <label class="calc-field">"Preset "
+            <label class="calc-field">{WORDS.preset}" "
                 <select name="calc-preset" prop:value=move || inputs.preset.get().map_or("", Preset::name)>
-                    <option value="">"none"</option>
+                    <option value="">{WORDS.no_preset}</option>
                     <option value="generic">"generic"</option>
                     <option value="hackathon">"hackathon"</option>
                 </select>
             </label>
-            <label class="calc-field">"Weights "
+            <label class="calc-field">{WORDS.weights}" "
                 <input type="text" id="weights-input" name="calc-weights" placeholder="craft=0.6, depth=0.4" spellcheck="false"
                     prop:value=move || inputs.weights.get() />
             </label>
@@ -280,7 +287,7 @@ fn copy_link(inputs: Inputs, status: RwSignal<String>, share_url: RwSignal<Strin
             .unwrap_or_default();
         let url = format!("{base}#{fragment}");
         share_url.set(url.clone());
-        copy_text(url, status, "Share link copied.");
+        copy_text(url, status, WORDS.link_copied);
     });
 }
 

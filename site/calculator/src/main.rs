@@ -36,7 +36,11 @@ async fn start_calculator(root: web_sys::Element) {
                         text: Some(text),
                         ..f.state
                     },
-                    Some("Restored from the link.".to_string()),
+                    Some(
+                        pickanumber_view::words::CALCULATOR_LIVE
+                            .restored
+                            .to_string(),
+                    ),
                 ),
                 Err(message) => (share::State::default(), Some(message)),
             },

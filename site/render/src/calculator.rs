@@ -20,8 +20,6 @@ pub struct Words {
     pub region: String,
     /// The bar above the input: the mode of the example and what the live calculator adds.
     pub mode: String,
-    /// The label over the input.
-    pub input: String,
     /// The accessible name of the read-only input.
     pub input_name: String,
     /// The line under the input.
@@ -31,6 +29,9 @@ pub struct Words {
     /// `[calculator.passes]`: the saved passes' words, checked here (slots) and compiled into
     /// the calculator's second module by the view crate.
     pub passes: PassesWords,
+    /// `[calculator.live]`: the live calculator's words, checked here (slots) and compiled
+    /// into its wasm by the view crate; the label over the input stands in this box too.
+    pub live: LiveWords,
 }
 
 crate::slots!(
@@ -70,6 +71,38 @@ pub struct PassesWords {
     pub cleared: String,
 }
 
+/// `[calculator.live]`: see [`pickanumber_view::words::CalculatorLive`], whose fields say
+/// what each word is.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct LiveWords {
+    pub input: String,
+    pub mode: String,
+    pub modes: [String; 4],
+    pub preset: String,
+    pub no_preset: String,
+    pub weights: String,
+    pub results: String,
+    pub diagnostics: String,
+    pub share_link: String,
+    pub examples: String,
+    pub copy_report: String,
+    pub copy_link: String,
+    pub judge: String,
+    pub judge_placeholder: String,
+    pub save_pass: String,
+    pub advanced: String,
+    pub denominator: String,
+    pub scale: String,
+    pub report_copied: String,
+    pub report_failed: String,
+    pub link_copied: String,
+    pub passes_copied: String,
+    pub clipboard_refused: String,
+    pub restored: String,
+}
+
 /// The static box: the example and its results, as the live calculator's result panel shows
 /// them (the formula crate's [`html::calculator`], so the two cannot drift, after the
 /// diagnostics and an empty actions bar, as in the live app), and a `<noscript>` note.
@@ -89,7 +122,7 @@ pub fn placeholder(words: &Words) -> String {
 </div></div></div>\n",
         escape(&words.region),
         escape(&words.mode),
-        escape(&words.input),
+        escape(&words.live.input),
         escape(&words.input_name),
         escape(EXAMPLE),
         escape(&words.hint),

@@ -1,9 +1,10 @@
 //! The words of the views: one struct per table of `content/layout.toml`, borrowed, so the
 //! renderer lends the words it read from its `--root` and the islands pass the constants
-//! `build.rs` compiled from the repository's file. The calculator's second module's saved
-//! passes are `[calculator.passes]` ([`CalculatorPasses`], compiled in as
-//! [`CALCULATOR_PASSES`]); the calculator's own words and results are still its code's and the
-//! formula crate's views (moving them measured over its byte budget). The probe and the pairwise diagnostic have three tables: its static
+//! `build.rs` compiled from the repository's file. The calculator's live controls are
+//! `[calculator.live]` ([`CalculatorLive`], compiled in as [`CALCULATOR_LIVE`]) and its second
+//! module's saved passes `[calculator.passes]` ([`CalculatorPasses`], as [`CALCULATOR_PASSES`]);
+//! its results are still the formula crate's views. The probe and the pairwise diagnostic have
+//! three tables: its static
 //! box's own words (`[probe]`: [`ProbeBox`], which only the renderer has), its results' words
 //! (`[probe.view]`: [`ProbeView`], compiled in as [`PROBE`]) and its live controls' words
 //! (`[probe.live]`: [`ProbeLive`], as [`PROBE_LIVE`]); the same for `[pairwise]`. A sentence
@@ -44,6 +45,59 @@ pub struct CalculatorPasses<'a> {
     pub not_imported: &'a str,
     /// Stored passes that could not be read, cleared.
     pub cleared: &'a str,
+}
+
+/// The live calculator's controls and messages, the `[calculator.live]` table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CalculatorLive<'a> {
+    /// The label over the input, in the static box too.
+    pub input: &'a str,
+    /// The legend of the mode radios.
+    pub mode: &'a str,
+    /// The modes' labels: auto, pooled, matrix, feedback.
+    pub modes: [&'a str; 4],
+    /// The label of the preset menu.
+    pub preset: &'a str,
+    /// The menu's entry for no preset.
+    pub no_preset: &'a str,
+    /// The label of the weights field.
+    pub weights: &'a str,
+    /// The accessible name of the results.
+    pub results: &'a str,
+    /// The accessible name of the errors, warnings and notes.
+    pub diagnostics: &'a str,
+    /// The link shown after a share link is made.
+    pub share_link: &'a str,
+    /// The label over the example buttons.
+    pub examples: &'a str,
+    /// The button that copies the report.
+    pub copy_report: &'a str,
+    /// The button that copies a share link.
+    pub copy_link: &'a str,
+    /// The accessible name of the judge field.
+    pub judge: &'a str,
+    /// The judge field's placeholder.
+    pub judge_placeholder: &'a str,
+    /// The button that saves a pass.
+    pub save_pass: &'a str,
+    /// The summary of the formula's settings.
+    pub advanced: &'a str,
+    /// The label of the density denominator field.
+    pub denominator: &'a str,
+    /// The label of the scale field.
+    pub scale: &'a str,
+    /// The status after the report is copied.
+    pub report_copied: &'a str,
+    /// The status when the report's module did not load.
+    pub report_failed: &'a str,
+    /// The status after a share link is copied.
+    pub link_copied: &'a str,
+    /// The status after the passes are copied.
+    pub passes_copied: &'a str,
+    /// The status when the browser refuses the clipboard.
+    pub clipboard_refused: &'a str,
+    /// The notice after a share link is restored.
+    pub restored: &'a str,
 }
 
 /// The probe's static box, the `[probe]` table.

@@ -1,10 +1,12 @@
 //! The words the islands compile in are `content/layout.toml`'s: every key of
-//! `[calculator.passes]`, `[probe.view]`,
+//! `[calculator.live]`, `[calculator.passes]`, `[probe.view]`,
 //! `[probe.live]`, `[pairwise.view]` and `[pairwise.live]`, read here with a TOML parser the crate itself does not have, appears in the
 //! constant with the file's value. (`build.rs` makes a key missing from either side a
 //! compile error, so the two hold the same keys.)
 
-use pickanumber_view::words::{CALCULATOR_PASSES, PAIRWISE, PAIRWISE_LIVE, PROBE, PROBE_LIVE};
+use pickanumber_view::words::{
+    CALCULATOR_LIVE, CALCULATOR_PASSES, PAIRWISE, PAIRWISE_LIVE, PROBE, PROBE_LIVE,
+};
 
 fn layout() -> toml::Table {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../content/layout.toml");
@@ -43,6 +45,11 @@ fn check(table: &str, sub: &str, compiled: &str) {
 #[test]
 fn the_saved_passes_show_the_words_of_layout_toml() {
     check("calculator", "passes", &format!("{CALCULATOR_PASSES:?}"));
+}
+
+#[test]
+fn the_calculator_shows_the_words_of_layout_toml() {
+    check("calculator", "live", &format!("{CALCULATOR_LIVE:?}"));
 }
 
 #[test]
