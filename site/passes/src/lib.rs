@@ -31,7 +31,24 @@ pub struct Settings<'a> {
     pub scale: &'a str,
 }
 
-impl Settings<'_> {
+impl<'a> Settings<'a> {
+    /// The settings from the calculator's five fields, in the order its exports take them.
+    pub fn new(
+        mode: &'a str,
+        preset: &'a str,
+        weights: &'a str,
+        denominator: &'a str,
+        scale: &'a str,
+    ) -> Settings<'a> {
+        Settings {
+            mode,
+            preset,
+            weights,
+            denominator,
+            scale,
+        }
+    }
+
     /// The request the settings make. A field that does not read is left out here: the
     /// calculator names it in its own errors, as it does for a single pass.
     pub fn request(&self) -> Request {

@@ -27,13 +27,7 @@ pub fn combined(
     denominator: &str,
     scale: &str,
 ) -> Vec<String> {
-    let settings = Settings {
-        mode,
-        preset,
-        weights,
-        denominator,
-        scale,
-    };
+    let settings = Settings::new(mode, preset, weights, denominator, scale);
     view(text, &settings).into()
 }
 
@@ -48,13 +42,7 @@ pub fn interval(
     denominator: &str,
     scale: &str,
 ) -> String {
-    let settings = Settings {
-        mode,
-        preset,
-        weights,
-        denominator,
-        scale,
-    };
+    let settings = Settings::new(mode, preset, weights, denominator, scale);
     pickanumber_passes::interval(text, &settings)
 }
 
@@ -69,13 +57,7 @@ pub fn report(
     denominator: &str,
     scale: &str,
 ) -> String {
-    let settings = Settings {
-        mode,
-        preset,
-        weights,
-        denominator,
-        scale,
-    };
+    let settings = Settings::new(mode, preset, weights, denominator, scale);
     markdown(text, &settings)
 }
 
@@ -117,14 +99,7 @@ pub fn save(
     if judge.trim().is_empty() {
         return answer(stored.to_string(), WORDS.name_judge, String::new());
     }
-    let request = Settings {
-        mode,
-        preset,
-        weights,
-        denominator,
-        scale,
-    }
-    .request();
+    let request = Settings::new(mode, preset, weights, denominator, scale).request();
     let iso = String::from(js_sys::Date::new_0().to_iso_string());
     // To the second, as the judge store writes it: 2026-05-02T14:03:11Z.
     let now = format!("{}Z", iso.get(..19).unwrap_or(&iso));
