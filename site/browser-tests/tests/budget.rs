@@ -166,6 +166,7 @@ async fn each_instrument_island_fits_its_byte_budget() {
                 "{page}'s island is {} bytes brotli; the budget is {ISLAND_MAX_BROTLI}",
                 sizes.brotli
             );
+            println!("{page} island: {} bytes brotli", sizes.brotli);
         }
     })
     .await;
