@@ -238,3 +238,13 @@ pub async fn box_size(client: &Client, selector: &str) -> (f64, f64, f64) {
         .unwrap_or(f64::NAN);
     (width, height, viewport)
 }
+
+/// `n` item lines with varied impacts (`+5 evidence item 0`, `+3 evidence item 1`, …) and no
+/// trailing newline: the input the latency and interval measurements type or paste.
+pub fn item_lines(n: usize) -> String {
+    const IMPACTS: [&str; 8] = ["+5", "+3", "+2", "+1", "-1", "-2", "-3", "-5"];
+    (0..n)
+        .map(|i| format!("{} evidence item {i}", IMPACTS[i % IMPACTS.len()]))
+        .collect::<Vec<_>>()
+        .join("\n")
+}

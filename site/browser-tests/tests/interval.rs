@@ -7,7 +7,8 @@
 
 use pickanumber_api::{evaluate, Options};
 use pickanumber_browser_tests::{
-    open_calculator, serve_dist, text, type_items, wait_until, with_browser, BrowserOptions, Client,
+    item_lines, open_calculator, serve_dist, text, type_items, wait_until, with_browser,
+    BrowserOptions, Client,
 };
 use std::time::Duration;
 
@@ -108,15 +109,6 @@ async fn a_typed_list_shows_the_interval_of_pickanumber_score_beside_the_confide
     .await;
 }
 
-/// `n` item lines with varied impacts, as the latency test types them.
-fn items(n: usize) -> String {
-    const IMPACTS: [&str; 8] = ["+5", "+3", "+2", "+1", "-1", "-2", "-3", "-5"];
-    (0..n)
-        .map(|i| format!("{} evidence item {i}", IMPACTS[i % IMPACTS.len()]))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// For `cargo xtask bench`-style figures (ignored by `cargo xtask test`): the time the second
 /// module's `interval` export takes in the page at 1,000 and 10,000 items (it reads and scores
 /// the text, then draws the interval), the median of 7 calls after one unmeasured call, and its answer checked against
@@ -129,7 +121,7 @@ async fn interval_cost_in_the_page() {
     with_browser(BrowserOptions::default(), move |client| async move {
         open_calculator(&client, &site).await;
         for n in [1_000, 10_000] {
-            let text = items(n);
+            let text = item_lines(n);
             let expected = cli_interval(&text);
             let v = client
                 .execute_async(

@@ -29,8 +29,8 @@ use std::time::Duration;
 
 use fantoccini::wd::TimeoutConfiguration;
 use pickanumber_browser_tests::{
-    console_log, format_log, open_calculator, serve, serve_dist, text, wait_until, with_browser,
-    BrowserOptions, Client, Site,
+    console_log, format_log, item_lines, open_calculator, serve, serve_dist, text, wait_until,
+    with_browser, BrowserOptions, Client, Site,
 };
 use serde_json::{json, Value};
 
@@ -42,15 +42,6 @@ const BARE: &str = "<!doctype html><html lang=en><meta charset=utf-8><link rel=i
                     <textarea id=evidence-input rows=20 cols=80></textarea></html>";
 /// Measured keystrokes per size.
 const KEYSTROKES: usize = 30;
-
-/// `n` item lines with varied impacts and no trailing newline.
-fn items(n: usize) -> String {
-    const IMPACTS: [&str; 8] = ["+5", "+3", "+2", "+1", "-1", "-2", "-3", "-5"];
-    (0..n)
-        .map(|i| format!("{} evidence item {i}", IMPACTS[i % IMPACTS.len()]))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
 
 /// Sets the input's value in one go (as a paste would) and waits until `#out-total` shows
 /// `expected` items.
@@ -147,12 +138,12 @@ fn ms(x: f64) -> f64 {
 
 async fn measure(client: &Client, size: usize, calculator: bool) -> Value {
     if calculator {
-        set_input(client, &items(size), size).await;
+        set_input(client, &item_lines(size), size).await;
     } else {
         client
             .execute(
                 "document.getElementById('evidence-input').value = arguments[0];",
-                vec![json!(items(size))],
+                vec![json!(item_lines(size))],
             )
             .await
             .expect("fill the bare textarea");
@@ -243,7 +234,7 @@ fn quantiles_use_the_nearest_rank() {
     assert_eq!(quantile(&v, 1.0), 20.0);
     assert_eq!(quantile(&[3.0], 0.95), 3.0);
     assert_eq!(
-        items(3),
+        item_lines(3),
         "+5 evidence item 0\n+3 evidence item 1\n+2 evidence item 2"
     );
 }
