@@ -8,6 +8,7 @@
 //! `(fail_under=)` from Python, `(failUnder)` from npm.
 
 use pickanumber_score::Analysis;
+use pickanumber_view::{words::RESULT, working::headline_label};
 use serde_json::{json, Value};
 
 /// How a front end spells the gate's three options, for the sentences of its misses.
@@ -84,7 +85,7 @@ impl Gate {
                 Some(h) if h.score >= n => {}
                 Some(h) => out.push(format!(
                     "{} {} is under {} ({fail_under})",
-                    h.kind.label().to_lowercase(),
+                    headline_label(h.kind, &RESULT).to_lowercase(),
                     h.score_text(),
                     trim(n)
                 )),
@@ -136,7 +137,7 @@ impl Gate {
 
 /// A threshold as typed: `70`, `0.5`.
 fn trim(x: f64) -> String {
-    pickanumber_score::display::trim_number(x)
+    pickanumber_lean::numtext::trim_number(x)
 }
 
 /// `--min-confidence`'s value: a number from 0 to 1.

@@ -97,7 +97,7 @@ fn off_the_report_has_no_interval_line_and_the_gate_is_unchanged() {
     let off = evaluate(INPUTS[0], &Options { gate, ..off() });
     assert_eq!(on.misses, off.misses);
     assert_eq!(on.exit_code(), off.exit_code());
-    let report = |e: &pickanumber_api::Evaluation| pickanumber_score::report::markdown(&e.analysis);
+    let report = |e: &pickanumber_api::Evaluation| pickanumber_view::report::markdown(&e.analysis);
     assert!(report(&on).contains("Bootstrap interval (90 %): "));
     assert!(!report(&off).contains("Bootstrap interval"));
 }

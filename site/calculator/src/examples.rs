@@ -25,7 +25,7 @@ pub fn buttons() -> String {
         .map(|(i, e)| {
             format!(
                 "<button type=\"button\" class=\"example\" data-example=\"{i}\">{}</button>",
-                pickanumber_score::html::escape(e.0)
+                pickanumber_view::escape(e.0)
             )
         })
         .collect()

@@ -13,8 +13,10 @@
 //! sentences around numbers (how the input was read, a link too large) are still written here,
 //! since filling slots in this wasm costs more than its budget has left (0.4 KB brotli).
 //!
-//! Every number on screen comes from the formula crate: scored by `analyse`, printed by
-//! `pickanumber_score::display`, tables laid out by `pickanumber_score::html`. This crate
+//! Every number on screen comes from the formula crate, scored by `analyse`; the view crate
+//! prints it (`pickanumber_view::working`, in the `[result]` words compiled in as
+//! `pickanumber_view::words::RESULT`) and lays out the tables (`pickanumber_view::panel`,
+//! `outcome`). This crate
 //! only wires signals to views, stores passes ([`passes`]) and shares links ([`share`]). What
 //! most visits never use comes from a second module loaded on first use ([`second`]: several
 //! judges' passes, the markdown report, the saved passes' list, export and import). The app
@@ -23,7 +25,7 @@
 //! Panels, top to bottom: controls (mode, preset, weights) · input · the results: what could
 //! not be read (diagnostics, naming the lines) · actions and saved passes · the result panel
 //! (the headline, the matrix or feedback table, the pool's outputs, picture and working: one
-//! piece of markup from [`html::calculator`]) · examples. The stylesheet shows the panel's
+//! piece of markup from [`panel::calculator`]) · examples. The stylesheet shows the panel's
 //! headline first (`display: contents` and `order`), so the errors and the actions stand
 //! right under it without cutting the markup in the wasm.
 
@@ -44,8 +46,9 @@ pub mod share;
 pub mod state;
 
 use leptos::prelude::*;
-use pickanumber_score::{analyse, html, Mode, Preset};
-use pickanumber_view::words::CALCULATOR_LIVE as WORDS;
+use pickanumber_score::{analyse, Mode, Preset};
+use pickanumber_view::words::{CALCULATOR_LIVE as WORDS, RESULT};
+use pickanumber_view::{escape, outcome, panel};
 use state::Inputs;
 
 fn copy_text(text: String, status: RwSignal<String>, done: &'static str) {
@@ -168,10 +171,10 @@ pub fn Calculator(
             <div class="calc-results" aria-live="polite" aria-label=WORDS.results>
                 <div id="evidence-errors" class="calc-diag" tabindex="0" role="region" aria-label=WORDS.diagnostics inner_html=move || scored.with(|(a, weights_error)| {
                     let weights = weights_error.as_ref().map_or(String::new(), |e| {
-                        format!("<p class=\"error\">{}</p>", html::escape(e))
+                        format!("<p class=\"error\">{}</p>", escape(e))
                     });
                     weights + &combined.with(|v| match v {
-                        second::View::Off => html::diagnostics(&a.diagnostics, 200),
+                        second::View::Off => outcome::diagnostics(&a.diagnostics, 200, &RESULT),
                         second::View::Ready(d, _) => d.clone(),
                         _ => String::new(),
                     })
@@ -182,18 +185,18 @@ pub fn Calculator(
                     <div inner_html=move || share_url.with(|u| if u.is_empty() {
                         String::new()
                     } else {
-                        format!("<a id=\"share-link\" href=\"{}\">{}</a>", html::escape(u), html::escape(WORDS.share_link))
+                        format!("<a id=\"share-link\" href=\"{}\">{}</a>", escape(u), escape(WORDS.share_link))
                     })></div>
                     <div class="calc-passes" id="passes" inner_html=move || saved.get()></div>
                 </div>
                 <div class="calc-panel" inner_html=move || combined.with(|v| match v {
-                    second::View::Off => scored.with(|(a, _)| html::calculator(a)),
+                    second::View::Off => scored.with(|(a, _)| panel::calculator(a, &RESULT)),
                     second::View::Ready(_, panel) => panel.clone(),
                     v => second::placeholder(v),
                 })></div>
                 <div inner_html=format!(
                     "<div class=\"calc-examples\"><p class=\"calc-label\">{}</p><div>{}</div></div>{}",
-                    html::escape(WORDS.examples),
+                    escape(WORDS.examples),
                     examples::buttons(),
                     settings::advanced(&inputs.den.get_untracked(), &inputs.scale.get_untracked())
                 )></div>

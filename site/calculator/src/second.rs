@@ -117,7 +117,7 @@ pub fn placeholder(view: &View) -> String {
         View::Loading => "<p class=\"calc-loading\" id=\"out-loading\">Loading the passes module…</p>".into(),
         View::Failed(why) => format!(
             "<p class=\"error\" id=\"out-passes-error\">The passes module failed ({}): nothing is scored.</p>",
-            pickanumber_score::html::escape(why)
+            pickanumber_view::escape(why)
         ),
         _ => String::new(),
     }

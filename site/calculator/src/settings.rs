@@ -10,7 +10,7 @@
 //! smaller. The disclosure is open: with a closed `<details>` anywhere in the document,
 //! Chromium edits a textarea slowly (the README's note on island pages).
 
-use pickanumber_score::html::escape;
+use pickanumber_view::escape;
 use pickanumber_view::words::CALCULATOR_LIVE as WORDS;
 
 /// The action buttons (the island's click handler knows them by id), as one string: static

@@ -123,7 +123,7 @@ pub fn run(args: &CombineArgs) -> Result<ExitCode, Fatal> {
         }
     };
     if args.report {
-        print(&pickanumber_score::report::markdown(&e.analysis));
+        print(&pickanumber_view::report::markdown(&e.analysis));
     } else {
         let json = serde_json::to_string_pretty(&e.to_json()).expect("a JSON value serialises");
         print(&format!("{json}\n"));

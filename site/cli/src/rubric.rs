@@ -7,8 +7,8 @@
 
 use crate::{print, read_input, Fatal};
 use clap::{Args, Subcommand};
+use pickanumber_lean::numtext::{round_trip, trim_number};
 use pickanumber_rubric::Rubric;
-use pickanumber_score::display::{decimal, trim_number};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -128,7 +128,7 @@ fn summary(r: &Rubric) -> String {
         let c: Vec<String> = r
             .criteria
             .iter()
-            .map(|c| format!("{} ({})", c.name, decimal(c.weight)))
+            .map(|c| format!("{} ({})", c.name, round_trip(c.weight)))
             .collect();
         s.push_str(&format!(": criteria {}", c.join(", ")));
     }

@@ -41,7 +41,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode, Fatal> {
     let options = scoring_options!(args)?;
     let e = evaluate(&text, &options);
     if args.report {
-        let mut report = pickanumber_score::report::markdown(&e.analysis);
+        let mut report = pickanumber_view::report::markdown(&e.analysis);
         if let Some(r) = options.rubric.as_ref().filter(|r| !r.traps.is_empty()) {
             report.push('\n');
             report.push_str(&r.trap_checklist());

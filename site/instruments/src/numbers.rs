@@ -1,9 +1,9 @@
-//! Exact decimal rounding and the digits the reports print, without the float formatter.
-//! The digits come from the lean crate's number text ([`pickanumber_lean::numtext`]), the one
-//! place numbers become text (the formula crate's `display` prints through it too).
+//! Exact decimal rounding for the probe and pairwise figures, without the float formatter.
+//! Their text comes from the lean crate's number text ([`pickanumber_lean::numtext`]: `short`,
+//! `four`), the one place numbers become text.
 //!
 //! **f64** → [`ten_thousandths`] (exact, ties to even) → [`round4`] (the value stored and
-//! compared) / [`short`] (the text printed). Shares of counts go through [`percent`], which works
+//! compared) / `numtext::short` (the text printed). Shares of counts go through [`percent`], which works
 //! on the integers themselves.
 //!
 //! Rounding is done on the exact binary value of the double, as Python's `round(x, 4)` does, so
@@ -429,28 +429,9 @@ pub fn round4(x: f64) -> f64 {
     ten_thousandths(x) as f64 / 10_000.0
 }
 
-/// A 4-decimal value as text without trailing zeros: `0.3125`, `2.5`, `3`, `-0.05`.
-///
-/// ```
-/// use pickanumber_instruments::numbers::short;
-/// assert_eq!(short(0.3125), "0.3125");
-/// assert_eq!(short(2.5), "2.5");
-/// assert_eq!(short(3.0), "3");
-/// assert_eq!(short(-0.05), "-0.05");
-/// assert_eq!(short(1.0 / 3.0), "0.3333");
-/// ```
-pub fn short(x: f64) -> String {
-    scaled_text(ten_thousandths(x), 4, true)
-}
-
-/// A 4-decimal value with all four decimals: `0.3120`, `0.0000`.
-///
-/// ```
-/// assert_eq!(pickanumber_instruments::numbers::four(0.312), "0.3120");
-/// ```
-pub fn four(x: f64) -> String {
-    scaled_text(ten_thousandths(x), 4, false)
-}
+// The 4-decimal text the probe prints (`short`, `four`) is the lean crate's, with every other
+// number formatter; re-exported here only for `probe/report.rs`, which another branch edits.
+pub use pickanumber_lean::numtext::{four, short};
 
 /// `part / whole` as a percentage with one decimal, rounded half to even on the exact fraction:
 /// `percent(1, 8)` is `12.5%`, `percent(1, 3)` is `33.3%`, `percent(0, 0)` is `0.0%`.

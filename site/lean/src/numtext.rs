@@ -11,8 +11,14 @@
 //!   becomes an integer mantissa and a power of ten; when both are exactly representable
 //!   (mantissa ≤ 2⁵³, power ≤ 10²²) one correctly rounded multiplication or division gives
 //!   exactly the f64 `str::parse` gives. Anything else is refused rather than guessed.
+//! - **f64 → the text a reader sees** (`figures`, re-exported here: [`fixed`], [`signed`],
+//!   [`signed_fixed`], [`trim_number`], [`percent`], [`short`], [`four`]): the one set of
+//!   number formatters every caller prints through (formula, views, command line, packages).
 
 use std::fmt;
+
+mod figures;
+pub use figures::{fixed, four, percent, short, signed, signed_fixed, trim_number};
 
 /// `x` limited to `[lo, hi]`, like `f64::clamp` for ordered bounds, without its assertion
 /// (whose message would pull the whole float-to-text machinery into the wasm calculator).

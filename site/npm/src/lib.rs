@@ -54,7 +54,7 @@ pub fn analyse_text(text: &str, options_json: &str) -> Result<String, String> {
 /// As [`evaluation`].
 pub fn report_text(text: &str, options_json: &str) -> Result<String, String> {
     let (e, options) = evaluation(text, options_json)?;
-    let mut out = pickanumber_score::report::markdown(&e.analysis);
+    let mut out = pickanumber_view::report::markdown(&e.analysis);
     if let Some(r) = options.rubric.as_ref().filter(|r| !r.traps.is_empty()) {
         out.push('\n');
         out.push_str(&r.trap_checklist());

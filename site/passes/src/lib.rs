@@ -5,16 +5,19 @@
 //! imports this module's glue and wasm once (`globalThis.pickanumberPasses()`) → the calculator
 //! calls [`combined`] with its text and settings on each edit → the formula crate, built here
 //! with its `combine` feature, splits the passes, scores their union and each pass, and the
-//! bootstrap interval → the markup of the formula crate's own views ([`html::calculator`],
-//! [`html::passes`], [`html::diagnostics`]) goes back as two strings
-//! that the calculator sets in its diagnostics and result regions.
+//! bootstrap interval → the markup of the view crate's views ([`panel::calculator`],
+//! [`judges::passes`], [`outcome::diagnostics`], in the `[result]` words compiled in as
+//! [`RESULT`]) goes back as two strings that the calculator sets in its diagnostics and result
+//! regions.
 //!
 //! No Leptos and no web-sys: every function takes and returns text, so the module carries the
 //! formula and wasm-bindgen's string passing only. This library holds the views (tested
 //! natively); `src/main.rs` exports them to JavaScript.
 
-use pickanumber_score::html;
 use pickanumber_score::{analyse, parse_decimal, parse_weights, Analysis, Mode, Preset, Request};
+use pickanumber_view::words::RESULT;
+use pickanumber_view::working::range;
+use pickanumber_view::{judges, outcome, panel};
 
 /// The calculator's settings as its controls hold them (empty fields: the defaults).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -72,33 +75,37 @@ impl<'a> Settings<'a> {
 pub mod store;
 
 /// The result markup of several passes: `[diagnostics, panel]`. The panel is the calculator's
-/// own ([`html::calculator`]: the combined headline first, its interval `#out-interval` beside
-/// the confidence), with the passes ([`html::passes`] in `#out-passes`: a row per pass, the
+/// own ([`panel::calculator`]: the combined headline first, its interval `#out-interval` beside
+/// the confidence), with the passes ([`judges::passes`] in `#out-passes`: a row per pass, the
 /// spread per criterion, α, the disagreeing cells) after the headline.
 pub fn view(text: &str, settings: &Settings) -> [String; 2] {
     let a = analyse(text, &settings.request());
-    [html::diagnostics(&a.diagnostics, 200), panel(&a)]
+    [
+        outcome::diagnostics(&a.diagnostics, 200, &RESULT),
+        combined_panel(&a),
+    ]
 }
 
 /// The ends of the headline's bootstrap interval under the settings, as the calculator's
-/// headline shows them (`45 to 57`, [`pickanumber_score::Interval::range_text`]), or empty
-/// when there is no headline: what the calculator, whose own wasm computes no interval, puts
-/// in place of [`html::INTERVAL_PENDING`] for a single list.
+/// headline shows them (`45 to 57`, [`range`]), or empty when there is no headline: what the
+/// calculator, whose own wasm computes no interval, puts in place of
+/// [`panel::interval_pending`] for a single list.
 pub fn interval(text: &str, settings: &Settings) -> String {
     let a = analyse(text, &settings.request());
     let rounded = a.headline().is_none_or(|h| h.rounded);
-    a.interval.map_or(String::new(), |i| i.range_text(rounded))
+    a.interval
+        .map_or(String::new(), |i| range(&i, rounded, &RESULT))
 }
 
 /// The markdown report of the text (one pass or several), as `pickanumber score --report`
 /// prints it: what "Copy report" copies.
 pub fn report(text: &str, settings: &Settings) -> String {
-    pickanumber_score::report::markdown(&analyse(text, &settings.request()))
+    pickanumber_view::report::markdown(&analyse(text, &settings.request()))
 }
 
 /// The panel of a combined analysis (see [`view`]).
-fn panel(a: &Analysis) -> String {
-    let whole = html::calculator(a);
+fn combined_panel(a: &Analysis) -> String {
+    let whole = panel::calculator(a, &RESULT);
     let (head, rest) = whole.split_once("</dl>\n").unwrap_or(("", &whole));
     let head = if head.is_empty() {
         String::new()
@@ -108,7 +115,7 @@ fn panel(a: &Analysis) -> String {
     let passes = a.passes.as_deref().map_or(String::new(), |p| {
         format!(
             "<div class=\"calc-combined\" id=\"out-passes\">{}</div>\n",
-            html::passes(p)
+            judges::passes(p, &RESULT)
         )
     });
     format!("{head}{passes}{rest}")
@@ -136,7 +143,7 @@ mod tests {
         assert!(at("<th scope=\"row\">claude</th>") < at("<th scope=\"row\">gpt</th>"));
         assert!(at("<th scope=\"row\">gpt</th>") < at("id=\"out-working\""));
         // The combined headline's interval stands beside its confidence, once.
-        let range = a.interval.unwrap().range_text(true);
+        let range = range(&a.interval.unwrap(), true, &RESULT);
         let cell = format!("<dd id=\"out-interval\">{range}</dd>");
         assert_eq!(panel.matches("id=\"out-interval\"").count(), 1, "{panel}");
         assert!(at("id=\"out-confidence\"") < at(&cell));
@@ -152,7 +159,7 @@ mod tests {
             ..Settings::default()
         };
         let i = analyse(text, &pooled.request()).interval.unwrap();
-        assert_eq!(interval(text, &pooled), i.range_text(true));
+        assert_eq!(interval(text, &pooled), range(&i, true, &RESULT));
         assert!(interval(text, &pooled).contains(" to "));
         // Settings change the interval as they change the headline.
         let wide = Settings {
@@ -160,7 +167,7 @@ mod tests {
             ..pooled.clone()
         };
         let j = analyse(text, &wide.request()).interval.unwrap();
-        assert_eq!(interval(text, &wide), j.range_text(true));
+        assert_eq!(interval(text, &wide), range(&j, true, &RESULT));
         assert_eq!(interval("no items here", &pooled), "");
     }
 

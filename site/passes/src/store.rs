@@ -12,9 +12,9 @@
 //! `scores` hold `final` and `confidence`, which `pickanumber passes` lists. A document written
 //! by the CLI has no `text`: its `evidence` is read back as the feedback JSON it is.
 
-use pickanumber_score::html::escape;
 use pickanumber_score::json::{self, quote, Kind, Value};
 use pickanumber_score::{analyse, Analysis, Bucket, Request};
+use pickanumber_view::escape;
 use std::fmt::Write as _;
 
 /// One saved pass.

@@ -40,7 +40,7 @@ impl Evaluation {
 
     /// The markdown report `pickanumber score --report` prints.
     fn report(&self) -> String {
-        let mut out = pickanumber_score::report::markdown(&self.inner.analysis);
+        let mut out = pickanumber_view::report::markdown(&self.inner.analysis);
         if !self.traps.is_empty() {
             out.push('\n');
             out.push_str(&self.traps);

@@ -4,7 +4,8 @@
 
 use crate::html::escape;
 use crate::words::{Note, Text};
-use pickanumber_score::{analyse, html, Request};
+use pickanumber_score::{analyse, Request};
+use pickanumber_view::{panel, words::ResultView};
 use std::path::Path;
 
 /// The example the calculator starts from: the GUI agent of the cua-bench analysis. Its one
@@ -104,11 +105,12 @@ pub struct LiveWords {
 }
 
 /// The static box: the example and its results, as the live calculator's result panel shows
-/// them (the formula crate's [`html::calculator`], so the two cannot drift, after the
+/// them (the view crate's [`panel::calculator`] in the `[result]` words `result`, so the two
+/// cannot drift, after the
 /// diagnostics and an empty actions bar, as in the live app), and a `<noscript>` note.
 /// The panel's ids (`#out-final`, …) appear once per page, since a page holds at most one
 /// island, and the live app replaces the box when it mounts.
-pub fn placeholder(words: &Words) -> String {
+pub fn placeholder(words: &Words, result: &ResultView<'_>) -> String {
     let a = analyse(EXAMPLE, &Request::default());
     format!(
         "<div id=\"calculator\" class=\"calc\" role=\"region\" aria-label=\"{}\">\
@@ -127,7 +129,7 @@ pub fn placeholder(words: &Words) -> String {
         escape(EXAMPLE),
         escape(&words.hint),
         words.noscript.html(&[]),
-        html::calculator(&a),
+        panel::calculator(&a, result),
     )
 }
 

@@ -43,6 +43,7 @@ mod output;
 mod page;
 mod page_layout;
 mod record;
+mod result_words;
 mod scoring;
 mod setup;
 mod share;

@@ -8,11 +8,14 @@ use crate::base::Base;
 use crate::error::Error;
 use crate::html::escape;
 use crate::words::{Count, Text};
-use pickanumber_score::display::{overall_text, trim_number, PooledText};
+use pickanumber_lean::numtext::trim_number;
 use pickanumber_score::{
-    analyse, html, parse_weights, Analysis, Interval, Mode, Normalization, Outcome, Params, Pooled,
+    analyse, parse_weights, Analysis, Interval, Mode, Normalization, Outcome, Params, Pooled,
     Preset, Request, Rounding, Severity,
 };
+use pickanumber_view::words::ResultView;
+use pickanumber_view::working::{overall_text, PooledText};
+use pickanumber_view::{judges, outcome};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -253,7 +256,7 @@ impl Block {
         let rounded = a.headline().is_some_and(|h| h.rounded);
         if let Some(i) = self.interval {
             let end = |x: f64| match rounded {
-                true => pickanumber_score::display::fixed(x, 0),
+                true => pickanumber_lean::numtext::fixed(x, 0),
                 false => fixed2(x),
             };
             out.insert("interval.low".into(), end(i.low));
@@ -265,7 +268,7 @@ impl Block {
             out.insert("passes".into(), ps.passes.len().to_string());
             out.insert("duplicates".into(), ps.duplicates.len().to_string());
             if let Some(alpha) = ps.alpha {
-                out.insert("alpha".into(), pickanumber_score::display::fixed(alpha, 3));
+                out.insert("alpha".into(), pickanumber_lean::numtext::fixed(alpha, 3));
             }
             for pass in &ps.passes {
                 if let Some(h) = pass.analysis.headline() {
@@ -314,9 +317,15 @@ impl Block {
     }
 
     /// The block as HTML, or nothing for `show=none`: a caption, the mode's result (headline
-    /// first), the analysis' warnings and notes, and the items; `words` and `count` are from
+    /// first), the analysis' warnings and notes, and the items; `words`, `result` and `count` are from
     /// `content/layout.toml`; the lead example's calculator link is written under `base`.
-    pub fn html(&self, words: &Words, count: &Count, base: Base) -> String {
+    pub fn html(
+        &self,
+        words: &Words,
+        result: &ResultView<'_>,
+        count: &Count,
+        base: Base,
+    ) -> String {
         if self.show == Show::None {
             return String::new();
         }
@@ -332,7 +341,7 @@ impl Block {
             ("items", &count.of(n)),
         ]);
         h.push_str(&format!("<figcaption>{caption}</figcaption>\n"));
-        h.push_str(&html::outcome(a));
+        h.push_str(&outcome::outcome(a, result));
         if let Some(i) = self.interval {
             let values = self.values();
             let line = words.interval.html(&[
@@ -344,9 +353,9 @@ impl Block {
             h.push_str(&format!("<p class=\"interval\">{line}</p>\n"));
         }
         if let Some(ps) = &a.passes {
-            h.push_str(&html::passes(ps));
+            h.push_str(&judges::passes(ps, result));
         }
-        h.push_str(&html::diagnostics(&a.diagnostics, usize::MAX));
+        h.push_str(&outcome::diagnostics(&a.diagnostics, usize::MAX, result));
         if self.show == Show::Full {
             h.push_str(&self.items_list(words, count));
         }
@@ -436,5 +445,5 @@ fn pooled_values(out: &mut BTreeMap<String, String>, prefix: &str, p: &Pooled, p
 }
 
 fn fixed2(x: f64) -> String {
-    pickanumber_score::display::fixed(x, 2)
+    pickanumber_lean::numtext::fixed(x, 2)
 }

@@ -1,8 +1,9 @@
 //! The site's words that no single page holds, from `content/layout.toml`: the navigation,
 //! the footer (markdown), the layout's labels, the summary that opens `llms.txt`, and the
 //! words the stages put around computed values: the islands' static boxes (`[calculator]`,
-//! `[probe]`, `[pairwise]`), evidence figures (`[evidence]`), plots (`[plots]`) and item
-//! counts (`[items]`). The links the navigation and footer make are recorded with their lines
+//! `[probe]`, `[pairwise]`), evidence figures (`[evidence]`), plots (`[plots]`), item
+//! counts (`[items]`) and a computed result's labels (`[result]`; `[report]` is only checked,
+//! [`crate::result_words`]). The links the navigation and footer make are recorded with their lines
 //! in that file, so a broken one is reported there; an unknown key, a missing one or a slot a
 //! sentence cannot use ([`crate::words`]) is an error at its line.
 
@@ -11,6 +12,7 @@ use crate::error::Error;
 use crate::events;
 use crate::instruments::{PairwiseWords, ProbeWords};
 use crate::record::Record;
+use crate::result_words::{ReportWords, ResultWords};
 use crate::stages::links;
 use crate::words::Count;
 use crate::{calculator, chart, scoring};
@@ -52,8 +54,7 @@ pub struct Labels {
 }
 
 /// The keys of [`FILE`], for error messages.
-const KEYS: &str =
-    "nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, setup";
+const KEYS: &str = "nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, result, report, setup";
 
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -68,6 +69,11 @@ struct Raw {
     calculator: calculator::Words,
     probe: ProbeWords,
     pairwise: PairwiseWords,
+    result: ResultWords,
+    // Read only to check its sentences' slots: the report is printed with the words the view
+    // crate compiled in, never by the renderer.
+    #[allow(dead_code)]
+    report: ReportWords,
     setup: pickanumber_setup::Words,
 }
 
@@ -95,6 +101,8 @@ pub struct Layout {
     pub probe: ProbeWords,
     /// The pairwise diagnostic's static box.
     pub pairwise: PairwiseWords,
+    /// A computed result's labels (the calculator's static panel, the evidence blocks).
+    pub result: ResultWords,
     /// The setup page's form and results (the static box and the island).
     pub setup: pickanumber_setup::Words,
     /// The links of the navigation and the footer, with their lines in [`FILE`].
@@ -170,6 +178,7 @@ impl Layout {
             calculator: raw.calculator,
             probe: raw.probe,
             pairwise: raw.pairwise,
+            result: raw.result,
             setup: raw.setup,
             record,
         })
@@ -218,7 +227,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             err.to_string(),
-            "content/layout.toml:4: unknown field `colour`, expected one of `nav`, `footer`, `llms`, `labels`, `items`, `evidence`, `plots`, `calculator`, `probe`, `pairwise`, `setup` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, setup)"
+            "content/layout.toml:4: unknown field `colour`, expected one of `nav`, `footer`, `llms`, `labels`, `items`, `evidence`, `plots`, `calculator`, `probe`, `pairwise`, `result`, `report`, `setup` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, result, report, setup)"
         );
     }
 

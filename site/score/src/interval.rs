@@ -61,41 +61,17 @@ pub struct Interval {
     pub resamples: usize,
 }
 
-impl Interval {
-    /// The ends as the views print them: `45 to 57` when the headline is `rounded`, else with
-    /// two decimals.
-    ///
-    /// ```
-    /// use pickanumber_score::Interval;
-    /// let i = Interval { level: 90, low: 45.0, high: 57.0, resamples: 1000 };
-    /// assert_eq!(i.range_text(true), "45 to 57");
-    /// assert_eq!(i.range_text(false), "45.00 to 57.00");
-    /// ```
-    pub fn range_text(&self, rounded: bool) -> String {
-        let end = |x: f64| {
-            if rounded {
-                crate::display::fixed(x, 0)
-            } else {
-                crate::display::fixed(x, 2)
-            }
-        };
-        format!("{} to {}", end(self.low), end(self.high))
-    }
-
-    /// The sentence the report and evidence blocks print under the headline:
-    /// `Bootstrap interval (90 %): 45 to 57, from 1000 resamples of the items` (it starts with
-    /// a word, so a report pasted back does not read it as an item).
-    pub fn sentence(&self, rounded: bool) -> String {
-        format!(
-            "Bootstrap interval ({} %): {}, from {} resamples of the items",
-            self.level,
-            self.range_text(rounded),
-            self.resamples
-        )
-    }
-}
-
 impl Analysis {
+    /// The `interval` field where the build computes one (the `interval` feature), `None` in a
+    /// build without it: what a view reads so that it compiles in both (with
+    /// [`crate::COMPUTES_INTERVAL`] telling "not computed here" from "no headline").
+    pub fn bootstrap_interval(&self) -> Option<Interval> {
+        #[cfg(feature = "interval")]
+        return self.interval;
+        #[cfg(not(feature = "interval"))]
+        None
+    }
+
     /// The bootstrap interval of the headline at `level` percent (1–99), resampling within
     /// each pass as the `interval` field does at [`LEVEL`]; `None` when there is no headline
     /// or the level is outside 1–99.

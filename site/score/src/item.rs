@@ -36,6 +36,31 @@ impl Item {
         self.criterion = Some(criterion.into());
         self
     }
+
+    /// The item as a line of the grammar `parse` reads (the inverse of reading one line):
+    /// `- (+5, requester × brief_fidelity) text`; a text that starts like a separator (`- x`,
+    /// `: x`) gets one, and line breaks become spaces, so the line reads back as this item.
+    ///
+    /// ```
+    /// use pickanumber_score::{Impact, Item};
+    /// let i = Item::new(Impact::PlusThree, "- a dash").with_criterion("craft");
+    /// assert_eq!(i.line(), "- (+3, craft) — - a dash");
+    /// ```
+    pub fn line(&self) -> String {
+        let labels = match (&self.perspective, &self.criterion) {
+            (Some(p), Some(c)) => format!(", {p} × {c}"),
+            (None, Some(c)) => format!(", {c}"),
+            _ => String::new(),
+        };
+        let text = self.text.replace(['\n', '\r'], " ");
+        if text.is_empty() {
+            format!("- ({}{labels})", self.impact)
+        } else if crate::parse::starts_like_separator(&text) {
+            format!("- ({}{labels}) — {text}", self.impact)
+        } else {
+            format!("- ({}{labels}) {text}", self.impact)
+        }
+    }
 }
 
 /// The four buckets of a feedback review, in the order they are processed.
@@ -95,16 +120,6 @@ impl Bucket {
             })
             .collect();
         Bucket::ALL.into_iter().find(|b| b.key() == norm)
-    }
-
-    /// The action list the bucket feeds: keep, fix, add, clarify.
-    pub fn action(self) -> &'static str {
-        match self {
-            Bucket::Working => "Keep",
-            Bucket::NotWorking => "Fix",
-            Bucket::Missing => "Add",
-            Bucket::Confusing => "Clarify",
-        }
     }
 }
 

@@ -8,17 +8,21 @@
 //! **text** → `input` ([`read`], every format; the line grammar in `parse`) → **items**
 //! ([`Item`], [`Impact`], [`Bucket`]) → [`analyse`] (mode rules, [`Pooled`] and
 //! [`MatrixScore`] scoring, typed [`Diagnostic`]s) → **one [`Analysis`]** with an [`Outcome`]
-//! per mode and its [`Headline`] → [`display`] (the digits and working lines every view prints)
-//! and [`report`] (the markdown report) and [`html`] (the result tables as escaped HTML).
+//! per mode and its [`Headline`]. The crate computes and diagnoses and writes no view: the
+//! result tables, the working lines, the calculator's panel and the markdown report are the
+//! crate `pickanumber-view`'s, in the words of `content/layout.toml`. What stays here as text
+//! is the formula's own: the diagnostics' typed messages, the line grammar an item is written
+//! back in ([`Item::line`]) and the machine names of modes, buckets and severities.
 //!
 //! Underneath, the crate `pickanumber-lean` keeps the standard library's float and sort
 //! machinery and serde_json out of the wasm builds: its `numtext` (f64 → exact fixed-point
-//! text for every number printed, and [`parse_decimal`] for weights), [`json`] (the JSON input
+//! text for every number printed (the one set of number formatters, `numtext::fixed` …), and
+//! [`parse_decimal`] for weights), [`json`] (the JSON input
 //! formats, read with byte offsets for line:column messages) and [`order`] (one stable sort).
 //! They are re-exported here under their old paths.
 //!
-//! Modules are private and their types re-exported here; [`display`], [`html`] and [`report`]
-//! stay modules because they are collections of functions.
+//! Modules are private and their types re-exported here; [`interval`] stays a module for its
+//! level and resampling constants.
 //!
 //! Each step's module keeps its parts in a folder of the same name: `input/` (the format
 //! names, fenced blocks, the JSON documents, spreadsheet rows and markdown tables), `parse/`
@@ -49,8 +53,6 @@ mod analysis;
 #[cfg(feature = "combine")]
 mod combine;
 mod diagnostic;
-pub mod display;
-pub mod html;
 mod impact;
 mod input;
 // Without the `interval` feature (which `combine` implies) `analyse` computes no interval, so
@@ -62,9 +64,10 @@ mod matrix;
 mod params;
 mod parse;
 mod pooled;
-pub mod report;
 
-pub use alpha::{alpha_interval, alpha_level};
+pub use alpha::{
+    alpha_interval, alpha_level, RELIABLE as ALPHA_RELIABLE, TENTATIVE as ALPHA_TENTATIVE,
+};
 pub use analysis::{
     analyse, Analysis, BucketScore, Feedback, Headline, HeadlineKind, Labels, Matrix, Mode,
     Outcome, Preset, Request, PERSPECTIVES,
@@ -82,6 +85,10 @@ pub use parse::{
     check_name, parse_weights, Entry, LineError, Parsed, ReportRow, MAX_ITEMS, MAX_REPEAT,
 };
 use pickanumber_lean::numtext;
+
+/// Whether this build computes the bootstrap interval (the `interval` feature, which `combine`
+/// implies): a view shows the interval when it does, and a cell to be filled in when not.
+pub const COMPUTES_INTERVAL: bool = cfg!(feature = "interval");
 pub use pickanumber_lean::numtext::{parse_decimal, DecimalError};
 pub use pickanumber_lean::{json, order};
 pub use pooled::{profile, Pooled};

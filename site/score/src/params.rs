@@ -134,7 +134,7 @@ impl Params {
         if !(0.0..=self.max).contains(&self.center) {
             return Err(ParamError(format!(
                 "center must lie between 0 and max ({})",
-                crate::display::decimal(self.max)
+                crate::numtext::round_trip(self.max)
             )));
         }
         if self.density_denominator <= 0.0 {

@@ -50,7 +50,6 @@ fn matrix_headline_is_the_overall_not_the_pool() {
     let pool = Pooled::score(&items, &Params::default());
     let h = a.headline().unwrap();
     assert_eq!(h.kind, HeadlineKind::Overall);
-    assert_eq!(h.kind.label(), "Overall");
     assert_eq!((h.score, h.confidence), (m.overall, m.overall_confidence));
     assert_eq!(h.confidence, 0.05, "the thinnest criterion has one item");
     assert_ne!(h.score, pool.final_score, "the pool is a different number");

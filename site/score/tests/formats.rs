@@ -1,6 +1,6 @@
-//! Every input format and mode, with exact diagnostics, and the report read back.
+//! Every input format and mode, with exact diagnostics (the report read back: the view
+//! crate's `tests/report.rs`).
 
-use pickanumber_score::report::markdown;
 use pickanumber_score::{analyse, Mode, Preset, Request};
 use pickanumber_score::{read, Format};
 use pickanumber_score::{Bucket, Impact, Severity};
@@ -212,31 +212,6 @@ fn feedback_mode_needs_buckets() {
         "line 1: in feedback mode every item needs a bucket: put it under ## Working, ## Not working, ## Missing or ## Confusing"
     );
     assert_eq!(a.pool().total_items, 1);
-}
-
-#[test]
-fn reports_read_back_to_the_same_items_and_score() {
-    for text in [
-        "+5 a\n-2 b\n+1×3 c",
-        "weights: craft=0.7, depth=0.3\n(+3, craft) a\n(+5, sme × craft) b\n(−3, depth) c",
-        "## Working\n+3 fast\n## Missing\n-2 docs\n## Confusing\n-1 naming",
-        "weights: craft=0.123456789, depth=2.50, ux=.5, ops=1e-3\n(+3, craft) a\n(-1, depth) b\n(+2, ux) c\n(+1, ops) d",
-    ] {
-        let a = analyse(text, &Request::default());
-        let back = analyse(&markdown(&a), &Request::default());
-        assert_eq!(back.items(), a.items(), "{text}");
-        assert_eq!(back.outcome, a.outcome);
-        assert_eq!(back.headline(), a.headline());
-    }
-}
-
-#[test]
-fn report_prints_weights_as_typed_values() {
-    let a = analyse(
-        "weights: craft=0.123456789, depth=2.50, ux=.5, ops=1e-3\n(+3, craft) a\n(-1, depth) b\n(+2, ux) c\n(+1, ops) d",
-        &Request::default(),
-    );
-    assert!(markdown(&a).contains("\nweights: craft=0.123456789, depth=2.5, ux=0.5, ops=0.001\n"));
 }
 
 #[test]

@@ -221,19 +221,6 @@ The craft is strong; depth is thin.
     assert_eq!(a.ignored, [2, 12, 14]);
 }
 
-/// The calculator's panel shows no number when nothing was read: the reason and the lines.
-#[test]
-fn the_calculator_panel_has_no_number_when_nothing_was_read() {
-    let a = analyse("hello\n+4 nope\n", &Request::default());
-    let html = pickanumber_score::html::calculator(&a);
-    assert!(
-        html.contains("<dt id=\"out-final-label\">No items read</dt><dd id=\"out-final\">—</dd>"),
-        "{html}"
-    );
-    assert!(html.contains("no items read: every line that starts like an item has an error; there is no score; not used: lines 1, 2."), "{html}");
-    assert!(!html.contains("out-net"), "{html}");
-}
-
 /// With nothing left to score, nothing is said about a score: no empty criteria at 50, no
 /// self-check over a span of 0.
 #[test]

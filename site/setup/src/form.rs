@@ -7,8 +7,8 @@
 //! that number, anything else as a string, which the rubric crate refuses with its own message
 //! (`must be a number, not a string`): the form never guesses a value.
 
+use pickanumber_lean::numtext::round_trip;
 use pickanumber_rubric::{Error, Rubric};
-use pickanumber_score::display::decimal;
 use pickanumber_score::{Mode, Params};
 
 /// One criterion as typed.
@@ -139,7 +139,7 @@ impl Form {
             if value == canonical {
                 String::new()
             } else {
-                decimal(value)
+                round_trip(value)
             }
         };
         let c = Params::CANONICAL;
@@ -152,7 +152,7 @@ impl Form {
                 .iter()
                 .map(|c| CriterionRow {
                     name: c.name.clone(),
-                    weight: decimal(c.weight),
+                    weight: round_trip(c.weight),
                     plus5: c.plus5.clone(),
                     minus5: c.minus5.clone(),
                 })

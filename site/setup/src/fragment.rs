@@ -3,8 +3,8 @@
 //! calculator with a rubric's settings): `check=XXXXXXXX&key=value&…`, every value
 //! percent-escaped, `check` the CRC-32 of everything after `check=XXXXXXXX&`.
 
+use pickanumber_lean::numtext::round_trip;
 use pickanumber_rubric::Rubric;
-use pickanumber_score::display::decimal;
 use pickanumber_score::{Mode, Params};
 
 /// CRC-32 (IEEE 802.3, as in gzip and PNG) of `bytes`, one bit at a time. Written here rather
@@ -90,10 +90,10 @@ pub fn calculator_link(rubric: &Rubric) -> Result<String, String> {
     let weights = rubric
         .criteria
         .iter()
-        .map(|c| format!("{}={}", c.name, decimal(c.weight)))
+        .map(|c| format!("{}={}", c.name, round_trip(c.weight)))
         .collect::<Vec<_>>()
         .join(",");
-    let (den, scale) = (decimal(p.density_denominator), decimal(p.scale));
+    let (den, scale) = (round_trip(p.density_denominator), round_trip(p.scale));
     let mut parts = vec![("mode", rubric.mode.name())];
     if rubric.mode == Mode::Matrix {
         parts.push(("w", &weights));

@@ -8,8 +8,8 @@ use crate::form::Form;
 use crate::fragment::calculator_link;
 use crate::words::Words;
 use pickanumber_rubric::{Error, Rubric};
-use pickanumber_score::html::escape;
 use pickanumber_score::Impact;
+use pickanumber_view::escape;
 
 /// A labelled one-line field with its error slot.
 fn field(id: &str, label: &str, value: &str, off: &str) -> String {

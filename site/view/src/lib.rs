@@ -1,24 +1,57 @@
-//! The views: computed results → escaped HTML, in the words of `content/layout.toml`. The
-//! static box the site generator writes and the live island that replaces it call the same
-//! function on the same input, so the two show the same markup; only the words' source
-//! differs: the generator lends what it read from its `--root` ([`words`] structs of
-//! borrowed text), the islands pass the constants `build.rs` compiled from the repository's
-//! `content/layout.toml` ([`words::PROBE`], [`words::PAIRWISE`], and the live controls' words
+//! The views: computed results → escaped HTML and markdown, in the words of
+//! `content/layout.toml`. The static box the site generator writes and the live island that
+//! replaces it call the same function on the same input, so the two show the same markup;
+//! only the words' source differs: the generator lends what it read from its `--root`
+//! ([`words`] structs of borrowed text), the islands and the packages pass the constants
+//! `build.rs` compiled from the repository's `content/layout.toml` ([`words::RESULT`],
+//! [`words::REPORT`], [`words::PROBE`], [`words::PAIRWISE`], and the live controls' words
 //! [`words::PROBE_LIVE`], [`words::PAIRWISE_LIVE`]). No word is typed here.
 //!
-//! **probe** [`TextProbe`](pickanumber_instruments::probe::TextProbe) → [`probe::results`];
+//! **a score** [`Analysis`](pickanumber_score::Analysis) → [`working`] (each output's digits,
+//! the working lines) → [`panel::calculator`] (the calculator's result panel, live and in its
+//! static box), [`outcome::outcome`] and [`outcome::diagnostics`] (the evidence blocks),
+//! [`judges::passes`] (several judges' passes, with the `combine` feature) and
+//! [`report::markdown`] (the markdown report the command line, the Python and npm packages
+//! and the calculator's second module print); **probe** [`TextProbe`](pickanumber_instruments::probe::TextProbe) → [`probe::results`];
 //! **pairwise** [`Pairwise`](pickanumber_instruments::pairwise::Pairwise) →
 //! [`pairwise::results`]; each island's static box around them → [`probe::static_box`],
 //! [`pairwise::static_box`]. The islands set the markup with `inner_html`: one string per
 //! update instead of one reactive node per cell keeps their wasm small. The crate holds no
-//! serde, no TOML parser and no regex, so it costs the wasm only its markup and words.
+//! serde, no TOML parser and no regex, so it costs the wasm only its markup and words. The
+//! `combine` feature (the formula crate's passes) adds [`judges`] and the report's passes
+//! section; the calculator's own wasm leaves it out, as it leaves out the formula crate's.
 
 pub mod frame;
+#[cfg(feature = "combine")]
+pub mod judges;
+pub mod outcome;
 pub mod pairwise;
+pub mod panel;
 pub mod probe;
+pub mod report;
 pub mod words;
+pub mod working;
 
-pub use pickanumber_score::html::escape;
+/// Escapes text for HTML element content and attribute values.
+///
+/// ```
+/// use pickanumber_view::escape;
+/// assert_eq!(escape("<a href=\"x\">&'</a>"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;");
+/// ```
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
 
 /// `template` escaped, with each `{name}` replaced by the escaped value of `name` (a slot not
 /// in `values` is left as written, so a missing value shows rather than vanishes): markup.

@@ -7,9 +7,10 @@
 use crate::frame::{self, Frame};
 use crate::words::{PairwiseBox, PairwiseView};
 use crate::{escape, fill, list};
-use pickanumber_instruments::numbers::{percent, short};
+use pickanumber_instruments::numbers::percent;
 use pickanumber_instruments::pairwise::posterior::JUDGE_AGAIN_WIDTH;
 use pickanumber_instruments::pairwise::{analyse, Pairwise, ADVICE};
+use pickanumber_lean::numtext::short;
 
 fn advice(key: &str) -> &'static str {
     ADVICE

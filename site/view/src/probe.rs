@@ -8,10 +8,10 @@
 use crate::frame::{self, Frame};
 use crate::words::{ProbeBox, ProbeView};
 use crate::{escape, fill, list};
-use pickanumber_instruments::numbers::{four, short};
 use pickanumber_instruments::probe::metrics::Histogram;
 use pickanumber_instruments::probe::report::MOST_VARIABLE;
 use pickanumber_instruments::probe::{probe_text, Scale, Status, TextProbe};
+use pickanumber_lean::numtext::{four, short};
 
 /// The most ratings the "most variable items" table lists per item.
 const RATINGS_SHOWN: usize = 60;

@@ -2,8 +2,9 @@
 //! renderer lends the words it read from its `--root` and the islands pass the constants
 //! `build.rs` compiled from the repository's file. The calculator's live controls are
 //! `[calculator.live]` ([`CalculatorLive`], compiled in as [`CALCULATOR_LIVE`]) and its second
-//! module's saved passes `[calculator.passes]` ([`CalculatorPasses`], as [`CALCULATOR_PASSES`]);
-//! its results are still the formula crate's views. The probe and the pairwise diagnostic have
+//! module's saved passes `[calculator.passes]` ([`CalculatorPasses`], as [`CALCULATOR_PASSES`]).
+//! A computed result's labels are `[result]` ([`ResultView`], compiled in as [`RESULT`]) and
+//! the markdown report's own words `[report]` ([`ReportView`], as [`REPORT`]). The probe and the pairwise diagnostic have
 //! three tables: its static
 //! box's own words (`[probe]`: [`ProbeBox`], which only the renderer has), its results' words
 //! (`[probe.view]`: [`ProbeView`], compiled in as [`PROBE`]) and its live controls' words
@@ -240,6 +241,151 @@ pub struct PairwiseLive<'a> {
     pub counts: &'a str,
     /// The accessible name of the island's results.
     pub results: &'a str,
+}
+
+/// The words of a computed result, the `[result]` table: the labels the calculator's panel,
+/// the evidence blocks, the several judges' table and the report share, and the pieces of
+/// the sentences around numbers (each list's numbers go between its pieces).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResultView<'a> {
+    /// The pool's headline and every final column.
+    pub final_score: &'a str,
+    /// The matrix's headline and its table's last row.
+    pub overall: &'a str,
+    /// The feedback mode's headline.
+    pub feedback_score: &'a str,
+    /// The headline when no item was read.
+    pub nothing_read: &'a str,
+    /// Before the lines that could not be used.
+    pub not_used: &'a str,
+    /// The confidence.
+    pub confidence: &'a str,
+    /// The net impact.
+    pub net_impact: &'a str,
+    /// The item count.
+    pub items: &'a str,
+    /// The normalised net.
+    pub normalized: &'a str,
+    /// The raw score.
+    pub raw: &'a str,
+    /// The density.
+    pub density: &'a str,
+    /// The multiplier.
+    pub multiplier: &'a str,
+    /// The final before rounding.
+    pub final_unrounded: &'a str,
+    /// The criteria table's first column.
+    pub criterion: &'a str,
+    /// Its weight column.
+    pub weight: &'a str,
+    /// Its net column.
+    pub net: &'a str,
+    /// The feedback table's first column.
+    pub bucket: &'a str,
+    /// Its running score column.
+    pub score_so_far: &'a str,
+    /// Its action column.
+    pub action_list: &'a str,
+    /// The action of each bucket: working, not working, missing, confusing.
+    pub actions: [&'a str; 4],
+    /// The passes table's first column.
+    pub pass: &'a str,
+    /// Its interval column.
+    pub interval: &'a str,
+    /// Before the spread of each criterion's final.
+    pub spread: &'a str,
+    /// The spread's name for the headlines.
+    pub headline: &'a str,
+    /// Before α and its reading.
+    pub alpha: &'a str,
+    /// Between an interval's ends.
+    pub to: &'a str,
+    /// After the interval's level, its heading.
+    pub interval_level: &'a str,
+    /// The interval's cell while it is computed.
+    pub computing: &'a str,
+    /// A matrix's line: before the overall, its confidence, the span, the self-check.
+    pub matrix_line: [&'a str; 4],
+    /// Under a matrix, before the pool's final.
+    pub pool_reference: &'a str,
+    /// The picture's accessible name: before raw, the anchor, the final, the confidence.
+    pub picture: [&'a str; 4],
+    /// The picture's caption: before and after the anchor.
+    pub picture_caption: [&'a str; 2],
+    /// Before the weights' error.
+    pub weights: &'a str,
+    /// After the diagnostics listed: before and after how many more.
+    pub more: [&'a str; 2],
+    /// The working line's names: net, items, normalized, raw, density, multiplier, final,
+    /// confidence.
+    pub working: [&'a str; 8],
+    /// The working line's note when there is no item.
+    pub no_items: &'a str,
+    /// Its note when the raw score is clamped, before the scale.
+    pub clamped: &'a str,
+    /// Its note when the density is capped.
+    pub capped: &'a str,
+    /// The matrix's working line's names: overall, final, weight, confidence, the lowest
+    /// criterion confidence, span.
+    pub matrix_working: [&'a str; 6],
+    /// The self-check: passes, fails, why a failure matters.
+    pub self_check: [&'a str; 3],
+}
+
+/// The markdown report's own words, the `[report]` table (its labels are [`ResultView`]'s).
+/// The sentences keep their `{slots}`, filled by [`crate::plain`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReportView<'a> {
+    /// The title.
+    pub title: &'a str,
+    /// The headline's context: `{mode}`, `{items}`, `{format}`.
+    pub context: &'a str,
+    /// The headline: `{label}`, `{score}`, `{confidence}`, `{context}`.
+    pub headline: &'a str,
+    /// No headline, nothing read: `{context}`.
+    pub no_score: &'a str,
+    /// No headline, the weights unusable: `{context}`.
+    pub no_overall: &'a str,
+    /// The interval: `{level}`, `{low}`, `{high}`, `{resamples}`.
+    pub interval: &'a str,
+    /// The criteria heading.
+    pub criteria: &'a str,
+    /// The criteria table's weight column.
+    pub weight_used: &'a str,
+    /// The weights' error: `{error}`.
+    pub weights_unusable: &'a str,
+    /// After the pool's reference: `{final}`, `{confidence}`.
+    pub pool: &'a str,
+    /// The buckets heading.
+    pub buckets: &'a str,
+    /// The actions heading.
+    pub actions: &'a str,
+    /// An action without text.
+    pub no_text: &'a str,
+    /// The working heading.
+    pub math: &'a str,
+    /// Before the pool's working line in matrix mode.
+    pub pool_math: &'a str,
+    /// The diagnostics heading.
+    pub diagnostics: &'a str,
+    /// The items heading.
+    pub all_items: &'a str,
+    /// The passes heading.
+    pub passes: &'a str,
+    /// A pass's cell without a headline.
+    pub none: &'a str,
+    /// The spread table's columns.
+    pub spread_columns: [&'a str; 5],
+    /// The spread's name for the headlines.
+    pub headlines: &'a str,
+    /// α: `{alpha}`, `{level}`, `{reliable}`, `{tentative}`.
+    pub alpha: &'a str,
+    /// No disagreement.
+    pub agreement: &'a str,
+    /// Before the disagreements.
+    pub disagreements: &'a str,
+    /// One disagreement: `{cell}`, `{nets}`.
+    pub disagreement: &'a str,
 }
 
 include!(concat!(env!("OUT_DIR"), "/words.rs"));

@@ -4,7 +4,7 @@
 use super::svg::{draw, frame, polyline, x_of, y_of};
 use super::Words;
 use crate::html::escape;
-use pickanumber_score::display::{fixed, trim_number};
+use pickanumber_lean::numtext::{fixed, trim_number};
 use pickanumber_score::{Item, Params, Pooled};
 
 pub(super) fn multiplier(max: usize, words: &Words) -> String {

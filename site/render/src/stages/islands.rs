@@ -15,7 +15,9 @@ use std::path::Path;
 /// words are the island's table in `content/layout.toml`.
 pub fn placeholder(island: Island, layout: &Layout, base: Base) -> String {
     match island {
-        Island::Calculator => crate::calculator::placeholder(&layout.calculator),
+        Island::Calculator => {
+            crate::calculator::placeholder(&layout.calculator, &layout.result.view())
+        }
         Island::Probe => crate::instruments::probe_placeholder(&layout.probe),
         Island::Pairwise => crate::instruments::pairwise_placeholder(&layout.pairwise),
         Island::Setup => crate::setup::placeholder(&layout.setup, base),

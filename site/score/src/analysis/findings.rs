@@ -52,8 +52,8 @@ pub(super) fn report_rows(
                             format!(
                                 "the report gives {} a final of {}, but net {sign}{net} over {n} items scores {} by the formula",
                                 r.criterion,
-                                crate::display::trim_number(typed),
-                                crate::display::trim_number(p.final_score)
+                                crate::numtext::trim_number(typed),
+                                crate::numtext::trim_number(p.final_score)
                             ),
                         ));
                     }
@@ -80,7 +80,7 @@ pub(super) fn matrix_diagnostics(
     items: &[Item],
     params: &Params,
 ) {
-    use crate::display::trim_number;
+    use crate::numtext::trim_number;
     if m.weights_normalised {
         let sum: f64 = weights.iter().map(|(_, w)| w).sum();
         out.push(Diagnostic::new(
@@ -164,8 +164,8 @@ pub(super) fn saturation(out: &mut Vec<Diagnostic>, what: &str, p: &Pooled, para
             Kind::Saturation,
             format!(
                 "raw score of {what} is clamped at {}: until confidence is full, more items raise the multiplier, so even contrary evidence can move the final further from {}",
-                crate::display::trim_number(p.raw),
-                crate::display::trim_number(params.center)
+                crate::numtext::trim_number(p.raw),
+                crate::numtext::trim_number(params.center)
             ),
         ));
     }

@@ -67,17 +67,6 @@ pub enum HeadlineKind {
     Feedback,
 }
 
-impl HeadlineKind {
-    /// The label a view puts on the headline: `Final`, `Overall` or `Feedback score`.
-    pub fn label(self) -> &'static str {
-        match self {
-            HeadlineKind::Pool => "Final",
-            HeadlineKind::Overall => "Overall",
-            HeadlineKind::Feedback => "Feedback score",
-        }
-    }
-}
-
 /// The answer of the mode: the number a reader takes home.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Headline {
@@ -99,18 +88,13 @@ impl Headline {
         if self.rounded {
             format!("{}", self.score as i64)
         } else {
-            crate::display::fixed(self.score, 2)
+            crate::numtext::fixed(self.score, 2)
         }
     }
 
     /// The confidence as the views print it: two decimals.
     pub fn confidence_text(&self) -> String {
-        crate::display::fixed(self.confidence, 2)
-    }
-
-    /// The confidence as a percentage of a full bar, one decimal (for drawing).
-    pub fn confidence_percent(&self) -> String {
-        crate::display::percent(self.confidence)
+        crate::numtext::fixed(self.confidence, 2)
     }
 }
 

@@ -49,7 +49,7 @@ pub(crate) fn analyse_read(
             Kind::EmptyInput,
             format!(
                 "the input is an empty list of items: with no evidence the score is the centre, {}, with confidence 0",
-                crate::display::trim_number(params.center)
+                crate::numtext::trim_number(params.center)
             ),
         ));
     }

@@ -1,49 +1,20 @@
-//! Scores → display text: the digits and sentences every view prints (the calculator, the
-//! CLI's report, the site's evidence blocks), so no view formats a number its own way.
+//! Scores → the text of the working: [`Pooled`] and [`MatrixScore`] (with their [`Params`]) →
+//! the digits of each output ([`PooledText`], the row cells) and the arithmetic written out
+//! with the actual numbers ([`working`], [`matrix_working`]) in the names of `[result]`
+//! ([`ResultView`]), which the calculator, the evidence blocks and the report all print; and
+//! the typed values' words ([`headline_label`], [`action`], [`range`]).
 //!
-//! Single numbers ([`fixed`], [`signed`], [`PooledText`]) use the ASCII minus, so a displayed
-//! number can be read back as a number; the working lines ([`working`], [`matrix_working`])
-//! are prose and print the minus sign U+2212.
-//!
-//! No function here formats an f64 with `{}` or `{:.N}`: every float goes through [`fixed`]
-//! or [`trim_number`] (the crate's exact formatter), which keeps the standard library's float
-//! formatting out of the wasm calculator.
+//! Single numbers ([`PooledText`]) use the ASCII minus, so a displayed number can be read
+//! back as a number; the working lines are prose and print the minus sign U+2212. Every
+//! number goes through the lean crate's formatter (`pickanumber_lean::numtext`), which keeps
+//! the standard library's float formatting out of the wasm calculator.
 
-/// `x` with exactly `decimals` digits after the point, never `-0.00`: the digits of
-/// `format!("{x:.decimals$}")` (correctly rounded, ties to even; `NaN`, `inf`, `-inf`), from
-/// the crate's own small formatter rather than the standard library's.
-///
-/// ```
-/// use pickanumber_score::display::fixed;
-/// assert_eq!(fixed(82.2, 2), "82.20");
-/// assert_eq!(fixed(-0.0001, 2), "0.00");
-/// ```
-pub fn fixed(x: f64, decimals: usize) -> String {
-    let s = crate::numtext::std_fixed(x, decimals);
-    match s.strip_prefix('-') {
-        Some(zero) if zero.chars().all(|c| c == '0' || c == '.') => zero.to_string(),
-        _ => s,
-    }
-}
-
-/// An integer with its sign: `+9`, `-3`, `0`.
-pub fn signed(n: i64) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
-    }
-}
-
-/// A signed decimal: `+3.838`, `-1.225`, `0.000`.
-pub fn signed_fixed(x: f64, decimals: usize) -> String {
-    let s = fixed(x, decimals);
-    if x > 0.0 && s.chars().any(|c| c.is_ascii_digit() && c != '0') {
-        format!("+{s}")
-    } else {
-        s
-    }
-}
+use crate::words::ResultView;
+use pickanumber_lean::numtext::{fixed, percent, signed, signed_fixed, trim_number};
+use pickanumber_score::{
+    Bucket, BucketScore, CriterionScore, HeadlineKind, Interval, MatrixScore, Normalization,
+    Params, Pooled, Rounding,
+};
 
 /// The displayed form of each output of the pooled formula.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,7 +41,7 @@ pub struct PooledText {
 
 impl PooledText {
     /// Formats a pooled result.
-    pub fn new(p: &crate::Pooled, params: &crate::Params) -> PooledText {
+    pub fn new(p: &Pooled, params: &Params) -> PooledText {
         PooledText {
             net: signed(p.net_impact),
             total: p.total_items.to_string(),
@@ -88,22 +59,63 @@ impl PooledText {
     }
 }
 
+/// The label of a headline: `final_score`, `overall` or `feedback_score` of `w`.
+pub fn headline_label<'a>(kind: HeadlineKind, w: &ResultView<'a>) -> &'a str {
+    match kind {
+        HeadlineKind::Pool => w.final_score,
+        HeadlineKind::Overall => w.overall,
+        HeadlineKind::Feedback => w.feedback_score,
+    }
+}
+
+/// The action a bucket feeds (keep, fix, add, clarify), from `w.actions`.
+pub fn action<'a>(bucket: Bucket, w: &ResultView<'a>) -> &'a str {
+    let [keep, fix, add, clarify] = w.actions;
+    match bucket {
+        Bucket::Working => keep,
+        Bucket::NotWorking => fix,
+        Bucket::Missing => add,
+        Bucket::Confusing => clarify,
+    }
+}
+
+/// An interval's ends as the views print them, `45 to 57`: whole numbers when the headline
+/// is `rounded`, else two decimals.
+///
+/// ```
+/// use pickanumber_score::Interval;
+/// use pickanumber_view::{working::range, words::RESULT};
+/// let i = Interval { level: 90, low: 45.0, high: 57.0, resamples: 1000 };
+/// assert_eq!(range(&i, true, &RESULT), "45 to 57");
+/// assert_eq!(range(&i, false, &RESULT), "45.00 to 57.00");
+/// ```
+pub fn range(i: &Interval, rounded: bool, w: &ResultView<'_>) -> String {
+    let decimals = if rounded { 0 } else { 2 };
+    format!(
+        "{} {} {}",
+        fixed(i.low, decimals),
+        w.to,
+        fixed(i.high, decimals)
+    )
+}
+
 /// The arithmetic with the actual numbers, step by step, as one line:
 /// `net +9, items 5 → normalized +9 / √5 = +4.025 → raw 50 + 8 × 4.025 = 82.20 → …`.
 ///
 /// ```
-/// use pickanumber_score::{display::working, Impact, Item, Params, Pooled};
+/// use pickanumber_score::{Impact, Item, Params, Pooled};
+/// use pickanumber_view::{working::working, words::RESULT};
 /// let p = Params::default();
 /// let s = Pooled::score(&[Item::new(Impact::PlusFive, "")], &p);
 /// assert_eq!(
-///     working(&s, &p),
+///     working(&s, &p, &RESULT),
 ///     "net +5, items 1 → normalized +5 / √1 = +5.000 → raw 50 + 8 × 5.000 = 90.00 \
 ///      → density 1 / 20 = 0.050 → multiplier 0.75 + 0.25 × 0.050 = 0.7625 \
 ///      → final 50 + (90.00 − 50) × 0.7625 = 80.50 → 81; confidence 0.05"
 /// );
 /// ```
-pub fn working(s: &crate::Pooled, p: &crate::Params) -> String {
-    use crate::{Normalization, Rounding};
+pub fn working(s: &Pooled, p: &Params, w: &ResultView<'_>) -> String {
+    let [net, items, normalized, raw, density, multiplier, final_, confidence] = w.working;
     let t = PooledText::new(s, p);
     let num = |x: f64| trim_number(x);
     let divisor = match p.normalization {
@@ -113,27 +125,27 @@ pub fn working(s: &crate::Pooled, p: &crate::Params) -> String {
         Normalization::None => String::new(),
     };
     let normalized = if s.total_items == 0 {
-        "normalized 0 (no items)".to_string()
+        format!("{normalized} 0 ({})", w.no_items)
     } else {
-        format!("normalized {}{divisor} = {}", t.net, t.normalized)
+        format!("{normalized} {}{divisor} = {}", t.net, t.normalized)
     };
     let clamp_note = if s.raw == 0.0 || s.raw == p.max {
-        format!(" (clamped to 0–{})", num(p.max))
+        format!(" ({} 0–{})", w.clamped, num(p.max))
     } else {
         String::new()
     };
     let density_note = if s.density > 1.0 {
-        " (capped at 1)"
+        format!(" ({})", w.capped)
     } else {
-        ""
+        String::new()
     };
     let rounded = match p.rounding {
         Rounding::HalfAwayFromZero => format!(" → {}", t.final_score),
         Rounding::None => String::new(),
     };
     let text = format!(
-        "net {}, items {} → {normalized} → raw {} + {} × {} = {}{clamp_note} → density {} / {} = {}{density_note} \
-         → multiplier {} + {} × {} = {} → final {} + ({} − {}) × {} = {}{rounded}; confidence {}",
+        "{net} {}, {items} {} → {normalized} → {raw} {} + {} × {} = {}{clamp_note} → {density} {} / {} = {}{density_note} \
+         → {multiplier} {} + {} × {} = {} → {final_} {} + ({} − {}) × {} = {}{rounded}; {confidence} {}",
         t.net,
         t.total,
         num(p.center),
@@ -173,93 +185,50 @@ fn minus_after_space(text: &str) -> String {
     out
 }
 
-/// A number with at most four decimals and no trailing zeros: `8`, `0.75`, `1.6`, `0.3`
-/// (for `0.1 + 0.2`), never `-0`.
-///
-/// ```
-/// use pickanumber_score::display::trim_number;
-/// assert_eq!(trim_number(0.1 + 0.2), "0.3");
-/// assert_eq!(trim_number(40.0), "40");
-/// assert_eq!(trim_number(-0.00001), "0");
-/// ```
-pub fn trim_number(x: f64) -> String {
-    crate::numtext::trimmed(x, 4)
-}
-
-/// The shortest decimal that [`parse_decimal`](crate::parse_decimal) reads back to exactly
-/// `x` (at most 17 decimals, trailing zeros trimmed, never `-0`): how a weight is printed so
-/// that pasting it back gives the same weight.
-///
-/// ```
-/// use pickanumber_score::display::decimal;
-/// assert_eq!(decimal(0.3), "0.3");
-/// assert_eq!(decimal(2.50), "2.5");
-/// assert_eq!(decimal(40.0), "40");
-/// ```
-pub fn decimal(x: f64) -> String {
-    crate::numtext::round_trip(x)
-}
-
 /// Where `x` sits on the scale `[0, max]`, as a percentage with one decimal, for drawing.
-pub fn percent_of_scale(x: f64, params: &crate::Params) -> String {
+pub fn percent_of_scale(x: f64, params: &Params) -> String {
     percent(x / params.max)
-}
-
-/// A fraction (a confidence, a position) as a percentage with one decimal, clamped to
-/// `[0, 100]`, for drawing a bar: `0.25` → `25.0`.
-pub fn percent(fraction: f64) -> String {
-    fixed(crate::numtext::clamp(fraction * 100.0, 0.0, 100.0), 1)
-}
-
-/// The change between two passes of the same evaluation: ` (Δ score +5, Δ confidence +0.10)`.
-///
-/// ```
-/// assert_eq!(pickanumber_score::display::delta((76.0, 0.25), (81.0, 0.35)), "Δ score +5, Δ confidence +0.10");
-/// ```
-pub fn delta(before: (f64, f64), after: (f64, f64)) -> String {
-    format!(
-        "Δ score {}, Δ confidence {}",
-        signed_fixed(after.0 - before.0, 0),
-        signed_fixed(after.1 - before.1, 2)
-    )
 }
 
 /// The matrix's arithmetic as one line: the weighted mean, the confidence, the span and the
 /// self-check, with the actual numbers.
-pub fn matrix_working(m: &crate::MatrixScore, params: &crate::Params) -> String {
+pub fn matrix_working(m: &MatrixScore, params: &Params, w: &ResultView<'_>) -> String {
+    let [overall, final_, weight, confidence, lowest, span] = w.matrix_working;
     format!(
-        "overall = Σ(final × weight) / Σ weight = {} → {}; confidence = lowest criterion confidence = {}; span = {} − {} = {} → {}",
+        "{overall} = Σ({final_} × {weight}) / Σ {weight} = {} → {}; {confidence} = {lowest} = {}; {span} = {} − {} = {} → {}",
         fixed(m.overall_unrounded, 2),
         overall_text(m, params),
         fixed(m.overall_confidence, 2),
         trim_number(m.highest()),
         trim_number(m.lowest()),
         trim_number(m.span),
-        self_check_text(m, params),
+        self_check_text(m, params, w),
     )
 }
 
 /// The overall as printed: an integer when the parameters round, else two decimals.
-pub fn overall_text(m: &crate::MatrixScore, params: &crate::Params) -> String {
+pub fn overall_text(m: &MatrixScore, params: &Params) -> String {
     match params.rounding {
-        crate::Rounding::HalfAwayFromZero => format!("{}", m.overall as i64),
-        crate::Rounding::None => fixed(m.overall, 2),
+        Rounding::HalfAwayFromZero => format!("{}", m.overall as i64),
+        Rounding::None => fixed(m.overall, 2),
     }
 }
 
 /// `self-check passes (span 40 ≥ 20)` or `self-check fails (span 12 < 20): …`.
-pub fn self_check_text(m: &crate::MatrixScore, params: &crate::Params) -> String {
+pub fn self_check_text(m: &MatrixScore, params: &Params, w: &ResultView<'_>) -> String {
+    let [passes, fails, why] = w.self_check;
+    let span_word = w.matrix_working[5];
     let (span, need) = (trim_number(m.span), trim_number(params.self_check_span));
     if m.self_check {
-        format!("self-check passes (span {span} ≥ {need})")
+        format!("{passes} ({span_word} {span} ≥ {need})")
     } else {
-        format!("self-check fails (span {span} < {need}): the criteria may not have been scored separately")
+        format!("{fails} ({span_word} {span} < {need}): {why}")
     }
 }
 
 /// The cells of one criterion's row, in the order every view shows them:
 /// name, weight, items, net, raw, final, confidence.
-pub fn criterion_cells(c: &crate::CriterionScore, params: &crate::Params) -> [String; 7] {
+pub fn criterion_cells(c: &CriterionScore, params: &Params) -> [String; 7] {
     let t = PooledText::new(&c.pooled, params);
     [
         c.name.clone(),
@@ -274,7 +243,7 @@ pub fn criterion_cells(c: &crate::CriterionScore, params: &crate::Params) -> [St
 
 /// The cells of one feedback bucket's row, in the order every view shows them: bucket, items,
 /// the score so far (this bucket and every one before it), its confidence.
-pub fn bucket_cells(b: &crate::BucketScore, params: &crate::Params) -> [String; 4] {
+pub fn bucket_cells(b: &BucketScore, params: &Params) -> [String; 4] {
     let t = PooledText::new(&b.running, params);
     [
         b.bucket.to_string(),

@@ -1,0 +1,177 @@
+//! [`Analysis`] → the live calculator's result panel as one piece of escaped markup (and the
+//! calculator's static box, which the site generator writes with the same function): the
+//! headline with its interval, the mode's table, every output of the pool, the picture of raw
+//! pulled toward the anchor and the working line; or, when nothing was read, the reason. The
+//! words are `[result]`'s ([`ResultView`]): the calculator passes the compiled ones, the site
+//! generator those of its `--root`.
+
+use crate::escape;
+use crate::outcome::{feedback, matrix};
+use crate::words::ResultView;
+use crate::working::{
+    headline_label, overall_text, percent_of_scale, range, self_check_text, working, PooledText,
+};
+use pickanumber_lean::numtext::{fixed, percent, trim_number};
+use pickanumber_score::{Analysis, Outcome};
+use std::fmt::Write as _;
+
+/// The interval's value while it is being computed (see [`calculator`]): no number, `aria-busy`
+/// until the page's boot module puts the ends in its place, and the word `w.computing`.
+pub fn interval_pending(w: &ResultView<'_>) -> String {
+    format!(
+        "<dd id=\"out-interval\" aria-busy=\"true\">{}</dd>",
+        escape(w.computing)
+    )
+}
+
+/// The live calculator's result panel for `a`, the mode's answer first: the headline
+/// (`#out-final-label`, `#out-final`, `#out-confidence`, and the bootstrap interval
+/// `#out-interval` when there is a headline), the table of the mode (matrix:
+/// `#out-overall`, `#out-overall-confidence`, `#out-span`, `#out-self-check` and the criteria;
+/// feedback: `#out-buckets`), every output of the pool (`#out-net` … `#out-final-unrounded`,
+/// introduced as context in matrix mode, with `#out-pool-final`), the picture of raw pulled
+/// toward the anchor, and the working line (`#out-working`). The calculator sets it as one
+/// piece of markup rather than building each cell as a reactive node.
+pub fn calculator(a: &Analysis, w: &ResultView<'_>) -> String {
+    if !a.scored {
+        return nothing_read(a, w);
+    }
+    let p = &a.params;
+    let pool = a.pool();
+    let t = PooledText::new(pool, p);
+    let (label, score, confidence) =
+        a.headline()
+            .map_or((w.overall, "—".into(), "—".into()), |h| {
+                (
+                    headline_label(h.kind, w),
+                    h.score_text(),
+                    h.confidence_text(),
+                )
+            });
+    // The bootstrap interval beside the confidence (`#out-interval`) when the analysis has a
+    // headline; no cell at all otherwise. A formula crate built without its `interval` feature
+    // (the wasm calculator's, which computes no interval) shows the cell as
+    // [`interval_pending`], which the page's boot module fills in from the calculator's second
+    // module once the input rests.
+    let cell = |value: &str| {
+        format!(
+            "<div class=\"calc-cell\"><dt>{} {}</dt>{value}</div>",
+            pickanumber_score::interval::LEVEL,
+            escape(w.interval_level)
+        )
+    };
+    let interval = match (pickanumber_score::COMPUTES_INTERVAL, a.headline()) {
+        (true, _) => a.bootstrap_interval().map_or(String::new(), |i| {
+            let rounded = a.headline().is_none_or(|h| h.rounded);
+            cell(&format!(
+                "<dd id=\"out-interval\">{}</dd>",
+                escape(&range(&i, rounded, w))
+            ))
+        }),
+        (false, Some(_)) => cell(&interval_pending(w)),
+        (false, None) => String::new(),
+    };
+    let mut h = format!(
+        "<dl class=\"calc-out calc-headline\"><div class=\"calc-cell calc-final\"><dt id=\"out-final-label\">{}</dt><dd id=\"out-final\">{score}</dd></div><div class=\"calc-cell calc-final\"><dt>{}</dt><dd id=\"out-confidence\">{confidence}</dd></div>{interval}</dl>\n",
+        escape(label),
+        escape(w.confidence)
+    );
+    match &a.outcome {
+        Outcome::Matrix(m) => {
+            if let Ok(s) = &m.result {
+                let _ = write!(
+h,
+                    "<div class=\"calc-matrix\"><p>{}<strong id=\"out-overall\">{}</strong>{}<strong id=\"out-overall-confidence\">{}</strong>{}<strong id=\"out-span\">{}</strong>{}<strong id=\"out-self-check\">{}</strong></p>\n{}</div>\n",
+                    escape(w.matrix_line[0]),
+                    overall_text(s, p),
+                    escape(w.matrix_line[1]),
+                    fixed(s.overall_confidence, 2),
+                    escape(w.matrix_line[2]),
+                    trim_number(s.span),
+                    escape(w.matrix_line[3]),
+                    escape(&self_check_text(s, p, w)),
+                    matrix(s, p, w)
+                );
+            }
+            let _ = writeln!(
+h,
+                "<p class=\"calc-label calc-pool-label\">{} <span id=\"out-pool-final\">{}</span></p>",
+                escape(w.pool_reference),
+                t.final_score
+            );
+        }
+        Outcome::Feedback(f) => {
+            let _ = writeln!(
+                h,
+                "<div class=\"calc-feedback\" id=\"out-buckets\">{}</div>",
+                feedback(f, p, w)
+            );
+        }
+        Outcome::Pooled(_) => {}
+    }
+    h.push_str("<dl class=\"calc-out\">");
+    for (label, id, value) in [
+        (w.net_impact, "net", &t.net),
+        (w.items, "total", &t.total),
+        (w.normalized, "normalized", &t.normalized),
+        (w.raw, "raw", &t.raw),
+        (w.density, "density", &t.density),
+        (w.multiplier, "multiplier", &t.multiplier),
+        (w.final_unrounded, "final-unrounded", &t.final_unrounded),
+    ] {
+        let _ = write!(
+            h,
+            "<div class=\"calc-cell\"><dt>{}</dt><dd id=\"out-{id}\">{value}</dd></div>",
+            escape(label)
+        );
+    }
+    let at = |x: f64| percent_of_scale(x, p);
+    let (raw, fin, center) = (at(pool.raw), at(pool.final_score), at(p.center));
+    let (picture, caption) = (w.picture, w.picture_caption);
+    let _ = write!(
+h,
+        "</dl>\n<figure class=\"calc-picture\"><svg viewBox=\"0 0 100 14\" role=\"img\" aria-labelledby=\"picture-title\" preserveAspectRatio=\"none\"><title id=\"picture-title\">{}{}{}{}{}{}{}{}</title><line x1=\"0\" y1=\"4\" x2=\"100\" y2=\"4\" class=\"axis\"/><line x1=\"{center}\" y1=\"0.5\" x2=\"{center}\" y2=\"7.5\" class=\"anchor-tick\"/><line x1=\"{raw}\" y1=\"4\" x2=\"{fin}\" y2=\"4\" class=\"pull\"/><circle cx=\"{raw}\" cy=\"4\" r=\"1.6\" class=\"raw-dot\"/><circle cx=\"{fin}\" cy=\"4\" r=\"1.6\" class=\"final-dot\"/><rect x=\"0\" y=\"10\" width=\"100\" height=\"3\" class=\"conf-track\"/><rect x=\"0\" y=\"10\" width=\"{}\" height=\"3\" class=\"conf-bar\"/></svg><figcaption>{}{}{}</figcaption></figure>\n<p class=\"working\" id=\"out-working\">{}</p>\n",
+        escape(picture[0]),
+        t.raw,
+        escape(picture[1]),
+        trim_number(p.center),
+        escape(picture[2]),
+        t.final_unrounded,
+        escape(picture[3]),
+        t.confidence,
+        percent(pool.confidence),
+        escape(caption[0]),
+        trim_number(p.center),
+        escape(caption[1]),
+        escape(&working(pool, p, w))
+    );
+    h
+}
+
+/// The panel when no item was read: no number (`—`), the reason, and the lines not used.
+pub(crate) fn nothing_read(a: &Analysis, w: &ResultView<'_>) -> String {
+    let why = a
+        .diagnostics
+        .iter()
+        .find(|d| d.kind == pickanumber_score::Kind::NothingRead)
+        .map_or("", |d| d.message.as_str());
+    let mut lines: Vec<usize> = a.ignored.clone();
+    lines.extend(a.diagnostics.iter().filter_map(|d| d.line));
+    pickanumber_lean::order::sort_by(&mut lines, |x, y| x.cmp(y));
+    lines.dedup();
+    let unused = match lines.is_empty() {
+        true => String::new(),
+        false => format!(
+            "; {}: {}",
+            w.not_used,
+            pickanumber_score::line_list(&lines, 20)
+        ),
+    };
+    format!(
+        "<dl class=\"calc-out calc-headline\"><div class=\"calc-cell calc-final\"><dt id=\"out-final-label\">{}</dt><dd id=\"out-final\">—</dd></div><div class=\"calc-cell calc-final\"><dt>{}</dt><dd id=\"out-confidence\">—</dd></div></dl>\n<p class=\"error\" id=\"out-nothing\">{}{}.</p>\n",
+        escape(w.nothing_read),
+        escape(w.confidence),
+        escape(why),
+        escape(&unused)
+    )
+}
