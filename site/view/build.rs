@@ -55,14 +55,37 @@ fn main() {
             .and_then(toml::Value::as_table)
             .unwrap_or_else(|| panic!("{}: no [{name}] table", layout.display()));
         writeln!(out, "/// The `[{name}]` table of `content/layout.toml`.").unwrap();
-        writeln!(out, "pub const {constant}: {ty}<'static> = {ty} {{").unwrap();
+        // A table the views take by reference (`[result]`, `[report]`) is one static, so the
+        // wasm holds its words once; the islands' tables are constants read field by field.
+        let item = if sub.is_empty() { "static" } else { "const" };
+        writeln!(out, "pub {item} {constant}: {ty}<'static> = {ty} {{").unwrap();
         for (key, value) in words {
+            if table == "result" {
+                markup_free(key, value);
+            }
             writeln!(out, "    {key}: {},", literal(table, key, value)).unwrap();
         }
         out.push_str("};\n");
     }
     let dest = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("words.rs");
     std::fs::write(&dest, out).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));
+}
+
+/// Stops the build when a `[result]` word holds `<`, `>` or `&`: the HTML views put those
+/// words in their markup as written (see `ResultView`).
+fn markup_free(key: &str, value: &toml::Value) {
+    let texts: Vec<&str> = match value {
+        toml::Value::Array(list) => list.iter().filter_map(toml::Value::as_str).collect(),
+        other => other.as_str().into_iter().collect(),
+    };
+    for text in texts {
+        if let Some(c) = text.chars().find(|c| matches!(c, '<' | '>' | '&')) {
+            panic!(
+                "content/layout.toml: [result] {key}: {text:?} holds '{c}', which the result's \
+                 markup would read as HTML; write the words without <, > or &"
+            );
+        }
+    }
 }
 
 /// A string as a Rust string literal, a list of strings as an array of them.

@@ -1,5 +1,6 @@
 //! The words of a computed result, `[result]` and `[report]` of `content/layout.toml`, read
-//! from the `--root` and checked: `[result]` → [`ResultWords`] → lent to the view crate as a
+//! from the `--root` and checked: `[result]` → [`ResultWords`] (no word with `<`, `>` or `&`:
+//! [`markup_in`]) → lent to the view crate as a
 //! [`view::ResultView`] for the calculator's static panel and the evidence blocks; `[report]`
 //! → [`ReportWords`], read only to be checked (each sentence's slots), since only the command
 //! line, the packages and the calculator's second module print the report, with the words the
@@ -53,6 +54,27 @@ pub struct ResultWords {
     pub capped: String,
     pub matrix_working: [String; 6],
     pub self_check: [String; 3],
+}
+
+/// Why a word of `[result]` in `text` (the whole layout file, already read) cannot stand in
+/// the result's markup as written: the first one holding `<`, `>` or `&`, with its key.
+pub fn markup_in(text: &str) -> Option<String> {
+    let file: toml::Table = text.parse().ok()?;
+    let table = file.get("result")?.as_table()?;
+    for (key, value) in table {
+        let texts: Vec<&str> = match value {
+            toml::Value::Array(list) => list.iter().filter_map(toml::Value::as_str).collect(),
+            other => other.as_str().into_iter().collect(),
+        };
+        for t in texts {
+            if let Some(c) = t.chars().find(|c| matches!(c, '<' | '>' | '&')) {
+                return Some(format!(
+                    "result.{key}: \"{t}\" holds '{c}', which the result's markup would read as HTML; write the words without <, > or &"
+                ));
+            }
+        }
+    }
+    None
 }
 
 /// The strings of a list, borrowed.

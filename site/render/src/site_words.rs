@@ -145,6 +145,11 @@ impl Layout {
                 Error::at(file, line, message)
             }
         })?;
+        // The result's words go into markup as written (see `ResultView`): no <, > or &.
+        if let Some(m) = crate::result_words::markup_in(text) {
+            let result_line = line_of(text.find("[result]").unwrap_or(0));
+            return Err(Error::at(file, result_line, m));
+        }
         // The setup words travel one a line to the island; its worked example must read.
         let setup_line = line_of(text.find("[setup]").unwrap_or(0));
         if let Some(key) = raw.setup.unusable() {

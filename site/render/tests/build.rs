@@ -133,7 +133,8 @@ fn two_builds_are_byte_identical() {
 }
 
 /// Issue 23: each label lives in one place. A label of the probe's results, of the pairwise
-/// results and the pairwise bar (which the live island shows too), changed in the fixture's
+/// results and the pairwise bar (which the live island shows too), and of a computed result
+/// (`[result]`: the calculator's panel and the evidence blocks), changed in the fixture's
 /// `content/layout.toml`, change the static boxes; the live islands compile the repository's
 /// file, which `site/view/tests/words.rs` checks, and the browser test `instruments.rs` checks
 /// that box and island show the same results.
@@ -159,7 +160,18 @@ fn a_label_changed_in_layout_toml_changes_the_static_boxes() {
             "format = \"One judgment",
             "format = \"Changed: one judgment",
             1,
-        );
+        )
+        .replacen(
+            "net_impact = \"Net impact\"",
+            "net_impact = \"Net impact (changed)\"",
+            1,
+        )
+        .replacen(
+            "interval_level = \"% interval\"",
+            "interval_level = \"% range\"",
+            1,
+        )
+        .replacen("picture = [\"Raw \"", "picture = [\"The raw score \"", 1);
     std::fs::write(&path, changed).unwrap();
     let out = dir.path().join("dist");
     build_site(&root, &out, None).unwrap();
@@ -172,6 +184,12 @@ fn a_label_changed_in_layout_toml_changes_the_static_boxes() {
     assert!(pairwise.contains("<dt>First shown, won</dt>"));
     assert!(pairwise.contains("<p class=\"calc-label\">Changed: one judgment per line"));
     assert!(!pairwise.contains("First-shown wins"));
+    let home = page("index.html");
+    assert!(home.contains("<dt>Net impact (changed)</dt><dd id=\"out-net\">"));
+    assert!(home.contains("<dt>90 % range</dt><dd id=\"out-interval\">"));
+    assert!(home.contains("<title id=\"picture-title\">The raw score "));
+    assert!(!home.contains("<dt>Net impact</dt>"));
+    assert!(!home.contains("% interval</dt>"));
 }
 
 /// Builds the fixture with one file changed; returns the error text. Also checks that the
@@ -233,6 +251,8 @@ build_errors! {
         => "content/index.md:10: broken link /papers/: no such page or file\n1 error; nothing was written";
     a_layout_file_without_a_footer_is_refused: "content/layout.toml", |_| "nav = []\n".into()
         => "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, result, report, setup)\n1 error; nothing was written";
+    a_result_word_with_markup_names_its_line: "content/layout.toml", |t| t.replace("net_impact = \"Net impact\"", "net_impact = \"Net <i>impact</i>\"")
+        => "content/layout.toml:236: result.net_impact: \"Net <i>impact</i>\" holds '<', which the result's markup would read as HTML; write the words without <, > or &\n1 error; nothing was written";
     a_sentence_with_a_slot_it_cannot_fill_names_its_line: "content/layout.toml", |t| t.replace("Scale {low}–{high}.", "Scale {low}–{max}.")
         => "content/layout.toml:145: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
     missing_image: "paper/paper.md", |t| format!("{t}\n![A plot](/plots/missing.svg)\n")

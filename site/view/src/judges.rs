@@ -49,14 +49,14 @@ pub fn passes(p: &Passes, w: &ResultView<'_>) -> String {
     let _ = writeln!(
         h,
         "<p class=\"spread\">{}: {}</p>",
-        escape(w.spread),
+        w.spread,
         spread.join(", ")
     );
     if let Some(alpha) = p.alpha {
         let _ = writeln!(
             h,
             "<p class=\"alpha\">{} {} ({})</p>",
-            escape(w.alpha),
+            w.alpha,
             fixed(alpha, 3),
             pickanumber_score::alpha_level(alpha)
         );

@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 fn dl(rows: &[(&str, &str)]) -> String {
     let mut h = String::from("<dl class=\"result\">\n");
     for (k, v) in rows {
-        let _ = writeln!(h, "<div><dt>{}</dt><dd>{}</dd></div>", escape(k), escape(v));
+        let _ = writeln!(h, "<div><dt>{k}</dt><dd>{}</dd></div>", escape(v));
     }
     h.push_str("</dl>\n");
     h
@@ -51,12 +51,12 @@ pub fn pooled(p: &Pooled, params: &Params, label: &str, w: &ResultView<'_>) -> S
 }
 
 /// The opening of a result table in its scrolling wrapper: `class` on the table, one column
-/// head per word (escaped), up to the open body.
+/// head per word, up to the open body.
 pub(crate) fn table_head(class: &str, columns: &[&str]) -> String {
     let mut h =
         format!("<div class=\"scroll-x\" tabindex=\"0\"><table class=\"{class}\">\n<thead><tr>");
     for c in columns {
-        let _ = write!(h, "<th scope=\"col\">{}</th>", escape(c));
+        let _ = write!(h, "<th scope=\"col\">{c}</th>");
     }
     h.push_str("</tr></thead>\n<tbody>\n");
     h
@@ -88,7 +88,7 @@ pub fn matrix(m: &MatrixScore, params: &Params, w: &ResultView<'_>) -> String {
     let _ = write!(
 h,
         "</tbody>\n<tfoot><tr><th scope=\"row\">{}</th><td>1.00</td><td>{items}</td><td></td><td></td><td>{}</td><td>{}</td></tr></tfoot>\n</table></div>\n",
-        escape(w.overall),
+        w.overall,
         overall_text(m, params),
         fixed(m.overall_confidence, 2)
     );
@@ -121,10 +121,7 @@ pub fn feedback(f: &Feedback, params: &Params, w: &ResultView<'_>) -> String {
         let list = if actions.is_empty() {
             String::from("—")
         } else {
-            format!(
-                "<strong>{}</strong><ul>{actions}</ul>",
-                escape(action(b.bucket, w))
-            )
+            format!("<strong>{}</strong><ul>{actions}</ul>", action(b.bucket, w))
         };
         let [bucket, items, running, confidence] = bucket_cells(b, params);
         let _ = writeln!(
@@ -160,7 +157,7 @@ pub fn outcome(a: &Analysis, w: &ResultView<'_>) -> String {
             (Err(e), _) => {
                 format!(
                     "<p class=\"error\">{}: {}</p>\n",
-                    escape(w.weights),
+                    w.weights,
                     escape(&e.to_string())
                 )
             }
@@ -186,9 +183,9 @@ pub fn diagnostics(list: &[Diagnostic], limit: usize, w: &ResultView<'_>) -> Str
         let _ = writeln!(
             h,
             "<li class=\"note\">{}{}{}</li>",
-            escape(w.more[0]),
+            w.more[0],
             list.len() - limit,
-            escape(w.more[1])
+            w.more[1]
         );
     }
     h.push_str("</ul>\n");

@@ -20,7 +20,7 @@ use std::fmt::Write as _;
 pub fn interval_pending(w: &ResultView<'_>) -> String {
     format!(
         "<dd id=\"out-interval\" aria-busy=\"true\">{}</dd>",
-        escape(w.computing)
+        w.computing
     )
 }
 
@@ -57,7 +57,7 @@ pub fn calculator(a: &Analysis, w: &ResultView<'_>) -> String {
         format!(
             "<div class=\"calc-cell\"><dt>{} {}</dt>{value}</div>",
             pickanumber_score::interval::LEVEL,
-            escape(w.interval_level)
+            w.interval_level
         )
     };
     let interval = match (pickanumber_score::COMPUTES_INTERVAL, a.headline()) {
@@ -65,7 +65,7 @@ pub fn calculator(a: &Analysis, w: &ResultView<'_>) -> String {
             let rounded = a.headline().is_none_or(|h| h.rounded);
             cell(&format!(
                 "<dd id=\"out-interval\">{}</dd>",
-                escape(&range(&i, rounded, w))
+                range(&i, rounded, w)
             ))
         }),
         (false, Some(_)) => cell(&interval_pending(w)),
@@ -73,8 +73,8 @@ pub fn calculator(a: &Analysis, w: &ResultView<'_>) -> String {
     };
     let mut h = format!(
         "<dl class=\"calc-out calc-headline\"><div class=\"calc-cell calc-final\"><dt id=\"out-final-label\">{}</dt><dd id=\"out-final\">{score}</dd></div><div class=\"calc-cell calc-final\"><dt>{}</dt><dd id=\"out-confidence\">{confidence}</dd></div>{interval}</dl>\n",
-        escape(label),
-        escape(w.confidence)
+        label,
+        w.confidence
     );
     match &a.outcome {
         Outcome::Matrix(m) => {
@@ -82,13 +82,13 @@ pub fn calculator(a: &Analysis, w: &ResultView<'_>) -> String {
                 let _ = write!(
 h,
                     "<div class=\"calc-matrix\"><p>{}<strong id=\"out-overall\">{}</strong>{}<strong id=\"out-overall-confidence\">{}</strong>{}<strong id=\"out-span\">{}</strong>{}<strong id=\"out-self-check\">{}</strong></p>\n{}</div>\n",
-                    escape(w.matrix_line[0]),
+                    w.matrix_line[0],
                     overall_text(s, p),
-                    escape(w.matrix_line[1]),
+                    w.matrix_line[1],
                     fixed(s.overall_confidence, 2),
-                    escape(w.matrix_line[2]),
+                    w.matrix_line[2],
                     trim_number(s.span),
-                    escape(w.matrix_line[3]),
+                    w.matrix_line[3],
                     escape(&self_check_text(s, p, w)),
                     matrix(s, p, w)
                 );
@@ -96,7 +96,7 @@ h,
             let _ = writeln!(
 h,
                 "<p class=\"calc-label calc-pool-label\">{} <span id=\"out-pool-final\">{}</span></p>",
-                escape(w.pool_reference),
+                w.pool_reference,
                 t.final_score
             );
         }
@@ -121,8 +121,7 @@ h,
     ] {
         let _ = write!(
             h,
-            "<div class=\"calc-cell\"><dt>{}</dt><dd id=\"out-{id}\">{value}</dd></div>",
-            escape(label)
+            "<div class=\"calc-cell\"><dt>{label}</dt><dd id=\"out-{id}\">{value}</dd></div>"
         );
     }
     let at = |x: f64| percent_of_scale(x, p);
@@ -131,18 +130,18 @@ h,
     let _ = write!(
 h,
         "</dl>\n<figure class=\"calc-picture\"><svg viewBox=\"0 0 100 14\" role=\"img\" aria-labelledby=\"picture-title\" preserveAspectRatio=\"none\"><title id=\"picture-title\">{}{}{}{}{}{}{}{}</title><line x1=\"0\" y1=\"4\" x2=\"100\" y2=\"4\" class=\"axis\"/><line x1=\"{center}\" y1=\"0.5\" x2=\"{center}\" y2=\"7.5\" class=\"anchor-tick\"/><line x1=\"{raw}\" y1=\"4\" x2=\"{fin}\" y2=\"4\" class=\"pull\"/><circle cx=\"{raw}\" cy=\"4\" r=\"1.6\" class=\"raw-dot\"/><circle cx=\"{fin}\" cy=\"4\" r=\"1.6\" class=\"final-dot\"/><rect x=\"0\" y=\"10\" width=\"100\" height=\"3\" class=\"conf-track\"/><rect x=\"0\" y=\"10\" width=\"{}\" height=\"3\" class=\"conf-bar\"/></svg><figcaption>{}{}{}</figcaption></figure>\n<p class=\"working\" id=\"out-working\">{}</p>\n",
-        escape(picture[0]),
+        picture[0],
         t.raw,
-        escape(picture[1]),
+        picture[1],
         trim_number(p.center),
-        escape(picture[2]),
+        picture[2],
         t.final_unrounded,
-        escape(picture[3]),
+        picture[3],
         t.confidence,
         percent(pool.confidence),
-        escape(caption[0]),
+        caption[0],
         trim_number(p.center),
-        escape(caption[1]),
+        caption[1],
         escape(&working(pool, p, w))
     );
     h
@@ -169,8 +168,8 @@ pub(crate) fn nothing_read(a: &Analysis, w: &ResultView<'_>) -> String {
     };
     format!(
         "<dl class=\"calc-out calc-headline\"><div class=\"calc-cell calc-final\"><dt id=\"out-final-label\">{}</dt><dd id=\"out-final\">—</dd></div><div class=\"calc-cell calc-final\"><dt>{}</dt><dd id=\"out-confidence\">—</dd></div></dl>\n<p class=\"error\" id=\"out-nothing\">{}{}.</p>\n",
-        escape(w.nothing_read),
-        escape(w.confidence),
+        w.nothing_read,
+        w.confidence,
         escape(why),
         escape(&unused)
     )

@@ -177,7 +177,11 @@ fn outcome(out: &mut String, a: &Analysis, w: &ResultView<'_>, r: &ReportView<'_
 /// A markdown table's head: `| a | b |` and its rule `|---|---|`.
 pub(crate) fn table_head(out: &mut String, columns: &[&str]) {
     let _ = writeln!(out, "| {} |", columns.join(" | "));
-    let _ = writeln!(out, "|{}", "---|".repeat(columns.len()));
+    out.push('|');
+    for _ in columns {
+        out.push_str("---|");
+    }
+    out.push('\n');
 }
 
 /// The items of `a` in the line grammar (feedback: under their bucket headings).

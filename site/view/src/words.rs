@@ -245,7 +245,10 @@ pub struct PairwiseLive<'a> {
 
 /// The words of a computed result, the `[result]` table: the labels the calculator's panel,
 /// the evidence blocks, the several judges' table and the report share, and the pieces of
-/// the sentences around numbers (each list's numbers go between its pieces).
+/// the sentences around numbers (each list's numbers go between its pieces). Each word is
+/// text without `<`, `>` or `&` (`build.rs` and the renderer refuse any other, naming the
+/// key), so the HTML views put it in their markup as written, with no escaping code in the
+/// calculator's wasm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResultView<'a> {
     /// The pool's headline and every final column.

@@ -1,11 +1,11 @@
-//! The words the islands compile in are `content/layout.toml`'s: every key of
-//! `[calculator.live]`, `[calculator.passes]`, `[probe.view]`,
-//! `[probe.live]`, `[pairwise.view]` and `[pairwise.live]`, read here with a TOML parser the crate itself does not have, appears in the
-//! constant with the file's value. (`build.rs` makes a key missing from either side a
+//! The words the islands and the packages compile in are `content/layout.toml`'s: every key
+//! of `[result]`, `[report]`, `[calculator.live]`, `[calculator.passes]`, `[probe.view]`,
+//! `[probe.live]`, `[pairwise.view]` and `[pairwise.live]`, read here with a TOML parser the
+//! crate itself does not have, appears in the constant with the file's value. (`build.rs` makes a key missing from either side a
 //! compile error, so the two hold the same keys.)
 
 use pickanumber_view::words::{
-    CALCULATOR_LIVE, CALCULATOR_PASSES, PAIRWISE, PAIRWISE_LIVE, PROBE, PROBE_LIVE,
+    CALCULATOR_LIVE, CALCULATOR_PASSES, PAIRWISE, PAIRWISE_LIVE, PROBE, PROBE_LIVE, REPORT, RESULT,
 };
 
 fn layout() -> toml::Table {
@@ -30,7 +30,11 @@ fn field(key: &str, value: &toml::Value) -> String {
 
 fn check(table: &str, sub: &str, compiled: &str) {
     let file = layout();
-    let words = file[table][sub].as_table().expect("a table");
+    let words = match sub {
+        "" => file[table].as_table(),
+        sub => file[table][sub].as_table(),
+    }
+    .expect("a table");
     assert!(words.len() > 4, "[{table}.{sub}] has {} keys", words.len());
     for (key, value) in words {
         let expected = field(key, value);
@@ -62,4 +66,31 @@ fn the_probe_island_shows_the_words_of_layout_toml() {
 fn the_pairwise_island_shows_the_words_of_layout_toml() {
     check("pairwise", "view", &format!("{PAIRWISE:?}"));
     check("pairwise", "live", &format!("{PAIRWISE_LIVE:?}"));
+}
+
+#[test]
+fn results_and_reports_show_the_words_of_layout_toml() {
+    check("result", "", &format!("{RESULT:?}"));
+    check("report", "", &format!("{REPORT:?}"));
+}
+
+/// A word of `[result]` reaches what the views print: the compiled headline label is the
+/// file's, and the report and the calculator's panel print it.
+#[test]
+fn the_compiled_result_words_are_the_ones_printed() {
+    use pickanumber_score::{analyse, Request};
+    let file = layout();
+    let label = file["result"]["final_score"].as_str().expect("text");
+    let title = file["report"]["title"].as_str().expect("text");
+    let a = analyse("+3 a\n-1 b", &Request::default());
+    let report = pickanumber_view::report::markdown(&a);
+    assert!(
+        report.starts_with(&format!("# {title}\n\n**{label} ")),
+        "{report}"
+    );
+    let panel = pickanumber_view::panel::calculator(&a, &RESULT);
+    assert!(
+        panel.contains(&format!("<dt id=\"out-final-label\">{label}</dt>")),
+        "{panel}"
+    );
 }
