@@ -57,7 +57,7 @@ fn main() {
         writeln!(out, "/// The `[{name}]` table of `content/layout.toml`.").unwrap();
         // A table the views take by reference (`[result]`, `[report]`) is one static, so the
         // wasm holds its words once; the islands' tables are constants read field by field.
-        let item = if sub.is_empty() { "static" } else { "const" };
+        let item = "const";
         writeln!(out, "pub {item} {constant}: {ty}<'static> = {ty} {{").unwrap();
         for (key, value) in words {
             if table == "result" {

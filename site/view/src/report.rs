@@ -30,7 +30,7 @@ pub fn markdown_in(a: &Analysis, w: &ResultView<'_>, r: &ReportView<'_>) -> Stri
         r.context,
         &[
             ("mode", a.mode().name()),
-            ("items", &a.pool().total_items.to_string()),
+            ("items", &format!("{}", a.pool().total_items)),
             ("format", &a.format.to_string()),
         ],
     );
@@ -51,10 +51,10 @@ pub fn markdown_in(a: &Analysis, w: &ResultView<'_>, r: &ReportView<'_>) -> Stri
                 let line = plain(
                     r.interval,
                     &[
-                        ("level", &i.level.to_string()),
+                        ("level", &format!("{}", i.level)),
                         ("low", &fixed(i.low, decimals)),
                         ("high", &fixed(i.high, decimals)),
-                        ("resamples", &i.resamples.to_string()),
+                        ("resamples", &format!("{}", i.resamples)),
                     ],
                 );
                 let _ = write!(out, "{line}\n\n");
@@ -71,7 +71,7 @@ pub fn markdown_in(a: &Analysis, w: &ResultView<'_>, r: &ReportView<'_>) -> Stri
     }
     outcome(&mut out, a, w, r);
     if a.scored {
-        let _ = write!(out, "## {}\n\n", r.math);
+        heading(&mut out, r.math);
         if matches!(a.outcome, Outcome::Matrix(_)) {
             let _ = write!(out, "{} ", r.pool_math);
         }
@@ -79,13 +79,13 @@ pub fn markdown_in(a: &Analysis, w: &ResultView<'_>, r: &ReportView<'_>) -> Stri
         out.push_str("\n\n");
     }
     if !a.diagnostics.is_empty() {
-        let _ = write!(out, "## {}\n\n", r.diagnostics);
+        heading(&mut out, r.diagnostics);
         for d in &a.diagnostics {
             let _ = writeln!(out, "* {}, {d}", d.severity().name());
         }
         out.push('\n');
     }
-    let _ = write!(out, "## {}\n\n", r.all_items);
+    heading(&mut out, r.all_items);
     if let Outcome::Matrix(m) = &a.outcome {
         if !m.weights.is_empty() {
             let weights: Vec<String> = m
@@ -118,7 +118,7 @@ fn outcome(out: &mut String, a: &Analysis, w: &ResultView<'_>, r: &ReportView<'_
         Outcome::Matrix(m) => {
             match &m.result {
                 Ok(s) => {
-                    let _ = write!(out, "## {}\n\n", r.criteria);
+                    heading(out, r.criteria);
                     let columns = [
                         w.criterion,
                         r.weight_used,
@@ -147,12 +147,13 @@ fn outcome(out: &mut String, a: &Analysis, w: &ResultView<'_>, r: &ReportView<'_
             let _ = write!(out, "{} {pool}\n\n", w.pool_reference);
         }
         Outcome::Feedback(f) => {
-            let _ = write!(out, "## {}\n\n", r.buckets);
+            heading(out, r.buckets);
             table_head(out, &[w.bucket, w.items, w.score_so_far, w.confidence]);
             for b in f.buckets.iter() {
                 let _ = writeln!(out, "| {} |", bucket_cells(b, p).join(" | "));
             }
-            let _ = write!(out, "\n## {}\n\n", r.actions);
+            out.push('\n');
+            heading(out, r.actions);
             for b in f.buckets.iter().filter(|b| !b.items.is_empty()) {
                 for i in &b.items {
                     let text = if i.text.is_empty() {
@@ -172,6 +173,13 @@ fn outcome(out: &mut String, a: &Analysis, w: &ResultView<'_>, r: &ReportView<'_
         }
         Outcome::Pooled(_) => {}
     }
+}
+
+/// A `## ` heading and the blank line after it.
+fn heading(out: &mut String, text: &str) {
+    out.push_str("## ");
+    out.push_str(text);
+    out.push_str("\n\n");
 }
 
 /// A markdown table's head: `| a | b |` and its rule `|---|---|`.

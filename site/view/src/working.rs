@@ -44,13 +44,13 @@ impl PooledText {
     pub fn new(p: &Pooled, params: &Params) -> PooledText {
         PooledText {
             net: signed(p.net_impact),
-            total: p.total_items.to_string(),
+            total: format!("{}", p.total_items),
             normalized: signed_fixed(p.normalized, 3),
             raw: fixed(p.raw, 2),
             density: fixed(p.density, 3),
             multiplier: fixed(p.multiplier, 4),
             final_score: match p.final_integer(params) {
-                Some(n) => n.to_string(),
+                Some(n) => format!("{n}"),
                 None => fixed(p.final_score, 2),
             },
             final_unrounded: fixed(p.final_unrounded, 2),
@@ -247,7 +247,7 @@ pub fn bucket_cells(b: &BucketScore, params: &Params) -> [String; 4] {
     let t = PooledText::new(&b.running, params);
     [
         b.bucket.to_string(),
-        b.items.len().to_string(),
+        format!("{}", b.items.len()),
         t.final_score,
         t.confidence,
     ]

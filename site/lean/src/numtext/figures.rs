@@ -35,7 +35,7 @@ pub fn signed(n: i64) -> String {
     if n > 0 {
         format!("+{n}")
     } else {
-        n.to_string()
+        format!("{n}")
     }
 }
 

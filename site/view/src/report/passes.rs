@@ -3,7 +3,7 @@
 //! the cells where the passes net on opposite signs, in the words of `[result]` and
 //! `[report]`.
 
-use super::table_head;
+use super::{heading, table_head};
 use crate::plain;
 use crate::words::{ReportView, ResultView};
 use crate::working::range;
@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 
 /// Writes the section to `out`.
 pub(super) fn section(out: &mut String, p: &Passes, w: &ResultView<'_>, r: &ReportView<'_>) {
-    let _ = write!(out, "## {}\n\n", r.passes);
+    heading(out, r.passes);
     table_head(
         out,
         &[w.pass, w.final_score, w.confidence, w.interval, w.items],
