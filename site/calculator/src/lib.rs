@@ -174,7 +174,7 @@ pub fn Calculator(
                         format!("<p class=\"error\">{}</p>", escape(e))
                     });
                     weights + &combined.with(|v| match v {
-                        second::View::Off => outcome::diagnostics(&a.diagnostics, 200, &RESULT),
+                        second::View::Off => outcome::diagnostics(&a.diagnostics, 200),
                         second::View::Ready(d, _) => d.clone(),
                         _ => String::new(),
                     })

@@ -81,7 +81,7 @@ pub mod store;
 pub fn view(text: &str, settings: &Settings) -> [String; 2] {
     let a = analyse(text, &settings.request());
     [
-        outcome::diagnostics(&a.diagnostics, 200, &RESULT),
+        outcome::diagnostics(&a.diagnostics, 200),
         combined_panel(&a),
     ]
 }

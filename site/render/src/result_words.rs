@@ -18,7 +18,6 @@ pub struct ResultWords {
     pub overall: String,
     pub feedback_score: String,
     pub nothing_read: String,
-    pub not_used: String,
     pub confidence: String,
     pub net_impact: String,
     pub items: String,
@@ -40,25 +39,15 @@ pub struct ResultWords {
     pub headline: String,
     pub alpha: String,
     pub to: String,
-    pub interval_level: String,
     pub computing: String,
-    pub matrix_line: [String; 4],
     pub pool_reference: String,
-    pub picture: [String; 4],
-    pub picture_caption: [String; 2],
     pub weights: String,
-    pub more: [String; 2],
-    pub working: [String; 8],
-    pub no_items: String,
-    pub clamped: String,
-    pub capped: String,
-    pub matrix_working: [String; 6],
-    pub self_check: [String; 3],
 }
 
 /// Why a word of `[result]` in `text` (the whole layout file, already read) cannot stand in
-/// the result's markup as written: the first one holding `<`, `>` or `&`, with its key.
-pub fn markup_in(text: &str) -> Option<String> {
+/// the result's markup as written: the key of the first one holding `<`, `>` or `&`, and the
+/// message.
+pub fn markup_in(text: &str) -> Option<(String, String)> {
     let file: toml::Table = text.parse().ok()?;
     let table = file.get("result")?.as_table()?;
     for (key, value) in table {
@@ -68,8 +57,9 @@ pub fn markup_in(text: &str) -> Option<String> {
         };
         for t in texts {
             if let Some(c) = t.chars().find(|c| matches!(c, '<' | '>' | '&')) {
-                return Some(format!(
-                    "result.{key}: \"{t}\" holds '{c}', which the result's markup would read as HTML; write the words without <, > or &"
+                return Some((
+                    key.clone(),
+                    format!("result.{key}: \"{t}\" holds '{c}', which the result's markup would read as HTML; write the words without <, > or &"),
                 ));
             }
         }
@@ -90,7 +80,6 @@ impl ResultWords {
             overall: &self.overall,
             feedback_score: &self.feedback_score,
             nothing_read: &self.nothing_read,
-            not_used: &self.not_used,
             confidence: &self.confidence,
             net_impact: &self.net_impact,
             items: &self.items,
@@ -112,20 +101,9 @@ impl ResultWords {
             headline: &self.headline,
             alpha: &self.alpha,
             to: &self.to,
-            interval_level: &self.interval_level,
             computing: &self.computing,
-            matrix_line: each(&self.matrix_line),
             pool_reference: &self.pool_reference,
-            picture: each(&self.picture),
-            picture_caption: each(&self.picture_caption),
             weights: &self.weights,
-            more: each(&self.more),
-            working: each(&self.working),
-            no_items: &self.no_items,
-            clamped: &self.clamped,
-            capped: &self.capped,
-            matrix_working: each(&self.matrix_working),
-            self_check: each(&self.self_check),
         }
     }
 }

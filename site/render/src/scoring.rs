@@ -355,7 +355,7 @@ impl Block {
         if let Some(ps) = &a.passes {
             h.push_str(&judges::passes(ps, result));
         }
-        h.push_str(&outcome::diagnostics(&a.diagnostics, usize::MAX, result));
+        h.push_str(&outcome::diagnostics(&a.diagnostics, usize::MAX));
         if self.show == Show::Full {
             h.push_str(&self.items_list(words, count));
         }

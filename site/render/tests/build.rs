@@ -167,11 +167,10 @@ fn a_label_changed_in_layout_toml_changes_the_static_boxes() {
             1,
         )
         .replacen(
-            "interval_level = \"% interval\"",
-            "interval_level = \"% range\"",
+            "final_unrounded = \"Final, unrounded\"",
+            "final_unrounded = \"Before rounding\"",
             1,
-        )
-        .replacen("picture = [\"Raw \"", "picture = [\"The raw score \"", 1);
+        );
     std::fs::write(&path, changed).unwrap();
     let out = dir.path().join("dist");
     build_site(&root, &out, None).unwrap();
@@ -186,10 +185,9 @@ fn a_label_changed_in_layout_toml_changes_the_static_boxes() {
     assert!(!pairwise.contains("First-shown wins"));
     let home = page("index.html");
     assert!(home.contains("<dt>Net impact (changed)</dt><dd id=\"out-net\">"));
-    assert!(home.contains("<dt>90 % range</dt><dd id=\"out-interval\">"));
-    assert!(home.contains("<title id=\"picture-title\">The raw score "));
+    assert!(home.contains("<dt>Before rounding</dt><dd id=\"out-final-unrounded\">"));
     assert!(!home.contains("<dt>Net impact</dt>"));
-    assert!(!home.contains("% interval</dt>"));
+    assert!(!home.contains("Final, unrounded"));
 }
 
 /// Builds the fixture with one file changed; returns the error text. Also checks that the
@@ -252,7 +250,7 @@ build_errors! {
     a_layout_file_without_a_footer_is_refused: "content/layout.toml", |_| "nav = []\n".into()
         => "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, result, report, setup)\n1 error; nothing was written";
     a_result_word_with_markup_names_its_line: "content/layout.toml", |t| t.replace("net_impact = \"Net impact\"", "net_impact = \"Net <i>impact</i>\"")
-        => "content/layout.toml:236: result.net_impact: \"Net <i>impact</i>\" holds '<', which the result's markup would read as HTML; write the words without <, > or &\n1 error; nothing was written";
+        => "content/layout.toml:249: result.net_impact: \"Net <i>impact</i>\" holds '<', which the result's markup would read as HTML; write the words without <, > or &\n1 error; nothing was written";
     a_sentence_with_a_slot_it_cannot_fill_names_its_line: "content/layout.toml", |t| t.replace("Scale {low}–{high}.", "Scale {low}–{max}.")
         => "content/layout.toml:145: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
     missing_image: "paper/paper.md", |t| format!("{t}\n![A plot](/plots/missing.svg)\n")

@@ -95,7 +95,7 @@ h,
     let _ = writeln!(
         h,
         "<p class=\"working\">{}</p>",
-        escape(&matrix_working(m, params, w))
+        escape(&matrix_working(m, params))
     );
     h
 }
@@ -144,12 +144,12 @@ pub fn outcome(a: &Analysis, w: &ResultView<'_>) -> String {
         Outcome::Pooled(pool) => format!(
             "{}<p class=\"working\">{}</p>\n",
             pooled(pool, p, w.final_score, w),
-            escape(&working(pool, p, w))
+            escape(&working(pool, p))
         ),
         Outcome::Feedback(f) => format!(
             "{}<p class=\"working\">{}</p>\n{}",
             pooled(f.total(), p, w.feedback_score, w),
-            escape(&working(f.total(), p, w)),
+            escape(&working(f.total(), p)),
             feedback(f, p, w)
         ),
         Outcome::Matrix(m) => match (&m.result, a.headline()) {
@@ -169,8 +169,8 @@ pub fn outcome(a: &Analysis, w: &ResultView<'_>) -> String {
 
 /// The diagnostics as a list, each item classed and prefixed by its severity
 /// (`error`, `warning`, `note`); empty when there are none. At most `limit` are listed,
-/// then a line says how many more there are (`w.more`).
-pub fn diagnostics(list: &[Diagnostic], limit: usize, w: &ResultView<'_>) -> String {
+/// then a line says how many more there are.
+pub fn diagnostics(list: &[Diagnostic], limit: usize) -> String {
     if list.is_empty() {
         return String::new();
     }
@@ -182,10 +182,8 @@ pub fn diagnostics(list: &[Diagnostic], limit: usize, w: &ResultView<'_>) -> Str
     if list.len() > limit {
         let _ = writeln!(
             h,
-            "<li class=\"note\">{}{}{}</li>",
-            w.more[0],
-            list.len() - limit,
-            w.more[1]
+            "<li class=\"note\">… and {} more</li>",
+            list.len() - limit
         );
     }
     h.push_str("</ul>\n");

@@ -55,9 +55,8 @@ pub fn calculator(a: &Analysis, w: &ResultView<'_>) -> String {
     // module once the input rests.
     let cell = |value: &str| {
         format!(
-            "<div class=\"calc-cell\"><dt>{} {}</dt>{value}</div>",
-            pickanumber_score::interval::LEVEL,
-            w.interval_level
+            "<div class=\"calc-cell\"><dt>{} % interval</dt>{value}</div>",
+            pickanumber_score::interval::LEVEL
         )
     };
     let interval = match (pickanumber_score::COMPUTES_INTERVAL, a.headline()) {
@@ -81,15 +80,11 @@ pub fn calculator(a: &Analysis, w: &ResultView<'_>) -> String {
             if let Ok(s) = &m.result {
                 let _ = write!(
 h,
-                    "<div class=\"calc-matrix\"><p>{}<strong id=\"out-overall\">{}</strong>{}<strong id=\"out-overall-confidence\">{}</strong>{}<strong id=\"out-span\">{}</strong>{}<strong id=\"out-self-check\">{}</strong></p>\n{}</div>\n",
-                    w.matrix_line[0],
+                    "<div class=\"calc-matrix\"><p>Overall <strong id=\"out-overall\">{}</strong>, confidence <strong id=\"out-overall-confidence\">{}</strong>, span <strong id=\"out-span\">{}</strong>; <strong id=\"out-self-check\">{}</strong></p>\n{}</div>\n",
                     overall_text(s, p),
-                    w.matrix_line[1],
                     fixed(s.overall_confidence, 2),
-                    w.matrix_line[2],
                     trim_number(s.span),
-                    w.matrix_line[3],
-                    escape(&self_check_text(s, p, w)),
+                    escape(&self_check_text(s, p)),
                     matrix(s, p, w)
                 );
             }
@@ -126,23 +121,16 @@ h,
     }
     let at = |x: f64| percent_of_scale(x, p);
     let (raw, fin, center) = (at(pool.raw), at(pool.final_score), at(p.center));
-    let (picture, caption) = (w.picture, w.picture_caption);
     let _ = write!(
 h,
-        "</dl>\n<figure class=\"calc-picture\"><svg viewBox=\"0 0 100 14\" role=\"img\" aria-labelledby=\"picture-title\" preserveAspectRatio=\"none\"><title id=\"picture-title\">{}{}{}{}{}{}{}{}</title><line x1=\"0\" y1=\"4\" x2=\"100\" y2=\"4\" class=\"axis\"/><line x1=\"{center}\" y1=\"0.5\" x2=\"{center}\" y2=\"7.5\" class=\"anchor-tick\"/><line x1=\"{raw}\" y1=\"4\" x2=\"{fin}\" y2=\"4\" class=\"pull\"/><circle cx=\"{raw}\" cy=\"4\" r=\"1.6\" class=\"raw-dot\"/><circle cx=\"{fin}\" cy=\"4\" r=\"1.6\" class=\"final-dot\"/><rect x=\"0\" y=\"10\" width=\"100\" height=\"3\" class=\"conf-track\"/><rect x=\"0\" y=\"10\" width=\"{}\" height=\"3\" class=\"conf-bar\"/></svg><figcaption>{}{}{}</figcaption></figure>\n<p class=\"working\" id=\"out-working\">{}</p>\n",
-        picture[0],
+        "</dl>\n<figure class=\"calc-picture\"><svg viewBox=\"0 0 100 14\" role=\"img\" aria-labelledby=\"picture-title\" preserveAspectRatio=\"none\"><title id=\"picture-title\">Raw {} is pulled toward the anchor {} to give the final {}; confidence {}</title><line x1=\"0\" y1=\"4\" x2=\"100\" y2=\"4\" class=\"axis\"/><line x1=\"{center}\" y1=\"0.5\" x2=\"{center}\" y2=\"7.5\" class=\"anchor-tick\"/><line x1=\"{raw}\" y1=\"4\" x2=\"{fin}\" y2=\"4\" class=\"pull\"/><circle cx=\"{raw}\" cy=\"4\" r=\"1.6\" class=\"raw-dot\"/><circle cx=\"{fin}\" cy=\"4\" r=\"1.6\" class=\"final-dot\"/><rect x=\"0\" y=\"10\" width=\"100\" height=\"3\" class=\"conf-track\"/><rect x=\"0\" y=\"10\" width=\"{}\" height=\"3\" class=\"conf-bar\"/></svg><figcaption>○ raw · ● final · | anchor {} · bar: confidence</figcaption></figure>\n<p class=\"working\" id=\"out-working\">{}</p>\n",
         t.raw,
-        picture[1],
         trim_number(p.center),
-        picture[2],
         t.final_unrounded,
-        picture[3],
         t.confidence,
         percent(pool.confidence),
-        caption[0],
         trim_number(p.center),
-        caption[1],
-        escape(&working(pool, p, w))
+        escape(&working(pool, p))
     );
     h
 }
@@ -160,11 +148,7 @@ pub(crate) fn nothing_read(a: &Analysis, w: &ResultView<'_>) -> String {
     lines.dedup();
     let unused = match lines.is_empty() {
         true => String::new(),
-        false => format!(
-            "; {}: {}",
-            w.not_used,
-            pickanumber_score::line_list(&lines, 20)
-        ),
+        false => format!("; not used: {}", pickanumber_score::line_list(&lines, 20)),
     };
     format!(
         "<dl class=\"calc-out calc-headline\"><div class=\"calc-cell calc-final\"><dt id=\"out-final-label\">{}</dt><dd id=\"out-final\">—</dd></div><div class=\"calc-cell calc-final\"><dt>{}</dt><dd id=\"out-confidence\">—</dd></div></dl>\n<p class=\"error\" id=\"out-nothing\">{}{}.</p>\n",

@@ -75,7 +75,7 @@ pub fn markdown_in(a: &Analysis, w: &ResultView<'_>, r: &ReportView<'_>) -> Stri
         if matches!(a.outcome, Outcome::Matrix(_)) {
             let _ = write!(out, "{} ", r.pool_math);
         }
-        out.push_str(&working(a.pool(), p, w));
+        out.push_str(&working(a.pool(), p));
         out.push_str("\n\n");
     }
     if !a.diagnostics.is_empty() {
@@ -132,7 +132,7 @@ fn outcome(out: &mut String, a: &Analysis, w: &ResultView<'_>, r: &ReportView<'_
                     for c in &s.criteria {
                         let _ = writeln!(out, "| {} |", criterion_cells(c, p).join(" | "));
                     }
-                    let _ = write!(out, "\n{}\n\n", matrix_working(s, p, w));
+                    let _ = write!(out, "\n{}\n\n", matrix_working(s, p));
                 }
                 Err(e) => {
                     let line = plain(r.weights_unusable, &[("error", &e.to_string())]);
@@ -184,8 +184,13 @@ fn heading(out: &mut String, text: &str) {
 
 /// A markdown table's head: `| a | b |` and its rule `|---|---|`.
 pub(crate) fn table_head(out: &mut String, columns: &[&str]) {
-    let _ = writeln!(out, "| {} |", columns.join(" | "));
     out.push('|');
+    for c in columns {
+        out.push(' ');
+        out.push_str(c);
+        out.push_str(" |");
+    }
+    out.push_str("\n|");
     for _ in columns {
         out.push_str("---|");
     }

@@ -244,8 +244,7 @@ pub struct PairwiseLive<'a> {
 }
 
 /// The words of a computed result, the `[result]` table: the labels the calculator's panel,
-/// the evidence blocks, the several judges' table and the report share, and the pieces of
-/// the sentences around numbers (each list's numbers go between its pieces). Each word is
+/// the evidence blocks, the several judges' table and the report share. Each word is
 /// text without `<`, `>` or `&` (`build.rs` and the renderer refuse any other, naming the
 /// key), so the HTML views put it in their markup as written, with no escaping code in the
 /// calculator's wasm.
@@ -259,8 +258,6 @@ pub struct ResultView<'a> {
     pub feedback_score: &'a str,
     /// The headline when no item was read.
     pub nothing_read: &'a str,
-    /// Before the lines that could not be used.
-    pub not_used: &'a str,
     /// The confidence.
     pub confidence: &'a str,
     /// The net impact.
@@ -303,36 +300,12 @@ pub struct ResultView<'a> {
     pub alpha: &'a str,
     /// Between an interval's ends.
     pub to: &'a str,
-    /// After the interval's level, its heading.
-    pub interval_level: &'a str,
     /// The interval's cell while it is computed.
     pub computing: &'a str,
-    /// A matrix's line: before the overall, its confidence, the span, the self-check.
-    pub matrix_line: [&'a str; 4],
     /// Under a matrix, before the pool's final.
     pub pool_reference: &'a str,
-    /// The picture's accessible name: before raw, the anchor, the final, the confidence.
-    pub picture: [&'a str; 4],
-    /// The picture's caption: before and after the anchor.
-    pub picture_caption: [&'a str; 2],
     /// Before the weights' error.
     pub weights: &'a str,
-    /// After the diagnostics listed: before and after how many more.
-    pub more: [&'a str; 2],
-    /// The working line's names: net, items, normalized, raw, density, multiplier, final,
-    /// confidence.
-    pub working: [&'a str; 8],
-    /// The working line's note when there is no item.
-    pub no_items: &'a str,
-    /// Its note when the raw score is clamped, before the scale.
-    pub clamped: &'a str,
-    /// Its note when the density is capped.
-    pub capped: &'a str,
-    /// The matrix's working line's names: overall, final, weight, confidence, the lowest
-    /// criterion confidence, span.
-    pub matrix_working: [&'a str; 6],
-    /// The self-check: passes, fails, why a failure matters.
-    pub self_check: [&'a str; 3],
 }
 
 /// The markdown report's own words, the `[report]` table (its labels are [`ResultView`]'s).

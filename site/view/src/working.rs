@@ -1,8 +1,12 @@
 //! Scores → the text of the working: [`Pooled`] and [`MatrixScore`] (with their [`Params`]) →
 //! the digits of each output ([`PooledText`], the row cells) and the arithmetic written out
-//! with the actual numbers ([`working`], [`matrix_working`]) in the names of `[result]`
-//! ([`ResultView`]), which the calculator, the evidence blocks and the report all print; and
-//! the typed values' words ([`headline_label`], [`action`], [`range`]).
+//! with the actual numbers ([`working`], [`matrix_working`], [`self_check_text`]), which the
+//! calculator, the evidence blocks and the report all print; and the typed values' words in
+//! `[result]` ([`headline_label`], [`action`], [`range`]).
+//!
+//! The working lines are sentences around numbers, written here rather than in
+//! `content/layout.toml`: the calculator's wasm shows them, and each word put between its
+//! numbers at run time costs its byte budget (see the `panel` module for the figures).
 //!
 //! Single numbers ([`PooledText`]) use the ASCII minus, so a displayed number can be read
 //! back as a number; the working lines are prose and print the minus sign U+2212. Every
@@ -104,18 +108,17 @@ pub fn range(i: &Interval, rounded: bool, w: &ResultView<'_>) -> String {
 ///
 /// ```
 /// use pickanumber_score::{Impact, Item, Params, Pooled};
-/// use pickanumber_view::{working::working, words::RESULT};
+/// use pickanumber_view::working::working;
 /// let p = Params::default();
 /// let s = Pooled::score(&[Item::new(Impact::PlusFive, "")], &p);
 /// assert_eq!(
-///     working(&s, &p, &RESULT),
+///     working(&s, &p),
 ///     "net +5, items 1 → normalized +5 / √1 = +5.000 → raw 50 + 8 × 5.000 = 90.00 \
 ///      → density 1 / 20 = 0.050 → multiplier 0.75 + 0.25 × 0.050 = 0.7625 \
 ///      → final 50 + (90.00 − 50) × 0.7625 = 80.50 → 81; confidence 0.05"
 /// );
 /// ```
-pub fn working(s: &Pooled, p: &Params, w: &ResultView<'_>) -> String {
-    let [net, items, normalized, raw, density, multiplier, final_, confidence] = w.working;
+pub fn working(s: &Pooled, p: &Params) -> String {
     let t = PooledText::new(s, p);
     let num = |x: f64| trim_number(x);
     let divisor = match p.normalization {
@@ -125,27 +128,27 @@ pub fn working(s: &Pooled, p: &Params, w: &ResultView<'_>) -> String {
         Normalization::None => String::new(),
     };
     let normalized = if s.total_items == 0 {
-        format!("{normalized} 0 ({})", w.no_items)
+        "normalized 0 (no items)".to_string()
     } else {
-        format!("{normalized} {}{divisor} = {}", t.net, t.normalized)
+        format!("normalized {}{divisor} = {}", t.net, t.normalized)
     };
     let clamp_note = if s.raw == 0.0 || s.raw == p.max {
-        format!(" ({} 0–{})", w.clamped, num(p.max))
+        format!(" (clamped to 0–{})", num(p.max))
     } else {
         String::new()
     };
     let density_note = if s.density > 1.0 {
-        format!(" ({})", w.capped)
+        " (capped at 1)"
     } else {
-        String::new()
+        ""
     };
     let rounded = match p.rounding {
         Rounding::HalfAwayFromZero => format!(" → {}", t.final_score),
         Rounding::None => String::new(),
     };
     let text = format!(
-        "{net} {}, {items} {} → {normalized} → {raw} {} + {} × {} = {}{clamp_note} → {density} {} / {} = {}{density_note} \
-         → {multiplier} {} + {} × {} = {} → {final_} {} + ({} − {}) × {} = {}{rounded}; {confidence} {}",
+        "net {}, items {} → {normalized} → raw {} + {} × {} = {}{clamp_note} → density {} / {} = {}{density_note} \
+         → multiplier {} + {} × {} = {} → final {} + ({} − {}) × {} = {}{rounded}; confidence {}",
         t.net,
         t.total,
         num(p.center),
@@ -192,17 +195,16 @@ pub fn percent_of_scale(x: f64, params: &Params) -> String {
 
 /// The matrix's arithmetic as one line: the weighted mean, the confidence, the span and the
 /// self-check, with the actual numbers.
-pub fn matrix_working(m: &MatrixScore, params: &Params, w: &ResultView<'_>) -> String {
-    let [overall, final_, weight, confidence, lowest, span] = w.matrix_working;
+pub fn matrix_working(m: &MatrixScore, params: &Params) -> String {
     format!(
-        "{overall} = Σ({final_} × {weight}) / Σ {weight} = {} → {}; {confidence} = {lowest} = {}; {span} = {} − {} = {} → {}",
+        "overall = Σ(final × weight) / Σ weight = {} → {}; confidence = lowest criterion confidence = {}; span = {} − {} = {} → {}",
         fixed(m.overall_unrounded, 2),
         overall_text(m, params),
         fixed(m.overall_confidence, 2),
         trim_number(m.highest()),
         trim_number(m.lowest()),
         trim_number(m.span),
-        self_check_text(m, params, w),
+        self_check_text(m, params),
     )
 }
 
@@ -215,14 +217,12 @@ pub fn overall_text(m: &MatrixScore, params: &Params) -> String {
 }
 
 /// `self-check passes (span 40 ≥ 20)` or `self-check fails (span 12 < 20): …`.
-pub fn self_check_text(m: &MatrixScore, params: &Params, w: &ResultView<'_>) -> String {
-    let [passes, fails, why] = w.self_check;
-    let span_word = w.matrix_working[5];
+pub fn self_check_text(m: &MatrixScore, params: &Params) -> String {
     let (span, need) = (trim_number(m.span), trim_number(params.self_check_span));
     if m.self_check {
-        format!("{passes} ({span_word} {span} ≥ {need})")
+        format!("self-check passes (span {span} ≥ {need})")
     } else {
-        format!("{fails} ({span_word} {span} < {need}): {why}")
+        format!("self-check fails (span {span} < {need}): the criteria may not have been scored separately")
     }
 }
 
