@@ -242,4 +242,7 @@ pub struct PairwiseLive<'a> {
     pub results: &'a str,
 }
 
+/// The probe report's words, `[probe.report]`, declared beside the report.
+pub use crate::probe_report::ProbeReport;
+
 include!(concat!(env!("OUT_DIR"), "/words.rs"));

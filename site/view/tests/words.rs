@@ -1,11 +1,12 @@
 //! The words the islands compile in are `content/layout.toml`'s: every key of
 //! `[calculator.live]`, `[calculator.passes]`, `[probe.view]`,
-//! `[probe.live]`, `[pairwise.view]` and `[pairwise.live]`, read here with a TOML parser the crate itself does not have, appears in the
+//! `[probe.live]`, `[pairwise.view]` and `[pairwise.live]` (and `[probe.report]`, the words of
+//! the probe's `REPORT.md`), read here with a TOML parser the crate itself does not have, appears in the
 //! constant with the file's value. (`build.rs` makes a key missing from either side a
 //! compile error, so the two hold the same keys.)
 
 use pickanumber_view::words::{
-    CALCULATOR_LIVE, CALCULATOR_PASSES, PAIRWISE, PAIRWISE_LIVE, PROBE, PROBE_LIVE,
+    CALCULATOR_LIVE, CALCULATOR_PASSES, PAIRWISE, PAIRWISE_LIVE, PROBE, PROBE_LIVE, PROBE_REPORT,
 };
 
 fn layout() -> toml::Table {
@@ -62,4 +63,9 @@ fn the_probe_island_shows_the_words_of_layout_toml() {
 fn the_pairwise_island_shows_the_words_of_layout_toml() {
     check("pairwise", "view", &format!("{PAIRWISE:?}"));
     check("pairwise", "live", &format!("{PAIRWISE_LIVE:?}"));
+}
+
+#[test]
+fn the_probe_report_writes_the_words_of_layout_toml() {
+    check("probe", "report", &format!("{PROBE_REPORT:?}"));
 }

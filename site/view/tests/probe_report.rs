@@ -1,0 +1,68 @@
+//! The probe's `REPORT.md` takes its words from the structs it is given, so a word changed in
+//! `content/layout.toml` changes the report: each word below, swapped for another, replaces
+//! the file's word in the report and leaves none of it behind. (The report's bytes with the
+//! file's words are the instruments crate's golden files, `tests/golden.rs` there.)
+
+use pickanumber_instruments::probe::{probe, ItemsSpec, Run};
+use pickanumber_view::probe_report::markdown;
+use pickanumber_view::words::{ProbeReport, ProbeView, PROBE, PROBE_REPORT};
+
+/// Three runs over three items, one of them failed: every section of the report.
+fn report(w: &ProbeReport<'_>, v: &ProbeView<'_>) -> String {
+    let runs = [
+        Run::scored("run-001.json", vec![2, 9, 5]),
+        Run::scored("run-002.json", vec![4, 9, 1]),
+        Run::scored("run-003.json", vec![10, 3, 5]),
+    ];
+    let spec = ItemsSpec {
+        name: Some("bugs".into()),
+        items: ["first", "second", "third"].map(String::from).to_vec(),
+        ..ItemsSpec::default()
+    };
+    markdown(&probe(&runs, &spec), w, v)
+}
+
+#[test]
+fn words_changed_in_the_structs_change_the_report() {
+    let file = report(&PROBE_REPORT, &PROBE);
+    let w = ProbeReport {
+        title: "Kalibrierung von {name}",
+        metrics_columns: ["Kennzahl", "Wert", "Was sie zählt"],
+        std_counts: "gemittelt über {n} Items",
+        extremes: "Oben ab {top}, unten bis {bottom}.",
+        and: "und",
+        ..PROBE_REPORT
+    };
+    let mut metrics = PROBE.metrics;
+    metrics[3] = "Mittlere Streuung je Item";
+    let v = ProbeView {
+        regime: "Regimen",
+        variable: "Am stärksten schwankende Items",
+        metrics,
+        ..PROBE
+    };
+    let changed = report(&w, &v);
+    for (old, new) in [
+        ("# Calibration probe: bugs\n", "# Kalibrierung von bugs\n"),
+        (
+            "| Metric | Value | What it counts |",
+            "| Kennzahl | Wert | Was sie zählt |",
+        ),
+        ("averaged over the 3 items rated", "gemittelt über 3 Items"),
+        ("(9 and up, 2 and down)", "Oben ab 9, unten bis 2."),
+        ("\nRegime: **", "\nRegimen: **"),
+        (
+            "## Most variable items",
+            "## Am stärksten schwankende Items",
+        ),
+        ("| Mean per-item std |", "| Mittlere Streuung je Item |"),
+        (
+            "0.25 and floor_rate < 0.05 |",
+            "0.25 und floor_rate < 0.05 |",
+        ),
+    ] {
+        assert!(file.contains(old), "the file's words lack {old:?}:\n{file}");
+        assert!(!changed.contains(old), "{old:?} is still there:\n{changed}");
+        assert!(changed.contains(new), "{new:?} is missing:\n{changed}");
+    }
+}
