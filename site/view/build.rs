@@ -1,8 +1,7 @@
 //! Compiles the islands' words into the crate: the tables of `content/layout.toml` that the
 //! live islands show (`[calculator.live]`, `[calculator.passes]`, `[probe.view]`, `[probe.live]`, `[pairwise.view]`,
-//! `[pairwise.live]`,
-//! and `[probe.report]`, the words of the probe's `REPORT.md` that the command line writes;
-//! not the static boxes' own words, which the wasm never shows) → `$OUT_DIR/words.rs`, one
+//! `[pairwise.live]`; and `[probe.report]`, the words of the probe's `REPORT.md` that the
+//! command line writes; not the static boxes' own words, which the wasm never shows) → `$OUT_DIR/words.rs`, one
 //! constant per table of the struct `src/words.rs` declares for it. A key the struct lacks,
 //! or one it has and the file does not, fails the crate's compilation at that field, so the
 //! wasm never carries a word that is not the file's. Only this build script parses TOML.

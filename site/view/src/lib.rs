@@ -10,8 +10,9 @@
 //! **pairwise** [`Pairwise`](pickanumber_instruments::pairwise::Pairwise) →
 //! [`pairwise::results`]; each island's static box around them → [`probe::static_box`],
 //! [`pairwise::static_box`]. The probe's `REPORT.md`, which the command line writes, is
-//! [`probe_report::markdown`], in the words of `[probe.report]` ([`words::PROBE_REPORT`]). The islands set the markup with `inner_html`: one string per
-//! update instead of one reactive node per cell keeps their wasm small. The crate holds no
+//! [`probe_report::markdown`], in the words of `[probe.report]` ([`words::PROBE_REPORT`]).
+//! The islands set the markup with `inner_html`: one string per update instead of one
+//! reactive node per cell keeps their wasm small. The crate holds no
 //! serde, no TOML parser and no regex, so it costs the wasm only its markup and words.
 
 pub mod frame;
