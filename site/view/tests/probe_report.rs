@@ -66,3 +66,31 @@ fn words_changed_in_the_structs_change_the_report() {
         assert!(changed.contains(new), "{new:?} is missing:\n{changed}");
     }
 }
+
+#[test]
+fn the_stability_sentence_quotes_the_classifiers_threshold() {
+    use pickanumber_instruments::probe::{classify, Metrics, Regime};
+    let md = report(&PROBE_REPORT, &PROBE);
+    // The threshold as the sentence states it: "At 2.5 or more the probe calls it JITTERY".
+    let (before, after) = PROBE_REPORT
+        .stability_reading
+        .split_once("{threshold}")
+        .expect("the sentence has a {threshold} slot");
+    let start = md.find(before).expect("the stability sentence") + before.len();
+    let rest = &md[start..];
+    let stated: f64 = rest[..rest.find(after.split('{').next().unwrap()).unwrap()]
+        .parse()
+        .expect("a number");
+    let at = |std: f64| {
+        let m = Metrics {
+            ceiling_rate: 0.1,
+            floor_rate: 0.1,
+            range: 6,
+            mean_per_item_std: Some(std),
+        };
+        classify(Some(&m)).regime
+    };
+    assert_eq!(at(stated), Regime::Jittery, "at {stated}");
+    assert_ne!(at(stated - 1e-4), Regime::Jittery, "below {stated}");
+    assert!(rest.contains(Regime::Jittery.name()), "{rest}");
+}
