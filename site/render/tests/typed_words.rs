@@ -9,6 +9,8 @@
 //! shorter one (a label, or a fragment such as `or more` between two slots) only as a whole
 //! literal, since a few words inside a longer literal are mostly other prose, an identifier or
 //! a key. [`SAME_AS_AN_IDENTIFIER`] lists the whole-literal words the code must type anyway.
+//! The other way round, a literal of [`FRAGMENT`] characters or more that is part of a piece
+//! (the first words of a sentence, typed again to look for it) fails too.
 
 use std::path::{Path, PathBuf};
 
@@ -38,6 +40,10 @@ const SHORTEST: usize = 6;
 
 /// The shortest piece looked for inside a longer literal, in characters.
 const ANYWHERE: usize = 13;
+
+/// The shortest literal looked for inside a piece (part of a sentence typed again, as a test
+/// that checks a page for the sentence's first words), in characters.
+const FRAGMENT: usize = 20;
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -279,9 +285,11 @@ fn typed(files: &[String]) -> Vec<String> {
                 }
                 let anywhere = piece.chars().count() >= ANYWHERE;
                 for (line, lit) in &lits {
-                    let hit = lit.trim() == piece || (anywhere && lit.contains(&piece));
-                    if hit {
+                    let lit = lit.trim();
+                    if lit == piece || (anywhere && lit.contains(&piece)) {
                         found.push(format!("{file}:{line}: {key}: {piece:?}"));
+                    } else if lit.chars().count() >= FRAGMENT && piece.contains(lit) {
+                        found.push(format!("{file}:{line}: {key}: {lit:?} of {piece:?}"));
                     }
                 }
             }
