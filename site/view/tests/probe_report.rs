@@ -94,3 +94,51 @@ fn the_stability_sentence_quotes_the_classifiers_threshold() {
     assert_ne!(at(stated - 1e-4), Regime::Jittery, "below {stated}");
     assert!(rest.contains(Regime::Jittery.name()), "{rest}");
 }
+
+#[test]
+fn every_slot_of_the_file_is_filled_on_every_path() {
+    use pickanumber_instruments::probe::Outcome;
+    let failed = |label: &str| Run {
+        label: label.into(),
+        outcome: Outcome::MarkedFailed(Some("prose".into())),
+    };
+    let spec = ItemsSpec {
+        items: ["first", "second", "third"].map(String::from).to_vec(),
+        ..ItemsSpec::default()
+    };
+    // Every section with a failed run and a rating off the scale; no rating at all; one run,
+    // so no stability and no item that varied.
+    let cases = [
+        vec![
+            Run::scored("run-001.json", vec![2, 9, 5]),
+            Run::scored("run-002.json", vec![14, 9, 1]),
+            failed("run-003.json"),
+        ],
+        vec![failed("run-001.json"), failed("run-002.json")],
+        vec![Run::scored("run-001.json", vec![5, 6, 5])],
+    ];
+    let mut seen = String::new();
+    for runs in cases {
+        let md = markdown(&probe(&runs, &spec), &PROBE_REPORT, &PROBE);
+        assert!(!md.contains(['{', '}']), "a slot left unfilled:\n{md}");
+        seen.push_str(&md);
+    }
+    // The three cases reach the sentences of every path.
+    for sentence in [
+        PROBE_REPORT.rounded,
+        PROBE_REPORT.shares,
+        PROBE_REPORT.unchanged,
+        PROBE_REPORT.unnamed,
+    ] {
+        assert!(seen.contains(sentence), "{sentence:?} never shown");
+    }
+    for (template, slot) in [
+        (PROBE_REPORT.no_ratings, "{regime}"),
+        (PROBE_REPORT.no_stability, "{regime}"),
+        (PROBE_REPORT.outside, "{n}"),
+        (PROBE_REPORT.stability_reading, "{threshold}"),
+    ] {
+        let head = template.split(slot).next().unwrap_or_default();
+        assert!(seen.contains(head), "{head:?} never shown");
+    }
+}
