@@ -10,7 +10,8 @@ use libfuzzer_sys::fuzz_target;
 use pickanumber_instruments::probe::run::outcome_from_json_text;
 use pickanumber_instruments::probe::{probe, probe_text, report, ItemsSpec, Scale};
 use pickanumber_instruments::{pairwise, LineError};
-use pickanumber_view::words::{PAIRWISE, PROBE};
+use pickanumber_view::probe_report::markdown;
+use pickanumber_view::words::{PAIRWISE, PROBE, PROBE_REPORT};
 
 fn check_lines(what: &str, errors: &[LineError], text: &str) {
     let lines = text.lines().count();
@@ -38,7 +39,7 @@ fuzz_target!(|data: &[u8]| {
         let t = probe_text(&text, scale);
         check_lines("probe", &t.parsed.errors, &text);
         let _ = report::aggregate_json(&t.probe);
-        let _ = report::markdown(&t.probe);
+        let _ = markdown(&t.probe, &PROBE_REPORT, &PROBE);
         let _ = report::summary_lines(&t.probe);
         let _ = pickanumber_view::probe::results(&t, &PROBE);
     }
@@ -49,7 +50,7 @@ fuzz_target!(|data: &[u8]| {
         let runs = probe_text("1 2 3\n4.5 10 -1\n", spec.scale).parsed.runs;
         let p = probe(&runs, &spec);
         let _ = report::aggregate_json(&p);
-        let _ = report::markdown(&p);
+        let _ = markdown(&p, &PROBE_REPORT, &PROBE);
     }
 
     let a = pairwise::analyse(&text);

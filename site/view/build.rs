@@ -1,6 +1,7 @@
 //! Compiles the islands' words into the crate: the tables of `content/layout.toml` that the
 //! live islands and the packages show (`[result]`, `[report]`, `[calculator.live]`,
 //! `[calculator.passes]`, `[probe.view]`, `[probe.live]`, `[pairwise.view]`, `[pairwise.live]`;
+//! and `[probe.report]`, the words of the probe's `REPORT.md` that the command line writes;
 //! not the static boxes' own words, which the wasm never shows) → `$OUT_DIR/words.rs`, one
 //! constant per table of the struct `src/words.rs` declares for it. A key the struct lacks,
 //! or one it has and the file does not, fails the crate's compilation at that field, so the
@@ -10,7 +11,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// The tables compiled in: the table and its sub-table, the constant and its struct.
-const TABLES: [(&str, &str, &str, &str); 8] = [
+const TABLES: [(&str, &str, &str, &str); 9] = [
     ("result", "", "RESULT", "ResultView"),
     ("report", "", "REPORT", "ReportView"),
     (
@@ -24,6 +25,8 @@ const TABLES: [(&str, &str, &str, &str); 8] = [
     ("probe", "live", "PROBE_LIVE", "ProbeLive"),
     ("pairwise", "view", "PAIRWISE", "PairwiseView"),
     ("pairwise", "live", "PAIRWISE_LIVE", "PairwiseLive"),
+    // The probe's REPORT.md, which the command line writes (no island shows it).
+    ("probe", "report", "PROBE_REPORT", "ProbeReport"),
 ];
 
 fn main() {

@@ -109,6 +109,48 @@ async fn a_typed_list_shows_the_interval_of_pickanumber_score_beside_the_confide
     .await;
 }
 
+/// No input found makes the second module answer empty for a panel with a headline: its
+/// `interval` is empty only without a headline, and it reads the same text and settings as
+/// the calculator. The boot module must still never leave the cell busy, so the loader is
+/// replaced by one whose module answers empty, as a module that finds no headline would;
+/// the cell then shows "—" and drops `aria-busy`, as when the module fails to load.
+#[tokio::test]
+async fn a_module_that_answers_nothing_leaves_a_dash_not_a_busy_cell() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        open_calculator(&client, &site).await;
+        client
+            .execute(
+                "globalThis.pickanumberPasses = async () => ({ interval: () => '' });",
+                vec![],
+            )
+            .await
+            .expect("replace the loader");
+        type_items(&client, LIST).await;
+        let settled = wait_until(
+            || async {
+                let v = client
+                    .execute(
+                        "const e = document.getElementById('out-interval');
+                         return e ? [e.textContent, e.hasAttribute('aria-busy')] : null;",
+                        vec![],
+                    )
+                    .await
+                    .map_err(|e| e.to_string())?;
+                match (v[0].as_str(), v[1].as_bool()) {
+                    (Some(t), Some(false)) => Ok(t.to_string()),
+                    _ => Err(format!("#out-interval is {v}")),
+                }
+            },
+            Duration::from_secs(20),
+            "the interval cell to settle",
+        )
+        .await;
+        assert_eq!(settled, "—", "an empty answer shows a dash");
+    })
+    .await;
+}
+
 /// For `cargo xtask bench`-style figures (ignored by `cargo xtask test`): the time the second
 /// module's `interval` export takes in the page at 1,000 and 10,000 items (it reads and scores
 /// the text, then draws the interval), the median of 7 calls after one unmeasured call, and its answer checked against

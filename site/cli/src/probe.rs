@@ -1,6 +1,7 @@
 //! `pickanumber probe --runs-dir DIR [--items FILE] (--out DIR | --json)`: the calibration
 //! probe's aggregator as a subcommand. The instruments crate reads the folder, computes the
-//! metrics and the regime, and writes the two files; this module only prints. Without
+//! metrics and the regime, and writes the two files, `REPORT.md` being the view crate's
+//! report in the words of `content/layout.toml`; this module only prints. Without
 //! `--items`, the runs are ratings of the site's own probe set ([`PROBE_SET`]).
 
 use crate::{print, Fatal};
@@ -8,6 +9,7 @@ use clap::Args;
 use pickanumber_instruments::probe::fs::{probe_dir, read_runs_dir, write_outputs};
 use pickanumber_instruments::probe::report::{aggregate_json, summary_lines};
 use pickanumber_instruments::probe::{probe, ItemsSpec, Probe};
+use pickanumber_view::{probe_report::markdown, words};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -112,7 +114,8 @@ pub fn run(args: &ProbeArgs) -> Result<ExitCode, Fatal> {
     let p = read(args)?;
     match &args.out {
         Some(out) if !args.json => {
-            let written = write_outputs(&p, out).map_err(|e| Fatal(e.to_string()))?;
+            let report = markdown(&p, &words::PROBE_REPORT, &words::PROBE);
+            let written = write_outputs(&p, &report, out).map_err(|e| Fatal(e.to_string()))?;
             let mut text = summary_lines(&p).join("\n");
             text.push_str(&format!(
                 "\nWrote {} and {}\n",

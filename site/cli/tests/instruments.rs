@@ -14,15 +14,19 @@ fn instruments(dir: &str, name: &str) -> PathBuf {
         .join(name)
 }
 
-/// The instruments crate's own output for a fixture (its snapshots fix the text):
-/// `aggregate.json` or `REPORT.md`.
+/// The libraries' own output for a fixture (the instruments crate's snapshots fix the text):
+/// `aggregate.json` (the instruments crate) or `REPORT.md` (the view crate).
 fn library_output(fixture: &str, name: &str) -> String {
     use pickanumber_instruments::probe::{fs::probe_dir, report};
     let dir = instruments("fixtures", fixture);
     let p = probe_dir(&dir.join("runs"), &dir.join("items.json")).unwrap();
     match name {
         "aggregate.json" => report::aggregate_json(&p),
-        _ => report::markdown(&p),
+        _ => pickanumber_view::probe_report::markdown(
+            &p,
+            &pickanumber_view::words::PROBE_REPORT,
+            &pickanumber_view::words::PROBE,
+        ),
     }
 }
 

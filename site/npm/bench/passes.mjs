@@ -13,6 +13,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync, constants } from "node:zlib";
+import { random } from "../tests/random.mjs";
 
 const PKG = process.env.PICKANUMBER_NPM;
 if (!PKG) throw new Error("set PICKANUMBER_NPM to the package folder (target/npm/pickanumber)");
@@ -22,18 +23,6 @@ const PASSES = 10_000;
 const ITEMS = 20;
 const RUNS = 5;
 const IMPACTS = [5, 3, 2, 1, -1, -2, -3, -5];
-
-/** mulberry32, seeded. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** score.py's steps on its JSON input; halves rounded away from zero, as pickanumber rounds. */
 function plainFinal(json) {

@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { random } from "./random.mjs";
 
 /** The repository root. */
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -73,17 +74,7 @@ export function asPackage(result) {
   return result;
 }
 
-/** mulberry32: a small seeded generator of numbers in [0, 1). */
-export function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { random };
 
 const pick = (rng, list) => list[Math.floor(rng() * list.length)];
 const IMPACTS = ["+5", "+3", "+2", "+1", "-1", "-2", "-3", "-5", "−2", "−5"];

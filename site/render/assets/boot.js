@@ -59,6 +59,9 @@ globalThis.pickanumberPasses = () => passes ||= import('./PASS_GLUE')
 // been drawn again since. The first panel of a calculator that starts from the static example
 // (no state in the address) gets the static box's interval, computed for that example under
 // the default settings when the site was built: reading the page loads no second module.
+// A module that fails to load, throws or answers nothing (its `interval` is empty when it
+// finds no headline, which the calculator's panel should never show beside one) leaves "—":
+// the cell never stays busy.
 function intervals(box) {
   const $ = (selector) => box.querySelector(selector);
   let ends = !/[=&]/.test(location.hash) && $('#out-interval')?.textContent;
@@ -68,8 +71,8 @@ function intervals(box) {
     const args = ['text', 'mode', 'preset', 'weights', 'den', 'scale']
       .map((name) => $(`[name=calc-${name}]:is(:checked, :not([type=radio]))`)?.value ?? '');
     let shown;
-    try { shown = (await globalThis.pickanumberPasses()).interval(...args); } catch { shown = '—'; }
-    show(cell, shown);
+    try { shown = (await globalThis.pickanumberPasses()).interval(...args); } catch { shown = ''; }
+    show(cell, shown || '—');
   };
   const show = (cell, shown) => {
     if (cell.isConnected && shown) { cell.textContent = shown; cell.removeAttribute('aria-busy'); }

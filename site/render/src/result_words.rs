@@ -41,7 +41,6 @@ pub struct ResultWords {
     pub to: String,
     pub computing: String,
     pub pool_reference: String,
-    pub weights: String,
 }
 
 /// Why a word of `[result]` in `text` (the whole layout file, already read) cannot stand in
@@ -103,7 +102,6 @@ impl ResultWords {
             to: &self.to,
             computing: &self.computing,
             pool_reference: &self.pool_reference,
-            weights: &self.weights,
         }
     }
 }

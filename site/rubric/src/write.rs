@@ -77,24 +77,15 @@ impl Json {
     }
 }
 
-/// A JSON (and TOML basic) string literal: `"`, `\` and control characters escaped.
+/// A JSON (and TOML basic) string literal: the formula crate's JSON quoting (serde_json's
+/// escapes), with DEL escaped as well, which a TOML basic string requires and JSON allows, so
+/// one literal serves both files.
 pub(crate) fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\u{:04X}", c as u32));
-            }
-            c => out.push(c),
-        }
+    pickanumber_score::json::quote(&mut out, s);
+    if out.contains('\u{7f}') {
+        out = out.replace('\u{7f}', "\\u007f");
     }
-    out.push('"');
     out
 }
 

@@ -171,9 +171,11 @@ fn name() -> impl Strategy<Value = String> {
     "[a-z][a-z0-9_-]{0,11}"
 }
 
-/// Text a person might type into a rubric: quotes, backslashes, newlines, tabs, non-ASCII.
+/// Text a person might type into a rubric: quotes, backslashes, newlines, tabs, non-ASCII,
+/// and the control characters a paste can carry (CR, backspace, form feed, U+0001, DEL),
+/// which the TOML and JSON writers must escape.
 fn prose() -> impl Strategy<Value = String> {
-    "[a-zA-Z0-9 \"\\\\\n\t#=\\[\\]{}é×−]{0,40}"
+    "[a-zA-Z0-9 \"\\\\\n\t#=\\[\\]{}é×−\\r\\x01\\x08\\x0c\\x7f]{0,40}"
         .prop_filter("not blank", |s| !s.trim().is_empty())
         .prop_map(|s| s.trim().to_string())
 }

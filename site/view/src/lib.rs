@@ -15,11 +15,13 @@
 //! and the calculator's second module print); **probe** [`TextProbe`](pickanumber_instruments::probe::TextProbe) → [`probe::results`];
 //! **pairwise** [`Pairwise`](pickanumber_instruments::pairwise::Pairwise) →
 //! [`pairwise::results`]; each island's static box around them → [`probe::static_box`],
-//! [`pairwise::static_box`]. The islands set the markup with `inner_html`: one string per
-//! update instead of one reactive node per cell keeps their wasm small. The crate holds no
-//! serde, no TOML parser and no regex, so it costs the wasm only its markup and words. The
-//! `combine` feature (the formula crate's passes) adds [`judges`] and the report's passes
-//! section; the calculator's own wasm leaves it out, as it leaves out the formula crate's.
+//! [`pairwise::static_box`]. The probe's `REPORT.md`, which the command line writes, is
+//! [`probe_report::markdown`], in the words of `[probe.report]` ([`words::PROBE_REPORT`]).
+//! The islands set the markup with `inner_html`: one string per update instead of one
+//! reactive node per cell keeps their wasm small. The crate holds no serde, no TOML parser
+//! and no regex, so it costs the wasm only its markup and words. The `combine` feature (the
+//! formula crate's passes) adds [`judges`] and the report's passes section; the calculator's
+//! own wasm leaves it out, as it leaves out the formula crate's.
 
 pub mod frame;
 #[cfg(feature = "combine")]
@@ -28,6 +30,7 @@ pub mod outcome;
 pub mod pairwise;
 pub mod panel;
 pub mod probe;
+pub mod probe_report;
 pub mod report;
 pub mod words;
 pub mod working;

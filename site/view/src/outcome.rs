@@ -156,8 +156,7 @@ pub fn outcome(a: &Analysis, w: &ResultView<'_>) -> String {
             (Ok(s), Some(h)) => format!("{}{}", headline(&h, w), matrix(s, p, w)),
             (Err(e), _) => {
                 format!(
-                    "<p class=\"error\">{}: {}</p>\n",
-                    w.weights,
+                    "<p class=\"error\">weights: {}</p>\n",
                     escape(&e.to_string())
                 )
             }

@@ -304,8 +304,6 @@ pub struct ResultView<'a> {
     pub computing: &'a str,
     /// Under a matrix, before the pool's final.
     pub pool_reference: &'a str,
-    /// Before the weights' error.
-    pub weights: &'a str,
 }
 
 /// The markdown report's own words, the `[report]` table (its labels are [`ResultView`]'s).
@@ -363,5 +361,8 @@ pub struct ReportView<'a> {
     /// One disagreement: `{cell}`, `{nets}`.
     pub disagreement: &'a str,
 }
+
+/// The probe report's words, `[probe.report]`, declared beside the report.
+pub use crate::probe_report::ProbeReport;
 
 include!(concat!(env!("OUT_DIR"), "/words.rs"));

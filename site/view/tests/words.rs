@@ -1,11 +1,13 @@
 //! The words the islands and the packages compile in are `content/layout.toml`'s: every key
 //! of `[result]`, `[report]`, `[calculator.live]`, `[calculator.passes]`, `[probe.view]`,
-//! `[probe.live]`, `[pairwise.view]` and `[pairwise.live]`, read here with a TOML parser the
-//! crate itself does not have, appears in the constant with the file's value. (`build.rs` makes a key missing from either side a
-//! compile error, so the two hold the same keys.)
+//! `[probe.live]`, `[pairwise.view]` and `[pairwise.live]` (and `[probe.report]`, the words of
+//! the probe's `REPORT.md`), read here with a TOML parser the crate itself does not have,
+//! appears in the constant with the file's value. (`build.rs` makes a key missing from either
+//! side a compile error, so the two hold the same keys.)
 
 use pickanumber_view::words::{
-    CALCULATOR_LIVE, CALCULATOR_PASSES, PAIRWISE, PAIRWISE_LIVE, PROBE, PROBE_LIVE, REPORT, RESULT,
+    CALCULATOR_LIVE, CALCULATOR_PASSES, PAIRWISE, PAIRWISE_LIVE, PROBE, PROBE_LIVE, PROBE_REPORT,
+    REPORT, RESULT,
 };
 
 fn layout() -> toml::Table {
@@ -93,4 +95,9 @@ fn the_compiled_result_words_are_the_ones_printed() {
         panel.contains(&format!("<dt id=\"out-final-label\">{label}</dt>")),
         "{panel}"
     );
+}
+
+#[test]
+fn the_probe_report_writes_the_words_of_layout_toml() {
+    check("probe", "report", &format!("{PROBE_REPORT:?}"));
 }

@@ -218,23 +218,24 @@ pub struct Written {
     pub report_md: PathBuf,
 }
 
-/// Writes `aggregate.json` and `REPORT.md` into `out_dir` (created when missing), each through
-/// a temporary file renamed into place.
+/// Writes `aggregate.json` (of `p`) and `REPORT.md` (the text `report_md`, which the view
+/// crate's `probe_report::markdown` writes for `p`) into `out_dir` (created when missing),
+/// each through a temporary file renamed into place.
 ///
 /// # Errors
 /// [`ProbeFsError::Write`] naming the folder or file that could not be created or written.
-pub fn write_outputs(p: &Probe, out_dir: &Path) -> Result<Written, ProbeFsError> {
+pub fn write_outputs(p: &Probe, report_md: &str, out_dir: &Path) -> Result<Written, ProbeFsError> {
     std::fs::create_dir_all(out_dir).map_err(|source| ProbeFsError::Write {
         path: out_dir.to_path_buf(),
         source,
     })?;
     let aggregate_json = out_dir.join("aggregate.json");
-    let report_md = out_dir.join("REPORT.md");
+    let report_path = out_dir.join("REPORT.md");
     write_atomically(&aggregate_json, &report::aggregate_json(p))?;
-    write_atomically(&report_md, &report::markdown(p))?;
+    write_atomically(&report_path, report_md)?;
     Ok(Written {
         aggregate_json,
-        report_md,
+        report_md: report_path,
     })
 }
 

@@ -4,8 +4,8 @@
 //! **text** ([`text`]) or **run files** (`fs`) → **runs** ([`run`], each rating a [`rating`];
 //! a bad entry quoted by `excerpt`) → with the **items** ([`items`]) → **statistics and
 //! metrics** ([`metrics`]) → **regime** by the rules of `rules`, with its trace ([`regime`]) →
-//! **outputs** ([`report`]: `REPORT.md`, summary lines; with the `json` feature
-//! `aggregate.json`, written in `aggregate`).
+//! **outputs** ([`report`]: summary lines; with the `json` feature `aggregate.json`, written
+//! in `aggregate`; `REPORT.md` is the view crate's `probe_report`, in layout.toml's words).
 //!
 //! [`probe`] runs the middle of that chain; [`probe_text`] the whole of it for pasted text.
 

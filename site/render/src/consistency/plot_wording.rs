@@ -1,4 +1,8 @@
-//! The plots' wording (in `content/layout.toml`) follows the values the formula computes.
+//! The plots' wording (in `content/layout.toml`) follows the values the formula computes. Each
+//! expected sentence is the file's own template filled (by the renderer's slot filler,
+//! [`crate::words::Text`]) with numbers this module computes from the formula crate, so the
+//! sentences live only in `layout.toml` while a page number that disagrees with the formula
+//! still fails.
 
 use super::{layout, markdown_files};
 use crate::chart;
@@ -11,6 +15,16 @@ fn final_of(count: usize, net: i64) -> Pooled {
         .map(|i| Item::new(i, ""))
         .collect();
     Pooled::score(&items, &Params::default())
+}
+
+/// `a`, `a and b`, `a, b and c`: the list the slope sentence quotes, joined here on its own so
+/// that a change in the renderer's joining shows.
+fn listed(parts: &[String], and: &str) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} {and} {last}", init.join(", ")),
+    }
 }
 
 #[test]
@@ -28,23 +42,41 @@ fn growth_plot_wording_follows_the_computed_slopes() {
         p.scale * m / (n as f64).sqrt()
     };
     assert!(counts.windows(2).all(|w| slope(w[0]) > slope(w[1])));
-    assert!(
-        text.contains("Fewer items give steeper lines"),
-        "the description must say fewer items give steeper lines: {text}"
-    );
-    assert!(!text.contains("flatter"), "{text}");
 
-    // The finals it quotes are the formula crate's, in falling order.
+    // The finals it quotes are the formula crate's, in falling order: the sentence for fewer
+    // items giving steeper lines, filled with them, and neither of the other two.
     let net = 10;
-    let mut quoted = Vec::new();
-    for &n in &counts {
-        let s = final_of(n, net);
-        let phrase = format!("{} with {n} items", s.final_score);
-        assert!(text.contains(&phrase), "missing \"{phrase}\" in: {text}");
-        quoted.push(s.final_score);
+    let finals: Vec<Pooled> = counts.iter().map(|&n| final_of(n, net)).collect();
+    assert!(
+        finals
+            .windows(2)
+            .all(|w| w[0].final_score > w[1].final_score),
+        "{finals:?}"
+    );
+    let parts: Vec<String> = counts
+        .iter()
+        .zip(&finals)
+        .map(|(&n, s)| {
+            let score = format!("{}", s.final_score);
+            words
+                .final_with
+                .text(&[("final", &score), ("items", &layout.items.of(n))])
+        })
+        .collect();
+    let values = [
+        ("net", format!("{net:+}")),
+        ("finals", listed(&parts, &words.and)),
+    ];
+    let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let steeper = words.fewer_steeper.text(&values);
+    assert!(
+        text.contains(&steeper),
+        "the description must say \"{steeper}\": {text}"
+    );
+    for other in [&words.more_steeper, &words.mixed] {
+        let wrong = other.text(&values);
+        assert!(!text.contains(&wrong), "\"{wrong}\" in: {text}");
     }
-    assert!(text.contains("at net +10"), "{text}");
-    assert!(quoted.windows(2).all(|w| w[0] > w[1]), "{quoted:?}");
 
     // The rendered plot carries the same text, and no page says the opposite.
     let html = chart::figure(
@@ -54,20 +86,19 @@ fn growth_plot_wording_follows_the_computed_slopes() {
     )
     .unwrap()
     .html;
-    assert!(html.contains("Fewer items give steeper lines"));
+    let shown = words.fewer_steeper.plain(&values);
+    assert!(html.contains(&shown), "missing \"{shown}\" in the plot");
 
     // Every line passes through the anchor at net zero, as the first sentence says.
+    let anchor = final_of(counts[0], 0).final_unrounded;
     for &n in &counts {
-        assert_eq!(
-            final_of(n, 0).final_unrounded,
-            p.center,
-            "{n} items at net 0"
-        );
+        assert_eq!(final_of(n, 0).final_unrounded, anchor, "{n} items at net 0");
     }
-    assert!(text.starts_with(&format!(
-        "Each line is one item count, and every line passes through {} at net zero.",
-        p.center
-    )));
+    let lines = words.lines.text(&[("center", &format!("{anchor}"))]);
+    assert!(
+        text.starts_with(&lines),
+        "\"{lines}\" does not open: {text}"
+    );
     for (file, body) in markdown_files() {
         for sentence in body.split(['.', '\n']) {
             let s = sentence.to_lowercase();
@@ -93,31 +124,29 @@ fn multiplier_plot_wording_follows_the_formula() {
             .collect();
         Pooled::score(&items, &p).multiplier
     };
-    // "starts at 0.75 with no items, rises in a straight line to 1.00 at 20 items, and stays
-    // there: more evidence never amplifies the distance from 50".
+    // The description's floor, straight rise, ceiling and the count that reaches it, measured
+    // on the formula's multiplier.
     let full = p.density_denominator as usize;
-    let ceiling = p.multiplier_floor + p.multiplier_gain;
-    assert_eq!(multiplier(0), p.multiplier_floor);
-    let step = multiplier(1) - multiplier(0);
+    let (floor, ceiling) = (multiplier(0), multiplier(full));
+    let step = multiplier(1) - floor;
     for n in 1..=full {
         let rise = multiplier(n) - multiplier(n - 1);
         assert!((rise - step).abs() < 1e-12, "not a straight line at {n}");
     }
-    assert!((multiplier(full) - ceiling).abs() < 1e-12);
     for n in full..=4 * full {
-        assert_eq!(
-            multiplier(n),
-            multiplier(full),
-            "moves after {full} items at {n}"
-        );
+        assert_eq!(multiplier(n), ceiling, "moves after {full} items at {n}");
     }
     assert!(
         ceiling <= 1.0,
         "a multiplier above 1 would amplify the distance from the anchor"
     );
-    let claim = format!(
-        "The multiplier starts at {:.2} with no items, rises in a straight line to {:.2} at {full} items, and stays there: more evidence never amplifies the distance from {}.",
-        p.multiplier_floor, ceiling, p.center
-    );
+    // The anchor it never moves away from: the final of a balanced list.
+    let center = final_of(4, 0).final_unrounded;
+    let claim = layout.plots.multiplier.description.plain(&[
+        ("floor", &format!("{floor:.2}")),
+        ("ceiling", &format!("{ceiling:.2}")),
+        ("full", &full.to_string()),
+        ("center", &format!("{center}")),
+    ]);
     assert!(html.contains(&claim), "missing \"{claim}\" in the plot");
 }
