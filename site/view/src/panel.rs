@@ -39,15 +39,14 @@ pub fn calculator(a: &Analysis, w: &ResultView<'_>) -> String {
     let p = &a.params;
     let pool = a.pool();
     let t = PooledText::new(pool, p);
-    let (label, score, confidence) =
-        a.headline()
-            .map_or((w.overall, "—".into(), "—".into()), |h| {
-                (
-                    headline_label(h.kind, w),
-                    h.score_text(),
-                    h.confidence_text(),
-                )
-            });
+    let head = a.headline();
+    let (label, score, confidence) = head.map_or((w.overall, "—".into(), "—".into()), |h| {
+        (
+            headline_label(h.kind, w),
+            h.score_text(),
+            h.confidence_text(),
+        )
+    });
     // The bootstrap interval beside the confidence (`#out-interval`) when the analysis has a
     // headline; no cell at all otherwise. A formula crate built without its `interval` feature
     // (the wasm calculator's, which computes no interval) shows the cell as
@@ -59,9 +58,9 @@ pub fn calculator(a: &Analysis, w: &ResultView<'_>) -> String {
             pickanumber_score::interval::LEVEL
         )
     };
-    let interval = match (pickanumber_score::COMPUTES_INTERVAL, a.headline()) {
+    let interval = match (pickanumber_score::COMPUTES_INTERVAL, head) {
         (true, _) => a.bootstrap_interval().map_or(String::new(), |i| {
-            let rounded = a.headline().is_none_or(|h| h.rounded);
+            let rounded = head.is_none_or(|h| h.rounded);
             cell(&format!(
                 "<dd id=\"out-interval\">{}</dd>",
                 range(&i, rounded, w)
