@@ -89,7 +89,7 @@ pub fn view(text: &str, settings: &Settings) -> [String; 2] {
 /// The ends of the headline's bootstrap interval under the settings, as the calculator's
 /// headline shows them (`45 to 57`, [`range`]), or empty when there is no headline: what the
 /// calculator, whose own wasm computes no interval, puts in place of
-/// [`panel::interval_pending`] for a single list.
+/// [`panel::INTERVAL_PENDING`] for a single list.
 pub fn interval(text: &str, settings: &Settings) -> String {
     let a = analyse(text, &settings.request());
     let rounded = a.headline().is_none_or(|h| h.rounded);

@@ -39,7 +39,6 @@ pub struct ResultWords {
     pub headline: String,
     pub alpha: String,
     pub to: String,
-    pub computing: String,
     pub pool_reference: String,
 }
 
@@ -100,7 +99,6 @@ impl ResultWords {
             headline: &self.headline,
             alpha: &self.alpha,
             to: &self.to,
-            computing: &self.computing,
             pool_reference: &self.pool_reference,
         }
     }

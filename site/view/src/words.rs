@@ -300,8 +300,6 @@ pub struct ResultView<'a> {
     pub alpha: &'a str,
     /// Between an interval's ends.
     pub to: &'a str,
-    /// The interval's cell while it is computed.
-    pub computing: &'a str,
     /// Under a matrix, before the pool's final.
     pub pool_reference: &'a str,
 }

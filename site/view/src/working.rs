@@ -260,6 +260,27 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2_000))]
 
+        /// The pool's working line holds no character that markup would read (the panel puts
+        /// it in unescaped), whatever the items, the normalisation and the rounding.
+        #[test]
+        fn the_working_line_needs_no_escaping(
+            impacts in proptest::collection::vec(0usize..8, 0..30),
+            normalization in 0usize..4,
+            rounded in proptest::bool::ANY,
+            scale in 0.5f64..20.0,
+        ) {
+            use pickanumber_score::{Impact, Item, Normalization, Params, Pooled, Rounding};
+            let items: Vec<Item> = impacts.iter().map(|&i| Item::new(Impact::ALL[i], "")).collect();
+            let p = Params {
+                normalization: [Normalization::Sqrt, Normalization::Linear, Normalization::Log, Normalization::None][normalization],
+                rounding: if rounded { Rounding::HalfAwayFromZero } else { Rounding::None },
+                scale,
+                ..Params::default()
+            };
+            let line = super::working(&Pooled::score(&items, &p), &p);
+            prop_assert_eq!(crate::escape(&line), line);
+        }
+
         /// The minus-sign pass agrees with `str::replace(" -", " −")`.
         #[test]
         fn minus_signs_match_a_plain_replace(text in "[ a1-−]{0,16}") {
