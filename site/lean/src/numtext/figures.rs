@@ -43,7 +43,7 @@ pub fn signed(n: i64) -> String {
 ///
 /// ```
 /// use pickanumber_lean::numtext::signed_fixed;
-/// assert_eq!(signed_fixed(3.8375, 3), "+3.838");
+/// assert_eq!(signed_fixed(3.8376, 3), "+3.838");
 /// assert_eq!(signed_fixed(0.0001, 3), "0.000");
 /// assert_eq!(signed_fixed(-1.225, 2), "-1.23");
 /// ```
