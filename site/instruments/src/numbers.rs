@@ -429,10 +429,6 @@ pub fn round4(x: f64) -> f64 {
     ten_thousandths(x) as f64 / 10_000.0
 }
 
-// The 4-decimal text the probe prints (`short`, `four`) is the lean crate's, with every other
-// number formatter; re-exported here only for `probe/report.rs`, which another branch edits.
-pub use pickanumber_lean::numtext::{four, short};
-
 /// `part / whole` as a percentage with one decimal, rounded half to even on the exact fraction:
 /// `percent(1, 8)` is `12.5%`, `percent(1, 3)` is `33.3%`, `percent(0, 0)` is `0.0%`.
 ///
@@ -463,6 +459,8 @@ pub fn percent(part: usize, whole: usize) -> String {
 #[allow(clippy::approx_constant)]
 mod tests {
     use super::*;
+    // The probe's 4-decimal text: the lean crate's, checked here against `round4`.
+    use pickanumber_lean::numtext::{four, short};
 
     #[test]
     fn rounds_like_an_exact_decimal_with_ties_to_even() {

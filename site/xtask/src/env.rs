@@ -46,6 +46,8 @@ impl<T, E: Display> Context<T> for Result<T, E> {
 pub struct Env {
     /// The repository root.
     pub repo: PathBuf,
+    /// Cargo's home (`$CARGO_HOME`, else `~/.cargo`): its `bin` and its registry sources.
+    pub cargo_home: PathBuf,
     path: std::ffi::OsString,
 }
 
@@ -56,11 +58,15 @@ impl Env {
         let repo = repo.canonicalize().context("no repository root")?;
         let var = |name| std::env::var_os(name).map(PathBuf::from);
         let home = var("HOME").unwrap_or_default().join(".cargo");
-        let cargo = var("CARGO_HOME").unwrap_or(home).join("bin");
-        let mut dirs = vec![repo.join("node_modules/.bin"), cargo];
+        let cargo_home = var("CARGO_HOME").unwrap_or(home);
+        let mut dirs = vec![repo.join("node_modules/.bin"), cargo_home.join("bin")];
         dirs.extend(std::env::split_paths(&var("PATH").unwrap_or_default()));
         let path = std::env::join_paths(dirs).context("cannot build PATH")?;
-        Ok(Env { repo, path })
+        Ok(Env {
+            repo,
+            cargo_home,
+            path,
+        })
     }
 
     /// Cargo's target folder (`$CARGO_TARGET_DIR` or `target/`).

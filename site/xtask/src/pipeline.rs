@@ -36,9 +36,13 @@ pub fn build(env: &Env, base_url: Option<&str>) -> Result<(), Failure> {
 /// use), whose glue and wasm are staged beside the calculator's.
 pub fn wasm(env: &Env) -> Result<(), Failure> {
     let calculator = env.repo.join("site/calculator");
+    let remap = registry_remap(env);
     let trunk = |args: &str| {
         let mut c = env.command("trunk", args);
         c.current_dir(&calculator);
+        if let Some(flags) = &remap {
+            c.env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS", flags);
+        }
         c
     };
     let what = "trunk build --release (the calculator's wasm)";
@@ -70,6 +74,26 @@ pub fn wasm(env: &Env) -> Result<(), Failure> {
         stage(env, &islands, bin)?;
     }
     Ok(())
+}
+
+/// The wasm builds' rustflags that write the crates' sources as `/crates/…` instead of their
+/// folder under this machine's cargo home. The wasm keeps the file names of a few panic
+/// locations in dependencies; with the machine's path in them, its size (and so the budget test)
+/// depended on where cargo's home is: `/root/.cargo` and a longer home differ by the length
+/// difference, and the calculator's budget has less room than that to spare. `None` (no remap,
+/// sizes as before) when the path has white space, which the flags variable cannot carry.
+fn registry_remap(env: &Env) -> Option<String> {
+    let sources = env.cargo_home.join("registry/src");
+    let mut flags = Vec::new();
+    for index in std::fs::read_dir(&sources).ok()?.flatten() {
+        let path = index.path();
+        let text = path.to_str()?;
+        if text.contains(char::is_whitespace) {
+            return None;
+        }
+        flags.push(format!("--remap-path-prefix={text}=/crates"));
+    }
+    Some(flags.join(" "))
 }
 
 /// Copies the glue and wasm of `bin` that trunk wrote into `built` beside the calculator's.

@@ -8,7 +8,7 @@
 #[cfg(feature = "json")]
 pub use super::aggregate::aggregate_json;
 use super::Probe;
-use crate::numbers::four;
+use pickanumber_lean::numtext::four;
 
 /// How many items the "most variable" table lists.
 pub const MOST_VARIABLE: usize = 5;
