@@ -5,8 +5,8 @@
 mod build;
 mod latency;
 mod lighthouse;
-mod npm;
-mod python;
+mod npm_figures;
+mod python_figures;
 mod report;
 mod throughput;
 mod weight;
@@ -33,8 +33,8 @@ pub const SECTIONS: [(&str, &str, Measure); 7] = [
     ("latency", "calculator latency in headless Chromium, against a bare textarea", latency::latency),
     ("throughput", "native throughput (criterion), and the CLI at 10,000 and 100,000 lines of inputs that were once quadratic", throughput::throughput),
     ("build", "build times", build::build_times),
-    ("python", "the Python package: wheel size, and the formula through the package against plain Python", python::python),
-    ("npm", "the npm package: its size, and 10,000 passes of 20 items through analyse in Node against plain JavaScript", npm::npm),
+    ("python", "the Python package: wheel size, and the formula through the package against plain Python", python_figures::python),
+    ("npm", "the npm package: its size, and 10,000 passes of 20 items through analyse in Node against plain JavaScript", npm_figures::npm),
 ];
 
 /// Builds (unless `build` is false), runs the sections in `only`, and prints and writes them.
