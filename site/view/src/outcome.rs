@@ -137,7 +137,7 @@ h,
 /// pooled output (pooled), then the working line of the pool where the pool is the answer.
 pub fn outcome(a: &Analysis, w: &ResultView<'_>) -> String {
     if !a.scored {
-        return crate::panel::nothing_read(a, w);
+        return nothing_read(a, w);
     }
     let p = &a.params;
     match &a.outcome {
@@ -164,6 +164,31 @@ pub fn outcome(a: &Analysis, w: &ResultView<'_>) -> String {
             (Ok(_), None) => String::new(),
         },
     }
+}
+
+/// The result when no item was read, for an evidence block and the calculator's panel alike:
+/// no number (`—`), the reason, and the lines not used.
+pub(crate) fn nothing_read(a: &Analysis, w: &ResultView<'_>) -> String {
+    let why = a
+        .diagnostics
+        .iter()
+        .find(|d| d.kind == pickanumber_score::Kind::NothingRead)
+        .map_or("", |d| d.message.as_str());
+    let mut lines: Vec<usize> = a.ignored.clone();
+    lines.extend(a.diagnostics.iter().filter_map(|d| d.line));
+    pickanumber_lean::order::sort_by(&mut lines, |x, y| x.cmp(y));
+    lines.dedup();
+    let unused = match lines.is_empty() {
+        true => String::new(),
+        false => format!("; not used: {}", pickanumber_score::line_list(&lines, 20)),
+    };
+    format!(
+        "<dl class=\"calc-out calc-headline\"><div class=\"calc-cell calc-final\"><dt id=\"out-final-label\">{}</dt><dd id=\"out-final\">—</dd></div><div class=\"calc-cell calc-final\"><dt>{}</dt><dd id=\"out-confidence\">—</dd></div></dl>\n<p class=\"error\" id=\"out-nothing\">{}{}.</p>\n",
+        w.nothing_read,
+        w.confidence,
+        escape(why),
+        escape(&unused)
+    )
 }
 
 /// The diagnostics as a list, each item classed and prefixed by its severity

@@ -6,7 +6,7 @@
 //! generator those of its `--root`.
 
 use crate::escape;
-use crate::outcome::{feedback, matrix};
+use crate::outcome::{feedback, matrix, nothing_read};
 use crate::words::ResultView;
 use crate::working::{
     headline_label, overall_text, percent_of_scale, range, self_check_text, working, PooledText,
@@ -132,28 +132,4 @@ h,
         working(pool, p)
     );
     h
-}
-
-/// The panel when no item was read: no number (`—`), the reason, and the lines not used.
-pub(crate) fn nothing_read(a: &Analysis, w: &ResultView<'_>) -> String {
-    let why = a
-        .diagnostics
-        .iter()
-        .find(|d| d.kind == pickanumber_score::Kind::NothingRead)
-        .map_or("", |d| d.message.as_str());
-    let mut lines: Vec<usize> = a.ignored.clone();
-    lines.extend(a.diagnostics.iter().filter_map(|d| d.line));
-    pickanumber_lean::order::sort_by(&mut lines, |x, y| x.cmp(y));
-    lines.dedup();
-    let unused = match lines.is_empty() {
-        true => String::new(),
-        false => format!("; not used: {}", pickanumber_score::line_list(&lines, 20)),
-    };
-    format!(
-        "<dl class=\"calc-out calc-headline\"><div class=\"calc-cell calc-final\"><dt id=\"out-final-label\">{}</dt><dd id=\"out-final\">—</dd></div><div class=\"calc-cell calc-final\"><dt>{}</dt><dd id=\"out-confidence\">—</dd></div></dl>\n<p class=\"error\" id=\"out-nothing\">{}{}.</p>\n",
-        w.nothing_read,
-        w.confidence,
-        escape(why),
-        escape(&unused)
-    )
 }
