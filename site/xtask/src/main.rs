@@ -10,6 +10,7 @@ mod package;
 mod pipeline;
 mod serve;
 mod setup;
+mod stamp;
 
 use std::process::ExitCode;
 

@@ -33,7 +33,8 @@ pub fn build(env: &Env, base_url: Option<&str>) -> Result<(), Failure> {
 /// `trunk build --release` of the calculator into [`CALC_DIST`], then of the other builds:
 /// the probe and pairwise islands (`instruments.html`), the setup page's island (`setup.html`)
 /// and the calculator's passes module (`passes.html`, the crate `site/passes`, loaded on first
-/// use), whose glue and wasm are staged beside the calculator's.
+/// use), whose glue and wasm are staged beside the calculator's; last, the wasm-split stamp
+/// ([`crate::stamp`]) of each staged wasm is set to its fixed value.
 pub fn wasm(env: &Env) -> Result<(), Failure> {
     let calculator = env.repo.join("site/calculator");
     let remap = registry_remap(env);
@@ -73,15 +74,16 @@ pub fn wasm(env: &Env) -> Result<(), Failure> {
         step(&what, build.arg(&islands))?;
         stage(env, &islands, bin)?;
     }
-    Ok(())
+    crate::stamp::fix_all(&env.repo.join(CALC_DIST))
 }
 
 /// The wasm builds' rustflags that write the crates' sources as `/crates/…` instead of their
 /// folder under this machine's cargo home. The wasm keeps the file names of a few panic
 /// locations in dependencies; with the machine's path in them, its size (and so the budget test)
 /// depended on where cargo's home is: `/root/.cargo` and a longer home differ by the length
-/// difference, and the calculator's budget has less room than that to spare. `None` (no remap,
-/// sizes as before) when the path has white space, which the flags variable cannot carry.
+/// difference, and the calculator's budget has less room than that to spare (the other
+/// machine-dependent bytes are [`crate::stamp`]'s). `None` (no remap, sizes as before) when the
+/// path has white space, which the flags variable cannot carry.
 fn registry_remap(env: &Env) -> Option<String> {
     let sources = env.cargo_home.join("registry/src");
     let mut flags = Vec::new();
