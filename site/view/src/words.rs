@@ -4,11 +4,12 @@
 //! `[calculator.live]` ([`CalculatorLive`], compiled in as [`CALCULATOR_LIVE`]) and its second
 //! module's saved passes `[calculator.passes]` ([`CalculatorPasses`], as [`CALCULATOR_PASSES`]).
 //! A computed result's labels are `[result]` ([`ResultView`], compiled in as [`RESULT`]) and
-//! the markdown report's own words `[report]` ([`ReportView`], as [`REPORT`]). The probe and the pairwise diagnostic have
-//! three tables: its static
-//! box's own words (`[probe]`: [`ProbeBox`], which only the renderer has), its results' words
-//! (`[probe.view]`: [`ProbeView`], compiled in as [`PROBE`]) and its live controls' words
-//! (`[probe.live]`: [`ProbeLive`], as [`PROBE_LIVE`]); the same for `[pairwise]`. A sentence
+//! the markdown report's own words `[report]` ([`ReportView`], as [`REPORT`]). The probe has
+//! three tables: its static box's own words (`[probe]`: [`ProbeBox`], which only the renderer
+//! has), its results' words (`[probe.view]`: [`ProbeView`], compiled in as [`PROBE`]) and its
+//! live controls' words (`[probe.live]`: [`ProbeLive`], as [`PROBE_LIVE`]); the pairwise
+//! diagnostic the same under `[pairwise]`. The probe's `REPORT.md` has `[probe.report]`
+//! ([`crate::probe_report::ProbeReport`], as [`PROBE_REPORT`]). A sentence
 //! with `{slots}` is kept as written and filled by [`crate::fill`] or [`crate::plain`]; the
 //! renderer checks its slots when it reads the file.
 
