@@ -43,26 +43,25 @@ pub struct ResultWords {
 }
 
 /// Why a word of `[result]` in `text` (the whole layout file, already read) cannot stand in
-/// the result's markup as written: the key of the first one holding `<`, `>` or `&`, and the
-/// message.
-pub fn markup_in(text: &str) -> Option<(String, String)> {
-    let file: toml::Table = text.parse().ok()?;
-    let table = file.get("result")?.as_table()?;
-    for (key, value) in table {
-        let texts: Vec<&str> = match value {
+/// the result's markup as written: the byte offset of the first one holding `<`, `>` or `&`,
+/// and the message ([`pickanumber_view::markup_free::refusal`], the rule `build.rs` applies
+/// too). `None` also when `text` does not parse, which the caller reports with its line.
+pub fn markup_in(text: &str) -> Option<(usize, String)> {
+    /// The `[result]` table, each value with its place in the file.
+    #[derive(serde::Deserialize)]
+    struct Spans {
+        #[serde(default)]
+        result: std::collections::BTreeMap<String, toml::Spanned<toml::Value>>,
+    }
+    let spans: Spans = toml::from_str(text).ok()?;
+    spans.result.iter().find_map(|(key, value)| {
+        let texts: Vec<&str> = match value.get_ref() {
             toml::Value::Array(list) => list.iter().filter_map(toml::Value::as_str).collect(),
             other => other.as_str().into_iter().collect(),
         };
-        for t in texts {
-            if let Some(c) = t.chars().find(|c| matches!(c, '<' | '>' | '&')) {
-                return Some((
-                    key.clone(),
-                    format!("result.{key}: \"{t}\" holds '{c}', which the result's markup would read as HTML; write the words without <, > or &"),
-                ));
-            }
-        }
-    }
-    None
+        let message = pickanumber_view::markup_free::refusal(key, texts)?;
+        Some((value.span().start, message))
+    })
 }
 
 /// The strings of a list, borrowed.
@@ -191,4 +190,26 @@ pub struct ReportWords {
     pub agreement: String,
     pub disagreements: String,
     pub disagreement: Text<CellLine>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::markup_in;
+
+    #[test]
+    fn markup_is_found_at_its_value_however_the_key_is_spaced() {
+        let text = "[labels]\nraw = \"a < b\"\n\n[result]\nraw=\"Raw\"\nactions = [\n  \"Keep\",\n  \"Fix & see\",\n]\n";
+        let (at, message) = markup_in(text).unwrap();
+        assert_eq!(&text[at..at + 1], "[", "the list's value starts the span");
+        assert_eq!(text[..at].matches('\n').count() + 1, 6);
+        assert_eq!(
+            message,
+            "result.actions: \"Fix & see\" holds '&', which the result's markup would read as \
+             HTML; write the words without <, > or &"
+        );
+        let tight = "[result]\nraw=\"R<aw\"\n";
+        let (at, _) = markup_in(tight).unwrap();
+        assert_eq!(&tight[at..], "\"R<aw\"\n");
+        assert_eq!(markup_in("[result]\nraw = \"Raw\"\n"), None);
+    }
 }

@@ -146,11 +146,7 @@ impl Layout {
             }
         })?;
         // The result's words go into markup as written (see `ResultView`): no <, > or &.
-        if let Some((key, m)) = crate::result_words::markup_in(text) {
-            let table = text.find("[result]").unwrap_or(0);
-            let at = text[table..]
-                .find(&format!("\n{key} ="))
-                .map_or(table, |k| table + k + 1);
+        if let Some((at, m)) = crate::result_words::markup_in(text) {
             return Err(Error::at(file, line_of(at), m));
         }
         // The setup words travel one a line to the island; its worked example must read.

@@ -26,6 +26,7 @@
 pub mod frame;
 #[cfg(feature = "combine")]
 pub mod judges;
+pub mod markup_free;
 pub mod outcome;
 pub mod pairwise;
 pub mod panel;
