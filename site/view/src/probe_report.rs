@@ -178,7 +178,10 @@ fn metrics(line: &mut impl FnMut(&str), p: &Probe, w: &ProbeReport<'_>, v: &Prob
     let scale = p.spec.scale;
     line(&format!("## {}", w.metrics));
     line("");
-    let (top, bottom) = ((scale.max() - 1).to_string(), (scale.min() + 1).to_string());
+    let (top, bottom) = (
+        scale.ceiling_from().to_string(),
+        scale.floor_to().to_string(),
+    );
     match (&st.across_runs, p.metrics()) {
         (Some(a), Some(m)) => {
             let [metric, value, counts] = w.metrics_columns;
@@ -370,7 +373,10 @@ fn trace(line: &mut impl FnMut(&str), p: &Probe, w: &ProbeReport<'_>) {
         ));
     }
     line("");
-    let (top, bottom) = ((scale.max() - 1).to_string(), (scale.min() + 1).to_string());
+    let (top, bottom) = (
+        scale.ceiling_from().to_string(),
+        scale.floor_to().to_string(),
+    );
     line(&plain(w.extremes, &[("top", &top), ("bottom", &bottom)]));
 }
 

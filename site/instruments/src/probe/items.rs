@@ -63,6 +63,28 @@ impl Scale {
         self.max
     }
 
+    /// The lowest point the ceiling rate counts: the ceiling is the top two points, from here
+    /// to [`Scale::max`].
+    ///
+    /// ```
+    /// use pickanumber_instruments::probe::Scale;
+    /// assert_eq!(Scale::default().ceiling_from(), 9);
+    /// ```
+    pub fn ceiling_from(self) -> i64 {
+        self.max - 1
+    }
+
+    /// The highest point the floor rate counts: the floor is the bottom two points, from
+    /// [`Scale::min`] to here.
+    ///
+    /// ```
+    /// use pickanumber_instruments::probe::Scale;
+    /// assert_eq!(Scale::default().floor_to(), 2);
+    /// ```
+    pub fn floor_to(self) -> i64 {
+        self.min + 1
+    }
+
     /// Whether a rating lies on the scale.
     pub fn contains(self, rating: i64) -> bool {
         (self.min..=self.max).contains(&rating)

@@ -252,12 +252,12 @@ fn across(all: &[i64], scale: Scale) -> Option<AcrossRuns> {
     let histogram = Histogram { scale, counts };
     let ceiling_count = histogram
         .bars()
-        .filter(|&(p, _)| p >= scale.max() - 1)
+        .filter(|&(p, _)| p >= scale.ceiling_from())
         .map(|(_, c)| c)
         .sum();
     let floor_count = histogram
         .bars()
-        .filter(|&(p, _)| p <= scale.min() + 1)
+        .filter(|&(p, _)| p <= scale.floor_to())
         .map(|(_, c)| c)
         .sum();
     let n = all.len();
