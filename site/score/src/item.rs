@@ -40,6 +40,8 @@ impl Item {
     /// The item as a line of the grammar `parse` reads (the inverse of reading one line):
     /// `- (+5, requester × brief_fidelity) text`; a text that starts like a separator (`- x`,
     /// `: x`) gets one, and line breaks become spaces, so the line reads back as this item.
+    /// One exception: a perspective without a criterion (which JSON input allows) is not
+    /// written, since the line grammar has no form for it.
     ///
     /// ```
     /// use pickanumber_score::{Impact, Item};
