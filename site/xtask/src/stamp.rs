@@ -26,8 +26,8 @@ const DIGITS: usize = 16;
 /// left as it is; a marker not followed by 16 lowercase hex digits is an error naming the file
 /// and the byte offset, and the file is not written.
 pub fn fix_all(dir: &Path) -> Result<(), Failure> {
-    for entry in std::fs::read_dir(dir).context(dir.display())?.flatten() {
-        let path = entry.path();
+    for entry in std::fs::read_dir(dir).context(dir.display())? {
+        let path = entry.context(dir.display())?.path();
         if path.extension().is_some_and(|e| e == "wasm") {
             let bytes = std::fs::read(&path).context(path.display())?;
             let fixed = fix(bytes).map_err(|e| failed(format!("{}: {e}", path.display())))?;
