@@ -66,6 +66,11 @@ impl Checker<'_> {
         match node.kind {
             NodeKind::Int(i) => Some(i as f64),
             NodeKind::Float(x) => Some(x),
+            NodeKind::Inexact => {
+                let why = pickanumber_score::DecimalError::TooPrecise;
+                self.err(node.at, key, format!("{why}"));
+                None
+            }
             _ => {
                 self.err(
                     node.at,

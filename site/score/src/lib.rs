@@ -79,7 +79,7 @@ pub use impact::Impact;
 pub use input::{read, read_as, Format};
 pub use interval::Interval;
 pub use item::{Bucket, Item};
-pub use matrix::{check_weights, CriterionScore, MatrixScore, WeightError};
+pub use matrix::{check_weights, CriterionScore, MatrixScore, WeightError, MAX_WEIGHT_SUM};
 pub use params::{Normalization, ParamError, Params, Rounding};
 pub use parse::{
     check_name, parse_weights, Entry, LineError, Parsed, ReportRow, MAX_ITEMS, MAX_REPEAT,

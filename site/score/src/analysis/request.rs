@@ -123,6 +123,12 @@ pub struct Request {
     /// its 1,000 resamples are most of an analysis's cost, and a pipeline that only wants the
     /// number need not pay for them. Nothing else changes.
     pub skip_interval: bool,
+    /// Accept a floor and gain whose multiplier leaves `[0, 1]`, so that the final can leave
+    /// 0 to max ([`Params::validate_unbounded`](crate::Params::validate_unbounded) instead of
+    /// [`Params::validate`](crate::Params::validate)). Only the paper's ablation asks for it,
+    /// with an evidence block's `bounds=off`, to show such variants fail; no other front end
+    /// sets it.
+    pub unbounded: bool,
 }
 
 /// The names a rubric allows. An item that names another criterion or perspective is an error

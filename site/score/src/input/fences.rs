@@ -2,6 +2,7 @@
 //! each block in its own format and the lines outside with the line grammar, every line
 //! number still counted in the whole text.
 
+use crate::parse::LineError;
 use crate::Parsed;
 
 /// One fenced code block: the byte range of its content and the 1-based line of its first
@@ -89,10 +90,32 @@ pub(super) fn merge(out: &mut Parsed, mut p: Parsed, offset: usize) {
     for r in &mut p.report_rows {
         r.line += offset;
     }
+    // One set of weights per text: a second (in another block, or outside the blocks) is an
+    // error on the later line.
+    if let Some(line) = p.weights_line.map(|l| l + offset) {
+        match out.weights_line {
+            Some(first) => {
+                let (first, second) = (first.min(line), first.max(line));
+                out.errors.push(LineError {
+                    line: second,
+                    column: None,
+                    message: crate::parse::second_weights(first),
+                });
+                out.weights_line = Some(first);
+                out.weights_error = Some(out.weights_error.map_or(second, |e| e.min(second)));
+            }
+            None => out.weights_line = Some(line),
+        }
+    }
+    if let Some(line) = p.weights_error.map(|l| l + offset) {
+        out.weights_error = Some(out.weights_error.map_or(line, |e| e.min(line)));
+    }
     out.entries.append(&mut p.entries);
     out.errors.append(&mut p.errors);
     out.ignored.append(&mut p.ignored);
-    out.weights.append(&mut p.weights);
+    if out.weights.is_empty() {
+        out.weights.append(&mut p.weights);
+    }
     out.notes.append(&mut p.notes);
     out.report_rows.append(&mut p.report_rows);
     out.explicit |= p.explicit;

@@ -8,7 +8,8 @@ use super::item_line::check_name;
 ///
 /// # Errors
 /// A message naming the bad part: a missing `=`, a label that is not a name, a value that is
-/// not a number, a value with too many digits to read exactly, or no weights at all.
+/// not a number, a value that cannot be read exactly, no weights at all, or a criterion
+/// given twice.
 ///
 /// A value is a plain decimal as [`parse_decimal`](crate::parse_decimal) reads it: `0.3`,
 /// `.5`, `2.50`, `1`, `1e-3`, with an optional sign (zero and negative weights are read here
@@ -37,14 +38,22 @@ pub fn parse_weights(s: &str) -> Result<Vec<(String, f64)>, String> {
             crate::DecimalError::NotANumber => {
                 format!("weight for {name} is not a number: \"{value}\"")
             }
-            crate::DecimalError::TooPrecise => format!(
-                "weight for {name} has too many digits to read exactly: \"{value}\": write at most 15 significant digits, like 0.35"
-            ),
+            crate::DecimalError::TooPrecise => format!("weight for {name} \"{value}\" {e}"),
         })?;
         out.push((name.to_string(), value));
     }
     if out.is_empty() {
         return Err("weights: line names no weights: write weights: craft=0.3, depth=0.2".into());
     }
+    let twice = crate::matrix::duplicates(out.iter().map(|(n, _)| n.as_str()));
+    if !twice.is_empty() {
+        return Err(crate::WeightError::Duplicate(twice).to_string());
+    }
     Ok(out)
+}
+
+/// The error of a second set of weights in one text (a second `weights:` line, or weights in
+/// two fenced blocks), on the second one's line: `first` is the line of the first.
+pub(crate) fn second_weights(first: usize) -> String {
+    format!("the weights are already given on line {first}: give every weight on one weights: line")
 }
