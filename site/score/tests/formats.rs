@@ -218,7 +218,7 @@ fn feedback_mode_needs_buckets() {
 fn weights_that_cannot_be_read_exactly_are_refused() {
     assert_eq!(
         pickanumber_score::parse_weights("craft=0.12345678901234567, depth=1").unwrap_err(),
-        "weight for craft has too many digits to read exactly: \"0.12345678901234567\": write at most 15 significant digits, like 0.35"
+        "weight for craft \"0.12345678901234567\" cannot be read exactly: write at most 15 significant digits and a power of ten from -22 to 22, like 0.35 or 2e5"
     );
     assert_eq!(
         pickanumber_score::parse_weights("craft=inf").unwrap_err(),

@@ -42,8 +42,10 @@ pub(crate) fn analyse_read(
     let text_weights = !parsed.weights.is_empty() || !parsed.report_rows.is_empty();
     let mode = decide_mode(request, format, &parsed.entries, text_weights, &mut later);
     let entries = usable_entries(parsed.entries, mode, request, &mut diagnostics);
-    let scored = !entries.is_empty() || explicit_empty;
-    if !scored {
+    // Settings the formula cannot use give no score at all (their error says why).
+    let params_usable = !diagnostics.iter().any(|d| d.kind == Kind::Params);
+    let scored = params_usable && (!entries.is_empty() || explicit_empty);
+    if !scored && params_usable {
         let message = nothing_read(text, format, read_any, &diagnostics);
         diagnostics.push(Diagnostic::new(Kind::NothingRead, message));
     } else if explicit_empty {
