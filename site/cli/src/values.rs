@@ -80,7 +80,8 @@ pub(crate) fn positive(s: &str) -> Result<f64, String> {
 /// interval (`--no-interval` turns it off).
 ///
 /// # Errors
-/// A [`Fatal`] (exit 2) when the rubric cannot be read or has errors.
+/// A [`Fatal`] (exit 2) when an option asked for would not be used (`--weights` with
+/// `--mode pooled`), or the rubric cannot be read or has errors.
 pub fn options(
     rubric: Option<&Path>,
     asked: Request,
@@ -89,6 +90,13 @@ pub fn options(
     gate: Gate,
     interval: bool,
 ) -> Result<Options, Fatal> {
+    let mode = asked.mode;
+    if let Some(message) = asked.unused_option(|o| match o {
+        "mode" => format!("--mode {mode}"),
+        o => format!("--{o}"),
+    }) {
+        return Err(Fatal(message));
+    }
     let rubric = rubric.map(crate::rubric::load).transpose()?;
     let strict = asked.strict;
     let mut request = match &rubric {
