@@ -99,12 +99,22 @@ pub fn parse(json: &str) -> Result<Options, OptionError> {
             }
             r.request()
         }
-        None => Request {
-            mode: get("mode").map(mode).transpose()?.unwrap_or_default(),
-            preset: get("preset").map(preset).transpose()?,
-            weights: get("weights").map(weights).transpose()?,
-            ..Request::default()
-        },
+        None => {
+            let asked = Request {
+                mode: get("mode").map(mode).transpose()?.unwrap_or_default(),
+                preset: get("preset").map(preset).transpose()?,
+                weights: get("weights").map(weights).transpose()?,
+                ..Request::default()
+            };
+            let name = asked.mode.name();
+            if let Some(message) = asked.unused_option(|o| match o {
+                "mode" => format!("options.mode \"{name}\""),
+                o => format!("options.{o}"),
+            }) {
+                return Err(OptionError(message));
+            }
+            asked
+        }
     };
     request.strict = get("strict").map(|v| boolean("strict", v)).transpose()? == Some(true);
     if let Some(v) = get("denominator") {
@@ -268,13 +278,14 @@ mod tests {
     #[test]
     fn every_option_reaches_the_request() {
         let o = parse(
-            r#"{"mode": "matrix", "preset": "hackathon", "weights": {"craft": 0.6, "depth": 0.4},
+            r#"{"mode": "matrix", "weights": {"craft": 0.6, "depth": 0.4},
                 "strict": true, "failUnder": 70, "minConfidence": 0.5, "requireSelfCheck": true,
                 "denominator": 12, "scale": 6, "interval": false}"#,
         )
         .unwrap();
         assert_eq!(o.request.mode, Mode::Matrix);
-        assert_eq!(o.request.preset, Some(Preset::Hackathon));
+        let p = parse(r#"{"mode": "matrix", "preset": "hackathon"}"#).unwrap();
+        assert_eq!(p.request.preset, Some(Preset::Hackathon));
         let w = vec![("craft".to_string(), 0.6), ("depth".to_string(), 0.4)];
         assert_eq!(o.request.weights, Some(w.clone()));
         assert!(o.request.strict);
@@ -316,6 +327,9 @@ mod tests {
             (r#"{"denominator": 0}"#, "options.denominator: 0 is not a number greater than 0"),
             (r#"{"scale": false}"#, "options.scale: must be a number greater than 0, not a boolean (false)"),
             (r#"{"rubric": 3}"#, "options.rubric: must be a rubric's text (TOML or JSON) or a rubric object, not a number (3)"),
+            (r#"{"mode": "pooled", "weights": "a=1"}"#, "options.weights would not be used with options.mode \"pooled\": pooled mode scores no criteria; leave one of them out"),
+            (r#"{"preset": "generic", "weights": {"a": 1}}"#, "options.preset would not be used with options.weights: the weights replace the preset's; leave one of them out"),
+            (r#"{"weights": "a=1, a=2"}"#, "options.weights: each criterion takes one weight, but a is given more than once"),
         ] {
             assert_eq!(err(json), says, "{json}");
         }
