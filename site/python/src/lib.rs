@@ -195,12 +195,22 @@ fn evaluate(
     }
     let mut request = match rubric {
         Some(r) => r.inner.request(),
-        None => Request {
-            mode: mode_of(mode)?,
-            preset: preset_of(preset)?,
-            weights: weights_of(weights)?,
-            ..Request::default()
-        },
+        None => {
+            let asked = Request {
+                mode: mode_of(mode)?,
+                preset: preset_of(preset)?,
+                weights: weights_of(weights)?,
+                ..Request::default()
+            };
+            let name = asked.mode.name();
+            if let Some(message) = asked.unused_option(|o| match o {
+                "mode" => format!("mode={name:?}"),
+                o => format!("{o}="),
+            }) {
+                return Err(PyValueError::new_err(message));
+            }
+            asked
+        }
     };
     request.strict = strict;
     if let Some(d) = positive("denominator", denominator)? {
@@ -221,11 +231,15 @@ fn evaluate(
         interval,
     };
     let inner = match input.extract::<String>() {
+        Ok(text) if text.len() > pickanumber_api::MAX_INPUT_BYTES => {
+            return Err(PyValueError::new_err(pickanumber_api::TOO_LARGE));
+        }
         Ok(text) => pickanumber_api::evaluate(&text, &options),
         Err(_) => {
             let passes: Vec<(String, String)> = input
                 .extract()
                 .map_err(|_| PyValueError::new_err("passes must be (name, text) pairs"))?;
+            pickanumber_api::check_passes(&passes).map_err(PyValueError::new_err)?;
             pickanumber_api::evaluate_passes(&passes, &options)
         }
     };

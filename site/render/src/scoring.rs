@@ -216,6 +216,13 @@ impl Block {
                 "evidence block has no id: write ```evidence id=my-example".into(),
             )
         })?;
+        let mode = request.mode;
+        if let Some(message) = request.unused_option(|o| match o {
+            "mode" => format!("mode={mode}"),
+            o => format!("{o}="),
+        }) {
+            return Err(err(line, format!("evidence block \"{id}\": {message}")));
+        }
         let checked = match request.unbounded {
             true => params.validate_unbounded(),
             false => params.validate(),
