@@ -92,6 +92,16 @@ test("items may be a JSON value, read as its JSON text", () => {
   assert.deepEqual(pkg.analyse({ items }), JSON.parse(cli(["score"], JSON.stringify({ items })).stdout));
 });
 
+test("huge weights give no score, never a number past 100", () => {
+  for (const weights of [{ a: 1.5e308, b: 1 }, { a: 1e308, b: 1e308 }]) {
+    const r = pkg.analyse("(+3, a) x\n(+1, b) y\n", { weights, failUnder: 70 });
+    assert.equal(r.final, null);
+    assert.equal(r.gate.passed, false);
+    assert.deepEqual(r.errors.map((e) => e.message), [
+      "the weights sum to more than 1e300: divide them all by the same number (only their ratios count)",
+    ]);
+  }
+});
 test("bad arguments throw a TypeError that names them", () => {
   const cases = [
     [() => pkg.analyse(42), "items must be text (item lines, JSON, a table) or a JSON object or array, not a number"],
@@ -131,6 +141,10 @@ test("bad arguments throw a TypeError that names them", () => {
     [() => pkg.combine({ a: "+3 x" }, { mode: "grid" }), 'options.mode: "grid" is not one of "auto", "pooled", "matrix" or "feedback"'],
     [() => pkg.rubricPrompt(undefined), "rubric must be a rubric's text (TOML or JSON) or a rubric object, not undefined"],
     [() => pkg.rubricSchema({ subject: "x", mode: "pooled", params: { denominator: 0 } }), "rubric: the rubric cannot be used:\nline 1, column 56: params.denominator: denominator must be greater than 0"],
+    [() => pkg.rubricSchema({ subject: "x", mode: "pooled", params: { floor: 2, gain: 5 } }), "rubric: the rubric cannot be used:\nline 1, column 50: params.floor: floor must lie between 0 and 1 (the multiplier with no evidence; outside that range the final can leave 0 to max), not 2"],
+    [() => pkg.analyse(ITEMS, { mode: "pooled", weights: { a: 1 } }), 'options.weights would not be used with options.mode "pooled": pooled mode scores no criteria; leave one of them out'],
+    [() => pkg.analyse(ITEMS, { mode: "matrix", preset: "generic", weights: "a=1" }), "options.preset would not be used with options.weights: the weights replace the preset's; leave one of them out"],
+    [() => pkg.analyse(ITEMS, { weights: "a=1,a=2,b=1" }), "options.weights: each criterion takes one weight, but a is given more than once"],
   ];
   for (const [call, message] of cases) {
     assert.throws(call, (e) => {
