@@ -35,7 +35,10 @@ fn read(json: &str, max: usize) -> Result<Vec<(String, String)>, String> {
     let mut out: Vec<(String, String)> = Vec::new();
     for (i, pass) in list.iter().enumerate() {
         let at = format!("passes[{i}]");
-        let name = pass.get("name").and_then(Value::as_str).map_or("", str::trim);
+        let name = pass
+            .get("name")
+            .and_then(Value::as_str)
+            .map_or("", str::trim);
         let Some(items) = pass.get("items").and_then(Value::as_str) else {
             return Err(format!(
                 "{at} ({name}): its items must be text or a JSON value"
@@ -45,7 +48,11 @@ fn read(json: &str, max: usize) -> Result<Vec<(String, String)>, String> {
     }
     pickanumber_api::check_passes(&out)?;
     if let Some(i) = out.iter().position(|(_, t)| t.len() > max) {
-        return Err(format!("passes[{i}] ({}): {}", out[i].0, pickanumber_api::TOO_LARGE));
+        return Err(format!(
+            "passes[{i}] ({}): {}",
+            out[i].0,
+            pickanumber_api::TOO_LARGE
+        ));
     }
     Ok(out)
 }

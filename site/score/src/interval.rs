@@ -161,7 +161,11 @@ pub(crate) fn of(a: &Analysis, origin: Option<&[usize]>, level: u8) -> Option<In
             column_final(net, c.n, params, per_column_round)
         })
         .collect();
-    let constant: f64 = fixed.iter().zip(&fixed_finals).map(|(c, f)| c.weight * f).sum();
+    let constant: f64 = fixed
+        .iter()
+        .zip(&fixed_finals)
+        .map(|(c, f)| c.weight * f)
+        .sum();
     // Each resample's headline is a weighted mean of its columns' finals, so it lies between
     // the lowest and the highest of them: the clamp keeps floating-point rounding of the
     // weights from carrying it past either.

@@ -271,10 +271,11 @@ impl MatrixScore {
             / total;
         // A weighted mean lies between the lowest and the highest final; the clamp keeps
         // floating-point rounding (of weights far apart in size) from carrying it past either.
-        let (lowest, highest) = criteria.iter().fold(
-            (f64::INFINITY, f64::NEG_INFINITY),
-            |(lo, hi), c| (lo.min(c.pooled.final_score), hi.max(c.pooled.final_score)),
-        );
+        let (lowest, highest) = criteria
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), c| {
+                (lo.min(c.pooled.final_score), hi.max(c.pooled.final_score))
+            });
         let overall_unrounded = crate::numtext::clamp(weighted_mean, lowest, highest);
         let overall = match params.rounding {
             Rounding::HalfAwayFromZero => overall_unrounded.round(),

@@ -32,9 +32,18 @@ fn weights_whose_sum_overflows_give_no_overall() {
         assert_eq!(a.messages(Severity::Error), vec![SUM], "{weights:?}");
     }
     // Large weights under the limit keep their ratio: the same overall as 3 to 1.
-    let big = analyse("(+3, a) x\n(+1, b) y", &with_weights(&[("a", 3e299), ("b", 1e299)]));
-    let small = analyse("(+3, a) x\n(+1, b) y", &with_weights(&[("a", 3.0), ("b", 1.0)]));
-    assert_eq!(big.headline().unwrap().score, small.headline().unwrap().score);
+    let big = analyse(
+        "(+3, a) x\n(+1, b) y",
+        &with_weights(&[("a", 3e299), ("b", 1e299)]),
+    );
+    let small = analyse(
+        "(+3, a) x\n(+1, b) y",
+        &with_weights(&[("a", 3.0), ("b", 1.0)]),
+    );
+    assert_eq!(
+        big.headline().unwrap().score,
+        small.headline().unwrap().score
+    );
 }
 
 #[test]

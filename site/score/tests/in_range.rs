@@ -125,7 +125,11 @@ fn text(items: &[Spec], buckets: bool) -> String {
         let sign = if impact.value() > 0 { "+" } else { "" };
         let run = if k % 7 == 6 { "×3" } else { "" };
         match criterion {
-            Some(c) => out.push_str(&format!("({sign}{}{run}, {}) item {k}\n", impact.value(), NAMES[*c])),
+            Some(c) => out.push_str(&format!(
+                "({sign}{}{run}, {}) item {k}\n",
+                impact.value(),
+                NAMES[*c]
+            )),
             None => out.push_str(&format!("{sign}{}{run} item {k}\n", impact.value())),
         }
     }
@@ -139,10 +143,18 @@ fn in_range(x: f64) -> bool {
 
 fn check_pool(p: &Pooled, what: &str) -> Result<(), TestCaseError> {
     prop_assert!(in_range(p.final_score), "{what}: final {}", p.final_score);
-    prop_assert!(in_range(p.final_unrounded), "{what}: unrounded {}", p.final_unrounded);
+    prop_assert!(
+        in_range(p.final_unrounded),
+        "{what}: unrounded {}",
+        p.final_unrounded
+    );
     prop_assert!(in_range(p.raw), "{what}: raw {}", p.raw);
     prop_assert!((0.0..=1.0).contains(&p.confidence), "{what}: confidence");
-    prop_assert!((0.0..=1.0).contains(&p.multiplier), "{what}: multiplier {}", p.multiplier);
+    prop_assert!(
+        (0.0..=1.0).contains(&p.multiplier),
+        "{what}: multiplier {}",
+        p.multiplier
+    );
     Ok(())
 }
 
@@ -162,7 +174,11 @@ fn check(a: &Analysis, params: &Params) -> Result<(), TestCaseError> {
     if let Some(m) = a.matrix() {
         if let Ok(s) = &m.result {
             prop_assert!(in_range(s.overall), "overall {}", s.overall);
-            prop_assert!(in_range(s.overall_unrounded), "overall {}", s.overall_unrounded);
+            prop_assert!(
+                in_range(s.overall_unrounded),
+                "overall {}",
+                s.overall_unrounded
+            );
             for c in &s.criteria {
                 check_pool(&c.pooled, &c.name)?;
                 prop_assert!(c.weight.is_finite() && (0.0..=1.0).contains(&c.weight));

@@ -237,6 +237,8 @@ fn criterion_headings_and_weights() {
     );
     assert_eq!(
         errors("weights: depth"),
-        vec!["line 1: weight \"depth\" has no '=': write weights: craft=0.3, depth=0.2".to_string()]
+        vec![
+            "line 1: weight \"depth\" has no '=': write weights: craft=0.3, depth=0.2".to_string()
+        ]
     );
 }

@@ -149,11 +149,23 @@ impl Request {
     pub fn unused_option(&self, spell: impl Fn(&str) -> String) -> Option<String> {
         let no_criteria = matches!(self.mode, Mode::Pooled | Mode::Feedback);
         let (unused, by, why) = if self.preset.is_some() && self.weights.is_some() {
-            ("preset", "weights", "the weights replace the preset's".to_string())
+            (
+                "preset",
+                "weights",
+                "the weights replace the preset's".to_string(),
+            )
         } else if no_criteria && self.weights.is_some() {
-            ("weights", "mode", format!("{} mode scores no criteria", self.mode))
+            (
+                "weights",
+                "mode",
+                format!("{} mode scores no criteria", self.mode),
+            )
         } else if no_criteria && self.preset.is_some() {
-            ("preset", "mode", format!("{} mode scores no criteria", self.mode))
+            (
+                "preset",
+                "mode",
+                format!("{} mode scores no criteria", self.mode),
+            )
         } else {
             return None;
         };

@@ -10,9 +10,7 @@ use super::findings::{matrix_diagnostics, nothing_read, report_rows, saturation}
 use super::{Analysis, BucketScore, Feedback, Matrix, Mode, Outcome, Preset, Request};
 use crate::diagnostic::{line_list, Diagnostic, Kind};
 use crate::input::Format;
-use crate::{
-    Bucket, Entry, Item, LineError, MatrixScore, Parsed, Pooled, ReportRow, WeightError,
-};
+use crate::{Bucket, Entry, Item, LineError, MatrixScore, Parsed, Pooled, ReportRow, WeightError};
 
 const NEEDS_CRITERION: &str = "in matrix mode every item needs a criterion: write (+3, craft) or put it under ## Criterion: craft";
 const STRICT: &str = "not an item, a heading or a weights line, and strict reading allows no other line: write it as an item (+3 text) or remove it";
