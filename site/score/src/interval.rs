@@ -297,12 +297,6 @@ fn columns(a: &Analysis, pass: &dyn Fn(usize) -> usize) -> Option<(Vec<Column>, 
                     per[j].push(k);
                 }
             }
-            // A name given twice in the weights: both columns score the same items.
-            for (j, c) in s.criteria.iter().enumerate() {
-                if let Some(first) = column_of(&c.name).filter(|&f| f != j && per[j].is_empty()) {
-                    per[j] = per[first].clone();
-                }
-            }
             let columns = s
                 .criteria
                 .iter()
