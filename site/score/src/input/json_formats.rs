@@ -113,13 +113,12 @@ fn json_weights(text: &str, w: &Value, out: &mut Parsed) {
     out.weights_line = Some(line_col(text, w.at).0);
     if let JsonKind::Object(members) = &w.kind {
         for (name, v) in members {
+            // A JSON number is always a decimal; the one failure is a value that cannot be
+            // read exactly.
             let value = match &v.kind {
-                JsonKind::Number(n) => crate::parse_decimal(n).map_err(|e| match e {
-                    crate::DecimalError::NotANumber => {
-                        format!("weight for {name} must be a number, not {}", v.describe())
-                    }
-                    crate::DecimalError::TooPrecise => format!("weight for {name} {n} {e}"),
-                }),
+                JsonKind::Number(n) => {
+                    crate::parse_decimal(n).map_err(|e| format!("weight for {name} {n} {e}"))
+                }
                 _ => Err(format!(
                     "weight for {name} must be a number, not {}",
                     v.describe()
