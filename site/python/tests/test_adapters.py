@@ -83,6 +83,96 @@ def test_deepeval_metric_refuses_an_output_without_items():
     assert metric.error.startswith("no items read")
 
 
+#: A value other than ``analyse``'s default for each option an adapter passes on, with a
+#: rubric-free mode so every one of them applies at once.
+EVERY_OPTION = dict(mode="matrix", weights="craft=0.6,depth=0.4", preset=None, strict=True,
+                    fail_under=40.0, min_confidence=0.05, require_self_check=True,
+                    denominator=12.0, scale=6.0, interval=False)
+MATRIX_LINES = (
+    "(+5, sme × craft) every endpoint has a test\n(+3, production × craft) retries are bounded\n"
+    "(-3, adversary × depth) no lock order\n")
+
+
+def test_deepeval_metric_takes_analyses_keywords_with_its_defaults():
+    import inspect
+
+    from pickanumber._adapt import OPTIONS
+
+    analyse = inspect.signature(pickanumber.analyse).parameters
+    metric = inspect.signature(EvidenceMetric.__init__).parameters
+    assert set(EVERY_OPTION) == set(OPTIONS)
+    for name in ("rubric",) + OPTIONS:
+        assert metric[name].default == analyse[name].default, name
+        assert metric[name].kind == (
+            inspect.Parameter.POSITIONAL_OR_KEYWORD if name == "rubric" else inspect.Parameter.KEYWORD_ONLY)
+
+
+def test_deepeval_copy_keeps_every_option_and_the_gate():
+    from deepeval.metrics.utils import copy_metrics
+
+    for rubric, options in [(None, EVERY_OPTION), (str(RUBRIC), dict(fail_under=30.0, require_self_check=True, interval=False))]:
+        metric = EvidenceMetric(rubric, async_mode=False, **options)
+        (copy,) = copy_metrics([metric])
+        assert copy is not metric
+        for name, value in options.items():
+            assert getattr(copy, name) == value, name
+        assert (copy.rubric, copy.threshold, copy.async_mode) == (metric.rubric, metric.threshold, False)
+        output = MATRIX_OUTPUT if rubric else MATRIX_LINES
+        case = LLMTestCase(input="review", actual_output=output)
+        assert copy.measure(case) == metric.measure(case)
+        assert (copy.reason, copy.success) == (metric.reason, metric.success)
+        assert copy.analysis.to_dict() == metric.analysis.to_dict()
+    assert "interval" not in metric.analysis.to_dict()
+    assert metric.analysis.to_dict()["gate"]["require_self_check"] is True
+
+
+@pytest.mark.parametrize("run_async", [True, False])
+def test_deepeval_assert_test_passes_and_fails_on_the_gate(run_async, tmp_path, monkeypatch):
+    from deepeval import assert_test
+
+    monkeypatch.chdir(tmp_path)  # DeepEval writes its .deepeval folder here
+    case = LLMTestCase(input="review", actual_output=MATRIX_OUTPUT)
+    want = pickanumber.analyse(MATRIX_OUTPUT, rubric=pickanumber.Rubric.load(RUBRIC))
+    assert_test(case, [EvidenceMetric(str(RUBRIC), fail_under=want.final)], run_async=run_async)
+    with pytest.raises(AssertionError) as e:
+        assert_test(case, [EvidenceMetric(str(RUBRIC), fail_under=want.final + 1)], run_async=run_async)
+    assert f"(score: {want.final / 100}, threshold: {(want.final + 1) / 100}," in str(e.value)
+    assert f"gate: overall {want.final} is under {want.final + 1} (fail_under=)" in str(e.value)
+    with pytest.raises(pickanumber.EvidenceError) as e:
+        assert_test(LLMTestCase(input="review", actual_output="Solid work."), [EvidenceMetric()], run_async=run_async)
+    assert str(e.value).startswith("no items read")
+
+
+@pytest.mark.parametrize("run_async", [True, False])
+def test_deepeval_evaluate_records_the_metrics_score_and_verdict(run_async, tmp_path, monkeypatch):
+    from deepeval import evaluate
+    from deepeval.evaluate.configs import AsyncConfig, DisplayConfig, ErrorConfig
+
+    monkeypatch.chdir(tmp_path)
+    quiet = dict(async_config=AsyncConfig(run_async=run_async),
+                 display_config=DisplayConfig(print_results=False, show_indicator=False))
+    cases = [LLMTestCase(input="review", actual_output=MATRIX_LINES),
+             LLMTestCase(input="review", actual_output="(-2, craft) the tests are flaky")]
+    metric = EvidenceMetric(fail_under=50, mode="matrix")
+    result = evaluate(cases, [metric], **quiet)
+    got = sorted((r.index, r.success, d.score, d.success, d.reason, d.threshold)
+                 for r in result.test_results for d in r.metrics_data)
+    want = []
+    for i, case in enumerate(cases):
+        alone = EvidenceMetric(fail_under=50, mode="matrix")
+        alone.measure(case)
+        want.append((i, alone.success, alone.score, alone.success, alone.reason, 0.5))
+    assert got == want
+    assert [w[1] for w in want] == [True, False]
+    empty = [LLMTestCase(input="review", actual_output="Solid work.")]
+    with pytest.raises(pickanumber.EvidenceError):
+        evaluate(empty, [EvidenceMetric()], **quiet)
+    result = evaluate(empty, [EvidenceMetric()], error_config=ErrorConfig(ignore_errors=True), **quiet)
+    (data,) = result.test_results[0].metrics_data
+    assert (data.score, data.success) == (None, False)
+    assert "no items read" in data.error
+
+
 def test_adapters_refuse_unknown_options():
     with pytest.raises(TypeError) as e:
         EvidenceMetric(fail_undr=60)
