@@ -50,6 +50,41 @@ def test_inspect_scores_with_a_rubric_and_epochs_reduce_them(tmp_path):
     assert metrics[("mean", "mean")] == metrics[("max", "mean")] == want.final
 
 
+def test_inspect_reducers_reduce_each_epochs_own_score(tmp_path):
+    from inspect_ai.scorer import at_least, pass_at
+
+    outputs = ["+3 a test per endpoint\n+2 clear names", "-3 no tests\n-2 no docs",
+               "+5 sound model\n+5 bounded retries\n+5 typed errors"]
+    finals = [pickanumber.analyse(o).final for o in outputs]
+    assert finals == [72, 28, 89]
+    reducers = ["mean", "median", "max", "mode", at_least(2, value=80), pass_at(2, value=80)]
+    task = Task(dataset=[Sample(input="review")], solver=generate(), scorer=evidence_scorer(fail_under=50))
+    log = eval(task, model=mock(*outputs), epochs=Epochs(3, reducers), display="none",
+               log_dir=str(tmp_path))[0]
+    assert log.status == "success", log.error
+    per_epoch = {s.epoch: s.scores["evidence_scorer"] for s in log.samples}
+    assert {e: (s.value, s.metadata["epoch"], s.metadata["passed"]) for e, s in per_epoch.items()} == {
+        1: (72.0, 1, True), 2: (28.0, 2, False), 3: (89.0, 3, True)}
+    reduced = {r.reducer: r.metrics["mean"].value for r in log.results.scores}
+    # at_least_2 at 80: one epoch of three reaches 80; pass_at_2 at 80: 1 - C(2,2) / C(3,2).
+    assert reduced == {"mean": 63.0, "median": 72.0, "max": 89.0, "mode": 72.0,
+                       "at_least_2": 0.0, "pass_at_2": pytest.approx(2 / 3)}
+    for r in log.reductions:
+        (sample,) = r.samples
+        assert (sample.metadata["epoch"], sample.metadata["analysis"]["final"]) == (1, 72), r.reducer
+
+
+def test_inspect_leaves_an_epoch_without_items_out_of_the_reduction(tmp_path):
+    task = Task(dataset=[Sample(input="review")], solver=generate(), scorer=evidence_scorer())
+    outputs = ["+3 a test per endpoint\n+2 clear names", "Solid work, 8/10.", "+5 sound model\n+5 bounded retries\n+5 typed errors"]
+    log = eval(task, model=mock(*outputs), epochs=Epochs(3, "mean"), display="none",
+               log_dir=str(tmp_path), fail_on_error=False)[0]
+    errors = {s.epoch: s.error.message.split(":")[0] for s in log.samples if s.error}
+    assert errors == {2: "no items read"}
+    (result,) = log.results.scores
+    assert result.metrics["mean"].value == (72 + 89) / 2
+
+
 def test_inspect_records_an_output_without_items_as_an_error(tmp_path):
     task = Task(dataset=[Sample(input="review")], solver=generate(), scorer=evidence_scorer())
     log = eval(task, model=mock("I think this deserves an 8/10."), display="none",
