@@ -74,7 +74,7 @@ pub use analysis::{
 };
 #[cfg(feature = "combine")]
 pub use combine::{combine, Disagreement, Duplicate, Pass, Passes, Spread};
-pub use diagnostic::{line_list, Diagnostic, Kind, Severity};
+pub use diagnostic::{line_list, Diagnostic, Kind, Severity, NOTHING_READ};
 pub use impact::Impact;
 pub use input::{read, read_as, Format};
 pub use interval::Interval;
