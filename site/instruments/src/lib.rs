@@ -32,7 +32,7 @@
 //! assert_eq!(m.ceiling_rate, 0.9167); // 11 of 12 ratings are 9 or 10
 //! assert_eq!(m.floor_rate, 0.0);
 //! assert_eq!(m.range, 2);
-//! assert_eq!(report::summary_lines(p)[0], "Regime: INFLATION_LIKELY");
+//! assert_eq!(report::summary_lines(p)[0], "Regime: INFLATION_LIKELY, from 3 runs read");
 //! ```
 //!
 //! ## The pairwise diagnostic

@@ -34,6 +34,7 @@ mod tables;
 
 use crate::parse::{LineError, Parsed};
 use fences::{fences, merge, push_blanking_fences, Fence};
+pub use fences::{fenced_blocks, is_fence_line};
 pub use format::Format;
 use json_formats::json_document;
 use tables::{markdown_table, split_row, spreadsheet};

@@ -76,7 +76,7 @@ pub use analysis::{
 pub use combine::{combine, Disagreement, Duplicate, Pass, Passes, Spread};
 pub use diagnostic::{line_list, Diagnostic, Kind, Severity, NOTHING_READ};
 pub use impact::Impact;
-pub use input::{read, read_as, Format};
+pub use input::{fenced_blocks, is_fence_line, read, read_as, Format};
 pub use interval::Interval;
 pub use item::{Bucket, Item};
 pub use matrix::{check_weights, CriterionScore, MatrixScore, WeightError};
