@@ -160,9 +160,16 @@ async fn probe_scale_and_line_errors() {
         )
         .await;
         expect_contains(&client, "probe-errors", "line 4: counted as a failed run").await;
-        // Lines 1 and 5: five of six ratings are 9 or 10, the 9-9 pair too: ceiling 1.
+        // Lines 1 and 5: five of six ratings are 9 or 10, the 9-9 pair too: ceiling 1. But
+        // three of the five runs failed: no regime is announced, and the page says why.
         expect_text(&client, "probe-ceiling-rate", "1.0000").await;
-        expect_text(&client, "probe-regime", "INFLATION_LIKELY").await;
+        expect_text(&client, "probe-regime", "—").await;
+        expect_contains(
+            &client,
+            "probe-withheld",
+            "No regime: more than 25% of the runs failed (3 of 5).",
+        )
+        .await;
     })
     .await;
 }
