@@ -249,7 +249,7 @@ async fn pairwise_line_errors_name_the_line() {
         expect_contains(
             &client,
             "pairwise-errors",
-            "line 2: expected first<TAB>second<TAB>verdict, found 1 field (no tab)",
+            "line 2: verdict \"judgment\" is not one of A, B, NEITHER, TIE",
         )
         .await;
         // The two readable lines: x won both (A as first, B as second): consistent. x: α 2,

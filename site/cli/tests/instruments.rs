@@ -263,7 +263,7 @@ fn pairwise_line_errors_exit_1_with_the_json() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
         v["errors"],
-        serde_json::json!([{"line": 2, "message": "expected first<TAB>second<TAB>verdict, found 1 field (no tab)"}])
+        serde_json::json!([{"line": 2, "message": "expected first, second and verdict separated by tabs, commas or spaces, found 1 field"}])
     );
     assert_eq!(v["items"].as_array().unwrap().len(), 2);
 }

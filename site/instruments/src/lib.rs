@@ -93,6 +93,28 @@ pub mod probe;
 
 pub use line_error::LineError;
 
+/// The cells of one row of pasted text, as the probe's grid rows and the pairwise judgments
+/// are read: split at tabs when the row has one (a block copied from a spreadsheet), else at
+/// commas, else at runs of white space; the row is trimmed first, each cell is not. So a name
+/// with spaces in it needs tabs or commas around it.
+///
+/// ```
+/// use pickanumber_instruments::cells;
+/// assert_eq!(cells(" draft a\tdraft b\tA \n"), ["draft a", "draft b", "A"]);
+/// assert_eq!(cells("draft a, draft b, A"), ["draft a", " draft b", " A"]);
+/// assert_eq!(cells("x   y A"), ["x", "y", "A"]);
+/// ```
+pub fn cells(row: &str) -> Vec<&str> {
+    let row = row.trim();
+    if row.contains('\t') {
+        row.split('\t').collect()
+    } else if row.contains(',') {
+        row.split(',').collect()
+    } else {
+        row.split_whitespace().collect()
+    }
+}
+
 /// `text` without a leading UTF-8 byte-order mark (U+FEFF), which editors on Windows put at
 /// the start of a file: every reader of this crate (runs, items files, pairwise lines) skips
 /// it, so `\u{feff}a` and `a` are the same item.

@@ -14,7 +14,7 @@ fn user_text_is_escaped_everywhere() {
     );
     assert!(!h.contains("<x>") && !h.contains("<bad"));
     assert!(h.contains("&quot;y&quot; / &lt;x&gt;"), "{h}");
-    assert!(h.contains("<li class=\"error\">line 3: expected first&lt;TAB&gt;second"));
+    assert!(h.contains("<li class=\"error\">line 3: verdict &quot;line&gt;&quot; is not one of"), "{h}");
     let t = probe_text("1 2\n[1, \"<b>\"]\n", Scale::default());
     let h = probe::results(&t, &PROBE);
     assert!(

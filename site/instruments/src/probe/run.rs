@@ -306,7 +306,8 @@ fn scores_from_json(entries: &[Value]) -> Outcome {
     Outcome::Scored(scores)
 }
 
-/// Reads one grid row: cells separated by tabs, else by commas, else by white space.
+/// Reads one grid row: cells separated by tabs, else by commas, else by white space
+/// ([`crate::cells`]).
 ///
 /// Each cell must be a decimal number (`7`, `-1`, `7.5`, `1e1`), read as in JSON: without a
 /// point or an exponent an integer, else a decimal.
@@ -322,14 +323,7 @@ fn scores_from_json(entries: &[Value]) -> Outcome {
 /// );
 /// ```
 pub fn outcome_from_row(line: &str) -> Outcome {
-    let line = line.trim();
-    let cells: Vec<&str> = if line.contains('\t') {
-        line.split('\t').collect()
-    } else if line.contains(',') {
-        line.split(',').collect()
-    } else {
-        line.split_whitespace().collect()
-    };
+    let cells = crate::cells(line);
     let mut scores = Vec::with_capacity(cells.len());
     for (i, cell) in cells.iter().enumerate() {
         let position = i + 1;
