@@ -198,10 +198,12 @@ fn weights(v: &Value) -> Result<Vec<(String, f64)>, OptionError> {
             .map(|(name, w)| {
                 check_name(name).map_err(|e| bad("weights", e))?;
                 let w = w.as_f64().ok_or_else(|| {
-                    bad(
-                        &format!("weights.{name}"),
-                        format!("must be a number, not {}", describe(w)),
-                    )
+                    let hint = w.as_str().and_then(pickanumber_score::decimal_comma);
+                    let message = match hint {
+                        Some(hint) => format!("must be a number: {hint}"),
+                        None => format!("must be a number, not {}", describe(w)),
+                    };
+                    bad(&format!("weights.{name}"), message)
                 })?;
                 Ok((name.clone(), w))
             })
@@ -305,6 +307,8 @@ mod tests {
             (r#"{"weights": "craft"}"#, "options.weights: weight \"craft\" has no '=': write weights: craft=0.3, depth=0.2"),
             (r#"{"weights": {"a b": 1}}"#, "options.weights: label \"a b\" is not a name: use letters, digits, '_' or '-', as in brief_fidelity"),
             (r#"{"weights": {"craft": "1"}}"#, "options.weights.craft: must be a number, not a string (\"1\")"),
+            (r#"{"weights": {"craft": "0,2"}}"#, "options.weights.craft: must be a number: use a decimal point: 0.2, not 0,2"),
+            (r#"{"weights": "craft=0,2, depth=0,8"}"#, "options.weights: weight for craft: use a decimal point: 0.2, not 0,2 (a comma separates the weights)"),
             (r#"{"weights": {}}"#, "options.weights: names no weights: write { craft: 0.6, depth: 0.4 }"),
             (r#"{"weights": [1]}"#, "options.weights: must be an object such as { craft: 0.6, depth: 0.4 } or a string such as \"craft=0.6,depth=0.4\", not an array"),
             (r#"{"strict": "yes"}"#, "options.strict: must be true or false, not a string (\"yes\")"),

@@ -67,11 +67,15 @@ impl Checker<'_> {
             NodeKind::Int(i) => Some(i as f64),
             NodeKind::Float(x) => Some(x),
             _ => {
-                self.err(
-                    node.at,
-                    key,
-                    format!("must be a number, not {}", node.describe()),
-                );
+                let hint = match &node.kind {
+                    NodeKind::Str(s) => pickanumber_score::decimal_comma(s),
+                    _ => None,
+                };
+                let message = match hint {
+                    Some(hint) => format!("must be a number: {hint}"),
+                    None => format!("must be a number, not {}", node.describe()),
+                };
+                self.err(node.at, key, message);
                 None
             }
         }

@@ -330,6 +330,24 @@ mod tests {
     }
 
     #[test]
+    fn a_weight_with_a_decimal_comma_says_use_a_decimal_point() {
+        let mut f = Form::from_rubric(&Rubric::parse(PR).unwrap());
+        assert!(f.set("criteria-2-weight", "0,4".into()));
+        let errors = f.rubric().unwrap_err();
+        let shown: Vec<(Option<String>, String)> = errors
+            .iter()
+            .map(|e| (field_id(&e.key), e.message.clone()))
+            .collect();
+        assert_eq!(
+            shown,
+            [(
+                Some("criteria-2-weight".into()),
+                "must be a number: use a decimal point: 0.4, not 0,4".into()
+            )]
+        );
+    }
+
+    #[test]
     fn only_json_numbers_go_in_as_numbers() {
         for yes in ["0", "0.6", "-5", "1e3", "2.5E-1", "20"] {
             assert!(is_json_number(yes), "{yes}");

@@ -124,11 +124,17 @@ fn json_weights(text: &str, w: &Value, out: &mut Parsed) {
         match (check_name(name), value) {
             (Ok(()), Some(x)) => out.weights.push((name.clone(), x)),
             (Err(m), _) => out.errors.push(error_at(text, v, format!("weight {m}"))),
-            (Ok(()), None) => out.errors.push(error_at(
-                text,
-                v,
-                format!("weight for {name} must be a number, not {}", v.describe()),
-            )),
+            (Ok(()), None) => {
+                let hint = match &v.kind {
+                    JsonKind::String(s) => crate::decimal_comma(s),
+                    _ => None,
+                };
+                let message = match hint {
+                    Some(hint) => format!("weight for {name} must be a number: {hint}"),
+                    None => format!("weight for {name} must be a number, not {}", v.describe()),
+                };
+                out.errors.push(error_at(text, v, message))
+            }
         }
     }
 }
