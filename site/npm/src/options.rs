@@ -242,11 +242,7 @@ fn weights(v: &Value) -> Result<Vec<(String, f64)>, OptionError> {
             .map(|(name, w)| {
                 check_name(name).map_err(|e| bad("weights", e))?;
                 let w = w.as_f64().ok_or_else(|| {
-                    let hint = w.as_str().and_then(pickanumber_score::decimal_comma);
-                    let message = match hint {
-                        Some(hint) => format!("must be a number: {hint}"),
-                        None => format!("must be a number, not {}", describe(w)),
-                    };
+                    let message = pickanumber_score::must_be_a_number(w.as_str(), &describe(w));
                     bad(&format!("weights.{name}"), message)
                 })?;
                 Ok((name.clone(), w))

@@ -130,14 +130,12 @@ fn weights_of(weights: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Vec<(String
     for (name, value) in given {
         let Ok(x) = value.extract::<f64>() else {
             let text = value.extract::<String>().ok();
-            let message = match text.as_deref().and_then(pickanumber_score::decimal_comma) {
-                Some(hint) => format!("weight for {name} must be a number: {hint}"),
-                None => format!(
-                    "weight for {name} must be a number, not {}",
-                    value.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string())
-                ),
-            };
-            return Err(PyValueError::new_err(message));
+            let found = value
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string());
+            let message = pickanumber_score::must_be_a_number(text.as_deref(), &found);
+            return Err(PyValueError::new_err(format!("weight for {name} {message}")));
         };
         pairs.push((name, x));
     }

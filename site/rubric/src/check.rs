@@ -67,14 +67,11 @@ impl Checker<'_> {
             NodeKind::Int(i) => Some(i as f64),
             NodeKind::Float(x) => Some(x),
             _ => {
-                let hint = match &node.kind {
-                    NodeKind::Str(s) => pickanumber_score::decimal_comma(s),
+                let string = match &node.kind {
+                    NodeKind::Str(s) => Some(s.as_str()),
                     _ => None,
                 };
-                let message = match hint {
-                    Some(hint) => format!("must be a number: {hint}"),
-                    None => format!("must be a number, not {}", node.describe()),
-                };
+                let message = pickanumber_score::must_be_a_number(string, node.describe());
                 self.err(node.at, key, message);
                 None
             }

@@ -68,7 +68,8 @@ pub fn parse_runs(text: &str) -> ParsedRuns {
             continue;
         }
         let outcome = if trimmed.starts_with(['{', '[']) {
-            let from = starts[number - 1] + (line.len() - line.trim_start().len());
+            let start = starts.get(number - 1).copied().unwrap_or(text.len());
+            let from = start + (line.len() - line.trim_start().len());
             match spanning_value(text, from, &starts) {
                 Some((outcome, last)) => {
                     idx = last;

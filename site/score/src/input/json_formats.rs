@@ -125,15 +125,13 @@ fn json_weights(text: &str, w: &Value, out: &mut Parsed) {
             (Ok(()), Some(x)) => out.weights.push((name.clone(), x)),
             (Err(m), _) => out.errors.push(error_at(text, v, format!("weight {m}"))),
             (Ok(()), None) => {
-                let hint = match &v.kind {
-                    JsonKind::String(s) => crate::decimal_comma(s),
+                let string = match &v.kind {
+                    JsonKind::String(s) => Some(s.as_str()),
                     _ => None,
                 };
-                let message = match hint {
-                    Some(hint) => format!("weight for {name} must be a number: {hint}"),
-                    None => format!("weight for {name} must be a number, not {}", v.describe()),
-                };
-                out.errors.push(error_at(text, v, message))
+                let message = crate::must_be_a_number(string, v.describe());
+                out.errors
+                    .push(error_at(text, v, format!("weight for {name} {message}")))
             }
         }
     }

@@ -78,3 +78,21 @@ pub fn decimal_comma(text: &str) -> Option<String> {
     let unsigned = int.strip_prefix(['-', '+']).unwrap_or(int);
     (digits(unsigned) && digits(frac)).then(|| format!("use a decimal point: {int}.{frac}, not {t}"))
 }
+
+/// What a reader of a weight says of a value that is not a number: `must be a number, not
+/// {found}` (`found` describes the value: `a string`, `a boolean`), or, for text with a decimal
+/// comma (`text` is the value when it is a string), `must be a number: use a decimal point:
+/// 0.2, not 0,2`.
+///
+/// ```
+/// use pickanumber_score::must_be_a_number;
+/// assert_eq!(must_be_a_number(Some("0,2"), "a string"), "must be a number: use a decimal point: 0.2, not 0,2");
+/// assert_eq!(must_be_a_number(Some("lots"), "a string"), "must be a number, not a string");
+/// assert_eq!(must_be_a_number(None, "a boolean"), "must be a number, not a boolean");
+/// ```
+pub fn must_be_a_number(text: Option<&str>, found: &str) -> String {
+    match text.and_then(decimal_comma) {
+        Some(hint) => format!("must be a number: {hint}"),
+        None => format!("must be a number, not {found}"),
+    }
+}
