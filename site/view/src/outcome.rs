@@ -176,14 +176,10 @@ pub(crate) fn nothing_read(a: &Analysis, w: &ResultView<'_>) -> String {
         .iter()
         .find(|d| d.kind == pickanumber_score::Kind::NothingRead)
         .map_or("", |d| d.message.as_str());
-    let mut why = message
+    let why = message
         .strip_prefix(pickanumber_score::NOTHING_READ)
         .and_then(|rest| rest.strip_prefix(": "))
-        .unwrap_or(message)
-        .to_string();
-    if let Some(first) = why.get_mut(..1) {
-        first.make_ascii_uppercase();
-    }
+        .unwrap_or(message);
     let mut lines: Vec<usize> = a.ignored.clone();
     lines.extend(a.diagnostics.iter().filter_map(|d| d.line));
     pickanumber_lean::order::sort_by(&mut lines, |x, y| x.cmp(y));
@@ -196,7 +192,7 @@ pub(crate) fn nothing_read(a: &Analysis, w: &ResultView<'_>) -> String {
         "<dl class=\"calc-out calc-headline\"><div class=\"calc-cell calc-final\"><dt id=\"out-final-label\">{}</dt><dd id=\"out-final\">—</dd></div><div class=\"calc-cell calc-final\"><dt>{}</dt><dd id=\"out-confidence\">—</dd></div></dl>\n<p class=\"error\" id=\"out-nothing\">{}{}.</p>\n",
         w.nothing_read,
         w.confidence,
-        escape(&why),
+        escape(why),
         escape(&unused)
     )
 }

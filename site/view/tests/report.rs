@@ -42,7 +42,7 @@ fn the_calculator_panel_has_no_number_when_nothing_was_read() {
         html.contains("<dt id=\"out-final-label\">No items read</dt><dd id=\"out-final\">—</dd>"),
         "{html}"
     );
-    assert!(html.contains("<p class=\"error\" id=\"out-nothing\">Every line that starts like an item has an error; there is no score; not used: lines 1, 2.</p>"), "{html}");
+    assert!(html.contains("<p class=\"error\" id=\"out-nothing\">every line that starts like an item has an error; there is no score; not used: lines 1, 2.</p>"), "{html}");
     assert!(!html.contains("out-net"), "{html}");
 }
 
