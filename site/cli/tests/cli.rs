@@ -115,7 +115,10 @@ fn help_lists_each_presets_criteria_and_weights() {
         let out = run(&[command, "--help"], "");
         assert_eq!(out.status.code(), Some(0));
         // clap wraps long lines: compare the text with the wrapping undone.
-        let text = stdout(&out).split_whitespace().collect::<Vec<_>>().join(" ");
+        let text = stdout(&out)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
         for preset in [Preset::Generic, Preset::Hackathon] {
             let criteria: Vec<String> = preset
                 .weights()
@@ -123,8 +126,14 @@ fn help_lists_each_presets_criteria_and_weights() {
                 .map(|(name, w)| format!("{name}={w}"))
                 .collect();
             let line = format!("- {}: ", preset.name());
-            let at = text.find(&line).unwrap_or_else(|| panic!("{command}: no {line}"));
-            assert!(text[at..].contains(&criteria.join(", ")), "{command} {}: {text}", preset.name());
+            let at = text
+                .find(&line)
+                .unwrap_or_else(|| panic!("{command}: no {line}"));
+            assert!(
+                text[at..].contains(&criteria.join(", ")),
+                "{command} {}: {text}",
+                preset.name()
+            );
         }
     }
 }

@@ -375,7 +375,10 @@ fn probe_reads_run_files_as_judge_output_is_read() {
     assert_eq!(stderr(&out), "");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["aggregate"]["successful_runs"], 3);
-    assert_eq!(v["aggregate"]["per_item"][1]["scores"], serde_json::json!([9, 8, 9]));
+    assert_eq!(
+        v["aggregate"]["per_item"][1]["scores"],
+        serde_json::json!([9, 8, 9])
+    );
 }
 
 /// A run set where most runs failed announces no regime, names each failed run, and exits 1;

@@ -166,7 +166,10 @@ fn floats_are_kept_per_item_and_truncated_across_runs() {
 #[test]
 fn a_regime_is_announced_with_the_runs_read_up_to_a_quarter_failed() {
     let scored = "1 5 9\n2 6 10\n1 5 9\n";
-    let t = probe_text(&format!("{scored}{{\"parse_failed\": true}}\n"), Scale::default());
+    let t = probe_text(
+        &format!("{scored}{{\"parse_failed\": true}}\n"),
+        Scale::default(),
+    );
     assert_eq!(t.probe.announced(), Some(Regime::Calibrated));
     assert_eq!(
         report::summary_lines(&t.probe)[0],
@@ -176,21 +179,36 @@ fn a_regime_is_announced_with_the_runs_read_up_to_a_quarter_failed() {
     assert_eq!(t.probe.regime(), Regime::Calibrated);
     assert_eq!(t.probe.announced(), None);
     let t = probe_text("", Scale::default());
-    assert_eq!(report::summary_lines(&t.probe)[0], "Regime: none: no run was read");
+    assert_eq!(
+        report::summary_lines(&t.probe)[0],
+        "Regime: none: no run was read"
+    );
 }
 
 /// Pretty-printed runs pasted one after another (as run files are written) are one run each,
 /// also inside a code fence; the lines of a broken one are each named.
 #[test]
 fn pasted_pretty_printed_runs_are_one_run_each() {
-    let run = |scores: &str| format!("{{\n  \"scores\": [\n    {scores}\n  ],\n  \"summary\": \"ok\"\n}}\n");
-    let text = format!("```json\n{}```\n{}\n[5,\n 6]\n", run("5,\n    6"), run("5, 7"));
+    let run = |scores: &str| {
+        format!("{{\n  \"scores\": [\n    {scores}\n  ],\n  \"summary\": \"ok\"\n}}\n")
+    };
+    let text = format!(
+        "```json\n{}```\n{}\n[5,\n 6]\n",
+        run("5,\n    6"),
+        run("5, 7")
+    );
     let t = probe_text(&text, Scale::default());
     assert!(t.parsed.errors.is_empty(), "{:?}", t.parsed.errors);
     let labels: Vec<&str> = t.parsed.runs.iter().map(|r| r.label.as_str()).collect();
     assert_eq!(labels, ["line 2", "line 10", "line 17"]);
-    assert_eq!(t.parsed.runs[1].outcome, Run::scored("", vec![5, 7]).outcome);
-    assert_eq!(report::summary_lines(&t.probe)[0], "Regime: PICKS_A_NUMBER, from 3 runs read");
+    assert_eq!(
+        t.parsed.runs[1].outcome,
+        Run::scored("", vec![5, 7]).outcome
+    );
+    assert_eq!(
+        report::summary_lines(&t.probe)[0],
+        "Regime: PICKS_A_NUMBER, from 3 runs read"
+    );
     // A value followed by more text on its last line is read line by line, each line named.
     let t = probe_text("{\"scores\": [1,\n 2]} extra\n", Scale::default());
     let errors: Vec<String> = t.parsed.errors.iter().map(ToString::to_string).collect();

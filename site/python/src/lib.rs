@@ -135,7 +135,9 @@ fn weights_of(weights: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Vec<(String
                 .name()
                 .map_or_else(|_| "?".into(), |n| n.to_string());
             let message = pickanumber_score::must_be_a_number(text.as_deref(), &found);
-            return Err(PyValueError::new_err(format!("weight for {name} {message}")));
+            return Err(PyValueError::new_err(format!(
+                "weight for {name} {message}"
+            )));
         };
         pairs.push((name, x));
     }

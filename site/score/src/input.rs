@@ -33,8 +33,8 @@ mod json_formats;
 mod tables;
 
 use crate::parse::{LineError, Parsed};
-use fences::{fences, merge, push_blanking_fences, Fence};
 pub use fences::{fenced_blocks, is_fence_line};
+use fences::{fences, merge, push_blanking_fences, Fence};
 pub use format::Format;
 use json_formats::json_document;
 use tables::{markdown_table, split_row, spreadsheet};

@@ -82,7 +82,8 @@ pub use item::{Bucket, Item};
 pub use matrix::{check_weights, CriterionScore, MatrixScore, WeightError};
 pub use params::{Normalization, ParamError, Params, Rounding};
 pub use parse::{
-    check_name, decimal_comma, must_be_a_number, parse_weights, Entry, LineError, Parsed, ReportRow, MAX_ITEMS, MAX_REPEAT,
+    check_name, decimal_comma, must_be_a_number, parse_weights, Entry, LineError, Parsed,
+    ReportRow, MAX_ITEMS, MAX_REPEAT,
 };
 use pickanumber_lean::numtext;
 

@@ -243,7 +243,10 @@ fn a_decimal_comma_in_a_weight_says_use_a_decimal_point() {
         pickanumber_score::parse_weights("craft=0.4, depth=0,6").unwrap_err(),
         "weight for depth: use a decimal point: 0.6, not 0,6 (a comma separates the weights)"
     );
-    let a = pickanumber_score::analyse("weights: craft=1,5, depth=1\n(+3, craft) a\n", &Request::default());
+    let a = pickanumber_score::analyse(
+        "weights: craft=1,5, depth=1\n(+3, craft) a\n",
+        &Request::default(),
+    );
     assert_eq!(
         a.messages(Severity::Error)[0],
         "line 1: weight for craft: use a decimal point: 1.5, not 1,5 (a comma separates the weights)"

@@ -107,9 +107,8 @@ pub fn results(t: &TextProbe, w: &ProbeView<'_>) -> String {
             escape(&why),
         ),
     };
-    let mut h = format!(
-        "<div class=\"probe-verdict\">{verdict}</div><dl class=\"calc-out isl-metrics\">"
-    );
+    let mut h =
+        format!("<div class=\"probe-verdict\">{verdict}</div><dl class=\"calc-out isl-metrics\">");
     let [ceiling, floor, range, std] = w.metrics;
     for (label, id, value) in [
         (

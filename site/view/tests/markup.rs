@@ -14,7 +14,10 @@ fn user_text_is_escaped_everywhere() {
     );
     assert!(!h.contains("<x>") && !h.contains("<bad"));
     assert!(h.contains("&quot;y&quot; / &lt;x&gt;"), "{h}");
-    assert!(h.contains("<li class=\"error\">line 3: verdict &quot;line&gt;&quot; is not one of"), "{h}");
+    assert!(
+        h.contains("<li class=\"error\">line 3: verdict &quot;line&gt;&quot; is not one of"),
+        "{h}"
+    );
     let t = probe_text("1 2\n[1, \"<b>\"]\n", Scale::default());
     let h = probe::results(&t, &PROBE);
     assert!(
@@ -123,7 +126,10 @@ fn the_probe_page_shows_a_regime_only_from_enough_runs_read() {
         h.contains("<strong id=\"probe-regime\">PICKS_A_NUMBER</strong> (runs read: 2)</p>"),
         "{h}"
     );
-    let h = probe::results(&probe_text(&format!("{pretty}prose\n[1,\n"), Scale::default()), &PROBE);
+    let h = probe::results(
+        &probe_text(&format!("{pretty}prose\n[1,\n"), Scale::default()),
+        &PROBE,
+    );
     assert!(h.contains("<strong id=\"probe-regime\">—</strong>"), "{h}");
     assert!(h.contains("<p class=\"probe-looks\" id=\"probe-withheld\">No regime: more than 25% of the runs failed (2 of 4). Fix the failed runs and probe again.</p>"), "{h}");
     assert!(!h.contains("probe-advice"), "{h}");

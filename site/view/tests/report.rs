@@ -57,9 +57,16 @@ fn no_items_read_is_said_once() {
             panel::calculator(&a, &RESULT) + &outcome::diagnostics(&a.diagnostics, 200),
             outcome::outcome(&a, &RESULT) + &outcome::diagnostics(&a.diagnostics, usize::MAX),
         ] {
-            assert_eq!(page.to_lowercase().matches("no items read").count(), 1, "{page}");
+            assert_eq!(
+                page.to_lowercase().matches("no items read").count(),
+                1,
+                "{page}"
+            );
         }
-        assert!(outcome::diagnostics(&a.diagnostics, 200).contains("ignored"), "{text}");
+        assert!(
+            outcome::diagnostics(&a.diagnostics, 200).contains("ignored"),
+            "{text}"
+        );
     }
 }
 

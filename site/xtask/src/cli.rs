@@ -172,7 +172,9 @@ mod tests {
             .filter(|l| !l.starts_with(' '))
             .filter_map(|l| l.split_whitespace().next())
             .collect();
-        let commands = ["setup", "build", "serve", "test", "package", "bench", "fuzz"];
+        let commands = [
+            "setup", "build", "serve", "test", "package", "bench", "fuzz",
+        ];
         assert_eq!(listed, commands);
         for c in commands {
             assert!(parse_str(c).is_ok(), "{c}");

@@ -76,7 +76,8 @@ pub fn decimal_comma(text: &str) -> Option<String> {
     let (int, frac) = t.split_once(',')?;
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     let unsigned = int.strip_prefix(['-', '+']).unwrap_or(int);
-    (digits(unsigned) && digits(frac)).then(|| format!("use a decimal point: {int}.{frac}, not {t}"))
+    (digits(unsigned) && digits(frac))
+        .then(|| format!("use a decimal point: {int}.{frac}, not {t}"))
 }
 
 /// What a reader of a weight says of a value that is not a number: `must be a number, not
