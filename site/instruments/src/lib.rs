@@ -72,6 +72,12 @@
 //! - A `"parse_failed"` number is true unless all its digits are zeros.
 //! - A UTF-8 byte-order mark at the start of a runs text, a run file, an items file or a
 //!   pairwise text is skipped (the original's `json.load` refuses it).
+//! - A run file is read as the formula crate reads a judge's output: its JSON may sit in a
+//!   fenced block with sentences around it (`probe::run::outcome_from_file_text`); the
+//!   original's `json.load` refuses such a file.
+//! - The summary lines and `REPORT.md` announce a regime only when a run was read and at most
+//!   `probe::MAX_FAILED_PERCENT` % of the runs failed (`Probe::announced`), with the count of
+//!   runs read beside it; `aggregate.json` keeps the original's `regime_guess` either way.
 //! - The scale must have `scale_min ≤ scale_max` and at most 1000 points.
 //! - The mode breaks ties toward the value met first (runs in order, items in order), as the
 //!   original's `Counter.most_common` does.
