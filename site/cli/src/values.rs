@@ -32,13 +32,41 @@ impl From<ModeName> for Mode {
     }
 }
 
-/// `--preset`: the formula crate's [`Preset`] as a command-line value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+/// `--preset`: the formula crate's [`Preset`] as a command-line value. Its help lists each
+/// preset's criteria and weights, from [`Preset::weights`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PresetName {
     /// The evidence-scoring skill's matrix.
     Generic,
     /// The hackathon judge's matrix.
     Hackathon,
+}
+
+impl PresetName {
+    /// What the preset is, before its criteria in the help.
+    fn what(self) -> &'static str {
+        match self {
+            PresetName::Generic => "The evidence-scoring skill's matrix",
+            PresetName::Hackathon => "The hackathon judge's matrix",
+        }
+    }
+}
+
+impl ValueEnum for PresetName {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[PresetName::Generic, PresetName::Hackathon]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let preset = Preset::from(*self);
+        let criteria: Vec<String> = preset
+            .weights()
+            .iter()
+            .map(|(name, w)| format!("{name}={}", pickanumber_lean::numtext::trim_number(*w)))
+            .collect();
+        let help = format!("{}: {}", self.what(), criteria.join(", "));
+        Some(clap::builder::PossibleValue::new(preset.name()).help(help))
+    }
 }
 
 impl From<PresetName> for Preset {

@@ -179,7 +179,7 @@ mod tests {
         );
         assert_eq!(
             prompt_text("{}").unwrap_err(),
-            "rubric: must be a rubric's text (TOML or JSON) or a rubric object, not null"
+            "rubric: must be { path: \"rubric.toml\" }, { text: \"…\" }, a rubric object or a rubric's text, not null"
         );
         let toml = include_str!("../../../examples/rubrics/pull-request.toml");
         let json = serde_json::json!({ "rubric": toml }).to_string();

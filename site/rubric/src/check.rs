@@ -72,11 +72,12 @@ impl Checker<'_> {
                 None
             }
             _ => {
-                self.err(
-                    node.at,
-                    key,
-                    format!("must be a number, not {}", node.describe()),
-                );
+                let string = match &node.kind {
+                    NodeKind::Str(s) => Some(s.as_str()),
+                    _ => None,
+                };
+                let message = pickanumber_score::must_be_a_number(string, node.describe());
+                self.err(node.at, key, message);
                 None
             }
         }

@@ -85,6 +85,14 @@ fn wrong_types_and_empty_text() {
 }
 
 #[test]
+fn a_weight_with_a_decimal_comma_says_use_a_decimal_point() {
+    assert_eq!(
+        errors(&matrix_with("").replace("weight = 1", "weight = \"0,6\"")),
+        ["rubric.toml:6:10: criteria[1].weight: must be a number: use a decimal point: 0.6, not 0,6"]
+    );
+}
+
+#[test]
 fn modes() {
     assert_eq!(
         errors("subject = \"pr\"\nmode = \"feedback\"\n"),

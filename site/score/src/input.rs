@@ -34,6 +34,7 @@ mod json_formats;
 mod tables;
 
 use crate::parse::{LineError, Parsed};
+pub use fences::{fenced_blocks, is_fence_line};
 use fences::{fences, merge, push_blanking_fences, Fence};
 pub use format::Format;
 use json_formats::json_document;

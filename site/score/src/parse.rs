@@ -29,8 +29,8 @@ mod weights;
 pub(crate) use item_line::{build, impact_of, starts_like_separator, Context};
 pub use item_line::{check_name, MAX_REPEAT};
 use item_line::{read_item, strip_bullet, strip_prefix_ci, Head};
-pub use weights::parse_weights;
 pub(crate) use weights::second_weights;
+pub use weights::{decimal_comma, must_be_a_number, parse_weights};
 
 use crate::Item;
 use std::fmt;

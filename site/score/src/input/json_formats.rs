@@ -119,9 +119,13 @@ fn json_weights(text: &str, w: &Value, out: &mut Parsed) {
                 JsonKind::Number(n) => {
                     crate::parse_decimal(n).map_err(|e| format!("weight for {name} {n} {e}"))
                 }
+                JsonKind::String(s) => Err(format!(
+                    "weight for {name} {}",
+                    crate::must_be_a_number(Some(s), v.describe())
+                )),
                 _ => Err(format!(
-                    "weight for {name} must be a number, not {}",
-                    v.describe()
+                    "weight for {name} {}",
+                    crate::must_be_a_number(None, v.describe())
                 )),
             };
             match (check_name(name), value) {
