@@ -19,9 +19,10 @@ INPUT:
     --runs-dir holds one file per run, named run-*.json and read in byte order of the names:
     {\"scores\": [7, 9, …], \"summary\": \"…\"} or {\"parse_failed\": true, \"error\": \"…\"}.
     A file that is not valid JSON or not a run counts as a failed run and is named in the
-    output; it never stops the probe. A score must be a number: true, false, a string or a
-    number beyond ±1000000000 fails its run with a message (aggregate.py would count true as
-    1). A UTF-8 byte-order mark at the start of a file is skipped.
+    output; it never stops the probe. An entry named run-*.json that is not a regular file
+    (a folder, a FIFO, a symbolic link to nothing) stops it, each such entry named. A score
+    must be a number: true, false, a string or a number beyond ±1000000000 fails its run with
+    a message (aggregate.py would count true as 1). A UTF-8 byte-order mark at the start of a file is skipped.
     --items is {\"name\": \"…\", \"scale_min\": 1, \"scale_max\": 10, \"items\": [\"…\", …]}
     (the scale defaults to 1–10). Without --items the runs are read as ratings of the site's
     probe set (/probe/items.json: twenty bug reports of graded quality, 1–10), which the
@@ -57,7 +58,7 @@ REGIMES (first match wins):
 EXIT STATUS:
     0  the probe ran (failed runs included)
     2  usage error, a missing runs folder or items file, an invalid items file, no run-*.json
-       file, a file over 64 MiB, or an output that cannot be written (message on stderr,
+       file, a run-*.json entry that is not a regular file, a file over 64 MiB, or an output that cannot be written (message on stderr,
        nothing on stdout)";
 
 /// Options of `pickanumber probe`.
