@@ -4,12 +4,15 @@
 //! Run files are the folder's `run-*.json` regular files in byte order of their names. A file
 //! that is not valid JSON, or not a run, is a failed run named by its file name; it never stops
 //! the probe. What does stop it is a [`ProbeFsError`]: a missing folder, a missing or invalid
-//! items file, no run files, a `run-*.json` entry that is not a regular file (a folder, a FIFO,
-//! a link to nothing: each named), a file larger than [`MAX_BYTES`] (64 MiB: `--items /dev/zero`
+//! items file, no run files, a file larger than [`MAX_BYTES`] (64 MiB: `--items /dev/zero`
 //! is refused after 64 MiB, not read forever), or a file that cannot be read or written.
 //! Outputs are written to
 //! a temporary file in the output folder and renamed into place, so a reader never sees half
 //! a file.
+//!
+//! An entry named `run-*.json` that is not a regular file (a folder, a FIFO, a link to nothing)
+//! stops the probe too ([`ProbeFsError::NotRunFiles`], each such entry named): a run the user
+//! meant to count is never passed over in silence.
 
 use super::items::{ItemsError, ItemsSpec};
 use super::run::{outcome_from_json_text, Outcome, Run, RunError};
