@@ -5,7 +5,10 @@
 //! pickanumber-cli`), so the wasm and the command line cannot drift.
 //!
 //! A saved pass keeps its items and its judge's name across a reload, reopens into the input,
-//! and is stored as a judge store document that `pickanumber passes` reads.
+//! and is stored as a judge store document that `pickanumber passes` reads. A judge store
+//! document pasted in the input (the page's own export, or one the CLI wrote) is imported into
+//! the list; saved passes the page cannot read are kept as they are and named, never written
+//! over.
 
 use pickanumber_browser_tests::{
     open_calculator, paste, repo, serve_dist, text, wait_ready, wait_until, with_browser,
@@ -242,6 +245,148 @@ async fn a_passes_module_that_does_not_load_is_reported_never_blank() {
             .await
             .expect("look for a headline");
         assert_eq!(headline, Value::Bool(false), "no number beside the failure");
+    })
+    .await;
+}
+
+/// The saved passes as this browser stores them (`null` when there are none).
+async fn stored(client: &Client) -> Value {
+    client
+        .execute("return localStorage.getItem('pickanumber.passes');", vec![])
+        .await
+        .expect("read localStorage")
+}
+
+/// The judges of the saved-passes list, in order.
+async fn listed_judges(client: &Client) -> Vec<String> {
+    let list = shown(client, "saved-passes", &[":"]).await;
+    list.lines()
+        .filter_map(|l| l.split_once(':').map(|(judge, _)| judge.trim().to_string()))
+        .collect()
+}
+
+#[tokio::test]
+async fn passes_pasted_in_the_input_are_imported_into_the_list() {
+    // A document `pickanumber score --save` wrote: its passes have evidence and no text.
+    const CLI: &str = r#"{"id": "x", "title": "X", "created": "t", "passes": [{"version": 1, "timestamp": "2026-05-02T14:03:11Z", "summary": "first", "evidence": {"working": [{"value": 3, "text": "ok"}], "not_working": [], "missing": [{"value": -1, "text": "docs"}], "confusing": []}, "scores": {"final": 56, "confidence": 0.1}}]}"#;
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        open_calculator(&client, &site).await;
+        paste(&client, "+3 the tests pass\n-1 one warning").await;
+        let judge = client
+            .find(Locator::Id("judge-input"))
+            .await
+            .expect("the judge field");
+        judge.send_keys("claude").await.expect("type the judge");
+        click(&client, "#save-pass").await;
+        assert_eq!(listed_judges(&client).await, ["claude"]);
+
+        // The page's own export, pasted back: its pass is added again.
+        let export = stored(&client).await;
+        let export = export.as_str().expect("a stored document").to_string();
+        paste(&client, &export).await;
+        click(&client, "#import-passes").await;
+        shown(&client, "calc-status", &["Passes imported from the input."]).await;
+        assert_eq!(listed_judges(&client).await, ["claude", "claude"]);
+
+        // A document the CLI wrote: its pass is listed under its summary, with its stored score.
+        paste(&client, CLI).await;
+        click(&client, "#import-passes").await;
+        let list = shown(&client, "saved-passes", &["first: 56 "]).await;
+        assert_eq!(
+            listed_judges(&client).await,
+            ["claude", "claude", "first"],
+            "{list}"
+        );
+        let doc: Value = serde_json::from_str(stored(&client).await.as_str().unwrap())
+            .expect("the stored passes are JSON");
+        assert_eq!(doc["passes"].as_array().map(Vec::len), Some(3), "{doc}");
+
+        // Text that is not a judge document imports nothing and says why.
+        paste(&client, "+1 not a document").await;
+        click(&client, "#import-passes").await;
+        shown(
+            &client,
+            "calc-status",
+            &["Nothing imported from the input (not a judge document: "],
+        )
+        .await;
+        assert_eq!(listed_judges(&client).await, ["claude", "claude", "first"]);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn saved_passes_the_page_cannot_read_are_kept_and_named() {
+    const OLD: &str = "v2 76 250 pooled";
+    const START: &str = "The passes saved in this browser cannot be read (not a judge document: ";
+    const END: &str = "), so nothing was saved over them: copy them as JSON to keep them, or forget them to start again.";
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        open_calculator(&client, &site).await;
+        client
+            .execute(
+                "localStorage.setItem('pickanumber.passes', arguments[0]);",
+                vec![OLD.into()],
+            )
+            .await
+            .expect("store passes of another format");
+        client.refresh().await.expect("reload the page");
+        wait_ready(&client).await;
+        let status = shown(&client, "calc-status", &[START, END]).await;
+        assert!(
+            status.starts_with(START) && status.ends_with(END),
+            "{status:?}"
+        );
+        assert_eq!(stored(&client).await, Value::from(OLD), "kept at the start");
+        // Only the buttons that copy or forget them, no list.
+        let buttons = client
+            .execute(
+                "return [...document.querySelectorAll('#passes button')].map(b => b.id);",
+                vec![],
+            )
+            .await
+            .expect("list the buttons");
+        assert_eq!(
+            buttons,
+            serde_json::json!(["export-passes", "forget-passes"])
+        );
+
+        // Saving a pass does not write over them either.
+        paste(&client, "+3 the tests pass").await;
+        let judge = client
+            .find(Locator::Id("judge-input"))
+            .await
+            .expect("the judge field");
+        judge.send_keys("claude").await.expect("type the judge");
+        // Copy them first (the status then says copied, or that the clipboard was refused),
+        // so the message after Save pass is the save's own.
+        click(&client, "#export-passes").await;
+        wait_until(
+            || async {
+                let t = text(&client, "calc-status").await;
+                if t.starts_with(START) {
+                    Err(t)
+                } else {
+                    Ok(())
+                }
+            },
+            Duration::from_secs(10),
+            "the status to say the passes were copied",
+        )
+        .await;
+        click(&client, "#save-pass").await;
+        shown(&client, "calc-status", &[START, END]).await;
+        assert_eq!(
+            stored(&client).await,
+            Value::from(OLD),
+            "kept after Save pass"
+        );
+
+        // Forget passes, asked for, removes them; then a pass saves.
+        click(&client, "#forget-passes").await;
+        click(&client, "#save-pass").await;
+        assert_eq!(listed_judges(&client).await, ["claude"]);
     })
     .await;
 }

@@ -5,8 +5,8 @@
 //!   Copy share link, Save pass) are in view without scrolling the results pane; the matrix and
 //!   feedback tables never break inside a word; at 390 and 1280 px;
 //! - text with no item shows "No items read" and the lines not used, not a number;
-//! - a share link carries a check: a damaged one is refused with a message (the example stays),
-//!   an unknown mode is named, a leading BOM survives, and text over the 2,000,000 bytes a link
+//! - a share link carries a check: a damaged one, or one without its check, is refused with a
+//!   message (the example stays), a leading BOM survives, and text over the 2,000,000 bytes a link
 //!   can carry gets a message instead of a link.
 
 use std::time::Duration;
@@ -241,14 +241,20 @@ async fn share_links_check_themselves() {
         .await;
         assert_eq!(input_value(&client).await, example);
 
-        // An unknown mode is named.
-        open(&client, &site.url("/?m#mode=bogus&d=fcnB")).await;
-        expect_contains(
-            &client,
-            "calc-status",
-            "the link's mode `bogus` is not auto, pooled, matrix or feedback; it was ignored",
-        )
-        .await;
+        // The same link with its check cut off, and a link without one: refused, the
+        // example stays (an unknown mode or damaged data is never reached).
+        let (start, rest) = link.split_once("#check=").expect("a check");
+        let (_, body) = rest.split_once('&').expect("a body after the check");
+        for unchecked in [format!("{start}#{body}"), site.url("/?m#mode=bogus&d=fcnB")] {
+            open(&client, &unchecked).await;
+            expect_contains(
+                &client,
+                "calc-status",
+                "the link has no check (`check=` first), so it cannot be told from a damaged one; it was ignored",
+            )
+            .await;
+            assert_eq!(input_value(&client).await, example, "{unchecked}");
+        }
 
         // Text a link cannot carry gets a message, and no link.
         let big = "+1 x\n".repeat(400_001);

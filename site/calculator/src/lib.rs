@@ -146,7 +146,7 @@ pub fn Calculator(
             }
             Some("combine-passes") => passes::run("gather", Vec::new(), shown),
             Some("import-passes") => {
-                passes::run("import", vec![inputs.text.get_untracked()], shown)
+                passes::run("import_passes", vec![inputs.text.get_untracked()], shown)
             }
             Some("export-passes") => copy_text(passes::stored(), status, WORDS.passes_copied),
             Some("forget-passes") => {

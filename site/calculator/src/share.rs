@@ -8,13 +8,16 @@
 //!
 //! Raw deflate has no checksum, so the fragment carries one: `check` is the CRC-32 of every
 //! character after `check=XXXXXXXX&`, and a link whose characters do not match it is refused,
-//! never restored with altered text or settings. Links without `check` (made before it) still
-//! open, but only when they hold nothing but `mode`, `preset`, `w` and `d`, each once: a damaged
-//! `check=` key cannot pass for an old link. Unknown modes and presets are named in the
+//! never restored with altered text or settings. A link without `check` is refused too: it
+//! cannot be told from a link whose check was cut off, or from one damaged before the check
+//! existed, so it is never opened with what may be altered text. Unknown modes and presets are named in the
 //! message, and so is a setting (`den`, `scale`) that is not a number greater than 0. Decoding never panics: a malformed, damaged or oversized fragment gives a message.
 
 use pickanumber_score::{parse_decimal, Mode, Preset};
 use pickanumber_setup::fragment::{crc32, encode};
+
+/// Why a link without `check=` first is refused.
+const NO_CHECK: &str = "the link has no check (`check=` first), so it cannot be told from a damaged one; it was ignored";
 
 /// The longest fragment a share link may have, in characters.
 pub const MAX_FRAGMENT: usize = 32_000;
@@ -102,8 +105,8 @@ impl Fragment {
     /// (an ordinary anchor such as `#formula`).
     ///
     /// # Errors
-    /// A message for an oversized fragment, a `check` that does not match, a part that is not
-    /// `mode`, `preset`, `w` or `d` (or one given twice), an unknown mode or preset, a `d` that
+    /// A message for an oversized fragment, a missing `check` or one that does not match, a
+    /// part that is not `mode`, `preset`, `w`, `den`, `scale` or `d` (or one given twice), an unknown mode or preset, a `d` that
     /// is not base64url, or a percent escape that is not two hex digits.
     pub fn read(fragment: &str) -> Result<Option<Fragment>, String> {
         let f = fragment.strip_prefix('#').unwrap_or(fragment);
@@ -119,20 +122,16 @@ impl Fragment {
                 f.len()
             ));
         }
-        let checked = f.starts_with("check=");
-        let body = match f.strip_prefix("check=") {
-            Some(rest) => {
-                let (sum, body) = rest.split_once('&').unwrap_or((rest, ""));
-                if sum != format!("{:08x}", crc32(body.as_bytes())) {
-                    return Err(
-                        "the link is damaged (its check does not match its data); it was ignored"
-                            .to_string(),
-                    );
-                }
-                body
-            }
-            None => f,
+        let Some(rest) = f.strip_prefix("check=") else {
+            return Err(NO_CHECK.to_string());
         };
+        let (sum, body) = rest.split_once('&').unwrap_or((rest, ""));
+        if sum != format!("{:08x}", crc32(body.as_bytes())) {
+            return Err(
+                "the link is damaged (its check does not match its data); it was ignored"
+                    .to_string(),
+            );
+        }
         let bad_escape = || "the link's settings are not percent-encoded text; it was ignored";
         let mut out = Fragment::default();
         for part in body.split('&') {
@@ -141,9 +140,8 @@ impl Fragment {
                 "mode" => &mut out.state.mode,
                 "preset" => &mut out.state.preset,
                 "w" => &mut out.state.weights,
-                // Settings came with the check: a link without one cannot hold them.
-                "den" if checked => &mut out.state.den,
-                "scale" if checked => &mut out.state.scale,
+                "den" => &mut out.state.den,
+                "scale" => &mut out.state.scale,
                 "d" => &mut out.packed,
                 _ => {
                     return Err(format!(
@@ -310,11 +308,7 @@ mod tests {
             Fragment::read(&checked("den=x")),
             Err("the link's denominator `x` is not a number greater than 0; it was ignored".into())
         );
-        // Links made before the check never held settings.
-        assert_eq!(
-            Fragment::read("#mode=pooled&den=12"),
-            Err("the link has an unknown part `den=12`; it was ignored".into())
-        );
+        assert_eq!(Fragment::read("#mode=pooled&den=12"), Err(NO_CHECK.into()));
         assert_eq!(setting(" 20 "), Some(20.0));
         assert_eq!(setting("1e400"), None);
     }
@@ -380,31 +374,31 @@ mod tests {
         );
         assert_eq!(
             Fragment::read(&f.replacen("check=", "chek=", 1)),
-            Err(format!(
-                "the link has an unknown part {}; it was ignored",
-                named(&f[..14].replacen("check=", "chek=", 1))
-            ))
+            Err(NO_CHECK.into())
         );
+        // The check cut off: the rest is a link of the old form, refused as one.
+        let (_, rest) = f.split_once('&').unwrap();
+        assert_eq!(Fragment::read(rest), Err(NO_CHECK.into()));
     }
 
     #[test]
-    fn links_made_before_the_check_still_open_if_they_hold_only_settings_and_data() {
+    fn links_without_a_check_are_refused_even_when_whole() {
+        for link in [
+            "#mode=pooled&d=fcnB",
+            "#d=fcnB",
+            "mode=auto",
+            "#mode=pooled&d=fcnB&mode=auto",
+            "#mode=pooled&x=1",
+            "#d=%%%",
+        ] {
+            assert_eq!(Fragment::read(link), Err(NO_CHECK.into()), "{link}");
+        }
         assert_eq!(
-            Fragment::read("#mode=pooled&d=fcnB"),
-            Ok(Some(Fragment {
-                state: State {
-                    mode: Some("pooled".into()),
-                    ..State::default()
-                },
-                packed: Some("fcnB".into())
-            }))
-        );
-        assert_eq!(
-            Fragment::read("#mode=pooled&d=fcnB&mode=auto"),
+            Fragment::read(&checked("mode=pooled&d=fcnB&mode=auto")),
             Err("the link has `mode` twice; it was ignored".into())
         );
         assert_eq!(
-            Fragment::read("#mode=pooled&x=1"),
+            Fragment::read(&checked("mode=pooled&x=1")),
             Err("the link has an unknown part `x=1`; it was ignored".into())
         );
     }
@@ -419,12 +413,12 @@ mod tests {
             )
         );
         assert_eq!(
-            Fragment::read("#mode=auto&preset=bogus"),
+            Fragment::read(&checked("mode=auto&preset=bogus")),
             Err("the link's preset `bogus` is not generic or hackathon; it was ignored".into())
         );
         let long = "x".repeat(50);
         assert_eq!(
-            Fragment::read(&format!("#preset={long}")),
+            Fragment::read(&checked(&format!("preset={long}"))),
             Err(format!(
                 "the link's preset `{}` is not generic or hackathon; it was ignored",
                 "x".repeat(40)
@@ -439,7 +433,7 @@ mod tests {
         assert_eq!(unescape("%-1"), None);
         assert_eq!(unescape("%4"), None);
         assert_eq!(
-            Fragment::read("#w=craft%+1"),
+            Fragment::read(&checked("w=craft%+1")),
             Err("the link's settings are not percent-encoded text; it was ignored".into())
         );
     }
@@ -448,7 +442,7 @@ mod tests {
     fn anchors_are_not_state_and_garbage_is_an_error() {
         assert_eq!(Fragment::read("#formula"), Ok(None));
         assert_eq!(
-            Fragment::read("#d=!!!"),
+            Fragment::read(&checked("d=!!!")),
             Err("the link's data is not valid base64url; it was ignored".into())
         );
         let long = format!("#d={}", "A".repeat(MAX_FRAGMENT));
@@ -542,6 +536,19 @@ mod tests {
                 damaged == link || read.is_err() || read == original,
                 "{} read as {:?}", damaged, read
             );
+        }
+
+        /// A link with its check cut off, whole or then damaged, is never opened.
+        #[test]
+        fn links_without_their_check_never_open(
+            (state, packed) in a_state(),
+            edits in prop::collection::vec(an_edit(), 0..=3),
+        ) {
+            let link = state.encode(Some(&packed));
+            let (_, body) = link.split_once('&').expect("a check, then the body");
+            let damaged = edits.iter().fold(body.to_string(), |s, e| apply(&s, e));
+            let read = Fragment::read(&damaged);
+            prop_assert!(read.is_err() || read == Ok(None), "{} read as {:?}", damaged, read);
         }
     }
 }

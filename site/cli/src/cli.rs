@@ -172,8 +172,13 @@ THE FEEDBACK JUDGE'S score.py (--compat score-py, --save, --load):
     concurrent saves each get their own version and none is lost. Files are written, like
     score.py's, as ASCII JSON (non-ASCII text as \\uXXXX escapes); a file that is not a judge
     document is an error naming it (exit 2) and is never overwritten. A document keeps its
-    permissions; a read-only one is refused (exit 2), not replaced. A document that is a
-    symbolic link is written through to the file it names; a link to nothing is refused.
+    permissions; a read-only one is refused (exit 2), not replaced, and so is a save that
+    would make the document larger than 64 MiB, the most any command reads back. A refused
+    save creates no lock file. A new pass's version is one more than the highest stored (and
+    than the number of passes), so versions never repeat. An integer beyond the 64-bit range
+    (in the document or in the evidence saved) is refused with its line and column rather than
+    written back as a float. A document that is a symbolic link is written through to the file
+    it names; a link to nothing is refused.
     Keys this version does not know are kept at every level (the document, passes, evidence,
     scores, items); evidence keys other than the four buckets are stored with the pass.
     --load --slug SLUG prints the stored document, or {\"error\": \"not_found\", \"slug\": SLUG}

@@ -205,7 +205,7 @@ impl Store {
                 Some(bytes) => Some(parse(&path, &bytes)?),
                 None => None,
             };
-            let (doc, version, total) = with_pass(slug, doc, pass);
+            let (doc, version, total) = with_pass(slug, doc, pass.clone(), &path)?;
             Ok((python_json(&Value::Object(doc)), (version, total)))
         })?;
         Ok(Saved {
@@ -226,16 +226,54 @@ fn parse(path: &std::path::Path, text: &[u8]) -> Result<Document, String> {
     };
     let value: Value =
         serde_json::from_slice(text).map_err(|e| corrupt(format!("invalid JSON: {e}")))?;
-    Document::from_value(value).map_err(|why| corrupt(why.to_string()))
+    let doc = Document::from_value(value).map_err(|why| corrupt(why.to_string()))?;
+    // serde_json has read it, so it is UTF-8.
+    let text = std::str::from_utf8(text).map_err(|e| corrupt(e.to_string()))?;
+    match inexact_integer(text) {
+        Some(why) => Err(format!("{}: {why}; it was left unchanged", path.display())),
+        None => Ok(doc),
+    }
+}
+
+/// Where the JSON `text` holds an integer outside the 64-bit range serde_json keeps exactly
+/// (it reads such an integer as a float, and a document written back would hold another
+/// number): `line L, column C: the integer N is outside …`, or `None` when every integer fits.
+/// Text that is not JSON is left to the JSON reader's own error (`None`).
+pub fn inexact_integer(text: &str) -> Option<String> {
+    use pickanumber_lean::json::{line_col, parse, Kind, Value as Lean};
+    fn find<'a>(v: &Lean<'a>) -> Option<(usize, &'a str)> {
+        match &v.kind {
+            Kind::Number(n) => {
+                let integer = !n.contains(['.', 'e', 'E']);
+                let fits = n.parse::<i64>().is_ok() || n.parse::<u64>().is_ok();
+                (integer && !fits).then_some((v.at, *n))
+            }
+            Kind::Array(items) => items.iter().find_map(find),
+            Kind::Object(members) => members.iter().find_map(|(_, v)| find(v)),
+            _ => None,
+        }
+    }
+    let (at, n) = find(&parse(text).ok()?)?;
+    let (line, column) = line_col(text, at);
+    Some(format!(
+        "line {line}, column {column}: the integer {n} is outside {} to {}, the integers pickanumber keeps exactly (it would be rewritten as a float)",
+        i64::MIN,
+        u64::MAX
+    ))
 }
 
 /// `doc` (or a new document for `slug`) with `pass` appended: the document's fields, the new
-/// pass's version and the number of passes.
+/// pass's version and the number of passes. The new version is one more than the highest
+/// whole-number version stored and than the number of passes, so it repeats none.
+///
+/// # Errors
+/// When the highest stored version is the largest whole number a version can hold.
 fn with_pass(
     slug: &Slug,
     doc: Option<Document>,
     pass: NewPass<'_>,
-) -> (Map<String, Value>, usize, usize) {
+    path: &std::path::Path,
+) -> Result<(Map<String, Value>, usize, usize), String> {
     let mut doc = match doc {
         Some(Document(m)) => m,
         None => {
@@ -254,7 +292,19 @@ fn with_pass(
         .get_mut("passes")
         .and_then(Value::as_array_mut)
         .expect("a loaded or new document has a passes list");
-    let version = passes.len() + 1;
+    let highest = passes
+        .iter()
+        .filter_map(|p| p.get("version").and_then(Value::as_u64))
+        .chain([passes.len() as u64])
+        .max()
+        .unwrap_or(0);
+    let next = highest.checked_add(1).and_then(|v| usize::try_from(v).ok());
+    let version = next.ok_or_else(|| {
+        format!(
+            "{} already holds a pass with version {highest}, the highest a version can be; it was left unchanged (save the pass under a new slug)",
+            path.display()
+        )
+    })?;
     let mut p = Map::new();
     p.insert("version".into(), Value::from(version));
     p.insert("timestamp".into(), Value::from(pass.timestamp));
@@ -263,7 +313,7 @@ fn with_pass(
     p.insert("scores".into(), pass.scores);
     passes.push(Value::Object(p));
     let total = passes.len();
-    (doc, version, total)
+    Ok((doc, version, total))
 }
 
 /// The current time as ISO-8601 / RFC 3339 UTC to the second: `2026-05-02T14:03:11Z`.

@@ -10,10 +10,13 @@
 //! The lock is on a sidecar rather than on the file itself because the rename replaces the
 //! file: a process waiting on the old file's lock would wake up holding a lock on a file no
 //! longer in the folder. The sidecar is never removed (removing it would let two processes
-//! hold locks on two different sidecars). A read-only file is refused, not replaced.
+//! hold locks on two different sidecars). A read-only file is refused, not replaced, and so is
+//! a new text larger than the 64 MiB every reader accepts. While the sidecar does not exist
+//! yet, the change is first tried once without the lock, so a change that is refused creates
+//! no sidecar (through a symbolic link that would be a file outside the caller's folder).
 //! Readers need no lock: they see the old file or the new one, never half of one.
 
-use pickanumber_instruments::bounded::{read_file, Bounded, MAX_BYTES};
+use pickanumber_instruments::bounded::{read_file, size_text, Bounded, MAX_BYTES};
 use std::fs::{File, OpenOptions};
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
@@ -65,34 +68,60 @@ pub fn lock_path(real: &Path) -> PathBuf {
 
 /// Reads the file at `path` (`None` when there is none) under an exclusive lock, replaces it
 /// with the text `change` returns (a final newline is added), and returns what `change`
-/// returned beside the text.
+/// returned beside the text. `change` may be called twice: once without the lock when the
+/// sidecar does not exist yet (its answer is dropped), then under the lock.
 ///
 /// # Errors
 /// A message naming the file when it cannot be resolved, locked, read (or holds more than
-/// 64 MiB), is read-only, or cannot be written; or `change`'s own message. The file on disk is
-/// then unchanged.
+/// 64 MiB), is read-only, or cannot be written, or when the new text would hold more than
+/// 64 MiB; or `change`'s own message. The file on disk is then unchanged, and a sidecar that
+/// did not exist before was not created.
 pub fn update<T>(
     path: &Path,
-    change: impl FnOnce(Option<Vec<u8>>) -> Result<(String, T), String>,
+    mut change: impl FnMut(Option<Vec<u8>>) -> Result<(String, T), String>,
 ) -> Result<T, String> {
-    let (real, lock) = lock_resolved(path)?;
     let shown = path.display().to_string();
-    let old = match read_file(&real, MAX_BYTES) {
+    let real = resolve(path)?;
+    if std::fs::symlink_metadata(lock_path(&real)).is_err() {
+        prepare(&real, &shown, &mut change)?;
+    }
+    let (real, lock) = lock_resolved(path)?;
+    let (text, out, permissions) = prepare(&real, &shown, &mut change)?;
+    write_replacing(&real, &shown, &text, permissions)?;
+    drop(lock);
+    Ok(out)
+}
+
+/// Reads `real`, checks that it may be replaced, and builds its new text with `change`: the
+/// text, what `change` returned beside it, and the permissions a replacement keeps.
+fn prepare<T>(
+    real: &Path,
+    shown: &str,
+    change: &mut impl FnMut(Option<Vec<u8>>) -> Result<(String, T), String>,
+) -> Result<(String, T, Option<std::fs::Permissions>), String> {
+    let old = match read_file(real, MAX_BYTES) {
         Ok(bytes) => Some(bytes),
         Err(Bounded::Io(e)) if e.kind() == ErrorKind::NotFound => None,
-        Err(e) => return Err(e.message(&shown)),
+        Err(e) => return Err(e.message(shown)),
     };
-    let permissions = match std::fs::metadata(&real) {
+    let permissions = match std::fs::metadata(real) {
         Ok(meta) => {
-            refuse_read_only(&real, &meta, &shown)?;
+            refuse_read_only(real, &meta, shown)?;
             Some(meta.permissions())
         }
         Err(_) => None,
     };
     let (text, out) = change(old)?;
-    write_replacing(&real, &shown, &text, permissions)?;
-    drop(lock);
-    Ok(out)
+    // The final newline counts: the file read back must fit the limit.
+    let size = text.len() as u64 + 1;
+    if size > MAX_BYTES {
+        return Err(format!(
+            "{shown} would hold {} with this change, more than {}, the most pickanumber reads from one input; it was left unchanged (save the pass under a new slug)",
+            size_text(size),
+            size_text(MAX_BYTES)
+        ));
+    }
+    Ok((text, out, permissions))
 }
 
 /// Resolves `path`, takes the lock of its file, and checks that `path` still resolves to the

@@ -73,6 +73,21 @@ pub fn print(text: &str) {
     let _ = stdout.flush();
 }
 
+/// `text` as data may reach a terminal: every control character (C0, DEL and C1, which a
+/// terminal can take for a command that recolours it, moves the cursor or sets its title)
+/// written as its Rust escape (`\u{1b}`, `\n`, `\t`), every other character as it is.
+pub fn terminal_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The text of `path`, or of standard input when `path` is `None`: at most
 /// [`MAX_BYTES`] (64 MiB), so `/dev/zero` or an endless pipe is refused at once.
 ///

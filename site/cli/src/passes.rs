@@ -7,7 +7,7 @@
 
 use crate::judge::Slug;
 use crate::judge::{Document, Store};
-use crate::{print, Fatal};
+use crate::{print, terminal_text, Fatal};
 use clap::Args;
 use pickanumber_lean::numtext::{fixed, signed_fixed};
 use serde_json::{json, Value};
@@ -157,9 +157,9 @@ fn number(v: &Value, decimals: usize) -> String {
 }
 
 /// The heading line and an aligned table: numbers to the right, text to the left, the summary
-/// last and unpadded.
+/// last and unpadded; control characters in the stored text are shown escaped.
 fn table(doc: &Document, slug: &str, rows: &[Row]) -> String {
-    let title = doc.text("title").unwrap_or(slug);
+    let title = terminal_text(doc.text("title").unwrap_or(slug));
     let n = rows.len();
     let mut out = format!(
         "{title} ({slug}): {n} pass{}\n",
@@ -179,15 +179,15 @@ fn table(doc: &Document, slug: &str, rows: &[Row]) -> String {
         .iter()
         .map(|r| {
             [
-                number(&r.version, 0),
-                r.timestamp.clone(),
-                number(&r.score, 2),
+                terminal_text(&number(&r.version, 0)),
+                terminal_text(&r.timestamp),
+                terminal_text(&number(&r.score, 2)),
                 r.delta_score
                     .map_or_else(|| "—".into(), |d| signed_fixed(d, 0)),
-                number(&r.confidence, 2),
+                terminal_text(&number(&r.confidence, 2)),
                 r.delta_confidence
                     .map_or_else(|| "—".into(), |d| signed_fixed(d, 2)),
-                r.summary.clone(),
+                terminal_text(&r.summary),
             ]
         })
         .collect();

@@ -21,9 +21,10 @@ INPUT:
     A file is read as `score` reads a judge's output: the JSON alone (pretty-printed or not),
     or in one fenced block (```json … ```) with sentences around it, as models write it.
     A file that is not valid JSON or not a run counts as a failed run and is named in the
-    output; it never stops the probe. A score must be a number: true, false, a string or a
-    number beyond ±1000000000 fails its run with a message (aggregate.py would count true as
-    1). A UTF-8 byte-order mark at the start of a file is skipped.
+    output; it never stops the probe. An entry named run-*.json that is not a regular file
+    (a folder, a FIFO, a symbolic link to nothing) stops it, each such entry named. A score
+    must be a number: true, false, a string or a number beyond ±1000000000 fails its run with
+    a message (aggregate.py would count true as 1). A UTF-8 byte-order mark at the start of a file is skipped.
     --items is {\"name\": \"…\", \"scale_min\": 1, \"scale_max\": 10, \"items\": [\"…\", …]}
     (the scale defaults to 1–10). Without --items the runs are read as ratings of the site's
     probe set (/probe/items.json: twenty bug reports of graded quality, 1–10), which the
@@ -63,7 +64,7 @@ EXIT STATUS:
     0  the probe ran and every run was read
     1  the probe ran but some run failed (each is named; the outputs are still written)
     2  usage error, a missing runs folder or items file, an invalid items file, no run-*.json
-       file, a file over 64 MiB, or an output that cannot be written (message on stderr,
+       file, a run-*.json entry that is not a regular file, a file over 64 MiB, or an output that cannot be written (message on stderr,
        nothing on stdout)";
 
 /// Options of `pickanumber probe`.

@@ -5,7 +5,7 @@
 //! The rubric crate does the reading and the generating; this module only reads the file,
 //! puts its name in front of every error, and chooses the exit code.
 
-use crate::{print, read_input, Fatal};
+use crate::{print, read_input, terminal_text, Fatal};
 use clap::{Args, Subcommand};
 use pickanumber_lean::numtext::{round_trip, trim_number};
 use pickanumber_rubric::Rubric;
@@ -67,14 +67,20 @@ EXIT STATUS:
     1  the rubric has errors: each on stderr, nothing on stdout
     2  usage error or unreadable file (message on stderr, nothing on stdout)";
 
-/// The rubric in `path`, or its errors as lines `FILE:LINE:COLUMN: KEY: MESSAGE`.
+/// The rubric in `path`, or its errors as lines `FILE:LINE:COLUMN: KEY: MESSAGE` (control
+/// characters quoted from the file shown escaped).
 ///
 /// # Errors
 /// A [`Fatal`] (exit 2) when the file cannot be read or is not UTF-8.
 fn read(path: &Path) -> Result<Result<Rubric, Vec<String>>, Fatal> {
     let text = read_input(Some(path))?;
     let name = path.display().to_string();
-    Ok(Rubric::parse(&text).map_err(|errors| errors.iter().map(|e| e.in_file(&name)).collect()))
+    Ok(Rubric::parse(&text).map_err(|errors| {
+        errors
+            .iter()
+            .map(|e| terminal_text(&e.in_file(&name)))
+            .collect()
+    }))
 }
 
 /// The rubric `score --rubric` scores against.
@@ -108,9 +114,10 @@ pub fn run(command: &RubricCommand) -> Result<ExitCode, Fatal> {
     match command {
         RubricCommand::Check(_) => {
             for n in rubric.notes() {
-                eprintln!("pickanumber: note: {n}");
+                eprintln!("pickanumber: note: {}", terminal_text(&n));
             }
-            print(&format!("{}: {}\n", file.display(), summary(&rubric)));
+            let line = format!("{}: {}", file.display(), summary(&rubric));
+            print(&format!("{}\n", terminal_text(&line)));
         }
         RubricCommand::Prompt(_) => print(&rubric.prompt()),
         RubricCommand::Schema(_) => print(&rubric.schema()),

@@ -8,7 +8,7 @@
 
 use crate::cli::ScoreArgs;
 use crate::compat::{python_json, read_feedback};
-use crate::judge::{now, NewPass, Store};
+use crate::judge::{inexact_integer, now, NewPass, Store};
 use crate::values::scoring_options;
 use crate::{print, read_input, Fatal};
 use pickanumber_api::evaluate;
@@ -56,11 +56,15 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode, Fatal> {
 
 /// `--compat score-py` and `--save`: the scores object, and the pass on disk.
 fn score_py(args: &ScoreArgs, text: &str) -> Result<ExitCode, Fatal> {
+    let name = || {
+        args.input_path()
+            .map_or_else(|| "standard input".to_string(), |p| p.display().to_string())
+    };
     if text.trim().is_empty() {
-        let name = args
-            .input_path()
-            .map_or_else(|| "standard input".to_string(), |p| p.display().to_string());
-        return Err(Fatal(format!("no evidence: {name} is empty")));
+        return Err(Fatal(format!("no evidence: {} is empty", name())));
+    }
+    if let Some(why) = inexact_integer(text).filter(|_| args.save) {
+        return Err(Fatal(format!("{}: {why}; nothing was saved", name())));
     }
     let scored = match read_feedback(text) {
         Ok(s) => s,

@@ -462,7 +462,7 @@ fn help_describes_both_subcommands() {
     let out = run(&["probe", "--help"], "");
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).contains("INFLATION_LIKELY   ceiling_rate ≥ 0.25"));
-    assert!(stdout(&out).contains("(aggregate.py would count true as\n    1)"));
+    assert!(stdout(&out).contains("(aggregate.py would count true as 1)"));
     assert!(stdout(&out).contains("the ratings as written, so 4.6 stays 4.6"));
     let out = run(&["pairwise", "--help"], "");
     assert_eq!(out.status.code(), Some(0));
@@ -494,7 +494,7 @@ fn inputs_over_64_mib_are_refused_by_name() {
     let items = instruments("fixtures", "inflation/items.json");
     let out = probe(dir.path(), &items, &["--json"]).output();
     assert_fails(&out, 2, &too_large(s(&big)));
-    // A run file may not hide behind a link to a device either.
+    // A run file may not hide behind a link to a device either: it is named.
     std::fs::remove_file(&big).unwrap();
     std::os::unix::fs::symlink("/dev/zero", &big).unwrap();
     let out = probe(dir.path(), &items, &["--json"]).output();
@@ -502,8 +502,8 @@ fn inputs_over_64_mib_are_refused_by_name() {
         &out,
         2,
         &format!(
-            "pickanumber: no run-*.json files in {}\n",
-            dir.path().display()
+            "pickanumber: {} is a device; a run-*.json entry must be a regular file (or a link to one): remove or rename it\n",
+            big.display()
         ),
     );
     assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
@@ -618,4 +618,39 @@ fn the_rating_prompt_lists_the_probe_set() {
     assert_eq!(listed, texts);
     assert!(prompt.contains("{\"scores\": ["));
     assert!(prompt.contains("from\n1 to 10"));
+}
+
+/// Entries named `run-*.json` that are not regular files (a folder, a FIFO, a link to
+/// nothing) stop the probe, each named, instead of being passed over: a run the user meant
+/// to count is never silently missing.
+#[cfg(unix)]
+#[test]
+fn probe_names_every_run_entry_that_is_not_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = dir.path().join("runs");
+    std::fs::create_dir_all(runs.join("run-2.json")).unwrap();
+    std::fs::copy(
+        instruments("fixtures", "inflation/runs/run-001.json"),
+        runs.join("run-1.json"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("gone.json", runs.join("run-3.json")).unwrap();
+    let fifo = std::process::Command::new("mkfifo")
+        .arg(runs.join("run-4.json"))
+        .status()
+        .expect("mkfifo");
+    assert!(fifo.success());
+    let items = instruments("fixtures", "inflation/items.json");
+    let out = probe(&runs, &items, &["--json"]).output();
+    let r = |n: u32| runs.join(format!("run-{n}.json")).display().to_string();
+    assert_fails(
+        &out,
+        2,
+        &format!(
+            "pickanumber: {} is a folder, {} is a symbolic link to nothing, {} is a FIFO; a run-*.json entry must be a regular file (or a link to one): remove or rename them\n",
+            r(2),
+            r(3),
+            r(4)
+        ),
+    );
 }

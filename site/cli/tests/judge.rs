@@ -596,10 +596,8 @@ fn a_corrupt_document_is_named_and_never_overwritten() {
             assert_fails(&out, 2, &message);
             assert_eq!(std::fs::read_to_string(&path).unwrap(), content);
         }
-        assert_eq!(
-            files_in(dir.path()),
-            [lock_name(SLUG), format!("{SLUG}.json")]
-        );
+        // A refused save creates no lock.
+        assert_eq!(files_in(dir.path()), [format!("{SLUG}.json")]);
     }
 }
 
@@ -983,10 +981,7 @@ fn a_read_only_document_is_refused_and_left_as_it_was() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), original);
     let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o444);
-    assert_eq!(
-        files_in(dir.path()),
-        [lock_name(SLUG), format!("{SLUG}.json")]
-    );
+    assert_eq!(files_in(dir.path()), [format!("{SLUG}.json")]);
 }
 
 /// score.py mode on 100,000 item lines without a bucket heading: one error per line, found
@@ -1029,4 +1024,180 @@ fn a_folder_in_place_of_a_document_is_refused_by_name() {
         assert_fails(&out, 2, &message);
     }
     assert_eq!(files_in(dir.path()), [format!("{SLUG}.json")]);
+}
+
+/// A refused save through a symbolic link creates nothing at the link's target: no lock
+/// beside a file outside `$JUDGE_DIR`.
+#[cfg(unix)]
+#[test]
+fn a_refused_save_through_a_symlink_leaves_no_lock_outside_the_store() {
+    let dir = store();
+    let judge = dir.path().join("judge");
+    let elsewhere = dir.path().join("shared");
+    std::fs::create_dir_all(&judge).unwrap();
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::write(elsewhere.join("notes.json"), "[1, 2]").unwrap();
+    let link = doc_path(&judge, SLUG);
+    std::os::unix::fs::symlink("../shared/notes.json", &link).unwrap();
+    let out = save(&judge, &[]);
+    assert_fails(
+        &out,
+        2,
+        &format!(
+            "pickanumber: {} is not a judge document (it is not a JSON object); it was left unchanged\n",
+            link.display()
+        ),
+    );
+    assert_eq!(files_in(&elsewhere), ["notes.json"]);
+    assert_eq!(files_in(&judge), [format!("{SLUG}.json")]);
+}
+
+/// A save whose document would pass the 64 MiB every reader accepts is refused, and the
+/// document is left as it was, still readable by `--load` and `passes`.
+#[test]
+fn a_save_that_would_pass_64_mib_is_refused_and_writes_nothing() {
+    const LIMIT: usize = 64 * 1024 * 1024;
+    let dir = store();
+    let path = doc_path(dir.path(), SLUG);
+    let head = r#"{
+  "id": "agent-hq-pricing",
+  "title": "Agent Hq Pricing",
+  "created": "2026-05-02T14:03:11Z",
+  "passes": [
+    {
+      "version": 1,
+      "timestamp": "2026-05-02T14:03:11Z",
+      "summary": "big",
+      "evidence": {},
+      "scores": {},
+      "notes": ""#;
+    let tail = "\"\n    }\n  ]\n}\n";
+    // 100 bytes under the limit, in the layout a save writes back.
+    let pad = LIMIT - 100 - head.len() - tail.len();
+    let original = format!("{head}{}{tail}", "x".repeat(pad));
+    assert_eq!(original.len(), LIMIT - 100);
+    std::fs::write(&path, &original).unwrap();
+    let out = save(dir.path(), &[]);
+    assert_exit_2(&out);
+    let message = stderr(&out);
+    let start = format!("pickanumber: {} would hold ", path.display());
+    let end = " bytes with this change, more than 64 MiB, the most pickanumber reads from one input; it was left unchanged (save the pass under a new slug)\n";
+    assert!(
+        message.starts_with(&start) && message.ends_with(end),
+        "{message}"
+    );
+    assert!(std::fs::read_to_string(&path).unwrap() == original);
+    assert_eq!(files_in(dir.path()), [format!("{SLUG}.json")]);
+    let out = pick(&["passes", "--slug", SLUG, "--json"])
+        .judge_dir(dir.path())
+        .output();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(json(&out)["passes"].as_array().unwrap().len(), 1);
+}
+
+/// An integer serde_json would read as a float (beyond the 64-bit range) is refused by
+/// every command that reads the store and by a save of evidence that holds one, naming its
+/// line and column, instead of being written back as another number.
+#[test]
+fn an_integer_beyond_64_bits_is_refused_never_rewritten_as_a_float() {
+    let (dir, path, _) = store_with_fixture();
+    let huge = "123456789012345678901234567890";
+    let original = format!(
+        "{{\n  \"id\": \"agent-hq-pricing\",\n  \"tokens\": {huge},\n  \"passes\": []\n}}\n"
+    );
+    std::fs::write(&path, &original).unwrap();
+    let message = format!(
+        "pickanumber: {}: line 3, column 13: the integer {huge} is outside -9223372036854775808 to 18446744073709551615, the integers pickanumber keeps exactly (it would be rewritten as a float); it was left unchanged\n",
+        path.display()
+    );
+    for args in [
+        vec!["score", "--save", "--slug", SLUG],
+        vec!["score", "--load", "--slug", SLUG],
+        vec!["passes", "--slug", SLUG],
+    ] {
+        let out = pick(&args).stdin(EVIDENCE).judge_dir(dir.path()).output();
+        assert_fails(&out, 2, &message);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), original);
+    }
+    // Evidence holding one is not saved.
+    let evidence = format!("{{\"working\": [], \"tokens\": -{huge}}}");
+    let out = pick(&["score", "--save", "--slug", "other"])
+        .stdin(&evidence)
+        .judge_dir(dir.path())
+        .output();
+    assert_fails(
+        &out,
+        2,
+        &format!("pickanumber: standard input: line 1, column 27: the integer -{huge} is outside -9223372036854775808 to 18446744073709551615, the integers pickanumber keeps exactly (it would be rewritten as a float); nothing was saved\n"),
+    );
+    assert!(!doc_path(dir.path(), "other").exists());
+    // The largest 64-bit integers are kept exactly.
+    std::fs::write(
+        &path,
+        "{\"passes\": [], \"big\": 18446744073709551615, \"low\": -9223372036854775808}",
+    )
+    .unwrap();
+    let out = save(dir.path(), &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("\"big\": 18446744073709551615,\n  \"low\": -9223372036854775808"),
+        "{text}"
+    );
+}
+
+/// A new pass's version repeats none of the stored ones: one more than the highest, even
+/// when passes were removed by hand.
+#[test]
+fn a_new_version_is_one_more_than_the_highest_stored() {
+    let dir = store();
+    let path = doc_path(dir.path(), SLUG);
+    std::fs::write(
+        &path,
+        r#"{"passes": [{"version": 2, "summary": "kept"}, {"version": 7, "summary": "kept too"}, {"version": "x"}]}"#,
+    )
+    .unwrap();
+    let out = save(dir.path(), &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(json(&out)["version"], 8);
+    assert_eq!(json(&out)["passes_total"], 4);
+    // Fewer versions than passes: the count wins.
+    std::fs::write(&path, r#"{"passes": [{"version": 1}, {"version": 1}]}"#).unwrap();
+    assert_eq!(json(&save(dir.path(), &[]))["version"], 3);
+    // No version can follow the largest.
+    let full = r#"{"passes": [{"version": 18446744073709551615}]}"#;
+    std::fs::write(&path, full).unwrap();
+    assert_fails(
+        &save(dir.path(), &[]),
+        2,
+        &format!(
+            "pickanumber: {} already holds a pass with version 18446744073709551615, the highest a version can be; it was left unchanged (save the pass under a new slug)\n",
+            path.display()
+        ),
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), full);
+}
+
+/// `passes` shows control characters of the stored text escaped, so a document cannot send
+/// a terminal commands (colours, a new title, a cleared screen).
+#[test]
+fn passes_shows_control_characters_escaped() {
+    let dir = store();
+    std::fs::write(
+        doc_path(dir.path(), "raw"),
+        r#"{"title": "T\u001b]0;owned\u0007", "passes": [{"version": 1, "timestamp": "t\u009b2J", "summary": "\u001b[31mred\u001b[0m\nnext\tcol", "scores": {"final": 50, "confidence": 0.1}}]}"#,
+    )
+    .unwrap();
+    let out = pick(&["passes", "--slug", "raw"])
+        .judge_dir(dir.path())
+        .output();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "\
+T\\u{1b}]0;owned\\u{7} (raw): 1 pass
+version  timestamp  score  Δ score  confidence  Δ confidence  summary
+      1  t\\u{9b}2J     50        —        0.10             —  \\u{1b}[31mred\\u{1b}[0m\\nnext\\tcol
+"
+    );
 }

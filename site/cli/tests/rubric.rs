@@ -296,3 +296,28 @@ fn a_model_output_valid_under_the_schema_scores_with_the_rubric() {
     assert_eq!(v["final"], array["final"]);
     assert_eq!(v["confidence"], array["confidence"]);
 }
+
+/// `rubric check` shows control characters of the file's text escaped, on stdout and in
+/// its errors, so a rubric cannot send a terminal commands.
+#[test]
+fn check_shows_control_characters_escaped() {
+    let (_dir, path) = temp(
+        "raw.toml",
+        "subject = \"pr \\u001b]0;owned\\u0007\\u009b2J\"\nmode = \"pooled\"\n",
+    );
+    let out = run(&["rubric", "check", path.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "{}: a pooled rubric for \"pr \\u{{1b}}]0;owned\\u{{7}}\\u{{9b}}2J\"; 5 perspectives; 0 traps; denominator 20, scale 8\n",
+            path.display()
+        )
+    );
+    let (_dir, path) = temp("bad.toml", "subject = \"x\"\nmode = \"\\u001b[31mred\"\n");
+    let out = run(&["rubric", "check", path.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("\\u{1b}[31mred"), "{err}");
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+}

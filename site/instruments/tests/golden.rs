@@ -190,12 +190,25 @@ fn every_exit_2_error_has_its_message() {
     );
 
     let empty = tmp.join("empty");
-    std::fs::create_dir_all(empty.join("run-dir.json")).unwrap(); // a folder is not a run file
+    std::fs::create_dir_all(&empty).unwrap();
     std::fs::write(empty.join("run-1.txt"), "[1]").unwrap();
     let e = probe_dir(&empty, &items).unwrap_err();
     assert_eq!(
         e.to_string(),
         format!("no run-*.json files in {}", empty.display())
+    );
+
+    // A folder named as a run file is named, never passed over.
+    let folder = empty.join("run-dir.json");
+    std::fs::create_dir_all(&folder).unwrap();
+    let e = probe_dir(&empty, &items).unwrap_err();
+    assert!(matches!(e, ProbeFsError::NotRunFiles(_)));
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "{} is a folder; a run-*.json entry must be a regular file (or a link to one): remove or rename it",
+            folder.display()
+        )
     );
 }
 

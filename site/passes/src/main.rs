@@ -13,8 +13,11 @@ use pickanumber_passes::{report as markdown, view, Settings};
 use pickanumber_view::words::CALCULATOR_PASSES as WORDS;
 use wasm_bindgen::prelude::wasm_bindgen;
 
-/// The message when stored passes cannot be read (they are cleared).
-const CLEARED: &str = WORDS.cleared;
+/// The message when the stored passes cannot be read: they are kept as they are, and `why`
+/// says what is wrong with them.
+fn unreadable(why: &str) -> String {
+    pickanumber_view::plain(WORDS.unreadable, &[("why", why)])
+}
 
 /// The markup of several passes (`[diagnostics, panel]`, see [`view`]) for the calculator's
 /// text and the five fields of its controls, in the order of [`Settings`].
@@ -64,23 +67,27 @@ pub fn report(
 /// What each saved-passes export returns: `[stored, panel, message, text]`: the text to store
 /// (empty: remove the key), the list's markup, a message for the status line (or empty) and
 /// the text to put in the input (or empty).
+/// Stored passes that cannot be read are never written over: every export that would change
+/// them returns them as they were, with the panel of [`store::unreadable_panel`].
 fn answer(stored: String, message: &str, text: String) -> Vec<String> {
-    let list = store::decode(&stored).unwrap_or_default();
-    let panel = if list.is_empty() {
-        String::new()
-    } else {
-        store::panel(&list)
+    let panel = match store::decode(&stored) {
+        Ok(list) if list.is_empty() => String::new(),
+        Ok(list) => store::panel(&list),
+        Err(_) => store::unreadable_panel(),
     };
     vec![stored, panel, message.to_string(), text]
 }
 
-/// The saved passes of `stored` (see [`answer`]); unreadable ones are cleared, with a message.
+/// The answer when `stored` cannot be read: the same text, and a message saying why.
+fn kept(stored: &str) -> Option<Vec<String>> {
+    let why = store::decode(stored).err()?;
+    Some(answer(stored.to_string(), &unreadable(&why), String::new()))
+}
+
+/// The saved passes of `stored` (see [`answer`]); unreadable ones are kept, with a message.
 #[wasm_bindgen]
 pub fn saved(stored: &str) -> Vec<String> {
-    match store::decode(stored) {
-        Ok(_) => answer(stored.to_string(), "", String::new()),
-        Err(_) => answer(String::new(), CLEARED, String::new()),
-    }
+    kept(stored).unwrap_or_else(|| answer(stored.to_string(), "", String::new()))
 }
 
 /// Saves `text` as a pass of `judge`, scored under the settings (see [`answer`]).
@@ -96,6 +103,9 @@ pub fn save(
     denominator: &str,
     scale: &str,
 ) -> Vec<String> {
+    if let Some(refused) = kept(stored) {
+        return refused;
+    }
     if judge.trim().is_empty() {
         return answer(stored.to_string(), WORDS.name_judge, String::new());
     }
@@ -105,7 +115,7 @@ pub fn save(
     let now = format!("{}Z", iso.get(..19).unwrap_or(&iso));
     match store::save(stored, vec![Saved::new(judge, text, &request, &now)]) {
         Ok(s) => answer(s, WORDS.saved, String::new()),
-        Err(_) => answer(String::new(), CLEARED, String::new()),
+        Err(why) => answer(stored.to_string(), &unreadable(&why), String::new()),
     }
 }
 
@@ -127,9 +137,13 @@ pub fn gather(stored: &str) -> Vec<String> {
 }
 
 /// Adds the passes of the judge store document `text` (see [`answer`]); a text that is not
-/// one leaves the saved passes as they were and says why.
+/// one, or saved passes that cannot be read, leave the saved passes as they were and say why.
+/// (Not `import`: wasm-bindgen exports a reserved word under another name.)
 #[wasm_bindgen]
-pub fn import(stored: &str, text: &str) -> Vec<String> {
+pub fn import_passes(stored: &str, text: &str) -> Vec<String> {
+    if let Some(refused) = kept(stored) {
+        return refused;
+    }
     match store::import(stored, text) {
         Ok(s) => answer(s, WORDS.imported, String::new()),
         Err(why) => answer(

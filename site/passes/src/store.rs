@@ -262,6 +262,19 @@ pub fn panel(list: &[Saved]) -> String {
     h
 }
 
+/// The panel when the stored passes cannot be read: only the buttons that copy them as they
+/// are (`#export-passes`) and forget them (`#forget-passes`), none that would write over them.
+pub fn unreadable_panel() -> String {
+    let w = &pickanumber_view::words::CALCULATOR_PASSES;
+    format!(
+        "<p class=\"calc-label\">{}</p><button type=\"button\" id=\"export-passes\">{}</button> \
+<button type=\"button\" id=\"forget-passes\">{}</button>",
+        escape(w.list),
+        escape(w.export),
+        escape(w.forget)
+    )
+}
+
 /// The saved passes as one text of several judges' passes: each under a `## Pass: <judge>`
 /// heading (a judge named twice gets ` (2)`, ` (3)` … so each pass keeps its own name), which
 /// the calculator then combines.
@@ -377,6 +390,15 @@ mod tests {
         assert_eq!(list[0].confidence, "—");
         // Saved again with its text, the buckets come back as they were.
         assert!(stored.contains(r#""evidence": {"working": [{"value": 3, "text": "ok"}], "not_working": [], "missing": [{"value": -1, "text": "docs"}], "confusing": []}"#), "{stored}");
+    }
+
+    #[test]
+    fn unreadable_passes_get_no_button_that_writes_over_them() {
+        let p = unreadable_panel();
+        assert!(p.contains("id=\"export-passes\"") && p.contains("id=\"forget-passes\""));
+        for writes in ["combine-passes", "import-passes", "data-reopen"] {
+            assert!(!p.contains(writes), "{writes} in {p}");
+        }
     }
 
     #[test]

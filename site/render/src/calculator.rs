@@ -43,7 +43,7 @@ crate::slots!(
 );
 
 crate::slots!(
-    /// Why an input could not be imported: `{why}`.
+    /// Why an input (or the stored passes) could not be read: `{why}`.
     Why,
     false,
     ["why"]
@@ -69,7 +69,7 @@ pub struct PassesWords {
     pub gathered: String,
     pub imported: String,
     pub not_imported: Text<Why>,
-    pub cleared: String,
+    pub unreadable: Text<Why>,
 }
 
 /// `[calculator.live]`: see [`pickanumber_view::words::CalculatorLive`], whose fields say

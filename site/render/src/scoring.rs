@@ -389,7 +389,7 @@ impl Block {
             self.id,
             self.item_rows(),
             base.url("/"),
-            crate::share::fragment(&self.body),
+            escape(&crate::share::fragment(&self.body)),
             escape(&words.open),
         )
     }

@@ -47,10 +47,12 @@ fn base64url(bytes: &[u8]) -> String {
     out
 }
 
-/// The fragment (without `#`) that opens `text` in the calculator: `d=` and the packed input
-/// (`+3 a` → `d=AQQA-_8rMyBh`, a unit test below).
+/// The fragment (without `#`) that opens `text` in the calculator: its check, then `d=` and
+/// the packed input (`+3 a` → `check=e6fb3889&d=AQQA-_8rMyBh`, a unit test below), in the
+/// format the calculator reads (`pickanumber_setup::fragment`), which refuses a link without
+/// its check.
 pub fn fragment(text: &str) -> String {
-    format!("d={}", base64url(&deflate_stored(text.as_bytes())))
+    pickanumber_setup::fragment::encode(&[("d", &base64url(&deflate_stored(text.as_bytes())))])
 }
 
 #[cfg(test)]
@@ -59,7 +61,7 @@ mod tests {
 
     #[test]
     fn a_short_input_packs_to_its_known_fragment() {
-        assert_eq!(fragment("+3 a"), "d=AQQA-_8rMyBh");
+        assert_eq!(fragment("+3 a"), "check=e6fb3889&d=AQQA-_8rMyBh");
     }
 
     /// Reads stored blocks back: the inverse of [`deflate_stored`], checking every header.
@@ -112,7 +114,7 @@ mod tests {
             "+1 routine\n".repeat(20_000),
         ] {
             let f = fragment(&text);
-            let packed = f.strip_prefix("d=").unwrap();
+            let packed = f.split_once("&d=").unwrap().1;
             assert!(packed
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));

@@ -45,8 +45,8 @@ pub struct CalculatorPasses<'a> {
     pub imported: &'a str,
     /// Nothing imported: `{why}`.
     pub not_imported: &'a str,
-    /// Stored passes that could not be read, cleared.
-    pub cleared: &'a str,
+    /// Stored passes that cannot be read, kept as they are: `{why}`.
+    pub unreadable: &'a str,
 }
 
 /// The live calculator's controls and messages, the `[calculator.live]` table.

@@ -1,5 +1,7 @@
 //! `cargo xtask test`: every check, in order, stopping at the first that fails.
 
+use std::collections::BTreeMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::Instant;
 
 use crate::env::{failed, human, step, Env, Failure};
@@ -21,11 +23,17 @@ unit tests | test
 calculator tests | test -p pickanumber-calculator
 lean formula crate | test -p pickanumber-score --no-default-features --test lean_passes";
 
-/// Runs every check in order, stopping at the first that fails, and prints which passed.
+/// Runs every check in order, stopping at the first that fails, and prints which passed. The
+/// last check: the checkout is as the run found it.
 pub fn test(env: &Env) -> Result<(), Failure> {
     let started = Instant::now();
     let mut passed = vec![];
-    let result = run_all(env, &mut passed);
+    let before = checkout(env)?;
+    let result = run_all(env, &mut passed).and_then(|()| {
+        unchanged(&before, &checkout(env)?)?;
+        passed.push("clean checkout");
+        Ok(())
+    });
     let (n, took) = (passed.len(), human(started.elapsed()));
     let list = passed.join(", ");
     let summary = match &result {
@@ -49,11 +57,11 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
         passed.push(what);
     }
     // The Python package's tests run beside the install check and the site's build (the CLI
-    // they compare with is built by now; npm install, when promptfoo is missing, finishes first,
+    // they compare with is built by now; npm ci, when promptfoo is missing, finishes first,
     // since the build runs tools from node_modules).
     python::ensure_promptfoo(env)?;
     // promptfoo and TypeScript for the npm package's tests, before the Python tests start
-    // using node_modules (an npm install here rewrites it).
+    // using node_modules (an npm ci here replaces it).
     crate::package::node::tools(env)?;
     println!("==> python package: pip install ./site/python and pytest, in the background (output in target/python-test.log)");
     let python = std::thread::spawn(move || {
@@ -91,4 +99,121 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     step(&format!("cargo {browser} (headless Chromium)"), &mut cargo)?;
     passed.push("browser tests");
     Ok(())
+}
+
+/// What `git status --porcelain` lists, each path with its status and a hash of its content
+/// (`None` for a path that is not a readable file); `None` outside a git checkout.
+type Checkout = Option<BTreeMap<String, (String, Option<u64>)>>;
+
+/// The checkout's changes as `git status --porcelain -z --untracked-files=all` lists them.
+///
+/// # Errors
+/// When git is installed but cannot list them.
+fn checkout(env: &Env) -> Result<Checkout, Failure> {
+    let inside = env.probe("git", &["rev-parse", "--is-inside-work-tree"]);
+    if inside.as_deref() != Some("true") {
+        return Ok(None);
+    }
+    let args = "status --porcelain=v1 -z --untracked-files=all";
+    let out = env.command("git", args).output();
+    let out = out.map_err(|e| failed(format!("git {args}: {e}")))?;
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        return Err(failed(format!("git {args}: {}", err.trim())));
+    }
+    let mut listed = BTreeMap::new();
+    for (status, path) in porcelain(&String::from_utf8_lossy(&out.stdout)) {
+        let content = std::fs::read(env.repo.join(&path)).ok().map(|bytes| {
+            let mut h = DefaultHasher::new();
+            bytes.hash(&mut h);
+            h.finish()
+        });
+        listed.insert(path, (status, content));
+    }
+    Ok(Some(listed))
+}
+
+/// The `(status, path)` entries of `git status --porcelain=v1 -z`: `XY path`, each ended by
+/// NUL; a rename or copy is followed by its source path, which is skipped.
+fn porcelain(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut fields = text.split('\0').filter(|f| !f.is_empty());
+    while let Some(entry) = fields.next() {
+        let (status, path) = (
+            entry.get(..2).unwrap_or(entry),
+            entry.get(3..).unwrap_or(""),
+        );
+        if status.contains(['R', 'C']) {
+            fields.next();
+        }
+        out.push((status.to_string(), path.to_string()));
+    }
+    out
+}
+
+/// Fails naming every path whose status or content differs between the two listings.
+fn unchanged(before: &Checkout, after: &Checkout) -> Result<(), Failure> {
+    let (Some(before), Some(after)) = (before, after) else {
+        println!("==> clean checkout: not a git checkout, not checked");
+        return Ok(());
+    };
+    let mut changed = Vec::new();
+    for (path, now) in after {
+        match before.get(path) {
+            None => changed.push(format!("{path} ({})", now.0.trim())),
+            Some(was) if was != now => changed.push(format!("{path} (changed during the run)")),
+            Some(_) => {}
+        }
+    }
+    for path in before.keys().filter(|p| !after.contains_key(*p)) {
+        changed.push(format!("{path} (restored or removed during the run)"));
+    }
+    if changed.is_empty() {
+        println!("==> clean checkout: git status --porcelain is as the run found it");
+        return Ok(());
+    }
+    Err(failed(format!(
+        "cargo xtask test changed the checkout (git status --porcelain): {}; a step must not write into the repository",
+        changed.join(", ")
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn porcelain_entries_are_read_with_renames_and_spaces() {
+        let text = " M package-lock.json\0?? new file.txt\0R  to.rs\0from.rs\0";
+        assert_eq!(
+            porcelain(text),
+            [
+                (" M".to_string(), "package-lock.json".to_string()),
+                ("??".to_string(), "new file.txt".to_string()),
+                ("R ".to_string(), "to.rs".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_file_the_run_changed_is_named() {
+        let listing = |entries: &[(&str, &str, u64)]| -> Checkout {
+            Some(
+                entries
+                    .iter()
+                    .map(|(path, status, hash)| {
+                        (path.to_string(), (status.to_string(), Some(*hash)))
+                    })
+                    .collect(),
+            )
+        };
+        let before = listing(&[("README.md", " M", 1)]);
+        assert!(unchanged(&before, &before).is_ok());
+        let after = listing(&[("README.md", " M", 2), ("package-lock.json", " M", 3)]);
+        assert_eq!(
+            unchanged(&before, &after).unwrap_err().message,
+            "cargo xtask test changed the checkout (git status --porcelain): README.md (changed during the run), package-lock.json (M); a step must not write into the repository"
+        );
+        assert!(unchanged(&None, &after).is_ok());
+    }
 }

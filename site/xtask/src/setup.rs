@@ -31,13 +31,12 @@ const QUICK_INSTALL: [(&str, &str); 3] = [
     ("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1"),
 ];
 
-/// The npm command that installs `package.json`'s pinned tools from `package-lock.json`.
-/// `npm install`, not `npm ci`: npm 11 refuses `npm ci` with this lock ("Missing:
-/// @swc/core-darwin-arm64@ from lock file", optional platform packages of promptfoo's
-/// dependencies that the lock records only for this platform, even when the lock is made anew),
-/// while `npm install` installs the locked versions and leaves the lock as it is (checked on a
-/// fresh folder and an empty cache: 56 s).
-pub const NPM_INSTALL: &str = "install --no-audit --no-fund";
+/// The npm command that installs `package.json`'s pinned tools from `package-lock.json`:
+/// `npm ci`, which installs exactly the lock and never writes it (a lock out of step with
+/// `package.json` is an error, not a rewrite), so an install leaves the checkout as it was.
+/// The lock records every platform's optional packages of promptfoo's tree (made with
+/// `npm install --package-lock-only`), which `npm ci` requires.
+pub const NPM_INSTALL: &str = "ci --no-audit --no-fund";
 
 /// What a check found: `Ok` with the version (or `installed`), or `Err` with what is wrong.
 pub type Found = Result<String, String>;

@@ -10,6 +10,10 @@
 //! Outputs are written to
 //! a temporary file in the output folder and renamed into place, so a reader never sees half
 //! a file.
+//!
+//! An entry named `run-*.json` that is not a regular file (a folder, a FIFO, a link to nothing)
+//! stops the probe too ([`ProbeFsError::NotRunFiles`], each such entry named): a run the user
+//! meant to count is never passed over in silence.
 
 use super::items::{ItemsError, ItemsSpec};
 use super::run::{outcome_from_file_text, Outcome, Run, RunError};
@@ -37,6 +41,9 @@ pub enum ProbeFsError {
     },
     /// The runs folder has no `run-*.json` file.
     NoRunFiles(PathBuf),
+    /// Entries named `run-*.json` that are not regular files: each path and what it is
+    /// (`a folder`, `a FIFO`, `a symbolic link to nothing`, …).
+    NotRunFiles(Vec<(PathBuf, &'static str)>),
     /// A file holds more than the most the probe reads from one file ([`MAX_BYTES`]).
     TooLarge {
         /// The file.
@@ -75,6 +82,18 @@ impl fmt::Display for ProbeFsError {
             }
             ProbeFsError::NoRunFiles(p) => {
                 write!(f, "no run-*.json files in {}", p.display())
+            }
+            ProbeFsError::NotRunFiles(entries) => {
+                let named: Vec<String> = entries
+                    .iter()
+                    .map(|(p, what)| format!("{} is {what}", p.display()))
+                    .collect();
+                write!(
+                    f,
+                    "{}; a run-*.json entry must be a regular file (or a link to one): remove or rename {}",
+                    named.join(", "),
+                    if entries.len() == 1 { "it" } else { "them" }
+                )
             }
             ProbeFsError::TooLarge { path, limit } => {
                 let name = path.display().to_string();
@@ -151,11 +170,12 @@ pub fn read_items_file(path: &Path) -> Result<ItemsSpec, ProbeFsError> {
     })
 }
 
-/// Reads every `run-*.json` regular file of `dir`, in byte order of the names, as runs
-/// labelled by file name.
+/// Reads every `run-*.json` file of `dir`, in byte order of the names, as runs labelled by
+/// file name; an entry with such a name that is not a regular file stops the probe.
 ///
 /// # Errors
 /// [`ProbeFsError::RunsDirMissing`] / [`ProbeFsError::RunsDirNotAFolder`],
+/// [`ProbeFsError::NotRunFiles`] naming every `run-*.json` entry that is not a regular file,
 /// [`ProbeFsError::NoRunFiles`], [`ProbeFsError::TooLarge`] for a run file over
 /// [`MAX_BYTES`], or [`ProbeFsError::Read`] for a folder or file the system will not read.
 pub fn read_runs_dir(dir: &Path) -> Result<Vec<Run>, ProbeFsError> {
@@ -165,6 +185,7 @@ pub fn read_runs_dir(dir: &Path) -> Result<Vec<Run>, ProbeFsError> {
         source,
     };
     let mut files: Vec<(Vec<u8>, String, PathBuf)> = Vec::new();
+    let mut others: Vec<(PathBuf, &'static str)> = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(read_err)? {
         let entry = entry.map_err(read_err)?;
         let name = entry.file_name();
@@ -173,11 +194,14 @@ pub fn read_runs_dir(dir: &Path) -> Result<Vec<Run>, ProbeFsError> {
             continue;
         }
         let path = entry.path();
-        // Follows links, as opening the file would.
-        if !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
-            continue;
+        match not_a_file(&path) {
+            Some(what) => others.push((path, what)),
+            None => files.push((name.as_encoded_bytes().to_vec(), label, path)),
         }
-        files.push((name.as_encoded_bytes().to_vec(), label, path));
+    }
+    if !others.is_empty() {
+        others.sort();
+        return Err(ProbeFsError::NotRunFiles(others));
     }
     if files.is_empty() {
         return Err(ProbeFsError::NoRunFiles(dir.to_path_buf()));
@@ -194,6 +218,40 @@ pub fn read_runs_dir(dir: &Path) -> Result<Vec<Run>, ProbeFsError> {
             Ok(Run { label, outcome })
         })
         .collect()
+}
+
+/// What the entry at `path` is when it is not a regular file (following links, as opening it
+/// would): `a folder`, `a FIFO`, `a symbolic link to nothing`, … ; `None` for a regular file.
+fn not_a_file(path: &Path) -> Option<&'static str> {
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(_) if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) => {
+            return Some("a symbolic link to nothing");
+        }
+        // Anything else the system will not describe is left to the read, which names it.
+        Err(_) => return None,
+    };
+    let kind = meta.file_type();
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("a folder");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a FIFO");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return Some("a device");
+        }
+    }
+    Some("not a regular file")
 }
 
 /// The probe's error for a failed bounded read of `path`.

@@ -1,6 +1,6 @@
 //! The npm package's tests: `node --test site/npm/tests/*.test.mjs` (run by Node 22) against `target/npm/pickanumber/` and
 //! the debug CLI, with the pinned promptfoo and TypeScript (root `package.json`, installed by
-//! `npm install` when missing); promptfoo runs on Node 22 from npm (0.123.1 refuses Node 20), as
+//! `npm ci` when missing); promptfoo runs on Node 22 from npm (0.123.1 refuses Node 20), as
 //! the Lighthouse bench runs its Node, and the installed package is imported by Node 18 from
 //! npm too, the oldest its `engines` field allows.
 
@@ -19,7 +19,7 @@ pub const NODE22: &str = "22.23.3";
 /// The oldest Node the package supports (`engines.node`), to import it with.
 pub const NODE18: &str = "18.20.8";
 
-/// Installs promptfoo and TypeScript with `npm install` when `node_modules` lacks a pinned version.
+/// Installs promptfoo and TypeScript with `npm ci` when `node_modules` lacks a pinned version.
 pub fn tools(env: &Env) -> Result<(), Failure> {
     let check = || {
         let mut found = Vec::new();

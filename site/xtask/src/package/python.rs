@@ -156,7 +156,7 @@ pub fn ensure_promptfoo(env: &Env) -> Result<(), Failure> {
     if found.contains(&format!("\"version\": \"{PROMPTFOO}\"")) {
         return Ok(());
     }
-    let what = format!("npm install (promptfoo {PROMPTFOO} for the Python tests)");
+    let what = format!("npm ci (promptfoo {PROMPTFOO} for the Python tests)");
     step(&what, &mut env.command("npm", crate::setup::NPM_INSTALL))
 }
 
