@@ -67,14 +67,14 @@ fn unwrap_fences(text: &str, fences: &[Fence]) -> (Format, Parsed) {
         let body = text.get(f.body.clone()).unwrap_or_default();
         let (fmt, p) = detect(body);
         format.get_or_insert(fmt);
-        let last = f.first_line + body.lines().count().max(1) - 1;
+        let last = f.first_line + crate::lines::lines(body).count().max(1) - 1;
         out.fenced.push((f.first_line, last, fmt));
         merge(&mut out, p, f.first_line - 1);
         // Outside text: everything before this block (its opening fence line blanked), then
         // one empty line per content line.
         let before = text.get(at..f.body.start).unwrap_or_default();
         push_blanking_fences(&mut outside, before);
-        let newlines = body.bytes().filter(|&b| b == b'\n').count();
+        let newlines = crate::lines::count(body) - 1;
         outside.extend(std::iter::repeat_n('\n', newlines));
         at = f.body.end;
     }
@@ -93,8 +93,7 @@ fn detect(text: &str) -> (Format, Parsed) {
     if trimmed.starts_with('[') || trimmed.starts_with('{') {
         return json_document(text);
     }
-    let first = text
-        .lines()
+    let first = crate::lines::lines(text)
         .map(str::trim)
         .find(|l| !l.is_empty())
         .unwrap_or("");
@@ -150,7 +149,9 @@ pub fn read_as(format: Format, text: &str) -> Parsed {
         },
         Format::MarkdownTable => markdown_table(text),
         Format::Spreadsheet => {
-            let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+            let first = crate::lines::lines(text)
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("");
             let tab = first.bytes().any(|b| b == b'\t');
             spreadsheet(text, if tab { '\t' } else { ',' })
         }

@@ -90,5 +90,5 @@ use pickanumber_lean::numtext;
 /// implies): a view shows the interval when it does, and a cell to be filled in when not.
 pub const COMPUTES_INTERVAL: bool = cfg!(feature = "interval");
 pub use pickanumber_lean::numtext::{parse_decimal, DecimalError};
-pub use pickanumber_lean::{json, order};
+pub use pickanumber_lean::{json, lines, order};
 pub use pooled::{profile, Pooled};

@@ -126,6 +126,27 @@ impl Parsed {
     pub fn items(&self) -> Vec<Item> {
         self.entries.iter().map(|e| e.item.clone()).collect()
     }
+
+    /// Moves every line number down by `lines`: what was read from a part of a text that
+    /// starts after `lines` lines, placed in the whole text.
+    pub(crate) fn shift(&mut self, lines: usize) {
+        for e in &mut self.entries {
+            e.line += lines;
+        }
+        for e in &mut self.errors {
+            e.line += lines;
+        }
+        for l in &mut self.ignored {
+            *l += lines;
+        }
+        for r in &mut self.report_rows {
+            r.line += lines;
+        }
+        for (first, last, _) in &mut self.fenced {
+            *first += lines;
+            *last += lines;
+        }
+    }
 }
 
 /// Reads every line of `text` in the line grammar (the fallback format of [`crate::read`]).
@@ -143,7 +164,7 @@ pub(crate) fn parse(text: &str) -> Parsed {
     let mut out = Parsed::default();
     let mut ctx = Context::default();
     let mut table: Option<ReportTable> = None;
-    for (idx, line) in text.lines().enumerate() {
+    for (idx, line) in crate::lines::lines(text).enumerate() {
         let number = idx + 1;
         if let Some(row) = table_row(line) {
             match &table {

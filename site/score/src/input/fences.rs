@@ -2,6 +2,7 @@
 //! each block in its own format and the lines outside with the line grammar, every line
 //! number still counted in the whole text.
 
+use crate::lines::{lines_with_ends, without_break};
 use crate::Parsed;
 
 /// One fenced code block: the byte range of its content and the 1-based line of its first
@@ -19,7 +20,7 @@ pub(super) fn fences(text: &str) -> Vec<Fence> {
     let mut open: Option<(char, usize, usize, usize)> = None; // mark, length, body start, line
     let mut at = 0;
     for (i, line) in lines_with_ends(text).enumerate() {
-        let t = line.trim();
+        let t = without_break(line).trim();
         let mark = t.chars().next().filter(|c| matches!(c, '`' | '~'));
         let run = mark.map_or(0, |m| t.chars().take_while(|&c| c == m).count());
         match (open, mark) {
@@ -46,27 +47,12 @@ pub(super) fn fences(text: &str) -> Vec<Fence> {
     out
 }
 
-/// The lines of `text`, each with its newline, as `split_inclusive('\n')` gives them, by a
-/// byte scan (no pattern searcher).
-fn lines_with_ends(text: &str) -> impl Iterator<Item = &str> {
-    let mut rest = text;
-    std::iter::from_fn(move || {
-        let end = rest
-            .bytes()
-            .position(|b| b == b'\n')
-            .map_or(rest.len(), |i| i + 1);
-        let (line, after) = rest.split_at_checked(end).filter(|_| end > 0)?;
-        rest = after;
-        Some(line)
-    })
-}
-
 /// Appends `text` with the fence lines in it emptied.
 pub(super) fn push_blanking_fences(out: &mut String, text: &str) {
     for line in lines_with_ends(text) {
         let t = line.trim_start();
         if t.starts_with("```") || t.starts_with("~~~") {
-            if line.ends_with('\n') {
+            if without_break(line).len() < line.len() {
                 out.push('\n');
             }
         } else {
@@ -77,18 +63,7 @@ pub(super) fn push_blanking_fences(out: &mut String, text: &str) {
 
 /// Adds `p`, read from a part of the text that starts after `offset` lines, to `out`.
 pub(super) fn merge(out: &mut Parsed, mut p: Parsed, offset: usize) {
-    for e in &mut p.entries {
-        e.line += offset;
-    }
-    for e in &mut p.errors {
-        e.line += offset;
-    }
-    for l in &mut p.ignored {
-        *l += offset;
-    }
-    for r in &mut p.report_rows {
-        r.line += offset;
-    }
+    p.shift(offset);
     out.entries.append(&mut p.entries);
     out.errors.append(&mut p.errors);
     out.ignored.append(&mut p.ignored);
@@ -96,21 +71,4 @@ pub(super) fn merge(out: &mut Parsed, mut p: Parsed, offset: usize) {
     out.notes.append(&mut p.notes);
     out.report_rows.append(&mut p.report_rows);
     out.explicit |= p.explicit;
-}
-
-#[cfg(test)]
-mod tests {
-    use proptest::prelude::*;
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(2_000))]
-
-        /// The byte scan gives the lines `split_inclusive('\n')` gives.
-        #[test]
-        fn lines_with_ends_splits_as_split_inclusive(text in "[a\n\r~`é]{0,16}") {
-            let ours: Vec<&str> = super::lines_with_ends(&text).collect();
-            let std: Vec<&str> = text.split_inclusive('\n').collect();
-            prop_assert_eq!(ours, std);
-        }
-    }
 }

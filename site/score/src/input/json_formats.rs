@@ -2,13 +2,14 @@
 //! `"weights"`, or the four-bucket feedback JSON; every message names the line and column of
 //! the value it is about.
 
-use crate::json::{self, line_col, Kind as JsonKind, Value};
+use crate::json::{self, Kind as JsonKind, Value};
+use crate::lines::Locator;
 use crate::parse::{check_name, impact_of, too_many_items, Entry, LineError, Parsed};
 use crate::MAX_ITEMS;
 use crate::{Bucket, Format, Impact, Item};
 
-fn json_error(text: &str, e: &json::Error) -> LineError {
-    let (line, column) = line_col(text, e.at);
+fn json_error(place: &Locator, e: &json::Error) -> LineError {
+    let (line, column) = place.line_col(e.at);
     LineError {
         line,
         column: Some(column),
@@ -17,8 +18,8 @@ fn json_error(text: &str, e: &json::Error) -> LineError {
 }
 
 /// A located error about one JSON value.
-fn error_at(text: &str, v: &Value, message: String) -> LineError {
-    let (line, column) = line_col(text, v.at);
+fn error_at(place: &Locator, v: &Value, message: String) -> LineError {
+    let (line, column) = place.line_col(v.at);
     LineError {
         line,
         column: Some(column),
@@ -38,18 +39,20 @@ fn json_str<'v>(object: &'v Value, key: &str) -> Result<Option<&'v str>, String>
     }
 }
 
-/// A JSON document: a list of items, `{"items": [...]}`, or the four buckets.
+/// A JSON document: a list of items, `{"items": [...]}`, or the four buckets. Every value's
+/// line and column come from one [`Locator`] walking the text in the order the values are read.
 pub(super) fn json_document(text: &str) -> (Format, Parsed) {
     let mut out = Parsed::default();
+    let place = &Locator::new(text);
     let doc = match json::parse(text) {
         Ok(doc) => doc,
         Err(e) => {
-            out.errors.push(json_error(text, &e));
+            out.errors.push(json_error(place, &e));
             return (Format::Json, out);
         }
     };
     if let JsonKind::Array(values) = &doc.kind {
-        json_items(text, values, &mut out);
+        json_items(place, values, &mut out);
         return (Format::Json, out);
     }
     match doc.get("items") {
@@ -59,23 +62,23 @@ pub(super) fn json_document(text: &str) -> (Format, Parsed) {
                     "\"items\" must be a list of objects, not {}",
                     items.describe()
                 );
-                out.errors.push(error_at(text, items, message));
+                out.errors.push(error_at(place, items, message));
                 return (Format::Json, out);
             };
-            json_items(text, values, &mut out);
+            json_items(place, values, &mut out);
             if let Some(w) = doc.get("weights") {
-                json_weights(text, w, &mut out);
+                json_weights(place, w, &mut out);
             }
             unused_keys(&doc, &["items", "weights"], &mut out);
             if Bucket::ALL.iter().any(|b| doc.get(b.key()).is_some()) {
                 let message = "a JSON object has either \"items\" or the buckets working, not_working, missing, confusing, not both";
-                out.errors.push(error_at(text, &doc, message.into()));
+                out.errors.push(error_at(place, &doc, message.into()));
             }
             out.explicit = out.errors.is_empty();
             (Format::Json, out)
         }
         _ => {
-            feedback_json(text, &doc, &mut out);
+            feedback_json(place, &doc, &mut out);
             out.explicit = out.errors.is_empty();
             (Format::FeedbackJson, out)
         }
@@ -83,9 +86,9 @@ pub(super) fn json_document(text: &str) -> (Format, Parsed) {
 }
 
 /// The items of a JSON list, each an object; at most [`MAX_ITEMS`].
-fn json_items(text: &str, values: &[Value], out: &mut Parsed) {
+fn json_items(place: &Locator, values: &[Value], out: &mut Parsed) {
     for (i, value) in values.iter().enumerate() {
-        let (line, column) = line_col(text, value.at);
+        let (line, column) = place.line_col(value.at);
         if out.entries.len() >= MAX_ITEMS {
             out.errors.push(LineError {
                 line,
@@ -107,13 +110,13 @@ fn json_items(text: &str, values: &[Value], out: &mut Parsed) {
 }
 
 /// `"weights": {"craft": 0.6, "depth": 0.4}` → the weights, each name and number checked.
-fn json_weights(text: &str, w: &Value, out: &mut Parsed) {
+fn json_weights(place: &Locator, w: &Value, out: &mut Parsed) {
     let JsonKind::Object(members) = &w.kind else {
         let message = format!(
             "\"weights\" must be an object of numbers, as in {{\"craft\": 0.6, \"depth\": 0.4}}, not {}",
             w.describe()
         );
-        out.errors.push(error_at(text, w, message));
+        out.errors.push(error_at(place, w, message));
         return;
     };
     for (name, v) in members {
@@ -123,9 +126,9 @@ fn json_weights(text: &str, w: &Value, out: &mut Parsed) {
         };
         match (check_name(name), value) {
             (Ok(()), Some(x)) => out.weights.push((name.clone(), x)),
-            (Err(m), _) => out.errors.push(error_at(text, v, format!("weight {m}"))),
+            (Err(m), _) => out.errors.push(error_at(place, v, format!("weight {m}"))),
             (Ok(()), None) => out.errors.push(error_at(
-                text,
+                place,
                 v,
                 format!("weight for {name} must be a number, not {}", v.describe()),
             )),
@@ -219,7 +222,7 @@ fn json_impact(v: Option<&Value>, key: &str, strings: bool) -> Result<Impact, St
     }
 }
 
-fn feedback_json(text: &str, doc: &Value, out: &mut Parsed) {
+fn feedback_json(place: &Locator, doc: &Value, out: &mut Parsed) {
     // The buckets are the document's members, or its "evidence" object's when it has one.
     let mut top = doc;
     for (what, v) in [
@@ -229,7 +232,7 @@ fn feedback_json(text: &str, doc: &Value, out: &mut Parsed) {
         let Some(v) = v else { continue };
         if !matches!(v.kind, JsonKind::Object(_)) {
             let message = format!("{what} must be an object of buckets, not {}", v.describe());
-            out.errors.push(error_at(text, v, message));
+            out.errors.push(error_at(place, v, message));
             return;
         }
         top = v;
@@ -242,7 +245,7 @@ fn feedback_json(text: &str, doc: &Value, out: &mut Parsed) {
         any = true;
         let JsonKind::Array(values) = &list.kind else {
             out.errors.push(error_at(
-                text,
+                place,
                 list,
                 format!("\"{}\" must be a list of items", bucket.key()),
             ));
@@ -250,16 +253,16 @@ fn feedback_json(text: &str, doc: &Value, out: &mut Parsed) {
         };
         for (i, value) in values.iter().enumerate() {
             if out.entries.len() >= MAX_ITEMS {
-                out.errors.push(error_at(text, value, too_many_items()));
+                out.errors.push(error_at(place, value, too_many_items()));
                 return;
             }
             match bucket_item(value, bucket) {
                 Ok(item) => out.entries.push(Entry {
-                    line: line_col(text, value.at).0,
+                    line: place.line_col(value.at).0,
                     item,
                 }),
                 Err(m) => out.errors.push(error_at(
-                    text,
+                    place,
                     value,
                     format!("{} item {}: {m}", bucket.key(), i + 1),
                 )),
