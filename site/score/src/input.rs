@@ -3,15 +3,19 @@
 //! First, a byte-order mark at the start is skipped, and when the text has fenced code blocks
 //! (```` ``` ```` or `~~~` lines, as judge models wrap their answers) each block's content is
 //! read on its own (the rungs below), and the lines outside the blocks with the line grammar,
-//! every line number still counted in the whole text.
+//! every line number still counted in the whole text. A block in a language other than the
+//! formats read here (```` ```diff ````, ```` ```python ````: the `fences` module's rule) is
+//! code, not items: its lines are ignored. Lines end at every break of [`crate::lines`].
 //!
 //! Formats, tried in this order:
-//! - JSON items, when the text starts with `[` or `{` and the document is a list of item
-//!   objects (`impact`, optional `text`/`description`, `evidence`, `criterion`,
-//!   `perspective`), or an object `{"items": [...]}` (what a model writes under a JSON Schema,
-//!   which needs an object at the top) with optional `"weights": {"craft": 0.6, …}`;
-//! - the four-bucket feedback JSON (`{"working": [{"value": 3, "text": "…"}], …}`, optionally
-//!   wrapped as `{"evidence": {…}}`), when the text starts with `{` and has no `items`;
+//! - JSON, when the text starts with `[` or `{`, unless it is not valid JSON and its first
+//!   line reads as an item of the line grammar (`[+1] text`: then it is item lines): JSON
+//!   items when the document is a list of item objects (`impact`, optional
+//!   `text`/`description`, `evidence`, `criterion`, `perspective`), or an object
+//!   `{"items": [...]}` (what a model writes under a JSON Schema, which needs an object at the
+//!   top) with optional `"weights": {"craft": 0.6, …}`; else the four-bucket feedback JSON
+//!   (`{"working": [{"value": 3, "text": "…"}], …}`, optionally wrapped as
+//!   `{"evidence": {…}}`);
 //! - spreadsheet rows (tab- or comma-separated) whose first row names an `impact` column;
 //! - a markdown table whose rows start with `|`;
 //! - otherwise the line grammar of the `parse` module.
@@ -56,8 +60,9 @@ pub fn read(text: &str) -> (Format, Parsed) {
     }
 }
 
-/// Reads each fenced block's content in its own format and the lines outside the blocks (the
-/// fence lines blanked) with the line grammar, line numbers counted in the whole text.
+/// Reads each fenced block's content in its own format (a block of code: not at all, its lines
+/// ignored) and the lines outside the blocks (the fence lines blanked) with the line grammar,
+/// line numbers counted in the whole text.
 fn unwrap_fences(text: &str, fences: &[Fence]) -> (Format, Parsed) {
     let mut out = Parsed::default();
     let mut format = None;
@@ -65,11 +70,19 @@ fn unwrap_fences(text: &str, fences: &[Fence]) -> (Format, Parsed) {
     let mut at = 0;
     for f in fences {
         let body = text.get(f.body.clone()).unwrap_or_default();
-        let (fmt, p) = detect(body);
-        format.get_or_insert(fmt);
         let last = f.first_line + crate::lines::lines(body).count().max(1) - 1;
-        out.fenced.push((f.first_line, last, fmt));
-        merge(&mut out, p, f.first_line - 1);
+        if let Some(language) = &f.code {
+            // Code the judge quoted: its lines are not items.
+            let lines = crate::lines::lines(body).enumerate();
+            let written = lines.filter(|(_, l)| !l.trim().is_empty());
+            out.ignored.extend(written.map(|(i, _)| f.first_line + i));
+            out.code.push((f.first_line, last, language.clone()));
+        } else {
+            let (fmt, p) = detect(body);
+            format.get_or_insert(fmt);
+            out.fenced.push((f.first_line, last, fmt));
+            merge(&mut out, p, f.first_line - 1);
+        }
         // Outside text: everything before this block (its opening fence line blanked), then
         // one empty line per content line.
         let before = text.get(at..f.body.start).unwrap_or_default();
@@ -91,7 +104,11 @@ fn unwrap_fences(text: &str, fences: &[Fence]) -> (Format, Parsed) {
 fn detect(text: &str) -> (Format, Parsed) {
     let trimmed = text.trim_start();
     if trimmed.starts_with('[') || trimmed.starts_with('{') {
-        return json_document(text);
+        // `[+1] text` is an item in brackets, not the start of a JSON list.
+        let first = crate::lines::lines(trimmed).next().unwrap_or_default();
+        if !(crate::parse::reads_as_item(first) && crate::json::parse(text).is_err()) {
+            return json_document(text);
+        }
     }
     let first = crate::lines::lines(text)
         .map(str::trim)

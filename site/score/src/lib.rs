@@ -82,7 +82,8 @@ pub use item::{Bucket, Item};
 pub use matrix::{check_weights, CriterionScore, MatrixScore, WeightError};
 pub use params::{Normalization, ParamError, Params, Rounding};
 pub use parse::{
-    check_name, parse_weights, Entry, LineError, Parsed, ReportRow, MAX_ITEMS, MAX_REPEAT,
+    check_name, has_pass_headings, parse_weights, pass_heading, Entry, LineError, Parsed,
+    ReportRow, MAX_ITEMS, MAX_REPEAT,
 };
 use pickanumber_lean::numtext;
 

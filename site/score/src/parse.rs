@@ -9,7 +9,8 @@
 //!   a value outside the set, a wrapper left open); the message says how to write it. An
 //!   unsigned number is never an impact here: "3 blockers remain" is prose, not +3;
 //! - **context**: a heading (skipped; a heading that names a bucket or `Criterion: name` labels
-//!   the items under it) or a `weights:` line;
+//!   the items under it) or a `weights:` line; a heading that starts with the word `pass` but
+//!   is not `## Pass: name` is an error (`pass_heading`);
 //! - **ignored**: anything else, reported by line number.
 //!
 //! A table inside the text whose header names `criterion` and `weight` columns (the
@@ -20,15 +21,18 @@
 //! At most [`MAX_ITEMS`] items are read from one text (runs counted before they are expanded);
 //! the line that would cross the limit is an error and reading stops there.
 //!
-//! One line → an item is read in `item_line`, a `weights:` line in `weights`; a report's
-//! per-criterion table is read here.
+//! Lines end at every line break of [`crate::lines`]. One line → an item is read in
+//! `item_line`, a `weights:` line in `weights`, a `## Pass:` heading in `pass_heading`; a
+//! report's per-criterion table is read here.
 
 mod item_line;
+mod pass_heading;
 mod weights;
 
 pub(crate) use item_line::{build, impact_of, starts_like_separator, Context};
 pub use item_line::{check_name, MAX_REPEAT};
 use item_line::{read_item, strip_bullet, strip_prefix_ci, Head};
+pub use pass_heading::{has_pass_headings, pass_heading};
 pub use weights::parse_weights;
 
 use crate::Item;
@@ -99,6 +103,10 @@ pub struct Parsed {
     /// Fenced code blocks whose content was read: first and last line of the content, and
     /// the format it was read as.
     pub fenced: Vec<(usize, usize, crate::Format)>,
+    /// Fenced blocks of code in another language (```` ```diff ````, ```` ```python ````), not
+    /// read for items: first and last line of the content, and the language. Their non-blank
+    /// lines are in `ignored`.
+    pub code: Vec<(usize, usize, String)>,
     /// Rows of a report's per-criterion table (`| criterion | final | … | net | items |
     /// weight |`), kept so the analysis can check the typed finals against the formula.
     pub report_rows: Vec<ReportRow>,
@@ -143,6 +151,10 @@ impl Parsed {
             r.line += lines;
         }
         for (first, last, _) in &mut self.fenced {
+            *first += lines;
+            *last += lines;
+        }
+        for (first, last, _) in &mut self.code {
             *first += lines;
             *last += lines;
         }
@@ -240,6 +252,9 @@ fn classify<'a>(line: &'a str, ctx: &Context) -> Line<'a> {
         return Line::Blank;
     }
     if let Some(rest) = line.strip_prefix('#') {
+        if let Some(message) = pass_heading::near_miss(line) {
+            return Line::Error(message);
+        }
         return Line::Heading(rest.trim_start_matches('#').trim());
     }
     if let Some(rest) = strip_prefix_ci(line, "weights:") {
@@ -259,6 +274,12 @@ fn classify<'a>(line: &'a str, ctx: &Context) -> Line<'a> {
             Err(message) => Line::Error(message),
         },
     }
+}
+
+/// Whether `line` reads as an item of the line grammar (`[+1] text`, `- +3 text`), errors
+/// and context aside.
+pub(crate) fn reads_as_item(line: &str) -> bool {
+    matches!(read_item(strip_bullet(line.trim())), Head::Item { .. })
 }
 
 /// Whether `cell` belongs to a table's rule row (`|---|:--:|`): dashes, colons and spaces only.

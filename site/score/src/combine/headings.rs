@@ -3,6 +3,7 @@
 
 use crate::diagnostic::{Diagnostic, Kind};
 use crate::input::read;
+use crate::parse::pass_heading;
 use crate::Parsed;
 
 /// The `## Pass:` headings of a text: each pass's name, heading line and body's byte range.
@@ -20,7 +21,7 @@ pub(crate) fn split(text: &str) -> Option<Split> {
     let mut preamble = None;
     for (i, line) in crate::lines::lines_with_ends(text).enumerate() {
         let end = at + line.len();
-        if let Some(name) = heading(line) {
+        if let Some(name) = pass_heading(line) {
             preamble.get_or_insert(at);
             passes.push((name.to_string(), i + 1, end..end));
         } else if let Some(p) = passes.last_mut() {
@@ -32,14 +33,6 @@ pub(crate) fn split(text: &str) -> Option<Split> {
         preamble: preamble?,
         passes,
     })
-}
-
-/// The name of a `## Pass: name` heading (the word `pass` in any case), if `line` is one.
-fn heading(line: &str) -> Option<&str> {
-    let rest = crate::lines::without_break(line).trim().strip_prefix("##")?;
-    let rest = rest.trim_start();
-    let (word, name) = rest.split_at_checked(5)?;
-    word.eq_ignore_ascii_case("pass:").then(|| name.trim())
 }
 
 /// One pass's text: the judge's name, its heading's line (the number of lines above its

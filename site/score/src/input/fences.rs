@@ -1,15 +1,48 @@
 //! Fenced code blocks in a text → where each block's content lies, so that `read` can read
 //! each block in its own format and the lines outside with the line grammar, every line
 //! number still counted in the whole text.
+//!
+//! Which blocks hold items: a block with no info string, or whose info string starts with a
+//! word of [`ITEM_BLOCKS`] (`json`, `text`, `markdown`, `csv`, the site's `evidence`, …), is
+//! the judge's answer and is read. A block in any other language (```` ```diff ````,
+//! ```` ```python ````, ```` ```sh ````) is code the judge quoted as evidence: a `-1` line in
+//! a diff is a removed line, not an item, so its lines are not read; they are reported as
+//! ignored lines, with a note naming the block.
 
 use crate::lines::{lines_with_ends, without_break};
 use crate::Parsed;
 
-/// One fenced code block: the byte range of its content and the 1-based line of its first
-/// content line.
+/// The first words of the info strings of the fenced blocks that are read for items (in any
+/// case); a block with no info string is read too.
+pub const ITEM_BLOCKS: [&str; 12] = [
+    "json",
+    "jsonc",
+    "json5",
+    "text",
+    "txt",
+    "plain",
+    "plaintext",
+    "markdown",
+    "md",
+    "csv",
+    "tsv",
+    "evidence",
+];
+
+/// One fenced code block: the byte range of its content, the 1-based line of its first
+/// content line, and for a block of code (not read) the first word of its info string.
 pub(super) struct Fence {
     pub(super) body: std::ops::Range<usize>,
     pub(super) first_line: usize,
+    pub(super) code: Option<String>,
+}
+
+/// The language of a block whose info string (`t` after the fence marks) names one that is
+/// not in [`ITEM_BLOCKS`].
+fn code_language(info: &str) -> Option<String> {
+    let word = info.split_whitespace().next()?;
+    let word = word.trim_start_matches('{').trim_start_matches('.');
+    (!ITEM_BLOCKS.iter().any(|w| w.eq_ignore_ascii_case(word))).then(|| word.to_string())
 }
 
 /// The fenced code blocks of `text`: a line of three or more backticks or tildes (after
@@ -17,31 +50,36 @@ pub(super) struct Fence {
 /// character closes it; an unclosed block runs to the end.
 pub(super) fn fences(text: &str) -> Vec<Fence> {
     let mut out = Vec::new();
-    let mut open: Option<(char, usize, usize, usize)> = None; // mark, length, body start, line
+    // Mark, length, body start, line, language of a code block.
+    let mut open: Option<(char, usize, usize, usize, Option<String>)> = None;
     let mut at = 0;
     for (i, line) in lines_with_ends(text).enumerate() {
         let t = without_break(line).trim();
         let mark = t.chars().next().filter(|c| matches!(c, '`' | '~'));
         let run = mark.map_or(0, |m| t.chars().take_while(|&c| c == m).count());
-        match (open, mark) {
-            (None, Some(m)) if run >= 3 => open = Some((m, run, at + line.len(), i + 2)),
-            (Some((m, n, start, first_line)), Some(c))
-                if c == m && run >= n && t.len() == run * m.len_utf8() =>
-            {
-                out.push(Fence {
-                    body: start..at,
-                    first_line,
-                });
-                open = None;
+        match (&open, mark) {
+            (None, Some(m)) if run >= 3 => {
+                let info = t.get(run * m.len_utf8()..).unwrap_or_default();
+                open = Some((m, run, at + line.len(), i + 2, code_language(info)));
+            }
+            (Some((m, n, ..)), Some(c)) if c == *m && run >= *n && t.len() == run * m.len_utf8() => {
+                if let Some((_, _, start, first_line, code)) = open.take() {
+                    out.push(Fence {
+                        body: start..at,
+                        first_line,
+                        code,
+                    });
+                }
             }
             _ => {}
         }
         at += line.len();
     }
-    if let Some((_, _, start, first_line)) = open {
+    if let Some((_, _, start, first_line, code)) = open {
         out.push(Fence {
             body: start.min(text.len())..text.len(),
             first_line,
+            code,
         });
     }
     out
