@@ -85,16 +85,17 @@ pub(super) fn fences(text: &str) -> Vec<Fence> {
     out
 }
 
-/// Appends `text` with the fence lines in it emptied.
+/// Appends `text` with the fence lines in it emptied and every line break written as LF (so
+/// that a break appended after a CR cannot make one CR LF of two lines).
 pub(super) fn push_blanking_fences(out: &mut String, text: &str) {
     for line in lines_with_ends(text) {
-        let t = line.trim_start();
-        if t.starts_with("```") || t.starts_with("~~~") {
-            if without_break(line).len() < line.len() {
-                out.push('\n');
-            }
-        } else {
-            out.push_str(line);
+        let content = without_break(line);
+        let t = content.trim_start();
+        if !(t.starts_with("```") || t.starts_with("~~~")) {
+            out.push_str(content);
+        }
+        if content.len() < line.len() {
+            out.push('\n');
         }
     }
 }
