@@ -42,7 +42,12 @@ fn break_len(bytes: &[u8], at: usize) -> usize {
         Some(b'\r') if bytes.get(at + 1) == Some(&b'\n') => 2,
         Some(b'\n' | b'\r' | 0x0b | 0x0c | 0x1c..=0x1e) => 1,
         Some(0xc2) if bytes.get(at + 1) == Some(&0x85) => 2,
-        Some(0xe2) if bytes.get(at + 1) == Some(&0x80) && matches!(bytes.get(at + 2), Some(0xa8 | 0xa9)) => 3,
+        Some(0xe2)
+            if bytes.get(at + 1) == Some(&0x80)
+                && matches!(bytes.get(at + 2), Some(0xa8 | 0xa9)) =>
+        {
+            3
+        }
         _ => 0,
     }
 }
@@ -130,6 +135,8 @@ pub struct Locator<'t> {
     text: &'t str,
     /// The last place asked about: byte offset, line, column.
     cursor: Cell<(usize, usize, usize)>,
+    /// The bytes walked so far.
+    walked: Cell<usize>,
 }
 
 impl<'t> Locator<'t> {
@@ -138,7 +145,14 @@ impl<'t> Locator<'t> {
         Locator {
             text,
             cursor: Cell::new((0, 1, 1)),
+            walked: Cell::new(0),
         }
+    }
+
+    /// How many bytes the locator has walked so far, for a reader's test to check that the
+    /// places of all its values cost a few walks over the text, not one walk per value.
+    pub fn walked(&self) -> usize {
+        self.walked.get()
     }
 
     /// The line and column of byte `offset` (at most the text's length: an offset at its end
@@ -151,6 +165,7 @@ impl<'t> Locator<'t> {
         if offset < at {
             (at, line, col) = (0, 1, 1);
         }
+        self.walked.set(self.walked.get() + (offset - at));
         while at < offset {
             match break_len(bytes, at) {
                 n if n > 0 && at + n <= offset => {

@@ -17,7 +17,11 @@ fn strict() -> Request {
 /// strict reading.
 fn items(text: &str) -> Vec<(usize, i64)> {
     let a = analyse(text, &strict());
-    assert_eq!(a.messages(Severity::Error), Vec::<String>::new(), "{text:?}");
+    assert_eq!(
+        a.messages(Severity::Error),
+        Vec::<String>::new(),
+        "{text:?}"
+    );
     assert!(a.ignored.is_empty(), "{text:?}: ignored {:?}", a.ignored);
     a.entries
         .iter()
@@ -136,10 +140,17 @@ fn every_format_counts_lines_at_the_same_breaks() {
     assert_eq!(lines, [3, 5]);
     let (format, rows) = read("impact,text\r+3,a\r-2,b");
     assert_eq!(format, Format::Spreadsheet);
-    assert_eq!(rows.entries.iter().map(|e| e.line).collect::<Vec<_>>(), [2, 3]);
-    let (format, table) = read("| impact | text |\u{2028}|---|---|\u{2028}| +3 | a |\u{2028}| -2 | b |");
+    assert_eq!(
+        rows.entries.iter().map(|e| e.line).collect::<Vec<_>>(),
+        [2, 3]
+    );
+    let (format, table) =
+        read("| impact | text |\u{2028}|---|---|\u{2028}| +3 | a |\u{2028}| -2 | b |");
     assert_eq!(format, Format::MarkdownTable);
-    assert_eq!(table.entries.iter().map(|e| e.line).collect::<Vec<_>>(), [3, 4]);
+    assert_eq!(
+        table.entries.iter().map(|e| e.line).collect::<Vec<_>>(),
+        [3, 4]
+    );
 }
 
 #[test]
@@ -156,14 +167,23 @@ fn a_heading_that_looks_like_a_pass_heading_is_an_error_on_its_line() {
         );
         let errors = a.messages(Severity::Error);
         assert!(
-            errors.iter().any(|e| e.starts_with(&format!("line {line}: "))
-                || e.starts_with(&format!("line {line}: pass a: "))),
+            errors
+                .iter()
+                .any(|e| e.starts_with(&format!("line {line}: "))
+                    || e.starts_with(&format!("line {line}: pass a: "))),
             "{text:?}: {errors:?}"
         );
-        assert!(errors.iter().any(|e| e.ends_with(&expected)), "{text:?}: {errors:?}");
+        assert!(
+            errors.iter().any(|e| e.ends_with(&expected)),
+            "{text:?}: {errors:?}"
+        );
     }
     // Headings that only start with the letters are ordinary headings.
-    for text in ["## Passing grade\n+3 x", "## Passes\n+3 x", "## Pass-through\n+3 x"] {
+    for text in [
+        "## Passing grade\n+3 x",
+        "## Passes\n+3 x",
+        "## Pass-through\n+3 x",
+    ] {
         assert_eq!(items(text), [(2, 3)], "{text:?}");
     }
 }
@@ -190,7 +210,13 @@ fn lines_in_a_fenced_block_of_code_are_not_items() {
     // Strict reading refuses them, as any line that is not an item.
     assert_eq!(analyse(text, &strict()).messages(Severity::Error).len(), 4);
     // A block with no language, or a format this reader reads, is the judge's answer.
-    for open in ["```", "```text", "```JSON", "~~~markdown", "```evidence id=x"] {
+    for open in [
+        "```",
+        "```text",
+        "```JSON",
+        "~~~markdown",
+        "```evidence id=x",
+    ] {
         let close = &open[..3];
         assert_eq!(items(&format!("{open}\n+3 a\n{close}")), [(2, 3)], "{open}");
     }
@@ -215,4 +241,33 @@ fn an_item_in_brackets_on_the_first_line_is_an_item_not_json() {
     assert!(a.messages(Severity::Error).contains(
         &"line 2, column 14: invalid JSON: expected a key in double quotes, found '}'".to_string()
     ));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1_000))]
+
+    /// Any mix of line breaks reads the items the same text with LF alone reads, on the
+    /// same lines: no break merges two items or moves one.
+    #[test]
+    fn every_break_reads_as_lf_would(
+        lines in proptest::collection::vec(
+            ("[-+]?[1-5]( [a-z]{0,4})?|## Pass: [ab]|#{1,3} Pass:? [ab]|```(diff)?|[a-z ]{0,5}", 0usize..11),
+            0..12,
+        )
+    ) {
+        let mut text = String::new();
+        let mut lf = String::new();
+        for (line, b) in &lines {
+            text.push_str(line);
+            // A CR then an LF are one break, CR LF: another break after a CR ending a line.
+            let after_cr = line.is_empty() && text.ends_with('\r');
+            text.push_str(if after_cr && *b == 1 { "\u{2028}" } else { BREAKS[*b].0 });
+            lf.push_str(line);
+            lf.push('\n');
+        }
+        let (a, b) = (analyse(&text, &Request::default()), analyse(&lf, &Request::default()));
+        proptest::prop_assert_eq!(&a.entries, &b.entries, "{:?}", text);
+        proptest::prop_assert_eq!(a.diagnostics, b.diagnostics, "{:?}", text);
+        proptest::prop_assert_eq!(a.ignored, b.ignored);
+    }
 }

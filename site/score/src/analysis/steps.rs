@@ -123,7 +123,9 @@ fn what_reading_found(
         let lines = lines(*first, *last);
         later.push(Diagnostic::new(
             Kind::Fenced,
-            format!("the fenced {language} block on {lines} is code, not items: its lines are not read"),
+            format!(
+                "the fenced {language} block on {lines} is code, not items: its lines are not read"
+            ),
         ));
     }
     for n in notes {

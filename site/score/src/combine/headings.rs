@@ -77,7 +77,11 @@ pub(super) fn pass_texts<'t>(
             errors.push(at(*line, &format!("pass \"{name}\" is already named on line {first}: give each pass its own name; the items under this heading are not scored")));
             continue;
         }
-        texts.push((name.clone(), Some(*line), text.get(body.clone()).unwrap_or_default()));
+        texts.push((
+            name.clone(),
+            Some(*line),
+            text.get(body.clone()).unwrap_or_default(),
+        ));
     }
     (texts, head, errors)
 }
@@ -86,7 +90,9 @@ pub(super) fn pass_texts<'t>(
 /// one (`None` for the first of each name and for passes with no name): the passes sorted by
 /// name with the crate's one stable sort, so the check costs no search per pass.
 fn first_of_each_name(passes: &[(String, usize, std::ops::Range<usize>)]) -> Vec<Option<usize>> {
-    let mut by_name: Vec<usize> = (0..passes.len()).filter(|&k| !passes[k].0.is_empty()).collect();
+    let mut by_name: Vec<usize> = (0..passes.len())
+        .filter(|&k| !passes[k].0.is_empty())
+        .collect();
     crate::order::sort_by(&mut by_name, |&a, &b| passes[a].0.cmp(&passes[b].0));
     let mut first = vec![None; passes.len()];
     for pair in by_name.windows(2) {

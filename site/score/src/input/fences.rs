@@ -62,7 +62,9 @@ pub(super) fn fences(text: &str) -> Vec<Fence> {
                 let info = t.get(run * m.len_utf8()..).unwrap_or_default();
                 open = Some((m, run, at + line.len(), i + 2, code_language(info)));
             }
-            (Some((m, n, ..)), Some(c)) if c == *m && run >= *n && t.len() == run * m.len_utf8() => {
+            (Some((m, n, ..)), Some(c))
+                if c == *m && run >= *n && t.len() == run * m.len_utf8() =>
+            {
                 if let Some((_, _, start, first_line, code)) = open.take() {
                     out.push(Fence {
                         body: start..at,

@@ -42,8 +42,12 @@ fn json_str<'v>(object: &'v Value, key: &str) -> Result<Option<&'v str>, String>
 /// A JSON document: a list of items, `{"items": [...]}`, or the four buckets. Every value's
 /// line and column come from one [`Locator`] walking the text in the order the values are read.
 pub(super) fn json_document(text: &str) -> (Format, Parsed) {
+    document(text, &Locator::new(text))
+}
+
+/// [`json_document`] with the locator of `text` given.
+fn document(text: &str, place: &Locator) -> (Format, Parsed) {
     let mut out = Parsed::default();
-    let place = &Locator::new(text);
     let doc = match json::parse(text) {
         Ok(doc) => doc,
         Err(e) => {
@@ -301,4 +305,55 @@ fn bucket_item(value: &Value, bucket: Bucket) -> Result<Item, String> {
     let mut it = Item::new(impact, text.unwrap_or_default().trim());
     it.bucket = Some(bucket);
     Ok(it)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{document, Locator};
+
+    /// The places of every value cost a few walks over the text, however many values: one
+    /// for a list, one more per bucket for the buckets (read in their order, not the
+    /// text's), so reading stays linear in the text.
+    #[test]
+    fn the_places_of_all_values_cost_a_few_walks_over_the_text() {
+        let n = 20_000;
+        let item = |k: usize| format!("{{\"impact\": 3, \"text\": \"item {k}\"}}");
+        let list: Vec<String> = (0..n).map(item).collect();
+        let bad: Vec<String> = (0..n)
+            .map(|k| format!("{{\"impact\": 4, \"n\": {k}}}"))
+            .collect();
+        let bucket = |k: usize| format!("{{\"value\": 1, \"text\": \"b {k}\"}}");
+        let buckets: Vec<String> = (0..n).map(bucket).collect();
+        let half = n / 2;
+        let texts = [
+            (format!("[{}]", list.join(",")), 1),
+            (format!("[\n{}\n]", list.join(",\n")), 1),
+            (format!("{{\"items\": [{}]}}", bad.join(",")), 1),
+            (
+                format!(
+                    "{{\"missing\": [{}], \"working\": [{}]}}",
+                    buckets[..half].join(","),
+                    buckets[half..].join(",")
+                ),
+                2,
+            ),
+        ];
+        for (text, walks) in texts {
+            let place = Locator::new(&text);
+            let (_, parsed) = document(&text, &place);
+            assert_eq!(
+                parsed.entries.len() + parsed.errors.len(),
+                n,
+                "{}",
+                &text[..40]
+            );
+            assert!(
+                place.walked() <= walks * text.len(),
+                "{} bytes walked for a text of {}: {}",
+                place.walked(),
+                text.len(),
+                &text[..40]
+            );
+        }
+    }
 }
