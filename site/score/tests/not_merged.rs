@@ -4,7 +4,7 @@
 //! line is an item, not broken JSON.
 
 use pickanumber_score::lines::BREAKS;
-use pickanumber_score::{analyse, read, Format, Request, Severity};
+use pickanumber_score::{analyse, read, Entry, Format, Request, Severity};
 
 fn strict() -> Request {
     Request {
@@ -23,7 +23,12 @@ fn items(text: &str) -> Vec<(usize, i64)> {
         "{text:?}"
     );
     assert!(a.ignored.is_empty(), "{text:?}: ignored {:?}", a.ignored);
-    a.entries
+    placed(&a.entries)
+}
+
+/// Each entry's line and impact.
+fn placed(entries: &[Entry]) -> Vec<(usize, i64)> {
+    entries
         .iter()
         .map(|e| (e.line, e.item.impact.value()))
         .collect()
@@ -196,12 +201,7 @@ fn a_heading_that_looks_like_a_pass_heading_is_an_error_on_its_line() {
 fn lines_in_a_fenced_block_of_code_are_not_items() {
     let text = "+2 clear diff\n```diff\n-1 old line\n+1 new line\n```\n```python\nx = -1 if y else 2\n-1\n```\n-1 slow";
     let a = analyse(text, &Request::default());
-    let lines: Vec<(usize, i64)> = a
-        .entries
-        .iter()
-        .map(|e| (e.line, e.item.impact.value()))
-        .collect();
-    assert_eq!(lines, [(1, 2), (10, -1)]);
+    assert_eq!(placed(&a.entries), [(1, 2), (10, -1)]);
     assert_eq!(a.ignored, [3, 4, 7, 8]);
     assert_eq!(
         a.messages(Severity::Note),
@@ -231,12 +231,7 @@ fn an_item_in_brackets_on_the_first_line_is_an_item_not_json() {
     let (format, p) = read("[+1] text\n[-2] more");
     assert_eq!(format, Format::Lines);
     assert!(p.errors.is_empty(), "{:?}", p.errors);
-    let read_back: Vec<(usize, i64)> = p
-        .entries
-        .iter()
-        .map(|e| (e.line, e.item.impact.value()))
-        .collect();
-    assert_eq!(read_back, [(1, 1), (2, -2)]);
+    assert_eq!(placed(&p.entries), [(1, 1), (2, -2)]);
     assert_eq!(items("  [+3] indented\n"), [(1, 3)]);
     // Valid JSON stays JSON, and broken JSON whose first line is no item is still a JSON error.
     assert_eq!(read("[{\"impact\": 3}]").0, Format::Json);

@@ -165,8 +165,8 @@ pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Fai
     )
 }
 
-/// The best time of `runs` runs of `pickanumber score FILE`, in milliseconds. Exit 0 and 1
-/// (a form whose items a mode sets aside) both count; anything else is a failure.
+/// The best time of `runs` runs of `pickanumber ARGS FILE`, in milliseconds. Exit 0 and 1
+/// (an input with an error the bench means to time) both count; anything else is a failure.
 fn best_ms(env: &Env, bin: &Path, args: &str, file: &Path, runs: usize) -> Result<f64, Failure> {
     let mut best = f64::INFINITY;
     for _ in 0..runs {
@@ -271,26 +271,8 @@ fn scaling(env: &Env, report: &mut Report) -> Result<Value, Failure> {
         for n in SIZES {
             let file = dir.join(format!("{}-{n}.txt", args.replace(' ', "_")));
             std::fs::write(&file, text(n)).context(file.display())?;
-            let mut best = f64::INFINITY;
-            for _ in 0..RUNS {
-                let started = Instant::now();
-                let status = env
-                    .command(&bin, args)
-                    .arg(&file)
-                    .stdout(Stdio::null())
-                    .stderr(Stdio::null())
-                    .status()
-                    .context(format!("pickanumber {args}"))?;
-                // 1 is expected: every unbucketed line is an error in score.py mode.
-                if !matches!(status.code(), Some(0 | 1)) {
-                    return Err(failed(format!(
-                        "pickanumber {args} {}: {status}",
-                        file.display()
-                    )));
-                }
-                best = best.min(started.elapsed().as_secs_f64() * 1000.0);
-            }
-            ms.push(best);
+            // 1 is expected: every unbucketed line is an error in score.py mode.
+            ms.push(best_ms(env, &bin, args, &file, RUNS)?);
         }
         report.rows.push(scaling_row(label, ms[0], ms[1]));
         out.push(json!({"path": label, "lines": SIZES, "best_ms": ms}));
