@@ -54,8 +54,10 @@ pub(super) fn fences(text: &str) -> Vec<Fence> {
     let mut open: Option<(char, usize, usize, usize, Option<String>)> = None;
     let mut at = 0;
     for (i, line) in lines_with_ends(text).enumerate() {
-        let t = without_break(line).trim();
+        let t = line.trim_start();
         let mark = t.chars().next().filter(|c| matches!(c, '`' | '~'));
+        // The break is only at the end: looked for on fence lines alone.
+        let t = if mark.is_some() { without_break(t).trim_end() } else { t };
         let run = mark.map_or(0, |m| t.chars().take_while(|&c| c == m).count());
         match (&open, mark) {
             (None, Some(m)) if run >= 3 => {

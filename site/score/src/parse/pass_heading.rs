@@ -19,10 +19,9 @@
 /// assert_eq!(pass_heading("## Passing grade"), None);
 /// ```
 pub fn pass_heading(line: &str) -> Option<&str> {
-    let rest = crate::lines::without_break(line)
-        .trim()
-        .strip_prefix("##")?;
-    let rest = rest.trim_start();
+    // The break is only at the end: most lines are turned away before it is looked for.
+    let rest = line.trim_start().strip_prefix("##")?;
+    let rest = crate::lines::without_break(rest).trim();
     let (word, name) = rest.split_at_checked(5)?;
     word.eq_ignore_ascii_case("pass:").then(|| name.trim())
 }
