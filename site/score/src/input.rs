@@ -5,11 +5,11 @@
 //! read on its own (the rungs below), and the lines outside the blocks with the line grammar,
 //! every line number still counted in the whole text. A block in a language other than the
 //! formats read here (```` ```diff ````, ```` ```python ````: the `fences` module's rule) is
-//! code, not items: its lines are ignored. Lines end at every break of [`crate::lines`].
+//! code, not items: its lines are listed as ignored. Lines end at every break of [`crate::lines`].
 //!
 //! Formats, tried in this order:
-//! - JSON, when the text starts with `[` or `{`, unless it is not valid JSON and its first
-//!   line reads as an item of the line grammar (`[+1] text`: then it is item lines): JSON
+//! - JSON, when the text starts with `[` or `{`, unless it starts with a signed impact in
+//!   brackets (`[+1] text`, `[−2]`) and is not valid JSON: then it is item lines. JSON
 //!   items when the document is a list of item objects (`impact`, optional
 //!   `text`/`description`, `evidence`, `criterion`, `perspective`), or an object
 //!   `{"items": [...]}` (what a model writes under a JSON Schema, which needs an object at the
@@ -70,16 +70,15 @@ fn unwrap_fences(text: &str, fences: &[Fence]) -> (Format, Parsed) {
     let mut at = 0;
     for f in fences {
         let body = text.get(f.body.clone()).unwrap_or_default();
-        let last = f.first_line + crate::lines::lines(body).count().max(1) - 1;
-        if let Some(language) = &f.code {
-            // Code the judge quoted: its lines are not items.
+        if f.code {
+            // Code the judge quoted: its lines are not items, and are listed as ignored.
             let lines = crate::lines::lines(body).enumerate();
             let written = lines.filter(|(_, l)| !l.trim().is_empty());
             out.ignored.extend(written.map(|(i, _)| f.first_line + i));
-            out.code.push((f.first_line, last, language.clone()));
         } else {
             let (fmt, p) = detect(body);
             format.get_or_insert(fmt);
+            let last = f.first_line + crate::lines::lines(body).count().max(1) - 1;
             out.fenced.push((f.first_line, last, fmt));
             merge(&mut out, p, f.first_line - 1);
         }
@@ -104,10 +103,8 @@ fn unwrap_fences(text: &str, fences: &[Fence]) -> (Format, Parsed) {
 fn detect(text: &str) -> (Format, Parsed) {
     let trimmed = text.trim_start();
     if trimmed.starts_with('[') || trimmed.starts_with('{') {
-        // `[+1] text` is an item in brackets, not the start of a JSON list.
-        let first = crate::lines::lines(trimmed).next().unwrap_or_default();
-        if !(crate::parse::reads_as_item(first) && crate::json::parse(text).is_err()) {
-            return json_document(text);
+        if let Some(read) = json_document(text) {
+            return read;
         }
     }
     let first = crate::lines::lines(text)
@@ -145,25 +142,27 @@ fn detect(text: &str) -> (Format, Parsed) {
 pub fn read_as(format: Format, text: &str) -> Parsed {
     match format {
         Format::Lines => crate::parse::parse(text),
-        Format::Json | Format::FeedbackJson => match json_document(text) {
-            (found, p) if found == format || !p.errors.is_empty() => p,
-            _ => {
-                let mut p = Parsed::default();
-                let (what, shape) = match format {
-                    Format::Json => (
-                        "JSON items",
-                        "a list of objects or an object with \"items\"",
-                    ),
-                    _ => ("feedback JSON", "an object of buckets"),
-                };
-                p.errors.push(LineError {
-                    line: 1,
-                    column: Some(1),
-                    message: format!("{what} must be {shape}"),
-                });
-                p
+        Format::Json | Format::FeedbackJson => {
+            match json_document(text).unwrap_or((Format::Lines, Parsed::default())) {
+                (found, p) if found == format || !p.errors.is_empty() => p,
+                _ => {
+                    let mut p = Parsed::default();
+                    let (what, shape) = match format {
+                        Format::Json => (
+                            "JSON items",
+                            "a list of objects or an object with \"items\"",
+                        ),
+                        _ => ("feedback JSON", "an object of buckets"),
+                    };
+                    p.errors.push(LineError {
+                        line: 1,
+                        column: Some(1),
+                        message: format!("{what} must be {shape}"),
+                    });
+                    p
+                }
             }
-        },
+        }
         Format::MarkdownTable => markdown_table(text),
         Format::Spreadsheet => {
             let first = crate::lines::lines(text)

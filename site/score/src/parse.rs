@@ -103,10 +103,6 @@ pub struct Parsed {
     /// Fenced code blocks whose content was read: first and last line of the content, and
     /// the format it was read as.
     pub fenced: Vec<(usize, usize, crate::Format)>,
-    /// Fenced blocks of code in another language (```` ```diff ````, ```` ```python ````), not
-    /// read for items: first and last line of the content, and the language. Their non-blank
-    /// lines are in `ignored`.
-    pub code: Vec<(usize, usize, String)>,
     /// Rows of a report's per-criterion table (`| criterion | final | … | net | items |
     /// weight |`), kept so the analysis can check the typed finals against the formula.
     pub report_rows: Vec<ReportRow>,
@@ -151,10 +147,6 @@ impl Parsed {
             r.line += lines;
         }
         for (first, last, _) in &mut self.fenced {
-            *first += lines;
-            *last += lines;
-        }
-        for (first, last, _) in &mut self.code {
             *first += lines;
             *last += lines;
         }
@@ -274,12 +266,6 @@ fn classify<'a>(line: &'a str, ctx: &Context) -> Line<'a> {
             Err(message) => Line::Error(message),
         },
     }
-}
-
-/// Whether `line` reads as an item of the line grammar (`[+1] text`, `- +3 text`), errors
-/// and context aside.
-pub(crate) fn reads_as_item(line: &str) -> bool {
-    matches!(read_item(strip_bullet(line.trim())), Head::Item { .. })
 }
 
 /// Whether `cell` belongs to a table's rule row (`|---|:--:|`): dashes, colons and spaces only.

@@ -172,7 +172,7 @@ fn a_heading_that_looks_like_a_pass_heading_is_an_error_on_its_line() {
     ] {
         let a = analyse(text, &Request::default());
         let expected = format!(
-            "\"{heading}\" is not a pass heading (two #, the word Pass and a colon), so the items under it would be counted with another judge's: write ## Pass: {name} to start a pass, or word the heading without Pass first"
+            "\"{heading}\" is not a pass heading, and its items would join another judge's: write ## Pass: {name} (two #, a colon), or word it without Pass first"
         );
         let errors = a.messages(Severity::Error);
         assert!(
@@ -205,11 +205,7 @@ fn lines_in_a_fenced_block_of_code_are_not_items() {
     assert_eq!(a.ignored, [3, 4, 7, 8]);
     assert_eq!(
         a.messages(Severity::Note),
-        [
-            "the fenced diff block on lines 3–4 is code, not items: its lines are not read",
-            "the fenced python block on lines 7–8 is code, not items: its lines are not read",
-            "ignored (not an item): lines 3, 4, 7, 8"
-        ]
+        ["ignored (not an item): lines 3, 4, 7, 8"]
     );
     // Strict reading refuses them, as any line that is not an item.
     assert_eq!(analyse(text, &strict()).messages(Severity::Error).len(), 4);

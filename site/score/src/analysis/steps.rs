@@ -32,7 +32,6 @@ pub(crate) fn analyse_read(
     let mut diagnostics = what_reading_found(
         parsed.errors,
         &parsed.fenced,
-        &parsed.code,
         parsed.notes,
         &parsed.ignored,
         request,
@@ -90,7 +89,6 @@ pub(crate) fn analyse_read(
 fn what_reading_found(
     errors: Vec<LineError>,
     fenced: &[(usize, usize, Format)],
-    code: &[(usize, usize, String)],
     notes: Vec<String>,
     ignored: &[usize],
     request: &Request,
@@ -108,24 +106,14 @@ fn what_reading_found(
     if let Err(e) = request.params.validate() {
         diagnostics.push(Diagnostic::new(Kind::Params, e.to_string()));
     }
-    let lines = |first: usize, last: usize| match first == last {
-        true => format!("line {first}"),
-        false => format!("lines {first}–{last}"),
-    };
     for &(first, last, inner) in fenced {
-        let lines = lines(first, last);
+        let lines = match first == last {
+            true => format!("line {first}"),
+            false => format!("lines {first}–{last}"),
+        };
         later.push(Diagnostic::new(
             Kind::Fenced,
             format!("read the fenced block on {lines} as {inner}"),
-        ));
-    }
-    for (first, last, language) in code {
-        let lines = lines(*first, *last);
-        later.push(Diagnostic::new(
-            Kind::Fenced,
-            format!(
-                "the fenced {language} block on {lines} is code, not items: its lines are not read"
-            ),
         ));
     }
     for n in notes {

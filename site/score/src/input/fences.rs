@@ -6,8 +6,8 @@
 //! word of [`ITEM_BLOCKS`] (`json`, `text`, `markdown`, `csv`, the site's `evidence`, …), is
 //! the judge's answer and is read. A block in any other language (```` ```diff ````,
 //! ```` ```python ````, ```` ```sh ````) is code the judge quoted as evidence: a `-1` line in
-//! a diff is a removed line, not an item, so its lines are not read; they are reported as
-//! ignored lines, with a note naming the block.
+//! a diff is a removed line, not an item, so its lines are not read; they are listed as
+//! ignored lines (errors in strict reading).
 
 use crate::lines::{lines_with_ends, without_break};
 use crate::Parsed;
@@ -30,19 +30,22 @@ pub const ITEM_BLOCKS: [&str; 12] = [
 ];
 
 /// One fenced code block: the byte range of its content, the 1-based line of its first
-/// content line, and for a block of code (not read) the first word of its info string.
+/// content line, and whether it is a block of code (not read).
 pub(super) struct Fence {
     pub(super) body: std::ops::Range<usize>,
     pub(super) first_line: usize,
-    pub(super) code: Option<String>,
+    pub(super) code: bool,
 }
 
-/// The language of a block whose info string (`t` after the fence marks) names one that is
-/// not in [`ITEM_BLOCKS`].
-fn code_language(info: &str) -> Option<String> {
-    let word = info.split_whitespace().next()?;
+/// Whether a block whose info string is `info` (after the fence marks) is code: its first
+/// word is not in [`ITEM_BLOCKS`].
+fn is_code(info: &str) -> bool {
+    // The first word, by a byte scan: `split_whitespace` would add its code to the wasm.
+    let info = info.trim_start();
+    let end = info.bytes().position(|b| b == b' ' || b == b'\t');
+    let word = info.get(..end.unwrap_or(info.len())).unwrap_or_default();
     let word = word.trim_start_matches('{').trim_start_matches('.');
-    (!ITEM_BLOCKS.iter().any(|w| w.eq_ignore_ascii_case(word))).then(|| word.to_string())
+    !word.is_empty() && !ITEM_BLOCKS.iter().any(|w| w.eq_ignore_ascii_case(word))
 }
 
 /// The fenced code blocks of `text`: a line of three or more backticks or tildes (after
@@ -51,18 +54,22 @@ fn code_language(info: &str) -> Option<String> {
 pub(super) fn fences(text: &str) -> Vec<Fence> {
     let mut out = Vec::new();
     // Mark, length, body start, line, language of a code block.
-    let mut open: Option<(char, usize, usize, usize, Option<String>)> = None;
+    let mut open: Option<(char, usize, usize, usize, bool)> = None;
     let mut at = 0;
     for (i, line) in lines_with_ends(text).enumerate() {
         let t = line.trim_start();
         let mark = t.chars().next().filter(|c| matches!(c, '`' | '~'));
         // The break is only at the end: looked for on fence lines alone.
-        let t = if mark.is_some() { without_break(t).trim_end() } else { t };
+        let t = if mark.is_some() {
+            without_break(t).trim_end()
+        } else {
+            t
+        };
         let run = mark.map_or(0, |m| t.chars().take_while(|&c| c == m).count());
         match (&open, mark) {
             (None, Some(m)) if run >= 3 => {
                 let info = t.get(run * m.len_utf8()..).unwrap_or_default();
-                open = Some((m, run, at + line.len(), i + 2, code_language(info)));
+                open = Some((m, run, at + line.len(), i + 2, is_code(info)));
             }
             (Some((m, n, ..)), Some(c))
                 if c == *m && run >= *n && t.len() == run * m.len_utf8() =>

@@ -39,25 +39,37 @@ fn json_str<'v>(object: &'v Value, key: &str) -> Result<Option<&'v str>, String>
     }
 }
 
-/// A JSON document: a list of items, `{"items": [...]}`, or the four buckets. Every value's
-/// line and column come from one [`Locator`] walking the text in the order the values are read.
-pub(super) fn json_document(text: &str) -> (Format, Parsed) {
+/// A JSON document: a list of items, `{"items": [...]}`, or the four buckets; `None` for text
+/// that is not valid JSON and starts with a signed impact in brackets (`[+1] text`, `[−2]`),
+/// which is item lines (a JSON list never starts with `+`, and one that starts with `-` is
+/// valid JSON). Every value's line and column come from one [`Locator`] walking the text in
+/// the order the values are read.
+pub(super) fn json_document(text: &str) -> Option<(Format, Parsed)> {
     document(text, &Locator::new(text))
 }
 
+/// Whether `text` starts with `[`, a sign and a digit.
+fn signed_in_brackets(text: &str) -> bool {
+    let mut chars = text.trim_start().chars();
+    chars.next() == Some('[')
+        && matches!(chars.next(), Some('+' | '-' | '\u{2212}' | '–'))
+        && chars.next().is_some_and(|c| c.is_ascii_digit())
+}
+
 /// [`json_document`] with the locator of `text` given.
-fn document(text: &str, place: &Locator) -> (Format, Parsed) {
+fn document(text: &str, place: &Locator) -> Option<(Format, Parsed)> {
     let mut out = Parsed::default();
     let doc = match json::parse(text) {
         Ok(doc) => doc,
+        Err(_) if signed_in_brackets(text) => return None,
         Err(e) => {
             out.errors.push(json_error(place, &e));
-            return (Format::Json, out);
+            return Some((Format::Json, out));
         }
     };
     if let JsonKind::Array(values) = &doc.kind {
         json_items(place, values, &mut out);
-        return (Format::Json, out);
+        return Some((Format::Json, out));
     }
     match doc.get("items") {
         Some(items) => {
@@ -67,7 +79,7 @@ fn document(text: &str, place: &Locator) -> (Format, Parsed) {
                     items.describe()
                 );
                 out.errors.push(error_at(place, items, message));
-                return (Format::Json, out);
+                return Some((Format::Json, out));
             };
             json_items(place, values, &mut out);
             if let Some(w) = doc.get("weights") {
@@ -79,12 +91,12 @@ fn document(text: &str, place: &Locator) -> (Format, Parsed) {
                 out.errors.push(error_at(place, &doc, message.into()));
             }
             out.explicit = out.errors.is_empty();
-            (Format::Json, out)
+            Some((Format::Json, out))
         }
         _ => {
             feedback_json(place, &doc, &mut out);
             out.explicit = out.errors.is_empty();
-            (Format::FeedbackJson, out)
+            Some((Format::FeedbackJson, out))
         }
     }
 }
@@ -340,7 +352,7 @@ mod tests {
         ];
         for (text, walks) in texts {
             let place = Locator::new(&text);
-            let (_, parsed) = document(&text, &place);
+            let (_, parsed) = document(&text, &place).expect("JSON");
             assert_eq!(
                 parsed.entries.len() + parsed.errors.len(),
                 n,

@@ -53,6 +53,6 @@ pub(super) fn near_miss(line: &str) -> Option<String> {
     let name = after.trim_start().strip_prefix(':').unwrap_or(after).trim();
     let name = if name.is_empty() { "<name>" } else { name };
     Some(format!(
-        "\"{line}\" is not a pass heading (two #, the word Pass and a colon), so the items under it would be counted with another judge's: write ## Pass: {name} to start a pass, or word the heading without Pass first"
+        "\"{line}\" is not a pass heading, and its items would join another judge's: write ## Pass: {name} (two #, a colon), or word it without Pass first"
     ))
 }
