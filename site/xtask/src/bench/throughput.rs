@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 
+use super::latency::thousands;
 use super::report::{Report, Row};
 use crate::env::{failed, Context, Env, Failure};
 
@@ -219,7 +220,7 @@ fn forms(env: &Env, report: &mut Report) -> Result<Value, Failure> {
 /// The row of one form: its time at each size and, but for the line form itself, its ratio
 /// to the line form's, judged against [`MAX_RATIO`].
 fn form_row(label: &str, ms: &[f64], lines_ms: &[f64], is_lines: bool) -> Row {
-    let sizes: Vec<String> = FORM_SIZES.iter().map(|&n| thousands(n)).collect();
+    let sizes: Vec<String> = FORM_SIZES.iter().map(|&n| thousands(n as u64)).collect();
     let measure = format!(
         "pickanumber score, {label}: {} items, CLI release",
         sizes.join(" / ")
@@ -243,19 +244,6 @@ fn form_row(label: &str, ms: &[f64], lines_ms: &[f64], is_lines: bool) -> Row {
     }
     let target = format!("≤ ×{MAX_RATIO:.0} the item lines' time at each size");
     row.target(target, ratios.iter().all(|&r| r <= MAX_RATIO))
-}
-
-/// `1,000,000`.
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Times the release CLI on every shape of [`SCALING`] at each of [`SIZES`], adds one row per
@@ -351,7 +339,5 @@ mod tests {
         }
         let a = pickanumber_score::analyse(&FORMS[4].1(40), &Default::default());
         assert_eq!(a.passes.map(|p| p.passes.len()), Some(2));
-        assert_eq!(thousands(1_000_000), "1,000,000");
-        assert_eq!(thousands(999), "999");
     }
 }
