@@ -152,19 +152,19 @@ fn json_weights(place: &Locator, w: &Value, out: &mut Parsed) {
     }
 }
 
-/// Notes the keys of `object` that are not in `used`, sorted and once each (by the crate's
-/// one sort, so that many keys cost no insertion each).
+/// Notes the keys of `object` that are not in `used`, sorted and once each (inserted in
+/// order: no sort code in the wasm).
 fn unused_keys(object: &Value, used: &[&str], out: &mut Parsed) {
     let mut unknown: Vec<&str> = Vec::new();
     if let JsonKind::Object(members) = &object.kind {
         for (k, _) in members {
             if !used.contains(&k.as_str()) {
-                unknown.push(k);
+                if let Err(at) = unknown.binary_search(&k.as_str()) {
+                    unknown.insert(at, k);
+                }
             }
         }
     }
-    crate::order::sort_by(&mut unknown, |a, b| a.cmp(b));
-    unknown.dedup();
     // Joined by hand: `[&str]::join` would be one more copy of the standard join.
     let mut note = String::new();
     for k in unknown {
