@@ -10,6 +10,7 @@
 //! ignored lines (errors in strict reading).
 
 use crate::lines::{lines_with_ends, without_break};
+use crate::parse::LineError;
 use crate::Parsed;
 
 /// The first words of the info strings of the fenced blocks that are read for items (in any
@@ -96,13 +97,44 @@ pub(super) fn fences(text: &str) -> Vec<Fence> {
     out
 }
 
+/// Whether `line` opens or closes a fenced code block: three backticks or tildes after
+/// spaces, whatever follows (an info string such as `json`).
+///
+/// ```
+/// use pickanumber_score::is_fence_line;
+/// assert!(is_fence_line("  ```json"));
+/// assert!(is_fence_line("~~~"));
+/// assert!(!is_fence_line("`` two"));
+/// ```
+pub fn is_fence_line(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with("```") || t.starts_with("~~~")
+}
+
+/// The content of each fenced code block of `text`, with the 1-based line of its first
+/// content line, whatever its info string (of these, [`crate::read`] reads the blocks with
+/// none or one that names a format it reads; a block of code, such as ```` ```diff ````, it
+/// lists as ignored lines), as judge models wrap their answers (a sentence, then a
+/// ```` ```json ```` block). For every reader of model output, so that each finds the same
+/// blocks.
+///
+/// ```
+/// let text = "Here are the scores:\n```json\n{\"scores\": [7, 8]}\n```\n";
+/// assert_eq!(pickanumber_score::fenced_blocks(text), [(3, "{\"scores\": [7, 8]}\n")]);
+/// ```
+pub fn fenced_blocks(text: &str) -> Vec<(usize, &str)> {
+    fences(text)
+        .into_iter()
+        .map(|f| (f.first_line, text.get(f.body).unwrap_or_default()))
+        .collect()
+}
+
 /// Appends `text` with the fence lines in it emptied and every line break written as LF (so
 /// that a break appended after a CR cannot make one CR LF of two lines).
 pub(super) fn push_blanking_fences(out: &mut String, text: &str) {
     for line in lines_with_ends(text) {
         let content = without_break(line);
-        let t = content.trim_start();
-        if !(t.starts_with("```") || t.starts_with("~~~")) {
+        if !is_fence_line(content) {
             out.push_str(content);
         }
         if content.len() < line.len() {
@@ -114,10 +146,32 @@ pub(super) fn push_blanking_fences(out: &mut String, text: &str) {
 /// Adds `p`, read from a part of the text that starts after `offset` lines, to `out`.
 pub(super) fn merge(out: &mut Parsed, mut p: Parsed, offset: usize) {
     p.shift(offset);
+    // One set of weights per text: a second (in another block, or outside the blocks) is an
+    // error on the later line.
+    if let Some(line) = p.weights_line {
+        match out.weights_line {
+            Some(first) => {
+                let (first, second) = (first.min(line), first.max(line));
+                out.errors.push(LineError {
+                    line: second,
+                    column: None,
+                    message: crate::parse::second_weights(first),
+                });
+                out.weights_line = Some(first);
+                out.weights_error = Some(out.weights_error.map_or(second, |e| e.min(second)));
+            }
+            None => out.weights_line = Some(line),
+        }
+    }
+    if let Some(line) = p.weights_error {
+        out.weights_error = Some(out.weights_error.map_or(line, |e| e.min(line)));
+    }
     out.entries.append(&mut p.entries);
     out.errors.append(&mut p.errors);
     out.ignored.append(&mut p.ignored);
-    out.weights.append(&mut p.weights);
+    if out.weights.is_empty() {
+        out.weights.append(&mut p.weights);
+    }
     out.notes.append(&mut p.notes);
     out.report_rows.append(&mut p.report_rows);
     out.explicit |= p.explicit;
