@@ -27,13 +27,7 @@ pub enum View {
 /// Whether a line of `text` is a `## Pass:` heading (`pass` in any case), as the formula
 /// crate's `combine` splits passes.
 pub fn has_passes(text: &str) -> bool {
-    text.lines().any(|line| {
-        line.trim()
-            .strip_prefix("##")
-            .map(str::trim_start)
-            .and_then(|rest| rest.get(..5))
-            .is_some_and(|w| w.eq_ignore_ascii_case("pass:"))
-    })
+    pickanumber_score::has_pass_headings(text)
 }
 
 /// Follows `args` (the text, then mode, preset, weights, denominator and scale, as the

@@ -144,14 +144,7 @@ fn read_passes(args: &[String]) -> Result<Vec<(String, String, bool)>, Fatal> {
                 path.display()
             )));
         }
-        let headed = text.lines().any(|l| {
-            let t = l.trim_start();
-            t.starts_with("##")
-                && t[2..]
-                    .trim_start()
-                    .get(..5)
-                    .is_some_and(|w| w.eq_ignore_ascii_case("pass:"))
-        });
+        let headed = pickanumber_score::has_pass_headings(&text);
         out.push((name, text, headed, path));
     }
     Ok(out.into_iter().map(|(n, t, h, _)| (n, t, h)).collect())

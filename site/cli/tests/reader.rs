@@ -167,3 +167,27 @@ fn score_py_parity_at_the_edges() {
         );
     }
 }
+
+/// Items ended by lone carriage returns are three items, even read strictly: the reproduction
+/// `printf '+3 a\r+2 b\r-5 c\r' | pickanumber score` once read one +3 item and exited 0.
+#[test]
+fn items_ended_by_carriage_returns_are_three_items() {
+    for args in [&["score"][..], &["score", "--strict"]] {
+        let out = run(args, "+3 a\r+2 b\r-5 c\r");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        let v = json(&out);
+        assert_eq!(
+            (v["total_items"].clone(), v["net_impact"].clone()),
+            (json!(3), json!(0)),
+            "{args:?}"
+        );
+        assert_eq!(v["final"], json!(50), "{args:?}");
+    }
+    // An error names the line the carriage returns end.
+    let out = run(&["score"], "+3 a\r+4 b\r-5 c\r");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        json(&out)["errors"],
+        json!([{"line": 2, "message": "impact +4 is not one of +5, +3, +2, +1, −1, −2, −3, −5"}])
+    );
+}

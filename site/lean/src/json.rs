@@ -163,18 +163,15 @@ pub fn quote(out: &mut String, s: &str) {
     out.push('"');
 }
 
-/// The 1-based line and column (in characters) of byte `offset` of `text`; an offset at the
-/// end of the text is the column just after its last character.
+/// The 1-based line and column (in characters) of byte `offset` of `text`, lines ending at
+/// every break of [`crate::lines::BREAKS`]; an offset at the end of the text is the column
+/// just after its last character. For many offsets of one text, one
+/// [`Locator`](crate::lines::Locator) walks the text once.
 ///
 /// ```
 /// assert_eq!(pickanumber_lean::json::line_col("ab\ncd", 4), (2, 2));
+/// assert_eq!(pickanumber_lean::json::line_col("ab\rcd", 4), (2, 2));
 /// ```
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let before = text.get(..offset.min(text.len())).unwrap_or(text);
-    // Byte scans: `matches` and `rsplit` would bring the reverse string searcher into the wasm.
-    let bytes = before.as_bytes();
-    let line = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
-    let start = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let col = before.get(start..).map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
+    crate::lines::Locator::new(text).line_col(offset)
 }

@@ -17,14 +17,19 @@
 //!   parsing code.
 //! - [`order`]: one stable sort compiled once for every element type, instead of one
 //!   standard-library sort per type and comparison.
+//! - [`lines`]: where a line ends (the one definition of a line break every reader uses) and
+//!   byte offsets → line and column, by byte scans rather than the standard library's
+//!   pattern searchers.
 //!
 //! Data flow: text → [`json::parse`] → values the callers read; f64 → [`numtext::std_fixed`] /
 //! [`numtext::trimmed`] / [`numtext::round_trip`] → text, text → [`numtext::parse_decimal`] →
-//! f64; a slice → [`order::sort_by`] → the same slice, sorted.
+//! f64; a slice → [`order::sort_by`] → the same slice, sorted; text → [`lines::lines`] → its
+//! lines.
 //!
 //! The formula crate re-exports these modules (`pickanumber_score::json`, `order`,
 //! `parse_decimal`), so code written against those paths keeps working.
 
 pub mod json;
+pub mod lines;
 pub mod numtext;
 pub mod order;

@@ -4,21 +4,10 @@
 //! `pickanumber combine` calls → the same JSON object.
 
 use pickanumber_api::{evaluate, evaluate_passes, Evaluation, Options};
+use pickanumber_score::has_pass_headings;
 use serde_json::Value;
 
 use crate::options::describe;
-
-/// Whether `text` has a `## Pass: <name>` heading (then it is several passes by itself).
-fn headed(text: &str) -> bool {
-    text.lines().any(|l| {
-        let t = l.trim_start();
-        t.strip_prefix("##").is_some_and(|rest| {
-            let rest = rest.trim_start();
-            rest.get(..5)
-                .is_some_and(|w| w.eq_ignore_ascii_case("pass:"))
-        })
-    })
-}
 
 /// The passes' names and texts.
 ///
@@ -65,8 +54,8 @@ fn read(json: &str, max: usize) -> Result<Vec<(String, String)>, String> {
 pub fn combine(json: &str, options: &Options, max: usize) -> Result<Evaluation, String> {
     let passes = read(json, max)?;
     match passes.as_slice() {
-        [(_, text)] if headed(text) => Ok(evaluate(text, options)),
-        _ => match passes.iter().find(|(_, t)| headed(t)) {
+        [(_, text)] if has_pass_headings(text) => Ok(evaluate(text, options)),
+        _ => match passes.iter().find(|(_, t)| has_pass_headings(t)) {
             Some((name, _)) => Err(format!(
                 "pass {name} holds ## Pass: headings: give a text with headings alone, or one pass per text"
             )),

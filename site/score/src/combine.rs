@@ -37,6 +37,7 @@ mod pass;
 
 use agreement::{alpha, disagreements, spread};
 use dedupe::dedupe;
+use headings::PassText;
 pub(crate) use headings::{split, Split};
 pub use pass::{Disagreement, Duplicate, Pass, Passes, Spread};
 
@@ -45,8 +46,8 @@ use crate::diagnostic::{Diagnostic, Kind};
 use crate::input::read;
 use crate::{Analysis, Format, Parsed, Request};
 
-/// Text with `## Pass:` headings → the combined analysis. Each pass is read with blank lines
-/// in place of the text before it, so its line numbers are the whole text's.
+/// Text with `## Pass:` headings → the combined analysis. Each pass is read below its heading,
+/// so its line numbers are the whole text's.
 pub(crate) fn analyse_split(text: &str, split: Split, request: &Request) -> Analysis {
     let (texts, head, errors) = headings::pass_texts(text, &split, request.strict);
     let shared = (head.weights, head.weights_error);
@@ -75,9 +76,9 @@ pub(crate) fn analyse_split(text: &str, split: Split, request: &Request) -> Anal
 /// assert_eq!(a.pool().total_items, 2);
 /// ```
 pub fn combine(passes: &[(String, String)], request: &Request) -> Analysis {
-    let texts: Vec<(String, Option<usize>, String)> = passes
+    let texts: Vec<PassText> = passes
         .iter()
-        .map(|(n, t)| (n.clone(), None, t.clone()))
+        .map(|(n, t)| (n.clone(), None, t.as_str()))
         .collect();
     run(&texts, (Vec::new(), None), request, Vec::new())
 }
@@ -102,12 +103,20 @@ fn of_a_pass(kind: Kind) -> bool {
 
 /// Reads the passes, applies the duplicate rule, scores the union and each pass.
 fn run(
-    texts: &[(String, Option<usize>, String)],
+    texts: &[PassText],
     (shared_weights, shared_error): (Vec<(String, f64)>, Option<usize>),
     request: &Request,
     mut errors: Vec<Diagnostic>,
 ) -> Analysis {
-    let read_all: Vec<(Format, Parsed)> = texts.iter().map(|(_, _, t)| read(t)).collect();
+    // A pass under a heading is read on its own and placed below the heading's line.
+    let read_all: Vec<(Format, Parsed)> = texts
+        .iter()
+        .map(|(_, above, t)| {
+            let (format, mut parsed) = read(t);
+            parsed.shift(above.unwrap_or(0));
+            (format, parsed)
+        })
+        .collect();
     // One set of weights for every pass: given, else the shared line, else the passes' own
     // lines, which must then agree. A weights line with an error (shared or a pass's) leaves
     // the union without weights, so that its matrix has no overall.

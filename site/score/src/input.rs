@@ -3,15 +3,19 @@
 //! First, a byte-order mark at the start is skipped, and when the text has fenced code blocks
 //! (```` ``` ```` or `~~~` lines, as judge models wrap their answers) each block's content is
 //! read on its own (the rungs below), and the lines outside the blocks with the line grammar,
-//! every line number still counted in the whole text.
+//! every line number still counted in the whole text. A block in a language other than the
+//! formats read here (```` ```diff ````, ```` ```python ````: the `fences` module's rule) is
+//! code, not items: its lines are listed as ignored. Lines end at every break of [`crate::lines`].
 //!
 //! Formats, tried in this order:
-//! - JSON items, when the text starts with `[` or `{` and the document is a list of item
-//!   objects (`impact`, optional `text`/`description`, `evidence`, `criterion`,
-//!   `perspective`), or an object `{"items": [...]}` (what a model writes under a JSON Schema,
-//!   which needs an object at the top) with optional `"weights": {"craft": 0.6, …}`;
-//! - the four-bucket feedback JSON (`{"working": [{"value": 3, "text": "…"}], …}`, optionally
-//!   wrapped as `{"evidence": {…}}`), when the text starts with `{` and has no `items`;
+//! - JSON, when the text starts with `[` or `{`, unless it starts with a signed impact in
+//!   brackets (`[+1] text`, `[−2]`) and is not valid JSON: then it is item lines. JSON
+//!   items when the document is a list of item objects (`impact`, optional
+//!   `text`/`description`, `evidence`, `criterion`, `perspective`), or an object
+//!   `{"items": [...]}` (what a model writes under a JSON Schema, which needs an object at the
+//!   top) with optional `"weights": {"craft": 0.6, …}`; else the four-bucket feedback JSON
+//!   (`{"working": [{"value": 3, "text": "…"}], …}`, optionally wrapped as
+//!   `{"evidence": {…}}`);
 //! - spreadsheet rows (tab- or comma-separated) whose first row names an `impact` column;
 //! - a markdown table whose rows start with `|`;
 //! - otherwise the line grammar of the `parse` module.
@@ -58,8 +62,9 @@ pub fn read(text: &str) -> (Format, Parsed) {
     }
 }
 
-/// Reads each fenced block's content in its own format and the lines outside the blocks (the
-/// fence lines blanked) with the line grammar, line numbers counted in the whole text.
+/// Reads each fenced block's content in its own format (a block of code: not at all, its lines
+/// ignored) and the lines outside the blocks (the fence lines blanked) with the line grammar,
+/// line numbers counted in the whole text.
 fn unwrap_fences(text: &str, fences: &[Fence]) -> (Format, Parsed) {
     let mut out = Parsed::default();
     let mut format = None;
@@ -67,16 +72,23 @@ fn unwrap_fences(text: &str, fences: &[Fence]) -> (Format, Parsed) {
     let mut at = 0;
     for f in fences {
         let body = text.get(f.body.clone()).unwrap_or_default();
-        let (fmt, p) = detect(body);
-        format.get_or_insert(fmt);
-        let last = f.first_line + body.lines().count().max(1) - 1;
-        out.fenced.push((f.first_line, last, fmt));
-        merge(&mut out, p, f.first_line - 1);
+        if f.code {
+            // Code the judge quoted: its lines are not items, and are listed as ignored.
+            let lines = crate::lines::lines(body).enumerate();
+            let written = lines.filter(|(_, l)| !l.trim().is_empty());
+            out.ignored.extend(written.map(|(i, _)| f.first_line + i));
+        } else {
+            let (fmt, p) = detect(body);
+            format.get_or_insert(fmt);
+            let last = f.first_line + crate::lines::lines(body).count().max(1) - 1;
+            out.fenced.push((f.first_line, last, fmt));
+            merge(&mut out, p, f.first_line - 1);
+        }
         // Outside text: everything before this block (its opening fence line blanked), then
         // one empty line per content line.
         let before = text.get(at..f.body.start).unwrap_or_default();
         push_blanking_fences(&mut outside, before);
-        let newlines = body.bytes().filter(|&b| b == b'\n').count();
+        let newlines = crate::lines::count(body) - 1;
         outside.extend(std::iter::repeat_n('\n', newlines));
         at = f.body.end;
     }
@@ -93,10 +105,11 @@ fn unwrap_fences(text: &str, fences: &[Fence]) -> (Format, Parsed) {
 fn detect(text: &str) -> (Format, Parsed) {
     let trimmed = text.trim_start();
     if trimmed.starts_with('[') || trimmed.starts_with('{') {
-        return json_document(text);
+        if let Some(read) = json_document(text) {
+            return read;
+        }
     }
-    let first = text
-        .lines()
+    let first = crate::lines::lines(text)
         .map(str::trim)
         .find(|l| !l.is_empty())
         .unwrap_or("");
@@ -131,28 +144,32 @@ fn detect(text: &str) -> (Format, Parsed) {
 pub fn read_as(format: Format, text: &str) -> Parsed {
     match format {
         Format::Lines => crate::parse::parse(text),
-        Format::Json | Format::FeedbackJson => match json_document(text) {
-            (found, p) if found == format || !p.errors.is_empty() => p,
-            _ => {
-                let mut p = Parsed::default();
-                let (what, shape) = match format {
-                    Format::Json => (
-                        "JSON items",
-                        "a list of objects or an object with \"items\"",
-                    ),
-                    _ => ("feedback JSON", "an object of buckets"),
-                };
-                p.errors.push(LineError {
-                    line: 1,
-                    column: Some(1),
-                    message: format!("{what} must be {shape}"),
-                });
-                p
+        Format::Json | Format::FeedbackJson => {
+            match json_document(text).unwrap_or((Format::Lines, Parsed::default())) {
+                (found, p) if found == format || !p.errors.is_empty() => p,
+                _ => {
+                    let mut p = Parsed::default();
+                    let (what, shape) = match format {
+                        Format::Json => (
+                            "JSON items",
+                            "a list of objects or an object with \"items\"",
+                        ),
+                        _ => ("feedback JSON", "an object of buckets"),
+                    };
+                    p.errors.push(LineError {
+                        line: 1,
+                        column: Some(1),
+                        message: format!("{what} must be {shape}"),
+                    });
+                    p
+                }
             }
-        },
+        }
         Format::MarkdownTable => markdown_table(text),
         Format::Spreadsheet => {
-            let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+            let first = crate::lines::lines(text)
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("");
             let tab = first.bytes().any(|b| b == b'\t');
             spreadsheet(text, if tab { '\t' } else { ',' })
         }

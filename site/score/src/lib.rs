@@ -82,8 +82,8 @@ pub use item::{Bucket, Item};
 pub use matrix::{check_weights, CriterionScore, MatrixScore, WeightError, MAX_WEIGHT_SUM};
 pub use params::{Normalization, ParamError, Params, Rounding};
 pub use parse::{
-    check_name, decimal_comma, must_be_a_number, parse_weights, Entry, LineError, Parsed,
-    ReportRow, MAX_ITEMS, MAX_REPEAT,
+    check_name, decimal_comma, has_pass_headings, must_be_a_number, parse_weights, pass_heading,
+    Entry, LineError, Parsed, ReportRow, MAX_ITEMS, MAX_REPEAT,
 };
 use pickanumber_lean::numtext;
 
@@ -91,5 +91,5 @@ use pickanumber_lean::numtext;
 /// implies): a view shows the interval when it does, and a cell to be filled in when not.
 pub const COMPUTES_INTERVAL: bool = cfg!(feature = "interval");
 pub use pickanumber_lean::numtext::{parse_decimal, DecimalError};
-pub use pickanumber_lean::{json, order};
+pub use pickanumber_lean::{json, lines, order};
 pub use pooled::{profile, Pooled};

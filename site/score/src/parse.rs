@@ -9,7 +9,8 @@
 //!   a value outside the set, a wrapper left open); the message says how to write it. An
 //!   unsigned number is never an impact here: "3 blockers remain" is prose, not +3;
 //! - **context**: a heading (skipped; a heading that names a bucket or `Criterion: name` labels
-//!   the items under it) or a `weights:` line;
+//!   the items under it) or a `weights:` line; a heading that starts with the word `pass` but
+//!   is not `## Pass: name` is an error (`pass_heading`);
 //! - **ignored**: anything else, reported by line number.
 //!
 //! A table inside the text whose header names `criterion` and `weight` columns (the
@@ -20,15 +21,18 @@
 //! At most [`MAX_ITEMS`] items are read from one text (runs counted before they are expanded);
 //! the line that would cross the limit is an error and reading stops there.
 //!
-//! One line → an item is read in `item_line`, a `weights:` line in `weights`; a report's
-//! per-criterion table is read here.
+//! Lines end at every line break of [`crate::lines`]. One line → an item is read in
+//! `item_line`, a `weights:` line in `weights`, a `## Pass:` heading in `pass_heading`; a
+//! report's per-criterion table is read here.
 
 mod item_line;
+mod pass_heading;
 mod weights;
 
 pub(crate) use item_line::{build, impact_of, starts_like_separator, Context};
 pub use item_line::{check_name, MAX_REPEAT};
 use item_line::{read_item, strip_bullet, strip_prefix_ci, Head};
+pub use pass_heading::{has_pass_headings, pass_heading};
 pub(crate) use weights::second_weights;
 pub use weights::{decimal_comma, must_be_a_number, parse_weights};
 
@@ -135,6 +139,33 @@ impl Parsed {
     pub fn items(&self) -> Vec<Item> {
         self.entries.iter().map(|e| e.item.clone()).collect()
     }
+
+    /// Moves every line number down by `lines`: what was read from a part of a text that
+    /// starts after `lines` lines, placed in the whole text.
+    pub(crate) fn shift(&mut self, lines: usize) {
+        for e in &mut self.entries {
+            e.line += lines;
+        }
+        for e in &mut self.errors {
+            e.line += lines;
+        }
+        for l in &mut self.ignored {
+            *l += lines;
+        }
+        for r in &mut self.report_rows {
+            r.line += lines;
+        }
+        for (first, last, _) in &mut self.fenced {
+            *first += lines;
+            *last += lines;
+        }
+        for line in [&mut self.weights_line, &mut self.weights_error]
+            .into_iter()
+            .flatten()
+        {
+            *line += lines;
+        }
+    }
 }
 
 /// Reads every line of `text` in the line grammar (the fallback format of [`crate::read`]).
@@ -152,7 +183,7 @@ pub(crate) fn parse(text: &str) -> Parsed {
     let mut out = Parsed::default();
     let mut ctx = Context::default();
     let mut table: Option<ReportTable> = None;
-    for (idx, line) in text.lines().enumerate() {
+    for (idx, line) in crate::lines::lines(text).enumerate() {
         let number = idx + 1;
         if let Some(row) = table_row(line) {
             match &table {
@@ -246,6 +277,9 @@ fn classify<'a>(line: &'a str, ctx: &Context) -> Line<'a> {
         return Line::Blank;
     }
     if let Some(rest) = line.strip_prefix('#') {
+        if let Some(message) = pass_heading::near_miss(line) {
+            return Line::Error(message);
+        }
         return Line::Heading(rest.trim_start_matches('#').trim());
     }
     if let Some(rest) = strip_prefix_ci(line, "weights:") {

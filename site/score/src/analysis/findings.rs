@@ -13,7 +13,8 @@ pub(super) fn nothing_read(
     read_any: bool,
     errors: &[Diagnostic],
 ) -> String {
-    let what = if text.trim_start_matches('\u{feff}').trim().is_empty() {
+    let text = text.trim_start_matches('\u{feff}');
+    let what = if crate::lines::lines(text).all(|l| l.trim().is_empty()) {
         "the input is empty".to_string()
     } else if read_any {
         "every item was set aside by an error".to_string()

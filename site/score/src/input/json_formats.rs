@@ -2,13 +2,14 @@
 //! `"weights"`, or the four-bucket feedback JSON; every message names the line and column of
 //! the value it is about.
 
-use crate::json::{self, line_col, Kind as JsonKind, Value};
+use crate::json::{self, Kind as JsonKind, Value};
+use crate::lines::Locator;
 use crate::parse::{check_name, impact_of, too_many_items, Entry, LineError, Parsed};
 use crate::MAX_ITEMS;
 use crate::{Bucket, Format, Impact, Item};
 
-fn json_error(text: &str, e: &json::Error) -> LineError {
-    let (line, column) = line_col(text, e.at);
+fn json_error(place: &Locator, e: &json::Error) -> LineError {
+    let (line, column) = place.line_col(e.at);
     LineError {
         line,
         column: Some(column),
@@ -17,8 +18,8 @@ fn json_error(text: &str, e: &json::Error) -> LineError {
 }
 
 /// A located error about one JSON value.
-fn error_at(text: &str, v: &Value, message: String) -> LineError {
-    let (line, column) = line_col(text, v.at);
+fn error_at(place: &Locator, v: &Value, message: String) -> LineError {
+    let (line, column) = place.line_col(v.at);
     LineError {
         line,
         column: Some(column),
@@ -38,19 +39,37 @@ fn json_str<'v>(object: &'v Value, key: &str) -> Result<Option<&'v str>, String>
     }
 }
 
-/// A JSON document: a list of items, `{"items": [...]}`, or the four buckets.
-pub(super) fn json_document(text: &str) -> (Format, Parsed) {
+/// A JSON document: a list of items, `{"items": [...]}`, or the four buckets; `None` for text
+/// that is not valid JSON and starts with a signed impact in brackets (`[+1] text`, `[−2]`),
+/// which is item lines (a JSON list never starts with `+`, and one that starts with `-` is
+/// valid JSON). Every value's line and column come from one [`Locator`] walking the text in
+/// the order the values are read.
+pub(super) fn json_document(text: &str) -> Option<(Format, Parsed)> {
+    document(text, &Locator::new(text))
+}
+
+/// Whether `text` starts with `[`, a sign and a digit.
+fn signed_in_brackets(text: &str) -> bool {
+    let mut chars = text.trim_start().chars();
+    chars.next() == Some('[')
+        && matches!(chars.next(), Some('+' | '-' | '\u{2212}' | '–'))
+        && chars.next().is_some_and(|c| c.is_ascii_digit())
+}
+
+/// [`json_document`] with the locator of `text` given.
+fn document(text: &str, place: &Locator) -> Option<(Format, Parsed)> {
     let mut out = Parsed::default();
     let doc = match json::parse(text) {
         Ok(doc) => doc,
+        Err(_) if signed_in_brackets(text) => return None,
         Err(e) => {
-            out.errors.push(json_error(text, &e));
-            return (Format::Json, out);
+            out.errors.push(json_error(place, &e));
+            return Some((Format::Json, out));
         }
     };
     if let JsonKind::Array(values) = &doc.kind {
-        json_items(text, values, &mut out);
-        return (Format::Json, out);
+        json_items(place, values, &mut out);
+        return Some((Format::Json, out));
     }
     match doc.get("items") {
         Some(items) => {
@@ -59,33 +78,33 @@ pub(super) fn json_document(text: &str) -> (Format, Parsed) {
                     "\"items\" must be a list of objects, not {}",
                     items.describe()
                 );
-                out.errors.push(error_at(text, items, message));
-                return (Format::Json, out);
+                out.errors.push(error_at(place, items, message));
+                return Some((Format::Json, out));
             };
-            json_items(text, values, &mut out);
+            json_items(place, values, &mut out);
             if let Some(w) = doc.get("weights") {
-                json_weights(text, w, &mut out);
+                json_weights(place, w, &mut out);
             }
             unused_keys(&doc, &["items", "weights"], &mut out);
             if Bucket::ALL.iter().any(|b| doc.get(b.key()).is_some()) {
                 let message = "a JSON object has either \"items\" or the buckets working, not_working, missing, confusing, not both";
-                out.errors.push(error_at(text, &doc, message.into()));
+                out.errors.push(error_at(place, &doc, message.into()));
             }
             out.explicit = out.errors.is_empty();
-            (Format::Json, out)
+            Some((Format::Json, out))
         }
         _ => {
-            feedback_json(text, &doc, &mut out);
+            feedback_json(place, &doc, &mut out);
             out.explicit = out.errors.is_empty();
-            (Format::FeedbackJson, out)
+            Some((Format::FeedbackJson, out))
         }
     }
 }
 
 /// The items of a JSON list, each an object; at most [`MAX_ITEMS`].
-fn json_items(text: &str, values: &[Value], out: &mut Parsed) {
+fn json_items(place: &Locator, values: &[Value], out: &mut Parsed) {
     for (i, value) in values.iter().enumerate() {
-        let (line, column) = line_col(text, value.at);
+        let (line, column) = place.line_col(value.at);
         if out.entries.len() >= MAX_ITEMS {
             out.errors.push(LineError {
                 line,
@@ -108,9 +127,9 @@ fn json_items(text: &str, values: &[Value], out: &mut Parsed) {
 
 /// `"weights": {"craft": 0.6, "depth": 0.4}` → the weights, each name and number checked, each
 /// criterion once; any error makes the text's weights unusable.
-fn json_weights(text: &str, w: &Value, out: &mut Parsed) {
+fn json_weights(place: &Locator, w: &Value, out: &mut Parsed) {
     let errors_before = out.errors.len();
-    out.weights_line = Some(line_col(text, w.at).0);
+    out.weights_line = Some(place.line_col(w.at).0);
     if let JsonKind::Object(members) = &w.kind {
         for (name, v) in members {
             // A JSON number is always a decimal; the one failure is a value that cannot be
@@ -130,21 +149,21 @@ fn json_weights(text: &str, w: &Value, out: &mut Parsed) {
             };
             match (check_name(name), value) {
                 (Ok(()), Ok(x)) => out.weights.push((name.clone(), x)),
-                (Err(m), _) => out.errors.push(error_at(text, v, format!("weight {m}"))),
-                (Ok(()), Err(m)) => out.errors.push(error_at(text, v, m)),
+                (Err(m), _) => out.errors.push(error_at(place, v, format!("weight {m}"))),
+                (Ok(()), Err(m)) => out.errors.push(error_at(place, v, m)),
             }
         }
         let twice = crate::matrix::duplicates(members.iter().map(|(n, _)| n.as_str()));
         if !twice.is_empty() {
             let message = crate::WeightError::Duplicate(twice).to_string();
-            out.errors.push(error_at(text, w, message));
+            out.errors.push(error_at(place, w, message));
         }
     } else {
         let message = format!(
             "\"weights\" must be an object of numbers, as in {{\"craft\": 0.6, \"depth\": 0.4}}, not {}",
             w.describe()
         );
-        out.errors.push(error_at(text, w, message));
+        out.errors.push(error_at(place, w, message));
     }
     if let Some(e) = out.errors[errors_before..].first() {
         out.weights_error = Some(e.line);
@@ -237,7 +256,7 @@ fn json_impact(v: Option<&Value>, key: &str, strings: bool) -> Result<Impact, St
     }
 }
 
-fn feedback_json(text: &str, doc: &Value, out: &mut Parsed) {
+fn feedback_json(place: &Locator, doc: &Value, out: &mut Parsed) {
     // The buckets are the document's members, or its "evidence" object's when it has one.
     let mut top = doc;
     for (what, v) in [
@@ -247,7 +266,7 @@ fn feedback_json(text: &str, doc: &Value, out: &mut Parsed) {
         let Some(v) = v else { continue };
         if !matches!(v.kind, JsonKind::Object(_)) {
             let message = format!("{what} must be an object of buckets, not {}", v.describe());
-            out.errors.push(error_at(text, v, message));
+            out.errors.push(error_at(place, v, message));
             return;
         }
         top = v;
@@ -260,7 +279,7 @@ fn feedback_json(text: &str, doc: &Value, out: &mut Parsed) {
         any = true;
         let JsonKind::Array(values) = &list.kind else {
             out.errors.push(error_at(
-                text,
+                place,
                 list,
                 format!("\"{}\" must be a list of items", bucket.key()),
             ));
@@ -268,16 +287,16 @@ fn feedback_json(text: &str, doc: &Value, out: &mut Parsed) {
         };
         for (i, value) in values.iter().enumerate() {
             if out.entries.len() >= MAX_ITEMS {
-                out.errors.push(error_at(text, value, too_many_items()));
+                out.errors.push(error_at(place, value, too_many_items()));
                 return;
             }
             match bucket_item(value, bucket) {
                 Ok(item) => out.entries.push(Entry {
-                    line: line_col(text, value.at).0,
+                    line: place.line_col(value.at).0,
                     item,
                 }),
                 Err(m) => out.errors.push(error_at(
-                    text,
+                    place,
                     value,
                     format!("{} item {}: {m}", bucket.key(), i + 1),
                 )),
@@ -316,4 +335,55 @@ fn bucket_item(value: &Value, bucket: Bucket) -> Result<Item, String> {
     let mut it = Item::new(impact, text.unwrap_or_default().trim());
     it.bucket = Some(bucket);
     Ok(it)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{document, Locator};
+
+    /// The places of every value cost a few walks over the text, however many values: one
+    /// for a list, one more per bucket for the buckets (read in their order, not the
+    /// text's), so reading stays linear in the text.
+    #[test]
+    fn the_places_of_all_values_cost_a_few_walks_over_the_text() {
+        let n = 20_000;
+        let item = |k: usize| format!("{{\"impact\": 3, \"text\": \"item {k}\"}}");
+        let list: Vec<String> = (0..n).map(item).collect();
+        let bad: Vec<String> = (0..n)
+            .map(|k| format!("{{\"impact\": 4, \"n\": {k}}}"))
+            .collect();
+        let bucket = |k: usize| format!("{{\"value\": 1, \"text\": \"b {k}\"}}");
+        let buckets: Vec<String> = (0..n).map(bucket).collect();
+        let half = n / 2;
+        let texts = [
+            (format!("[{}]", list.join(",")), 1),
+            (format!("[\n{}\n]", list.join(",\n")), 1),
+            (format!("{{\"items\": [{}]}}", bad.join(",")), 1),
+            (
+                format!(
+                    "{{\"missing\": [{}], \"working\": [{}]}}",
+                    buckets[..half].join(","),
+                    buckets[half..].join(",")
+                ),
+                2,
+            ),
+        ];
+        for (text, walks) in texts {
+            let place = Locator::new(&text);
+            let (_, parsed) = document(&text, &place).expect("JSON");
+            assert_eq!(
+                parsed.entries.len() + parsed.errors.len(),
+                n,
+                "{}",
+                &text[..40]
+            );
+            assert!(
+                place.walked() <= walks * text.len(),
+                "{} bytes walked for a text of {}: {}",
+                place.walked(),
+                text.len(),
+                &text[..40]
+            );
+        }
+    }
 }

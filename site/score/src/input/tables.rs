@@ -82,7 +82,7 @@ pub(super) fn spreadsheet(text: &str, sep: char) -> Parsed {
     let mut out = Parsed::default();
     let mut columns = None;
     let ctx = Context::default();
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in crate::lines::lines(text).enumerate() {
         if line.trim().is_empty() {
             continue;
         }
@@ -103,7 +103,7 @@ pub(super) fn markdown_table(text: &str) -> Parsed {
     let mut out = Parsed::default();
     let mut columns: Option<Columns> = None;
     let ctx = Context::default();
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in crate::lines::lines(text).enumerate() {
         let line = line.trim();
         if line.is_empty() {
             continue;

@@ -84,7 +84,7 @@ fn ratio(lines: &[Value], (items, max): (u64, f64)) -> Row {
 }
 
 /// `10,000`.
-fn thousands(n: u64) -> String {
+pub(super) fn thousands(n: u64) -> String {
     match n {
         0..1000 => n.to_string(),
         _ => format!("{},{:03}", thousands(n / 1000), n % 1000),

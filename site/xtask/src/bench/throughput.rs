@@ -1,6 +1,8 @@
-//! Section 4, native throughput of parse + score, from criterion's `estimates.json`, and the
+//! Section 4, native throughput of parse + score, from criterion's `estimates.json`; the
 //! growth of the command line's time on the inputs that once took quadratic time: 10,000 and
-//! 100,000 lines of each shape ([`SCALING`]), through the release `pickanumber` binary.
+//! 100,000 lines of each shape ([`SCALING`]), through the release `pickanumber` binary; and
+//! every input form ([`FORMS`]) at 10,000, 100,000 and 1,000,000 items through the same
+//! binary, each against the line form at the same size.
 
 use std::path::Path;
 use std::process::Stdio;
@@ -8,6 +10,7 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 
+use super::latency::thousands;
 use super::report::{Report, Row};
 use crate::env::{failed, Context, Env, Failure};
 
@@ -43,6 +46,97 @@ const RUNS: usize = 3;
 /// of the process), quadratic 100×.
 const MAX_GROWTH: f64 = 20.0;
 
+/// An input form: its row's label and the text of `n` items in it.
+type Form = (&'static str, fn(usize) -> String);
+
+/// The impacts of the forms' items, in turn: both signs, every magnitude.
+const IMPACTS: [i8; 8] = [3, -2, 1, -1, 2, -3, 5, -5];
+
+/// The `k`-th item's impact.
+fn impact(k: usize) -> i8 {
+    IMPACTS[k % IMPACTS.len()]
+}
+
+/// The `k`-th item's impact with its sign, as the line grammar writes it.
+fn signed(k: usize) -> String {
+    format!("{:+}", impact(k))
+}
+
+/// The JSON objects of `n` items, one a line, with `key` naming the impact.
+fn json_items(n: usize, key: &str, keep: impl Fn(usize) -> bool) -> String {
+    let items: Vec<String> = (0..n)
+        .filter(|&k| keep(k))
+        .map(|k| format!("{{\"{key}\": {}, \"text\": \"item {k}\"}}", impact(k)))
+        .collect();
+    items.join(",\n")
+}
+
+/// Items in a pass of the `## Pass:` form.
+const PASS_ITEMS: usize = 20;
+
+/// Every input form `read` tells apart (and passes), the line form first: the others' times
+/// are given as multiples of its time.
+const FORMS: [Form; 7] = [
+    ("item lines", |n| {
+        (0..n)
+            .map(|k| format!("{} item {k}\n", signed(k)))
+            .collect()
+    }),
+    ("JSON array", |n| {
+        format!("[\n{}\n]\n", json_items(n, "impact", |_| true))
+    }),
+    ("JSON items object", |n| {
+        format!(
+            "{{\"items\": [\n{}\n]}}\n",
+            json_items(n, "impact", |_| true)
+        )
+    }),
+    ("feedback JSON buckets", |n| {
+        let working = json_items(n, "value", |k| impact(k) > 0);
+        let not_working = json_items(n, "value", |k| impact(k) < 0);
+        format!("{{\"working\": [\n{working}\n], \"not_working\": [\n{not_working}\n]}}\n")
+    }),
+    ("## Pass: passes of 20 items", |n| {
+        (0..n)
+            .map(|k| {
+                let heading = match k % PASS_ITEMS {
+                    0 => format!("## Pass: judge{}\n", k / PASS_ITEMS),
+                    _ => String::new(),
+                };
+                format!("{heading}{} item {k}\n", signed(k))
+            })
+            .collect()
+    }),
+    ("spreadsheet rows", |n| {
+        let rows: String = (0..n)
+            .map(|k| format!("{},item {k}\n", signed(k)))
+            .collect();
+        format!("impact,text\n{rows}")
+    }),
+    ("markdown table", |n| {
+        let rows: String = (0..n)
+            .map(|k| format!("| {} | item {k} |\n", signed(k)))
+            .collect();
+        format!("| impact | text |\n|---|---|\n{rows}")
+    }),
+];
+
+/// The item counts of each form.
+const FORM_SIZES: [usize; 3] = [10_000, 100_000, 1_000_000];
+
+/// Runs of each form at each size below 1,000,000 items (one at 1,000,000, where a run takes
+/// seconds and start-up disturbs nothing); the fastest counts.
+fn form_runs(n: usize) -> usize {
+    if n >= 1_000_000 {
+        1
+    } else {
+        RUNS
+    }
+}
+
+/// A form's time may be at most this many times the line form's at the same size.
+const MAX_RATIO: f64 = 3.0;
+
 /// Item lines per run of the bench.
 const ITEMS: f64 = 100_000.0;
 
@@ -66,9 +160,90 @@ pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Fai
     let measure = "parse + score (analyse), 100,000 item lines, native release";
     report.rows.push(Row::new(measure, ours));
     let scaling = scaling(env, report)?;
+    let forms = forms(env, report)?;
     Ok(
-        json!({"available": true, "items": ITEMS, "median_ns": median_ns, "mean_ns": mean_ns, "items_per_second": per_second, "scaling": scaling}),
+        json!({"available": true, "items": ITEMS, "median_ns": median_ns, "mean_ns": mean_ns, "items_per_second": per_second, "scaling": scaling, "forms": forms}),
     )
+}
+
+/// The best time of `runs` runs of `pickanumber ARGS FILE`, in milliseconds. Exit 0 and 1
+/// (an input with an error the bench means to time) both count; anything else is a failure.
+fn best_ms(env: &Env, bin: &Path, args: &str, file: &Path, runs: usize) -> Result<f64, Failure> {
+    let mut best = f64::INFINITY;
+    for _ in 0..runs {
+        let started = Instant::now();
+        let status = env
+            .command(bin, args)
+            .arg(file)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .context(format!("pickanumber {args}"))?;
+        if !matches!(status.code(), Some(0 | 1)) {
+            return Err(failed(format!(
+                "pickanumber {args} {}: {status}",
+                file.display()
+            )));
+        }
+        best = best.min(started.elapsed().as_secs_f64() * 1000.0);
+    }
+    Ok(best)
+}
+
+/// Times `pickanumber score` on every form of [`FORMS`] at each of [`FORM_SIZES`], adds one
+/// row per form (with its ratio to the line form at each size) and returns the JSON.
+fn forms(env: &Env, report: &mut Report) -> Result<Value, Failure> {
+    let bin = env.target().join("release/pickanumber");
+    let dir = env.target().join("bench-forms");
+    std::fs::create_dir_all(&dir).context(dir.display())?;
+    // times[form][size]
+    let mut times = vec![Vec::new(); FORMS.len()];
+    for n in FORM_SIZES {
+        for (f, (_, text)) in FORMS.iter().enumerate() {
+            let file = dir.join(format!("form{f}-{n}.txt"));
+            std::fs::write(&file, text(n)).context(file.display())?;
+            times[f].push(best_ms(env, &bin, "score", &file, form_runs(n))?);
+            let _ = std::fs::remove_file(&file);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut out = Vec::new();
+    for (f, (label, _)) in FORMS.iter().enumerate() {
+        report
+            .rows
+            .push(form_row(label, &times[f], &times[0], f == 0));
+        out.push(json!({"form": label, "items": FORM_SIZES, "best_ms": times[f]}));
+    }
+    Ok(Value::Array(out))
+}
+
+/// The row of one form: its time at each size and, but for the line form itself, its ratio
+/// to the line form's, judged against [`MAX_RATIO`].
+fn form_row(label: &str, ms: &[f64], lines_ms: &[f64], is_lines: bool) -> Row {
+    let sizes: Vec<String> = FORM_SIZES.iter().map(|&n| thousands(n as u64)).collect();
+    let measure = format!(
+        "pickanumber score, {label}: {} items, CLI release",
+        sizes.join(" / ")
+    );
+    let ratios: Vec<f64> = ms
+        .iter()
+        .zip(lines_ms)
+        .map(|(t, l)| t / l.max(0.001))
+        .collect();
+    let cells: Vec<String> = ms
+        .iter()
+        .zip(&ratios)
+        .map(|(t, r)| match is_lines {
+            true => format!("{t:.0} ms"),
+            false => format!("{t:.0} ms (×{r:.1})"),
+        })
+        .collect();
+    let row = Row::new(measure, cells.join(" / "));
+    if is_lines {
+        return row;
+    }
+    let target = format!("≤ ×{MAX_RATIO:.0} the item lines' time at each size");
+    row.target(target, ratios.iter().all(|&r| r <= MAX_RATIO))
 }
 
 /// Times the release CLI on every shape of [`SCALING`] at each of [`SIZES`], adds one row per
@@ -84,26 +259,8 @@ fn scaling(env: &Env, report: &mut Report) -> Result<Value, Failure> {
         for n in SIZES {
             let file = dir.join(format!("{}-{n}.txt", args.replace(' ', "_")));
             std::fs::write(&file, text(n)).context(file.display())?;
-            let mut best = f64::INFINITY;
-            for _ in 0..RUNS {
-                let started = Instant::now();
-                let status = env
-                    .command(&bin, args)
-                    .arg(&file)
-                    .stdout(Stdio::null())
-                    .stderr(Stdio::null())
-                    .status()
-                    .context(format!("pickanumber {args}"))?;
-                // 1 is expected: every unbucketed line is an error in score.py mode.
-                if !matches!(status.code(), Some(0 | 1)) {
-                    return Err(failed(format!(
-                        "pickanumber {args} {}: {status}",
-                        file.display()
-                    )));
-                }
-                best = best.min(started.elapsed().as_secs_f64() * 1000.0);
-            }
-            ms.push(best);
+            // 1 is expected: every unbucketed line is an error in score.py mode.
+            ms.push(best_ms(env, &bin, args, &file, RUNS)?);
         }
         report.rows.push(scaling_row(label, ms[0], ms[1]));
         out.push(json!({"path": label, "lines": SIZES, "best_ms": ms}));
@@ -142,5 +299,45 @@ mod tests {
         for (_, _, text) in SCALING {
             assert_eq!(text(3).lines().count(), 3);
         }
+    }
+
+    #[test]
+    fn a_form_row_shows_each_size_and_its_ratio_to_the_line_form() {
+        let lines = [10.0, 100.0, 1000.0];
+        assert_eq!(
+            form_row("item lines", &lines, &lines, true).brief(),
+            "pickanumber score, item lines: 10,000 / 100,000 / 1,000,000 items, CLI release: 10 ms / 100 ms / 1000 ms"
+        );
+        let json = form_row("JSON array", &[20.0, 210.0, 2900.0], &lines, false);
+        assert_eq!(
+            json.brief(),
+            "pickanumber score, JSON array: 10,000 / 100,000 / 1,000,000 items, CLI release: 20 ms (×2.0) / 210 ms (×2.1) / 2900 ms (×2.9) ✓"
+        );
+        let slow = form_row("passes", &[20.0, 210.0, 4000.0], &lines, false);
+        assert!(slow.brief().ends_with("(×4.0) ✗"), "{}", slow.brief());
+    }
+
+    /// Every form holds the items it says, read as the form it names.
+    #[test]
+    fn every_form_reads_as_its_form_with_all_its_items() {
+        use pickanumber_score::{read, Format};
+        let expected = [
+            Format::Lines,
+            Format::Json,
+            Format::Json,
+            Format::FeedbackJson,
+            Format::Lines,
+            Format::Spreadsheet,
+            Format::MarkdownTable,
+        ];
+        for ((label, text), format) in FORMS.iter().zip(expected) {
+            let (found, parsed) = read(&text(40));
+            assert_eq!(found, format, "{label}");
+            assert!(parsed.errors.is_empty(), "{label}: {:?}", parsed.errors);
+            // The passes' headings are read as passes by `analyse`, not by `read`.
+            assert_eq!(parsed.entries.len(), 40, "{label}");
+        }
+        let a = pickanumber_score::analyse(&FORMS[4].1(40), &Default::default());
+        assert_eq!(a.passes.map(|p| p.passes.len()), Some(2));
     }
 }
