@@ -35,20 +35,18 @@
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
-pub mod examples;
 mod island;
 pub mod pairwise;
 pub mod passes;
 pub mod probe;
 pub mod second;
-mod settings;
 pub mod share;
 pub mod state;
 
 use leptos::prelude::*;
 use pickanumber_score::{analyse, Mode, Preset};
 use pickanumber_view::words::{CALCULATOR_LIVE as WORDS, RESULT};
-use pickanumber_view::{escape, outcome, panel};
+use pickanumber_view::{calculator, escape, outcome, panel};
 use state::Inputs;
 
 fn copy_text(text: String, status: RwSignal<String>, done: &'static str) {
@@ -186,7 +184,7 @@ pub fn Calculator(
                     })
                 })></div>
                 <div class="calc-actions">
-                    <div class="calc-buttons" inner_html=settings::actions()></div>
+                    <div class="calc-buttons" inner_html=calculator::actions(&WORDS, true)></div>
                     <p class="calc-status" id="calc-status" role="status">{move || status.get()}</p>
                     <div inner_html=move || share_url.with(|u| if u.is_empty() {
                         String::new()
@@ -200,11 +198,11 @@ pub fn Calculator(
                     second::View::Ready(_, panel) => panel.clone(),
                     v => second::placeholder(v),
                 })></div>
-                <div inner_html=format!(
-                    "<div class=\"calc-examples\"><p class=\"calc-label\">{}</p><div>{}</div></div>{}",
-                    escape(WORDS.examples),
-                    examples::buttons(),
-                    settings::advanced(&inputs.den.get_untracked(), &inputs.scale.get_untracked())
+                <div inner_html=calculator::examples_and_settings(
+                    &WORDS,
+                    &inputs.den.get_untracked(),
+                    &inputs.scale.get_untracked(),
+                    true,
                 )></div>
             </div>
         </div>
@@ -252,7 +250,7 @@ fn load_example(inputs: Inputs, status: RwSignal<String>, kept: RwSignal<String>
     let Some(&(_, m, p, t)) = index
         .parse::<usize>()
         .ok()
-        .and_then(|i| examples::EXAMPLES.get(i))
+        .and_then(|i| calculator::EXAMPLES.get(i))
     else {
         return;
     };
