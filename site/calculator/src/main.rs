@@ -77,4 +77,3 @@ async fn start_calculator(root: web_sys::Element) {
         root.scroll_into_view();
     }
 }
-

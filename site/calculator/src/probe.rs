@@ -30,7 +30,11 @@ pub fn ProbeIsland(
     example: String,
 ) -> impl IntoView {
     let kept = remembered(KEY);
-    let mut kept = kept.as_deref().map(|k| k.splitn(3, '\n')).into_iter().flatten();
+    let mut kept = kept
+        .as_deref()
+        .map(|k| k.splitn(3, '\n'))
+        .into_iter()
+        .flatten();
     let (low, high, runs) = (kept.next(), kept.next(), kept.next());
     let text = RwSignal::new(runs.map_or(example, str::to_string));
     let min = RwSignal::new(low.filter(|_| runs.is_some()).unwrap_or("1").to_string());

@@ -1,8 +1,8 @@
 //! The calculator's state: what the visitor set (mode, preset, weights, the formula's settings)
 //! and typed, the one [`Request`] it makes, and the address that records it.
 
-use leptos::prelude::*;
 use leptos::leptos_dom::helpers::{set_timeout_with_handle, TimeoutHandle};
+use leptos::prelude::*;
 use pickanumber_score::{parse_weights, Mode, Preset, Request};
 use share::setting;
 
