@@ -236,3 +236,72 @@ async fn the_setup_pages_outputs_are_seen_to_their_last_line() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn each_setting_stands_on_its_own_line_beside_its_own_label() {
+    each_width(|client, site, width| {
+        Box::pin(async move {
+            open(&client, &site, "/").await;
+            let layout = client
+                .execute(
+                    "const labels = [...document.querySelectorAll('.calc-advanced label')];
+                     return labels.map(l => {
+                         const r = l.getBoundingClientRect(), i = l.querySelector('input').getBoundingClientRect();
+                         return { text: l.textContent.trim(), top: r.top, bottom: r.bottom,
+                                  input_inside: i.top >= r.top - 0.5 && i.bottom <= r.bottom + 0.5 && i.left >= r.left - 0.5 && i.right <= r.right + 0.5 };
+                     });",
+                    vec![],
+                )
+                .await
+                .expect("measure the settings");
+            let labels = layout.as_array().cloned().unwrap_or_default();
+            assert_eq!(labels.len(), 2, "the settings at {width} px: {layout}");
+            for l in &labels {
+                assert_eq!(l["input_inside"], true, "at {width} px a field is outside its label's box: {layout}");
+            }
+            let (first_bottom, second_top) = (labels[0]["bottom"].as_f64(), labels[1]["top"].as_f64());
+            assert!(
+                matches!((first_bottom, second_top), (Some(b), Some(t)) if t >= b - 0.5),
+                "at {width} px the second setting's label shares a line with the first field: {layout}"
+            );
+        })
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_copy_button_is_never_a_bar_down_a_long_command() {
+    each_width(|client, site, width| {
+        Box::pin(async move {
+            // Every page with a command: the tallest block's button stays as tall as a
+            // one-line command's, at its top.
+            let mut tallest = (0.0, String::new(), 0.0, 0.0);
+            for page in devserver::pages(&pickanumber_browser_tests::dist()) {
+                client.goto(&site.url(&page)).await.expect("open the page");
+                let found = client
+                    .execute(
+                        "return [...document.querySelectorAll('.command')].map(c => {
+                             const p = c.querySelector('pre').getBoundingClientRect(), b = c.querySelector('.copy').getBoundingClientRect();
+                             return [p.height, b.height, b.top - p.top];
+                         });",
+                        vec![],
+                    )
+                    .await
+                    .expect("measure the commands");
+                for c in found.as_array().cloned().unwrap_or_default() {
+                    let n = |i: usize| c[i].as_f64().unwrap_or(f64::NAN);
+                    if n(0) > tallest.0 {
+                        tallest = (n(0), page.clone(), n(1), n(2));
+                    }
+                }
+            }
+            let (block, page, button, offset) = tallest;
+            assert!(block > 100.0, "no command block over 100 px tall at {width} px (the tallest: {block} on {page})");
+            assert!(
+                button <= 50.0 && offset.abs() <= 1.0,
+                "on {page} at {width} px the copy button beside a {block:.0} px command is {button:.0} px tall, {offset:.0} px below its top"
+            );
+        })
+    })
+    .await;
+}
