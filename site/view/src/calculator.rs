@@ -51,11 +51,12 @@ pub fn actions(w: &CalculatorLive<'_>, live: bool) -> String {
 }
 
 /// The example buttons under their label, each carrying its index in `data-example`, then
-/// the formula's settings: an open disclosure with the density denominator and the scale
-/// showing `den` and `scale` (empty: the canonical 20 and 8, the placeholders). Each field
-/// is its label's block, so a label never stands beside the other field. The disclosure is
-/// open: with a closed `<details>` anywhere in the document, Chromium edits a textarea slowly
-/// (the README's note on island pages).
+/// the formula's settings: a group under its title with the density denominator and the
+/// scale showing `den` and `scale` (empty: the canonical 20 and 8, the placeholders). Each
+/// field is its label's block, so a label never stands beside the other field. No
+/// `<details>`: with one anywhere in the document, Chromium edits a textarea slowly, and the
+/// site generator opens a page's disclosures only when every one is closed (the README's note
+/// on island pages).
 pub fn examples_and_settings(w: &CalculatorLive<'_>, den: &str, scale: &str, live: bool) -> String {
     let off = off(live);
     let buttons: String = EXAMPLES
@@ -70,11 +71,12 @@ pub fn examples_and_settings(w: &CalculatorLive<'_>, den: &str, scale: &str, liv
         .collect();
     format!(
         "<div class=\"calc-examples\"><p class=\"calc-label\">{}</p><div>{buttons}</div></div>\
-<details open class=\"calc-advanced\"><summary>{}</summary>\
+<div class=\"calc-advanced\" role=\"group\" aria-labelledby=\"calc-advanced\">\
+<p class=\"calc-advanced-title\" id=\"calc-advanced\">{}</p>\
 <label class=\"calc-field\">{} \
 <input type=\"text\" name=\"calc-den\" inputmode=\"decimal\" placeholder=\"20\" spellcheck=\"false\" value=\"{}\"{off}></label>\
 <label class=\"calc-field\">{} \
-<input type=\"text\" name=\"calc-scale\" inputmode=\"decimal\" placeholder=\"8\" spellcheck=\"false\" value=\"{}\"{off}></label></details>",
+<input type=\"text\" name=\"calc-scale\" inputmode=\"decimal\" placeholder=\"8\" spellcheck=\"false\" value=\"{}\"{off}></label></div>",
         escape(w.examples),
         escape(w.advanced),
         escape(w.denominator),
