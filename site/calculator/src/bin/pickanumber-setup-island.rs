@@ -215,7 +215,7 @@ impl Island {
     /// Keeps the form as typed in this browser's storage, so a reload brings it back; says so
     /// in the status line when the browser refuses.
     fn keep(&self) {
-        if !storage().is_some_and(|s| s.set_item(KEY, &self.form.to_kept()).is_ok()) {
+        if storage().is_none_or(|s| s.set_item(KEY, &self.form.to_kept()).is_err()) {
             self.status.set_text_content(Some(
                 "This browser's storage refused the form: it will not survive a reload.",
             ));
