@@ -147,7 +147,8 @@ impl LiveWords {
 /// cannot drift, after the
 /// diagnostics and the actions, as in the live app), the examples and the formula's settings
 /// (the actions, examples and settings disabled: the view crate's [`calculator`] markup, so
-/// the box has the live app's size), and a `<noscript>` note.
+/// the box has the live app's size), and a `<noscript>` note under the input (in its
+/// fixed-size row, so the box has that size with JavaScript off too).
 /// The panel's ids (`#out-final`, …) appear once per page, since a page holds at most one
 /// island, and the live app replaces the box when it mounts.
 pub fn placeholder(words: &Words, result: &ResultView<'_>) -> String {
@@ -158,8 +159,8 @@ pub fn placeholder(words: &Words, result: &ResultView<'_>) -> String {
 <div class=\"calc-bar\"><p class=\"calc-label\">{}</p></div>\
 <div class=\"calc-in\"><span class=\"calc-label\">{}</span>\
 <textarea class=\"calc-input\" readonly aria-label=\"{}\">{}</textarea>\
-<p class=\"calc-hint\">{}</p></div>\
-<div class=\"calc-results\"><div class=\"calc-diag\"><noscript><p>{}</p></noscript></div>\
+<p class=\"calc-hint\">{}</p><noscript><p class=\"calc-noscript\">{}</p></noscript></div>\
+<div class=\"calc-results\"><div class=\"calc-diag\"></div>\
 <div class=\"calc-actions\"><div class=\"calc-buttons\">{}</div><p class=\"calc-status\"></p></div>\
 <div class=\"calc-panel\">{}</div><div>{}</div>\
 </div></div></div>\n",
