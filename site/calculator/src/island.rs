@@ -34,11 +34,12 @@ pub(crate) fn remembered(key: &str) -> Option<String> {
 /// Keeps `snapshot()` under `key` in this browser's localStorage once the visitor has paused
 /// ([`crate::state::RECORD_PAUSE`]) after a change of the signals it reads (not at the start:
 /// a visitor who changed nothing keeps the page's example). When the browser refuses (no
-/// storage, or the text is over its quota), `refused` gets the message to show.
+/// storage, or the text is over its quota), `refused` gets `not_kept`, the note to show.
 pub(crate) fn remember(
     key: &'static str,
     snapshot: impl Fn() -> String + 'static,
     refused: RwSignal<String>,
+    not_kept: &'static str,
 ) {
     let pending: Rc<Cell<Option<TimeoutHandle>>> = Rc::new(Cell::new(None));
     Effect::new(move |started: Option<()>| {
@@ -51,11 +52,7 @@ pub(crate) fn remember(
         }
         let keep = move || {
             let kept = crate::passes::storage().is_some_and(|s| s.set_item(key, &value).is_ok());
-            refused.set(if kept {
-                String::new()
-            } else {
-                "This browser's storage refused this text: it will not survive a reload.".into()
-            });
+            refused.set(if kept { "" } else { not_kept }.to_string());
         };
         pending.set(set_timeout_with_handle(keep, crate::state::RECORD_PAUSE).ok());
     });

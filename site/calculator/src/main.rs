@@ -49,10 +49,8 @@ async fn start_calculator(root: web_sys::Element) {
             // kept in this browser's storage, if anywhere.
             None => {
                 let text = state::draft::kept();
-                kept = text.as_ref().map(|_| {
-                    "This input comes from this browser's storage: it is too large for the address."
-                        .to_string()
-                });
+                let words = &pickanumber_view::words::CALCULATOR_LIVE;
+                kept = text.as_ref().map(|_| words.from_storage.to_string());
                 (share::State { text, ..f.state }, None)
             }
         },

@@ -25,7 +25,7 @@ pub fn PairwiseIsland(
 ) -> impl IntoView {
     let text = RwSignal::new(remembered(KEY).unwrap_or_else(|| example.clone()));
     let refused = RwSignal::new(String::new());
-    remember(KEY, move || text.get(), refused);
+    remember(KEY, move || text.get(), refused, PAIRWISE_LIVE.not_kept);
     let analysis = Memo::new(move |_| text.with(|t| analyse(t)));
     view! {
         <div class="isl-body">

@@ -44,6 +44,7 @@ pub fn ProbeIsland(
         KEY,
         move || format!("{}\n{}\n{}", min.get(), max.get(), text.get()),
         loaded,
+        PROBE_LIVE.not_kept,
     );
     let computed: Memo<Computed> = Memo::new(move |_| {
         let read =

@@ -88,10 +88,11 @@ impl Inputs {
                 f
             }
             Err(why) => {
+                let words = &pickanumber_view::words::CALCULATOR_LIVE;
                 kept.set(if draft::keep(&text) {
-                    format!("{why}: it is kept in this browser's storage, not in the address.")
+                    format!("{why}: {}", words.kept)
                 } else {
-                    format!("{why}, and this browser's storage refused it: copy it before leaving.")
+                    format!("{why}, {}", words.not_kept)
                 });
                 settings.encode(None)
             }

@@ -103,6 +103,9 @@ pub struct LiveWords {
     pub passes_copied: String,
     pub clipboard_refused: String,
     pub restored: String,
+    pub kept: String,
+    pub not_kept: String,
+    pub from_storage: String,
 }
 
 impl LiveWords {
@@ -138,6 +141,9 @@ impl LiveWords {
             passes_copied: &self.passes_copied,
             clipboard_refused: &self.clipboard_refused,
             restored: &self.restored,
+            kept: &self.kept,
+            not_kept: &self.not_kept,
+            from_storage: &self.from_storage,
         }
     }
 }

@@ -224,6 +224,7 @@ pub struct ProbeLiveWords {
     pub high_not_whole: String,
     pub scale_unusable: String,
     pub results: String,
+    pub not_kept: String,
 }
 
 impl ProbeWords {
@@ -317,6 +318,7 @@ pub struct PairwiseLiveWords {
     pub input: String,
     pub counts: Text<PairwiseCounts>,
     pub results: String,
+    pub not_kept: String,
 }
 
 impl PairwiseWords {
