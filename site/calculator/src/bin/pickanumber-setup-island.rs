@@ -216,9 +216,7 @@ impl Island {
     /// in the status line when the browser refuses.
     fn keep(&self) {
         if storage().is_none_or(|s| s.set_item(KEY, &self.form.to_kept()).is_err()) {
-            self.status.set_text_content(Some(
-                "This browser's storage refused the form: it will not survive a reload.",
-            ));
+            self.status.set_text_content(Some(&self.words.not_kept));
         }
     }
 
