@@ -36,7 +36,7 @@ const READING_MAX_REQUESTS: usize = 3;
 /// (85,473 after the formula crate's split merged). Issue 36 asked for work that survives a
 /// reload: the text, mode, weights and settings follow into the address after a pause, text
 /// too large for a link is kept in localStorage and said so under the input, in words of
-/// `content/layout.toml` (87,078).
+/// `content/layout.toml` (the measured size: the README's calculator section).
 const CALCULATOR_MAX_BROTLI: u64 = 87_200;
 
 /// Issue 11: the code of the probe's and the pairwise page's island (boot module, glue, wasm).
