@@ -13,7 +13,10 @@ export default function pickanumberAssert(output, context) {
   const result = analyse(items, { ...options, failUnder });
   const errors = result.errors.map((e) => (e.line ? `line ${e.line}: ${e.message}` : e.message));
   if (errors.length > 0) {
-    return { pass: false, score: 0, reason: `the items have errors: ${errors.join("; ")}` };
+    // The formula's score of the items it read; 0 (promptfoo's score of a failure) only when it
+    // read none, so there is no score.
+    const score = result.final === null ? 0 : result.final / 100;
+    return { pass: false, score, reason: `the items have errors: ${errors.join("; ")}` };
   }
   const score = result.final / 100;
   const headline = `final ${result.final}, confidence ${result.confidence.toFixed(2)}`;

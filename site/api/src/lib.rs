@@ -19,6 +19,50 @@ pub use json::to_json;
 pub use pickanumber_rubric::Rubric;
 pub use pickanumber_score::{analyse, combine, Analysis, Request};
 
+/// The most bytes one input may hold: what the CLI reads from one file or stream, and what
+/// the Python and npm packages take as one text or one pass's text (64 MiB).
+pub const MAX_INPUT_BYTES: usize = 64 << 20;
+
+/// The refusal of a text over [`MAX_INPUT_BYTES`].
+pub const TOO_LARGE: &str =
+    "the text is larger than 64 MiB, the most pickanumber reads from one input";
+
+/// Checks several judges' passes as the packages take them: each with a name (not blank),
+/// no name twice, each text at most [`MAX_INPUT_BYTES`]. Messages count the passes from 0,
+/// as `passes[1]`.
+///
+/// # Errors
+/// The first problem, in the order of the passes.
+///
+/// ```
+/// use pickanumber_api::check_passes;
+/// let twice = [("a".to_string(), "+1 x".to_string()), ("a".to_string(), "+2 y".to_string())];
+/// assert_eq!(
+///     check_passes(&twice).unwrap_err(),
+///     "passes[1]: two passes are named a: give each pass its own name"
+/// );
+/// ```
+pub fn check_passes(passes: &[(String, String)]) -> Result<(), String> {
+    let mut seen = std::collections::BTreeSet::new();
+    for (i, (name, text)) in passes.iter().enumerate() {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(format!(
+                "passes[{i}]: a pass needs a name (a non-empty string)"
+            ));
+        }
+        if text.len() > MAX_INPUT_BYTES {
+            return Err(format!("passes[{i}] ({name}): {TOO_LARGE}"));
+        }
+        if !seen.insert(name) {
+            return Err(format!(
+                "passes[{i}]: two passes are named {name}: give each pass its own name"
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// What a caller can ask for besides the text.
 #[derive(Clone, Debug)]
 pub struct Options {

@@ -160,9 +160,16 @@ async fn probe_scale_and_line_errors() {
         )
         .await;
         expect_contains(&client, "probe-errors", "line 4: counted as a failed run").await;
-        // Lines 1 and 5: five of six ratings are 9 or 10, the 9-9 pair too: ceiling 1.
+        // Lines 1 and 5: five of six ratings are 9 or 10, the 9-9 pair too: ceiling 1. But
+        // three of the five runs failed: no regime is announced, and the page says why.
         expect_text(&client, "probe-ceiling-rate", "1.0000").await;
-        expect_text(&client, "probe-regime", "INFLATION_LIKELY").await;
+        expect_text(&client, "probe-regime", "—").await;
+        expect_contains(
+            &client,
+            "probe-withheld",
+            "No regime: more than 25% of the runs failed (3 of 5).",
+        )
+        .await;
     })
     .await;
 }
@@ -242,7 +249,7 @@ async fn pairwise_line_errors_name_the_line() {
         expect_contains(
             &client,
             "pairwise-errors",
-            "line 2: expected first<TAB>second<TAB>verdict, found 1 field (no tab)",
+            "line 2: verdict \"judgment\" is not one of A, B, NEITHER, TIE",
         )
         .await;
         // The two readable lines: x won both (A as first, B as second): consistent. x: α 2,

@@ -156,7 +156,7 @@ async fn text_with_no_item_has_no_number() {
         paste(&client, "hello\nI'd give it 7/10.").await;
         expect_text(&client, "out-final-label", "No items read").await;
         expect_text(&client, "out-final", "—").await;
-        expect_contains(&client, "out-nothing", "no items read").await;
+        expect_contains(&client, "out-nothing", "the text is not JSON").await;
         expect_contains(&client, "out-nothing", "not used").await;
         assert_in_view(&client, "#out-nothing", "1280 px").await;
     })

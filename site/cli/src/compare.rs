@@ -32,7 +32,8 @@ EXIT STATUS:
     0  both sides were read and scored without errors
     1  a side has errors (its errors array is not empty); the comparison is still printed
     2  usage error, an unreadable file, or a result (an object with mode, final and errors)
-       whose final is not a number or null or whose errors is not a list";
+       whose final is not a number or null or whose errors is not a list, or whose final,
+       interval ends or criteria finals lie outside 0 to 100 (confidence outside 0 to 1)";
 
 /// Options of `pickanumber compare`.
 #[derive(Debug, Args)]
@@ -50,7 +51,9 @@ pub struct CompareArgs {
 ///
 /// # Errors
 /// A [`Fatal`] (exit 2) when a side cannot be read, or is a result (an object with `mode`,
-/// `final` and `errors`) whose `final` is not a number or null or whose `errors` is not a list.
+/// `final` and `errors`) whose `final` is not a number or null or whose `errors` is not a list,
+/// or whose final, interval ends or criteria finals lie outside 0–100 (its confidence outside
+/// 0–1).
 pub fn run(args: &CompareArgs) -> Result<ExitCode, Fatal> {
     let before = side(&args.before)?;
     let after = side(&args.after)?;
@@ -80,10 +83,40 @@ fn side(path: &std::path::Path) -> Result<Value, Fatal> {
                     path.display()
                 )));
             }
+            if let Err(why) = in_range(&m) {
+                return Err(Fatal(format!("{}: {why}", path.display())));
+            }
             return Ok(Value::Object(m));
         }
     }
     Ok(evaluate(&text, &Options::default()).to_json())
+}
+
+/// Whether a result's numbers are ones the formula can give: `final`, each end of `interval`
+/// and each criterion's `final` a number from 0 to 100 (or null), `confidence` from 0 to 1.
+fn in_range(m: &Map<String, Value>) -> Result<(), String> {
+    let check = |what: &str, v: Option<&Value>, top: f64| match v {
+        None | Some(Value::Null) => Ok(()),
+        Some(x) => match x.as_f64() {
+            Some(n) if (0.0..=top).contains(&n) => Ok(()),
+            _ => Err(format!(
+                "a result's {what} must be a number from 0 to {top} or null, not {x}"
+            )),
+        },
+    };
+    check("final", m.get("final"), 100.0)?;
+    check("confidence", m.get("confidence"), 1.0)?;
+    if let Some(Value::Array(ends)) = m.get("interval") {
+        for end in ends {
+            check("interval end", Some(end), 100.0)?;
+        }
+    }
+    if let Some(Value::Array(criteria)) = m.get("criteria") {
+        for c in criteria {
+            check("criterion final", c.get("final"), 100.0)?;
+        }
+    }
+    Ok(())
 }
 
 /// The comparison of two results.

@@ -1,4 +1,4 @@
-//! `pickanumber pairwise [FILE]`: judgments (tab-separated or JSON lines) → the instruments
+//! `pickanumber pairwise [FILE]`: judgments (tab-, comma- or space-separated, or JSON lines) → the instruments
 //! crate's [`analyse`] → one JSON object on stdout.
 
 use crate::{print, read_input, Fatal};
@@ -10,7 +10,8 @@ use std::process::ExitCode;
 /// The long help of `pickanumber pairwise` after the option list.
 pub const PAIRWISE_HELP: &str = "\
 INPUT (one judgment per line):
-    first<TAB>second<TAB>verdict                    tab-separated
+    first<TAB>second<TAB>verdict                    tabs, or commas, or runs of spaces
+                                                    (a name with spaces needs tabs or commas)
     {\"first\": \"…\", \"second\": \"…\", \"verdict\": \"A\"}   JSON lines
     The verdict names the position: A = the first shown won, B = the second shown won,
     NEITHER (or TIE) = no winner; any case. Blank lines are skipped, and so is a UTF-8

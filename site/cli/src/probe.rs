@@ -18,6 +18,8 @@ pub const PROBE_HELP: &str = "\
 INPUT:
     --runs-dir holds one file per run, named run-*.json and read in byte order of the names:
     {\"scores\": [7, 9, …], \"summary\": \"…\"} or {\"parse_failed\": true, \"error\": \"…\"}.
+    A file is read as `score` reads a judge's output: the JSON alone (pretty-printed or not),
+    or in one fenced block (```json … ```) with sentences around it, as models write it.
     A file that is not valid JSON or not a run counts as a failed run and is named in the
     output; it never stops the probe. A score must be a number: true, false, a string or a
     number beyond ±1000000000 fails its run with a message (aggregate.py would count true as
@@ -41,7 +43,10 @@ OUTPUT:
     Writes OUT/aggregate.json (the aggregator's keys and nesting) and OUT/REPORT.md (the
     regime and its advice, the distribution, a histogram, test-retest stability, the most
     variable items and the rule trace), each through a temporary file renamed into place, then
-    prints the regime, the run counts, the four metrics and every failed run.
+    prints the regime with the count of runs read, the run counts, the four metrics and every
+    failed run. A regime is announced only when at least one run was read and no more than
+    25% of the runs failed; otherwise the first line is `Regime: none` and
+    why, and REPORT.md names none either (aggregate.json keeps the aggregator's regime_guess).
     With --json, prints aggregate.json's content instead and writes nothing; failed runs are
     then named on stderr.
 
@@ -55,7 +60,8 @@ REGIMES (first match wins):
     ceiling_rate counts ratings ≥ scale_max − 1, floor_rate ratings ≤ scale_min + 1.
 
 EXIT STATUS:
-    0  the probe ran (failed runs included)
+    0  the probe ran and every run was read
+    1  the probe ran but some run failed (each is named; the outputs are still written)
     2  usage error, a missing runs folder or items file, an invalid items file, no run-*.json
        file, a file over 64 MiB, or an output that cannot be written (message on stderr,
        nothing on stdout)";
@@ -107,6 +113,9 @@ fn read(args: &ProbeArgs) -> Result<Probe, Fatal> {
 
 /// Runs `pickanumber probe`.
 ///
+/// Exit 0 when every run was read, 1 when some run failed (the outputs are written all the
+/// same).
+///
 /// # Errors
 /// A [`Fatal`] (exit 2) with the instruments crate's message: a missing runs folder or items
 /// file, an invalid items file, no run files, or an output that cannot be written.
@@ -132,5 +141,22 @@ pub fn run(args: &ProbeArgs) -> Result<ExitCode, Fatal> {
             print(&aggregate_json(&p));
         }
     }
-    Ok(ExitCode::SUCCESS)
+    // A failed run is a result the caller must see, as an item error is for `score`.
+    Ok(if p.failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_help_states_the_share_of_failed_runs_past_which_no_regime_is_announced() {
+        use pickanumber_instruments::probe::MAX_FAILED_PERCENT;
+        let stated = format!("no more than\n    {MAX_FAILED_PERCENT}% of the runs failed");
+        assert!(PROBE_HELP.contains(&stated), "{PROBE_HELP}");
+    }
 }

@@ -32,13 +32,41 @@ impl From<ModeName> for Mode {
     }
 }
 
-/// `--preset`: the formula crate's [`Preset`] as a command-line value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+/// `--preset`: the formula crate's [`Preset`] as a command-line value. Its help lists each
+/// preset's criteria and weights, from [`Preset::weights`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PresetName {
     /// The evidence-scoring skill's matrix.
     Generic,
     /// The hackathon judge's matrix.
     Hackathon,
+}
+
+impl PresetName {
+    /// What the preset is, before its criteria in the help.
+    fn what(self) -> &'static str {
+        match self {
+            PresetName::Generic => "The evidence-scoring skill's matrix",
+            PresetName::Hackathon => "The hackathon judge's matrix",
+        }
+    }
+}
+
+impl ValueEnum for PresetName {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[PresetName::Generic, PresetName::Hackathon]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let preset = Preset::from(*self);
+        let criteria: Vec<String> = preset
+            .weights()
+            .iter()
+            .map(|(name, w)| format!("{name}={}", pickanumber_lean::numtext::trim_number(*w)))
+            .collect();
+        let help = format!("{}: {}", self.what(), criteria.join(", "));
+        Some(clap::builder::PossibleValue::new(preset.name()).help(help))
+    }
 }
 
 impl From<PresetName> for Preset {
@@ -80,7 +108,8 @@ pub(crate) fn positive(s: &str) -> Result<f64, String> {
 /// interval (`--no-interval` turns it off).
 ///
 /// # Errors
-/// A [`Fatal`] (exit 2) when the rubric cannot be read or has errors.
+/// A [`Fatal`] (exit 2) when an option asked for would not be used (`--weights` with
+/// `--mode pooled`), or the rubric cannot be read or has errors.
 pub fn options(
     rubric: Option<&Path>,
     asked: Request,
@@ -89,6 +118,13 @@ pub fn options(
     gate: Gate,
     interval: bool,
 ) -> Result<Options, Fatal> {
+    let mode = asked.mode;
+    if let Some(message) = asked.unused_option(|o| match o {
+        "mode" => format!("--mode {mode}"),
+        o => format!("--{o}"),
+    }) {
+        return Err(Fatal(message));
+    }
     let rubric = rubric.map(crate::rubric::load).transpose()?;
     let strict = asked.strict;
     let mut request = match &rubric {

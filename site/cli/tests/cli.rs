@@ -106,6 +106,38 @@ fn help_explains_the_format() {
     assert!(text.contains("EXIT STATUS"));
 }
 
+/// `--preset`'s help names each preset's criteria with their weights, as the formula crate
+/// defines them (`score` and `combine` take the same presets).
+#[test]
+fn help_lists_each_presets_criteria_and_weights() {
+    use pickanumber_score::Preset;
+    for command in ["score", "combine"] {
+        let out = run(&[command, "--help"], "");
+        assert_eq!(out.status.code(), Some(0));
+        // clap wraps long lines: compare the text with the wrapping undone.
+        let text = stdout(&out)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        for preset in [Preset::Generic, Preset::Hackathon] {
+            let criteria: Vec<String> = preset
+                .weights()
+                .iter()
+                .map(|(name, w)| format!("{name}={w}"))
+                .collect();
+            let line = format!("- {}: ", preset.name());
+            let at = text
+                .find(&line)
+                .unwrap_or_else(|| panic!("{command}: no {line}"));
+            assert!(
+                text[at..].contains(&criteria.join(", ")),
+                "{command} {}: {text}",
+                preset.name()
+            );
+        }
+    }
+}
+
 #[test]
 fn matrix_json_leads_with_the_overall_and_nests_the_pool() {
     let out = run(

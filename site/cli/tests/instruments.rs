@@ -56,10 +56,11 @@ fn probe_writes_both_files_and_prints_the_regime_and_failed_runs() {
     let out_dir = tempfile::tempdir().unwrap();
     let out_path = out_dir.path().join("new/folder");
     let out = probe_fixture("inflation", &["--out", s(&out_path)]).output();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // Two runs failed: exit 1, with both files written all the same.
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert_eq!(stderr(&out), "");
     let expected = format!(
-        "Regime: INFLATION_LIKELY\n\
+        "Regime: INFLATION_LIKELY, from 6 runs read (2 failed)\n\
          \x20 successful_runs=6 failed=2\n\
          \x20 ceiling_rate=0.8571 floor_rate=0.0000 range=3 mean_per_item_std=0.6197\n\
          \x20 failed run-004.json: marked parse_failed: the model answered in prose\n\
@@ -98,7 +99,7 @@ fn probe_json_prints_aggregate_json_and_writes_nothing() {
 #[test]
 fn probe_json_names_failed_runs_on_stderr() {
     let out = probe_fixture("inflation", &["--json"]).output();
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
         "pickanumber: failed run-004.json: marked parse_failed: the model answered in prose\n\
@@ -262,7 +263,7 @@ fn pairwise_line_errors_exit_1_with_the_json() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
         v["errors"],
-        serde_json::json!([{"line": 2, "message": "expected first<TAB>second<TAB>verdict, found 1 field (no tab)"}])
+        serde_json::json!([{"line": 2, "message": "expected first, second and verdict separated by tabs, commas or spaces, found 1 field"}])
     );
     assert_eq!(v["items"].as_array().unwrap().len(), 2);
 }
@@ -349,7 +350,7 @@ fn probe_refuses_a_boolean_rating_and_names_it() {
         false,
     );
     let out = probe(&runs, &items, &["--json"]).output();
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
         "pickanumber: failed run-001.json: score 1 is true, not a number\n"
@@ -357,6 +358,58 @@ fn probe_refuses_a_boolean_rating_and_names_it() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["aggregate"]["successful_runs"], 1);
     assert_eq!(v["aggregate"]["failed_runs"], 1);
+}
+
+/// Run files as models write them: pretty-printed, in a ```json fence after a sentence, and
+/// a sentence with a fence that closes the answer; every one is read.
+#[test]
+fn probe_reads_run_files_as_judge_output_is_read() {
+    let texts = [
+        "{\n  \"scores\": [\n    3,\n    9\n  ]\n}\n",
+        "Here are my ratings.\n\n```json\n{\"scores\": [2, 8]}\n```\n",
+        "Ratings:\n~~~\n[3, 9]\n~~~\nI rated each item on its own.",
+    ];
+    let (_dir, runs, items) = runs_folder(&texts, 2, false);
+    let out = probe(&runs, &items, &["--json"]).output();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["aggregate"]["successful_runs"], 3);
+    assert_eq!(
+        v["aggregate"]["per_item"][1]["scores"],
+        serde_json::json!([9, 8, 9])
+    );
+}
+
+/// A run set where most runs failed announces no regime, names each failed run, and exits 1;
+/// a syntax error in a fenced block is placed on its line in the file.
+#[test]
+fn probe_announces_no_regime_when_too_many_runs_failed() {
+    let texts = [
+        r#"{"scores": [5, 5]}"#,
+        "I would rate the first item a 5.",
+        "```json\n{\"scores\": [5, 6]}\n```\n```json\n{\"scores\": [5, 5]}\n```",
+        "Sure:\n```json\n{\"scores\": [5 6]}\n```",
+    ];
+    let (dir, runs, items) = runs_folder(&texts, 2, false);
+    let out_path = dir.path().join("out");
+    let out = probe(&runs, &items, &["--out", s(&out_path)]).output();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..6],
+        [
+            "Regime: none: 3 of 4 runs failed, more than the 25% the probe announces a regime with; fix the failed runs and probe again",
+            "  successful_runs=1 failed=3",
+            "  ceiling_rate=0.0000 floor_rate=0.0000 range=0 mean_per_item_std=absent",
+            "  failed run-002.json: not valid JSON: expected a value (an object, a list, a string, a number, true, false or null), found 'I' (column 1)",
+            "  failed run-003.json: 2 fenced JSON blocks; a run file holds one run, so it must have one",
+            "  failed run-004.json: not valid JSON: expected ',' or ']' after a list element, found '6' (line 3, column 15)",
+        ]
+    );
+    let report = std::fs::read_to_string(out_path.join("REPORT.md")).unwrap();
+    assert!(!report.contains("PICKS_A_NUMBER**"), "{report}");
 }
 
 #[test]

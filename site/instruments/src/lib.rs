@@ -32,7 +32,7 @@
 //! assert_eq!(m.ceiling_rate, 0.9167); // 11 of 12 ratings are 9 or 10
 //! assert_eq!(m.floor_rate, 0.0);
 //! assert_eq!(m.range, 2);
-//! assert_eq!(report::summary_lines(p)[0], "Regime: INFLATION_LIKELY");
+//! assert_eq!(report::summary_lines(p)[0], "Regime: INFLATION_LIKELY, from 3 runs read");
 //! ```
 //!
 //! ## The pairwise diagnostic
@@ -72,6 +72,12 @@
 //! - A `"parse_failed"` number is true unless all its digits are zeros.
 //! - A UTF-8 byte-order mark at the start of a runs text, a run file, an items file or a
 //!   pairwise text is skipped (the original's `json.load` refuses it).
+//! - A run file is read as the formula crate reads a judge's output: its JSON may sit in a
+//!   fenced block with sentences around it (`probe::run::outcome_from_file_text`); the
+//!   original's `json.load` refuses such a file.
+//! - The summary lines and `REPORT.md` announce a regime only when a run was read and at most
+//!   `probe::MAX_FAILED_PERCENT` % of the runs failed (`Probe::announced`), with the count of
+//!   runs read beside it; `aggregate.json` keeps the original's `regime_guess` either way.
 //! - The scale must have `scale_min ≤ scale_max` and at most 1000 points.
 //! - The mode breaks ties toward the value met first (runs in order, items in order), as the
 //!   original's `Counter.most_common` does.
@@ -92,6 +98,28 @@ pub mod pairwise;
 pub mod probe;
 
 pub use line_error::LineError;
+
+/// The cells of one row of pasted text, as the probe's grid rows and the pairwise judgments
+/// are read: split at tabs when the row has one (a block copied from a spreadsheet), else at
+/// commas, else at runs of white space; the row is trimmed first, each cell is not. So a name
+/// with spaces in it needs tabs or commas around it.
+///
+/// ```
+/// use pickanumber_instruments::cells;
+/// assert_eq!(cells(" draft a\tdraft b\tA \n"), ["draft a", "draft b", "A"]);
+/// assert_eq!(cells("draft a, draft b, A"), ["draft a", " draft b", " A"]);
+/// assert_eq!(cells("x   y A"), ["x", "y", "A"]);
+/// ```
+pub fn cells(row: &str) -> Vec<&str> {
+    let row = row.trim();
+    if row.contains('\t') {
+        row.split('\t').collect()
+    } else if row.contains(',') {
+        row.split(',').collect()
+    } else {
+        row.split_whitespace().collect()
+    }
+}
 
 /// `text` without a leading UTF-8 byte-order mark (U+FEFF), which editors on Windows put at
 /// the start of a file: every reader of this crate (runs, items files, pairwise lines) skips

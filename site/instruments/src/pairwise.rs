@@ -96,7 +96,7 @@ mod tests {
 
     #[test]
     fn json_shape() {
-        let a = analyse("x\ty\tA\ny\tx\tA\nbad line\n");
+        let a = analyse("x\ty\tA\ny\tx\tA\nbad\n");
         let v: serde_json::Value = serde_json::from_str(&a.to_json_string()).unwrap();
         assert_eq!(
             v,
@@ -110,7 +110,7 @@ mod tests {
                 "position_bias": {"first_wins": 2, "decided": 2, "share": 1.0, "p_value": 0.5},
                 "swap": {"pairs_both_orders": 1, "consistent": 0, "share": 0.0,
                          "inconsistent_pairs": [["x", "y"]]},
-                "errors": [{"line": 3, "message": "expected first<TAB>second<TAB>verdict, found 1 field (no tab)"}]
+                "errors": [{"line": 3, "message": "expected first, second and verdict separated by tabs, commas or spaces, found 1 field"}]
             })
         );
         // n = 3, p = 0.5: width = 3.92 · √(0.25 / 3) = 1.13161…

@@ -32,6 +32,12 @@ pub use regime::{classify, Classification, Regime, RuleCheck, Status};
 pub use run::{Outcome, Run, RunError};
 pub use text::{parse_runs, probe_text, ParsedRuns, TextProbe};
 
+/// The largest share of failed runs, in percent of all runs, from which the probe still
+/// announces a regime. Past it the runs read are too few of those asked for (and the failures
+/// may not be random: a model that answers in prose when it would rate low fails exactly its
+/// low ratings), so [`Probe::announced`] gives none and the outputs say why.
+pub const MAX_FAILED_PERCENT: usize = 25;
+
 /// A run that did not count, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Failure {
@@ -94,9 +100,29 @@ pub fn probe(runs: &[Run], spec: &ItemsSpec) -> Probe {
 }
 
 impl Probe {
-    /// The regime.
+    /// The regime the rules give (the original aggregator's `regime_guess`, whatever share of
+    /// the runs failed). What a reader is told is [`Probe::announced`].
     pub fn regime(&self) -> Regime {
         self.classification.regime
+    }
+
+    /// The regime to announce: [`Probe::regime`] when at least one run was read and the failed
+    /// runs are at most [`MAX_FAILED_PERCENT`] of all runs; `None` otherwise.
+    ///
+    /// ```
+    /// use pickanumber_instruments::probe::{probe, ItemsSpec, Regime, Run};
+    /// let ok = Run::scored("run-001.json", vec![5, 6, 5]);
+    /// let failed = |n: usize| Run { label: format!("run-{n}.json"), outcome: pickanumber_instruments::probe::Outcome::MarkedFailed(None) };
+    /// let spec = ItemsSpec::default();
+    /// assert_eq!(probe(&[ok.clone(), ok.clone(), ok.clone(), failed(4)], &spec).announced(), Some(Regime::PicksANumber));
+    /// assert_eq!(probe(&[ok.clone(), ok, failed(3)], &spec).announced(), None); // 1 of 3 failed
+    /// assert_eq!(probe(&[], &spec).announced(), None);
+    /// ```
+    pub fn announced(&self) -> Option<Regime> {
+        let st = &self.statistics;
+        let total = st.successful_runs + st.failed_runs;
+        let too_many = st.failed_runs * 100 > total * MAX_FAILED_PERCENT;
+        (st.successful_runs > 0 && !too_many).then_some(self.regime())
     }
 
     /// The four metrics; `None` when there are no ratings.

@@ -40,7 +40,7 @@ fn every_run_failed() {
     assert_eq!(
         report::summary_lines(&p),
         [
-            "Regime: AMBIGUOUS",
+            "Regime: none: 2 of 2 runs failed, more than the 25% the probe announces a regime with; fix the failed runs and probe again",
             "  successful_runs=0 failed=2",
             "  no ratings: every run failed or was empty",
             "  failed run-1.json: marked parse_failed: prose",
@@ -164,6 +164,61 @@ fn floats_are_kept_per_item_and_truncated_across_runs() {
 }
 
 #[test]
+fn a_regime_is_announced_with_the_runs_read_up_to_a_quarter_failed() {
+    let scored = "1 5 9\n2 6 10\n1 5 9\n";
+    let t = probe_text(
+        &format!("{scored}{{\"parse_failed\": true}}\n"),
+        Scale::default(),
+    );
+    assert_eq!(t.probe.announced(), Some(Regime::Calibrated));
+    assert_eq!(
+        report::summary_lines(&t.probe)[0],
+        "Regime: CALIBRATED, from 3 runs read (1 failed)"
+    );
+    let t = probe_text(&format!("{scored}x\ny\n"), Scale::default());
+    assert_eq!(t.probe.regime(), Regime::Calibrated);
+    assert_eq!(t.probe.announced(), None);
+    let t = probe_text("", Scale::default());
+    assert_eq!(
+        report::summary_lines(&t.probe)[0],
+        "Regime: none: no run was read"
+    );
+}
+
+/// Pretty-printed runs pasted one after another (as run files are written) are one run each,
+/// also inside a code fence; the lines of a broken one are each named.
+#[test]
+fn pasted_pretty_printed_runs_are_one_run_each() {
+    let run = |scores: &str| {
+        format!("{{\n  \"scores\": [\n    {scores}\n  ],\n  \"summary\": \"ok\"\n}}\n")
+    };
+    let text = format!(
+        "```json\n{}```\n{}\n[5,\n 6]\n",
+        run("5,\n    6"),
+        run("5, 7")
+    );
+    let t = probe_text(&text, Scale::default());
+    assert!(t.parsed.errors.is_empty(), "{:?}", t.parsed.errors);
+    let labels: Vec<&str> = t.parsed.runs.iter().map(|r| r.label.as_str()).collect();
+    assert_eq!(labels, ["line 2", "line 10", "line 17"]);
+    assert_eq!(
+        t.parsed.runs[1].outcome,
+        Run::scored("", vec![5, 7]).outcome
+    );
+    assert_eq!(
+        report::summary_lines(&t.probe)[0],
+        "Regime: PICKS_A_NUMBER, from 3 runs read"
+    );
+    // A value followed by more text on its last line is read line by line, each line named.
+    let t = probe_text("{\"scores\": [1,\n 2]} extra\n", Scale::default());
+    let errors: Vec<String> = t.parsed.errors.iter().map(ToString::to_string).collect();
+    assert_eq!(errors, [
+        "line 1, column 15: not valid JSON: expected a value (an object, a list, a string, a number, true, false or null), found the end of the text",
+        "line 2: score 1 is \"2]}\", not a number",
+    ]);
+}
+
+#[test]
 fn summary_lines_name_unreadable_runs() {
     let t = probe_text(
         "1 5 9\n1 5 x\n{\"parse_failed\": true}\n2 6 10",
@@ -175,8 +230,8 @@ fn summary_lines_name_unreadable_runs() {
             // 6 ratings: 1 5 9 2 6 10; ceiling 9, 10 → 2/6 = 0.3333; floor 1, 2 → 0.3333;
             // range 9; items 1–3 have stds √0.5, √0.5, √0.5 = 0.7071.
             // Neither extreme rule (the other rate is ≥ 0.05), range 9, floor ≥ 0.05,
-            // ceiling < 0.35 → CALIBRATED.
-            "Regime: CALIBRATED",
+            // ceiling < 0.35 → CALIBRATED, which is not announced: 2 of the 4 runs failed.
+            "Regime: none: 2 of 4 runs failed, more than the 25% the probe announces a regime with; fix the failed runs and probe again",
             "  successful_runs=2 failed=2",
             "  ceiling_rate=0.3333 floor_rate=0.3333 range=9 mean_per_item_std=0.7071",
             "  failed line 2: score 3 is \"x\", not a number",

@@ -111,6 +111,25 @@ pub fn parse(text: &str) -> Result<Value<'_>, Error> {
     Reader::new(text).document()
 }
 
+/// Reads the JSON value at the start of `text` (white space before it allowed) and returns it
+/// with the byte offset just after it, leaving the rest unread: for a value that may span
+/// lines in a text of several values, such as pasted pretty-printed runs.
+///
+/// ```
+/// use pickanumber_lean::json::{parse_first, Kind};
+/// let text = "{\"scores\": [\n  7,\n  8\n]}\n[9]";
+/// let (v, end) = parse_first(text).unwrap();
+/// assert!(matches!(v.kind, Kind::Object(_)));
+/// assert_eq!(&text[end..], "\n[9]");
+/// assert!(parse_first("[1,\n").is_err());
+/// ```
+///
+/// # Errors
+/// The first syntax error in the value, as [`parse`] reports it.
+pub fn parse_first(text: &str) -> Result<(Value<'_>, usize), Error> {
+    Reader::new(text).first_value()
+}
+
 /// Appends `s` to `out` as a JSON string: in double quotes, escaped as serde_json escapes
 /// (`\"`, `\\`, `\n`, `\r`, `\t`, `\b`, `\f`, other control characters as `\u00xx`;
 /// everything else, non-ASCII included, as is). For quoting a value in a message.

@@ -213,7 +213,7 @@ impl fmt::Display for DecimalError {
         f.write_str(match self {
             DecimalError::NotANumber => "not a number",
             DecimalError::TooPrecise => {
-                "too many digits to read exactly: write at most 15 significant digits, like 0.35"
+                "cannot be read exactly: write at most 15 significant digits and a power of ten from -22 to 22, like 0.35 or 2e5"
             }
         })
     }

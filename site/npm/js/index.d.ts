@@ -10,11 +10,12 @@ export interface Options {
   /** Criterion weights (`--weights`): `{ craft: 0.6, depth: 0.4 }` or `"craft=0.6,depth=0.4"`; divided by their sum. */
   weights?: Record<string, number> | string;
   /**
-   * Score against a rubric (`--rubric`): its text (TOML or JSON) or a rubric object. It sets
-   * the mode, the weights and the formula's settings, so `mode`, `preset` and `weights` cannot
-   * be given with it.
+   * Score against a rubric (`--rubric`): `{ path }` (a TOML or JSON file, read in Node; its
+   * errors name the path), `{ text }` (the file's text), a rubric object, or a string, which is
+   * always the rubric's text, never a path. It sets the mode, the weights and the formula's
+   * settings, so `mode`, `preset` and `weights` cannot be given with it.
    */
-  rubric?: string | Rubric;
+  rubric?: RubricSource;
   /** Every line that is not an item, a heading, a weights line or blank is an error (`--strict`). */
   strict?: boolean;
   /** The gate: the headline must be at least this score, 0 to 100 (`--fail-under`). */
@@ -34,6 +35,13 @@ export interface Options {
    */
   interval?: boolean;
 }
+
+/**
+ * Where a rubric comes from, told apart by its form: `{ path }` reads a file (Node only),
+ * `{ text }` and a string are the file's text (TOML or JSON), an object with `subject` is the
+ * rubric itself.
+ */
+export type RubricSource = { path: string } | { text: string } | string | Rubric;
 
 /** A rubric as an object: the same structure as the rubric TOML file. */
 export interface Rubric {
@@ -193,10 +201,10 @@ export function combine(
 export function report(items: string | object, options?: Options): string;
 
 /** The judge prompt of a rubric, as `pickanumber rubric prompt`. @throws {TypeError} with every error of the rubric. */
-export function rubricPrompt(rubric: string | Rubric): string;
+export function rubricPrompt(rubric: RubricSource): string;
 
 /** The JSON Schema of the judge's output, as `pickanumber rubric schema` (parsed). @throws {TypeError} as {@link rubricPrompt}. */
-export function rubricSchema(rubric: string | Rubric): Record<string, unknown>;
+export function rubricSchema(rubric: RubricSource): Record<string, unknown>;
 
 /** The package's version. */
 export const version: string;

@@ -16,11 +16,14 @@ import init, {
 } from "./pickanumber_wasm.js";
 
 const wasmUrl = new URL("./pickanumber_wasm_bg.wasm", import.meta.url);
+/** Reads a text file (a rubric's `{ path }`), in Node; `null` in a browser, which has no files. */
+let readText = null;
 if (typeof process === "object" && typeof process.versions?.node === "string") {
   // Not a literal, so a bundler building for browsers leaves Node's module alone.
   const fs = "node:fs";
   const { readFileSync } = await import(/* webpackIgnore: true */ fs);
   initSync({ module: readFileSync(wasmUrl) });
+  readText = (path) => readFileSync(path, "utf8");
 } else {
   await init({ module_or_path: wasmUrl });
 }
@@ -53,6 +56,33 @@ function toJson(value, root) {
   });
 }
 
+/**
+ * A rubric as the core takes it. `{ path }` is read here, in Node, and passed on as
+ * `{ path, text }` (the core names its errors by the path); `{ text }`, a rubric object and a
+ * string (always the rubric's text, never a path) go on as they are. `where` names it in
+ * messages.
+ */
+function rubricArg(rubric, where) {
+  if (rubric === null || typeof rubric !== "object" || Array.isArray(rubric) || !("path" in rubric)) {
+    return rubric;
+  }
+  const { path, ...rest } = rubric;
+  if ("text" in rest) throw new TypeError(`${where}: give { path } or { text }, not both`);
+  if (typeof path !== "string") {
+    throw new TypeError(`${where}.path: must be a file's path, not ${describe(path)}`);
+  }
+  if (readText === null) {
+    throw new TypeError(`${where}.path: a browser has no files to read; give { text } with the rubric's text`);
+  }
+  let text;
+  try {
+    text = readText(path);
+  } catch (e) {
+    throw new TypeError(`${where}.path: cannot read ${path}: ${e.message}`);
+  }
+  return { ...rest, path, text };
+}
+
 /** The options as the JSON text the core reads. */
 function optionsJson(options) {
   if (options === undefined || options === null) return "{}";
@@ -60,6 +90,9 @@ function optionsJson(options) {
     throw new TypeError(
       `options must be an object such as { mode: "matrix" }, not ${describe(options)}`,
     );
+  }
+  if ("rubric" in options) {
+    options = { ...options, rubric: rubricArg(options.rubric, "options.rubric") };
   }
   return toJson(options, "options");
 }
@@ -125,10 +158,10 @@ export function report(items, options) {
 function rubricJson(rubric) {
   if (typeof rubric !== "string" && (rubric === null || typeof rubric !== "object")) {
     throw new TypeError(
-      `rubric must be a rubric's text (TOML or JSON) or a rubric object, not ${describe(rubric)}`,
+      `rubric must be { path: "rubric.toml" }, { text: "…" }, a rubric object or a rubric's text, not ${describe(rubric)}`,
     );
   }
-  return toJson({ rubric }, "");
+  return toJson({ rubric: rubricArg(rubric, "rubric") }, "");
 }
 
 /** The judge prompt of a rubric (markdown), as `pickanumber rubric prompt` prints it. */

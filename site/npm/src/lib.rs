@@ -18,7 +18,7 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 /// The most text one call reads, as the CLI reads at most 64 MiB from one input.
-pub const MAX_BYTES: usize = 64 << 20;
+pub const MAX_BYTES: usize = pickanumber_api::MAX_INPUT_BYTES;
 
 /// The evaluation of `text` under the options' JSON.
 ///
@@ -29,9 +29,7 @@ fn evaluation(
     options_json: &str,
 ) -> Result<(Evaluation, pickanumber_api::Options), String> {
     if text.len() > MAX_BYTES {
-        return Err(
-            "the text is larger than 64 MiB, the most pickanumber reads from one input".into(),
-        );
+        return Err(pickanumber_api::TOO_LARGE.into());
     }
     let options = options::parse(options_json).map_err(|e| e.0)?;
     Ok((evaluate(text, &options), options))
@@ -181,7 +179,7 @@ mod tests {
         );
         assert_eq!(
             prompt_text("{}").unwrap_err(),
-            "rubric: must be a rubric's text (TOML or JSON) or a rubric object, not null"
+            "rubric: must be { path: \"rubric.toml\" }, { text: \"…\" }, a rubric object or a rubric's text, not null"
         );
         let toml = include_str!("../../../examples/rubrics/pull-request.toml");
         let json = serde_json::json!({ "rubric": toml }).to_string();

@@ -99,12 +99,22 @@ pub fn parse(json: &str) -> Result<Options, OptionError> {
             }
             r.request()
         }
-        None => Request {
-            mode: get("mode").map(mode).transpose()?.unwrap_or_default(),
-            preset: get("preset").map(preset).transpose()?,
-            weights: get("weights").map(weights).transpose()?,
-            ..Request::default()
-        },
+        None => {
+            let asked = Request {
+                mode: get("mode").map(mode).transpose()?.unwrap_or_default(),
+                preset: get("preset").map(preset).transpose()?,
+                weights: get("weights").map(weights).transpose()?,
+                ..Request::default()
+            };
+            let name = asked.mode.name();
+            if let Some(message) = asked.unused_option(|o| match o {
+                "mode" => format!("options.mode \"{name}\""),
+                o => format!("options.{o}"),
+            }) {
+                return Err(OptionError(message));
+            }
+            asked
+        }
     };
     request.strict = get("strict").map(|v| boolean("strict", v)).transpose()? == Some(true);
     if let Some(v) = get("denominator") {
@@ -145,26 +155,70 @@ pub fn parse(json: &str) -> Result<Options, OptionError> {
     })
 }
 
-/// A rubric given as its text (TOML or JSON) or as an object; `name` names it in messages
+/// A rubric given as `{ path, text }` (a file the package's JavaScript read in Node, its
+/// errors named by the path), `{ text }`, a rubric object, or a string, which is always the
+/// rubric's text (TOML or JSON) and never a path; `name` names it in messages
 /// (`options.rubric`, `rubric`).
 ///
 /// # Errors
-/// A value that is neither, or the rubric's errors, one a line.
+/// A value that is none of these, or the rubric's errors, one a line: `rubric.toml:3:16: …`
+/// for a file, `line 3, column 16: …` for text. A one-line string with errors also says how to
+/// give a path.
 pub fn rubric(name: &str, v: &Value) -> Result<Rubric, OptionError> {
     let bad = |message: String| OptionError(format!("{name}: {message}"));
-    let parsed = match v {
-        Value::String(text) => Rubric::parse(text),
-        Value::Object(_) => Rubric::from_json(&v.to_string()),
+    let (parsed, path, one_line) = match v {
+        Value::String(text) => (Rubric::parse(text), None, !text.trim().contains('\n')),
+        Value::Object(m) if m.contains_key("path") || m.contains_key("text") => {
+            if let Some(extra) = m.keys().find(|k| !matches!(k.as_str(), "path" | "text")) {
+                return Err(bad(format!(
+                    "{{ path }} and {{ text }} take no other key, not \"{extra}\""
+                )));
+            }
+            let path = match m.get("path") {
+                None => None,
+                Some(Value::String(p)) => Some(p.as_str()),
+                Some(other) => {
+                    return Err(bad(format!(
+                        "path must be a file's path, not {}",
+                        describe(other)
+                    )))
+                }
+            };
+            let text = match m.get("text") {
+                Some(Value::String(t)) => t,
+                Some(other) => {
+                    return Err(bad(format!(
+                        "text must be the rubric's TOML or JSON text, not {}",
+                        describe(other)
+                    )))
+                }
+                None => {
+                    return Err(bad(
+                        "path: the file was not read (the package's JavaScript reads it in Node); give { text } with its content".to_string(),
+                    ))
+                }
+            };
+            (Rubric::parse(text), path, false)
+        }
+        Value::Object(_) => (Rubric::from_json(&v.to_string()), None, false),
         other => {
             return Err(bad(format!(
-                "must be a rubric's text (TOML or JSON) or a rubric object, not {}",
+                "must be {{ path: \"rubric.toml\" }}, {{ text: \"…\" }}, a rubric object or a rubric's text, not {}",
                 describe(other)
             )))
         }
     };
     parsed.map_err(|errors| {
-        let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
-        bad(format!("the rubric cannot be used:\n{}", lines.join("\n")))
+        let lines: Vec<String> = errors
+            .iter()
+            .map(|e| path.map_or_else(|| e.to_string(), |p| e.in_file(p)))
+            .collect();
+        let hint = if one_line {
+            "\n(a string is the rubric's text, not a path: to read a file, give { path: \"rubric.toml\" })"
+        } else {
+            ""
+        };
+        bad(format!("the rubric cannot be used:\n{}{hint}", lines.join("\n")))
     })
 }
 
@@ -198,10 +252,8 @@ fn weights(v: &Value) -> Result<Vec<(String, f64)>, OptionError> {
             .map(|(name, w)| {
                 check_name(name).map_err(|e| bad("weights", e))?;
                 let w = w.as_f64().ok_or_else(|| {
-                    bad(
-                        &format!("weights.{name}"),
-                        format!("must be a number, not {}", describe(w)),
-                    )
+                    let message = pickanumber_score::must_be_a_number(w.as_str(), &describe(w));
+                    bad(&format!("weights.{name}"), message)
                 })?;
                 Ok((name.clone(), w))
             })
@@ -268,13 +320,14 @@ mod tests {
     #[test]
     fn every_option_reaches_the_request() {
         let o = parse(
-            r#"{"mode": "matrix", "preset": "hackathon", "weights": {"craft": 0.6, "depth": 0.4},
+            r#"{"mode": "matrix", "weights": {"craft": 0.6, "depth": 0.4},
                 "strict": true, "failUnder": 70, "minConfidence": 0.5, "requireSelfCheck": true,
                 "denominator": 12, "scale": 6, "interval": false}"#,
         )
         .unwrap();
         assert_eq!(o.request.mode, Mode::Matrix);
-        assert_eq!(o.request.preset, Some(Preset::Hackathon));
+        let p = parse(r#"{"mode": "matrix", "preset": "hackathon"}"#).unwrap();
+        assert_eq!(p.request.preset, Some(Preset::Hackathon));
         let w = vec![("craft".to_string(), 0.6), ("depth".to_string(), 0.4)];
         assert_eq!(o.request.weights, Some(w.clone()));
         assert!(o.request.strict);
@@ -305,6 +358,8 @@ mod tests {
             (r#"{"weights": "craft"}"#, "options.weights: weight \"craft\" has no '=': write weights: craft=0.3, depth=0.2"),
             (r#"{"weights": {"a b": 1}}"#, "options.weights: label \"a b\" is not a name: use letters, digits, '_' or '-', as in brief_fidelity"),
             (r#"{"weights": {"craft": "1"}}"#, "options.weights.craft: must be a number, not a string (\"1\")"),
+            (r#"{"weights": {"craft": "0,2"}}"#, "options.weights.craft: must be a number: use a decimal point: 0.2, not 0,2"),
+            (r#"{"weights": "craft=0,2, depth=0,8"}"#, "options.weights: weight for craft: use a decimal point: 0.2, not 0,2 (a comma separates the weights)"),
             (r#"{"weights": {}}"#, "options.weights: names no weights: write { craft: 0.6, depth: 0.4 }"),
             (r#"{"weights": [1]}"#, "options.weights: must be an object such as { craft: 0.6, depth: 0.4 } or a string such as \"craft=0.6,depth=0.4\", not an array"),
             (r#"{"strict": "yes"}"#, "options.strict: must be true or false, not a string (\"yes\")"),
@@ -315,10 +370,46 @@ mod tests {
             (r#"{"interval": "off"}"#, "options.interval: must be true or false, not a string (\"off\")"),
             (r#"{"denominator": 0}"#, "options.denominator: 0 is not a number greater than 0"),
             (r#"{"scale": false}"#, "options.scale: must be a number greater than 0, not a boolean (false)"),
-            (r#"{"rubric": 3}"#, "options.rubric: must be a rubric's text (TOML or JSON) or a rubric object, not a number (3)"),
+            (r#"{"rubric": 3}"#, "options.rubric: must be { path: \"rubric.toml\" }, { text: \"…\" }, a rubric object or a rubric's text, not a number (3)"),
+            (r#"{"mode": "pooled", "weights": "a=1"}"#, "options.weights would not be used with options.mode \"pooled\": pooled mode scores no criteria; leave one of them out"),
+            (r#"{"preset": "generic", "weights": {"a": 1}}"#, "options.preset would not be used with options.weights: the weights replace the preset's; leave one of them out"),
+            (r#"{"weights": "a=1, a=2"}"#, "options.weights: each criterion takes one weight, but a is given more than once"),
         ] {
             assert_eq!(err(json), says, "{json}");
         }
+    }
+
+    #[test]
+    fn a_rubric_is_a_path_read_by_the_javascript_or_a_text_told_apart_by_its_key() {
+        let toml = include_str!("../../../examples/rubrics/pull-request.toml");
+        let want = Rubric::parse(toml).unwrap();
+        for v in [
+            serde_json::json!({"text": toml}),
+            serde_json::json!({"path": "pr.toml", "text": toml}),
+            serde_json::json!(toml),
+        ] {
+            assert_eq!(rubric("options.rubric", &v).unwrap(), want, "{v}");
+        }
+        let broken = toml.replace("mode = \"matrix\"", "mode = 3");
+        let err = |v: serde_json::Value| rubric("options.rubric", &v).unwrap_err().0;
+        let first = |e: String| e.lines().nth(1).unwrap_or_default().to_string();
+        let in_file = first(err(serde_json::json!({"path": "pr.toml", "text": broken})));
+        assert!(in_file.starts_with("pr.toml:"), "{in_file}");
+        assert!(first(err(serde_json::json!({"text": broken}))).starts_with("line "));
+        for (v, says) in [
+            (serde_json::json!({"path": "pr.toml"}), "options.rubric: path: the file was not read (the package's JavaScript reads it in Node); give { text } with its content"),
+            (serde_json::json!({"text": toml, "mode": "x"}), "options.rubric: { path } and { text } take no other key, not \"mode\""),
+            (serde_json::json!({"text": 3}), "options.rubric: text must be the rubric's TOML or JSON text, not a number (3)"),
+            (serde_json::json!({"path": ["a"], "text": toml}), "options.rubric: path must be a file's path, not an array"),
+        ] {
+            assert_eq!(err(v), says);
+        }
+        // A path given as a string is read as text, and the error says how to give a path.
+        let e = err(serde_json::json!("examples/rubrics/pull-request.toml"));
+        assert!(
+            e.ends_with("\n(a string is the rubric's text, not a path: to read a file, give { path: \"rubric.toml\" })"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -35,26 +35,24 @@ fn read(json: &str, max: usize) -> Result<Vec<(String, String)>, String> {
     let mut out: Vec<(String, String)> = Vec::new();
     for (i, pass) in list.iter().enumerate() {
         let at = format!("passes[{i}]");
-        let name = pass.get("name").and_then(Value::as_str).map(str::trim);
-        let Some(name) = name.filter(|n| !n.is_empty()) else {
-            return Err(format!("{at}: a pass needs a name (a non-empty string)"));
-        };
+        let name = pass
+            .get("name")
+            .and_then(Value::as_str)
+            .map_or("", str::trim);
         let Some(items) = pass.get("items").and_then(Value::as_str) else {
             return Err(format!(
                 "{at} ({name}): its items must be text or a JSON value"
             ));
         };
-        if items.len() > max {
-            return Err(format!(
-                "{at} ({name}): the text is larger than 64 MiB, the most pickanumber reads from one input"
-            ));
-        }
-        if out.iter().any(|(n, _)| n == name) {
-            return Err(format!(
-                "{at}: two passes are named {name}: give each pass its own name"
-            ));
-        }
         out.push((name.to_string(), items.to_string()));
+    }
+    pickanumber_api::check_passes(&out)?;
+    if let Some(i) = out.iter().position(|(_, t)| t.len() > max) {
+        return Err(format!(
+            "passes[{i}] ({}): {}",
+            out[i].0,
+            pickanumber_api::TOO_LARGE
+        ));
     }
     Ok(out)
 }

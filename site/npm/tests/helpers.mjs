@@ -142,6 +142,13 @@ export function options(rng) {
   if (rng() < 0.1) o.denominator = pick(rng, [12, 5, 0.5]);
   if (rng() < 0.1) o.scale = pick(rng, [6, 10, 2.5]);
   if (rng() < 0.1) o.interval = false;
+  // Options another would leave unused are refused (options.test.mjs checks the message):
+  // drop them, with no draw from rng, so the rest of the seeded stream stays the same.
+  if (o.weights !== undefined) delete o.preset;
+  if (o.mode === "pooled" || o.mode === "feedback") {
+    delete o.preset;
+    delete o.weights;
+  }
   return o;
 }
 

@@ -3,7 +3,8 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO, PKG, pkg, cli } from "./helpers.mjs";
 
@@ -92,6 +93,16 @@ test("items may be a JSON value, read as its JSON text", () => {
   assert.deepEqual(pkg.analyse({ items }), JSON.parse(cli(["score"], JSON.stringify({ items })).stdout));
 });
 
+test("huge weights give no score, never a number past 100", () => {
+  for (const weights of [{ a: 1.5e308, b: 1 }, { a: 1e308, b: 1e308 }]) {
+    const r = pkg.analyse("(+3, a) x\n(+1, b) y\n", { weights, failUnder: 70 });
+    assert.equal(r.final, null);
+    assert.equal(r.gate.passed, false);
+    assert.deepEqual(r.errors.map((e) => e.message), [
+      "the weights sum to more than 1e300: divide them all by the same number (only their ratios count)",
+    ]);
+  }
+});
 test("bad arguments throw a TypeError that names them", () => {
   const cases = [
     [() => pkg.analyse(42), "items must be text (item lines, JSON, a table) or a JSON object or array, not a number"],
@@ -118,7 +129,12 @@ test("bad arguments throw a TypeError that names them", () => {
     [() => pkg.analyse(ITEMS, { scale: -1 }), "options.scale: -1 is not a number greater than 0"],
     [() => pkg.analyse(ITEMS, { failUnder: 70n }), "options.failUnder: must be a JSON value, not a bigint"],
     [() => pkg.analyse(ITEMS, { weights: { craft: () => 1 } }), "options.weights.craft: must be a JSON value, not a function"],
-    [() => pkg.analyse(ITEMS, { rubric: 3 }), "options.rubric: must be a rubric's text (TOML or JSON) or a rubric object, not a number (3)"],
+    [() => pkg.analyse(ITEMS, { rubric: 3 }), 'options.rubric: must be { path: "rubric.toml" }, { text: "…" }, a rubric object or a rubric\'s text, not a number (3)'],
+    [() => pkg.analyse(ITEMS, { weights: { craft: "0,2" } }), "options.weights.craft: must be a number: use a decimal point: 0.2, not 0,2"],
+    [() => pkg.analyse(ITEMS, { rubric: { path: "no/such/rubric.toml" } }), "options.rubric.path: cannot read no/such/rubric.toml: ENOENT: no such file or directory, open 'no/such/rubric.toml'"],
+    [() => pkg.analyse(ITEMS, { rubric: { path: "a.toml", text: "x" } }), "options.rubric: give { path } or { text }, not both"],
+    [() => pkg.analyse(ITEMS, { rubric: { path: 3 } }), "options.rubric.path: must be a file's path, not a number"],
+    [() => pkg.rubricPrompt({ text: 'subject = "x"\nmode = "grid"\n' }), 'rubric: the rubric cannot be used:\nline 2, column 8: mode: "grid" is not one of pooled, matrix'],
     [() => pkg.analyse(ITEMS, { rubric: 'subject = "x"\nmode = "grid"\n' }), 'options.rubric: the rubric cannot be used:\nline 2, column 8: mode: "grid" is not one of pooled, matrix'],
     [() => pkg.combine("a"), "passes must be a list of { name, items } or an object { name: items }, not a string"],
     [() => pkg.combine([]), "passes: the list is empty: give one pass or more"],
@@ -129,8 +145,12 @@ test("bad arguments throw a TypeError that names them", () => {
     [() => pkg.combine([{ name: "a", items: "+3 x" }, { name: "a", items: "-1 y" }]), "passes[1]: two passes are named a: give each pass its own name"],
     [() => pkg.combine({ a: "## Pass: x\n+3 y\n", b: "-1 z" }), "pass a holds ## Pass: headings: give a text with headings alone, or one pass per text"],
     [() => pkg.combine({ a: "+3 x" }, { mode: "grid" }), 'options.mode: "grid" is not one of "auto", "pooled", "matrix" or "feedback"'],
-    [() => pkg.rubricPrompt(undefined), "rubric must be a rubric's text (TOML or JSON) or a rubric object, not undefined"],
+    [() => pkg.rubricPrompt(undefined), 'rubric must be { path: "rubric.toml" }, { text: "…" }, a rubric object or a rubric\'s text, not undefined'],
     [() => pkg.rubricSchema({ subject: "x", mode: "pooled", params: { denominator: 0 } }), "rubric: the rubric cannot be used:\nline 1, column 56: params.denominator: denominator must be greater than 0"],
+    [() => pkg.rubricSchema({ subject: "x", mode: "pooled", params: { floor: 2, gain: 5 } }), "rubric: the rubric cannot be used:\nline 1, column 50: params.floor: floor must lie between 0 and 1 (the multiplier with no evidence; outside that range the final can leave 0 to max), not 2"],
+    [() => pkg.analyse(ITEMS, { mode: "pooled", weights: { a: 1 } }), 'options.weights would not be used with options.mode "pooled": pooled mode scores no criteria; leave one of them out'],
+    [() => pkg.analyse(ITEMS, { mode: "matrix", preset: "generic", weights: "a=1" }), "options.preset would not be used with options.weights: the weights replace the preset's; leave one of them out"],
+    [() => pkg.analyse(ITEMS, { weights: "a=1,a=2,b=1" }), "options.weights: each criterion takes one weight, but a is given more than once"],
   ];
   for (const [call, message] of cases) {
     assert.throws(call, (e) => {
@@ -165,6 +185,35 @@ test("a rubric object scores as its TOML text does", () => {
   assert.deepEqual(pkg.analyse(output, { rubric }), pkg.analyse(output, { rubric: toml }));
   assert.equal(pkg.rubricPrompt(rubric), pkg.rubricPrompt(toml));
   assert.match(pkg.report(output, { rubric }), /- \[ \] a mocked database called an integration test/);
+});
+
+test("a rubric is { path } or { text }, told apart by its key, and a string is always its text", () => {
+  const path = join(REPO, "examples/rubrics/pull-request.toml");
+  const text = readFileSync(path, "utf8");
+  const output = { items: [{ perspective: "sme", criterion: "craft", text: "t", evidence: "e", impact: 3 }] };
+  const want = pkg.analyse(output, { rubric: text });
+  assert.deepEqual(pkg.analyse(output, { rubric: { path } }), want);
+  assert.deepEqual(pkg.analyse(output, { rubric: { text } }), want);
+  assert.equal(pkg.rubricPrompt({ path }), pkg.rubricPrompt(text));
+  assert.deepEqual(pkg.rubricSchema({ path }), pkg.rubricSchema({ text }));
+  assert.equal(pkg.report(output, { rubric: { path } }), pkg.report(output, { rubric: text }));
+  // A file with errors: each is named by the path, line and column, as the CLI names them.
+  const dir = mkdtempSync(join(tmpdir(), "pickanumber-rubric-"));
+  const broken = join(dir, "broken.toml");
+  writeFileSync(broken, 'subject = "x"\nmode = "grid"\n');
+  assert.throws(() => pkg.rubricPrompt({ path: broken }), {
+    name: "TypeError",
+    message: `rubric: the rubric cannot be used:\n${broken}:2:8: mode: "grid" is not one of pooled, matrix`,
+  });
+  rmSync(dir, { recursive: true, force: true });
+  // A path given as a plain string is read as text (never tried as a file), and the error says
+  // how to give a path.
+  assert.throws(() => pkg.analyse(output, { rubric: "examples/rubrics/pull-request.toml" }), (e) => {
+    assert.equal(e.constructor, TypeError);
+    assert.ok(e.message.startsWith("options.rubric: the rubric cannot be used:\nline 1, column "), e.message);
+    assert.ok(e.message.endsWith('\n(a string is the rubric\'s text, not a path: to read a file, give { path: "rubric.toml" })'), e.message);
+    return true;
+  });
 });
 
 test("the README's worked example gives the numbers it states", () => {

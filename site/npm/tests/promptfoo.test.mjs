@@ -56,4 +56,8 @@ test("promptfoo runs the example's assertion and reports what it computed", asyn
     assert.equal(graded.score, expected.score, name);
   }
   assert.deepEqual(results.map((r) => r.success), [true, false, false, false]);
+  // Every example's items have a score, the one with an item error too: the assertion reports
+  // the formula's score, never a 0 it made up.
+  const scores = results.map((r) => r.gradingResult.componentResults[0].score);
+  assert.ok(scores.every((s) => s > 0), `scores ${scores}`);
 });

@@ -121,11 +121,26 @@ fn weights_of(weights: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Vec<(String
             .map(Some)
             .map_err(PyValueError::new_err);
     }
-    let pairs: Vec<(String, f64)> = w.extract().map_err(|_| {
+    let given: Vec<(String, Bound<'_, PyAny>)> = w.extract().map_err(|_| {
         PyValueError::new_err(
             "weights must be a text such as \"craft=0.6,depth=0.4\" or a mapping such as {\"craft\": 0.6, \"depth\": 0.4}",
         )
     })?;
+    let mut pairs = Vec::with_capacity(given.len());
+    for (name, value) in given {
+        let Ok(x) = value.extract::<f64>() else {
+            let text = value.extract::<String>().ok();
+            let found = value
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string());
+            let message = pickanumber_score::must_be_a_number(text.as_deref(), &found);
+            return Err(PyValueError::new_err(format!(
+                "weight for {name} {message}"
+            )));
+        };
+        pairs.push((name, x));
+    }
     if pairs.is_empty() {
         return Err(PyValueError::new_err(
             "weights name no criterion: give at least one, such as {\"craft\": 0.6}",
@@ -195,12 +210,22 @@ fn evaluate(
     }
     let mut request = match rubric {
         Some(r) => r.inner.request(),
-        None => Request {
-            mode: mode_of(mode)?,
-            preset: preset_of(preset)?,
-            weights: weights_of(weights)?,
-            ..Request::default()
-        },
+        None => {
+            let asked = Request {
+                mode: mode_of(mode)?,
+                preset: preset_of(preset)?,
+                weights: weights_of(weights)?,
+                ..Request::default()
+            };
+            let name = asked.mode.name();
+            if let Some(message) = asked.unused_option(|o| match o {
+                "mode" => format!("mode={name:?}"),
+                o => format!("{o}="),
+            }) {
+                return Err(PyValueError::new_err(message));
+            }
+            asked
+        }
     };
     request.strict = strict;
     if let Some(d) = positive("denominator", denominator)? {
@@ -221,11 +246,15 @@ fn evaluate(
         interval,
     };
     let inner = match input.extract::<String>() {
+        Ok(text) if text.len() > pickanumber_api::MAX_INPUT_BYTES => {
+            return Err(PyValueError::new_err(pickanumber_api::TOO_LARGE));
+        }
         Ok(text) => pickanumber_api::evaluate(&text, &options),
         Err(_) => {
             let passes: Vec<(String, String)> = input
                 .extract()
                 .map_err(|_| PyValueError::new_err("passes must be (name, text) pairs"))?;
+            pickanumber_api::check_passes(&passes).map_err(PyValueError::new_err)?;
             pickanumber_api::evaluate_passes(&passes, &options)
         }
     };

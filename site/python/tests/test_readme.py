@@ -107,3 +107,29 @@ tests:
     assert grading["reason"].endswith(f"gate: overall {want.final} is under 60 (fail_under=)")
     assert empty["success"] is False
     assert "no items read" in empty["gradingResult"]["reason"]
+
+
+def test_promptfoo_scores_an_output_that_reaches_it_as_json(tmp_path):
+    # A provider that answers in JSON, or a transform that parses the output, hands the
+    # assertion an object, not text.
+    (tmp_path / "pickanumber_assert.py").write_text(
+        "from pickanumber.promptfoo import get_assert\n", encoding="utf-8")
+    items = json.dumps({"items": [
+        {"text": "every endpoint has a test", "evidence": "t.py", "impact": 3},
+        {"text": "clear names", "evidence": "-", "impact": 2},
+    ]})
+    (tmp_path / "promptfooconfig.yaml").write_text(f"""
+prompts: ["{{{{out}}}}"]
+providers: [echo]
+tests:
+  - vars: {{out: {json.dumps(items)}}}
+    options: {{transform: "JSON.parse(output)"}}
+    assert:
+      - {{type: python, value: file://pickanumber_assert.py, config: {{fail_under: 60}}}}
+""", encoding="utf-8")
+    (result,) = promptfoo(tmp_path)
+    grading = result["gradingResult"]["componentResults"][0]
+    want = pickanumber.analyse(items, fail_under=60)
+    assert (result["success"], grading["pass"], grading["score"]) == (True, True, want.final / 100)
+    assert grading["reason"] == (
+        f"Final {want.final} / 100, confidence 0.10 (pooled mode, 2 items, read as JSON items).")

@@ -80,6 +80,20 @@ crate::slots!(
 );
 
 crate::slots!(
+    /// Beside the regime's name: the `{runs}` read.
+    RunsRead,
+    false,
+    ["runs"]
+);
+
+crate::slots!(
+    /// No regime: more than `{share}` percent of the runs failed, `{failed}` of `{runs}`.
+    Withheld,
+    false,
+    ["share", "failed", "runs"]
+);
+
+crate::slots!(
     /// After the problems listed: how many `{more}` are not.
     More,
     false,
@@ -199,6 +213,9 @@ pub struct ProbeViewWords {
     pub advice: String,
     pub metrics: [String; 4],
     pub failed_run: Text<FailedRun>,
+    pub read_from: Text<RunsRead>,
+    pub withheld: Text<Withheld>,
+    pub no_runs: String,
     pub more: Text<More>,
     pub histogram: String,
     pub histogram_caption: String,
@@ -251,6 +268,9 @@ impl ProbeWords {
             advice: &w.advice,
             metrics: [a, b, c, d],
             failed_run: w.failed_run.template(),
+            read_from: w.read_from.template(),
+            withheld: w.withheld.template(),
+            no_runs: &w.no_runs,
             more: w.more.template(),
             histogram: &w.histogram,
             histogram_caption: &w.histogram_caption,

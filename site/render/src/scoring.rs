@@ -91,7 +91,7 @@ pub struct Block {
 }
 
 const OPTIONS: &str =
-    "id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, show, interval";
+    "id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, bounds, show, interval";
 
 impl Block {
     /// Reads the info string (`evidence id=x key=value …`) and scores `body`.
@@ -184,6 +184,10 @@ impl Block {
                         _ => return Err(bad("half-away, none")),
                     }
                 }
+                "bounds" => match value {
+                    "off" => request.unbounded = true,
+                    _ => return Err(bad("off")),
+                },
                 "interval" => {
                     level = Some(value.parse::<u8>().ok().filter(|l| (1..=99).contains(l)).ok_or_else(|| {
                         err(line, format!("evidence option interval: \"{value}\" is not a level from 1 to 99 (percent), such as interval=90"))
@@ -212,9 +216,18 @@ impl Block {
                 "evidence block has no id: write ```evidence id=my-example".into(),
             )
         })?;
-        params
-            .validate()
-            .map_err(|e| err(line, format!("evidence block \"{id}\": {e}")))?;
+        let mode = request.mode;
+        if let Some(message) = request.unused_option(|o| match o {
+            "mode" => format!("mode={mode}"),
+            o => format!("{o}="),
+        }) {
+            return Err(err(line, format!("evidence block \"{id}\": {message}")));
+        }
+        let checked = match request.unbounded {
+            true => params.validate_unbounded(),
+            false => params.validate(),
+        };
+        checked.map_err(|e| err(line, format!("evidence block \"{id}\": {e}")))?;
         request.params = params;
         let analysis = analyse(body, &request);
         let in_block = |d_line: Option<usize>| d_line.map_or(line, |l| line + l);

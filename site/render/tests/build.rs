@@ -232,7 +232,7 @@ build_errors! {
     evidence_line_that_is_not_an_item: "content/index.md", |t| t.replace("+3 opened Settings", "opened Settings")
         => "content/index.md:20: evidence block \"ex\": this line is not an item (write an impact such as +3 first)\n1 error; nothing was written";
     unknown_evidence_option: "content/index.md", |t| t.replace("evidence id=ex", "evidence id=ex colour=blue")
-        => "content/index.md:18: unknown evidence option \"colour\" (options: id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, show, interval)\n1 error; nothing was written";
+        => "content/index.md:18: unknown evidence option \"colour\" (options: id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, bounds, show, interval)\n1 error; nothing was written";
     unknown_reference_id: "content/index.md", |t| t.replace("{{ ex.final }}", "{{ nope.final }}")
         => "content/index.md:15: unknown reference {{ nope.final }}: no evidence block \"nope\" in this page (blocks: ex, lead)\n1 error; nothing was written";
     unknown_reference_field: "content/index.md", |t| t.replace("{{ ex.final }}", "{{ ex.finale }}")
@@ -250,7 +250,7 @@ build_errors! {
     a_layout_file_without_a_footer_is_refused: "content/layout.toml", |_| "nav = []\n".into()
         => "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, result, report, setup)\n1 error; nothing was written";
     a_result_word_with_markup_names_its_line: "content/layout.toml", |t| t.replace("net_impact = \"Net impact\"", "net_impact = \"Net <i>impact</i>\"")
-        => "content/layout.toml:254: result.net_impact: \"Net <i>impact</i>\" holds '<', which the result's markup would read as HTML; write the words without <, > or &\n1 error; nothing was written";
+        => "content/layout.toml:260: result.net_impact: \"Net <i>impact</i>\" holds '<', which the result's markup would read as HTML; write the words without <, > or &\n1 error; nothing was written";
     a_sentence_with_a_slot_it_cannot_fill_names_its_line: "content/layout.toml", |t| t.replace("Scale {low}–{high}.", "Scale {low}–{max}.")
         => "content/layout.toml:148: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
     missing_image: "paper/paper.md", |t| format!("{t}\n![A plot](/plots/missing.svg)\n")
@@ -363,6 +363,38 @@ fn a_bad_base_path_is_refused() {
         err,
         "--base-url: base_url \"pickanumber/\" must be a path from the host's root, such as / or /pickanumber/\n1 error; nothing was written"
     );
+}
+
+build_errors! {
+    a_floor_and_gain_that_leave_the_scale: "content/index.md", |t| t.replacen("```evidence id=ex", "```evidence id=ex floor=-5 gain=-1", 1)
+        => "content/index.md:18: evidence block \"ex\": floor must lie between 0 and 1 (the multiplier with no evidence; outside that range the final can leave 0 to max), not -5\n1 error; nothing was written";
+    a_gain_past_1: "content/index.md", |t| t.replacen("```evidence id=ex", "```evidence id=ex floor=0.75 gain=0.5", 1)
+        => "content/index.md:18: evidence block \"ex\": gain must lie between -0.75 and 0.25 when floor is 0.75, so that floor + gain (the multiplier at full confidence) lies between 0 and 1, not 0.5\n1 error; nothing was written";
+    bounds_other_than_off: "content/index.md", |t| t.replacen("```evidence id=ex", "```evidence id=ex bounds=on", 1)
+        => "content/index.md:18: evidence option bounds: \"on\" is not one of off\n1 error; nothing was written";
+    weights_a_pooled_block_would_ignore: "content/index.md", |t| t.replacen("```evidence id=ex", "```evidence id=ex mode=pooled weights=a=1", 1)
+        => "content/index.md:18: evidence block \"ex\": weights= would not be used with mode=pooled: pooled mode scores no criteria; leave one of them out\n1 error; nothing was written";
+    a_criterion_weighted_twice: "content/index.md", |t| t.replacen("```evidence id=ex", "```evidence id=ex weights=a=1,a=2", 1)
+        => "content/index.md:18: evidence option weights: each criterion takes one weight, but a is given more than once\n1 error; nothing was written";
+}
+
+/// `bounds=off` lets a block show a variant whose final leaves the scale, as the paper's
+/// ablation does; the same options without it are refused (above).
+#[test]
+fn bounds_off_computes_an_amplifying_variant() {
+    let dir = scratch();
+    let root = dir.path().join("site");
+    copy_tree(&fixture(), &root);
+    let path = root.join("content/index.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let edited = text.replacen(
+        "```evidence id=ex",
+        "```evidence id=ex floor=0.75 gain=0.5 bounds=off",
+        1,
+    );
+    assert_ne!(edited, text);
+    std::fs::write(&path, edited).unwrap();
+    build_site(&root, &dir.path().join("dist"), None).unwrap();
 }
 
 build_errors! {

@@ -66,12 +66,18 @@ impl Checker<'_> {
         match node.kind {
             NodeKind::Int(i) => Some(i as f64),
             NodeKind::Float(x) => Some(x),
+            NodeKind::Inexact => {
+                let why = pickanumber_score::DecimalError::TooPrecise;
+                self.err(node.at, key, format!("{why}"));
+                None
+            }
             _ => {
-                self.err(
-                    node.at,
-                    key,
-                    format!("must be a number, not {}", node.describe()),
-                );
+                let string = match &node.kind {
+                    NodeKind::Str(s) => Some(s.as_str()),
+                    _ => None,
+                };
+                let message = pickanumber_score::must_be_a_number(string, node.describe());
+                self.err(node.at, key, message);
                 None
             }
         }

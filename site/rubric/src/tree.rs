@@ -27,6 +27,9 @@ pub(crate) enum NodeKind {
     Float(f64),
     /// Anything a rubric never holds, described for messages: `a boolean`, `a date`, `null`.
     Other(&'static str),
+    /// A number the formula crate's exact reader cannot read with one rounding (more than 15
+    /// significant digits, or a power of ten beyond ±22).
+    Inexact,
     /// A list.
     Array(Vec<Node>),
     /// A table (TOML) or object (JSON), in the order written.
@@ -52,6 +55,7 @@ impl Node {
             NodeKind::Int(_) => "an integer",
             NodeKind::Float(_) => "a number with a fraction",
             NodeKind::Other(what) => what,
+            NodeKind::Inexact => "a number that cannot be read exactly",
             NodeKind::Array(_) => "a list",
             NodeKind::Table(_) => "a table",
         }
@@ -123,9 +127,7 @@ fn toml_value(at: usize, value: DeValue<'_>) -> Node {
 fn decimal(text: &str) -> NodeKind {
     match pickanumber_score::parse_decimal(text) {
         Ok(x) => NodeKind::Float(x),
-        Err(pickanumber_score::DecimalError::TooPrecise) => {
-            NodeKind::Other("a number with too many digits to read exactly (15 at most)")
-        }
+        Err(pickanumber_score::DecimalError::TooPrecise) => NodeKind::Inexact,
         Err(pickanumber_score::DecimalError::NotANumber) => {
             NodeKind::Other("a number that cannot be read")
         }

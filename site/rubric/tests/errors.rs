@@ -85,6 +85,14 @@ fn wrong_types_and_empty_text() {
 }
 
 #[test]
+fn a_weight_with_a_decimal_comma_says_use_a_decimal_point() {
+    assert_eq!(
+        errors(&matrix_with("").replace("weight = 1", "weight = \"0,6\"")),
+        ["rubric.toml:6:10: criteria[1].weight: must be a number: use a decimal point: 0.6, not 0,6"]
+    );
+}
+
+#[test]
 fn modes() {
     assert_eq!(
         errors("subject = \"pr\"\nmode = \"feedback\"\n"),
@@ -102,15 +110,24 @@ fn modes() {
 
 #[test]
 fn weights_that_cannot_be_used() {
-    for (weight, column) in [("0", 10), ("-0.5", 10), ("nan", 10), ("inf", 10)] {
+    for (weight, why) in [
+        ("0", "weights must be greater than 0"),
+        ("-0.5", "weights must be greater than 0"),
+        ("nan", "weights must be finite numbers, not infinite or NaN"),
+        ("inf", "weights must be finite numbers, not infinite or NaN"),
+    ] {
         assert_eq!(
             errors(&matrix_with("").replace("weight = 1", &format!("weight = {weight}"))),
             [format!(
-                "rubric.toml:6:{column}: criteria[1].weight: weights must be greater than 0: check craft"
+                "rubric.toml:6:10: criteria[1].weight: {why}: check craft"
             )],
             "{weight}"
         );
     }
+    assert_eq!(
+        errors(&matrix_with("").replace("weight = 1", "weight = 1e308")),
+        ["rubric.toml:6:10: criteria[1].weight: cannot be read exactly: write at most 15 significant digits and a power of ten from -22 to 22, like 0.35 or 2e5"]
+    );
 }
 
 #[test]

@@ -49,7 +49,8 @@ use crate::{Analysis, Format, Parsed, Request};
 /// in place of the text before it, so its line numbers are the whole text's.
 pub(crate) fn analyse_split(text: &str, split: Split, request: &Request) -> Analysis {
     let (texts, head, errors) = headings::pass_texts(text, &split, request.strict);
-    let mut a = run(&texts, head.weights, request, errors);
+    let shared = (head.weights, head.weights_error);
+    let mut a = run(&texts, shared, request, errors);
     a.ignored.splice(0..0, head.ignored);
     a
 }
@@ -78,7 +79,7 @@ pub fn combine(passes: &[(String, String)], request: &Request) -> Analysis {
         .iter()
         .map(|(n, t)| (n.clone(), None, t.clone()))
         .collect();
-    run(&texts, Vec::new(), request, Vec::new())
+    run(&texts, (Vec::new(), None), request, Vec::new())
 }
 
 /// The kinds a pass reports about its own lines; the union reports the rest.
@@ -102,15 +103,17 @@ fn of_a_pass(kind: Kind) -> bool {
 /// Reads the passes, applies the duplicate rule, scores the union and each pass.
 fn run(
     texts: &[(String, Option<usize>, String)],
-    shared_weights: Vec<(String, f64)>,
+    (shared_weights, shared_error): (Vec<(String, f64)>, Option<usize>),
     request: &Request,
     mut errors: Vec<Diagnostic>,
 ) -> Analysis {
     let read_all: Vec<(Format, Parsed)> = texts.iter().map(|(_, _, t)| read(t)).collect();
     // One set of weights for every pass: given, else the shared line, else the passes' own
-    // lines, which must then agree.
+    // lines, which must then agree. A weights line with an error (shared or a pass's) leaves
+    // the union without weights, so that its matrix has no overall.
     let mut request = request.clone();
-    if request.weights.is_none() {
+    let text_error = shared_error.or_else(|| read_all.iter().find_map(|(_, p)| p.weights_error));
+    if request.weights.is_none() && text_error.is_none() {
         let mut given: Option<(usize, &Vec<(String, f64)>)> =
             (!shared_weights.is_empty()).then_some((usize::MAX, &shared_weights));
         for (k, (_, p)) in read_all.iter().enumerate() {
@@ -133,7 +136,10 @@ fn run(
 
     // The union, with the duplicate rule.
     let (kept, duplicates) = dedupe(&read_all);
-    let mut union = Parsed::default();
+    let mut union = Parsed {
+        weights_error: text_error.filter(|_| request.weights.is_none()),
+        ..Parsed::default()
+    };
     let mut origin = Vec::new();
     for (k, (_, p)) in read_all.iter().enumerate() {
         union.explicit |= p.explicit;

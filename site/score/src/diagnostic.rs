@@ -55,7 +55,8 @@ pub enum Kind {
     CrowdedCell,
     /// Used perspective × criterion cells with fewer than 3 items (one diagnostic lists them).
     ThinCell,
-    /// Non-blank input from which no item was read: there is no score.
+    /// Non-blank input from which no item was read: there is no score. Its message is
+    /// [`NOTHING_READ`], a colon, then what was tried.
     NothingRead,
     /// A line that is not an item, read strictly ([`crate::Request::strict`]).
     Strict,
@@ -73,6 +74,10 @@ pub enum Kind {
     /// Items of one pass that another pass found too, counted once.
     Duplicate,
 }
+
+/// How the message of a [`Kind::NothingRead`] diagnostic begins: `no items read: the input is
+/// empty; there is no score`. A view that already says so in its headline shows the rest.
+pub const NOTHING_READ: &str = "no items read";
 
 impl Kind {
     /// The severity every diagnostic of this kind has.

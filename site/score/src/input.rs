@@ -21,7 +21,8 @@
 //! An impact in JSON is a number equal to one of the eight values (`3`, `-2`, `3.0`, `5E0`);
 //! in item lists also a string (`"+3"`). In the buckets, as in score.py, only a number: a
 //! string or a boolean is an error naming the item. Keys other than the ones named are noted
-//! as unused; a repeated key: the last one counts.
+//! as unused; a repeated key: the last one counts, except in `"weights"`, where a criterion
+//! given twice is an error.
 //!
 //! The parts: `format` (the [`Format`] names), `fences` (where the fenced blocks lie),
 //! `json_formats` (the JSON documents), `tables` (spreadsheet rows and markdown tables); the
@@ -33,6 +34,7 @@ mod json_formats;
 mod tables;
 
 use crate::parse::{LineError, Parsed};
+pub use fences::{fenced_blocks, is_fence_line};
 use fences::{fences, merge, push_blanking_fences, Fence};
 pub use format::Format;
 use json_formats::json_document;

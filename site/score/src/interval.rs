@@ -154,13 +154,26 @@ pub(crate) fn of(a: &Analysis, origin: Option<&[usize]>, level: u8) -> Option<In
     let (varying, fixed): (Vec<Column>, Vec<Column>) = columns
         .into_iter()
         .partition(|c| c.groups.iter().any(|g| g.iter().any(|&v| v != g[0])));
-    let constant: f64 = fixed
+    let fixed_finals: Vec<f64> = fixed
         .iter()
         .map(|c| {
             let net = c.groups.iter().flatten().map(|&v| i64::from(v)).sum();
-            c.weight * column_final(net, c.n, params, per_column_round)
+            column_final(net, c.n, params, per_column_round)
         })
+        .collect();
+    let constant: f64 = fixed
+        .iter()
+        .zip(&fixed_finals)
+        .map(|(c, f)| c.weight * f)
         .sum();
+    // Each resample's headline is a weighted mean of its columns' finals, so it lies between
+    // the lowest and the highest of them: the clamp keeps floating-point rounding of the
+    // weights from carrying it past either.
+    let fixed_range = fixed_finals
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &f| {
+            (lo.min(f), hi.max(f))
+        });
     let draws: usize = varying
         .iter()
         .map(|c| {
@@ -179,6 +192,7 @@ pub(crate) fn of(a: &Analysis, origin: Option<&[usize]>, level: u8) -> Option<In
     let mut values: Vec<f64> = Vec::with_capacity(resamples);
     for _ in 0..resamples {
         let mut total = constant;
+        let (mut lowest, mut highest) = fixed_range;
         for c in &varying {
             let net: i64 = c
                 .groups
@@ -186,9 +200,11 @@ pub(crate) fn of(a: &Analysis, origin: Option<&[usize]>, level: u8) -> Option<In
                 .zip(&c.sums)
                 .map(|(g, &sum)| redraw(g, sum, &mut rng))
                 .sum();
-            total += c.weight * column_final(net, c.n, params, per_column_round);
+            let f = column_final(net, c.n, params, per_column_round);
+            (lowest, highest) = (lowest.min(f), highest.max(f));
+            total += c.weight * f;
         }
-        values.push(total);
+        values.push(crate::numtext::clamp(total, lowest, highest));
     }
     // The two places of the sorted values, found without sorting them (the same numbers).
     let cut = (100 - usize::from(level)) * resamples / 200;
@@ -279,12 +295,6 @@ fn columns(a: &Analysis, pass: &dyn Fn(usize) -> usize) -> Option<(Vec<Column>, 
             for (k, e) in a.entries.iter().enumerate() {
                 if let Some(j) = e.item.criterion.as_deref().and_then(column_of) {
                     per[j].push(k);
-                }
-            }
-            // A name given twice in the weights: both columns score the same items.
-            for (j, c) in s.criteria.iter().enumerate() {
-                if let Some(first) = column_of(&c.name).filter(|&f| f != j && per[j].is_empty()) {
-                    per[j] = per[first].clone();
                 }
             }
             let columns = s

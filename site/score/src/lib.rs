@@ -74,15 +74,16 @@ pub use analysis::{
 };
 #[cfg(feature = "combine")]
 pub use combine::{combine, Disagreement, Duplicate, Pass, Passes, Spread};
-pub use diagnostic::{line_list, Diagnostic, Kind, Severity};
+pub use diagnostic::{line_list, Diagnostic, Kind, Severity, NOTHING_READ};
 pub use impact::Impact;
-pub use input::{read, read_as, Format};
+pub use input::{fenced_blocks, is_fence_line, read, read_as, Format};
 pub use interval::Interval;
 pub use item::{Bucket, Item};
-pub use matrix::{check_weights, CriterionScore, MatrixScore, WeightError};
+pub use matrix::{check_weights, CriterionScore, MatrixScore, WeightError, MAX_WEIGHT_SUM};
 pub use params::{Normalization, ParamError, Params, Rounding};
 pub use parse::{
-    check_name, parse_weights, Entry, LineError, Parsed, ReportRow, MAX_ITEMS, MAX_REPEAT,
+    check_name, decimal_comma, must_be_a_number, parse_weights, Entry, LineError, Parsed,
+    ReportRow, MAX_ITEMS, MAX_REPEAT,
 };
 use pickanumber_lean::numtext;
 

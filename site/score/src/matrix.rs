@@ -39,29 +39,66 @@ pub struct MatrixScore {
     pub weights_normalised: bool,
 }
 
+/// The largest sum of weights accepted. The overall multiplies each weight by a criterion's
+/// final (at most 100) and adds the products, and 100 × 10³⁰⁰ lies far below the largest
+/// `f64`, so no step of it can overflow. Only the weights' ratios count: any weights can be
+/// divided by one number to fit.
+pub const MAX_WEIGHT_SUM: f64 = 1e300;
+
+/// [`MAX_WEIGHT_SUM`] as the messages print it.
+const MAX_WEIGHT_SUM_TEXT: &str = "1e300";
+
 /// Weights that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WeightError {
-    /// Weights that are zero, negative or not finite, by criterion name.
+    /// Weights that are infinite or not a number, by criterion name.
+    NotFinite(Vec<String>),
+    /// Weights that are zero or negative, by criterion name.
     NotPositive(Vec<String>),
+    /// Criteria given more than one weight, by name (each once, sorted).
+    Duplicate(Vec<String>),
+    /// Weights whose sum exceeds [`MAX_WEIGHT_SUM`] (or overflows).
+    SumTooLarge,
     /// Criteria that have items but no weight, while other criteria do have one.
     Missing(Vec<String>),
     /// No criteria at all: no weights and no labelled items.
     NoCriteria,
+    /// The text's weights (its `weights:` line or JSON `"weights"`, on this line) have an
+    /// error, or the text gives weights twice: there is no overall until they are fixed.
+    Unusable(usize),
 }
 
 impl fmt::Display for WeightError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            WeightError::NotPositive(names) => write!(
-                f,
-                "weights must be greater than 0: {} {}",
+        let check = |names: &[String]| {
+            format!(
+                "{} {}",
                 if names.len() == 1 {
                     "check"
                 } else {
                     "check each of"
                 },
                 names.join(", ")
+            )
+        };
+        match self {
+            WeightError::NotFinite(names) => write!(
+                f,
+                "weights must be finite numbers, not infinite or NaN: {}",
+                check(names)
+            ),
+            WeightError::NotPositive(names) => {
+                write!(f, "weights must be greater than 0: {}", check(names))
+            }
+            WeightError::Duplicate(names) => write!(
+                f,
+                "each criterion takes one weight, but {} {} given more than once",
+                names.join(", "),
+                if names.len() == 1 { "is" } else { "are" }
+            ),
+            WeightError::SumTooLarge => write!(
+                f,
+                "the weights sum to more than {MAX_WEIGHT_SUM_TEXT}: divide them all by the same number (only their ratios count)"
             ),
             WeightError::Missing(names) => write!(
                 f,
@@ -71,18 +108,25 @@ impl fmt::Display for WeightError {
             WeightError::NoCriteria => {
                 f.write_str("no criteria: label items like (+3, craft) or give weights")
             }
+            WeightError::Unusable(line) => write!(
+                f,
+                "the weights on line {line} cannot be used (see the error there), so there is no overall: fix them"
+            ),
         }
     }
 }
 
 impl std::error::Error for WeightError {}
 
-/// The rule every weight must meet: finite and greater than 0. Matrix scoring applies it, and
-/// so does a rubric file, one criterion at a time, to name the line of a bad weight.
+/// The rules every set of weights must meet: each weight finite and greater than 0, each
+/// criterion named once, and the sum at most [`MAX_WEIGHT_SUM`]. Matrix scoring applies them,
+/// and so does a rubric file, one criterion at a time, to name the line of a bad weight.
 ///
 /// # Errors
-/// [`WeightError::NotPositive`] naming every criterion whose weight is zero, negative, infinite
-/// or not a number.
+/// [`WeightError::NotFinite`] naming every criterion whose weight is infinite or not a number,
+/// else [`WeightError::NotPositive`] naming every one whose weight is zero or negative, else
+/// [`WeightError::Duplicate`] naming every criterion given twice, else
+/// [`WeightError::SumTooLarge`].
 ///
 /// ```
 /// use pickanumber_score::check_weights;
@@ -91,18 +135,49 @@ impl std::error::Error for WeightError {}
 ///     check_weights(&[("craft".into(), 0.0)]).unwrap_err().to_string(),
 ///     "weights must be greater than 0: check craft"
 /// );
+/// assert_eq!(
+///     check_weights(&[("a".into(), 1e308), ("b".into(), 1e308)]).unwrap_err().to_string(),
+///     "the weights sum to more than 1e300: divide them all by the same number (only their ratios count)"
+/// );
 /// ```
 pub fn check_weights(weights: &[(String, f64)]) -> Result<(), WeightError> {
-    let bad: Vec<String> = weights
-        .iter()
-        .filter(|(_, w)| !(w.is_finite() && *w > 0.0))
-        .map(|(n, _)| n.clone())
-        .collect();
-    if bad.is_empty() {
-        Ok(())
-    } else {
-        Err(WeightError::NotPositive(bad))
+    let names = |bad: fn(f64) -> bool| -> Vec<String> {
+        weights
+            .iter()
+            .filter(|(_, w)| bad(*w))
+            .map(|(n, _)| n.clone())
+            .collect()
+    };
+    let not_finite = names(|w| !w.is_finite());
+    if !not_finite.is_empty() {
+        return Err(WeightError::NotFinite(not_finite));
     }
+    let not_positive = names(|w| w <= 0.0);
+    if !not_positive.is_empty() {
+        return Err(WeightError::NotPositive(not_positive));
+    }
+    let twice = duplicates(weights.iter().map(|(n, _)| n.as_str()));
+    if !twice.is_empty() {
+        return Err(WeightError::Duplicate(twice));
+    }
+    let sum: f64 = weights.iter().map(|(_, w)| w).sum();
+    if sum > MAX_WEIGHT_SUM {
+        return Err(WeightError::SumTooLarge);
+    }
+    Ok(())
+}
+
+/// The names that occur more than once, each once, sorted: one stable sort, O(n log n).
+pub(crate) fn duplicates<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut sorted: Vec<&str> = names.collect();
+    crate::order::sort_by(&mut sorted, |a, b| a.cmp(b));
+    let mut out: Vec<String> = Vec::new();
+    for pair in sorted.windows(2) {
+        if pair[0] == pair[1] && out.last().map(String::as_str) != Some(pair[0]) {
+            out.push(pair[0].to_string());
+        }
+    }
+    out
 }
 
 impl MatrixScore {
@@ -130,8 +205,8 @@ impl MatrixScore {
     /// weights an error; a criterion with no items scores the centre with confidence 0.
     ///
     /// # Errors
-    /// [`WeightError`] for a zero or negative weight, a weight for some criteria only, or no
-    /// criteria at all.
+    /// [`WeightError`] for weights that break [`check_weights`]'s rules, a weight for some
+    /// criteria only, or no criteria at all.
     ///
     /// ```
     /// use pickanumber_score::{Impact, Item, MatrixScore, Params};
@@ -161,7 +236,7 @@ impl MatrixScore {
             return Err(WeightError::NoCriteria);
         }
         check_weights(weights)?;
-        // One pool per distinct criterion, shared by weights that repeat a name.
+        // One pool per distinct criterion (`check_weights` refused weights that repeat one).
         let pools: Vec<Pooled> = (0..groups.len())
             .map(|g| Pooled::from_impacts(groups.impacts(g), params))
             .collect();
@@ -188,12 +263,20 @@ impl MatrixScore {
             .collect();
 
         // Σ(final × weight) / Σ weight, as the published implementation divides by the total.
-        let overall_unrounded = criteria
+        let weighted_mean = criteria
             .iter()
             .zip(&raw_weights)
             .map(|(c, w)| c.pooled.final_score * w)
             .sum::<f64>()
             / total;
+        // A weighted mean lies between the lowest and the highest final; the clamp keeps
+        // floating-point rounding (of weights far apart in size) from carrying it past either.
+        let (lowest, highest) = criteria
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), c| {
+                (lo.min(c.pooled.final_score), hi.max(c.pooled.final_score))
+            });
+        let overall_unrounded = crate::numtext::clamp(weighted_mean, lowest, highest);
         let overall = match params.rounding {
             Rounding::HalfAwayFromZero => overall_unrounded.round(),
             Rounding::None => overall_unrounded,
@@ -340,6 +423,16 @@ mod tests {
         if names.is_empty() {
             return Err(WeightError::NoCriteria);
         }
+        let mut twice: Vec<String> = Vec::new();
+        for (k, (n, _)) in weights.iter().enumerate() {
+            if weights[..k].iter().any(|(m, _)| m == n) && !twice.contains(n) {
+                twice.push(n.clone());
+            }
+        }
+        if !twice.is_empty() {
+            twice.sort();
+            return Err(WeightError::Duplicate(twice));
+        }
         Ok(names
             .into_iter()
             .map(|n| {
@@ -357,7 +450,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(1_000))]
 
         /// Criteria, their order, their items and the missing-weight list are those of the
-        /// quadratic reference, repeated weight names included.
+        /// quadratic reference; weights that repeat a name are refused.
         #[test]
         fn grouping_agrees_with_the_reference(
             labels in proptest::collection::vec(proptest::option::of(0u8..5), 0..30),

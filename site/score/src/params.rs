@@ -109,12 +109,58 @@ impl Params {
         self_check_span: 20.0,
     };
 
-    /// Checks that the values make a usable formula.
+    /// Checks that the values make a usable formula whose every headline lies from 0 to 100.
+    ///
+    /// The final is `center + (raw − center) × multiplier`, with `raw` and `center` in
+    /// `[0, max]` and `multiplier = floor + gain × confidence` for a confidence in `[0, 1]`. It
+    /// stays in `[0, max]` for every raw score and confidence exactly when the multiplier does
+    /// not leave `[0, 1]`: when `floor` (the multiplier with no evidence) and `floor + gain`
+    /// (the multiplier at full confidence) both lie from 0 to 1. `max` is at most 100, so
+    /// every headline lies from 0 to 100.
     ///
     /// # Errors
-    /// A [`ParamError`] naming the first bad value, for example a density denominator of 0 or
-    /// a centre outside `[0, max]`.
+    /// A [`ParamError`] naming the first bad value and its allowed range, for example a density
+    /// denominator of 0, a centre outside `[0, max]` or a gain that takes the multiplier past 1.
+    ///
+    /// ```
+    /// use pickanumber_score::Params;
+    /// let p = Params { multiplier_floor: 0.75, multiplier_gain: 0.5, ..Params::default() };
+    /// assert_eq!(
+    ///     p.validate().unwrap_err().to_string(),
+    ///     "gain must lie between -0.75 and 0.25 when floor is 0.75, so that floor + gain (the multiplier at full confidence) lies between 0 and 1, not 0.5"
+    /// );
+    /// ```
     pub fn validate(&self) -> Result<(), ParamError> {
+        self.validate_unbounded()?;
+        let (floor, gain) = (self.multiplier_floor, self.multiplier_gain);
+        let text = crate::numtext::round_trip;
+        if !(0.0..=1.0).contains(&floor) {
+            return Err(ParamError(format!(
+                "floor must lie between 0 and 1 (the multiplier with no evidence; outside that range the final can leave 0 to max), not {}",
+                text(floor)
+            )));
+        }
+        if !(0.0..=1.0).contains(&(floor + gain)) {
+            return Err(ParamError(format!(
+                "gain must lie between {} and {} when floor is {}, so that floor + gain (the multiplier at full confidence) lies between 0 and 1, not {}",
+                text(-floor),
+                text(1.0 - floor),
+                text(floor),
+                text(gain)
+            )));
+        }
+        Ok(())
+    }
+
+    /// [`Params::validate`] without the multiplier's range: every value finite, the scale, the
+    /// denominator and the maximum in range, but a floor and gain that can carry the final
+    /// outside `[0, max]` accepted. Only for showing such a variant fail, as the paper's
+    /// ablation does ([`Request::unbounded`](crate::Request::unbounded)); every front end
+    /// refuses them.
+    ///
+    /// # Errors
+    /// A [`ParamError`] naming the first bad value.
+    pub fn validate_unbounded(&self) -> Result<(), ParamError> {
         let finite = [
             ("scale", self.scale),
             ("center", self.center),
@@ -128,8 +174,11 @@ impl Params {
                 return Err(ParamError(format!("{name} must be a finite number")));
             }
         }
-        if self.max <= 0.0 {
-            return Err(ParamError("max must be greater than 0".into()));
+        if !(self.max > 0.0 && self.max <= MAX) {
+            return Err(ParamError(format!(
+                "max must be greater than 0 and at most 100 (the top of the 0 to 100 scale), not {}",
+                crate::numtext::round_trip(self.max)
+            )));
         }
         if !(0.0..=self.max).contains(&self.center) {
             return Err(ParamError(format!(
@@ -146,6 +195,9 @@ impl Params {
         Ok(())
     }
 }
+
+/// The largest `max`: every headline lies from 0 to 100.
+const MAX: f64 = 100.0;
 
 impl Default for Params {
     fn default() -> Params {

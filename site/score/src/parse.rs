@@ -29,7 +29,8 @@ mod weights;
 pub(crate) use item_line::{build, impact_of, starts_like_separator, Context};
 pub use item_line::{check_name, MAX_REPEAT};
 use item_line::{read_item, strip_bullet, strip_prefix_ci, Head};
-pub use weights::parse_weights;
+pub(crate) use weights::second_weights;
+pub use weights::{decimal_comma, must_be_a_number, parse_weights};
 
 use crate::Item;
 use std::fmt;
@@ -89,8 +90,16 @@ pub struct Parsed {
     pub errors: Vec<LineError>,
     /// Line numbers of lines that are neither items, errors, headings nor blank.
     pub ignored: Vec<usize>,
-    /// Weights from `weights:` lines, in the order given.
+    /// Weights from the text's `weights:` line (or JSON `"weights"`), in the order given.
     pub weights: Vec<(String, f64)>,
+    /// The line of the text's weights (its `weights:` line or JSON `"weights"`), if it gives
+    /// any, readable or not.
+    pub weights_line: Option<usize>,
+    /// The line of the first error in the text's weights (a `weights:` line or JSON
+    /// `"weights"` that cannot be read, or a second set of weights), if any: the text's
+    /// weights are then unusable, and a matrix has no overall unless weights are given
+    /// outside the text.
+    pub weights_error: Option<usize>,
     /// Remarks about the input that change nothing (unused JSON keys, …).
     pub notes: Vec<String>,
     /// Whether the input was a structure read whole (a JSON list or object without errors), so
@@ -175,8 +184,26 @@ pub(crate) fn parse(text: &str) -> Parsed {
                 break;
             }
             Line::Heading(h) => ctx.heading(h),
-            Line::Weights(Ok(w)) => out.weights.extend(w),
-            Line::Weights(Err(message)) | Line::Error(message) => out.errors.push(LineError {
+            Line::Weights(result) => {
+                let message = match (out.weights_line, result) {
+                    (Some(first), _) => Some(weights::second_weights(first)),
+                    (None, Ok(w)) => {
+                        out.weights = w;
+                        None
+                    }
+                    (None, Err(message)) => Some(message),
+                };
+                out.weights_line.get_or_insert(number);
+                if let Some(message) = message {
+                    out.weights_error.get_or_insert(number);
+                    out.errors.push(LineError {
+                        line: number,
+                        column: None,
+                        message,
+                    });
+                }
+            }
+            Line::Error(message) => out.errors.push(LineError {
                 line: number,
                 column: None,
                 message,

@@ -87,7 +87,16 @@ impl Pooled {
         let density = nf / p.density_denominator;
         let confidence = crate::numtext::clamp(density, 0.0, 1.0);
         let multiplier = p.multiplier_floor + p.multiplier_gain * confidence;
-        let final_unrounded = p.center + (raw - p.center) * multiplier;
+        let between = p.center + (raw - p.center) * multiplier;
+        // A multiplier in [0, 1] (every setting `Params::validate` accepts) puts the final
+        // between the centre and the raw score, both in [0, max]: the clamp keeps
+        // floating-point rounding from carrying it past either. A multiplier outside [0, 1]
+        // comes only from an unbounded request, whose final is shown as computed.
+        let final_unrounded = if (0.0..=1.0).contains(&multiplier) {
+            crate::numtext::clamp(between, p.center.min(raw), p.center.max(raw))
+        } else {
+            between
+        };
         let final_score = match p.rounding {
             Rounding::HalfAwayFromZero => final_unrounded.round(),
             Rounding::None => final_unrounded,

@@ -218,7 +218,7 @@ fn feedback_mode_needs_buckets() {
 fn weights_that_cannot_be_read_exactly_are_refused() {
     assert_eq!(
         pickanumber_score::parse_weights("craft=0.12345678901234567, depth=1").unwrap_err(),
-        "weight for craft has too many digits to read exactly: \"0.12345678901234567\": write at most 15 significant digits, like 0.35"
+        "weight for craft \"0.12345678901234567\" cannot be read exactly: write at most 15 significant digits and a power of ten from -22 to 22, like 0.35 or 2e5"
     );
     assert_eq!(
         pickanumber_score::parse_weights("craft=inf").unwrap_err(),
@@ -228,6 +228,36 @@ fn weights_that_cannot_be_read_exactly_are_refused() {
     assert_eq!(
         w.iter().map(|(_, x)| *x).collect::<Vec<_>>(),
         vec![-1.0, 0.0, 2.5, 0.5]
+    );
+}
+
+/// A weight written with a decimal comma is told to use a decimal point, wherever weights are
+/// read: a weights string (where the comma splits it), a `weights:` line and JSON weights.
+#[test]
+fn a_decimal_comma_in_a_weight_says_use_a_decimal_point() {
+    assert_eq!(
+        pickanumber_score::parse_weights("craft=0,2, depth=0,8").unwrap_err(),
+        "weight for craft: use a decimal point: 0.2, not 0,2 (a comma separates the weights)"
+    );
+    assert_eq!(
+        pickanumber_score::parse_weights("craft=0.4, depth=0,6").unwrap_err(),
+        "weight for depth: use a decimal point: 0.6, not 0,6 (a comma separates the weights)"
+    );
+    let a = pickanumber_score::analyse(
+        "weights: craft=1,5, depth=1\n(+3, craft) a\n",
+        &Request::default(),
+    );
+    assert_eq!(
+        a.messages(Severity::Error)[0],
+        "line 1: weight for craft: use a decimal point: 1.5, not 1,5 (a comma separates the weights)"
+    );
+    let a = pickanumber_score::analyse(
+        r#"{"items": [{"impact": 3, "criterion": "craft"}], "weights": {"craft": "0,2"}}"#,
+        &Request::default(),
+    );
+    assert_eq!(
+        a.messages(Severity::Error)[0],
+        "line 1, column 71: weight for craft must be a number: use a decimal point: 0.2, not 0,2"
     );
 }
 

@@ -232,7 +232,13 @@ fn criterion_headings_and_weights() {
         errors("weights: craft=lots\nweights: depth"),
         vec![
             "line 1: weight for craft is not a number: \"lots\"".to_string(),
-            "line 2: weight \"depth\" has no '=': write weights: craft=0.3, depth=0.2".to_string(),
+            "line 2: the weights are already given on line 1: give every weight on one weights: line".to_string(),
+        ]
+    );
+    assert_eq!(
+        errors("weights: depth"),
+        vec![
+            "line 1: weight \"depth\" has no '=': write weights: craft=0.3, depth=0.2".to_string()
         ]
     );
 }

@@ -437,19 +437,23 @@ mod tests {
         }
     }
 
+    /// The form's errors, each with the field it is shown beside.
+    fn shown(f: &Form) -> Vec<(Option<String>, String)> {
+        let errors = f.rubric().unwrap_err();
+        errors
+            .iter()
+            .map(|e| (field_id(&e.key), e.message.clone()))
+            .collect()
+    }
+
     #[test]
     fn errors_name_the_field_they_belong_beside() {
         let mut f = Form::from_rubric(&Rubric::parse(PR).unwrap());
         assert!(f.set("criteria-2-weight", "heavy".into()));
         assert!(f.set("scale", "0".into()));
         assert!(f.set("criteria-1-name", "cr aft".into()));
-        let errors = f.rubric().unwrap_err();
-        let shown: Vec<(Option<String>, String)> = errors
-            .iter()
-            .map(|e| (field_id(&e.key), e.message.clone()))
-            .collect();
         assert_eq!(
-            shown,
+            shown(&f),
             [
                 (
                     Some("criteria-1-name".into()),
@@ -461,6 +465,19 @@ mod tests {
                 ),
                 (Some("scale".into()), "scale must be greater than 0".into()),
             ]
+        );
+    }
+
+    #[test]
+    fn a_weight_with_a_decimal_comma_says_use_a_decimal_point() {
+        let mut f = Form::from_rubric(&Rubric::parse(PR).unwrap());
+        assert!(f.set("criteria-2-weight", "0,4".into()));
+        assert_eq!(
+            shown(&f),
+            [(
+                Some("criteria-2-weight".into()),
+                "must be a number: use a decimal point: 0.4, not 0,4".into()
+            )]
         );
     }
 

@@ -148,7 +148,7 @@ mod tests {
     #[test]
     fn settings_the_calculator_lacks_make_no_link() {
         let r = Rubric::from_json(
-            r#"{"subject": "s", "mode": "pooled", "params": {"center": 40, "gain": 0.5}}"#,
+            r#"{"subject": "s", "mode": "pooled", "params": {"center": 40, "gain": 0.2}}"#,
         )
         .unwrap();
         assert_eq!(

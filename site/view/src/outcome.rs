@@ -167,13 +167,19 @@ pub fn outcome(a: &Analysis, w: &ResultView<'_>) -> String {
 }
 
 /// The result when no item was read, for an evidence block and the calculator's panel alike:
-/// no number (`—`), the reason, and the lines not used.
+/// no number (`—`) under [`ResultView::nothing_read`], then what was tried (the diagnostic's
+/// message after its `no items read: `, which the headline already says) and the lines not
+/// used.
 pub(crate) fn nothing_read(a: &Analysis, w: &ResultView<'_>) -> String {
-    let why = a
+    let message = a
         .diagnostics
         .iter()
         .find(|d| d.kind == pickanumber_score::Kind::NothingRead)
         .map_or("", |d| d.message.as_str());
+    let why = message
+        .strip_prefix(pickanumber_score::NOTHING_READ)
+        .and_then(|rest| rest.strip_prefix(": "))
+        .unwrap_or(message);
     let mut lines: Vec<usize> = a.ignored.clone();
     lines.extend(a.diagnostics.iter().filter_map(|d| d.line));
     pickanumber_lean::order::sort_by(&mut lines, |x, y| x.cmp(y));
@@ -193,8 +199,14 @@ pub(crate) fn nothing_read(a: &Analysis, w: &ResultView<'_>) -> String {
 
 /// The diagnostics as a list, each item classed and prefixed by its severity
 /// (`error`, `warning`, `note`); empty when there are none. At most `limit` are listed,
-/// then a line says how many more there are.
+/// then a line says how many more there are. Why nothing was read is left out: the result
+/// beside the list ([`outcome`], `panel::calculator`) says it under its headline.
 pub fn diagnostics(list: &[Diagnostic], limit: usize) -> String {
+    let shown: Vec<&Diagnostic> = list
+        .iter()
+        .filter(|d| d.kind != pickanumber_score::Kind::NothingRead)
+        .collect();
+    let list = shown.as_slice();
     if list.is_empty() {
         return String::new();
     }

@@ -7,10 +7,10 @@
 
 use crate::frame::{self, Frame};
 use crate::words::{ProbeBox, ProbeView};
-use crate::{escape, fill, list};
+use crate::{escape, fill, list, plain};
 use pickanumber_instruments::probe::metrics::Histogram;
 use pickanumber_instruments::probe::report::MOST_VARIABLE;
-use pickanumber_instruments::probe::{probe_text, Scale, Status, TextProbe};
+use pickanumber_instruments::probe::{probe_text, Scale, Status, TextProbe, MAX_FAILED_PERCENT};
 use pickanumber_lean::numtext::{four, short};
 
 /// The most ratings the "most variable items" table lists per item.
@@ -31,6 +31,47 @@ pub fn scale_error(message: &str) -> String {
     )
 }
 
+/// The regime the probe announces and, beside it, the runs it was read from (`Ok`), or the
+/// sentence that says why it announces none (`Err`): the page's results and `REPORT.md` say
+/// the same, in the words `w`, as plain text.
+///
+/// ```
+/// use pickanumber_instruments::probe::{probe_text, Regime, Scale};
+/// use pickanumber_view::{probe::announcement, words::PROBE};
+/// let t = probe_text("9 10 9\n10 9 9\n9 9 10\nprose\n", Scale::default());
+/// assert_eq!(announcement(&t.probe, &PROBE), Ok((Regime::InflationLikely, "(runs read: 3)".to_string())));
+/// let t = probe_text("9 10 9\nprose\n", Scale::default());
+/// assert_eq!(
+///     announcement(&t.probe, &PROBE),
+///     Err("No regime: more than 25% of the runs failed (1 of 2). Fix the failed runs and probe again.".to_string())
+/// );
+/// ```
+///
+/// # Errors
+/// The sentence when no regime is announced ([`pickanumber_instruments::probe::Probe::announced`]).
+pub fn announcement(
+    p: &pickanumber_instruments::probe::Probe,
+    w: &ProbeView<'_>,
+) -> Result<(pickanumber_instruments::probe::Regime, String), String> {
+    let st = &p.statistics;
+    let total = (st.successful_runs + st.failed_runs).to_string();
+    match p.announced() {
+        Some(r) => Ok((
+            r,
+            plain(w.read_from, &[("runs", &st.successful_runs.to_string())]),
+        )),
+        None if st.failed_runs == 0 => Err(w.no_runs.to_string()),
+        None => Err(plain(
+            w.withheld,
+            &[
+                ("share", &MAX_FAILED_PERCENT.to_string()),
+                ("failed", &st.failed_runs.to_string()),
+                ("runs", &total),
+            ],
+        )),
+    }
+}
+
 /// The probe's results: `#probe-regime`, `#probe-ceiling-rate`, `#probe-floor-rate`,
 /// `#probe-range`, `#probe-mean-std` and `#probe-errors` (empty when every line was read and
 /// no run failed), then the histogram, the rule trace and the most variable items.
@@ -45,21 +86,29 @@ pub fn scale_error(message: &str) -> String {
 /// ```
 pub fn results(t: &TextProbe, w: &ProbeView<'_>) -> String {
     let p = &t.probe;
-    let regime = p.regime();
     let m = p.metrics();
     let metric = |v: Option<String>| v.unwrap_or_else(|| "—".to_string());
-    let mut h = format!(
-        "<div class=\"probe-verdict\">\
-         <p class=\"probe-regime\">{} <strong id=\"probe-regime\">{}</strong></p>\
-         <p class=\"probe-looks\">{}</p>\
-         <p class=\"probe-advice\"><strong>{} </strong>{}</p></div>\
-         <dl class=\"calc-out isl-metrics\">",
-        escape(w.regime),
-        regime.name(),
-        escape(regime.looks_like()),
-        escape(w.advice),
-        escape(regime.advice()),
-    );
+    let verdict = match announcement(p, w) {
+        Ok((regime, read_from)) => format!(
+            "<p class=\"probe-regime\">{} <strong id=\"probe-regime\">{}</strong> {}</p>\
+             <p class=\"probe-looks\">{}</p>\
+             <p class=\"probe-advice\"><strong>{} </strong>{}</p>",
+            escape(w.regime),
+            regime.name(),
+            escape(&read_from),
+            escape(regime.looks_like()),
+            escape(w.advice),
+            escape(regime.advice()),
+        ),
+        Err(why) => format!(
+            "<p class=\"probe-regime\">{} <strong id=\"probe-regime\">—</strong></p>\
+             <p class=\"probe-looks\" id=\"probe-withheld\">{}</p>",
+            escape(w.regime),
+            escape(&why),
+        ),
+    };
+    let mut h =
+        format!("<div class=\"probe-verdict\">{verdict}</div><dl class=\"calc-out isl-metrics\">");
     let [ceiling, floor, range, std] = w.metrics;
     for (label, id, value) in [
         (

@@ -120,7 +120,7 @@ pub struct ProbeReport<'a> {
 /// use pickanumber_view::{probe_report::markdown, words::{PROBE, PROBE_REPORT}};
 /// let p = probe(&[Run::scored("run-001.json", vec![5, 6, 5])], &ItemsSpec::default());
 /// let md = markdown(&p, &PROBE_REPORT, &PROBE);
-/// assert!(md.starts_with("# Calibration probe: unnamed\n\nRegime: **PICKS_A_NUMBER**\n"));
+/// assert!(md.starts_with("# Calibration probe: unnamed\n\nRegime: **PICKS_A_NUMBER** (runs read: 1)\n"));
 /// ```
 pub fn markdown(p: &Probe, w: &ProbeReport<'_>, v: &ProbeView<'_>) -> String {
     let mut out = String::new();
@@ -128,15 +128,19 @@ pub fn markdown(p: &Probe, w: &ProbeReport<'_>, v: &ProbeView<'_>) -> String {
         out.push_str(s);
         out.push('\n');
     };
-    let regime = p.regime();
     let name = p.spec.name.as_deref().map_or(w.unnamed.to_string(), cell);
     line(&format!("# {}", plain(w.title, &[("name", &name)])));
     line("");
-    line(&format!("{}: **{regime}**", v.regime));
-    line("");
-    line(regime.looks_like());
-    line("");
-    line(&format!("**{}** {}", w.what_to_do, regime.advice()));
+    match crate::probe::announcement(p, v) {
+        Ok((regime, read_from)) => {
+            line(&format!("{}: **{regime}** {read_from}", v.regime));
+            line("");
+            line(regime.looks_like());
+            line("");
+            line(&format!("**{}** {}", w.what_to_do, regime.advice()));
+        }
+        Err(why) => line(&why),
+    }
     line("");
     line(w.heuristic);
     line("");

@@ -136,6 +136,12 @@ pub struct ProbeView<'a> {
     pub metrics: [&'a str; 4],
     /// A failed run that is no unreadable line: `{label}`, `{reason}`.
     pub failed_run: &'a str,
+    /// Beside the regime's name: the runs it was read from, `{runs}`.
+    pub read_from: &'a str,
+    /// Instead of a regime when too many runs failed: `{share}`, `{failed}`, `{runs}`.
+    pub withheld: &'a str,
+    /// Instead of a regime when no run was read.
+    pub no_runs: &'a str,
     /// After the problems listed: `{more}` not listed.
     pub more: &'a str,
     /// The accessible name of the histogram.

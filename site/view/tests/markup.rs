@@ -14,7 +14,10 @@ fn user_text_is_escaped_everywhere() {
     );
     assert!(!h.contains("<x>") && !h.contains("<bad"));
     assert!(h.contains("&quot;y&quot; / &lt;x&gt;"), "{h}");
-    assert!(h.contains("<li class=\"error\">line 3: expected first&lt;TAB&gt;second"));
+    assert!(
+        h.contains("<li class=\"error\">line 3: verdict &quot;line&gt;&quot; is not one of"),
+        "{h}"
+    );
     let t = probe_text("1 2\n[1, \"<b>\"]\n", Scale::default());
     let h = probe::results(&t, &PROBE);
     assert!(
@@ -110,4 +113,26 @@ fn the_static_box_holds_the_results_the_island_renders_for_its_example() {
     let b = pairwise::static_box(judgments, &w, &PAIRWISE, PAIRWISE_LIVE.format, "");
     assert!(b.contains(&pairwise::results(&analyse(judgments), &PAIRWISE)));
     assert!(b.starts_with("<div id=\"pairwise\" class=\"calc isl\" role=\"region\" aria-label=\"Pairwise diagnostic\">"));
+}
+
+/// Pretty-printed runs pasted on the probe page are read, and a regime is shown only with the
+/// count of runs read; when more than a quarter of the runs failed the page shows none, and
+/// says why.
+#[test]
+fn the_probe_page_shows_a_regime_only_from_enough_runs_read() {
+    let pretty = "{\n  \"scores\": [\n    5,\n    6\n  ]\n}\n{\n  \"scores\": [5, 5]\n}\n";
+    let h = probe::results(&probe_text(pretty, Scale::default()), &PROBE);
+    assert!(
+        h.contains("<strong id=\"probe-regime\">PICKS_A_NUMBER</strong> (runs read: 2)</p>"),
+        "{h}"
+    );
+    let h = probe::results(
+        &probe_text(&format!("{pretty}prose\n[1,\n"), Scale::default()),
+        &PROBE,
+    );
+    assert!(h.contains("<strong id=\"probe-regime\">—</strong>"), "{h}");
+    assert!(h.contains("<p class=\"probe-looks\" id=\"probe-withheld\">No regime: more than 25% of the runs failed (2 of 4). Fix the failed runs and probe again.</p>"), "{h}");
+    assert!(!h.contains("probe-advice"), "{h}");
+    let h = probe::results(&probe_text("", Scale::default()), &PROBE);
+    assert!(h.contains("No regime: no run was read."), "{h}");
 }

@@ -42,8 +42,32 @@ fn the_calculator_panel_has_no_number_when_nothing_was_read() {
         html.contains("<dt id=\"out-final-label\">No items read</dt><dd id=\"out-final\">—</dd>"),
         "{html}"
     );
-    assert!(html.contains("no items read: every line that starts like an item has an error; there is no score; not used: lines 1, 2."), "{html}");
+    assert!(html.contains("<p class=\"error\" id=\"out-nothing\">every line that starts like an item has an error; there is no score; not used: lines 1, 2.</p>"), "{html}");
     assert!(!html.contains("out-net"), "{html}");
+}
+
+/// The calculator's page and an evidence block say "no items read" once: in the result's
+/// headline, not again before the reason nor in the list of diagnostics beside it.
+#[test]
+fn no_items_read_is_said_once() {
+    use pickanumber_view::outcome;
+    for text in ["hello\nI'd give it 7/10.", "hello\n+4 nope\n"] {
+        let a = analyse(text, &Request::default());
+        for page in [
+            panel::calculator(&a, &RESULT) + &outcome::diagnostics(&a.diagnostics, 200),
+            outcome::outcome(&a, &RESULT) + &outcome::diagnostics(&a.diagnostics, usize::MAX),
+        ] {
+            assert_eq!(
+                page.to_lowercase().matches("no items read").count(),
+                1,
+                "{page}"
+            );
+        }
+        assert!(
+            outcome::diagnostics(&a.diagnostics, 200).contains("ignored"),
+            "{text}"
+        );
+    }
 }
 
 fn labelled() -> impl Strategy<Value = Item> {

@@ -35,8 +35,6 @@ USAGE: cargo xtask <COMMAND> [OPTIONS]
                            build the libFuzzer targets on the stable toolchain (no nightly, no
                            cargo-fuzz; a C++ compiler, g++ installed when missing) and run each
                            for N seconds (default 60) or N inputs; crashes land in fuzz/artifacts/
-    package                build the Python wheel (maturin, in a venv under target/) into
-                           target/wheels/
 
 Exit codes: 0 success, 1 a step failed, 2 a missing tool that cannot be installed, or a usage error.
 ";
@@ -163,6 +161,23 @@ mod tests {
             ("package", Command::Package),
         ] {
             assert_eq!(parse_str(line).unwrap(), command, "{line}");
+        }
+    }
+
+    #[test]
+    fn the_help_lists_each_command_once() {
+        let listed: Vec<&str> = HELP
+            .lines()
+            .filter_map(|l| l.strip_prefix("    "))
+            .filter(|l| !l.starts_with(' '))
+            .filter_map(|l| l.split_whitespace().next())
+            .collect();
+        let commands = [
+            "setup", "build", "serve", "test", "package", "bench", "fuzz",
+        ];
+        assert_eq!(listed, commands);
+        for c in commands {
+            assert!(parse_str(c).is_ok(), "{c}");
         }
     }
 

@@ -1,7 +1,9 @@
 //! Pasted **text** → judgments, one per non-blank line.
 //!
-//! A line is either `first<TAB>second<TAB>verdict` or a JSON object
-//! `{"first": "…", "second": "…", "verdict": "A"}` (other keys are not used). The verdict is
+//! A line is either `first, second, verdict` (three fields separated by tabs, else commas,
+//! else runs of spaces: [`crate::cells`], as the probe's grid rows; a name with a space in it
+//! needs tabs or commas) or a JSON object `{"first": "…", "second": "…", "verdict": "A"}`
+//! (other keys are not used). The verdict is
 //! `A` (the first shown won), `B` (the second shown won), or `NEITHER` / `TIE`, in any case.
 //! Names are trimmed and compared exactly. Every other non-blank line is a [`LineError`]. A
 //! byte-order mark at the start of the text is skipped.
@@ -82,12 +84,13 @@ pub struct ParsedJudgments {
 ///
 /// ```
 /// use pickanumber_instruments::pairwise::{parse_judgments, Verdict};
-/// let p = parse_judgments("x\ty\ta\n{\"first\": \"y\", \"second\": \"x\", \"verdict\": \"Tie\"}\nx y A\n");
-/// assert_eq!(p.judgments.len(), 2);
+/// let p = parse_judgments("x\ty\ta\n{\"first\": \"y\", \"second\": \"x\", \"verdict\": \"Tie\"}\nx y A\nx, y, B\nx-y-A\n");
+/// assert_eq!(p.judgments.len(), 4);
 /// assert_eq!(p.judgments[1].verdict, Verdict::Neither);
+/// assert_eq!(p.judgments[3].verdict, Verdict::Second);
 /// assert_eq!(
 ///     p.errors[0].to_string(),
-///     "line 3: expected first<TAB>second<TAB>verdict, found 1 field (no tab)"
+///     "line 5: expected first, second and verdict separated by tabs, commas or spaces, found 1 field"
 /// );
 /// ```
 pub fn parse_judgments(text: &str) -> ParsedJudgments {
@@ -101,7 +104,7 @@ pub fn parse_judgments(text: &str) -> ParsedJudgments {
         let read = if trimmed.starts_with('{') {
             from_json(trimmed, raw.len() - raw.trim_start().len())
         } else {
-            from_tabs(raw)
+            from_fields(raw)
         };
         match read {
             Ok(j) => {
@@ -120,17 +123,16 @@ pub fn parse_judgments(text: &str) -> ParsedJudgments {
 
 type Read = Result<Judgment, (Option<usize>, String)>;
 
-fn from_tabs(raw: &str) -> Read {
-    // Trailing line-ending spaces are not a field; inner tabs separate.
-    let fields: Vec<&str> = raw.trim_end_matches(['\r', '\n']).split('\t').collect();
+fn from_fields(raw: &str) -> Read {
+    let fields = crate::cells(raw);
     if fields.len() != 3 {
         let found = match fields.len() {
-            1 => "1 field (no tab)".to_string(),
+            1 => "1 field".to_string(),
             n => format!("{n} fields"),
         };
         return Err((
             None,
-            format!("expected first<TAB>second<TAB>verdict, found {found}"),
+            format!("expected first, second and verdict separated by tabs, commas or spaces, found {found}"),
         ));
     }
     build(fields[0], fields[1], fields[2])
@@ -243,16 +245,28 @@ mod tests {
     }
 
     #[test]
+    fn tabs_commas_and_runs_of_spaces_separate() {
+        let want = parse_judgments("draft a\tdraft b\tA\n");
+        assert!(want.errors.is_empty());
+        for text in ["draft a, draft b, A\n", "  draft a ,draft b,a\n"] {
+            assert_eq!(parse_judgments(text).judgments, want.judgments, "{text:?}");
+        }
+        let spaced = parse_judgments("x   y  B\n");
+        assert_eq!(spaced.judgments, [Judgment::new("x", "y", Verdict::Second)]);
+    }
+
+    #[test]
     fn exact_errors() {
         assert_eq!(
-            errors("x\ty\n\nx\ty\tA\textra\nx\ty\tC\nx\tx\tA\n\ty\tA\nx\t \tB"),
+            errors("x\ty\n\nx\ty\tA\textra\nx\ty\tC\nx\tx\tA\n,y,A\nx\t \tB\ndraft a draft b A"),
             [
-                "line 1: expected first<TAB>second<TAB>verdict, found 2 fields",
-                "line 3: expected first<TAB>second<TAB>verdict, found 4 fields",
+                "line 1: expected first, second and verdict separated by tabs, commas or spaces, found 2 fields",
+                "line 3: expected first, second and verdict separated by tabs, commas or spaces, found 4 fields",
                 "line 4: verdict \"C\" is not one of A, B, NEITHER, TIE",
                 "line 5: \"x\" is compared with itself; a judgment needs two different items",
                 "line 6: the first item's name is empty",
                 "line 7: the second item's name is empty",
+                "line 8: expected first, second and verdict separated by tabs, commas or spaces, found 5 fields",
             ]
         );
         assert_eq!(

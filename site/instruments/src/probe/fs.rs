@@ -1,9 +1,10 @@
 //! **Runs folder + items file** → [`Probe`] → **`aggregate.json` + `REPORT.md`**: what
 //! `pickanumber probe --runs-dir DIR --items FILE --out DIR` needs (feature `fs`).
 //!
-//! Run files are the folder's `run-*.json` regular files in byte order of their names. A file
-//! that is not valid JSON, or not a run, is a failed run named by its file name; it never stops
-//! the probe. What does stop it is a [`ProbeFsError`]: a missing folder, a missing or invalid
+//! Run files are the folder's `run-*.json` regular files in byte order of their names, each
+//! read as a judge's output is (`run::outcome_from_file_text`: the JSON alone, or in a fenced
+//! block with sentences around it). A file that is not valid JSON, or not a run, is a failed
+//! run named by its file name; it never stops the probe. What does stop it is a [`ProbeFsError`]: a missing folder, a missing or invalid
 //! items file, no run files, a file larger than [`MAX_BYTES`] (64 MiB: `--items /dev/zero`
 //! is refused after 64 MiB, not read forever), or a file that cannot be read or written.
 //! Outputs are written to
@@ -11,7 +12,7 @@
 //! a file.
 
 use super::items::{ItemsError, ItemsSpec};
-use super::run::{outcome_from_json_text, Outcome, Run, RunError};
+use super::run::{outcome_from_file_text, Outcome, Run, RunError};
 use super::{probe, report, Probe};
 use crate::bounded::{read_file, Bounded, MAX_BYTES};
 use std::fmt;
@@ -187,7 +188,7 @@ pub fn read_runs_dir(dir: &Path) -> Result<Vec<Run>, ProbeFsError> {
         .map(|(_, label, path)| {
             let bytes = read_file(&path, MAX_BYTES).map_err(|e| bounded_error(&path, e))?;
             let outcome = match String::from_utf8(bytes) {
-                Ok(text) => outcome_from_json_text(&text),
+                Ok(text) => outcome_from_file_text(&text),
                 Err(_) => Outcome::Unreadable(RunError::NotText),
             };
             Ok(Run { label, outcome })

@@ -111,6 +111,11 @@ pub enum RunError {
         /// 1-based cell number.
         cell: usize,
     },
+    /// A run file with more than one fenced block of JSON.
+    SeveralJsonBlocks {
+        /// How many.
+        count: usize,
+    },
 }
 
 impl fmt::Display for RunError {
@@ -156,6 +161,10 @@ impl fmt::Display for RunError {
             RunError::EmptyCell { cell } => {
                 write!(f, "cell {cell} is empty; write a number in every cell")
             }
+            RunError::SeveralJsonBlocks { count } => write!(
+                f,
+                "{count} fenced JSON blocks; a run file holds one run, so it must have one"
+            ),
         }
     }
 }
@@ -181,6 +190,45 @@ pub fn outcome_from_json_text(text: &str) -> Outcome {
     match json::parse(text) {
         Ok(v) => outcome_from_json(&v),
         Err(e) => Outcome::Unreadable(invalid_json(text, &e)),
+    }
+}
+
+/// Reads a run file's text as one run, as the formula's reader reads a judge's output: the
+/// JSON may be the whole text (pretty-printed or not), or sit in a fenced code block
+/// (```` ```json ````) with a sentence around it, as models write it; the text outside the
+/// block is not read. The blocks are the formula crate's ([`pickanumber_score::fenced_blocks`]);
+/// of them, the ones whose content starts with `{` or `[` are JSON, and a file must have one
+/// (several is [`RunError::SeveralJsonBlocks`]). Without a JSON block the whole text is read
+/// as JSON. A syntax error's line counts in the whole file.
+///
+/// ```
+/// use pickanumber_instruments::probe::{rating::Rating, run::{outcome_from_file_text, Outcome}};
+/// let file = "Here are my ratings.\n```json\n{\n  \"scores\": [7, 8]\n}\n```\nThanks.";
+/// assert_eq!(outcome_from_file_text(file), Outcome::Scored(vec![Rating::Int(7), Rating::Int(8)]));
+/// ```
+pub fn outcome_from_file_text(text: &str) -> Outcome {
+    let text = crate::without_bom(text);
+    let json: Vec<(usize, &str)> = pickanumber_score::fenced_blocks(text)
+        .into_iter()
+        .filter(|(_, body)| body.trim_start().starts_with(['{', '[']))
+        .collect();
+    match json.as_slice() {
+        [] => outcome_from_json_text(text),
+        [(first_line, body)] => match outcome_from_json_text(body) {
+            Outcome::Unreadable(RunError::InvalidJson {
+                message,
+                line,
+                column,
+            }) => Outcome::Unreadable(RunError::InvalidJson {
+                message,
+                line: line + first_line - 1,
+                column,
+            }),
+            other => other,
+        },
+        several => Outcome::Unreadable(RunError::SeveralJsonBlocks {
+            count: several.len(),
+        }),
     }
 }
 
@@ -258,7 +306,8 @@ fn scores_from_json(entries: &[Value]) -> Outcome {
     Outcome::Scored(scores)
 }
 
-/// Reads one grid row: cells separated by tabs, else by commas, else by white space.
+/// Reads one grid row: cells separated by tabs, else by commas, else by white space
+/// ([`crate::cells`]).
 ///
 /// Each cell must be a decimal number (`7`, `-1`, `7.5`, `1e1`), read as in JSON: without a
 /// point or an exponent an integer, else a decimal.
@@ -274,14 +323,7 @@ fn scores_from_json(entries: &[Value]) -> Outcome {
 /// );
 /// ```
 pub fn outcome_from_row(line: &str) -> Outcome {
-    let line = line.trim();
-    let cells: Vec<&str> = if line.contains('\t') {
-        line.split('\t').collect()
-    } else if line.contains(',') {
-        line.split(',').collect()
-    } else {
-        line.split_whitespace().collect()
-    };
+    let cells = crate::cells(line);
     let mut scores = Vec::with_capacity(cells.len());
     for (i, cell) in cells.iter().enumerate() {
         let position = i + 1;

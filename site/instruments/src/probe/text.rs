@@ -1,14 +1,20 @@
 //! Pasted **text** → runs, one run per non-blank line, for the probe page.
 //!
-//! A line whose first character is `{` or `[` is read as JSON (`{"scores": [...]}`, a bare
-//! array, or `{"parse_failed": true, …}`); any other line is a grid row (rows are runs,
-//! columns are items, cells separated by tabs, else commas, else spaces). Blank lines are
-//! skipped. Every other line becomes exactly one run: a line that cannot be read is a failed
-//! run *and* a [`LineError`], so nothing disappears silently. A byte-order mark at the start of
-//! the text is skipped.
+//! A line whose first character is `{` or `[` starts a JSON run (`{"scores": [...]}`, a bare
+//! array, or `{"parse_failed": true, …}`), which may span lines, as a pretty-printed run file
+//! does: the run is the value that starts there, when it is valid and nothing follows it on
+//! its last line; otherwise the line alone is read, and its error named. Any other line is a
+//! grid row (rows are runs, columns are items, cells separated by tabs, else commas, else
+//! spaces). Blank lines and the lines of code fences (```` ```json ````, as models wrap run
+//! files; the formula crate's [`pickanumber_score::is_fence_line`]) are skipped. Every other
+//! line becomes exactly one run, labelled by its first line: a line that cannot be read is a
+//! failed run *and* a [`LineError`], so nothing disappears silently. A byte-order mark at
+//! the start of the text is skipped.
 
 use super::items::{ItemsSpec, Scale};
-use super::run::{outcome_from_json_text, outcome_from_row, Outcome, Run, RunError};
+use super::run::{
+    outcome_from_json, outcome_from_json_text, outcome_from_row, Outcome, Run, RunError,
+};
 use super::{probe, Probe};
 use crate::LineError;
 
@@ -44,14 +50,33 @@ impl ParsedRuns {
 /// ```
 pub fn parse_runs(text: &str) -> ParsedRuns {
     let mut out = ParsedRuns::default();
-    for (idx, line) in crate::without_bom(text).lines().enumerate() {
+    let text = crate::without_bom(text);
+    // Each line with the byte offset where it starts.
+    let mut starts = Vec::new();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        starts.push(at);
+        at += line.len();
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut idx = 0;
+    while let Some(&line) = lines.get(idx) {
         let number = idx + 1;
+        idx += 1;
         let trimmed = line.trim();
-        if trimmed.is_empty() {
+        if trimmed.is_empty() || pickanumber_score::is_fence_line(line) {
             continue;
         }
         let outcome = if trimmed.starts_with(['{', '[']) {
-            outcome_from_json_text(trimmed)
+            let start = starts.get(number - 1).copied().unwrap_or(text.len());
+            let from = start + (line.len() - line.trim_start().len());
+            match spanning_value(text, from, &starts) {
+                Some((outcome, last)) => {
+                    idx = last;
+                    outcome
+                }
+                None => outcome_from_json_text(trimmed),
+            }
         } else {
             outcome_from_row(trimmed)
         };
@@ -65,6 +90,22 @@ pub fn parse_runs(text: &str) -> ParsedRuns {
         });
     }
     out
+}
+
+/// The run whose JSON value starts at byte `from` of `text` and ends on a later line with
+/// nothing after it there, and the number of that last line; `None` when the value is not
+/// valid or something follows it (the line is then read alone, as a one-line run is).
+fn spanning_value(text: &str, from: usize, starts: &[usize]) -> Option<(Outcome, usize)> {
+    let rest = text.get(from..)?;
+    let (value, end) = pickanumber_lean::json::parse_first(rest).ok()?;
+    let end = from + end;
+    let last = starts.partition_point(|&s| s < end);
+    let line_end = starts.get(last).copied().unwrap_or(text.len());
+    let after = text.get(end..line_end)?;
+    after
+        .trim()
+        .is_empty()
+        .then(|| (outcome_from_json(&value), last))
 }
 
 /// The error for a line, with the JSON column counted in the line as pasted.

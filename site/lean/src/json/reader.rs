@@ -34,6 +34,14 @@ impl<'a> Reader<'a> {
         Ok(v)
     }
 
+    /// The first value of the text, white space before it allowed, and the byte offset just
+    /// after it; whatever follows is not read.
+    pub(super) fn first_value(mut self) -> Result<(Value<'a>, usize), Error> {
+        self.skip_ws();
+        let v = self.value()?;
+        Ok((v, self.pos))
+    }
+
     fn skip_ws(&mut self) {
         while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.b.get(self.pos) {
             self.pos += 1;

@@ -446,6 +446,13 @@ def combine(
     )
 
 
+def _number(name: str, value: Any) -> None:
+    """Refuses a bool where a number is expected: Python counts ``True`` as 1, but a setting,
+    a threshold or a weight of ``True`` is a mistake, not a number."""
+    if isinstance(value, bool):
+        raise ValueError(f"{name} must be a number, not a bool ({value})")
+
+
 def _run(
     native_input: Any,
     *,
@@ -468,6 +475,17 @@ def _run(
         mode = None
     if isinstance(weights, Mapping):
         weights = list(weights.items())
+    if isinstance(weights, (list, tuple)):
+        for pair in weights:
+            if isinstance(pair, (list, tuple)) and len(pair) == 2:
+                _number(f"weight for {pair[0]}", pair[1])
+    for name, value in (
+        ("denominator", denominator),
+        ("scale", scale),
+        ("fail_under", fail_under),
+        ("min_confidence", min_confidence),
+    ):
+        _number(name, value)
     e = _native.evaluate(
         native_input,
         mode=mode,

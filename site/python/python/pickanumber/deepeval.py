@@ -15,7 +15,7 @@ misses, the item errors) and ``success`` (the gate: ``fail_under``, ``min_confid
 from __future__ import annotations
 
 import os
-from typing import Any, List, Optional, Union
+from typing import Any, List, Mapping, Optional, Union
 
 try:
     from deepeval.metrics import BaseMetric
@@ -26,7 +26,7 @@ except ModuleNotFoundError as e:  # pragma: no cover - the message is the point
     ) from e
 
 from . import Analysis, EvidenceError, Rubric
-from ._adapt import check_options, load_rubric, reason, score_output
+from ._adapt import OPTIONS, check_options, load_rubric, reason, score_output
 
 __all__ = ["EvidenceMetric"]
 
@@ -37,10 +37,13 @@ class EvidenceMetric(BaseMetric):
 
     ``rubric``: a rubric file's path or a ``Rubric``. ``fail_under`` (0-100),
     ``min_confidence`` (0-1) and ``require_self_check`` are the gate; DeepEval's
-    ``threshold`` is ``fail_under / 100`` (0 without one). Other keywords are ``analyse``'s.
-    After ``measure``: ``score`` (0-1), ``reason``, ``success`` and ``analysis`` (the
-    ``Analysis``). An output with no item sets ``error`` and ``success = False`` and raises
-    ``EvidenceError``.
+    ``threshold`` is ``fail_under / 100`` (0 without one). The other keywords are
+    ``analyse``'s, with its defaults. Each argument is kept as the attribute of its name
+    (``rubric`` as the loaded ``Rubric``), which is how DeepEval copies a metric: it passes
+    the attributes that match the constructor's parameters back to it, so a copy keeps every
+    option and the gate. After ``measure``: ``score`` (0-1), ``reason``, ``success`` and
+    ``analysis`` (the ``Analysis``). An output with no item sets ``error`` and
+    ``success = False`` and raises ``EvidenceError``.
     """
 
     _required_params: List[SingleTurnParams] = [SingleTurnParams.ACTUAL_OUTPUT]
@@ -49,19 +52,31 @@ class EvidenceMetric(BaseMetric):
         self,
         rubric: Union[str, "os.PathLike[str]", Rubric, None] = None,
         *,
+        mode: Optional[str] = None,
+        weights: Union[str, Mapping[str, float], None] = None,
+        preset: Optional[str] = None,
+        strict: bool = False,
         fail_under: Optional[float] = None,
         min_confidence: Optional[float] = None,
         require_self_check: bool = False,
+        denominator: Optional[float] = None,
+        scale: Optional[float] = None,
+        interval: bool = True,
         async_mode: bool = True,
-        **options: Any,
+        **unknown: Any,
     ) -> None:
+        check_options(unknown)
         self.rubric = load_rubric(rubric)
-        self.options = check_options(options)
-        self.options.update(
-            fail_under=fail_under,
-            min_confidence=min_confidence,
-            require_self_check=require_self_check,
-        )
+        self.mode = mode
+        self.weights = weights
+        self.preset = preset
+        self.strict = strict
+        self.fail_under = fail_under
+        self.min_confidence = min_confidence
+        self.require_self_check = require_self_check
+        self.denominator = denominator
+        self.scale = scale
+        self.interval = interval
         self.threshold = 0.0 if fail_under is None else fail_under / 100
         self.async_mode = async_mode
         self.include_reason = True
@@ -72,7 +87,8 @@ class EvidenceMetric(BaseMetric):
         """Scores ``test_case.actual_output``; returns the score from 0 to 1."""
         self.error = None
         try:
-            a = score_output(test_case.actual_output, self.rubric, self.options)
+            options = {name: getattr(self, name) for name in OPTIONS}
+            a = score_output(test_case.actual_output, self.rubric, options)
         except EvidenceError as e:
             self.error, self.score, self.success = str(e), None, False
             self.reason = f"no score: {e}"

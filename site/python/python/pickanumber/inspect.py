@@ -43,9 +43,18 @@ def evidence_scorer(
     ``options`` are ``analyse``'s keywords (``mode``, ``weights``, ``preset``, ``strict``,
     ``fail_under``, ``min_confidence``, ``require_self_check``, ``denominator``,
     ``scale``, ``interval``). The score's value is the headline from 0 to 100, its
-    explanation the markdown report, its metadata ``confidence``, ``mode``, ``interval``
-    (``None`` with ``interval=False``), ``passed``,
-    ``misses``, ``reason``, the criteria's finals (matrix) and the full JSON as ``analysis``.
+    explanation the markdown report, its metadata ``epoch`` (the sample's epoch it was read
+    in), ``confidence``, ``mode``, ``interval`` (``None`` with ``interval=False``),
+    ``passed``, ``misses``, ``reason``, the criteria's finals (matrix) and the full JSON as
+    ``analysis``.
+
+    With ``epochs``, inspect's reducers (``mean``, ``median``, ``max``, ``mode``, ...)
+    reduce the value; the reduced score keeps the first epoch's metadata unchanged (inspect
+    keeps it as it is), which ``epoch`` names: read each epoch's own analysis in the log's
+    samples. ``at_least`` and ``pass_at`` count the values at or above their ``value``, on
+    this 0-100 scale (``pass_at(2, value=70)``): their default of 1.0 counts nearly every
+    score. An epoch whose output has no item is that epoch's error: the eval stops, or with
+    ``fail_on_error=False`` the reduction leaves the epoch out instead of counting a score.
     """
     loaded = load_rubric(rubric)
     kwargs = check_options(options)
@@ -56,6 +65,7 @@ def evidence_scorer(
             value=float(a.final),  # type: ignore[arg-type]
             explanation=a.report(),
             metadata={
+                "epoch": state.epoch,
                 "confidence": a.confidence,
                 "mode": a.mode,
                 "interval": a.interval,

@@ -13,6 +13,7 @@ Data flow: output -> ``analyse`` -> ``{"pass": the gate's verdict, "score": fina
 
 from __future__ import annotations
 
+import json
 from typing import Any, Dict, Mapping, Optional
 
 from ._adapt import check_options, load_rubric, reason, score_output
@@ -20,10 +21,16 @@ from ._adapt import check_options, load_rubric, reason, score_output
 __all__ = ["get_assert"]
 
 
-def get_assert(output: str, context: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
-    """promptfoo's entry point: ``{"pass", "score", "reason"}`` for one output."""
+def get_assert(output: Any, context: Optional[Mapping[str, Any]] = None) -> Dict[str, Any]:
+    """promptfoo's entry point: ``{"pass", "score", "reason"}`` for one output.
+
+    ``output`` is the model's text, or the JSON value promptfoo passes instead when the
+    provider returns JSON or a ``transform`` parses it (``{"items": [...]}``, a list of
+    items): that value is read as its JSON text."""
     config = dict((context or {}).get("config") or {})
     rubric = load_rubric(config.get("rubric"))
+    if isinstance(output, (dict, list)):
+        output = json.dumps(output)
     a = score_output(output, rubric, check_options(config))
     return {
         "pass": a.passed,

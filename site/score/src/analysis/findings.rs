@@ -24,7 +24,10 @@ pub(super) fn nothing_read(
     } else {
         format!("the {format} holds no item")
     };
-    format!("no items read: {what}; there is no score")
+    format!(
+        "{}: {what}; there is no score",
+        crate::diagnostic::NOTHING_READ
+    )
 }
 
 /// Checks the rows of a pasted report's per-criterion table against the formula: a typed

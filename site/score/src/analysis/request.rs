@@ -123,6 +123,58 @@ pub struct Request {
     /// its 1,000 resamples are most of an analysis's cost, and a pipeline that only wants the
     /// number need not pay for them. Nothing else changes.
     pub skip_interval: bool,
+    /// Accept a floor and gain whose multiplier leaves `[0, 1]`, so that the final can leave
+    /// 0 to max ([`Params::validate_unbounded`](crate::Params::validate_unbounded) instead of
+    /// [`Params::validate`](crate::Params::validate)). Only the paper's ablation asks for it,
+    /// with an evidence block's `bounds=off`, to show such variants fail; no other front end
+    /// sets it.
+    pub unbounded: bool,
+}
+
+impl Request {
+    /// The refusal of a request one of whose options another leaves unused, naming both as
+    /// the caller's front end spells them (`spell` turns `"mode"`, `"preset"` or `"weights"`
+    /// into its flag, keyword or key, with the value where it matters: `--mode pooled`): weights
+    /// or a preset under mode pooled or feedback, which score no criteria, or a preset beside
+    /// weights, which replace its weights. `None` when every option given is used.
+    ///
+    /// ```
+    /// use pickanumber_score::{Mode, Request};
+    /// let r = Request { mode: Mode::Pooled, weights: Some(vec![("a".into(), 1.0)]), ..Request::default() };
+    /// assert_eq!(
+    ///     r.unused_option(|o| format!("--{o}")).unwrap(),
+    ///     "--weights would not be used with --mode: pooled mode scores no criteria; leave one of them out"
+    /// );
+    /// ```
+    pub fn unused_option(&self, spell: impl Fn(&str) -> String) -> Option<String> {
+        let no_criteria = matches!(self.mode, Mode::Pooled | Mode::Feedback);
+        let (unused, by, why) = if self.preset.is_some() && self.weights.is_some() {
+            (
+                "preset",
+                "weights",
+                "the weights replace the preset's".to_string(),
+            )
+        } else if no_criteria && self.weights.is_some() {
+            (
+                "weights",
+                "mode",
+                format!("{} mode scores no criteria", self.mode),
+            )
+        } else if no_criteria && self.preset.is_some() {
+            (
+                "preset",
+                "mode",
+                format!("{} mode scores no criteria", self.mode),
+            )
+        } else {
+            return None;
+        };
+        Some(format!(
+            "{} would not be used with {}: {why}; leave one of them out",
+            spell(unused),
+            spell(by)
+        ))
+    }
 }
 
 /// The names a rubric allows. An item that names another criterion or perspective is an error

@@ -10,7 +10,7 @@ use super::findings::{matrix_diagnostics, nothing_read, report_rows, saturation}
 use super::{Analysis, BucketScore, Feedback, Matrix, Mode, Outcome, Preset, Request};
 use crate::diagnostic::{line_list, Diagnostic, Kind};
 use crate::input::Format;
-use crate::{Bucket, Entry, Item, LineError, MatrixScore, Parsed, Pooled, ReportRow};
+use crate::{Bucket, Entry, Item, LineError, MatrixScore, Parsed, Pooled, ReportRow, WeightError};
 
 const NEEDS_CRITERION: &str = "in matrix mode every item needs a criterion: write (+3, craft) or put it under ## Criterion: craft";
 const STRICT: &str = "not an item, a heading or a weights line, and strict reading allows no other line: write it as an item (+3 text) or remove it";
@@ -40,8 +40,10 @@ pub(crate) fn analyse_read(
     let text_weights = !parsed.weights.is_empty() || !parsed.report_rows.is_empty();
     let mode = decide_mode(request, format, &parsed.entries, text_weights, &mut later);
     let entries = usable_entries(parsed.entries, mode, request, &mut diagnostics);
-    let scored = !entries.is_empty() || explicit_empty;
-    if !scored {
+    // Settings the formula cannot use give no score at all (their error says why).
+    let params_usable = !diagnostics.iter().any(|d| d.kind == Kind::Params);
+    let scored = params_usable && (!entries.is_empty() || explicit_empty);
+    if !scored && params_usable {
         let message = nothing_read(text, format, read_any, &diagnostics);
         diagnostics.push(Diagnostic::new(Kind::NothingRead, message));
     } else if explicit_empty {
@@ -60,7 +62,7 @@ pub(crate) fn analyse_read(
     let outcome = score(
         mode,
         &items,
-        parsed.weights,
+        (parsed.weights, parsed.weights_error),
         &parsed.report_rows,
         request,
         &mut diagnostics,
@@ -103,7 +105,11 @@ fn what_reading_found(
             message: e.message,
         })
         .collect();
-    if let Err(e) = request.params.validate() {
+    let checked = match request.unbounded {
+        true => request.params.validate_unbounded(),
+        false => request.params.validate(),
+    };
+    if let Err(e) = checked {
         diagnostics.push(Diagnostic::new(Kind::Params, e.to_string()));
     }
     for &(first, last, inner) in fenced {
@@ -209,7 +215,7 @@ fn usable_entries(
 fn score(
     mode: Mode,
     items: &[Item],
-    weights_line: Vec<(String, f64)>,
+    (weights_line, weights_error): (Vec<(String, f64)>, Option<usize>),
     rows: &[ReportRow],
     request: &Request,
     diagnostics: &mut Vec<Diagnostic>,
@@ -220,7 +226,12 @@ fn score(
     match mode {
         Mode::Matrix => {
             let weights = matrix_weights(request, weights_line, rows);
-            let result = MatrixScore::score(items, &weights, params);
+            // The text's weights with an error are not replaced by equal weights or a
+            // preset's: weights given outside the text win over them, else no overall.
+            let result = match weights_error.filter(|_| request.weights.is_none()) {
+                Some(line) => Err(WeightError::Unusable(line)),
+                None => MatrixScore::score(items, &weights, params),
+            };
             match &result {
                 Ok(m) => matrix_diagnostics(later, m, &weights, items, params),
                 Err(e) => diagnostics.push(Diagnostic::new(Kind::Weights, e.to_string())),

@@ -2,6 +2,7 @@
 //! each block in its own format and the lines outside with the line grammar, every line
 //! number still counted in the whole text.
 
+use crate::parse::LineError;
 use crate::Parsed;
 
 /// One fenced code block: the byte range of its content and the 1-based line of its first
@@ -61,11 +62,40 @@ fn lines_with_ends(text: &str) -> impl Iterator<Item = &str> {
     })
 }
 
+/// Whether `line` opens or closes a fenced code block: three backticks or tildes after
+/// spaces, whatever follows (an info string such as `json`).
+///
+/// ```
+/// use pickanumber_score::is_fence_line;
+/// assert!(is_fence_line("  ```json"));
+/// assert!(is_fence_line("~~~"));
+/// assert!(!is_fence_line("`` two"));
+/// ```
+pub fn is_fence_line(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with("```") || t.starts_with("~~~")
+}
+
+/// The content of each fenced code block of `text`, with the 1-based line of its first
+/// content line: the blocks [`crate::read`] reads in their own format, as judge models wrap
+/// their answers (a sentence, then a ```` ```json ```` block). For every reader of model
+/// output, so that each finds the same blocks.
+///
+/// ```
+/// let text = "Here are the scores:\n```json\n{\"scores\": [7, 8]}\n```\n";
+/// assert_eq!(pickanumber_score::fenced_blocks(text), [(3, "{\"scores\": [7, 8]}\n")]);
+/// ```
+pub fn fenced_blocks(text: &str) -> Vec<(usize, &str)> {
+    fences(text)
+        .into_iter()
+        .map(|f| (f.first_line, text.get(f.body).unwrap_or_default()))
+        .collect()
+}
+
 /// Appends `text` with the fence lines in it emptied.
 pub(super) fn push_blanking_fences(out: &mut String, text: &str) {
     for line in lines_with_ends(text) {
-        let t = line.trim_start();
-        if t.starts_with("```") || t.starts_with("~~~") {
+        if is_fence_line(line) {
             if line.ends_with('\n') {
                 out.push('\n');
             }
@@ -89,10 +119,32 @@ pub(super) fn merge(out: &mut Parsed, mut p: Parsed, offset: usize) {
     for r in &mut p.report_rows {
         r.line += offset;
     }
+    // One set of weights per text: a second (in another block, or outside the blocks) is an
+    // error on the later line.
+    if let Some(line) = p.weights_line.map(|l| l + offset) {
+        match out.weights_line {
+            Some(first) => {
+                let (first, second) = (first.min(line), first.max(line));
+                out.errors.push(LineError {
+                    line: second,
+                    column: None,
+                    message: crate::parse::second_weights(first),
+                });
+                out.weights_line = Some(first);
+                out.weights_error = Some(out.weights_error.map_or(second, |e| e.min(second)));
+            }
+            None => out.weights_line = Some(line),
+        }
+    }
+    if let Some(line) = p.weights_error.map(|l| l + offset) {
+        out.weights_error = Some(out.weights_error.map_or(line, |e| e.min(line)));
+    }
     out.entries.append(&mut p.entries);
     out.errors.append(&mut p.errors);
     out.ignored.append(&mut p.ignored);
-    out.weights.append(&mut p.weights);
+    if out.weights.is_empty() {
+        out.weights.append(&mut p.weights);
+    }
     out.notes.append(&mut p.notes);
     out.report_rows.append(&mut p.report_rows);
     out.explicit |= p.explicit;

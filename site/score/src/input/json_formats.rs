@@ -106,30 +106,48 @@ fn json_items(text: &str, values: &[Value], out: &mut Parsed) {
     out.explicit = out.errors.is_empty();
 }
 
-/// `"weights": {"craft": 0.6, "depth": 0.4}` → the weights, each name and number checked.
+/// `"weights": {"craft": 0.6, "depth": 0.4}` → the weights, each name and number checked, each
+/// criterion once; any error makes the text's weights unusable.
 fn json_weights(text: &str, w: &Value, out: &mut Parsed) {
-    let JsonKind::Object(members) = &w.kind else {
+    let errors_before = out.errors.len();
+    out.weights_line = Some(line_col(text, w.at).0);
+    if let JsonKind::Object(members) = &w.kind {
+        for (name, v) in members {
+            // A JSON number is always a decimal; the one failure is a value that cannot be
+            // read exactly.
+            let value = match &v.kind {
+                JsonKind::Number(n) => {
+                    crate::parse_decimal(n).map_err(|e| format!("weight for {name} {n} {e}"))
+                }
+                JsonKind::String(s) => Err(format!(
+                    "weight for {name} {}",
+                    crate::must_be_a_number(Some(s), v.describe())
+                )),
+                _ => Err(format!(
+                    "weight for {name} {}",
+                    crate::must_be_a_number(None, v.describe())
+                )),
+            };
+            match (check_name(name), value) {
+                (Ok(()), Ok(x)) => out.weights.push((name.clone(), x)),
+                (Err(m), _) => out.errors.push(error_at(text, v, format!("weight {m}"))),
+                (Ok(()), Err(m)) => out.errors.push(error_at(text, v, m)),
+            }
+        }
+        let twice = crate::matrix::duplicates(members.iter().map(|(n, _)| n.as_str()));
+        if !twice.is_empty() {
+            let message = crate::WeightError::Duplicate(twice).to_string();
+            out.errors.push(error_at(text, w, message));
+        }
+    } else {
         let message = format!(
             "\"weights\" must be an object of numbers, as in {{\"craft\": 0.6, \"depth\": 0.4}}, not {}",
             w.describe()
         );
         out.errors.push(error_at(text, w, message));
-        return;
-    };
-    for (name, v) in members {
-        let value = match &v.kind {
-            JsonKind::Number(n) => crate::parse_decimal(n).ok(),
-            _ => None,
-        };
-        match (check_name(name), value) {
-            (Ok(()), Some(x)) => out.weights.push((name.clone(), x)),
-            (Err(m), _) => out.errors.push(error_at(text, v, format!("weight {m}"))),
-            (Ok(()), None) => out.errors.push(error_at(
-                text,
-                v,
-                format!("weight for {name} must be a number, not {}", v.describe()),
-            )),
-        }
+    }
+    if let Some(e) = out.errors[errors_before..].first() {
+        out.weights_error = Some(e.line);
     }
 }
 
