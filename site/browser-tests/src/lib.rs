@@ -9,7 +9,8 @@
 //! - [`wait_until`] is the one way a test waits: for a condition, with a stated time-out, and a
 //!   failure message that says what was waited for and what was seen instead.
 //! - The page helpers read element text, wait for the calculator and type into it (module
-//!   `page`); [`console_log`] reads the browser's console; [`visible_text`], [`element`] and
+//!   `page`), and say whether an element is seen, in the viewport and cut off by no box
+//!   ([`unseen`]); [`console_log`] reads the browser's console; [`visible_text`], [`element`] and
 //!   [`ids`] read HTML as sent.
 //! - [`page_weight`] lists what the browser fetched for a page and how many bytes that is.
 
@@ -28,7 +29,7 @@ pub use fantoccini::{Client, Locator};
 pub use html::{element, ids, visible_text};
 pub use page::{
     box_size, expect_contains, expect_text, item_lines, open_calculator, paste, text, type_items,
-    wait_idle, wait_loaded, wait_ready, READY_TIMEOUT, UPDATE_TIMEOUT,
+    unseen, wait_idle, wait_loaded, wait_ready, READY_TIMEOUT, UPDATE_TIMEOUT,
 };
 pub use site::{dist, repo, serve, serve_dist, serve_dist_without_calculator, Served};
 pub use wait::wait_until;

@@ -248,3 +248,46 @@ pub fn item_lines(n: usize) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// Why the element matching `selector` is not seen, or `None` when it is: after the page (and
+/// only the page, never a box inside it) is scrolled to bring the element's top near the
+/// viewport's top, the element has a size, its box lies within the viewport's width and its
+/// top within the viewport's height, and no ancestor that clips its content (any `overflow`
+/// but `visible`) cuts any of it off. An element taller than the viewport is seen from its top.
+///
+/// # Panics
+///
+/// When the script cannot run.
+pub async fn unseen(client: &Client, selector: &str) -> Option<String> {
+    const SCRIPT: &str = "
+        const el = document.querySelector(arguments[0]);
+        if (!el) return 'there is no such element';
+        const name = (e) => e.nodeName.toLowerCase() + (e.id ? '#' + e.id : '') +
+            (typeof e.className === 'string' && e.className ? '.' + e.className.trim().split(/\\s+/).join('.') : '');
+        const top = el.getBoundingClientRect().top + window.scrollY;
+        window.scrollTo({ top: Math.max(0, top - 8), behavior: 'instant' });
+        const r = el.getBoundingClientRect();
+        const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+        const problems = [];
+        if (r.width < 1 || r.height < 1) problems.push(`it has no size (${r.width}x${r.height})`);
+        if (r.left < -0.5 || r.right > vw + 0.5) problems.push(`it spans x ${r.left.toFixed(1)} to ${r.right.toFixed(1)}, beyond the viewport's 0 to ${vw}`);
+        if (r.top < -0.5 || r.top > vh - 1) problems.push(`its top is at ${r.top.toFixed(1)}, outside the viewport's 0 to ${vh}`);
+        for (let a = el.parentElement; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
+            const s = getComputedStyle(a);
+            const clipX = s.overflowX !== 'visible', clipY = s.overflowY !== 'visible';
+            if (!clipX && !clipY) continue;
+            const b = a.getBoundingClientRect();
+            const left = b.left + a.clientLeft, right = left + a.clientWidth;
+            const up = b.top + a.clientTop, down = up + a.clientHeight;
+            if (clipX && (r.left < left - 0.5 || r.right > right + 0.5))
+                problems.push(`${name(a)} (overflow-x ${s.overflowX}) cuts it sideways: it spans x ${r.left.toFixed(1)} to ${r.right.toFixed(1)}, the box shows ${left.toFixed(1)} to ${right.toFixed(1)}`);
+            if (clipY && (r.top < up - 0.5 || r.bottom > down + 0.5))
+                problems.push(`${name(a)} (overflow-y ${s.overflowY}) cuts it: it spans y ${r.top.toFixed(1)} to ${r.bottom.toFixed(1)}, the box shows ${up.toFixed(1)} to ${down.toFixed(1)} (${a.scrollHeight} px of content in ${a.clientHeight})`);
+        }
+        return problems.length ? problems.join('; ') : null;";
+    let seen = client
+        .execute(SCRIPT, vec![selector.into()])
+        .await
+        .unwrap_or_else(|e| panic!("measure {selector}: {e}"));
+    seen.as_str().map(|why| format!("{selector}: {why}"))
+}

@@ -121,9 +121,11 @@ async fn a_section_anchor_survives_the_mount() {
             .await
             .expect("open the home page at #formula");
         wait_ready(&client).await;
-        paste(&client, "+3 typing does not touch the address").await;
-        expect_text(&client, "out-total", "1").await;
+        // Mounting leaves the address alone.
         assert_eq!(hash(&client).await, "#formula");
+        // Typing is the visitor's work, recorded in the address once they pause.
+        paste(&client, "+3 typing is recorded").await;
+        expect_text(&client, "out-total", "1").await;
         // Changing the mode is a visitor's choice, recorded in the address.
         client
             .find(Locator::Css("input[name=calc-mode][value=pooled]"))
@@ -136,14 +138,14 @@ async fn a_section_anchor_survives_the_mount() {
         wait_until(
             || async move {
                 let address = hash(c).await;
-                if address.contains("mode=pooled") {
+                if address.contains("mode=pooled") && address.contains("&d=") {
                     Ok(())
                 } else {
                     Err(format!("address {address}"))
                 }
             },
             UPDATE_TIMEOUT,
-            "the address to record mode=pooled",
+            "the address to record mode=pooled and the text",
         )
         .await;
     })

@@ -109,20 +109,25 @@ async fn preset_and_mode_switch_by_keyboard_and_stay_in_the_url() {
             .await
             .expect("select with the keyboard");
         expect_contains(&client, "out-format", "pooled mode").await;
-        let hash = client
-            .execute("return location.hash;", vec![])
-            .await
-            .expect("read the URL");
-        assert!(
-            hash.as_str().unwrap_or_default().contains("mode=pooled"),
-            "URL fragment: {hash}"
-        );
-        assert!(
-            hash.as_str()
-                .unwrap_or_default()
-                .contains("preset=hackathon"),
-            "URL fragment: {hash}"
-        );
+        // The address follows once the visitor pauses.
+        let c = &client;
+        wait_until(
+            || async move {
+                let hash = c
+                    .execute("return location.hash;", vec![])
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let hash = hash.as_str().unwrap_or_default().to_string();
+                if hash.contains("mode=pooled") && hash.contains("preset=hackathon") {
+                    Ok(())
+                } else {
+                    Err(format!("URL fragment: {hash}"))
+                }
+            },
+            UPDATE_TIMEOUT,
+            "the address to record mode=pooled and preset=hackathon",
+        )
+        .await;
     })
     .await;
 }

@@ -1,6 +1,10 @@
-//! What the probe and pairwise islands share: the input box under their bar.
+//! What the probe and pairwise islands share: the input box under their bar, and the work kept
+//! in this browser's storage so a reload brings back what was on screen.
 
+use leptos::leptos_dom::helpers::{set_timeout_with_handle, TimeoutHandle};
 use leptos::prelude::*;
+use std::cell::Cell;
+use std::rc::Rc;
 
 /// The labelled textarea `id` showing `text`, which hands each edit to `edited`, and the `hint`
 /// line under it (what was read, or a note).
@@ -20,4 +24,36 @@ pub(crate) fn input_box(
             <p class="calc-hint">{hint}</p>
         </div>
     }
+}
+
+/// What this browser's localStorage holds under `key`, if anything.
+pub(crate) fn remembered(key: &str) -> Option<String> {
+    crate::passes::storage()?.get_item(key).ok().flatten()
+}
+
+/// Keeps `snapshot()` under `key` in this browser's localStorage once the visitor has paused
+/// ([`crate::state::RECORD_PAUSE`]) after a change of the signals it reads (not at the start:
+/// a visitor who changed nothing keeps the page's example). When the browser refuses (no
+/// storage, or the text is over its quota), `refused` gets `not_kept`, the note to show.
+pub(crate) fn remember(
+    key: &'static str,
+    snapshot: impl Fn() -> String + 'static,
+    refused: RwSignal<String>,
+    not_kept: &'static str,
+) {
+    let pending: Rc<Cell<Option<TimeoutHandle>>> = Rc::new(Cell::new(None));
+    Effect::new(move |started: Option<()>| {
+        let value = snapshot();
+        if started.is_none() {
+            return;
+        }
+        if let Some(h) = pending.take() {
+            h.clear();
+        }
+        let keep = move || {
+            let kept = crate::passes::storage().is_some_and(|s| s.set_item(key, &value).is_ok());
+            refused.set(if kept { "" } else { not_kept }.to_string());
+        };
+        pending.set(set_timeout_with_handle(keep, crate::state::RECORD_PAUSE).ok());
+    });
 }

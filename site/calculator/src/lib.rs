@@ -35,20 +35,18 @@
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
-pub mod examples;
 mod island;
 pub mod pairwise;
 pub mod passes;
 pub mod probe;
 pub mod second;
-mod settings;
 pub mod share;
 pub mod state;
 
 use leptos::prelude::*;
 use pickanumber_score::{analyse, Mode, Preset};
 use pickanumber_view::words::{CALCULATOR_LIVE as WORDS, RESULT};
-use pickanumber_view::{escape, outcome, panel};
+use pickanumber_view::{calculator, escape, outcome, panel};
 use state::Inputs;
 
 fn copy_text(text: String, status: RwSignal<String>, done: &'static str) {
@@ -74,6 +72,9 @@ pub fn Calculator(
     /// A message to show at start (a share link restored or rejected).
     #[prop(optional)]
     notice: Option<String>,
+    /// Why the input came from this browser's storage rather than the address, if it did.
+    #[prop(optional)]
+    kept: Option<String>,
 ) -> impl IntoView {
     let inputs = Inputs::new(&initial);
     let status = RwSignal::new(notice.unwrap_or_default());
@@ -87,6 +88,8 @@ pub fn Calculator(
         passes::run("saved", Vec::new(), shown);
     }
     let share_url = RwSignal::new(String::new());
+    // Why the address does not hold the input, shown under it (empty when it does).
+    let kept = RwSignal::new(kept.unwrap_or_default());
 
     let scored = Memo::new(move |_| {
         let (request, weights_error) = inputs.weights.with(|w| {
@@ -111,7 +114,7 @@ pub fn Calculator(
         let value = event_target_value(&ev);
         let typed = ev.type_() == "input";
         match (target_attribute(&ev, "name").as_deref(), typed) {
-            (Some("calc-text"), true) => return inputs.text.set(value),
+            (Some("calc-text"), true) => inputs.text.set(value),
             (Some("calc-weights"), true) => inputs.weights.set(value),
             (Some("calc-den"), true) => inputs.den.set(value),
             (Some("calc-scale"), true) => inputs.scale.set(value),
@@ -121,11 +124,11 @@ pub fn Calculator(
             (Some("calc-preset"), false) => inputs.preset.set(Preset::from_name(&value)),
             _ => return,
         }
-        inputs.record_in_address();
+        inputs.record_in_address(kept);
     };
     let clicked = move |ev: leptos::ev::MouseEvent| {
         if let Some(example) = target_attribute(&ev, "data-example") {
-            return load_example(inputs, status, &example);
+            return load_example(inputs, status, kept, &example);
         }
         if let Some(index) = target_attribute(&ev, "data-reopen") {
             return passes::run("reopen", vec![index], shown);
@@ -167,6 +170,7 @@ pub fn Calculator(
                 <p class="calc-hint" id="out-format">
                     {move || scored.with(|(a, _)| format!("Read as {} · {} mode · live", a.format, a.mode()))}
                 </p>
+                <p class="calc-kept" id="calc-kept" role="status">{move || kept.get()}</p>
             </div>
             <div class="calc-results" aria-live="polite" aria-label=WORDS.results>
                 <div id="evidence-errors" class="calc-diag" tabindex="0" role="region" aria-label=WORDS.diagnostics inner_html=move || scored.with(|(a, weights_error)| {
@@ -180,7 +184,7 @@ pub fn Calculator(
                     })
                 })></div>
                 <div class="calc-actions">
-                    <div class="calc-buttons" inner_html=settings::actions()></div>
+                    <div class="calc-buttons" inner_html=calculator::actions(&WORDS, true)></div>
                     <p class="calc-status" id="calc-status" role="status">{move || status.get()}</p>
                     <div inner_html=move || share_url.with(|u| if u.is_empty() {
                         String::new()
@@ -194,11 +198,11 @@ pub fn Calculator(
                     second::View::Ready(_, panel) => panel.clone(),
                     v => second::placeholder(v),
                 })></div>
-                <div inner_html=format!(
-                    "<div class=\"calc-examples\"><p class=\"calc-label\">{}</p><div>{}</div></div>{}",
-                    escape(WORDS.examples),
-                    examples::buttons(),
-                    settings::advanced(&inputs.den.get_untracked(), &inputs.scale.get_untracked())
+                <div inner_html=calculator::examples_and_settings(
+                    &WORDS,
+                    &inputs.den.get_untracked(),
+                    &inputs.scale.get_untracked(),
+                    true,
                 )></div>
             </div>
         </div>
@@ -242,11 +246,11 @@ fn controls(inputs: Inputs) -> impl IntoView {
 
 /// Loads example number `index` (a `data-example` value) with its mode and preset (the
 /// formula's settings stay as set).
-fn load_example(inputs: Inputs, status: RwSignal<String>, index: &str) {
+fn load_example(inputs: Inputs, status: RwSignal<String>, kept: RwSignal<String>, index: &str) {
     let Some(&(_, m, p, t)) = index
         .parse::<usize>()
         .ok()
-        .and_then(|i| examples::EXAMPLES.get(i))
+        .and_then(|i| calculator::EXAMPLES.get(i))
     else {
         return;
     };
@@ -254,36 +258,20 @@ fn load_example(inputs: Inputs, status: RwSignal<String>, index: &str) {
     inputs.preset.set(Preset::from_name(p));
     inputs.weights.set(String::new());
     inputs.text.set(t.to_string());
-    inputs.record_in_address();
+    inputs.record_in_address(kept);
     status.set(String::new());
 }
 
 /// Packs the input into a share link (the browser compresses it), shows it as `#share-link`
-/// and copies it; input a link could not restore (over [`share::MAX_TEXT`] bytes, or a
-/// fragment over [`share::MAX_FRAGMENT`] characters) gets a message and no link.
+/// and copies it; input a link could not restore gets a message and no link.
 fn copy_link(inputs: Inputs, status: RwSignal<String>, share_url: RwSignal<String>) {
     let settings = inputs.settings();
     let text = inputs.text.get_untracked();
-    if text.len() > share::MAX_TEXT {
-        return status.set(format!(
-            "This input is {} bytes, over the 2,000,000 a link can carry; copy the report instead.",
-            text.len()
-        ));
-    }
     leptos::task::spawn_local(async move {
-        let packed = match share::pack(&text).await {
-            Ok(p) => p,
-            Err(message) => return status.set(message),
+        let fragment = match link_fragment(&settings, &text).await {
+            Ok(f) => f,
+            Err(why) => return status.set(format!("{why}; copy the report instead.")),
         };
-        let fragment = settings.encode(Some(&packed));
-        if fragment.len() > share::MAX_FRAGMENT {
-            status.set(format!(
-                "This input is too large for a link ({} characters, limit {}); copy the report instead.",
-                fragment.len(),
-                share::MAX_FRAGMENT
-            ));
-            return;
-        }
         let base = web_sys::window()
             .and_then(|w| w.location().href().ok())
             .map(|h| h.split('#').next().unwrap_or_default().to_string())
@@ -292,6 +280,27 @@ fn copy_link(inputs: Inputs, status: RwSignal<String>, share_url: RwSignal<Strin
         share_url.set(url.clone());
         copy_text(url, status, WORDS.link_copied);
     });
+}
+
+/// The share link's fragment (without `#`) for `settings` and `text`, or why a link cannot
+/// carry them: text over [`share::MAX_TEXT`] bytes, a fragment over [`share::MAX_FRAGMENT`]
+/// characters, or a browser that cannot compress.
+pub(crate) async fn link_fragment(settings: &share::State, text: &str) -> Result<String, String> {
+    if text.len() > share::MAX_TEXT {
+        return Err(format!(
+            "This input is {} bytes, over the 2,000,000 a link can carry",
+            text.len()
+        ));
+    }
+    let fragment = settings.encode(Some(&share::pack(text).await?));
+    if fragment.len() > share::MAX_FRAGMENT {
+        return Err(format!(
+            "This input is too large for a link ({} characters, limit {})",
+            fragment.len(),
+            share::MAX_FRAGMENT
+        ));
+    }
+    Ok(fragment)
 }
 
 /// Mode, preset, weights, denominator and scale as the second module's functions take them.

@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 use pickanumber_calculator::example_of;
-use pickanumber_calculator::{share, Calculator};
+use pickanumber_calculator::{share, state, Calculator};
 use wasm_bindgen::JsCast;
 
 fn main() {
@@ -28,6 +28,7 @@ async fn start_calculator(root: web_sys::Element) {
     };
     let example = example_of(&root);
     let fragment = window.location().hash().unwrap_or_default();
+    let mut kept = None;
     let (mut state, mut notice) = match share::Fragment::read(&fragment) {
         Ok(Some(f)) => match f.packed {
             Some(packed) => match share::unpack(&packed).await {
@@ -44,7 +45,14 @@ async fn start_calculator(root: web_sys::Element) {
                 ),
                 Err(message) => (share::State::default(), Some(message)),
             },
-            None => (f.state, None),
+            // An address with settings and no text: the text was too large for it and is
+            // kept in this browser's storage, if anywhere.
+            None => {
+                let text = state::draft::kept();
+                let words = &pickanumber_view::words::CALCULATOR_LIVE;
+                kept = text.as_ref().map(|_| words.from_storage.to_string());
+                (share::State { text, ..f.state }, None)
+            }
         },
         Ok(None) => (share::State::default(), None),
         Err(message) => (share::State::default(), Some(message)),
@@ -59,7 +67,7 @@ async fn start_calculator(root: web_sys::Element) {
     root.set_inner_html("");
     let notice = notice.take().unwrap_or_default();
     leptos::mount::mount_to(root.clone(), move || {
-        view! { <Calculator initial=state.clone() notice=notice.clone() /> }
+        view! { <Calculator initial=state.clone() notice=notice.clone() kept=kept.clone().unwrap_or_default() /> }
     })
     .forget();
     let _ = root.set_attribute("data-ready", "");

@@ -11,15 +11,21 @@ use pickanumber_instruments::pairwise::analyse;
 use pickanumber_view::words::{PAIRWISE, PAIRWISE_LIVE};
 use pickanumber_view::{self as view};
 
-use crate::island::input_box;
+use crate::island::{input_box, remember, remembered};
 
-/// The pairwise island, starting from `example` (the static box's judgments).
+/// The localStorage key of the judgments typed.
+pub const KEY: &str = "pickanumber.pairwise";
+
+/// The pairwise island, starting from the judgments this browser kept ([`KEY`]), else from
+/// `example` (the static box's judgments).
 #[component]
 pub fn PairwiseIsland(
     /// The judgments to start from.
     example: String,
 ) -> impl IntoView {
-    let text = RwSignal::new(example.clone());
+    let text = RwSignal::new(remembered(KEY).unwrap_or_else(|| example.clone()));
+    let refused = RwSignal::new(String::new());
+    remember(KEY, move || text.get(), refused, PAIRWISE_LIVE.not_kept);
     let analysis = Memo::new(move |_| text.with(|t| analyse(t)));
     view! {
         <div class="isl-body">
@@ -32,11 +38,15 @@ pub fn PairwiseIsland(
             </div>
             {input_box("pairwise-input", PAIRWISE_LIVE.input, text,
                 move |t| text.set(t),
-                move || analysis.with(|a| view::plain(PAIRWISE_LIVE.counts, &[
-                    ("judgments", &format!("{}", a.judgments)),
-                    ("items", &format!("{}", a.items.len())),
-                    ("errors", &format!("{}", a.errors.len())),
-                ])))}
+                move || refused.with(|r| if r.is_empty() {
+                    analysis.with(|a| view::plain(PAIRWISE_LIVE.counts, &[
+                        ("judgments", &format!("{}", a.judgments)),
+                        ("items", &format!("{}", a.items.len())),
+                        ("errors", &format!("{}", a.errors.len())),
+                    ]))
+                } else {
+                    r.clone()
+                }))}
             <div class="isl-results" role="region" tabindex="0" aria-live="polite" aria-label=PAIRWISE_LIVE.results
                 inner_html=move || analysis.with(|a| view::pairwise::results(a, &PAIRWISE))></div>
         </div>

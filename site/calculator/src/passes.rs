@@ -16,7 +16,8 @@ use crate::state::Inputs;
 /// The localStorage key.
 pub const KEY: &str = "pickanumber.passes";
 
-fn storage() -> Option<web_sys::Storage> {
+/// This browser's localStorage, if it offers one.
+pub(crate) fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 

@@ -13,21 +13,39 @@ use pickanumber_instruments::probe::{probe_text, Regime, Scale, TextProbe};
 use pickanumber_view::words::{PROBE, PROBE_LIVE};
 use pickanumber_view::{self as view};
 
-use crate::island::input_box;
+use crate::island::{input_box, remember, remembered};
+
+/// The localStorage key of the probe's work: the scale's two ends and the runs, a line each
+/// for the ends, then the text.
+pub const KEY: &str = "pickanumber.probe";
 
 /// What the island computes from its inputs: the probe, or why the scale cannot be used.
 type Computed = Result<TextProbe, String>;
 
-/// The probe island, starting from `example` (the static box's runs).
+/// The probe island, starting from the work this browser kept ([`KEY`]), else from `example`
+/// (the static box's runs) on the scale 1 to 10.
 #[component]
 pub fn ProbeIsland(
     /// The runs text to start from.
     example: String,
 ) -> impl IntoView {
-    let text = RwSignal::new(example);
-    let min = RwSignal::new("1".to_string());
-    let max = RwSignal::new("10".to_string());
+    let kept = remembered(KEY);
+    let mut kept = kept
+        .as_deref()
+        .map(|k| k.splitn(3, '\n'))
+        .into_iter()
+        .flatten();
+    let (low, high, runs) = (kept.next(), kept.next(), kept.next());
+    let text = RwSignal::new(runs.map_or(example, str::to_string));
+    let min = RwSignal::new(low.filter(|_| runs.is_some()).unwrap_or("1").to_string());
+    let max = RwSignal::new(high.filter(|_| runs.is_some()).unwrap_or("10").to_string());
     let loaded = RwSignal::new(String::new());
+    remember(
+        KEY,
+        move || format!("{}\n{}\n{}", min.get(), max.get(), text.get()),
+        loaded,
+        PROBE_LIVE.not_kept,
+    );
     let computed: Memo<Computed> = Memo::new(move |_| {
         let read =
             |s: &str, message: &str| s.trim().parse::<i64>().map_err(|_| message.to_string());

@@ -1,6 +1,7 @@
 //! The calculator's state: what the visitor set (mode, preset, weights, the formula's settings)
 //! and typed, the one [`Request`] it makes, and the address that records it.
 
+use leptos::leptos_dom::helpers::{set_timeout_with_handle, TimeoutHandle};
 use leptos::prelude::*;
 use pickanumber_score::{parse_weights, Mode, Preset, Request};
 use share::setting;
@@ -56,16 +57,84 @@ impl Inputs {
         }
     }
 
-    /// Records mode, preset and weights in the address. Called only after the visitor changed
-    /// one of them, so an address opened with a section anchor (`/#formula`) keeps it until then.
-    pub fn record_in_address(&self) {
-        let fragment = self.settings().encode(None);
+    /// Records what is on screen (mode, preset, weights, settings and the text) in the address
+    /// once the visitor has paused ([`RECORD_PAUSE`]), replacing the current entry rather than
+    /// adding one, so a reload, the back button and a copied address bring it back. Text a
+    /// link cannot carry is kept in this browser's storage instead ([`draft`]), and `kept`
+    /// says so. Called only after the visitor changed something, so an address opened with a
+    /// section anchor (`/#formula`) keeps it until then.
+    pub fn record_in_address(&self, kept: RwSignal<String>) {
+        let inputs = *self;
+        PENDING.with(|p| {
+            if let Some(h) = p.take() {
+                h.clear();
+            }
+            let record = move || leptos::task::spawn_local(inputs.record(kept));
+            p.set(set_timeout_with_handle(record, RECORD_PAUSE).ok());
+        });
+    }
+
+    async fn record(self, kept: RwSignal<String>) {
+        let (settings, text) = (self.settings(), self.text.get_untracked());
+        let fragment = crate::link_fragment(&settings, &text).await;
+        // A later edit schedules its own record.
+        if self.text.with_untracked(|t| *t != text) {
+            return;
+        }
+        let fragment = match fragment {
+            Ok(f) => {
+                draft::forget();
+                kept.set(String::new());
+                f
+            }
+            Err(why) => {
+                let words = &pickanumber_view::words::CALCULATOR_LIVE;
+                kept.set(if draft::keep(&text) {
+                    format!("{why}: {}", words.kept)
+                } else {
+                    format!("{why}, {}", words.not_kept)
+                });
+                settings.encode(None)
+            }
+        };
         if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
             let _ = h.replace_state_with_url(
                 &wasm_bindgen::JsValue::NULL,
                 "",
                 Some(&format!("#{fragment}")),
             );
+        }
+    }
+}
+
+/// How long the visitor must pause before the address follows the screen.
+pub const RECORD_PAUSE: std::time::Duration = std::time::Duration::from_millis(400);
+
+thread_local! {
+    /// The record waiting for the visitor's pause, if any.
+    static PENDING: std::cell::Cell<Option<TimeoutHandle>> = const { std::cell::Cell::new(None) };
+}
+
+/// The input a link could not carry, kept in this browser's localStorage: an address with
+/// settings and no text restores it (see `main.rs`).
+pub mod draft {
+    /// The localStorage key.
+    pub const KEY: &str = "pickanumber.calculator.text";
+
+    /// The kept input, if any.
+    pub fn kept() -> Option<String> {
+        crate::passes::storage()?.get_item(KEY).ok().flatten()
+    }
+
+    /// Keeps `text`; false when the browser refuses (no storage, or over its quota).
+    pub fn keep(text: &str) -> bool {
+        crate::passes::storage().is_some_and(|s| s.set_item(KEY, text).is_ok())
+    }
+
+    /// Drops the kept input: the address holds the text again.
+    pub fn forget() {
+        if let Some(s) = crate::passes::storage() {
+            let _ = s.remove_item(KEY);
         }
     }
 }

@@ -1,22 +1,31 @@
-//! [`start`]: serves a [`Site`] on HTTP/1.1 ([`tiny_http`]). The answer to a request: a file
-//! under the root (after the site's prefix), a folder's `index.html` (after a redirect to its
-//! trailing slash), else `404` with the root's `404.html`; `..` is refused. Every answer says
-//! `Cache-Control: no-cache`, so a page is never stale.
+//! [`start`]: serves a [`Site`] on HTTP/1.1, a thread per connection. The answer to a request: a
+//! file under the root (after the site's prefix), a folder's `index.html` (after a redirect to
+//! its trailing slash), else `404` with the root's `404.html`; `..` is refused. Every answer
+//! says `Cache-Control: no-cache`, so a page is never stale.
+//!
+//! The server is written here, on `std::net`, rather than taken from tiny_http: tiny_http's
+//! pool of connection threads could leave a connection of a browser's burst queued behind
+//! kept-alive idle ones, unanswered until one of those closed (the page load stalled for as
+//! long as the browser kept its idle connections). Here every connection has its own thread at
+//! once, and an idle kept-alive connection is closed after [`IDLE`].
 
-use std::io::{self, Cursor, Write};
-use std::net::{SocketAddr, ToSocketAddrs};
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 
 use flate2::write::GzEncoder;
 use flate2::Compression;
 use percent_encoding::percent_decode_str;
-use tiny_http::{Header, Request, Response, Server};
 
 use crate::Site;
 
-/// Threads answering requests, so a slow reader never holds up the others.
-const WORKERS: usize = 4;
+/// How long a kept-alive connection may wait for its next request before it is closed.
+const IDLE: Duration = Duration::from_secs(60);
+
+/// The most bytes a request's line and headers may take.
+const HEAD_LIMIT: u64 = 64 * 1024;
 
 /// `/__dev/reload.js`: it polls `/__dev/version` and reloads the page when the version changes.
 const RELOAD_JS: &str = include_str!("reload.js");
@@ -28,34 +37,159 @@ const TEXT: &str = "text/plain; charset=utf-8";
 /// Binds `addr` (an error when it cannot, say the port is taken) and serves `site` from background
 /// threads for the rest of the process; returns the bound address (useful with port 0).
 pub fn start(site: Site, addr: impl ToSocketAddrs) -> io::Result<SocketAddr> {
-    let server = Arc::new(Server::http(addr).map_err(io::Error::other)?);
-    // `Server::http` listens on TCP, never on a Unix socket.
-    let local = server.server_addr().to_ip().expect("a TCP address");
-    for n in 0..WORKERS {
-        let (server, site) = (Arc::clone(&server), site.clone());
-        std::thread::Builder::new()
-            .name(format!("devserver-{n}"))
-            .spawn(move || loop {
-                match server.recv() {
-                    Ok(request) => send(&site, request),
-                    // tiny_http stops accepting after an error such as too many open files.
-                    Err(e) => return eprintln!("devserver on {local} stopped accepting: {e}"),
+    let listener = TcpListener::bind(addr)?;
+    let local = listener.local_addr()?;
+    let site = Arc::new(site);
+    std::thread::Builder::new()
+        .name("devserver-accept".into())
+        .spawn(move || {
+            for stream in listener.incoming() {
+                let stream = match stream {
+                    Ok(s) => s,
+                    Err(e) => {
+                        // Say too many open files: the next connection may fare better.
+                        eprintln!("devserver on {local}: a connection was not accepted: {e}");
+                        std::thread::sleep(Duration::from_millis(50));
+                        continue;
+                    }
+                };
+                let site = Arc::clone(&site);
+                let spawned = std::thread::Builder::new()
+                    .name("devserver-connection".into())
+                    .spawn(move || connection(&site, stream));
+                if let Err(e) = spawned {
+                    eprintln!("devserver on {local}: no thread for a connection: {e}");
                 }
-            })?;
-    }
+            }
+        })?;
     Ok(local)
 }
 
-/// Sends [`route`]'s answer to `request`, gzipped when the client accepts it and it helps, as a
-/// static host would; a client gone mid-way only loses its own answer.
-fn send(site: &Site, request: Request) {
-    let gzip = request.headers().iter().any(|h| {
-        h.field.equiv("Accept-Encoding") && h.value.as_str().to_ascii_lowercase().contains("gzip")
-    });
-    let mut answer = route(site, request.method().as_str(), request.url());
+/// A request as read: its method, target, whether it may be followed by another on the same
+/// connection, and whether the client accepts gzip.
+struct Request {
+    method: String,
+    target: String,
+    keep_alive: bool,
+    gzip: bool,
+}
+
+/// Answers the requests of one connection in order until the client closes it, stays idle
+/// for [`IDLE`], sends what is not a request, or asks to close; a client gone mid-way only
+/// loses its own answers.
+fn connection(site: &Site, stream: TcpStream) {
+    let _ = stream.set_read_timeout(Some(IDLE));
+    let _ = stream.set_nodelay(true);
+    let Ok(mut out) = stream.try_clone() else {
+        return;
+    };
+    let mut input = BufReader::new(stream);
+    loop {
+        let request = match read_request(&mut input) {
+            Ok(Some(r)) => r,
+            // Closed, idle too long, or gone.
+            Ok(None) => return,
+            Err(why) => {
+                let answer = Answer::new(400, TEXT, format!("{why}\n"));
+                let _ = write_answer(&mut out, answer, false, false);
+                return;
+            }
+        };
+        let answer = route(site, &request.method, &request.target);
+        let answer = if request.gzip {
+            gzipped(answer)
+        } else {
+            answer
+        };
+        let head_only = request.method == "HEAD";
+        if write_answer(&mut out, answer, head_only, request.keep_alive).is_err()
+            || !request.keep_alive
+        {
+            return;
+        }
+    }
+}
+
+/// Reads one request's line and headers (and skips a body, which no route reads). `Ok(None)`
+/// when the connection ends or idles out before a request starts.
+///
+/// # Errors
+/// What is wrong with a request that is not HTTP/1.x, has a header over [`HEAD_LIMIT`], or
+/// a body of unknown length.
+fn read_request(input: &mut BufReader<TcpStream>) -> Result<Option<Request>, &'static str> {
+    let mut head = input.by_ref().take(HEAD_LIMIT);
+    let mut line = String::new();
+    // Blank lines before a request line are allowed (RFC 9112, 2.2).
+    while line.trim_end().is_empty() {
+        line.clear();
+        match head.read_line(&mut line) {
+            Ok(0) | Err(_) => return Ok(None),
+            Ok(_) => {}
+        }
+    }
+    let mut parts = line.split_whitespace();
+    let (Some(method), Some(target), Some(version), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err("not an HTTP request line");
+    };
+    let http10 = match version {
+        "HTTP/1.1" => false,
+        "HTTP/1.0" => true,
+        _ => return Err("only HTTP/1.0 and HTTP/1.1"),
+    };
+    let mut request = Request {
+        method: method.to_string(),
+        target: target.to_string(),
+        keep_alive: !http10,
+        gzip: false,
+    };
+    let mut body = 0u64;
+    loop {
+        let mut header = String::new();
+        match head.read_line(&mut header) {
+            Ok(0) | Err(_) => return Err("the request's headers do not end"),
+            Ok(_) => {}
+        }
+        let header = header.trim_end();
+        if header.is_empty() {
+            break;
+        }
+        let Some((name, value)) = header.split_once(':') else {
+            return Err("a header without a colon");
+        };
+        let (name, value) = (name.trim(), value.trim().to_ascii_lowercase());
+        if name.eq_ignore_ascii_case("Connection") {
+            if value.contains("close") {
+                request.keep_alive = false;
+            } else if value.contains("keep-alive") {
+                request.keep_alive = true;
+            }
+        } else if name.eq_ignore_ascii_case("Accept-Encoding") {
+            request.gzip = value.contains("gzip");
+        } else if name.eq_ignore_ascii_case("Content-Length") {
+            body = value
+                .parse()
+                .map_err(|_| "a Content-Length that is not a number")?;
+        } else if name.eq_ignore_ascii_case("Transfer-Encoding") {
+            return Err("a request body of unknown length");
+        }
+    }
+    if body > 0 {
+        // No route reads a body: skip it, so the next request starts where it should.
+        let skipped = io::copy(&mut input.by_ref().take(body), &mut io::sink());
+        if skipped.ok() != Some(body) {
+            return Ok(None);
+        }
+    }
+    Ok(Some(request))
+}
+
+/// The answer gzipped when that helps (compressible, not tiny), as a static host would.
+fn gzipped(mut answer: Answer) -> Answer {
     let types = ["text/", "application/wasm", "application/json", "image/svg"];
     let compressible = types.iter().any(|t| answer.content_type.starts_with(t));
-    if gzip && answer.status == 200 && compressible && answer.body.len() >= 512 {
+    if answer.status == 200 && compressible && answer.body.len() >= 512 {
         let mut gz = GzEncoder::new(Vec::new(), Compression::new(6));
         if let Ok(zipped) = gz.write_all(&answer.body).and_then(|()| gz.finish()) {
             answer.body = zipped;
@@ -63,17 +197,47 @@ fn send(site: &Site, request: Request) {
             answer = answer.with("Vary", "Accept-Encoding");
         }
     }
-    let (len, body) = (Some(answer.body.len()), Cursor::new(answer.body));
-    let response = Response::new(answer.status.into(), answer.headers, body, len, None);
-    // Always a Content-Length, never chunks: sizes read by a client are the bytes sent.
-    let _ = request.respond(response.with_chunked_threshold(usize::MAX));
+    answer
+}
+
+/// Writes `answer`: always a `Content-Length`, never chunks, so sizes read by a client are the
+/// bytes sent; no body for `HEAD`; `Connection: close` when the connection ends after it.
+fn write_answer(
+    out: &mut TcpStream,
+    answer: Answer,
+    head_only: bool,
+    keep_alive: bool,
+) -> io::Result<()> {
+    let reason = match answer.status {
+        200 => "OK",
+        301 => "Moved Permanently",
+        400 => "Bad Request",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        _ => "",
+    };
+    let mut head = format!("HTTP/1.1 {} {reason}\r\n", answer.status);
+    for (name, value) in &answer.headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str(&format!("Content-Length: {}\r\n", answer.body.len()));
+    if !keep_alive {
+        head.push_str("Connection: close\r\n");
+    }
+    head.push_str("\r\n");
+    let mut bytes = head.into_bytes();
+    if !head_only {
+        bytes.extend_from_slice(&answer.body);
+    }
+    out.write_all(&bytes)?;
+    out.flush()
 }
 
 /// A response before it is sent.
 struct Answer {
     status: u16,
     content_type: &'static str,
-    headers: Vec<Header>,
+    headers: Vec<(&'static str, String)>,
     body: Vec<u8>,
 }
 
@@ -93,8 +257,8 @@ impl Answer {
 
     /// The answer with header `name` set to `value`, in place of any it had.
     fn with(mut self, name: &'static str, value: &str) -> Answer {
-        self.headers.retain(|h| !h.field.equiv(name));
-        self.headers.extend(Header::from_bytes(name, value).ok());
+        self.headers.retain(|(n, _)| !n.eq_ignore_ascii_case(name));
+        self.headers.push((name, value.to_string()));
         self
     }
 }
@@ -230,5 +394,43 @@ mod tests {
         let status = |p: &str| minreq::get(format!("http://{plain}{p}")).send().unwrap();
         let statuses = ["/paper/", "/__dev/version", "/%zz"].map(|p| status(p).status_code);
         assert_eq!(statuses, [200, 404, 404]);
+    }
+}
+
+#[cfg(test)]
+mod stall {
+    use crate::Site;
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+    use std::time::{Duration, Instant};
+
+    /// A browser opens several connections at once and keeps each open after its answer (HTTP/1.1
+    /// keep-alive): every one of them gets its answer at once, none waits for another to close.
+    #[test]
+    fn a_burst_of_kept_alive_connections_is_answered_at_once() {
+        let scratch = crate::tests::tree(&[("index.html", "home")]);
+        let addr = super::start(Site::new(scratch.path()), "127.0.0.1:0").unwrap();
+        for round in 0..20 {
+            let started = Instant::now();
+            // Connected all at once, as a browser's burst arrives.
+            let mut open: Vec<TcpStream> =
+                (0..16).map(|_| TcpStream::connect(addr).unwrap()).collect();
+            for s in &mut open {
+                s.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n")
+                    .unwrap();
+            }
+            for (n, s) in open.iter_mut().enumerate() {
+                s.set_read_timeout(Some(Duration::from_secs(3))).unwrap();
+                let mut buf = [0u8; 512];
+                let got = s.read(&mut buf).unwrap_or(0);
+                assert!(
+                    buf[..got].starts_with(b"HTTP/1.1 200"),
+                    "round {round}, connection {n}: no answer after {:?}",
+                    started.elapsed()
+                );
+            }
+            // The connections stay open, as a browser's idle ones do, through the next round.
+            std::mem::forget(open);
+        }
     }
 }

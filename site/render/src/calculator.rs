@@ -5,7 +5,8 @@
 use crate::html::escape;
 use crate::words::{Note, Text};
 use pickanumber_score::{analyse, Request};
-use pickanumber_view::{panel, words::ResultView};
+use pickanumber_view::words::{CalculatorLive, ResultView};
+use pickanumber_view::{calculator, panel};
 use std::path::Path;
 
 /// The example the calculator starts from: the GUI agent of the cua-bench analysis. Its one
@@ -102,12 +103,58 @@ pub struct LiveWords {
     pub passes_copied: String,
     pub clipboard_refused: String,
     pub restored: String,
+    pub kept: String,
+    pub not_kept: String,
+    pub from_storage: String,
+}
+
+impl LiveWords {
+    /// The words as the view crate takes them.
+    pub fn view(&self) -> CalculatorLive<'_> {
+        CalculatorLive {
+            input: &self.input,
+            mode: &self.mode,
+            modes: [
+                &self.modes[0],
+                &self.modes[1],
+                &self.modes[2],
+                &self.modes[3],
+            ],
+            preset: &self.preset,
+            no_preset: &self.no_preset,
+            weights: &self.weights,
+            results: &self.results,
+            diagnostics: &self.diagnostics,
+            share_link: &self.share_link,
+            examples: &self.examples,
+            copy_report: &self.copy_report,
+            copy_link: &self.copy_link,
+            judge: &self.judge,
+            judge_placeholder: &self.judge_placeholder,
+            save_pass: &self.save_pass,
+            advanced: &self.advanced,
+            denominator: &self.denominator,
+            scale: &self.scale,
+            report_copied: &self.report_copied,
+            report_failed: &self.report_failed,
+            link_copied: &self.link_copied,
+            passes_copied: &self.passes_copied,
+            clipboard_refused: &self.clipboard_refused,
+            restored: &self.restored,
+            kept: &self.kept,
+            not_kept: &self.not_kept,
+            from_storage: &self.from_storage,
+        }
+    }
 }
 
 /// The static box: the example and its results, as the live calculator's result panel shows
 /// them (the view crate's [`panel::calculator`] in the `[result]` words `result`, so the two
 /// cannot drift, after the
-/// diagnostics and an empty actions bar, as in the live app), and a `<noscript>` note.
+/// diagnostics and the actions, as in the live app), the examples and the formula's settings
+/// (the actions, examples and settings disabled: the view crate's [`calculator`] markup, so
+/// the box has the live app's size), and a `<noscript>` note under the input (in its
+/// fixed-size row, so the box has that size with JavaScript off too).
 /// The panel's ids (`#out-final`, …) appear once per page, since a page holds at most one
 /// island, and the live app replaces the box when it mounts.
 pub fn placeholder(words: &Words, result: &ResultView<'_>) -> String {
@@ -118,9 +165,10 @@ pub fn placeholder(words: &Words, result: &ResultView<'_>) -> String {
 <div class=\"calc-bar\"><p class=\"calc-label\">{}</p></div>\
 <div class=\"calc-in\"><span class=\"calc-label\">{}</span>\
 <textarea class=\"calc-input\" readonly aria-label=\"{}\">{}</textarea>\
-<p class=\"calc-hint\">{}</p></div>\
-<div class=\"calc-results\"><div class=\"calc-diag\"><noscript><p>{}</p></noscript></div>\
-<div class=\"calc-actions\"></div><div class=\"calc-panel\">{}</div>\
+<p class=\"calc-hint\">{}</p><noscript><p class=\"calc-noscript\">{}</p></noscript></div>\
+<div class=\"calc-results\"><div class=\"calc-diag\"></div>\
+<div class=\"calc-actions\"><div class=\"calc-buttons\">{}</div><p class=\"calc-status\"></p></div>\
+<div class=\"calc-panel\">{}</div><div>{}</div>\
 </div></div></div>\n",
         escape(&words.region),
         escape(&words.mode),
@@ -129,7 +177,9 @@ pub fn placeholder(words: &Words, result: &ResultView<'_>) -> String {
         escape(EXAMPLE),
         escape(&words.hint),
         words.noscript.html(&[]),
+        calculator::actions(&words.live.view(), false),
         panel::calculator(&a, result),
+        calculator::examples_and_settings(&words.live.view(), "", "", false),
     )
 }
 

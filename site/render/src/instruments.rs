@@ -241,6 +241,7 @@ pub struct ProbeLiveWords {
     pub high_not_whole: String,
     pub scale_unusable: String,
     pub results: String,
+    pub not_kept: String,
 }
 
 impl ProbeWords {
@@ -337,6 +338,7 @@ pub struct PairwiseLiveWords {
     pub input: String,
     pub counts: Text<PairwiseCounts>,
     pub results: String,
+    pub not_kept: String,
 }
 
 impl PairwiseWords {

@@ -285,11 +285,146 @@ impl Form {
     }
 }
 
+/// Text with `\`, tabs and line breaks escaped, so it fits on one line after a tab.
+fn escape_line(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The text [`escape_line`] escaped; `None` for an escape it never writes.
+fn unescape_line(s: &str) -> Option<String> {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        out.push(if c == '\\' {
+            match chars.next()? {
+                '\\' => '\\',
+                'n' => '\n',
+                'r' => '\r',
+                't' => '\t',
+                _ => return None,
+            }
+        } else {
+            c
+        });
+    }
+    Some(out)
+}
+
+impl Form {
+    /// The form as typed, every field (even one the rubric crate would refuse, and the
+    /// criteria while the pooled mode is chosen) a line of its id ([`Form::set`]'s), a tab and
+    /// its value escaped: what the setup page keeps in the browser's storage, so a reload
+    /// brings back the form as it was. [`Form::from_kept`] reads it back.
+    pub fn to_kept(&self) -> String {
+        let mut fields: Vec<(String, &str)> = vec![
+            ("mode".into(), if self.matrix { "matrix" } else { "pooled" }),
+            ("subject".into(), &self.subject),
+            ("perspectives".into(), &self.perspectives),
+            ("denominator".into(), &self.denominator),
+            ("scale".into(), &self.scale),
+        ];
+        for (i, c) in self.criteria.iter().enumerate() {
+            for (field, value) in [
+                ("name", &c.name),
+                ("weight", &c.weight),
+                ("plus5", &c.plus5),
+                ("minus5", &c.minus5),
+            ] {
+                fields.push((format!("criteria-{}-{field}", i + 1), value));
+            }
+        }
+        for (i, t) in self.traps.iter().enumerate() {
+            for (field, value) in [("description", &t.description), ("impact", &t.impact)] {
+                fields.push((format!("traps-{}-{field}", i + 1), value));
+            }
+        }
+        fields
+            .iter()
+            .map(|(id, value)| format!("{id}\t{}\n", escape_line(value)))
+            .collect()
+    }
+
+    /// The form [`Form::to_kept`] wrote; `None` for text it did not write (a line without a
+    /// tab, an id no field has, an escape it never writes), which the page then ignores.
+    pub fn from_kept(text: &str) -> Option<Form> {
+        let mut lines = Vec::new();
+        let (mut criteria, mut traps) = (0, 0);
+        for line in text.lines() {
+            let (id, value) = line.split_once('\t')?;
+            let mut parts = id.splitn(3, '-');
+            if let (Some(list), Some(n)) = (parts.next(), parts.next()) {
+                let n: usize = n.parse().ok()?;
+                // At most one row more than the rows before: a kept form is written in order.
+                let rows = match list {
+                    "criteria" => &mut criteria,
+                    "traps" => &mut traps,
+                    _ => return None,
+                };
+                if n == 0 || n > *rows + 1 {
+                    return None;
+                }
+                *rows = n;
+            }
+            lines.push((id, unescape_line(value)?));
+        }
+        let mut form = Form {
+            criteria: vec![CriterionRow::default(); criteria],
+            traps: vec![TrapRow::default(); traps],
+            ..Form::default()
+        };
+        for (id, value) in lines {
+            if id == "mode" && !["matrix", "pooled"].contains(&value.as_str()) {
+                return None;
+            }
+            if !form.set(id, value) {
+                return None;
+            }
+        }
+        Some(form)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const PR: &str = include_str!("../../../examples/rubrics/pull-request.toml");
+
+    #[test]
+    fn the_form_as_typed_survives_being_kept() {
+        let mut f = Form::from_rubric(&Rubric::parse(PR).unwrap());
+        assert!(f.set("criteria-2-weight", "0,2".into()));
+        assert!(f.set("subject", "a\\b\tc\r\nd".into()));
+        f.traps.push(TrapRow::default());
+        f.matrix = false;
+        let kept = f.to_kept();
+        assert_eq!(Form::from_kept(&kept), Some(f.clone()));
+        assert_eq!(
+            Form::from_kept(&Form::default().to_kept()),
+            Some(Form { ..Form::default() })
+        );
+        for broken in [
+            "subject",
+            "bogus\tx",
+            "mode\tgrid",
+            "subject\ta\\q",
+            "criteria-2-name\tx",
+            "criteria-0-name\tx",
+            "criteria-1-colour\tx",
+        ] {
+            assert_eq!(Form::from_kept(broken), None, "{broken}");
+        }
+    }
 
     #[test]
     fn a_rubric_survives_the_form() {

@@ -118,6 +118,8 @@ words! {
     copied,
     /// The status when the browser refuses the clipboard.
     copy_failed,
+    /// The status when the browser will not keep the form for a reload.
+    not_kept,
     /// The link that opens the calculator with the rubric's settings.
     score,
     /// The accessible name of the results.

@@ -23,6 +23,7 @@
 //! formula crate's passes) adds [`judges`] and the report's passes section; the calculator's
 //! own wasm leaves it out, as it leaves out the formula crate's.
 
+pub mod calculator;
 pub mod frame;
 #[cfg(feature = "combine")]
 pub mod judges;

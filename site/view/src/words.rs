@@ -100,6 +100,12 @@ pub struct CalculatorLive<'a> {
     pub clipboard_refused: &'a str,
     /// The notice after a share link is restored.
     pub restored: &'a str,
+    /// After why a link cannot carry the input: it is kept in the browser's storage instead.
+    pub kept: &'a str,
+    /// After why a link cannot carry the input: the browser's storage refused it too.
+    pub not_kept: &'a str,
+    /// The note under an input that came from the browser's storage.
+    pub from_storage: &'a str,
 }
 
 /// The probe's static box, the `[probe]` table.
@@ -177,6 +183,8 @@ pub struct ProbeLive<'a> {
     pub scale_unusable: &'a str,
     /// The accessible name of the island's results.
     pub results: &'a str,
+    /// The note under the input when the browser will not keep the runs.
+    pub not_kept: &'a str,
 }
 
 /// The pairwise diagnostic's static box, the `[pairwise]` table.
@@ -248,6 +256,8 @@ pub struct PairwiseLive<'a> {
     pub counts: &'a str,
     /// The accessible name of the island's results.
     pub results: &'a str,
+    /// The note under the input when the browser will not keep the judgments.
+    pub not_kept: &'a str,
 }
 
 /// The words of a computed result, the `[result]` table: the labels the calculator's panel,

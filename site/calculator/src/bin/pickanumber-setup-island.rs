@@ -66,8 +66,12 @@ fn main() {
     ) else {
         return;
     };
+    // The form as this browser kept it, else the example.
+    let kept = storage()
+        .and_then(|s| s.get_item(KEY).ok().flatten())
+        .and_then(|k| Form::from_kept(&k));
     let island = Rc::new(RefCell::new(Island {
-        form: Form::from_rubric(&example),
+        form: kept.unwrap_or_else(|| Form::from_rubric(&example)),
         words,
         calculator,
         doc,
@@ -82,12 +86,21 @@ fn main() {
         let listener = Closure::<dyn Fn(Event)>::new(move |ev: Event| {
             if let Ok(mut island) = island.try_borrow_mut() {
                 island.event(&ev);
+                island.keep();
             }
         });
         let _ = root.add_event_listener_with_callback(kind, listener.as_ref().unchecked_ref());
         listener.forget();
     }
     let _ = root.set_attribute("data-ready", "");
+}
+
+/// The localStorage key of the form as typed ([`Form::to_kept`]).
+const KEY: &str = "pickanumber.setup";
+
+/// This browser's localStorage, if it offers one.
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
 }
 
 /// Attribute `name` of the element an event started from.
@@ -197,6 +210,14 @@ impl Island {
         };
         self.status.set_text_content(None);
         self.render(true, Some(focus));
+    }
+
+    /// Keeps the form as typed in this browser's storage, so a reload brings it back; says so
+    /// in the status line when the browser refuses.
+    fn keep(&self) {
+        if storage().is_none_or(|s| s.set_item(KEY, &self.form.to_kept()).is_err()) {
+            self.status.set_text_content(Some(&self.words.not_kept));
+        }
     }
 
     /// Copies the text of element `id` and says whether the browser let it.

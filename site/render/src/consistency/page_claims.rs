@@ -206,3 +206,27 @@ fn the_prompt_puts_the_impact_last_and_its_answer_parses() {
         0
     );
 }
+
+/// Every page of `content/` but the home page and the 404 page is one click away: the site's
+/// navigation links to it.
+#[test]
+fn every_content_page_is_in_the_navigation() {
+    let nav: Vec<String> = super::layout().nav.into_iter().map(|i| i.href).collect();
+    let mut missing = Vec::new();
+    for (rel, _) in markdown_files() {
+        let Some(stem) = rel
+            .strip_prefix("content/")
+            .and_then(|f| f.strip_suffix(".md"))
+        else {
+            continue;
+        };
+        let href = format!("/{stem}/");
+        if !["index", "404"].contains(&stem) && !nav.contains(&href) {
+            missing.push(href);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "content/layout.toml's nav has no link to {missing:?} (it has {nav:?})"
+    );
+}

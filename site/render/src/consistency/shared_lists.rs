@@ -10,7 +10,7 @@ fn one_cua_bench_gui_list_everywhere() {
     let definition = read("examples/cua-bench-gui.txt");
     let definition = definition.trim_end();
     assert_eq!(calculator::EXAMPLE, definition);
-    assert!(read("site/calculator/src/examples.rs")
+    assert!(read("site/view/src/calculator.rs")
         .contains("include_str!(\"../../../examples/cua-bench-gui.txt\")"));
 
     let mut seen = 0;
@@ -37,7 +37,7 @@ fn one_cua_bench_gui_list_everywhere() {
     // The agent left Settings open: no page or example credits it with closing it.
     let mut sources = markdown_files();
     for rel in [
-        "site/calculator/src/examples.rs",
+        "site/view/src/calculator.rs",
         "site/render/src/calculator.rs",
         "content/layout.toml",
     ] {
@@ -54,7 +54,7 @@ fn one_cua_bench_gui_list_everywhere() {
 fn one_set_of_profiles_a_to_d() {
     let home = fenced_blocks(&read("content/index.md"));
     let paper = fenced_blocks(&read("paper/formula.md"));
-    let examples = read("site/calculator/src/examples.rs");
+    let examples = read("site/view/src/calculator.rs");
     for id in ["ex-a", "ex-b", "ex-c", "ex-d"] {
         let find = |blocks: &[(String, String)]| {
             blocks
