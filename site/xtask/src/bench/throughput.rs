@@ -46,8 +46,16 @@ const RUNS: usize = 3;
 /// of the process), quadratic 100×.
 const MAX_GROWTH: f64 = 20.0;
 
-/// An input form: its row's label and the text of `n` items in it.
-type Form = (&'static str, fn(usize) -> String);
+/// An input form: its row's label, the text of `n` items in it, and the arguments the line form
+/// is timed with for its ratio: the same work, so a form that prints every item (feedback
+/// buckets) is set against item lines that print every item too.
+type Form = (&'static str, fn(usize) -> String, &'static str);
+
+/// The line form's arguments for forms read in the default (pooled) mode.
+const POOLED: &str = "score";
+
+/// The line form's arguments for the feedback buckets, which score in feedback mode.
+const FEEDBACK: &str = "score --mode feedback";
 
 /// The impacts of the forms' items, in turn: both signs, every magnitude.
 const IMPACTS: [i8; 8] = [3, -2, 1, -1, 2, -3, 5, -5];
@@ -77,48 +85,74 @@ const PASS_ITEMS: usize = 20;
 /// Every input form `read` tells apart (and passes), the line form first: the others' times
 /// are given as multiples of its time.
 const FORMS: [Form; 7] = [
-    ("item lines", |n| {
-        (0..n)
-            .map(|k| format!("{} item {k}\n", signed(k)))
-            .collect()
-    }),
-    ("JSON array", |n| {
-        format!("[\n{}\n]\n", json_items(n, "impact", |_| true))
-    }),
-    ("JSON items object", |n| {
-        format!(
-            "{{\"items\": [\n{}\n]}}\n",
-            json_items(n, "impact", |_| true)
-        )
-    }),
-    ("feedback JSON buckets", |n| {
-        let working = json_items(n, "value", |k| impact(k) > 0);
-        let not_working = json_items(n, "value", |k| impact(k) < 0);
-        format!("{{\"working\": [\n{working}\n], \"not_working\": [\n{not_working}\n]}}\n")
-    }),
-    ("## Pass: passes of 20 items", |n| {
-        (0..n)
-            .map(|k| {
-                let heading = match k % PASS_ITEMS {
-                    0 => format!("## Pass: judge{}\n", k / PASS_ITEMS),
-                    _ => String::new(),
-                };
-                format!("{heading}{} item {k}\n", signed(k))
-            })
-            .collect()
-    }),
-    ("spreadsheet rows", |n| {
-        let rows: String = (0..n)
-            .map(|k| format!("{},item {k}\n", signed(k)))
-            .collect();
-        format!("impact,text\n{rows}")
-    }),
-    ("markdown table", |n| {
-        let rows: String = (0..n)
-            .map(|k| format!("| {} | item {k} |\n", signed(k)))
-            .collect();
-        format!("| impact | text |\n|---|---|\n{rows}")
-    }),
+    (
+        "item lines",
+        |n| {
+            (0..n)
+                .map(|k| format!("{} item {k}\n", signed(k)))
+                .collect()
+        },
+        POOLED,
+    ),
+    (
+        "JSON array",
+        |n| format!("[\n{}\n]\n", json_items(n, "impact", |_| true)),
+        POOLED,
+    ),
+    (
+        "JSON items object",
+        |n| {
+            format!(
+                "{{\"items\": [\n{}\n]}}\n",
+                json_items(n, "impact", |_| true)
+            )
+        },
+        POOLED,
+    ),
+    (
+        "feedback JSON buckets",
+        |n| {
+            let working = json_items(n, "value", |k| impact(k) > 0);
+            let not_working = json_items(n, "value", |k| impact(k) < 0);
+            format!("{{\"working\": [\n{working}\n], \"not_working\": [\n{not_working}\n]}}\n")
+        },
+        FEEDBACK,
+    ),
+    (
+        "## Pass: passes of 20 items",
+        |n| {
+            (0..n)
+                .map(|k| {
+                    let heading = match k % PASS_ITEMS {
+                        0 => format!("## Pass: judge{}\n", k / PASS_ITEMS),
+                        _ => String::new(),
+                    };
+                    format!("{heading}{} item {k}\n", signed(k))
+                })
+                .collect()
+        },
+        POOLED,
+    ),
+    (
+        "spreadsheet rows",
+        |n| {
+            let rows: String = (0..n)
+                .map(|k| format!("{},item {k}\n", signed(k)))
+                .collect();
+            format!("impact,text\n{rows}")
+        },
+        POOLED,
+    ),
+    (
+        "markdown table",
+        |n| {
+            let rows: String = (0..n)
+                .map(|k| format!("| {} | item {k} |\n", signed(k)))
+                .collect();
+            format!("| impact | text |\n|---|---|\n{rows}")
+        },
+        POOLED,
+    ),
 ];
 
 /// The item counts of each form.
@@ -196,30 +230,43 @@ fn forms(env: &Env, report: &mut Report) -> Result<Value, Failure> {
     let bin = env.target().join("release/pickanumber");
     let dir = env.target().join("bench-forms");
     std::fs::create_dir_all(&dir).context(dir.display())?;
-    // times[form][size]
+    // times[form][size], and the line form's under each baseline's arguments
     let mut times = vec![Vec::new(); FORMS.len()];
+    let mut lines: Vec<(&str, Vec<f64>)> = vec![(POOLED, Vec::new()), (FEEDBACK, Vec::new())];
     for n in FORM_SIZES {
-        for (f, (_, text)) in FORMS.iter().enumerate() {
+        for (f, (_, text, _)) in FORMS.iter().enumerate() {
             let file = dir.join(format!("form{f}-{n}.txt"));
             std::fs::write(&file, text(n)).context(file.display())?;
-            times[f].push(best_ms(env, &bin, "score", &file, form_runs(n))?);
+            if f == 0 {
+                for (args, ms) in &mut lines {
+                    ms.push(best_ms(env, &bin, args, &file, form_runs(n))?);
+                }
+                let pooled = lines[0].1[times[0].len()];
+                times[0].push(pooled);
+            } else {
+                times[f].push(best_ms(env, &bin, POOLED, &file, form_runs(n))?);
+            }
             let _ = std::fs::remove_file(&file);
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
     let mut out = Vec::new();
-    for (f, (label, _)) in FORMS.iter().enumerate() {
+    for (f, (label, _, baseline)) in FORMS.iter().enumerate() {
+        let (_, base) = lines
+            .iter()
+            .find(|(a, _)| a == baseline)
+            .expect("a timed baseline");
         report
             .rows
-            .push(form_row(label, &times[f], &times[0], f == 0));
-        out.push(json!({"form": label, "items": FORM_SIZES, "best_ms": times[f]}));
+            .push(form_row(label, baseline, &times[f], base, f == 0));
+        out.push(json!({"form": label, "items": FORM_SIZES, "best_ms": times[f], "baseline": baseline, "baseline_ms": base}));
     }
     Ok(Value::Array(out))
 }
 
 /// The row of one form: its time at each size and, but for the line form itself, its ratio
-/// to the line form's, judged against [`MAX_RATIO`].
-fn form_row(label: &str, ms: &[f64], lines_ms: &[f64], is_lines: bool) -> Row {
+/// to the line form's under `baseline`'s arguments, judged against [`MAX_RATIO`].
+fn form_row(label: &str, baseline: &str, ms: &[f64], lines_ms: &[f64], is_lines: bool) -> Row {
     let sizes: Vec<String> = FORM_SIZES.iter().map(|&n| thousands(n as u64)).collect();
     let measure = format!(
         "pickanumber score, {label}: {} items, CLI release",
@@ -242,7 +289,8 @@ fn form_row(label: &str, ms: &[f64], lines_ms: &[f64], is_lines: bool) -> Row {
     if is_lines {
         return row;
     }
-    let target = format!("≤ ×{MAX_RATIO:.0} the item lines' time at each size");
+    let target =
+        format!("≤ ×{MAX_RATIO:.0} the item lines' time (pickanumber {baseline}) at each size");
     row.target(target, ratios.iter().all(|&r| r <= MAX_RATIO))
 }
 
@@ -305,15 +353,21 @@ mod tests {
     fn a_form_row_shows_each_size_and_its_ratio_to_the_line_form() {
         let lines = [10.0, 100.0, 1000.0];
         assert_eq!(
-            form_row("item lines", &lines, &lines, true).brief(),
+            form_row("item lines", POOLED, &lines, &lines, true).brief(),
             "pickanumber score, item lines: 10,000 / 100,000 / 1,000,000 items, CLI release: 10 ms / 100 ms / 1000 ms"
         );
-        let json = form_row("JSON array", &[20.0, 210.0, 2900.0], &lines, false);
+        let json = form_row("JSON array", POOLED, &[20.0, 210.0, 2900.0], &lines, false);
         assert_eq!(
             json.brief(),
             "pickanumber score, JSON array: 10,000 / 100,000 / 1,000,000 items, CLI release: 20 ms (×2.0) / 210 ms (×2.1) / 2900 ms (×2.9) ✓"
         );
-        let slow = form_row("passes", &[20.0, 210.0, 4000.0], &lines, false);
+        let feedback = form_row("buckets", FEEDBACK, &[20.0, 210.0, 2900.0], &lines, false);
+        assert!(
+            feedback.brief().ends_with("(×2.9) ✓"),
+            "{}",
+            feedback.brief()
+        );
+        let slow = form_row("passes", POOLED, &[20.0, 210.0, 4000.0], &lines, false);
         assert!(slow.brief().ends_with("(×4.0) ✗"), "{}", slow.brief());
     }
 
@@ -330,7 +384,7 @@ mod tests {
             Format::Spreadsheet,
             Format::MarkdownTable,
         ];
-        for ((label, text), format) in FORMS.iter().zip(expected) {
+        for ((label, text, _), format) in FORMS.iter().zip(expected) {
             let (found, parsed) = read(&text(40));
             assert_eq!(found, format, "{label}");
             assert!(parsed.errors.is_empty(), "{label}: {:?}", parsed.errors);
