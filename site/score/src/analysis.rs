@@ -36,8 +36,13 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
     if let Some(split) = crate::combine::split(text) {
         return crate::combine::analyse_split(text, split, request);
     }
-    let (format, parsed) = read(text);
-    let a = analyse_read(text, format, parsed, request);
+    let (format, mut parsed) = read(text);
+    let checked = request
+        .against
+        .as_ref()
+        .map(|w| crate::verify::apply(&mut parsed, w));
+    let mut a = analyse_read(text, format, parsed, request);
+    crate::verify::attach(&mut a, checked, true);
     #[cfg(feature = "interval")]
     let a = Analysis {
         interval: if request.skip_interval {

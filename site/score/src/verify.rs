@@ -50,12 +50,17 @@
 //! assert_eq!(checks[1].reason, "api.rs:88 is beyond the end of src/api.rs (3 lines)");
 //! ```
 
+mod apply;
 mod evidence;
 mod search;
 mod work;
 
+pub(crate) use apply::{apply, attach};
+pub use apply::{Against, ItemCheck, Unverified, Verification};
 pub use evidence::{evidence, Evidence, Place};
-pub use work::{normalise, Work, WorkError, WorkFile, MAX_WORK_BYTES, MAX_WORK_FILES, SKIPPED_DIRS};
+pub use work::{
+    normalise, Work, WorkError, WorkFile, MAX_WORK_BYTES, MAX_WORK_FILES, SKIPPED_DIRS,
+};
 
 use search::Index;
 
@@ -137,7 +142,12 @@ pub fn verify(work: &Work, cited: &[Evidence]) -> Vec<Check> {
 fn pieces_of(quote: &str) -> Vec<String> {
     normalise(quote)
         .split("...")
-        .map(|p| p.trim().trim_end_matches(['.', ',', ';']).trim().to_string())
+        .map(|p| {
+            p.trim()
+                .trim_end_matches(['.', ',', ';'])
+                .trim()
+                .to_string()
+        })
         .filter(|p| !p.is_empty())
         .collect()
 }
@@ -154,7 +164,10 @@ fn check_one(work: &Work, index: &Index, e: &Evidence, pieces: &[Vec<String>]) -
     if e.quotes.is_empty() && e.places.is_empty() {
         return Check {
             status: Status::NotCheckable,
-            reason: format!("cites only what the work cannot show: {}", e.uncheckable.join(", ")),
+            reason: format!(
+                "cites only what the work cannot show: {}",
+                e.uncheckable.join(", ")
+            ),
             closest: None,
         };
     }
@@ -179,14 +192,35 @@ fn check_one(work: &Work, index: &Index, e: &Evidence, pieces: &[Vec<String>]) -
             [f] => *f,
             several => {
                 let names: Vec<&str> = several.iter().take(5).map(|f| f.path.as_str()).collect();
-                return not_found(format!("{} names more than one file ({}): give more of the path", p.path, names.join(", ")), None);
+                return not_found(
+                    format!(
+                        "{} names more than one file ({}): give more of the path",
+                        p.path,
+                        names.join(", ")
+                    ),
+                    None,
+                );
             }
         };
         if p.first == 0 || p.last < p.first {
-            return not_found(format!("{} names no line (lines count from 1, first to last)", p.written), None);
+            return not_found(
+                format!(
+                    "{} names no line (lines count from 1, first to last)",
+                    p.written
+                ),
+                None,
+            );
         }
         if p.last > file.lines() {
-            return not_found(format!("{} is beyond the end of {} ({} lines)", p.written, file.path, file.lines()), None);
+            return not_found(
+                format!(
+                    "{} is beyond the end of {} ({} lines)",
+                    p.written,
+                    file.path,
+                    file.lines()
+                ),
+                None,
+            );
         }
         let (a, b) = file.span(p.first, p.last, NEAR_LINES);
         spans.push((file, a, b, p));
@@ -201,7 +235,9 @@ fn check_one(work: &Work, index: &Index, e: &Evidence, pieces: &[Vec<String>]) -
                 Some((file, at)) => found.push(format!("\"{quote}\" at {}", place_name(file, at))),
                 None => {
                     let closest = index.closest(work, pieces);
-                    let tail = closest.as_ref().map_or(String::new(), |c| format!("; closest: \"{c}\""));
+                    let tail = closest
+                        .as_ref()
+                        .map_or(String::new(), |c| format!("; closest: \"{c}\""));
                     return not_found(format!("\"{quote}\" is not in the work{tail}"), closest);
                 }
             }
@@ -215,11 +251,22 @@ fn check_one(work: &Work, index: &Index, e: &Evidence, pieces: &[Vec<String>]) -
                     let places: Vec<&str> = spans.iter().map(|s| s.3.written.as_str()).collect();
                     let elsewhere = index
                         .find_in_order(work, pieces)
-                        .map_or(String::new(), |(f, at)| format!(" (it is at {})", place_name(f, at)));
-                    let closest = if elsewhere.is_empty() { index.closest(work, pieces) } else { None };
-                    let tail = closest.as_ref().map_or(String::new(), |c| format!("; closest: \"{c}\""));
+                        .map_or(String::new(), |(f, at)| {
+                            format!(" (it is at {})", place_name(f, at))
+                        });
+                    let closest = if elsewhere.is_empty() {
+                        index.closest(work, pieces)
+                    } else {
+                        None
+                    };
+                    let tail = closest
+                        .as_ref()
+                        .map_or(String::new(), |c| format!("; closest: \"{c}\""));
                     return not_found(
-                        format!("\"{quote}\" is not within {NEAR_LINES} lines of {}{elsewhere}{tail}", places.join(" or ")),
+                        format!(
+                            "\"{quote}\" is not within {NEAR_LINES} lines of {}{elsewhere}{tail}",
+                            places.join(" or ")
+                        ),
                         closest,
                     );
                 }

@@ -78,7 +78,10 @@ fn the_invented_citation_of_the_issue_is_not_found_and_a_paraphrase_shows_its_so
             "+1 \"before use … every input\"",
         ],
     );
-    let got: Vec<(Status, &str)> = checks.iter().map(|c| (c.status, c.reason.as_str())).collect();
+    let got: Vec<(Status, &str)> = checks
+        .iter()
+        .map(|c| (c.status, c.reason.as_str()))
+        .collect();
     assert_eq!(
         got,
         [
@@ -96,8 +99,18 @@ fn the_invented_citation_of_the_issue_is_not_found_and_a_paraphrase_shows_its_so
 #[test]
 fn places_against_one_text_are_not_checkable_and_quotes_are_checked() {
     let work = Work::text("The model retries three times.\nThen it stops.");
-    let checks = verify_text(&work, &["+2 \"retries three times\"", "+2 api.rs:1", "-1 12:30 in the video"]);
-    let got: Vec<(Status, &str)> = checks.iter().map(|c| (c.status, c.reason.as_str())).collect();
+    let checks = verify_text(
+        &work,
+        &[
+            "+2 \"retries three times\"",
+            "+2 api.rs:1",
+            "-1 12:30 in the video",
+        ],
+    );
+    let got: Vec<(Status, &str)> = checks
+        .iter()
+        .map(|c| (c.status, c.reason.as_str()))
+        .collect();
     assert_eq!(
         got,
         [
@@ -112,13 +125,17 @@ fn places_against_one_text_are_not_checkable_and_quotes_are_checked() {
 fn an_ambiguous_or_unknown_path_is_not_found() {
     let work = Work::files([("a/mod.rs", "x"), ("b/mod.rs", "x")]).unwrap();
     let checks = verify_text(&work, &["+1 mod.rs:1", "+1 c/mod.rs:1"]);
-    assert_eq!(checks[0].reason, "mod.rs names more than one file (a/mod.rs, b/mod.rs): give more of the path");
+    assert_eq!(
+        checks[0].reason,
+        "mod.rs names more than one file (a/mod.rs, b/mod.rs): give more of the path"
+    );
     assert_eq!(checks[1].reason, "no file of the work is named c/mod.rs");
 }
 
 /// A fresh folder in the system's temporary space.
 fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("pickanumber-verify-{}-{name}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("pickanumber-verify-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -152,9 +169,19 @@ fn nothing_outside_the_tree_is_read() {
             "logo.png: a binary file (not read)",
         ]
     );
-    let checks = verify_text(&work, &["+1 \"the secret sentence\"", "+1 \"far away\"", "+1 \"pub fn f\" (lib.rs:1)"]);
+    let checks = verify_text(
+        &work,
+        &[
+            "+1 \"the secret sentence\"",
+            "+1 \"far away\"",
+            "+1 \"pub fn f\" (lib.rs:1)",
+        ],
+    );
     let statuses: Vec<Status> = checks.iter().map(|c| c.status).collect();
-    assert_eq!(statuses, [Status::NotFound, Status::NotFound, Status::Verified]);
+    assert_eq!(
+        statuses,
+        [Status::NotFound, Status::NotFound, Status::Verified]
+    );
     let _ = std::fs::remove_dir_all(&base);
 }
 
@@ -177,8 +204,131 @@ fn a_file_is_one_text_named_by_its_file_name() {
     let base = scratch("file");
     std::fs::write(base.join("notes.md"), "# Notes\n\nthe build is green\n").unwrap();
     let work = Work::read(&base.join("notes.md")).unwrap();
-    let checks = verify_text(&work, &["+1 \"build is green\" (notes.md:3)", "+1 notes.md:4"]);
-    assert_eq!(checks[0].reason, "found: \"build is green\" at notes.md:3; notes.md:3 exists");
-    assert_eq!(checks[1].reason, "notes.md:4 is beyond the end of notes.md (3 lines)");
+    let checks = verify_text(
+        &work,
+        &["+1 \"build is green\" (notes.md:3)", "+1 notes.md:4"],
+    );
+    assert_eq!(
+        checks[0].reason,
+        "found: \"build is green\" at notes.md:3; notes.md:3 exists"
+    );
+    assert_eq!(
+        checks[1].reason,
+        "notes.md:4 is beyond the end of notes.md (3 lines)"
+    );
     let _ = std::fs::remove_dir_all(&base);
+}
+
+mod in_the_analysis {
+    use pickanumber_score::verify::{Against, Status, Unverified, Work};
+    use pickanumber_score::{analyse, combine, Request, Severity};
+
+    const WORK: &str = "fn parse(input: &str) -> Result<Item, Error> {\n    if input.is_empty() { return Err(Error::Empty); }\n    Ok(Item::new(input))\n}\n";
+
+    fn request(unverified: Unverified, require_evidence: bool) -> Request {
+        Request {
+            against: Some(Against {
+                unverified,
+                require_evidence,
+                ..Against::new(Work::files([("src/parse.rs", WORK)]).unwrap())
+            }),
+            skip_interval: true,
+            ..Request::default()
+        }
+    }
+
+    const ITEMS: &str = "\
++3 empty input is refused: \"if input.is_empty() { return Err(Error::Empty); }\" (parse.rs:2)
++5 all inputs are validated against a schema: \"validate(schema, input)\" (parse.rs:88)
++2 the code reads well
+-1 \"Ok(Item::new(input))\" has no context on errors
+";
+
+    #[test]
+    fn an_invented_item_is_left_out_before_the_formula_runs() {
+        let plain = analyse(
+            ITEMS,
+            &Request {
+                skip_interval: true,
+                ..Request::default()
+            },
+        );
+        let checked = analyse(ITEMS, &request(Unverified::Drop, false));
+        assert_eq!(plain.pool().total_items, 4);
+        assert_eq!(plain.pool().net_impact, 9);
+        assert_eq!(checked.pool().total_items, 3);
+        assert_eq!(checked.pool().net_impact, 4);
+        assert!(checked.pool().confidence < plain.pool().confidence);
+        assert_eq!(
+            checked.messages(Severity::Warning),
+            ["line 2: evidence not in the work, item not counted: parse.rs:88 is beyond the end of src/parse.rs (4 lines)"]
+        );
+        let v = checked.evidence.as_ref().unwrap();
+        let statuses: Vec<(usize, Status, bool)> = v
+            .items
+            .iter()
+            .map(|i| (i.line, i.check.status, i.counted))
+            .collect();
+        assert_eq!(
+            statuses,
+            [
+                (1, Status::Verified, true),
+                (2, Status::NotFound, false),
+                (3, Status::NoEvidence, true),
+                (4, Status::Verified, true)
+            ]
+        );
+        assert_eq!(v.counts.invented_rate(), Some(1.0 / 3.0));
+        assert!(!checked.has_errors());
+    }
+
+    #[test]
+    fn keep_counts_the_invented_item_flagged_and_require_evidence_drops_the_uncited() {
+        let kept = analyse(ITEMS, &request(Unverified::Keep, false));
+        assert_eq!(kept.pool().total_items, 4);
+        assert_eq!(
+            kept.messages(Severity::Warning),
+            ["line 2: evidence not in the work, item counted as asked: parse.rs:88 is beyond the end of src/parse.rs (4 lines)"]
+        );
+        let strict = analyse(ITEMS, &request(Unverified::Drop, true));
+        assert_eq!(strict.pool().total_items, 2);
+        assert_eq!(strict.evidence.as_ref().unwrap().left_out(), 2);
+    }
+
+    #[test]
+    fn a_judge_that_invented_everything_scores_the_centre_with_no_confidence() {
+        let a = analyse(
+            "+5 \"validate(schema, input)\"\n+5 \"retry(3)\"",
+            &request(Unverified::Drop, false),
+        );
+        let h = a.headline().unwrap();
+        assert_eq!((h.score, h.confidence), (50.0, 0.0));
+    }
+
+    #[test]
+    fn each_pass_has_its_own_counts_in_a_combination() {
+        let a = combine(
+            &[
+                ("honest".into(), "+3 \"Ok(Item::new(input))\"".into()),
+                (
+                    "inventive".into(),
+                    "+5 \"validate(schema, input)\"\n+3 \"Ok(Item::new(input))\"".into(),
+                ),
+            ],
+            &request(Unverified::Drop, false),
+        );
+        let p = a.passes.as_ref().unwrap();
+        let rates: Vec<Option<f64>> = p
+            .passes
+            .iter()
+            .map(|p| p.analysis.evidence.as_ref().unwrap().counts.invented_rate())
+            .collect();
+        assert_eq!(rates, [Some(0.0), Some(0.5)]);
+        assert_eq!(a.evidence.as_ref().unwrap().counts.not_found, 1);
+        assert_eq!(a.pool().total_items, 1); // the verified item both found, counted once
+        assert_eq!(
+            a.messages(Severity::Warning),
+            ["line 1: pass inventive: evidence not in the work, item not counted: \"validate(schema, input)\" is not in the work"]
+        );
+    }
 }

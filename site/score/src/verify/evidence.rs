@@ -69,7 +69,12 @@ pub fn evidence(text: &str) -> Evidence {
         rest.push(c);
     }
     for word in rest.split_whitespace() {
-        let word = word.trim_matches(|c: char| matches!(c, '(' | ')' | '[' | ']' | '<' | '>' | ',' | ';' | '\'' | '`'));
+        let word = word.trim_matches(|c: char| {
+            matches!(
+                c,
+                '(' | ')' | '[' | ']' | '<' | '>' | ',' | ';' | '\'' | '`'
+            )
+        });
         if word.starts_with("http://") || word.starts_with("https://") || word.starts_with("www.") {
             out.uncheckable.push(word.to_string());
         } else if let Some(p) = place(word.trim_end_matches(['.', ':'])) {
@@ -96,9 +101,9 @@ fn place(word: &str) -> Option<Place> {
     let path_ok = path.chars().any(|c| c.is_alphabetic())
         && (path.contains('.') || path.contains('/'))
         && !path.ends_with('.')
-        && path
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '/' | '_' | '-' | '\\' | '~' | '+' | '@'));
+        && path.chars().all(|c| {
+            c.is_alphanumeric() || matches!(c, '.' | '/' | '_' | '-' | '\\' | '~' | '+' | '@')
+        });
     if !path_ok {
         return None;
     }
@@ -136,10 +141,11 @@ fn is_timestamp(word: &str) -> bool {
     }
     let parts: Vec<&str> = w.split(':').collect();
     (2..=3).contains(&parts.len())
-        && parts
-            .iter()
-            .enumerate()
-            .all(|(i, p)| (1..=2).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()) && (i == 0 || p.len() == 2))
+        && parts.iter().enumerate().all(|(i, p)| {
+            (1..=2).contains(&p.len())
+                && p.bytes().all(|b| b.is_ascii_digit())
+                && (i == 0 || p.len() == 2)
+        })
 }
 
 /// `p. 12`, `p.12`, `pp. 3-4`, `page 12`: a page of a document the work does not hold.
@@ -157,8 +163,13 @@ fn pages(text: &str, out: &mut Vec<String>) {
         if !prefix {
             continue;
         }
-        let number = joined.map(str::to_string).or_else(|| words.get(i + 1).map(|n| n.to_string()));
-        if number.is_some_and(|n| n.trim_start_matches('(').starts_with(|c: char| c.is_ascii_digit())) {
+        let number = joined
+            .map(str::to_string)
+            .or_else(|| words.get(i + 1).map(|n| n.to_string()));
+        if number.is_some_and(|n| {
+            n.trim_start_matches('(')
+                .starts_with(|c: char| c.is_ascii_digit())
+        }) {
             let shown = match joined {
                 Some(_) => w.to_string(),
                 None => format!("{w} {}", words[i + 1]),
@@ -176,15 +187,32 @@ mod tests {
     fn every_form_of_the_grammar_is_read() {
         let e = evidence("+5 \"all inputs are validated\" (api.rs:88) and “ok” at lib/x.py#L3-L5, web/app.ts:7–9, main.rs:4:2");
         assert_eq!(e.quotes, ["all inputs are validated", "ok"]);
-        let places: Vec<(&str, usize, usize)> = e.places.iter().map(|p| (p.path.as_str(), p.first, p.last)).collect();
-        assert_eq!(places, [("api.rs", 88, 88), ("lib/x.py", 3, 5), ("web/app.ts", 7, 9), ("main.rs", 4, 4)]);
+        let places: Vec<(&str, usize, usize)> = e
+            .places
+            .iter()
+            .map(|p| (p.path.as_str(), p.first, p.last))
+            .collect();
+        assert_eq!(
+            places,
+            [
+                ("api.rs", 88, 88),
+                ("lib/x.py", 3, 5),
+                ("web/app.ts", 7, 9),
+                ("main.rs", 4, 4)
+            ]
+        );
         assert!(e.uncheckable.is_empty());
     }
 
     #[test]
     fn urls_timestamps_and_pages_are_uncheckable() {
-        let e = evidence("-2 the talk says so at 12:34 (https://example.org/v.mp4), report p. 7 and pp.3-4");
-        assert_eq!(e.uncheckable, ["12:34", "https://example.org/v.mp4", "p. 7", "pp.3-4"]);
+        let e = evidence(
+            "-2 the talk says so at 12:34 (https://example.org/v.mp4), report p. 7 and pp.3-4",
+        );
+        assert_eq!(
+            e.uncheckable,
+            ["12:34", "https://example.org/v.mp4", "p. 7", "pp.3-4"]
+        );
         assert!(e.quotes.is_empty() && e.places.is_empty());
     }
 

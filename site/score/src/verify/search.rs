@@ -43,7 +43,8 @@ impl Index {
         let mut first = vec![Vec::new(); patterns.len()];
         let mut overflow = vec![false; patterns.len()];
         if !patterns.is_empty() {
-            let ac = AhoCorasick::new(&patterns).expect("an automaton of at most the work's size builds");
+            let ac = AhoCorasick::new(&patterns)
+                .expect("an automaton of at most the work's size builds");
             for (k, file) in work.files.iter().enumerate() {
                 for m in ac.find_overlapping_iter(file.norm.as_str()) {
                     let p = m.pattern().as_usize();
@@ -68,7 +69,11 @@ impl Index {
     }
 
     /// The file and offset where the pieces stand in order in one file, the earliest first.
-    pub(super) fn find_in_order<'w>(&self, work: &'w Work, pieces: &[String]) -> Option<(&'w WorkFile, usize)> {
+    pub(super) fn find_in_order<'w>(
+        &self,
+        work: &'w Work,
+        pieces: &[String],
+    ) -> Option<(&'w WorkFile, usize)> {
         let id = *self.ids.get(pieces.first()?)?;
         if self.overflow[id] {
             return work
@@ -114,7 +119,9 @@ impl Index {
                 consider(f.norm[at..].split(' ').take(n).collect());
             }
         }
-        let suffix = longest(n, |k| !find_all(work, &words[n - k..].join(" "), 1).is_empty());
+        let suffix = longest(n, |k| {
+            !find_all(work, &words[n - k..].join(" "), 1).is_empty()
+        });
         if suffix > 0 {
             let tail = words[n - suffix..].join(" ");
             for (f, at) in find_all(work, &tail, CANDIDATES) {

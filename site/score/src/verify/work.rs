@@ -48,7 +48,11 @@ impl WorkFile {
     pub(crate) fn span(&self, first: usize, last: usize, near: usize) -> (usize, usize) {
         let a = first.saturating_sub(near).max(1);
         let b = last.saturating_add(near);
-        let start = self.line_starts.get(a - 1).copied().unwrap_or(self.norm.len());
+        let start = self
+            .line_starts
+            .get(a - 1)
+            .copied()
+            .unwrap_or(self.norm.len());
         let end = self.line_starts.get(b).copied().unwrap_or(self.norm.len());
         (start, end.max(start))
     }
@@ -93,14 +97,16 @@ impl Work {
     /// # Errors
     /// More than [`MAX_WORK_FILES`] files or [`MAX_WORK_BYTES`] bytes, an empty or absolute
     /// path, or a path with `..`.
-    pub fn files<'a>(files: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<Work, WorkError> {
+    pub fn files<'a>(
+        files: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Work, WorkError> {
         let mut out = Work::default();
         let mut bytes = 0u64;
         for (path, text) in files {
             let clean = path.replace('\\', "/");
             let clean = clean.trim_start_matches("./");
             if clean.is_empty() || clean.starts_with('/') || clean.split('/').any(|c| c == "..") {
-                return Err(WorkError(format!("the work's file name {path:?} is not a relative path inside the work: give paths like src/api.rs")));
+                return Err(WorkError(format!("the work's file name \"{path}\" is not a relative path inside the work: give paths like src/api.rs")));
             }
             bytes += text.len() as u64;
             check_limits(out.files.len() + 1, bytes, "given")?;
@@ -144,19 +150,30 @@ impl Work {
                 .map_err(|e| WorkError(format!("cannot read the folder {}: {e}", dir.display())))?;
             let mut names: Vec<(String, PathBuf)> = Vec::new();
             for entry in entries {
-                let entry = entry.map_err(|e| WorkError(format!("cannot read the folder {}: {e}", dir.display())))?;
-                names.push((entry.file_name().to_string_lossy().into_owned(), entry.path()));
+                let entry = entry.map_err(|e| {
+                    WorkError(format!("cannot read the folder {}: {e}", dir.display()))
+                })?;
+                names.push((
+                    entry.file_name().to_string_lossy().into_owned(),
+                    entry.path(),
+                ));
             }
             names.sort();
             for (name, full) in names {
-                let relpath = if rel.is_empty() { name.clone() } else { format!("{rel}/{name}") };
+                let relpath = if rel.is_empty() {
+                    name.clone()
+                } else {
+                    format!("{rel}/{name}")
+                };
                 let link = std::fs::symlink_metadata(&full)
                     .map_err(|e| WorkError(format!("cannot read {}: {e}", full.display())))?;
                 let target = if link.file_type().is_symlink() {
                     match full.canonicalize() {
                         Ok(t) if t.starts_with(&root) => t,
                         Ok(_) | Err(_) => {
-                            out.skipped.push(format!("{relpath}: a symlink that leads outside the work (not followed)"));
+                            out.skipped.push(format!(
+                                "{relpath}: a symlink that leads outside the work (not followed)"
+                            ));
                             continue;
                         }
                     }
@@ -167,41 +184,49 @@ impl Work {
                     .map_err(|e| WorkError(format!("cannot read {}: {e}", full.display())))?;
                 if meta.is_dir() {
                     if link.file_type().is_symlink() {
-                        out.skipped.push(format!("{relpath}: a symlink to a folder (not followed)"));
+                        out.skipped
+                            .push(format!("{relpath}: a symlink to a folder (not followed)"));
                     } else if SKIPPED_DIRS.contains(&name.as_str()) {
-                        out.skipped.push(format!("{relpath}: a repository's own store (not read)"));
+                        out.skipped
+                            .push(format!("{relpath}: a repository's own store (not read)"));
                     } else {
                         stack.push((full, relpath));
                     }
                     continue;
                 }
                 if !meta.is_file() {
-                    out.skipped.push(format!("{relpath}: not a regular file (not read)"));
+                    out.skipped
+                        .push(format!("{relpath}: not a regular file (not read)"));
                     continue;
                 }
                 bytes += meta.len();
-                check_limits(out.files.len() + out.skipped.len() + 1, bytes, &shown.to_string())?;
+                check_limits(
+                    out.files.len() + out.skipped.len() + 1,
+                    bytes,
+                    &shown.to_string(),
+                )?;
                 match read_text(&target, &relpath)? {
                     Some(text) => out.files.push(WorkFile::new(relpath, &text)),
-                    None => out.skipped.push(format!("{relpath}: a binary file (not read)")),
+                    None => out
+                        .skipped
+                        .push(format!("{relpath}: a binary file (not read)")),
                 }
             }
         }
         out.files.sort_by(|a, b| a.path.cmp(&b.path));
         Ok(out)
     }
-
 }
 
 /// The error of a work of `files` files and `bytes` bytes over either limit.
 fn check_limits(files: usize, bytes: u64, what: &str) -> Result<(), WorkError> {
-        if files > MAX_WORK_FILES {
-            return Err(WorkError(format!("the work {what} has more than {MAX_WORK_FILES} files, the most a work may hold: give a smaller folder")));
-        }
-        if bytes > MAX_WORK_BYTES {
-            return Err(WorkError(format!("the work {what} holds more than {} MiB, the most a work may hold: give a smaller folder", MAX_WORK_BYTES >> 20)));
-        }
-        Ok(())
+    if files > MAX_WORK_FILES {
+        return Err(WorkError(format!("the work {what} has more than {MAX_WORK_FILES} files, the most a work may hold: give a smaller folder")));
+    }
+    if bytes > MAX_WORK_BYTES {
+        return Err(WorkError(format!("the work {what} holds more than {} MiB, the most a work may hold: give a smaller folder", MAX_WORK_BYTES >> 20)));
+    }
+    Ok(())
 }
 
 impl Work {
@@ -213,7 +238,11 @@ impl Work {
         }
         self.files
             .iter()
-            .filter(|f| f.path.len() > path.len() && f.path.ends_with(path) && f.path.as_bytes()[f.path.len() - path.len() - 1] == b'/')
+            .filter(|f| {
+                f.path.len() > path.len()
+                    && f.path.ends_with(path)
+                    && f.path.as_bytes()[f.path.len() - path.len() - 1] == b'/'
+            })
             .collect()
     }
 }
@@ -222,13 +251,17 @@ impl Work {
 /// [`MAX_WORK_BYTES`] + 1 bytes, so a file that grows while read is still refused.
 fn read_text(path: &Path, shown: &str) -> Result<Option<String>, WorkError> {
     use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| WorkError(format!("cannot read {shown}: {e}")))?;
+    let file =
+        std::fs::File::open(path).map_err(|e| WorkError(format!("cannot read {shown}: {e}")))?;
     let mut bytes = Vec::new();
     file.take(MAX_WORK_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| WorkError(format!("cannot read {shown}: {e}")))?;
     if bytes.len() as u64 > MAX_WORK_BYTES {
-        return Err(WorkError(format!("the work {shown} holds more than {} MiB, the most a work may hold", MAX_WORK_BYTES >> 20)));
+        return Err(WorkError(format!(
+            "the work {shown} holds more than {} MiB, the most a work may hold",
+            MAX_WORK_BYTES >> 20
+        )));
     }
     if bytes.contains(&0) {
         return Ok(None);
@@ -309,7 +342,12 @@ mod tests {
 
     #[test]
     fn a_path_names_a_file_exactly_or_by_a_unique_suffix() {
-        let w = Work::files([("src/api.rs", "x"), ("lib/api.rs", "y"), ("src/main.rs", "z")]).unwrap();
+        let w = Work::files([
+            ("src/api.rs", "x"),
+            ("lib/api.rs", "y"),
+            ("src/main.rs", "z"),
+        ])
+        .unwrap();
         assert_eq!(w.by_path("main.rs").len(), 1);
         assert_eq!(w.by_path("api.rs").len(), 2);
         assert_eq!(w.by_path("ain.rs").len(), 0);
