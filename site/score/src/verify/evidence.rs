@@ -50,9 +50,12 @@ pub fn evidence(text: &str) -> Evidence {
     while let Some((i, c)) = chars.next() {
         if c == '"' || c == '\u{201c}' {
             let body_start = i + c.len_utf8();
+            // A straight quote closes a straight one, a right curly quote a left one, so that
+            // the other kind may stand inside.
+            let closer = if c == '"' { '"' } else { '\u{201d}' };
             let close = text[body_start..]
                 .char_indices()
-                .find(|&(_, d)| d == '"' || d == '\u{201d}');
+                .find(|&(_, d)| d == closer);
             if let Some((j, d)) = close {
                 let body = text[body_start..body_start + j].trim();
                 if !body.is_empty() {
@@ -227,6 +230,12 @@ mod tests {
         let e = evidence("+1 \"see a.rs:3\"");
         assert_eq!(e.quotes, ["see a.rs:3"]);
         assert!(e.places.is_empty());
+    }
+
+    #[test]
+    fn a_quote_may_hold_the_other_kind_of_quote() {
+        let e = evidence("+1 \"say \u{201c}hi\u{201d}\" and \u{201c}a \"b\" c\u{201d}");
+        assert_eq!(e.quotes, ["say \u{201c}hi\u{201d}", "a \"b\" c"]);
     }
 
     #[test]
