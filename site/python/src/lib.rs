@@ -187,7 +187,11 @@ fn against(
             }
             return Ok(None);
         }
-        _ => return Err(PyValueError::new_err("give the work once: a text, a path or {path: text}")),
+        _ => {
+            return Err(PyValueError::new_err(
+                "give the work once: a text, a path or {path: text}",
+            ))
+        }
     };
     Ok(Some(Against {
         work: std::sync::Arc::new(work),
