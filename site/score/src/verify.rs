@@ -64,6 +64,13 @@ pub use work::{
 
 use search::Index;
 
+/// The grammar of evidence as a judge is told it (the rubric's prompt and the schema's
+/// `evidence` description), in the forms the verifier reads.
+pub const FOR_JUDGES: &str = "a quotation copied verbatim from the work in double quotes (\"…\"; an ellipsis … marks a cut), a place as path:line, path:line-line or path#Lnn, or both";
+
+/// What a judge is told happens to evidence the work does not have.
+pub const NOT_COUNTED: &str = "every quotation and place is checked against the work, and an item whose evidence is not in it does not count";
+
 /// How many lines before and after a cited place a quote may stand and still be at it.
 pub const NEAR_LINES: usize = 3;
 /// A passage is shown as the closest match when it differs from the quote in at most one
