@@ -52,7 +52,7 @@ fn verify_items() -> Vec<String> {
             match i % 20 {
                 0 | 10 => format!("-3 \"let value_{f}_{line} = validate(input_{line}\" (file_{f}.rs:{line})"),
                 5 => format!("-1 file_{f}.rs:{}", 1_000_000 + line),
-                1 | 2 | 3 => format!("+2 \"value_{f}_{line} = check(input_{line}\" (src/module_{f}/file_{f}.rs:{line})"),
+                1..=3 => format!("+2 \"value_{f}_{line} = check(input_{line}\" (src/module_{f}/file_{f}.rs:{line})"),
                 4 => format!("+1 \"step {line} of file {f}\" … \"value_{f}_{}\"", line + 1),
                 _ => format!("+3 the check is there: \"check(input_{line}, \u{201c}rule\" and \u{201c}// step {line} of file {f}\u{201d}"),
             }
