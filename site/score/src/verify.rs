@@ -50,18 +50,25 @@
 //! assert_eq!(checks[1].reason, "api.rs:88 is beyond the end of src/api.rs (3 lines)");
 //! ```
 
+#[cfg(feature = "verify")]
 mod apply;
 mod evidence;
+#[cfg(feature = "verify")]
 mod search;
+// Without the `verify` feature nothing searches the work, so its lookups go unused.
+#[cfg_attr(not(feature = "verify"), allow(dead_code))]
 mod work;
 
+#[cfg(feature = "verify")]
 pub(crate) use apply::{apply, attach};
+#[cfg(feature = "verify")]
 pub use apply::{Against, ItemCheck, Unverified, Verification};
 pub use evidence::{evidence, Evidence, Place};
 pub use work::{
     normalise, Work, WorkError, WorkFile, MAX_WORK_BYTES, MAX_WORK_FILES, SKIPPED_DIRS,
 };
 
+#[cfg(feature = "verify")]
 use search::Index;
 
 /// The grammar of evidence as a judge is told it (the rubric's prompt and the schema's
@@ -123,12 +130,14 @@ pub struct Check {
     pub closest: Option<String>,
 }
 
+#[cfg(feature = "verify")]
 /// Checks each text's evidence against the work.
 pub fn verify_text(work: &Work, texts: &[&str]) -> Vec<Check> {
     let cited: Vec<Evidence> = texts.iter().map(|t| evidence(t)).collect();
     verify(work, &cited)
 }
 
+#[cfg(feature = "verify")]
 /// Checks each item's evidence against the work: one [`Check`] per item, in order. The
 /// quotes of every item are searched in one pass over the work.
 pub fn verify(work: &Work, cited: &[Evidence]) -> Vec<Check> {
@@ -144,6 +153,7 @@ pub fn verify(work: &Work, cited: &[Evidence]) -> Vec<Check> {
         .collect()
 }
 
+#[cfg(feature = "verify")]
 /// A quote's pieces, normalised: split at each ellipsis, each trimmed of white space and of a
 /// trailing `.`, `,` or `;`; empty pieces left out.
 fn pieces_of(quote: &str) -> Vec<String> {
@@ -159,6 +169,7 @@ fn pieces_of(quote: &str) -> Vec<String> {
         .collect()
 }
 
+#[cfg(feature = "verify")]
 /// One item's check.
 fn check_one(work: &Work, index: &Index, e: &Evidence, pieces: &[Vec<String>]) -> Check {
     if e.is_empty() {
@@ -289,6 +300,7 @@ fn check_one(work: &Work, index: &Index, e: &Evidence, pieces: &[Vec<String>]) -
     }
 }
 
+#[cfg(feature = "verify")]
 /// `src/api.rs:12`, or `line 12` in a work that is one text.
 fn place_name(file: &WorkFile, at: usize) -> String {
     match file.path.is_empty() {

@@ -128,6 +128,7 @@ pub struct Analysis {
     /// Each item's evidence checked against the judged work, when one was given
     /// ([`Request::against`](crate::Request::against)); in a combined analysis, every pass's
     /// items (each pass has its own).
+    #[cfg(feature = "verify")]
     pub evidence: Option<crate::verify::Verification>,
 }
 

@@ -131,6 +131,7 @@ pub struct Request {
     pub unbounded: bool,
     /// The judged work the items' evidence is checked against before anything is counted
     /// ([`crate::verify`]); `None` checks nothing.
+    #[cfg(feature = "verify")]
     pub against: Option<crate::verify::Against>,
 }
 

@@ -42,7 +42,6 @@ pub(super) fn section(out: &mut String, a: &Analysis) {
     };
     heading(out, HEADING);
     let _ = write!(out, "{}\n\n", counts_line(v));
-    #[cfg(feature = "combine")]
     if let Some(p) = &a.passes {
         for pass in &p.passes {
             if let Some(pv) = &pass.analysis.evidence {
