@@ -68,3 +68,22 @@ pub fn apply(
     });
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use pickanumber_score::verify::{MAX_WORK_BYTES, MAX_WORK_FILES, NEAR_LINES};
+
+    #[test]
+    fn the_help_states_the_verifiers_own_limits() {
+        let help = evidence_help!();
+        let limits = format!(
+            "at most {MAX_WORK_FILES} files and {} MiB",
+            MAX_WORK_BYTES >> 20
+        );
+        assert!(help.contains(&limits), "{help}");
+        assert!(
+            help.contains(&format!("within {NEAR_LINES} lines")),
+            "{help}"
+        );
+    }
+}
