@@ -388,6 +388,39 @@ mod tests {
     }
 
     #[test]
+    fn against_takes_a_text_or_files_and_its_options_need_it() {
+        let o = parse(r#"{"against": {"src/a.rs": "fn a() {}"}, "unverified": "keep", "requireEvidence": true, "maxUnverified": 0.1}"#).unwrap();
+        let a = o.request.against.unwrap();
+        assert_eq!(a.work.files[0].path, "src/a.rs");
+        assert_eq!(
+            (a.unverified, a.require_evidence),
+            (pickanumber_score::verify::Unverified::Keep, true)
+        );
+        assert_eq!(o.gate.max_unverified, Some(0.1));
+        assert_eq!(
+            parse(r#"{"against": "text"}"#)
+                .unwrap()
+                .request
+                .against
+                .unwrap()
+                .work
+                .files
+                .len(),
+            1
+        );
+        for (json, message) in [
+            (r#"{"unverified": "keep"}"#, "options.unverified: needs options.against (the work to check the evidence against)"),
+            (r#"{"requireEvidence": true}"#, "options.requireEvidence: needs options.against (the work to check the evidence against)"),
+            (r#"{"against": "t", "unverified": "ignore"}"#, "options.unverified: \"ignore\" is not \"drop\" or \"keep\""),
+            (r#"{"against": {"../x": "t"}}"#, "options.against: the work's file name \"../x\" is not a relative path inside the work: give paths like src/api.rs"),
+            (r#"{"against": {"a": 1}}"#, "options.against: \"a\" must map to the file's text, not a number (1)"),
+            (r#"{"against": "t", "maxUnverified": 2}"#, "options.maxUnverified: 2 is not a rate from 0 to 1, such as 0.1"),
+        ] {
+            assert_eq!(parse(json).unwrap_err().0, message, "{json}");
+        }
+    }
+
+    #[test]
     fn mistakes_name_the_option_and_what_it_takes() {
         for (json, says) in [
             ("[]", "the options must be an object such as { mode: \"matrix\" }, not an array"),
