@@ -248,3 +248,6 @@ def test_against_leaves_out_an_item_whose_evidence_is_not_in_the_work(tmp_path):
     assert str(e.value) == 'unverified="ignore" is not one of "drop", "keep"'
     with pytest.raises(TypeError):
         pickanumber.analyse(items, against=42)
+    with pytest.raises(ValueError) as e:
+        pickanumber.analyse(items, against=str(tmp_path))
+    assert str(e.value).startswith(f"against={str(tmp_path)!r} names a path: give pathlib.Path(")

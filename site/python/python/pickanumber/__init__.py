@@ -492,6 +492,13 @@ def _work(against: Work) -> Tuple[Optional[str], Optional[str], Optional[List[Tu
     if isinstance(against, os.PathLike):
         return None, os.fspath(against), None
     if isinstance(against, str):
+        if "\n" not in against and against.strip() and os.path.exists(against):
+            # A one-line str naming a file or folder is almost surely meant as one; as the
+            # text itself every quote of the items would be refused.
+            raise ValueError(
+                f"against={against!r} names a path: give pathlib.Path({against!r}) to check against "
+                "that file or folder, or the work's text itself"
+            )
         return against, None, None
     if isinstance(against, Mapping):
         files = []
