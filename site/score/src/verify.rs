@@ -125,8 +125,8 @@ pub struct Check {
     pub status: Status,
     /// Why, in a sentence: what was found where, or what was not.
     pub reason: String,
-    /// For `not_found` quotes: the passage of the work closest to the quote (normalised), when
-    /// one is close.
+    /// For `not_found` quotes: the passage of the work closest to the quote, as written (its
+    /// white space runs one space), when one is close.
     pub closest: Option<String>,
 }
 

@@ -89,7 +89,7 @@ impl Index {
 
     /// The passage of the work closest to the quote's longest piece, when it differs in at
     /// most one word in [`CLOSE_WORDS`] (and in at least one).
-    pub(super) fn closest(&self, work: &Work, pieces: &[String]) -> Option<String> {
+    pub(super) fn closest<'w>(&self, work: &'w Work, pieces: &[String]) -> Option<String> {
         let left = self.budget.get();
         if left == 0 {
             return None;
@@ -102,21 +102,23 @@ impl Index {
             return None;
         }
         let allowed = (n / CLOSE_WORDS).max(1);
-        let mut best: Option<(usize, String)> = None;
-        let mut consider = |candidate: Vec<&str>| {
+        // The best candidate: how many words differ, its file and its normalised range.
+        let mut best: Option<(usize, &'w WorkFile, usize, usize)> = None;
+        let mut consider = |f: &'w WorkFile, start: usize, candidate: Vec<&str>| {
             if candidate.len() != n {
                 return;
             }
             let d = candidate.iter().zip(&words).filter(|(a, b)| a != b).count();
             if d >= 1 && d <= allowed && best.as_ref().is_none_or(|b| d < b.0) {
-                best = Some((d, candidate.join(" ")));
+                let len = candidate.iter().map(|w| w.len()).sum::<usize>() + n - 1;
+                best = Some((d, f, start, start + len));
             }
         };
         // The longest prefix of whole words the work has, then the longest suffix.
         let prefix = longest(n, |k| !find_all(work, &words[..k].join(" "), 1).is_empty());
         if prefix > 0 {
             for (f, at) in find_all(work, &words[..prefix].join(" "), CANDIDATES) {
-                consider(f.norm[at..].split(' ').take(n).collect());
+                consider(f, at, f.norm[at..].split(' ').take(n).collect());
             }
         }
         let suffix = longest(n, |k| {
@@ -125,11 +127,14 @@ impl Index {
         if suffix > 0 {
             let tail = words[n - suffix..].join(" ");
             for (f, at) in find_all(work, &tail, CANDIDATES) {
-                let before: Vec<&str> = f.norm[..at + tail.len()].rsplit(' ').take(n).collect();
-                consider(before.into_iter().rev().collect());
+                let end = at + tail.len();
+                let before: Vec<&str> = f.norm[..end].rsplit(' ').take(n).collect();
+                let len =
+                    before.iter().map(|w| w.len()).sum::<usize>() + before.len().saturating_sub(1);
+                consider(f, end - len.min(end), before.into_iter().rev().collect());
             }
         }
-        best.map(|b| b.1)
+        best.map(|(_, f, start, end)| f.original(start, end))
     }
 }
 

@@ -20,17 +20,57 @@ pub struct WorkFile {
     pub(crate) norm: String,
     /// The normalised offset where each line starts; `line_starts[0]` is line 1.
     pub(crate) line_starts: Vec<usize>,
+    /// The text as given, to show a passage as it is written.
+    text: String,
+    /// The byte offset in `text` where each line starts.
+    text_starts: Vec<usize>,
 }
 
 impl WorkFile {
     /// A file from its path and text.
     pub fn new(path: impl Into<String>, text: &str) -> WorkFile {
-        let (norm, line_starts) = normalise_lines(text);
+        let (norm, line_starts, text_starts) = normalise_lines(text);
         WorkFile {
             path: path.into(),
             norm,
             line_starts,
+            text: text.to_string(),
+            text_starts,
         }
+    }
+
+    /// The passage as written (its white space runs one space) of the normalised range
+    /// `start..end`: the text normalised again from the start of its line, to find where the
+    /// range begins and ends.
+    pub(crate) fn original(&self, start: usize, end: usize) -> String {
+        let line = self.line_at(start);
+        let from = self.text_starts[line - 1];
+        // What normalising had written before this line: a line after the first starts one
+        // past it (the space its line break becomes), unless nothing was written yet.
+        let mut n = self.line_starts[line - 1].saturating_sub(usize::from(line > 1));
+        // The line break before the line is white space.
+        let mut pending = line > 1;
+        let (mut begin, mut stop) = (None, self.text.len());
+        for (i, c) in self.text[from..].char_indices() {
+            let Some(d) = norm_char(c) else {
+                pending = true;
+                continue;
+            };
+            if pending && n > 0 {
+                n += 1;
+            }
+            pending = false;
+            if begin.is_none() && n >= start {
+                begin = Some(from + i);
+            }
+            n += if c == '\u{2026}' { 3 } else { d.len_utf8() };
+            if n >= end {
+                stop = from + i + c.len_utf8();
+                break;
+            }
+        }
+        let passage = begin.map_or("", |b| &self.text[b..stop]);
+        passage.split_whitespace().collect::<Vec<_>>().join(" ")
     }
 
     /// How many lines the file has (a final newline starts no line).
@@ -293,15 +333,19 @@ pub fn normalise(text: &str) -> String {
     normalise_lines(text).0
 }
 
-/// [`normalise`], with the normalised offset where each line starts.
-fn normalise_lines(text: &str) -> (String, Vec<usize>) {
+/// [`normalise`], with the normalised offset and the byte offset in `text` where each line
+/// starts.
+fn normalise_lines(text: &str) -> (String, Vec<usize>, Vec<usize>) {
     let mut norm = String::with_capacity(text.len());
     let mut starts = vec![0];
+    let mut text_starts = vec![0];
     let mut pending = false;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
         if c == '\n' && chars.peek().is_some() {
-            starts.push(norm.len() + usize::from(pending || !norm.is_empty()));
+            // The next line's first character follows the space this break becomes.
+            starts.push(norm.len() + usize::from(!norm.is_empty()));
+            text_starts.push(i + 1);
         }
         match norm_char(c) {
             None => pending = true,
@@ -322,7 +366,7 @@ fn normalise_lines(text: &str) -> (String, Vec<usize>) {
     for s in &mut starts {
         *s = (*s).min(norm.len());
     }
-    (norm, starts)
+    (norm, starts, text_starts)
 }
 
 #[cfg(test)]
@@ -338,6 +382,25 @@ mod tests {
         assert_eq!(f.line_at(f.norm.find("last").unwrap()), 4);
         let (s, e) = f.span(3, 3, 0);
         assert_eq!(f.norm[s..e].trim(), "let b = 2;");
+    }
+
+    #[test]
+    fn a_normalised_range_is_shown_as_written() {
+        let f = WorkFile::new(
+            "a.md",
+            "\n  Hello  \u{201c}World\u{201d}\n\n  Second \u{2014} LINE\u{2026} end\n",
+        );
+        for (needle, written) in [
+            ("second - line... end", "Second \u{2014} LINE\u{2026} end"),
+            (
+                "hello \"world\" second",
+                "Hello \u{201c}World\u{201d} Second",
+            ),
+            ("\"world\"", "\u{201c}World\u{201d}"),
+        ] {
+            let at = f.norm.find(needle).unwrap();
+            assert_eq!(f.original(at, at + needle.len()), written);
+        }
     }
 
     #[test]
