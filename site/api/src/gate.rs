@@ -1,5 +1,6 @@
-//! The gate for pipelines: `--fail-under N`, `--min-confidence C` and `--require-self-check`
-//! turn the headline into a pass or a miss. A miss exits 3 with the JSON still printed (and a
+//! The gate for pipelines: `--fail-under N`, `--min-confidence C`, `--require-self-check`
+//! and `--max-unverified RATE` (the share of checkable items whose evidence is not in the
+//! judged work) turn the headline into a pass or a miss. A miss exits 3 with the JSON still printed (and a
 //! `gate` object in it saying which check missed); exit 1 and 2 keep their meanings and win
 //! over 3, since a score with item errors or no score at all is not a score to gate.
 //!
@@ -20,6 +21,8 @@ pub struct OptionNames {
     pub min_confidence: &'static str,
     /// The option of [`Gate::require_self_check`].
     pub require_self_check: &'static str,
+    /// The option of [`Gate::max_unverified`].
+    pub max_unverified: &'static str,
 }
 
 impl OptionNames {
@@ -28,18 +31,21 @@ impl OptionNames {
         fail_under: "--fail-under",
         min_confidence: "--min-confidence",
         require_self_check: "--require-self-check",
+        max_unverified: "--max-unverified",
     };
     /// The Python package: the keyword arguments of `analyse` and `combine`.
     pub const PYTHON: OptionNames = OptionNames {
         fail_under: "fail_under=",
         min_confidence: "min_confidence=",
         require_self_check: "require_self_check=",
+        max_unverified: "max_unverified=",
     };
     /// The npm package: the keys of the options object.
     pub const NPM: OptionNames = OptionNames {
         fail_under: "failUnder",
         min_confidence: "minConfidence",
         require_self_check: "requireSelfCheck",
+        max_unverified: "maxUnverified",
     };
 }
 
@@ -59,6 +65,9 @@ pub struct Gate {
     pub min_confidence: Option<f64>,
     /// In matrix mode, the criteria finals must span at least the self-check's 20 points.
     pub require_self_check: bool,
+    /// The share of checkable items (verified or not found) whose evidence is not in the
+    /// judged work must be at most this (0 to 1); it needs a work to check against.
+    pub max_unverified: Option<f64>,
     /// The options' names in the misses' sentences (the CLI's flags by default).
     pub names: OptionNames,
 }
@@ -66,7 +75,10 @@ pub struct Gate {
 impl Gate {
     /// Whether any threshold was given.
     pub fn is_set(&self) -> bool {
-        self.fail_under.is_some() || self.min_confidence.is_some() || self.require_self_check
+        self.fail_under.is_some()
+            || self.min_confidence.is_some()
+            || self.require_self_check
+            || self.max_unverified.is_some()
     }
 
     /// The checks that miss, as sentences (`final 62 is under 70 (--fail-under)`, with the
@@ -78,6 +90,7 @@ impl Gate {
             fail_under,
             min_confidence,
             require_self_check,
+            max_unverified,
         } = self.names;
         let mut out = Vec::new();
         if let Some(n) = self.fail_under {
@@ -120,18 +133,42 @@ impl Gate {
                 )),
             }
         }
+        if let Some(rate) = self.max_unverified {
+            match a.evidence.as_ref().map(|v| v.counts) {
+                None => out.push(format!(
+                    "no work was given to check the evidence against ({max_unverified})"
+                )),
+                Some(c) => {
+                    if let Some(r) = c.invented_rate().filter(|&r| r > rate) {
+                        out.push(format!(
+                            "{} of {} checkable items cite evidence not in the work ({}), over {} ({max_unverified})",
+                            c.not_found,
+                            c.verified + c.not_found,
+                            pickanumber_lean::numtext::fixed(r, 3),
+                            trim(rate)
+                        ));
+                    }
+                }
+            }
+        }
         out
     }
 
-    /// The `gate` object of the JSON: the thresholds, whether the headline passed, and why not.
+    /// The `gate` object of the JSON: the thresholds (`max_unverified` only when set), whether
+    /// the headline passed, and why not.
     pub fn to_json(self, misses: &[String]) -> Value {
-        json!({
+        let mut out = json!({
             "fail_under": self.fail_under,
             "min_confidence": self.min_confidence,
             "require_self_check": self.require_self_check,
             "passed": misses.is_empty(),
             "misses": misses,
-        })
+        });
+        // Only when set, so that a gate without a work keeps its keys.
+        if let Some(rate) = self.max_unverified {
+            out["max_unverified"] = json!(rate);
+        }
+        out
     }
 }
 
@@ -147,6 +184,14 @@ pub fn parse_confidence(s: &str) -> Result<f64, String> {
         _ => Err(format!(
             "{s:?} is not a confidence from 0 to 1, such as 0.5"
         )),
+    }
+}
+
+/// `--max-unverified`'s value: a share from 0 to 1.
+pub fn parse_rate(s: &str) -> Result<f64, String> {
+    match pickanumber_score::parse_decimal(s) {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("{s:?} is not a rate from 0 to 1, such as 0.1")),
     }
 }
 

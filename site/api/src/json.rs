@@ -116,6 +116,9 @@ pub fn object(a: &Analysis, with_interval: bool) -> Value {
     if let Some(p) = &a.passes {
         m.extend(crate::passes::passes_json(p, with_interval));
     }
+    if let Some(v) = &a.evidence {
+        m.insert("evidence".into(), crate::evidence::evidence_json(v));
+    }
     let errors: Vec<Value> = a
         .diagnostics_of(Severity::Error)
         .map(|d| {

@@ -9,6 +9,7 @@
 //! The CLI, the Python package and the npm package all call this crate, so the same input gives
 //! the same JSON object in all three; none of them builds its own.
 
+pub mod evidence;
 pub mod gate;
 pub mod json;
 mod number;

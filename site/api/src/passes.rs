@@ -32,6 +32,9 @@ fn pass_json(name: &str, line: Option<usize>, a: &Analysis, with_interval: bool)
         o.insert("interval".into(), interval_json(a.interval));
     }
     o.insert("total_items".into(), json!(a.entries.len()));
+    if let Some(v) = &a.evidence {
+        o.insert("evidence".into(), crate::evidence::counts_json(v));
+    }
     if let Some(Ok(m)) = a.matrix().map(|m| m.result.as_ref()) {
         let rounded = h.is_some_and(|h| h.rounded);
         let criteria: Vec<Value> = m

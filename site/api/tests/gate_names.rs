@@ -28,6 +28,7 @@ const ALL: Gate = Gate {
     fail_under: Some(70.0),
     min_confidence: Some(0.5),
     require_self_check: true,
+    max_unverified: None,
     names: OptionNames::CLI,
 };
 
@@ -133,4 +134,50 @@ fn the_cli_spelling_is_the_default_and_the_json_does_not_carry_it() {
     a["gate"]["misses"] = serde_json::Value::Null;
     b["gate"]["misses"] = serde_json::Value::Null;
     assert_eq!(a, b);
+}
+
+#[test]
+fn the_evidence_gate_names_its_option_and_needs_a_work() {
+    use pickanumber_score::verify::{Against, Work};
+    let work = Work::files([("a.rs", "fn main() {}\n")]).unwrap();
+    let text = "+3 \"fn main()\" (a.rs:1)\n+3 \"fn helper()\"\n-1 a.rs:9";
+    for (names, spelled) in [
+        (OptionNames::CLI, "--max-unverified"),
+        (OptionNames::PYTHON, "max_unverified="),
+        (OptionNames::NPM, "maxUnverified"),
+    ] {
+        let gate = Gate {
+            max_unverified: Some(0.5),
+            names,
+            ..Gate::default()
+        };
+        let with_work = Options {
+            request: Request {
+                against: Some(Against::new(work.clone())),
+                ..Request::default()
+            },
+            gate,
+            ..Options::default()
+        };
+        let e = evaluate(text, &with_work);
+        assert_eq!(
+            e.misses,
+            [format!("2 of 3 checkable items cite evidence not in the work (0.667), over 0.5 ({spelled})")]
+        );
+        assert_eq!(e.exit_code(), 3);
+        assert_eq!(e.to_json()["gate"]["max_unverified"], 0.5);
+        let without = evaluate(
+            text,
+            &Options {
+                gate,
+                ..Options::default()
+            },
+        );
+        assert_eq!(
+            without.misses,
+            [format!(
+                "no work was given to check the evidence against ({spelled})"
+            )]
+        );
+    }
 }

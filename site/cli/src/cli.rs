@@ -74,7 +74,8 @@ pub enum Command {
 
 /// The long help of `pickanumber score` after the option list: the grammar, the output, the
 /// score.py drop-in and the exit status.
-const SCORE_HELP: &str = "\
+const SCORE_HELP: &str = concat!(
+    "\
 ITEMS (one per line):
     +5 the final state is correct        signed impact, then the text
     -2 wrong pane first                  ASCII '-' or Unicode minus '−'
@@ -191,6 +192,9 @@ INPUT SIZE:
     A file or standard input is read up to 64 MiB; a larger one (or an endless one such as
     /dev/zero) is refused at once, naming it (exit 2).
 
+",
+    crate::against::evidence_help!(),
+    "\
 GATE (for CI):
     --fail-under N, --min-confidence C and --require-self-check check the headline. When a
     check misses, the JSON is still printed with a \"gate\" object (the thresholds, \"passed\"
@@ -202,9 +206,11 @@ EXIT STATUS:
     1  some line (or the weights) was an error, or no item was read; the output is still
        printed (score.py mode: the errors go to stderr and nothing is printed or saved)
     3  the gate missed: the headline is under --fail-under, its confidence under
-       --min-confidence, or the self-check failed with --require-self-check
+       --min-confidence, the self-check failed with --require-self-check, or the share of
+       evidence not found is over --max-unverified
     2  usage error, unreadable input or input over 64 MiB, or a judge document that cannot be
-       read or written (message on stderr, nothing on stdout)";
+       read or written (message on stderr, nothing on stdout)"
+);
 
 /// Options of `pickanumber score`.
 #[derive(Debug, Args)]
@@ -269,6 +275,25 @@ pub struct ScoreArgs {
     /// "interval" key and the report no interval line.
     #[arg(long, conflicts_with_all = ["compat", "store"])]
     pub no_interval: bool,
+
+    /// Check every item's evidence against the judged work: a file (the text) or a folder
+    /// (a tree of files).
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["compat", "store"])]
+    pub against: Option<PathBuf>,
+
+    /// With --against: drop leaves out items whose evidence is not in the work; keep counts
+    /// them, flagged.
+    #[arg(long, value_enum, value_name = "WHAT", default_value_t = crate::against::UnverifiedName::Drop, requires = "against")]
+    pub unverified: crate::against::UnverifiedName,
+
+    /// With --against: leave out items that cite no evidence too.
+    #[arg(long, requires = "against")]
+    pub require_evidence: bool,
+
+    /// With --against: exit 3 when the share of checkable items whose evidence is not in the
+    /// work is over RATE (0 to 1).
+    #[arg(long, value_name = "RATE", value_parser = pickanumber_api::gate::parse_rate, requires = "against")]
+    pub max_unverified: Option<f64>,
 
     /// Print the scores object of another scorer instead of pickanumber's JSON (score-py: the
     /// feedback judge's score.py).

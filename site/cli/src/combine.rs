@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The long help of `pickanumber combine` after the option list.
-pub const COMBINE_HELP: &str = "\
+pub const COMBINE_HELP: &str = concat!(
+    "\
 PASSES:
     Each PASS is a file of items in any format `score` reads, named by the file's stem
     (claude.txt → claude), or NAME=FILE to name it. One file whose lines include
@@ -40,11 +41,16 @@ OUTPUT:
     A diagnostic about a pass's own line starts with `pass NAME:`. --no-interval leaves every
     interval key out (no resampling).
 
+",
+    crate::against::evidence_help!(),
+    "\
 EXIT STATUS:
     0  every pass was read without errors and the gate (if any) passed
     1  some item, heading or weight is an error
     2  usage error or unreadable file (message on stderr, nothing on stdout)
-    3  the headline missed --fail-under, --min-confidence or --require-self-check";
+    3  the headline missed --fail-under, --min-confidence or --require-self-check,
+       or the share of evidence not found over --max-unverified"
+);
 
 /// Options of `pickanumber combine`.
 #[derive(Debug, Args)]
@@ -102,6 +108,25 @@ pub struct CombineArgs {
     /// "interval" key, at the top or in any pass.
     #[arg(long)]
     pub no_interval: bool,
+
+    /// Check every item's evidence against the judged work: a file (the text) or a folder
+    /// (a tree of files).
+    #[arg(long, value_name = "PATH")]
+    pub against: Option<PathBuf>,
+
+    /// With --against: drop leaves out items whose evidence is not in the work; keep counts
+    /// them, flagged.
+    #[arg(long, value_enum, value_name = "WHAT", default_value_t = crate::against::UnverifiedName::Drop, requires = "against")]
+    pub unverified: crate::against::UnverifiedName,
+
+    /// With --against: leave out items that cite no evidence too.
+    #[arg(long, requires = "against")]
+    pub require_evidence: bool,
+
+    /// With --against: exit 3 when the share of checkable items whose evidence is not in the
+    /// work is over RATE (0 to 1).
+    #[arg(long, value_name = "RATE", value_parser = pickanumber_api::gate::parse_rate, requires = "against")]
+    pub max_unverified: Option<f64>,
 }
 
 /// Runs `pickanumber combine`.

@@ -16,6 +16,7 @@
 //! input, an unusable judge store and a probe that cannot run or write (a message on stderr,
 //! nothing on stdout).
 
+mod against;
 mod cli;
 mod combine;
 mod compare;

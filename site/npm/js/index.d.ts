@@ -34,6 +34,19 @@ export interface Options {
    * key, at the top or in any pass.
    */
   interval?: boolean;
+  /**
+   * The judged work (`--against`): its text, or `{ path: text }` for files. Every item's
+   * evidence (a quote in double quotes, `path:line`, `path:line-line`, `path#Lnn`) is checked
+   * against it before anything is counted: items whose evidence is not in the work are left
+   * out and named in `warnings`; `evidence` gives each item's status and the counts.
+   */
+  against?: string | Record<string, string>;
+  /** With `against`: `"drop"` (default) leaves out items not found, `"keep"` counts them, flagged (`--unverified`). */
+  unverified?: "drop" | "keep";
+  /** With `against`: leave out items that cite no evidence too (`--require-evidence`). */
+  requireEvidence?: boolean;
+  /** The gate, with `against`: the share of checkable items whose evidence is not in the work must be at most this, 0 to 1 (`--max-unverified`). */
+  maxUnverified?: number;
 }
 
 /**
@@ -92,6 +105,8 @@ export interface Pass {
   total_items: number;
   /** Matrix mode. */
   criteria?: { name: string; final: number; confidence: number; total_items: number }[];
+  /** With `against`: this judge's evidence counts and invented-evidence rate. */
+  evidence?: EvidenceCounts;
 }
 
 /** The lowest and highest final across the passes: the headline (criterion null) or one criterion's. */
@@ -122,9 +137,39 @@ export interface Gate {
   fail_under: number | null;
   min_confidence: number | null;
   require_self_check: boolean;
+  /** Present when `maxUnverified` is given. */
+  max_unverified?: number;
   passed: boolean;
   /** The checks that missed, as sentences naming the option: `final 62 is under 70 (failUnder)`. */
   misses: string[];
+}
+
+/** The counts of each evidence status, with `against`: the whole input's, and each pass's. */
+export interface EvidenceCounts {
+  verified: number;
+  not_found: number;
+  not_checkable: number;
+  no_evidence: number;
+  /** not_found / (verified + not_found); null when no item was checkable. */
+  invented_rate: number | null;
+  /** Items left out of the score. */
+  left_out: number;
+}
+
+/** Every item's evidence checked against the work (`against`). */
+export interface Evidence extends EvidenceCounts {
+  /** What the work left unread (binary files, symlinks leading outside). */
+  skipped: string[];
+  items: {
+    line: number;
+    impact: number;
+    text: string;
+    status: "verified" | "not_found" | "not_checkable" | "no_evidence";
+    reason: string;
+    /** For a quote not found: the closest passage of the work, when one is close. */
+    closest: string | null;
+    counted: boolean;
+  }[];
 }
 
 /**
@@ -173,7 +218,9 @@ export interface Result extends Partial<Omit<Pooled, "final" | "final_unrounded"
   ignored: number[];
   warnings: string[];
   notes: string[];
-  /** Present when `failUnder`, `minConfidence` or `requireSelfCheck` is given. */
+  /** With `against`: every item's evidence checked, and the counts. */
+  evidence?: Evidence;
+  /** Present when `failUnder`, `minConfidence`, `requireSelfCheck` or `maxUnverified` is given. */
   gate?: Gate;
 }
 

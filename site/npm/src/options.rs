@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use std::fmt;
 
 /// The option names, in the order the messages list them.
-pub const NAMES: [&str; 11] = [
+pub const NAMES: [&str; 15] = [
     "mode",
     "preset",
     "weights",
@@ -21,6 +21,10 @@ pub const NAMES: [&str; 11] = [
     "denominator",
     "scale",
     "interval",
+    "against",
+    "unverified",
+    "requireEvidence",
+    "maxUnverified",
 ];
 
 /// A bad option, or bad options: the message says which and what it takes.
@@ -141,8 +145,18 @@ pub fn parse(json: &str) -> Result<Options, OptionError> {
             .map(|v| boolean("requireSelfCheck", v))
             .transpose()?
             == Some(true),
+        max_unverified: get("maxUnverified")
+            .map(|v| within("maxUnverified", v, 1.0, "a rate from 0 to 1, such as 0.1"))
+            .transpose()?,
         names: OptionNames::NPM,
     };
+    request.against = against(get("against"), get("unverified"), get("requireEvidence"))?;
+    if gate.max_unverified.is_some() && request.against.is_none() {
+        return Err(bad(
+            "maxUnverified",
+            "needs options.against (the work to check the evidence against)",
+        ));
+    }
     let interval = get("interval")
         .map(|v| boolean("interval", v))
         .transpose()?
@@ -153,6 +167,73 @@ pub fn parse(json: &str) -> Result<Options, OptionError> {
         gate,
         interval,
     })
+}
+
+/// `against` (the work's text, or `{ path: text }`), with `unverified` (`"drop"` or
+/// `"keep"`) and `requireEvidence`, which need it.
+fn against(
+    work: Option<&Value>,
+    unverified: Option<&Value>,
+    require: Option<&Value>,
+) -> Result<Option<pickanumber_score::verify::Against>, OptionError> {
+    use pickanumber_score::verify::{Against, Unverified, Work};
+    let what = "\"drop\" or \"keep\"";
+    let unverified = unverified
+        .map(|v| {
+            let s = string("unverified", v, what)?;
+            Unverified::from_name(s)
+                .ok_or_else(|| bad("unverified", format!("\"{s}\" is not {what}")))
+        })
+        .transpose()?;
+    let require = require.map(|v| boolean("requireEvidence", v)).transpose()?;
+    let Some(work) = work else {
+        if let Some(k) = [
+            ("unverified", unverified.is_some()),
+            ("requireEvidence", require.is_some()),
+        ]
+        .into_iter()
+        .find_map(|(k, set)| set.then_some(k))
+        {
+            return Err(bad(
+                k,
+                "needs options.against (the work to check the evidence against)",
+            ));
+        }
+        return Ok(None);
+    };
+    let work = match work {
+        Value::String(text) => Work::text(text),
+        Value::Object(files) => {
+            let mut pairs = Vec::with_capacity(files.len());
+            for (path, text) in files {
+                let text = text.as_str().ok_or_else(|| {
+                    bad(
+                        "against",
+                        format!(
+                            "\"{path}\" must map to the file's text, not {}",
+                            describe(text)
+                        ),
+                    )
+                })?;
+                pairs.push((path.as_str(), text));
+            }
+            Work::files(pairs).map_err(|e| bad("against", e))?
+        }
+        other => {
+            return Err(bad(
+                "against",
+                format!(
+                    "must be the work's text or {{ path: text }}, not {}",
+                    describe(other)
+                ),
+            ))
+        }
+    };
+    Ok(Some(Against {
+        work: std::sync::Arc::new(work),
+        unverified: unverified.unwrap_or_default(),
+        require_evidence: require == Some(true),
+    }))
 }
 
 /// A rubric given as `{ path, text }` (a file the package's JavaScript read in Node, its
@@ -337,6 +418,7 @@ mod tests {
             fail_under: Some(70.0),
             min_confidence: Some(0.5),
             require_self_check: true,
+            max_unverified: None,
             names: OptionNames::NPM,
         };
         assert_eq!(o.gate, gate);
@@ -348,10 +430,43 @@ mod tests {
     }
 
     #[test]
+    fn against_takes_a_text_or_files_and_its_options_need_it() {
+        let o = parse(r#"{"against": {"src/a.rs": "fn a() {}"}, "unverified": "keep", "requireEvidence": true, "maxUnverified": 0.1}"#).unwrap();
+        let a = o.request.against.unwrap();
+        assert_eq!(a.work.files[0].path, "src/a.rs");
+        assert_eq!(
+            (a.unverified, a.require_evidence),
+            (pickanumber_score::verify::Unverified::Keep, true)
+        );
+        assert_eq!(o.gate.max_unverified, Some(0.1));
+        assert_eq!(
+            parse(r#"{"against": "text"}"#)
+                .unwrap()
+                .request
+                .against
+                .unwrap()
+                .work
+                .files
+                .len(),
+            1
+        );
+        for (json, message) in [
+            (r#"{"unverified": "keep"}"#, "options.unverified: needs options.against (the work to check the evidence against)"),
+            (r#"{"requireEvidence": true}"#, "options.requireEvidence: needs options.against (the work to check the evidence against)"),
+            (r#"{"against": "t", "unverified": "ignore"}"#, "options.unverified: \"ignore\" is not \"drop\" or \"keep\""),
+            (r#"{"against": {"../x": "t"}}"#, "options.against: the work's file name \"../x\" is not a relative path inside the work: give paths like src/api.rs"),
+            (r#"{"against": {"a": 1}}"#, "options.against: \"a\" must map to the file's text, not a number (1)"),
+            (r#"{"against": "t", "maxUnverified": 2}"#, "options.maxUnverified: 2 is not a rate from 0 to 1, such as 0.1"),
+        ] {
+            assert_eq!(parse(json).unwrap_err().0, message, "{json}");
+        }
+    }
+
+    #[test]
     fn mistakes_name_the_option_and_what_it_takes() {
         for (json, says) in [
             ("[]", "the options must be an object such as { mode: \"matrix\" }, not an array"),
-            (r#"{"mod": "x"}"#, "unknown option \"mod\": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale, interval"),
+            (r#"{"mod": "x"}"#, "unknown option \"mod\": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale, interval, against, unverified, requireEvidence, maxUnverified"),
             (r#"{"mode": "grid"}"#, "options.mode: \"grid\" is not one of \"auto\", \"pooled\", \"matrix\" or \"feedback\""),
             (r#"{"mode": 1}"#, "options.mode: must be one of \"auto\", \"pooled\", \"matrix\" or \"feedback\", not a number (1)"),
             (r#"{"preset": "x"}"#, "options.preset: \"x\" is not \"generic\" or \"hackathon\""),

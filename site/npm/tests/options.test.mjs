@@ -111,7 +111,7 @@ test("bad arguments throw a TypeError that names them", () => {
     [() => pkg.analyse(ITEMS, 5), 'options must be an object such as { mode: "matrix" }, not a number'],
     [() => pkg.analyse(ITEMS, "matrix"), 'options must be an object such as { mode: "matrix" }, not a string'],
     [() => pkg.analyse(ITEMS, [1]), 'options must be an object such as { mode: "matrix" }, not an array'],
-    [() => pkg.analyse(ITEMS, { mod: "matrix" }), 'unknown option "mod": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale, interval'],
+    [() => pkg.analyse(ITEMS, { mod: "matrix" }), 'unknown option "mod": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale, interval, against, unverified, requireEvidence, maxUnverified'],
     [() => pkg.analyse(ITEMS, { mode: "grid" }), 'options.mode: "grid" is not one of "auto", "pooled", "matrix" or "feedback"'],
     [() => pkg.analyse(ITEMS, { preset: "x" }), 'options.preset: "x" is not "generic" or "hackathon"'],
     [() => pkg.analyse(ITEMS, { weights: { craft: "0.6" } }), 'options.weights.craft: must be a number, not a string ("0.6")'],
@@ -284,4 +284,35 @@ test("the manifest: name, version, ESM, types, Node 18, files", () => {
   assert.deepEqual(manifest.exports["."], { types: "./index.d.ts", default: "./index.js" });
   const site = readFileSync(join(REPO, "site.toml"), "utf8").match(/^repository = "([^"]+)"/m)[1];
   assert.equal(manifest.repository.url, `git+${site}.git`);
+});
+
+test("against: an item whose evidence is not in the work is left out, and each item has its status", () => {
+  const items =
+    '+3 refused: "if (!text) throw new Error(\'empty\')" (parse.js:2)\n' +
+    '+5 validated: "validate(schema, text)" (parse.js:88)\n' +
+    "+2 reads well\n";
+  const source = "export function parse(text) {\n  if (!text) throw new Error('empty');\n  return text;\n}\n";
+  assert.equal(pkg.analyse(items, { interval: false }).total_items, 3);
+  const r = pkg.analyse(items, { interval: false, against: { "src/parse.js": source } });
+  assert.equal(r.total_items, 2);
+  assert.deepEqual(r.evidence.items.map((i) => i.status), ["verified", "not_found", "no_evidence"]);
+  assert.equal(r.evidence.invented_rate, 0.5);
+  assert.deepEqual(r.warnings, [
+    "line 2: evidence not in the work, item not counted: parse.js:88 is beyond the end of src/parse.js (4 lines)",
+  ]);
+  const text = pkg.analyse('+3 "return text"\n+1 "never written"', { interval: false, against: source });
+  assert.deepEqual(text.evidence.items.map((i) => i.status), ["verified", "not_found"]);
+  assert.equal(pkg.analyse(items, { interval: false, against: source, unverified: "keep" }).total_items, 3);
+  const gated = pkg.analyse(items, { interval: false, against: { "parse.js": source }, maxUnverified: 0.2 });
+  assert.deepEqual(gated.gate.misses, [
+    "1 of 2 checkable items cite evidence not in the work (0.500), over 0.2 (maxUnverified)",
+  ]);
+  assert.throws(() => pkg.analyse(items, { maxUnverified: 0.2 }), {
+    name: "TypeError",
+    message: "options.maxUnverified: needs options.against (the work to check the evidence against)",
+  });
+  assert.throws(() => pkg.analyse(items, { against: 3 }), {
+    name: "TypeError",
+    message: "options.against: must be the work's text or { path: text }, not a number (3)",
+  });
 });

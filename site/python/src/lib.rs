@@ -173,12 +173,55 @@ fn threshold(name: &str, x: Option<f64>, max: f64, what: &str) -> PyResult<Optio
     }
 }
 
+/// The work of `against=`: a text, a path (a file or a folder, read as the CLI reads
+/// `--against`) or files given as `{path: text}`; with what `unverified=` and
+/// `require_evidence=` leave out.
+fn against(
+    text: Option<String>,
+    path: Option<std::path::PathBuf>,
+    files: Option<Vec<(String, String)>>,
+    unverified: &str,
+    require_evidence: bool,
+) -> PyResult<Option<pickanumber_score::verify::Against>> {
+    use pickanumber_score::verify::{Against, Unverified, Work};
+    let unverified = Unverified::from_name(unverified).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unverified={unverified:?} is not one of \"drop\", \"keep\""
+        ))
+    })?;
+    let work = match (text, path, files) {
+        (Some(t), None, None) => Work::text(&t),
+        (None, Some(p), None) => Work::read(&p).map_err(|e| PyValueError::new_err(e.0))?,
+        (None, None, Some(f)) => Work::files(f.iter().map(|(p, t)| (p.as_str(), t.as_str())))
+            .map_err(|e| PyValueError::new_err(e.0))?,
+        (None, None, None) => {
+            if require_evidence || unverified == Unverified::Keep {
+                return Err(PyValueError::new_err(
+                    "unverified= and require_evidence= need against= (the work to check the evidence against)",
+                ));
+            }
+            return Ok(None);
+        }
+        _ => {
+            return Err(PyValueError::new_err(
+                "give the work once: a text, a path or {path: text}",
+            ))
+        }
+    };
+    Ok(Some(Against {
+        work: std::sync::Arc::new(work),
+        unverified,
+        require_evidence,
+    }))
+}
+
 /// Scores `input` with the options `pickanumber score` takes: a text, or several judges'
 /// passes as `(name, text)` pairs, combined as `pickanumber combine` combines them.
 #[pyfunction]
 #[pyo3(signature = (input, *, mode=None, preset=None, weights=None, rubric=None, strict=false,
     denominator=None, scale=None, fail_under=None, min_confidence=None, require_self_check=false,
-    interval=true))]
+    interval=true, against_text=None, against_path=None, against_files=None, unverified="drop",
+    require_evidence=false, max_unverified=None))]
 #[allow(clippy::too_many_arguments)]
 fn evaluate(
     input: &Bound<'_, PyAny>,
@@ -193,6 +236,12 @@ fn evaluate(
     min_confidence: Option<f64>,
     require_self_check: bool,
     interval: bool,
+    against_text: Option<String>,
+    against_path: Option<std::path::PathBuf>,
+    against_files: Option<Vec<(String, String)>>,
+    unverified: &str,
+    require_evidence: bool,
+    max_unverified: Option<f64>,
 ) -> PyResult<Evaluation> {
     let given: Vec<&str> = [
         ("mode", mode.is_some()),
@@ -234,6 +283,18 @@ fn evaluate(
     if let Some(x) = positive("scale", scale)? {
         request.params.scale = x;
     }
+    request.against = against(
+        against_text,
+        against_path,
+        against_files,
+        unverified,
+        require_evidence,
+    )?;
+    if max_unverified.is_some() && request.against.is_none() {
+        return Err(PyValueError::new_err(
+            "max_unverified= needs against= (the work to check the evidence against)",
+        ));
+    }
     let options = Options {
         request,
         rubric: rubric.map(|r| r.inner.clone()),
@@ -241,6 +302,7 @@ fn evaluate(
             fail_under: threshold("fail_under", fail_under, 100.0, "a score")?,
             min_confidence: threshold("min_confidence", min_confidence, 1.0, "a confidence")?,
             require_self_check,
+            max_unverified: threshold("max_unverified", max_unverified, 1.0, "a rate")?,
             names: OptionNames::PYTHON,
         },
         interval,

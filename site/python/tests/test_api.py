@@ -216,3 +216,41 @@ def test_combine_is_the_cli_combine(cli, tmp_path):
     with pytest.raises(TypeError) as e:
         pickanumber.combine(["claude"])
     assert str(e.value) == "pass 1 is not a (name, items) pair"
+
+
+def test_against_leaves_out_an_item_whose_evidence_is_not_in_the_work(tmp_path):
+    items = (
+        '+3 empty input is refused: "if not text: raise ValueError" (parse.py:2)\n'
+        '+5 all inputs are validated: "validate(schema, text)" (parse.py:88)\n'
+        "+2 reads well\n"
+    )
+    source = "def parse(text):\n    if not text: raise ValueError\n    return text\n"
+    plain = pickanumber.analyse(items, interval=False)
+    assert plain.to_dict()["total_items"] == 3
+    (tmp_path / "parse.py").write_text(source)
+    for work in (tmp_path, {"src/parse.py": source}):
+        a = pickanumber.analyse(items, against=work, interval=False)
+        d = a.to_dict()
+        assert d["total_items"] == 2
+        assert [i["status"] for i in d["evidence"]["items"]] == ["verified", "not_found", "no_evidence"]
+        assert d["evidence"]["invented_rate"] == 0.5
+        assert d["warnings"][0].startswith("line 2: evidence not in the work, item not counted: parse.py:88 is beyond the end of ")
+    # A str is the work's text: quotes are checked, places cannot be.
+    text = pickanumber.analyse('+3 "raise ValueError"\n+1 "never written"', against=source, interval=False)
+    assert [i["status"] for i in text.to_dict()["evidence"]["items"]] == ["verified", "not_found"]
+    kept = pickanumber.analyse(items, against=tmp_path, unverified="keep", interval=False)
+    assert kept.to_dict()["total_items"] == 3
+    gated = pickanumber.analyse(items, against=tmp_path, max_unverified=0.2, interval=False)
+    assert not gated.passed
+    assert gated.misses == ["1 of 2 checkable items cite evidence not in the work (0.500), over 0.2 (max_unverified=)"]
+    with pytest.raises(ValueError) as e:
+        pickanumber.analyse(items, max_unverified=0.2)
+    assert str(e.value) == "max_unverified= needs against= (the work to check the evidence against)"
+    with pytest.raises(ValueError) as e:
+        pickanumber.analyse(items, against=tmp_path, unverified="ignore")
+    assert str(e.value) == 'unverified="ignore" is not one of "drop", "keep"'
+    with pytest.raises(TypeError):
+        pickanumber.analyse(items, against=42)
+    with pytest.raises(ValueError) as e:
+        pickanumber.analyse(items, against=str(tmp_path))
+    assert str(e.value).startswith(f"against={str(tmp_path)!r} names a path: give pathlib.Path(")

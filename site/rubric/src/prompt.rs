@@ -6,7 +6,7 @@
 //! anchor cannot break the prompt's structure.
 
 use crate::Rubric;
-use pickanumber_score::{Impact, Mode};
+use pickanumber_score::{verify, Impact, Mode};
 
 /// `text` with every run of white space (newlines included) as one space.
 pub(crate) fn one_line(text: &str) -> String {
@@ -92,7 +92,11 @@ pub(crate) fn prompt(r: &Rubric) -> String {
     s.push_str(&format!(
         "1. Write 3 to 5 items for every {cell}. When the work offers less evidence than that, write fewer items; never pad.\n"
     ));
-    s.push_str("2. Every item rests on evidence you can point to in the work: a quotation, a file and line, a step you observed. Never invent evidence, and never report a check you did not make.\n");
+    s.push_str(&format!(
+        "2. Every item rests on evidence you can point to in the work: {}. Copy quotations exactly: {}. Never invent evidence, and never report a check you did not make.\n",
+        verify::FOR_JUDGES,
+        verify::NOT_COUNTED
+    ));
     s.push_str(&format!(
         "3. The impact is one of {}; there is no 0 and no ±4. {}.\n",
         Impact::list(&Impact::ALL),
@@ -126,7 +130,10 @@ pub(crate) fn prompt(r: &Rubric) -> String {
         s.push_str(&format!("- \"criterion\": one of {}\n", names.join(", ")));
     }
     s.push_str("- \"text\": the observation, in one sentence\n");
-    s.push_str("- \"evidence\": where it can be checked: a quotation, a file and line, a step\n");
+    s.push_str(&format!(
+        "- \"evidence\": where it can be checked: {}\n",
+        verify::FOR_JUDGES
+    ));
     s.push_str(&format!(
         "- \"impact\": an integer, one of {}\n",
         json_impacts()

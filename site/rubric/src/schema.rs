@@ -29,7 +29,7 @@
 use crate::prompt::json_impacts;
 use crate::write::Json;
 use crate::Rubric;
-use pickanumber_score::{Impact, Mode};
+use pickanumber_score::{verify, Impact, Mode};
 
 fn strs<'a>(names: impl IntoIterator<Item = &'a String>) -> Json {
     Json::Arr(names.into_iter().map(|n| Json::Str(n.clone())).collect())
@@ -72,7 +72,11 @@ pub(crate) fn schema(r: &Rubric) -> String {
             ("type", text("string")),
             (
                 "description",
-                text("Where the observation can be checked: a quotation, a file and line, a step. Written before the impact."),
+                Json::Str(format!(
+                    "Where the observation can be checked: {}. Written before the impact; {}.",
+                    verify::FOR_JUDGES,
+                    verify::NOT_COUNTED
+                )),
             ),
         ]),
     ));

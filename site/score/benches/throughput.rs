@@ -1,6 +1,8 @@
 //! Native throughput of parse + score: 100,000 generated item lines through
 //! [`pickanumber_score::analyse`], the function the calculator, the CLI and the site's
-//! evidence blocks all call. `cargo xtask bench` runs it and reports items per second:
+//! evidence blocks all call; and the verifier: [`VERIFY_ITEMS`] items' evidence checked
+//! against a work of [`WORK_BYTES`] ([`pickanumber_score::verify`]). `cargo xtask bench`
+//! runs it and reports items per second:
 //!
 //! ```sh
 //! cargo bench -p pickanumber-score --bench throughput -- --noplot
@@ -10,7 +12,53 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput};
+use pickanumber_score::verify::{verify_text, Status, Work};
 use pickanumber_score::{analyse, Mode, Preset, Request, Severity};
+
+/// How many items the verifier's bench checks.
+pub const VERIFY_ITEMS: usize = 10_000;
+/// How many bytes the verifier's work holds, over [`WORK_FILES`] files.
+pub const WORK_BYTES: usize = 10 << 20;
+/// How many files the verifier's work holds.
+pub const WORK_FILES: usize = 100;
+
+/// A work of [`WORK_FILES`] source-like files, [`WORK_BYTES`] in all, each line distinct.
+fn work_files() -> Vec<(String, String)> {
+    let per_file = WORK_BYTES / WORK_FILES;
+    (0..WORK_FILES)
+        .map(|f| {
+            let mut text = String::with_capacity(per_file + 100);
+            let mut line = 0;
+            while text.len() < per_file {
+                line += 1;
+                text.push_str(&format!(
+                    "    let value_{f}_{line} = check(input_{line}, \u{201c}rule {}\u{201d}); // step {line} of file {f}\n",
+                    (line * 7919 + f) % 100_003
+                ));
+            }
+            (format!("src/module_{f}/file_{f}.rs"), text)
+        })
+        .collect()
+}
+
+/// [`VERIFY_ITEMS`] items: most quote a line of the work (some with its place, some across
+/// two lines with an ellipsis), one in ten invents a quote, one in twenty cites a line past
+/// a file's end.
+fn verify_items() -> Vec<String> {
+    (0..VERIFY_ITEMS)
+        .map(|i| {
+            let f = i % WORK_FILES;
+            let line = 1 + (i * 37) % 1_000;
+            match i % 20 {
+                0 | 10 => format!("-3 \"let value_{f}_{line} = validate(input_{line}\" (file_{f}.rs:{line})"),
+                5 => format!("-1 file_{f}.rs:{}", 1_000_000 + line),
+                1..=3 => format!("+2 \"value_{f}_{line} = check(input_{line}\" (src/module_{f}/file_{f}.rs:{line})"),
+                4 => format!("+1 \"step {line} of file {f}\" … \"value_{f}_{}\"", line + 1),
+                _ => format!("+3 the check is there: \"check(input_{line}, \u{201c}rule\" and \u{201c}// step {line} of file {f}\u{201d}"),
+            }
+        })
+        .collect()
+}
 
 /// How many item lines the input holds.
 pub const ITEMS: usize = 100_000;
@@ -71,10 +119,43 @@ fn throughput(c: &mut Criterion) {
     group.finish();
 }
 
+/// The verifier: [`VERIFY_ITEMS`] items against a work of [`WORK_BYTES`], the work's
+/// normalisation included.
+fn verify(c: &mut Criterion) {
+    let files = work_files();
+    let items = verify_items();
+    let texts: Vec<&str> = items.iter().map(String::as_str).collect();
+    let build = || Work::files(files.iter().map(|(p, t)| (p.as_str(), t.as_str()))).unwrap();
+    let checks = verify_text(&build(), &texts);
+    let not_found = checks
+        .iter()
+        .filter(|c| c.status == Status::NotFound)
+        .count();
+    assert_eq!(
+        not_found,
+        VERIFY_ITEMS / 10 + VERIFY_ITEMS / 20,
+        "{:?}",
+        checks.iter().find(|c| c.status == Status::NotFound
+            && !c.reason.contains("validate")
+            && !c.reason.contains("beyond"))
+    );
+
+    let mut group = c.benchmark_group("verify");
+    group.throughput(Throughput::Elements(VERIFY_ITEMS as u64));
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(5));
+    group.bench_function("10000_items_against_10mb", |b| {
+        b.iter(|| verify_text(&build(), black_box(&texts)))
+    });
+    group.finish();
+}
+
 /// What `criterion_group!` and `criterion_main!` would generate, written out so that every
 /// item has its documentation.
 fn main() {
     let mut c = Criterion::default().configure_from_args();
+    verify(&mut c);
     throughput(&mut c);
     c.final_summary();
 }

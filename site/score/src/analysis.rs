@@ -36,8 +36,17 @@ pub fn analyse(text: &str, request: &Request) -> Analysis {
     if let Some(split) = crate::combine::split(text) {
         return crate::combine::analyse_split(text, split, request);
     }
-    let (format, parsed) = read(text);
-    let a = analyse_read(text, format, parsed, request);
+    #[cfg_attr(not(feature = "verify"), allow(unused_mut))]
+    let (format, mut parsed) = read(text);
+    #[cfg(feature = "verify")]
+    let checked = request
+        .against
+        .as_ref()
+        .map(|w| crate::verify::apply(&mut parsed, w));
+    #[cfg_attr(not(feature = "verify"), allow(unused_mut))]
+    let mut a = analyse_read(text, format, parsed, request);
+    #[cfg(feature = "verify")]
+    crate::verify::attach(&mut a, checked, true);
     #[cfg(feature = "interval")]
     let a = Analysis {
         interval: if request.skip_interval {

@@ -98,6 +98,7 @@ fn of_a_pass(kind: Kind) -> bool {
             | Kind::CrowdedCell
             | Kind::ThinCell
             | Kind::NothingRead
+            | Kind::Evidence
     )
 }
 
@@ -109,13 +110,18 @@ fn run(
     mut errors: Vec<Diagnostic>,
 ) -> Analysis {
     // A pass under a heading is read on its own and placed below the heading's line.
-    let read_all: Vec<(Format, Parsed)> = texts
+    let mut read_all: Vec<(Format, Parsed)> = texts
         .iter()
         .map(|(_, above, t)| {
             let (format, mut parsed) = read(t);
             parsed.shift(above.unwrap_or(0));
             (format, parsed)
         })
+        .collect();
+    // Each pass's evidence checked before anything is counted or compared.
+    let mut checked: Vec<_> = read_all
+        .iter_mut()
+        .map(|(_, p)| request.against.as_ref().map(|w| crate::verify::apply(p, w)))
         .collect();
     // One set of weights for every pass: given, else the shared line, else the passes' own
     // lines, which must then agree. A weights line with an error (shared or a pass's) leaves
@@ -171,8 +177,10 @@ fn run(
     let passes: Vec<Pass> = texts
         .iter()
         .zip(read_all)
-        .map(|((name, line, text), (format, parsed))| {
+        .zip(checked.iter_mut())
+        .map(|(((name, line, text), (format, parsed)), checked)| {
             let mut analysis = analyse_read(text, format, parsed, &request);
+            crate::verify::attach(&mut analysis, checked.take(), false);
             if !request.skip_interval {
                 analysis.interval = crate::interval::of(&analysis, None, crate::interval::LEVEL);
             }
@@ -218,6 +226,13 @@ fn run(
             "no pass to score: every ## Pass: heading has an error; there is no score",
         ));
         a.scored = false;
+    }
+    if request.against.is_some() {
+        let merged = crate::verify::Verification::merged(
+            passes.iter().filter_map(|p| p.analysis.evidence.as_ref()),
+        );
+        diagnostics.extend(merged.skipped_note());
+        a.evidence = Some(merged);
     }
     a.diagnostics = diagnostics;
     a.scored &= passes.iter().any(|p| p.analysis.scored);

@@ -73,6 +73,11 @@ pub enum Kind {
     Pass,
     /// Items of one pass that another pass found too, counted once.
     Duplicate,
+    /// An item whose evidence is not in the judged work (left out, or kept as asked), or
+    /// that cites none when evidence is required ([`crate::verify`]).
+    Evidence,
+    /// Files of the judged work that were not read (binary, or symlinks leading outside).
+    WorkSkipped,
 }
 
 /// How the message of a [`Kind::NothingRead`] diagnostic begins: `no items read: the input is
@@ -95,14 +100,16 @@ impl Kind {
             | Kind::SelfCheck
             | Kind::CrowdedCell
             | Kind::ThinCell
-            | Kind::ReportMismatch => Severity::Warning,
+            | Kind::ReportMismatch
+            | Kind::Evidence => Severity::Warning,
             Kind::Ignored
             | Kind::UnusedKeys
             | Kind::Saturation
             | Kind::EmptyInput
             | Kind::Fenced
             | Kind::ReportSubset
-            | Kind::Duplicate => Severity::Note,
+            | Kind::Duplicate
+            | Kind::WorkSkipped => Severity::Note,
         }
     }
 }

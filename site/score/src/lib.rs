@@ -64,6 +64,7 @@ mod matrix;
 mod params;
 mod parse;
 mod pooled;
+pub mod verify;
 
 pub use alpha::{
     alpha_interval, alpha_level, RELIABLE as ALPHA_RELIABLE, TENTATIVE as ALPHA_TENTATIVE,

@@ -6,6 +6,8 @@
 //! uses the words compiled from `content/layout.toml`, [`markdown_in`] any others.
 
 #[cfg(feature = "combine")]
+mod evidence;
+#[cfg(feature = "combine")]
 mod passes;
 
 use crate::plain;
@@ -78,6 +80,8 @@ pub fn markdown_in(a: &Analysis, w: &ResultView<'_>, r: &ReportView<'_>) -> Stri
         out.push_str(&working(a.pool(), p));
         out.push_str("\n\n");
     }
+    #[cfg(feature = "combine")]
+    evidence::section(&mut out, a);
     if !a.diagnostics.is_empty() {
         heading(&mut out, r.diagnostics);
         for d in &a.diagnostics {

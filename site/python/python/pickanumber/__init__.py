@@ -328,6 +328,10 @@ def _items_text(items: Items) -> str:
         raise ValueError(f"an item cannot be written as JSON: {e}") from None
 
 
+Work = Union[str, "os.PathLike[str]", Mapping[str, str], None]
+"""The judged work of ``against=``: a text, a path, or ``{path: text}``."""
+
+
 def analyse(
     items: Items,
     *,
@@ -342,6 +346,10 @@ def analyse(
     denominator: Optional[float] = None,
     scale: Optional[float] = None,
     interval: bool = True,
+    against: Work = None,
+    unverified: str = "drop",
+    require_evidence: bool = False,
+    max_unverified: Optional[float] = None,
 ) -> Analysis:
     """Score evidence items with the fixed formula; the same numbers as ``pickanumber score``.
 
@@ -377,6 +385,18 @@ def analyse(
         resamples of the items). ``False``: skip it, for pipelines that only want the number:
         the resamples are most of a call's cost. Then ``interval`` is ``None`` and
         ``to_dict()`` has no ``interval`` key (nor has any pass); nothing else changes.
+    against
+        The judged work, to check every item's evidence against before anything is counted:
+        a ``str`` (the text itself), a ``pathlib.Path`` (a file, or a folder read as a tree
+        of files, as ``--against`` reads it) or ``{path: text}``. Evidence is a quote in
+        double quotes, ``path:line``, ``path:line-line`` or ``path#Lnn``; an item whose
+        evidence is not in the work is left out of the score and named in a warning, and
+        ``to_dict()["evidence"]`` gives each item's status (``verified``, ``not_found``,
+        ``not_checkable``, ``no_evidence``) and the invented-evidence rate.
+    unverified, require_evidence, max_unverified
+        With ``against``: ``unverified="keep"`` counts items not found (flagged);
+        ``require_evidence=True`` leaves out items that cite nothing too; ``max_unverified``
+        (0-1) is a gate on the share of checkable items whose evidence was not found.
 
     Returns an ``Analysis``: ``final``, ``confidence``, ``mode``, ``criteria``,
     ``diagnostics``, ``to_dict()`` (the CLI's JSON) and ``report()`` (its markdown report).
@@ -395,6 +415,10 @@ def analyse(
         denominator=denominator,
         scale=scale,
         interval=interval,
+        against=against,
+        unverified=unverified,
+        require_evidence=require_evidence,
+        max_unverified=max_unverified,
     )
 
 
@@ -412,6 +436,10 @@ def combine(
     denominator: Optional[float] = None,
     scale: Optional[float] = None,
     interval: bool = True,
+    against: Work = None,
+    unverified: str = "drop",
+    require_evidence: bool = False,
+    max_unverified: Optional[float] = None,
 ) -> Analysis:
     """Combine several judges' passes into one score, as ``pickanumber combine`` does.
 
@@ -443,6 +471,10 @@ def combine(
         denominator=denominator,
         scale=scale,
         interval=interval,
+        against=against,
+        unverified=unverified,
+        require_evidence=require_evidence,
+        max_unverified=max_unverified,
     )
 
 
@@ -451,6 +483,33 @@ def _number(name: str, value: Any) -> None:
     a threshold or a weight of ``True`` is a mistake, not a number."""
     if isinstance(value, bool):
         raise ValueError(f"{name} must be a number, not a bool ({value})")
+
+
+def _work(against: Work) -> Tuple[Optional[str], Optional[str], Optional[List[Tuple[str, str]]]]:
+    """``against=`` as the native call takes it: (text, path, files), one of them given."""
+    if against is None:
+        return None, None, None
+    if isinstance(against, os.PathLike):
+        return None, os.fspath(against), None
+    if isinstance(against, str):
+        if "\n" not in against and against.strip() and os.path.exists(against):
+            # A one-line str naming a file or folder is almost surely meant as one; as the
+            # text itself every quote of the items would be refused.
+            raise ValueError(
+                f"against={against!r} names a path: give pathlib.Path({against!r}) to check against "
+                "that file or folder, or the work's text itself"
+            )
+        return against, None, None
+    if isinstance(against, Mapping):
+        files = []
+        for path, text in against.items():
+            if not isinstance(path, str) or not isinstance(text, str):
+                raise TypeError(f"against: {path!r} must map a path (str) to its text (str)")
+            files.append((path, text))
+        return None, None, files
+    raise TypeError(
+        f"against must be the work's text (str), a path (pathlib.Path) or {{path: text}}, not {type(against).__name__}"
+    )
 
 
 def _run(
@@ -467,6 +526,10 @@ def _run(
     denominator: Optional[float],
     scale: Optional[float],
     interval: bool,
+    against: Work = None,
+    unverified: str = "drop",
+    require_evidence: bool = False,
+    max_unverified: Optional[float] = None,
 ) -> Analysis:
     """The native evaluation of a text or of (name, text) pairs, and the strict check."""
     if rubric is not None and not isinstance(rubric, Rubric):
@@ -484,8 +547,10 @@ def _run(
         ("scale", scale),
         ("fail_under", fail_under),
         ("min_confidence", min_confidence),
+        ("max_unverified", max_unverified),
     ):
         _number(name, value)
+    against_text, against_path, against_files = _work(against)
     e = _native.evaluate(
         native_input,
         mode=mode,
@@ -499,6 +564,12 @@ def _run(
         min_confidence=min_confidence,
         require_self_check=bool(require_self_check),
         interval=bool(interval),
+        against_text=against_text,
+        against_path=against_path,
+        against_files=against_files,
+        unverified=unverified,
+        require_evidence=bool(require_evidence),
+        max_unverified=max_unverified,
     )
     analysis = Analysis(e)
     if strict and e.has_errors:

@@ -48,6 +48,12 @@ def evaluate(
     min_confidence: Optional[float] = None,
     require_self_check: bool = False,
     interval: bool = True,
+    against_text: Optional[str] = None,
+    against_path: Optional[str] = None,
+    against_files: Optional[Sequence[Tuple[str, str]]] = None,
+    unverified: str = "drop",
+    require_evidence: bool = False,
+    max_unverified: Optional[float] = None,
 ) -> Evaluation: ...
 def parse_rubric(
     text: str, name: Optional[str] = None

@@ -125,6 +125,11 @@ pub struct Analysis {
     /// [`crate::combine()`]): each pass's own analysis, the spread, the disagreeing cells and α.
     #[cfg(feature = "combine")]
     pub passes: Option<Box<crate::Passes>>,
+    /// Each item's evidence checked against the judged work, when one was given
+    /// ([`Request::against`](crate::Request::against)); in a combined analysis, every pass's
+    /// items (each pass has its own).
+    #[cfg(feature = "verify")]
+    pub evidence: Option<crate::verify::Verification>,
 }
 
 impl Analysis {

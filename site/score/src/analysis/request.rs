@@ -129,6 +129,10 @@ pub struct Request {
     /// with an evidence block's `bounds=off`, to show such variants fail; no other front end
     /// sets it.
     pub unbounded: bool,
+    /// The judged work the items' evidence is checked against before anything is counted
+    /// ([`crate::verify`]); `None` checks nothing.
+    #[cfg(feature = "verify")]
+    pub against: Option<crate::verify::Against>,
 }
 
 impl Request {

@@ -82,6 +82,8 @@ pub(crate) fn analyse_read(
         interval: None,
         #[cfg(feature = "combine")]
         passes: None,
+        #[cfg(feature = "verify")]
+        evidence: None,
     }
 }
 

@@ -1,4 +1,5 @@
-//! Section 4, native throughput of parse + score, from criterion's `estimates.json`; the
+//! Section 4, native throughput of parse + score and of the evidence verifier (10,000 items
+//! against a 10 MB work, [`MAX_VERIFY_MS`]), from criterion's `estimates.json`, and the
 //! growth of the command line's time on the inputs that once took quadratic time: 10,000 and
 //! 100,000 lines of each shape ([`SCALING`]), through the release `pickanumber` binary; and
 //! every input form ([`FORMS`]) at 10,000, 100,000 and 1,000,000 items through the same
@@ -174,11 +175,37 @@ const MAX_RATIO: f64 = 3.0;
 /// Item lines per run of the bench.
 const ITEMS: f64 = 100_000.0;
 
+/// The verifier's target: 10,000 items against a 10 MB work, the work's normalisation
+/// included, in under this many milliseconds.
+const MAX_VERIFY_MS: f64 = 1000.0;
+
+/// The verifier's criterion estimates, relative to the target directory.
+const VERIFY_ESTIMATES: &str = "criterion/verify/10000_items_against_10mb/new/estimates.json";
+
 /// Runs the criterion bench, adds its row to `report` and returns the JSON.
 pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Failure> {
     let args = "bench -p pickanumber-score --bench throughput -- --noplot";
     env.cargo(args)?;
     let estimates = "criterion/parse_and_score/100000_items/new/estimates.json";
+    let (median_ns, mean_ns) = median_and_mean(env, estimates)?;
+    let per_second = ITEMS / (median_ns / 1e9);
+    let (m, median_ms, mean_ms) = (per_second / 1e6, median_ns / 1e6, mean_ns / 1e6);
+    let per_run = format!("{median_ms:.1} ms per 100,000 items, median; mean {mean_ms:.1} ms");
+    let ours = format!("{m:.2} M items/s ({per_run})");
+    let measure = "parse + score (analyse), 100,000 item lines, native release";
+    report.rows.push(Row::new(measure, ours));
+    let (verify_ns, _) = median_and_mean(env, VERIFY_ESTIMATES)?;
+    report.rows.push(verify_row(verify_ns / 1e6));
+    let scaling = scaling(env, report)?;
+    let forms = forms(env, report)?;
+    Ok(
+        json!({"available": true, "items": ITEMS, "median_ns": median_ns, "mean_ns": mean_ns, "items_per_second": per_second, "verify_median_ns": verify_ns, "scaling": scaling, "forms": forms}),
+    )
+}
+
+/// The median and mean of a criterion bench, in nanoseconds, from its `estimates.json`
+/// (`estimates` relative to the target directory).
+fn median_and_mean(env: &Env, estimates: &str) -> Result<(f64, f64), Failure> {
     let file = env.target().join(estimates);
     let text = std::fs::read_to_string(&file).context(file.display())?;
     let v: Value = serde_json::from_str(&text).context(file.display())?;
@@ -186,18 +213,15 @@ pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Fai
         let missing = || failed(format!("no {k} in {}", file.display()));
         v[k]["point_estimate"].as_f64().ok_or_else(missing)
     };
-    let (median_ns, mean_ns) = (estimate("median")?, estimate("mean")?);
-    let per_second = ITEMS / (median_ns / 1e9);
-    let (m, median_ms, mean_ms) = (per_second / 1e6, median_ns / 1e6, mean_ns / 1e6);
-    let per_run = format!("{median_ms:.1} ms per 100,000 items, median; mean {mean_ms:.1} ms");
-    let ours = format!("{m:.2} M items/s ({per_run})");
-    let measure = "parse + score (analyse), 100,000 item lines, native release";
-    report.rows.push(Row::new(measure, ours));
-    let scaling = scaling(env, report)?;
-    let forms = forms(env, report)?;
-    Ok(
-        json!({"available": true, "items": ITEMS, "median_ns": median_ns, "mean_ns": mean_ns, "items_per_second": per_second, "scaling": scaling, "forms": forms}),
-    )
+    Ok((estimate("median")?, estimate("mean")?))
+}
+
+/// The verifier's row: its median time, judged against [`MAX_VERIFY_MS`].
+fn verify_row(median_ms: f64) -> Row {
+    let measure = "verify evidence: 10,000 items against a 10 MB work (100 files), native release";
+    let ours = format!("{median_ms:.0} ms, median");
+    let target = format!("< {MAX_VERIFY_MS:.0} ms");
+    Row::new(measure, ours).target(target, median_ms < MAX_VERIFY_MS)
 }
 
 /// The best time of `runs` runs of `pickanumber ARGS FILE`, in milliseconds. Exit 0 and 1
@@ -343,6 +367,11 @@ mod tests {
             "{}",
             quadratic.brief()
         );
+        assert_eq!(
+            verify_row(412.4).brief(),
+            "verify evidence: 10,000 items against a 10 MB work (100 files), native release: 412 ms, median ✓"
+        );
+        assert!(verify_row(1200.0).brief().ends_with('✗'));
         // The shapes have the lines they say.
         for (_, _, text) in SCALING {
             assert_eq!(text(3).lines().count(), 3);
