@@ -90,6 +90,8 @@
 
 #[cfg(feature = "fs")]
 pub mod bounded;
+#[cfg(feature = "fs")]
+pub mod calibrate;
 #[cfg(feature = "json")]
 mod json_tree;
 mod line_error;
