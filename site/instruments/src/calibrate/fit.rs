@@ -67,17 +67,15 @@ mod tests {
         let human = vec![50.0, 50.0, 50.0, 50.0, 50.0, 50.0];
         let base = held_out(&finals, &human, 3, &distance);
         assert_eq!(base, vec![0; 6]);
-        // Subject 0 alone now agrees with row 1: in-sample, fitting on all six would still
-        // choose row 0, but fitting on subject 0's fold alone would choose row 1; held out,
-        // its choice comes from the other folds and stays 0.
+        // Subjects 0 and 3 (fold 0 under k = 3) now agree with row 1 alone. Held out, their
+        // settings come from folds 1 and 2, which still choose row 0.
         let mut moved = human.clone();
         moved[0] = 80.0;
         moved[3] = 80.0; // the same fold (0 and 3 under k = 3)
         let after = held_out(&finals, &moved, 3, &distance);
         assert_eq!(after[0], 0);
         assert_eq!(after[3], 0);
-        // The other folds see subjects 0 and 3 in training, and the tie-breaking rule keeps
-        // row 0 (2 of 4 at 80: mae 15 for both rows, row 0 nearer the defaults).
+        // Fitted on their own fold (a leak), row 1 would be chosen.
         assert_eq!(best(&finals, &moved, &[0, 3], &distance), Some(1));
     }
 }
