@@ -528,6 +528,15 @@ fn fig(f: &Figure) -> Json {
     ])
 }
 
+/// A number as the score prints it: a whole number without a decimal point.
+fn num(x: f64) -> Json {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        Json::Int(x as i64)
+    } else {
+        Json::Float(x)
+    }
+}
+
 /// Rounded to 4 decimals for the card.
 fn r4(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
@@ -544,10 +553,7 @@ fn agreement_json(a: &Agreement) -> Json {
 }
 
 fn settings_json(s: Settings) -> Json {
-    Json::object([
-        ("denominator", Json::Float(s.denominator)),
-        ("scale", Json::Float(s.scale)),
-    ])
+    Json::object([("denominator", num(s.denominator)), ("scale", num(s.scale))])
 }
 
 impl Calibration {
@@ -569,11 +575,7 @@ impl Calibration {
         min_agreement: Option<f64>,
     ) -> String {
         let range = |(a, b, c): (f64, f64, f64)| {
-            Json::object([
-                ("from", Json::Float(a)),
-                ("to", Json::Float(b)),
-                ("step", Json::Float(c)),
-            ])
+            Json::object([("from", num(a)), ("to", num(b)), ("step", num(c))])
         };
         let criteria = self
             .criteria
@@ -593,10 +595,10 @@ impl Calibration {
             .map(|r| {
                 Json::object([
                     ("id", Json::Str(r.id.clone())),
-                    ("human", Json::Float(r4(r.human))),
-                    ("default_final", Json::Float(r.default_final)),
-                    ("fitted_final", Json::Float(r.fitted_final)),
-                    ("held_out_final", Json::Float(r.held_out_final)),
+                    ("human", num(r4(r.human))),
+                    ("default_final", num(r.default_final)),
+                    ("fitted_final", num(r.fitted_final)),
+                    ("held_out_final", num(r.held_out_final)),
                     ("naive", Json::opt_float(r.naive.map(r4))),
                 ])
             })

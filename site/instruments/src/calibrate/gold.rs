@@ -71,26 +71,15 @@ pub fn read(
     open: &mut dyn FnMut(&str) -> Result<String, String>,
 ) -> Result<Vec<Subject>, Vec<LineError>> {
     let mut subjects: Vec<Subject> = Vec::new();
+    let mut seen: Vec<(String, usize)> = Vec::new();
     let mut errors = Vec::new();
     for (k, row) in crate::without_bom(text).lines().enumerate() {
         let line = k + 1;
         if row.trim().is_empty() {
             continue;
         }
-        match subject(row, line, human_scale, naive_scale, open) {
-            Ok(s) => {
-                if let Some(first) = subjects.iter().find(|o| o.id == s.id) {
-                    errors.push(err(
-                        line,
-                        format!(
-                            "id \"{}\" repeats line {}: every subject needs its own id",
-                            s.id, first.line
-                        ),
-                    ));
-                } else {
-                    subjects.push(s);
-                }
-            }
+        match subject(row, line, human_scale, naive_scale, open, &mut seen) {
+            Ok(s) => subjects.push(s),
             Err(e) => errors.push(e),
         }
     }
@@ -121,6 +110,7 @@ fn subject(
     human_scale: Scale,
     naive_scale: Scale,
     open: &mut dyn FnMut(&str) -> Result<String, String>,
+    seen: &mut Vec<(String, usize)>,
 ) -> Result<Subject, LineError> {
     let v = json::parse(row).map_err(|e| LineError {
         line,
@@ -159,6 +149,13 @@ fn subject(
             ))
         }
     };
+    if let Some((_, first)) = seen.iter().find(|(s, _)| *s == id) {
+        return Err(err(
+            line,
+            format!("id \"{id}\" repeats line {first}: every subject needs its own id"),
+        ));
+    }
+    seen.push((id.clone(), line));
     let at = |message: String| err(line, format!("subject \"{id}\": {message}"));
     let human = match v.get("human") {
         None => return Err(at("\"human\" is missing: give the people's score".into())),
