@@ -24,6 +24,7 @@ use crate::json_tree::Json;
 use crate::LineError;
 use agreement::{agreement, bootstrap, Agreement, Figure, BINS};
 use gold::{Human, Output, Subject};
+use pickanumber_lean::numtext::std_fixed;
 use pickanumber_score::interval::{LEVEL, RESAMPLES};
 use pickanumber_score::{
     alpha_interval, alpha_level, analyse, combine, Analysis, Request, Severity,
@@ -689,7 +690,7 @@ impl Calibration {
 
     /// The card in markdown.
     pub fn report(&self, min_agreement: Option<f64>) -> String {
-        let t = |x: Option<f64>| x.map_or("n/a".to_string(), |v| format!("{v:.3}"));
+        let t = |x: Option<f64>| x.map_or("n/a".to_string(), |v| std_fixed(v, 3));
         let f = |x: &Figure| format!("{} [{}, {}]", t(x.value), t(x.low), t(x.high));
         let row = |name: &str, a: &Agreement| {
             format!(
@@ -723,7 +724,7 @@ impl Calibration {
         let p = self.fitted;
         s.push_str(&row(
             &format!(
-                "formula, held out (fitted: denominator {}, scale {})",
+                "formula, held out (each fold fitted without it; on all subjects: denominator {}, scale {})",
                 p.denominator, p.scale
             ),
             &self.held_out,
@@ -747,7 +748,7 @@ impl Calibration {
             self.finding.sentence()
         ));
         match self.alpha {
-            Some(a) => s.push_str(&format!("\nThe raters' own agreement (Krippendorff's α, interval): {a:.3} ({}), the ceiling for any judge.\n", alpha_level(a))),
+            Some(a) => s.push_str(&format!("\nThe raters' own agreement (Krippendorff's α, interval): {} ({}), the ceiling for any judge.\n", std_fixed(a, 3), alpha_level(a))),
             None => s.push_str("\nNo subject has several raters: the raters' own agreement (the ceiling) is unknown.\n"),
         }
         if let Some(rho) = min_agreement {

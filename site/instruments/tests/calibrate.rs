@@ -198,3 +198,66 @@ fn held_out_figures_are_not_the_perfect_in_sample_ones() {
     );
     assert!(c.held_out.mae.value.unwrap() > 5.0, "{:?}", c.held_out.mae);
 }
+
+/// People who scored criteria, two raters each: every criterion is measured on its own
+/// (against the matrix's per-criterion finals) and the raters' α is computed per criterion and
+/// over the subjects; the set is flagged small; the JSON names the bins and the fitted pair.
+#[test]
+fn criteria_and_raters_are_measured_one_by_one() {
+    let mut lines = String::new();
+    for i in 0..12 {
+        let (c, d) = (IMPACTS[i % 8], IMPACTS[(i * 3 + 1) % 8]);
+        let out = format!("(+{c}, craft) a\\n({d:+}, depth) b\\n({c:+}, craft) c");
+        let out = out.replace("+-", "-");
+        let craft = (50 + 8 * i32::from(c)).clamp(0, 100);
+        let depth = (50 + 6 * i32::from(d)).clamp(0, 100);
+        lines.push_str(&format!(
+            "{{\"id\": \"s{i}\", \"human\": {{\"craft\": [{craft}, {}], \"depth\": [{depth}, {}]}}, \"output\": \"{out}\"}}\n",
+            craft - 4,
+            depth + 2
+        ));
+    }
+    let subjects = gold::read(&lines, Scale::default(), Scale::default(), &mut |_| {
+        Err("no files".into())
+    })
+    .unwrap();
+    let c = calibrate(&subjects, &Request::default(), 3).unwrap();
+    assert!(c.small());
+    let names: Vec<&str> = c.criteria.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, ["craft", "depth"]);
+    for k in &c.criteria {
+        assert_eq!(k.defaults.n, 12);
+        assert!(
+            k.defaults.spearman.value.unwrap() > 0.9,
+            "{}: {:?}",
+            k.name,
+            k.defaults
+        );
+        assert!(k.alpha.unwrap() > 0.9);
+    }
+    let json = c.to_json(Scale::default(), Scale::default(), None);
+    assert!(
+        json.contains("\"kappa_bins\": [\n    \"0-20\",\n    \"20-40\""),
+        "{json}"
+    );
+    assert!(json.contains("\"small\": true"));
+    assert!(
+        json.contains("\"fitted\": {\n      \"denominator\": "),
+        "{json}"
+    );
+}
+
+#[test]
+fn scales_read_low_colon_high() {
+    let s = Scale::parse("1:10").unwrap();
+    assert_eq!(
+        (s.to_100(1.0), s.to_100(10.0), s.to_100(5.5)),
+        (0.0, 100.0, 50.0)
+    );
+    assert_eq!(s.to_string(), "1:10");
+    assert_eq!(
+        Scale::parse("10:1").unwrap_err(),
+        "scale \"10:1\" is not LOW:HIGH with LOW below HIGH, such as 1:10"
+    );
+    assert!(Scale::parse("1-10").is_err());
+}
