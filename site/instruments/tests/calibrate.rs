@@ -9,7 +9,7 @@ const IMPACTS: [i8; 8] = [-5, -3, -2, -1, 1, 2, 3, 5];
 
 /// A uniform draw in [0, 1).
 fn unit(rng: &mut SplitMix64) -> f64 {
-    (rng.next() >> 11) as f64 / (1u64 << 53) as f64
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
 /// A normal draw (Box–Muller).

@@ -37,10 +37,13 @@ pub struct Agreement {
     pub mae: Figure,
 }
 
+/// A figure of paired scores.
+type Stat = fn(&[(f64, f64)]) -> Option<f64>;
+
 /// The agreement of `pred` with `human` (same length, both on 0–100).
 pub fn agreement(pred: &[f64], human: &[f64]) -> Agreement {
     let pairs: Vec<(f64, f64)> = pred.iter().copied().zip(human.iter().copied()).collect();
-    let stats: [fn(&[(f64, f64)]) -> Option<f64>; 4] = [spearman, kendall, kappa, mae];
+    let stats: [Stat; 4] = [spearman, kendall, kappa, mae];
     let figures = stats.map(|f| bootstrap(&pairs, f));
     Agreement {
         n: pairs.len(),
