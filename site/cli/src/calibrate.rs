@@ -42,6 +42,11 @@ THE FIT:
     the interval of the held-out rho reaches 0. `fitted` (fitted on every subject) is what
     --out writes.
 
+JOINED INSTRUMENTS (the judge card):
+    --probe-runs DIR [--probe-items FILE] adds \"probe\" (the announced regime, runs read and
+    failed), and --pairwise FILE adds \"pairwise\" (position bias and swap consistency), to the
+    JSON and a line each to the markdown.
+
 OUTPUT:
     One JSON object: n, small, scales, kappa_bins, level, resamples, raters, defaults, naive,
     fit {folds, grid, fitted {denominator, scale}, fold_settings, held_out, mae_improvement,
@@ -79,6 +84,17 @@ pub struct CalibrateArgs {
     /// Print the markdown card instead of JSON.
     #[arg(long)]
     pub report: bool,
+    /// Join the calibration probe to the card: the folder of run-*.json files (as `probe
+    /// --runs-dir`).
+    #[arg(long, value_name = "DIR")]
+    pub probe_runs: Option<PathBuf>,
+    /// The probe's items file (as `probe --items`; default: the site's probe set).
+    #[arg(long, value_name = "FILE", requires = "probe_runs")]
+    pub probe_items: Option<PathBuf>,
+    /// Join the pairwise diagnostic to the card: the judge's pairwise verdicts (as `pairwise`
+    /// reads them).
+    #[arg(long, value_name = "FILE")]
+    pub pairwise: Option<PathBuf>,
     /// Exit 3 when the held-out Spearman's rho is below RHO.
     #[arg(long, value_name = "RHO", allow_hyphen_values = true, value_parser = rho)]
     pub min_agreement: Option<f64>,
@@ -131,15 +147,102 @@ pub fn run(args: &CalibrateArgs) -> Result<ExitCode, Fatal> {
     if let Some(out) = &args.out {
         write_rubric(out, rubric, &subjects, &c)?;
     }
+    let joined = joined(args)?;
     if args.report {
-        print(&c.report(args.min_agreement));
+        let mut text = c.report(args.min_agreement);
+        for (_, _, line) in &joined {
+            text.push_str(&format!("\n{line}\n"));
+        }
+        print(&text);
     } else {
-        print(&c.to_json(args.human_scale, args.naive_scale, args.min_agreement));
+        let card = c.to_json(args.human_scale, args.naive_scale, args.min_agreement);
+        if joined.is_empty() {
+            print(&card);
+        } else {
+            let mut v: serde_json::Value = serde_json::from_str(&card)
+                .map_err(|e| Fatal(format!("the card is not JSON: {e}")))?;
+            if let Some(map) = v.as_object_mut() {
+                for (key, value, _) in joined {
+                    map.insert(key.into(), value);
+                }
+            }
+            let text = serde_json::to_string_pretty(&v)
+                .map_err(|e| Fatal(format!("the card cannot be written: {e}")))?;
+            print(&format!("{text}\n"));
+        }
     }
     Ok(match args.min_agreement {
         Some(rho) if !c.passes(rho) => ExitCode::from(3),
         _ => ExitCode::SUCCESS,
     })
+}
+
+/// The other instruments joined to the card, each as its JSON key, its value and a line of
+/// the markdown card: the probe's regime and the pairwise position bias and swap consistency.
+///
+/// # Errors
+/// A [`Fatal`] when the probe cannot run, or the pairwise file cannot be read or has a line
+/// that is not a judgment (named as `FILE:LINE: message`).
+fn joined(args: &CalibrateArgs) -> Result<Vec<(&'static str, serde_json::Value, String)>, Fatal> {
+    use serde_json::json;
+    let mut out = Vec::new();
+    if let Some(runs) = &args.probe_runs {
+        let p = crate::probe::read(&crate::probe::ProbeArgs {
+            runs_dir: runs.clone(),
+            items: args.probe_items.clone(),
+            out: None,
+            json: true,
+        })?;
+        let st = &p.statistics;
+        let regime = p.announced().map(|r| r.name());
+        out.push((
+            "probe",
+            json!({"regime": regime, "runs_read": st.successful_runs, "runs_failed": st.failed_runs}),
+            format!(
+                "Probe: regime {}, from {} runs read ({} failed).",
+                regime.unwrap_or("none (too few runs read)"),
+                st.successful_runs,
+                st.failed_runs
+            ),
+        ));
+    }
+    if let Some(file) = &args.pairwise {
+        let a = pickanumber_instruments::pairwise::analyse(&read_input(Some(file))?);
+        if !a.errors.is_empty() {
+            let shown = file.display();
+            return Err(Fatal(
+                a.errors
+                    .iter()
+                    .map(|e| format!("{shown}:{}: {}", e.line, e.message))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            ));
+        }
+        let (b, w) = (&a.position_bias, &a.swap);
+        let share = |x: Option<f64>| {
+            x.map_or("n/a".to_string(), |v| {
+                pickanumber_lean::numtext::std_fixed(v, 3)
+            })
+        };
+        out.push((
+            "pairwise",
+            json!({
+                "judgments": a.judgments,
+                "position_bias": {"first_wins": b.first_wins, "decided": b.decided, "share": b.share, "p_value": b.p_value},
+                "swap": {"pairs_both_orders": w.pairs_both_orders, "consistent": w.consistent, "share": w.share},
+            }),
+            format!(
+                "Pairwise: the first-shown item won {} of {} decided verdicts (share {}, p = {}); {} of {} pairs judged in both orders kept their winner.",
+                b.first_wins,
+                b.decided,
+                share(b.share),
+                share(b.p_value),
+                w.consistent,
+                w.pairs_both_orders
+            ),
+        ));
+    }
+    Ok(out)
 }
 
 /// Writes `rubric` (or a pooled rubric holding only settings) with the fitted `[params]`,

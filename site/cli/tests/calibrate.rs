@@ -221,3 +221,59 @@ fn folds_outside_the_set_are_refused() {
         &format!("pickanumber: {shown}:1: 5-fold cross-validation needs from 2 folds to one per subject (the gold set has 4 subjects): choose --folds from 2 to 4\n"),
     );
 }
+
+/// The judge card joins the probe's regime and the pairwise position bias when given, in the
+/// JSON and in the markdown; a pairwise line that is not a judgment stops the command.
+#[test]
+fn the_card_joins_the_probe_and_the_pairwise_diagnostic() {
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
+    let gold = gold(dir, 30);
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../instruments/tests/fixtures/inflation");
+    std::fs::write(dir.join("pairs.txt"), "a\tb\tA\nb\ta\tA\na\tc\tB\n").unwrap();
+    let args = |more: &[&str]| {
+        let mut v = vec![
+            "calibrate".to_string(),
+            gold.to_str().unwrap().to_string(),
+            "--probe-runs".into(),
+            fixture.join("runs").to_str().unwrap().into(),
+            "--probe-items".into(),
+            fixture.join("items.json").to_str().unwrap().into(),
+            "--pairwise".into(),
+            dir.join("pairs.txt").to_str().unwrap().into(),
+        ];
+        v.extend(more.iter().map(|s| s.to_string()));
+        v
+    };
+    let a = args(&[]);
+    let out = pick(&a.iter().map(String::as_str).collect::<Vec<_>>()).output();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let card = json(&out);
+    assert_eq!(card["probe"]["regime"], "INFLATION_LIKELY");
+    assert_eq!(card["pairwise"]["position_bias"]["first_wins"], 2);
+    assert_eq!(card["pairwise"]["position_bias"]["decided"], 3);
+    assert_eq!(card["pairwise"]["swap"]["pairs_both_orders"], 1);
+    let r = args(&["--report"]);
+    let report = stdout(&pick(&r.iter().map(String::as_str).collect::<Vec<_>>()).output());
+    assert!(
+        report.contains("\nProbe: regime INFLATION_LIKELY, from "),
+        "{report}"
+    );
+    assert!(
+        report.contains("\nPairwise: the first-shown item won 2 of 3 decided verdicts"),
+        "{report}"
+    );
+    std::fs::write(dir.join("pairs.txt"), "a\tb\tC\n").unwrap();
+    let bad = pick(&a.iter().map(String::as_str).collect::<Vec<_>>()).output();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(bad.stdout.is_empty());
+    assert!(
+        stderr(&bad).starts_with(&format!(
+            "pickanumber: {}:1: ",
+            dir.join("pairs.txt").display()
+        )),
+        "{}",
+        stderr(&bad)
+    );
+}
