@@ -49,6 +49,7 @@ JOINED INSTRUMENTS (the judge card):
 
 OUTPUT:
     One JSON object: n, small, scales, kappa_bins, level, resamples, raters, defaults, naive,
+    passes (alpha across the judge's passes, when outputs are lists of passes),
     fit {folds, grid, fitted {denominator, scale}, fold_settings, held_out, mae_improvement,
     finding, message}, criteria, verdict, subjects. --report prints markdown instead.
     --out FILE writes --rubric's rubric (without --rubric: a pooled rubric holding only the

@@ -34,7 +34,9 @@ fn gold(dir: &Path, n: usize) -> std::path::PathBuf {
             std::fs::write(dir.join(format!("out/s{i}.txt")), &text).unwrap();
             format!("{{\"path\": \"out/s{i}.txt\"}}")
         } else if i % 5 == 0 {
-            format!("[{}, {}]", quoted(&text), quoted(&output(i + 1)))
+            // A second pass in other words (the duplicate rule sets aside repeated items).
+            let second = output(i + 1).replace("point", "finding");
+            format!("[{}, {}]", quoted(&text), quoted(&second))
         } else {
             quoted(&text)
         };
@@ -150,6 +152,8 @@ fn the_written_rubric_gives_every_subject_its_fitted_final() {
     assert_eq!(card["n"], 40);
     assert_eq!(card["small"], false);
     assert!(card["naive"]["spearman"]["value"].is_number());
+    // Five subjects are given as two passes each: their agreement is the passes' α.
+    assert!(card["passes"]["alpha"].is_number(), "{}", card["passes"]);
     let written = std::fs::read_to_string(&rubric).unwrap();
     assert!(written.contains("[params]"), "{written}");
     let lines: Vec<serde_json::Value> = std::fs::read_to_string(&gold)
@@ -207,6 +211,10 @@ fn the_gate_exits_3_below_the_minimum_and_0_at_it() {
         "{report}"
     );
     assert!(report.contains("misses the minimum 1: fail."), "{report}");
+    assert!(
+        report.contains("\nThe judge's passes agree with each other at α = "),
+        "{report}"
+    );
 }
 
 #[test]

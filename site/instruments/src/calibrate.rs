@@ -130,6 +130,8 @@ pub fn grid() -> Vec<Settings> {
 struct Scored {
     final_score: f64,
     criteria: Vec<(String, f64)>,
+    /// Each pass's own final, for an output given as several passes.
+    passes: Vec<f64>,
 }
 
 fn analysis(output: &Output, request: &Request) -> Analysis {
@@ -176,9 +178,20 @@ fn score(s: &Subject, request: &Request) -> Result<Scored, String> {
                 .collect()
         })
         .unwrap_or_default();
+    let passes = a
+        .passes
+        .as_ref()
+        .map(|p| {
+            p.passes
+                .iter()
+                .filter_map(|x| x.analysis.headline().map(|h| h.score))
+                .collect()
+        })
+        .unwrap_or_default();
     Ok(Scored {
         final_score: h.score,
         criteria,
+        passes,
     })
 }
 
@@ -281,6 +294,9 @@ pub struct Calibration {
     pub naive: Option<Agreement>,
     /// Krippendorff's α among the raters (interval metric), when some subject has several.
     pub alpha: Option<f64>,
+    /// Krippendorff's α across the judge's passes (interval metric; the subjects are the
+    /// units, each pass's final a value), when some output has several passes.
+    pub passes_alpha: Option<f64>,
     /// Per criterion, where people scored criteria.
     pub criteria: Vec<CriterionAgreement>,
     /// One row per subject, in the gold set's order.
@@ -394,6 +410,7 @@ pub fn calibrate(
         Human::Raters(r) => Some(r.clone()),
         Human::Criteria(_) => None,
     }));
+    let passes_alpha = raters_alpha(defaults_scored.iter().map(|s| s.passes.clone()));
     let criteria = per_criterion(subjects, &defaults_scored, &table, &choice);
     let fold_settings = (0..folds)
         .map(|f| {
@@ -424,6 +441,7 @@ pub fn calibrate(
         finding,
         naive,
         alpha,
+        passes_alpha,
         criteria,
         rows,
     })
@@ -655,6 +673,15 @@ impl Calibration {
                 self.naive.as_ref().map_or(Json::Null, agreement_json),
             ),
             (
+                "passes",
+                self.passes_alpha.map_or(Json::Null, |a| {
+                    Json::object([
+                        ("alpha", Json::Float(r4(a))),
+                        ("level", Json::Str(alpha_level(a).into())),
+                    ])
+                }),
+            ),
+            (
                 "fit",
                 Json::object([
                     ("folds", Json::count(self.folds)),
@@ -750,6 +777,13 @@ impl Calibration {
         match self.alpha {
             Some(a) => s.push_str(&format!("\nThe raters' own agreement (Krippendorff's α, interval): {} ({}), the ceiling for any judge.\n", std_fixed(a, 3), alpha_level(a))),
             None => s.push_str("\nNo subject has several raters: the raters' own agreement (the ceiling) is unknown.\n"),
+        }
+        if let Some(a) = self.passes_alpha {
+            s.push_str(&format!(
+                "\nThe judge's passes agree with each other at α = {} ({}), under the defaults.\n",
+                std_fixed(a, 3),
+                alpha_level(a)
+            ));
         }
         if let Some(rho) = min_agreement {
             s.push_str(&format!(
