@@ -302,3 +302,31 @@ fn write_rubric(
     let shown = out.display().to_string();
     crate::locked::write_replacing(out, &shown, text.trim_end(), None).map_err(Fatal)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pickanumber_instruments::calibrate::{agreement::BINS, DENOMINATORS, SCALES, SMALL};
+    use pickanumber_score::interval::{LEVEL, RESAMPLES};
+
+    /// The help states the grid, the bins, the interval and the small-set flag as the
+    /// instruments crate defines them.
+    #[test]
+    fn the_help_states_the_crates_settings() {
+        let help = CALIBRATE_HELP
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let (d, s) = (DENOMINATORS, SCALES);
+        for stated in [
+            format!("denominator ({} to {}, step {})", d.0, d.1, d.2),
+            format!("scale ({} to {}, step {})", s.0, s.1, s.2),
+            format!("bins {}", BINS.join(", ")),
+            format!("a {LEVEL} % bootstrap percentile interval over {RESAMPLES} resamples"),
+            format!("Under {SMALL} subjects"),
+            "--folds-fold cross-validation (subject i in fold i mod K)".to_string(),
+        ] {
+            assert!(help.contains(&stated), "{stated}\n{help}");
+        }
+    }
+}
