@@ -30,6 +30,7 @@ use pickanumber_score::{
     alpha_interval, alpha_level, analyse, combine, Analysis, Request, Severity,
 };
 use std::fmt;
+#[cfg(feature = "fs")]
 use std::path::Path;
 
 /// The density denominators searched: 4 to 60 in steps of 4 (the canonical 20 among them).
@@ -509,6 +510,7 @@ fn per_criterion(
         .collect()
 }
 
+#[cfg(feature = "fs")]
 /// Reads the output at `path`, relative to `folder` (the gold file's), at most
 /// [`crate::bounded::MAX_BYTES`]: a path that leaves the folder (absolute, `..`, or a link
 /// out of it) is refused.

@@ -90,7 +90,7 @@
 
 #[cfg(feature = "fs")]
 pub mod bounded;
-#[cfg(feature = "fs")]
+#[cfg(feature = "calibrate")]
 pub mod calibrate;
 #[cfg(feature = "json")]
 mod json_tree;
