@@ -9,6 +9,9 @@
 //! - [`pairwise`]: the **pairwise diagnostic**. **text** → **judgments** → per-item Beta
 //!   **posteriors**, **position bias** with an exact binomial test, **swap consistency**,
 //!   a ranking.
+//! - [`calibrate`] (feature `calibrate`, which `fs` implies): the **calibration against
+//!   people**. **gold set** → finals per subject → **agreement** with bootstrap intervals →
+//!   the denominator and scale **fitted** under k-fold cross-validation → the judge card.
 //!
 //! The core has no file system access and builds for `wasm32-unknown-unknown`; the `json`
 //! feature adds the command line's JSON documents (`probe::report::aggregate_json`,
