@@ -4,7 +4,7 @@
 //! **gold set** (JSON Lines: id, human score or scores, the judge's output, optionally its
 //! naive number; [`gold::read`]) → **finals per subject** (each output scored with the
 //! request, a list of passes combined; a subject whose output gives no score is named, never
-//! counted) → **agreement** with the mean human score ([`agreement`]: Spearman's ρ, Kendall's
+//! counted) → **agreement** with the mean human score ([`agreement`](mod@agreement): Spearman's ρ, Kendall's
 //! τ-b, quadratic-weighted κ on [`agreement::BINS`], mean absolute error on 0–100, each with a
 //! seeded bootstrap percentile interval; the raters' own Krippendorff's α as the ceiling; the
 //! naive number beside the formula; per criterion where people scored criteria) → **fit**
