@@ -5,6 +5,7 @@
 //! check is a usage error: clap prints it on stderr and the process exits 2 with nothing on
 //! stdout.
 
+use crate::calibrate::{CalibrateArgs, CALIBRATE_HELP};
 use crate::combine::{CombineArgs, COMBINE_HELP};
 use crate::compare::{CompareArgs, COMPARE_HELP};
 use crate::judge::Slug;
@@ -70,6 +71,10 @@ pub enum Command {
     /// and whether the intervals overlap, as JSON.
     #[command(after_long_help = COMPARE_HELP)]
     Compare(CompareArgs),
+    /// Calibrate against people: agreement of the formula's finals with a human gold set, and
+    /// the density denominator and scale fitted under k-fold cross-validation, as JSON.
+    #[command(after_long_help = CALIBRATE_HELP)]
+    Calibrate(CalibrateArgs),
 }
 
 /// The long help of `pickanumber score` after the option list: the grammar, the output, the

@@ -175,7 +175,7 @@ fn refuse_read_only(real: &Path, meta: &std::fs::Metadata, shown: &str) -> Resul
 /// Writes `text` and a final newline to a temporary file beside `real`, flushes it, renames
 /// it over `real` and flushes the folder. `permissions`: the replaced file's, else those of
 /// any new file (read-write for everyone the umask allows).
-fn write_replacing(
+pub(crate) fn write_replacing(
     real: &Path,
     shown: &str,
     text: &str,

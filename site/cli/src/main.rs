@@ -8,7 +8,8 @@
 //! (judgments → posteriors, position bias and swap consistency as JSON) and [`rubric`] (a
 //! rubric file → its check, judge prompt or JSON Schema; also what `score --rubric` reads),
 //! [`combine`] (several judges' passes → one JSON object) and [`compare`] (two results →
-//! the change and whether the intervals overlap).
+//! the change and whether the intervals overlap), [`calibrate`] (a gold set → agreement with
+//! people and the fitted settings).
 //! The modules return an exit code, or a [`Fatal`] error that `main` prints.
 //!
 //! Exit codes: 0 when every item was valid, 1 when some item (or the weights, or a pairwise
@@ -17,6 +18,7 @@
 //! nothing on stdout).
 
 mod against;
+mod calibrate;
 mod cli;
 mod combine;
 mod compare;
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         cli::Command::Rubric(c) => rubric::run(c),
         cli::Command::Combine(a) => combine::run(a),
         cli::Command::Compare(a) => compare::run(a),
+        cli::Command::Calibrate(a) => calibrate::run(a),
     };
     match result {
         Ok(code) => code,

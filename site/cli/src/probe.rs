@@ -99,7 +99,7 @@ pub struct ProbeArgs {
 pub const PROBE_SET: &str = include_str!("../../../static/probe/items.json");
 
 /// The runs of `args`, rated on the items of `--items` or, without it, of [`PROBE_SET`].
-fn read(args: &ProbeArgs) -> Result<Probe, Fatal> {
+pub(crate) fn read(args: &ProbeArgs) -> Result<Probe, Fatal> {
     let fatal = |e: &dyn std::fmt::Display| Fatal(e.to_string());
     match &args.items {
         Some(items) => probe_dir(&args.runs_dir, items).map_err(|e| fatal(&e)),

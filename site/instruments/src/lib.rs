@@ -9,6 +9,9 @@
 //! - [`pairwise`]: the **pairwise diagnostic**. **text** → **judgments** → per-item Beta
 //!   **posteriors**, **position bias** with an exact binomial test, **swap consistency**,
 //!   a ranking.
+//! - [`calibrate`] (feature `calibrate`, which `fs` implies): the **calibration against
+//!   people**. **gold set** → finals per subject → **agreement** with bootstrap intervals →
+//!   the denominator and scale **fitted** under k-fold cross-validation → the judge card.
 //!
 //! The core has no file system access and builds for `wasm32-unknown-unknown`; the `json`
 //! feature adds the command line's JSON documents (`probe::report::aggregate_json`,
@@ -90,6 +93,8 @@
 
 #[cfg(feature = "fs")]
 pub mod bounded;
+#[cfg(feature = "calibrate")]
+pub mod calibrate;
 #[cfg(feature = "json")]
 mod json_tree;
 mod line_error;

@@ -253,5 +253,28 @@ export function rubricPrompt(rubric: RubricSource): string;
 /** The JSON Schema of the judge's output, as `pickanumber rubric schema` (parsed). @throws {TypeError} as {@link rubricPrompt}. */
 export function rubricSchema(rubric: RubricSource): Record<string, unknown>;
 
+/** The options of {@link calibrate}, every key optional. */
+export interface CalibrateOptions {
+  /** The scale of the human scores, `"LOW:HIGH"`, mapped onto 0–100 (default `"0:100"`). */
+  humanScale?: string;
+  /** The scale of the naive numbers (default `"0:100"`). */
+  naiveScale?: string;
+  /** A rubric's text (TOML or JSON): the outputs are scored with it, its settings the defaults to beat. */
+  rubric?: string;
+  /** Folds of the cross-validation (default 5, at least 2). */
+  folds?: number;
+  /** The verdict's minimum held-out Spearman's ρ (from −1 to 1). */
+  minAgreement?: number;
+}
+
+/**
+ * Calibrates against people, as `pickanumber calibrate`: `gold` is the gold set's JSON Lines
+ * text (`{"id", "human", "output", "naive"}` a line; outputs as text or lists of passes, no
+ * files). The card: agreement under the defaults and held out, `fit.fitted` (`{ denominator,
+ * scale }`), `verdict` with `minAgreement`. @throws {TypeError} naming every bad line (`line N: …`)
+ * or option.
+ */
+export function calibrate(gold: string, options?: CalibrateOptions): Record<string, unknown>;
+
 /** The package's version. */
 export const version: string;

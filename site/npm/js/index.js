@@ -8,6 +8,7 @@
 import init, {
   initSync,
   analyseJson,
+  calibrateJson,
   combineJson,
   reportMarkdown,
   rubricPrompt as promptOf,
@@ -147,6 +148,18 @@ export function analyse(items, options) {
  */
 export function combine(passes, options) {
   return JSON.parse(core(combineJson, passesJson(passes), optionsJson(options)));
+}
+
+/**
+ * Calibrates against people: the card `pickanumber calibrate` prints for a gold set given as
+ * JSON Lines text (outputs as text or lists of passes), with options
+ * `{ humanScale, naiveScale, rubric, folds, minAgreement }` (see index.d.ts).
+ */
+export function calibrate(gold, options) {
+  if (typeof gold !== "string") {
+    throw new TypeError(`gold must be the gold set's JSON Lines text, not ${describe(gold)}`);
+  }
+  return JSON.parse(core(calibrateJson, gold, toJson(options ?? {}, "options")));
 }
 
 /** The markdown report `pickanumber score --report` prints. */

@@ -60,6 +60,79 @@ pub fn report_text(text: &str, options_json: &str) -> Result<String, String> {
     Ok(out)
 }
 
+/// The keys of `calibrate`'s options.
+const CALIBRATE_KEYS: &str = "humanScale, naiveScale, rubric, folds, minAgreement";
+
+/// The JSON text of the card `pickanumber calibrate` prints for a gold set given as text
+/// (JSON Lines; outputs as text or lists of passes: this build reads no files), under the
+/// options `{"humanScale": "1:10", "naiveScale": "0:100", "rubric": "<rubric text>",
+/// "folds": 5, "minAgreement": 0.6}`, every key optional.
+///
+/// # Errors
+/// Text over [`MAX_BYTES`], an unknown option or a bad value, a rubric with errors, or the
+/// gold set's bad lines, one a line (`line N: message`).
+pub fn calibrate_text(gold: &str, options_json: &str) -> Result<String, String> {
+    use pickanumber_instruments::calibrate::{calibrate, gold as gold_set, Scale, FOLDS};
+    if gold.len() > MAX_BYTES {
+        return Err(pickanumber_api::TOO_LARGE.into());
+    }
+    let options: serde_json::Map<String, Value> = match options_json.trim() {
+        "" | "null" => serde_json::Map::new(),
+        text => {
+            serde_json::from_str(text).map_err(|e| format!("options must be an object: {e}"))?
+        }
+    };
+    let (mut human, mut naive) = (Scale::default(), Scale::default());
+    let (mut folds, mut min_agreement, mut request) =
+        (FOLDS, None, pickanumber_score::Request::default());
+    for (key, value) in &options {
+        match (key.as_str(), value) {
+            ("humanScale", Value::String(s)) => human = Scale::parse(s)?,
+            ("naiveScale", Value::String(s)) => naive = Scale::parse(s)?,
+            ("folds", v) => {
+                folds = v
+                    .as_u64()
+                    .and_then(|k| usize::try_from(k).ok())
+                    .filter(|&k| k >= 2)
+                    .ok_or_else(|| format!("folds must be a whole number of at least 2, not {v}"))?
+            }
+            ("minAgreement", v) => {
+                min_agreement = Some(v.as_f64().filter(|r| (-1.0..=1.0).contains(r)).ok_or_else(
+                    || format!("minAgreement must be a number from -1 to 1, not {v}"),
+                )?)
+            }
+            ("rubric", Value::String(text)) => {
+                let r = pickanumber_rubric::Rubric::parse(text).map_err(|errors| {
+                    let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                    format!("the rubric cannot be used:\n{}", lines.join("\n"))
+                })?;
+                request = r.request();
+            }
+            ("humanScale" | "naiveScale" | "rubric", v) => {
+                return Err(format!("{key} must be a string, not {v}"))
+            }
+            _ => {
+                return Err(format!(
+                    "unknown option {key} (calibrate takes {CALIBRATE_KEYS})"
+                ))
+            }
+        }
+    }
+    let lines = |errors: Vec<pickanumber_score::LineError>| {
+        errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let subjects = gold_set::read(gold, human, naive, &mut |_| {
+        Err("this build reads no files: give the output as text".into())
+    })
+    .map_err(lines)?;
+    let card = calibrate(&subjects, &request, folds).map_err(lines)?;
+    Ok(card.to_json(human, naive, min_agreement))
+}
+
 /// The JSON text of the object `pickanumber combine` prints for several judges' passes
 /// (`[{"name": …, "items": TEXT}, …]`) under the options.
 ///
@@ -105,6 +178,12 @@ pub fn combine_json(passes_json: &str, options_json: &str) -> Result<String, JsE
     combine_text(passes_json, options_json).map_err(|e| JsError::new(&e))
 }
 
+/// [`calibrate_text`] for JavaScript.
+#[wasm_bindgen(js_name = calibrateJson)]
+pub fn calibrate_json(gold: &str, options_json: &str) -> Result<String, JsError> {
+    calibrate_text(gold, options_json).map_err(|e| JsError::new(&e))
+}
+
 /// `report_text` for JavaScript.
 #[wasm_bindgen(js_name = reportMarkdown)]
 pub fn report_markdown(text: &str, options_json: &str) -> Result<String, JsError> {
@@ -132,6 +211,42 @@ pub fn version() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `calibrate` gives the card the CLI prints for the same gold set, and refuses an output
+    /// file (no files in this build), a bad line and an unknown option by name.
+    #[test]
+    fn calibrate_gives_the_card_and_refuses_files_and_bad_options() {
+        let gold = include_str!("../../../examples/calibrate/gold.jsonl");
+        let card: Value = serde_json::from_str(
+            &calibrate_text(
+                gold,
+                r#"{"humanScale": "1:10", "naiveScale": "1:10", "minAgreement": 0.5}"#,
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(card["n"], 40);
+        assert_eq!(card["verdict"]["pass"], true);
+        let keys: Vec<&str> = card["fit"]["fitted"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(keys, ["denominator", "scale"]);
+        assert_eq!(
+            calibrate_text(r#"{"id": "a", "human": 5, "output": {"path": "a.txt"}}"#, "{}").unwrap_err(),
+            "line 1: subject \"a\": cannot read output \"a.txt\": this build reads no files: give the output as text"
+        );
+        assert_eq!(
+            calibrate_text(gold, r#"{"fold": 3}"#).unwrap_err(),
+            "unknown option fold (calibrate takes humanScale, naiveScale, rubric, folds, minAgreement)"
+        );
+        assert_eq!(
+            calibrate_text(gold, r#"{"folds": 1}"#).unwrap_err(),
+            "folds must be a whole number of at least 2, not 1"
+        );
+    }
 
     #[test]
     fn the_json_is_the_api_crates_object() {

@@ -7,6 +7,7 @@
 //! Everything a user reads (docstrings, exceptions with their classes, list-of-dicts input)
 //! lives in the Python layer `python/pickanumber/`; this module only crosses the boundary.
 
+mod calibrate;
 mod convert;
 mod rubric;
 
@@ -332,6 +333,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<rubric::Rubric>()?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(rubric::parse_rubric, m)?)?;
+    m.add_function(wrap_pyfunction!(calibrate::calibrate, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -370,11 +370,13 @@ fn seed(columns: &[Column], level: u8) -> u64 {
 
 /// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators",
 /// OOPSLA 2014): a 64-bit state advanced by a constant and mixed; small and fast, and enough
-/// for resampling (not for anything secret).
-struct SplitMix64(u64);
+/// for resampling (not for anything secret). Public so that other resampling in the project
+/// (the calibration's bootstrap) draws from the same generator: seed it with any `u64`.
+pub struct SplitMix64(pub u64);
 
 impl SplitMix64 {
-    fn next(&mut self) -> u64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -385,8 +387,8 @@ impl SplitMix64 {
     /// A position below `n` by the multiply-shift reduction (bias under n / 2⁶⁴): the high 64
     /// bits of the 128-bit product, from two 64-bit products when `n` fits in 32 bits (the
     /// same number; wasm has no 128-bit multiply and would call a routine for it).
-    fn below(&mut self, n: usize) -> usize {
-        let x = self.next();
+    pub fn below(&mut self, n: usize) -> usize {
+        let x = self.next_u64();
         match u32::try_from(n) {
             Ok(n) => {
                 let n = u64::from(n);
@@ -462,7 +464,7 @@ mod tests {
         ] {
             for _ in 0..2000 {
                 let mut copy = SplitMix64(r.0);
-                let want = ((u128::from(copy.next()) * n as u128) >> 64) as usize;
+                let want = ((u128::from(copy.next_u64()) * n as u128) >> 64) as usize;
                 assert_eq!(r.below(n), want, "n = {n}");
             }
         }
@@ -473,7 +475,7 @@ mod tests {
     #[test]
     fn splitmix64_matches_the_reference_stream() {
         let mut r = SplitMix64(0);
-        assert_eq!(r.next(), 0xe220_a839_7b1d_cdaf);
-        assert_eq!(r.next(), 7_960_286_522_194_355_700);
+        assert_eq!(r.next_u64(), 0xe220_a839_7b1d_cdaf);
+        assert_eq!(r.next_u64(), 7_960_286_522_194_355_700);
     }
 }

@@ -15,6 +15,10 @@ the settings that scoring uses.
     >>> a.final, a.confidence, a.mode
     (54, 0.1, 'pooled')
 
+``calibrate(gold, ...)`` measures the formula against people (a gold set of human scores and
+the judge's outputs) and fits the density denominator and the scale under cross-validation,
+as ``pickanumber calibrate`` does.
+
 Adapters: ``pickanumber.inspect`` (inspect_ai scorer), ``pickanumber.deepeval``
 (DeepEval metric) and ``pickanumber.promptfoo`` (promptfoo Python assertion).
 """
@@ -29,11 +33,13 @@ from . import _native
 
 __all__ = [
     "Analysis",
+    "CalibrationError",
     "Diagnostic",
     "EvidenceError",
     "Rubric",
     "RubricError",
     "analyse",
+    "calibrate",
     "combine",
     "__version__",
 ]
@@ -576,3 +582,48 @@ def _run(
         errors = analysis.errors
         raise EvidenceError(errors[0].line, errors[0].message, errors)
     return analysis
+
+
+class CalibrationError(ValueError):
+    """Raised by ``calibrate`` when the gold set cannot be used: ``errors`` lists every bad line
+    as ``GOLD:LINE: message``, as ``pickanumber calibrate`` prints them."""
+
+    def __init__(self, errors: Sequence[str]) -> None:
+        self.errors = list(errors)
+        super().__init__("\n".join(self.errors))
+
+
+def calibrate(
+    gold: Union[str, "os.PathLike[str]"],
+    *,
+    human_scale: str = "0:100",
+    naive_scale: str = "0:100",
+    rubric: Optional[Rubric] = None,
+    folds: int = 5,
+    min_agreement: Optional[float] = None,
+) -> Dict[str, Any]:
+    """Calibrates against the gold set at ``gold`` (JSON Lines, one subject a line:
+    ``{"id": "s1", "human": 72, "output": "..."}``) and returns the card, the object
+    ``pickanumber calibrate`` prints: the agreement of the finals with the mean human score
+    (under the defaults, and held out under the fitted settings), the naive number's, the
+    raters' alpha, and ``fit.fitted`` (``{"denominator", "scale"}``); ``verdict`` when
+    ``min_agreement`` is given (the held-out Spearman's rho against it).
+
+    Raises ``CalibrationError`` naming every bad line, and ``ValueError`` for a scale that is
+    not ``LOW:HIGH`` or a file that cannot be read.
+    """
+    if isinstance(folds, bool) or not isinstance(folds, int) or folds < 2:
+        raise ValueError(f"folds must be a whole number of at least 2, not {folds!r}")
+    if min_agreement is not None:
+        _number("min_agreement", min_agreement)
+    card, errors = _native.calibrate(
+        os.fspath(gold),
+        human_scale=human_scale,
+        naive_scale=naive_scale,
+        rubric=None if rubric is None else rubric._native,
+        folds=folds,
+        min_agreement=None if min_agreement is None else float(min_agreement),
+    )
+    if card is None:
+        raise CalibrationError(errors)
+    return json.loads(card)

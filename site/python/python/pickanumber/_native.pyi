@@ -58,3 +58,12 @@ def evaluate(
 def parse_rubric(
     text: str, name: Optional[str] = None
 ) -> Tuple[Optional[Rubric], List[Tuple[int, int, str, str, str]]]: ...
+def calibrate(
+    path: str,
+    *,
+    human_scale: str = "0:100",
+    naive_scale: str = "0:100",
+    rubric: Optional[Rubric] = None,
+    folds: int = 5,
+    min_agreement: Optional[float] = None,
+) -> Tuple[Optional[str], List[str]]: ...

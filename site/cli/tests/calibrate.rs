@@ -1,0 +1,287 @@
+//! `pickanumber calibrate` as a user runs it: a bad gold set refused line by line, the card,
+//! the gate, and the written rubric that `score --rubric` reads back to the card's finals.
+
+mod common;
+
+use common::{assert_fails, json, pick, stderr, stdout};
+use std::path::Path;
+
+const IMPACTS: [i32; 8] = [-5, -3, -2, -1, 1, 2, 3, 5];
+
+/// Subject `i`'s output: `1 + i mod 23` items, leaning positive for larger `i mod 7`.
+fn output(i: usize) -> String {
+    (0..1 + i % 23)
+        .map(|k| format!("{:+} point {k}\n", IMPACTS[(k * 3 + i % 7 + i / 7) % 8]))
+        .collect()
+}
+
+fn quoted(s: &str) -> String {
+    serde_json::to_string(s).unwrap()
+}
+
+/// A gold set of `n` subjects in `dir`: every third output in a file beside it, every fifth
+/// as two passes; human scores follow the formula's defaults on the same outputs, moved
+/// by a fixed pattern.
+fn gold(dir: &Path, n: usize) -> std::path::PathBuf {
+    let mut lines = String::new();
+    for i in 0..n {
+        let text = output(i);
+        let a = pickanumber_score::analyse(&text, &pickanumber_score::Request::default());
+        let human = a.headline().unwrap().score + [6.0, -4.0, 2.0, -7.0, 3.0][i % 5];
+        let human = human.clamp(0.0, 100.0);
+        let out = if i % 3 == 0 {
+            std::fs::create_dir_all(dir.join("out")).unwrap();
+            std::fs::write(dir.join(format!("out/s{i}.txt")), &text).unwrap();
+            format!("{{\"path\": \"out/s{i}.txt\"}}")
+        } else if i % 5 == 0 {
+            // A second pass in other words (the duplicate rule sets aside repeated items).
+            let second = output(i + 1).replace("point", "finding");
+            format!("[{}, {}]", quoted(&text), quoted(&second))
+        } else {
+            quoted(&text)
+        };
+        lines.push_str(&format!(
+            "{{\"id\": \"s{i}\", \"human\": {human}, \"output\": {out}, \"naive\": {}}}\n",
+            (i * 37) % 101
+        ));
+    }
+    let path = dir.join("gold.jsonl");
+    std::fs::write(&path, lines).unwrap();
+    path
+}
+
+#[test]
+fn every_bad_line_is_named_and_nothing_is_printed() {
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
+    std::fs::write(dir.join("empty.txt"), "just prose\n").unwrap();
+    let text = [
+        r#"{"id": "s1", "human": 72, "output": "+3 tests pass"}"#,
+        r#"{"id": "s1", "human": 6, "output": "+1 ok"}"#,
+        r#"{"id": "s2", "human": 11, "output": "+1 ok"}"#,
+        r#"{"id": "s3", "human": "high", "output": "+1 ok"}"#,
+        r#"{"id": "s4", "human": 5, "output": {"path": "../secret"}}"#,
+        r#"{"id": "s5", "human": 5, "output": {"path": "missing.txt"}}"#,
+        r#"{"human": 5, "output": "+1 ok"}"#,
+        r#"{"id": "s6", "human": 5, "output": "+1 ok", "score": 3}"#,
+        r#"{"id": "s7", "human": 5, "output": "+1 ok""#,
+        r#"[1, 2]"#,
+        r#"{"id": "s8", "human": 5, "output": 7}"#,
+        r#"{"id": "s9", "human": 5, "output": "+1 ok", "naive": 12}"#,
+    ]
+    .join("\n");
+    std::fs::write(dir.join("gold.jsonl"), text).unwrap();
+    let out = pick(&[
+        "calibrate",
+        "gold.jsonl",
+        "--human-scale",
+        "1:10",
+        "--naive-scale",
+        "0:10",
+    ])
+    .cwd(dir)
+    .output();
+    // The system's words for a missing file ("No such file or directory (os error 2)").
+    let missing = std::io::Error::from_raw_os_error(2).to_string();
+    assert_fails(
+        &out,
+        2,
+        &format!(
+            "pickanumber: gold.jsonl:1: subject \"s1\": \"human\" is 72, outside the scale 1:10 (--human-scale)
+gold.jsonl:2: id \"s1\" repeats line 1: every subject needs its own id
+gold.jsonl:3: subject \"s2\": \"human\" is 11, outside the scale 1:10 (--human-scale)
+gold.jsonl:4: subject \"s3\": \"human\" must be a number, a list of numbers (one per rater) or an object of criteria (each a number or a list), not a string
+gold.jsonl:5: subject \"s4\": cannot read output \"../secret\": the path must lie inside the gold file's folder (no absolute path, no ..)
+gold.jsonl:6: subject \"s5\": cannot read output \"missing.txt\": {missing}
+gold.jsonl:7: \"id\" is missing: every subject needs an id, such as \"s1\"
+gold.jsonl:8: unknown key \"score\" (a subject has id, human, output, naive)
+gold.jsonl:9:43: not a JSON object: expected ',' or '}}' after an object member, found the end of the text
+gold.jsonl:10: a subject is a JSON object {{\"id\", \"human\", \"output\"}}, not a list
+gold.jsonl:11: subject \"s8\": \"output\" must be the judge's output as a text, {{\"path\": \"…\"}} or a list of passes, not a number
+gold.jsonl:12: subject \"s9\": \"naive\" is 12, outside the scale 0:10 (--naive-scale)
+"
+        ),
+    );
+}
+
+#[test]
+fn an_output_that_gives_no_score_is_named_not_counted() {
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
+    std::fs::write(dir.join("prose.txt"), "just prose\n").unwrap();
+    std::fs::write(
+        dir.join("gold.jsonl"),
+        "{\"id\": \"a\", \"human\": 50, \"output\": \"+3 fine\"}\n\
+         {\"id\": \"b\", \"human\": 50, \"output\": {\"path\": \"prose.txt\"}}\n\
+         {\"id\": \"c\", \"human\": 50, \"output\": \"+4 not an impact\"}\n",
+    )
+    .unwrap();
+    let out = pick(&["calibrate", "gold.jsonl", "--folds", "2"])
+        .cwd(dir)
+        .output();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("pickanumber: gold.jsonl:2: subject \"b\": the output gives no score: "),
+        "{err}"
+    );
+    assert!(
+        err.contains("\ngold.jsonl:3: subject \"c\": the output gives no score: "),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_written_rubric_gives_every_subject_its_fitted_final() {
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
+    let gold = gold(dir, 40);
+    let rubric = dir.join("fitted.toml");
+    let out = pick(&[
+        "calibrate",
+        gold.to_str().unwrap(),
+        "--out",
+        rubric.to_str().unwrap(),
+    ])
+    .output();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let card = json(&out);
+    let fitted = &card["fit"]["fitted"];
+    assert!(fitted["denominator"].is_number() && fitted["scale"].is_number());
+    assert_eq!(card["n"], 40);
+    assert_eq!(card["small"], false);
+    assert!(card["naive"]["spearman"]["value"].is_number());
+    // Five subjects are given as two passes each: their agreement is the passes' α.
+    assert!(card["passes"]["alpha"].is_number(), "{}", card["passes"]);
+    let written = std::fs::read_to_string(&rubric).unwrap();
+    assert!(written.contains("[params]"), "{written}");
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&gold)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for (line, row) in lines.iter().zip(card["subjects"].as_array().unwrap()) {
+        assert_eq!(line["id"], row["id"]);
+        let (args, text): (Vec<&str>, String) = match &line["output"] {
+            serde_json::Value::String(t) => (vec!["score", "--rubric"], t.clone()),
+            serde_json::Value::Object(p) => (
+                vec!["score", "--rubric"],
+                std::fs::read_to_string(dir.join(p["path"].as_str().unwrap())).unwrap(),
+            ),
+            serde_json::Value::Array(passes) => (
+                vec!["score", "--rubric"],
+                passes
+                    .iter()
+                    .enumerate()
+                    .map(|(k, t)| format!("## Pass: pass {}\n{}", k + 1, t.as_str().unwrap()))
+                    .collect(),
+            ),
+            other => panic!("{other}"),
+        };
+        let mut args = args;
+        args.push(rubric.to_str().unwrap());
+        let scored = pick(&args).stdin(&text).output();
+        assert_eq!(scored.status.code(), Some(0), "{}", stderr(&scored));
+        let got = json(&scored);
+        let final_ = got.get("final").or_else(|| got.get("score")).unwrap();
+        assert_eq!(
+            final_.as_f64(),
+            row["fitted_final"].as_f64(),
+            "subject {}",
+            row["id"]
+        );
+    }
+}
+
+#[test]
+fn the_gate_exits_3_below_the_minimum_and_0_at_it() {
+    let scratch = tempfile::tempdir().unwrap();
+    let gold = gold(scratch.path(), 30);
+    let g = gold.to_str().unwrap();
+    let pass = pick(&["calibrate", g, "--min-agreement", "0.5"]).output();
+    assert_eq!(pass.status.code(), Some(0), "{}", stderr(&pass));
+    let card = json(&pass);
+    assert_eq!(card["verdict"]["pass"], true);
+    let miss = pick(&["calibrate", g, "--min-agreement", "1", "--report"]).output();
+    assert_eq!(miss.status.code(), Some(3));
+    let report = stdout(&miss);
+    assert!(
+        report.starts_with("# Judge card: calibration against people\n"),
+        "{report}"
+    );
+    assert!(report.contains("misses the minimum 1: fail."), "{report}");
+    assert!(
+        report.contains("\nThe judge's passes agree with each other at α = "),
+        "{report}"
+    );
+}
+
+#[test]
+fn folds_outside_the_set_are_refused() {
+    let scratch = tempfile::tempdir().unwrap();
+    let gold = gold(scratch.path(), 4);
+    let out = pick(&["calibrate", gold.to_str().unwrap()]).output();
+    let shown = gold.display();
+    assert_fails(
+        &out,
+        2,
+        &format!("pickanumber: {shown}:1: 5-fold cross-validation needs from 2 folds to one per subject (the gold set has 4 subjects): choose --folds from 2 to 4\n"),
+    );
+}
+
+/// The judge card joins the probe's regime and the pairwise position bias when given, in the
+/// JSON and in the markdown; a pairwise line that is not a judgment stops the command.
+#[test]
+fn the_card_joins_the_probe_and_the_pairwise_diagnostic() {
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
+    let gold = gold(dir, 30);
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../instruments/tests/fixtures/inflation");
+    std::fs::write(dir.join("pairs.txt"), "a\tb\tA\nb\ta\tA\na\tc\tB\n").unwrap();
+    let args = |more: &[&str]| {
+        let mut v = vec![
+            "calibrate".to_string(),
+            gold.to_str().unwrap().to_string(),
+            "--probe-runs".into(),
+            fixture.join("runs").to_str().unwrap().into(),
+            "--probe-items".into(),
+            fixture.join("items.json").to_str().unwrap().into(),
+            "--pairwise".into(),
+            dir.join("pairs.txt").to_str().unwrap().into(),
+        ];
+        v.extend(more.iter().map(|s| s.to_string()));
+        v
+    };
+    let a = args(&[]);
+    let out = pick(&a.iter().map(String::as_str).collect::<Vec<_>>()).output();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let card = json(&out);
+    assert_eq!(card["probe"]["regime"], "INFLATION_LIKELY");
+    assert_eq!(card["pairwise"]["position_bias"]["first_wins"], 2);
+    assert_eq!(card["pairwise"]["position_bias"]["decided"], 3);
+    assert_eq!(card["pairwise"]["swap"]["pairs_both_orders"], 1);
+    let r = args(&["--report"]);
+    let report = stdout(&pick(&r.iter().map(String::as_str).collect::<Vec<_>>()).output());
+    assert!(
+        report.contains("\nProbe: regime INFLATION_LIKELY, from "),
+        "{report}"
+    );
+    assert!(
+        report.contains("\nPairwise: the first-shown item won 2 of 3 decided verdicts"),
+        "{report}"
+    );
+    std::fs::write(dir.join("pairs.txt"), "a\tb\tC\n").unwrap();
+    let bad = pick(&a.iter().map(String::as_str).collect::<Vec<_>>()).output();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(bad.stdout.is_empty());
+    assert!(
+        stderr(&bad).starts_with(&format!(
+            "pickanumber: {}:1: ",
+            dir.join("pairs.txt").display()
+        )),
+        "{}",
+        stderr(&bad)
+    );
+}

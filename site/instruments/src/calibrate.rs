@@ -1,0 +1,804 @@
+//! Calibration against people: does the formula's number agree with a team's reviewers, and
+//! with which density denominator and scale?
+//!
+//! **gold set** (JSON Lines: id, human score or scores, the judge's output, optionally its
+//! naive number; [`gold::read`]) → **finals per subject** (each output scored with the
+//! request, a list of passes combined; a subject whose output gives no score is named, never
+//! counted) → **agreement** with the mean human score ([`agreement`](mod@agreement): Spearman's ρ, Kendall's
+//! τ-b, quadratic-weighted κ on [`agreement::BINS`], mean absolute error on 0–100, each with a
+//! seeded bootstrap percentile interval; the raters' own Krippendorff's α as the ceiling; the
+//! naive number beside the formula; per criterion where people scored criteria) → **fit**
+//! ([`fit`]: the denominator and scale on a grid, [`DENOMINATORS`] × [`SCALES`], chosen by
+//! mean absolute error under k-fold cross-validation, so every figure reported for the fit is
+//! held out) → **card** ([`Calibration::to_json`], [`Calibration::report`]).
+//!
+//! The stated monotone rescale before the mean absolute error is linear: the human scale and
+//! the naive scale are mapped onto 0–100 (`--human-scale`, `--naive-scale`), the finals are
+//! already on it.
+
+pub mod agreement;
+pub mod fit;
+pub mod gold;
+
+use crate::json_tree::Json;
+use crate::LineError;
+use agreement::{agreement, bootstrap, Agreement, Figure, BINS};
+use gold::{Human, Output, Subject};
+use pickanumber_lean::numtext::std_fixed;
+use pickanumber_score::interval::{LEVEL, RESAMPLES};
+use pickanumber_score::{
+    alpha_interval, alpha_level, analyse, combine, Analysis, Request, Severity,
+};
+use std::fmt;
+#[cfg(feature = "fs")]
+use std::path::Path;
+
+/// The density denominators searched: 4 to 60 in steps of 4 (the canonical 20 among them).
+pub const DENOMINATORS: (f64, f64, f64) = (4.0, 60.0, 4.0);
+/// The scales searched: 2 to 16 in steps of 1 (the canonical 8 among them).
+pub const SCALES: (f64, f64, f64) = (2.0, 16.0, 1.0);
+/// Folds of the cross-validation unless asked otherwise.
+pub const FOLDS: usize = 5;
+/// Below this many subjects the card flags the set as small: the intervals say how little is
+/// known.
+pub const SMALL: usize = 30;
+
+/// A linear scale `low:high` mapped onto 0–100.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scale {
+    /// The value mapped to 0.
+    pub low: f64,
+    /// The value mapped to 100.
+    pub high: f64,
+}
+
+impl Default for Scale {
+    fn default() -> Scale {
+        Scale {
+            low: 0.0,
+            high: 100.0,
+        }
+    }
+}
+
+impl Scale {
+    /// Reads `A:B` with `A < B`, both finite numbers.
+    ///
+    /// # Errors
+    /// `scale "…" is not LOW:HIGH with LOW below HIGH, such as 1:10`.
+    pub fn parse(text: &str) -> Result<Scale, String> {
+        let bad = || format!("scale \"{text}\" is not LOW:HIGH with LOW below HIGH, such as 1:10");
+        let (a, b) = text.split_once(':').ok_or_else(bad)?;
+        let (low, high) = (
+            a.trim().parse::<f64>().map_err(|_| bad())?,
+            b.trim().parse::<f64>().map_err(|_| bad())?,
+        );
+        if low.is_finite() && high.is_finite() && low < high {
+            Ok(Scale { low, high })
+        } else {
+            Err(bad())
+        }
+    }
+
+    /// Whether `x` lies on the scale.
+    pub fn contains(self, x: f64) -> bool {
+        (self.low..=self.high).contains(&x)
+    }
+
+    /// `x` mapped linearly onto 0–100.
+    pub fn to_100(self, x: f64) -> f64 {
+        (x - self.low) / (self.high - self.low) * 100.0
+    }
+}
+
+impl fmt::Display for Scale {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = pickanumber_lean::numtext::round_trip;
+        write!(f, "{}:{}", t(self.low), t(self.high))
+    }
+}
+
+/// The two fitted settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    /// The density denominator.
+    pub denominator: f64,
+    /// The scale.
+    pub scale: f64,
+}
+
+fn steps((start, end, step): (f64, f64, f64)) -> Vec<f64> {
+    let n = ((end - start) / step).round() as usize;
+    (0..=n).map(|i| start + step * i as f64).collect()
+}
+
+/// Every grid point, denominators outer, scales inner.
+pub fn grid() -> Vec<Settings> {
+    let scales = steps(SCALES);
+    steps(DENOMINATORS)
+        .into_iter()
+        .flat_map(|d| {
+            scales.iter().map(move |&s| Settings {
+                denominator: d,
+                scale: s,
+            })
+        })
+        .collect()
+}
+
+/// One subject scored: the headline and, in matrix mode, each criterion's final.
+#[derive(Clone, Debug, PartialEq)]
+struct Scored {
+    final_score: f64,
+    criteria: Vec<(String, f64)>,
+    /// Each pass's own final, for an output given as several passes.
+    passes: Vec<f64>,
+}
+
+fn analysis(output: &Output, request: &Request) -> Analysis {
+    match output {
+        Output::One(text) => analyse(text, request),
+        Output::Passes(texts) => {
+            let named: Vec<(String, String)> = texts
+                .iter()
+                .enumerate()
+                .map(|(k, t)| (format!("pass {}", k + 1), t.clone()))
+                .collect();
+            combine(&named, request)
+        }
+    }
+}
+
+/// The subject's scores under `request`, or why the output gives none.
+fn score(s: &Subject, request: &Request) -> Result<Scored, String> {
+    let a = analysis(&s.output, request);
+    let errors = a.messages(Severity::Error);
+    if let Some(first) = errors.first() {
+        return Err(format!(
+            "subject \"{}\": the output gives no score: {first}{}",
+            s.id,
+            match errors.len() {
+                1 => String::new(),
+                n => format!(" (and {} more errors)", n - 1),
+            }
+        ));
+    }
+    let Some(h) = a.headline() else {
+        return Err(format!(
+            "subject \"{}\": the output gives no score: no evidence item was read",
+            s.id
+        ));
+    };
+    let criteria = a
+        .matrix()
+        .and_then(|m| m.result.as_ref().ok())
+        .map(|m| {
+            m.criteria
+                .iter()
+                .map(|c| (c.name.clone(), c.pooled.final_score))
+                .collect()
+        })
+        .unwrap_or_default();
+    let passes = a
+        .passes
+        .as_ref()
+        .map(|p| {
+            p.passes
+                .iter()
+                .filter_map(|x| x.analysis.headline().map(|h| h.score))
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(Scored {
+        final_score: h.score,
+        criteria,
+        passes,
+    })
+}
+
+fn with(request: &Request, s: Settings) -> Request {
+    let mut r = request.clone();
+    r.params.density_denominator = s.denominator;
+    r.params.scale = s.scale;
+    r.skip_interval = true;
+    r
+}
+
+/// What the fit found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Finding {
+    /// The held-out finals agree with people beyond noise and beat the defaults beyond noise.
+    BetterSettings,
+    /// They agree beyond noise, but not better than the defaults beyond noise.
+    NoBetterThanDefaults,
+    /// The held-out finals do not follow the human scores beyond noise (ρ's interval reaches 0).
+    NothingFound,
+}
+
+impl Finding {
+    /// `better_settings`, `no_better_than_defaults` or `nothing_found`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Finding::BetterSettings => "better_settings",
+            Finding::NoBetterThanDefaults => "no_better_than_defaults",
+            Finding::NothingFound => "nothing_found",
+        }
+    }
+
+    /// The finding in a sentence.
+    pub fn sentence(self) -> &'static str {
+        match self {
+            Finding::BetterSettings => {
+                "the fitted settings beat the defaults beyond noise on held-out subjects"
+            }
+            Finding::NoBetterThanDefaults => {
+                "the fit does not beat the defaults beyond noise: keep the defaults"
+            }
+            Finding::NothingFound => {
+                "found nothing: the held-out finals do not follow the human scores beyond noise"
+            }
+        }
+    }
+}
+
+/// One criterion's agreement, where people scored criteria.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CriterionAgreement {
+    /// The criterion.
+    pub name: String,
+    /// Under the request's settings (nothing fitted).
+    pub defaults: Agreement,
+    /// Under each subject's held-out settings.
+    pub held_out: Agreement,
+    /// The raters' α on this criterion, when some subject has several.
+    pub alpha: Option<f64>,
+}
+
+/// One subject's row of the card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// Its id.
+    pub id: String,
+    /// The mean human score on 0–100.
+    pub human: f64,
+    /// Its final under the request's settings.
+    pub default_final: f64,
+    /// Its final under the fitted settings (what `score --rubric` with the card's `[params]`
+    /// gives).
+    pub fitted_final: f64,
+    /// Its final under the settings fitted without its fold.
+    pub held_out_final: f64,
+    /// The judge's naive number on 0–100, when given.
+    pub naive: Option<f64>,
+}
+
+/// A calibration: the card's figures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Calibration {
+    /// Folds of the cross-validation.
+    pub folds: usize,
+    /// The settings the request started from.
+    pub defaults: Settings,
+    /// The agreement under them.
+    pub default_agreement: Agreement,
+    /// The settings fitted on every subject (what `--out` writes).
+    pub fitted: Settings,
+    /// The settings each fold was scored with (fitted without it).
+    pub fold_settings: Vec<Settings>,
+    /// The agreement of the held-out finals: the only figures of the fit.
+    pub held_out: Agreement,
+    /// Mean of (default error − held-out error) per subject, with its interval.
+    pub mae_improvement: Figure,
+    /// What the fit found.
+    pub finding: Finding,
+    /// The naive numbers' agreement, over the subjects that have one.
+    pub naive: Option<Agreement>,
+    /// Krippendorff's α among the raters (interval metric), when some subject has several.
+    pub alpha: Option<f64>,
+    /// Krippendorff's α across the judge's passes (interval metric; the subjects are the
+    /// units, each pass's final a value), when some output has several passes.
+    pub passes_alpha: Option<f64>,
+    /// Per criterion, where people scored criteria.
+    pub criteria: Vec<CriterionAgreement>,
+    /// One row per subject, in the gold set's order.
+    pub rows: Vec<Row>,
+}
+
+/// Calibrates `request` (its settings are the defaults the fit must beat) against `subjects`
+/// with `folds`-fold cross-validation.
+///
+/// # Errors
+/// Every subject whose output gives no score (named with its line), or a fold count outside
+/// 2 to the number of subjects.
+pub fn calibrate(
+    subjects: &[Subject],
+    request: &Request,
+    folds: usize,
+) -> Result<Calibration, Vec<LineError>> {
+    let n = subjects.len();
+    if folds < 2 || folds > n {
+        return Err(vec![LineError {
+            line: subjects.first().map_or(1, |s| s.line),
+            column: None,
+            message: format!(
+                "{folds}-fold cross-validation needs from 2 folds to one per subject (the gold set has {n} subjects): choose --folds from 2 to {n}"
+            ),
+        }]);
+    }
+    let base = Request {
+        skip_interval: true,
+        ..request.clone()
+    };
+    let mut errors = Vec::new();
+    let mut defaults_scored = Vec::with_capacity(n);
+    for s in subjects {
+        match score(s, &base) {
+            Ok(x) => defaults_scored.push(x),
+            Err(message) => errors.push(LineError {
+                line: s.line,
+                column: None,
+                message,
+            }),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let defaults = Settings {
+        denominator: request.params.density_denominator,
+        scale: request.params.scale,
+    };
+    let points = grid();
+    let mut table: Vec<Vec<Scored>> = Vec::with_capacity(points.len());
+    for &p in &points {
+        let r = with(request, p);
+        let mut row = Vec::with_capacity(n);
+        for s in subjects {
+            // The grid's settings pass the formula's checks, so an output that scored under
+            // the request scores here too; were it not so, the subject is named, not guessed.
+            row.push(score(s, &r).map_err(|message| {
+                vec![LineError {
+                    line: s.line,
+                    column: None,
+                    message,
+                }]
+            })?);
+        }
+        table.push(row);
+    }
+    let finals: Vec<Vec<f64>> = table
+        .iter()
+        .map(|row| row.iter().map(|s| s.final_score).collect())
+        .collect();
+    let human: Vec<f64> = subjects.iter().map(|s| s.human.mean()).collect();
+    let distance: Vec<f64> = points
+        .iter()
+        .map(|p| {
+            (p.denominator / defaults.denominator).ln().abs()
+                + (p.scale / defaults.scale).ln().abs()
+        })
+        .collect();
+    let all: Vec<usize> = (0..n).collect();
+    let fitted_at = fit::best(&finals, &human, &all, &distance).unwrap_or(0);
+    let choice = fit::held_out(&finals, &human, folds, &distance);
+    let default_finals: Vec<f64> = defaults_scored.iter().map(|s| s.final_score).collect();
+    let held: Vec<f64> = (0..n).map(|i| finals[choice[i]][i]).collect();
+    let default_agreement = agreement(&default_finals, &human);
+    let held_out = agreement(&held, &human);
+    let gains: Vec<f64> = (0..n)
+        .map(|i| (default_finals[i] - human[i]).abs() - (held[i] - human[i]).abs())
+        .collect();
+    let mae_improvement = bootstrap(&gains, |g| {
+        (!g.is_empty()).then(|| g.iter().sum::<f64>() / g.len() as f64)
+    });
+    let follows = held_out.spearman.low.is_some_and(|l| l > 0.0);
+    let beats = mae_improvement.low.is_some_and(|l| l > 0.0);
+    let finding = match (follows, beats) {
+        (false, _) => Finding::NothingFound,
+        (true, false) => Finding::NoBetterThanDefaults,
+        (true, true) => Finding::BetterSettings,
+    };
+    let naive_pairs: Vec<(f64, f64)> = subjects
+        .iter()
+        .zip(&human)
+        .filter_map(|(s, &h)| s.naive.map(|v| (v, h)))
+        .collect();
+    let naive = (!naive_pairs.is_empty()).then(|| {
+        let (p, h): (Vec<f64>, Vec<f64>) = naive_pairs.into_iter().unzip();
+        agreement(&p, &h)
+    });
+    let alpha = raters_alpha(subjects.iter().filter_map(|s| match &s.human {
+        Human::Raters(r) => Some(r.clone()),
+        Human::Criteria(_) => None,
+    }));
+    let passes_alpha = raters_alpha(defaults_scored.iter().map(|s| s.passes.clone()));
+    let criteria = per_criterion(subjects, &defaults_scored, &table, &choice);
+    let fold_settings = (0..folds)
+        .map(|f| {
+            let i = (0..n).find(|&i| fit::fold_of(i, folds) == f).unwrap_or(0);
+            points[choice[i]]
+        })
+        .collect();
+    let rows = subjects
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Row {
+            id: s.id.clone(),
+            human: human[i],
+            default_final: default_finals[i],
+            fitted_final: finals[fitted_at][i],
+            held_out_final: held[i],
+            naive: s.naive,
+        })
+        .collect();
+    Ok(Calibration {
+        folds,
+        defaults,
+        default_agreement,
+        fitted: points[fitted_at],
+        fold_settings,
+        held_out,
+        mae_improvement,
+        finding,
+        naive,
+        alpha,
+        passes_alpha,
+        criteria,
+        rows,
+    })
+}
+
+/// Krippendorff's α over subjects with several raters (one unit per subject); `None` when no
+/// subject has two.
+fn raters_alpha(units: impl Iterator<Item = Vec<f64>>) -> Option<f64> {
+    let units: Vec<Vec<Option<f64>>> = units
+        .filter(|r| r.len() >= 2)
+        .map(|r| r.into_iter().map(Some).collect())
+        .collect();
+    if units.is_empty() {
+        return None;
+    }
+    alpha_interval(&units)
+}
+
+fn per_criterion(
+    subjects: &[Subject],
+    defaults: &[Scored],
+    table: &[Vec<Scored>],
+    choice: &[usize],
+) -> Vec<CriterionAgreement> {
+    let mut names: Vec<String> = Vec::new();
+    for s in subjects {
+        if let Human::Criteria(c) = &s.human {
+            for (name, _) in c {
+                if !names.contains(name) {
+                    names.push(name.clone());
+                }
+            }
+        }
+    }
+    let find =
+        |scored: &Scored, name: &str| scored.criteria.iter().find(|(n, _)| n == name).map(|c| c.1);
+    names
+        .into_iter()
+        .map(|name| {
+            let (mut d, mut h, mut hu) = (Vec::new(), Vec::new(), Vec::new());
+            let mut raters = Vec::new();
+            for (i, s) in subjects.iter().enumerate() {
+                let Human::Criteria(c) = &s.human else {
+                    continue;
+                };
+                let Some((_, r)) = c.iter().find(|(n, _)| *n == name) else {
+                    continue;
+                };
+                raters.push(r.clone());
+                if let (Some(a), Some(b)) =
+                    (find(&defaults[i], &name), find(&table[choice[i]][i], &name))
+                {
+                    d.push(a);
+                    h.push(b);
+                    hu.push(r.iter().sum::<f64>() / r.len() as f64);
+                }
+            }
+            CriterionAgreement {
+                defaults: agreement(&d, &hu),
+                held_out: agreement(&h, &hu),
+                alpha: raters_alpha(raters.into_iter()),
+                name,
+            }
+        })
+        .collect()
+}
+
+#[cfg(feature = "fs")]
+/// Reads the output at `path`, relative to `folder` (the gold file's), at most
+/// [`crate::bounded::MAX_BYTES`]: a path that leaves the folder (absolute, `..`, or a link
+/// out of it) is refused.
+///
+/// # Errors
+/// Why the output cannot be read, in words.
+pub fn open_in(folder: &Path, path: &str) -> Result<String, String> {
+    let rel = Path::new(path);
+    if rel.is_absolute()
+        || rel.components().any(|c| {
+            !matches!(
+                c,
+                std::path::Component::Normal(_) | std::path::Component::CurDir
+            )
+        })
+    {
+        return Err(
+            "the path must lie inside the gold file's folder (no absolute path, no ..)".into(),
+        );
+    }
+    let root = folder.canonicalize().map_err(|e| e.to_string())?;
+    let full = root.join(rel).canonicalize().map_err(|e| e.to_string())?;
+    if !full.starts_with(&root) {
+        return Err("the path leads out of the gold file's folder".into());
+    }
+    let bytes =
+        crate::bounded::read_file(&full, crate::bounded::MAX_BYTES).map_err(|e| e.to_string())?;
+    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".into())
+}
+
+fn fig(f: &Figure) -> Json {
+    Json::object([
+        ("value", Json::opt_float(f.value.map(r4))),
+        ("low", Json::opt_float(f.low.map(r4))),
+        ("high", Json::opt_float(f.high.map(r4))),
+    ])
+}
+
+/// A number as the score prints it: a whole number without a decimal point.
+fn num(x: f64) -> Json {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        Json::Int(x as i64)
+    } else {
+        Json::Float(x)
+    }
+}
+
+/// Rounded to 4 decimals for the card.
+fn r4(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
+}
+
+fn agreement_json(a: &Agreement) -> Json {
+    Json::object([
+        ("n", Json::count(a.n)),
+        ("spearman", fig(&a.spearman)),
+        ("kendall_tau_b", fig(&a.kendall)),
+        ("weighted_kappa", fig(&a.kappa)),
+        ("mae", fig(&a.mae)),
+    ])
+}
+
+fn settings_json(s: Settings) -> Json {
+    Json::object([("denominator", num(s.denominator)), ("scale", num(s.scale))])
+}
+
+impl Calibration {
+    /// Whether the set is small (under [`SMALL`] subjects).
+    pub fn small(&self) -> bool {
+        self.rows.len() < SMALL
+    }
+
+    /// Whether the held-out Spearman's ρ reaches `rho` (the judge card's verdict).
+    pub fn passes(&self, rho: f64) -> bool {
+        self.held_out.spearman.value.is_some_and(|v| v >= rho)
+    }
+
+    /// The card as one JSON object; `min_agreement` adds the verdict.
+    pub fn to_json(
+        &self,
+        human_scale: Scale,
+        naive_scale: Scale,
+        min_agreement: Option<f64>,
+    ) -> String {
+        let range = |(a, b, c): (f64, f64, f64)| {
+            Json::object([("from", num(a)), ("to", num(b)), ("step", num(c))])
+        };
+        let criteria = self
+            .criteria
+            .iter()
+            .map(|c| {
+                Json::object([
+                    ("name", Json::Str(c.name.clone())),
+                    ("defaults", agreement_json(&c.defaults)),
+                    ("held_out", agreement_json(&c.held_out)),
+                    ("alpha", Json::opt_float(c.alpha.map(r4))),
+                ])
+            })
+            .collect();
+        let rows = self
+            .rows
+            .iter()
+            .map(|r| {
+                Json::object([
+                    ("id", Json::Str(r.id.clone())),
+                    ("human", num(r4(r.human))),
+                    ("default_final", num(r.default_final)),
+                    ("fitted_final", num(r.fitted_final)),
+                    ("held_out_final", num(r.held_out_final)),
+                    ("naive", Json::opt_float(r.naive.map(r4))),
+                ])
+            })
+            .collect();
+        let verdict = min_agreement.map_or(Json::Null, |rho| {
+            Json::object([
+                ("min_agreement", Json::Float(rho)),
+                (
+                    "held_out_spearman",
+                    Json::opt_float(self.held_out.spearman.value.map(r4)),
+                ),
+                ("pass", Json::Bool(self.passes(rho))),
+            ])
+        });
+        Json::object([
+            ("n", Json::count(self.rows.len())),
+            ("small", Json::Bool(self.small())),
+            (
+                "scales",
+                Json::object([
+                    ("human", Json::Str(human_scale.to_string())),
+                    ("naive", Json::Str(naive_scale.to_string())),
+                    (
+                        "rescale",
+                        Json::Str("linear onto 0-100; finals as scored".into()),
+                    ),
+                ]),
+            ),
+            (
+                "kappa_bins",
+                Json::Array(BINS.iter().map(|b| Json::Str((*b).into())).collect()),
+            ),
+            ("level", Json::count(LEVEL)),
+            ("resamples", Json::count(RESAMPLES)),
+            (
+                "raters",
+                self.alpha.map_or(Json::Null, |a| {
+                    Json::object([
+                        ("alpha", Json::Float(r4(a))),
+                        ("level", Json::Str(alpha_level(a).into())),
+                    ])
+                }),
+            ),
+            (
+                "defaults",
+                Json::object([
+                    ("settings", settings_json(self.defaults)),
+                    ("agreement", agreement_json(&self.default_agreement)),
+                ]),
+            ),
+            (
+                "naive",
+                self.naive.as_ref().map_or(Json::Null, agreement_json),
+            ),
+            (
+                "passes",
+                self.passes_alpha.map_or(Json::Null, |a| {
+                    Json::object([
+                        ("alpha", Json::Float(r4(a))),
+                        ("level", Json::Str(alpha_level(a).into())),
+                    ])
+                }),
+            ),
+            (
+                "fit",
+                Json::object([
+                    ("folds", Json::count(self.folds)),
+                    (
+                        "grid",
+                        Json::object([
+                            ("denominator", range(DENOMINATORS)),
+                            ("scale", range(SCALES)),
+                        ]),
+                    ),
+                    ("fitted", settings_json(self.fitted)),
+                    (
+                        "fold_settings",
+                        Json::Array(
+                            self.fold_settings
+                                .iter()
+                                .map(|s| settings_json(*s))
+                                .collect(),
+                        ),
+                    ),
+                    ("held_out", agreement_json(&self.held_out)),
+                    ("mae_improvement", fig(&self.mae_improvement)),
+                    ("finding", Json::Str(self.finding.name().into())),
+                    ("message", Json::Str(self.finding.sentence().into())),
+                ]),
+            ),
+            ("criteria", Json::Array(criteria)),
+            ("verdict", verdict),
+            ("subjects", Json::Array(rows)),
+        ])
+        .pretty()
+    }
+
+    /// The card in markdown.
+    pub fn report(&self, min_agreement: Option<f64>) -> String {
+        let t = |x: Option<f64>| x.map_or("n/a".to_string(), |v| std_fixed(v, 3));
+        let f = |x: &Figure| format!("{} [{}, {}]", t(x.value), t(x.low), t(x.high));
+        let row = |name: &str, a: &Agreement| {
+            format!(
+                "| {name} | {} | {} | {} | {} | {} |\n",
+                a.n,
+                f(&a.spearman),
+                f(&a.kendall),
+                f(&a.kappa),
+                f(&a.mae)
+            )
+        };
+        let mut s = String::from("# Judge card: calibration against people\n\n");
+        s.push_str(&format!(
+            "{} subjects, {}-fold cross-validation; intervals are {LEVEL} % bootstrap percentile intervals over {RESAMPLES} resamples of the subjects; κ is quadratic-weighted on the bins {}; MAE on 0–100 after the linear scale maps.\n\n",
+            self.rows.len(),
+            self.folds,
+            BINS.join(", ")
+        ));
+        if self.small() {
+            s.push_str(&format!("**Small set:** fewer than {SMALL} subjects; the intervals say how little is known.\n\n"));
+        }
+        s.push_str("| scores | n | Spearman ρ | Kendall τ-b | weighted κ | MAE |\n|---|---|---|---|---|---|\n");
+        let d = self.defaults;
+        s.push_str(&row(
+            &format!(
+                "formula, defaults (denominator {}, scale {})",
+                d.denominator, d.scale
+            ),
+            &self.default_agreement,
+        ));
+        let p = self.fitted;
+        s.push_str(&row(
+            &format!(
+                "formula, held out (each fold fitted without it; on all subjects: denominator {}, scale {})",
+                p.denominator, p.scale
+            ),
+            &self.held_out,
+        ));
+        if let Some(n) = &self.naive {
+            s.push_str(&row("the judge's own number", n));
+        }
+        for c in &self.criteria {
+            s.push_str(&row(
+                &format!("criterion {}, defaults", c.name),
+                &c.defaults,
+            ));
+            s.push_str(&row(
+                &format!("criterion {}, held out", c.name),
+                &c.held_out,
+            ));
+        }
+        s.push_str(&format!(
+            "\nHeld-out MAE improvement over the defaults: {}. Finding: {}.\n",
+            f(&self.mae_improvement),
+            self.finding.sentence()
+        ));
+        match self.alpha {
+            Some(a) => s.push_str(&format!("\nThe raters' own agreement (Krippendorff's α, interval): {} ({}), the ceiling for any judge.\n", std_fixed(a, 3), alpha_level(a))),
+            None => s.push_str("\nNo subject has several raters: the raters' own agreement (the ceiling) is unknown.\n"),
+        }
+        if let Some(a) = self.passes_alpha {
+            s.push_str(&format!(
+                "\nThe judge's passes agree with each other at α = {} ({}), under the defaults.\n",
+                std_fixed(a, 3),
+                alpha_level(a)
+            ));
+        }
+        if let Some(rho) = min_agreement {
+            s.push_str(&format!(
+                "\n**Verdict:** held-out Spearman ρ {} {} the minimum {rho}: {}.\n",
+                t(self.held_out.spearman.value),
+                if self.passes(rho) {
+                    "reaches"
+                } else {
+                    "misses"
+                },
+                if self.passes(rho) { "pass" } else { "fail" }
+            ));
+        }
+        s
+    }
+}

@@ -1,0 +1,267 @@
+//! The gold set: JSON Lines → [`Subject`]s on the 0–100 scale, or every bad line with its
+//! number.
+
+use super::Scale;
+use crate::LineError;
+use pickanumber_lean::json::{self, Kind, Value};
+
+/// The keys a subject line may have.
+const KEYS: &str = "id, human, output, naive";
+
+/// The people's scores of one subject, mapped onto 0–100.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Human {
+    /// One score per rater (one rater: a list of one).
+    Raters(Vec<f64>),
+    /// Per criterion, one score per rater, in the order written.
+    Criteria(Vec<(String, Vec<f64>)>),
+}
+
+impl Human {
+    /// The mean human score: the mean of the raters, or for criteria the plain (unweighted)
+    /// mean of each criterion's mean over the raters.
+    pub fn mean(&self) -> f64 {
+        match self {
+            Human::Raters(r) => mean(r),
+            Human::Criteria(c) => mean(&c.iter().map(|(_, r)| mean(r)).collect::<Vec<_>>()),
+        }
+    }
+}
+
+fn mean(v: &[f64]) -> f64 {
+    v.iter().sum::<f64>() / v.len() as f64
+}
+
+/// The judge's output for one subject.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Output {
+    /// One output, scored with `analyse`.
+    One(String),
+    /// Several passes, scored together with `combine` (named `pass 1`, `pass 2`, …).
+    Passes(Vec<String>),
+}
+
+/// One subject of the gold set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Subject {
+    /// Its id, unique in the set.
+    pub id: String,
+    /// Its line in the gold file (1-based).
+    pub line: usize,
+    /// The people's scores, on 0–100.
+    pub human: Human,
+    /// What the judge wrote.
+    pub output: Output,
+    /// The judge's own number, on 0–100, when given.
+    pub naive: Option<f64>,
+}
+
+/// Reads a gold set: one subject a line, blank lines skipped, a UTF-8 byte-order mark at the
+/// start skipped. `open` returns the text of an `{"path": …}` output (the caller bounds and
+/// confines it) or why it cannot.
+///
+/// # Errors
+/// Every bad line, in order: not a JSON object, a missing or repeated id, a human score or
+/// naive number that is not a number or lies outside its scale, an output that is neither a
+/// text, `{"path": …}` nor a list of them, an output that cannot be read, an unknown key.
+pub fn read(
+    text: &str,
+    human_scale: Scale,
+    naive_scale: Scale,
+    open: &mut dyn FnMut(&str) -> Result<String, String>,
+) -> Result<Vec<Subject>, Vec<LineError>> {
+    let mut subjects: Vec<Subject> = Vec::new();
+    let mut seen: Vec<(String, usize)> = Vec::new();
+    let mut errors = Vec::new();
+    for (k, row) in crate::without_bom(text).lines().enumerate() {
+        let line = k + 1;
+        if row.trim().is_empty() {
+            continue;
+        }
+        match subject(row, line, human_scale, naive_scale, open, &mut seen) {
+            Ok(s) => subjects.push(s),
+            Err(e) => errors.push(e),
+        }
+    }
+    if subjects.is_empty() && errors.is_empty() {
+        errors.push(err(
+            1,
+            "the gold set has no subjects: write one JSON object a line, {\"id\": \"s1\", \"human\": 72, \"output\": \"…\"}".into(),
+        ));
+    }
+    if errors.is_empty() {
+        Ok(subjects)
+    } else {
+        Err(errors)
+    }
+}
+
+fn err(line: usize, message: String) -> LineError {
+    LineError {
+        line,
+        column: None,
+        message,
+    }
+}
+
+fn subject(
+    row: &str,
+    line: usize,
+    human_scale: Scale,
+    naive_scale: Scale,
+    open: &mut dyn FnMut(&str) -> Result<String, String>,
+    seen: &mut Vec<(String, usize)>,
+) -> Result<Subject, LineError> {
+    let v = json::parse(row).map_err(|e| LineError {
+        line,
+        column: Some(json::line_col(row, e.at).1),
+        message: format!("not a JSON object: {}", e.message),
+    })?;
+    let Kind::Object(members) = &v.kind else {
+        return Err(err(
+            line,
+            format!(
+                "a subject is a JSON object {{\"id\", \"human\", \"output\"}}, not {}",
+                v.describe()
+            ),
+        ));
+    };
+    for (key, _) in members {
+        if !KEYS.split(", ").any(|k| k == key) {
+            return Err(err(
+                line,
+                format!("unknown key \"{key}\" (a subject has {KEYS})"),
+            ));
+        }
+    }
+    let id = match v.get("id").map(|i| &i.kind) {
+        Some(Kind::String(s)) if !s.trim().is_empty() => s.clone(),
+        Some(_) => {
+            return Err(err(
+                line,
+                "\"id\" must be a text that is not empty, such as \"s1\"".into(),
+            ))
+        }
+        None => {
+            return Err(err(
+                line,
+                "\"id\" is missing: every subject needs an id, such as \"s1\"".into(),
+            ))
+        }
+    };
+    if let Some((_, first)) = seen.iter().find(|(s, _)| *s == id) {
+        return Err(err(
+            line,
+            format!("id \"{id}\" repeats line {first}: every subject needs its own id"),
+        ));
+    }
+    seen.push((id.clone(), line));
+    let at = |message: String| err(line, format!("subject \"{id}\": {message}"));
+    let human = match v.get("human") {
+        None => return Err(at("\"human\" is missing: give the people's score".into())),
+        Some(h) => human(h, human_scale).map_err(at)?,
+    };
+    let naive = match v.get("naive") {
+        None
+        | Some(Value {
+            kind: Kind::Null, ..
+        }) => None,
+        Some(n) => Some(number(n, naive_scale, "naive", "--naive-scale").map_err(at)?),
+    };
+    let output = match v.get("output") {
+        None => return Err(at("\"output\" is missing: give the judge's output".into())),
+        Some(o) => output(o, open).map_err(at)?,
+    };
+    Ok(Subject {
+        id,
+        line,
+        human,
+        output,
+        naive,
+    })
+}
+
+const HUMAN_KINDS: &str =
+    "a number, a list of numbers (one per rater) or an object of criteria (each a number or a list)";
+
+fn human(v: &Value<'_>, scale: Scale) -> Result<Human, String> {
+    match &v.kind {
+        Kind::Number(_) | Kind::Array(_) => raters(v, scale, "human").map(Human::Raters),
+        Kind::Object(members) if !members.is_empty() => {
+            let mut criteria: Vec<(String, Vec<f64>)> = Vec::new();
+            for (name, value) in members {
+                if criteria.iter().any(|(n, _)| n == name) {
+                    return Err(format!("criterion \"{name}\" is given twice in \"human\""));
+                }
+                let what = format!("human.{name}");
+                criteria.push((name.clone(), raters(value, scale, &what)?));
+            }
+            Ok(Human::Criteria(criteria))
+        }
+        _ => Err(format!(
+            "\"human\" must be {HUMAN_KINDS}, not {}",
+            v.describe()
+        )),
+    }
+}
+
+fn raters(v: &Value<'_>, scale: Scale, what: &str) -> Result<Vec<f64>, String> {
+    match &v.kind {
+        Kind::Array(list) if !list.is_empty() => list
+            .iter()
+            .map(|x| number(x, scale, what, "--human-scale"))
+            .collect(),
+        Kind::Array(_) => Err(format!(
+            "\"{what}\" is an empty list: give at least one score"
+        )),
+        _ => Ok(vec![number(v, scale, what, "--human-scale")?]),
+    }
+}
+
+/// A number on `scale`, mapped onto 0–100.
+fn number(v: &Value<'_>, scale: Scale, what: &str, flag: &str) -> Result<f64, String> {
+    let Kind::Number(text) = v.kind else {
+        return Err(format!(
+            "\"{what}\" must be a number on the scale {scale}, not {}",
+            v.describe()
+        ));
+    };
+    match text.parse::<f64>() {
+        Ok(x) if x.is_finite() && scale.contains(x) => Ok(scale.to_100(x)),
+        _ => Err(format!(
+            "\"{what}\" is {text}, outside the scale {scale} ({flag})"
+        )),
+    }
+}
+
+fn output(
+    v: &Value<'_>,
+    open: &mut dyn FnMut(&str) -> Result<String, String>,
+) -> Result<Output, String> {
+    match &v.kind {
+        Kind::Array(list) if !list.is_empty() => list
+            .iter()
+            .map(|p| one(p, open))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Output::Passes),
+        Kind::Array(_) => Err("\"output\" is an empty list: give at least one pass".into()),
+        _ => one(v, open).map(Output::One),
+    }
+}
+
+fn one(
+    v: &Value<'_>,
+    open: &mut dyn FnMut(&str) -> Result<String, String>,
+) -> Result<String, String> {
+    match &v.kind {
+        Kind::String(s) => Ok(s.clone()),
+        Kind::Object(_) => match v.get("path").map(|p| &p.kind) {
+            Some(Kind::String(p)) => open(p).map_err(|why| format!("cannot read output \"{p}\": {why}")),
+            _ => Err("an output object must be {\"path\": \"…\"}, a file relative to the gold file's folder".into()),
+        },
+        _ => Err(format!(
+            "\"output\" must be the judge's output as a text, {{\"path\": \"…\"}} or a list of passes, not {}",
+            v.describe()
+        )),
+    }
+}

@@ -1,0 +1,263 @@
+//! The calibration on synthetic gold sets made with known settings and known noise: the fit
+//! recovers the settings, finds nothing in pure noise, and keeps held-out figures held out.
+
+use pickanumber_instruments::calibrate::{calibrate, gold, Finding, Scale, Settings};
+use pickanumber_score::interval::SplitMix64;
+use pickanumber_score::{analyse, Params, Request};
+
+const IMPACTS: [i8; 8] = [-5, -3, -2, -1, 1, 2, 3, 5];
+
+/// A uniform draw in [0, 1).
+fn unit(rng: &mut SplitMix64) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// A normal draw (Box–Muller).
+fn normal(rng: &mut SplitMix64) -> f64 {
+    let (u, v) = (unit(rng).max(1e-12), unit(rng));
+    (-2.0 * u.ln()).sqrt() * (2.0 * std::f64::consts::PI * v).cos()
+}
+
+/// One judge output: 1 to 40 items leaning one way by a subject's own amount.
+fn output(rng: &mut SplitMix64) -> String {
+    let n = 1 + rng.below(40);
+    let lean = unit(rng);
+    (0..n)
+        .map(|k| {
+            let i = if unit(rng) < lean {
+                4 + rng.below(4)
+            } else {
+                rng.below(4)
+            };
+            format!("{:+} point {k}\n", IMPACTS[i])
+        })
+        .collect()
+}
+
+fn final_under(text: &str, s: Settings) -> f64 {
+    let request = Request {
+        params: Params {
+            density_denominator: s.denominator,
+            scale: s.scale,
+            ..Params::default()
+        },
+        skip_interval: true,
+        ..Request::default()
+    };
+    analyse(text, &request).headline().unwrap().score
+}
+
+/// `n` subjects whose human score is the final under `truth` plus normal noise of standard
+/// deviation `noise` (clamped to 0–100); `None`: human scores uniform on 0–100, unrelated to
+/// the outputs.
+fn gold_set(n: usize, truth: Option<Settings>, noise: f64, seed: u64) -> Vec<gold::Subject> {
+    let mut rng = SplitMix64(seed);
+    let mut lines = String::new();
+    for i in 0..n {
+        let out = output(&mut rng);
+        let human = match truth {
+            Some(t) => (final_under(&out, t) + noise * normal(&mut rng)).clamp(0.0, 100.0),
+            None => 100.0 * unit(&mut rng),
+        };
+        let mut quoted = String::new();
+        pickanumber_score::json::quote(&mut quoted, &out);
+        lines.push_str(&format!(
+            "{{\"id\": \"s{i}\", \"human\": {human:.3}, \"output\": {quoted}}}\n"
+        ));
+    }
+    gold::read(&lines, Scale::default(), Scale::default(), &mut |_| {
+        Err("no files".into())
+    })
+    .unwrap()
+}
+
+/// The stated tolerance: one grid step either way (denominator ± 4, scale ± 1).
+#[test]
+fn the_fit_recovers_known_settings_within_one_grid_step() {
+    for (truth, seed) in [
+        (
+            Settings {
+                denominator: 12.0,
+                scale: 5.0,
+            },
+            1,
+        ),
+        (
+            Settings {
+                denominator: 32.0,
+                scale: 11.0,
+            },
+            2,
+        ),
+    ] {
+        let subjects = gold_set(200, Some(truth), 3.0, seed);
+        let c = calibrate(&subjects, &Request::default(), 5).unwrap();
+        assert!(
+            (c.fitted.denominator - truth.denominator).abs() <= 4.0
+                && (c.fitted.scale - truth.scale).abs() <= 1.0,
+            "fitted {:?}, truth {truth:?}",
+            c.fitted
+        );
+        assert_eq!(c.finding, Finding::BetterSettings);
+        let held = c.held_out.mae.value.unwrap();
+        assert!(held < c.default_agreement.mae.value.unwrap());
+        assert!(c.held_out.spearman.low.unwrap() > 0.9);
+    }
+}
+
+#[test]
+fn the_canonical_settings_are_not_beaten_when_they_made_the_scores() {
+    let subjects = gold_set(
+        120,
+        Some(Settings {
+            denominator: 20.0,
+            scale: 8.0,
+        }),
+        3.0,
+        3,
+    );
+    let c = calibrate(&subjects, &Request::default(), 5).unwrap();
+    assert_eq!(c.finding, Finding::NoBetterThanDefaults);
+}
+
+#[test]
+fn pure_noise_finds_nothing() {
+    let subjects = gold_set(120, None, 0.0, 4);
+    let c = calibrate(&subjects, &Request::default(), 5).unwrap();
+    assert_eq!(c.finding, Finding::NothingFound);
+    assert!(c.held_out.spearman.low.unwrap() <= 0.0);
+}
+
+/// Held-out finals must come from settings fitted without the subject: on a set where the
+/// settings fitted on every subject would match it closely, each subject's held-out final
+/// must still equal its final under its own fold's settings, which never saw it; and changing
+/// one subject's human score must not change its own held-out final.
+#[test]
+fn held_out_finals_never_see_their_own_subject() {
+    let subjects = gold_set(
+        60,
+        Some(Settings {
+            denominator: 8.0,
+            scale: 14.0,
+        }),
+        1.0,
+        5,
+    );
+    let c = calibrate(&subjects, &Request::default(), 5).unwrap();
+    for (i, row) in c.rows.iter().enumerate() {
+        let own = c.fold_settings[i % 5];
+        let gold::Output::One(text) = &subjects[i].output else {
+            unreachable!()
+        };
+        assert_eq!(row.held_out_final, final_under(text, own), "subject {i}");
+    }
+    // Move subject 0's human score far away: its held-out final stays, its fitted one may not.
+    let mut moved = subjects.clone();
+    moved[0].human = gold::Human::Raters(vec![if c.rows[0].human > 50.0 { 0.0 } else { 100.0 }]);
+    let d = calibrate(&moved, &Request::default(), 5).unwrap();
+    assert_eq!(d.rows[0].held_out_final, c.rows[0].held_out_final);
+}
+
+/// Two folds made under different settings, each scored exactly: fitted on its own fold each
+/// would be perfect (in-sample MAE 0), held out each fold gets the other fold's settings and
+/// misses. A calibration that let a subject's own data into its settings would report the
+/// perfect figure.
+#[test]
+fn held_out_figures_are_not_the_perfect_in_sample_ones() {
+    let a = Settings {
+        denominator: 8.0,
+        scale: 4.0,
+    };
+    let b = Settings {
+        denominator: 48.0,
+        scale: 14.0,
+    };
+    let evens = gold_set(40, Some(a), 0.0, 6);
+    let odds = gold_set(40, Some(b), 0.0, 7);
+    // Subject i is in fold i mod 2: evens made under a, odds under b.
+    let mut subjects = Vec::new();
+    for (k, (e, o)) in evens.into_iter().zip(odds).enumerate() {
+        for (j, mut s) in [e, o].into_iter().enumerate() {
+            s.id = format!("s{}", 2 * k + j);
+            subjects.push(s);
+        }
+    }
+    let c = calibrate(&subjects, &Request::default(), 2).unwrap();
+    let near = |s: Settings, t: Settings| {
+        (s.denominator - t.denominator).abs() <= 4.0 && (s.scale - t.scale).abs() <= 1.0
+    };
+    assert!(
+        near(c.fold_settings[0], b),
+        "fold 0 scored with {:?}",
+        c.fold_settings[0]
+    );
+    assert!(
+        near(c.fold_settings[1], a),
+        "fold 1 scored with {:?}",
+        c.fold_settings[1]
+    );
+    assert!(c.held_out.mae.value.unwrap() > 5.0, "{:?}", c.held_out.mae);
+}
+
+/// People who scored criteria, two raters each: every criterion is measured on its own
+/// (against the matrix's per-criterion finals) and the raters' α is computed per criterion and
+/// over the subjects; the set is flagged small; the JSON names the bins and the fitted pair.
+#[test]
+fn criteria_and_raters_are_measured_one_by_one() {
+    let mut lines = String::new();
+    for i in 0..12 {
+        let (c, d) = (IMPACTS[i % 8], IMPACTS[(i * 3 + 1) % 8]);
+        let out = format!("(+{c}, craft) a\\n({d:+}, depth) b\\n({c:+}, craft) c");
+        let out = out.replace("+-", "-");
+        let craft = (50 + 8 * i32::from(c)).clamp(0, 100);
+        let depth = (50 + 6 * i32::from(d)).clamp(0, 100);
+        lines.push_str(&format!(
+            "{{\"id\": \"s{i}\", \"human\": {{\"craft\": [{craft}, {}], \"depth\": [{depth}, {}]}}, \"output\": \"{out}\"}}\n",
+            craft - 4,
+            depth + 2
+        ));
+    }
+    let subjects = gold::read(&lines, Scale::default(), Scale::default(), &mut |_| {
+        Err("no files".into())
+    })
+    .unwrap();
+    let c = calibrate(&subjects, &Request::default(), 3).unwrap();
+    assert!(c.small());
+    let names: Vec<&str> = c.criteria.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(names, ["craft", "depth"]);
+    for k in &c.criteria {
+        assert_eq!(k.defaults.n, 12);
+        assert!(
+            k.defaults.spearman.value.unwrap() > 0.9,
+            "{}: {:?}",
+            k.name,
+            k.defaults
+        );
+        assert!(k.alpha.unwrap() > 0.9);
+    }
+    let json = c.to_json(Scale::default(), Scale::default(), None);
+    assert!(
+        json.contains("\"kappa_bins\": [\n    \"0-20\",\n    \"20-40\""),
+        "{json}"
+    );
+    assert!(json.contains("\"small\": true"));
+    assert!(
+        json.contains("\"fitted\": {\n      \"denominator\": "),
+        "{json}"
+    );
+}
+
+#[test]
+fn scales_read_low_colon_high() {
+    let s = Scale::parse("1:10").unwrap();
+    assert_eq!(
+        (s.to_100(1.0), s.to_100(10.0), s.to_100(5.5)),
+        (0.0, 100.0, 50.0)
+    );
+    assert_eq!(s.to_string(), "1:10");
+    assert_eq!(
+        Scale::parse("10:1").unwrap_err(),
+        "scale \"10:1\" is not LOW:HIGH with LOW below HIGH, such as 1:10"
+    );
+    assert!(Scale::parse("1-10").is_err());
+}
