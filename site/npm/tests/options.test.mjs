@@ -244,6 +244,9 @@ test("index.d.ts declares every key the results have, and no key they never have
     pkg.analyse("(+5, craft) a\n", { mode: "matrix", weights: { craft: -1 } }),
     pkg.analyse("nothing here\n2 unsigned\n"),
     pkg.combine({ a: "(+3, craft) a\n(-2, depth) b\n(+1, speed) z\n", b: "(+5, craft) a\n(+1, depth) c\n(-1, speed) q\n" }),
+
+    pkg.analyse('+3 "a b" found\n-1 "zz" invented\n', { against: "a b c", failUnder: 10, maxUnverified: 0.5 }),
+    pkg.combine({ a: '(+3, craft) "a b" x\n(-1, depth) y\n', b: '(+1, craft) "zz" z\n(+2, depth) w\n' }, { against: "a b c" }),
   ];
   const seen = new Set(results.flatMap(Object.keys));
   const top = new Set([...types.Result, ...types.Pooled]);
@@ -252,9 +255,9 @@ test("index.d.ts declares every key the results have, and no key they never have
   const nested = [
     ["Criterion", results[2].criteria[0]],
     ["Bucket", results[1].buckets[0]],
-    ["Gate", results[0].gate],
+    ["Gate", results[6].gate],
     ["Pooled", results[2].pooled],
-    ["Pass", results[5].passes[0]],
+    ["Pass", results[7].passes[0]],
     ["Spread", results[5].spread[0]],
     ["Disagreement", results[5].disagreements[0]],
     ["Duplicate", results[5].duplicates[0]],
@@ -264,6 +267,9 @@ test("index.d.ts declares every key the results have, and no key they never have
     assert.deepEqual(Object.keys(value).filter((k) => !allowed.has(k)), [], name);
     assert.deepEqual([...types[name]].filter((k) => !(k in value)), [], name);
   }
+  const evidence = new Set([...types.Evidence, ...types.EvidenceCounts]);
+  assert.deepEqual(Object.keys(results[6].evidence).filter((k) => !evidence.has(k)), [], "Evidence");
+  assert.deepEqual([...evidence].filter((k) => !(k in results[6].evidence)), [], "Evidence");
   assert.ok(results[3].weights_error, "a weights error");
   assert.ok(results[4].errors.length > 0, "an input with an error");
   for (const e of results.flatMap((r) => r.errors)) {
