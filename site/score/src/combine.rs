@@ -110,6 +110,7 @@ fn run(
     mut errors: Vec<Diagnostic>,
 ) -> Analysis {
     // A pass under a heading is read on its own and placed below the heading's line.
+    #[cfg_attr(not(feature = "verify"), allow(unused_mut))]
     let mut read_all: Vec<(Format, Parsed)> = texts
         .iter()
         .map(|(_, above, t)| {
@@ -119,10 +120,13 @@ fn run(
         })
         .collect();
     // Each pass's evidence checked before anything is counted or compared.
+    #[cfg(feature = "verify")]
     let mut checked: Vec<_> = read_all
         .iter_mut()
         .map(|(_, p)| request.against.as_ref().map(|w| crate::verify::apply(p, w)))
         .collect();
+    #[cfg(not(feature = "verify"))]
+    let mut checked: Vec<Option<()>> = vec![None; read_all.len()];
     // One set of weights for every pass: given, else the shared line, else the passes' own
     // lines, which must then agree. A weights line with an error (shared or a pass's) leaves
     // the union without weights, so that its matrix has no overall.
@@ -180,7 +184,10 @@ fn run(
         .zip(checked.iter_mut())
         .map(|(((name, line, text), (format, parsed)), checked)| {
             let mut analysis = analyse_read(text, format, parsed, &request);
+            #[cfg(feature = "verify")]
             crate::verify::attach(&mut analysis, checked.take(), false);
+            #[cfg(not(feature = "verify"))]
+            let _ = checked;
             if !request.skip_interval {
                 analysis.interval = crate::interval::of(&analysis, None, crate::interval::LEVEL);
             }
@@ -227,6 +234,7 @@ fn run(
         ));
         a.scored = false;
     }
+    #[cfg(feature = "verify")]
     if request.against.is_some() {
         let merged = crate::verify::Verification::merged(
             passes.iter().filter_map(|p| p.analysis.evidence.as_ref()),

@@ -5,7 +5,7 @@
 //! `[result]`'s ([`ResultView`]) and its own sentences `[report]`'s ([`ReportView`]): [`markdown`]
 //! uses the words compiled from `content/layout.toml`, [`markdown_in`] any others.
 
-#[cfg(feature = "combine")]
+#[cfg(feature = "verify")]
 mod evidence;
 #[cfg(feature = "combine")]
 mod passes;
@@ -80,7 +80,7 @@ pub fn markdown_in(a: &Analysis, w: &ResultView<'_>, r: &ReportView<'_>) -> Stri
         out.push_str(&working(a.pool(), p));
         out.push_str("\n\n");
     }
-    #[cfg(feature = "combine")]
+    #[cfg(feature = "verify")]
     evidence::section(&mut out, a);
     if !a.diagnostics.is_empty() {
         heading(&mut out, r.diagnostics);
