@@ -6,7 +6,9 @@
 
 use crate::{print, read_input, Fatal};
 use clap::Args;
-use pickanumber_instruments::calibrate::{calibrate, gold, open_in, Calibration, Scale, FOLDS};
+use pickanumber_instruments::calibrate::{
+    calibrate, gold, located, read_gold, Calibration, Scale, FOLDS,
+};
 use pickanumber_rubric::Rubric;
 use pickanumber_score::{analyse, combine, Mode, Request, PERSPECTIVES};
 use std::path::{Path, PathBuf};
@@ -114,28 +116,9 @@ fn rho(s: &str) -> Result<f64, String> {
 /// A [`Fatal`] (exit 2) listing every bad gold line as `GOLD:LINE: message`, or when a file
 /// cannot be read or written.
 pub fn run(args: &CalibrateArgs) -> Result<ExitCode, Fatal> {
-    let shown = args.gold.display().to_string();
     let text = read_input(Some(&args.gold))?;
-    let folder = match args.gold.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let lines = |errors: Vec<pickanumber_score::LineError>| {
-        Fatal(
-            errors
-                .iter()
-                .map(|e| match e.column {
-                    Some(c) => format!("{shown}:{}:{c}: {}", e.line, e.message),
-                    None => format!("{shown}:{}: {}", e.line, e.message),
-                })
-                .collect::<Vec<_>>()
-                .join("\n"),
-        )
-    };
-    let subjects = gold::read(&text, args.human_scale, args.naive_scale, &mut |p| {
-        open_in(&folder, p)
-    })
-    .map_err(lines)?;
+    let subjects = read_gold(&args.gold, &text, args.human_scale, args.naive_scale)
+        .map_err(|lines| Fatal(lines.join("\n")))?;
     let rubric = args
         .rubric
         .as_deref()
@@ -144,7 +127,8 @@ pub fn run(args: &CalibrateArgs) -> Result<ExitCode, Fatal> {
     let request = rubric
         .as_ref()
         .map_or_else(Request::default, Rubric::request);
-    let c = calibrate(&subjects, &request, args.folds).map_err(lines)?;
+    let c = calibrate(&subjects, &request, args.folds)
+        .map_err(|e| Fatal(located(&args.gold, &e).join("\n")))?;
     if let Some(out) = &args.out {
         write_rubric(out, rubric, &subjects, &c)?;
     }

@@ -511,6 +511,40 @@ fn per_criterion(
 }
 
 #[cfg(feature = "fs")]
+/// Reads the gold set `text` of the file at `path`: each `{"path": …}` output through
+/// [`open_in`] the file's folder.
+///
+/// # Errors
+/// Every bad line, [`located`].
+pub fn read_gold(
+    path: &Path,
+    text: &str,
+    human_scale: Scale,
+    naive_scale: Scale,
+) -> Result<Vec<Subject>, Vec<String>> {
+    let folder = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    gold::read(text, human_scale, naive_scale, &mut |p| open_in(folder, p))
+        .map_err(|errors| located(path, &errors))
+}
+
+#[cfg(feature = "fs")]
+/// `errors` of the gold file at `path` as `PATH:LINE: message` (`PATH:LINE:COLUMN:` where the
+/// column is known), the way the CLI and the Python package report them.
+pub fn located(path: &Path, errors: &[LineError]) -> Vec<String> {
+    let shown = path.display();
+    errors
+        .iter()
+        .map(|e| match e.column {
+            Some(c) => format!("{shown}:{}:{c}: {}", e.line, e.message),
+            None => format!("{shown}:{}: {}", e.line, e.message),
+        })
+        .collect()
+}
+
+#[cfg(feature = "fs")]
 /// Reads the output at `path`, relative to `folder` (the gold file's), at most
 /// [`crate::bounded::MAX_BYTES`]: a path that leaves the folder (absolute, `..`, or a link
 /// out of it) is refused.

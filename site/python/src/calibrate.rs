@@ -2,11 +2,11 @@
 //! the same object `pickanumber calibrate` prints.
 
 use pickanumber_instruments::bounded::{read_file, MAX_BYTES};
-use pickanumber_instruments::calibrate::{calibrate as run, gold, open_in, Scale};
+use pickanumber_instruments::calibrate::{calibrate as run, located, read_gold, Scale};
 use pickanumber_score::Request;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Calibrates against the gold set at `path` (JSON Lines): `(card, [])`, the card as JSON
 /// text, or `(None, errors)` with every bad line as `PATH:LINE: message`, as the command line
@@ -39,26 +39,13 @@ pub fn calibrate(
         read_file(&path, MAX_BYTES).map_err(|e| PyValueError::new_err(e.message(&shown)))?;
     let text = String::from_utf8(bytes)
         .map_err(|_| PyValueError::new_err(format!("{shown} is not UTF-8 text")))?;
-    let folder = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => Path::new(".").to_path_buf(),
-    };
-    let lines = |errors: Vec<pickanumber_score::LineError>| {
-        errors
-            .iter()
-            .map(|e| match e.column {
-                Some(c) => format!("{shown}:{}:{c}: {}", e.line, e.message),
-                None => format!("{shown}:{}: {}", e.line, e.message),
-            })
-            .collect::<Vec<_>>()
-    };
-    let subjects = match gold::read(&text, human, naive, &mut |p| open_in(&folder, p)) {
+    let subjects = match read_gold(&path, &text, human, naive) {
         Ok(s) => s,
-        Err(e) => return Ok((None, lines(e))),
+        Err(lines) => return Ok((None, lines)),
     };
     let request = rubric.map_or_else(Request::default, |r| r.inner.request());
     match run(&subjects, &request, folds) {
         Ok(c) => Ok((Some(c.to_json(human, naive, min_agreement)), Vec::new())),
-        Err(e) => Ok((None, lines(e))),
+        Err(e) => Ok((None, located(&path, &e))),
     }
 }

@@ -71,7 +71,7 @@ pub fn read(
     open: &mut dyn FnMut(&str) -> Result<String, String>,
 ) -> Result<Vec<Subject>, Vec<LineError>> {
     let mut subjects: Vec<Subject> = Vec::new();
-    let mut seen: Vec<(String, usize)> = Vec::new();
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     let mut errors = Vec::new();
     for (k, row) in crate::without_bom(text).lines().enumerate() {
         let line = k + 1;
@@ -110,7 +110,7 @@ fn subject(
     human_scale: Scale,
     naive_scale: Scale,
     open: &mut dyn FnMut(&str) -> Result<String, String>,
-    seen: &mut Vec<(String, usize)>,
+    seen: &mut std::collections::HashMap<String, usize>,
 ) -> Result<Subject, LineError> {
     let v = json::parse(row).map_err(|e| LineError {
         line,
@@ -149,13 +149,13 @@ fn subject(
             ))
         }
     };
-    if let Some((_, first)) = seen.iter().find(|(s, _)| *s == id) {
+    if let Some(first) = seen.get(&id) {
         return Err(err(
             line,
             format!("id \"{id}\" repeats line {first}: every subject needs its own id"),
         ));
     }
-    seen.push((id.clone(), line));
+    seen.insert(id.clone(), line);
     let at = |message: String| err(line, format!("subject \"{id}\": {message}"));
     let human = match v.get("human") {
         None => return Err(at("\"human\" is missing: give the people's score".into())),
