@@ -270,3 +270,42 @@ fn combine_gives_each_judge_its_invented_evidence_rate() {
     assert!(report.contains("* pass inventive: verified 1, not_found 1, not_checkable 0, no_evidence 0; invented-evidence rate 0.50 (1 of 2 checkable); 1 left out of the score\n"), "{report}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn when_every_item_is_left_out_there_is_no_score_and_a_pass_without_one_is_named() {
+    let dir = work("none-left");
+    let against = dir.to_str().unwrap();
+    let invented = "+5 all inputs are validated: \"validate(schema, input)\"\n+3 \"no such line\" (parse.rs:2)\n";
+    let out = run(&["score", "--against", against], invented);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(
+        (
+            v["final"].clone(),
+            v["confidence"].clone(),
+            v["interval"].clone()
+        ),
+        (json!(null), json!(null), json!(null))
+    );
+    assert_eq!(
+        v["errors"],
+        json!([{"message": "no items read: every item read (2) was left out, since its evidence is not in the work; there is no score"}])
+    );
+
+    let passes = format!("## Pass: a\n{invented}## Pass: b\n{ITEMS}");
+    let out = run(&["score", "--no-interval", "--against", against], &passes);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let v = json(&out);
+    assert_eq!(
+        (
+            v["passes"][0]["final"].clone(),
+            v["passes"][1]["final"].clone()
+        ),
+        (json!(null), json!(72))
+    );
+    assert_eq!(v["final"], json!(72));
+    assert_eq!(
+        v["errors"],
+        json!([{"message": "pass a: no items read: every item read (2) was left out, since its evidence is not in the work; there is no score"}])
+    );
+}

@@ -296,13 +296,23 @@ mod in_the_analysis {
     }
 
     #[test]
-    fn a_judge_that_invented_everything_scores_the_centre_with_no_confidence() {
+    fn a_judge_that_invented_everything_gets_no_score() {
         let a = analyse(
             "+5 \"validate(schema, input)\"\n+5 \"retry(3)\"",
             &request(Unverified::Drop, false),
         );
-        let h = a.headline().unwrap();
-        assert_eq!((h.score, h.confidence), (50.0, 0.0));
+        assert!(a.headline().is_none(), "a score made of no counted item");
+        assert!(!a.scored);
+        assert_eq!(
+            a.diagnostics[0].message,
+            "no items read: every item read (2) was left out, since its evidence is not in the work; there is no score"
+        );
+        // Kept (flagged), the same items score as the formula says.
+        let kept = analyse(
+            "+5 \"validate(schema, input)\"\n+5 \"retry(3)\"",
+            &request(Unverified::Keep, false),
+        );
+        assert!(kept.headline().is_some());
     }
 
     #[test]

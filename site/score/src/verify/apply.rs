@@ -193,6 +193,17 @@ pub(crate) fn attach(
         .take_while(|d| d.severity() == crate::Severity::Error)
         .count();
     a.diagnostics.splice(errors..errors, diagnostics);
+    // Items were read but none is left to count: no headline, as when nothing was read.
+    if !v.items.is_empty() && v.items.iter().all(|i| !i.counted) {
+        a.scored = false;
+        let message = format!(
+            "{}: every item read ({}) was left out, since its evidence is not in the work; there is no score",
+            crate::NOTHING_READ,
+            v.items.len()
+        );
+        a.diagnostics
+            .insert(errors, Diagnostic::new(Kind::NothingRead, message));
+    }
     if note_skipped {
         a.diagnostics.extend(v.skipped_note());
     }
