@@ -183,3 +183,10 @@ def test_options_reach_combine_and_against_is_refused():
         pickanumber.judge(WORK, RUBRIC, {"a": const(GOOD)}, against="x")
     with pytest.raises(ValueError, match="timeout must be"):
         pickanumber.judge(WORK, RUBRIC, {"a": const(GOOD)}, timeout=0)
+
+
+def test_judge_works_inside_a_running_event_loop():
+    async def inside():
+        return pickanumber.judge(WORK, RUBRIC, {"a": const(GOOD)})
+
+    assert asyncio.run(inside()).final == pickanumber.judge(WORK, RUBRIC, {"a": const(GOOD)}).final

@@ -254,11 +254,31 @@ def judge(
     lacks: each answer is read strictly, on its own) is left out of the score and named in
     ``failures`` with why; the others still combine. Every item whose evidence is not in the
     work is left out (``to_dict()["evidence"]`` gives each pass's invented-evidence rate).
-    Raises ``JudgeError`` naming every judge when none gives a score. Call ``judge_async`` from
-    inside an event loop.
+    Raises ``JudgeError`` naming every judge when none gives a score. Inside an event loop,
+    ``await judge_async(...)`` does not block it; ``judge`` works there too, in a thread.
     """
+    return run_sync(judge_async(work, rubric, judges, timeout=timeout, **options))
+
+
+def run_sync(coroutine: Awaitable[Any]) -> Any:
+    """Runs ``coroutine`` to its end from sync code: in a new event loop, or, when this thread
+    already runs one (a notebook, a framework's async runner), in a thread of its own, so that
+    ``judge`` works from either."""
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return asyncio.run(judge_async(work, rubric, judges, timeout=timeout, **options))
-    raise RuntimeError("judge() was called inside a running event loop: use await pickanumber.judge_async(...)")
+        return asyncio.run(coroutine)  # type: ignore[arg-type]
+    box: Dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            box["value"] = asyncio.run(coroutine)  # type: ignore[arg-type]
+        except BaseException as e:  # re-raised in the caller's thread
+            box["error"] = e
+
+    thread = threading.Thread(target=work, name="pickanumber-judge-loop")
+    thread.start()
+    thread.join()
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
