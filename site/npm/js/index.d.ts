@@ -321,3 +321,32 @@ export function calibrate(gold: string, options?: CalibrateOptions): Record<stri
 
 /** The package's version. */
 export const version: string;
+
+/** What a promptfoo assertion returns: promptfoo's `GradingResult`, as far as it is used. */
+export interface PromptfooGrade {
+  pass: boolean;
+  /** The headline / 100. */
+  score: number;
+  /** The final and confidence, each pass's final, invented evidence, each grader left out, the gate's misses. */
+  reason: string;
+  /** Each pass's final / 100, by pass name (promptfoo shows them as metrics). */
+  namedScores: Record<string, number>;
+  /** `graderOutputs`: each grader's raw answer; `pickanumber`: {@link judge}'s whole result. */
+  metadata: { graderOutputs: Record<string, string>; pickanumber: Judgement };
+}
+
+/**
+ * A promptfoo assertion (`type: javascript`, `value: file://judge.mjs`) in which promptfoo's
+ * grading providers judge the output under a rubric and the formula scores their items: one
+ * pass per provider, the output as the work. Give it promptfoo's own `loadApiProvider`
+ * (`import { loadApiProvider } from "promptfoo"`). The assertion's `config`: `rubric` (a
+ * rubric file's path), `providers` (provider ids, or `{ id, label, config }`; without it, the
+ * test's grading provider, `defaultTest.options.provider`) and {@link judge}'s options. When no
+ * grader gives a score it throws {@link JudgeError}, which promptfoo records as the test's
+ * error.
+ */
+export function promptfooJudge(
+  loadApiProvider: (id: string, context?: { options?: Record<string, unknown>; basePath?: string }) => Promise<{
+    callApi(prompt: string): Promise<{ output?: unknown; error?: string }>;
+  }>,
+): (output: string | object, context: { config?: Record<string, unknown>; test?: { options?: { provider?: unknown } } }) => Promise<PromptfooGrade>;

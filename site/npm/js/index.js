@@ -311,3 +311,74 @@ export function rubricSchema(rubric) {
 
 /** The package's version. */
 export const version = wasmVersion();
+
+/**
+ * A promptfoo assertion that has grading providers judge the output and scores their items
+ * with the formula: one pass per provider, the output as the work. `loadApiProvider` is
+ * promptfoo's own (`import { loadApiProvider } from "promptfoo"`), so this package does not
+ * depend on promptfoo. The assertion's `config`: `rubric` (a rubric file's path, from the
+ * folder promptfoo runs in), `providers` (ids such as `openai:gpt-5`, or `{ id, label,
+ * config }` as in promptfooconfig's `providers`; without it, the test's grading provider,
+ * `defaultTest.options.provider`), and {@link judge}'s options (`failUnder`, `timeoutMs`, …).
+ * See index.d.ts.
+ */
+export function promptfooJudge(loadApiProvider) {
+  if (typeof loadApiProvider !== "function") {
+    throw new TypeError('promptfooJudge takes promptfoo\'s loadApiProvider: import { loadApiProvider } from "promptfoo"');
+  }
+  const loaded = new Map();
+  const load = (id, options) => {
+    const key = toJson([id, options], "provider");
+    if (!loaded.has(key)) loaded.set(key, loadApiProvider(id, { options, basePath: globalThis.process?.cwd() }));
+    return loaded.get(key);
+  };
+  return async function pickanumberJudge(output, context) {
+    const { providers, rubric, ...options } = context?.config ?? {};
+    const listed = providers ?? context?.test?.options?.provider;
+    if (listed === undefined || listed === null || (Array.isArray(listed) && listed.length === 0)) {
+      throw new TypeError(
+        "config.providers: list the grading providers (ids such as openai:gpt-5, or { id, label, config }), or set defaultTest.options.provider",
+      );
+    }
+    if (typeof rubric !== "string") {
+      throw new TypeError(`config.rubric: must be the rubric file's path, not ${describe(rubric)}`);
+    }
+    const judges = {};
+    for (const [i, entry] of [].concat(listed).entries()) {
+      const { id, label, ...rest } = typeof entry === "string" ? { id: entry } : entry ?? {};
+      if (typeof id !== "string") {
+        throw new TypeError(`config.providers[${i}]: must be a provider id or { id, label, config }, not ${describe(entry)}`);
+      }
+      let name = label ?? id;
+      for (let n = 2; name in judges; n++) name = `${label ?? id}#${n}`;
+      const provider = await load(id, label === undefined ? rest : { ...rest, label });
+      judges[name] = async (prompt) => {
+        const response = await provider.callApi(prompt);
+        if (response?.error) throw new Error(response.error);
+        return response?.output;
+      };
+    }
+    const work = typeof output === "string" ? output : toJson(output, "output");
+    const result = await judge(work, { path: rubric }, judges, options);
+    const parts = [`final ${result.final}, confidence ${result.confidence.toFixed(2)}`];
+    parts.push(`passes: ${result.passes.map((p) => `${p.name} ${p.final ?? "none"}`).join(", ")}`);
+    const invented = result.passes.filter((p) => p.evidence?.invented_rate > 0);
+    if (invented.length > 0) {
+      parts.push(`invented evidence left out: ${invented.map((p) => `${p.name} ${p.evidence.invented_rate.toFixed(2)}`).join(", ")}`);
+    }
+    for (const [name, j] of Object.entries(result.judges)) {
+      if (j.error !== null) parts.push(`judge ${name} left out: ${j.error}`);
+    }
+    if (result.gate && !result.gate.passed) parts.push(...result.gate.misses);
+    return {
+      pass: result.gate ? result.gate.passed : true,
+      score: result.final / 100,
+      reason: parts.join("; "),
+      namedScores: Object.fromEntries(result.passes.filter((p) => p.final !== null).map((p) => [p.name, p.final / 100])),
+      metadata: {
+        graderOutputs: Object.fromEntries(Object.entries(result.judges).map(([n, j]) => [n, j.answer ?? ""])),
+        pickanumber: result,
+      },
+    };
+  };
+}

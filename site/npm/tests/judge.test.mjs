@@ -149,6 +149,12 @@ const p: string = rubricPrompt("subject = 'x'", { work: "the text" });
 judge("w", "subject = 'x'", { claude }, { against: "w" });
 // @ts-expect-error: a judge is a function
 judge("w", "subject = 'x'", { claude: "anthropic/claude" });
+// promptfoo's loadApiProvider (its signature, as promptfoo 0.123 declares it) fits where
+// promptfooJudge takes it; promptfoo's own types are not checked here.
+import { promptfooJudge } from "pickanumber";
+declare function loadApiProvider(providerPath: string, context?: { options?: { id?: string; label?: string; config?: any }; basePath?: string; env?: Record<string, string> }): Promise<{ id(): string; callApi(prompt: string, context?: object): Promise<{ output?: any; error?: string; cached?: boolean }> }>;
+const assertion = promptfooJudge(loadApiProvider);
+assertion("out", { config: { rubric: "r.toml", providers: ["openai:gpt-5"] } }).then((g) => g.namedScores);
 export { p };
 `);
   const tsc = join(REPO, "node_modules/typescript/bin/tsc");
