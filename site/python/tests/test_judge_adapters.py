@@ -175,7 +175,8 @@ def test_deepeval_a_failing_a_prose_and_an_inventing_model():
     assert a.failures["down"] == "ConnectionError: reset"
     assert a.failures["chatty"].startswith("the answer is not the items asked for")
     assert {p["name"]: p["evidence"]["invented_rate"] for p in a.passes} == {"claude": 0.0, "inventor": 0.5}
-    assert "judge down left out: ConnectionError: reset." in metric.reason
+    assert "Passes: claude " in metric.reason and "Invented evidence left out: inventor 0.50." in metric.reason
+    assert "Judge down left out: ConnectionError: reset." in metric.reason
 
 
 def test_deepeval_no_model_scoring_is_an_error_naming_each():

@@ -100,5 +100,15 @@ def reason(a: Analysis) -> str:
     parts += [
         f"error{'' if d.line is None else f' on line {d.line}'}: {d.message}" for d in a.errors
     ]
-    parts += [f"judge {name} left out: {why}." for name, why in getattr(a, "failures", {}).items()]
+    if hasattr(a, "failures"):  # a Judgement: say what each judge gave
+        finals = ", ".join(f"{p['name']} {'none' if p['final'] is None else p['final']}" for p in a.passes)
+        parts.append(f"Passes: {finals}.")
+        invented = [
+            f"{p['name']} {p['evidence']['invented_rate']:.2f}"
+            for p in a.passes
+            if (p.get("evidence") or {}).get("invented_rate")
+        ]
+        if invented:
+            parts.append(f"Invented evidence left out: {', '.join(invented)}.")
+        parts += [f"Judge {name} left out: {why}." for name, why in a.failures.items()]
     return " ".join(parts)
