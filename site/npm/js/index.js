@@ -345,13 +345,22 @@ export function promptfooJudge(loadApiProvider) {
     }
     const judges = {};
     for (const [i, entry] of [].concat(listed).entries()) {
-      const { id, label, ...rest } = typeof entry === "string" ? { id: entry } : entry ?? {};
-      if (typeof id !== "string") {
-        throw new TypeError(`config.providers[${i}]: must be a provider id or { id, label, config }, not ${describe(entry)}`);
+      let provider;
+      let base;
+      if (typeof entry?.callApi === "function") {
+        // A provider promptfoo has already loaded (a grading provider it resolved).
+        provider = entry;
+        base = entry.label ?? (typeof entry.id === "function" ? entry.id() : String(entry.id));
+      } else {
+        const { id, label, ...rest } = typeof entry === "string" ? { id: entry } : entry ?? {};
+        if (typeof id !== "string") {
+          throw new TypeError(`config.providers[${i}]: must be a provider id or { id, label, config }, not ${describe(entry)}`);
+        }
+        provider = await load(id, label === undefined ? rest : { ...rest, label });
+        base = label ?? id;
       }
-      let name = label ?? id;
-      for (let n = 2; name in judges; n++) name = `${label ?? id}#${n}`;
-      const provider = await load(id, label === undefined ? rest : { ...rest, label });
+      let name = base;
+      for (let n = 2; name in judges; n++) name = `${base}#${n}`;
       judges[name] = async (prompt) => {
         const response = await provider.callApi(prompt);
         if (response?.error) throw new Error(response.error);

@@ -114,4 +114,23 @@ test("promptfooJudge refuses what is not promptfoo's loadApiProvider, and a conf
   const assertion = pkg.promptfooJudge(async () => ({ callApi: async () => ({ output: "{}" }) }));
   await assert.rejects(assertion("work", { config: { rubric: "r.toml" } }), { name: "TypeError", message: /^config\.providers: list the grading providers/ });
   await assert.rejects(assertion("work", { config: { providers: ["echo"] } }), { name: "TypeError", message: "config.rubric: must be the rubric file's path, not undefined" });
+  await assert.rejects(assertion("work", { config: { rubric: "r.toml", providers: [{ label: "x" }] } }), {
+    name: "TypeError",
+    message: "config.providers[0]: must be a provider id or { id, label, config }, not an object",
+  });
+});
+
+test("without config.providers, the test's grading provider is the one grader, loaded or not", async () => {
+  const rubric = join(REPO, "examples/rubrics/generic.toml");
+  const answer = JSON.stringify({ items: [{ perspective: "sme", text: "inputs are checked", evidence: '"validates every input"', impact: 3 }] });
+  const work = "The service validates every input.";
+  const seen = [];
+  const assertion = pkg.promptfooJudge(async (id) => (seen.push(id), { callApi: async () => ({ output: answer }) }));
+  const byId = await assertion(work, { config: { rubric }, test: { options: { provider: "openai:gpt-5" } } });
+  assert.deepEqual(seen, ["openai:gpt-5"]);
+  assert.deepEqual(Object.keys(byId.namedScores), ["openai:gpt-5"]);
+  const loaded = { id: () => "anthropic:claude", callApi: async () => ({ output: answer }) };
+  const byProvider = await assertion(work, { config: { rubric }, test: { options: { provider: loaded } } });
+  assert.deepEqual(Object.keys(byProvider.namedScores), ["anthropic:claude"]);
+  assert.equal(byProvider.score, byId.score);
 });

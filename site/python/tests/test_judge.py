@@ -176,6 +176,13 @@ def test_bad_arguments_say_what_is_expected(args, message):
         pickanumber.judge(*args)
 
 
+def test_a_work_that_names_a_file_is_refused_with_what_to_give(tmp_path):
+    path = tmp_path / "notes.md"
+    path.write_text(WORK)
+    with pytest.raises(ValueError, match=r"names a path: give the judged text itself \(open\("):
+        pickanumber.judge(str(path), RUBRIC, {"a": const(GOOD)})
+
+
 def test_options_reach_combine_and_against_is_refused():
     j = pickanumber.judge(WORK, RUBRIC, {"a": const(GOOD)}, fail_under=90)
     assert not j.passed and j.misses

@@ -155,6 +155,11 @@ def _checked(
         rubric = Rubric.load(rubric)
     if not isinstance(work, (str, Mapping)):
         raise TypeError(f"work must be the judged text (str) or {{path: text}}, not {type(work).__name__}")
+    if isinstance(work, str) and "\n" not in work and work.strip() and os.path.exists(work):
+        # As the text itself, a file's name would have every quote of the judges refused.
+        raise ValueError(
+            f"work={work!r} names a path: give the judged text itself (open({work!r}).read()) or {{path: text}}"
+        )
     if not isinstance(judges, Mapping) or not judges:
         raise TypeError("judges must be a non-empty {name: callable} mapping, one pass per judge")
     pairs = []
