@@ -369,7 +369,8 @@ export function promptfooJudge(loadApiProvider) {
     }
     const work = typeof output === "string" ? output : toJson(output, "output");
     const result = await judge(work, { path: rubric }, judges, options);
-    const parts = [`final ${result.final}, confidence ${result.confidence.toFixed(2)}`];
+    const interval = result.interval ? `, interval (90 %) ${result.interval[0]} to ${result.interval[1]}` : "";
+    const parts = [`final ${result.final}${interval}, confidence ${result.confidence.toFixed(2)}`];
     parts.push(`passes: ${result.passes.map((p) => `${p.name} ${p.final ?? "none"}`).join(", ")}`);
     const invented = result.passes.filter((p) => p.evidence?.invented_rate > 0);
     if (invented.length > 0) {

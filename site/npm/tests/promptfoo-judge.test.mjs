@@ -93,7 +93,8 @@ test("promptfoo's grading providers judge the output and the formula scores thei
     assert.equal(r.success, want.gate.passed, name);
     assert.deepEqual(graded.namedScores, Object.fromEntries(want.passes.map((p) => [p.name, p.final / 100])), name);
     assert.deepEqual(graded.metadata.graderOutputs, Object.fromEntries(Object.entries(want.judges).map(([n, j]) => [n, j.answer ?? ""])), name);
-    assert.ok(graded.reason.startsWith(`final ${want.final}, confidence `), graded.reason);
+    const [low, high] = want.interval;
+    assert.ok(graded.reason.startsWith(`final ${want.final}, interval (90 %) ${low} to ${high}, confidence `), graded.reason);
     assert.ok(graded.reason.includes(`passes: ${want.passes.map((p) => `${p.name} ${p.final}`).join(", ")}`), graded.reason);
     for (const [label, j] of Object.entries(want.judges)) {
       if (j.error) assert.ok(graded.reason.includes(`judge ${label} left out: ${j.error}`), graded.reason);

@@ -163,6 +163,7 @@ def test_deepeval_two_models_agreeing_and_disagreeing(run_async):
         assert metric.success == want.passed
         assert [p["name"] for p in metric.analysis.passes] == ["claude", "other"]
         assert metric.reason.startswith(f"Final {want.final} / 100")
+        assert f"Interval (90 %): {want.interval[0]} to {want.interval[1]}. Passes: claude " in metric.reason
         assert claude.schemas and claude.schemas[0] is not None
 
 

@@ -102,6 +102,8 @@ def reason(a: Analysis) -> str:
     ]
     if hasattr(a, "failures"):  # a Judgement: say what each judge gave
         finals = ", ".join(f"{p['name']} {'none' if p['final'] is None else p['final']}" for p in a.passes)
+        if a.interval is not None:
+            parts.append(f"Interval (90 %): {a.interval[0]:g} to {a.interval[1]:g}.")
         parts.append(f"Passes: {finals}.")
         invented = [
             f"{p['name']} {p['evidence']['invented_rate']:.2f}"
