@@ -196,3 +196,18 @@ def test_deepeval_copy_keeps_the_models():
     (copy,) = copy_metrics([metric])
     assert copy is not metric and copy.model == models and copy.timeout == 30.0
     assert copy.measure(case()) == metric.measure(case())
+
+
+@pytest.mark.parametrize("run_async", [True, False])
+def test_deepeval_evaluate_runs_a_panel_and_records_its_score(run_async, tmp_path, monkeypatch):
+    from deepeval import evaluate
+    from deepeval.evaluate.configs import AsyncConfig, DisplayConfig
+
+    monkeypatch.chdir(tmp_path)  # DeepEval writes its .deepeval folder here
+    metric = EvidenceMetric(str(RUBRIC_PATH), model=[FixedLLM("claude", GOOD), FixedLLM("gpt", HARSH)], fail_under=50)
+    result = evaluate([case()], [metric], async_config=AsyncConfig(run_async=run_async),
+                      display_config=DisplayConfig(print_results=False, show_indicator=False))
+    ((data,),) = [r.metrics_data for r in result.test_results]
+    want = pickanumber.judge(WORK, RUBRIC, {"claude": lambda p, s: GOOD, "gpt": lambda p, s: HARSH}, fail_under=50)
+    assert (data.score, data.success, data.threshold) == (want.final / 100, want.passed, 0.5)
+    assert "Passes: claude " in data.reason and data.evaluation_model == "claude, gpt"
