@@ -116,9 +116,13 @@ def test_inspect_records_an_error_naming_each_grader_when_none_scores(tmp_path):
     assert "chatty: the answer is not the items asked for" in log.error.message
 
 
-def test_inspect_a_grader_panel_needs_a_rubric():
+def test_inspect_a_grader_panel_needs_a_rubric_and_models():
     with pytest.raises(TypeError, match="needs a rubric"):
         evidence_scorer(model="mockllm/model")
+    with pytest.raises(TypeError, match="model names no grader"):
+        evidence_scorer(str(RUBRIC_PATH), model=[])
+    with pytest.raises(TypeError, match="a grader must be a model name or an inspect Model, not int"):
+        evidence_scorer(str(RUBRIC_PATH), model={"a": 3})
 
 
 class FixedLLM(DeepEvalBaseLLM):

@@ -94,9 +94,14 @@ def evidence_scorer(
     if model is not None:
         if loaded is None:
             raise TypeError("evidence_scorer(model=...) needs a rubric: it writes the graders' prompt")
-        graders = _graders(model)
+        # The models are made at the first score, as model_graded_qa makes its grader: a task
+        # is often built before eval() has set up the providers.
+        _check_graders(model)
+        graders: Dict[str, Judge] = {}
 
         async def graded(state: TaskState, target: Target) -> Score:
+            if not graders:
+                graders.update(_graders(model))
             j = await judge_async(state.output.completion, loaded, graders, timeout=timeout, **kwargs)
             return Score(
                 value=float(j.final),  # type: ignore[arg-type]
@@ -127,18 +132,27 @@ def evidence_scorer(
     return score
 
 
+def _check_graders(model: Graders) -> None:
+    """Refuses, when the scorer is made, what cannot name graders."""
+    if isinstance(model, Mapping):
+        models = list(model.values())
+    else:
+        models = [model] if isinstance(model, (str, Model)) else list(model)
+    if not models:
+        raise TypeError("model names no grader: give one model or several")
+    for m in models:
+        if not isinstance(m, (str, Model)):
+            raise TypeError(f"a grader must be a model name or an inspect Model, not {type(m).__name__}")
+
+
 def _graders(model: Graders) -> Dict[str, Judge]:
     """Each grader as a judge callable, by pass name: the model's name, or the key given."""
     if isinstance(model, Mapping):
         named = [(str(k), get_model(m)) for k, m in model.items()]
     else:
         models = [model] if isinstance(model, (str, Model)) else list(model)
-        if not models:
-            raise TypeError("model=[] names no grader: give one model or several")
         named = []
         for m in models:
-            if not isinstance(m, (str, Model)):
-                raise TypeError(f"a grader must be a model name or an inspect Model, not {type(m).__name__}")
             loaded = get_model(m)
             base = str(loaded)
             taken = sum(1 for n, _ in named if n == base or n.startswith(base + "#"))
