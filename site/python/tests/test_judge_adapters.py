@@ -215,3 +215,21 @@ def test_deepeval_evaluate_runs_a_panel_and_records_its_score(run_async, tmp_pat
     want = pickanumber.judge(WORK, RUBRIC, {"claude": lambda p, s: GOOD, "gpt": lambda p, s: HARSH}, fail_under=50)
     assert (data.score, data.success, data.threshold) == (want.final / 100, want.passed, 0.5)
     assert "Passes: claude " in data.reason and data.evaluation_model == "claude, gpt"
+
+
+def test_deepeval_a_models_cost_is_added_to_the_metrics():
+    import asyncio
+
+    from pickanumber.deepeval import _judge
+
+    class Costly(FixedLLM):
+        async def a_generate(self, prompt, schema=None):
+            return self.generate(prompt, schema), 0.25
+
+    costs = []
+    call = _judge(Costly("claude", GOOD), costs.append)
+    assert asyncio.run(call("prompt", RUBRIC.schema())) == GOOD
+    assert costs == [0.25]
+    metric = EvidenceMetric(str(RUBRIC_PATH), model=[FixedLLM("claude", GOOD)])
+    metric.measure(case())
+    assert metric.evaluation_cost is None  # a custom model reports no cost

@@ -25,7 +25,7 @@ support) -> ``judge_async`` (one pass per model, evidence checked against ``actu
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Sequence, Tuple, Union
 
 try:
     from deepeval.metrics import BaseMetric
@@ -99,7 +99,7 @@ class EvidenceMetric(BaseMetric):
         if model is not None:
             if self.rubric is None:
                 raise TypeError("EvidenceMetric(model=...) needs a rubric: it writes the judges' prompt")
-            self._judges = _judges(model)
+            self._judges, self._native = _judges(model, self._accrue_cost)
             self.evaluation_model = ", ".join(self._judges)
         self.mode = mode
         self.weights = weights
@@ -136,6 +136,8 @@ class EvidenceMetric(BaseMetric):
         if self._judges is None:
             return self.measure(test_case, *args, **kwargs)
         self.error = None
+        # DeepEval's own models report their cost; a custom model does not (None).
+        self.evaluation_cost = 0.0 if self._native else None
         options = {name: getattr(self, name) for name in OPTIONS}
         try:
             a = await judge_async(test_case.actual_output, self.rubric, self._judges, timeout=self.timeout, **options)
@@ -166,8 +168,9 @@ class EvidenceMetric(BaseMetric):
         return "Evidence score (pickanumber)"
 
 
-def _judges(model: Models) -> Dict[str, Judge]:
-    """Each model as a judge callable, by pass name."""
+def _judges(model: Models, on_cost: Callable[[Any], None]) -> Tuple[Dict[str, Judge], bool]:
+    """Each model as a judge callable, by pass name, and whether any is one of DeepEval's own
+    (whose calls report a cost, given to ``on_cost``)."""
     if isinstance(model, Mapping):
         named = [(str(k), initialize_model(m)) for k, m in model.items()]
     else:
@@ -182,17 +185,19 @@ def _judges(model: Models) -> Dict[str, Judge]:
             base = llm[0].get_model_name()
             taken = sum(1 for n, _ in named if n == base or n.startswith(base + "#"))
             named.append((base if taken == 0 else f"{base}#{taken + 1}", llm))
-    return {name: _judge(llm, native) for name, (llm, native) in named}
+    judges = {name: _judge(llm, on_cost) for name, (llm, _) in named}
+    return judges, any(native for _, (_, native) in named)
 
 
-def _judge(llm: DeepEvalBaseLLM, native: bool) -> Judge:
+def _judge(llm: DeepEvalBaseLLM, on_cost: Callable[[Any], None]) -> Judge:
     """A judge callable around a DeepEval model, the schema given as a pydantic class."""
 
     async def call(prompt: str, schema: Dict[str, Any]) -> str:
         cls = _pydantic("EvidenceItems", schema)
         result = await llm.a_generate_with_schema(prompt, schema=cls)
         if isinstance(result, tuple) and len(result) == 2:
-            result = result[0]  # a native model's (result, cost)
+            result, cost = result  # a DeepEval model's (result, cost)
+            on_cost(cost)
         if isinstance(result, BaseModel):
             return result.model_dump_json()
         return result
