@@ -57,7 +57,7 @@ fn golden_pages() {
         .into_iter()
         .filter(|f| f.extension().is_some_and(|x| x == "html"))
         .collect();
-    assert_eq!(pages.len(), 8, "{pages:?}");
+    assert_eq!(pages.len(), 11, "{pages:?}");
     insta::with_settings!({snapshot_path => "snapshots/pages", prepend_module_to_snapshot => false}, {
         for page in &pages {
             let html = std::fs::read_to_string(out.join(page)).unwrap();

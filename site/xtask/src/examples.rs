@@ -7,7 +7,8 @@
 //!   are its exact standard output;
 //! - a ` ```python run ` block (run by the test venv's Python, with the package installed) or a
 //!   ` ```js run ` block (an ES module run by Node 22, `pickanumber` being the built npm
-//!   package), each followed at once by a ` ```text ` block holding its exact standard output.
+//!   package), each followed at once by a ` ```text ` block holding its exact standard output;
+//!   they run in a scratch folder where `examples/` is the repository's.
 //!
 //! A difference fails with the page's `file:line` and both texts; `--update` writes what was
 //! printed into the pages instead (the CLI pages' `--help` blocks are regenerated this way).
@@ -198,8 +199,19 @@ impl Runners {
                 c
             }
         };
-        c.current_dir(&env.repo)
+        // Commands run from the repository's top folder; code runs in the scratch folder, which
+        // sees the repository's examples/ under the same name, so what a framework writes
+        // (inspect's logs) stays out of the checkout.
+        let dir = match example.kind {
+            Kind::Command => &env.repo,
+            Kind::Python | Kind::Js => &self.scratch,
+        };
+        c.current_dir(dir)
             .env("PATH", path)
+            // The frameworks the adapters' examples import: no telemetry, no update check.
+            .env("DEEPEVAL_TELEMETRY_OPT_OUT", "YES")
+            .env("DEEPEVAL_UPDATE_WARNING_OPT_IN", "NO")
+            .env("INSPECT_DISPLAY", "none")
             .env("NO_COLOR", "1")
             .env_remove("COLUMNS")
             .stdin(Stdio::null());
@@ -211,17 +223,25 @@ impl Runners {
 /// page; with `update`, writes what was printed into the pages instead.
 ///
 /// # Errors
-/// Every example that printed other output than its page shows (or could not run), each at
+/// A breach of the README's and the docs' [`rules`]; every example that printed other output than its page shows (or could not run), each at
 /// its `file:line`; a page that cannot be read or parsed.
 pub fn run(env: &Env, update: bool) -> Result<(), Failure> {
+    let breaches = rules(&env.repo)?;
+    if !breaches.is_empty() {
+        return Err(failed(breaches.join("\n")));
+    }
     let scratch = env.target().join("examples");
     let _ = std::fs::remove_dir_all(&scratch);
     let modules = scratch.join("node_modules");
     std::fs::create_dir_all(&modules).context(modules.display())?;
     let package = env.repo.join(crate::package::npm::OUT);
     #[cfg(unix)]
-    std::os::unix::fs::symlink(&package, modules.join("pickanumber"))
-        .context(modules.display())?;
+    {
+        std::os::unix::fs::symlink(&package, modules.join("pickanumber"))
+            .context(modules.display())?;
+        std::os::unix::fs::symlink(env.repo.join("examples"), scratch.join("examples"))
+            .context(scratch.display())?;
+    }
     let runners = Runners {
         bin: env.target().join("debug"),
         python: crate::package::python::venv_dir(env).join("bin/python"),
