@@ -337,11 +337,13 @@ pub fn rules(repo: &Path) -> Result<Vec<String>, Failure> {
     Ok(out)
 }
 
-/// The measured figures in the prose of a markdown text (code blocks are skipped): (1-based
-/// line, the figure).
+/// The measured figures in the prose of a markdown text (code blocks are skipped; a figure may
+/// run across a line break): (1-based line of its number, the figure).
 pub fn measured_figures(text: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let mut fence: Option<String> = None;
+    // The words of the prose, each with its line.
+    let mut words: Vec<(usize, &str)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if let Some((f, _)) = opening(line.trim_start()) {
             match &fence {
@@ -357,29 +359,31 @@ pub fn measured_figures(text: &str) -> Vec<(usize, String)> {
         if line.to_lowercase().contains("load average") {
             out.push((i + 1, "load average".to_string()));
         }
-        let words: Vec<&str> = line.split_whitespace().collect();
-        for (k, word) in words.iter().enumerate() {
-            let word = word.trim_start_matches(['(', '[', '~', '≈']);
-            let digits = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ',');
-            if digits.len() == word.len() || !word.starts_with(|c: char| c.is_ascii_digit()) {
-                continue;
-            }
-            // The unit joined to the number (`120ms`) or as the next word (`120 ms`).
-            let unit_of = |w: &str| {
-                let w = w.trim_end_matches([',', '.', ';', ':', ')', ']']);
-                MEASURED_UNITS.contains(&w).then(|| w.to_string())
-            };
-            let unit = if digits.trim_end_matches([',', '.', ';', ':', ')', ']']).is_empty() {
-                words.get(k + 1).and_then(|w| unit_of(w))
-            } else {
-                unit_of(digits)
-            };
-            if let Some(unit) = unit {
-                let number = &word[..word.len() - digits.len()];
-                out.push((i + 1, format!("{} {unit}", number.trim_end_matches([',', '.']))));
-            }
+        words.extend(line.split_whitespace().map(|w| (i + 1, w)));
+    }
+    const CLOSE: [char; 7] = [',', '.', ';', ':', ')', ']', '*'];
+    let unit_of = |w: &str| {
+        let w = w.trim_end_matches(CLOSE);
+        MEASURED_UNITS.contains(&w).then(|| w.to_string())
+    };
+    for (k, &(line, word)) in words.iter().enumerate() {
+        let word = word.trim_start_matches(['(', '[', '~', '≈', '*']);
+        if !word.starts_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
+        let rest = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ',');
+        // The unit joined to the number (`120ms`) or as the next word (`120 ms`).
+        let unit = if rest.trim_end_matches(CLOSE).is_empty() {
+            words.get(k + 1).and_then(|(_, w)| unit_of(w))
+        } else {
+            unit_of(rest)
+        };
+        if let Some(unit) = unit {
+            let number = &word[..word.len() - rest.len()];
+            out.push((line, format!("{} {unit}", number.trim_end_matches([',', '.']))));
         }
     }
+    out.sort_by_key(|(line, _)| *line);
     out
 }
 
@@ -411,7 +415,7 @@ mod tests {
 
     #[test]
     fn times_sizes_and_load_averages_are_measured_figures_and_limits_are_not() {
-        let text = "It took 1.2 ms (about 3 s in all), 85,885 bytes, 14.8KB brotli.\nUnder a load average of 7.\n```\n9 ms in a block\n```\nUp to 64 MiB, 20 items, 1,000 resamples, version 0.123.1.\n";
+        let text = "It took 1.2 ms (about 3 s in all), 85,885 bytes, 14.8KB brotli.\nUnder a load average of 7.\n```\n9 ms in a block\n```\nUp to 64 MiB, 20 items, 1,000 resamples, version 0.123.1, **49.2\nKB brotli**.\n";
         assert_eq!(
             measured_figures(text),
             [
@@ -420,6 +424,7 @@ mod tests {
                 (1, "85,885 bytes".to_string()),
                 (1, "14.8 KB".to_string()),
                 (2, "load average".to_string()),
+                (6, "49.2 KB".to_string()),
             ]
         );
     }
