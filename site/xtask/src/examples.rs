@@ -298,7 +298,10 @@ pub fn run(env: &Env, update: bool) -> Result<(), Failure> {
             println!("    {shown_name}: outputs written in");
         }
     }
-    if problems.is_empty() {
+    if update {
+        println!("    {count} examples ran; the pages now show what they printed");
+        Ok(())
+    } else if problems.is_empty() {
         println!("    {count} examples ran and printed what their pages show");
         Ok(())
     } else {
