@@ -24,8 +24,8 @@ USAGE: cargo xtask <COMMAND> [OPTIONS]
     serve [--port N]       build into target/serve-dist/, serve it on http://127.0.0.1:N/ (default
                            8000) and rebuild when the sources change; open pages then reload
     test                   setup, fmt, clippy, unit tests, the README's install line, the npm
-                           package and its node tests (promptfoo), build, then
-                           the browser tests (headless Chromium) against dist/
+                           package and its node tests (promptfoo), build, the examples,
+                           then the browser tests (headless Chromium) against dist/
     examples [--update]    run every example of the README and docs/*.md (console blocks with the
                            debug CLI, python and js run blocks with the test venv and the built npm
                            package, after `test` or `package`) and compare their output with the
@@ -155,6 +155,8 @@ mod tests {
             ("setup --no-browser", Command::Setup(false)),
             ("build --base-url=/x/", Command::Build(Some("/x/".into()))),
             ("serve", Command::Serve(8000)),
+            ("examples", Command::Examples(false)),
+            ("examples --update", Command::Examples(true)),
             ("serve --port 9001", Command::Serve(9001)),
             ("fuzz", Command::Fuzz(Budget::Seconds(60), TARGETS.to_vec())),
             (
@@ -181,7 +183,7 @@ mod tests {
             .filter_map(|l| l.split_whitespace().next())
             .collect();
         let commands = [
-            "setup", "build", "serve", "test", "package", "bench", "fuzz",
+            "setup", "build", "serve", "test", "examples", "package", "bench", "fuzz",
         ];
         assert_eq!(listed, commands);
         for c in commands {
