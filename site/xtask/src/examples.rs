@@ -274,16 +274,15 @@ pub fn run(env: &Env, update: bool) -> Result<(), Failure> {
             }
             let stderr = String::from_utf8_lossy(&printed.stderr);
             problems.push(format!(
-                "{shown_name}:{}: `{}` printed other output than the page shows (`cargo xtask examples --update` writes it in)\n--- the page\n{}--- printed ({})\n{}{}",
+                "{shown_name}:{}: `{}` printed other output than the page shows ({}; `cargo xtask examples --update` writes it in)\n{}{}",
                 example.line,
                 example.code.lines().next().unwrap_or(""),
-                example.shown,
                 printed.status,
-                stdout,
+                first_difference(&example.shown, &stdout, example.output_lines.0),
                 if stderr.is_empty() {
                     String::new()
                 } else {
-                    format!("--- its standard error\n{stderr}")
+                    format!("    its standard error: {}\n", stderr.trim_end())
                 }
             ));
         }
@@ -311,6 +310,22 @@ pub fn run(env: &Env, update: bool) -> Result<(), Failure> {
             problems.join("\n")
         )))
     }
+}
+
+/// Where the printed output first differs from the page's: the page's line (`first` is the
+/// 0-based line of the output's start in the file) and both lines.
+fn first_difference(shown: &str, printed: &str, first: usize) -> String {
+    let (a, b): (Vec<&str>, Vec<&str>) = (shown.lines().collect(), printed.lines().collect());
+    let k = (0..a.len().max(b.len()))
+        .find(|&k| a.get(k) != b.get(k))
+        .unwrap_or(0);
+    let line = |l: Option<&&str>| l.map_or("(no line)".to_string(), |l| format!("{l:?}"));
+    format!(
+        "    first difference at line {}: the page has {}\n    printed: {}\n",
+        first + k + 1,
+        line(a.get(k)),
+        line(b.get(k))
+    )
 }
 
 /// The README's and the docs' rules: the README has at most [`README_LINES`] lines, and no
