@@ -294,8 +294,9 @@ fn example(p: &Page, cx: &Context, record: &mut Record) -> String {
     )
 }
 
-/// A docs page: the list of every docs page (the current one marked) beside the article, so a
-/// reader moves between pages with the keyboard and without JavaScript.
+/// A docs page: the list of every docs page (the current one marked) after the article (beside
+/// it on wide screens), so a reader moves between pages with the keyboard and without
+/// JavaScript, and a phone shows the page's own words first.
 fn docs(p: &Page, cx: &Context, record: &mut Record) -> String {
     let pages: String = cx
         .docs
@@ -313,7 +314,7 @@ fn docs(p: &Page, cx: &Context, record: &mut Record) -> String {
         .collect();
     let name = escape(&cx.layout.labels.docs);
     format!(
-        "<div class=\"docs\">\n<nav class=\"docs-nav\" aria-label=\"{name}\"><h2 class=\"toc-title\">{name}</h2><ol>{pages}</ol></nav>\n<article class=\"prose\">\n<h1>{}</h1>\n{}</article>\n</div>\n",
+        "<div class=\"docs\">\n<article class=\"prose\">\n<h1>{}</h1>\n{}</article>\n<nav class=\"docs-nav\" aria-label=\"{name}\"><h2 class=\"toc-title\">{name}</h2><ol>{pages}</ol></nav>\n</div>\n",
         escape(&p.meta.title),
         p.body
     )

@@ -141,7 +141,7 @@ fn docs_list(rendered: &[(&Source, Rendered)]) -> Vec<(String, String)> {
     docs.into_iter().map(|(_, p, t)| (p, t)).collect()
 }
 
-/// A page under `docs/` takes the docs layout: its front matter may not name a template.
+/// A page under `docs/` takes the docs layout: its front matter may not name another template.
 fn in_docs(source: &Source, mut r: Rendered) -> Result<Rendered, Error> {
     if !source.file.starts_with(DOCS) {
         return Ok(r);

@@ -259,6 +259,10 @@ build_errors! {
         => "paper/paper.md:19: evidence block \"m\": in matrix mode every item needs a criterion: write (+3, craft) or put it under ## Criterion: craft\n1 error; nothing was written";
     feedback_item_outside_a_bucket: "examples/case.md", |t| t.replace("## Working\n", "")
         => "examples/case.md:20: evidence block \"review\": in feedback mode every item needs a bucket: put it under ## Working, ## Not working, ## Missing or ## Confusing\n1 error; nothing was written";
+    a_docs_page_names_no_template: "docs/another.md", |t| t.replacen("order = 5", "order = 5\ntemplate = \"paper\"", 1)
+        => "docs/another.md:1: a page under docs/ takes the docs layout: remove its `template` key (allowed keys there: title, description, order)\n1 error; nothing was written";
+    the_docs_layout_is_not_a_template_to_name: "docs/another.md", |t| t.replacen("order = 5", "order = 5\ntemplate = \"docs\"", 1)
+        => "docs/another.md:5: front matter: unknown variant `docs`, expected one of `home`, `page`, `paper`, `example` (allowed keys: title, description, template, order, summary, hero)\n1 error; nothing was written";
     feedback_value_not_allowed_in_its_bucket: "examples/case.md", |t| t.replace("−1 two names", "−5 two names")
         => "examples/case.md:27: evidence block \"review\": impact −5 is not allowed under Confusing: use −1, −2, −3\n1 error; nothing was written";
 }
