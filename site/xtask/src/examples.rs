@@ -119,9 +119,8 @@ pub fn parse(file: &str, text: &str) -> Result<Vec<Example>, String> {
                     i + 1
                 ));
             };
-            let out_end = closing(&lines, end + 1, out_fence).ok_or_else(|| {
-                format!("{file}:{}: this ```text block is not closed", end + 2)
-            })?;
+            let out_end = closing(&lines, end + 1, out_fence)
+                .ok_or_else(|| format!("{file}:{}: this ```text block is not closed", end + 2))?;
             out.push(Example {
                 line: i + 1,
                 kind: if lang == "python" {
@@ -344,7 +343,11 @@ pub fn rules(repo: &Path) -> Result<Vec<String>, Failure> {
     let mut files = files(repo)?;
     files.push(repo.join("CONTRIBUTING.md"));
     for file in files {
-        let rel = file.strip_prefix(repo).unwrap_or(&file).display().to_string();
+        let rel = file
+            .strip_prefix(repo)
+            .unwrap_or(&file)
+            .display()
+            .to_string();
         let text = std::fs::read_to_string(&file).context(&rel)?;
         out.extend(
             measured_figures(&text)
@@ -398,7 +401,10 @@ pub fn measured_figures(text: &str) -> Vec<(usize, String)> {
         };
         if let Some(unit) = unit {
             let number = &word[..word.len() - rest.len()];
-            out.push((line, format!("{} {unit}", number.trim_end_matches([',', '.']))));
+            out.push((
+                line,
+                format!("{} {unit}", number.trim_end_matches([',', '.'])),
+            ));
         }
     }
     out.sort_by_key(|(line, _)| *line);
@@ -464,7 +470,10 @@ mod tests {
         );
         assert_eq!((examples[1].line, examples[1].shown.as_str()), (6, ""));
         assert_eq!(examples[2].kind, Kind::Python);
-        assert_eq!((examples[2].line, examples[2].code.as_str()), (9, "print(2)\n"));
+        assert_eq!(
+            (examples[2].line, examples[2].code.as_str()),
+            (9, "print(2)\n")
+        );
         assert_eq!(
             (examples[2].shown.as_str(), examples[2].output_lines),
             ("2\n", (12, 13))
