@@ -151,7 +151,7 @@ fn the_request_carries_the_formula_parameters() {
     );
     assert_eq!(
         a.messages(Severity::Error),
-        vec!["denominator must be greater than 0"]
+        vec!["denominator must be a number greater than 0, not 0"]
     );
 }
 
