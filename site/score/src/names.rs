@@ -15,6 +15,12 @@ pub trait Named: Copy + PartialEq + Sized + 'static {
     /// The value's name, as it is written in flags, keywords, files and links.
     fn name(self) -> &'static str;
 
+    /// The value among `allowed` that `text` names, if any: the lookup without the message,
+    /// for readers that fall back to a default (the calculator keeps no message text).
+    fn find(text: &str, allowed: &[Self]) -> Option<Self> {
+        allowed.iter().copied().find(|v| v.name() == text)
+    }
+
     /// The value among `allowed` that `text` names.
     ///
     /// # Errors
@@ -22,14 +28,10 @@ pub trait Named: Copy + PartialEq + Sized + 'static {
     /// that takes fewer values than [`Named::ALL`], as a rubric file takes two modes, passes
     /// those).
     fn parse_among(text: &str, allowed: &[Self]) -> Result<Self, UnknownName> {
-        allowed
-            .iter()
-            .copied()
-            .find(|v| v.name() == text)
-            .ok_or_else(|| UnknownName {
-                given: text.to_string(),
-                allowed: allowed.iter().map(|v| v.name()).collect(),
-            })
+        Self::find(text, allowed).ok_or_else(|| UnknownName {
+            given: text.to_string(),
+            allowed: allowed.iter().map(|v| v.name()).collect(),
+        })
     }
 }
 

@@ -38,9 +38,9 @@ impl Normalization {
         }
     }
 
-    /// The normalisation a name stands for, if any (`FromStr` gives the message).
+    /// The normalisation a name stands for, if any (`FromStr` gives a message).
     pub fn from_name(name: &str) -> Option<Normalization> {
-        name.parse().ok()
+        <Normalization as Named>::find(name, <Normalization as Named>::ALL)
     }
 }
 
@@ -74,9 +74,9 @@ impl Rounding {
         }
     }
 
-    /// The rounding a name stands for, if any (`FromStr` gives the message).
+    /// The rounding a name stands for, if any (`FromStr` gives a message).
     pub fn from_name(name: &str) -> Option<Rounding> {
-        name.parse().ok()
+        <Rounding as Named>::find(name, <Rounding as Named>::ALL)
     }
 }
 

@@ -25,9 +25,9 @@ impl Mode {
     /// Every mode, in the order messages list them.
     pub const ALL: [Mode; 4] = [Mode::Auto, Mode::Pooled, Mode::Matrix, Mode::Feedback];
 
-    /// Reads `auto`, `pooled`, `matrix` or `feedback` (`FromStr` gives the message).
+    /// Reads `auto`, `pooled`, `matrix` or `feedback` (`FromStr` gives a message).
     pub fn from_name(s: &str) -> Option<Mode> {
-        s.parse().ok()
+        <Mode as Named>::find(s, <Mode as Named>::ALL)
     }
 
     /// The name used in URLs, JSON and the CLI.
@@ -73,9 +73,9 @@ impl Preset {
     /// Both presets, in the order messages list them.
     pub const ALL: [Preset; 2] = [Preset::Generic, Preset::Hackathon];
 
-    /// Reads `generic` or `hackathon` (`FromStr` gives the message).
+    /// Reads `generic` or `hackathon` (`FromStr` gives a message).
     pub fn from_name(s: &str) -> Option<Preset> {
-        s.parse().ok()
+        <Preset as Named>::find(s, <Preset as Named>::ALL)
     }
 
     /// The name used in URLs and the CLI.
