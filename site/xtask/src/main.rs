@@ -1,4 +1,4 @@
-//! `cargo xtask setup | build | serve | test | bench | fuzz | package` (see `--help` and [`cli`]).
+//! `cargo xtask tools | build | serve | test | bench | fuzz | package` (see `--help` and [`cli`]).
 
 mod bench;
 mod check;
@@ -9,8 +9,8 @@ mod minify;
 mod package;
 mod pipeline;
 mod serve;
-mod setup;
 mod stamp;
+mod tools;
 
 use std::process::ExitCode;
 
@@ -33,7 +33,7 @@ fn run(command: Command) -> Result<(), env::Failure> {
             print!("{}", cli::HELP);
             Ok(())
         }
-        Command::Setup(browser) => setup::setup(&env()?, browser),
+        Command::Tools(browser) => tools::install(&env()?, browser),
         Command::Build(base_url) => pipeline::build(&env()?, base_url.as_deref()),
         Command::Serve(port) => serve::serve(&env()?, port),
         Command::Test => check::test(&env()?),

@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use super::report::{Report, Row};
 use crate::env::{failed, human, Context, Env, Failure};
-use crate::setup::CHROMIUM;
+use crate::tools::CHROMIUM;
 
 /// The Lighthouse and Node versions from npm, exact, so that every run is judged the same way.
 const VERSION: &str = "13.5.0";

@@ -42,8 +42,8 @@ pub const NPM_INSTALL: &str = "ci --no-audit --no-fund";
 pub type Found = Result<String, String>;
 
 /// Checks and installs the build tools and, with `browser`, the linters and Chromium.
-pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
-    println!("==> setup: checking tools");
+pub fn install(env: &Env, browser: bool) -> Result<(), Failure> {
+    println!("==> tools: checking tools");
     let started = Instant::now();
     let rustup = |args: String| move || Ok(vec![env.command("rustup", &args)]);
     // Targets rustup adds land in the toolchain's sysroot.
@@ -101,7 +101,7 @@ pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
         let install = || root.then(|| apt.into()).ok_or(why.to_owned());
         ensure(env, "chromium and chromedriver", check, install)?;
     }
-    println!("    setup: ok in {}", human(started.elapsed()));
+    println!("    tools: ok in {}", human(started.elapsed()));
     Ok(())
 }
 
