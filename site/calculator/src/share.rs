@@ -439,6 +439,15 @@ mod tests {
     }
 
     #[test]
+    fn a_link_the_site_writes_opens_with_its_check() {
+        // The fragment the site generator writes for the items `+3 a` (its unit test in
+        // site/render/src/share.rs pins the same text), read as a visitor's click reads it.
+        let f = Fragment::read("#check=04905503&d=0zZWSAQA").unwrap().unwrap();
+        assert_eq!(f.packed.as_deref(), Some("0zZWSAQA"));
+        assert_eq!(f.state, State::default());
+    }
+
+    #[test]
     fn anchors_are_not_state_and_garbage_is_an_error() {
         assert_eq!(Fragment::read("#formula"), Ok(None));
         assert_eq!(

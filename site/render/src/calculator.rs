@@ -3,7 +3,7 @@
 //! Content-Security-Policy needs no inline script.
 
 use crate::html::escape;
-use crate::words::{Note, Text};
+use crate::sentences::{Note, Text};
 use pickanumber_score::{analyse, Request};
 use pickanumber_view::words::{CalculatorLive, ResultView};
 use pickanumber_view::{calculator, panel};

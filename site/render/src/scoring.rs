@@ -7,7 +7,7 @@
 use crate::base::Base;
 use crate::error::Error;
 use crate::html::escape;
-use crate::words::{Count, Text};
+use crate::sentences::{Count, Text};
 use pickanumber_lean::numtext::trim_number;
 use pickanumber_score::{
     analyse, parse_decimal, parse_weights, Analysis, Interval, Mode, Named, Outcome, Params,
