@@ -1,4 +1,4 @@
-//! The setup page (`/setup/`, issue 24): a rubric filled in on the form and copied gives,
+//! The setup page (`/setup/`): a rubric filled in on the form and copied gives,
 //! through `pickanumber rubric schema`, exactly the schema the page shows; a judge's answer that
 //! the schema accepts, pasted into the calculator opened by the page's "score with this rubric"
 //! link, scores what `pickanumber score --rubric` prints for the same files. Errors stand beside

@@ -241,7 +241,7 @@ pub fn install_assets(calc_dir: &Path, out: &Path) -> Result<(), String> {
         std::fs::copy(calc_dir.join(n), dest.join(n)).map_err(|e| format!("copying {n}: {e}"))?;
     }
     // The module as sent: without its comment lines and indentation, which every island page
-    // would otherwise download (375 of its 1,471 bytes brotli); the comments stay here.
+    // would otherwise download; the comments stay here.
     let boot: String = BOOT
         .lines()
         .map(str::trim)

@@ -132,7 +132,7 @@ fn two_builds_are_byte_identical() {
     assert_eq!(list(&a), list(&b));
 }
 
-/// Issue 23: each label lives in one place. A label of the probe's results, of the pairwise
+/// Each label lives in one place. A label of the probe's results, of the pairwise
 /// results and the pairwise bar (which the live island shows too), and of a computed result
 /// (`[result]`: the calculator's panel and the evidence blocks), changed in the fixture's
 /// `content/layout.toml`, change the static boxes; the live islands compile the repository's

@@ -3,6 +3,8 @@
 mod bench;
 mod check;
 mod cli;
+#[cfg(test)]
+mod comments;
 mod env;
 mod fuzz;
 mod minify;

@@ -23,8 +23,7 @@ pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
 /// Profile overrides for `cargo install` of the build tools. trunk's own release profile asks
 /// for fat LTO and one codegen unit, which a 2-core machine pays for on every fresh install; a
-/// build tool that only starts cargo and wasm-bindgen does not need it. Measured on trunk
-/// 0.21.14: 530 CPU-seconds with these settings.
+/// build tool that only starts cargo and wasm-bindgen does not need it.
 const QUICK_INSTALL: [(&str, &str); 3] = [
     ("CARGO_PROFILE_RELEASE_LTO", "false"),
     ("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16"),

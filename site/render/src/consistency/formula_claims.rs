@@ -1,5 +1,4 @@
-//! Sentences about what the formula does (issue 27, and issue 25's interval and duplicate
-//! rule): each claim is derived from the page's own evidence blocks, or from the formula crate
+//! Sentences about what the formula does (with the interval and the duplicate rule): each claim is derived from the page's own evidence blocks, or from the formula crate
 //! over every reachable pool, and the sentence that states it is checked to be there (and the
 //! wrong one it replaced to be gone).
 
@@ -46,7 +45,7 @@ fn round_half_even(x: f64) -> f64 {
     }
 }
 
-/// Issue 27, sentence 1: √n does not make the score ignore volume; +1×4, +1×16 and +1×25 climb,
+/// Sentence 1: √n does not make the score ignore volume; +1×4, +1×16 and +1×25 climb,
 /// each item adding less than the one before, as the home page and the paper say.
 #[test]
 fn the_square_root_still_counts_volume_with_diminishing_credit() {
@@ -231,7 +230,7 @@ fn the_four_item_line_levels_off_below_the_nine_item_line() {
     assert!(prose(f).contains("They also level off closer to it."));
 }
 
-/// Issue 25: the formula page's interval sentences. A balanced list keeps its width from 40 to
+/// The formula page's interval sentences. A balanced list keeps its width from 40 to
 /// 400 items (within 15 %); a list leaning one way narrows to under half; the six-item example
 /// holds its own final.
 #[test]
@@ -254,7 +253,7 @@ fn the_interval_keeps_its_width_when_balanced_and_narrows_when_leaning() {
     assert!(text.contains("A list leaning one way does narrow"));
 }
 
-/// Issue 25: the duplicate rule as the formula page states it: the same list as two passes
+/// The duplicate rule as the formula page states it: the same list as two passes
 /// scores as the one judge, pasted twice as one list it scores higher with more confidence.
 #[test]
 fn two_identical_passes_combine_to_the_one_judge() {

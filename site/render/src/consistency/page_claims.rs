@@ -122,7 +122,7 @@ fn prose_words(text: &str) -> usize {
     words
 }
 
-/// Issue 27: the home page's prose is at most 1,200 words, and its first words after the hero
+/// The home page's prose is at most 1,200 words, and its first words after the hero
 /// are the worked example.
 #[test]
 fn the_home_page_is_short_and_leads_with_the_example() {
