@@ -66,9 +66,17 @@ impl fmt::Display for UnknownName {
 
 impl std::error::Error for UnknownName {}
 
-/// `FromStr` (every name of [`Named::ALL`]) and `Display` (the name) for a [`Named`] type.
+/// [`Named`] (from the type's own `ALL` array and `name`), `FromStr` (every name of
+/// [`Named::ALL`]) and `Display` (the name) for one of the formula's named options.
 macro_rules! named_text {
     ($t:ty) => {
+        impl $crate::names::Named for $t {
+            const ALL: &'static [$t] = &<$t>::ALL;
+            fn name(self) -> &'static str {
+                <$t>::name(self)
+            }
+        }
+
         impl std::str::FromStr for $t {
             type Err = $crate::names::UnknownName;
             fn from_str(text: &str) -> Result<Self, Self::Err> {
@@ -78,7 +86,7 @@ macro_rules! named_text {
 
         impl std::fmt::Display for $t {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(<$t as $crate::names::Named>::name(*self))
+                f.write_str(<$t>::name(*self))
             }
         }
     };

@@ -44,12 +44,6 @@ impl Normalization {
     }
 }
 
-impl Named for Normalization {
-    const ALL: &'static [Normalization] = &Normalization::ALL;
-    fn name(self) -> &'static str {
-        Normalization::name(self)
-    }
-}
 named_text!(Normalization);
 
 /// Whether and how the final score is rounded to an integer.
@@ -80,12 +74,6 @@ impl Rounding {
     }
 }
 
-impl Named for Rounding {
-    const ALL: &'static [Rounding] = &Rounding::ALL;
-    fn name(self) -> &'static str {
-        Rounding::name(self)
-    }
-}
 named_text!(Rounding);
 
 /// The constants of the formula.

@@ -41,12 +41,6 @@ impl Mode {
     }
 }
 
-impl Named for Mode {
-    const ALL: &'static [Mode] = &Mode::ALL;
-    fn name(self) -> &'static str {
-        Mode::name(self)
-    }
-}
 named_text!(Mode);
 
 /// A named set of criteria and weights.
@@ -61,12 +55,6 @@ pub enum Preset {
 /// The five perspectives both presets use.
 pub const PERSPECTIVES: [&str; 5] = ["requester", "sme", "end_user", "production", "adversary"];
 
-impl Named for Preset {
-    const ALL: &'static [Preset] = &Preset::ALL;
-    fn name(self) -> &'static str {
-        Preset::name(self)
-    }
-}
 named_text!(Preset);
 
 impl Preset {
