@@ -25,13 +25,12 @@
 //! through the formula crate's own reader and numbers through its exact decimal reader
 //! ([`pickanumber_score::parse_decimal`]), and the text this crate writes (the TOML, the schema)
 //! is written by hand with the formula crate's number writer, so neither serde_json nor the
-//! standard library's float parsing and formatting is linked. Measured in a wasm32 module beside
-//! the formula (`analyse` and the markdown report: 33.9 KB brotli after `wasm-opt -Oz`): reading
-//! a JSON rubric and writing its prompt, schema and TOML adds 11.8 KB brotli; reading TOML adds
-//! 26.6 KB more (the `toml_parser` lexer and parser). Both are dropped at link time when not
-//! called, and the `toml` feature (on by default) leaves the parser out of the build altogether:
-//! an island that builds the rubric from a form and shows [`Rubric::to_toml`], the prompt and
-//! the schema needs none of it; one that must read pasted TOML pays the 26.6 KB.
+//! standard library's float parsing and formatting is linked. In a wasm32 module beside the
+//! formula, reading TOML (the `toml_parser` lexer and parser) costs more than reading a JSON
+//! rubric and writing its prompt, schema and TOML together. Both are dropped at link time when
+//! not called, and the `toml` feature (on by default) leaves the parser out of the build
+//! altogether: an island that builds the rubric from a form and shows [`Rubric::to_toml`], the
+//! prompt and the schema needs none of it; one that must read pasted TOML pays for it.
 //!
 //! ```
 //! # #[cfg(feature = "toml")] {

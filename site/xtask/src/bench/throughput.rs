@@ -1,6 +1,6 @@
 //! Section 4, native throughput of parse + score and of the evidence verifier (10,000 items
 //! against a 10 MB work, [`MAX_VERIFY_MS`]), from criterion's `estimates.json`, and the
-//! growth of the command line's time on the inputs that once took quadratic time: 10,000 and
+//! growth of the command line's time on the inputs that were once quadratic: 10,000 and
 //! 100,000 lines of each shape ([`SCALING`]), through the release `pickanumber` binary; and
 //! every input form ([`FORMS`]) at 10,000, 100,000 and 1,000,000 items through the same
 //! binary, each against the line form at the same size.
