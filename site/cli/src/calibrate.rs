@@ -7,10 +7,10 @@
 use crate::{print, read_input, Fatal};
 use clap::Args;
 use pickanumber_instruments::calibrate::{
-    calibrate, gold, located, read_gold, Calibration, Scale, FOLDS,
+    analyse_subject, calibrate, gold, located, read_gold, Calibration, Scale, FOLDS,
 };
 use pickanumber_rubric::Rubric;
-use pickanumber_score::{analyse, combine, Mode, Request, PERSPECTIVES};
+use pickanumber_score::{Mode, Request, PERSPECTIVES};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -23,6 +23,10 @@ GOLD (JSON Lines, one subject a line):
     output   the judge's output as text, {\"path\": \"FILE\"} (inside the gold file's folder),
              or a list of passes (scored together, as `combine` does)
     naive    optional: the judge's own number, on --naive-scale
+    work     optional: the judged work as text, or {\"path\": \"FILE or FOLDER\"} (inside the
+             gold file's folder; read as score --against reads it): the output's evidence is
+             checked against it and items whose evidence is not in it are left out before the
+             formula runs, as score --against does
     Every bad line is reported as GOLD:LINE: message, and nothing is computed; a subject
     whose output gives no score is named, never counted.
 
@@ -51,12 +55,15 @@ JOINED INSTRUMENTS (the judge card):
 
 OUTPUT:
     One JSON object: n, small, scales, kappa_bins, level, resamples, raters, defaults, naive,
-    passes (alpha across the judge's passes, when outputs are lists of passes),
+    passes (alpha across the judge's passes, when outputs are lists of passes), evidence
+    (when some subject has a work: subjects, verified, not_found, not_checkable, no_evidence,
+    invented_rate = not_found / (verified + not_found), summed over those subjects),
     fit {folds, grid, fitted {denominator, scale}, fold_settings, held_out, mae_improvement,
     finding, message}, criteria, verdict, subjects. --report prints markdown instead.
     --out FILE writes --rubric's rubric (without --rubric: a pooled rubric holding only the
     settings) with the fitted [params], through a temporary file renamed into place, after
-    checking that `score --rubric FILE` gives every subject its fitted_final.
+    checking that `score --rubric FILE` (with --against the subject's work, when it has one)
+    gives every subject its fitted_final.
 
 EXIT STATUS:
     0  calibrated (and the verdict passed, with --min-agreement)
@@ -257,17 +264,7 @@ fn write_rubric(
         ..written.request()
     };
     for (s, row) in subjects.iter().zip(&c.rows) {
-        let a = match &s.output {
-            gold::Output::One(t) => analyse(t, &request),
-            gold::Output::Passes(ps) => {
-                let named: Vec<(String, String)> = ps
-                    .iter()
-                    .enumerate()
-                    .map(|(k, t)| (format!("pass {}", k + 1), t.clone()))
-                    .collect();
-                combine(&named, &request)
-            }
-        };
+        let a = analyse_subject(s, &request);
         let got = a.headline().map(|h| h.score).filter(|_| !a.has_errors());
         if got != Some(row.fitted_final) {
             let why = if given {

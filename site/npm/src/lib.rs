@@ -125,10 +125,7 @@ pub fn calibrate_text(gold: &str, options_json: &str) -> Result<String, String> 
             .collect::<Vec<_>>()
             .join("\n")
     };
-    let subjects = gold_set::read(gold, human, naive, &mut |_| {
-        Err("this build reads no files: give the output as text".into())
-    })
-    .map_err(lines)?;
+    let subjects = gold_set::read_text(gold, human, naive).map_err(lines)?;
     let card = calibrate(&subjects, &request, folds).map_err(lines)?;
     Ok(card.to_json(human, naive, min_agreement))
 }
@@ -236,7 +233,7 @@ mod tests {
         assert_eq!(keys, ["denominator", "scale"]);
         assert_eq!(
             calibrate_text(r#"{"id": "a", "human": 5, "output": {"path": "a.txt"}}"#, "{}").unwrap_err(),
-            "line 1: subject \"a\": cannot read output \"a.txt\": this build reads no files: give the output as text"
+            "line 1: subject \"a\": cannot read output \"a.txt\": this build reads no files: give the output and the work as text"
         );
         assert_eq!(
             calibrate_text(gold, r#"{"fold": 3}"#).unwrap_err(),
