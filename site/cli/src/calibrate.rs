@@ -6,6 +6,9 @@
 
 use crate::{print, read_input, Fatal};
 use clap::Args;
+use pickanumber_instruments::calibrate::card::{
+    Card, PairwiseCard, PositionBiasCard, ProbeCard, SwapCard,
+};
 use pickanumber_instruments::calibrate::{
     analyse_subject, calibrate, gold, located, read_gold, Calibration, Scale, FOLDS,
 };
@@ -139,29 +142,20 @@ pub fn run(args: &CalibrateArgs) -> Result<ExitCode, Fatal> {
     if let Some(out) = &args.out {
         write_rubric(out, rubric, &subjects, &c)?;
     }
-    let joined = joined(args)?;
+    let (probe, pairwise, lines) = joined(args)?;
     if args.report {
         let mut text = c.report(args.min_agreement);
-        for (_, _, line) in &joined {
+        for line in &lines {
             text.push_str(&format!("\n{line}\n"));
         }
         print(&text);
     } else {
-        let card = c.to_json(args.human_scale, args.naive_scale, args.min_agreement);
-        if joined.is_empty() {
-            print(&card);
-        } else {
-            let mut v: serde_json::Value = serde_json::from_str(&card)
-                .map_err(|e| Fatal(format!("the card is not JSON: {e}")))?;
-            if let Some(map) = v.as_object_mut() {
-                for (key, value, _) in joined {
-                    map.insert(key.into(), value);
-                }
-            }
-            let text = serde_json::to_string_pretty(&v)
-                .map_err(|e| Fatal(format!("the card cannot be written: {e}")))?;
-            print(&format!("{text}\n"));
-        }
+        let card = Card {
+            probe,
+            pairwise,
+            ..c.card(args.human_scale, args.naive_scale, args.min_agreement)
+        };
+        print(&card.to_json());
     }
     Ok(match args.min_agreement {
         Some(rho) if !c.passes(rho) => ExitCode::from(3),
@@ -169,15 +163,16 @@ pub fn run(args: &CalibrateArgs) -> Result<ExitCode, Fatal> {
     })
 }
 
-/// The other instruments joined to the card, each as its JSON key, its value and a line of
-/// the markdown card: the probe's regime and the pairwise position bias and swap consistency.
+/// The other instruments joined to the card: the probe's regime and the pairwise position bias
+/// and swap consistency, each when asked for, and a line of the markdown card for each.
 ///
 /// # Errors
 /// A [`Fatal`] when the probe cannot run, or the pairwise file cannot be read or has a line
 /// that is not a judgment (named as `FILE:LINE: message`).
-fn joined(args: &CalibrateArgs) -> Result<Vec<(&'static str, serde_json::Value, String)>, Fatal> {
-    use serde_json::json;
-    let mut out = Vec::new();
+fn joined(
+    args: &CalibrateArgs,
+) -> Result<(Option<ProbeCard>, Option<PairwiseCard>, Vec<String>), Fatal> {
+    let (mut probe, mut pairwise, mut lines) = (None, None, Vec::new());
     if let Some(runs) = &args.probe_runs {
         let p = crate::probe::read(&crate::probe::ProbeArgs {
             runs_dir: runs.clone(),
@@ -187,16 +182,17 @@ fn joined(args: &CalibrateArgs) -> Result<Vec<(&'static str, serde_json::Value, 
         })?;
         let st = &p.statistics;
         let regime = p.announced().map(|r| r.name());
-        out.push((
-            "probe",
-            json!({"regime": regime, "runs_read": st.successful_runs, "runs_failed": st.failed_runs}),
-            format!(
-                "Probe: regime {}, from {} runs read ({} failed).",
-                regime.unwrap_or("none (too few runs read)"),
-                st.successful_runs,
-                st.failed_runs
-            ),
+        lines.push(format!(
+            "Probe: regime {}, from {} runs read ({} failed).",
+            regime.unwrap_or("none (too few runs read)"),
+            st.successful_runs,
+            st.failed_runs
         ));
+        probe = Some(ProbeCard {
+            regime: regime.map(str::to_string),
+            runs_read: st.successful_runs,
+            runs_failed: st.failed_runs,
+        });
     }
     if let Some(file) = &args.pairwise {
         let a = pickanumber_instruments::pairwise::analyse(&read_input(Some(file))?);
@@ -216,25 +212,31 @@ fn joined(args: &CalibrateArgs) -> Result<Vec<(&'static str, serde_json::Value, 
                 pickanumber_lean::numtext::std_fixed(v, 3)
             })
         };
-        out.push((
-            "pairwise",
-            json!({
-                "judgments": a.judgments,
-                "position_bias": {"first_wins": b.first_wins, "decided": b.decided, "share": b.share, "p_value": b.p_value},
-                "swap": {"pairs_both_orders": w.pairs_both_orders, "consistent": w.consistent, "share": w.share},
-            }),
-            format!(
-                "Pairwise: the first-shown item won {} of {} decided verdicts (share {}, p = {}); {} of {} pairs judged in both orders kept their winner.",
-                b.first_wins,
-                b.decided,
-                share(b.share),
-                share(b.p_value),
-                w.consistent,
-                w.pairs_both_orders
-            ),
+        lines.push(format!(
+            "Pairwise: the first-shown item won {} of {} decided verdicts (share {}, p = {}); {} of {} pairs judged in both orders kept their winner.",
+            b.first_wins,
+            b.decided,
+            share(b.share),
+            share(b.p_value),
+            w.consistent,
+            w.pairs_both_orders
         ));
+        pairwise = Some(PairwiseCard {
+            judgments: a.judgments,
+            position_bias: PositionBiasCard {
+                first_wins: b.first_wins,
+                decided: b.decided,
+                share: b.share,
+                p_value: b.p_value,
+            },
+            swap: SwapCard {
+                pairs_both_orders: w.pairs_both_orders,
+                consistent: w.consistent,
+                share: w.share,
+            },
+        });
     }
-    Ok(out)
+    Ok((probe, pairwise, lines))
 }
 
 /// Writes `rubric` (or a pooled rubric holding only settings) with the fitted `[params]`,

@@ -19,12 +19,17 @@
 //! already on it.
 
 pub mod agreement;
+pub mod card;
 pub mod fit;
 pub mod gold;
 
-use crate::json_tree::Json;
 use crate::LineError;
 use agreement::{agreement, bootstrap, Agreement, Figure, BINS};
+use card::{
+    AgreementCard, AlphaCard, Card, CountsCard, CriterionCard, DefaultsCard, EvidenceCard,
+    FigureCard, FitCard, GridCard, RangeCard, ScalesCard, SettingsCard, SubjectCard, VerdictCard,
+    Whole,
+};
 use gold::{Human, Output, Subject};
 use pickanumber_lean::numtext::std_fixed;
 use pickanumber_score::interval::{LEVEL, RESAMPLES};
@@ -645,20 +650,11 @@ fn inside(folder: &Path, path: &str) -> Result<std::path::PathBuf, String> {
     Ok(full)
 }
 
-fn fig(f: &Figure) -> Json {
-    Json::object([
-        ("value", Json::opt_float(f.value.map(r4))),
-        ("low", Json::opt_float(f.low.map(r4))),
-        ("high", Json::opt_float(f.high.map(r4))),
-    ])
-}
-
-/// A number as the score prints it: a whole number without a decimal point.
-fn num(x: f64) -> Json {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        Json::Int(x as i64)
-    } else {
-        Json::Float(x)
+fn fig(f: &Figure) -> FigureCard {
+    FigureCard {
+        value: f.value.map(r4),
+        low: f.low.map(r4),
+        high: f.high.map(r4),
     }
 }
 
@@ -667,32 +663,46 @@ fn r4(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
 }
 
-fn agreement_json(a: &Agreement) -> Json {
-    Json::object([
-        ("n", Json::count(a.n)),
-        ("spearman", fig(&a.spearman)),
-        ("kendall_tau_b", fig(&a.kendall)),
-        ("weighted_kappa", fig(&a.kappa)),
-        ("mae", fig(&a.mae)),
-    ])
+fn agreement_card(a: &Agreement) -> AgreementCard {
+    AgreementCard {
+        n: a.n,
+        spearman: fig(&a.spearman),
+        kendall_tau_b: fig(&a.kendall),
+        weighted_kappa: fig(&a.kappa),
+        mae: fig(&a.mae),
+    }
 }
 
-/// The evidence counts and the invented-evidence rate, as members of an object.
-fn counts_json(c: &Counts) -> Vec<(String, Json)> {
-    [
-        ("verified", Json::count(c.verified)),
-        ("not_found", Json::count(c.not_found)),
-        ("not_checkable", Json::count(c.not_checkable)),
-        ("no_evidence", Json::count(c.no_evidence)),
-        ("invented_rate", Json::opt_float(c.invented_rate().map(r4))),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v))
-    .collect()
+fn counts_card(c: &Counts) -> CountsCard {
+    CountsCard {
+        verified: c.verified,
+        not_found: c.not_found,
+        not_checkable: c.not_checkable,
+        no_evidence: c.no_evidence,
+        invented_rate: c.invented_rate().map(r4),
+    }
 }
 
-fn settings_json(s: Settings) -> Json {
-    Json::object([("denominator", num(s.denominator)), ("scale", num(s.scale))])
+fn settings_card(s: Settings) -> SettingsCard {
+    SettingsCard {
+        denominator: Whole(s.denominator),
+        scale: Whole(s.scale),
+    }
+}
+
+fn alpha_card(a: f64) -> AlphaCard {
+    AlphaCard {
+        alpha: r4(a),
+        level: alpha_level(a).into(),
+    }
+}
+
+fn range_card((from, to, step): (f64, f64, f64)) -> RangeCard {
+    RangeCard {
+        from: Whole(from),
+        to: Whole(to),
+        step: Whole(step),
+    }
 }
 
 impl Calibration {
@@ -706,147 +716,90 @@ impl Calibration {
         self.held_out.spearman.value.is_some_and(|v| v >= rho)
     }
 
-    /// The card as one JSON object; `min_agreement` adds the verdict.
+    /// The card's JSON types; `min_agreement` adds the verdict. The probe and the pairwise
+    /// diagnostic are left for the caller to join.
+    pub fn card(&self, human_scale: Scale, naive_scale: Scale, min_agreement: Option<f64>) -> Card {
+        Card {
+            n: self.rows.len(),
+            small: self.small(),
+            scales: ScalesCard {
+                human: human_scale.to_string(),
+                naive: naive_scale.to_string(),
+                rescale: "linear onto 0-100; finals as scored".into(),
+            },
+            kappa_bins: BINS.iter().map(|b| (*b).to_string()).collect(),
+            level: LEVEL,
+            resamples: RESAMPLES,
+            raters: self.alpha.map(alpha_card),
+            defaults: DefaultsCard {
+                settings: settings_card(self.defaults),
+                agreement: agreement_card(&self.default_agreement),
+            },
+            naive: self.naive.as_ref().map(agreement_card),
+            passes: self.passes_alpha.map(alpha_card),
+            evidence: self.evidence.as_ref().map(|e| EvidenceCard {
+                subjects: e.subjects,
+                counts: counts_card(&e.counts),
+            }),
+            fit: FitCard {
+                folds: self.folds,
+                grid: GridCard {
+                    denominator: range_card(DENOMINATORS),
+                    scale: range_card(SCALES),
+                },
+                fitted: settings_card(self.fitted),
+                fold_settings: self
+                    .fold_settings
+                    .iter()
+                    .map(|s| settings_card(*s))
+                    .collect(),
+                held_out: agreement_card(&self.held_out),
+                mae_improvement: fig(&self.mae_improvement),
+                finding: self.finding.name().into(),
+                message: self.finding.sentence().into(),
+            },
+            criteria: self
+                .criteria
+                .iter()
+                .map(|c| CriterionCard {
+                    name: c.name.clone(),
+                    defaults: agreement_card(&c.defaults),
+                    held_out: agreement_card(&c.held_out),
+                    alpha: c.alpha.map(r4),
+                })
+                .collect(),
+            verdict: min_agreement.map(|rho| VerdictCard {
+                min_agreement: rho,
+                held_out_spearman: self.held_out.spearman.value.map(r4),
+                pass: self.passes(rho),
+            }),
+            subjects: self
+                .rows
+                .iter()
+                .map(|r| SubjectCard {
+                    id: r.id.clone(),
+                    human: Whole(r4(r.human)),
+                    default_final: Whole(r.default_final),
+                    fitted_final: Whole(r.fitted_final),
+                    held_out_final: Whole(r.held_out_final),
+                    naive: r.naive.map(r4),
+                    evidence: r.evidence.as_ref().map(counts_card),
+                })
+                .collect(),
+            probe: None,
+            pairwise: None,
+        }
+    }
+
+    /// The card as one JSON object ([`Calibration::card`] printed); `min_agreement` adds the
+    /// verdict.
     pub fn to_json(
         &self,
         human_scale: Scale,
         naive_scale: Scale,
         min_agreement: Option<f64>,
     ) -> String {
-        let range = |(a, b, c): (f64, f64, f64)| {
-            Json::object([("from", num(a)), ("to", num(b)), ("step", num(c))])
-        };
-        let criteria = self
-            .criteria
-            .iter()
-            .map(|c| {
-                Json::object([
-                    ("name", Json::Str(c.name.clone())),
-                    ("defaults", agreement_json(&c.defaults)),
-                    ("held_out", agreement_json(&c.held_out)),
-                    ("alpha", Json::opt_float(c.alpha.map(r4))),
-                ])
-            })
-            .collect();
-        let rows = self
-            .rows
-            .iter()
-            .map(|r| {
-                Json::object([
-                    ("id", Json::Str(r.id.clone())),
-                    ("human", num(r4(r.human))),
-                    ("default_final", num(r.default_final)),
-                    ("fitted_final", num(r.fitted_final)),
-                    ("held_out_final", num(r.held_out_final)),
-                    ("naive", Json::opt_float(r.naive.map(r4))),
-                    (
-                        "evidence",
-                        r.evidence
-                            .as_ref()
-                            .map_or(Json::Null, |c| Json::Object(counts_json(c))),
-                    ),
-                ])
-            })
-            .collect();
-        let verdict = min_agreement.map_or(Json::Null, |rho| {
-            Json::object([
-                ("min_agreement", Json::Float(rho)),
-                (
-                    "held_out_spearman",
-                    Json::opt_float(self.held_out.spearman.value.map(r4)),
-                ),
-                ("pass", Json::Bool(self.passes(rho))),
-            ])
-        });
-        Json::object([
-            ("n", Json::count(self.rows.len())),
-            ("small", Json::Bool(self.small())),
-            (
-                "scales",
-                Json::object([
-                    ("human", Json::Str(human_scale.to_string())),
-                    ("naive", Json::Str(naive_scale.to_string())),
-                    (
-                        "rescale",
-                        Json::Str("linear onto 0-100; finals as scored".into()),
-                    ),
-                ]),
-            ),
-            (
-                "kappa_bins",
-                Json::Array(BINS.iter().map(|b| Json::Str((*b).into())).collect()),
-            ),
-            ("level", Json::count(LEVEL)),
-            ("resamples", Json::count(RESAMPLES)),
-            (
-                "raters",
-                self.alpha.map_or(Json::Null, |a| {
-                    Json::object([
-                        ("alpha", Json::Float(r4(a))),
-                        ("level", Json::Str(alpha_level(a).into())),
-                    ])
-                }),
-            ),
-            (
-                "defaults",
-                Json::object([
-                    ("settings", settings_json(self.defaults)),
-                    ("agreement", agreement_json(&self.default_agreement)),
-                ]),
-            ),
-            (
-                "naive",
-                self.naive.as_ref().map_or(Json::Null, agreement_json),
-            ),
-            (
-                "passes",
-                self.passes_alpha.map_or(Json::Null, |a| {
-                    Json::object([
-                        ("alpha", Json::Float(r4(a))),
-                        ("level", Json::Str(alpha_level(a).into())),
-                    ])
-                }),
-            ),
-            (
-                "evidence",
-                self.evidence.as_ref().map_or(Json::Null, |e| {
-                    let mut members = vec![("subjects".to_string(), Json::count(e.subjects))];
-                    members.extend(counts_json(&e.counts));
-                    Json::Object(members)
-                }),
-            ),
-            (
-                "fit",
-                Json::object([
-                    ("folds", Json::count(self.folds)),
-                    (
-                        "grid",
-                        Json::object([
-                            ("denominator", range(DENOMINATORS)),
-                            ("scale", range(SCALES)),
-                        ]),
-                    ),
-                    ("fitted", settings_json(self.fitted)),
-                    (
-                        "fold_settings",
-                        Json::Array(
-                            self.fold_settings
-                                .iter()
-                                .map(|s| settings_json(*s))
-                                .collect(),
-                        ),
-                    ),
-                    ("held_out", agreement_json(&self.held_out)),
-                    ("mae_improvement", fig(&self.mae_improvement)),
-                    ("finding", Json::Str(self.finding.name().into())),
-                    ("message", Json::Str(self.finding.sentence().into())),
-                ]),
-            ),
-            ("criteria", Json::Array(criteria)),
-            ("verdict", verdict),
-            ("subjects", Json::Array(rows)),
-        ])
-        .pretty()
+        self.card(human_scale, naive_scale, min_agreement).to_json()
     }
 
     /// The card in markdown.
