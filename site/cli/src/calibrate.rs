@@ -142,7 +142,11 @@ pub fn run(args: &CalibrateArgs) -> Result<ExitCode, Fatal> {
     if let Some(out) = &args.out {
         write_rubric(out, rubric, &subjects, &c)?;
     }
-    let (probe, pairwise, lines) = joined(args)?;
+    let Joined {
+        probe,
+        pairwise,
+        lines,
+    } = joined(args)?;
     if args.report {
         let mut text = c.report(args.min_agreement);
         for line in &lines {
@@ -163,15 +167,20 @@ pub fn run(args: &CalibrateArgs) -> Result<ExitCode, Fatal> {
     })
 }
 
+/// The instruments joined to the card, and a line of the markdown card for each.
+struct Joined {
+    probe: Option<ProbeCard>,
+    pairwise: Option<PairwiseCard>,
+    lines: Vec<String>,
+}
+
 /// The other instruments joined to the card: the probe's regime and the pairwise position bias
 /// and swap consistency, each when asked for, and a line of the markdown card for each.
 ///
 /// # Errors
 /// A [`Fatal`] when the probe cannot run, or the pairwise file cannot be read or has a line
 /// that is not a judgment (named as `FILE:LINE: message`).
-fn joined(
-    args: &CalibrateArgs,
-) -> Result<(Option<ProbeCard>, Option<PairwiseCard>, Vec<String>), Fatal> {
+fn joined(args: &CalibrateArgs) -> Result<Joined, Fatal> {
     let (mut probe, mut pairwise, mut lines) = (None, None, Vec::new());
     if let Some(runs) = &args.probe_runs {
         let p = crate::probe::read(&crate::probe::ProbeArgs {
@@ -236,7 +245,11 @@ fn joined(
             },
         });
     }
-    Ok((probe, pairwise, lines))
+    Ok(Joined {
+        probe,
+        pairwise,
+        lines,
+    })
 }
 
 /// Writes `rubric` (or a pooled rubric holding only settings) with the fitted `[params]`,
