@@ -102,6 +102,47 @@ fn the_fit_recovers_known_settings_within_one_grid_step() {
     }
 }
 
+/// Across the grid, from its corners to its middle, and under twice the noise: each truth is
+/// recovered within one grid step, and the held-out error is near the noise, not the
+/// defaults' error.
+#[test]
+fn the_fit_recovers_settings_across_the_grid_under_more_noise() {
+    for (k, (denominator, scale)) in [
+        (4.0, 2.0),
+        (8.0, 15.0),
+        (28.0, 8.0),
+        (56.0, 3.0),
+        (60.0, 16.0),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let truth = Settings { denominator, scale };
+        let noise = 6.0;
+        let subjects = gold_set(200, Some(truth), noise, 10 + k as u64);
+        let c = calibrate(&subjects, &Request::default(), 5).unwrap();
+        assert!(
+            (c.fitted.denominator - truth.denominator).abs() <= 4.0
+                && (c.fitted.scale - truth.scale).abs() <= 1.0,
+            "fitted {:?}, truth {truth:?}",
+            c.fitted
+        );
+        for s in &c.fold_settings {
+            assert!(
+                (s.denominator - truth.denominator).abs() <= 8.0
+                    && (s.scale - truth.scale).abs() <= 2.0,
+                "a fold fitted {s:?}, truth {truth:?}"
+            );
+        }
+        // Normal noise of standard deviation σ has a mean absolute value of σ √(2/π).
+        let held = c.held_out.mae.value.unwrap();
+        assert!(
+            held < 1.25 * noise * (2.0 / std::f64::consts::PI).sqrt(),
+            "held-out MAE {held}"
+        );
+    }
+}
+
 #[test]
 fn the_canonical_settings_are_not_beaten_when_they_made_the_scores() {
     let subjects = gold_set(
