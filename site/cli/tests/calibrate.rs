@@ -376,3 +376,71 @@ fn a_work_folder_checks_the_evidence_and_the_written_rubric_reproduces_it() {
         ),
     );
 }
+
+/// With `--rubric`, the outputs are scored in the rubric's mode with its weights, and `--out`
+/// writes that rubric back with only its `[params]` changed: loaded by `score --rubric`, it
+/// gives every subject the final the card lists.
+#[test]
+fn a_matrix_rubric_is_written_back_with_the_fitted_params_and_reproduces_the_card() {
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
+    let mut lines = String::new();
+    let mut outputs = Vec::new();
+    for i in 0..15 {
+        let text: String = (0..2 + i % 9)
+            .map(|k| {
+                let criterion = if k % 3 == 0 { "depth" } else { "craft" };
+                format!("({:+}, {criterion}) point {k}\n", IMPACTS[(k * 5 + i) % 8])
+            })
+            .collect();
+        lines.push_str(&format!(
+            "{{\"id\": \"m{i}\", \"human\": {}, \"output\": {}}}\n",
+            20 + (i * 37) % 70,
+            quoted(&text)
+        ));
+        outputs.push(text);
+    }
+    let gold = dir.join("gold.jsonl");
+    std::fs::write(&gold, &lines).unwrap();
+    let source = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/rubrics/pull-request.toml"
+    );
+    let fitted = dir.join("fitted.toml");
+    let out = pick(&[
+        "calibrate",
+        gold.to_str().unwrap(),
+        "--rubric",
+        source,
+        "--folds",
+        "3",
+        "--out",
+        fitted.to_str().unwrap(),
+    ])
+    .output();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let card = json(&out);
+    let written = std::fs::read_to_string(&fitted).unwrap();
+    let params = &card["fit"]["fitted"];
+    for line in [
+        "mode = \"matrix\"".to_string(),
+        "name = \"craft\"".to_string(),
+        "weight = 0.6".to_string(),
+        format!("\ndenominator = {}", params["denominator"]),
+        format!("\nscale = {}", params["scale"]),
+    ] {
+        assert!(written.contains(&line), "{line}\n{written}");
+    }
+    for (text, row) in outputs.iter().zip(card["subjects"].as_array().unwrap()) {
+        let scored = pick(&["score", "--rubric", fitted.to_str().unwrap()])
+            .stdin(text)
+            .output();
+        assert_eq!(scored.status.code(), Some(0), "{}", stderr(&scored));
+        assert_eq!(
+            json(&scored)["final"].as_f64(),
+            row["fitted_final"].as_f64(),
+            "subject {}",
+            row["id"]
+        );
+    }
+}
