@@ -389,3 +389,31 @@ fn each_subjects_work_checks_its_evidence_and_the_card_gives_the_invented_rate()
         ]
     );
 }
+
+/// An output given as passes is checked pass by pass against the subject's work, as `combine
+/// --against` checks it: the card counts the items of every pass.
+#[test]
+fn passes_are_checked_against_the_work_too() {
+    let work = "alpha beta gamma\ndelta epsilon\n";
+    let mut lines = String::new();
+    for i in 0..6 {
+        lines.push_str(&format!(
+            "{{\"id\": \"p{i}\", \"human\": {}, \"output\": [\"+2 \\\"alpha beta\\\"\\n+3 \\\"zeta eta\\\"\", \"+1 \\\"delta epsilon\\\"\\n-1 plain {i}\"], \"work\": \"{}\"}}\n",
+            30 + 10 * i,
+            work.replace('\n', "\\n")
+        ));
+    }
+    let subjects = gold::read_text(&lines, Scale::default(), Scale::default()).unwrap();
+    let c = calibrate(&subjects, &Request::default(), 3).unwrap();
+    let e = c.evidence.unwrap();
+    assert_eq!(
+        (
+            e.subjects,
+            e.counts.verified,
+            e.counts.not_found,
+            e.counts.no_evidence
+        ),
+        (6, 12, 6, 6)
+    );
+    assert!(c.passes_alpha.is_some());
+}
