@@ -317,8 +317,11 @@ fn each_subjects_work_checks_its_evidence_and_the_card_gives_the_invented_rate()
         let (mut o, mut w) = (String::new(), String::new());
         pickanumber_score::json::quote(&mut o, &out);
         pickanumber_score::json::quote(&mut w, work);
+        // A work of null is no work, as a naive number of null is none.
         let work_key = if i < 8 {
             format!(", \"work\": {w}")
+        } else if i == 8 {
+            ", \"work\": null".to_string()
         } else {
             String::new()
         };

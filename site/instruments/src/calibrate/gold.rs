@@ -207,7 +207,10 @@ fn subject(
         Some(o) => output(o, open.output).map_err(at)?,
     };
     let work = match v.get("work") {
-        None => None,
+        None
+        | Some(Value {
+            kind: Kind::Null, ..
+        }) => None,
         Some(w) => Some(Arc::new(work(w, open.work).map_err(at)?)),
     };
     Ok(Subject {
