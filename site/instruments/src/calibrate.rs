@@ -5,9 +5,10 @@
 //! naive number, the judged work; [`gold::read`]) → **finals per subject** (each output scored
 //! with the request, a list of passes combined, its evidence checked against the subject's work
 //! when one is given, failing closed as `score --against` does; a subject whose output gives no
-//! score is named, never counted) → **agreement** with the mean human score ([`agreement`](mod@agreement): Spearman's ρ, Kendall's
-//! τ-b, quadratic-weighted κ on [`agreement::BINS`], mean absolute error on 0–100, each with a
-//! seeded bootstrap percentile interval; the raters' own Krippendorff's α as the ceiling; the
+//! score is named, never counted) → **agreement** with the mean human score
+//! ([`agreement`](mod@agreement): Spearman's ρ, Kendall's τ-b, quadratic-weighted κ on
+//! [`agreement::BINS`], mean absolute error on 0–100, each with a seeded bootstrap percentile
+//! interval; the raters' own Krippendorff's α as the ceiling; the
 //! naive number beside the formula; per criterion where people scored criteria) → **fit**
 //! ([`fit`]: the denominator and scale on a grid, [`DENOMINATORS`] × [`SCALES`], chosen by
 //! mean absolute error under k-fold cross-validation, so every figure reported for the fit is
