@@ -312,8 +312,8 @@ export interface CalibrateOptions {
 
 /**
  * Calibrates against people, as `pickanumber calibrate`: `gold` is the gold set's JSON Lines
- * text (`{"id", "human", "output", "naive"}` a line; outputs as text or lists of passes, no
- * files). The card: agreement under the defaults and held out, `fit.fitted` (`{ denominator,
+ * text (`{"id", "human", "output", "naive", "work"}` a line; outputs and works as text, outputs
+ * also as lists of passes, no files; a work checks its output's evidence). The card: agreement under the defaults and held out, `fit.fitted` (`{ denominator,
  * scale }`), `verdict` with `minAgreement`. @throws {TypeError} naming every bad line (`line N: …`)
  * or option.
  */

@@ -152,7 +152,8 @@ export function combine(passes, options) {
 
 /**
  * Calibrates against people: the card `pickanumber calibrate` prints for a gold set given as
- * JSON Lines text (outputs as text or lists of passes), with options
+ * JSON Lines text (outputs as text or lists of passes; a line's optional `work`, as text, checks
+ * its output's evidence), with options
  * `{ humanScale, naiveScale, rubric, folds, minAgreement }` (see index.d.ts).
  */
 export function calibrate(gold, options) {

@@ -65,7 +65,8 @@ pub fn report_text(text: &str, options_json: &str) -> Result<String, String> {
 const CALIBRATE_KEYS: &str = "humanScale, naiveScale, rubric, folds, minAgreement";
 
 /// The JSON text of the card `pickanumber calibrate` prints for a gold set given as text
-/// (JSON Lines; outputs as text or lists of passes: this build reads no files), under the
+/// (JSON Lines; outputs as text or lists of passes, works as text: this build reads no files),
+/// under the
 /// options `{"humanScale": "1:10", "naiveScale": "0:100", "rubric": "<rubric text>",
 /// "folds": 5, "minAgreement": 0.6}`, every key optional.
 ///
@@ -126,10 +127,7 @@ pub fn calibrate_text(gold: &str, options_json: &str) -> Result<String, String> 
             .collect::<Vec<_>>()
             .join("\n")
     };
-    let subjects = gold_set::read(gold, human, naive, &mut |_| {
-        Err("this build reads no files: give the output as text".into())
-    })
-    .map_err(lines)?;
+    let subjects = gold_set::read_text(gold, human, naive).map_err(lines)?;
     let card = calibrate(&subjects, &request, folds).map_err(lines)?;
     Ok(card.to_json(human, naive, min_agreement))
 }
@@ -262,7 +260,7 @@ mod tests {
         assert_eq!(keys, ["denominator", "scale"]);
         assert_eq!(
             calibrate_text(r#"{"id": "a", "human": 5, "output": {"path": "a.txt"}}"#, "{}").unwrap_err(),
-            "line 1: subject \"a\": cannot read output \"a.txt\": this build reads no files: give the output as text"
+            "line 1: subject \"a\": cannot read output \"a.txt\": this build reads no files: give the output and the work as text"
         );
         assert_eq!(
             calibrate_text(gold, r#"{"fold": 3}"#).unwrap_err(),
@@ -272,6 +270,21 @@ mod tests {
             calibrate_text(gold, r#"{"folds": 1}"#).unwrap_err(),
             "folds must be a whole number of at least 2, not 1"
         );
+    }
+
+    /// A gold line's work given as text checks its output's evidence in this build too: the
+    /// card of the docs' example with works counts what the work does not have.
+    #[test]
+    fn a_work_given_as_text_checks_the_evidence() {
+        let gold = include_str!("../../../examples/calibrate/checked.jsonl");
+        let card: Value = serde_json::from_str(
+            &calibrate_text(gold, r#"{"humanScale": "1:10", "folds": 4}"#).unwrap(),
+        )
+        .unwrap();
+        let e = &card["evidence"];
+        assert_eq!(e["subjects"], 12);
+        assert!(e["not_found"].as_u64().unwrap() > 0, "{e}");
+        assert!(e["invented_rate"].as_f64().unwrap() > 0.0, "{e}");
     }
 
     #[test]

@@ -624,7 +624,10 @@ def calibrate(
     ``pickanumber calibrate`` prints: the agreement of the finals with the mean human score
     (under the defaults, and held out under the fitted settings), the naive number's, the
     raters' alpha, and ``fit.fitted`` (``{"denominator", "scale"}``); ``verdict`` when
-    ``min_agreement`` is given (the held-out Spearman's rho against it).
+    ``min_agreement`` is given (the held-out Spearman's rho against it). A line's optional
+    ``"work"`` (the judged work as text, or ``{"path": ...}`` a file or folder beside the gold
+    file) checks its output's evidence as ``against=`` does, and ``evidence`` gives the
+    invented-evidence rate over the subjects that have one.
 
     Raises ``CalibrationError`` naming every bad line, and ``ValueError`` for a scale that is
     not ``LOW:HIGH`` or a file that cannot be read.
