@@ -45,6 +45,7 @@ mod page_layout;
 mod record;
 mod result_words;
 mod scoring;
+mod search;
 mod settings;
 mod setup;
 mod share;

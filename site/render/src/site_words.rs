@@ -54,7 +54,7 @@ pub struct Labels {
 }
 
 /// The keys of [`FILE`], for error messages.
-const KEYS: &str = "nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, result, report, setup";
+const KEYS: &str = "nav, footer, llms, labels, search, items, evidence, plots, calculator, probe, pairwise, result, report, setup";
 
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -63,6 +63,7 @@ struct Raw {
     footer: Vec<toml::Spanned<String>>,
     llms: String,
     labels: Labels,
+    search: crate::search::Words,
     items: Count,
     evidence: scoring::Words,
     plots: chart::Words,
@@ -89,6 +90,8 @@ pub struct Layout {
     pub llms: String,
     /// The layout's labels.
     pub labels: Labels,
+    /// The search box's words.
+    pub search: crate::search::Words,
     /// How a number of items is written.
     pub items: Count,
     /// The words of evidence figures.
@@ -176,6 +179,7 @@ impl Layout {
             footer,
             llms: raw.llms.trim().to_string(),
             labels: raw.labels,
+            search: raw.search,
             items: raw.items,
             evidence: raw.evidence,
             plots: raw.plots,
@@ -231,7 +235,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             err.to_string(),
-            "content/layout.toml:4: unknown field `colour`, expected one of `nav`, `footer`, `llms`, `labels`, `items`, `evidence`, `plots`, `calculator`, `probe`, `pairwise`, `result`, `report`, `setup` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, result, report, setup)"
+            "content/layout.toml:4: unknown field `colour`, expected one of `nav`, `footer`, `llms`, `labels`, `search`, `items`, `evidence`, `plots`, `calculator`, `probe`, `pairwise`, `result`, `report`, `setup` (keys: nav, footer, llms, labels, search, items, evidence, plots, calculator, probe, pairwise, result, report, setup)"
         );
     }
 

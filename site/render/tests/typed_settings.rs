@@ -80,10 +80,11 @@ fn typed_setting(w: &[String]) -> Option<&'static str> {
         if defaults.contains(&a) && b == "by" && c == "default" {
             return Some("a default followed by \"by default\"");
         }
-        if matches!(a, "defaults" | "default") && matches!(b, "to" | "of" | "is") {
-            if defaults.contains(&c) {
-                return Some("\"default(s) to/of/is\" a default");
-            }
+        if matches!(a, "defaults" | "default")
+            && matches!(b, "to" | "of" | "is")
+            && defaults.contains(&c)
+        {
+            return Some("\"default(s) to/of/is\" a default");
         }
         if (matches!(a, "n" | "items") && b == "/" || a == "divided" && b == "by")
             && c == denominator
