@@ -338,3 +338,105 @@ fn the_fact_checked_sentences_hold() {
         );
     }
 }
+
+/// The spans a line sets in single-asterisk italics (`*term*`, not `**bold**`).
+fn italics(line: &str) -> Vec<String> {
+    let text = line.replace("**", "\u{0}\u{0}");
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut open: Option<usize> = None;
+    for (i, &c) in chars.iter().enumerate() {
+        if c != '*' {
+            continue;
+        }
+        match open {
+            None if chars.get(i + 1).is_some_and(|n| !n.is_whitespace()) => open = Some(i),
+            Some(start) if i > start + 1 && !chars[i - 1].is_whitespace() => {
+                out.push(chars[start + 1..i].iter().collect());
+                open = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The glossary has an entry for every term the pages mark as one (a link into it, in italics),
+/// a word set in italics that names an entry links to it, and "pass" keeps one meaning: one
+/// judge's list of items (a step of a pipeline is a stage, a kept draft a saved version).
+#[test]
+fn glossary_terms_have_entries_and_pass_has_one_meaning() {
+    let glossary = read("content/glossary.md");
+    let entries: Vec<(String, String)> = glossary
+        .lines()
+        .filter_map(|l| l.strip_prefix("## "))
+        .filter_map(|h| {
+            let (name, id) = h.split_once(" {#")?;
+            Some((name.to_lowercase(), id.trim_end_matches('}').to_string()))
+        })
+        .collect();
+    for id in [
+        "rubric",
+        "perspective",
+        "criterion",
+        "pass",
+        "interval",
+        "trap",
+        "counter-bias",
+    ] {
+        assert!(
+            entries.iter().any(|(_, e)| e == id),
+            "no glossary entry #{id}"
+        );
+    }
+    let mut unlinked = Vec::new();
+    for (file, text) in markdown_files() {
+        if file == "README.md" || file == "content/glossary.md" {
+            continue;
+        }
+        for (n, line) in text.lines().enumerate() {
+            for span in italics(line) {
+                if let Some(rest) = span.strip_prefix('[') {
+                    if let Some((_, target)) = rest.split_once("](/glossary/#") {
+                        let id = target.trim_end_matches(')');
+                        assert!(
+                            entries.iter().any(|(_, e)| e == id),
+                            "{file}:{}: *{span}* links to a glossary entry that does not exist",
+                            n + 1
+                        );
+                    }
+                    continue;
+                }
+                let word = span.to_lowercase();
+                let singular = word.strip_suffix('s').unwrap_or(&word);
+                if entries
+                    .iter()
+                    .any(|(name, _)| *name == word || name == singular)
+                {
+                    unlinked.push(format!("{file}:{}: *{span}*", n + 1));
+                }
+            }
+        }
+        let folded = prose(&file);
+        for wrong in [
+            "works in passes",
+            "Passes go to",
+            "keep each pass",
+            "| Pass |",
+            "demo pass",
+            "feedback pass",
+            "observer pass",
+            "naive pass",
+        ] {
+            assert!(
+                !folded.contains(wrong),
+                "{file} uses \"pass\" for a stage or a saved version: \"{wrong}\""
+            );
+        }
+    }
+    assert!(
+        unlinked.is_empty(),
+        "italicised as glossary terms without a link to the entry:\n{}",
+        unlinked.join("\n")
+    );
+}
