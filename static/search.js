@@ -22,42 +22,70 @@ function startsWord(text, term) {
   return false;
 }
 
-// How well one record answers one typed term: a code name it starts (a flag's name after its
-// dashes too) outranks a heading or title word it starts, which outranks the page's title and
-// description; 0 when nothing matches.
-function termScore(r, term) {
-  let best = 0;
+// How well a list of code names answers a term, from `top` down: the name itself, a name it
+// starts (a flag's name after its dashes too, so `against` finds `--against`), a name holding it.
+// Returns [score, name], [0, ''] when none does.
+function nameScore(names, term, top) {
+  let best = [0, ''];
   const bare = term.replace(/^-+/, '');
-  for (const k of r.names) {
-    if (k === term) best = Math.max(best, 100);
-    else if (k.startsWith(term)) best = Math.max(best, 90 - Math.min(k.length - term.length, 20) / 4);
-    else if (bare && k.replace(/^-+/, '').startsWith(bare)) best = Math.max(best, 80);
-    else if (k.includes(term)) best = Math.max(best, 40);
+  const better = (score, name) => { if (score > best[0]) best = [score, name]; };
+  for (const k of names) {
+    if (k === term) better(top, k);
+    else if (k.startsWith(term)) better(top - 10 - Math.min(k.length - term.length, 20) / 4, k);
+    else if (bare && k.replace(/^-+/, '').startsWith(bare)) better(top - 20, k);
+    else if (k.includes(term)) better(top - 60, k);
   }
+  return best;
+}
+
+// How well one record answers one typed term: a code name its tables or headings define
+// outranks the same name in its examples' code, then a heading or title word it starts, then
+// the page's title and description. Returns [score, the name matched or ''].
+function termScore(r, term) {
+  const [defined, name] = nameScore(r.names, term, 100);
+  const [used, usedName] = nameScore(r.mentions, term, 60);
+  let best = Math.max(defined, used);
+  const matched = defined >= used ? name : usedName;
   if (r.title === term) best = Math.max(best, 95);
   else if (startsWord(r.title, term)) best = Math.max(best, 70);
   else if (r.title.includes(term)) best = Math.max(best, 35);
   if (startsWord(r.page, term)) best = Math.max(best, 30);
   if (startsWord(r.description, term)) best = Math.max(best, 20);
-  return best;
+  return [best, matched];
 }
 
-// The records every term matches, best first; a docs page comes before another page on a tie.
-function rank(query) {
+// The records every term matches, best first (a docs page before another page on a tie), at
+// most PER_NAME of them for one code name, so that the places a much used flag appears in
+// leave room for the other flags the letters start.
+const PER_NAME = 2;
+export function rank(query) {
   const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (terms.length === 0) return [];
   const scored = [];
   for (const r of records) {
     let total = 0;
+    let name = '';
     for (const t of terms) {
-      const s = termScore(r, t);
+      const [s, matched] = termScore(r, t);
       if (s === 0) { total = 0; break; }
       total += s;
+      name ||= matched;
     }
-    if (total > 0) scored.push([total + (r.docs ? 1 : 0), r]);
+    if (total > 0) scored.push([total + (r.docs ? 1 : 0), r, name]);
   }
   scored.sort((a, b) => b[0] - a[0] || a[1].order - b[1].order);
-  return scored.slice(0, SHOWN).map(([, r]) => r);
+  const per = new Map();
+  const out = [];
+  for (const [, r, name] of scored) {
+    if (name) {
+      const n = per.get(name) || 0;
+      if (n >= PER_NAME) continue;
+      per.set(name, n + 1);
+    }
+    out.push(r);
+    if (out.length === SHOWN) break;
+  }
+  return out;
 }
 
 function choose(k) {
@@ -142,22 +170,26 @@ box.addEventListener('focusout', (e) => {
   if (!box.contains(e.relatedTarget)) close();
 });
 
-try {
-  const response = await fetch(box.dataset.index);
-  const data = response.ok ? await response.json() : [];
-  records = data.map((r, order) => ({
-    u: r.u,
-    t: r.t,
-    p: r.p,
-    order,
-    docs: r.u.includes('/docs/'),
-    title: r.t.toLowerCase(),
-    page: r.p.toLowerCase(),
-    description: r.d.toLowerCase(),
-    names: r.k.map((k) => k.toLowerCase()),
-  }));
-} catch {
-  records = [];
+// The index, fetched once; the module is ready (its import settles) when the records are in.
+async function load() {
+  try {
+    const response = await fetch(box.dataset.index);
+    const data = response.ok ? await response.json() : [];
+    records = data.map((r, order) => ({
+      u: r.u,
+      t: r.t,
+      p: r.p,
+      order,
+      docs: r.u.includes('/docs/'),
+      title: r.t.toLowerCase(),
+      page: r.p.toLowerCase(),
+      description: r.d.toLowerCase(),
+      names: r.k.map((k) => k.toLowerCase()),
+      mentions: r.m.map((k) => k.toLowerCase()),
+    }));
+  } catch {
+    records = [];
+  }
 }
-box.dataset.loaded = '';
+await load();
 if (document.activeElement === input && input.value.trim()) show();

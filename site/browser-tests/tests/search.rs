@@ -3,8 +3,7 @@
 //! the arrows and Enter open a result; at a phone's width the results stay in view too.
 
 use pickanumber_browser_tests::{
-    serve_dist, wait_idle, wait_until, with_browser, BrowserOptions, Client, Locator,
-    READY_TIMEOUT,
+    serve_dist, wait_idle, wait_until, with_browser, BrowserOptions, Client, Locator, READY_TIMEOUT,
 };
 use serde_json::Value;
 
@@ -109,23 +108,35 @@ async fn find_a_flag(client: &Client, site_url: String) {
     // The record behind the first result names the flag: read the index the page fetched.
     let script = format!(
         "const done = arguments[0]; fetch(document.querySelector('search.site-search').dataset.index)\
-         .then(r => r.json()).then(ix => done(ix.some(r => r.u === {href:?} && r.k.includes('--rubric'))));"
+         .then(r => r.json()).then(ix => done(ix.some(r => r.u === {href:?} && (r.k.includes('--rubric') || r.m.includes('--rubric')))));"
     );
     let names_it = client
         .execute_async(&script, vec![])
         .await
         .expect("read the index");
-    assert_eq!(names_it, Value::Bool(true), "the first result {href} documents --rubric");
+    assert_eq!(
+        names_it,
+        Value::Bool(true),
+        "the first result {href} names --rubric"
+    );
     let in_view = eval(
         client,
         "const r = document.querySelector('#site-search-results [role=option]').getBoundingClientRect(); \
          return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;",
     )
     .await;
-    assert_eq!(in_view, Value::Bool(true), "the first result lies in the viewport");
+    assert_eq!(
+        in_view,
+        Value::Bool(true),
+        "the first result lies in the viewport"
+    );
     input.send_keys("\u{E015}").await.expect("arrow down");
     assert_eq!(
-        eval(client, "return document.getElementById('site-search').getAttribute('aria-activedescendant');").await,
+        eval(
+            client,
+            "return document.getElementById('site-search').getAttribute('aria-activedescendant');"
+        )
+        .await,
         Value::String("site-search-0".into())
     );
     input.send_keys("\u{E007}").await.expect("press Enter");
@@ -168,6 +179,33 @@ async fn at_a_phones_width_in_dark_mode_the_results_stay_in_view() {
     };
     with_browser(options, move |client| async move {
         find_a_flag(&client, site.url("/quick-start/")).await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn every_flag_is_listed_two_keystrokes_after_its_dashes() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        client.goto(&site.url("/")).await.expect("open the home page");
+        // The page's own search module, ranking as the box does, for every flag the index
+        // holds: `--` and the flag's first two letters must list a record that has the flag.
+        let missed = client
+            .execute_async(
+                "const done = arguments[0]; const box = document.querySelector('search.site-search'); \
+                 import(box.dataset.script).then(async (m) => { \
+                   const ix = await (await fetch(box.dataset.index)).json(); \
+                   const flags = [...new Set(ix.flatMap(r => r.k.concat(r.m)).filter(k => k.startsWith('--')))]; \
+                   const missed = flags.filter(f => !m.rank(f.slice(0, 4)).some(r => \
+                     ix.some(x => x.u === r.u && (x.k.includes(f) || x.m.includes(f))))); \
+                   done([flags.length, missed]); })",
+                vec![],
+            )
+            .await
+            .expect("rank every flag");
+        let flags = missed[0].as_u64().unwrap_or(0);
+        assert!(flags >= 10, "only {flags} flags in the index");
+        assert_eq!(missed[1], Value::Array(Vec::new()), "flags not listed after two letters");
     })
     .await;
 }

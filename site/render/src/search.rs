@@ -73,16 +73,24 @@ role=\"combobox\" aria-autocomplete=\"list\" aria-expanded=\"false\" aria-contro
 }
 
 /// A section of a page: the heading's anchor (`None` for the text above the first heading),
-/// its text, and the names found in it.
+/// its text, the names its tables and headings define and the flags its other code mentions.
 struct Section {
     id: Option<String>,
     text: String,
-    names: Vec<String>,
+    names: Names,
+}
+
+/// The names of a stretch of a page: `defined` in a table cell or a heading (where an option
+/// is documented), `mentioned` only in other code (an example that uses a flag).
+#[derive(Debug, Default, PartialEq)]
+struct Names {
+    defined: Vec<String>,
+    mentioned: Vec<String>,
 }
 
 /// The index as JSON: a list of records `{"u": address, "t": title, "p": page title,
-/// "d": description, "k": [names]}`, the page's own record first, then one per heading
-/// (whose `u` ends with its anchor and whose `d` is empty).
+/// "d": description, "k": [names defined], "m": [flags mentioned]}`, the page's own record
+/// first, then one per heading (whose `u` ends with its anchor and whose `d` is empty).
 pub fn index_json(entries: &[Entry], base: Base) -> String {
     let mut out = String::from("[");
     let mut first = true;
@@ -105,14 +113,19 @@ pub fn index_json(entries: &[Entry], base: Base) -> String {
             quote(&mut out, e.title);
             out.push_str(",\"d\":");
             quote(&mut out, d);
-            out.push_str(",\"k\":[");
-            for (i, name) in s.names.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
+            for (key, list) in [("k", &s.names.defined), ("m", &s.names.mentioned)] {
+                out.push_str(",\"");
+                out.push_str(key);
+                out.push_str("\":[");
+                for (i, name) in list.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    quote(&mut out, name);
                 }
-                quote(&mut out, name);
+                out.push(']');
             }
-            out.push_str("]}");
+            out.push('}');
         }
     }
     out.push_str("]\n");
@@ -126,8 +139,10 @@ fn sections(e: &Entry) -> Vec<Section> {
     for t in e.toc {
         let marker = format!(" id=\"{}\"", t.id);
         if let Some(at) = e.body[from..].find(&marker) {
-            from += at;
-            cuts.push((from, t));
+            // The section starts at the heading's tag, so the heading's own code counts.
+            let tag = e.body[..from + at].rfind('<').unwrap_or(from + at);
+            from += at + marker.len();
+            cuts.push((tag, t));
         }
     }
     let mut out = Vec::new();
@@ -148,14 +163,15 @@ fn sections(e: &Entry) -> Vec<Section> {
     out
 }
 
-/// The names of a stretch of HTML: each `<code>` of a table cell or a heading that is one
-/// identifier (no space, 2 to 40 characters), and each `--flag` inside any code, in order of
-/// first appearance, once each.
-fn names(html: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let add = |name: String, out: &mut Vec<String>| {
-        if !out.contains(&name) {
-            out.push(name);
+/// The names of a stretch of HTML, in order of first appearance, once each: defined, each
+/// `<code>` of a table cell or a heading that is one identifier (no space, 2 to 40 characters,
+/// a letter among them) and each `--flag` in such code; mentioned, each other `--flag` inside
+/// any code.
+fn names(html: &str) -> Names {
+    let mut out = Names::default();
+    let add = |name: String, list: &mut Vec<String>| {
+        if !list.contains(&name) {
+            list.push(name);
         }
     };
     let mut rest = html;
@@ -170,21 +186,28 @@ fn names(html: &str) -> Vec<String> {
         };
         let code = unescape(&rest[body_start..body_start + len]);
         let before = &html[..offset + open];
-        if in_cell_or_heading(before) {
+        let defining = in_cell_or_heading(before);
+        if defining {
             let word = code.trim();
             let one =
                 !word.contains(char::is_whitespace) && (2..=40).contains(&word.chars().count());
             if one && word.chars().any(char::is_alphabetic) {
-                add(word.to_string(), &mut out);
+                add(word.to_string(), &mut out.defined);
             }
         }
         for flag in flags(&code) {
-            add(flag, &mut out);
+            if defining {
+                add(flag, &mut out.defined);
+            } else {
+                add(flag, &mut out.mentioned);
+            }
         }
         let next = body_start + len + "</code>".len();
         offset += next;
         rest = &rest[next..];
     }
+    let defined = &out.defined;
+    out.mentioned.retain(|m| !defined.contains(m));
     out
 }
 
@@ -277,9 +300,9 @@ mod tests {
         let json = index_json(&[e], Base::ROOT);
         assert_eq!(
             json,
-            "[{\"u\":\"/docs/score/\",\"t\":\"score\",\"p\":\"score\",\"d\":\"The score command \\\"quoted\\\"\",\"k\":[]},\
-{\"u\":\"/docs/score/#opts\",\"t\":\"Options\",\"p\":\"score\",\"d\":\"\",\"k\":[\"--against\",\"fail_under\",\"--level\",\"--no-interval\"]},\
-{\"u\":\"/docs/score/#more\",\"t\":\"More --json\",\"p\":\"score\",\"d\":\"\",\"k\":[\"--json\"]}]\n"
+            "[{\"u\":\"/docs/score/\",\"t\":\"score\",\"p\":\"score\",\"d\":\"The score command \\\"quoted\\\"\",\"k\":[],\"m\":[]},\
+{\"u\":\"/docs/score/#opts\",\"t\":\"Options\",\"p\":\"score\",\"d\":\"\",\"k\":[\"--against\",\"fail_under\"],\"m\":[\"--level\",\"--no-interval\"]},\
+{\"u\":\"/docs/score/#more\",\"t\":\"More --json\",\"p\":\"score\",\"d\":\"\",\"k\":[\"--json\"],\"m\":[]}]\n"
         );
     }
 
