@@ -19,7 +19,9 @@
 //!
 //! Computed results are not settings (a page quotes them as `{{ block.field }}`), and counts
 //! of a worked profile ("Twenty items that cancel out") or a case study's own setting
-//! (`denominator=15`) match none of the phrases.
+//! (`denominator=15`) match none of the phrases. A program's printed output is not read: a
+//! ```` ```console ```` block (commands and the output the tests compare with the program's)
+//! and the ```` ```text ```` block after a ```` ```python run ```` or ```` ```js run ```` block.
 
 use std::path::{Path, PathBuf};
 
@@ -134,12 +136,47 @@ fn pages() -> Vec<PathBuf> {
     out
 }
 
+/// The lines of a page a writer typed, with their numbers from 0: all but the lines of a
+/// program's output (see the module's rule).
+fn typed_lines(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut open: Option<(String, bool)> = None; // the fence, and whether its lines are output
+    let mut last_info = String::new();
+    for (n, line) in text.lines().enumerate() {
+        let t = line.trim_start();
+        match &open {
+            None => {
+                if let Some(info) = t.strip_prefix("```") {
+                    let info = info.trim().to_string();
+                    let output = info.starts_with("console")
+                        || (info == "text" && last_info.ends_with(" run"));
+                    open = Some(("```".to_string(), output));
+                    last_info = info;
+                } else {
+                    out.push((n, line));
+                    if !t.is_empty() {
+                        last_info.clear();
+                    }
+                }
+            }
+            Some((fence, output)) => {
+                if t.starts_with(fence.as_str()) && t.trim_start_matches('`').trim().is_empty() {
+                    open = None;
+                } else if !output {
+                    out.push((n, line));
+                }
+            }
+        }
+    }
+    out
+}
+
 #[test]
 fn no_page_types_a_setting_the_formula_defines() {
     let mut found = Vec::new();
     for page in pages() {
         let text = std::fs::read_to_string(repo().join(&page)).unwrap();
-        for (n, line) in text.lines().enumerate() {
+        for (n, line) in typed_lines(&text) {
             if let Some(rule) = typed_setting(&words(line)) {
                 found.push(format!("{}:{}: {rule}: {line}", page.display(), n + 1));
             }
@@ -173,6 +210,14 @@ fn the_rule_finds_typed_settings_and_not_counts_or_other_values() {
     ] {
         assert!(hit(typed), "not found: {typed}");
     }
+    let page = "```console\n$ pickanumber score --report x\nraw 50 + 8 × 1.342 = 60.73\n```\n\
+```python run\nprint(1)\n```\n```text\ndensity = n / 20\n```\n```text\ndensity = n / 20\n```\n";
+    let kept: Vec<usize> = typed_lines(page).iter().map(|(n, _)| *n).collect();
+    assert_eq!(
+        kept,
+        [5, 11],
+        "the program and a text block after a text block are typed; outputs are not"
+    );
     for fine in [
         "**C — balanced.** Twenty items that cancel out.",
         "```evidence id=jobs-agri denominator=15 scale=0.8 center=5 max=10 rounding=none",
