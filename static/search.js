@@ -54,10 +54,9 @@ function termScore(r, term) {
   return [best, matched];
 }
 
-// The records every term matches, best first (a docs page before another page on a tie), at
-// most PER_NAME of them for one code name, so that the places a much used flag appears in
-// leave room for the other flags the letters start.
-const PER_NAME = 2;
+// The records every term matches, best first (a docs page before another page on a tie). The
+// best record of each code name is chosen before a second record of any name, so that the
+// places a much used flag appears in leave room for the other flags the letters start.
 export function rank(query) {
   const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (terms.length === 0) return [];
@@ -74,18 +73,21 @@ export function rank(query) {
     if (total > 0) scored.push([total + (r.docs ? 1 : 0), r, name]);
   }
   scored.sort((a, b) => b[0] - a[0] || a[1].order - b[1].order);
-  const per = new Map();
-  const out = [];
-  for (const [, r, name] of scored) {
-    if (name) {
-      const n = per.get(name) || 0;
-      if (n >= PER_NAME) continue;
-      per.set(name, n + 1);
+  const seen = new Set();
+  const first = [];
+  const rest = [];
+  for (const entry of scored) {
+    const name = entry[2];
+    if (!name || !seen.has(name)) {
+      seen.add(name);
+      first.push(entry);
+    } else {
+      rest.push(entry);
     }
-    out.push(r);
-    if (out.length === SHOWN) break;
   }
-  return out;
+  const chosen = first.slice(0, SHOWN).concat(rest.slice(0, Math.max(0, SHOWN - first.length)));
+  chosen.sort((a, b) => b[0] - a[0] || a[1].order - b[1].order);
+  return chosen.map(([, r]) => r);
 }
 
 function choose(k) {

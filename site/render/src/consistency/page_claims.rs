@@ -422,7 +422,7 @@ fn glossary_terms_have_entries_and_pass_has_one_meaning() {
             "works in passes",
             "Passes go to",
             "keep each pass",
-            "| Pass |",
+            "| Pass | What it does |",
             "demo pass",
             "feedback pass",
             "observer pass",
