@@ -209,3 +209,36 @@ async fn every_flag_is_listed_two_keystrokes_after_its_dashes() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn escape_closes_the_results_then_clears_the_box() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        client
+            .goto(&site.url("/quick-start/"))
+            .await
+            .expect("open the quick start");
+        let input = client
+            .find(Locator::Id("site-search"))
+            .await
+            .expect("the search box");
+        input.click().await.expect("focus the box");
+        input.send_keys("glossary").await.expect("type a word");
+        first_result(&client).await;
+        let state = "const i = document.getElementById('site-search'); \
+                     return [i.getAttribute('aria-expanded'), i.value, document.getElementById('site-search-results').hidden];";
+        input.send_keys("\u{E00C}").await.expect("press Escape");
+        assert_eq!(
+            eval(&client, state).await,
+            serde_json::json!(["false", "glossary", true]),
+            "the first Escape closes the results and keeps the words"
+        );
+        input.send_keys("\u{E00C}").await.expect("press Escape again");
+        assert_eq!(
+            eval(&client, state).await,
+            serde_json::json!(["false", "", true]),
+            "the second Escape clears the box"
+        );
+    })
+    .await;
+}
