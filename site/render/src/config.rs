@@ -231,7 +231,7 @@ mod tests {
         );
         assert_eq!(
             err(&c, "a\n\n{{ params.density }}"),
-            "p.md:3: unknown setting {{ params.density }}: the formula's settings are denominator, scale, center, max, floor, gain, normalize, rounding, impacts"
+            "p.md:3: unknown setting {{ params.density }}: the formula's settings are denominator, scale, center, max, floor, gain, normalize, rounding, impacts, span"
         );
         assert_eq!(
             err(&SiteConfig::default(), "{{ site.repository }}"),

@@ -8,7 +8,7 @@ use pickanumber_lean::numtext::round_trip;
 use pickanumber_score::{Impact, Params};
 
 /// The names a page may quote after `params.`, in the order error messages list them.
-pub const NAMES: [&str; 9] = [
+pub const NAMES: [&str; 10] = [
     "denominator",
     "scale",
     "center",
@@ -18,11 +18,13 @@ pub const NAMES: [&str; 9] = [
     "normalize",
     "rounding",
     "impacts",
+    "span",
 ];
 
 /// The text of `params.NAME` for one of [`NAMES`]: numbers as the shortest exact decimal
 /// (`20`, `0.75`), the normalisation and rounding by the names evidence blocks take (`sqrt`,
-/// `half-away`), the impact set as messages write it (`+5, +3, … −5`).
+/// `half-away`), the impact set as messages write it (`+5, +3, … −5`), and `span`, the smallest
+/// spread across criteria that passes the self-check.
 pub fn value(name: &str) -> Option<String> {
     let p = Params::CANONICAL;
     Some(match name {
@@ -35,6 +37,7 @@ pub fn value(name: &str) -> Option<String> {
         "normalize" => p.normalization.name().to_string(),
         "rounding" => p.rounding.name().to_string(),
         "impacts" => Impact::list(&Impact::ALL),
+        "span" => round_trip(p.self_check_span),
         _ => return None,
     })
 }
@@ -65,7 +68,8 @@ mod tests {
                 "0.25",
                 "sqrt",
                 "half-away",
-                "+5, +3, +2, +1, \u{2212}1, \u{2212}2, \u{2212}3, \u{2212}5"
+                "+5, +3, +2, +1, \u{2212}1, \u{2212}2, \u{2212}3, \u{2212}5",
+                "20"
             ]
         );
         assert_eq!(value("density"), None);

@@ -15,6 +15,7 @@
 //! - the scale: "scale 8", "scale of 8", "scale factor 8", "8 points per unit" or "+ 8 ×" /
 //!   "+ 8 \cdot" (the raw score's formula);
 //! - the multiplier's formula "0.75 + 0.25";
+//! - the self-check's span: "at least 20 points" or "span of 20";
 //! - the impact set written out: its eight values in order.
 //!
 //! Computed results are not settings (a page quotes them as `{{ block.field }}`), and counts
@@ -110,6 +111,11 @@ fn typed_setting(w: &[String]) -> Option<&'static str> {
         }
         if a == "+" && b == "8" && matches!(c, "×" | "cdot") {
             return Some("the scale in the raw score's formula");
+        }
+        if (a == "least" && b == "20" && matches!(c, "points" | "point"))
+            || (a == "span" && b == "of" && c == "20")
+        {
+            return Some("the self-check's span");
         }
         if a == "0.75" && b == "+" && c == "0.25" {
             return Some("the multiplier's formula");
@@ -207,6 +213,7 @@ fn the_rule_finds_typed_settings_and_not_counts_or_other_values() {
         "multiplier  = 0.75 + 0.25 × clamp(density, 0, 1)",
         "the impacts are +5, +3, +2, +1, −1, −2, −3 and −5.",
         "```evidence id=x denominator=20",
+        "the best and worst must be at least 20 points apart",
     ] {
         assert!(hit(typed), "not found: {typed}");
     }
