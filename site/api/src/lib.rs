@@ -9,14 +9,17 @@
 //! The CLI, the Python package and the npm package all call this crate, so the same input gives
 //! the same JSON object in all three; none of them builds its own.
 
+pub mod comparison;
 pub mod evidence;
 pub mod gate;
 pub mod json;
-mod number;
+pub mod number;
+#[cfg(feature = "schema")]
+pub mod schema;
 pub mod passes;
 
 pub use gate::{Gate, OptionNames};
-pub use json::to_json;
+pub use json::{to_json, SCHEMA_VERSION};
 pub use pickanumber_rubric::Rubric;
 pub use pickanumber_score::{analyse, combine, Analysis, Request};
 
@@ -137,11 +140,15 @@ impl Evaluation {
     /// The JSON object `pickanumber score` prints: [`json::to_json`] (without the `interval`
     /// keys when the interval was not asked for) plus a `gate` object when a threshold was set.
     pub fn to_json(&self) -> serde_json::Value {
-        let mut out = json::object(&self.analysis, self.interval);
-        if self.gate.is_set() {
-            out["gate"] = self.gate.to_json(&self.misses);
+        serde_json::to_value(self.result()).expect("the result serialises")
+    }
+
+    /// The typed object behind [`Evaluation::to_json`]: the output contract's [`json::Result`].
+    pub fn result(&self) -> json::Result<'_> {
+        json::Result {
+            gate: self.gate.is_set().then(|| self.gate.result(&self.misses)),
+            ..json::result(&self.analysis, self.interval)
         }
-        out
     }
 
     /// The exit code the CLI gives: 1 when items have errors, 3 when the gate missed, else 0.

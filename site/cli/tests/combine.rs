@@ -118,9 +118,9 @@ fn heading_errors_exit_1_with_their_lines() {
     assert_eq!(
         json(&out)["errors"],
         json!([
-            {"line": 1, "message": "an item before the first ## Pass: heading belongs to no judge: move it under a pass"},
-            {"line": 2, "message": "a ## Pass: heading needs the judge's name, as in ## Pass: claude; the items under it are not scored"},
-            {"line": 6, "message": "pass \"claude\" is already named on line 4: give each pass its own name; the items under this heading are not scored"},
+            {"kind": "pass", "severity": "error", "line": 1, "message": "an item before the first ## Pass: heading belongs to no judge: move it under a pass"},
+            {"kind": "pass", "severity": "error", "line": 2, "message": "a ## Pass: heading needs the judge's name, as in ## Pass: claude; the items under it are not scored"},
+            {"kind": "pass", "severity": "error", "line": 6, "message": "pass \"claude\" is already named on line 4: give each pass its own name; the items under this heading are not scored"},
         ])
     );
 }

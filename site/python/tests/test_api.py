@@ -234,7 +234,9 @@ def test_against_leaves_out_an_item_whose_evidence_is_not_in_the_work(tmp_path):
         assert d["total_items"] == 2
         assert [i["status"] for i in d["evidence"]["items"]] == ["verified", "not_found", "no_evidence"]
         assert d["evidence"]["invented_rate"] == 0.5
-        assert d["warnings"][0].startswith("line 2: evidence not in the work, item not counted: parse.py:88 is beyond the end of ")
+        (w,) = d["warnings"]
+        assert (w["kind"], w["severity"], w["line"]) == ("evidence", "warning", 2)
+        assert w["message"].startswith("evidence not in the work, item not counted: parse.py:88 is beyond the end of ")
     # A str is the work's text: quotes are checked, places cannot be.
     text = pickanumber.analyse('+3 "raise ValueError"\n+1 "never written"', against=source, interval=False)
     assert [i["status"] for i in text.to_dict()["evidence"]["items"]] == ["verified", "not_found"]
