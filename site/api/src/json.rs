@@ -347,17 +347,18 @@ pub fn result(a: &Analysis, with_interval: bool) -> Result<'_> {
             })
         }
     };
-    let of = |severity| a.diagnostics_of(severity).map(DiagnosticObject::from).collect();
+    let of = |severity| {
+        a.diagnostics_of(severity)
+            .map(DiagnosticObject::from)
+            .collect()
+    };
     Result {
         schema_version: SCHEMA_VERSION,
         mode: a.mode(),
         format: a.format,
         scores,
         interval: with_interval.then(|| interval(a.interval)),
-        passes: a
-            .passes
-            .as_ref()
-            .map(|p| PassesKeys::new(p, with_interval)),
+        passes: a.passes.as_ref().map(|p| PassesKeys::new(p, with_interval)),
         evidence: a.evidence.as_ref().map(Evidence::new),
         errors: of(Severity::Error),
         ignored: &a.ignored,

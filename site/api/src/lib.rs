@@ -14,9 +14,9 @@ pub mod evidence;
 pub mod gate;
 pub mod json;
 pub mod number;
+pub mod passes;
 #[cfg(feature = "schema")]
 pub mod schema;
-pub mod passes;
 
 pub use gate::{Gate, OptionNames};
 pub use json::{to_json, SCHEMA_VERSION};

@@ -8,7 +8,9 @@ use schemars::JsonSchema;
 
 /// The schema of one type, as pretty JSON text with a final newline.
 fn schema_text<T: JsonSchema>(id: &str) -> String {
-    let generator = SchemaSettings::draft2020_12().for_serialize().into_generator();
+    let generator = SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator();
     let mut schema = generator.into_root_schema_for::<T>();
     schema.insert("$id".into(), id.into());
     let mut text = serde_json::to_string_pretty(&schema).expect("a schema serialises");
@@ -25,7 +27,10 @@ pub fn result() -> (&'static str, String) {
 /// The file name under `schema/` and the text of [`crate::comparison::Comparison`]'s schema.
 pub fn comparison() -> (&'static str, String) {
     let name = "comparison.schema.json";
-    (name, schema_text::<crate::comparison::Comparison>(&id(name)))
+    (
+        name,
+        schema_text::<crate::comparison::Comparison>(&id(name)),
+    )
 }
 
 /// Every schema of the contract: file name and text.

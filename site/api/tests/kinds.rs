@@ -9,7 +9,11 @@ use serde_json::Value;
 
 /// A kind's name in the JSON.
 fn name<T: serde::Serialize>(x: T) -> String {
-    serde_json::to_value(x).unwrap().as_str().unwrap().to_string()
+    serde_json::to_value(x)
+        .unwrap()
+        .as_str()
+        .unwrap()
+        .to_string()
 }
 
 /// The array each severity's diagnostics are in.
@@ -37,14 +41,22 @@ fn check(kind: Kind, text: &str, options: Options) {
             .collect()
     };
     let found = of_kind(array(severity));
-    assert!(!found.is_empty(), "no {kind_name} in {}: {v:#}", array(severity));
+    assert!(
+        !found.is_empty(),
+        "no {kind_name} in {}: {v:#}",
+        array(severity)
+    );
     for d in &found {
         assert_eq!(d["severity"], name(severity).as_str(), "{d}");
         assert!(!d["message"].as_str().unwrap().is_empty(), "{d}");
     }
     for other in [Severity::Error, Severity::Warning, Severity::Note] {
         if other != severity {
-            assert!(of_kind(array(other)).is_empty(), "{kind_name} in {}", array(other));
+            assert!(
+                of_kind(array(other)).is_empty(),
+                "{kind_name} in {}",
+                array(other)
+            );
         }
     }
 }

@@ -25,7 +25,7 @@ SIDES:
     (an input with ## Pass: headings is combined).
 
 OUTPUT:
-    {\"before\": {\"mode\", \"final\", \"confidence\", \"interval\"}, \"after\": {…},
+    {\"schema_version\": 1, \"before\": {\"mode\", \"final\", \"confidence\", \"interval\"}, \"after\": {…},
     \"change\": AFTER's final − BEFORE's (null when either has no score),
     \"confidence_change\", \"criteria\": [{\"name\", \"before\", \"after\", \"change\"}] (matrix
     finals by name; null where a side lacks the criterion),
@@ -36,7 +36,10 @@ EXIT STATUS:
     1  a side has errors (its errors array is not empty); the comparison is still printed
     2  usage error, an unreadable file, or a result (an object with mode, final and errors)
        whose final is not a number or null or whose errors is not a list, or whose final,
-       interval ends or criteria finals lie outside 0 to 100 (confidence outside 0 to 1)";
+       interval ends or criteria finals lie outside 0 to 100 (confidence outside 0 to 1), or
+       whose schema_version is not 1 (a result without one is read), whose mode is not
+       pooled, matrix or feedback, or whose interval is not null or two numbers
+       (schema/comparison.schema.json is the output's JSON Schema)";
 
 /// Options of `pickanumber compare`.
 #[derive(Debug, Args)]
@@ -190,7 +193,12 @@ fn criteria(before: &Value, after: &Value) -> Vec<CriterionChange> {
     let list = |v: &Value| -> Vec<(String, Option<Number>)> {
         v["criteria"].as_array().map_or_else(Vec::new, |a| {
             a.iter()
-                .filter_map(|c| Some((c["name"].as_str()?.to_string(), Number::of_json(&c["final"]))))
+                .filter_map(|c| {
+                    Some((
+                        c["name"].as_str()?.to_string(),
+                        Number::of_json(&c["final"]),
+                    ))
+                })
                 .collect()
         })
     };
@@ -201,7 +209,8 @@ fn criteria(before: &Value, after: &Value) -> Vec<CriterionChange> {
             names.push(n);
         }
     }
-    let find = |l: &[(String, Option<Number>)], n: &str| l.iter().find(|c| c.0 == n).and_then(|c| c.1);
+    let find =
+        |l: &[(String, Option<Number>)], n: &str| l.iter().find(|c| c.0 == n).and_then(|c| c.1);
     names
         .into_iter()
         .map(|n| CriterionChange::new(n.to_string(), find(&b, n), find(&a, n)))

@@ -149,7 +149,14 @@ fn matrix_json_leads_with_the_overall_and_nests_the_pool() {
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     assert_eq!(
         &keys[..6],
-        ["schema_version", "mode", "format", "final", "final_unrounded", "confidence"]
+        [
+            "schema_version",
+            "mode",
+            "format",
+            "final",
+            "final_unrounded",
+            "confidence"
+        ]
     );
     assert_eq!(v["mode"], "matrix");
     assert_eq!(v["final"], v["overall"]);
