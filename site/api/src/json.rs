@@ -374,7 +374,15 @@ pub(crate) fn interval(i: Option<pickanumber_score::Interval>) -> Option<[Number
     i.map(|i| [number(i.low), number(i.high)])
 }
 
-/// Every kind of diagnostic with its severity, in the order of [`Kind::ALL`].
-pub fn kinds() -> impl Iterator<Item = (Kind, Severity)> {
-    Kind::ALL.into_iter().map(|k| (k, k.severity()))
+/// A kind's name in the JSON (`thin_cell`): the snake_case name serde writes.
+///
+/// ```
+/// use pickanumber_api::json::kind_name;
+/// assert_eq!(kind_name(pickanumber_score::Kind::NothingRead), "nothing_read");
+/// ```
+pub fn kind_name(kind: Kind) -> String {
+    match serde_json::to_value(kind) {
+        Ok(serde_json::Value::String(s)) => s,
+        _ => unreachable!("a kind is a unit variant, serialised as its name"),
+    }
 }

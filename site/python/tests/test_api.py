@@ -34,6 +34,18 @@ def test_item_n_of_a_list_is_on_line_n():
     assert isinstance(e.value, ValueError)
 
 
+def test_a_pipeline_selects_warnings_by_kind_in_the_dict_and_the_diagnostics():
+    a = pickanumber.analyse("(+3, user × craft) a\n(+2, user × depth) b\nprose\n", mode="matrix")
+    d = a.to_dict()
+    assert d["schema_version"] == 1
+    assert [(w["kind"], w["severity"]) for w in d["warnings"]] == [("self_check", "warning"), ("thin_cell", "warning")]
+    assert [n["kind"] for n in d["notes"]] == ["ignored"]
+    assert sorted(x.kind for x in a.diagnostics) == ["ignored", "self_check", "thin_cell"]
+    (thin,) = [x for x in a.diagnostics if x.kind == "thin_cell"]
+    assert thin.message == d["warnings"][1]["message"]
+    assert thin.severity == "warning" and thin.line is None
+
+
 def test_strict_raises_on_the_first_error_and_keeps_them_all():
     with pytest.raises(pickanumber.EvidenceError) as e:
         pickanumber.analyse("+3 ok\nprose\n+4 bad", strict=True)
