@@ -39,7 +39,7 @@ impl EvidenceCounts {
     }
 }
 
-/// [`EvidenceCounts`] with what the work left unread and every item's check.
+/// The evidence counts, with what the work left unread and every item's check.
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Evidence<'a> {

@@ -61,10 +61,10 @@ pub enum Kind {
     CrowdedCell,
     /// Used perspective × criterion cells with fewer than 3 items (one diagnostic lists them).
     ThinCell,
-    /// Non-blank input from which no item was read: there is no score. Its message is
-    /// [`NOTHING_READ`], a colon, then what was tried.
+    /// Input from which no item was read (or every item read was left out): there is no
+    /// score. Its message begins `no items read`, then says what was tried.
     NothingRead,
-    /// A line that is not an item, read strictly ([`crate::Request::strict`]).
+    /// A line that is not an item, read strictly (the CLI's `--strict`).
     Strict,
     /// An explicitly empty list of items: it scores the centre with confidence 0.
     EmptyInput,
@@ -80,7 +80,8 @@ pub enum Kind {
     /// Items of one pass that another pass found too, counted once.
     Duplicate,
     /// An item whose evidence is not in the judged work (left out, or kept as asked), or
-    /// that cites none when evidence is required ([`crate::verify`]).
+    /// that cites none when evidence is required (checked against a work: the CLI's
+    /// `--against`).
     Evidence,
     /// Files of the judged work that were not read (binary, or symlinks leading outside).
     WorkSkipped,
