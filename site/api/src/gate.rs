@@ -11,7 +11,6 @@
 use pickanumber_score::Analysis;
 use pickanumber_view::{words::RESULT, working::headline_label};
 use serde::Serialize;
-use serde_json::Value;
 
 /// How a front end spells the gate's three options, for the sentences of its misses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,11 +165,6 @@ impl Gate {
             misses: misses.to_vec(),
             max_unverified: self.max_unverified,
         }
-    }
-
-    /// [`Gate::result`] as a JSON value.
-    pub fn to_json(self, misses: &[String]) -> Value {
-        serde_json::to_value(self.result(misses)).expect("the gate serialises")
     }
 }
 

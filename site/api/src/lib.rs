@@ -2,9 +2,14 @@
 //!
 //! text + [`Options`] → [`evaluate`] (the formula crate's `analyse`, plus the rubric's cell
 //! checks), or several judges' texts → [`evaluate_passes`] (the formula crate's `combine`) →
-//! [`Evaluation`] → [`json::to_json`] (the object `pickanumber score` prints, with
-//! [`passes`]' keys for passes; both write a score's number by the one rule of `number`) and
-//! [`gate::Gate`] (the thresholds a pipeline sets).
+//! [`Evaluation`] → [`Evaluation::result`] (the typed object `pickanumber score` prints:
+//! [`json::Result`], with [`passes`]' keys for passes and [`evidence`]'s for a judged work, each
+//! score's number by the one rule of [`number`]) and [`gate::Gate`] (the thresholds a pipeline
+//! sets) → serde. [`comparison::Comparison`] is what `pickanumber compare` prints.
+//!
+//! These types are the output contract: the object carries [`SCHEMA_VERSION`], every
+//! diagnostic is an object with its kind and severity, and with the `schema` feature
+//! the module `schema` generates the JSON Schemas checked in under `schema/`.
 //!
 //! The CLI, the Python package and the npm package all call this crate, so the same input gives
 //! the same JSON object in all three; none of them builds its own.
