@@ -24,8 +24,12 @@ USAGE: cargo xtask <COMMAND> [OPTIONS]
     serve [--port N]       build into target/serve-dist/, serve it on http://127.0.0.1:N/ (default
                            8000) and rebuild when the sources change; open pages then reload
     test                   setup, fmt, clippy, unit tests, the README's install line, the npm
-                           package and its node tests (promptfoo), build, then
-                           the browser tests (headless Chromium) against dist/
+                           package and its node tests (promptfoo), build, the examples,
+                           then the browser tests (headless Chromium) against dist/
+    examples [--update]    run every example of the README and docs/*.md (console blocks with the
+                           debug CLI, python and js run blocks with the test venv and the built npm
+                           package, after `test` or `package`) and compare their output with the
+                           page; --update writes the printed output into the pages
     package                setup, then build the npm package into target/npm/pickanumber/ and the
                            Python wheel into target/wheels/
     bench [--no-build] [--only weight,lighthouse,latency,throughput,build,python,npm]
@@ -52,6 +56,8 @@ pub enum Command {
     Bench(bool, Vec<String>),
     /// How long each target runs, and the targets.
     Fuzz(Budget, Vec<&'static str>),
+    /// Run the examples of the README and the docs; with `true`, write their output in.
+    Examples(bool),
     /// The packages for other ecosystems: npm into `target/npm/pickanumber/`, the wheel into
     /// `target/wheels/`.
     Package,
@@ -78,9 +84,10 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
         "serve" => Command::Serve(8000),
         "test" => Command::Test,
         "package" => Command::Package,
+        "examples" => Command::Examples(false),
         "bench" => Command::Bench(true, SECTIONS.map(|s| s.0.to_owned()).to_vec()),
         "fuzz" => Command::Fuzz(Budget::Seconds(60), TARGETS.to_vec()),
-        other => return Err(usage(format!("unknown command `{other}`; the commands are setup, build, serve, test, package, bench and fuzz (see --help)"))),
+        other => return Err(usage(format!("unknown command `{other}`; the commands are setup, build, serve, test, examples, package, bench and fuzz (see --help)"))),
     };
     while let Some(arg) = p.next()? {
         match (&mut command, arg) {
@@ -106,6 +113,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
                 *targets = vec![t]
             }
             (Command::Bench(build, _), Long("no-build")) => *build = false,
+            (Command::Examples(update), Long("update")) => *update = true,
             (Command::Bench(_, only), Long("only")) => {
                 let v = p.value()?.string()?;
                 *only = v.split(',').map(|s| s.trim().to_owned()).collect();
@@ -147,6 +155,8 @@ mod tests {
             ("setup --no-browser", Command::Setup(false)),
             ("build --base-url=/x/", Command::Build(Some("/x/".into()))),
             ("serve", Command::Serve(8000)),
+            ("examples", Command::Examples(false)),
+            ("examples --update", Command::Examples(true)),
             ("serve --port 9001", Command::Serve(9001)),
             ("fuzz", Command::Fuzz(Budget::Seconds(60), TARGETS.to_vec())),
             (
@@ -173,7 +183,7 @@ mod tests {
             .filter_map(|l| l.split_whitespace().next())
             .collect();
         let commands = [
-            "setup", "build", "serve", "test", "package", "bench", "fuzz",
+            "setup", "build", "serve", "test", "examples", "package", "bench", "fuzz",
         ];
         assert_eq!(listed, commands);
         for c in commands {

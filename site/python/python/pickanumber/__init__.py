@@ -125,7 +125,7 @@ class Diagnostic:
 
 class Rubric:
     """A rubric: what is scored, pooled or matrix, the criteria with their weights and anchors,
-    the perspectives, the traps and the formula's settings (see the README's "Rubrics").
+    the perspectives, the traps and the formula's settings (see the docs' page on rubrics, ``docs/rubrics.md``).
 
     Make one with ``Rubric.load(path)`` or ``Rubric.parse(text)``; pass it to
     ``analyse(output, rubric=r)`` to score a judge's output in the rubric's mode with its
