@@ -18,7 +18,7 @@ use pickanumber_score::{
 };
 use serde::Serialize;
 
-/// The version of the output contract that [`Result`] follows, printed as its
+/// The version of the output contract that [`Output`] follows, printed as its
 /// `schema_version`. It grows by one with every change a pipeline reading the JSON could trip
 /// on (a key removed or renamed, a type or a meaning changed); keys added beside the others
 /// keep it.
@@ -29,7 +29,7 @@ pub const SCHEMA_VERSION: u32 = 1;
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "schema", schemars(rename = "Result"))]
-pub struct Result<'a> {
+pub struct Output<'a> {
     /// The version of the output contract this object follows.
     pub schema_version: u32,
     /// The mode the input was scored in (never `auto`: auto decides one of the others).
@@ -285,7 +285,7 @@ pub fn object(a: &Analysis, with_interval: bool) -> serde_json::Value {
 }
 
 /// The typed object of one analysis (no `gate`: [`crate::Evaluation::result`] adds it).
-pub fn result(a: &Analysis, with_interval: bool) -> Result<'_> {
+pub fn result(a: &Analysis, with_interval: bool) -> Output<'_> {
     let p = &a.params;
     let scores = match &a.outcome {
         _ if !a.scored => Scores::NotScored(NotScored {
@@ -352,7 +352,7 @@ pub fn result(a: &Analysis, with_interval: bool) -> Result<'_> {
             .map(DiagnosticObject::from)
             .collect()
     };
-    Result {
+    Output {
         schema_version: SCHEMA_VERSION,
         mode: a.mode(),
         format: a.format,

@@ -3,7 +3,7 @@
 //! text + [`Options`] → [`evaluate`] (the formula crate's `analyse`, plus the rubric's cell
 //! checks), or several judges' texts → [`evaluate_passes`] (the formula crate's `combine`) →
 //! [`Evaluation`] → [`Evaluation::result`] (the typed object `pickanumber score` prints:
-//! [`json::Result`], with [`passes`]' keys for passes and [`evidence`]'s for a judged work, each
+//! [`json::Output`], with [`passes`]' keys for passes and [`evidence`]'s for a judged work, each
 //! score's number by the one rule of [`number`]) and [`gate::Gate`] (the thresholds a pipeline
 //! sets) → serde. [`comparison::Comparison`] is what `pickanumber compare` prints.
 //!
@@ -148,9 +148,9 @@ impl Evaluation {
         serde_json::to_value(self.result()).expect("the result serialises")
     }
 
-    /// The typed object behind [`Evaluation::to_json`]: the output contract's [`json::Result`].
-    pub fn result(&self) -> json::Result<'_> {
-        json::Result {
+    /// The typed object behind [`Evaluation::to_json`]: the output contract's [`json::Output`].
+    pub fn result(&self) -> json::Output<'_> {
+        json::Output {
             gate: self.gate.is_set().then(|| self.gate.result(&self.misses)),
             ..json::result(&self.analysis, self.interval)
         }

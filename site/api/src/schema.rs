@@ -18,10 +18,10 @@ fn schema_text<T: JsonSchema>(id: &str) -> String {
     text
 }
 
-/// The file name under `schema/` and the text of [`crate::json::Result`]'s schema.
+/// The file name under `schema/` and the text of [`crate::json::Output`]'s schema.
 pub fn result() -> (&'static str, String) {
     let name = "result.schema.json";
-    (name, schema_text::<crate::json::Result>(&id(name)))
+    (name, schema_text::<crate::json::Output>(&id(name)))
 }
 
 /// The file name under `schema/` and the text of [`crate::comparison::Comparison`]'s schema.
