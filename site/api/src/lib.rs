@@ -14,6 +14,7 @@
 //! The CLI, the Python package and the npm package all call this crate, so the same input gives
 //! the same JSON object in all three; none of them builds its own.
 
+mod asked;
 pub mod comparison;
 pub mod evidence;
 pub mod gate;
@@ -23,6 +24,7 @@ pub mod passes;
 #[cfg(feature = "schema")]
 pub mod schema;
 
+pub use asked::{Asked, Spelling};
 pub use gate::{Gate, OptionNames};
 pub use json::{to_json, SCHEMA_VERSION};
 pub use pickanumber_rubric::Rubric;

@@ -35,7 +35,7 @@ def promptfoo(folder: pathlib.Path, config: str = "promptfooconfig.yaml") -> lis
     results, one per test."""
     cli = REPO / "node_modules/promptfoo/package.json"
     if not cli.is_file():
-        pytest.fail("node_modules/promptfoo is missing: run `npm ci` (cargo xtask setup does)")
+        pytest.fail("node_modules/promptfoo is missing: run `npm ci` (cargo xtask tools does)")
     bin_rel = json.loads(cli.read_text())["bin"]["promptfoo"]
     env = dict(os.environ,
                PATH=f"{node22().parent}{os.pathsep}{os.environ['PATH']}",

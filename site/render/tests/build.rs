@@ -132,7 +132,7 @@ fn two_builds_are_byte_identical() {
     assert_eq!(list(&a), list(&b));
 }
 
-/// Issue 23: each label lives in one place. A label of the probe's results, of the pairwise
+/// Each label lives in one place. A label of the probe's results, of the pairwise
 /// results and the pairwise bar (which the live island shows too), and of a computed result
 /// (`[result]`: the calculator's panel and the evidence blocks), changed in the fixture's
 /// `content/layout.toml`, change the static boxes; the live islands compile the repository's
@@ -378,6 +378,18 @@ build_errors! {
         => "content/index.md:18: evidence option bounds: \"on\" is not one of off\n1 error; nothing was written";
     weights_a_pooled_block_would_ignore: "content/index.md", |t| t.replacen("```evidence id=ex", "```evidence id=ex mode=pooled weights=a=1", 1)
         => "content/index.md:18: evidence block \"ex\": weights= would not be used with mode=pooled: pooled mode scores no criteria; leave one of them out\n1 error; nothing was written";
+    // The formula's options are read by the formula crate's names, as the CLI, the packages
+    // and rubric files read them, so the sentence after the option is theirs.
+    a_normalisation_the_formula_lacks: "content/index.md", |t| t.replacen("```evidence id=ex", "```evidence id=ex normalize=cube", 1)
+        => "content/index.md:18: evidence option normalize: \"cube\" is not one of sqrt, linear, log, none\n1 error; nothing was written";
+    a_rounding_the_formula_lacks: "content/index.md", |t| t.replacen("```evidence id=ex", "```evidence id=ex rounding=up", 1)
+        => "content/index.md:18: evidence option rounding: \"up\" is not one of half-away, none\n1 error; nothing was written";
+    a_preset_the_formula_lacks: "content/index.md", |t| t.replacen("```evidence id=ex", "```evidence id=ex preset=x", 1)
+        => "content/index.md:18: evidence option preset: \"x\" is not one of generic, hackathon\n1 error; nothing was written";
+    a_mode_a_block_cannot_take: "content/index.md", |t| t.replacen("```evidence id=ex", "```evidence id=ex mode=auto", 1)
+        => "content/index.md:18: evidence option mode: \"auto\" is not one of pooled, matrix, feedback\n1 error; nothing was written";
+    a_denominator_of_0: "content/index.md", |t| t.replacen("```evidence id=ex", "```evidence id=ex denominator=0", 1)
+        => "content/index.md:18: evidence block \"ex\": denominator must be a number greater than 0, not 0\n1 error; nothing was written";
     a_criterion_weighted_twice: "content/index.md", |t| t.replacen("```evidence id=ex", "```evidence id=ex weights=a=1,a=2", 1)
         => "content/index.md:18: evidence option weights: each criterion takes one weight, but a is given more than once\n1 error; nothing was written";
 }

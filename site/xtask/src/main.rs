@@ -1,8 +1,10 @@
-//! `cargo xtask setup | build | serve | test | examples | bench | fuzz | package` (see `--help` and [`cli`]).
+//! `cargo xtask tools | build | serve | test | examples | bench | fuzz | package` (see `--help` and [`cli`]).
 
 mod bench;
 mod check;
 mod cli;
+#[cfg(test)]
+mod comments;
 mod env;
 mod examples;
 mod fuzz;
@@ -10,8 +12,8 @@ mod minify;
 mod package;
 mod pipeline;
 mod serve;
-mod setup;
 mod stamp;
+mod tools;
 
 use std::process::ExitCode;
 
@@ -34,7 +36,7 @@ fn run(command: Command) -> Result<(), env::Failure> {
             print!("{}", cli::HELP);
             Ok(())
         }
-        Command::Setup(browser) => setup::setup(&env()?, browser),
+        Command::Tools(browser) => tools::install(&env()?, browser),
         Command::Build(base_url) => pipeline::build(&env()?, base_url.as_deref()),
         Command::Serve(port) => serve::serve(&env()?, port),
         Command::Test => check::test(&env()?),

@@ -45,7 +45,7 @@ impl Dev {
         let addr = devserver::start(site, ("127.0.0.1", port)).context(listen)?;
         let dirs = PAGE_DIRS.iter().chain(WASM_DIRS).map(|d| env.repo.join(d));
         let watch = Watch::new(&dirs.collect::<Vec<_>>()).context("cannot watch the sources")?;
-        crate::setup::setup(env, false)?;
+        crate::tools::install(env, false)?;
         env.cargo("fetch")?;
         let mut dev = Dev {
             reload,

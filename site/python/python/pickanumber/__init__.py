@@ -19,6 +19,10 @@ the settings that scoring uses.
 the judge's outputs) and fits the density denominator and the scale under cross-validation,
 as ``pickanumber calibrate`` does.
 
+``judge(work, rubric, {name: fn})`` runs the loop itself: the rubric's prompt with the work
+after it goes to every judge callable at once, each answer is read, its evidence checked
+against the work, and the passes combined (``Judgement``).
+
 Adapters: ``pickanumber.inspect`` (inspect_ai scorer), ``pickanumber.deepeval``
 (DeepEval metric) and ``pickanumber.promptfoo`` (promptfoo Python assertion).
 """
@@ -39,11 +43,15 @@ __all__ = [
     "CalibrationError",
     "Diagnostic",
     "EvidenceError",
+    "JudgeError",
+    "Judgement",
     "Rubric",
     "RubricError",
     "analyse",
     "calibrate",
     "combine",
+    "judge",
+    "judge_async",
     "__version__",
 ]
 
@@ -191,9 +199,18 @@ class Rubric:
         """The perspectives, in the rubric's order."""
         return list(self._native.perspectives)
 
-    def prompt(self) -> str:
-        """The judge prompt (markdown), as ``pickanumber rubric prompt`` prints it."""
-        return self._native.prompt()
+    def prompt(self, work: Optional[Union[str, Mapping[str, str]]] = None) -> str:
+        """The judge prompt (markdown), as ``pickanumber rubric prompt`` prints it.
+
+        With ``work`` (the text judged, or ``{path: text}`` for files), the prompt is followed
+        by the work under a "## The work" heading, as the quick start says to send it: a text
+        as it is, files under their paths with numbered lines so that ``path:line`` can be
+        cited. This is the prompt ``judge`` sends.
+        """
+        text, path, files = _work(work)
+        if path is not None:
+            raise TypeError("work must be the judged text (str) or {path: text}: read the file first")
+        return self._native.prompt(text=text, files=files)
 
     def schema(self) -> Dict[str, Any]:
         """The JSON Schema of the judge's output (draft 2020-12, in the subset that OpenAI's,
@@ -620,7 +637,10 @@ def calibrate(
     ``pickanumber calibrate`` prints: the agreement of the finals with the mean human score
     (under the defaults, and held out under the fitted settings), the naive number's, the
     raters' alpha, and ``fit.fitted`` (``{"denominator", "scale"}``); ``verdict`` when
-    ``min_agreement`` is given (the held-out Spearman's rho against it).
+    ``min_agreement`` is given (the held-out Spearman's rho against it). A line's optional
+    ``"work"`` (the judged work as text, or ``{"path": ...}`` a file or folder beside the gold
+    file) checks its output's evidence as ``against=`` does, and ``evidence`` gives the
+    invented-evidence rate over the subjects that have one.
 
     Raises ``CalibrationError`` naming every bad line, and ``ValueError`` for a scale that is
     not ``LOW:HIGH`` or a file that cannot be read.
@@ -640,3 +660,6 @@ def calibrate(
     if card is None:
         raise CalibrationError(errors)
     return json.loads(card)
+
+
+from ._judge import JudgeError, Judgement, judge, judge_async  # noqa: E402  (needs the names above)
