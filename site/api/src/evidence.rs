@@ -11,39 +11,86 @@
 //! }
 //! ```
 
-use pickanumber_score::verify::{Status, Verification};
-use serde_json::{json, Map, Value};
+use pickanumber_score::verify::{Counts, Status, Verification};
+use pickanumber_score::Impact;
+use serde::Serialize;
 
-/// The counts of each status, the invented-evidence rate (`null` when no item was checkable)
-/// and how many items were left out.
-pub fn counts_json(v: &Verification) -> Value {
-    let mut o = Map::new();
-    for s in Status::ALL {
-        o.insert(s.name().into(), json!(v.counts.get(s)));
-    }
-    o.insert("invented_rate".into(), json!(v.counts.invented_rate()));
-    o.insert("left_out".into(), json!(v.left_out()));
-    Value::Object(o)
+/// The counts of each status, the invented-evidence rate and how many items were left out.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct EvidenceCounts {
+    /// How many items of each status.
+    #[serde(flatten)]
+    pub counts: Counts,
+    /// `not_found / (verified + not_found)`; `null` when no item was checkable.
+    pub invented_rate: Option<f64>,
+    /// Items left out of the score.
+    pub left_out: usize,
 }
 
-/// [`counts_json`] with what the work left unread and every item's check.
-pub fn evidence_json(v: &Verification) -> Value {
-    let mut o = counts_json(v);
-    o["skipped"] = json!(v.skipped);
-    o["items"] = v
-        .items
-        .iter()
-        .map(|i| {
-            json!({
-                "line": i.line,
-                "impact": i.impact,
-                "text": i.text,
-                "status": i.check.status,
-                "reason": i.check.reason,
-                "closest": i.check.closest,
-                "counted": i.counted,
-            })
-        })
-        .collect();
-    o
+impl EvidenceCounts {
+    /// The counts of a verification.
+    pub fn new(v: &Verification) -> EvidenceCounts {
+        EvidenceCounts {
+            counts: v.counts,
+            invented_rate: v.counts.invented_rate(),
+            left_out: v.left_out(),
+        }
+    }
+}
+
+/// The evidence counts, with what the work left unread and every item's check.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Evidence<'a> {
+    /// The counts.
+    #[serde(flatten)]
+    pub counts: EvidenceCounts,
+    /// What the work left unread (binary files, symlinks leading outside).
+    pub skipped: &'a [String],
+    /// Every item's check, in the order of the items.
+    pub items: Vec<EvidenceItem<'a>>,
+}
+
+/// One item's check.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct EvidenceItem<'a> {
+    /// The item's line.
+    pub line: usize,
+    /// Its impact.
+    pub impact: Impact,
+    /// Its text.
+    pub text: &'a str,
+    /// What checking its evidence found.
+    pub status: Status,
+    /// Why.
+    pub reason: &'a str,
+    /// For a quote not found: the closest passage of the work, when one is close.
+    pub closest: Option<&'a str>,
+    /// Whether it was counted in the score.
+    pub counted: bool,
+}
+
+impl<'a> Evidence<'a> {
+    /// The evidence key of a verification.
+    pub fn new(v: &'a Verification) -> Evidence<'a> {
+        Evidence {
+            counts: EvidenceCounts::new(v),
+            skipped: &v.skipped,
+            items: v
+                .items
+                .iter()
+                .map(|i| EvidenceItem {
+                    line: i.line,
+                    impact: i.impact,
+                    text: &i.text,
+                    status: i.check.status,
+                    reason: &i.check.reason,
+                    closest: i.check.closest.as_deref(),
+                    counted: i.counted,
+                })
+                .collect(),
+        }
+    }
 }

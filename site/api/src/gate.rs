@@ -10,7 +10,7 @@
 
 use pickanumber_score::Analysis;
 use pickanumber_view::{words::RESULT, working::headline_label};
-use serde_json::{json, Value};
+use serde::Serialize;
 
 /// How a front end spells the gate's three options, for the sentences of its misses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,20 +156,38 @@ impl Gate {
 
     /// The `gate` object of the JSON: the thresholds (`max_unverified` only when set), whether
     /// the headline passed, and why not.
-    pub fn to_json(self, misses: &[String]) -> Value {
-        let mut out = json!({
-            "fail_under": self.fail_under,
-            "min_confidence": self.min_confidence,
-            "require_self_check": self.require_self_check,
-            "passed": misses.is_empty(),
-            "misses": misses,
-        });
-        // Only when set, so that a gate without a work keeps its keys.
-        if let Some(rate) = self.max_unverified {
-            out["max_unverified"] = json!(rate);
+    pub fn result(self, misses: &[String]) -> GateResult {
+        GateResult {
+            fail_under: self.fail_under,
+            min_confidence: self.min_confidence,
+            require_self_check: self.require_self_check,
+            passed: misses.is_empty(),
+            misses: misses.to_vec(),
+            max_unverified: self.max_unverified,
         }
-        out
     }
+}
+
+/// The gate's verdict in the JSON, present when a threshold was given.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "Gate"))]
+pub struct GateResult {
+    /// The headline's minimum, or `null`.
+    pub fail_under: Option<f64>,
+    /// The confidence's minimum, or `null`.
+    pub min_confidence: Option<f64>,
+    /// Whether the matrix self-check must pass.
+    pub require_self_check: bool,
+    /// Whether every check passed.
+    pub passed: bool,
+    /// The checks that missed, as sentences naming the option as the caller's front end
+    /// spells it (`final 62 is under 70 (--fail-under)`).
+    pub misses: Vec<String>,
+    /// The most share of checkable items whose evidence is not in the work; present only
+    /// when given, so that a gate without a work keeps its keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_unverified: Option<f64>,
 }
 
 /// A threshold as typed: `70`, `0.5`.

@@ -2,23 +2,31 @@
 //!
 //! text + [`Options`] → [`evaluate`] (the formula crate's `analyse`, plus the rubric's cell
 //! checks), or several judges' texts → [`evaluate_passes`] (the formula crate's `combine`) →
-//! [`Evaluation`] → [`json::to_json`] (the object `pickanumber score` prints, with
-//! [`passes`]' keys for passes; both write a score's number by the one rule of `number`) and
-//! [`gate::Gate`] (the thresholds a pipeline sets).
+//! [`Evaluation`] → [`Evaluation::result`] (the typed object `pickanumber score` prints:
+//! [`json::Output`], with [`passes`]' keys for passes and [`evidence`]'s for a judged work, each
+//! score's number by the one rule of [`number`]) and [`gate::Gate`] (the thresholds a pipeline
+//! sets) → serde. [`comparison::Comparison`] is what `pickanumber compare` prints.
+//!
+//! These types are the output contract: the object carries [`SCHEMA_VERSION`], every
+//! diagnostic is an object with its kind and severity, and with the `schema` feature
+//! the module `schema` generates the JSON Schemas checked in under `schema/`.
 //!
 //! The CLI, the Python package and the npm package all call this crate, so the same input gives
 //! the same JSON object in all three; none of them builds its own.
 
 mod asked;
+pub mod comparison;
 pub mod evidence;
 pub mod gate;
 pub mod json;
-mod number;
+pub mod number;
 pub mod passes;
+#[cfg(feature = "schema")]
+pub mod schema;
 
 pub use asked::{Asked, Spelling};
 pub use gate::{Gate, OptionNames};
-pub use json::to_json;
+pub use json::{to_json, SCHEMA_VERSION};
 pub use pickanumber_rubric::Rubric;
 pub use pickanumber_score::{analyse, combine, Analysis, Request};
 
@@ -139,11 +147,15 @@ impl Evaluation {
     /// The JSON object `pickanumber score` prints: [`json::to_json`] (without the `interval`
     /// keys when the interval was not asked for) plus a `gate` object when a threshold was set.
     pub fn to_json(&self) -> serde_json::Value {
-        let mut out = json::object(&self.analysis, self.interval);
-        if self.gate.is_set() {
-            out["gate"] = self.gate.to_json(&self.misses);
+        serde_json::to_value(self.result()).expect("the result serialises")
+    }
+
+    /// The typed object behind [`Evaluation::to_json`]: the output contract's [`json::Output`].
+    pub fn result(&self) -> json::Output<'_> {
+        json::Output {
+            gate: self.gate.is_set().then(|| self.gate.result(&self.misses)),
+            ..json::result(&self.analysis, self.interval)
         }
-        out
     }
 
     /// The exit code the CLI gives: 1 when items have errors, 3 when the gate missed, else 0.

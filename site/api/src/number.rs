@@ -1,22 +1,52 @@
 //! How a score is written as a JSON number: the headline an integer when the parameters
 //! round it, an interval's end an integer when it is whole.
 
-use serde_json::{json, Value};
+use serde::Serialize;
+
+/// A score in the JSON: an integer when rounded (or whole, for an interval's end), else a
+/// real number.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(untagged)]
+pub enum Number {
+    /// A rounded score.
+    Integer(i64),
+    /// A score the settings do not round.
+    Real(f64),
+}
 
 /// The headline's number: an integer when rounded.
-pub(crate) fn score_json(score: f64, rounded: bool) -> Value {
+pub(crate) fn score_number(score: f64, rounded: bool) -> Number {
     if rounded {
-        json!(score as i64)
+        Number::Integer(score as i64)
     } else {
-        json!(score)
+        Number::Real(score)
     }
 }
 
 /// A score as an integer when it is whole (the interval ends are rounded like the headline).
-pub(crate) fn number(x: f64) -> Value {
+pub(crate) fn number(x: f64) -> Number {
     if x.fract() == 0.0 && x.abs() < 1e15 {
-        json!(x as i64)
+        Number::Integer(x as i64)
     } else {
-        json!(x)
+        Number::Real(x)
+    }
+}
+
+impl Number {
+    /// The number as an `f64`.
+    pub fn value(self) -> f64 {
+        match self {
+            Number::Integer(n) => n as f64,
+            Number::Real(x) => x,
+        }
+    }
+
+    /// A JSON number as written: an integer stays an integer. `None` for anything else.
+    pub fn of_json(v: &serde_json::Value) -> Option<Number> {
+        match v.as_i64() {
+            Some(n) => Some(Number::Integer(n)),
+            None => v.as_f64().map(Number::Real),
+        }
     }
 }

@@ -1,112 +1,222 @@
 //! The JSON keys of several judges' passes, beside the keys of the combined analysis:
 //! `passes` (each pass's name, line, final, confidence, interval when asked for, items and,
 //! in matrix mode, its criteria), `spread`, `disagreements`, `alpha` with `alpha_level`,
-//! `duplicates`; and the `interval` of any headline.
+//! `duplicates`.
 
-use crate::number::{number, score_json};
-use pickanumber_score::{alpha_level, Analysis, Interval, Passes};
-use serde_json::{json, Map, Value};
+use crate::evidence::EvidenceCounts;
+use crate::json::interval;
+use crate::number::{number, score_number, Number};
+use pickanumber_score::{alpha_level, Analysis, Passes};
+use serde::Serialize;
 
-/// `[low, high]` (integers when the headline is rounded), or `null` with no headline.
-pub fn interval_json(i: Option<Interval>) -> Value {
-    match i {
-        Some(i) => json!([number(i.low), number(i.high)]),
-        None => Value::Null,
-    }
+/// The keys a combination of passes adds to the result.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct PassesKeys<'a> {
+    /// Each pass scored alone in the combined mode.
+    pub passes: Vec<PassKeys<'a>>,
+    /// The lowest and highest final across the passes: the headline's (criterion `null`)
+    /// and each criterion's.
+    pub spread: Vec<SpreadKeys<'a>>,
+    /// Cells where one pass nets above 0 and another below.
+    pub disagreements: Vec<DisagreementKeys<'a>>,
+    /// Krippendorff's alpha over the criteria finals (matrix, 2 or more passes, 3 or more
+    /// criteria), else `null`.
+    pub alpha: Option<f64>,
+    /// `reliable`, `tentative` or `unreliable`; `null` without an alpha.
+    pub alpha_level: Option<&'static str>,
+    /// Items counted once because another pass found the same observation.
+    pub duplicates: Vec<DuplicateKeys<'a>>,
 }
 
-/// One pass: name, heading line, its headline, interval (when asked for) and item count, and
-/// its criteria.
-fn pass_json(name: &str, line: Option<usize>, a: &Analysis, with_interval: bool) -> Value {
-    let h = a.headline();
-    let mut o = Map::new();
-    o.insert("name".into(), json!(name));
-    o.insert("line".into(), json!(line));
-    o.insert(
-        "final".into(),
-        h.map_or(Value::Null, |h| score_json(h.score, h.rounded)),
-    );
-    o.insert("final_unrounded".into(), json!(h.map(|h| h.unrounded)));
-    o.insert("confidence".into(), json!(h.map(|h| h.confidence)));
-    if with_interval {
-        o.insert("interval".into(), interval_json(a.interval));
-    }
-    o.insert("total_items".into(), json!(a.entries.len()));
-    if let Some(v) = &a.evidence {
-        o.insert("evidence".into(), crate::evidence::counts_json(v));
-    }
-    if let Some(Ok(m)) = a.matrix().map(|m| m.result.as_ref()) {
+/// One pass: name, heading line, its headline, interval (when asked for) and item count, its
+/// evidence counts, and its criteria.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "Pass"))]
+pub struct PassKeys<'a> {
+    /// The judge's name.
+    pub name: &'a str,
+    /// The line of its `## Pass:` heading, when the passes came in one text.
+    pub line: Option<usize>,
+    /// Its headline; `null` with no score.
+    #[serde(rename = "final")]
+    pub final_score: Option<Number>,
+    /// Its headline before rounding.
+    pub final_unrounded: Option<f64>,
+    /// Its headline's confidence.
+    pub confidence: Option<f64>,
+    /// Its bootstrap interval; `null` with no headline; absent when the interval was not
+    /// asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interval: Option<Option<[Number; 2]>>,
+    /// Its items.
+    pub total_items: usize,
+    /// With a judged work: this judge's evidence counts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub evidence: Option<EvidenceCounts>,
+    /// Matrix mode: each criterion's final.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub criteria: Option<Vec<PassCriterion<'a>>>,
+}
+
+/// A criterion of one pass.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct PassCriterion<'a> {
+    /// The criterion's name.
+    pub name: &'a str,
+    /// Its final in this pass.
+    #[serde(rename = "final")]
+    pub final_score: Number,
+    /// Its confidence in this pass.
+    pub confidence: f64,
+    /// Its items in this pass.
+    pub total_items: usize,
+}
+
+impl<'a> PassKeys<'a> {
+    fn new(name: &'a str, line: Option<usize>, a: &'a Analysis, with_interval: bool) -> Self {
+        let h = a.headline();
         let rounded = h.is_some_and(|h| h.rounded);
-        let criteria: Vec<Value> = m
-            .criteria
-            .iter()
-            .map(|c| {
-                json!({
-                    "name": c.name,
-                    "final": score_json(c.pooled.final_score, rounded),
-                    "confidence": c.pooled.confidence,
-                    "total_items": c.pooled.total_items,
-                })
-            })
-            .collect();
-        o.insert("criteria".into(), Value::Array(criteria));
+        PassKeys {
+            name,
+            line,
+            final_score: h.map(|h| score_number(h.score, h.rounded)),
+            final_unrounded: h.map(|h| h.unrounded),
+            confidence: h.map(|h| h.confidence),
+            interval: with_interval.then(|| interval(a.interval)),
+            total_items: a.entries.len(),
+            evidence: a.evidence.as_ref().map(EvidenceCounts::new),
+            criteria: match a.matrix().map(|m| m.result.as_ref()) {
+                Some(Ok(m)) => Some(
+                    m.criteria
+                        .iter()
+                        .map(|c| PassCriterion {
+                            name: &c.name,
+                            final_score: score_number(c.pooled.final_score, rounded),
+                            confidence: c.pooled.confidence,
+                            total_items: c.pooled.total_items,
+                        })
+                        .collect(),
+                ),
+                _ => None,
+            },
+        }
     }
-    Value::Object(o)
 }
 
-/// The passes' keys of a combined analysis (each pass's `interval` only `with_interval`).
-pub fn passes_json(p: &Passes, with_interval: bool) -> Map<String, Value> {
-    let name = |k: usize| p.passes[k].name.as_str();
-    let mut m = Map::new();
-    m.insert(
-        "passes".into(),
-        p.passes
-            .iter()
-            .map(|x| pass_json(&x.name, x.line, &x.analysis, with_interval))
-            .collect(),
-    );
-    m.insert(
-        "spread".into(),
-        p.spread
-            .iter()
-            .map(|s| {
-                json!({
-                    "criterion": s.criterion,
-                    "lowest": number(s.lowest),
-                    "highest": number(s.highest),
-                    "spread": number(s.highest - s.lowest),
-                    "passes": s.passes,
+/// How far apart the passes' finals are, for the headline or one criterion.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "Spread"))]
+pub struct SpreadKeys<'a> {
+    /// The criterion, or `null` for the headline.
+    pub criterion: Option<&'a str>,
+    /// The lowest final.
+    pub lowest: Number,
+    /// The highest final.
+    pub highest: Number,
+    /// The highest minus the lowest.
+    pub spread: Number,
+    /// How many passes have a final for it.
+    pub passes: usize,
+}
+
+/// A cell where the passes net on opposite signs.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "Disagreement"))]
+pub struct DisagreementKeys<'a> {
+    /// The criterion, or `null` outside matrix mode.
+    pub criterion: Option<&'a str>,
+    /// The perspective, or `null` when the items name none.
+    pub perspective: Option<&'a str>,
+    /// Each pass's net impact in the cell.
+    pub passes: Vec<PassNet<'a>>,
+}
+
+/// One pass's net impact in a cell.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct PassNet<'a> {
+    /// The pass's name.
+    pub name: &'a str,
+    /// Its net impact in the cell.
+    pub net: i64,
+}
+
+/// An item counted once because another pass found the same observation.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "Duplicate"))]
+pub struct DuplicateKeys<'a> {
+    /// The pass whose item was not counted.
+    pub pass: &'a str,
+    /// Its line.
+    pub line: usize,
+    /// The item that was counted instead.
+    pub counted_from: PlaceKeys<'a>,
+}
+
+/// A pass and a line of it.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct PlaceKeys<'a> {
+    /// The pass's name.
+    pub pass: &'a str,
+    /// The line.
+    pub line: usize,
+}
+
+impl<'a> PassesKeys<'a> {
+    /// The passes' keys of a combined analysis (each pass's `interval` only `with_interval`).
+    pub fn new(p: &'a Passes, with_interval: bool) -> PassesKeys<'a> {
+        let name = |k: usize| p.passes[k].name.as_str();
+        PassesKeys {
+            passes: p
+                .passes
+                .iter()
+                .map(|x| PassKeys::new(&x.name, x.line, &x.analysis, with_interval))
+                .collect(),
+            spread: p
+                .spread
+                .iter()
+                .map(|s| SpreadKeys {
+                    criterion: s.criterion.as_deref(),
+                    lowest: number(s.lowest),
+                    highest: number(s.highest),
+                    spread: number(s.highest - s.lowest),
+                    passes: s.passes,
                 })
-            })
-            .collect(),
-    );
-    m.insert(
-        "disagreements".into(),
-        p.disagreements
-            .iter()
-            .map(|d| {
-                json!({
-                    "criterion": d.criterion,
-                    "perspective": d.perspective,
-                    "passes": d.nets.iter().map(|&(k, net)| json!({"name": name(k), "net": net})).collect::<Vec<_>>(),
+                .collect(),
+            disagreements: p
+                .disagreements
+                .iter()
+                .map(|d| DisagreementKeys {
+                    criterion: d.criterion.as_deref(),
+                    perspective: d.perspective.as_deref(),
+                    passes: d
+                        .nets
+                        .iter()
+                        .map(|&(k, net)| PassNet { name: name(k), net })
+                        .collect(),
                 })
-            })
-            .collect(),
-    );
-    m.insert("alpha".into(), json!(p.alpha));
-    m.insert("alpha_level".into(), json!(p.alpha.map(alpha_level)));
-    m.insert(
-        "duplicates".into(),
-        p.duplicates
-            .iter()
-            .map(|d| {
-                json!({
-                    "pass": name(d.pass),
-                    "line": d.line,
-                    "counted_from": {"pass": name(d.kept_pass), "line": d.kept_line},
+                .collect(),
+            alpha: p.alpha,
+            alpha_level: p.alpha.map(alpha_level),
+            duplicates: p
+                .duplicates
+                .iter()
+                .map(|d| DuplicateKeys {
+                    pass: name(d.pass),
+                    line: d.line,
+                    counted_from: PlaceKeys {
+                        pass: name(d.kept_pass),
+                        line: d.kept_line,
+                    },
                 })
-            })
-            .collect(),
-    );
-    m
+                .collect(),
+        }
+    }
 }

@@ -131,9 +131,12 @@ RUBRIC (--rubric FILE, see `pickanumber rubric --help`):
     A rubric with errors exits 2, each error on stderr.
 
 OUTPUT:
-    One JSON object led by the mode's answer: mode, format, final (integer, rounded half away
-    from zero), final_unrounded, confidence, then the mode's keys, interval, errors
-    ([{\"line\": N, \"message\": \"…\"}]), ignored (line numbers), warnings, notes.
+    One JSON object: schema_version (1), then the mode's answer: mode, format, final
+    (integer, rounded half away from zero), final_unrounded, confidence, then the mode's keys,
+    interval, errors, ignored (line numbers), warnings, notes. Each error, warning and note is
+    {\"kind\", \"severity\", \"line\" and \"column\" where it has them, \"message\"}: select them
+    by kind (thin_cell, self_check, nothing_read, …), not by their wording. The JSON Schema is
+    schema/result.schema.json in the repository; docs/output.md lists every kind.
     interval is [low, high], the 90 % bootstrap interval of the headline: the items are
     redrawn 1,000 times with replacement within each criterion (or bucket) and pass, the
     headline recomputed each time, and the middle 90 % kept. It says how far the score would

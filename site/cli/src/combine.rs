@@ -151,7 +151,7 @@ pub fn run(args: &CombineArgs) -> Result<ExitCode, Fatal> {
     if args.report {
         print(&pickanumber_view::report::markdown(&e.analysis));
     } else {
-        let json = serde_json::to_string_pretty(&e.to_json()).expect("a JSON value serialises");
+        let json = serde_json::to_string_pretty(&e.result()).expect("a result serialises");
         print(&format!("{json}\n"));
     }
     Ok(ExitCode::from(e.exit_code()))

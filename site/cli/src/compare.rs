@@ -9,8 +9,11 @@
 
 use crate::{print, read_input, Fatal};
 use clap::Args;
-use pickanumber_api::{evaluate, Options};
-use serde_json::{json, Map, Value};
+use pickanumber_api::comparison::{Comparison, CriterionChange, Side};
+use pickanumber_api::number::Number;
+use pickanumber_api::{evaluate, Options, SCHEMA_VERSION};
+use pickanumber_score::Mode;
+use serde_json::{Map, Value};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -22,7 +25,7 @@ SIDES:
     (an input with ## Pass: headings is combined).
 
 OUTPUT:
-    {\"before\": {\"mode\", \"final\", \"confidence\", \"interval\"}, \"after\": {…},
+    {\"schema_version\": 1, \"before\": {\"mode\", \"final\", \"confidence\", \"interval\"}, \"after\": {…},
     \"change\": AFTER's final − BEFORE's (null when either has no score),
     \"confidence_change\", \"criteria\": [{\"name\", \"before\", \"after\", \"change\"}] (matrix
     finals by name; null where a side lacks the criterion),
@@ -33,7 +36,10 @@ EXIT STATUS:
     1  a side has errors (its errors array is not empty); the comparison is still printed
     2  usage error, an unreadable file, or a result (an object with mode, final and errors)
        whose final is not a number or null or whose errors is not a list, or whose final,
-       interval ends or criteria finals lie outside 0 to 100 (confidence outside 0 to 1)";
+       interval ends or criteria finals lie outside 0 to 100 (confidence outside 0 to 1), or
+       whose schema_version is not 1 (a result without one is read), whose mode is not
+       pooled, matrix or feedback, or whose interval is not null or two numbers
+       (schema/comparison.schema.json is the output's JSON Schema)";
 
 /// Options of `pickanumber compare`.
 #[derive(Debug, Args)]
@@ -55,10 +61,10 @@ pub struct CompareArgs {
 /// or whose final, interval ends or criteria finals lie outside 0–100 (its confidence outside
 /// 0–1).
 pub fn run(args: &CompareArgs) -> Result<ExitCode, Fatal> {
-    let before = side(&args.before)?;
-    let after = side(&args.after)?;
-    let out = compare(&before, &after);
-    let text = serde_json::to_string_pretty(&out).expect("a JSON value serialises");
+    let (before, before_head) = side(&args.before)?;
+    let (after, after_head) = side(&args.after)?;
+    let out = compare(&before, before_head, &after, after_head);
+    let text = serde_json::to_string_pretty(&out).expect("a comparison serialises");
     print(&format!("{text}\n"));
     let errors = |v: &Value| v["errors"].as_array().is_some_and(|e| !e.is_empty());
     Ok(ExitCode::from(if errors(&before) || errors(&after) {
@@ -68,8 +74,16 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode, Fatal> {
     }))
 }
 
+/// A side as the JSON object `score` prints (read when it is one, else scored), and its
+/// headline.
+fn side(path: &std::path::Path) -> Result<(Value, Side), Fatal> {
+    let v = result_or_scored(path)?;
+    let head = head(&v).map_err(|why| Fatal(format!("{}: {why}", path.display())))?;
+    Ok((v, head))
+}
+
 /// A side as the JSON object `score` prints: read when it is one, else scored.
-fn side(path: &std::path::Path) -> Result<Value, Fatal> {
+fn result_or_scored(path: &std::path::Path) -> Result<Value, Fatal> {
     let text = read_input(Some(path))?;
     if let Ok(Value::Object(m)) = serde_json::from_str::<Value>(&text) {
         let result = ["mode", "final", "errors"]
@@ -83,13 +97,26 @@ fn side(path: &std::path::Path) -> Result<Value, Fatal> {
                     path.display()
                 )));
             }
-            if let Err(why) = in_range(&m) {
+            if let Err(why) = version(&m).and_then(|()| in_range(&m)) {
                 return Err(Fatal(format!("{}: {why}", path.display())));
             }
             return Ok(Value::Object(m));
         }
     }
     Ok(evaluate(&text, &Options::default()).to_json())
+}
+
+/// Whether a result follows the output contract this build writes: its `schema_version` is
+/// [`SCHEMA_VERSION`], or absent (a result printed before the contract had versions, whose
+/// headline keys are the same).
+fn version(m: &Map<String, Value>) -> Result<(), String> {
+    match m.get("schema_version") {
+        None => Ok(()),
+        Some(v) if v.as_u64() == Some(u64::from(SCHEMA_VERSION)) => Ok(()),
+        Some(v) => Err(format!(
+            "a result's schema_version must be {SCHEMA_VERSION}, the version this pickanumber reads, not {v}"
+        )),
+    }
 }
 
 /// Whether a result's numbers are ones the formula can give: `final`, each end of `interval`
@@ -120,49 +147,58 @@ fn in_range(m: &Map<String, Value>) -> Result<(), String> {
 }
 
 /// The comparison of two results.
-fn compare(before: &Value, after: &Value) -> Value {
-    let head = |v: &Value| {
-        json!({
-            "mode": v["mode"],
-            "final": v["final"],
-            "confidence": v["confidence"],
-            "interval": v.get("interval").cloned().unwrap_or(Value::Null),
-        })
+fn compare(before: &Value, b: Side, after: &Value, a: Side) -> Comparison {
+    let ends = |s: &Side| s.interval.map(|[l, h]| (l.value(), h.value()));
+    let overlap = match (ends(&b), ends(&a)) {
+        (Some((l1, h1)), Some((l2, h2))) => Some(l1 <= h2 && l2 <= h1),
+        _ => None,
     };
-    let diff = |a: &Value, b: &Value| match (a.as_f64(), b.as_f64()) {
-        (Some(a), Some(b)) => number(b - a),
-        _ => Value::Null,
+    let criteria = criteria(before, after);
+    Comparison::new(b, a, criteria, overlap)
+}
+
+/// A result's headline: its mode, final, confidence and interval, each of the type the
+/// output contract gives it.
+fn head(v: &Value) -> Result<Side, String> {
+    let modes = [Mode::Pooled, Mode::Matrix, Mode::Feedback];
+    let mode = v["mode"]
+        .as_str()
+        .and_then(|m| modes.into_iter().find(|x| x.name() == m))
+        .ok_or_else(|| {
+            format!(
+                "a result's mode must be one of pooled, matrix, feedback, not {}",
+                v["mode"]
+            )
+        })?;
+    let pair = |i: &Value| match i.as_array()?.as_slice() {
+        [low, high] => Some([Number::of_json(low)?, Number::of_json(high)?]),
+        _ => None,
     };
-    let ends = |v: &Value| -> Option<(f64, f64)> {
-        let i = v.get("interval")?.as_array()?;
-        Some((i.first()?.as_f64()?, i.get(1)?.as_f64()?))
+    let interval = match v.get("interval") {
+        None | Some(Value::Null) => None,
+        Some(i) => Some(pair(i).ok_or_else(|| {
+            format!("a result's interval must be null or [low, high], two numbers, not {i}")
+        })?),
     };
-    let overlap = match (ends(before), ends(after)) {
-        (Some((l1, h1)), Some((l2, h2))) => json!(l1 <= h2 && l2 <= h1),
-        _ => Value::Null,
-    };
-    let mut m = Map::new();
-    m.insert("before".into(), head(before));
-    m.insert("after".into(), head(after));
-    m.insert("change".into(), diff(&before["final"], &after["final"]));
-    m.insert(
-        "confidence_change".into(),
-        diff(&before["confidence"], &after["confidence"]),
-    );
-    m.insert(
-        "criteria".into(),
-        Value::Array(criteria(before, after, &diff)),
-    );
-    m.insert("intervals_overlap".into(), overlap);
-    Value::Object(m)
+    Ok(Side {
+        mode,
+        final_score: Number::of_json(&v["final"]),
+        confidence: Number::of_json(&v["confidence"]),
+        interval,
+    })
 }
 
 /// The criteria of either side by name (BEFORE's order, then AFTER's new ones).
-fn criteria(before: &Value, after: &Value, diff: &dyn Fn(&Value, &Value) -> Value) -> Vec<Value> {
-    let list = |v: &Value| -> Vec<(String, Value)> {
+fn criteria(before: &Value, after: &Value) -> Vec<CriterionChange> {
+    let list = |v: &Value| -> Vec<(String, Option<Number>)> {
         v["criteria"].as_array().map_or_else(Vec::new, |a| {
             a.iter()
-                .filter_map(|c| Some((c["name"].as_str()?.to_string(), c["final"].clone())))
+                .filter_map(|c| {
+                    Some((
+                        c["name"].as_str()?.to_string(),
+                        Number::of_json(&c["final"]),
+                    ))
+                })
                 .collect()
         })
     };
@@ -173,27 +209,10 @@ fn criteria(before: &Value, after: &Value, diff: &dyn Fn(&Value, &Value) -> Valu
             names.push(n);
         }
     }
-    let find = |l: &[(String, Value)], n: &str| {
-        l.iter()
-            .find(|c| c.0 == n)
-            .map_or(Value::Null, |c| c.1.clone())
-    };
+    let find =
+        |l: &[(String, Option<Number>)], n: &str| l.iter().find(|c| c.0 == n).and_then(|c| c.1);
     names
         .into_iter()
-        .map(|n| {
-            let (x, y) = (find(&b, n), find(&a, n));
-            json!({"name": n, "before": x, "after": y, "change": diff(&x, &y)})
-        })
+        .map(|n| CriterionChange::new(n.to_string(), find(&b, n), find(&a, n)))
         .collect()
-}
-
-/// A difference as an integer when whole, else rounded to 6 decimals (so 0.3 − 0.1 prints
-/// 0.2, not 0.19999999999999998).
-fn number(x: f64) -> Value {
-    let r = (x * 1e6).round() / 1e6;
-    if r.fract() == 0.0 && r.abs() < 1e15 {
-        json!(r as i64)
-    } else {
-        json!(r)
-    }
 }

@@ -48,7 +48,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode, Fatal> {
         }
         print(&report);
     } else {
-        let json = serde_json::to_string_pretty(&e.to_json()).expect("a JSON value serialises");
+        let json = serde_json::to_string_pretty(&e.result()).expect("a result serialises");
         print(&format!("{json}\n"));
     }
     Ok(ExitCode::from(e.exit_code()))

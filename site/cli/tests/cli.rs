@@ -43,7 +43,7 @@ fn errors_exit_1_and_still_print_json() {
     assert_eq!(v["total_items"], 1);
     assert_eq!(
         v["errors"],
-        serde_json::json!([{"line": 2, "message": "impact +4 is not one of +5, +3, +2, +1, −1, −2, −3, −5"}])
+        serde_json::json!([{"kind": "item", "severity": "error", "line": 2, "message": "impact +4 is not one of +5, +3, +2, +1, −1, −2, −3, −5"}])
     );
     assert_eq!(v["ignored"], serde_json::json!([3]));
 }
@@ -160,8 +160,15 @@ fn matrix_json_leads_with_the_overall_and_nests_the_pool() {
     let v = json(&out);
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     assert_eq!(
-        &keys[..5],
-        ["mode", "format", "final", "final_unrounded", "confidence"]
+        &keys[..6],
+        [
+            "schema_version",
+            "mode",
+            "format",
+            "final",
+            "final_unrounded",
+            "confidence"
+        ]
     );
     assert_eq!(v["mode"], "matrix");
     assert_eq!(v["final"], v["overall"]);
@@ -191,7 +198,7 @@ fn unusable_weights_give_a_null_headline_and_exit_1() {
     );
     assert_eq!(
         v["errors"],
-        serde_json::json!([{"message": "weights are given for some criteria only: add a weight for depth"}])
+        serde_json::json!([{"kind": "weights", "severity": "error", "message": "weights are given for some criteria only: add a weight for depth"}])
     );
 }
 

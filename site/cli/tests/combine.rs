@@ -118,9 +118,9 @@ fn heading_errors_exit_1_with_their_lines() {
     assert_eq!(
         json(&out)["errors"],
         json!([
-            {"line": 1, "message": "an item before the first ## Pass: heading belongs to no judge: move it under a pass"},
-            {"line": 2, "message": "a ## Pass: heading needs the judge's name, as in ## Pass: claude; the items under it are not scored"},
-            {"line": 6, "message": "pass \"claude\" is already named on line 4: give each pass its own name; the items under this heading are not scored"},
+            {"kind": "pass", "severity": "error", "line": 1, "message": "an item before the first ## Pass: heading belongs to no judge: move it under a pass"},
+            {"kind": "pass", "severity": "error", "line": 2, "message": "a ## Pass: heading needs the judge's name, as in ## Pass: claude; the items under it are not scored"},
+            {"kind": "pass", "severity": "error", "line": 6, "message": "pass \"claude\" is already named on line 4: give each pass its own name; the items under this heading are not scored"},
         ])
     );
 }
@@ -228,6 +228,45 @@ fn compare_exits_1_when_a_side_has_errors_and_2_for_a_broken_result() {
         &out,
         2,
         &format!("pickanumber: {broken}: a result's final must be a number or null and its errors a list\n"),
+    );
+}
+
+#[test]
+fn compare_refuses_a_result_of_another_contract_and_reads_one_without_a_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = write(dir.path(), "good.txt", "+3 a\n");
+    for (result, why) in [
+        (
+            r#"{"schema_version": 2, "mode": "pooled", "final": 60, "errors": []}"#,
+            "a result's schema_version must be 1, the version this pickanumber reads, not 2",
+        ),
+        (
+            r#"{"mode": "auto", "final": 60, "errors": []}"#,
+            "a result's mode must be one of pooled, matrix, feedback, not \"auto\"",
+        ),
+        (
+            r#"{"mode": "pooled", "final": 60, "interval": [55], "errors": []}"#,
+            "a result's interval must be null or [low, high], two numbers, not [55]",
+        ),
+    ] {
+        let path = write(dir.path(), "r.json", result);
+        assert_fails(
+            &run(&["compare", &good, &path], ""),
+            2,
+            &format!("pickanumber: {path}: {why}\n"),
+        );
+    }
+    // A result printed before the contract had versions is read as it is.
+    let old = write(
+        dir.path(),
+        "old.json",
+        r#"{"mode": "pooled", "final": 60, "confidence": 0.1, "interval": [52, 66], "errors": [], "warnings": ["a sentence"]}"#,
+    );
+    let v = json(&run(&["compare", &old, &good], ""));
+    assert_eq!(v["schema_version"], 1);
+    assert_eq!(
+        v["before"],
+        json!({"mode": "pooled", "final": 60, "confidence": 0.1, "interval": [52, 66]})
     );
 }
 

@@ -50,7 +50,7 @@ fn without_a_work_the_invented_item_counts_and_with_one_it_is_left_out() {
     );
     assert_eq!(
         v["warnings"],
-        json!(["line 2: evidence not in the work, item not counted: parse.rs:88 is beyond the end of src/parse.rs (4 lines)"])
+        json!([{"kind": "evidence", "severity": "warning", "line": 2, "message": "evidence not in the work, item not counted: parse.rs:88 is beyond the end of src/parse.rs (4 lines)"}])
     );
     let e = &v["evidence"];
     assert_eq!(
@@ -92,7 +92,7 @@ fn keep_counts_it_flagged_and_require_evidence_leaves_out_the_uncited() {
     assert_eq!(kept["total_items"], 3);
     assert_eq!(
         kept["warnings"],
-        json!(["line 2: evidence not in the work, item counted as asked: parse.rs:88 is beyond the end of src/parse.rs (4 lines)"])
+        json!([{"kind": "evidence", "severity": "warning", "line": 2, "message": "evidence not in the work, item counted as asked: parse.rs:88 is beyond the end of src/parse.rs (4 lines)"}])
     );
     let strict = json(&run(
         &[
@@ -253,7 +253,7 @@ fn combine_gives_each_judge_its_invented_evidence_rate() {
     assert_eq!(v["total_items"], 2);
     assert_eq!(
         v["warnings"],
-        json!(["line 1: pass inventive: evidence not in the work, item not counted: \"validate(schema, input)\" is not in the work"])
+        json!([{"kind": "evidence", "severity": "warning", "line": 1, "message": "pass inventive: evidence not in the work, item not counted: \"validate(schema, input)\" is not in the work"}])
     );
     let report = stdout(
         &pick(&[
@@ -289,7 +289,7 @@ fn when_every_item_is_left_out_there_is_no_score_and_a_pass_without_one_is_named
     );
     assert_eq!(
         v["errors"],
-        json!([{"message": "no items read: every item read (2) was left out, since its evidence is not in the work; there is no score"}])
+        json!([{"kind": "nothing_read", "severity": "error", "message": "no items read: every item read (2) was left out, since its evidence is not in the work; there is no score"}])
     );
 
     let passes = format!("## Pass: a\n{invented}## Pass: b\n{ITEMS}");
@@ -306,6 +306,6 @@ fn when_every_item_is_left_out_there_is_no_score_and_a_pass_without_one_is_named
     assert_eq!(v["final"], json!(72));
     assert_eq!(
         v["errors"],
-        json!([{"message": "pass a: no items read: every item read (2) was left out, since its evidence is not in the work; there is no score"}])
+        json!([{"kind": "nothing_read", "severity": "error", "message": "pass a: no items read: every item read (2) was left out, since its evidence is not in the work; there is no score"}])
     );
 }

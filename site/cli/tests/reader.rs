@@ -26,6 +26,7 @@ fn nothing_read_is_null_and_exit_1() {
         assert_eq!(
             json(&out),
             json!({
+                "schema_version": 1,
                 "mode": "pooled",
                 "format": "lines",
                 "final": null,
@@ -33,10 +34,10 @@ fn nothing_read_is_null_and_exit_1() {
                 "confidence": null,
                 "total_items": 0,
                 "interval": null,
-                "errors": [{"message": message}],
+                "errors": [{"kind": "nothing_read", "severity": "error", "message": message}],
                 "ignored": ignored,
                 "warnings": [],
-                "notes": if ignored == json!([1]) { json!(["ignored (not an item): line 1"]) } else { json!([]) },
+                "notes": if ignored == json!([1]) { json!([{"kind": "ignored", "severity": "note", "message": "ignored (not an item): line 1"}]) } else { json!([]) },
             }),
             "{text:?}"
         );
@@ -55,7 +56,7 @@ fn an_explicitly_empty_list_scores_50_and_says_why() {
         );
         assert_eq!(
             v["notes"],
-            json!(["the input is an empty list of items: with no evidence the score is the centre, 50, with confidence 0"])
+            json!([{"kind": "empty_input", "severity": "note", "message": "the input is an empty list of items: with no evidence the score is the centre, 50, with confidence 0"}])
         );
     }
 }
@@ -74,8 +75,8 @@ fn a_fenced_json_answer_is_scored() {
     assert_eq!(
         v["notes"],
         json!([
-            "read the fenced block on lines 4–7 as JSON items",
-            "ignored (not an item): line 1"
+            {"kind": "fenced", "severity": "note", "message": "read the fenced block on lines 4–7 as JSON items"},
+            {"kind": "ignored", "severity": "note", "message": "ignored (not an item): line 1"}
         ])
     );
 }
@@ -127,7 +128,7 @@ fn strict_makes_ignored_lines_errors() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         json(&out)["errors"],
-        json!([{"line": 2, "message": "not an item, a heading or a weights line, and strict reading allows no other line: write it as an item (+3 text) or remove it"}])
+        json!([{"kind": "strict", "severity": "error", "line": 2, "message": "not an item, a heading or a weights line, and strict reading allows no other line: write it as an item (+3 text) or remove it"}])
     );
     assert_eq!(run(&["score"], "+3 a\nsome prose\n").status.code(), Some(0));
 }
@@ -141,7 +142,7 @@ fn the_item_cap_is_an_exact_error() {
     assert_eq!(v["total_items"], 1_000_000);
     assert_eq!(
         v["errors"],
-        json!([{"line": 101, "message": "the input holds more than 1,000,000 items, the most one input may hold; reading stopped here"}])
+        json!([{"kind": "item", "severity": "error", "line": 101, "message": "the input holds more than 1,000,000 items, the most one input may hold; reading stopped here"}])
     );
 }
 
@@ -188,6 +189,6 @@ fn items_ended_by_carriage_returns_are_three_items() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         json(&out)["errors"],
-        json!([{"line": 2, "message": "impact +4 is not one of +5, +3, +2, +1, −1, −2, −3, −5"}])
+        json!([{"kind": "item", "severity": "error", "line": 2, "message": "impact +4 is not one of +5, +3, +2, +1, −1, −2, −3, −5"}])
     );
 }

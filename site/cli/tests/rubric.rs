@@ -148,8 +148,8 @@ fn score_with_a_matrix_rubric_uses_its_mode_and_weights() {
     assert_eq!(
         v["warnings"],
         json!([
-            "perspective × criterion cells with fewer than 3 items (aim for at least 3): adversary × craft (1), adversary × depth (1), end_user × depth (1), production × depth (1), requester × craft (1), requester × depth (1), sme × craft (1), sme × depth (1)",
-            "perspective × criterion cells of the rubric with no items (aim for 3 to 5 in each): end_user × craft, production × craft",
+            {"kind": "thin_cell", "severity": "warning", "message": "perspective × criterion cells with fewer than 3 items (aim for at least 3): adversary × craft (1), adversary × depth (1), end_user × depth (1), production × depth (1), requester × craft (1), requester × depth (1), sme × craft (1), sme × depth (1)"},
+            {"kind": "thin_cell", "severity": "warning", "message": "perspective × criterion cells of the rubric with no items (aim for 3 to 5 in each): end_user × craft, production × craft"},
         ])
     );
 }
@@ -165,8 +165,8 @@ fn score_refuses_labels_outside_the_rubric() {
     assert_eq!(
         v["errors"],
         json!([
-            {"line": 2, "message": "perspective \"pm\" is not in the rubric: use one of requester, sme, end_user, production, adversary"},
-            {"line": 3, "message": "criterion \"innovation\" is not in the rubric: use one of craft, depth"},
+            {"kind": "item", "severity": "error", "line": 2, "message": "perspective \"pm\" is not in the rubric: use one of requester, sme, end_user, production, adversary"},
+            {"kind": "item", "severity": "error", "line": 3, "message": "criterion \"innovation\" is not in the rubric: use one of craft, depth"},
         ])
     );
     assert_eq!(v["pooled"]["total_items"], 1);
@@ -190,7 +190,7 @@ fn score_with_a_pooled_rubric_uses_its_denominator_and_perspectives() {
     assert_eq!(v["density"], 0.25, "3 items / the rubric's denominator 12");
     assert_eq!(
         v["warnings"],
-        json!(["perspectives with fewer than 3 items (aim for 3 to 5 in each): visitor (2), copywriter (1), accessibility (0)"])
+        json!([{"kind": "thin_cell", "severity": "warning", "message": "perspectives with fewer than 3 items (aim for 3 to 5 in each): visitor (2), copywriter (1), accessibility (0)"}])
     );
 }
 

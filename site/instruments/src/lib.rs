@@ -95,8 +95,6 @@
 pub mod bounded;
 #[cfg(feature = "calibrate")]
 pub mod calibrate;
-#[cfg(feature = "json")]
-mod json_tree;
 mod line_error;
 pub mod numbers;
 pub mod pairwise;

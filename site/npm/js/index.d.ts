@@ -173,11 +173,55 @@ export interface Evidence extends EvidenceCounts {
 }
 
 /**
+ * What a diagnostic is about: a stable name a pipeline selects diagnostics by (the output
+ * contract's list, with each kind's severity, is in docs/output.md and schema/result.schema.json).
+ */
+export type Kind =
+  | "item"
+  | "weights"
+  | "params"
+  | "ignored"
+  | "unused_keys"
+  | "criteria_set_aside"
+  | "empty_criterion"
+  | "weights_normalised"
+  | "self_check"
+  | "saturation"
+  | "crowded_cell"
+  | "thin_cell"
+  | "nothing_read"
+  | "strict"
+  | "empty_input"
+  | "fenced"
+  | "report_mismatch"
+  | "report_subset"
+  | "pass"
+  | "duplicate"
+  | "evidence"
+  | "work_skipped";
+
+/** One error, warning or note about the input. */
+export interface Diagnostic {
+  /** What it is about. */
+  kind: Kind;
+  /** How serious: every diagnostic of a kind has the same severity. */
+  severity: "error" | "warning" | "note";
+  /** The 1-based line it concerns, where there is one. */
+  line?: number;
+  /** The 1-based column, where the input format has one (JSON). */
+  column?: number;
+  /** What is wrong or worth knowing, without the line number. */
+  message: string;
+}
+
+/**
  * The object `pickanumber score` prints. `final`, `final_unrounded` and `confidence` are the
  * headline (the overall in matrix mode), `null` when nothing was read or the weights cannot be
  * used; the other keys are present in the modes their comments name.
  */
 export interface Result extends Partial<Omit<Pooled, "final" | "final_unrounded" | "confidence">> {
+  /** The version of the output contract this object follows (1). */
+  schema_version: number;
   mode: "pooled" | "matrix" | "feedback";
   format: "lines" | "json" | "feedback_json" | "spreadsheet" | "markdown_table";
   final: number | null;
@@ -212,12 +256,14 @@ export interface Result extends Partial<Omit<Pooled, "final" | "final_unrounded"
   alpha_level?: "reliable" | "tentative" | "unreliable" | null;
   /** Combined passes: the items counted once. */
   duplicates?: Duplicate[];
-  /** Lines that are errors (an item that cannot be read; every odd line under `strict`). */
-  errors: { line?: number; column?: number; message: string }[];
+  /** The diagnostics of severity `"error"` (an item that cannot be read; every odd line under `strict`). */
+  errors: Diagnostic[];
   /** Line numbers of lines that are not items. */
   ignored: number[];
-  warnings: string[];
-  notes: string[];
+  /** The diagnostics of severity `"warning"`: the score is computed, but the method's advice is not followed. */
+  warnings: Diagnostic[];
+  /** The diagnostics of severity `"note"`: remarks that change nothing. */
+  notes: Diagnostic[];
   /** With `against`: every item's evidence checked, and the counts. */
   evidence?: Evidence;
   /** Present when `failUnder`, `minConfidence`, `requireSelfCheck` or `maxUnverified` is given. */

@@ -43,7 +43,7 @@ fn evaluation(
 /// As [`evaluation`].
 pub fn analyse_text(text: &str, options_json: &str) -> Result<String, String> {
     let (e, _) = evaluation(text, options_json)?;
-    Ok(e.to_json().to_string())
+    Ok(serde_json::to_string(&e.result()).expect("a result serialises"))
 }
 
 /// The markdown report `pickanumber score --report` prints, ending with the rubric's traps as
@@ -139,7 +139,8 @@ pub fn calibrate_text(gold: &str, options_json: &str) -> Result<String, String> 
 /// Bad options, or bad passes ([`passes::combine`]).
 pub fn combine_text(passes_json: &str, options_json: &str) -> Result<String, String> {
     let options = options::parse(options_json).map_err(|e| e.0)?;
-    passes::combine(passes_json, &options, MAX_BYTES).map(|e| e.to_json().to_string())
+    passes::combine(passes_json, &options, MAX_BYTES)
+        .map(|e| serde_json::to_string(&e.result()).expect("a result serialises"))
 }
 
 /// The rubric in `json` (`{"rubric": …}`, its text or its object).

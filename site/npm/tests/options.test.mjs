@@ -272,10 +272,13 @@ test("index.d.ts declares every key the results have, and no key they never have
   assert.deepEqual([...evidence].filter((k) => !(k in results[6].evidence)), [], "Evidence");
   assert.ok(results[3].weights_error, "a weights error");
   assert.ok(results[4].errors.length > 0, "an input with an error");
-  for (const e of results.flatMap((r) => r.errors)) {
-    assert.deepEqual(Object.keys(e).filter((k) => !["line", "column", "message"].includes(k)), []);
-    assert.equal(typeof e.message, "string");
+  const diagnostics = results.flatMap((r) => [...r.errors, ...r.warnings, ...r.notes]);
+  for (const d of diagnostics) {
+    assert.deepEqual(Object.keys(d).filter((k) => !types.Diagnostic.has(k)), [], "Diagnostic");
+    assert.equal(typeof d.message, "string");
+    assert.equal(typeof d.kind, "string");
   }
+  assert.ok(diagnostics.some((d) => d.line !== undefined), "a diagnostic with a line");
 });
 
 test("the manifest: name, version, ESM, types, Node 18, files", () => {
@@ -304,7 +307,12 @@ test("against: an item whose evidence is not in the work is left out, and each i
   assert.deepEqual(r.evidence.items.map((i) => i.status), ["verified", "not_found", "no_evidence"]);
   assert.equal(r.evidence.invented_rate, 0.5);
   assert.deepEqual(r.warnings, [
-    "line 2: evidence not in the work, item not counted: parse.js:88 is beyond the end of src/parse.js (4 lines)",
+    {
+      kind: "evidence",
+      severity: "warning",
+      line: 2,
+      message: "evidence not in the work, item not counted: parse.js:88 is beyond the end of src/parse.js (4 lines)",
+    },
   ]);
   const text = pkg.analyse('+3 "return text"\n+1 "never written"', { interval: false, against: source });
   assert.deepEqual(text.evidence.items.map((i) => i.status), ["verified", "not_found"]);

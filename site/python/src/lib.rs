@@ -49,8 +49,9 @@ impl Evaluation {
         out
     }
 
-    /// Every diagnostic in order: `(line, column, severity, message)`.
-    fn diagnostics(&self) -> Vec<(Option<usize>, Option<usize>, &'static str, String)> {
+    /// Every diagnostic in order: `(line, column, severity, message, kind)`.
+    #[allow(clippy::type_complexity)]
+    fn diagnostics(&self) -> Vec<(Option<usize>, Option<usize>, &'static str, String, String)> {
         self.inner
             .analysis
             .diagnostics
@@ -61,6 +62,7 @@ impl Evaluation {
                     d.column,
                     d.kind.severity().name(),
                     d.message.clone(),
+                    pickanumber_api::json::kind_name(d.kind),
                 )
             })
             .collect()

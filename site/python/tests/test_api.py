@@ -34,6 +34,18 @@ def test_item_n_of_a_list_is_on_line_n():
     assert isinstance(e.value, ValueError)
 
 
+def test_a_pipeline_selects_warnings_by_kind_in_the_dict_and_the_diagnostics():
+    a = pickanumber.analyse("(+3, user × craft) a\n(+2, user × depth) b\nprose\n", mode="matrix")
+    d = a.to_dict()
+    assert d["schema_version"] == 1
+    assert [(w["kind"], w["severity"]) for w in d["warnings"]] == [("self_check", "warning"), ("thin_cell", "warning")]
+    assert [n["kind"] for n in d["notes"]] == ["ignored"]
+    assert sorted(x.kind for x in a.diagnostics) == ["ignored", "self_check", "thin_cell"]
+    (thin,) = [x for x in a.diagnostics if x.kind == "thin_cell"]
+    assert thin.message == d["warnings"][1]["message"]
+    assert thin.severity == "warning" and thin.line is None
+
+
 def test_strict_raises_on_the_first_error_and_keeps_them_all():
     with pytest.raises(pickanumber.EvidenceError) as e:
         pickanumber.analyse("+3 ok\nprose\n+4 bad", strict=True)
@@ -234,7 +246,9 @@ def test_against_leaves_out_an_item_whose_evidence_is_not_in_the_work(tmp_path):
         assert d["total_items"] == 2
         assert [i["status"] for i in d["evidence"]["items"]] == ["verified", "not_found", "no_evidence"]
         assert d["evidence"]["invented_rate"] == 0.5
-        assert d["warnings"][0].startswith("line 2: evidence not in the work, item not counted: parse.py:88 is beyond the end of ")
+        (w,) = d["warnings"]
+        assert (w["kind"], w["severity"], w["line"]) == ("evidence", "warning", 2)
+        assert w["message"].startswith("evidence not in the work, item not counted: parse.py:88 is beyond the end of ")
     # A str is the work's text: quotes are checked, places cannot be.
     text = pickanumber.analyse('+3 "raise ValueError"\n+1 "never written"', against=source, interval=False)
     assert [i["status"] for i in text.to_dict()["evidence"]["items"]] == ["verified", "not_found"]

@@ -5,8 +5,10 @@
 
 use std::fmt;
 
-/// How serious a diagnostic is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// How serious a diagnostic is; in JSON its snake_case name (`error`, `warning`, `note`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
 pub enum Severity {
     /// The input (or the weights) cannot be used as written; the CLI exits 1.
     Error,
@@ -27,8 +29,12 @@ impl Severity {
     }
 }
 
-/// What a diagnostic is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a diagnostic is about. In JSON each kind is the snake_case name of its variant
+/// (`thin_cell`, `nothing_read`): the output contract's stable names, which a pipeline
+/// selects diagnostics by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// A line (or JSON value) that starts like an item but is not a valid one, or an item the
     /// mode cannot use (no criterion in matrix mode, no bucket in feedback mode).
@@ -55,10 +61,10 @@ pub enum Kind {
     CrowdedCell,
     /// Used perspective × criterion cells with fewer than 3 items (one diagnostic lists them).
     ThinCell,
-    /// Non-blank input from which no item was read: there is no score. Its message is
-    /// [`NOTHING_READ`], a colon, then what was tried.
+    /// Input from which no item was read (or every item read was left out): there is no
+    /// score. Its message begins `no items read`, then says what was tried.
     NothingRead,
-    /// A line that is not an item, read strictly ([`crate::Request::strict`]).
+    /// A line that is not an item, read strictly (the CLI's `--strict`).
     Strict,
     /// An explicitly empty list of items: it scores the centre with confidence 0.
     EmptyInput,
@@ -74,7 +80,8 @@ pub enum Kind {
     /// Items of one pass that another pass found too, counted once.
     Duplicate,
     /// An item whose evidence is not in the judged work (left out, or kept as asked), or
-    /// that cites none when evidence is required ([`crate::verify`]).
+    /// that cites none when evidence is required (checked against a work: the CLI's
+    /// `--against`).
     Evidence,
     /// Files of the judged work that were not read (binary, or symlinks leading outside).
     WorkSkipped,
@@ -85,6 +92,33 @@ pub enum Kind {
 pub const NOTHING_READ: &str = "no items read";
 
 impl Kind {
+    /// Every kind, in the order of their declaration (the order the output contract lists
+    /// them in).
+    pub const ALL: [Kind; 22] = [
+        Kind::Item,
+        Kind::Weights,
+        Kind::Params,
+        Kind::Ignored,
+        Kind::UnusedKeys,
+        Kind::CriteriaSetAside,
+        Kind::EmptyCriterion,
+        Kind::WeightsNormalised,
+        Kind::SelfCheck,
+        Kind::Saturation,
+        Kind::CrowdedCell,
+        Kind::ThinCell,
+        Kind::NothingRead,
+        Kind::Strict,
+        Kind::EmptyInput,
+        Kind::Fenced,
+        Kind::ReportMismatch,
+        Kind::ReportSubset,
+        Kind::Pass,
+        Kind::Duplicate,
+        Kind::Evidence,
+        Kind::WorkSkipped,
+    ];
+
     /// The severity every diagnostic of this kind has.
     pub fn severity(self) -> Severity {
         match self {

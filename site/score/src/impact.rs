@@ -94,6 +94,19 @@ impl serde::Serialize for Impact {
     }
 }
 
+/// In the JSON Schema: an integer, one of the impact set.
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Impact {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Impact".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let values: Vec<i64> = Impact::ALL.iter().map(|i| i.value()).collect();
+        schemars::json_schema!({"type": "integer", "enum": values})
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

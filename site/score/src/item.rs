@@ -67,6 +67,7 @@ impl Item {
 
 /// The four buckets of a feedback review, in the order they are processed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Bucket {
     /// What works: positive items only (+1, +2, +3, +5). Action: keep doing.

@@ -86,6 +86,7 @@ pub const CLOSE_WORDS: usize = 4;
 
 /// What checking an item's evidence found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// Every quote and place the item gives is in the work.
@@ -310,7 +311,8 @@ fn place_name(file: &WorkFile, at: usize) -> String {
 }
 
 /// How many items of each status, and the invented-evidence rate.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Counts {
     /// Items verified.
     pub verified: usize,

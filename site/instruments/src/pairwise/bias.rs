@@ -14,6 +14,7 @@ pub const RELATIVE_TOLERANCE: f64 = 1e-7;
 
 /// The first-shown item's record.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize))]
 pub struct PositionBias {
     /// Decided verdicts won by the item shown first (A).
     pub first_wins: u64,

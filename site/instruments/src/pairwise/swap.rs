@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 
 /// Swap consistency over the pairs judged in both orders.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize))]
 pub struct Swap {
     /// Pairs judged at least once in each order.
     pub pairs_both_orders: usize,

@@ -11,10 +11,11 @@
 //! `mean_per_item_std` is `null` when absent; the median is an integer for an odd number of
 //! ratings and a float for an even number, as Python's `statistics.median` gives it.
 
-use super::metrics::{AcrossRuns, Histogram, Median, PerItem};
+use super::metrics::{AcrossRuns, Histogram, ItemStats, Median, PerItem};
 use super::rating::Rating;
 use super::Probe;
-use crate::json_tree::Json;
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
 
 /// The content of `aggregate.json`: pretty JSON, two-space indent, ending in a newline.
 ///
@@ -25,104 +26,118 @@ use crate::json_tree::Json;
 /// assert!(json.contains("\"across_runs\": {}"));
 /// ```
 pub fn aggregate_json(p: &Probe) -> String {
-    aggregate(p).pretty()
+    let st = &p.statistics;
+    let document = Document {
+        items_name: p.spec.name.as_deref(),
+        scale_min: p.spec.scale.min(),
+        scale_max: p.spec.scale.max(),
+        aggregate: Aggregate {
+            successful_runs: st.successful_runs,
+            failed_runs: st.failed_runs,
+            n_items: st.n_items,
+            per_item: st.per_item.iter().map(Item::from).collect(),
+            across_runs: match &st.across_runs {
+                Some(a) => Across::Runs(a),
+                None => Across::None {},
+            },
+            mean_per_item_std: st.mean_per_item_std,
+            regime_guess: p.regime().name(),
+        },
+    };
+    let mut text = serde_json::to_string_pretty(&document).expect("aggregate.json serialises");
+    text.push('\n');
+    text
 }
 
 /// The `aggregate.json` document, keys in the original's order.
-fn aggregate(p: &Probe) -> Json {
-    let st = &p.statistics;
-    let across = match &st.across_runs {
-        Some(a) => across_runs(a),
-        None => Json::Object(Vec::new()),
-    };
-    Json::object([
-        (
-            "items_name",
-            p.spec.name.clone().map_or(Json::Null, Json::Str),
-        ),
-        ("scale_min", Json::Int(p.spec.scale.min())),
-        ("scale_max", Json::Int(p.spec.scale.max())),
-        (
-            "aggregate",
-            Json::object([
-                ("successful_runs", Json::count(st.successful_runs)),
-                ("failed_runs", Json::count(st.failed_runs)),
-                ("n_items", Json::count(st.n_items)),
-                (
-                    "per_item",
-                    Json::Array(st.per_item.iter().map(per_item).collect()),
-                ),
-                ("across_runs", across),
-                ("mean_per_item_std", Json::opt_float(st.mean_per_item_std)),
-                ("regime_guess", Json::Str(p.regime().name().to_string())),
-            ]),
-        ),
-    ])
+#[derive(Serialize)]
+struct Document<'a> {
+    items_name: Option<&'a str>,
+    scale_min: i64,
+    scale_max: i64,
+    aggregate: Aggregate<'a>,
+}
+
+/// Its `aggregate` object.
+#[derive(Serialize)]
+struct Aggregate<'a> {
+    successful_runs: usize,
+    failed_runs: usize,
+    n_items: usize,
+    per_item: Vec<Item<'a>>,
+    across_runs: Across<'a>,
+    mean_per_item_std: Option<f64>,
+    regime_guess: &'static str,
+}
+
+/// The distribution of every rating, or `{}` when there is none.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Across<'a> {
+    Runs(&'a AcrossRuns),
+    None {},
 }
 
 /// `{"index", "item_text", "scores", "n"}`, then `"mean", "std", "min", "max", "range",
 /// "mode"` when the item has ratings.
-fn per_item(p: &PerItem) -> Json {
-    let mut members = vec![
-        ("index".to_string(), Json::count(p.index)),
-        ("item_text".to_string(), Json::Str(p.item_text.clone())),
-        (
-            "scores".to_string(),
-            Json::Array(p.scores.iter().map(|&s| rating(s)).collect()),
-        ),
-        ("n".to_string(), Json::count(p.scores.len())),
-    ];
-    if let Some(s) = &p.stats {
-        for (key, value) in [
-            ("mean", Json::Float(s.mean)),
-            ("std", Json::Float(s.std)),
-            ("min", rating(s.min)),
-            ("max", rating(s.max)),
-            ("range", rating(s.range)),
-            ("mode", rating(s.mode)),
-        ] {
-            members.push((key.to_string(), value));
+#[derive(Serialize)]
+struct Item<'a> {
+    index: usize,
+    item_text: &'a str,
+    scores: &'a [Rating],
+    n: usize,
+    #[serde(flatten)]
+    stats: Option<Stats>,
+}
+
+/// An item's statistics on its ratings as written (`4.6` stays `4.6`).
+#[derive(Serialize)]
+struct Stats {
+    mean: f64,
+    std: f64,
+    min: Rating,
+    max: Rating,
+    range: Rating,
+    mode: Rating,
+}
+
+impl<'a> From<&'a PerItem> for Item<'a> {
+    fn from(p: &'a PerItem) -> Item<'a> {
+        Item {
+            index: p.index,
+            item_text: &p.item_text,
+            scores: &p.scores,
+            n: p.scores.len(),
+            stats: p.stats.as_ref().map(|s: &ItemStats| Stats {
+                mean: s.mean,
+                std: s.std,
+                min: s.min,
+                max: s.max,
+                range: s.range,
+                mode: s.mode,
+            }),
         }
     }
-    Json::Object(members)
 }
 
-/// A rating as Python's `json` writes it: an integer as an integer (`7`), a decimal with its
-/// point (`7.0`, `4.6`).
-fn rating(r: Rating) -> Json {
-    match r {
-        Rating::Int(i) => Json::Int(i),
-        Rating::Float(x) => Json::Float(x),
+/// An integer for an odd number of ratings, a float between the two middle ones for an even
+/// number, as Python's `statistics.median` gives it.
+impl Serialize for Median {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            Median::Middle(m) => s.serialize_i64(m),
+            Median::Between(..) => s.serialize_f64(self.value()),
+        }
     }
-}
-
-fn across_runs(a: &AcrossRuns) -> Json {
-    let median = match a.median {
-        Median::Middle(m) => Json::Int(m),
-        Median::Between(..) => Json::Float(a.median.value()),
-    };
-    Json::object([
-        ("n_total_scores", Json::count(a.n_total_scores)),
-        ("mean", Json::Float(a.mean)),
-        ("median", median),
-        ("mode", Json::Int(a.mode)),
-        ("min", Json::Int(a.min)),
-        ("max", Json::Int(a.max)),
-        ("range", Json::Int(a.range)),
-        ("std", Json::Float(a.std)),
-        ("histogram", histogram(&a.histogram)),
-        ("ceiling_count", Json::count(a.ceiling_count)),
-        ("ceiling_rate", Json::Float(a.ceiling_rate)),
-        ("floor_count", Json::count(a.floor_count)),
-        ("floor_rate", Json::Float(a.floor_rate)),
-    ])
 }
 
 /// `{"1": 0, "2": 3, …}`: one key per scale point, lowest first.
-fn histogram(h: &Histogram) -> Json {
-    Json::Object(
-        h.bars()
-            .map(|(point, count)| (point.to_string(), Json::count(count)))
-            .collect(),
-    )
+impl Serialize for Histogram {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.counts.len()))?;
+        for (point, count) in self.bars() {
+            map.serialize_entry(&point.to_string(), &count)?;
+        }
+        map.end()
+    }
 }

@@ -95,6 +95,7 @@ impl Histogram {
 /// The distribution of all ratings, each truncated toward zero; only computed when there is at
 /// least one.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize))]
 pub struct AcrossRuns {
     /// Number of ratings (the denominator of the rates).
     pub n_total_scores: usize,

@@ -17,7 +17,12 @@ pub const MAX_RATING: i64 = 1_000_000_000;
 
 /// A rating: an integer, or a decimal (a finite double whose integer part is within
 /// ±[`MAX_RATING`]).
+///
+/// In JSON (the `json` feature) it is written as it was read: an integer as an integer (`7`),
+/// a decimal with its point (`7.0`, `4.6`), as Python's `json` writes them.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "json", serde(untagged))]
 pub enum Rating {
     /// Written without a point or an exponent: `7`, `-3`.
     Int(i64),

@@ -31,9 +31,12 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _native
+
+if TYPE_CHECKING:
+    from ._native import ResultDict
 
 __all__ = [
     "Analysis",
@@ -91,31 +94,38 @@ class RubricError(ValueError):
 
 class Diagnostic:
     """One message about the input: ``line`` (1-based, or ``None``), ``column`` (JSON input
-    only, else ``None``), ``severity`` (``"error"``, ``"warning"`` or ``"note"``) and
-    ``message``."""
+    only, else ``None``), ``severity`` (``"error"``, ``"warning"`` or ``"note"``),
+    ``message`` and ``kind``, the stable name a pipeline selects diagnostics by
+    (``"thin_cell"``, ``"nothing_read"``: the list is in the output contract, docs/output.md);
+    ``to_dict()`` has the same diagnostics as objects in ``errors``, ``warnings`` and
+    ``notes``."""
 
-    __slots__ = ("line", "column", "severity", "message")
+    __slots__ = ("line", "column", "severity", "message", "kind")
 
-    def __init__(self, line: Optional[int], column: Optional[int], severity: str, message: str) -> None:
+    def __init__(
+        self, line: Optional[int], column: Optional[int], severity: str, message: str, kind: str
+    ) -> None:
         self.line = line
         self.column = column
         self.severity = severity
         self.message = message
+        self.kind = kind
 
     def __repr__(self) -> str:
         return (
             f"Diagnostic(line={self.line!r}, column={self.column!r}, "
-            f"severity={self.severity!r}, message={self.message!r})"
+            f"severity={self.severity!r}, message={self.message!r}, kind={self.kind!r})"
         )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Diagnostic):
             return NotImplemented
-        return (self.line, self.column, self.severity, self.message) == (
+        return (self.line, self.column, self.severity, self.message, self.kind) == (
             other.line,
             other.column,
             other.severity,
             other.message,
+            other.kind,
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -301,9 +311,12 @@ class Analysis:
         missed, else 0."""
         return self._e.exit_code
 
-    def to_dict(self) -> Dict[str, Any]:
+    def to_dict(self) -> "ResultDict":
         """The JSON object ``pickanumber score`` prints for the same input and options, as a
-        new dict with the keys in the same order (``json.dumps`` of it gives the same JSON)."""
+        new dict with the keys in the same order (``json.dumps`` of it gives the same JSON).
+        Its shape is the output contract (``schema_version`` 1): every diagnostic in
+        ``errors``, ``warnings`` and ``notes`` is a dict with ``kind``, ``severity``,
+        ``message``, and ``line`` and ``column`` where it has them."""
         return self._e.to_dict()
 
     def report(self) -> str:

@@ -1,14 +1,209 @@
 """Type stubs of the extension module: the Python layer (``pickanumber``) is the public API."""
 
-from typing import Any, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, Tuple, TypedDict, Union
+
+from typing_extensions import NotRequired
 
 __version__: str
 
+# The object `pickanumber score` prints, as ``to_dict()`` returns it: the output contract
+# (schema/result.schema.json in the repository). A test checks every TypedDict below against
+# the schema's keys, and Kind against its kinds.
+
+Kind = Literal[
+    "item",
+    "weights",
+    "params",
+    "ignored",
+    "unused_keys",
+    "criteria_set_aside",
+    "empty_criterion",
+    "weights_normalised",
+    "self_check",
+    "saturation",
+    "crowded_cell",
+    "thin_cell",
+    "nothing_read",
+    "strict",
+    "empty_input",
+    "fenced",
+    "report_mismatch",
+    "report_subset",
+    "pass",
+    "duplicate",
+    "evidence",
+    "work_skipped",
+]
+Number = Union[int, float]
+
+DiagnosticDict = TypedDict(
+    "DiagnosticDict",
+    {
+        "kind": Kind,
+        "severity": Literal["error", "warning", "note"],
+        "line": NotRequired[int],
+        "column": NotRequired[int],
+        "message": str,
+    },
+)
+PooledDict = TypedDict(
+    "PooledDict",
+    {
+        "net_impact": int,
+        "total_items": int,
+        "normalized": float,
+        "raw": float,
+        "density": float,
+        "multiplier": float,
+        "final": Number,
+        "final_unrounded": float,
+        "confidence": float,
+    },
+)
+CriterionDict = TypedDict(
+    "CriterionDict",
+    {
+        "name": str,
+        "weight": float,
+        "net_impact": int,
+        "total_items": int,
+        "normalized": float,
+        "raw": float,
+        "density": float,
+        "multiplier": float,
+        "final": Number,
+        "final_unrounded": float,
+        "confidence": float,
+    },
+)
+BucketDict = TypedDict(
+    "BucketDict",
+    {
+        "bucket": Literal["working", "not_working", "missing", "confusing"],
+        "items": List[Dict[str, Any]],
+        "running": PooledDict,
+    },
+)
+EvidenceCountsDict = TypedDict(
+    "EvidenceCountsDict",
+    {
+        "verified": int,
+        "not_found": int,
+        "not_checkable": int,
+        "no_evidence": int,
+        "invented_rate": Optional[float],
+        "left_out": int,
+    },
+)
+EvidenceDict = TypedDict(
+    "EvidenceDict",
+    {
+        "verified": int,
+        "not_found": int,
+        "not_checkable": int,
+        "no_evidence": int,
+        "invented_rate": Optional[float],
+        "left_out": int,
+        "skipped": List[str],
+        "items": List[Dict[str, Any]],
+    },
+)
+PassDict = TypedDict(
+    "PassDict",
+    {
+        "name": str,
+        "line": Optional[int],
+        "final": Optional[Number],
+        "final_unrounded": Optional[float],
+        "confidence": Optional[float],
+        "interval": NotRequired[Optional[List[Number]]],
+        "total_items": int,
+        "evidence": NotRequired[EvidenceCountsDict],
+        "criteria": NotRequired[List[Dict[str, Any]]],
+    },
+)
+SpreadDict = TypedDict(
+    "SpreadDict",
+    {
+        "criterion": Optional[str],
+        "lowest": Number,
+        "highest": Number,
+        "spread": Number,
+        "passes": int,
+    },
+)
+DisagreementDict = TypedDict(
+    "DisagreementDict",
+    {
+        "criterion": Optional[str],
+        "perspective": Optional[str],
+        "passes": List[Dict[str, Any]],
+    },
+)
+DuplicateDict = TypedDict(
+    "DuplicateDict",
+    {
+        "pass": str,
+        "line": int,
+        "counted_from": Dict[str, Any],
+    },
+)
+GateDict = TypedDict(
+    "GateDict",
+    {
+        "fail_under": Optional[float],
+        "min_confidence": Optional[float],
+        "require_self_check": bool,
+        "passed": bool,
+        "misses": List[str],
+        "max_unverified": NotRequired[float],
+    },
+)
+ResultDict = TypedDict(
+    "ResultDict",
+    {
+        "schema_version": int,
+        "mode": Literal["pooled", "matrix", "feedback"],
+        "format": Literal["lines", "json", "feedback_json", "spreadsheet", "markdown_table"],
+        "final": Optional[Number],
+        "final_unrounded": Optional[float],
+        "confidence": Optional[float],
+        "net_impact": NotRequired[int],
+        "total_items": NotRequired[int],
+        "normalized": NotRequired[float],
+        "raw": NotRequired[float],
+        "density": NotRequired[float],
+        "multiplier": NotRequired[float],
+        "buckets": NotRequired[List[BucketDict]],
+        "overall": NotRequired[Number],
+        "overall_unrounded": NotRequired[float],
+        "overall_confidence": NotRequired[float],
+        "span": NotRequired[float],
+        "self_check": NotRequired[bool],
+        "criteria": NotRequired[List[CriterionDict]],
+        "weights_error": NotRequired[str],
+        "pooled": NotRequired[PooledDict],
+        "interval": NotRequired[Optional[List[Number]]],
+        "passes": NotRequired[List[PassDict]],
+        "spread": NotRequired[List[SpreadDict]],
+        "disagreements": NotRequired[List[DisagreementDict]],
+        "alpha": NotRequired[Optional[float]],
+        "alpha_level": NotRequired[Optional[Literal["reliable", "tentative", "unreliable"]]],
+        "duplicates": NotRequired[List[DuplicateDict]],
+        "evidence": NotRequired[EvidenceDict],
+        "errors": List[DiagnosticDict],
+        "ignored": List[int],
+        "warnings": List[DiagnosticDict],
+        "notes": List[DiagnosticDict],
+        "gate": NotRequired[GateDict],
+    },
+)
+
 class Evaluation:
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> ResultDict: ...
     def get(self, key: str) -> Any: ...
     def report(self) -> str: ...
-    def diagnostics(self) -> List[Tuple[Optional[int], Optional[int], str, str]]: ...
+    def diagnostics(self) -> List[Tuple[Optional[int], Optional[int], str, str, Kind]]: ...
     @property
     def misses(self) -> List[str]: ...
     @property

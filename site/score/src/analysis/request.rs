@@ -7,6 +7,7 @@ use crate::{Item, Params};
 
 /// How items are combined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Mode {
     /// Decide from the input: buckets → feedback; weights, a preset, or criteria on at least

@@ -1,0 +1,4 @@
+def parse(text):
+    if not text:
+        raise ValueError("empty")
+    return text
