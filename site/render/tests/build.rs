@@ -248,7 +248,7 @@ build_errors! {
     broken_hero_link_names_its_line: "content/index.md", |t| t.replace("(/paper/)", "(/papers/)")
         => "content/index.md:10: broken link /papers/: no such page or file\n1 error; nothing was written";
     a_layout_file_without_a_footer_is_refused: "content/layout.toml", |_| "nav = []\n".into()
-        => "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, result, report, setup)\n1 error; nothing was written";
+        => "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, result, setup)\n1 error; nothing was written";
     a_result_word_with_markup_names_its_line: "content/layout.toml", |t| t.replace("net_impact = \"Net impact\"", "net_impact = \"Net <i>impact</i>\"")
         => "content/layout.toml:260: result.net_impact: \"Net <i>impact</i>\" holds '<', which the result's markup would read as HTML; write the words without <, > or &\n1 error; nothing was written";
     a_sentence_with_a_slot_it_cannot_fill_names_its_line: "content/layout.toml", |t| t.replace("Scale {low}–{high}.", "Scale {low}–{max}.")
