@@ -190,6 +190,35 @@ fn a_label_changed_in_layout_toml_changes_the_static_boxes() {
     assert!(!home.contains("Final, unrounded"));
 }
 
+/// One value of `site.toml`, `published`, switches every install line a page quotes as
+/// `{{ install.NAME }}` from the clone's routes to the registries' lines.
+#[test]
+fn install_lines_follow_the_published_version_in_site_toml() {
+    let dir = scratch();
+    let root = dir.path().join("site");
+    copy_tree(&fixture(), &root);
+    let page = "+++\ntitle = \"Install\"\ndescription = \"Install lines.\"\n+++\n\n```sh\n{{ install.cli }}\n{{ install.python }}\n{{ install.npm }}\n```\n";
+    std::fs::write(root.join("content/install.md"), page).unwrap();
+    let site = "title = \"t\"\norigin = \"https://example.org\"\nrepository = \"https://github.com/o/n\"\n";
+    let built = |toml: &str| {
+        std::fs::write(root.join("site.toml"), toml).unwrap();
+        let out = dir.path().join("dist");
+        build_site(&root, &out, None).unwrap();
+        let html = std::fs::read_to_string(out.join("install/index.html")).unwrap();
+        let code = &html[html.find("<pre").unwrap()..html.find("</pre>").unwrap()];
+        code[code.find("<code").unwrap()..].to_string()
+    };
+    let clone = built(site);
+    assert!(clone.contains("git clone https://github.com/o/n pickanumber\ncd pickanumber\ncargo install --locked --path site/cli\n"), "{clone}");
+    assert!(clone.contains("pip install ./site/python\n"), "{clone}");
+    assert!(
+        clone.contains("cargo xtask package npm\nnpm install ./target/npm/pickanumber"),
+        "{clone}"
+    );
+    let registry = built(&format!("{site}published = \"0.1.0\"\n"));
+    assert_eq!(registry, "<code>cargo install --locked pickanumber-cli\npip install pickanumber\nnpm install pickanumber</code>");
+}
+
 /// Builds the fixture with one file changed; returns the error text. Also checks that the
 /// previous output survives the failed build.
 fn error_for(file: &str, edit: impl Fn(&str) -> String) -> String {
