@@ -231,7 +231,10 @@ mod tests {
             ("bench -f", "`bench`: invalid option '-f'"),
             ("build extra", r#"`build`: unexpected argument "extra""#),
             ("deploy", "unknown command `deploy`"),
-            ("package wheel", "package: `wheel` is not one of python, npm"),
+            (
+                "package wheel",
+                "package: `wheel` is not one of python, npm",
+            ),
         ] {
             let err = parse_str(line).unwrap_err();
             assert_eq!(err.code, 2, "{line}");

@@ -265,8 +265,9 @@ fn npm_tarball(env: &Env, dir: &Path) -> Result<PathBuf, Failure> {
     tarball.ok_or_else(|| failed("npm pack wrote no tarball"))
 }
 
-/// The tarball installed into a fresh Node project at `project`, `analyse` of `example` run by
-/// Node, and the project bundled for a browser by esbuild (the repository's pinned one).
+/// The tarball installed into a fresh Node project at `project` (with esbuild from the npm
+/// registry, at the repository's pin), `analyse` of `example` run by Node, and the project
+/// bundled for a browser by esbuild.
 fn node_json(env: &Env, project: &Path, tarball: &Path, example: &Path) -> Result<Value, Failure> {
     std::fs::create_dir_all(project).context(project.display())?;
     let manifest = "{ \"name\": \"fresh\", \"private\": true, \"type\": \"module\" }\n";
@@ -279,13 +280,14 @@ fn node_json(env: &Env, project: &Path, tarball: &Path, example: &Path) -> Resul
                 document.body.textContent = JSON.stringify(analyse(\"+3 a\"));\n";
     std::fs::write(project.join("page.mjs"), page).context("page.mjs")?;
     let mut install = env.command("npm", "install --no-audit --no-fund --silent");
-    install.arg(tarball).current_dir(project);
+    let esbuild = format!("esbuild@{}", crate::setup::ESBUILD);
+    install.arg(tarball).arg(&esbuild).current_dir(project);
     step(
-        "npm install <the tarball> in a fresh Node project",
+        "npm install <the tarball> and esbuild in a fresh Node project",
         &mut install,
     )?;
     let mut bundle = env.command(
-        env.repo.join("node_modules/.bin/esbuild"),
+        project.join("node_modules/.bin/esbuild"),
         "page.mjs --bundle --format=esm --platform=browser --log-level=warning --outfile=page.js",
     );
     step(
