@@ -366,6 +366,58 @@ mod tests {
         assert!(err.message.contains("npm printed other JSON than cli"));
     }
 
+    /// The files under `dir` whose name ends with `.rs`.
+    fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if name(&path).ends_with(".rs") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// What the packages are built from (the published crates, the Python extension and the
+    /// npm core) compiles from its own folder: no build script, and no `include_str!`,
+    /// `include_bytes!` or `#[path]` of its sources (tests aside) names a file outside it, so
+    /// editing the site (content/layout.toml, static/, examples/) cannot change their output.
+    #[test]
+    fn the_packages_sources_stay_inside_their_crates() {
+        let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let folders = CRATES.map(|k| k.trim_start_matches("pickanumber-").to_string());
+        let mut checked = 0;
+        for folder in folders.iter().map(String::as_str).chain(["python", "npm"]) {
+            let root = repo.join("site").join(folder);
+            assert!(
+                !root.join("build.rs").exists(),
+                "site/{folder} has a build script"
+            );
+            let mut files = Vec::new();
+            sources(&root.join("src"), &mut files);
+            for file in files {
+                let text = std::fs::read_to_string(&file).unwrap();
+                // The crate's tests may read the repository's fixtures.
+                let text = text.split("#[cfg(test)]").next().unwrap_or_default();
+                for macro_ in ["include_str!(\"", "include_bytes!(\"", "#[path = \""] {
+                    for (at, _) in text.match_indices(macro_) {
+                        let rest = &text[at + macro_.len()..];
+                        let target = &rest[..rest.find('"').unwrap()];
+                        let resolved = file.parent().unwrap().join(target);
+                        let resolved = resolved.canonicalize().unwrap_or(resolved);
+                        assert!(
+                            resolved.starts_with(root.canonicalize().unwrap()),
+                            "{}: {macro_}{target}\" is outside site/{folder}",
+                            file.display()
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked >= 2, "only {checked} includes found");
+    }
+
     #[test]
     fn every_published_crate_is_in_the_workspace_and_publishable() {
         let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
