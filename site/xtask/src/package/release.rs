@@ -378,6 +378,21 @@ mod tests {
         }
     }
 
+    /// `path` with its `.` and `..` parts resolved by name, links not followed.
+    fn lexical(path: &Path) -> PathBuf {
+        let mut out = PathBuf::new();
+        for part in path.components() {
+            match part {
+                std::path::Component::ParentDir => {
+                    out.pop();
+                }
+                std::path::Component::CurDir => {}
+                other => out.push(other),
+            }
+        }
+        out
+    }
+
     /// What the packages are built from (the published crates, the Python extension and the
     /// npm core) compiles from its own folder: no build script, and no `include_str!`,
     /// `include_bytes!` or `#[path]` of its sources (tests aside) names a file outside it, so
@@ -403,10 +418,12 @@ mod tests {
                     for (at, _) in text.match_indices(macro_) {
                         let rest = &text[at + macro_.len()..];
                         let target = &rest[..rest.find('"').unwrap()];
-                        let resolved = file.parent().unwrap().join(target);
-                        let resolved = resolved.canonicalize().unwrap_or(resolved);
+                        // By the path's own `..`s: a link inside the crate to a file outside
+                        // it (or the other way round) is judged by where the path points.
+                        let resolved = lexical(&file.parent().unwrap().join(target));
+                        let inside = lexical(&root);
                         assert!(
-                            resolved.starts_with(root.canonicalize().unwrap()),
+                            resolved.starts_with(&inside),
                             "{}: {macro_}{target}\" is outside site/{folder}",
                             file.display()
                         );
