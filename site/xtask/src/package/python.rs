@@ -239,7 +239,7 @@ pub fn test(env: &Env) -> Result<Vec<String>, Failure> {
     let mut pip = env.command(bin(env, "pip"), "install --disable-pip-version-check");
     pip.args(["--no-build-isolation", "--no-deps", "--force-reinstall"]);
     pip.arg("./site/python").env("PATH", venv_path(env));
-    pip.env("MATURIN_PEP517_ARGS", "--profile dev");
+    pip.env("MATURIN_PEP517_ARGS", "--profile dev --locked");
     done.push(logged(what, &mut pip, &log)?);
     let node = node22(env)?;
     let mut pytest = env.command(bin(env, "python"), "-m pytest -q site/python/tests");
