@@ -14,6 +14,7 @@ pub mod options;
 pub mod passes;
 
 use pickanumber_api::{evaluate, Evaluation};
+use pickanumber_rubric::WorkText;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
@@ -150,12 +151,37 @@ fn rubric_of(json: &str) -> Result<pickanumber_api::Rubric, String> {
     options::rubric("rubric", v).map_err(|e| e.0)
 }
 
-/// The judge prompt of the rubric `{"rubric": TEXT_OR_OBJECT}` (`rubric prompt`).
+/// The judge prompt of the rubric `{"rubric": TEXT_OR_OBJECT}` (`rubric prompt`); with a
+/// `"work"` (the judged text, or `{path: text}` for files), the prompt followed by the work
+/// under "## The work", as `judge` sends it.
 ///
 /// # Errors
-/// The rubric's errors, every one with its line and column.
+/// The rubric's errors, every one with its line and column; a work that is neither a string
+/// nor an object of strings.
 pub fn prompt_text(rubric_json: &str) -> Result<String, String> {
-    rubric_of(rubric_json).map(|r| r.prompt())
+    let r = rubric_of(rubric_json)?;
+    let v: Value = serde_json::from_str(rubric_json).map_err(|e| format!("not JSON: {e}"))?;
+    match v.get("work") {
+        None | Some(Value::Null) => Ok(r.prompt()),
+        Some(Value::String(text)) => Ok(r.prompt_with_work(WorkText::Text(text))),
+        Some(Value::Object(files)) => {
+            let mut pairs = Vec::with_capacity(files.len());
+            for (path, text) in files {
+                let Value::String(text) = text else {
+                    return Err(format!(
+                        "work[{path:?}] must be the file's text (a string), not {}",
+                        options::describe(text)
+                    ));
+                };
+                pairs.push((path.as_str(), text.as_str()));
+            }
+            Ok(r.prompt_with_work(WorkText::Files(&pairs)))
+        }
+        Some(other) => Err(format!(
+            "work must be the judged text (a string) or {{ path: text }}, not {}",
+            options::describe(other)
+        )),
+    }
 }
 
 /// The JSON Schema text of the judge's output for the rubric (`rubric schema`).
@@ -303,5 +329,31 @@ mod tests {
         assert_eq!(schema_text(&json).unwrap(), rubric.schema());
         let report = report_text("+3 a", &serde_json::json!({ "rubric": toml }).to_string());
         assert!(report.unwrap().ends_with(&rubric.trap_checklist()));
+    }
+
+    #[test]
+    fn a_prompt_with_the_work_is_the_rubric_crates_and_a_bad_work_is_named() {
+        let toml = include_str!("../../../examples/rubrics/pull-request.toml");
+        let rubric = pickanumber_api::Rubric::parse(toml).unwrap();
+        let text = serde_json::json!({ "rubric": toml, "work": "fn main() {}" }).to_string();
+        assert_eq!(
+            prompt_text(&text).unwrap(),
+            rubric.prompt_with_work(WorkText::Text("fn main() {}"))
+        );
+        let files = serde_json::json!({ "rubric": toml, "work": { "src/a.rs": "x", "b.md": "y" } });
+        assert_eq!(
+            prompt_text(&files.to_string()).unwrap(),
+            rubric.prompt_with_work(WorkText::Files(&[("src/a.rs", "x"), ("b.md", "y")]))
+        );
+        let bad = serde_json::json!({ "rubric": toml, "work": { "a.rs": 3 } }).to_string();
+        assert_eq!(
+            prompt_text(&bad).unwrap_err(),
+            "work[\"a.rs\"] must be the file's text (a string), not a number (3)"
+        );
+        let bad = serde_json::json!({ "rubric": toml, "work": ["x"] }).to_string();
+        assert_eq!(
+            prompt_text(&bad).unwrap_err(),
+            "work must be the judged text (a string) or { path: text }, not an array"
+        );
     }
 }

@@ -50,6 +50,8 @@ pub struct Labels {
     pub site_nav: String,
     /// The label of a command's copy button (shown before `copy.js` runs).
     pub copy: String,
+    /// The accessible name and title of the list of the docs pages.
+    pub docs: String,
 }
 
 /// The keys of [`FILE`], for error messages.

@@ -57,7 +57,7 @@ fn golden_pages() {
         .into_iter()
         .filter(|f| f.extension().is_some_and(|x| x == "html"))
         .collect();
-    assert_eq!(pages.len(), 8, "{pages:?}");
+    assert_eq!(pages.len(), 11, "{pages:?}");
     insta::with_settings!({snapshot_path => "snapshots/pages", prepend_module_to_snapshot => false}, {
         for page in &pages {
             let html = std::fs::read_to_string(out.join(page)).unwrap();
@@ -279,15 +279,19 @@ build_errors! {
     a_layout_file_without_a_footer_is_refused: "content/layout.toml", |_| "nav = []\n".into()
         => "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, result, setup)\n1 error; nothing was written";
     a_result_word_with_markup_names_its_line: "content/layout.toml", |t| t.replace("net_impact = \"Net impact\"", "net_impact = \"Net <i>impact</i>\"")
-        => "content/layout.toml:260: result.net_impact: \"Net <i>impact</i>\" holds '<', which the result's markup would read as HTML; write the words without <, > or &\n1 error; nothing was written";
+        => "content/layout.toml:261: result.net_impact: \"Net <i>impact</i>\" holds '<', which the result's markup would read as HTML; write the words without <, > or &\n1 error; nothing was written";
     a_sentence_with_a_slot_it_cannot_fill_names_its_line: "content/layout.toml", |t| t.replace("Scale {low}–{high}.", "Scale {low}–{max}.")
-        => "content/layout.toml:148: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
+        => "content/layout.toml:149: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
     missing_image: "paper/paper.md", |t| format!("{t}\n![A plot](/plots/missing.svg)\n")
         => "paper/paper.md:38: broken link /plots/missing.svg: no such page or file\n1 error; nothing was written";
     matrix_item_without_criterion: "paper/paper.md", |t| t.replace("(−3, depth) shallow", "−3 shallow")
         => "paper/paper.md:19: evidence block \"m\": in matrix mode every item needs a criterion: write (+3, craft) or put it under ## Criterion: craft\n1 error; nothing was written";
     feedback_item_outside_a_bucket: "examples/case.md", |t| t.replace("## Working\n", "")
         => "examples/case.md:20: evidence block \"review\": in feedback mode every item needs a bucket: put it under ## Working, ## Not working, ## Missing or ## Confusing\n1 error; nothing was written";
+    a_docs_page_names_no_template: "docs/another.md", |t| t.replacen("order = 5", "order = 5\ntemplate = \"paper\"", 1)
+        => "docs/another.md:1: a page under docs/ takes the docs layout: remove its `template` key (allowed keys there: title, description, order)\n1 error; nothing was written";
+    the_docs_layout_is_not_a_template_to_name: "docs/another.md", |t| t.replacen("order = 5", "order = 5\ntemplate = \"docs\"", 1)
+        => "docs/another.md:5: front matter: unknown variant `docs`, expected one of `home`, `page`, `paper`, `example` (allowed keys: title, description, template, order, summary, hero)\n1 error; nothing was written";
     feedback_value_not_allowed_in_its_bucket: "examples/case.md", |t| t.replace("−1 two names", "−5 two names")
         => "examples/case.md:27: evidence block \"review\": impact −5 is not allowed under Confusing: use −1, −2, −3\n1 error; nothing was written";
 }

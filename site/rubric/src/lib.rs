@@ -73,6 +73,7 @@ mod tree;
 mod write;
 
 use pickanumber_score::{Analysis, Diagnostic, Impact, Kind, Labels, Mode, Params, Request};
+pub use prompt::{WorkText, WORK_HEADING};
 use std::fmt;
 
 /// A judge's contract: what is scored and how.
@@ -364,6 +365,13 @@ impl Rubric {
     /// traps, the rules and the output format (see the `prompt` module).
     pub fn prompt(&self) -> String {
         prompt::prompt(self)
+    }
+
+    /// The judge prompt followed by the work to judge, under [`WORK_HEADING`]: where the quick
+    /// start tells a user to put it. A text is shown as it is; files are shown under their
+    /// paths with numbered lines, and the section tells the judge how to cite and quote them.
+    pub fn prompt_with_work(&self, work: WorkText<'_>) -> String {
+        prompt::with_work(self, work)
     }
 
     /// The JSON Schema (draft 2020-12) of the judge's output, in the subset that model APIs

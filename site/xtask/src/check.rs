@@ -97,6 +97,10 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
         println!("    {line}");
     }
     passed.push("python package");
+    // The README's and the docs' examples, with the venv and the npm package just tested.
+    println!("==> examples of the README and docs/*.md");
+    crate::examples::run(env, false)?;
+    passed.push("examples");
     let browser = "test -p pickanumber-browser-tests -- --test-threads=1";
     let mut cargo = env.command("cargo", browser);
     cargo.env("PICKANUMBER_DIST", env.repo.join(DIST));

@@ -25,8 +25,12 @@ USAGE: cargo xtask <COMMAND> [OPTIONS]
     serve [--port N]       build into target/serve-dist/, serve it on http://127.0.0.1:N/ (default
                            8000) and rebuild when the sources change; open pages then reload
     test                   setup, fmt, clippy, unit tests, the README's install line, the npm
-                           package and its node tests (promptfoo), build, then
-                           the browser tests (headless Chromium) against dist/
+                           package and its node tests (promptfoo), the release's dry run, build,
+                           the examples, then the browser tests (headless Chromium) against dist/
+    examples [--update]    run every example of the README and docs/*.md (console blocks with the
+                           debug CLI, python and js run blocks with the test venv and the built npm
+                           package, after `test` or `package`) and compare their output with the
+                           page; --update writes the printed output into the pages
     package [python|npm]   build the Python wheel and sdist into target/wheels/ (Rust and Python
                            only) and/or the npm package into target/npm/pickanumber/ (Rust and
                            Node only); both without an argument
@@ -59,6 +63,8 @@ pub enum Command {
     Bench(bool, Vec<String>),
     /// How long each target runs, and the targets.
     Fuzz(Budget, Vec<&'static str>),
+    /// Run the examples of the README and the docs; with `true`, write their output in.
+    Examples(bool),
     /// The packages for other ecosystems: npm into `target/npm/pickanumber/`, the wheel and
     /// the sdist into `target/wheels/`.
     Package(Vec<Kind>),
@@ -88,9 +94,10 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
         "test" => Command::Test,
         "package" => Command::Package(vec![]),
         "release-check" => Command::ReleaseCheck,
+        "examples" => Command::Examples(false),
         "bench" => Command::Bench(true, SECTIONS.map(|s| s.0.to_owned()).to_vec()),
         "fuzz" => Command::Fuzz(Budget::Seconds(60), TARGETS.to_vec()),
-        other => return Err(usage(format!("unknown command `{other}`; the commands are setup, build, serve, test, package, release-check, bench and fuzz (see --help)"))),
+        other => return Err(usage(format!("unknown command `{other}`; the commands are setup, build, serve, test, examples, package, release-check, bench and fuzz (see --help)"))),
     };
     while let Some(arg) = p.next()? {
         match (&mut command, arg) {
@@ -124,6 +131,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
                 kinds.push(kind);
             }
             (Command::Bench(build, _), Long("no-build")) => *build = false,
+            (Command::Examples(update), Long("update")) => *update = true,
             (Command::Bench(_, only), Long("only")) => {
                 let v = p.value()?.string()?;
                 *only = v.split(',').map(|s| s.trim().to_owned()).collect();
@@ -170,6 +178,8 @@ mod tests {
             ("setup --no-browser", Command::Setup(false)),
             ("build --base-url=/x/", Command::Build(Some("/x/".into()))),
             ("serve", Command::Serve(8000)),
+            ("examples", Command::Examples(false)),
+            ("examples --update", Command::Examples(true)),
             ("serve --port 9001", Command::Serve(9001)),
             ("fuzz", Command::Fuzz(Budget::Seconds(60), TARGETS.to_vec())),
             (
@@ -203,6 +213,7 @@ mod tests {
             "build",
             "serve",
             "test",
+            "examples",
             "package",
             "release-check",
             "bench",

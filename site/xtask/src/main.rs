@@ -1,9 +1,10 @@
-//! `cargo xtask setup | build | serve | test | bench | fuzz | package` (see `--help` and [`cli`]).
+//! `cargo xtask setup | build | serve | test | examples | bench | fuzz | package` (see `--help` and [`cli`]).
 
 mod bench;
 mod check;
 mod cli;
 mod env;
+mod examples;
 mod fuzz;
 mod minify;
 mod package;
@@ -45,5 +46,10 @@ fn run(command: Command) -> Result<(), env::Failure> {
                 println!("    {line}");
             }
         }),
+        Command::Examples(update) => {
+            let env = env()?;
+            env.cargo("build -p pickanumber-cli")?;
+            examples::run(&env, update)
+        }
     }
 }

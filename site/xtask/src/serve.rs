@@ -11,7 +11,14 @@ use crate::env::{human, Context, Env, Failure};
 use crate::pipeline::{self, DEV_DIST};
 
 /// Changes here re-run only the generator.
-const PAGE_DIRS: &[&str] = &["content", "paper", "examples", "static", "site/render"];
+const PAGE_DIRS: &[&str] = &[
+    "content",
+    "docs",
+    "paper",
+    "examples",
+    "static",
+    "site/render",
+];
 /// Changes here rebuild the wasm, then the pages (not changes to tests and benches).
 const WASM_DIRS: &[&str] = &[
     "site/calculator",

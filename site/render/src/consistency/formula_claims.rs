@@ -169,7 +169,7 @@ fn rounding_ties_where_the_pages_say() {
     assert_eq!(big, 50.5);
     assert_ne!(round_half_even(big), field(f, "round-big", "final"));
     assert!(prose(f).contains("50 + 8 × net / √n, ends in exactly .5 with an even whole part"));
-    for rel in ["README.md", "site/cli/src/cli.rs"] {
+    for rel in ["docs/score-py.md", "site/cli/src/cli.rs"] {
         let text = prose(rel);
         assert!(!text.contains("only below 20 items"), "{rel}");
         assert!(

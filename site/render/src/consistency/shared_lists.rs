@@ -1,5 +1,5 @@
 //! Each shared item list (the cua-bench GUI agent, profiles A–D, the ablation cell the notes
-//! quote) has one definition that every page, the README and the calculator use.
+//! quote) has one definition that every page, CONTRIBUTING.md and the calculator use.
 
 use super::{fenced_blocks, id_of, markdown_files, read};
 use crate::calculator;
@@ -29,7 +29,7 @@ fn one_cua_bench_gui_list_everywhere() {
             }
         }
     }
-    // The case study, the paper and the README's example of an evidence block.
+    // The case study, the paper and CONTRIBUTING.md's example of an evidence block.
     assert!(seen >= 3, "only {seen} cua-bench lists found");
 
     // The agent left Settings open: no page or example credits it with closing it.
