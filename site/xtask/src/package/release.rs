@@ -151,7 +151,12 @@ pub fn check(env: &Env) -> Result<Vec<String>, Failure> {
 /// `cargo package` of [`CRATES`], each `.crate` unpacked into `dir/crates`, then the command
 /// line installed from its unpacked crate with the others patched in; the binary's path.
 fn crates(env: &Env, dir: &Path, shared: &Path) -> Result<PathBuf, Failure> {
-    let mut package = env.command("cargo", "package --quiet --allow-dirty --target-dir");
+    // --no-verify: cargo's own check builds each crate from its package; the install below
+    // builds them all from their unpacked packages, the same check once instead of twice.
+    let mut package = env.command(
+        "cargo",
+        "package --quiet --allow-dirty --no-verify --target-dir",
+    );
     package.arg(shared);
     for krate in CRATES {
         package.args(["-p", krate]);
