@@ -35,6 +35,13 @@
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
+/// The site's words: `content/layout.toml`'s over the view crate's defaults, written by
+/// `build.rs` (`pickanumber-site-words`). A table the file states whole leaves the defaults
+/// nothing to add, which clippy would call a needless update.
+#[allow(clippy::needless_update)]
+pub mod site_words {
+    include!(concat!(env!("OUT_DIR"), "/site_words.rs"));
+}
 mod island;
 pub mod pairwise;
 pub mod passes;
@@ -45,8 +52,8 @@ pub mod state;
 
 use leptos::prelude::*;
 use pickanumber_score::{analyse, Mode, Preset};
-use pickanumber_view::words::{CALCULATOR_LIVE as WORDS, RESULT};
 use pickanumber_view::{calculator, escape, outcome, panel};
+use site_words::{CALCULATOR_LIVE as WORDS, RESULT};
 use state::Inputs;
 
 fn copy_text(text: String, status: RwSignal<String>, done: &'static str) {

@@ -38,7 +38,7 @@ async fn start_calculator(root: web_sys::Element) {
                         ..f.state
                     },
                     Some(
-                        pickanumber_view::words::CALCULATOR_LIVE
+                        pickanumber_calculator::site_words::CALCULATOR_LIVE
                             .restored
                             .to_string(),
                     ),
@@ -49,7 +49,7 @@ async fn start_calculator(root: web_sys::Element) {
             // kept in this browser's storage, if anywhere.
             None => {
                 let text = state::draft::kept();
-                let words = &pickanumber_view::words::CALCULATOR_LIVE;
+                let words = &pickanumber_calculator::site_words::CALCULATOR_LIVE;
                 kept = text.as_ref().map(|_| words.from_storage.to_string());
                 (share::State { text, ..f.state }, None)
             }

@@ -6,9 +6,9 @@
 //! [`PAIRWISE_LIVE`]'s, compiled from `content/layout.toml`;
 //! the static box shows the same markup), set with `inner_html`.
 
+use crate::site_words::{PAIRWISE, PAIRWISE_LIVE};
 use leptos::prelude::*;
 use pickanumber_instruments::pairwise::analyse;
-use pickanumber_view::words::{PAIRWISE, PAIRWISE_LIVE};
 use pickanumber_view::{self as view};
 
 use crate::island::{input_box, remember, remembered};

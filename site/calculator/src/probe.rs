@@ -7,10 +7,10 @@
 //! from `content/layout.toml`; the static box shows the same markup), set with `inner_html`: one
 //! string per update rather than one reactive node per cell; the view only wires the inputs.
 
+use crate::site_words::{PROBE, PROBE_LIVE};
 use leptos::prelude::*;
 use pickanumber_instruments::probe::examples::synthetic_runs;
 use pickanumber_instruments::probe::{probe_text, Regime, Scale, TextProbe};
-use pickanumber_view::words::{PROBE, PROBE_LIVE};
 use pickanumber_view::{self as view};
 
 use crate::island::{input_box, remember, remembered};

@@ -88,7 +88,7 @@ impl Inputs {
                 f
             }
             Err(why) => {
-                let words = &pickanumber_view::words::CALCULATOR_LIVE;
+                let words = &crate::site_words::CALCULATOR_LIVE;
                 kept.set(if draft::keep(&text) {
                     format!("{why}: {}", words.kept)
                 } else {

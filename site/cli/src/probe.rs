@@ -1,7 +1,7 @@
 //! `pickanumber probe --runs-dir DIR [--items FILE] (--out DIR | --json)`: the calibration
 //! probe's aggregator as a subcommand. The instruments crate reads the folder, computes the
 //! metrics and the regime, and writes the two files, `REPORT.md` being the view crate's
-//! report in the words of `content/layout.toml`; this module only prints. Without
+//! report in its default words; this module only prints. Without
 //! `--items`, the runs are ratings of the site's own probe set ([`PROBE_SET`]).
 
 use crate::{print, Fatal};
@@ -93,10 +93,11 @@ pub struct ProbeArgs {
     pub json: bool,
 }
 
-/// The site's probe set, `static/probe/items.json` (published as `/probe/items.json`): twenty
+/// The site's probe set, `src/probe-set.json` (the site publishes it as `/probe/items.json`,
+/// `static/probe/items.json` being a link to this file): twenty
 /// one-sentence bug reports of graded quality on a 1–10 scale, with the grade each was written
 /// for. The rating prompt that goes with it is `static/probe/prompt.txt`.
-pub const PROBE_SET: &str = include_str!("../../../static/probe/items.json");
+pub const PROBE_SET: &str = include_str!("probe-set.json");
 
 /// The runs of `args`, rated on the items of `--items` or, without it, of [`PROBE_SET`].
 pub(crate) fn read(args: &ProbeArgs) -> Result<Probe, Fatal> {

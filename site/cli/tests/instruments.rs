@@ -509,13 +509,13 @@ fn inputs_over_64_mib_are_refused_by_name() {
     assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
 }
 
-/// The site's probe set (`static/probe/items.json`) is the default of `--items`: four folders of
+/// The site's probe set (`src/probe-set.json`) is the default of `--items`: four folders of
 /// runs written by hand as four kinds of judge would rate it are each classified as that kind,
 /// with every item text of the set in the output.
 #[test]
 fn the_probe_set_is_the_default_and_classifies_plausible_judges() {
     let set: serde_json::Value =
-        serde_json::from_str(include_str!("../../../static/probe/items.json")).unwrap();
+        serde_json::from_str(include_str!("../src/probe-set.json")).unwrap();
     let texts: Vec<&str> = set["items"]
         .as_array()
         .unwrap()
@@ -560,7 +560,7 @@ fn the_probe_set_is_the_default_and_classifies_plausible_judges() {
         // The same runs with the set given explicitly give the same answer.
         let explicit = probe(
             &runs,
-            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../static/probe/items.json"),
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/probe-set.json"),
             &["--json"],
         )
         .output();
@@ -599,7 +599,7 @@ fn the_probe_set_is_the_default_and_classifies_plausible_judges() {
 #[test]
 fn the_rating_prompt_lists_the_probe_set() {
     let set: serde_json::Value =
-        serde_json::from_str(include_str!("../../../static/probe/items.json")).unwrap();
+        serde_json::from_str(include_str!("../src/probe-set.json")).unwrap();
     let prompt = include_str!("../../../static/probe/prompt.txt");
     let listed: Vec<&str> = prompt
         .lines()

@@ -5,7 +5,7 @@
 //! a bad entry quoted by `excerpt`) → with the **items** ([`items`]) → **statistics and
 //! metrics** ([`metrics`]) → **regime** by the rules of `rules`, with its trace ([`regime`]) →
 //! **outputs** ([`report`]: summary lines; with the `json` feature `aggregate.json`, written
-//! in `aggregate`; `REPORT.md` is the view crate's `probe_report`, in layout.toml's words).
+//! in `aggregate`; `REPORT.md` is the view crate's `probe_report`).
 //!
 //! [`probe`] runs the middle of that chain; [`probe_text`] the whole of it for pasted text.
 

@@ -15,9 +15,9 @@
 //! natively); `src/main.rs` exports them to JavaScript.
 
 use pickanumber_score::{analyse, parse_decimal, parse_weights, Analysis, Mode, Preset, Request};
-use pickanumber_view::words::RESULT;
 use pickanumber_view::working::range;
 use pickanumber_view::{judges, outcome, panel};
+use site_words::RESULT;
 
 /// The calculator's settings as its controls hold them (empty fields: the defaults).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -72,6 +72,13 @@ impl<'a> Settings<'a> {
     }
 }
 
+/// The site's words: `content/layout.toml`'s over the view crate's defaults, written by
+/// `build.rs` (`pickanumber-site-words`). A table the file states whole leaves the defaults
+/// nothing to add, which clippy would call a needless update.
+#[allow(clippy::needless_update)]
+pub mod site_words {
+    include!(concat!(env!("OUT_DIR"), "/site_words.rs"));
+}
 pub mod store;
 
 /// The result markup of several passes: `[diagnostics, panel]`. The panel is the calculator's

@@ -8,9 +8,9 @@
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
+use pickanumber_passes::site_words::CALCULATOR_PASSES as WORDS;
 use pickanumber_passes::store::{self, Saved};
 use pickanumber_passes::{report as markdown, view, Settings};
-use pickanumber_view::words::CALCULATOR_PASSES as WORDS;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// The message when the stored passes cannot be read: they are kept as they are, and `why`

@@ -226,7 +226,7 @@ fn write(v: &Value) -> String {
 /// the input as passes (`#combine-passes`), export (`#export-passes`), import
 /// (`#import-passes`) and forget (`#forget-passes`) them.
 pub fn panel(list: &[Saved]) -> String {
-    let w = &pickanumber_view::words::CALCULATOR_PASSES;
+    let w = &crate::site_words::CALCULATOR_PASSES;
     let mut h = format!(
         "<p class=\"calc-label\">{}</p><ol id=\"saved-passes\">",
         escape(w.list)
@@ -265,7 +265,7 @@ pub fn panel(list: &[Saved]) -> String {
 /// The panel when the stored passes cannot be read: only the buttons that copy them as they
 /// are (`#export-passes`) and forget them (`#forget-passes`), none that would write over them.
 pub fn unreadable_panel() -> String {
-    let w = &pickanumber_view::words::CALCULATOR_PASSES;
+    let w = &crate::site_words::CALCULATOR_PASSES;
     format!(
         "<p class=\"calc-label\">{}</p><button type=\"button\" id=\"export-passes\">{}</button> \
 <button type=\"button\" id=\"forget-passes\">{}</button>",

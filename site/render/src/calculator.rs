@@ -9,10 +9,10 @@ use pickanumber_view::words::{CalculatorLive, ResultView};
 use pickanumber_view::{calculator, panel};
 use std::path::Path;
 
-/// The example the calculator starts from: the GUI agent of the cua-bench analysis. Its one
-/// definition is `examples/cua-bench-gui.txt`, which the case study, the paper and the
-/// calculator's example button also use (`tests/words.rs` checks that they agree).
-pub const EXAMPLE: &str = include_str!("../../../examples/cua-bench-gui.txt").trim_ascii_end();
+/// The example the calculator starts from: the GUI agent of the cua-bench analysis, the view
+/// crate's one definition, which the case study, the paper and the calculator's example
+/// button also use (`consistency::shared_lists` checks that they agree).
+pub const EXAMPLE: &str = pickanumber_view::calculator::CUA_BENCH_GUI;
 
 /// The static box's words, the `[calculator]` table of `content/layout.toml`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]

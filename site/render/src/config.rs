@@ -1,9 +1,11 @@
 //! `site.toml` → [`SiteConfig`]: where the site lives (its canonical origin and the base path
 //! under it), its title, the custom domain for static hosting, and the repository its source
 //! is published in, which pages quote as `{{ site.repository }}` ([`SiteConfig::fill`], in
-//! prose and code alike, so install commands are written from it), beside the formula's
-//! settings, quoted as `{{ params.denominator }}` and the like ([`crate::settings`]). Unknown
-//! keys are errors.
+//! prose and code alike), the formula's settings, quoted as `{{ params.denominator }}` and the
+//! like ([`crate::settings`]), and the version published on the package registries, if any,
+//! which switches the install lines pages show as `{{ install.cli }}`, `{{ install.python }}`
+//! and `{{ install.npm }}` ([`SiteConfig::install`]) between the registries' lines and the
+//! routes from a clone. Unknown keys are errors.
 
 use crate::base::Base;
 use crate::error::Error;
@@ -26,7 +28,13 @@ pub struct SiteConfig {
     /// Where the source is published (`https://github.com/owner/name`): the install lines
     /// are written from it.
     pub repository: Option<String>,
+    /// The version of the packages on crates.io, PyPI and npm (`0.1.0`), absent while none is
+    /// published: the install lines are the registries' once it is set, the clone's before.
+    pub published: Option<String>,
 }
+
+/// The names of the install lines a page may quote as `{{ install.NAME }}`.
+pub const INSTALL: [&str; 3] = ["cli", "python", "npm"];
 
 fn root() -> String {
     "/".into()
@@ -95,6 +103,15 @@ impl SiteConfig {
         if !self.base_url.ends_with('/') {
             self.base_url.push('/');
         }
+        if let Some(v) = &self.published {
+            let parts: Vec<&str> = v.split('.').collect();
+            let number = |p: &&str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+            if parts.len() != 3 || !parts.iter().all(number) {
+                return Err(format!(
+                    "published \"{v}\" is not a version such as 0.1.0 (leave the key out while nothing is published)"
+                ));
+            }
+        }
         if let Some(r) = &self.repository {
             let ok = r.starts_with("https://") && !r.ends_with('/');
             if !ok || r.contains(|c: char| c.is_whitespace() || "\"'<>`".contains(c)) {
@@ -106,13 +123,49 @@ impl SiteConfig {
         Ok(self)
     }
 
-    /// `text` with every `{{ site.repository }}` replaced by the repository and every
-    /// `{{ params.NAME }}` by the formula's setting ([`crate::settings::value`]), code blocks
-    /// included; other `{{ … }}` are left to the page's references.
+    /// The install line(s) of `name` (one of [`INSTALL`]), one command a line: the registry's
+    /// once a version is [`published`](SiteConfig::published), else the route from a clone of
+    /// the repository, run at its top folder.
     ///
     /// # Errors
-    /// `{{ site.NAME }}` for another name, the repository quoted while `site.toml` has none, or
-    /// `{{ params.NAME }}` for a name the formula does not have: with `file` and the line.
+    /// Another name, or a clone route while `site.toml` has no repository.
+    pub fn install(&self, name: &str) -> Result<String, String> {
+        let published = self.published.is_some();
+        let clone = || {
+            self.repository
+                .as_ref()
+                .map(|r| format!("git clone {r} pickanumber\ncd pickanumber\n"))
+                .ok_or(
+                    "the install lines from a clone need repository = \"https://…\" in site.toml",
+                )
+        };
+        Ok(match (name, published) {
+            ("cli", true) => "cargo install --locked pickanumber-cli".into(),
+            ("cli", false) => clone()? + "cargo install --locked --path site/cli",
+            ("python", true) => "pip install pickanumber".into(),
+            ("python", false) => clone()? + "pip install ./site/python",
+            ("npm", true) => "npm install pickanumber".into(),
+            ("npm", false) => {
+                clone()? + "cargo xtask package npm\nnpm install ./target/npm/pickanumber"
+            }
+            _ => {
+                return Err(format!(
+                    "unknown install line {{{{ install.{name} }}}}: the names are {}",
+                    INSTALL.join(", ")
+                ))
+            }
+        })
+    }
+
+    /// `text` with every `{{ site.repository }}` replaced by the repository, every
+    /// `{{ params.NAME }}` by the formula's setting ([`crate::settings::value`]) and every
+    /// `{{ install.NAME }}` by [`SiteConfig::install`], code blocks included; other `{{ … }}`
+    /// are left to the page's references.
+    ///
+    /// # Errors
+    /// `{{ site.NAME }}` for another name, the repository quoted while `site.toml` has none,
+    /// `{{ params.NAME }}` for a name the formula does not have, or an install line that
+    /// cannot be written: with `file` and the line.
     pub fn fill(&self, file: &Path, text: &str) -> Result<String, Error> {
         let mut out = String::with_capacity(text.len());
         let mut rest = text;
@@ -127,6 +180,11 @@ impl SiteConfig {
                 let value = crate::settings::value(key)
                     .ok_or_else(|| Error::at(file, line, crate::settings::unknown(key)))?;
                 out.push_str(&value);
+                continue;
+            }
+            if let Some(tool) = name.strip_prefix("install.") {
+                let lines = self.install(tool).map_err(|m| Error::at(file, line, m))?;
+                out.push_str(&lines);
                 continue;
             }
             let Some(key) = name.strip_prefix("site.") else {
@@ -178,6 +236,7 @@ impl Default for SiteConfig {
             base_url: root(),
             cname: None,
             repository: None,
+            published: None,
         }
     }
 }
@@ -244,6 +303,52 @@ mod tests {
         assert_eq!(
             slash.checked().unwrap_err(),
             "repository \"https://github.com/o/n/\" is not an https address without a trailing slash, such as https://github.com/owner/name"
+        );
+    }
+
+    #[test]
+    fn install_lines_follow_the_published_version() {
+        let clone = SiteConfig {
+            repository: Some("https://github.com/o/n".into()),
+            ..SiteConfig::default()
+        };
+        let page = Path::new("p.md");
+        let text = "```sh\n{{ install.python }}\n```";
+        assert_eq!(
+            clone.fill(page, text).unwrap(),
+            "```sh\ngit clone https://github.com/o/n pickanumber\ncd pickanumber\npip install ./site/python\n```"
+        );
+        let registry = SiteConfig {
+            published: Some("0.1.0".into()),
+            ..clone.clone()
+        };
+        assert_eq!(
+            registry.fill(page, text).unwrap(),
+            "```sh\npip install pickanumber\n```"
+        );
+        assert_eq!(
+            registry.install("cli").unwrap(),
+            "cargo install --locked pickanumber-cli"
+        );
+        assert_eq!(registry.install("npm").unwrap(), "npm install pickanumber");
+        assert_eq!(
+            clone
+                .fill(page, "a\n{{ install.go }}")
+                .unwrap_err()
+                .to_string(),
+            "p.md:2: unknown install line {{ install.go }}: the names are cli, python, npm"
+        );
+        assert_eq!(
+            SiteConfig::default().install("cli").unwrap_err(),
+            "the install lines from a clone need repository = \"https://…\" in site.toml"
+        );
+        let bad = SiteConfig {
+            published: Some("1.0".into()),
+            ..clone
+        };
+        assert_eq!(
+            bad.checked().unwrap_err(),
+            "published \"1.0\" is not a version such as 0.1.0 (leave the key out while nothing is published)"
         );
     }
 

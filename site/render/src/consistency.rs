@@ -5,12 +5,14 @@
 //! The checks, by subject: `plot_wording` (the plots' descriptions), `shared_lists` (item
 //! lists and blocks defined once), `formula_claims` (sentences about what the formula does,
 //! derived from the pages' evidence blocks or from every reachable pool), `page_claims` (what
-//! the instrument pages, the study and the home page say). This file holds what they share:
+//! the instrument pages, the study and the home page say), `install_lines` (the install
+//! commands follow `site.toml`). This file holds what they share:
 //! reading the repository's files, their fenced blocks and evidence blocks.
 //!
 //! A test module of the crate (not a `tests/` file) because it uses the private modules.
 
 mod formula_claims;
+mod install_lines;
 mod page_claims;
 mod plot_wording;
 mod shared_lists;

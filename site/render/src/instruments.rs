@@ -167,8 +167,7 @@ crate::slots!(
 /// checked when read (each sentence's slots) and lent to the view crate's structs, whose
 /// fields say what each word is: the static box's own words ([`view::ProbeBox`]), the
 /// results' (`[probe.view]`, [`view::ProbeView`]) and the live controls' (`[probe.live]`,
-/// read here only to be checked: the island compiles them in), and the command line's report
-/// (`[probe.report]`, [`ReportWords`]). The regime's name, what it
+/// read here only to be checked: the island compiles them in). The regime's name, what it
 /// looks like and the advice come from the instruments crate, as in the CLI.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -183,25 +182,6 @@ pub struct ProbeWords {
     pub noscript: Text<Note>,
     pub view: ProbeViewWords,
     pub live: ProbeLiveWords,
-    /// Optional here: a site root whose pages are not this repository's (the tests' own
-    /// sites) needs no command-line report.
-    #[serde(default)]
-    pub report: ReportWords,
-}
-
-/// `[probe.report]`: the words of `pickanumber probe`'s `REPORT.md`, which no page shows. Read
-/// here only so that an unknown table stays an error; the view crate compiles them in
-/// (`view::ProbeReport`), and a key its struct lacks, or one the file lacks, fails its build.
-pub type ReportWords = std::collections::BTreeMap<String, ReportWord>;
-
-/// A word of [`ReportWords`]: a sentence, or a list of column heads.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
-#[serde(untagged)]
-pub enum ReportWord {
-    /// A sentence or a label.
-    Text(String),
-    /// Column heads.
-    List(Vec<String>),
 }
 
 /// `[probe.view]`: see [`view::ProbeView`].

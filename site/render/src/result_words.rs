@@ -1,10 +1,7 @@
-//! The words of a computed result, `[result]` and `[report]` of `content/layout.toml`, read
-//! from the `--root` and checked: `[result]` → [`ResultWords`] (no word with `<`, `>` or `&`:
-//! [`markup_in`]) → lent to the view crate as a
-//! [`view::ResultView`] for the calculator's static panel and the evidence blocks; `[report]`
-//! → [`ReportWords`], read only to be checked (each sentence's slots), since only the command
-//! line, the packages and the calculator's second module print the report, with the words the
-//! view crate compiled in.
+//! The words of a computed result, `[result]` of `content/layout.toml`, read from the
+//! `--root` and checked: [`ResultWords`] (no word with `<`, `>` or `&`: [`markup_in`]) → lent
+//! to the view crate as a [`view::ResultView`] for the calculator's static panel and the
+//! evidence blocks.
 
 use crate::sentences::Text;
 use pickanumber_view::words as view;
@@ -101,95 +98,6 @@ impl ResultWords {
             pool_reference: &self.pool_reference,
         }
     }
-}
-
-crate::slots!(
-    /// The headline's context: `{mode}`, `{items}`, `{format}`.
-    Context,
-    false,
-    ["mode", "items", "format"]
-);
-
-crate::slots!(
-    /// The headline: `{label}`, `{score}`, `{confidence}`, `{context}`.
-    HeadlineLine,
-    false,
-    ["label", "score", "confidence", "context"]
-);
-
-crate::slots!(
-    /// A line with the headline's context: `{context}`.
-    WithContext,
-    false,
-    ["context"]
-);
-
-crate::slots!(
-    /// The interval: `{level}`, `{low}`, `{high}`, `{resamples}`.
-    IntervalSentence,
-    false,
-    ["level", "low", "high", "resamples"]
-);
-
-crate::slots!(
-    /// Why the weights cannot be used: `{error}`.
-    WeightsError,
-    false,
-    ["error"]
-);
-
-crate::slots!(
-    /// The pool under a matrix: `{final}`, `{confidence}`.
-    PoolLine,
-    false,
-    ["final", "confidence"]
-);
-
-crate::slots!(
-    /// α: `{alpha}`, `{level}`, `{reliable}`, `{tentative}`.
-    AlphaLine,
-    false,
-    ["alpha", "level", "reliable", "tentative"]
-);
-
-crate::slots!(
-    /// One disagreeing cell: `{cell}`, `{nets}`.
-    CellLine,
-    false,
-    ["cell", "nets"]
-);
-
-/// `[report]`: see [`view::ReportView`], whose fields say what each word is. Checked here;
-/// the report is printed with the words the view crate compiled in.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
-pub struct ReportWords {
-    pub title: String,
-    pub context: Text<Context>,
-    pub headline: Text<HeadlineLine>,
-    pub no_score: Text<WithContext>,
-    pub no_overall: Text<WithContext>,
-    pub interval: Text<IntervalSentence>,
-    pub criteria: String,
-    pub weight_used: String,
-    pub weights_unusable: Text<WeightsError>,
-    pub pool: Text<PoolLine>,
-    pub buckets: String,
-    pub actions: String,
-    pub no_text: String,
-    pub math: String,
-    pub pool_math: String,
-    pub diagnostics: String,
-    pub all_items: String,
-    pub passes: String,
-    pub none: String,
-    pub spread_columns: [String; 5],
-    pub headlines: String,
-    pub alpha: Text<AlphaLine>,
-    pub agreement: String,
-    pub disagreements: String,
-    pub disagreement: Text<CellLine>,
 }
 
 #[cfg(test)]

@@ -2,8 +2,7 @@
 //! the footer (markdown), the layout's labels, the summary that opens `llms.txt`, and the
 //! words the stages put around computed values: the islands' static boxes (`[calculator]`,
 //! `[probe]`, `[pairwise]`), evidence figures (`[evidence]`), plots (`[plots]`), item
-//! counts (`[items]`) and a computed result's labels (`[result]`; `[report]` is only checked,
-//! [`crate::result_words`]). The links the navigation and footer make are recorded with their lines
+//! counts (`[items]`) and a computed result's labels (`[result]`, [`crate::result_words`]). The links the navigation and footer make are recorded with their lines
 //! in that file, so a broken one is reported there; an unknown key, a missing one or a slot a
 //! sentence cannot use ([`crate::sentences`]) is an error at its line.
 
@@ -12,7 +11,7 @@ use crate::error::Error;
 use crate::events;
 use crate::instruments::{PairwiseWords, ProbeWords};
 use crate::record::Record;
-use crate::result_words::{ReportWords, ResultWords};
+use crate::result_words::ResultWords;
 use crate::sentences::Count;
 use crate::stages::links;
 use crate::{calculator, chart, scoring};
@@ -56,7 +55,7 @@ pub struct Labels {
 }
 
 /// The keys of [`FILE`], for error messages.
-const KEYS: &str = "nav, footer, llms, labels, search, items, evidence, plots, calculator, probe, pairwise, result, report, setup";
+const KEYS: &str = "nav, footer, llms, labels, search, items, evidence, plots, calculator, probe, pairwise, result, setup";
 
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -73,10 +72,6 @@ struct Raw {
     probe: ProbeWords,
     pairwise: PairwiseWords,
     result: ResultWords,
-    // Read only to check its sentences' slots: the report is printed with the words the view
-    // crate compiled in, never by the renderer.
-    #[allow(dead_code)]
-    report: ReportWords,
     setup: pickanumber_setup::Words,
 }
 
@@ -237,7 +232,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             err.to_string(),
-            "content/layout.toml:4: unknown field `colour`, expected one of `nav`, `footer`, `llms`, `labels`, `search`, `items`, `evidence`, `plots`, `calculator`, `probe`, `pairwise`, `result`, `report`, `setup` (keys: nav, footer, llms, labels, search, items, evidence, plots, calculator, probe, pairwise, result, report, setup)"
+            "content/layout.toml:4: unknown field `colour`, expected one of `nav`, `footer`, `llms`, `labels`, `search`, `items`, `evidence`, `plots`, `calculator`, `probe`, `pairwise`, `result`, `setup` (keys: nav, footer, llms, labels, search, items, evidence, plots, calculator, probe, pairwise, result, setup)"
         );
     }
 

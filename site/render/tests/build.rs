@@ -190,6 +190,35 @@ fn a_label_changed_in_layout_toml_changes_the_static_boxes() {
     assert!(!home.contains("Final, unrounded"));
 }
 
+/// One value of `site.toml`, `published`, switches every install line a page quotes as
+/// `{{ install.NAME }}` from the clone's routes to the registries' lines.
+#[test]
+fn install_lines_follow_the_published_version_in_site_toml() {
+    let dir = scratch();
+    let root = dir.path().join("site");
+    copy_tree(&fixture(), &root);
+    let page = "+++\ntitle = \"Install\"\ndescription = \"Install lines.\"\n+++\n\n```sh\n{{ install.cli }}\n{{ install.python }}\n{{ install.npm }}\n```\n";
+    std::fs::write(root.join("content/install.md"), page).unwrap();
+    let site = "title = \"t\"\norigin = \"https://example.org\"\nrepository = \"https://github.com/o/n\"\n";
+    let built = |toml: &str| {
+        std::fs::write(root.join("site.toml"), toml).unwrap();
+        let out = dir.path().join("dist");
+        build_site(&root, &out, None).unwrap();
+        let html = std::fs::read_to_string(out.join("install/index.html")).unwrap();
+        let code = &html[html.find("<pre").unwrap()..html.find("</pre>").unwrap()];
+        code[code.find("<code").unwrap()..].to_string()
+    };
+    let clone = built(site);
+    assert!(clone.contains("git clone https://github.com/o/n pickanumber\ncd pickanumber\ncargo install --locked --path site/cli\n"), "{clone}");
+    assert!(clone.contains("pip install ./site/python\n"), "{clone}");
+    assert!(
+        clone.contains("cargo xtask package npm\nnpm install ./target/npm/pickanumber"),
+        "{clone}"
+    );
+    let registry = built(&format!("{site}published = \"0.1.0\"\n"));
+    assert_eq!(registry, "<code>cargo install --locked pickanumber-cli\npip install pickanumber\nnpm install pickanumber</code>");
+}
+
 /// Builds the fixture with one file changed; returns the error text. Also checks that the
 /// previous output survives the failed build.
 fn error_for(file: &str, edit: impl Fn(&str) -> String) -> String {
@@ -248,7 +277,7 @@ build_errors! {
     broken_hero_link_names_its_line: "content/index.md", |t| t.replace("(/paper/)", "(/papers/)")
         => "content/index.md:10: broken link /papers/: no such page or file\n1 error; nothing was written";
     a_layout_file_without_a_footer_is_refused: "content/layout.toml", |_| "nav = []\n".into()
-        => "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels, search, items, evidence, plots, calculator, probe, pairwise, result, report, setup)\n1 error; nothing was written";
+        => "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels, search, items, evidence, plots, calculator, probe, pairwise, result, setup)\n1 error; nothing was written";
     a_result_word_with_markup_names_its_line: "content/layout.toml", |t| t.replace("net_impact = \"Net impact\"", "net_impact = \"Net <i>impact</i>\"")
         => "content/layout.toml:261: result.net_impact: \"Net <i>impact</i>\" holds '<', which the result's markup would read as HTML; write the words without <, > or &\n1 error; nothing was written";
     a_sentence_with_a_slot_it_cannot_fill_names_its_line: "content/layout.toml", |t| t.replace("Scale {low}–{high}.", "Scale {low}–{max}.")

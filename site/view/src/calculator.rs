@@ -8,10 +8,10 @@
 use crate::escape;
 use crate::words::CalculatorLive;
 
-/// The cua-bench GUI agent's items: one definition, shared with the case study, the paper and
-/// the static example the page shows before the app loads.
-pub const CUA_BENCH_GUI: &str =
-    include_str!("../../../examples/cua-bench-gui.txt").trim_ascii_end();
+/// The cua-bench GUI agent's items: one definition (`src/cua-bench-gui.txt`, which
+/// `examples/cua-bench-gui.txt` links to), shared with the case study, the paper and the static
+/// example the page shows before the app loads.
+pub const CUA_BENCH_GUI: &str = include_str!("cua-bench-gui.txt").trim_ascii_end();
 
 /// The examples the buttons load: (button label, mode, preset, input). Their scores are
 /// computed like any other input.

@@ -1,11 +1,10 @@
-//! The views: computed results → escaped HTML and markdown, in the words of
-//! `content/layout.toml`. The static box the site generator writes and the live island that
-//! replaces it call the same function on the same input, so the two show the same markup;
-//! only the words' source differs: the generator lends what it read from its `--root`
-//! ([`words`] structs of borrowed text), the islands and the packages pass the constants
-//! `build.rs` compiled from the repository's `content/layout.toml` ([`words::RESULT`],
-//! [`words::REPORT`], [`words::PROBE`], [`words::PAIRWISE`], and the live controls' words
-//! [`words::PROBE_LIVE`], [`words::PAIRWISE_LIVE`]). No word is typed here.
+//! The views: computed results → escaped HTML and markdown, in the words of [`words`]. The
+//! static box the site generator writes and the live island that replaces it call the same
+//! function on the same input, so the two show the same markup; the words are a parameter
+//! ([`words`] structs of borrowed text): the command line and the packages pass the crate's
+//! defaults ([`words::RESULT`], [`words::REPORT`], [`words::PROBE`], [`words::PAIRWISE`], …),
+//! the site generator the words it read from its `--root`'s `content/layout.toml`, and the
+//! islands those words compiled in over the defaults.
 //!
 //! **a score** [`Analysis`](pickanumber_score::Analysis) → [`working`] (each output's digits,
 //! the working lines) → [`panel::calculator`] (the calculator's result panel, live and in its

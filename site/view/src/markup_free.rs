@@ -1,7 +1,7 @@
 //! The one rule for `[result]`'s words: no `<`, `>` or `&`, since the HTML views put them in
-//! their markup as written (see [`crate::words::ResultView`]). `build.rs` checks the file it
-//! compiles in (it includes this file by path) and the renderer the file of its `--root`, with
-//! the same message.
+//! their markup as written (see [`crate::words::ResultView`]). The renderer checks the file of its
+//! `--root` and the islands' build (`pickanumber-site-words`) the file it compiles in, with the
+//! same message; the defaults in [`crate::words`] follow it too (a test).
 
 /// Why the `[result]` word `key` cannot stand in the result's markup: the first of `texts` (the
 /// word, or each entry of a list) that holds `<`, `>` or `&`, in a message naming the key, or

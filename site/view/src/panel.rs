@@ -2,7 +2,7 @@
 //! calculator's static box, which the site generator writes with the same function): the
 //! headline with its interval, the mode's table, every output of the pool, the picture of raw
 //! pulled toward the anchor and the working line; or, when nothing was read, the reason. The
-//! words are `[result]`'s ([`ResultView`]): the calculator passes the compiled ones, the site
+//! words are `[result]`'s ([`ResultView`]): the calculator passes the site's compiled in, the site
 //! generator those of its `--root`.
 
 use crate::escape;

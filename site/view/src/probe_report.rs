@@ -1,6 +1,6 @@
 //! The probe's `REPORT.md`, which `pickanumber probe --out DIR` writes: **[`Probe`]** →
-//! [`markdown`], in the words of `content/layout.toml`'s `[probe.report]` table
-//! ([`ProbeReport`], compiled in as [`crate::words::PROBE_REPORT`]) and of the words it shares
+//! [`markdown`], in the words of [`ProbeReport`] (the defaults are
+//! [`crate::words::PROBE_REPORT`]) and of the words it shares
 //! with the page's results (`[probe.view]`, [`ProbeView`]). This module writes only the
 //! markdown around the words (headings, bold, tables, list marks) and the numbers; the
 //! regime's name, what it looks like, its advice and each rule's conditions and reason are the
@@ -14,7 +14,7 @@ use pickanumber_instruments::probe::report::MOST_VARIABLE;
 use pickanumber_instruments::probe::{Probe, Regime, Status};
 use pickanumber_lean::numtext::{four, short};
 
-/// The report's own words, the `[probe.report]` table of `content/layout.toml`, in the order
+/// The report's own words, in the order
 /// the report shows them. A sentence with `{slots}` is filled by [`crate::plain`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ProbeReport<'a> {

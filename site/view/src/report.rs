@@ -2,8 +2,8 @@
 //! per-criterion table (matrix) or the buckets and actions (feedback), the working, the
 //! diagnostics, and every item in the line grammar ([`Item::line`](pickanumber_score::Item::line)),
 //! so that pasting a report back gives the same items and the same score. Its labels are
-//! `[result]`'s ([`ResultView`]) and its own sentences `[report]`'s ([`ReportView`]): [`markdown`]
-//! uses the words compiled from `content/layout.toml`, [`markdown_in`] any others.
+//! `[result]`'s ([`ResultView`]) and its own sentences [`ReportView`]'s: [`markdown`] uses the
+//! crate's defaults, [`markdown_in`] any others.
 
 #[cfg(feature = "verify")]
 mod evidence;
@@ -19,7 +19,7 @@ use pickanumber_lean::numtext::fixed;
 use pickanumber_score::{Analysis, Bucket, Outcome};
 use std::fmt::Write as _;
 
-/// The full report for an analysis, in the words compiled from `content/layout.toml`.
+/// The full report for an analysis, in the crate's default words ([`RESULT`], [`REPORT`]).
 pub fn markdown(a: &Analysis) -> String {
     markdown_in(a, &RESULT, &REPORT)
 }

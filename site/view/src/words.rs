@@ -1,17 +1,19 @@
-//! The words of the views: one struct per table of `content/layout.toml`, borrowed, so the
-//! renderer lends the words it read from its `--root` and the islands pass the constants
-//! `build.rs` compiled from the repository's file. The calculator's live controls are
-//! `[calculator.live]` ([`CalculatorLive`], compiled in as [`CALCULATOR_LIVE`]) and its second
-//! module's saved passes `[calculator.passes]` ([`CalculatorPasses`], as [`CALCULATOR_PASSES`]).
-//! A computed result's labels are `[result]` ([`ResultView`], compiled in as [`RESULT`]) and
-//! the markdown report's own words `[report]` ([`ReportView`], as [`REPORT`]). The probe has
-//! three tables: its static box's own words (`[probe]`: [`ProbeBox`], which only the renderer
-//! has), its results' words (`[probe.view]`: [`ProbeView`], compiled in as [`PROBE`]) and its
-//! live controls' words (`[probe.live]`: [`ProbeLive`], as [`PROBE_LIVE`]); the pairwise
-//! diagnostic the same under `[pairwise]`. The probe's `REPORT.md` has `[probe.report]`
-//! ([`crate::probe_report::ProbeReport`], as [`PROBE_REPORT`]). A sentence
-//! with `{slots}` is kept as written and filled by [`crate::fill`] or [`crate::plain`]; the
-//! renderer checks its slots when it reads the file.
+//! The words of the views: one struct per table, borrowed, with the default words as a
+//! constant beside it. The command line, the Python and npm packages print the defaults; the
+//! site states its own words in the tables of `content/layout.toml` of the same names, which
+//! the renderer lends from its `--root` and the islands compile in over these defaults
+//! (`pickanumber-site-words`). The calculator's live controls are `[calculator.live]`
+//! ([`CalculatorLive`], default [`CALCULATOR_LIVE`]) and its second module's saved passes
+//! `[calculator.passes]` ([`CalculatorPasses`], [`CALCULATOR_PASSES`]). A computed result's
+//! labels are `[result]` ([`ResultView`], [`RESULT`]) and the markdown report's own words
+//! [`ReportView`] ([`REPORT`]), which only the view crate states: the report is the same
+//! wherever it is printed. The probe has three tables: its static box's own words (`[probe]`:
+//! [`ProbeBox`], which only the renderer has), its results' words (`[probe.view]`:
+//! [`ProbeView`], [`PROBE`]) and its live controls' words (`[probe.live]`: [`ProbeLive`],
+//! [`PROBE_LIVE`]); the pairwise diagnostic the same under `[pairwise]`. The probe's
+//! `REPORT.md` has [`crate::probe_report::ProbeReport`] ([`PROBE_REPORT`]). A sentence with
+//! `{slots}` is kept as written and filled by [`crate::fill`] or [`crate::plain`]; the renderer
+//! checks the site's slots when it reads the file.
 
 /// The calculator's saved passes, the `[calculator.passes]` table: its second module's list
 /// and messages.
@@ -262,8 +264,8 @@ pub struct PairwiseLive<'a> {
 
 /// The words of a computed result, the `[result]` table: the labels the calculator's panel,
 /// the evidence blocks, the several judges' table and the report share. Each word is
-/// text without `<`, `>` or `&` (`build.rs` and the renderer refuse any other, naming the
-/// key), so the HTML views put it in their markup as written, with no escaping code in the
+/// text without `<`, `>` or `&` (the renderer and the islands' build refuse any other in the
+/// site's words, naming the key), so the HTML views put it in their markup as written, with no escaping code in the
 /// calculator's wasm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResultView<'a> {
@@ -380,4 +382,225 @@ pub struct ReportView<'a> {
 /// The probe report's words, `[probe.report]`, declared beside the report.
 pub use crate::probe_report::ProbeReport;
 
-include!(concat!(env!("OUT_DIR"), "/words.rs"));
+/// The default words of the `[result]` table: what the command line and the packages show, and
+/// the site's words where `content/layout.toml` does not override them.
+pub const RESULT: ResultView<'static> = ResultView {
+    action_list: "Action list",
+    actions: ["Keep", "Fix", "Add", "Clarify"],
+    alpha: "Krippendorff's α",
+    bucket: "Bucket",
+    confidence: "Confidence",
+    criterion: "Criterion",
+    density: "Density",
+    feedback_score: "Feedback score",
+    final_score: "Final",
+    final_unrounded: "Final, unrounded",
+    headline: "headline",
+    interval: "Interval",
+    items: "Items",
+    multiplier: "Multiplier",
+    net: "Net",
+    net_impact: "Net impact",
+    normalized: "Normalized",
+    nothing_read: "No items read",
+    overall: "Overall",
+    pass: "Pass",
+    pool_reference: "Pool of all items, for reference (not the matrix's answer): final",
+    raw: "Raw",
+    score_so_far: "Score so far",
+    spread: "Spread",
+    to: "to",
+    weight: "Weight",
+};
+/// The markdown report's words, wherever it is printed.
+pub const REPORT: ReportView<'static> = ReportView {
+    actions: "Actions",
+    agreement: "No cell where the passes net on opposite signs.",
+    all_items: "All items",
+    alpha: "Krippendorff's α over the per-criterion finals: {alpha} ({level}; reliable from {reliable}, tentative from {tentative}).",
+    buckets: "Score after each bucket",
+    context: "{mode} mode, {items} items, read as {format}",
+    criteria: "Criteria",
+    diagnostics: "Warnings and notes",
+    disagreement: "cell {cell}: {nets}",
+    disagreements: "Cells where the passes net on opposite signs (for the synthesis to look at):",
+    headline: "**{label} {score} / 100**, confidence {confidence} ({context}).",
+    headlines: "the headlines",
+    interval: "Bootstrap interval ({level} %): {low} to {high}, from {resamples} resamples of the items.",
+    math: "Math",
+    no_overall: "**No overall score**: the weights cannot be used ({context}).",
+    no_score: "**No score**: no items read ({context}).",
+    no_text: "(no text)",
+    none: "none",
+    passes: "Passes",
+    pool: "{final}, confidence {confidence}.",
+    pool_math: "Pool of all items:",
+    spread_columns: ["Spread of", "Lowest", "Highest", "Spread", "Passes"],
+    title: "Evidence score",
+    weight_used: "Weight used",
+    weights_unusable: "Weights cannot be used: {error}.",
+};
+/// The default words of the `[calculator.passes]` table: what the command line and the packages show, and
+/// the site's words where `content/layout.toml` does not override them.
+pub const CALCULATOR_PASSES: CalculatorPasses<'static> = CalculatorPasses {
+    combine: "Combine the saved passes",
+    export: "Copy passes as JSON",
+    forget: "Forget passes",
+    gathered: "The saved passes are in the input, one under each judge's heading.",
+    gone: "That pass is no longer saved.",
+    import: "Import passes from the input",
+    imported: "Passes imported from the input.",
+    line: "{judge}: {score} · confidence {confidence} · {mode} · {time}",
+    list: "Saved passes (this browser only)",
+    name_judge: "Name the judge first (the field beside Save pass): a saved pass keeps its judge's name.",
+    not_imported: "Nothing imported from the input ({why}).",
+    reopen: "Reopen",
+    reopened: "Pass reopened.",
+    saved: "Pass saved in this browser, with its items and judge.",
+    unreadable: "The passes saved in this browser cannot be read ({why}), so nothing was saved over them: copy them as JSON to keep them, or forget them to start again.",
+};
+/// The default words of the `[calculator.live]` table: what the command line and the packages show, and
+/// the site's words where `content/layout.toml` does not override them.
+pub const CALCULATOR_LIVE: CalculatorLive<'static> = CalculatorLive {
+    advanced: "Advanced: the formula's settings",
+    clipboard_refused: "The browser refused the clipboard; select the text instead.",
+    copy_link: "Copy share link",
+    copy_report: "Copy report",
+    denominator: "Density denominator",
+    diagnostics: "Errors, warnings and notes",
+    examples: "Load an example",
+    from_storage: "This input comes from this browser's storage: it is too large for the address.",
+    input: "Evidence items, one per line",
+    judge: "Judge",
+    judge_placeholder: "judge",
+    kept: "it is kept in this browser's storage, not in the address.",
+    link_copied: "Share link copied.",
+    mode: "Mode",
+    modes: ["Auto", "Pooled", "Matrix", "Feedback"],
+    no_preset: "none",
+    not_kept: "and this browser's storage refused it: copy it before leaving.",
+    passes_copied: "Passes copied as JSON.",
+    preset: "Preset",
+    report_copied: "Report copied as markdown.",
+    report_failed: "The report module did not load.",
+    restored: "Restored from the link.",
+    results: "Results",
+    save_pass: "Save pass",
+    scale: "Scale",
+    share_link: "The share link",
+    weights: "Weights",
+};
+/// The default words of the `[probe.view]` table: what the command line and the packages show, and
+/// the site's words where `content/layout.toml` does not override them.
+pub const PROBE: ProbeView<'static> = ProbeView {
+    advice: "What to do:",
+    failed_run: "{label}: counted as a failed run ({reason})",
+    histogram: "Histogram of all ratings",
+    histogram_caption: "Every rating on the scale, counted (ratings off the scale are left out of the bars but count in the rates).",
+    metrics: ["Ceiling rate (top two points)", "Floor rate (bottom two points)", "Range", "Mean per-item std"],
+    more: "… and {more} more",
+    no_runs: "No regime: no run was read.",
+    ratings_more: "… ({n} in all)",
+    read_from: "(runs read: {runs})",
+    regime: "Regime",
+    trace: "Rule trace, first match wins",
+    trace_columns: ["#", "Regime", "Result", "Why"],
+    variable: "Most variable items",
+    variable_columns: ["Item", "Std", "Span", "Ratings"],
+    withheld: "No regime: more than {share}% of the runs failed ({failed} of {runs}). Fix the failed runs and probe again.",
+};
+/// The default words of the `[probe.live]` table: what the command line and the packages show, and
+/// the site's words where `content/layout.toml` does not override them.
+pub const PROBE_LIVE: ProbeLive<'static> = ProbeLive {
+    counts: "{runs} runs read · {items} items · {failed} failed · live",
+    examples: "Synthetic examples",
+    high_not_whole: "the scale's highest point must be a whole number",
+    input: "Runs: one JSON run per line, or a grid (rows = runs)",
+    loaded: "Loaded a synthetic {regime} run set: generated, not measured.",
+    low_not_whole: "the scale's lowest point must be a whole number",
+    not_kept: "This browser's storage refused these runs: they will not survive a reload.",
+    results: "Probe results",
+    scale_from: "Scale from",
+    scale_to: "to",
+    scale_unusable: "The scale cannot be used · live",
+};
+/// The default words of the `[pairwise.view]` table: what the command line and the packages show, and
+/// the site's words where `content/layout.toml` does not override them.
+pub const PAIRWISE: PairwiseView<'static> = PairwiseView {
+    first_wins: "First-shown wins",
+    flipped: "Flipped with the order: {pairs}.",
+    interval: "p {p}, interval {low} to {high}",
+    judge_again: " · judge again",
+    length: "Length:",
+    more: "… and {more} more",
+    no_decided: "No decided verdict yet.",
+    no_pairs: "No pair was judged in both orders.",
+    position: "Position:",
+    position_detail: "{won} of {decided} decided verdicts went to the item shown first; two-sided binomial p = {p} against 50%.",
+    prior: "Each item starts from Beta(1, 1); a win adds 0.5 to α, a loss 0.5 to β, NEITHER nothing. Judge again where the width is still {width} or more.",
+    ranking: "Ranking by posterior mean p, with its interval",
+    ranking_columns: ["Item", "α / β", "p", "p ± width / 2 (0 to 1)", "Width"],
+    self_preference: "Self-preference:",
+    swap: "Swap:",
+    swap_consistent: "Swap-consistent pairs",
+    swap_detail: "{kept} of {pairs} pairs judged in both orders kept the same real winner.",
+};
+/// The default words of the `[pairwise.live]` table: what the command line and the packages show, and
+/// the site's words where `content/layout.toml` does not override them.
+pub const PAIRWISE_LIVE: PairwiseLive<'static> = PairwiseLive {
+    clear: "Clear",
+    counts: "{judgments} judgments · {items} items · {errors} errors · live",
+    example: "Synthetic example",
+    format: "One judgment per line: first, second, verdict (A, B or NEITHER)",
+    input: "Judgments: first, second, verdict (tabs, commas or spaces between), or JSON lines",
+    not_kept: "This browser's storage refused these judgments: they will not survive a reload.",
+    results: "Pairwise results",
+};
+/// The words of the probe's `REPORT.md`, which the command line writes.
+pub const PROBE_REPORT: ProbeReport<'static> = ProbeReport {
+    absent: "absent",
+    and: "and",
+    ceiling: "Ceiling rate",
+    ceiling_counts: "ratings of {top} or more",
+    counted: "{value} ({count} of {total})",
+    decided: "How the regime was decided",
+    distribution: "Distribution",
+    extremes: "Ceiling and floor count the top two and bottom two points of the scale ({top} and up, {bottom} and down), as the probe's aggregator does and as its thresholds were set; the original paper's appendix counts only the extreme points.",
+    failed_runs: "Failed runs: {n}",
+    floor: "Floor rate",
+    floor_counts: "ratings of {bottom} or less",
+    heuristic: "The probe is a heuristic. Its labels have not yet been validated against human judges, so read the histogram below before acting on the label.",
+    histogram: "Histogram",
+    histogram_columns: ["Rating", "Count", "Share"],
+    items: "Items: {n}",
+    lowest_highest: "Lowest and highest: {low} and {high}",
+    mean: "Mean: {value}",
+    median: "Median: {value}",
+    metrics: "The four metrics",
+    metrics_columns: ["Metric", "Value", "What it counts"],
+    mode: "Mode: {value}",
+    no_ratings: "No ratings: every run failed or was empty, so there is nothing to measure and the rules fall through to {regime}.",
+    no_stability: "No item was rated in two runs, so stability cannot be measured and the {regime} rule is skipped.",
+    order: "The rules are checked in this order and the first that matches decides. Rules after it are shown for reference.",
+    otherwise: "none of the above",
+    outside: "({n} outside the scale: counted in the rates' denominator and the range, not in the histogram)",
+    range_counts: "highest minus lowest rating",
+    ratings: "Ratings: {n}",
+    rounded: "Rates and the mean per-item std are rounded to four decimals before the rules compare them.",
+    runs: "Runs",
+    scale: "Scale: {low} to {high}",
+    shares: "Shares are of all ratings, including any outside the scale.",
+    spanned: "{value} ({low} to {high})",
+    stability: "Test-retest stability",
+    stability_reading: "Near 0, the model gives an item the same rating in every run. At {threshold} or more the probe calls it {regime}: a single run says little about the item.",
+    stability_value: "Mean per-item standard deviation: {value} over {n} items rated at least twice.",
+    std: "Standard deviation: {value}",
+    std_counts: "each item's spread across runs, averaged over the {n} items rated at least twice",
+    successful_runs: "Successful runs: {n}",
+    title: "Calibration probe: {name}",
+    trace_columns: ["#", "Regime", "Rule", "Values", "Result"],
+    unchanged: "No item's rating changed between runs.",
+    unnamed: "unnamed",
+    variable_columns: ["#", "Item", "n", "Mean", "Std", "Min", "Max", "Mode"],
+    what_to_do: "What to do.",
+};

@@ -4,8 +4,8 @@
 //! calculator, the evidence blocks and the report all print; and the typed values' words in
 //! `[result]` ([`headline_label`], [`action`], [`range`]).
 //!
-//! The working lines are sentences around numbers, written here rather than in
-//! `content/layout.toml`: the calculator's wasm shows them, and each word put between its
+//! The working lines are sentences around numbers, written here rather than as
+//! words in [`crate::words`]: the calculator's wasm shows them, and each word put between its
 //! numbers at run time costs its byte budget (see the `panel` module for the figures).
 //!
 //! Single numbers ([`PooledText`]) use the ASCII minus, so a displayed number can be read

@@ -80,6 +80,12 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     crate::package::npm::build(env)?;
     crate::package::node::test(env)?;
     passed.push("npm package");
+    // The release's dry run: each artifact installed as its registry's users install it.
+    println!("==> release dry run: crates, sdist and wheel, npm tarball, git routes");
+    for line in crate::package::release::check(env)? {
+        println!("    {line}");
+    }
+    passed.push("release dry run");
     pipeline::build(env, None)?;
     pipeline::pages(env, SUBPATH_DIST, &["--base-url", SUBPATH])?;
     passed.push("build");

@@ -10,6 +10,7 @@ use lexopt::{Parser, ValueExt};
 use crate::bench::SECTIONS;
 use crate::env::{missing as usage, Failure};
 use crate::fuzz::{Budget, TARGETS};
+use crate::package::{Kind, KINDS};
 
 /// `cargo xtask --help`.
 pub const HELP: &str = "\
@@ -24,14 +25,20 @@ USAGE: cargo xtask <COMMAND> [OPTIONS]
     serve [--port N]       build into target/serve-dist/, serve it on http://127.0.0.1:N/ (default
                            8000) and rebuild when the sources change; open pages then reload
     test                   tools, fmt, clippy, unit tests, the README's install line, the npm
-                           package and its node tests (promptfoo), build, the examples,
-                           then the browser tests (headless Chromium) against dist/
+                           package and its node tests (promptfoo), the release's dry run, build,
+                           the examples, then the browser tests (headless Chromium) against dist/
     examples [--update]    run every example of the README and docs/*.md (console blocks with the
                            debug CLI, python and js run blocks with the test venv and the built npm
                            package, after `test` or `package`) and compare their output with the
                            page; --update writes the printed output into the pages
-    package                tools, then build the npm package into target/npm/pickanumber/ and the
-                           Python wheel into target/wheels/
+    package [python|npm]   build the Python wheel and sdist into target/wheels/ (Rust and Python
+                           only) and/or the npm package into target/npm/pickanumber/ (Rust and
+                           Node only); both without an argument
+    release-check          the release's dry run (what .github/workflows/release.yml runs before
+                           publishing): cargo package, maturin sdist and the wheel built from
+                           it, npm pack, and the git routes, each installed as its registry's
+                           users install it in a fresh place under target/release-check/; all
+                           must print the same JSON for examples/cua-bench-gui.txt
     bench [--no-build] [--only weight,lighthouse,latency,throughput,build,python,npm]
                            build, then print the figures against their targets (also
                            target/bench.json); never fails on a figure
@@ -58,9 +65,11 @@ pub enum Command {
     Fuzz(Budget, Vec<&'static str>),
     /// Run the examples of the README and the docs; with `true`, write their output in.
     Examples(bool),
-    /// The packages for other ecosystems: npm into `target/npm/pickanumber/`, the wheel into
-    /// `target/wheels/`.
-    Package,
+    /// The packages for other ecosystems: npm into `target/npm/pickanumber/`, the wheel and
+    /// the sdist into `target/wheels/`.
+    Package(Vec<Kind>),
+    /// The release's dry run.
+    ReleaseCheck,
 }
 
 impl From<lexopt::Error> for Failure {
@@ -83,11 +92,12 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
         "build" => Command::Build(None),
         "serve" => Command::Serve(8000),
         "test" => Command::Test,
-        "package" => Command::Package,
+        "package" => Command::Package(vec![]),
+        "release-check" => Command::ReleaseCheck,
         "examples" => Command::Examples(false),
         "bench" => Command::Bench(true, SECTIONS.map(|s| s.0.to_owned()).to_vec()),
         "fuzz" => Command::Fuzz(Budget::Seconds(60), TARGETS.to_vec()),
-        other => return Err(usage(format!("unknown command `{other}`; the commands are tools, build, serve, test, examples, package, bench and fuzz (see --help)"))),
+        other => return Err(usage(format!("unknown command `{other}`; the commands are tools, build, serve, test, examples, package, release-check, bench and fuzz (see --help)"))),
     };
     while let Some(arg) = p.next()? {
         match (&mut command, arg) {
@@ -112,6 +122,14 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
                 };
                 *targets = vec![t]
             }
+            (Command::Package(kinds), Value(v)) => {
+                let v = v.string()?;
+                let Some(&(_, kind)) = KINDS.iter().find(|(name, _)| *name == v) else {
+                    let all = KINDS.map(|k| k.0).join(", ");
+                    return Err(usage(format!("package: `{v}` is not one of {all}")));
+                };
+                kinds.push(kind);
+            }
             (Command::Bench(build, _), Long("no-build")) => *build = false,
             (Command::Examples(update), Long("update")) => *update = true,
             (Command::Bench(_, only), Long("only")) => {
@@ -126,6 +144,11 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
                 let what = arg.unexpected();
                 return Err(usage(format!("`{name}`: {what} (see --help)")));
             }
+        }
+    }
+    if let Command::Package(kinds) = &mut command {
+        if kinds.is_empty() {
+            *kinds = KINDS.map(|k| k.1).to_vec();
         }
     }
     Ok(command)
@@ -168,7 +191,10 @@ mod tests {
                 Command::Fuzz(Budget::Runs(10_000), vec!["instruments"]),
             ),
             ("bench --no-build --only weight,build", bench),
-            ("package", Command::Package),
+            ("package", Command::Package(vec![Kind::Python, Kind::Npm])),
+            ("package npm", Command::Package(vec![Kind::Npm])),
+            ("package python", Command::Package(vec![Kind::Python])),
+            ("release-check", Command::ReleaseCheck),
         ] {
             assert_eq!(parse_str(line).unwrap(), command, "{line}");
         }
@@ -183,7 +209,15 @@ mod tests {
             .filter_map(|l| l.split_whitespace().next())
             .collect();
         let commands = [
-            "tools", "build", "serve", "test", "examples", "package", "bench", "fuzz",
+            "tools",
+            "build",
+            "serve",
+            "test",
+            "examples",
+            "package",
+            "release-check",
+            "bench",
+            "fuzz",
         ];
         assert_eq!(listed, commands);
         for c in commands {
@@ -212,6 +246,10 @@ mod tests {
             (
                 "setup",
                 "unknown command `setup`; the commands are tools, build",
+            ),
+            (
+                "package wheel",
+                "package: `wheel` is not one of python, npm",
             ),
         ] {
             let err = parse_str(line).unwrap_err();

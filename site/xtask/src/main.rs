@@ -42,7 +42,12 @@ fn run(command: Command) -> Result<(), env::Failure> {
         Command::Test => check::test(&env()?),
         Command::Bench(build, only) => bench::bench(&env()?, build, &only),
         Command::Fuzz(budget, targets) => fuzz::fuzz(&env()?, budget, &targets),
-        Command::Package => package::package(&env()?),
+        Command::Package(kinds) => package::package(&env()?, &kinds),
+        Command::ReleaseCheck => package::release::check(&env()?).map(|lines| {
+            for line in lines {
+                println!("    {line}");
+            }
+        }),
         Command::Examples(update) => {
             let env = env()?;
             env.cargo("build -p pickanumber-cli")?;

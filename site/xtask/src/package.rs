@@ -1,20 +1,45 @@
-//! `cargo xtask package`: the packages other ecosystems install, built from the formula crates
-//! into `target/`: the npm package into `target/npm/pickanumber/` ([`npm`], tested by
-//! [`node`]), the Python wheel into `target/wheels/` ([`python`]). One module per package;
-//! [`install`] checks the install lines the README and the site show.
+//! `cargo xtask package [python|npm]`: the packages other ecosystems install, built from the
+//! formula crates into `target/`, each on its own: the npm package into
+//! `target/npm/pickanumber/` ([`npm`], tested by [`node`]; Rust and Node only), the Python
+//! wheel into `target/wheels/` and its sdist beside it ([`python`]; Rust and Python only).
+//! [`release`] installs every artifact as a user of its registry would, in fresh places.
+//! [`install`] holds the npm package's line from a clone.
 
 pub mod install;
 pub mod node;
 pub mod npm;
 pub mod python;
+pub mod release;
 
 use crate::env::{Env, Failure};
 
-/// Builds every package.
-pub fn package(env: &Env) -> Result<(), Failure> {
-    crate::tools::install(env, false)?;
-    npm::build(env)?;
-    let wheel = python::wheel(env)?;
-    println!("built {}", wheel.display());
+/// A package `cargo xtask package` builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The wheel and the sdist.
+    Python,
+    /// The npm package's folder.
+    Npm,
+}
+
+/// The packages' names on the command line, and what each is.
+pub const KINDS: [(&str, Kind); 2] = [("python", Kind::Python), ("npm", Kind::Npm)];
+
+/// Builds each package of `kinds`, installing only the tools it needs.
+pub fn package(env: &Env, kinds: &[Kind]) -> Result<(), Failure> {
+    for kind in kinds {
+        match kind {
+            Kind::Npm => {
+                crate::tools::npm_tools(env)?;
+                npm::build(env)?;
+            }
+            Kind::Python => {
+                let wheel = python::wheel(env)?;
+                println!("built {}", wheel.display());
+                let sdist = python::sdist(env, &env.target().join("wheels"))?;
+                println!("built {}", sdist.display());
+            }
+        }
+    }
     Ok(())
 }

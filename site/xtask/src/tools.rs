@@ -45,39 +45,16 @@ pub fn install(env: &Env, browser: bool) -> Result<(), Failure> {
     println!("==> tools: checking tools");
     let started = Instant::now();
     let rustup = |args: String| move || Ok(vec![env.command("rustup", &args)]);
-    // Targets rustup adds land in the toolchain's sysroot.
-    let sysroot = env.probe("rustc", &["--print", "sysroot"]);
-    let target = Path::new(&sysroot.unwrap_or_default()).join("lib/rustlib");
-    let check = || present(target.join(WASM_TARGET).is_dir(), "installed".into());
-    let install = rustup(format!("target add {WASM_TARGET}"));
-    ensure(env, WASM_TARGET, check, install)?;
-    // `--force`: cargo may still record a missing or wrong binary as installed and would skip it.
-    // Without --locked for wasm-bindgen-cli: its lock file pins a crate the registry mirror lacks.
+    wasm_target(env)?;
     // wasm-opt and esbuild come from npm into node_modules/.bin (first on PATH), pinned in
     // package.json.
-    let npm = NPM_INSTALL;
-    for (tool, want, krate) in [
-        ("trunk", TRUNK, Some("trunk --locked")),
-        ("wasm-bindgen", WASM_BINDGEN, Some("wasm-bindgen-cli")),
-        ("wasm-opt", BINARYEN, None),
-        ("esbuild", ESBUILD, None),
-    ] {
-        let check = || match env.probe(tool, &["--version"]) {
-            Some(line) if reports_version(&line, want) => Ok(want.to_owned()),
-            Some(line) => Err(format!("found `{line}`, need {want}")),
-            None => Err("not installed".into()),
-        };
-        let cargo = krate.map(|k| format!("install --force --version {want} {k}"));
-        let install = match &cargo {
-            Some(args) => {
-                let mut c = env.command("cargo", args);
-                c.envs(QUICK_INSTALL);
-                c
-            }
-            None => env.command("npm", npm),
-        };
-        ensure(env, tool, check, || Ok(vec![install]))?;
+    let npm = || env.command("npm", NPM_INSTALL);
+    cargo_tool(env, "trunk", TRUNK, "trunk --locked")?;
+    cargo_tool(env, "wasm-bindgen", WASM_BINDGEN, "wasm-bindgen-cli")?;
+    for (tool, want) in [("wasm-opt", BINARYEN), ("esbuild", ESBUILD)] {
+        ensure(env, tool, || version(env, tool, want), || Ok(vec![npm()]))?;
     }
+    npm_tools(env)?;
     if browser {
         for (component, sub) in [("rustfmt", "fmt"), ("clippy", "clippy")] {
             let check = || env.probe("cargo", &[sub, "--version"]);
@@ -102,6 +79,67 @@ pub fn install(env: &Env, browser: bool) -> Result<(), Failure> {
     }
     println!("    tools: ok in {}", human(started.elapsed()));
     Ok(())
+}
+
+/// The folder of the npm package's own tool (wasm-opt), with its `package.json` and lock.
+pub const NPM_TOOLS: &str = "site/npm/tools";
+
+/// The wasm target, added with rustup when the toolchain lacks it.
+fn wasm_target(env: &Env) -> Result<(), Failure> {
+    // Targets rustup adds land in the toolchain's sysroot.
+    let sysroot = env.probe("rustc", &["--print", "sysroot"]);
+    let target = Path::new(&sysroot.unwrap_or_default()).join("lib/rustlib");
+    let check = || present(target.join(WASM_TARGET).is_dir(), "installed".into());
+    let install = || {
+        Ok(vec![
+            env.command("rustup", &format!("target add {WASM_TARGET}"))
+        ])
+    };
+    ensure(env, WASM_TARGET, check, install)
+}
+
+/// `Ok(want)` when `program --version` names `want`, else what was found.
+fn version(env: &Env, program: impl AsRef<std::ffi::OsStr>, want: &str) -> Found {
+    match env.probe(program, &["--version"]) {
+        Some(line) if reports_version(&line, want) => Ok(want.to_owned()),
+        Some(line) => Err(format!("found `{line}`, need {want}")),
+        None => Err("not installed".into()),
+    }
+}
+
+/// A build tool installed with `cargo install` at version `want` when missing. `--force`:
+/// cargo may still record a missing or wrong binary as installed and would skip it. Without
+/// --locked for wasm-bindgen-cli: its lock file pins a crate the registry mirror lacks.
+fn cargo_tool(env: &Env, tool: &str, want: &str, krate: &str) -> Result<(), Failure> {
+    let install = || {
+        let mut c = env.command(
+            "cargo",
+            &format!("install --force --version {want} {krate}"),
+        );
+        c.envs(QUICK_INSTALL);
+        Ok(vec![c])
+    };
+    ensure(env, tool, || version(env, tool, want), install)
+}
+
+/// The wasm-opt of the npm package's build, from [`NPM_TOOLS`]'s own lock (binaryen alone).
+pub fn npm_wasm_opt(env: &Env) -> std::path::PathBuf {
+    env.repo.join(NPM_TOOLS).join("node_modules/.bin/wasm-opt")
+}
+
+/// What the npm package's build needs besides cargo and npm: the wasm target, the pinned
+/// wasm-bindgen CLI and [`NPM_TOOLS`]'s wasm-opt (`npm ci` there: binaryen alone, not the
+/// site's tools, so neither Python nor promptfoo's tree is needed).
+pub fn npm_tools(env: &Env) -> Result<(), Failure> {
+    wasm_target(env)?;
+    cargo_tool(env, "wasm-bindgen", WASM_BINDGEN, "wasm-bindgen-cli")?;
+    let install = || {
+        let mut c = env.command("npm", NPM_INSTALL);
+        c.current_dir(env.repo.join(NPM_TOOLS));
+        Ok(vec![c])
+    };
+    let check = || version(env, npm_wasm_opt(env), BINARYEN);
+    ensure(env, "wasm-opt (the npm package's)", check, install)
 }
 
 /// `Ok(what)` when `ok`, else `Err("missing")`.
@@ -173,6 +211,7 @@ mod tests {
         let krate = include_str!("../../calculator/Cargo.toml");
         let passes = include_str!("../../passes/Cargo.toml");
         let npm = include_str!("../../../package.json");
+        let npm_tools = include_str!("../../npm/tools/package.json");
         for (file, pin) in [
             (trunk, format!("\"={TRUNK}\"")),
             (trunk, format!("wasm_bindgen = \"{WASM_BINDGEN}\"")),
@@ -180,6 +219,7 @@ mod tests {
             (krate, format!("wasm-bindgen = \"={WASM_BINDGEN}\"")),
             (passes, format!("wasm-bindgen = \"={WASM_BINDGEN}\"")),
             (npm, format!("\"binaryen\": \"{BINARYEN}.")),
+            (npm_tools, format!("\"binaryen\": \"{BINARYEN}.")),
             (npm, format!("\"esbuild\": \"{ESBUILD}\"")),
             (crate::check::CARGO_STEPS, format!("--target {WASM_TARGET}")),
         ] {

@@ -49,7 +49,7 @@ pub fn build(env: &Env) -> Result<(), Failure> {
     )?;
     let bg = staging.join(format!("{STEM}_bg.wasm"));
     let opt = "-Oz --low-memory-unused --strip-producers --strip-target-features";
-    let mut wasm_opt = env.command("wasm-opt", opt);
+    let mut wasm_opt = env.command(crate::tools::npm_wasm_opt(env), opt);
     wasm_opt.arg(&bg).arg("-o").arg(&bg);
     step("wasm-opt -Oz (the npm package's wasm)", &mut wasm_opt)?;
     let src = env.repo.join("site/npm");

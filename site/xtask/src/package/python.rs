@@ -97,10 +97,47 @@ fn venv_path(env: &Env) -> std::ffi::OsString {
     std::env::join_paths(dirs).unwrap_or(rest)
 }
 
+/// The venv that builds the packages: maturin alone ([`PINS`]' first), so that building a
+/// wheel or an sdist installs no framework. Its `maturin`.
+pub fn ensure_maturin(env: &Env) -> Result<PathBuf, Failure> {
+    let dir = env.target().join("maturin-venv");
+    let maturin = dir.join("bin/maturin");
+    let want = PINS[0].trim_start_matches("maturin==");
+    if env
+        .probe(&maturin, &["--version"])
+        .is_some_and(|v| v.ends_with(want))
+    {
+        return Ok(maturin);
+    }
+    let mut venv = env.command("python3", "-m venv --clear");
+    step("python3 -m venv target/maturin-venv", venv.arg(&dir))?;
+    let mut pip = env.command(
+        dir.join("bin/pip"),
+        "install --disable-pip-version-check -q",
+    );
+    pip.args(["--only-binary", ":all:", PINS[0]]);
+    step(&format!("pip install {}", PINS[0]), &mut pip)?;
+    Ok(maturin)
+}
+
+/// `maturin sdist` of `site/python` into `out`: the source archive PyPI serves where no wheel
+/// fits, which builds with Rust and Python alone. Its path.
+pub fn sdist(env: &Env, out: &Path) -> Result<PathBuf, Failure> {
+    let maturin = ensure_maturin(env)?;
+    let mut sdist = env.command(&maturin, "sdist -m site/python/Cargo.toml --out");
+    step("maturin sdist (the Python sdist)", sdist.arg(out))?;
+    let built = std::fs::read_dir(out).context(out.display())?.flatten();
+    let found = built.map(|e| e.path()).find(|p| {
+        let name = p.file_name().unwrap_or_default().to_string_lossy();
+        name.starts_with("pickanumber-") && name.ends_with(".tar.gz")
+    });
+    found.ok_or_else(|| failed(format!("maturin wrote no sdist into {}", out.display())))
+}
+
 /// `maturin build --release` of `site/python` into `target/wheels/` (older pickanumber wheels
 /// there are removed first); the wheel's path.
 pub fn wheel(env: &Env) -> Result<PathBuf, Failure> {
-    println!("{}", ensure_venv(env)?);
+    let maturin = ensure_maturin(env)?;
     let out = env.target().join("wheels");
     if let Ok(entries) = std::fs::read_dir(&out) {
         for e in entries.flatten() {
@@ -110,7 +147,7 @@ pub fn wheel(env: &Env) -> Result<PathBuf, Failure> {
             }
         }
     }
-    let mut maturin = env.command(bin(env, "maturin"), "build --release --locked -m");
+    let mut maturin = env.command(&maturin, "build --release --locked -m");
     maturin.arg("site/python/Cargo.toml").arg("--out").arg(&out);
     step("maturin build --release (the Python wheel)", &mut maturin)?;
     let built = std::fs::read_dir(&out).context(out.display())?.flatten();
@@ -202,7 +239,7 @@ pub fn test(env: &Env) -> Result<Vec<String>, Failure> {
     let mut pip = env.command(bin(env, "pip"), "install --disable-pip-version-check");
     pip.args(["--no-build-isolation", "--no-deps", "--force-reinstall"]);
     pip.arg("./site/python").env("PATH", venv_path(env));
-    pip.env("MATURIN_PEP517_ARGS", "--profile dev");
+    pip.env("MATURIN_PEP517_ARGS", "--profile dev --locked");
     done.push(logged(what, &mut pip, &log)?);
     let node = node22(env)?;
     let mut pytest = env.command(bin(env, "python"), "-m pytest -q site/python/tests");
