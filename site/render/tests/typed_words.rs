@@ -22,6 +22,10 @@ const DEFAULT_WORDS: &str = "site/view/src/words.rs";
 /// Single words of layout.toml that are also names the code must type: a word here is not
 /// looked for, each with why.
 const SAME_AS_AN_IDENTIFIER: &[(&str, &str)] = &[
+    // Names of definitions in the output contract's JSON Schema (`schema/result.schema.json`),
+    // which a pipeline's generated types are named after; no sentence.
+    ("Result", "the schema's name of the result object"),
+    ("Spread", "the schema's name of the spread object"),
     // The y axis of the multiplier plot, and the JSON key, CSS class and column name of the
     // multiplier in the result (`site/api`, the CLI's score.py output, the renderer's figure).
     ("multiplier", "the JSON key of the result"),

@@ -463,7 +463,7 @@ mod tests {
                     Some("criteria-2-weight".into()),
                     "must be a number, not a string".into()
                 ),
-                (Some("scale".into()), "scale must be greater than 0".into()),
+                (Some("scale".into()), "scale must be a number greater than 0, not 0".into()),
             ]
         );
     }
