@@ -3,7 +3,6 @@
 //! to the view crate as a [`view::ResultView`] for the calculator's static panel and the
 //! evidence blocks.
 
-use crate::sentences::Text;
 use pickanumber_view::words as view;
 
 /// `[result]`: see [`view::ResultView`], whose fields say what each word is.
