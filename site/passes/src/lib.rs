@@ -14,12 +14,14 @@
 //! formula and wasm-bindgen's string passing only. This library holds the views (tested
 //! natively); `src/main.rs` exports them to JavaScript.
 
+use pickanumber_score::verify::{Against, Work};
 use pickanumber_score::{analyse, parse_decimal, parse_weights, Analysis, Mode, Preset, Request};
 use pickanumber_view::words::RESULT;
 use pickanumber_view::working::range;
 use pickanumber_view::{judges, outcome, panel};
 
-/// The calculator's settings as its controls hold them (empty fields: the defaults).
+/// The calculator's settings as its controls hold them (empty fields: the defaults), and the
+/// judged work typed in its second box (empty: no work, nothing checked).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Settings<'a> {
     /// `auto`, `pooled`, `matrix` or `feedback`.
@@ -32,28 +34,16 @@ pub struct Settings<'a> {
     pub denominator: &'a str,
     /// The scale field.
     pub scale: &'a str,
+    /// The judged work: one text without a file name, so quotes are checked and places
+    /// (`path:line`) are `not_checkable`.
+    pub work: &'a str,
 }
 
-impl<'a> Settings<'a> {
-    /// The settings from the calculator's five fields, in the order its exports take them.
-    pub fn new(
-        mode: &'a str,
-        preset: &'a str,
-        weights: &'a str,
-        denominator: &'a str,
-        scale: &'a str,
-    ) -> Settings<'a> {
-        Settings {
-            mode,
-            preset,
-            weights,
-            denominator,
-            scale,
-        }
-    }
-
+impl Settings<'_> {
     /// The request the settings make. A field that does not read is left out here: the
-    /// calculator names it in its own errors, as it does for a single pass.
+    /// calculator names it in its own errors, as it does for a single pass. A work that is not
+    /// blank is checked against as `pickanumber score --against FILE` does by default: items
+    /// whose evidence it lacks are left out before the formula runs.
     pub fn request(&self) -> Request {
         let mut r = Request {
             mode: Mode::from_name(self.mode).unwrap_or_default(),
@@ -68,16 +58,23 @@ impl<'a> Settings<'a> {
         if let Some(s) = positive(self.scale) {
             r.params.scale = s;
         }
+        if !self.work.trim().is_empty() {
+            r.against = Some(Against::new(Work::text(self.work)));
+        }
         r
     }
 }
 
+pub mod ask;
+pub mod evidence;
 pub mod store;
 
-/// The result markup of several passes: `[diagnostics, panel]`. The panel is the calculator's
-/// own ([`panel::calculator`]: the combined headline first, its interval `#out-interval` beside
-/// the confidence), with the passes ([`judges::passes`] in `#out-passes`: a row per pass, the
-/// spread per criterion, α, the disagreeing cells) after the headline.
+/// The result markup of several passes, or of items checked against a work:
+/// `[diagnostics, panel]`. The panel is the calculator's own ([`panel::calculator_with`]: the
+/// headline first, its interval `#out-interval` beside the confidence), with, right after the
+/// headline, the passes ([`judges::passes`] in `#out-passes`: a row per pass, the spread per
+/// criterion, α, the disagreeing cells) and the evidence ([`evidence::section`] in
+/// `#out-evidence`: the counts and each item's status).
 pub fn view(text: &str, settings: &Settings) -> [String; 2] {
     let a = analyse(text, &settings.request());
     [
@@ -103,22 +100,16 @@ pub fn report(text: &str, settings: &Settings) -> String {
     pickanumber_view::report::markdown(&analyse(text, &settings.request()))
 }
 
-/// The panel of a combined analysis (see [`view`]).
+/// The panel of a combined or checked analysis (see [`view`]).
 fn combined_panel(a: &Analysis) -> String {
-    let whole = panel::calculator(a, &RESULT);
-    let (head, rest) = whole.split_once("</dl>\n").unwrap_or(("", &whole));
-    let head = if head.is_empty() {
-        String::new()
-    } else {
-        format!("{head}</dl>\n")
-    };
-    let passes = a.passes.as_deref().map_or(String::new(), |p| {
+    let mut sections = a.passes.as_deref().map_or(String::new(), |p| {
         format!(
             "<div class=\"calc-combined\" id=\"out-passes\">{}</div>\n",
             judges::passes(p, &RESULT)
         )
     });
-    format!("{head}{passes}{rest}")
+    sections.push_str(&evidence::section(a));
+    panel::calculator_with(a, &RESULT, &sections)
 }
 
 #[cfg(test)]

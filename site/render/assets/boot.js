@@ -67,11 +67,13 @@ function intervals(box) {
   let ends = !/[=&]/.test(location.hash) && $('#out-interval')?.textContent;
   let pending, timer;
   const fill = async (cell) => {
-    // The text and the settings, as the module's `interval` takes them.
-    const args = ['text', 'mode', 'preset', 'weights', 'den', 'scale']
-      .map((name) => $(`[name=calc-${name}]:is(:checked, :not([type=radio]))`)?.value ?? '');
+    // The question the module's `answer` reads: the text and the settings, each field by name.
+    const ask = { action: 'interval' };
+    for (const [key, name] of [['text', 'text'], ['mode', 'mode'], ['preset', 'preset'], ['weights', 'weights'], ['denominator', 'den'], ['scale', 'scale']]) {
+      ask[key] = $(`[name=calc-${name}]:is(:checked, :not([type=radio]))`)?.value ?? '';
+    }
     let shown;
-    try { shown = (await globalThis.pickanumberPasses()).interval(...args); } catch { shown = ''; }
+    try { [shown] = (await globalThis.pickanumberPasses()).answer(ask); } catch { shown = ''; }
     show(cell, shown || '—');
   };
   const show = (cell, shown) => {

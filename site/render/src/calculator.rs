@@ -179,7 +179,7 @@ pub fn placeholder(words: &Words, result: &ResultView<'_>) -> String {
         words.noscript.html(&[]),
         calculator::actions(&words.live.view(), false),
         panel::calculator(&a, result),
-        calculator::examples_and_settings(&words.live.view(), "", "", false),
+        calculator::examples_and_settings(&words.live.view(), ["", "", ""], false),
     )
 }
 
