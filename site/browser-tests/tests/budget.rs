@@ -34,11 +34,11 @@ const ISLAND_MAX_BROTLI: u64 = 80_000;
 /// web-sys alone: a Leptos island of the same shape weighed more than this budget.
 const SETUP_MAX_BROTLI: u64 = 60_000;
 
-/// The calculator's second module (glue and wasm: several judges' passes, the report, the
-/// saved passes), loaded only when an input has a `## Pass:` heading or a visitor copies the
-/// report or saves a pass. It checks no evidence against a work (no page takes one), so it
-/// links none of the verifier's search code.
-const PASSES_MAX_BROTLI: u64 = 84_000;
+/// The calculator's second module (glue and wasm: several judges' passes, evidence checked
+/// against a judged work with the verifier's searches, the report, the saved passes), loaded
+/// only when an input has a `## Pass:` heading, a judged work is given, or a visitor copies
+/// the report or saves a pass.
+const PASSES_MAX_BROTLI: u64 = 127_000;
 
 /// Two passes: what makes the calculator load its second module.
 const TWO_PASSES: &str =

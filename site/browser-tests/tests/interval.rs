@@ -121,7 +121,7 @@ async fn a_module_that_answers_nothing_leaves_a_dash_not_a_busy_cell() {
         open_calculator(&client, &site).await;
         client
             .execute(
-                "globalThis.pickanumberPasses = async () => ({ interval: () => '' });",
+                "globalThis.pickanumberPasses = async () => ({ answer: () => [''] });",
                 vec![],
             )
             .await
@@ -170,11 +170,12 @@ async fn interval_cost_in_the_page() {
                     "const [text, done] = arguments;
                      globalThis.pickanumberPasses().then((m) => {
                        // One call first: the engine compiles the module's code on its first runs.
-                       m.interval(text, 'auto', '', '', '', '');
+                       const ask = { action: 'interval', text, mode: 'auto' };
+                       m.answer(ask);
                        const times = []; let ends = '';
                        for (let k = 0; k < 7; k++) {
                          const t = performance.now();
-                         ends = m.interval(text, 'auto', '', '', '', '');
+                         [ends] = m.answer(ask);
                          times.push(performance.now() - t);
                        }
                        times.sort((a, b) => a - b);

@@ -105,7 +105,8 @@ pub fn watch(inputs: Inputs) -> RwSignal<View> {
     // Whether the view is `Off`, kept beside it so a keystroke without passes reads no signal.
     let off = std::cell::Cell::new(true);
     Effect::new(move |_| {
-        let needed = inputs.text.with(|t| has_passes(t)) || inputs.work.with(|w| !w.trim().is_empty());
+        let needed =
+            inputs.text.with(|t| has_passes(t)) || inputs.work.with(|w| !w.trim().is_empty());
         if !needed {
             // Only a change notifies: a keystroke without passes re-renders nothing more.
             if !off.replace(true) {

@@ -140,7 +140,14 @@ mod tests {
         let s = ask.settings();
         assert_eq!(
             [s.mode, s.preset, s.weights, s.denominator, s.scale, s.work],
-            ["<mode>", "<preset>", "<weights>", "<denominator>", "<scale>", "<work>"]
+            [
+                "<mode>",
+                "<preset>",
+                "<weights>",
+                "<denominator>",
+                "<scale>",
+                "<work>"
+            ]
         );
     }
 

@@ -1,8 +1,8 @@
 //! The evidence section of the calculator's panel when a judged work was given: the counts
 //! line the report prints ([`counts_line`]), then a row per item read with its line, impact,
-//! status, whether the score counts it, the reason and the closest passage of the work when a
-//! quote was not found but one is close. Each row carries its status (`data-status`) so the
-//! page can mark it.
+//! status, whether the score counts it, and the reason (which names the closest passage of the
+//! work when a quote was not found but one is close). Each row carries its status
+//! (`data-status`) so the page can mark it.
 
 use pickanumber_score::Analysis;
 use pickanumber_view::escape;
@@ -23,18 +23,17 @@ pub fn section(a: &Analysis) -> String {
     if !v.items.is_empty() {
         h.push_str(&table_head(
             "result",
-            &["line", "impact", "status", "counted", "reason", "closest"],
+            &["line", "impact", "status", "counted", "reason"],
         ));
         for i in &v.items {
             let status = i.check.status.name();
             let _ = writeln!(
                 h,
-                "<tr data-status=\"{status}\"><th scope=\"row\">{}</th><td>{}</td><td>{status}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                "<tr data-status=\"{status}\"><th scope=\"row\">{}</th><td>{}</td><td>{status}</td><td>{}</td><td>{}</td></tr>",
                 i.line,
                 i.impact,
                 if i.counted { "yes" } else { "no" },
                 escape(&i.check.reason),
-                escape(i.check.closest.as_deref().unwrap_or("")),
             );
         }
         h.push_str("</tbody></table></div>\n");
@@ -73,7 +72,10 @@ mod tests {
             assert!(s.contains(&row), "{row} in {s}");
         }
         // The one-word change is shown with the passage it changed.
-        assert!(s.contains("Retries are capped at three"), "{s}");
+        assert!(
+            s.contains("closest: &quot;Retries are capped at three.&quot;"),
+            "{s}"
+        );
         // Two items left out: the headline counts three, as the CLI's --against does.
         assert!(s.contains("2 left out of the score"), "{s}");
         let h = a.headline().unwrap();
@@ -114,6 +116,9 @@ mod tests {
         let [diagnostics, panel] = view("+3 \"rejects empty input\"\n", &settings);
         assert!(panel.contains("id=\"out-nothing\""), "{panel}");
         assert!(panel.contains("<td>not_found</td><td>no</td>"), "{panel}");
-        assert!(diagnostics.contains("evidence not in the work"), "{diagnostics}");
+        assert!(
+            diagnostics.contains("evidence not in the work"),
+            "{diagnostics}"
+        );
     }
 }

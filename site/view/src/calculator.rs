@@ -27,7 +27,8 @@ pub const EXAMPLES: [(&str, &str, &str, &str); 7] = [
 
 /// The judged work box's label. (Written here until the island's words are declared with the
 /// rest of `[calculator.live]`.)
-pub const WORK_LABEL: &str = "The judged work (optional): items whose quoted evidence it lacks do not count";
+pub const WORK_LABEL: &str =
+    "The judged work (optional): items whose quoted evidence it lacks do not count";
 
 /// The judged work box's hint: what is checked, and where the work is kept.
 pub const WORK_HINT: &str = "Each item's quotes are looked for in this text, as pickanumber score --against FILE does; a path:line cannot be checked against a pasted text. Kept in this browser only: a share link does not carry it.";
@@ -89,7 +90,7 @@ pub fn examples_and_settings(
 <input type=\"text\" name=\"calc-den\" inputmode=\"decimal\" placeholder=\"20\" spellcheck=\"false\" value=\"{}\"{off}></label>\
 <label class=\"calc-field\">{} \
 <input type=\"text\" name=\"calc-scale\" inputmode=\"decimal\" placeholder=\"8\" spellcheck=\"false\" value=\"{}\"{off}></label></div>\
-<div class=\"calc-advanced calc-work\"><label class=\"calc-advanced-title\" for=\"work-input\">{WORK_LABEL}</label>\
+<div class=\"calc-work\"><label class=\"calc-advanced-title\" for=\"work-input\">{WORK_LABEL}</label>\
 <textarea id=\"work-input\" name=\"calc-work\" class=\"calc-input\" spellcheck=\"false\" autocomplete=\"off\"{off}>{}</textarea>\
 <p class=\"calc-hint\" id=\"work-hint\" role=\"status\">{WORK_HINT}</p></div>",
         escape(w.examples),
