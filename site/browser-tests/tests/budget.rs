@@ -4,7 +4,7 @@
 //! The byte budgets: reading the home page (HTML, CSS, fonts, images, as the browser fetches
 //! them on first view) costs at most [`READING_MAX_BROTLI`] in at most
 //! [`READING_MAX_REQUESTS`] requests; the calculator's code, once started, at most
-//! [`CALCULATOR_MAX_BROTLI`]; its second module at most [`PASSES_MAX_BROTLI`]; the probe's and
+//! [`CALCULATOR_MAX_BROTLI`]; its second module at most [`SECOND_MAX_BROTLI`]; the probe's and
 //! the pairwise page's island at most [`ISLAND_MAX_BROTLI`] each; the setup page's at most
 //! [`SETUP_MAX_BROTLI`]. Each budget follows a measured size with a small margin (the sizes
 //! themselves are `cargo xtask bench`'s, their history git's).
@@ -38,27 +38,27 @@ const SETUP_MAX_BROTLI: u64 = 60_000;
 /// against a judged work with the verifier's searches, the report, the saved passes), loaded
 /// only when an input has a `## Pass:` heading, a judged work is given, or a visitor copies
 /// the report or saves a pass.
-const PASSES_MAX_BROTLI: u64 = 127_000;
+const SECOND_MAX_BROTLI: u64 = 127_000;
 
 /// Two passes: what makes the calculator load its second module.
 const TWO_PASSES: &str =
     "## Pass: a\n+3 the tests pass\n-1 one warning\n## Pass: b\n+2 the tests pass\n";
 
 /// Opens the calculator (checking that it did not fetch its second module), pastes two passes
-/// and weighs the module files the browser then fetched, as the page `/ (passes module)`.
-async fn passes_module_weight(client: &Client, site: &Served) -> PageWeight {
+/// and weighs the module files the browser then fetched, as the page `/ (second module)`.
+async fn second_module_weight(client: &Client, site: &Served) -> PageWeight {
     let first = page_weight(client, site, "/#try").await;
     let early: Vec<&str> = first.files.iter().map(|f| f.path.as_str()).collect();
     assert!(
-        !early.iter().any(|p| p.contains("pickanumber-passes")),
-        "the calculator fetched its passes module before any input had passes: {early:?}"
+        !early.iter().any(|p| p.contains("pickanumber-second")),
+        "the calculator fetched its second module before any input had passes: {early:?}"
     );
     paste(client, TWO_PASSES).await;
     let paths = wait_until(
         || async {
             let names = client
                 .execute(
-                    "return document.getElementById('out-passes') ? performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.includes('pickanumber-passes')) : [];",
+                    "return document.getElementById('out-passes') ? performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.includes('pickanumber-second')) : [];",
                     vec![],
                 )
                 .await
@@ -72,7 +72,7 @@ async fn passes_module_weight(client: &Client, site: &Served) -> PageWeight {
             if list.len() == 2 { Ok(list) } else { Err(format!("{list:?}")) }
         },
         Duration::from_secs(20),
-        "the passes module's glue and wasm",
+        "the second module's glue and wasm",
     )
     .await;
     let files = paths
@@ -84,7 +84,7 @@ async fn passes_module_weight(client: &Client, site: &Served) -> PageWeight {
         })
         .collect();
     PageWeight {
-        page: "/ (passes module)".into(),
+        page: "/ (second module)".into(),
         files,
         ..PageWeight::default()
     }
@@ -189,17 +189,17 @@ async fn the_setup_island_fits_its_byte_budget() {
 }
 
 #[tokio::test]
-async fn the_passes_module_loads_on_first_use_and_fits_its_byte_budget() {
+async fn the_second_module_loads_on_first_use_and_fits_its_byte_budget() {
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
-        let weight = passes_module_weight(&client, &site).await;
+        let weight = second_module_weight(&client, &site).await;
         let (requests, sizes) = weight.part(Part::Calculator);
         assert!(
-            requests == 2 && sizes.brotli <= PASSES_MAX_BROTLI,
-            "the passes module is {} bytes brotli in {requests} files; the budget is {PASSES_MAX_BROTLI}",
+            requests == 2 && sizes.brotli <= SECOND_MAX_BROTLI,
+            "the second module is {} bytes brotli in {requests} files; the budget is {SECOND_MAX_BROTLI}",
             sizes.brotli
         );
-        println!("passes module: {} bytes brotli", sizes.brotli);
+        println!("second module: {} bytes brotli", sizes.brotli);
     })
     .await;
 }
@@ -216,7 +216,7 @@ async fn every_page_weight() {
                 page_weight(&client, &site, page).await.to_json()
             );
         }
-        let passes = passes_module_weight(&client, &site).await;
+        let passes = second_module_weight(&client, &site).await;
         println!("WEIGHT {}", passes.to_json());
     })
     .await;

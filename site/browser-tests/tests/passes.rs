@@ -196,7 +196,10 @@ async fn a_saved_pass_survives_a_reload_and_reopens_with_the_same_items() {
 
         // The stored document is a judge store document the CLI lists.
         let stored = client
-            .execute("return localStorage.getItem('pickanumber.passes');", vec![])
+            .execute(
+                "return localStorage.getItem('pickanumber.judge-store');",
+                vec![],
+            )
             .await
             .expect("read localStorage");
         let doc: Value = serde_json::from_str(stored.as_str().expect("a stored document"))
@@ -232,13 +235,13 @@ async fn a_passes_module_that_does_not_load_is_reported_never_blank() {
         // The boot module's loader, made to fail as a lost connection would.
         client
             .execute(
-                "globalThis.pickanumberPasses = () => Promise.reject('the network is down');",
+                "globalThis.pickanumberSecond = () => Promise.reject('the network is down');",
                 vec![],
             )
             .await
             .expect("replace the loader");
         paste(&client, TWO).await;
-        let error = shown(&client, "out-passes-error", &["the network is down"]).await;
+        let error = shown(&client, "out-second-error", &["the network is down"]).await;
         assert!(error.contains("nothing is scored"), "{error:?}");
         let headline = client
             .execute("return !!document.getElementById('out-final');", vec![])
@@ -252,7 +255,10 @@ async fn a_passes_module_that_does_not_load_is_reported_never_blank() {
 /// The saved passes as this browser stores them (`null` when there are none).
 async fn stored(client: &Client) -> Value {
     client
-        .execute("return localStorage.getItem('pickanumber.passes');", vec![])
+        .execute(
+            "return localStorage.getItem('pickanumber.judge-store');",
+            vec![],
+        )
         .await
         .expect("read localStorage")
 }
@@ -326,6 +332,7 @@ async fn saved_passes_the_page_cannot_read_are_kept_and_named() {
         open_calculator(&client, &site).await;
         client
             .execute(
+                // Under the key an earlier version of the page stored them in, still read.
                 "localStorage.setItem('pickanumber.passes', arguments[0]);",
                 vec![OLD.into()],
             )

@@ -64,7 +64,7 @@ fn tab_key(ev: &web_sys::KeyboardEvent, escaped: &Cell<bool>) -> Option<String> 
 
 /// What this browser's localStorage holds under `key`, if anything.
 pub(crate) fn remembered(key: &str) -> Option<String> {
-    crate::passes::storage()?.get_item(key).ok().flatten()
+    crate::judge_store::storage()?.get_item(key).ok().flatten()
 }
 
 /// Keeps `snapshot()` under `key` in this browser's localStorage once the visitor has paused
@@ -87,7 +87,8 @@ pub(crate) fn remember(
             h.clear();
         }
         let keep = move || {
-            let kept = crate::passes::storage().is_some_and(|s| s.set_item(key, &value).is_ok());
+            let kept =
+                crate::judge_store::storage().is_some_and(|s| s.set_item(key, &value).is_ok());
             refused.set(if kept { "" } else { not_kept }.to_string());
         };
         pending.set(set_timeout_with_handle(keep, crate::state::RECORD_PAUSE).ok());

@@ -37,8 +37,8 @@
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 mod island;
+pub mod judge_store;
 pub mod pairwise;
-pub mod passes;
 pub mod probe;
 pub mod second;
 pub mod share;
@@ -81,13 +81,13 @@ pub fn Calculator(
     let inputs = Inputs::new(&initial);
     let status = RwSignal::new(notice.unwrap_or_default());
     let saved = RwSignal::new(String::new());
-    let shown = passes::Shown {
+    let shown = judge_store::Shown {
         panel: saved,
         status,
         inputs,
     };
-    if !passes::stored().is_empty() {
-        passes::run(Question::Saved, shown);
+    if !judge_store::stored().is_empty() {
+        judge_store::run(Question::Saved, shown);
     }
     let share_url = RwSignal::new(String::new());
     // Why the address does not hold the input, shown under it (empty when it does).
@@ -129,7 +129,7 @@ pub fn Calculator(
         };
         match action {
             Action::Example(index) => load_example(inputs, status, kept, &index),
-            Action::Reopen(index) => passes::run(Question::Reopen(index), shown),
+            Action::Reopen(index) => judge_store::run(Question::Reopen(index), shown),
             Action::CopyReport => {
                 let asked = second::ask(&Question::Report, inputs);
                 leptos::task::spawn_local(async move {
@@ -140,13 +140,13 @@ pub fn Calculator(
                 })
             }
             Action::CopyLink => copy_link(inputs, status, share_url),
-            Action::SavePass => passes::run(Question::Save(judge_name()), shown),
-            Action::CombinePasses => passes::run(Question::Gather, shown),
-            Action::ImportPasses => passes::run(Question::Import, shown),
-            Action::ExportPasses => copy_text(passes::stored(), status, WORDS.passes_copied),
+            Action::SavePass => judge_store::run(Question::Save(judge_name()), shown),
+            Action::CombinePasses => judge_store::run(Question::Gather, shown),
+            Action::ImportPasses => judge_store::run(Question::Import, shown),
+            Action::ExportPasses => copy_text(judge_store::stored(), status, WORDS.passes_copied),
             Action::ForgetPasses => {
                 saved.set(String::new());
-                passes::store("");
+                judge_store::store("");
             }
         }
     };

@@ -1,10 +1,10 @@
-//! The calculator's second module (the crate `site/passes`), loaded on first use: several
+//! The calculator's second module (the crate `site/second`), loaded on first use: several
 //! judges' passes and evidence checked against a judged work, which the calculator's own wasm
 //! leaves out for its byte budget.
 //!
 //! Data flow: the input or the judged work changes → [`has_passes`] (a scan for a `## Pass:`
 //! heading, the one rule of the formula crate's `combine`) or a work that is not blank → the
-//! boot module's `globalThis.pickanumberPasses()` imports the module once → its one export,
+//! boot module's `globalThis.pickanumberSecond()` imports the module once → its one export,
 //! `answer`, turns the [`ask`] object (the question, the text, the work and the settings) into
 //! `[diagnostics, panel]` markup → [`View::Ready`], which the calculator shows in place of its
 //! own. Inputs without a heading and without a work never reach this module, so their
@@ -91,7 +91,7 @@ pub fn ask(question: &Question, inputs: Inputs) -> JsValue {
         _ => {}
     }
     if !matches!(question, Question::View | Question::Report) {
-        set("stored", &crate::passes::stored());
+        set("stored", &crate::judge_store::stored());
     }
     o.into()
 }
@@ -144,7 +144,7 @@ pub fn watch(inputs: Inputs) -> RwSignal<View> {
 /// Why the module could not be loaded or did not answer.
 pub async fn call(asked: JsValue) -> Result<js_sys::Array, String> {
     let global = js_sys::global();
-    let load: js_sys::Function = js_sys::Reflect::get(&global, &"pickanumberPasses".into())
+    let load: js_sys::Function = js_sys::Reflect::get(&global, &"pickanumberSecond".into())
         .ok()
         .and_then(|f| f.dyn_into().ok())
         .ok_or("no boot module")?;
@@ -171,9 +171,9 @@ pub async fn call(asked: JsValue) -> Result<js_sys::Array, String> {
 /// The panel markup of a view that is not [`View::Ready`]: the loading line or the failure.
 pub fn placeholder(view: &View) -> String {
     match view {
-        View::Loading => "<p class=\"calc-loading\" id=\"out-loading\">Loading the passes module…</p>".into(),
+        View::Loading => "<p class=\"calc-loading\" id=\"out-loading\">Loading the second module…</p>".into(),
         View::Failed(why) => format!(
-            "<p class=\"error\" id=\"out-passes-error\">The passes module failed ({}): nothing is scored.</p>",
+            "<p class=\"error\" id=\"out-second-error\">The second module failed ({}): nothing is scored.</p>",
             pickanumber_view::escape(why)
         ),
         _ => String::new(),

@@ -128,17 +128,17 @@ pub mod draft {
 
     /// The kept input, if any.
     pub fn kept() -> Option<String> {
-        crate::passes::storage()?.get_item(KEY).ok().flatten()
+        crate::judge_store::storage()?.get_item(KEY).ok().flatten()
     }
 
     /// Keeps `text`; false when the browser refuses (no storage, or over its quota).
     pub fn keep(text: &str) -> bool {
-        crate::passes::storage().is_some_and(|s| s.set_item(KEY, text).is_ok())
+        crate::judge_store::storage().is_some_and(|s| s.set_item(KEY, text).is_ok())
     }
 
     /// Drops the kept input: the address holds the text again.
     pub fn forget() {
-        if let Some(s) = crate::passes::storage() {
+        if let Some(s) = crate::judge_store::storage() {
             let _ = s.remove_item(KEY);
         }
     }
@@ -158,7 +158,7 @@ pub mod work {
     /// Keeps `work` (empty removes the key). When the browser refuses (no storage, or the work
     /// is over its quota), the box's hint says the work will not survive a reload.
     pub fn keep(work: &str) {
-        let Some(s) = crate::passes::storage() else {
+        let Some(s) = crate::judge_store::storage() else {
             return refused();
         };
         let kept = if work.is_empty() {

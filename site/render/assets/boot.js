@@ -45,13 +45,14 @@ globalThis.pickanumberShare = {
     try { return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(raw); } catch { throw 'utf8'; }
   },
 };
-// The calculator's second module (several judges' passes), imported when the calculator
+// The calculator's second module (several judges' passes, evidence against a work, the report,
+// the judge store; the setup page's TOML reader), imported when the calculator
 // first asks for it; a failed load is reported to the calculator (as text) and tried again
 // on the next request.
-let passes;
-globalThis.pickanumberPasses = () => passes ||= import('./PASS_GLUE')
-  .then(async (m) => { await m.default({ module_or_path: new URL('./PASS_WASM', import.meta.url) }); return m; })
-  .catch((e) => { passes = undefined; throw String(e); });
+let second;
+globalThis.pickanumberSecond = () => second ||= import('./SECOND_GLUE')
+  .then(async (m) => { await m.default({ module_or_path: new URL('./SECOND_WASM', import.meta.url) }); return m; })
+  .catch((e) => { second = undefined; throw String(e); });
 // A single list's interval: the calculator's own wasm computes none, so its panel shows the
 // cell pending (`#out-interval[aria-busy]`, "computing…", no number). Once the input has
 // rested 250 ms with that cell on screen, the second module computes the interval of the same
@@ -73,7 +74,7 @@ function intervals(box) {
       ask[key] = $(`[name=calc-${name}]:is(:checked, :not([type=radio]))`)?.value ?? '';
     }
     let shown;
-    try { [shown] = (await globalThis.pickanumberPasses()).answer(ask); } catch { shown = ''; }
+    try { [shown] = (await globalThis.pickanumberSecond()).answer(ask); } catch { shown = ''; }
     show(cell, shown || '—');
   };
   const show = (cell, shown) => {

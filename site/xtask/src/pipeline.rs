@@ -32,7 +32,7 @@ pub fn build(env: &Env, base_url: Option<&str>) -> Result<(), Failure> {
 
 /// `trunk build --release` of the calculator into [`CALC_DIST`], then of the other builds:
 /// the probe and pairwise islands (`instruments.html`), the setup page's island (`setup.html`)
-/// and the calculator's passes module (`passes.html`, the crate `site/passes`, loaded on first
+/// and the calculator's second module (`second.html`, the crate `site/second`, loaded on first
 /// use), whose glue and wasm are staged beside the calculator's; last, the wasm-split stamp
 /// ([`crate::stamp`]) of each staged wasm is set to its fixed value.
 pub fn wasm(env: &Env) -> Result<(), Failure> {
@@ -62,10 +62,10 @@ pub fn wasm(env: &Env) -> Result<(), Failure> {
             "the setup page's wasm",
         ),
         (
-            "passes.html",
-            "pickanumber-passes",
-            "target/passes-dist",
-            "the calculator's passes module",
+            "second.html",
+            "pickanumber-second",
+            "target/second-dist",
+            "the calculator's second module",
         ),
     ] {
         let islands = env.repo.join(dist);

@@ -1,20 +1,26 @@
-//! Saved passes: each a judge's name, the items as typed and the headline, kept in this
-//! browser's localStorage as one judge store document (the `_judge/<slug>.json` shape the CLI
-//! writes). Reading, writing and listing them is the second module's work (`site/passes`,
-//! its `store` module), loaded when the page starts with saved passes or when a visitor saves
-//! one: this module only moves text between the storage, the module and the page.
+//! The judge store: the saved passes (each one judge's list: the judge's name, the items as
+//! typed and the headline), kept in this browser's localStorage as one judge store document
+//! (the `_judge/<slug>.json` shape the CLI writes). Reading, writing and listing them is the
+//! second module's work (`site/second`, its `judge_store` module), loaded when the page starts
+//! with saved passes or when a visitor saves one: this module only moves text between the
+//! storage, the module and the page.
 //!
 //! Data flow: a click (save, reopen, import) or the start → [`crate::second::call`] with a
-//! [`Question`] and the stored text → `[stored, panel, message, text]` → [`apply`]: the stored text written back,
-//! the list shown, the message in the status line, and a reopened pass's items in the input.
+//! [`Question`] and the stored text → `[stored, panel, message, text]` → [`apply`]: the stored
+//! text written back, the list shown, the message in the status line, and a reopened pass's
+//! items in the input.
 
 use leptos::prelude::*;
 
 use crate::second::Question;
 use crate::state::Inputs;
 
-/// The localStorage key.
-pub const KEY: &str = "pickanumber.passes";
+/// The localStorage key of the judge store document.
+pub const KEY: &str = "pickanumber.judge-store";
+
+/// The key an earlier version kept the same document under: read when [`KEY`] holds nothing,
+/// and removed once the document is stored again.
+const EARLIER_KEY: &str = "pickanumber.passes";
 
 /// This browser's localStorage, if it offers one.
 pub(crate) fn storage() -> Option<web_sys::Storage> {
@@ -24,13 +30,17 @@ pub(crate) fn storage() -> Option<web_sys::Storage> {
 /// The stored document (empty when there is none).
 pub fn stored() -> String {
     storage()
-        .and_then(|s| s.get_item(KEY).ok().flatten())
+        .and_then(|s| {
+            let get = |key| s.get_item(key).ok().flatten();
+            get(KEY).or_else(|| get(EARLIER_KEY))
+        })
         .unwrap_or_default()
 }
 
 /// Stores `text` (empty removes the key).
 pub fn store(text: &str) {
     if let Some(s) = storage() {
+        let _ = s.remove_item(EARLIER_KEY);
         let _ = if text.is_empty() {
             s.remove_item(KEY)
         } else {

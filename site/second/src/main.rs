@@ -8,9 +8,9 @@
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
-use pickanumber_passes::ask::{Action, Ask};
-use pickanumber_passes::store::{self, Saved};
-use pickanumber_passes::{report as markdown, view, Settings};
+use pickanumber_second::ask::{Action, Ask};
+use pickanumber_second::judge_store::{self as store, Saved};
+use pickanumber_second::{report as markdown, view, Settings};
 use pickanumber_view::words::CALCULATOR_PASSES as WORDS;
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
@@ -21,7 +21,7 @@ fn unreadable(why: &str) -> String {
 }
 
 /// The one export: answers the calculator's [`Ask`] (a plain object with named fields; see
-/// [`pickanumber_passes::ask`]) with a list of strings, as each [`Action`] says. An action this
+/// [`pickanumber_second::ask`]) with a list of strings, as each [`Action`] says. An action this
 /// module does not answer throws, naming it.
 #[wasm_bindgen]
 pub fn answer(ask: JsValue) -> Result<Vec<String>, String> {
@@ -33,13 +33,14 @@ pub fn answer(ask: JsValue) -> Result<Vec<String>, String> {
     let settings = ask.settings();
     Ok(match ask.action()? {
         Action::View => view(&ask.text, &settings).into(),
-        Action::Interval => vec![pickanumber_passes::interval(&ask.text, &settings)],
+        Action::Interval => vec![pickanumber_second::interval(&ask.text, &settings)],
         Action::Report => vec![markdown(&ask.text, &settings)],
         Action::Saved => saved(&ask.stored),
         Action::Save => save(&ask.stored, &ask.text, &ask.judge, &settings),
         Action::Reopen => reopen(&ask.stored, ask.index.parse().unwrap_or(usize::MAX)),
         Action::Gather => gather(&ask.stored),
         Action::Import => import(&ask.stored, &ask.text),
+        Action::Rubric => pickanumber_second::rubric_as_json(&ask.text).into(),
     })
 }
 

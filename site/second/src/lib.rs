@@ -1,19 +1,23 @@
 //! The calculator's second wasm module, loaded on first use: what most visits never need and
-//! the calculator's byte budget cannot hold.
+//! the calculator's byte budget cannot hold: several judges' passes, evidence checked against a
+//! judged work, the markdown report, the judge store of saved passes ([`judge_store`]).
 //!
-//! Data flow: the calculator sees a `## Pass:` heading in its input → the page's boot module
-//! imports this module's glue and wasm once (`globalThis.pickanumberPasses()`) → the calculator
-//! calls [`combined`] with its text and settings on each edit → the formula crate, built here
-//! with its `combine` feature, splits the passes, scores their union and each pass, and the
-//! bootstrap interval → the markup of the view crate's views ([`panel::calculator`],
-//! [`judges::passes`], [`outcome::diagnostics`], in the `[result]` words compiled in as
-//! [`RESULT`]) goes back as two strings that the calculator sets in its diagnostics and result
-//! regions.
+//! Data flow: the calculator sees a `## Pass:` heading in its input, or a judged work in its
+//! second box → the page's boot module imports this module's glue and wasm once
+//! (`globalThis.pickanumberSecond()`) → the calculator calls its one export, `answer`, with an
+//! [`ask::Ask`] (the question, its text, work and settings) on each edit → the formula crate,
+//! built here with its `combine` and `verify` features, checks each item's evidence against
+//! the work and leaves out what the work lacks, splits the passes, scores their union and each
+//! pass, and the bootstrap interval → the markup of the view crate's views
+//! ([`panel::calculator_with`], [`judges::passes`], [`evidence::section`],
+//! [`outcome::diagnostics`], in the `[result]` words compiled in as [`RESULT`]) goes back as
+//! two strings that the calculator sets in its diagnostics and result regions.
 //!
 //! No Leptos and no web-sys: every function takes and returns text, so the module carries the
 //! formula and wasm-bindgen's string passing only. This library holds the views (tested
 //! natively); `src/main.rs` exports them to JavaScript.
 
+use pickanumber_rubric::Rubric;
 use pickanumber_score::verify::{Against, Work};
 use pickanumber_score::{analyse, parse_decimal, parse_weights, Analysis, Mode, Preset, Request};
 use pickanumber_view::words::RESULT;
@@ -67,7 +71,7 @@ impl Settings<'_> {
 
 pub mod ask;
 pub mod evidence;
-pub mod store;
+pub mod judge_store;
 
 /// The result markup of several passes, or of items checked against a work:
 /// `[diagnostics, panel]`. The panel is the calculator's own ([`panel::calculator_with`]: the
@@ -98,6 +102,20 @@ pub fn interval(text: &str, settings: &Settings) -> String {
 /// prints it: what "Copy report" copies.
 pub fn report(text: &str, settings: &Settings) -> String {
     pickanumber_view::report::markdown(&analyse(text, &settings.request()))
+}
+
+/// A rubric file's text, TOML or JSON (what the setup page writes), read by the rubric crate
+/// with its TOML reader, for the setup page, whose own wasm reads JSON only: `[json, ""]`, the
+/// rubric written as JSON ([`Rubric::to_json`]), or `["", errors]`, every error with its line
+/// and column, joined by `; `.
+pub fn rubric_as_json(text: &str) -> [String; 2] {
+    match Rubric::parse(text) {
+        Ok(r) => [r.to_json(), String::new()],
+        Err(errors) => {
+            let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            [String::new(), all.join("; ")]
+        }
+    }
 }
 
 /// The panel of a combined or checked analysis (see [`view`]).
@@ -180,6 +198,20 @@ mod tests {
             ..Settings::default()
         };
         assert_eq!(bad.request(), Request::default());
+    }
+
+    #[test]
+    fn a_rubric_written_as_toml_or_json_reads_back_to_the_same_rubric() {
+        let toml = include_str!("../../../examples/rubrics/pull-request.toml");
+        let rubric = Rubric::parse(toml).unwrap();
+        for written in [rubric.to_toml(), rubric.to_json()] {
+            let [json, errors] = rubric_as_json(&written);
+            assert_eq!(errors, "", "{written}");
+            assert_eq!(Rubric::from_json(&json).unwrap(), rubric, "{written}");
+        }
+        let [json, errors] = rubric_as_json("subject = \"x\"\nmode = \"pooled\nweight = 0,2\n");
+        assert_eq!(json, "");
+        assert!(errors.starts_with("line 3, column 11: TOML syntax: "), "{errors}");
     }
 
     #[test]
