@@ -365,7 +365,9 @@ async fn the_toml_and_the_json_the_page_writes_read_back_to_the_same_form() {
         let toml = content(&client, "setup-toml").await;
         assert!(toml.contains("denominator = 12"), "{toml}");
         // The same rubric as JSON, as the rubric crate writes it (the structure of the TOML).
-        let json = Rubric::parse(&toml).expect("the page's TOML reads").to_json();
+        let json = Rubric::parse(&toml)
+            .expect("the page's TOML reads")
+            .to_json();
         for (file, what) in [(toml, "TOML"), (json, "JSON")] {
             // Something else in the form, then the file read back over it.
             set(&client, "subject", "something else", "input").await;
@@ -375,7 +377,11 @@ async fn the_toml_and_the_json_the_page_writes_read_back_to_the_same_form() {
             let read = wait_until(
                 || async {
                     let now = form_state(&client).await;
-                    if now == written { Ok(now) } else { Err(format!("{now}")) }
+                    if now == written {
+                        Ok(now)
+                    } else {
+                        Err(format!("{now}"))
+                    }
                 },
                 UPDATE_TIMEOUT * 4,
                 &format!("the {what} read back to the form that wrote it"),

@@ -143,8 +143,18 @@ pub fn watch(inputs: Inputs) -> RwSignal<View> {
 /// # Errors
 /// Why the module could not be loaded or did not answer.
 pub async fn call(asked: JsValue) -> Result<js_sys::Array, String> {
+    call_module("pickanumberSecond", asked).await
+}
+
+/// Calls the `answer` export of the module that the boot module's `loader` (a global function)
+/// imports, loading it first if needed: the calculator's second module, or the setup page's
+/// rubric reader (`pickanumberRubricReader`).
+///
+/// # Errors
+/// Why the module could not be loaded or did not answer.
+pub async fn call_module(loader: &str, asked: JsValue) -> Result<js_sys::Array, String> {
     let global = js_sys::global();
-    let load: js_sys::Function = js_sys::Reflect::get(&global, &"pickanumberSecond".into())
+    let load: js_sys::Function = js_sys::Reflect::get(&global, &loader.into())
         .ok()
         .and_then(|f| f.dyn_into().ok())
         .ok_or("no boot module")?;

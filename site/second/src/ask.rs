@@ -25,14 +25,11 @@ pub enum Action {
     Gather,
     /// Add the passes of the judge store document in the text.
     Import,
-    /// Read the text as a rubric file, TOML or JSON: `[json, errors]`
-    /// ([`crate::rubric_as_json`]).
-    Rubric,
 }
 
 impl Action {
     /// Every action, each with the name the calculator sends.
-    pub const ALL: [(Action, &'static str); 9] = [
+    pub const ALL: [(Action, &'static str); 8] = [
         (Action::View, "view"),
         (Action::Interval, "interval"),
         (Action::Report, "report"),
@@ -41,7 +38,6 @@ impl Action {
         (Action::Reopen, "reopen"),
         (Action::Gather, "gather"),
         (Action::Import, "import"),
-        (Action::Rubric, "rubric"),
     ];
 }
 
@@ -161,6 +157,6 @@ mod tests {
             assert_eq!(name.parse(), Ok(action));
         }
         let e = "combined".parse::<Action>().unwrap_err();
-        assert_eq!(e, "the calculator asked for `combined`; this module answers view, interval, report, saved, save, reopen, gather, import, rubric: reload the page");
+        assert_eq!(e, "the calculator asked for `combined`; this module answers view, interval, report, saved, save, reopen, gather, import: reload the page");
     }
 }

@@ -17,7 +17,6 @@
 //! formula and wasm-bindgen's string passing only. This library holds the views (tested
 //! natively); `src/main.rs` exports them to JavaScript.
 
-use pickanumber_rubric::Rubric;
 use pickanumber_score::verify::{Against, Work};
 use pickanumber_score::{analyse, parse_decimal, parse_weights, Analysis, Mode, Preset, Request};
 use pickanumber_view::words::RESULT;
@@ -104,20 +103,6 @@ pub fn report(text: &str, settings: &Settings) -> String {
     pickanumber_view::report::markdown(&analyse(text, &settings.request()))
 }
 
-/// A rubric file's text, TOML or JSON (what the setup page writes), read by the rubric crate
-/// with its TOML reader, for the setup page, whose own wasm reads JSON only: `[json, ""]`, the
-/// rubric written as JSON ([`Rubric::to_json`]), or `["", errors]`, every error with its line
-/// and column, joined by `; `.
-pub fn rubric_as_json(text: &str) -> [String; 2] {
-    match Rubric::parse(text) {
-        Ok(r) => [r.to_json(), String::new()],
-        Err(errors) => {
-            let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
-            [String::new(), all.join("; ")]
-        }
-    }
-}
-
 /// The panel of a combined or checked analysis (see [`view`]).
 fn combined_panel(a: &Analysis) -> String {
     let mut sections = a.passes.as_deref().map_or(String::new(), |p| {
@@ -198,20 +183,6 @@ mod tests {
             ..Settings::default()
         };
         assert_eq!(bad.request(), Request::default());
-    }
-
-    #[test]
-    fn a_rubric_written_as_toml_or_json_reads_back_to_the_same_rubric() {
-        let toml = include_str!("../../../examples/rubrics/pull-request.toml");
-        let rubric = Rubric::parse(toml).unwrap();
-        for written in [rubric.to_toml(), rubric.to_json()] {
-            let [json, errors] = rubric_as_json(&written);
-            assert_eq!(errors, "", "{written}");
-            assert_eq!(Rubric::from_json(&json).unwrap(), rubric, "{written}");
-        }
-        let [json, errors] = rubric_as_json("subject = \"x\"\nmode = \"pooled\nweight = 0,2\n");
-        assert_eq!(json, "");
-        assert!(errors.starts_with("line 3, column 11: TOML syntax: "), "{errors}");
     }
 
     #[test]

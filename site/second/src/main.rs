@@ -40,7 +40,6 @@ pub fn answer(ask: JsValue) -> Result<Vec<String>, String> {
         Action::Reopen => reopen(&ask.stored, ask.index.parse().unwrap_or(usize::MAX)),
         Action::Gather => gather(&ask.stored),
         Action::Import => import(&ask.stored, &ask.text),
-        Action::Rubric => pickanumber_second::rubric_as_json(&ask.text).into(),
     })
 }
 

@@ -13,6 +13,7 @@
 //! bytes. The same island in Leptos 0.8 measured 68,562 bytes brotli (wasm and glue), over the
 //! page's 60 KB budget; the README's setup section has the figures of this one.
 
+use pickanumber_calculator::second;
 use pickanumber_rubric::Rubric;
 use pickanumber_setup::form::{field_id, CriterionRow, TrapRow};
 use pickanumber_setup::{html, Form, Words};
@@ -107,7 +108,7 @@ fn storage() -> Option<web_sys::Storage> {
 }
 
 /// The text of the paste field when `ev` is a click on "Load" and the text is not JSON: a
-/// TOML rubric, which this wasm cannot read ([`load_toml`] has the second module read it).
+/// TOML rubric, which this wasm cannot read ([`load_toml`] has the rubric reader read it).
 fn toml_to_load(ev: &Event) -> Option<String> {
     if ev.type_() != "click" || attribute(ev, "id").as_deref() != Some("load") {
         return None;
@@ -120,9 +121,9 @@ fn toml_to_load(ev: &Event) -> Option<String> {
     (!text.trim_start().starts_with('{')).then_some(text)
 }
 
-/// Reads a pasted TOML rubric with the calculator's second module, loaded on first use (its
-/// `rubric` answer: the rubric as JSON, or the errors with their lines), and loads it into the
-/// form as a pasted JSON rubric is; the errors, or why the module could not be loaded, go
+/// Reads a pasted TOML rubric with the page's rubric reader (the crate `site/rubric-reader`),
+/// loaded on first use (its answer: the rubric as JSON, or the errors with their lines), and
+/// loads it into the form as a pasted JSON rubric is; the errors, or why the module could not be loaded, go
 /// beside the paste field.
 fn load_toml(island: Rc<RefCell<Island>>, text: String) {
     let ask = js_sys::Object::new();
@@ -130,7 +131,7 @@ fn load_toml(island: Rc<RefCell<Island>>, text: String) {
         let _ = js_sys::Reflect::set(&ask, &key.into(), &value.into());
     }
     wasm_bindgen_futures::spawn_local(async move {
-        let answer = pickanumber_calculator::second::call(ask.into()).await;
+        let answer = second::call_module("pickanumberRubricReader", ask.into()).await;
         let Ok(mut island) = island.try_borrow_mut() else {
             return;
         };
@@ -255,7 +256,7 @@ impl Island {
                 .and_then(|t| js_sys::Reflect::get(&t, &JsValue::from_str("value")).ok())
                 .and_then(|v| v.as_string())
                 .unwrap_or_default();
-            // JSON here; a TOML text was handed to the second module before this event
+            // JSON here; a TOML text was handed to the rubric reader before this event
             // reached the island (see `toml_to_load`).
             if let Some(slot) = self.doc.get_element_by_id("err-paste") {
                 slot.set_text_content(None);
