@@ -4,7 +4,8 @@
 //! The byte budgets: reading the home page (HTML, CSS, fonts, images, as the browser fetches
 //! them on first view) costs at most [`READING_MAX_BROTLI`] in at most
 //! [`READING_MAX_REQUESTS`] requests; the calculator's code, once started, at most
-//! [`CALCULATOR_MAX_BROTLI`]; its second module at most [`SECOND_MAX_BROTLI`]; the probe's and
+//! [`CALCULATOR_MAX_BROTLI`]; its second module at most [`SECOND_MAX_BROTLI`]; the setup page's
+//! rubric reader at most [`READER_MAX_BROTLI`]; the probe's and
 //! the pairwise page's island at most [`ISLAND_MAX_BROTLI`] each; the setup page's at most
 //! [`SETUP_MAX_BROTLI`]. Each budget follows a measured size with a small margin (the sizes
 //! themselves are `cargo xtask bench`'s, their history git's).
@@ -39,6 +40,10 @@ const SETUP_MAX_BROTLI: u64 = 60_000;
 /// only when an input has a `## Pass:` heading, a judged work is given, or a visitor copies
 /// the report or saves a pass.
 const SECOND_MAX_BROTLI: u64 = 127_000;
+
+/// The setup page's rubric reader (glue and wasm: the rubric crate's TOML reader), loaded only
+/// when a visitor loads a pasted rubric that is not JSON.
+const READER_MAX_BROTLI: u64 = 56_000;
 
 /// Two passes: what makes the calculator load its second module.
 const TWO_PASSES: &str =
@@ -200,6 +205,58 @@ async fn the_second_module_loads_on_first_use_and_fits_its_byte_budget() {
             sizes.brotli
         );
         println!("second module: {} bytes brotli", sizes.brotli);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_rubric_reader_loads_on_first_use_and_fits_its_byte_budget() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        let first = page_weight(&client, &site, "/setup/").await;
+        let early: Vec<&str> = first.files.iter().map(|f| f.path.as_str()).collect();
+        assert!(
+            !early.iter().any(|p| p.contains("pickanumber-rubric-reader")),
+            "the setup page fetched its rubric reader before a TOML rubric was loaded: {early:?}"
+        );
+        client
+            .execute(
+                "const t = document.getElementById('paste'); t.value = 'subject = \"x\"'; \
+                 t.dispatchEvent(new Event('input', { bubbles: true })); document.getElementById('load').click();",
+                vec![],
+            )
+            .await
+            .expect("load a TOML rubric");
+        let paths = wait_until(
+            || async {
+                let names = client
+                    .execute(
+                        "return performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.includes('pickanumber-rubric-reader'));",
+                        vec![],
+                    )
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let list: Vec<String> = names
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|v| v.as_str().map(String::from))
+                    .collect();
+                if list.len() == 2 { Ok(list) } else { Err(format!("{list:?}")) }
+            },
+            Duration::from_secs(20),
+            "the rubric reader's glue and wasm",
+        )
+        .await;
+        let brotli: u64 = paths
+            .iter()
+            .map(|p| Sizes::of(site.get(p).as_bytes()).brotli)
+            .sum();
+        assert!(
+            brotli <= READER_MAX_BROTLI,
+            "the rubric reader is {brotli} bytes brotli; the budget is {READER_MAX_BROTLI}"
+        );
+        println!("rubric reader: {brotli} bytes brotli");
     })
     .await;
 }

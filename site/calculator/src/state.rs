@@ -178,7 +178,7 @@ pub mod work {
             .and_then(|d| d.get_element_by_id("work-hint"))
         {
             hint.set_text_content(Some(
-                "This browser would not keep the judged work (no storage, or it is over the quota): it will be gone after a reload.",
+                "This browser would not keep the work: a reload loses it.",
             ));
         }
     }

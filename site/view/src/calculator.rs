@@ -27,11 +27,10 @@ pub const EXAMPLES: [(&str, &str, &str, &str); 7] = [
 
 /// The judged work box's label. (Written here until the island's words are declared with the
 /// rest of `[calculator.live]`.)
-pub const WORK_LABEL: &str =
-    "The judged work (optional): items whose quoted evidence it lacks do not count";
+pub const WORK_LABEL: &str = "The judged work (optional)";
 
 /// The judged work box's hint: what is checked, and where the work is kept.
-pub const WORK_HINT: &str = "Each item's quotes are looked for in this text, as pickanumber score --against FILE does; a path:line cannot be checked against a pasted text. Kept in this browser only: a share link does not carry it.";
+pub const WORK_HINT: &str = "Quoted evidence is checked against it, as score --against does: an item whose quote it lacks does not count. Kept in this browser only: a share link does not carry it.";
 
 /// ` disabled` for the static box's controls, nothing for the live app's.
 fn off(live: bool) -> &'static str {

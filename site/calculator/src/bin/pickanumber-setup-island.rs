@@ -7,6 +7,8 @@
 //! static box; the errors go beside their fields (`#err-ID`). The form's markup is
 //! [`html::form`], written again only when its shape changes (mode, rows added or removed, a
 //! rubric loaded), so typing never loses focus. One listener per kind of event, on the island.
+//! A pasted rubric that is not JSON (the TOML file the page writes) is read by the page's
+//! rubric reader, a module of its own loaded on first use ([`load_toml`]).
 //!
 //! No Leptos here, unlike the other islands: every view of this page is markup from
 //! `pickanumber-setup` set with `innerHTML`, so a reactive runtime had nothing to do but cost
