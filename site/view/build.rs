@@ -58,8 +58,8 @@ fn main() {
             .and_then(toml::Value::as_table)
             .unwrap_or_else(|| panic!("{}: no [{name}] table", layout.display()));
         writeln!(out, "/// The `[{name}]` table of `content/layout.toml`.").unwrap();
-        // Every table is a constant: as statics, `[result]` and `[report]` measured 103 and
-        // 203 bytes brotli more in the wasm (commit a735a0c).
+        // Every table is a constant: as statics, `[result]` and `[report]` cost the wasm more
+        // bytes.
         writeln!(out, "pub const {constant}: {ty}<'static> = {ty} {{").unwrap();
         for (key, value) in words {
             if table == "result" {

@@ -9,12 +9,14 @@
 //! The CLI, the Python package and the npm package all call this crate, so the same input gives
 //! the same JSON object in all three; none of them builds its own.
 
+mod asked;
 pub mod evidence;
 pub mod gate;
 pub mod json;
 mod number;
 pub mod passes;
 
+pub use asked::{Asked, Spelling};
 pub use gate::{Gate, OptionNames};
 pub use json::to_json;
 pub use pickanumber_rubric::Rubric;

@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use crate::wait::poll;
 
-/// The Chromium binary and its driver, as Debian installs them (`cargo xtask setup`).
+/// The Chromium binary and its driver, as Debian installs them (`cargo xtask tools`).
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 /// See [`CHROMIUM`].
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -63,7 +63,7 @@ impl Driver {
         for tool in [CHROMIUM, CHROMEDRIVER] {
             assert!(
                 Path::new(tool).is_file(),
-                "{tool} is missing: run `cargo xtask setup` (it installs Debian's chromium and chromium-driver)"
+                "{tool} is missing: run `cargo xtask tools` (it installs Debian's chromium and chromium-driver)"
             );
         }
         let scratch = tempfile::Builder::new()

@@ -102,7 +102,7 @@ async fn typing_items_updates_the_score() {
 
         // The Unicode minus and bold impacts are items too: +3 and −2 (U+2212) → net +1,
         // raw 50 + 8/√2 = 55.66, final 50 + 5.66·0.775 = 54.38 → 54. (An unsigned "3" is an
-        // error since issue 21: prose that starts with a count is not evidence.)
+        // error: prose that starts with a count is not evidence.)
         check(
             &client,
             "**+3** opened Settings\n\u{2212}2 wrong pane first",

@@ -1,4 +1,4 @@
-//! The interval beside the confidence for a single list (issue 25): the calculator's own wasm
+//! The interval beside the confidence for a single list: the calculator's own wasm
 //! computes none, so the cell shows "computing…" (no number) until its second module, loaded
 //! once the input rests, has computed it. What it then shows is checked against the
 //! `"interval"` of the JSON `pickanumber score` prints for the same text (built here by
@@ -153,7 +153,7 @@ async fn a_module_that_answers_nothing_leaves_a_dash_not_a_busy_cell() {
 
 /// For `cargo xtask bench`-style figures (ignored by `cargo xtask test`): the time the second
 /// module's `interval` export takes in the page at 1,000 and 10,000 items (it reads and scores
-/// the text, then draws the interval), the median of 7 calls after one unmeasured call, and its answer checked against
+/// the text, then draws the interval), the median of 7 calls after one call left out (the first loads the module), and its answer checked against
 /// `pickanumber score`'s. It prints one line per size:
 /// `INTERVAL {"items":1000,"median_ms":…,"max_ms":…}`.
 #[tokio::test]

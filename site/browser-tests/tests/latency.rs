@@ -10,7 +10,7 @@
 //! For each size the input is set to that many item lines; then each measured keystroke
 //! follows a newline and a `+` (not measured, let settle for two animation frames): a `1` that
 //! completes a new item line `+1`, so every measured keystroke changes the item count (a line
-//! `1` alone is not an item since the fail-closed reader of issue 21). The time runs from just
+//! `1` alone is not an item: the reader fails closed on it). The time runs from just
 //! before the `input` event is dispatched to the moment a `MutationObserver` sees the outputs'
 //! text change (`performance.now()` inside the page, so WebDriver's round trips are not
 //! counted), and on to the next animation frame (about when the change is painted). It prints

@@ -1,4 +1,4 @@
-//! The calculator's static box and the live island agree at mount (issue 23): the generator
+//! The calculator's static box and the live island agree at mount: the generator
 //! writes the box's results with the view crate's `panel::calculator` for the box's own
 //! example, and the island renders the same function for the same text, so once it has mounted
 //! (and its interval cell is filled) the results panel is what the page's HTML held. The probe's

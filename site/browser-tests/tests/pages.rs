@@ -16,7 +16,7 @@ fn pages() -> Vec<String> {
 
 async fn axe_violations(client: &Client) -> Vec<Value> {
     let axe = std::fs::read_to_string(repo().join("node_modules/axe-core/axe.min.js"))
-        .expect("node_modules/axe-core/axe.min.js (cargo xtask setup installs it)");
+        .expect("node_modules/axe-core/axe.min.js (cargo xtask tools installs it)");
     let script = format!(
         "{axe}\nconst done = arguments[arguments.length - 1];\
          axe.run(document, {{ resultTypes: ['violations'] }})\

@@ -1,4 +1,4 @@
-//! Several judges' passes in the calculator (issue 25): pasted with `## Pass:` headings, they
+//! Several judges' passes in the calculator: pasted with `## Pass:` headings, they
 //! load the calculator's second module, and the result leads with the combined headline and
 //! its interval, then a row per pass. What it shows is checked against the CLI's `pickanumber
 //! combine` of the same text (`target/debug/pickanumber`, built by `cargo build -p

@@ -1,5 +1,5 @@
 //! The calculator says what it read, where the reader looks, and its share links check
-//! themselves (issues 21 and 22):
+//! themselves:
 //!
 //! - item errors stand right under the headline and name the line; the actions (Copy report,
 //!   Copy share link, Save pass) are in view without scrolling the results pane; the matrix and

@@ -1,4 +1,4 @@
-//! The setup page (`/setup/`, issue 24): a rubric filled in on the form and copied gives,
+//! The setup page (`/setup/`): a rubric filled in on the form and copied gives,
 //! through `pickanumber rubric schema`, exactly the schema the page shows; a judge's answer that
 //! the schema accepts, pasted into the calculator opened by the page's "score with this rubric"
 //! link, scores what `pickanumber score --rubric` prints for the same files. Errors stand beside
@@ -327,7 +327,7 @@ async fn the_live_form_has_no_axe_violation_and_says_why_a_paste_is_refused() {
         set(&client, "perspectives", "visitor\nnot a name", "input").await;
         assert!(!content(&client, "err-perspectives").await.is_empty());
         let axe = std::fs::read_to_string(repo().join("node_modules/axe-core/axe.min.js"))
-            .expect("node_modules/axe-core/axe.min.js (cargo xtask setup installs it)");
+            .expect("node_modules/axe-core/axe.min.js (cargo xtask tools installs it)");
         let script = format!(
             "{axe}\nconst done = arguments[arguments.length - 1];\
              axe.run(document, {{ resultTypes: ['violations'] }})\

@@ -12,7 +12,7 @@
 //! The island's own labels, buttons and status lines are `[calculator.live]` of
 //! `content/layout.toml`, compiled in by the view crate (`pickanumber_view::words`); the three
 //! sentences around numbers (how the input was read, a link too large) are still written here,
-//! since filling slots in this wasm costs more than its budget has left (0.4 KB brotli).
+//! since filling slots in this wasm costs more than its budget has left.
 //!
 //! Every number on screen comes from the formula crate, scored by `analyse`; the view crate
 //! prints it (`pickanumber_view::working`, in the `[result]` words compiled in as
@@ -31,7 +31,7 @@
 //! right under it without cutting the markup in the wasm.
 
 /// The wasm builds allocate with talc: smaller in the module and faster than the default
-/// dlmalloc (measured in the closing note of issue 10).
+/// dlmalloc.
 #[cfg(target_family = "wasm")]
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();

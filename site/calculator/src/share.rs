@@ -205,7 +205,7 @@ impl Fragment {
 
 /// A setting of the formula as typed (`12`, `6.5`): the number when it is finite and greater
 /// than 0, the rule both the density denominator and the scale follow. Not inlined: its two
-/// callers (the link reader, the request) share one copy (85 bytes brotli less).
+/// callers (the link reader, the request) share one copy, which the byte budget needs.
 #[inline(never)]
 pub fn setting(typed: &str) -> Option<f64> {
     parse_decimal(typed.trim())
@@ -436,6 +436,17 @@ mod tests {
             Fragment::read(&checked("w=craft%+1")),
             Err("the link's settings are not percent-encoded text; it was ignored".into())
         );
+    }
+
+    #[test]
+    fn a_link_the_site_writes_opens_with_its_check() {
+        // The fragment the site generator writes for the items `+3 a` (its unit test in
+        // site/render/src/share.rs pins the same text), read as a visitor's click reads it.
+        let f = Fragment::read("#check=04905503&d=0zZWSAQA")
+            .unwrap()
+            .unwrap();
+        assert_eq!(f.packed.as_deref(), Some("0zZWSAQA"));
+        assert_eq!(f.state, State::default());
     }
 
     #[test]

@@ -6,11 +6,14 @@
 
 use crate::{print, read_input, Fatal};
 use clap::Args;
+use pickanumber_instruments::calibrate::card::{
+    Card, PairwiseCard, PositionBiasCard, ProbeCard, SwapCard,
+};
 use pickanumber_instruments::calibrate::{
-    calibrate, gold, located, read_gold, Calibration, Scale, FOLDS,
+    analyse_subject, calibrate, gold, located, read_gold, Calibration, Scale, FOLDS,
 };
 use pickanumber_rubric::Rubric;
-use pickanumber_score::{analyse, combine, Mode, Request, PERSPECTIVES};
+use pickanumber_score::{Mode, Request, PERSPECTIVES};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -23,6 +26,10 @@ GOLD (JSON Lines, one subject a line):
     output   the judge's output as text, {\"path\": \"FILE\"} (inside the gold file's folder),
              or a list of passes (scored together, as `combine` does)
     naive    optional: the judge's own number, on --naive-scale
+    work     optional: the judged work as text, or {\"path\": \"FILE or FOLDER\"} (inside the
+             gold file's folder; read as score --against reads it): the output's evidence is
+             checked against it and items whose evidence is not in it are left out before the
+             formula runs, as score --against does
     Every bad line is reported as GOLD:LINE: message, and nothing is computed; a subject
     whose output gives no score is named, never counted.
 
@@ -51,12 +58,15 @@ JOINED INSTRUMENTS (the judge card):
 
 OUTPUT:
     One JSON object: n, small, scales, kappa_bins, level, resamples, raters, defaults, naive,
-    passes (alpha across the judge's passes, when outputs are lists of passes),
+    passes (alpha across the judge's passes, when outputs are lists of passes), evidence
+    (when some subject has a work: subjects, verified, not_found, not_checkable, no_evidence,
+    invented_rate = not_found / (verified + not_found), summed over those subjects),
     fit {folds, grid, fitted {denominator, scale}, fold_settings, held_out, mae_improvement,
     finding, message}, criteria, verdict, subjects. --report prints markdown instead.
     --out FILE writes --rubric's rubric (without --rubric: a pooled rubric holding only the
     settings) with the fitted [params], through a temporary file renamed into place, after
-    checking that `score --rubric FILE` gives every subject its fitted_final.
+    checking that `score --rubric FILE` (with --against the subject's work, when it has one)
+    gives every subject its fitted_final.
 
 EXIT STATUS:
     0  calibrated (and the verdict passed, with --min-agreement)
@@ -132,29 +142,24 @@ pub fn run(args: &CalibrateArgs) -> Result<ExitCode, Fatal> {
     if let Some(out) = &args.out {
         write_rubric(out, rubric, &subjects, &c)?;
     }
-    let joined = joined(args)?;
+    let Joined {
+        probe,
+        pairwise,
+        lines,
+    } = joined(args)?;
     if args.report {
         let mut text = c.report(args.min_agreement);
-        for (_, _, line) in &joined {
+        for line in &lines {
             text.push_str(&format!("\n{line}\n"));
         }
         print(&text);
     } else {
-        let card = c.to_json(args.human_scale, args.naive_scale, args.min_agreement);
-        if joined.is_empty() {
-            print(&card);
-        } else {
-            let mut v: serde_json::Value = serde_json::from_str(&card)
-                .map_err(|e| Fatal(format!("the card is not JSON: {e}")))?;
-            if let Some(map) = v.as_object_mut() {
-                for (key, value, _) in joined {
-                    map.insert(key.into(), value);
-                }
-            }
-            let text = serde_json::to_string_pretty(&v)
-                .map_err(|e| Fatal(format!("the card cannot be written: {e}")))?;
-            print(&format!("{text}\n"));
-        }
+        let card = Card {
+            probe,
+            pairwise,
+            ..c.card(args.human_scale, args.naive_scale, args.min_agreement)
+        };
+        print(&card.to_json());
     }
     Ok(match args.min_agreement {
         Some(rho) if !c.passes(rho) => ExitCode::from(3),
@@ -162,15 +167,21 @@ pub fn run(args: &CalibrateArgs) -> Result<ExitCode, Fatal> {
     })
 }
 
-/// The other instruments joined to the card, each as its JSON key, its value and a line of
-/// the markdown card: the probe's regime and the pairwise position bias and swap consistency.
+/// The instruments joined to the card, and a line of the markdown card for each.
+struct Joined {
+    probe: Option<ProbeCard>,
+    pairwise: Option<PairwiseCard>,
+    lines: Vec<String>,
+}
+
+/// The other instruments joined to the card: the probe's regime and the pairwise position bias
+/// and swap consistency, each when asked for, and a line of the markdown card for each.
 ///
 /// # Errors
 /// A [`Fatal`] when the probe cannot run, or the pairwise file cannot be read or has a line
 /// that is not a judgment (named as `FILE:LINE: message`).
-fn joined(args: &CalibrateArgs) -> Result<Vec<(&'static str, serde_json::Value, String)>, Fatal> {
-    use serde_json::json;
-    let mut out = Vec::new();
+fn joined(args: &CalibrateArgs) -> Result<Joined, Fatal> {
+    let (mut probe, mut pairwise, mut lines) = (None, None, Vec::new());
     if let Some(runs) = &args.probe_runs {
         let p = crate::probe::read(&crate::probe::ProbeArgs {
             runs_dir: runs.clone(),
@@ -180,16 +191,17 @@ fn joined(args: &CalibrateArgs) -> Result<Vec<(&'static str, serde_json::Value, 
         })?;
         let st = &p.statistics;
         let regime = p.announced().map(|r| r.name());
-        out.push((
-            "probe",
-            json!({"regime": regime, "runs_read": st.successful_runs, "runs_failed": st.failed_runs}),
-            format!(
-                "Probe: regime {}, from {} runs read ({} failed).",
-                regime.unwrap_or("none (too few runs read)"),
-                st.successful_runs,
-                st.failed_runs
-            ),
+        lines.push(format!(
+            "Probe: regime {}, from {} runs read ({} failed).",
+            regime.unwrap_or("none (too few runs read)"),
+            st.successful_runs,
+            st.failed_runs
         ));
+        probe = Some(ProbeCard {
+            regime: regime.map(str::to_string),
+            runs_read: st.successful_runs,
+            runs_failed: st.failed_runs,
+        });
     }
     if let Some(file) = &args.pairwise {
         let a = pickanumber_instruments::pairwise::analyse(&read_input(Some(file))?);
@@ -209,25 +221,35 @@ fn joined(args: &CalibrateArgs) -> Result<Vec<(&'static str, serde_json::Value, 
                 pickanumber_lean::numtext::std_fixed(v, 3)
             })
         };
-        out.push((
-            "pairwise",
-            json!({
-                "judgments": a.judgments,
-                "position_bias": {"first_wins": b.first_wins, "decided": b.decided, "share": b.share, "p_value": b.p_value},
-                "swap": {"pairs_both_orders": w.pairs_both_orders, "consistent": w.consistent, "share": w.share},
-            }),
-            format!(
-                "Pairwise: the first-shown item won {} of {} decided verdicts (share {}, p = {}); {} of {} pairs judged in both orders kept their winner.",
-                b.first_wins,
-                b.decided,
-                share(b.share),
-                share(b.p_value),
-                w.consistent,
-                w.pairs_both_orders
-            ),
+        lines.push(format!(
+            "Pairwise: the first-shown item won {} of {} decided verdicts (share {}, p = {}); {} of {} pairs judged in both orders kept their winner.",
+            b.first_wins,
+            b.decided,
+            share(b.share),
+            share(b.p_value),
+            w.consistent,
+            w.pairs_both_orders
         ));
+        pairwise = Some(PairwiseCard {
+            judgments: a.judgments,
+            position_bias: PositionBiasCard {
+                first_wins: b.first_wins,
+                decided: b.decided,
+                share: b.share,
+                p_value: b.p_value,
+            },
+            swap: SwapCard {
+                pairs_both_orders: w.pairs_both_orders,
+                consistent: w.consistent,
+                share: w.share,
+            },
+        });
     }
-    Ok(out)
+    Ok(Joined {
+        probe,
+        pairwise,
+        lines,
+    })
 }
 
 /// Writes `rubric` (or a pooled rubric holding only settings) with the fitted `[params]`,
@@ -257,17 +279,7 @@ fn write_rubric(
         ..written.request()
     };
     for (s, row) in subjects.iter().zip(&c.rows) {
-        let a = match &s.output {
-            gold::Output::One(t) => analyse(t, &request),
-            gold::Output::Passes(ps) => {
-                let named: Vec<(String, String)> = ps
-                    .iter()
-                    .enumerate()
-                    .map(|(k, t)| (format!("pass {}", k + 1), t.clone()))
-                    .collect();
-                combine(&named, &request)
-            }
-        };
+        let a = analyse_subject(s, &request);
         let got = a.headline().map(|h| h.score).filter(|_| !a.has_errors());
         if got != Some(row.fitted_final) {
             let why = if given {

@@ -13,8 +13,9 @@ use crate::pairwise::{PairwiseArgs, PAIRWISE_HELP};
 use crate::passes::{PassesArgs, PASSES_HELP};
 use crate::probe::{ProbeArgs, PROBE_HELP};
 use crate::rubric::{RubricCommand, RUBRIC_HELP};
-use crate::values::{parse_weights, positive, Compat, ModeName, PresetName, Weights};
+use crate::values::{denominator, parse_weights, scale, Compat, Weights};
 use clap::{ArgGroup, Args, Parser, Subcommand};
+use pickanumber_score::{Mode, Preset};
 use std::path::PathBuf;
 
 /// `pickanumber`: the whole command line.
@@ -229,14 +230,14 @@ pub struct ScoreArgs {
     #[arg(long, value_name = "FILE")]
     pub input: Option<PathBuf>,
 
-    /// How items combine: auto decides (buckets → feedback, criteria or weights → matrix,
+    /// How items combine; left out, auto decides (buckets → feedback, criteria or weights → matrix,
     /// else pooled).
-    #[arg(long, value_enum, default_value_t = ModeName::Auto)]
-    pub mode: ModeName,
+    #[arg(long, value_parser = crate::values::mode())]
+    pub mode: Option<Mode>,
 
     /// Criteria and weights of a preset matrix.
-    #[arg(long, value_enum)]
-    pub preset: Option<PresetName>,
+    #[arg(long, value_parser = crate::values::preset())]
+    pub preset: Option<Preset>,
 
     /// Criterion weights, such as craft=0.6,depth=0.4 (divided by their sum if it is not 1).
     #[arg(long, value_name = "a=0.3,b=0.2", value_parser = parse_weights)]
@@ -244,15 +245,15 @@ pub struct ScoreArgs {
 
     /// Score against a rubric file: its mode, weights and settings; items naming a criterion
     /// or perspective outside it are errors; the report lists its traps to tick.
-    #[arg(long, value_name = "RUBRIC", conflicts_with_all = ["mode", "preset", "weights", "compat", "store"])]
+    #[arg(long, value_name = "RUBRIC", conflicts_with_all = ["compat", "store"])]
     pub rubric: Option<PathBuf>,
 
     /// Items for full confidence: density = items / N (default 20, or the rubric's).
-    #[arg(long, value_name = "N", value_parser = positive, conflicts_with_all = ["compat", "store"])]
+    #[arg(long, value_name = "N", value_parser = denominator, conflicts_with_all = ["compat", "store"])]
     pub denominator: Option<f64>,
 
     /// Points of raw score per unit of normalised evidence (default 8, or the rubric's).
-    #[arg(long, value_name = "X", value_parser = positive, conflicts_with_all = ["compat", "store"])]
+    #[arg(long, value_name = "X", value_parser = scale, conflicts_with_all = ["compat", "store"])]
     pub scale: Option<f64>,
 
     /// Print the markdown report instead of JSON.

@@ -4,10 +4,11 @@
 //! combined by [`pickanumber_api::evaluate_passes`] (the formula crate's `combine`), and the
 //! object printed by the same [`pickanumber_api::Evaluation::to_json`] as `score`.
 
-use crate::values::{positive, scoring_options, ModeName, PresetName, Weights};
+use crate::values::{denominator, scale, scoring_options, Weights};
 use crate::{print, read_input, Fatal};
 use clap::Args;
 use pickanumber_api::{evaluate, evaluate_passes};
+use pickanumber_score::{Mode, Preset};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -59,28 +60,28 @@ pub struct CombineArgs {
     #[arg(value_name = "PASS", required = true)]
     pub passes: Vec<String>,
 
-    /// How items combine: auto decides from every pass's items together.
-    #[arg(long, value_enum, default_value_t = ModeName::Auto)]
-    pub mode: ModeName,
+    /// How items combine; left out, auto decides from every pass's items together.
+    #[arg(long, value_parser = crate::values::mode())]
+    pub mode: Option<Mode>,
 
     /// Criteria and weights of a preset matrix.
-    #[arg(long, value_enum)]
-    pub preset: Option<PresetName>,
+    #[arg(long, value_parser = crate::values::preset())]
+    pub preset: Option<Preset>,
 
     /// Criterion weights, such as craft=0.6,depth=0.4, for every pass.
     #[arg(long, value_name = "a=0.3,b=0.2", value_parser = crate::values::parse_weights)]
     pub weights: Option<Weights>,
 
     /// Score against a rubric file (its mode, weights, settings and labels).
-    #[arg(long, value_name = "RUBRIC", conflicts_with_all = ["mode", "preset", "weights"])]
+    #[arg(long, value_name = "RUBRIC")]
     pub rubric: Option<PathBuf>,
 
     /// Items for full confidence: density = items / N (default 20).
-    #[arg(long, value_name = "N", value_parser = positive)]
+    #[arg(long, value_name = "N", value_parser = denominator)]
     pub denominator: Option<f64>,
 
     /// Points of raw score per unit of normalised evidence (default 8).
-    #[arg(long, value_name = "X", value_parser = positive)]
+    #[arg(long, value_name = "X", value_parser = scale)]
     pub scale: Option<f64>,
 
     /// Print the markdown report instead of JSON.

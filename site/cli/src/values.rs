@@ -3,78 +3,80 @@
 //! one way `score` and `combine` turn theirs into the API's [`Options`].
 
 use crate::Fatal;
+use clap::builder::PossibleValue;
+use clap::error::ErrorKind;
 use clap::ValueEnum;
-use pickanumber_api::{Gate, Options};
-use pickanumber_score::{Mode, Preset, Request};
+use pickanumber_api::{Asked, Gate, Options, Spelling};
+use pickanumber_score::{positive_setting, Mode, Named, Preset};
 use std::path::Path;
 
-/// `--mode`: the formula crate's [`Mode`] as a command-line value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ModeName {
-    /// Decide from the input.
-    Auto,
-    /// One pool of every item.
-    Pooled,
-    /// Per criterion, then a weighted mean.
-    Matrix,
-    /// The four buckets pooled.
-    Feedback,
+/// clap's reader of a named option (`--mode`, `--preset`): the formula crate's `FromStr`, so an
+/// unknown name is refused with the sentence every front end gives (`invalid value 'grid' for
+/// '--mode <MODE>': "grid" is not one of auto, pooled, matrix, feedback`); the help lists each
+/// value with `help`'s line for it.
+#[derive(Clone, Copy)]
+pub struct NamedParser<T: 'static> {
+    help: fn(T) -> String,
 }
 
-impl From<ModeName> for Mode {
-    fn from(m: ModeName) -> Mode {
-        match m {
-            ModeName::Auto => Mode::Auto,
-            ModeName::Pooled => Mode::Pooled,
-            ModeName::Matrix => Mode::Matrix,
-            ModeName::Feedback => Mode::Feedback,
-        }
+impl<T: Named + Send + Sync> clap::builder::TypedValueParser for NamedParser<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        let text = value.to_string_lossy();
+        T::parse_among(&text, T::ALL).map_err(|e| {
+            let arg = arg.map_or_else(String::new, ToString::to_string);
+            let message = format!(
+                "invalid value '{text}' for '{arg}': {e}\n\nFor more information, try '--help'.\n"
+            );
+            clap::Error::raw(ErrorKind::InvalidValue, message).with_cmd(cmd)
+        })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            T::ALL
+                .iter()
+                .map(|v| PossibleValue::new(v.name()).help((self.help)(*v))),
+        ))
     }
 }
 
-/// `--preset`: the formula crate's [`Preset`] as a command-line value. Its help lists each
-/// preset's criteria and weights, from [`Preset::weights`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PresetName {
-    /// The evidence-scoring skill's matrix.
-    Generic,
-    /// The hackathon judge's matrix.
-    Hackathon,
-}
-
-impl PresetName {
-    /// What the preset is, before its criteria in the help.
-    fn what(self) -> &'static str {
-        match self {
-            PresetName::Generic => "The evidence-scoring skill's matrix",
-            PresetName::Hackathon => "The hackathon judge's matrix",
-        }
+/// `--mode`'s reader, each mode with what it does.
+pub fn mode() -> NamedParser<Mode> {
+    NamedParser {
+        help: |m| {
+            match m {
+                Mode::Auto => "Decide from the input",
+                Mode::Pooled => "One pool of every item",
+                Mode::Matrix => "Per criterion, then a weighted mean",
+                Mode::Feedback => "The four buckets pooled",
+            }
+            .to_string()
+        },
     }
 }
 
-impl ValueEnum for PresetName {
-    fn value_variants<'a>() -> &'a [Self] {
-        &[PresetName::Generic, PresetName::Hackathon]
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        let preset = Preset::from(*self);
-        let criteria: Vec<String> = preset
-            .weights()
-            .iter()
-            .map(|(name, w)| format!("{name}={}", pickanumber_lean::numtext::trim_number(*w)))
-            .collect();
-        let help = format!("{}: {}", self.what(), criteria.join(", "));
-        Some(clap::builder::PossibleValue::new(preset.name()).help(help))
-    }
-}
-
-impl From<PresetName> for Preset {
-    fn from(p: PresetName) -> Preset {
-        match p {
-            PresetName::Generic => Preset::Generic,
-            PresetName::Hackathon => Preset::Hackathon,
-        }
+/// `--preset`'s reader, each preset with its criteria and weights from [`Preset::weights`].
+pub fn preset() -> NamedParser<Preset> {
+    NamedParser {
+        help: |p| {
+            let what = match p {
+                Preset::Generic => "The evidence-scoring skill's matrix",
+                Preset::Hackathon => "The hackathon judge's matrix",
+            };
+            let criteria: Vec<String> = p
+                .weights()
+                .iter()
+                .map(|(name, w)| format!("{name}={}", pickanumber_lean::numtext::trim_number(*w)))
+                .collect();
+            format!("{what}: {}", criteria.join(", "))
+        },
     }
 }
 
@@ -93,44 +95,45 @@ pub(crate) fn parse_weights(s: &str) -> Result<Weights, String> {
     pickanumber_score::parse_weights(s).map(Weights)
 }
 
-/// `--denominator` and `--scale`: a plain decimal greater than 0.
-pub(crate) fn positive(s: &str) -> Result<f64, String> {
-    match pickanumber_score::parse_decimal(s.trim()) {
-        Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
-        Ok(_) => Err(format!("\"{s}\" must be greater than 0")),
-        Err(_) => Err(format!("\"{s}\" is not a number")),
-    }
+/// `--denominator`: a plain decimal greater than 0, by the formula crate's rule.
+pub(crate) fn denominator(s: &str) -> Result<f64, String> {
+    setting("denominator", s)
+}
+
+/// `--scale`: a plain decimal greater than 0, by the formula crate's rule.
+pub(crate) fn scale(s: &str) -> Result<f64, String> {
+    setting("scale", s)
+}
+
+fn setting(name: &str, s: &str) -> Result<f64, String> {
+    let x = pickanumber_score::parse_decimal(s.trim())
+        .map_err(|_| format!("{name} must be a number greater than 0, not \"{s}\""))?;
+    positive_setting(name, x).map_err(|e| e.to_string())
 }
 
 /// The API's [`Options`] from what `score` and `combine` both take: the rubric's request under
-/// `--rubric`, else `asked` (what `--mode`, `--preset` and `--weights` ask for); then
-/// `--strict`, `--denominator` and `--scale` over it, the gate, and whether to compute the
+/// `--rubric`, else what `--mode`, `--preset` and `--weights` ask for ([`Asked::request`]);
+/// then `--strict`, `--denominator` and `--scale` over it, the gate, and whether to compute the
 /// interval (`--no-interval` turns it off).
 ///
 /// # Errors
-/// A [`Fatal`] (exit 2) when an option asked for would not be used (`--weights` with
-/// `--mode pooled`), or the rubric cannot be read or has errors.
+/// A [`Fatal`] (exit 2) when the rubric cannot be read or has errors, is given with `--mode`,
+/// `--preset` or `--weights`, or an option asked for would not be used (`--weights` with
+/// `--mode pooled`).
+#[allow(clippy::too_many_arguments)]
 pub fn options(
     rubric: Option<&Path>,
-    asked: Request,
+    asked: Asked,
+    strict: bool,
     denominator: Option<f64>,
     scale: Option<f64>,
     gate: Gate,
     interval: bool,
 ) -> Result<Options, Fatal> {
-    let mode = asked.mode;
-    if let Some(message) = asked.unused_option(|o| match o {
-        "mode" => format!("--mode {mode}"),
-        o => format!("--{o}"),
-    }) {
-        return Err(Fatal(message));
-    }
     let rubric = rubric.map(crate::rubric::load).transpose()?;
-    let strict = asked.strict;
-    let mut request = match &rubric {
-        Some(r) => r.request(),
-        None => asked,
-    };
+    let mut request = asked
+        .request(rubric.as_ref(), Spelling::Cli)
+        .map_err(Fatal)?;
     request.strict = strict;
     if let Some(d) = denominator {
         request.params.density_denominator = d;
@@ -157,13 +160,12 @@ macro_rules! scoring_options {
         let args = $args;
         $crate::values::options(
             args.rubric.as_deref(),
-            pickanumber_score::Request {
-                mode: args.mode.into(),
-                preset: args.preset.map(Into::into),
+            pickanumber_api::Asked {
+                mode: args.mode,
+                preset: args.preset,
                 weights: args.weights.clone().map(|$crate::values::Weights(w)| w),
-                strict: args.strict,
-                ..pickanumber_score::Request::default()
             },
+            args.strict,
             args.denominator,
             args.scale,
             pickanumber_api::Gate {

@@ -94,7 +94,7 @@ gold.jsonl:4: subject \"s3\": \"human\" must be a number, a list of numbers (one
 gold.jsonl:5: subject \"s4\": cannot read output \"../secret\": the path must lie inside the gold file's folder (no absolute path, no ..)
 gold.jsonl:6: subject \"s5\": cannot read output \"missing.txt\": {missing}
 gold.jsonl:7: \"id\" is missing: every subject needs an id, such as \"s1\"
-gold.jsonl:8: unknown key \"score\" (a subject has id, human, output, naive)
+gold.jsonl:8: unknown key \"score\" (a subject has id, human, output, naive, work)
 gold.jsonl:9:43: not a JSON object: expected ',' or '}}' after an object member, found the end of the text
 gold.jsonl:10: a subject is a JSON object {{\"id\", \"human\", \"output\"}}, not a list
 gold.jsonl:11: subject \"s8\": \"output\" must be the judge's output as a text, {{\"path\": \"…\"}} or a list of passes, not a number
@@ -284,4 +284,163 @@ fn the_card_joins_the_probe_and_the_pairwise_diagnostic() {
         "{}",
         stderr(&bad)
     );
+}
+
+/// A work given as a folder beside the gold file is read as `score --against` reads it: the
+/// card counts each subject's evidence and the invented-evidence rate, and the written rubric,
+/// loaded by `score --rubric FILE --against FOLDER`, gives every subject its fitted final. A
+/// work path that leaves the gold file's folder is refused on its line.
+#[test]
+fn a_work_folder_checks_the_evidence_and_the_written_rubric_reproduces_it() {
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
+    std::fs::create_dir_all(dir.join("work/src")).unwrap();
+    std::fs::write(
+        dir.join("work/src/lib.rs"),
+        "pub fn add(a: u8, b: u8) -> u8 {\n    a.saturating_add(b)\n}\n",
+    )
+    .unwrap();
+    let mut lines = String::new();
+    let mut outputs = Vec::new();
+    for i in 0..12 {
+        let lean = IMPACTS[i % 8];
+        let text = format!(
+            "{lean:+} \"a.saturating_add(b)\" (lib.rs:2) never overflows\n+3 \"pub fn add\" (src/lib.rs:1)\n+5 \"every input is validated\" (lib.rs:40)\n-1 unclear name {i}\n"
+        );
+        lines.push_str(&format!(
+            "{{\"id\": \"s{i}\", \"human\": {}, \"output\": {}, \"work\": {{\"path\": \"work\"}}}}\n",
+            30 + 4 * i,
+            quoted(&text)
+        ));
+        outputs.push(text);
+    }
+    let gold = dir.join("gold.jsonl");
+    std::fs::write(&gold, &lines).unwrap();
+    let rubric = dir.join("fitted.toml");
+    let out = pick(&[
+        "calibrate",
+        gold.to_str().unwrap(),
+        "--folds",
+        "3",
+        "--out",
+        rubric.to_str().unwrap(),
+    ])
+    .output();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let card = json(&out);
+    assert_eq!(
+        card["evidence"],
+        serde_json::json!({"subjects": 12, "verified": 24, "not_found": 12, "not_checkable": 0, "no_evidence": 12, "invented_rate": 0.3333})
+    );
+    assert_eq!(card["subjects"][0]["evidence"]["not_found"], 1);
+    let work = dir.join("work");
+    for (text, row) in outputs.iter().zip(card["subjects"].as_array().unwrap()) {
+        let scored = pick(&[
+            "score",
+            "--rubric",
+            rubric.to_str().unwrap(),
+            "--against",
+            work.to_str().unwrap(),
+        ])
+        .stdin(text)
+        .output();
+        assert_eq!(scored.status.code(), Some(0), "{}", stderr(&scored));
+        assert_eq!(
+            json(&scored)["final"].as_f64(),
+            row["fitted_final"].as_f64(),
+            "subject {}",
+            row["id"]
+        );
+        let unchecked = pick(&["score", "--rubric", rubric.to_str().unwrap()])
+            .stdin(text)
+            .output();
+        assert_ne!(
+            json(&unchecked)["final"].as_f64(),
+            row["fitted_final"].as_f64(),
+            "the invented +5 must not count in subject {}",
+            row["id"]
+        );
+    }
+    std::fs::write(
+        &gold,
+        "{\"id\": \"a\", \"human\": 5, \"output\": \"+1 ok\", \"work\": {\"path\": \"../\"}}\n",
+    )
+    .unwrap();
+    let out = pick(&["calibrate", gold.to_str().unwrap()]).output();
+    assert_fails(
+        &out,
+        2,
+        &format!(
+            "pickanumber: {}:1: subject \"a\": cannot read work \"../\": the path must lie inside the gold file's folder (no absolute path, no ..)\n",
+            gold.display()
+        ),
+    );
+}
+
+/// With `--rubric`, the outputs are scored in the rubric's mode with its weights, and `--out`
+/// writes that rubric back with only its `[params]` changed: loaded by `score --rubric`, it
+/// gives every subject the final the card lists.
+#[test]
+fn a_matrix_rubric_is_written_back_with_the_fitted_params_and_reproduces_the_card() {
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
+    let mut lines = String::new();
+    let mut outputs = Vec::new();
+    for i in 0..15 {
+        let text: String = (0..2 + i % 9)
+            .map(|k| {
+                let criterion = if k % 3 == 0 { "depth" } else { "craft" };
+                format!("({:+}, {criterion}) point {k}\n", IMPACTS[(k * 5 + i) % 8])
+            })
+            .collect();
+        lines.push_str(&format!(
+            "{{\"id\": \"m{i}\", \"human\": {}, \"output\": {}}}\n",
+            20 + (i * 37) % 70,
+            quoted(&text)
+        ));
+        outputs.push(text);
+    }
+    let gold = dir.join("gold.jsonl");
+    std::fs::write(&gold, &lines).unwrap();
+    let source = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/rubrics/pull-request.toml"
+    );
+    let fitted = dir.join("fitted.toml");
+    let out = pick(&[
+        "calibrate",
+        gold.to_str().unwrap(),
+        "--rubric",
+        source,
+        "--folds",
+        "3",
+        "--out",
+        fitted.to_str().unwrap(),
+    ])
+    .output();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let card = json(&out);
+    let written = std::fs::read_to_string(&fitted).unwrap();
+    let params = &card["fit"]["fitted"];
+    for line in [
+        "mode = \"matrix\"".to_string(),
+        "name = \"craft\"".to_string(),
+        "weight = 0.6".to_string(),
+        format!("\ndenominator = {}", params["denominator"]),
+        format!("\nscale = {}", params["scale"]),
+    ] {
+        assert!(written.contains(&line), "{line}\n{written}");
+    }
+    for (text, row) in outputs.iter().zip(card["subjects"].as_array().unwrap()) {
+        let scored = pick(&["score", "--rubric", fitted.to_str().unwrap()])
+            .stdin(text)
+            .output();
+        assert_eq!(scored.status.code(), Some(0), "{}", stderr(&scored));
+        assert_eq!(
+            json(&scored)["final"].as_f64(),
+            row["fitted_final"].as_f64(),
+            "subject {}",
+            row["id"]
+        );
+    }
 }

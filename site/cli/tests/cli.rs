@@ -71,7 +71,19 @@ fn usage_and_unreadable_input_exit_2_without_json() {
         ),
         (
             vec!["score", "--mode", "pool"],
-            "error: invalid value 'pool' for '--mode <MODE>'\n  [possible values: auto, pooled, matrix, feedback]\n\n  tip: a similar value exists: 'pooled'\n\nFor more information, try '--help'.\n",
+            "error: invalid value 'pool' for '--mode <MODE>': \"pool\" is not one of auto, pooled, matrix, feedback\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            vec!["score", "--preset", "x"],
+            "error: invalid value 'x' for '--preset <PRESET>': \"x\" is not one of generic, hackathon\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            vec!["score", "--denominator", "0"],
+            "error: invalid value '0' for '--denominator <N>': denominator must be a number greater than 0, not 0\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            vec!["combine", "--rubric", concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/rubrics/pull-request.toml"), "--weights", "a=1", "--mode", "matrix", concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml")],
+            "pickanumber: --rubric cannot be combined with --mode, --weights: the rubric sets the mode, the criteria and the weights; leave them out\n",
         ),
         (
             vec!["score", "--weights", "craft"],

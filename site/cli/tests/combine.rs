@@ -1,4 +1,4 @@
-//! `pickanumber combine` and `pickanumber compare` (issue 25), and the `interval` that `score`
+//! `pickanumber combine` and `pickanumber compare`, and the `interval` that `score`
 //! prints: exact JSON values and exit codes.
 
 mod common;

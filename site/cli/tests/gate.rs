@@ -1,4 +1,4 @@
-//! The gate (issue 25): `--fail-under`, `--min-confidence`, `--require-self-check` exit 3 when
+//! The gate: `--fail-under`, `--min-confidence`, `--require-self-check` exit 3 when
 //! the headline misses, with the JSON still printed; 1 and 2 keep their meanings.
 
 mod common;

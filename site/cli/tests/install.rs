@@ -1,8 +1,7 @@
 //! The README's install line, `cargo install --locked --path site/cli`, run from the
 //! repository into a temporary root, and the installed binary run once.
 //!
-//! Ignored by default: a cold release build takes about 3 minutes on the shared 2-core
-//! development machine (under a minute of CPU). Run it with
+//! Ignored by default: it builds the CLI cold in release, which is slow on a shared machine. Run it with
 //! `cargo test -p pickanumber-cli --test install -- --ignored`. Its build directory,
 //! `target/install-test`, is kept, so a second run takes under a second.
 

@@ -315,7 +315,7 @@ fn runs_folder(runs: &[&str], items: usize, bom: bool) -> (tempfile::TempDir, Pa
 
 #[test]
 fn probe_keeps_raw_ratings_per_item_and_truncates_across_runs() {
-    // Issue 21: [1] and [4.6] on one item. aggregate.py: per-item std 1.8·√2 = 2.5456 on the
+    // [1] and [4.6] on one item. aggregate.py: per-item std 1.8·√2 = 2.5456 on the
     // raw ratings → JITTERY; the across-runs figures use int(): 1 and 4.
     let (_dir, runs, items) =
         runs_folder(&[r#"{"scores": [1]}"#, r#"{"scores": [4.6]}"#], 1, false);

@@ -1,5 +1,5 @@
-//! `pickanumber score` on output shaped the way judge models write it (issue 21): the exact
-//! JSON and exit status for each case the fail-closed issue lists, and score.py parity.
+//! `pickanumber score` on output shaped the way judge models write it: the exact JSON and
+//! exit status for each shape the reader must fail closed on, and score.py parity.
 
 mod common;
 

@@ -2,30 +2,39 @@
 //! with which density denominator and scale?
 //!
 //! **gold set** (JSON Lines: id, human score or scores, the judge's output, optionally its
-//! naive number; [`gold::read`]) → **finals per subject** (each output scored with the
-//! request, a list of passes combined; a subject whose output gives no score is named, never
-//! counted) → **agreement** with the mean human score ([`agreement`](mod@agreement): Spearman's ρ, Kendall's
-//! τ-b, quadratic-weighted κ on [`agreement::BINS`], mean absolute error on 0–100, each with a
-//! seeded bootstrap percentile interval; the raters' own Krippendorff's α as the ceiling; the
+//! naive number, the judged work; [`gold::read`]) → **finals per subject** (each output scored
+//! with the request, a list of passes combined, its evidence checked against the subject's work
+//! when one is given, failing closed as `score --against` does; a subject whose output gives no
+//! score is named, never counted) → **agreement** with the mean human score
+//! ([`agreement`](mod@agreement): Spearman's ρ, Kendall's τ-b, quadratic-weighted κ on
+//! [`agreement::BINS`], mean absolute error on 0–100, each with a seeded bootstrap percentile
+//! interval; the raters' own Krippendorff's α as the ceiling; the
 //! naive number beside the formula; per criterion where people scored criteria) → **fit**
 //! ([`fit`]: the denominator and scale on a grid, [`DENOMINATORS`] × [`SCALES`], chosen by
 //! mean absolute error under k-fold cross-validation, so every figure reported for the fit is
-//! held out) → **card** ([`Calibration::to_json`], [`Calibration::report`]).
+//! held out) → **card** ([`Calibration::to_json`], [`Calibration::report`]: with the
+//! invented-evidence rate over the subjects given a work, and α across passes).
 //!
 //! The stated monotone rescale before the mean absolute error is linear: the human scale and
 //! the naive scale are mapped onto 0–100 (`--human-scale`, `--naive-scale`), the finals are
 //! already on it.
 
 pub mod agreement;
+pub mod card;
 pub mod fit;
 pub mod gold;
 
-use crate::json_tree::Json;
 use crate::LineError;
 use agreement::{agreement, bootstrap, Agreement, Figure, BINS};
+use card::{
+    AgreementCard, AlphaCard, Card, CountsCard, CriterionCard, DefaultsCard, EvidenceCard,
+    FigureCard, FitCard, GridCard, RangeCard, ScalesCard, SettingsCard, SubjectCard, VerdictCard,
+    Whole,
+};
 use gold::{Human, Output, Subject};
 use pickanumber_lean::numtext::std_fixed;
 use pickanumber_score::interval::{LEVEL, RESAMPLES};
+use pickanumber_score::verify::{Against, Counts};
 use pickanumber_score::{
     alpha_interval, alpha_level, analyse, combine, Analysis, Request, Severity,
 };
@@ -133,10 +142,29 @@ struct Scored {
     criteria: Vec<(String, f64)>,
     /// Each pass's own final, for an output given as several passes.
     passes: Vec<f64>,
+    /// The evidence counts, when the subject has a work.
+    evidence: Option<Counts>,
 }
 
-fn analysis(output: &Output, request: &Request) -> Analysis {
-    match output {
+/// The subject's output analysed under `request`, as `score` (one output) or `combine` (a list
+/// of passes, named `pass 1`, `pass 2`, …) would with `--against` the subject's work, when it
+/// has one: items whose evidence is not in the work are left out before the formula runs.
+pub fn analyse_subject(s: &Subject, request: &Request) -> Analysis {
+    let checked;
+    let request = match &s.work {
+        Some(work) => {
+            checked = Request {
+                against: Some(Against {
+                    work: work.clone(),
+                    ..Against::default()
+                }),
+                ..request.clone()
+            };
+            &checked
+        }
+        None => request,
+    };
+    match &s.output {
         Output::One(text) => analyse(text, request),
         Output::Passes(texts) => {
             let named: Vec<(String, String)> = texts
@@ -151,7 +179,7 @@ fn analysis(output: &Output, request: &Request) -> Analysis {
 
 /// The subject's scores under `request`, or why the output gives none.
 fn score(s: &Subject, request: &Request) -> Result<Scored, String> {
-    let a = analysis(&s.output, request);
+    let a = analyse_subject(s, request);
     let errors = a.messages(Severity::Error);
     if let Some(first) = errors.first() {
         return Err(format!(
@@ -193,6 +221,7 @@ fn score(s: &Subject, request: &Request) -> Result<Scored, String> {
         final_score: h.score,
         criteria,
         passes,
+        evidence: a.evidence.as_ref().map(|v| v.counts),
     })
 }
 
@@ -270,6 +299,17 @@ pub struct Row {
     pub held_out_final: f64,
     /// The judge's naive number on 0–100, when given.
     pub naive: Option<f64>,
+    /// Its items' evidence checked against its work, when it has one.
+    pub evidence: Option<Counts>,
+}
+
+/// The evidence of the subjects given a work, checked against it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EvidenceSummary {
+    /// Subjects given a work.
+    pub subjects: usize,
+    /// Their items' statuses, summed.
+    pub counts: Counts,
 }
 
 /// A calibration: the card's figures.
@@ -300,6 +340,8 @@ pub struct Calibration {
     pub passes_alpha: Option<f64>,
     /// Per criterion, where people scored criteria.
     pub criteria: Vec<CriterionAgreement>,
+    /// The evidence checked against the works, when some subject has one.
+    pub evidence: Option<EvidenceSummary>,
     /// One row per subject, in the gold set's order.
     pub rows: Vec<Row>,
 }
@@ -429,8 +471,19 @@ pub fn calibrate(
             fitted_final: finals[fitted_at][i],
             held_out_final: held[i],
             naive: s.naive,
+            evidence: defaults_scored[i].evidence,
         })
         .collect();
+    let checked: Vec<Counts> = defaults_scored.iter().filter_map(|s| s.evidence).collect();
+    let evidence = (!checked.is_empty()).then(|| EvidenceSummary {
+        subjects: checked.len(),
+        counts: checked.iter().fold(Counts::default(), |t, c| Counts {
+            verified: t.verified + c.verified,
+            not_found: t.not_found + c.not_found,
+            not_checkable: t.not_checkable + c.not_checkable,
+            no_evidence: t.no_evidence + c.no_evidence,
+        }),
+    });
     Ok(Calibration {
         folds,
         defaults,
@@ -444,6 +497,7 @@ pub fn calibrate(
         alpha,
         passes_alpha,
         criteria,
+        evidence,
         rows,
     })
 }
@@ -512,7 +566,7 @@ fn per_criterion(
 
 #[cfg(feature = "fs")]
 /// Reads the gold set `text` of the file at `path`: each `{"path": …}` output through
-/// [`open_in`] the file's folder.
+/// [`open_in`] the file's folder, each `{"path": …}` work through [`work_in`] it.
 ///
 /// # Errors
 /// Every bad line, [`located`].
@@ -526,8 +580,11 @@ pub fn read_gold(
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    gold::read(text, human_scale, naive_scale, &mut |p| open_in(folder, p))
-        .map_err(|errors| located(path, &errors))
+    let mut open = gold::Open {
+        output: &mut |p| open_in(folder, p),
+        work: &mut |p| work_in(folder, p),
+    };
+    gold::read(text, human_scale, naive_scale, &mut open).map_err(|errors| located(path, &errors))
 }
 
 #[cfg(feature = "fs")]
@@ -552,6 +609,27 @@ pub fn located(path: &Path, errors: &[LineError]) -> Vec<String> {
 /// # Errors
 /// Why the output cannot be read, in words.
 pub fn open_in(folder: &Path, path: &str) -> Result<String, String> {
+    let full = inside(folder, path)?;
+    let bytes =
+        crate::bounded::read_file(&full, crate::bounded::MAX_BYTES).map_err(|e| e.to_string())?;
+    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".into())
+}
+
+#[cfg(feature = "fs")]
+/// Reads the work at `path`, relative to `folder` (the gold file's), as `score --against`
+/// does ([`Work::read`](pickanumber_score::verify::Work::read): a file is one text, a folder
+/// a bounded tree); a path that leaves the folder is refused as in [`open_in`].
+///
+/// # Errors
+/// Why the work cannot be read, in words (a limit it exceeds is named).
+pub fn work_in(folder: &Path, path: &str) -> Result<pickanumber_score::verify::Work, String> {
+    let full = inside(folder, path)?;
+    pickanumber_score::verify::Work::read(&full).map_err(|e| e.to_string())
+}
+
+#[cfg(feature = "fs")]
+/// `path` resolved inside `folder`, or why it leaves it (absolute, `..`, or a link out).
+fn inside(folder: &Path, path: &str) -> Result<std::path::PathBuf, String> {
     let rel = Path::new(path);
     if rel.is_absolute()
         || rel.components().any(|c| {
@@ -570,25 +648,14 @@ pub fn open_in(folder: &Path, path: &str) -> Result<String, String> {
     if !full.starts_with(&root) {
         return Err("the path leads out of the gold file's folder".into());
     }
-    let bytes =
-        crate::bounded::read_file(&full, crate::bounded::MAX_BYTES).map_err(|e| e.to_string())?;
-    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".into())
+    Ok(full)
 }
 
-fn fig(f: &Figure) -> Json {
-    Json::object([
-        ("value", Json::opt_float(f.value.map(r4))),
-        ("low", Json::opt_float(f.low.map(r4))),
-        ("high", Json::opt_float(f.high.map(r4))),
-    ])
-}
-
-/// A number as the score prints it: a whole number without a decimal point.
-fn num(x: f64) -> Json {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        Json::Int(x as i64)
-    } else {
-        Json::Float(x)
+fn fig(f: &Figure) -> FigureCard {
+    FigureCard {
+        value: f.value.map(r4),
+        low: f.low.map(r4),
+        high: f.high.map(r4),
     }
 }
 
@@ -597,18 +664,46 @@ fn r4(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
 }
 
-fn agreement_json(a: &Agreement) -> Json {
-    Json::object([
-        ("n", Json::count(a.n)),
-        ("spearman", fig(&a.spearman)),
-        ("kendall_tau_b", fig(&a.kendall)),
-        ("weighted_kappa", fig(&a.kappa)),
-        ("mae", fig(&a.mae)),
-    ])
+fn agreement_card(a: &Agreement) -> AgreementCard {
+    AgreementCard {
+        n: a.n,
+        spearman: fig(&a.spearman),
+        kendall_tau_b: fig(&a.kendall),
+        weighted_kappa: fig(&a.kappa),
+        mae: fig(&a.mae),
+    }
 }
 
-fn settings_json(s: Settings) -> Json {
-    Json::object([("denominator", num(s.denominator)), ("scale", num(s.scale))])
+fn counts_card(c: &Counts) -> CountsCard {
+    CountsCard {
+        verified: c.verified,
+        not_found: c.not_found,
+        not_checkable: c.not_checkable,
+        no_evidence: c.no_evidence,
+        invented_rate: c.invented_rate().map(r4),
+    }
+}
+
+fn settings_card(s: Settings) -> SettingsCard {
+    SettingsCard {
+        denominator: Whole(s.denominator),
+        scale: Whole(s.scale),
+    }
+}
+
+fn alpha_card(a: f64) -> AlphaCard {
+    AlphaCard {
+        alpha: r4(a),
+        level: alpha_level(a).into(),
+    }
+}
+
+fn range_card((from, to, step): (f64, f64, f64)) -> RangeCard {
+    RangeCard {
+        from: Whole(from),
+        to: Whole(to),
+        step: Whole(step),
+    }
 }
 
 impl Calibration {
@@ -622,133 +717,90 @@ impl Calibration {
         self.held_out.spearman.value.is_some_and(|v| v >= rho)
     }
 
-    /// The card as one JSON object; `min_agreement` adds the verdict.
+    /// The card's JSON types; `min_agreement` adds the verdict. The probe and the pairwise
+    /// diagnostic are left for the caller to join.
+    pub fn card(&self, human_scale: Scale, naive_scale: Scale, min_agreement: Option<f64>) -> Card {
+        Card {
+            n: self.rows.len(),
+            small: self.small(),
+            scales: ScalesCard {
+                human: human_scale.to_string(),
+                naive: naive_scale.to_string(),
+                rescale: "linear onto 0-100; finals as scored".into(),
+            },
+            kappa_bins: BINS.iter().map(|b| (*b).to_string()).collect(),
+            level: LEVEL,
+            resamples: RESAMPLES,
+            raters: self.alpha.map(alpha_card),
+            defaults: DefaultsCard {
+                settings: settings_card(self.defaults),
+                agreement: agreement_card(&self.default_agreement),
+            },
+            naive: self.naive.as_ref().map(agreement_card),
+            passes: self.passes_alpha.map(alpha_card),
+            evidence: self.evidence.as_ref().map(|e| EvidenceCard {
+                subjects: e.subjects,
+                counts: counts_card(&e.counts),
+            }),
+            fit: FitCard {
+                folds: self.folds,
+                grid: GridCard {
+                    denominator: range_card(DENOMINATORS),
+                    scale: range_card(SCALES),
+                },
+                fitted: settings_card(self.fitted),
+                fold_settings: self
+                    .fold_settings
+                    .iter()
+                    .map(|s| settings_card(*s))
+                    .collect(),
+                held_out: agreement_card(&self.held_out),
+                mae_improvement: fig(&self.mae_improvement),
+                finding: self.finding.name().into(),
+                message: self.finding.sentence().into(),
+            },
+            criteria: self
+                .criteria
+                .iter()
+                .map(|c| CriterionCard {
+                    name: c.name.clone(),
+                    defaults: agreement_card(&c.defaults),
+                    held_out: agreement_card(&c.held_out),
+                    alpha: c.alpha.map(r4),
+                })
+                .collect(),
+            verdict: min_agreement.map(|rho| VerdictCard {
+                min_agreement: rho,
+                held_out_spearman: self.held_out.spearman.value.map(r4),
+                pass: self.passes(rho),
+            }),
+            subjects: self
+                .rows
+                .iter()
+                .map(|r| SubjectCard {
+                    id: r.id.clone(),
+                    human: Whole(r4(r.human)),
+                    default_final: Whole(r.default_final),
+                    fitted_final: Whole(r.fitted_final),
+                    held_out_final: Whole(r.held_out_final),
+                    naive: r.naive.map(r4),
+                    evidence: r.evidence.as_ref().map(counts_card),
+                })
+                .collect(),
+            probe: None,
+            pairwise: None,
+        }
+    }
+
+    /// The card as one JSON object ([`Calibration::card`] printed); `min_agreement` adds the
+    /// verdict.
     pub fn to_json(
         &self,
         human_scale: Scale,
         naive_scale: Scale,
         min_agreement: Option<f64>,
     ) -> String {
-        let range = |(a, b, c): (f64, f64, f64)| {
-            Json::object([("from", num(a)), ("to", num(b)), ("step", num(c))])
-        };
-        let criteria = self
-            .criteria
-            .iter()
-            .map(|c| {
-                Json::object([
-                    ("name", Json::Str(c.name.clone())),
-                    ("defaults", agreement_json(&c.defaults)),
-                    ("held_out", agreement_json(&c.held_out)),
-                    ("alpha", Json::opt_float(c.alpha.map(r4))),
-                ])
-            })
-            .collect();
-        let rows = self
-            .rows
-            .iter()
-            .map(|r| {
-                Json::object([
-                    ("id", Json::Str(r.id.clone())),
-                    ("human", num(r4(r.human))),
-                    ("default_final", num(r.default_final)),
-                    ("fitted_final", num(r.fitted_final)),
-                    ("held_out_final", num(r.held_out_final)),
-                    ("naive", Json::opt_float(r.naive.map(r4))),
-                ])
-            })
-            .collect();
-        let verdict = min_agreement.map_or(Json::Null, |rho| {
-            Json::object([
-                ("min_agreement", Json::Float(rho)),
-                (
-                    "held_out_spearman",
-                    Json::opt_float(self.held_out.spearman.value.map(r4)),
-                ),
-                ("pass", Json::Bool(self.passes(rho))),
-            ])
-        });
-        Json::object([
-            ("n", Json::count(self.rows.len())),
-            ("small", Json::Bool(self.small())),
-            (
-                "scales",
-                Json::object([
-                    ("human", Json::Str(human_scale.to_string())),
-                    ("naive", Json::Str(naive_scale.to_string())),
-                    (
-                        "rescale",
-                        Json::Str("linear onto 0-100; finals as scored".into()),
-                    ),
-                ]),
-            ),
-            (
-                "kappa_bins",
-                Json::Array(BINS.iter().map(|b| Json::Str((*b).into())).collect()),
-            ),
-            ("level", Json::count(LEVEL)),
-            ("resamples", Json::count(RESAMPLES)),
-            (
-                "raters",
-                self.alpha.map_or(Json::Null, |a| {
-                    Json::object([
-                        ("alpha", Json::Float(r4(a))),
-                        ("level", Json::Str(alpha_level(a).into())),
-                    ])
-                }),
-            ),
-            (
-                "defaults",
-                Json::object([
-                    ("settings", settings_json(self.defaults)),
-                    ("agreement", agreement_json(&self.default_agreement)),
-                ]),
-            ),
-            (
-                "naive",
-                self.naive.as_ref().map_or(Json::Null, agreement_json),
-            ),
-            (
-                "passes",
-                self.passes_alpha.map_or(Json::Null, |a| {
-                    Json::object([
-                        ("alpha", Json::Float(r4(a))),
-                        ("level", Json::Str(alpha_level(a).into())),
-                    ])
-                }),
-            ),
-            (
-                "fit",
-                Json::object([
-                    ("folds", Json::count(self.folds)),
-                    (
-                        "grid",
-                        Json::object([
-                            ("denominator", range(DENOMINATORS)),
-                            ("scale", range(SCALES)),
-                        ]),
-                    ),
-                    ("fitted", settings_json(self.fitted)),
-                    (
-                        "fold_settings",
-                        Json::Array(
-                            self.fold_settings
-                                .iter()
-                                .map(|s| settings_json(*s))
-                                .collect(),
-                        ),
-                    ),
-                    ("held_out", agreement_json(&self.held_out)),
-                    ("mae_improvement", fig(&self.mae_improvement)),
-                    ("finding", Json::Str(self.finding.name().into())),
-                    ("message", Json::Str(self.finding.sentence().into())),
-                ]),
-            ),
-            ("criteria", Json::Array(criteria)),
-            ("verdict", verdict),
-            ("subjects", Json::Array(rows)),
-        ])
-        .pretty()
+        self.card(human_scale, naive_scale, min_agreement).to_json()
     }
 
     /// The card in markdown.
@@ -819,6 +871,19 @@ impl Calibration {
                 "\nThe judge's passes agree with each other at α = {} ({}), under the defaults.\n",
                 std_fixed(a, 3),
                 alpha_level(a)
+            ));
+        }
+        if let Some(e) = &self.evidence {
+            let c = &e.counts;
+            s.push_str(&format!(
+                "\nEvidence checked against the work for {} of {} subjects: {} items verified, {} not found (left out before scoring), {} not checkable, {} citing nothing; invented-evidence rate {} (not found over verified and not found).\n",
+                e.subjects,
+                self.rows.len(),
+                c.verified,
+                c.not_found,
+                c.not_checkable,
+                c.no_evidence,
+                t(c.invented_rate()),
             ));
         }
         if let Some(rho) = min_agreement {

@@ -65,10 +65,7 @@ fn gold_set(n: usize, truth: Option<Settings>, noise: f64, seed: u64) -> Vec<gol
             "{{\"id\": \"s{i}\", \"human\": {human:.3}, \"output\": {quoted}}}\n"
         ));
     }
-    gold::read(&lines, Scale::default(), Scale::default(), &mut |_| {
-        Err("no files".into())
-    })
-    .unwrap()
+    gold::read_text(&lines, Scale::default(), Scale::default()).unwrap()
 }
 
 /// The stated tolerance: one grid step either way (denominator ± 4, scale ± 1).
@@ -102,6 +99,47 @@ fn the_fit_recovers_known_settings_within_one_grid_step() {
         let held = c.held_out.mae.value.unwrap();
         assert!(held < c.default_agreement.mae.value.unwrap());
         assert!(c.held_out.spearman.low.unwrap() > 0.9);
+    }
+}
+
+/// Across the grid, from its corners to its middle, and under twice the noise: each truth is
+/// recovered within one grid step, and the held-out error is near the noise, not the
+/// defaults' error.
+#[test]
+fn the_fit_recovers_settings_across_the_grid_under_more_noise() {
+    for (k, (denominator, scale)) in [
+        (4.0, 2.0),
+        (8.0, 15.0),
+        (28.0, 8.0),
+        (56.0, 3.0),
+        (60.0, 16.0),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let truth = Settings { denominator, scale };
+        let noise = 6.0;
+        let subjects = gold_set(200, Some(truth), noise, 10 + k as u64);
+        let c = calibrate(&subjects, &Request::default(), 5).unwrap();
+        assert!(
+            (c.fitted.denominator - truth.denominator).abs() <= 4.0
+                && (c.fitted.scale - truth.scale).abs() <= 1.0,
+            "fitted {:?}, truth {truth:?}",
+            c.fitted
+        );
+        for s in &c.fold_settings {
+            assert!(
+                (s.denominator - truth.denominator).abs() <= 8.0
+                    && (s.scale - truth.scale).abs() <= 2.0,
+                "a fold fitted {s:?}, truth {truth:?}"
+            );
+        }
+        // Normal noise of standard deviation σ has a mean absolute value of σ √(2/π).
+        let held = c.held_out.mae.value.unwrap();
+        assert!(
+            held < 1.25 * noise * (2.0 / std::f64::consts::PI).sqrt(),
+            "held-out MAE {held}"
+        );
     }
 }
 
@@ -217,10 +255,7 @@ fn criteria_and_raters_are_measured_one_by_one() {
             depth + 2
         ));
     }
-    let subjects = gold::read(&lines, Scale::default(), Scale::default(), &mut |_| {
-        Err("no files".into())
-    })
-    .unwrap();
+    let subjects = gold::read_text(&lines, Scale::default(), Scale::default()).unwrap();
     let c = calibrate(&subjects, &Request::default(), 3).unwrap();
     assert!(c.small());
     let names: Vec<&str> = c.criteria.iter().map(|k| k.name.as_str()).collect();
@@ -260,4 +295,128 @@ fn scales_read_low_colon_high() {
         "scale \"10:1\" is not LOW:HIGH with LOW below HIGH, such as 1:10"
     );
     assert!(Scale::parse("1-10").is_err());
+}
+
+/// A subject's work checks its output's evidence as `score --against` does: an invented quote
+/// is left out before the formula runs (the subject's finals are those of the checked output),
+/// and the card sums the statuses and the invented-evidence rate over the subjects given a
+/// work; a work that is neither a text nor `{"path": …}` is refused on its line.
+#[test]
+fn each_subjects_work_checks_its_evidence_and_the_card_gives_the_invented_rate() {
+    use pickanumber_score::verify::{Against, Work};
+    let work = "fn parse(input: &str) -> Result<Item, Error> {\n    if input.is_empty() { return Err(Error::Empty); }\n}\n";
+    let mut lines = String::new();
+    let mut outputs = Vec::new();
+    for i in 0..10 {
+        // Three verified items, one invented (a +5 only when i is even), one citing nothing.
+        let invented = if i % 2 == 0 { "+5" } else { "-3" };
+        let out = format!(
+            "+2 \"if input.is_empty()\" guards the empty case\n+1 \"return Err(Error::Empty)\"\n{:+} \"fn parse(input: &str)\" takes a borrowed text\n{invented} \"all inputs are validated\"\n-1 naming could be clearer {i}\n",
+            IMPACTS[i % 8]
+        );
+        let (mut o, mut w) = (String::new(), String::new());
+        pickanumber_score::json::quote(&mut o, &out);
+        pickanumber_score::json::quote(&mut w, work);
+        // A work of null is no work, as a naive number of null is none.
+        let work_key = if i < 8 {
+            format!(", \"work\": {w}")
+        } else if i == 8 {
+            ", \"work\": null".to_string()
+        } else {
+            String::new()
+        };
+        lines.push_str(&format!(
+            "{{\"id\": \"s{i}\", \"human\": {}, \"output\": {o}{work_key}}}\n",
+            10 * i
+        ));
+        outputs.push(out);
+    }
+    let subjects = gold::read_text(&lines, Scale::default(), Scale::default()).unwrap();
+    let c = calibrate(&subjects, &Request::default(), 5).unwrap();
+    let e = c.evidence.unwrap();
+    assert_eq!(e.subjects, 8);
+    assert_eq!(
+        (
+            e.counts.verified,
+            e.counts.not_found,
+            e.counts.not_checkable,
+            e.counts.no_evidence
+        ),
+        (24, 8, 0, 8)
+    );
+    assert_eq!(e.counts.invented_rate(), Some(0.25));
+    let checked = Request {
+        against: Some(Against::new(Work::text(work))),
+        skip_interval: true,
+        ..Request::default()
+    };
+    let plain = Request {
+        skip_interval: true,
+        ..Request::default()
+    };
+    let score = |text: &str, r: &Request| analyse(text, r).headline().unwrap().score;
+    for (i, row) in c.rows.iter().enumerate() {
+        let with_work = i < 8;
+        assert_eq!(row.evidence.is_some(), with_work, "{}", row.id);
+        let expected = score(&outputs[i], if with_work { &checked } else { &plain });
+        assert_eq!(row.default_final, expected, "{}", row.id);
+    }
+    // The invented +5 would have counted without the work.
+    assert_ne!(c.rows[0].default_final, score(&outputs[0], &plain));
+    let json = c.to_json(Scale::default(), Scale::default(), None);
+    assert!(
+        json.contains("\"evidence\": {\n    \"subjects\": 8,\n    \"verified\": 24,\n    \"not_found\": 8,\n    \"not_checkable\": 0,\n    \"no_evidence\": 8,\n    \"invented_rate\": 0.25\n  }"),
+        "{json}"
+    );
+    let report = c.report(None);
+    assert!(
+        report.contains("Evidence checked against the work for 8 of 10 subjects: 24 items verified, 8 not found (left out before scoring), 0 not checkable, 8 citing nothing; invented-evidence rate 0.250"),
+        "{report}"
+    );
+    let bad = gold::read_text(
+        "{\"id\": \"a\", \"human\": 5, \"output\": \"+1 ok\", \"work\": 3}\n{\"id\": \"b\", \"human\": 5, \"output\": \"+1 ok\", \"work\": {\"path\": \"src\", \"x\": 1}}\n{\"id\": \"c\", \"human\": 5, \"output\": \"+1 ok\", \"work\": {\"path\": \"src\"}}\n",
+        Scale::default(),
+        Scale::default(),
+    )
+    .unwrap_err();
+    let messages: Vec<String> = bad
+        .iter()
+        .map(|e| format!("{}: {}", e.line, e.message))
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "1: subject \"a\": \"work\" must be the judged work as a text or {\"path\": \"…\"}, not a number",
+            "2: subject \"b\": a work object must be {\"path\": \"…\"}, a file or a folder relative to the gold file's folder",
+            "3: subject \"c\": cannot read work \"src\": this build reads no files: give the output and the work as text",
+        ]
+    );
+}
+
+/// An output given as passes is checked pass by pass against the subject's work, as `combine
+/// --against` checks it: the card counts the items of every pass.
+#[test]
+fn passes_are_checked_against_the_work_too() {
+    let work = "alpha beta gamma\ndelta epsilon\n";
+    let mut lines = String::new();
+    for i in 0..6 {
+        lines.push_str(&format!(
+            "{{\"id\": \"p{i}\", \"human\": {}, \"output\": [\"+2 \\\"alpha beta\\\"\\n+3 \\\"zeta eta\\\"\", \"+1 \\\"delta epsilon\\\"\\n-1 plain {i}\"], \"work\": \"{}\"}}\n",
+            30 + 10 * i,
+            work.replace('\n', "\\n")
+        ));
+    }
+    let subjects = gold::read_text(&lines, Scale::default(), Scale::default()).unwrap();
+    let c = calibrate(&subjects, &Request::default(), 3).unwrap();
+    let e = c.evidence.unwrap();
+    assert_eq!(
+        (
+            e.subjects,
+            e.counts.verified,
+            e.counts.not_found,
+            e.counts.no_evidence
+        ),
+        (6, 12, 6, 6)
+    );
+    assert!(c.passes_alpha.is_some());
 }

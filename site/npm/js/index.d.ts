@@ -247,8 +247,51 @@ export function combine(
 /** The markdown report `pickanumber score --report` prints. @throws {TypeError} as {@link analyse}. */
 export function report(items: string | object, options?: Options): string;
 
-/** The judge prompt of a rubric, as `pickanumber rubric prompt`. @throws {TypeError} with every error of the rubric. */
-export function rubricPrompt(rubric: RubricSource): string;
+/**
+ * The judge prompt of a rubric, as `pickanumber rubric prompt`; with `work`, followed by the
+ * work under "## The work" (a text as it is, files under their paths with numbered lines): the
+ * prompt {@link judge} sends. @throws {TypeError} with every error of the rubric.
+ */
+export function rubricPrompt(rubric: RubricSource, options?: { work?: Work }): string;
+
+/** The judged work: its text, or `{ path: text }` for files. */
+export type Work = string | Record<string, string>;
+
+/**
+ * A judge: given the prompt (markdown, the work at its end) and the JSON Schema of the answer,
+ * returns the model's answer as text (or its parsed JSON), or a Promise of it. Wrap any SDK.
+ */
+export type Judge = (prompt: string, schema: Record<string, unknown>) => string | object | Promise<string | object>;
+
+/** The options of {@link judge}: {@link combine}'s, and how long each judge has. */
+export interface JudgeOptions extends Omit<Options, "against" | "rubric"> {
+  /** Milliseconds each judge has before it counts as failed (default 300000). */
+  timeoutMs?: number;
+}
+
+/** {@link judge}'s result: {@link combine}'s object, with each judge's raw answer. */
+export interface Judgement extends Result {
+  /** Each judge in the order given: its raw answer (`null` when it gave none) and why it was left out (`null` when it was not). */
+  judges: Record<string, { answer: string | null; error: string | null }>;
+}
+
+/** Thrown by {@link judge} when no judge gave a score. */
+export class JudgeError extends Error {
+  /** Each judge's name and why it gave no score. */
+  failures: Record<string, string>;
+  /** Each raw answer that came back (`null` for none). */
+  answers: Record<string, string | null>;
+}
+
+/**
+ * Judges `work` with several judge models and scores their items with the formula: the
+ * rubric's prompt with the work after it goes to every judge at once; each answer is read on
+ * its own, strictly (prose, another shape or a name the rubric lacks leaves that judge out,
+ * named in `judges[name].error`); items whose evidence is not in the work are left out; the
+ * passes are combined as {@link combine} does, `against` the work.
+ * @throws {JudgeError} when no judge gave a score; {TypeError} for bad arguments.
+ */
+export function judge(work: Work, rubric: RubricSource, judges: Record<string, Judge>, options?: JudgeOptions): Promise<Judgement>;
 
 /** The JSON Schema of the judge's output, as `pickanumber rubric schema` (parsed). @throws {TypeError} as {@link rubricPrompt}. */
 export function rubricSchema(rubric: RubricSource): Record<string, unknown>;
@@ -269,8 +312,8 @@ export interface CalibrateOptions {
 
 /**
  * Calibrates against people, as `pickanumber calibrate`: `gold` is the gold set's JSON Lines
- * text (`{"id", "human", "output", "naive"}` a line; outputs as text or lists of passes, no
- * files). The card: agreement under the defaults and held out, `fit.fitted` (`{ denominator,
+ * text (`{"id", "human", "output", "naive", "work"}` a line; outputs and works as text, outputs
+ * also as lists of passes, no files; a work checks its output's evidence). The card: agreement under the defaults and held out, `fit.fitted` (`{ denominator,
  * scale }`), `verdict` with `minAgreement`. @throws {TypeError} naming every bad line (`line N: …`)
  * or option.
  */
@@ -278,3 +321,32 @@ export function calibrate(gold: string, options?: CalibrateOptions): Record<stri
 
 /** The package's version. */
 export const version: string;
+
+/** What a promptfoo assertion returns: promptfoo's `GradingResult`, as far as it is used. */
+export interface PromptfooGrade {
+  pass: boolean;
+  /** The headline / 100. */
+  score: number;
+  /** The final and confidence, each pass's final, invented evidence, each grader left out, the gate's misses. */
+  reason: string;
+  /** Each pass's final / 100, by pass name (promptfoo shows them as metrics). */
+  namedScores: Record<string, number>;
+  /** `graderOutputs`: each grader's raw answer; `pickanumber`: {@link judge}'s whole result. */
+  metadata: { graderOutputs: Record<string, string>; pickanumber: Judgement };
+}
+
+/**
+ * A promptfoo assertion (`type: javascript`, `value: file://judge.mjs`) in which promptfoo's
+ * grading providers judge the output under a rubric and the formula scores their items: one
+ * pass per provider, the output as the work. Give it promptfoo's own `loadApiProvider`
+ * (`import { loadApiProvider } from "promptfoo"`). The assertion's `config`: `rubric` (a
+ * rubric file's path), `providers` (provider ids, or `{ id, label, config }`; without it, the
+ * test's grading provider, `defaultTest.options.provider`) and {@link judge}'s options. When no
+ * grader gives a score it throws {@link JudgeError}, which promptfoo records as the test's
+ * error.
+ */
+export function promptfooJudge(
+  loadApiProvider: (id: string, context?: { options?: Record<string, unknown>; basePath?: string }) => Promise<{
+    callApi(prompt: string): Promise<{ output?: unknown; error?: string }>;
+  }>,
+): (output: string | object, context: { config?: Record<string, unknown>; test?: { options?: { provider?: unknown } } }) => Promise<PromptfooGrade>;

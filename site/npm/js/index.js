@@ -152,7 +152,8 @@ export function combine(passes, options) {
 
 /**
  * Calibrates against people: the card `pickanumber calibrate` prints for a gold set given as
- * JSON Lines text (outputs as text or lists of passes), with options
+ * JSON Lines text (outputs as text or lists of passes; a line's optional `work`, as text, checks
+ * its output's evidence), with options
  * `{ humanScale, naiveScale, rubric, folds, minAgreement }` (see index.d.ts).
  */
 export function calibrate(gold, options) {
@@ -177,9 +178,131 @@ function rubricJson(rubric) {
   return toJson({ rubric: rubricArg(rubric, "rubric") }, "");
 }
 
-/** The judge prompt of a rubric (markdown), as `pickanumber rubric prompt` prints it. */
-export function rubricPrompt(rubric) {
-  return core(promptOf, rubricJson(rubric));
+/**
+ * The judge prompt of a rubric (markdown), as `pickanumber rubric prompt` prints it; with
+ * `{ work }` (the judged text, or `{ path: text }` for files), followed by the work under
+ * "## The work": the prompt `judge` sends.
+ */
+export function rubricPrompt(rubric, { work } = {}) {
+  if (work === undefined) return core(promptOf, rubricJson(rubric));
+  return promptWithWork(rubricArg(rubric, "rubric"), work);
+}
+
+/** The prompt of a rubric already read (`rubricArg`) with the work after it. */
+function promptWithWork(rubric, work) {
+  if (typeof work !== "string" && (work === null || typeof work !== "object" || Array.isArray(work))) {
+    throw new TypeError(`work must be the judged text (a string) or { path: text }, not ${describe(work)}`);
+  }
+  return core(promptOf, toJson({ rubric, work }, ""));
+}
+
+/** Raised by `judge` when no judge gave a score: `failures` names each judge and why. */
+export class JudgeError extends Error {
+  constructor(failures, answers) {
+    const lines = Object.entries(failures).map(([name, why]) => `${name}: ${why}`);
+    super(`no judge gave a score:\n${lines.join("\n")}`);
+    this.name = "JudgeError";
+    this.failures = failures;
+    this.answers = answers;
+  }
+}
+
+/** A failed call, in a phrase. */
+function why(e) {
+  if (e instanceof Error) return e.message ? `${e.name}: ${e.message}` : e.name;
+  return String(e);
+}
+
+/** One judge's answer as text, or a rejection; a judge past `timeoutMs` is rejected. */
+function ask(fn, prompt, schema, timeoutMs) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new JudgeTimeout(timeoutMs)), timeoutMs);
+  });
+  const answer = Promise.resolve()
+    .then(() => fn(prompt, schema))
+    .then((value) => {
+      if (typeof value === "string") return value;
+      if (value !== null && typeof value === "object") return toJson(value, "answer");
+      throw new TypeError(`returned ${describe(value)}, not the answer's text`);
+    });
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+}
+
+/** A judge that did not answer in time. */
+class JudgeTimeout extends Error {
+  constructor(ms) {
+    super(`no answer within the timeout of ${ms} ms`);
+  }
+}
+
+/**
+ * Judges `work` with several judge models and scores their items with the formula: the
+ * rubric's prompt with the work after it goes to every judge at once, each answer is read on
+ * its own (strictly: prose or another shape is named, not averaged in), the evidence is
+ * checked against the work, and the passes are combined (see index.d.ts).
+ */
+export async function judge(work, rubric, judges, options = {}) {
+  if (judges === null || typeof judges !== "object" || Array.isArray(judges) || Object.keys(judges).length === 0) {
+    throw new TypeError("judges must be a non-empty object { name: (prompt, schema) => answer }, one pass per judge");
+  }
+  for (const [name, fn] of Object.entries(judges)) {
+    if (typeof fn !== "function") {
+      throw new TypeError(`judges.${name} is ${describe(fn)}, not a function (prompt, schema) => answer`);
+    }
+  }
+  if (options === null || typeof options !== "object" || Array.isArray(options)) {
+    throw new TypeError(`options must be an object such as { failUnder: 60 }, not ${describe(options)}`);
+  }
+  const { timeoutMs = 300_000, ...rest } = options;
+  for (const key of ["against", "rubric"]) {
+    if (key in rest) throw new TypeError(`judge takes no options.${key}: the work and the rubric are its first two arguments`);
+  }
+  if (typeof timeoutMs !== "number" || !(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
+    throw new TypeError(`options.timeoutMs must be a number of milliseconds greater than 0, not ${describe(timeoutMs)}`);
+  }
+  if (rubric === undefined || rubric === null) {
+    throw new TypeError("judge needs a rubric ({ path }, { text } or a rubric object): it writes the prompt");
+  }
+  // Read once (a `{ path }` is read here); the core calls below take it as it is.
+  const loaded = rubricArg(rubric, "rubric");
+  const prompt = promptWithWork(loaded, work);
+  const schema = JSON.parse(core(schemaOf, toJson({ rubric: loaded }, "")));
+  const names = Object.keys(judges);
+  const settled = await Promise.allSettled(names.map((n) => ask(judges[n], prompt, schema, timeoutMs)));
+  const answers = {};
+  const failures = {};
+  const readable = [];
+  names.forEach((name, i) => {
+    const s = settled[i];
+    if (s.status === "rejected") {
+      answers[name] = null;
+      failures[name] = s.reason instanceof JudgeTimeout ? s.reason.message : why(s.reason);
+      return;
+    }
+    answers[name] = s.value;
+    const read = JSON.parse(core(analyseJson, s.value, toJson({ rubric: loaded, strict: true, interval: false }, "options")));
+    if (read.errors.length > 0 || read.final === null) {
+      const first = read.errors[0];
+      const where = first?.line ? `line ${first.line}: ` : "";
+      const message = first ? first.message : "no items were read";
+      failures[name] = `the answer is not the items asked for (${where}${message})`;
+      return;
+    }
+    readable.push({ name, items: s.value });
+  });
+  if (readable.length === 0) throw new JudgeError(failures, answers);
+  const combined = JSON.parse(core(combineJson, passesJson(readable), toJson({ ...rest, rubric: loaded, against: work }, "options")));
+  for (const p of combined.passes) {
+    if (p.final === null && !(p.name in failures)) {
+      failures[p.name] = combined.final === null
+        ? "no item of its answer was left to count"
+        : "every item it gave was left out: its evidence is not in the work";
+    }
+  }
+  if (combined.final === null) throw new JudgeError(failures, answers);
+  combined.judges = Object.fromEntries(names.map((n) => [n, { answer: answers[n], error: failures[n] ?? null }]));
+  return combined;
 }
 
 /** The JSON Schema of the judge's output for a rubric, as an object. */
@@ -189,3 +312,84 @@ export function rubricSchema(rubric) {
 
 /** The package's version. */
 export const version = wasmVersion();
+
+/**
+ * A promptfoo assertion that has grading providers judge the output and scores their items
+ * with the formula: one pass per provider, the output as the work. `loadApiProvider` is
+ * promptfoo's own (`import { loadApiProvider } from "promptfoo"`), so this package does not
+ * depend on promptfoo. The assertion's `config`: `rubric` (a rubric file's path, from the
+ * folder promptfoo runs in), `providers` (ids such as `openai:gpt-5`, or `{ id, label,
+ * config }` as in promptfooconfig's `providers`; without it, the test's grading provider,
+ * `defaultTest.options.provider`), and {@link judge}'s options (`failUnder`, `timeoutMs`, …).
+ * See index.d.ts.
+ */
+export function promptfooJudge(loadApiProvider) {
+  if (typeof loadApiProvider !== "function") {
+    throw new TypeError('promptfooJudge takes promptfoo\'s loadApiProvider: import { loadApiProvider } from "promptfoo"');
+  }
+  const loaded = new Map();
+  const load = (id, options) => {
+    const key = toJson([id, options], "provider");
+    if (!loaded.has(key)) loaded.set(key, loadApiProvider(id, { options, basePath: globalThis.process?.cwd() }));
+    return loaded.get(key);
+  };
+  return async function pickanumberJudge(output, context) {
+    const { providers, rubric, ...options } = context?.config ?? {};
+    const listed = providers ?? context?.test?.options?.provider;
+    if (listed === undefined || listed === null || (Array.isArray(listed) && listed.length === 0)) {
+      throw new TypeError(
+        "config.providers: list the grading providers (ids such as openai:gpt-5, or { id, label, config }), or set defaultTest.options.provider",
+      );
+    }
+    if (typeof rubric !== "string") {
+      throw new TypeError(`config.rubric: must be the rubric file's path, not ${describe(rubric)}`);
+    }
+    const judges = {};
+    for (const [i, entry] of [].concat(listed).entries()) {
+      let provider;
+      let base;
+      if (typeof entry?.callApi === "function") {
+        // A provider promptfoo has already loaded (a grading provider it resolved).
+        provider = entry;
+        base = entry.label ?? (typeof entry.id === "function" ? entry.id() : String(entry.id));
+      } else {
+        const { id, label, ...rest } = typeof entry === "string" ? { id: entry } : entry ?? {};
+        if (typeof id !== "string") {
+          throw new TypeError(`config.providers[${i}]: must be a provider id or { id, label, config }, not ${describe(entry)}`);
+        }
+        provider = await load(id, label === undefined ? rest : { ...rest, label });
+        base = label ?? id;
+      }
+      let name = base;
+      for (let n = 2; name in judges; n++) name = `${base}#${n}`;
+      judges[name] = async (prompt) => {
+        const response = await provider.callApi(prompt);
+        if (response?.error) throw new Error(response.error);
+        return response?.output;
+      };
+    }
+    const work = typeof output === "string" ? output : toJson(output, "output");
+    const result = await judge(work, { path: rubric }, judges, options);
+    const interval = result.interval ? `, interval (90 %) ${result.interval[0]} to ${result.interval[1]}` : "";
+    const parts = [`final ${result.final}${interval}, confidence ${result.confidence.toFixed(2)}`];
+    parts.push(`passes: ${result.passes.map((p) => `${p.name} ${p.final ?? "none"}`).join(", ")}`);
+    const invented = result.passes.filter((p) => p.evidence?.invented_rate > 0);
+    if (invented.length > 0) {
+      parts.push(`invented evidence left out: ${invented.map((p) => `${p.name} ${p.evidence.invented_rate.toFixed(2)}`).join(", ")}`);
+    }
+    for (const [name, j] of Object.entries(result.judges)) {
+      if (j.error !== null) parts.push(`judge ${name} left out: ${j.error}`);
+    }
+    if (result.gate && !result.gate.passed) parts.push(...result.gate.misses);
+    return {
+      pass: result.gate ? result.gate.passed : true,
+      score: result.final / 100,
+      reason: parts.join("; "),
+      namedScores: Object.fromEntries(result.passes.filter((p) => p.final !== null).map((p) => [p.name, p.final / 100])),
+      metadata: {
+        graderOutputs: Object.fromEntries(Object.entries(result.judges).map(([n, j]) => [n, j.answer ?? ""])),
+        pickanumber: result,
+      },
+    };
+  };
+}

@@ -14,6 +14,7 @@ pub mod options;
 pub mod passes;
 
 use pickanumber_api::{evaluate, Evaluation};
+use pickanumber_rubric::WorkText;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
@@ -64,7 +65,8 @@ pub fn report_text(text: &str, options_json: &str) -> Result<String, String> {
 const CALIBRATE_KEYS: &str = "humanScale, naiveScale, rubric, folds, minAgreement";
 
 /// The JSON text of the card `pickanumber calibrate` prints for a gold set given as text
-/// (JSON Lines; outputs as text or lists of passes: this build reads no files), under the
+/// (JSON Lines; outputs as text or lists of passes, works as text: this build reads no files),
+/// under the
 /// options `{"humanScale": "1:10", "naiveScale": "0:100", "rubric": "<rubric text>",
 /// "folds": 5, "minAgreement": 0.6}`, every key optional.
 ///
@@ -125,10 +127,7 @@ pub fn calibrate_text(gold: &str, options_json: &str) -> Result<String, String> 
             .collect::<Vec<_>>()
             .join("\n")
     };
-    let subjects = gold_set::read(gold, human, naive, &mut |_| {
-        Err("this build reads no files: give the output as text".into())
-    })
-    .map_err(lines)?;
+    let subjects = gold_set::read_text(gold, human, naive).map_err(lines)?;
     let card = calibrate(&subjects, &request, folds).map_err(lines)?;
     Ok(card.to_json(human, naive, min_agreement))
 }
@@ -150,12 +149,37 @@ fn rubric_of(json: &str) -> Result<pickanumber_api::Rubric, String> {
     options::rubric("rubric", v).map_err(|e| e.0)
 }
 
-/// The judge prompt of the rubric `{"rubric": TEXT_OR_OBJECT}` (`rubric prompt`).
+/// The judge prompt of the rubric `{"rubric": TEXT_OR_OBJECT}` (`rubric prompt`); with a
+/// `"work"` (the judged text, or `{path: text}` for files), the prompt followed by the work
+/// under "## The work", as `judge` sends it.
 ///
 /// # Errors
-/// The rubric's errors, every one with its line and column.
+/// The rubric's errors, every one with its line and column; a work that is neither a string
+/// nor an object of strings.
 pub fn prompt_text(rubric_json: &str) -> Result<String, String> {
-    rubric_of(rubric_json).map(|r| r.prompt())
+    let r = rubric_of(rubric_json)?;
+    let v: Value = serde_json::from_str(rubric_json).map_err(|e| format!("not JSON: {e}"))?;
+    match v.get("work") {
+        None | Some(Value::Null) => Ok(r.prompt()),
+        Some(Value::String(text)) => Ok(r.prompt_with_work(WorkText::Text(text))),
+        Some(Value::Object(files)) => {
+            let mut pairs = Vec::with_capacity(files.len());
+            for (path, text) in files {
+                let Value::String(text) = text else {
+                    return Err(format!(
+                        "work[{path:?}] must be the file's text (a string), not {}",
+                        options::describe(text)
+                    ));
+                };
+                pairs.push((path.as_str(), text.as_str()));
+            }
+            Ok(r.prompt_with_work(WorkText::Files(&pairs)))
+        }
+        Some(other) => Err(format!(
+            "work must be the judged text (a string) or {{ path: text }}, not {}",
+            options::describe(other)
+        )),
+    }
 }
 
 /// The JSON Schema text of the judge's output for the rubric (`rubric schema`).
@@ -236,7 +260,7 @@ mod tests {
         assert_eq!(keys, ["denominator", "scale"]);
         assert_eq!(
             calibrate_text(r#"{"id": "a", "human": 5, "output": {"path": "a.txt"}}"#, "{}").unwrap_err(),
-            "line 1: subject \"a\": cannot read output \"a.txt\": this build reads no files: give the output as text"
+            "line 1: subject \"a\": cannot read output \"a.txt\": this build reads no files: give the output and the work as text"
         );
         assert_eq!(
             calibrate_text(gold, r#"{"fold": 3}"#).unwrap_err(),
@@ -246,6 +270,21 @@ mod tests {
             calibrate_text(gold, r#"{"folds": 1}"#).unwrap_err(),
             "folds must be a whole number of at least 2, not 1"
         );
+    }
+
+    /// A gold line's work given as text checks its output's evidence in this build too: the
+    /// card of the docs' example with works counts what the work does not have.
+    #[test]
+    fn a_work_given_as_text_checks_the_evidence() {
+        let gold = include_str!("../../../examples/calibrate/checked.jsonl");
+        let card: Value = serde_json::from_str(
+            &calibrate_text(gold, r#"{"humanScale": "1:10", "folds": 4}"#).unwrap(),
+        )
+        .unwrap();
+        let e = &card["evidence"];
+        assert_eq!(e["subjects"], 12);
+        assert!(e["not_found"].as_u64().unwrap() > 0, "{e}");
+        assert!(e["invented_rate"].as_f64().unwrap() > 0.0, "{e}");
     }
 
     #[test]
@@ -303,5 +342,31 @@ mod tests {
         assert_eq!(schema_text(&json).unwrap(), rubric.schema());
         let report = report_text("+3 a", &serde_json::json!({ "rubric": toml }).to_string());
         assert!(report.unwrap().ends_with(&rubric.trap_checklist()));
+    }
+
+    #[test]
+    fn a_prompt_with_the_work_is_the_rubric_crates_and_a_bad_work_is_named() {
+        let toml = include_str!("../../../examples/rubrics/pull-request.toml");
+        let rubric = pickanumber_api::Rubric::parse(toml).unwrap();
+        let text = serde_json::json!({ "rubric": toml, "work": "fn main() {}" }).to_string();
+        assert_eq!(
+            prompt_text(&text).unwrap(),
+            rubric.prompt_with_work(WorkText::Text("fn main() {}"))
+        );
+        let files = serde_json::json!({ "rubric": toml, "work": { "src/a.rs": "x", "b.md": "y" } });
+        assert_eq!(
+            prompt_text(&files.to_string()).unwrap(),
+            rubric.prompt_with_work(WorkText::Files(&[("src/a.rs", "x"), ("b.md", "y")]))
+        );
+        let bad = serde_json::json!({ "rubric": toml, "work": { "a.rs": 3 } }).to_string();
+        assert_eq!(
+            prompt_text(&bad).unwrap_err(),
+            "work[\"a.rs\"] must be the file's text (a string), not a number (3)"
+        );
+        let bad = serde_json::json!({ "rubric": toml, "work": ["x"] }).to_string();
+        assert_eq!(
+            prompt_text(&bad).unwrap_err(),
+            "work must be the judged text (a string) or { path: text }, not an array"
+        );
     }
 }

@@ -3,8 +3,8 @@
 //! `pickanumber score` builds from its flags. Every mistake is an [`OptionError`] that names the
 //! option and what it takes; nothing is dropped or guessed.
 
-use pickanumber_api::{Gate, OptionNames, Options, Rubric};
-use pickanumber_score::{check_name, parse_weights, Mode, Preset, Request};
+use pickanumber_api::{Asked, Gate, OptionNames, Options, Rubric, Spelling};
+use pickanumber_score::{check_name, parse_weights, positive_setting, Mode, Named, Preset};
 use serde_json::{Map, Value};
 use std::fmt;
 
@@ -86,40 +86,14 @@ pub fn parse(json: &str) -> Result<Options, OptionError> {
     let rubric = get("rubric")
         .map(|v| rubric("options.rubric", v))
         .transpose()?;
-    let mut request = match &rubric {
-        Some(r) => {
-            let set: Vec<&str> = ["mode", "preset", "weights"]
-                .into_iter()
-                .filter(|k| get(k).is_some())
-                .collect();
-            if !set.is_empty() {
-                return Err(bad(
-                    "rubric",
-                    format!(
-                        "cannot be combined with {}: the rubric sets the mode and the weights",
-                        set.join(", ")
-                    ),
-                ));
-            }
-            r.request()
-        }
-        None => {
-            let asked = Request {
-                mode: get("mode").map(mode).transpose()?.unwrap_or_default(),
-                preset: get("preset").map(preset).transpose()?,
-                weights: get("weights").map(weights).transpose()?,
-                ..Request::default()
-            };
-            let name = asked.mode.name();
-            if let Some(message) = asked.unused_option(|o| match o {
-                "mode" => format!("options.mode \"{name}\""),
-                o => format!("options.{o}"),
-            }) {
-                return Err(OptionError(message));
-            }
-            asked
-        }
+    let asked = Asked {
+        mode: get("mode").map(mode).transpose()?,
+        preset: get("preset").map(preset).transpose()?,
+        weights: get("weights").map(weights).transpose()?,
     };
+    let mut request = asked
+        .request(rubric.as_ref(), Spelling::Npm)
+        .map_err(OptionError)?;
     request.strict = get("strict").map(|v| boolean("strict", v)).transpose()? == Some(true);
     if let Some(v) = get("denominator") {
         request.params.density_denominator = positive("denominator", v)?;
@@ -309,15 +283,18 @@ fn string<'a>(key: &str, v: &'a Value, what: &str) -> Result<&'a str, OptionErro
 }
 
 fn mode(v: &Value) -> Result<Mode, OptionError> {
-    let what = "one of \"auto\", \"pooled\", \"matrix\" or \"feedback\"";
-    let s = string("mode", v, what)?;
-    Mode::from_name(s).ok_or_else(|| bad("mode", format!("\"{s}\" is not {what}")))
+    named("mode", v)
 }
 
 fn preset(v: &Value) -> Result<Preset, OptionError> {
-    let what = "\"generic\" or \"hackathon\"";
-    let s = string("preset", v, what)?;
-    Preset::from_name(s).ok_or_else(|| bad("preset", format!("\"{s}\" is not {what}")))
+    named("preset", v)
+}
+
+/// A named option's value: a string naming one of `T`'s values.
+fn named<T: Named>(key: &str, v: &Value) -> Result<T, OptionError> {
+    let names: Vec<&str> = T::ALL.iter().map(|t| t.name()).collect();
+    let s = string(key, v, &format!("one of {}", names.join(", ")))?;
+    Spelling::Npm.named(key, s).map_err(OptionError)
 }
 
 /// `"craft=0.6, depth=0.4"` (as `--weights`) or `{ craft: 0.6, depth: 0.4 }`, in that order.
@@ -369,15 +346,10 @@ fn within(key: &str, v: &Value, max: f64, what: &str) -> Result<f64, OptionError
     }
 }
 
-/// A number greater than 0 (`denominator`, `scale`).
+/// A number greater than 0 (`denominator`, `scale`), by the formula crate's rule.
 fn positive(key: &str, v: &Value) -> Result<f64, OptionError> {
-    let what = "a number greater than 0";
-    let x = number(key, v, what)?;
-    if x > 0.0 {
-        Ok(x)
-    } else {
-        Err(bad(key, format!("{v} is not {what}")))
-    }
+    let x = number(key, v, "a number greater than 0")?;
+    positive_setting(&format!("options.{key}"), x).map_err(|e| OptionError(e.to_string()))
 }
 
 #[cfg(test)]
@@ -467,9 +439,9 @@ mod tests {
         for (json, says) in [
             ("[]", "the options must be an object such as { mode: \"matrix\" }, not an array"),
             (r#"{"mod": "x"}"#, "unknown option \"mod\": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale, interval, against, unverified, requireEvidence, maxUnverified"),
-            (r#"{"mode": "grid"}"#, "options.mode: \"grid\" is not one of \"auto\", \"pooled\", \"matrix\" or \"feedback\""),
-            (r#"{"mode": 1}"#, "options.mode: must be one of \"auto\", \"pooled\", \"matrix\" or \"feedback\", not a number (1)"),
-            (r#"{"preset": "x"}"#, "options.preset: \"x\" is not \"generic\" or \"hackathon\""),
+            (r#"{"mode": "grid"}"#, "options.mode: \"grid\" is not one of auto, pooled, matrix, feedback"),
+            (r#"{"mode": 1}"#, "options.mode: must be one of auto, pooled, matrix, feedback, not a number (1)"),
+            (r#"{"preset": "x"}"#, "options.preset: \"x\" is not one of generic, hackathon"),
             (r#"{"weights": "craft"}"#, "options.weights: weight \"craft\" has no '=': write weights: craft=0.3, depth=0.2"),
             (r#"{"weights": {"a b": 1}}"#, "options.weights: label \"a b\" is not a name: use letters, digits, '_' or '-', as in brief_fidelity"),
             (r#"{"weights": {"craft": "1"}}"#, "options.weights.craft: must be a number, not a string (\"1\")"),
@@ -483,7 +455,7 @@ mod tests {
             (r#"{"minConfidence": -0.5}"#, "options.minConfidence: -0.5 is not a confidence from 0 to 1, such as 0.5"),
             (r#"{"requireSelfCheck": 1}"#, "options.requireSelfCheck: must be true or false, not a number (1)"),
             (r#"{"interval": "off"}"#, "options.interval: must be true or false, not a string (\"off\")"),
-            (r#"{"denominator": 0}"#, "options.denominator: 0 is not a number greater than 0"),
+            (r#"{"denominator": 0}"#, "options.denominator must be a number greater than 0, not 0"),
             (r#"{"scale": false}"#, "options.scale: must be a number greater than 0, not a boolean (false)"),
             (r#"{"rubric": 3}"#, "options.rubric: must be { path: \"rubric.toml\" }, { text: \"…\" }, a rubric object or a rubric's text, not a number (3)"),
             (r#"{"mode": "pooled", "weights": "a=1"}"#, "options.weights would not be used with options.mode \"pooled\": pooled mode scores no criteria; leave one of them out"),
@@ -539,7 +511,7 @@ mod tests {
         let json = serde_json::json!({"rubric": toml, "mode": "pooled", "weights": "a=1"});
         assert_eq!(
             err(&json.to_string()),
-            "options.rubric: cannot be combined with mode, weights: the rubric sets the mode and the weights"
+            "options.rubric cannot be combined with options.mode, options.weights: the rubric sets the mode, the criteria and the weights; leave them out"
         );
         let json = serde_json::json!({"rubric": {"subject": "x", "mode": "grid"}});
         assert!(

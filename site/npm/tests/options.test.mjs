@@ -112,8 +112,8 @@ test("bad arguments throw a TypeError that names them", () => {
     [() => pkg.analyse(ITEMS, "matrix"), 'options must be an object such as { mode: "matrix" }, not a string'],
     [() => pkg.analyse(ITEMS, [1]), 'options must be an object such as { mode: "matrix" }, not an array'],
     [() => pkg.analyse(ITEMS, { mod: "matrix" }), 'unknown option "mod": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale, interval, against, unverified, requireEvidence, maxUnverified'],
-    [() => pkg.analyse(ITEMS, { mode: "grid" }), 'options.mode: "grid" is not one of "auto", "pooled", "matrix" or "feedback"'],
-    [() => pkg.analyse(ITEMS, { preset: "x" }), 'options.preset: "x" is not "generic" or "hackathon"'],
+    [() => pkg.analyse(ITEMS, { mode: "grid" }), 'options.mode: "grid" is not one of auto, pooled, matrix, feedback'],
+    [() => pkg.analyse(ITEMS, { preset: "x" }), 'options.preset: "x" is not one of generic, hackathon'],
     [() => pkg.analyse(ITEMS, { weights: { craft: "0.6" } }), 'options.weights.craft: must be a number, not a string ("0.6")'],
     [() => pkg.analyse(ITEMS, { weights: { "code quality": 1 } }), "options.weights: label \"code quality\" is not a name: use letters, digits, '_' or '-', as in brief_fidelity"],
     [() => pkg.analyse(ITEMS, { weights: "craft" }), "options.weights: weight \"craft\" has no '=': write weights: craft=0.3, depth=0.2"],
@@ -125,8 +125,8 @@ test("bad arguments throw a TypeError that names them", () => {
     [() => pkg.analyse(ITEMS, { requireSelfCheck: 1 }), "options.requireSelfCheck: must be true or false, not a number (1)"],
     [() => pkg.analyse(ITEMS, { interval: "off" }), 'options.interval: must be true or false, not a string ("off")'],
     [() => pkg.combine({ a: "+3 x" }, { interval: 0 }), "options.interval: must be true or false, not a number (0)"],
-    [() => pkg.analyse(ITEMS, { denominator: 0 }), "options.denominator: 0 is not a number greater than 0"],
-    [() => pkg.analyse(ITEMS, { scale: -1 }), "options.scale: -1 is not a number greater than 0"],
+    [() => pkg.analyse(ITEMS, { denominator: 0 }), "options.denominator must be a number greater than 0, not 0"],
+    [() => pkg.analyse(ITEMS, { scale: -1 }), "options.scale must be a number greater than 0, not -1"],
     [() => pkg.analyse(ITEMS, { failUnder: 70n }), "options.failUnder: must be a JSON value, not a bigint"],
     [() => pkg.analyse(ITEMS, { weights: { craft: () => 1 } }), "options.weights.craft: must be a JSON value, not a function"],
     [() => pkg.analyse(ITEMS, { rubric: 3 }), 'options.rubric: must be { path: "rubric.toml" }, { text: "…" }, a rubric object or a rubric\'s text, not a number (3)'],
@@ -144,9 +144,9 @@ test("bad arguments throw a TypeError that names them", () => {
     [() => pkg.combine({ a: 3 }), "passes.a must be text (item lines, JSON, a table) or a JSON object or array, not a number"],
     [() => pkg.combine([{ name: "a", items: "+3 x" }, { name: "a", items: "-1 y" }]), "passes[1]: two passes are named a: give each pass its own name"],
     [() => pkg.combine({ a: "## Pass: x\n+3 y\n", b: "-1 z" }), "pass a holds ## Pass: headings: give a text with headings alone, or one pass per text"],
-    [() => pkg.combine({ a: "+3 x" }, { mode: "grid" }), 'options.mode: "grid" is not one of "auto", "pooled", "matrix" or "feedback"'],
+    [() => pkg.combine({ a: "+3 x" }, { mode: "grid" }), 'options.mode: "grid" is not one of auto, pooled, matrix, feedback'],
     [() => pkg.rubricPrompt(undefined), 'rubric must be { path: "rubric.toml" }, { text: "…" }, a rubric object or a rubric\'s text, not undefined'],
-    [() => pkg.rubricSchema({ subject: "x", mode: "pooled", params: { denominator: 0 } }), "rubric: the rubric cannot be used:\nline 1, column 56: params.denominator: denominator must be greater than 0"],
+    [() => pkg.rubricSchema({ subject: "x", mode: "pooled", params: { denominator: 0 } }), "rubric: the rubric cannot be used:\nline 1, column 56: params.denominator: denominator must be a number greater than 0, not 0"],
     [() => pkg.rubricSchema({ subject: "x", mode: "pooled", params: { floor: 2, gain: 5 } }), "rubric: the rubric cannot be used:\nline 1, column 50: params.floor: floor must lie between 0 and 1 (the multiplier with no evidence; outside that range the final can leave 0 to max), not 2"],
     [() => pkg.analyse(ITEMS, { mode: "pooled", weights: { a: 1 } }), 'options.weights would not be used with options.mode "pooled": pooled mode scores no criteria; leave one of them out'],
     [() => pkg.analyse(ITEMS, { mode: "matrix", preset: "generic", weights: "a=1" }), "options.preset would not be used with options.weights: the weights replace the preset's; leave one of them out"],
@@ -162,7 +162,7 @@ test("bad arguments throw a TypeError that names them", () => {
   const rubric = readFileSync(join(REPO, "examples/rubrics/pull-request.toml"), "utf8");
   assert.throws(() => pkg.analyse(ITEMS, { rubric, mode: "pooled" }), {
     name: "TypeError",
-    message: "options.rubric: cannot be combined with mode: the rubric sets the mode and the weights",
+    message: "options.rubric cannot be combined with options.mode: the rubric sets the mode, the criteria and the weights; leave it out",
   });
   // The package still works after every error: nothing trapped inside the wasm.
   assert.equal(pkg.analyse(ITEMS).final, 63);

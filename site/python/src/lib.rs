@@ -11,8 +11,8 @@ mod calibrate;
 mod convert;
 mod rubric;
 
-use pickanumber_api::{Gate, OptionNames, Options};
-use pickanumber_score::{Mode, Preset, Request};
+use pickanumber_api::{Asked, Gate, OptionNames, Options, Spelling};
+use pickanumber_score::Named;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use serde_json::Value;
@@ -91,26 +91,11 @@ impl Evaluation {
     }
 }
 
-/// `mode` by name, or the CLI's message listing the allowed names.
-fn mode_of(name: Option<&str>) -> PyResult<Mode> {
-    match name {
-        None => Ok(Mode::Auto),
-        Some(n) => Mode::from_name(n).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "mode {n:?} is not one of auto, pooled, matrix, feedback"
-            ))
-        }),
-    }
-}
-
-/// `preset` by name, or a message listing the allowed names.
-fn preset_of(name: Option<&str>) -> PyResult<Option<Preset>> {
-    name.map(|n| {
-        Preset::from_name(n).ok_or_else(|| {
-            PyValueError::new_err(format!("preset {n:?} is not one of generic, hackathon"))
-        })
-    })
-    .transpose()
+/// A named option (`mode`, `preset`) by the formula crate's names, or its sentence listing them.
+fn named<T: Named>(option: &str, name: Option<&str>) -> PyResult<Option<T>> {
+    name.map(|n| Spelling::Python.named(option, n))
+        .transpose()
+        .map_err(PyValueError::new_err)
 }
 
 /// Weights given as `"craft=0.6,depth=0.4"` (read as `--weights` reads them) or as pairs from
@@ -153,14 +138,11 @@ fn weights_of(weights: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Vec<(String
     Ok(Some(pairs))
 }
 
-/// A setting of the formula that must be a number greater than 0.
+/// A setting of the formula that must be a number greater than 0, by the formula crate's rule.
 fn positive(name: &str, x: Option<f64>) -> PyResult<Option<f64>> {
-    match x {
-        Some(v) if !(v.is_finite() && v > 0.0) => Err(PyValueError::new_err(format!(
-            "{name} must be a number greater than 0, not {v}"
-        ))),
-        _ => Ok(x),
-    }
+    x.map(|v| pickanumber_score::positive_setting(name, v))
+        .transpose()
+        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// A gate threshold, checked as the CLI checks `--fail-under` and `--min-confidence`; the
@@ -244,39 +226,14 @@ fn evaluate(
     require_evidence: bool,
     max_unverified: Option<f64>,
 ) -> PyResult<Evaluation> {
-    let given: Vec<&str> = [
-        ("mode", mode.is_some()),
-        ("preset", preset.is_some()),
-        ("weights", weights.is_some()),
-    ]
-    .into_iter()
-    .filter_map(|(k, set)| set.then_some(k))
-    .collect();
-    if rubric.is_some() && !given.is_empty() {
-        return Err(PyValueError::new_err(format!(
-            "a rubric sets the mode, the criteria and the weights: leave out {}",
-            given.join(" and ")
-        )));
-    }
-    let mut request = match rubric {
-        Some(r) => r.inner.request(),
-        None => {
-            let asked = Request {
-                mode: mode_of(mode)?,
-                preset: preset_of(preset)?,
-                weights: weights_of(weights)?,
-                ..Request::default()
-            };
-            let name = asked.mode.name();
-            if let Some(message) = asked.unused_option(|o| match o {
-                "mode" => format!("mode={name:?}"),
-                o => format!("{o}="),
-            }) {
-                return Err(PyValueError::new_err(message));
-            }
-            asked
-        }
+    let asked = Asked {
+        mode: named("mode", mode)?,
+        preset: named("preset", preset)?,
+        weights: weights_of(weights)?,
     };
+    let mut request = asked
+        .request(rubric.map(|r| &r.inner), Spelling::Python)
+        .map_err(PyValueError::new_err)?;
     request.strict = strict;
     if let Some(d) = positive("denominator", denominator)? {
         request.params.density_denominator = d;

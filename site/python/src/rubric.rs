@@ -2,7 +2,7 @@
 //! prompt, the JSON Schema and the rubric as JSON. Reading files and raising `RubricError`
 //! happen in the Python layer (`pickanumber/__init__.py`), which calls [`parse_rubric`].
 
-use pickanumber_rubric::Rubric as Inner;
+use pickanumber_rubric::{Rubric as Inner, WorkText};
 use pyo3::prelude::*;
 
 /// A valid rubric (made by `parse_rubric`).
@@ -14,9 +14,19 @@ pub struct Rubric {
 
 #[pymethods]
 impl Rubric {
-    /// The judge prompt (markdown), as `pickanumber rubric prompt` prints it.
-    fn prompt(&self) -> String {
-        self.inner.prompt()
+    /// The judge prompt (markdown), as `pickanumber rubric prompt` prints it; with the work
+    /// (its text, or its files as `(path, text)` pairs) after it, under "## The work".
+    #[pyo3(signature = (text=None, files=None))]
+    fn prompt(&self, text: Option<&str>, files: Option<Vec<(String, String)>>) -> String {
+        match (text, files) {
+            (Some(t), _) => self.inner.prompt_with_work(WorkText::Text(t)),
+            (None, Some(f)) => {
+                let pairs: Vec<(&str, &str)> =
+                    f.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
+                self.inner.prompt_with_work(WorkText::Files(&pairs))
+            }
+            (None, None) => self.inner.prompt(),
+        }
     }
 
     /// The JSON Schema of the judge's output, as text.

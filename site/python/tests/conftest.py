@@ -49,10 +49,9 @@ def as_package(cli_json: dict) -> dict:
     return cli_json
 
 
-def readme_blocks(language: str):
-    """The README's Python section's fenced blocks of `language`, as (info string, code)."""
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    start = text.index("## Python: the `pickanumber` package")
-    end = text.index("\n## ", start + 1)
-    section = text[start:end]
-    return re.findall(rf"^```({language}[^\n]*)\n(.*?)^```$", section, re.S | re.M)
+def docs_blocks(page: str, language: str):
+    """The fenced blocks of `language` on the docs page `docs/<page>.md`, as (info string,
+    code). (The pages' ```python run blocks are run by `cargo xtask examples`; these are the
+    blocks that need a framework's own runner.)"""
+    text = (REPO / "docs" / f"{page}.md").read_text(encoding="utf-8")
+    return re.findall(rf"^```({language}[^\n]*)\n(.*?)^```$", text, re.S | re.M)

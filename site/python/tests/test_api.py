@@ -54,8 +54,8 @@ def test_nothing_read_is_no_score_not_a_number():
 
 def test_bad_options_name_the_allowed_values():
     cases = [
-        (dict(mode="weighted"), 'mode "weighted" is not one of auto, pooled, matrix, feedback'),
-        (dict(preset="x"), 'preset "x" is not one of generic, hackathon'),
+        (dict(mode="weighted"), 'mode: "weighted" is not one of auto, pooled, matrix, feedback'),
+        (dict(preset="x"), 'preset: "x" is not one of generic, hackathon'),
         (dict(weights="craft"), "weight \"craft\" has no '=': write weights: craft=0.3, depth=0.2"),
         (dict(weights={"a b": 1}), "label \"a b\" is not a name: use letters, digits, '_' or '-', as in brief_fidelity"),
         (dict(weights={}), 'weights name no criterion: give at least one, such as {"craft": 0.6}'),
@@ -162,7 +162,7 @@ def test_rubric_prompt_schema_and_dict_match_the_cli(cli):
     assert pickanumber.Rubric.parse(json.dumps(r.to_dict())).to_dict() == r.to_dict()
     with pytest.raises(ValueError) as e:
         pickanumber.analyse("+3 a", rubric=r, mode="pooled")
-    assert str(e.value) == "a rubric sets the mode, the criteria and the weights: leave out mode"
+    assert str(e.value) == "rubric= cannot be combined with mode=: the rubric sets the mode, the criteria and the weights; leave it out"
 
 
 def test_report_matches_the_cli(cli):

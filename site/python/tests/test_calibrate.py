@@ -35,3 +35,24 @@ def test_bad_lines_are_named(tmp_path):
     ]
     with pytest.raises(ValueError, match="is not LOW:HIGH"):
         pickanumber.calibrate(gold, human_scale="10")
+
+
+def test_a_work_folder_checks_the_evidence_as_the_cli_does(cli, tmp_path):
+    (tmp_path / "work").mkdir()
+    (tmp_path / "work" / "lib.rs").write_text("pub fn add(a: u8, b: u8) -> u8 {\n    a.saturating_add(b)\n}\n")
+    lines = [
+        json.dumps({
+            "id": f"s{i}",
+            "human": 40 + 5 * i,
+            "output": f'+{1 + i % 3} "a.saturating_add(b)" (lib.rs:2)\n+5 "every input is validated" (lib.rs:9)\n',
+            "work": {"path": "work"},
+        })
+        for i in range(6)
+    ]
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text("\n".join(lines) + "\n")
+    card = pickanumber.calibrate(gold, folds=3)
+    out = subprocess.run([cli, "calibrate", gold, "--folds", "3"], capture_output=True, text=True, check=True)
+    assert card == json.loads(out.stdout)
+    assert card["evidence"]["subjects"] == 6
+    assert card["evidence"]["invented_rate"] == 0.5

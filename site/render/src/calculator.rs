@@ -3,7 +3,7 @@
 //! Content-Security-Policy needs no inline script.
 
 use crate::html::escape;
-use crate::words::{Note, Text};
+use crate::sentences::{Note, Text};
 use pickanumber_score::{analyse, Request};
 use pickanumber_view::words::{CalculatorLive, ResultView};
 use pickanumber_view::{calculator, panel};
@@ -255,7 +255,7 @@ pub fn install_assets(calc_dir: &Path, out: &Path) -> Result<(), String> {
         std::fs::copy(calc_dir.join(n), dest.join(n)).map_err(|e| format!("copying {n}: {e}"))?;
     }
     // The module as sent: without its comment lines and indentation, which every island page
-    // would otherwise download (375 of its 1,471 bytes brotli); the comments stay here.
+    // would otherwise download; the comments stay here.
     let boot: String = BOOT
         .lines()
         .map(str::trim)

@@ -10,7 +10,7 @@
 //! ```plot kind=multiplier max=40
 //! ```
 
-use crate::words::{Count, Text};
+use crate::sentences::{Count, Text};
 use pickanumber_score::profile;
 use pickanumber_score::{Item, Params, Pooled};
 

@@ -1,6 +1,6 @@
 //! Checks on the site's words that the formula can settle: the plots' wording (in
 //! `content/layout.toml`) follows the computed values, and each shared item list (the cua-bench GUI agent, profiles A–D) has
-//! one definition that every page, the README and the calculator use.
+//! one definition that every page, CONTRIBUTING.md and the calculator use.
 //!
 //! The checks, by subject: `plot_wording` (the plots' descriptions), `shared_lists` (item
 //! lists and blocks defined once), `formula_claims` (sentences about what the formula does,
@@ -26,10 +26,13 @@ fn read(rel: &str) -> String {
     std::fs::read_to_string(repo().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
 }
 
-/// Every markdown file of the site, and the README.
+/// Every markdown file of the site (the docs too), the README and CONTRIBUTING.md.
 fn markdown_files() -> Vec<(String, String)> {
-    let mut out = vec![("README.md".to_string(), read("README.md"))];
-    for dir in ["content", "paper", "examples"] {
+    let mut out = vec![
+        ("README.md".to_string(), read("README.md")),
+        ("CONTRIBUTING.md".to_string(), read("CONTRIBUTING.md")),
+    ];
+    for dir in ["content", "docs", "paper", "examples"] {
         let mut paths: Vec<PathBuf> = std::fs::read_dir(repo().join(dir))
             .unwrap()
             .map(|e| e.unwrap().path())
@@ -69,7 +72,7 @@ fn fenced_blocks(text: &str) -> Vec<(String, String)> {
             }
         }
     }
-    // A block that shows markdown (the README's example of an evidence block) is searched too.
+    // A block that shows markdown (CONTRIBUTING.md's example of an evidence block) is searched too.
     let nested: Vec<(String, String)> = out
         .iter()
         .filter(|(_, body)| body.contains("```"))

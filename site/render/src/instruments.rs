@@ -4,7 +4,7 @@
 //! the live island shows for the same input (`pickanumber_view::probe::results`, …), readable
 //! with JavaScript off and of the same size as the island that later replaces it.
 
-use crate::words::{Note, Text};
+use crate::sentences::{Note, Text};
 use pickanumber_instruments::probe::examples::synthetic_runs;
 use pickanumber_instruments::probe::{Regime, Scale};
 use pickanumber_view::words as view;

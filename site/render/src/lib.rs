@@ -45,12 +45,12 @@ mod page_layout;
 mod record;
 mod result_words;
 mod scoring;
+mod sentences;
 mod setup;
 mod share;
 mod site;
 mod site_words;
 mod stages;
-mod words;
 
 #[cfg(test)]
 mod consistency;

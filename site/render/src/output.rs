@@ -22,10 +22,10 @@ pub const MARKER: &str = ".pickanumber-build";
 pub const MARKER_TEXT: &str = "Written by pickanumber-render. The next build replaces this whole folder; keep nothing else here.\n";
 
 /// The folders of the project root that hold sources.
-pub const SOURCES: [&str; 5] = ["content", "paper", "examples", "static", "site"];
+pub const SOURCES: [&str; 6] = ["content", "docs", "paper", "examples", "static", "site"];
 
 /// What every refusal of a place in the sources ends with.
-const OWN_FOLDER: &str = "a build replaces its output folder as a whole, so --out must be a folder of its own outside content/, paper/, examples/, static/ and site/, such as dist/";
+const OWN_FOLDER: &str = "a build replaces its output folder as a whole, so --out must be a folder of its own outside content/, docs/, paper/, examples/, static/ and site/, such as dist/";
 
 /// Checks that the build may write `out` for the sources at `root` (and the calculator's
 /// assets at `calc`).

@@ -38,6 +38,8 @@ pub struct Context<'a> {
     pub path: &'a str,
     /// Case studies for the home page and example pages: (path, title, summary).
     pub examples: &'a [(String, String, String)],
+    /// The docs pages in their order, for the docs layout's list: (path, title).
+    pub docs: &'a [(String, String)],
     /// Add the development live-reload script.
     pub dev: bool,
     /// Whether the islands' wasm was built (otherwise pages keep the static examples only).
@@ -89,6 +91,7 @@ pub fn page(p: &Page, cx: &Context, record: &mut Record) -> String {
         }
         Template::Paper => paper(p, &cx.layout.labels.contents),
         Template::Example => example(p, cx, record),
+        Template::Docs => docs(p, cx, record),
         Template::Page => format!(
             "<article class=\"prose\">\n<h1>{}</h1>\n{}</article>\n",
             escape(&p.meta.title),
@@ -287,6 +290,32 @@ fn example(p: &Page, cx: &Context, record: &mut Record) -> String {
         "<article class=\"prose\">\n<p class=\"kicker\">{kicker}</p>\n<h1>{}</h1>\n<p class=\"lead\">{}</p>\n{}<nav class=\"more\" aria-label=\"{more}\"><h2 class=\"toc-title\">{more}</h2><ul>{others}</ul></nav>\n</article>\n",
         escape(&p.meta.title),
         escape(&p.meta.description),
+        p.body
+    )
+}
+
+/// A docs page: the list of every docs page (the current one marked) after the article (beside
+/// it on wide screens), so a reader moves between pages with the keyboard and without
+/// JavaScript, and a phone shows the page's own words first.
+fn docs(p: &Page, cx: &Context, record: &mut Record) -> String {
+    let pages: String = cx
+        .docs
+        .iter()
+        .map(|(path, t)| {
+            record.link(path.as_str(), p.file, None);
+            let href = escape(&cx.config.base().url(path));
+            let current = if path == cx.path {
+                " aria-current=\"page\""
+            } else {
+                ""
+            };
+            format!("<li><a href=\"{href}\"{current}>{}</a></li>", escape(t))
+        })
+        .collect();
+    let name = escape(&cx.layout.labels.docs);
+    format!(
+        "<div class=\"docs\">\n<article class=\"prose\">\n<h1>{}</h1>\n{}</article>\n<nav class=\"docs-nav\" aria-label=\"{name}\"><h2 class=\"toc-title\">{name}</h2><ol>{pages}</ol></nav>\n</div>\n",
+        escape(&p.meta.title),
         p.body
     )
 }

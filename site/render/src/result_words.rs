@@ -6,7 +6,7 @@
 //! line, the packages and the calculator's second module print the report, with the words the
 //! view crate compiled in.
 
-use crate::words::Text;
+use crate::sentences::Text;
 use pickanumber_view::words as view;
 
 /// `[result]`: see [`view::ResultView`], whose fields say what each word is.

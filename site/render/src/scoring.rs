@@ -7,11 +7,11 @@
 use crate::base::Base;
 use crate::error::Error;
 use crate::html::escape;
-use crate::words::{Count, Text};
+use crate::sentences::{Count, Text};
 use pickanumber_lean::numtext::trim_number;
 use pickanumber_score::{
-    analyse, parse_weights, Analysis, Interval, Mode, Normalization, Outcome, Params, Pooled,
-    Preset, Request, Rounding, Severity,
+    analyse, parse_decimal, parse_weights, Analysis, Interval, Mode, Named, Outcome, Params,
+    Pooled, Request, Severity, UnknownName,
 };
 use pickanumber_view::words::ResultView;
 use pickanumber_view::working::{overall_text, PooledText};
@@ -119,7 +119,7 @@ impl Block {
                 ));
             };
             let number = |v: &str| -> Result<f64, Error> {
-                v.parse::<f64>()
+                parse_decimal(v)
                     .ok()
                     .filter(|x| x.is_finite())
                     .ok_or_else(|| {
@@ -129,12 +129,7 @@ impl Block {
                         )
                     })
             };
-            let bad = |allowed: &str| {
-                err(
-                    line,
-                    format!("evidence option {key}: \"{value}\" is not one of {allowed}"),
-                )
-            };
+            let bad = |e: UnknownName| err(line, format!("evidence option {key}: {e}"));
             match key {
                 "id" => {
                     if value.is_empty()
@@ -147,15 +142,10 @@ impl Block {
                     id = Some(value.to_string());
                 }
                 "mode" => {
-                    request.mode = match Mode::from_name(value) {
-                        Some(Mode::Auto) | None => return Err(bad("pooled, matrix, feedback")),
-                        Some(m) => m,
-                    }
+                    let modes = [Mode::Pooled, Mode::Matrix, Mode::Feedback];
+                    request.mode = Mode::parse_among(value, &modes).map_err(bad)?
                 }
-                "preset" => {
-                    request.preset =
-                        Some(Preset::from_name(value).ok_or_else(|| bad("generic, hackathon"))?)
-                }
+                "preset" => request.preset = Some(value.parse().map_err(bad)?),
                 "weights" => {
                     request.weights = Some(
                         parse_weights(value)
@@ -168,25 +158,11 @@ impl Block {
                 "max" => params.max = number(value)?,
                 "floor" => params.multiplier_floor = number(value)?,
                 "gain" => params.multiplier_gain = number(value)?,
-                "normalize" => {
-                    params.normalization = match value {
-                        "sqrt" => Normalization::Sqrt,
-                        "linear" => Normalization::Linear,
-                        "log" => Normalization::Log,
-                        "none" => Normalization::None,
-                        _ => return Err(bad("sqrt, linear, log, none")),
-                    }
-                }
-                "rounding" => {
-                    params.rounding = match value {
-                        "half-away" => Rounding::HalfAwayFromZero,
-                        "none" => Rounding::None,
-                        _ => return Err(bad("half-away, none")),
-                    }
-                }
+                "normalize" => params.normalization = value.parse().map_err(bad)?,
+                "rounding" => params.rounding = value.parse().map_err(bad)?,
                 "bounds" => match value {
                     "off" => request.unbounded = true,
-                    _ => return Err(bad("off")),
+                    _ => return Err(bad(one_of(value, &["off"]))),
                 },
                 "interval" => {
                     level = Some(value.parse::<u8>().ok().filter(|l| (1..=99).contains(l)).ok_or_else(|| {
@@ -199,7 +175,7 @@ impl Block {
                         "result" => Show::Result,
                         "none" => Show::None,
                         "lead" => Show::Lead,
-                        _ => return Err(bad("full, result, none, lead")),
+                        _ => return Err(bad(one_of(value, &["full", "result", "none", "lead"]))),
                     }
                 }
                 _ => {
@@ -459,4 +435,12 @@ fn pooled_values(out: &mut BTreeMap<String, String>, prefix: &str, p: &Pooled, p
 
 fn fixed2(x: f64) -> String {
     pickanumber_lean::numtext::fixed(x, 2)
+}
+/// An evidence option's value that is not one of `allowed`, for the options whose names are the
+/// renderer's own (`show`, `bounds`); the formula's options give theirs through `FromStr`.
+fn one_of(value: &str, allowed: &[&'static str]) -> UnknownName {
+    UnknownName {
+        given: value.to_string(),
+        allowed: allowed.to_vec(),
+    }
 }

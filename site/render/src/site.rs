@@ -68,7 +68,10 @@ pub fn build(opts: &Options) -> Result<Summary, Errors> {
     let mut rendered: Vec<(&Source, Rendered)> = Vec::new();
     for s in &sources {
         let text = config.fill(&s.file, &s.text);
-        match text.and_then(|text| page::render(&s.file, &text, &bib, &layout, config.base())) {
+        match text
+            .and_then(|text| page::render(&s.file, &text, &bib, &layout, config.base()))
+            .and_then(|r| in_docs(s, r))
+        {
             Ok(r) => rendered.push((s, r)),
             Err(e) => errors.push(e),
         }
@@ -91,13 +94,20 @@ pub fn build(opts: &Options) -> Result<Summary, Errors> {
     examples.sort();
     let examples: Vec<(String, String, String)> =
         examples.into_iter().map(|(_, p, t, s)| (p, t, s)).collect();
+    let docs = docs_list(&rendered);
 
     // Checked above: missing, empty, or a folder of an earlier build.
     let tmp = helper(&opts.out, "tmp");
     let _ = std::fs::remove_dir_all(&tmp);
     let result = mark(&tmp)
         .map_err(|e| Errors::from(Error::file(&tmp, e.to_string())))
-        .and_then(|()| write_all(opts, &config, &layout, &tmp, &rendered, &examples));
+        .and_then(|()| {
+            let lists = Lists {
+                examples: &examples,
+                docs: &docs,
+            };
+            write_all(opts, &config, &layout, &tmp, &rendered, &lists)
+        });
     match result {
         Ok(summary) => {
             swap(&tmp, &opts.out)
@@ -111,13 +121,49 @@ pub fn build(opts: &Options) -> Result<Summary, Errors> {
     }
 }
 
+/// The lists of pages the layout links from other pages.
+struct Lists<'a> {
+    /// Case studies: (path, title, summary).
+    examples: &'a [(String, String, String)],
+    /// Docs pages in their order: (path, title).
+    docs: &'a [(String, String)],
+}
+
+/// The docs pages (those under `docs/`), ordered by their front matter's `order`, then by
+/// address: (path, title).
+fn docs_list(rendered: &[(&Source, Rendered)]) -> Vec<(String, String)> {
+    let mut docs: Vec<(i64, String, String)> = rendered
+        .iter()
+        .filter(|(_, r)| r.meta.template == Template::Docs)
+        .map(|(s, r)| (r.meta.order, s.url.clone(), r.meta.title.clone()))
+        .collect();
+    docs.sort();
+    docs.into_iter().map(|(_, p, t)| (p, t)).collect()
+}
+
+/// A page under `docs/` takes the docs layout: its front matter may not name another template.
+fn in_docs(source: &Source, mut r: Rendered) -> Result<Rendered, Error> {
+    if !source.file.starts_with(DOCS) {
+        return Ok(r);
+    }
+    if r.meta.template != Template::Page {
+        return Err(Error::at(
+            &source.file,
+            1,
+            "a page under docs/ takes the docs layout: remove its `template` key (allowed keys there: title, description, order)",
+        ));
+    }
+    r.meta.template = Template::Docs;
+    Ok(r)
+}
+
 fn write_all(
     opts: &Options,
     config: &SiteConfig,
     layout: &Layout,
     tmp: &Path,
     rendered: &[(&Source, Rendered)],
-    examples: &[(String, String, String)],
+    lists: &Lists,
 ) -> Result<Summary, Errors> {
     let io = |p: &Path, e: std::io::Error| Errors::from(Error::file(p, e.to_string()));
     copy_static(&opts.root.join("static"), tmp).map_err(|e| io(Path::new("static"), e))?;
@@ -132,7 +178,8 @@ fn write_all(
     for (source, r) in rendered {
         let cx = Context {
             path: &source.url,
-            examples,
+            examples: lists.examples,
+            docs: lists.docs,
             dev: opts.dev,
             calculator,
             layout,
@@ -211,12 +258,16 @@ fn llms_txt(config: &SiteConfig, layout: &Layout, rendered: &[(&Source, Rendered
     let mut out = format!("# {}\n\n> {}\n", config.title, layout.llms);
     for (heading, template) in [
         ("Pages", None),
+        ("Docs", Some(Template::Docs)),
         ("Paper", Some(Template::Paper)),
         ("Case studies", Some(Template::Example)),
     ] {
         let mut lines = String::new();
         for (s, r) in listed(rendered) {
-            let is_other = !matches!(r.meta.template, Template::Paper | Template::Example);
+            let is_other = !matches!(
+                r.meta.template,
+                Template::Paper | Template::Example | Template::Docs
+            );
             if template.map_or(is_other, |t| r.meta.template == t) {
                 lines.push_str(&format!(
                     "- [{}]({}index.md): {}\n",
@@ -233,12 +284,16 @@ fn llms_txt(config: &SiteConfig, layout: &Layout, rendered: &[(&Source, Rendered
     out
 }
 
+/// The folder of the documentation's pages, each published under `/docs/`.
+const DOCS: &str = "docs";
+
 fn discover(root: &Path) -> Result<Vec<Source>, Errors> {
     let mut out = Vec::new();
     for (dir, prefix) in [
         ("content", "/"),
         ("paper", "/paper/"),
         ("examples", "/examples/"),
+        (DOCS, "/docs/"),
     ] {
         let Ok(read) = std::fs::read_dir(root.join(dir)) else {
             continue;
@@ -259,6 +314,7 @@ fn discover(root: &Path) -> Result<Vec<Source>, Errors> {
                 ("content", "index") => "/".to_string(),
                 ("content", "404") => "/404.html".to_string(),
                 ("paper", "paper") => "/paper/".to_string(),
+                (DOCS, "index") => "/docs/".to_string(),
                 _ => format!("{prefix}{stem}/"),
             };
             let text = std::fs::read_to_string(&path)

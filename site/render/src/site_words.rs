@@ -5,7 +5,7 @@
 //! counts (`[items]`) and a computed result's labels (`[result]`; `[report]` is only checked,
 //! [`crate::result_words`]). The links the navigation and footer make are recorded with their lines
 //! in that file, so a broken one is reported there; an unknown key, a missing one or a slot a
-//! sentence cannot use ([`crate::words`]) is an error at its line.
+//! sentence cannot use ([`crate::sentences`]) is an error at its line.
 
 use crate::base::Base;
 use crate::error::Error;
@@ -13,8 +13,8 @@ use crate::events;
 use crate::instruments::{PairwiseWords, ProbeWords};
 use crate::record::Record;
 use crate::result_words::{ReportWords, ResultWords};
+use crate::sentences::Count;
 use crate::stages::links;
-use crate::words::Count;
 use crate::{calculator, chart, scoring};
 use std::path::{Path, PathBuf};
 
@@ -51,6 +51,8 @@ pub struct Labels {
     pub site_nav: String,
     /// The label of a command's copy button (shown before `copy.js` runs).
     pub copy: String,
+    /// The accessible name and title of the list of the docs pages.
+    pub docs: String,
 }
 
 /// The keys of [`FILE`], for error messages.

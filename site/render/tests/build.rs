@@ -57,7 +57,7 @@ fn golden_pages() {
         .into_iter()
         .filter(|f| f.extension().is_some_and(|x| x == "html"))
         .collect();
-    assert_eq!(pages.len(), 8, "{pages:?}");
+    assert_eq!(pages.len(), 11, "{pages:?}");
     insta::with_settings!({snapshot_path => "snapshots/pages", prepend_module_to_snapshot => false}, {
         for page in &pages {
             let html = std::fs::read_to_string(out.join(page)).unwrap();
@@ -132,7 +132,7 @@ fn two_builds_are_byte_identical() {
     assert_eq!(list(&a), list(&b));
 }
 
-/// Issue 23: each label lives in one place. A label of the probe's results, of the pairwise
+/// Each label lives in one place. A label of the probe's results, of the pairwise
 /// results and the pairwise bar (which the live island shows too), and of a computed result
 /// (`[result]`: the calculator's panel and the evidence blocks), changed in the fixture's
 /// `content/layout.toml`, change the static boxes; the live islands compile the repository's
@@ -250,15 +250,19 @@ build_errors! {
     a_layout_file_without_a_footer_is_refused: "content/layout.toml", |_| "nav = []\n".into()
         => "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, result, report, setup)\n1 error; nothing was written";
     a_result_word_with_markup_names_its_line: "content/layout.toml", |t| t.replace("net_impact = \"Net impact\"", "net_impact = \"Net <i>impact</i>\"")
-        => "content/layout.toml:260: result.net_impact: \"Net <i>impact</i>\" holds '<', which the result's markup would read as HTML; write the words without <, > or &\n1 error; nothing was written";
+        => "content/layout.toml:261: result.net_impact: \"Net <i>impact</i>\" holds '<', which the result's markup would read as HTML; write the words without <, > or &\n1 error; nothing was written";
     a_sentence_with_a_slot_it_cannot_fill_names_its_line: "content/layout.toml", |t| t.replace("Scale {low}–{high}.", "Scale {low}–{max}.")
-        => "content/layout.toml:148: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
+        => "content/layout.toml:149: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
     missing_image: "paper/paper.md", |t| format!("{t}\n![A plot](/plots/missing.svg)\n")
         => "paper/paper.md:38: broken link /plots/missing.svg: no such page or file\n1 error; nothing was written";
     matrix_item_without_criterion: "paper/paper.md", |t| t.replace("(−3, depth) shallow", "−3 shallow")
         => "paper/paper.md:19: evidence block \"m\": in matrix mode every item needs a criterion: write (+3, craft) or put it under ## Criterion: craft\n1 error; nothing was written";
     feedback_item_outside_a_bucket: "examples/case.md", |t| t.replace("## Working\n", "")
         => "examples/case.md:20: evidence block \"review\": in feedback mode every item needs a bucket: put it under ## Working, ## Not working, ## Missing or ## Confusing\n1 error; nothing was written";
+    a_docs_page_names_no_template: "docs/another.md", |t| t.replacen("order = 5", "order = 5\ntemplate = \"paper\"", 1)
+        => "docs/another.md:1: a page under docs/ takes the docs layout: remove its `template` key (allowed keys there: title, description, order)\n1 error; nothing was written";
+    the_docs_layout_is_not_a_template_to_name: "docs/another.md", |t| t.replacen("order = 5", "order = 5\ntemplate = \"docs\"", 1)
+        => "docs/another.md:5: front matter: unknown variant `docs`, expected one of `home`, `page`, `paper`, `example` (allowed keys: title, description, template, order, summary, hero)\n1 error; nothing was written";
     feedback_value_not_allowed_in_its_bucket: "examples/case.md", |t| t.replace("−1 two names", "−5 two names")
         => "examples/case.md:27: evidence block \"review\": impact −5 is not allowed under Confusing: use −1, −2, −3\n1 error; nothing was written";
 }
@@ -374,6 +378,18 @@ build_errors! {
         => "content/index.md:18: evidence option bounds: \"on\" is not one of off\n1 error; nothing was written";
     weights_a_pooled_block_would_ignore: "content/index.md", |t| t.replacen("```evidence id=ex", "```evidence id=ex mode=pooled weights=a=1", 1)
         => "content/index.md:18: evidence block \"ex\": weights= would not be used with mode=pooled: pooled mode scores no criteria; leave one of them out\n1 error; nothing was written";
+    // The formula's options are read by the formula crate's names, as the CLI, the packages
+    // and rubric files read them, so the sentence after the option is theirs.
+    a_normalisation_the_formula_lacks: "content/index.md", |t| t.replacen("```evidence id=ex", "```evidence id=ex normalize=cube", 1)
+        => "content/index.md:18: evidence option normalize: \"cube\" is not one of sqrt, linear, log, none\n1 error; nothing was written";
+    a_rounding_the_formula_lacks: "content/index.md", |t| t.replacen("```evidence id=ex", "```evidence id=ex rounding=up", 1)
+        => "content/index.md:18: evidence option rounding: \"up\" is not one of half-away, none\n1 error; nothing was written";
+    a_preset_the_formula_lacks: "content/index.md", |t| t.replacen("```evidence id=ex", "```evidence id=ex preset=x", 1)
+        => "content/index.md:18: evidence option preset: \"x\" is not one of generic, hackathon\n1 error; nothing was written";
+    a_mode_a_block_cannot_take: "content/index.md", |t| t.replacen("```evidence id=ex", "```evidence id=ex mode=auto", 1)
+        => "content/index.md:18: evidence option mode: \"auto\" is not one of pooled, matrix, feedback\n1 error; nothing was written";
+    a_denominator_of_0: "content/index.md", |t| t.replacen("```evidence id=ex", "```evidence id=ex denominator=0", 1)
+        => "content/index.md:18: evidence block \"ex\": denominator must be a number greater than 0, not 0\n1 error; nothing was written";
     a_criterion_weighted_twice: "content/index.md", |t| t.replacen("```evidence id=ex", "```evidence id=ex weights=a=1,a=2", 1)
         => "content/index.md:18: evidence option weights: each criterion takes one weight, but a is given more than once\n1 error; nothing was written";
 }

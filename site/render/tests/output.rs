@@ -50,7 +50,7 @@ fn render(root: &Path, out: &Path) -> (Option<i32>, String) {
     (o.status.code(), String::from_utf8(o.stderr).unwrap())
 }
 
-const OWN: &str = "a build replaces its output folder as a whole, so --out must be a folder of its own outside content/, paper/, examples/, static/ and site/, such as dist/";
+const OWN: &str = "a build replaces its output folder as a whole, so --out must be a folder of its own outside content/, docs/, paper/, examples/, static/ and site/, such as dist/";
 
 /// The generator's whole standard error for a refusal.
 fn refused(message: String) -> String {

@@ -7,9 +7,7 @@
 
 use crate::tree::{Member, Node, NodeKind};
 use crate::{Criterion, Error, Rubric, Trap};
-use pickanumber_score::{
-    check_name, check_weights, Impact, Mode, Normalization, Params, Rounding, PERSPECTIVES,
-};
+use pickanumber_score::{check_name, check_weights, Impact, Mode, Named, Params, PERSPECTIVES};
 
 const TOP_KEYS: &str = "subject, mode, perspectives, criteria, traps, params";
 const CRITERION_KEYS: &str = "name, weight, plus5, minus5";
@@ -165,14 +163,10 @@ pub(crate) fn rubric(text: &str, root: &Node) -> Result<Rubric, Vec<Error>> {
 
 fn mode_of(c: &mut Checker<'_>, node: &Node) -> Option<Mode> {
     let name = c.text_of(node, "mode")?;
-    match Mode::from_name(&name) {
-        Some(m @ (Mode::Pooled | Mode::Matrix)) => Some(m),
-        _ => {
-            c.err(
-                node.at,
-                "mode",
-                format!("\"{name}\" is not one of pooled, matrix"),
-            );
+    match Mode::parse_among(&name, &[Mode::Pooled, Mode::Matrix]) {
+        Ok(m) => Some(m),
+        Err(e) => {
+            c.err(node.at, "mode", e.to_string());
             None
         }
     }
@@ -411,25 +405,17 @@ fn params_of(c: &mut Checker<'_>, node: &Node) -> Params {
             "gain" => set(&mut p.multiplier_gain, c.number(v, &k)),
             "normalize" => {
                 if let Some(name) = c.text_of(v, &k) {
-                    match Normalization::from_name(&name) {
-                        Some(n) => p.normalization = n,
-                        None => c.err(
-                            v.at,
-                            &k,
-                            format!("\"{name}\" is not one of sqrt, linear, log, none"),
-                        ),
+                    match name.parse() {
+                        Ok(n) => p.normalization = n,
+                        Err(e) => c.err(v.at, &k, format!("{e}")),
                     }
                 }
             }
             "rounding" => {
                 if let Some(name) = c.text_of(v, &k) {
-                    match Rounding::from_name(&name) {
-                        Some(r) => p.rounding = r,
-                        None => c.err(
-                            v.at,
-                            &k,
-                            format!("\"{name}\" is not one of half-away, none"),
-                        ),
+                    match name.parse() {
+                        Ok(r) => p.rounding = r,
+                        Err(e) => c.err(v.at, &k, format!("{e}")),
                     }
                 }
             }

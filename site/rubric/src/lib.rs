@@ -25,13 +25,12 @@
 //! through the formula crate's own reader and numbers through its exact decimal reader
 //! ([`pickanumber_score::parse_decimal`]), and the text this crate writes (the TOML, the schema)
 //! is written by hand with the formula crate's number writer, so neither serde_json nor the
-//! standard library's float parsing and formatting is linked. Measured in a wasm32 module beside
-//! the formula (`analyse` and the markdown report: 33.9 KB brotli after `wasm-opt -Oz`): reading
-//! a JSON rubric and writing its prompt, schema and TOML adds 11.8 KB brotli; reading TOML adds
-//! 26.6 KB more (the `toml_parser` lexer and parser). Both are dropped at link time when not
-//! called, and the `toml` feature (on by default) leaves the parser out of the build altogether:
-//! an island that builds the rubric from a form and shows [`Rubric::to_toml`], the prompt and
-//! the schema needs none of it; one that must read pasted TOML pays the 26.6 KB.
+//! standard library's float parsing and formatting is linked. In a wasm32 module beside the
+//! formula, reading TOML (the `toml_parser` lexer and parser) costs more than reading a JSON
+//! rubric and writing its prompt, schema and TOML together. Both are dropped at link time when
+//! not called, and the `toml` feature (on by default) leaves the parser out of the build
+//! altogether: an island that builds the rubric from a form and shows [`Rubric::to_toml`], the
+//! prompt and the schema needs none of it; one that must read pasted TOML pays for it.
 //!
 //! ```
 //! # #[cfg(feature = "toml")] {
@@ -73,6 +72,7 @@ mod tree;
 mod write;
 
 use pickanumber_score::{Analysis, Diagnostic, Impact, Kind, Labels, Mode, Params, Request};
+pub use prompt::{WorkText, WORK_HEADING};
 use std::fmt;
 
 /// A judge's contract: what is scored and how.
@@ -364,6 +364,13 @@ impl Rubric {
     /// traps, the rules and the output format (see the `prompt` module).
     pub fn prompt(&self) -> String {
         prompt::prompt(self)
+    }
+
+    /// The judge prompt followed by the work to judge, under [`WORK_HEADING`]: where the quick
+    /// start tells a user to put it. A text is shown as it is; files are shown under their
+    /// paths with numbered lines, and the section tells the judge how to cite and quote them.
+    pub fn prompt_with_work(&self, work: WorkText<'_>) -> String {
+        prompt::with_work(self, work)
     }
 
     /// The JSON Schema (draft 2020-12) of the judge's output, in the subset that model APIs

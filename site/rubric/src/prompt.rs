@@ -140,3 +140,58 @@ pub(crate) fn prompt(r: &Rubric) -> String {
     ));
     s
 }
+
+/// The judged work, as a judge prompt shows it after the brief.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WorkText<'a> {
+    /// One text without a file name: shown as it is, in one fenced block.
+    Text(&'a str),
+    /// Files as (relative path, text), shown in the order given, each under its path with its
+    /// lines numbered, so that a judge can cite `path:line`.
+    Files(&'a [(&'a str, &'a str)]),
+}
+
+/// The heading of the section that holds the work, the last of a prompt built with one.
+pub const WORK_HEADING: &str = "## The work";
+
+/// A code fence longer than any run of backticks in `text`, so the text cannot close it.
+fn fence(text: &str) -> String {
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    "`".repeat(longest.max(2) + 1)
+}
+
+/// `text` in a fenced block, ending with a newline.
+fn fenced(text: &str) -> String {
+    let f = fence(text);
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    format!("{f}text\n{body}\n{f}\n")
+}
+
+/// The prompt followed by the work, where the quick start puts it: after the brief, under
+/// [`WORK_HEADING`].
+pub(crate) fn with_work(r: &Rubric, work: WorkText<'_>) -> String {
+    let mut s = prompt(r);
+    s.push_str(&format!("\n{WORK_HEADING}\n\n"));
+    match work {
+        WorkText::Text(text) => {
+            s.push_str("The work you judge is the text below, in full. Quote it exactly.\n\n");
+            s.push_str(&fenced(text));
+        }
+        WorkText::Files(files) => {
+            s.push_str(&format!(
+                "The work you judge is the {} below, in full, each under its path. Each line starts with its number and a tab: cite lines as path:line, and leave the number and the tab out of quotations.\n",
+                if files.len() == 1 { "file" } else { "files" }
+            ));
+            for (path, text) in files {
+                let numbered: String = text
+                    .lines()
+                    .enumerate()
+                    .map(|(n, line)| format!("{}\t{line}\n", n + 1))
+                    .collect();
+                s.push_str(&format!("\n### {path}\n\n"));
+                s.push_str(&fenced(&numbered));
+            }
+        }
+    }
+    s
+}

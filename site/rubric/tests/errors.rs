@@ -189,7 +189,7 @@ fn params_that_make_no_formula() {
         |params: &str| format!("subject = \"pr\"\nmode = \"pooled\"\n\n[params]\n{params}\n");
     assert_eq!(
         errors(&with("denominator = 0")),
-        ["rubric.toml:5:15: params.denominator: denominator must be greater than 0"]
+        ["rubric.toml:5:15: params.denominator: denominator must be a number greater than 0, not 0"]
     );
     assert_eq!(
         errors(&with("center = 120")),

@@ -244,3 +244,35 @@ proptest! {
         prop_assert!(jsonschema::draft202012::meta::is_valid(&schema));
     }
 }
+
+/// The work goes after the whole brief, under its heading, where the quick start says to put
+/// it; a text is shown whole and cannot close its own fence; files carry their paths and
+/// numbered lines, so the `path:line` a judge reads off is the line the verifier checks.
+#[test]
+fn the_work_follows_the_brief_under_its_heading() {
+    use pickanumber_rubric::{WorkText, WORK_HEADING};
+    let r = example("pull-request");
+    let text = "fn main() {\n    println!(\"```\");\n}\n";
+    let p = r.prompt_with_work(WorkText::Text(text));
+    let (brief, work) = p.split_once(&format!("\n{WORK_HEADING}\n\n")).unwrap();
+    assert_eq!(brief, r.prompt());
+    assert!(
+        work.contains("````text\nfn main() {\n    println!(\"```\");\n}\n````\n"),
+        "{work}"
+    );
+    assert!(work.ends_with("````\n"));
+
+    let files = [("src/a.rs", "let x = 1;\nlet y = 2;\n"), ("b.md", "# B")];
+    let p = r.prompt_with_work(WorkText::Files(&files));
+    let work = p.split_once(WORK_HEADING).unwrap().1;
+    assert!(work.contains("cite lines as path:line"), "{work}");
+    assert!(
+        work.contains("\n### src/a.rs\n\n```text\n1\tlet x = 1;\n2\tlet y = 2;\n```\n"),
+        "{work}"
+    );
+    assert!(
+        work.contains("\n### b.md\n\n```text\n1\t# B\n```\n"),
+        "{work}"
+    );
+    assert!(work.find("src/a.rs").unwrap() < work.find("b.md").unwrap());
+}

@@ -61,6 +61,7 @@ mod input;
 pub mod interval;
 mod item;
 mod matrix;
+mod names;
 mod params;
 mod parse;
 mod pooled;
@@ -81,7 +82,8 @@ pub use input::{fenced_blocks, is_fence_line, read, read_as, Format};
 pub use interval::Interval;
 pub use item::{Bucket, Item};
 pub use matrix::{check_weights, CriterionScore, MatrixScore, WeightError, MAX_WEIGHT_SUM};
-pub use params::{Normalization, ParamError, Params, Rounding};
+pub use names::{Named, UnknownName};
+pub use params::{positive_setting, Normalization, ParamError, Params, Rounding};
 pub use parse::{
     check_name, decimal_comma, has_pass_headings, must_be_a_number, parse_weights, pass_heading,
     Entry, LineError, Parsed, ReportRow, MAX_ITEMS, MAX_REPEAT,

@@ -2,6 +2,7 @@
 //! ablation and by the case studies (a 0–10 scale, other density denominators, no rounding) are
 //! the same code with other values.
 
+use crate::names::{named_text, Named};
 use std::fmt;
 
 /// How the net impact is divided by the number of items before scaling.
@@ -37,11 +38,13 @@ impl Normalization {
         }
     }
 
-    /// The normalisation a name stands for, if any.
+    /// The normalisation a name stands for, if any (`FromStr` gives a message).
     pub fn from_name(name: &str) -> Option<Normalization> {
-        Normalization::ALL.into_iter().find(|n| n.name() == name)
+        <Normalization as Named>::find(name, <Normalization as Named>::ALL)
     }
 }
+
+named_text!(Normalization);
 
 /// Whether and how the final score is rounded to an integer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -65,11 +68,13 @@ impl Rounding {
         }
     }
 
-    /// The rounding a name stands for, if any.
+    /// The rounding a name stands for, if any (`FromStr` gives a message).
     pub fn from_name(name: &str) -> Option<Rounding> {
-        Rounding::ALL.into_iter().find(|r| r.name() == name)
+        <Rounding as Named>::find(name, <Rounding as Named>::ALL)
     }
 }
+
+named_text!(Rounding);
 
 /// The constants of the formula.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -186,13 +191,34 @@ impl Params {
                 crate::numtext::round_trip(self.max)
             )));
         }
-        if self.density_denominator <= 0.0 {
-            return Err(ParamError("denominator must be greater than 0".into()));
-        }
-        if self.scale <= 0.0 {
-            return Err(ParamError("scale must be greater than 0".into()));
-        }
+        positive_setting("denominator", self.density_denominator)?;
+        positive_setting("scale", self.scale)?;
         Ok(())
+    }
+}
+
+/// The rule of the two settings every front end takes on its own (the density denominator and
+/// the scale): a finite number greater than 0. `name` is the setting as the message calls it.
+///
+/// # Errors
+/// A [`ParamError`] naming the setting, the rule and the value.
+///
+/// ```
+/// use pickanumber_score::positive_setting;
+/// assert_eq!(positive_setting("scale", 6.5), Ok(6.5));
+/// assert_eq!(
+///     positive_setting("denominator", -2.0).unwrap_err().to_string(),
+///     "denominator must be a number greater than 0, not -2"
+/// );
+/// ```
+pub fn positive_setting(name: &str, x: f64) -> Result<f64, ParamError> {
+    if x.is_finite() && x > 0.0 {
+        Ok(x)
+    } else {
+        Err(ParamError(format!(
+            "{name} must be a number greater than 0, not {}",
+            crate::numtext::round_trip(x)
+        )))
     }
 }
 

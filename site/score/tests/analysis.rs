@@ -151,13 +151,13 @@ fn the_request_carries_the_formula_parameters() {
     );
     assert_eq!(
         a.messages(Severity::Error),
-        vec!["denominator must be greater than 0"]
+        vec!["denominator must be a number greater than 0, not 0"]
     );
 }
 
-/// 100,000 unlabelled lines in matrix mode once took quadratic time (one `contains` over the
-/// reported lines per item). The bound is loose on purpose: linear work takes well under a
-/// second even in a debug build; the quadratic pass took minutes.
+/// 100,000 unlabelled lines in matrix mode are read in linear time (one `contains` over the
+/// reported lines per item would be quadratic). The bound is loose on purpose: linear work
+/// stays far inside it even in a debug build, and the quadratic pass does not.
 #[test]
 fn many_unlabelled_lines_in_matrix_mode_stay_linear() {
     let text: String = (0..100_000).map(|i| format!("+1 item {i}\n")).collect();

@@ -1,4 +1,4 @@
-//! Text shaped the way judge models write it (issue 21): fenced answers, structured-output
+//! Text shaped the way judge models write it: fenced answers, structured-output
 //! objects, emphasis round impacts, byte-order marks, reports of the evidence-scoring skill;
 //! and the rule that text from which nothing was read gets no score.
 
@@ -146,7 +146,7 @@ fn an_explicitly_empty_structure_scores_the_centre_and_says_why() {
 
 #[test]
 fn bold_impacts_are_all_read() {
-    // Issue 21: three of four items were dropped and the score came out 56.
+    // Every one of the four bold impacts is an item.
     let a = analyse(
         "- **+3** clear module boundaries\n- **+2** tests for the parser\n- **+1** tidy names\n- **−5** data loss on retry",
         &Request::default(),

@@ -92,7 +92,7 @@ fn a_number_glued_to_a_word_is_an_error() {
 }
 
 /// Prose that starts with a count is never positive evidence: it is an error saying how to
-/// write an impact (issue 21: "2 tests fail on CI" had been read as +2).
+/// write an impact (`2 tests fail on CI` is not +2).
 #[test]
 fn unsigned_numbers_are_errors_never_impacts() {
     assert_eq!(

@@ -51,7 +51,7 @@ fn a_hundred_thousand_distinct_criteria_in_matrix_mode() {
     assert!(took < BOUND, "{LINES} distinct criteria took {took:?}");
 }
 
-/// Issue 25: two passes of `LINES / 2` items each, every observation found by both judges
+/// Two passes of `LINES / 2` items each, every observation found by both judges
 /// (the duplicate rule sorts every item's key once), with criteria and perspectives.
 #[cfg(feature = "combine")]
 #[test]

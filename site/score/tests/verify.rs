@@ -342,3 +342,95 @@ mod in_the_analysis {
         );
     }
 }
+
+/// What one entry of a generated tree is.
+#[cfg(unix)]
+#[derive(Clone, Copy, Debug)]
+enum Entry {
+    /// A text file of the tree.
+    File,
+    /// A symlink to a file outside the tree.
+    ToOutsideFile,
+    /// A symlink to a folder outside the tree.
+    ToOutsideFolder,
+    /// A symlink to the folder that holds the tree.
+    ToParent,
+    /// A symlink to nothing.
+    Dangling,
+    /// A symlink to the tree's first file.
+    ToInsideFile,
+    /// A symlink to the tree's own root.
+    ToRoot,
+}
+
+#[cfg(unix)]
+fn entry() -> impl Strategy<Value = Entry> {
+    prop_oneof![
+        Just(Entry::File),
+        Just(Entry::ToOutsideFile),
+        Just(Entry::ToOutsideFolder),
+        Just(Entry::ToParent),
+        Just(Entry::Dangling),
+        Just(Entry::ToInsideFile),
+        Just(Entry::ToRoot),
+    ]
+}
+
+#[cfg(unix)]
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Whatever a tree's symlinks point at (files and folders outside it, the folder above it,
+    /// nothing, the tree itself), the work read from it holds only files inside it: a sentence
+    /// written only outside is never found, and every sentence of the tree's own files is.
+    #[test]
+    fn nothing_outside_a_generated_tree_is_ever_read(
+        entries in proptest::collection::vec((entry(), 0usize..3), 1..12),
+        case in any::<u64>(),
+    ) {
+        use std::os::unix::fs::symlink;
+        let base = scratch(&format!("gen-{case}"));
+        let outside = base.join("outside");
+        std::fs::create_dir_all(outside.join("folder")).unwrap();
+        std::fs::write(outside.join("secret.txt"), "outside sentence one\n").unwrap();
+        std::fs::write(outside.join("folder/deep.txt"), "outside sentence two\n").unwrap();
+        std::fs::write(base.join("beside.txt"), "outside sentence three\n").unwrap();
+        let tree = base.join("tree");
+        std::fs::create_dir_all(&tree).unwrap();
+        std::fs::write(tree.join("first.txt"), "inside sentence first\n").unwrap();
+        let mut inside = vec!["inside sentence first".to_string()];
+        for (i, (kind, depth)) in entries.iter().enumerate() {
+            let dir = (0..*depth).fold(tree.clone(), |d, k| d.join(format!("d{k}")));
+            std::fs::create_dir_all(&dir).unwrap();
+            let at = dir.join(format!("e{i}.txt"));
+            match kind {
+                Entry::File => {
+                    let sentence = format!("inside sentence {i}");
+                    std::fs::write(&at, format!("{sentence}\n")).unwrap();
+                    inside.push(sentence);
+                }
+                Entry::ToOutsideFile => symlink(outside.join("secret.txt"), &at).unwrap(),
+                Entry::ToOutsideFolder => symlink(outside.join("folder"), &at).unwrap(),
+                Entry::ToParent => symlink(&base, &at).unwrap(),
+                Entry::Dangling => symlink(base.join("nothing-here"), &at).unwrap(),
+                Entry::ToInsideFile => symlink(tree.join("first.txt"), &at).unwrap(),
+                Entry::ToRoot => symlink(&tree, &at).unwrap(),
+            }
+        }
+        let work = Work::read(&tree).unwrap();
+        let root = tree.canonicalize().unwrap();
+        for f in &work.files {
+            let real = tree.join(&f.path).canonicalize().unwrap();
+            prop_assert!(real.starts_with(&root), "{} is outside the tree", f.path);
+        }
+        let mut lines: Vec<String> = (1..=3)
+            .map(|k| format!("+1 \"outside sentence {}\"", ["one", "two", "three"][k - 1]))
+            .collect();
+        lines.extend(inside.iter().map(|s| format!("+1 \"{s}\"")));
+        let texts: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let statuses: Vec<Status> = verify_text(&work, &texts).iter().map(|c| c.status).collect();
+        prop_assert_eq!(&statuses[..3], &[Status::NotFound; 3][..]);
+        prop_assert!(statuses[3..].iter().all(|s| *s == Status::Verified), "{:?}", statuses);
+        let _ = std::fs::remove_dir_all(&base);
+    }
+}

@@ -63,7 +63,7 @@ pub fn actions(w: &CalculatorLive<'_>, live: bool) -> String {
 /// judged work's box (`#work-input`, showing `work`) with its hint (`#work-hint`). Each
 /// field is its label's block, so a label never stands beside the other field. No
 /// `<details>`: with one anywhere in the document, Chromium edits a textarea slowly, and the
-/// site generator opens a page's disclosures only when every one is closed (the README's note
+/// site generator opens a page's disclosures only when every one is closed (CONTRIBUTING.md's note
 /// on island pages).
 pub fn examples_and_settings(
     w: &CalculatorLive<'_>,

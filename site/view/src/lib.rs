@@ -88,8 +88,7 @@ fn slots(template: &str, values: &[(&str, &str)], escaped: bool) -> String {
         }
     };
     // A byte scan and `get` rather than slicing at found indices: a slice that could fail
-    // would bring core's panic message, with its Unicode tables, into the islands (measured:
-    // 4.7 KB brotli). `{` and `}` are ASCII, so the pieces are whole characters.
+    // would bring core's panic message, with its Unicode tables, into the islands. `{` and `}` are ASCII, so the pieces are whole characters.
     let bytes = template.as_bytes();
     let (mut from, mut open) = (0, None);
     for (i, &b) in bytes.iter().enumerate() {

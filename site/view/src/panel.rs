@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 /// The interval's value while it is being computed (see [`calculator`]): no number, and
 /// `aria-busy` until the page's boot module puts the ends in its place. Its word is written
 /// here rather than in `[result]`: put in at run time, it took the calculator over its byte
-/// budget (86,011 bytes brotli against 86,000).
+/// budget.
 pub const INTERVAL_PENDING: &str = "<dd id=\"out-interval\" aria-busy=\"true\">computing…</dd>";
 
 /// The live calculator's result panel for `a`, the mode's answer first: the headline

@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 
 use crate::env::{failed, human, missing, Context, Env, Failure};
 use crate::pipeline::{self, DIST};
-use crate::setup::{CHROMEDRIVER, CHROMIUM};
+use crate::tools::{CHROMEDRIVER, CHROMIUM};
 use report::Report;
 
 /// What measures a section against the built site: it adds rows to the report, returns the JSON.
@@ -72,7 +72,7 @@ pub fn bench(env: &Env, build: bool, only: &[String]) -> Result<(), Failure> {
 
 /// Fails, saying how to install them, when any of the browser `tools` is missing.
 fn installed(tools: &[&str]) -> Result<(), Failure> {
-    let why = "is missing; `cargo xtask setup` installs it";
+    let why = "is missing; `cargo xtask tools` installs it";
     match tools.iter().find(|t| !Path::new(t).is_file()) {
         Some(tool) => Err(missing(format!("{tool} {why}"))),
         None => Ok(()),

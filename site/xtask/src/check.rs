@@ -7,9 +7,9 @@ use std::time::Instant;
 use crate::env::{failed, human, step, Env, Failure};
 use crate::package::python;
 use crate::pipeline::{self, DIST, SUBPATH, SUBPATH_DIST};
-use crate::setup;
+use crate::tools;
 
-/// The cargo steps after setup, in order: what passed, then cargo's arguments. Without `-p`,
+/// The cargo steps after the tools' install, in order: what passed, then cargo's arguments. Without `-p`,
 /// cargo takes the workspace's default members: the native crates. The calculator's own tests
 /// (share links) are plain Rust and run natively, in a cargo invocation of their own so that
 /// Leptos's `csr` feature is not unified with other crates'. The formula crate without its
@@ -46,12 +46,12 @@ pub fn test(env: &Env) -> Result<(), Failure> {
 }
 
 fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
-    // The Python venv's pinned tools install from PyPI beside setup and the Rust build (pip
+    // The Python venv's pinned tools install from PyPI beside the tools' install and the Rust build (pip
     // mostly waits on the network; about a minute on a fresh machine, nothing once stamped).
     println!("==> python venv: checking the pinned tools in the background");
     let venv = std::thread::spawn(|| Env::new().and_then(|env| python::ensure_venv(&env)));
-    setup::setup(env, true)?;
-    passed.push("setup");
+    tools::install(env, true)?;
+    passed.push("tools");
     for (what, args) in CARGO_STEPS.lines().filter_map(|l| l.split_once(" | ")) {
         env.cargo(args)?;
         passed.push(what);
@@ -91,6 +91,10 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
         println!("    {line}");
     }
     passed.push("python package");
+    // The README's and the docs' examples, with the venv and the npm package just tested.
+    println!("==> examples of the README and docs/*.md");
+    crate::examples::run(env, false)?;
+    passed.push("examples");
     let browser = "test -p pickanumber-browser-tests -- --test-threads=1";
     let mut cargo = env.command("cargo", browser);
     cargo.env("PICKANUMBER_DIST", env.repo.join(DIST));

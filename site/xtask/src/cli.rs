@@ -17,16 +17,20 @@ cargo xtask — build, serve and test the pickanumber site
 
 USAGE: cargo xtask <COMMAND> [OPTIONS]
 
-    setup [--no-browser]   install what is missing, each tool checked by version first (without
+    tools [--no-browser]   install what is missing, each tool checked by version first (without
                            --no-browser also rustfmt, clippy, chromium and chromium-driver)
     build [--base-url /name/]
-                           setup, build the wasm and generate the site into dist/
+                           tools, build the wasm and generate the site into dist/
     serve [--port N]       build into target/serve-dist/, serve it on http://127.0.0.1:N/ (default
                            8000) and rebuild when the sources change; open pages then reload
-    test                   setup, fmt, clippy, unit tests, the README's install line, the npm
-                           package and its node tests (promptfoo), build, then
-                           the browser tests (headless Chromium) against dist/
-    package                setup, then build the npm package into target/npm/pickanumber/ and the
+    test                   tools, fmt, clippy, unit tests, the README's install line, the npm
+                           package and its node tests (promptfoo), build, the examples,
+                           then the browser tests (headless Chromium) against dist/
+    examples [--update]    run every example of the README and docs/*.md (console blocks with the
+                           debug CLI, python and js run blocks with the test venv and the built npm
+                           package, after `test` or `package`) and compare their output with the
+                           page; --update writes the printed output into the pages
+    package                tools, then build the npm package into target/npm/pickanumber/ and the
                            Python wheel into target/wheels/
     bench [--no-build] [--only weight,lighthouse,latency,throughput,build,python,npm]
                            build, then print the figures against their targets (also
@@ -44,7 +48,7 @@ Exit codes: 0 success, 1 a step failed, 2 a missing tool that cannot be installe
 pub enum Command {
     Help,
     /// With the browser and the linters.
-    Setup(bool),
+    Tools(bool),
     Build(Option<String>),
     Serve(u16),
     Test,
@@ -52,6 +56,8 @@ pub enum Command {
     Bench(bool, Vec<String>),
     /// How long each target runs, and the targets.
     Fuzz(Budget, Vec<&'static str>),
+    /// Run the examples of the README and the docs; with `true`, write their output in.
+    Examples(bool),
     /// The packages for other ecosystems: npm into `target/npm/pickanumber/`, the wheel into
     /// `target/wheels/`.
     Package,
@@ -73,18 +79,19 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
     };
     let mut command = match name.as_str() {
         "help" => Command::Help,
-        "setup" => Command::Setup(true),
+        "tools" => Command::Tools(true),
         "build" => Command::Build(None),
         "serve" => Command::Serve(8000),
         "test" => Command::Test,
         "package" => Command::Package,
+        "examples" => Command::Examples(false),
         "bench" => Command::Bench(true, SECTIONS.map(|s| s.0.to_owned()).to_vec()),
         "fuzz" => Command::Fuzz(Budget::Seconds(60), TARGETS.to_vec()),
-        other => return Err(usage(format!("unknown command `{other}`; the commands are setup, build, serve, test, package, bench and fuzz (see --help)"))),
+        other => return Err(usage(format!("unknown command `{other}`; the commands are tools, build, serve, test, examples, package, bench and fuzz (see --help)"))),
     };
     while let Some(arg) = p.next()? {
         match (&mut command, arg) {
-            (Command::Setup(browser), Long("no-browser")) => *browser = false,
+            (Command::Tools(browser), Long("no-browser")) => *browser = false,
             (Command::Build(b), Long("base-url")) => *b = Some(p.value()?.string()?),
             (Command::Serve(n), Long("port")) => {
                 *n = number(&mut p, "--port", "a port, 0 to 65535")?
@@ -106,6 +113,7 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Command, Failur
                 *targets = vec![t]
             }
             (Command::Bench(build, _), Long("no-build")) => *build = false,
+            (Command::Examples(update), Long("update")) => *update = true,
             (Command::Bench(_, only), Long("only")) => {
                 let v = p.value()?.string()?;
                 *only = v.split(',').map(|s| s.trim().to_owned()).collect();
@@ -144,9 +152,11 @@ mod tests {
         for (line, command) in [
             ("", Command::Help),
             ("--help", Command::Help),
-            ("setup --no-browser", Command::Setup(false)),
+            ("tools --no-browser", Command::Tools(false)),
             ("build --base-url=/x/", Command::Build(Some("/x/".into()))),
             ("serve", Command::Serve(8000)),
+            ("examples", Command::Examples(false)),
+            ("examples --update", Command::Examples(true)),
             ("serve --port 9001", Command::Serve(9001)),
             ("fuzz", Command::Fuzz(Budget::Seconds(60), TARGETS.to_vec())),
             (
@@ -173,7 +183,7 @@ mod tests {
             .filter_map(|l| l.split_whitespace().next())
             .collect();
         let commands = [
-            "setup", "build", "serve", "test", "package", "bench", "fuzz",
+            "tools", "build", "serve", "test", "examples", "package", "bench", "fuzz",
         ];
         assert_eq!(listed, commands);
         for c in commands {
@@ -198,6 +208,11 @@ mod tests {
             ("bench -f", "`bench`: invalid option '-f'"),
             ("build extra", r#"`build`: unexpected argument "extra""#),
             ("deploy", "unknown command `deploy`"),
+            // "setup" names the site's page; the tools' install is `tools`.
+            (
+                "setup",
+                "unknown command `setup`; the commands are tools, build",
+            ),
         ] {
             let err = parse_str(line).unwrap_err();
             assert_eq!(err.code, 2, "{line}");

@@ -106,7 +106,7 @@ pub fn run(what: &str, cmd: &mut Command) -> Result<(), Failure> {
         Ok(status) if status.success() => Ok(()),
         Ok(status) => Err(failed(format!("{what} failed (`{program}`: {status})"))),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(missing(format!(
-            "{what}: `{program}` is not installed or not on PATH; `cargo xtask setup` installs it"
+            "{what}: `{program}` is not installed or not on PATH; `cargo xtask tools` installs it"
         ))),
         Err(e) => Err(failed(format!("{what}: cannot start `{program}`: {e}"))),
     }

@@ -12,7 +12,7 @@
 use std::path::Path;
 
 use crate::env::{failed, human, missing, step, Context, Env, Failure};
-use crate::setup::ensure;
+use crate::tools::ensure;
 
 /// The fuzz targets (`fuzz/fuzz_targets/NAME.rs`), in the order they run.
 pub const TARGETS: [&str; 2] = ["parse", "instruments"];

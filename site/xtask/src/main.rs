@@ -1,16 +1,19 @@
-//! `cargo xtask setup | build | serve | test | bench | fuzz | package` (see `--help` and [`cli`]).
+//! `cargo xtask tools | build | serve | test | examples | bench | fuzz | package` (see `--help` and [`cli`]).
 
 mod bench;
 mod check;
 mod cli;
+#[cfg(test)]
+mod comments;
 mod env;
+mod examples;
 mod fuzz;
 mod minify;
 mod package;
 mod pipeline;
 mod serve;
-mod setup;
 mod stamp;
+mod tools;
 
 use std::process::ExitCode;
 
@@ -33,12 +36,17 @@ fn run(command: Command) -> Result<(), env::Failure> {
             print!("{}", cli::HELP);
             Ok(())
         }
-        Command::Setup(browser) => setup::setup(&env()?, browser),
+        Command::Tools(browser) => tools::install(&env()?, browser),
         Command::Build(base_url) => pipeline::build(&env()?, base_url.as_deref()),
         Command::Serve(port) => serve::serve(&env()?, port),
         Command::Test => check::test(&env()?),
         Command::Bench(build, only) => bench::bench(&env()?, build, &only),
         Command::Fuzz(budget, targets) => fuzz::fuzz(&env()?, budget, &targets),
         Command::Package => package::package(&env()?),
+        Command::Examples(update) => {
+            let env = env()?;
+            env.cargo("build -p pickanumber-cli")?;
+            examples::run(&env, update)
+        }
     }
 }

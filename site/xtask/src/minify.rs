@@ -2,7 +2,7 @@
 //! `pickanumber-render` copies from `site/render/assets/boot.js` without its comment lines) →
 //! esbuild `--minify` in place, as trunk's hook minifies the wasm-bindgen glue. The boot module
 //! counts in the calculator's byte budget (`site/browser-tests/tests/budget.rs`); minified it
-//! measured 1,331 bytes brotli instead of 1,558 (issue 25, with the interval filling).
+//! packs smaller.
 
 use crate::env::{step, Env, Failure};
 

@@ -12,7 +12,7 @@ use crate::env::{Env, Failure};
 
 /// Builds every package.
 pub fn package(env: &Env) -> Result<(), Failure> {
-    crate::setup::setup(env, false)?;
+    crate::tools::install(env, false)?;
     npm::build(env)?;
     let wheel = python::wheel(env)?;
     println!("built {}", wheel.display());

@@ -17,10 +17,10 @@ pub const SUBPATH_DIST: &str = "target/dist-subpath";
 /// The calculator's glue and wasm (`site/calculator/Trunk.toml` says so).
 pub const CALC_DIST: &str = "target/calculator-dist";
 
-/// `cargo xtask build`: setup (without the browser), fetch, wasm, then the pages into `dist/`.
+/// `cargo xtask build`: the tools (without the browser), fetch, wasm, then the pages into `dist/`.
 pub fn build(env: &Env, base_url: Option<&str>) -> Result<(), Failure> {
     let started = Instant::now();
-    crate::setup::setup(env, false)?;
+    crate::tools::install(env, false)?;
     env.cargo("fetch")?; // trunk's cargo then finds every crate it needs
     wasm(env)?;
     let base = base_url.map(|b| ["--base-url", b]);

@@ -11,7 +11,14 @@ use crate::env::{human, Context, Env, Failure};
 use crate::pipeline::{self, DEV_DIST};
 
 /// Changes here re-run only the generator.
-const PAGE_DIRS: &[&str] = &["content", "paper", "examples", "static", "site/render"];
+const PAGE_DIRS: &[&str] = &[
+    "content",
+    "docs",
+    "paper",
+    "examples",
+    "static",
+    "site/render",
+];
 /// Changes here rebuild the wasm, then the pages (not changes to tests and benches).
 const WASM_DIRS: &[&str] = &[
     "site/calculator",
@@ -38,7 +45,7 @@ impl Dev {
         let addr = devserver::start(site, ("127.0.0.1", port)).context(listen)?;
         let dirs = PAGE_DIRS.iter().chain(WASM_DIRS).map(|d| env.repo.join(d));
         let watch = Watch::new(&dirs.collect::<Vec<_>>()).context("cannot watch the sources")?;
-        crate::setup::setup(env, false)?;
+        crate::tools::install(env, false)?;
         env.cargo("fetch")?;
         let mut dev = Dev {
             reload,

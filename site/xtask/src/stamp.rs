@@ -6,8 +6,8 @@
 //! The digits are a SHA-256 of the absolute path of that crate's `Cargo.toml`, which is under
 //! cargo's home, so they differ from machine to machine. Nothing calls the export: only the
 //! `wasm-split` tool reads the prefix, and this site does not split its wasm. Different digits
-//! change how well brotli packs the file: on the calculator's wasm, 200 random stamps measured
-//! 80,166 to 80,542 bytes, a spread wider than what the calculator's budget has to spare. So
+//! change how well brotli packs the file: on the calculator's wasm, random stamps spread its
+//! size wider than what the calculator's budget has to spare. So
 //! every build writes the same digits, the copy's number in hex (`0000000000000000` for the first),
 //! which keeps two copies' names apart if two versions were ever linked.
 //!

@@ -12,8 +12,8 @@
 //!
 //! No Leptos here, unlike the other islands: every view of this page is markup from
 //! `pickanumber-setup` set with `innerHTML`, so a reactive runtime had nothing to do but cost
-//! bytes. The same island in Leptos 0.8 measured 68,562 bytes brotli (wasm and glue), over the
-//! page's 60 KB budget; the README's setup section has the figures of this one.
+//! bytes: the same island in Leptos went over the page's budget (`cargo xtask bench` prints
+//! the figures of this one).
 
 use pickanumber_calculator::second;
 use pickanumber_rubric::Rubric;

@@ -4,9 +4,11 @@
 use super::Scale;
 use crate::LineError;
 use pickanumber_lean::json::{self, Kind, Value};
+use pickanumber_score::verify::Work;
+use std::sync::Arc;
 
 /// The keys a subject line may have.
-const KEYS: &str = "id, human, output, naive";
+const KEYS: &str = "id, human, output, naive, work";
 
 /// The people's scores of one subject, mapped onto 0–100.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,21 +56,53 @@ pub struct Subject {
     pub output: Output,
     /// The judge's own number, on 0–100, when given.
     pub naive: Option<f64>,
+    /// The judged work the output's evidence is checked against, when given.
+    pub work: Option<Arc<Work>>,
+}
+
+/// How the files a gold set names are opened: an output given as `{"path": …}` (its text)
+/// and a work given as `{"path": …}` (a file is one text, a folder a tree). The caller bounds
+/// and confines both.
+pub struct Open<'a> {
+    /// The text of an output file, or why it cannot be read.
+    pub output: &'a mut dyn FnMut(&str) -> Result<String, String>,
+    /// The work at a path, or why it cannot be read.
+    pub work: &'a mut dyn FnMut(&str) -> Result<Work, String>,
+}
+
+/// What reading without files says of every `{"path": …}`.
+pub const NO_FILES: &str = "this build reads no files: give the output and the work as text";
+
+/// Reads a gold set whose outputs and works are all given as text: every `{"path": …}` is
+/// refused with [`NO_FILES`].
+///
+/// # Errors
+/// As [`read`].
+pub fn read_text(
+    text: &str,
+    human_scale: Scale,
+    naive_scale: Scale,
+) -> Result<Vec<Subject>, Vec<LineError>> {
+    let mut open = Open {
+        output: &mut |_| Err(NO_FILES.into()),
+        work: &mut |_| Err(NO_FILES.into()),
+    };
+    read(text, human_scale, naive_scale, &mut open)
 }
 
 /// Reads a gold set: one subject a line, blank lines skipped, a UTF-8 byte-order mark at the
-/// start skipped. `open` returns the text of an `{"path": …}` output (the caller bounds and
-/// confines it) or why it cannot.
+/// start skipped. `open` opens what a line gives as `{"path": …}`.
 ///
 /// # Errors
 /// Every bad line, in order: not a JSON object, a missing or repeated id, a human score or
 /// naive number that is not a number or lies outside its scale, an output that is neither a
-/// text, `{"path": …}` nor a list of them, an output that cannot be read, an unknown key.
+/// text, `{"path": …}` nor a list of them, a work that is neither a text nor `{"path": …}`,
+/// an output or work that cannot be read, an unknown key.
 pub fn read(
     text: &str,
     human_scale: Scale,
     naive_scale: Scale,
-    open: &mut dyn FnMut(&str) -> Result<String, String>,
+    open: &mut Open<'_>,
 ) -> Result<Vec<Subject>, Vec<LineError>> {
     let mut subjects: Vec<Subject> = Vec::new();
     let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
@@ -109,7 +143,7 @@ fn subject(
     line: usize,
     human_scale: Scale,
     naive_scale: Scale,
-    open: &mut dyn FnMut(&str) -> Result<String, String>,
+    open: &mut Open<'_>,
     seen: &mut std::collections::HashMap<String, usize>,
 ) -> Result<Subject, LineError> {
     let v = json::parse(row).map_err(|e| LineError {
@@ -170,7 +204,14 @@ fn subject(
     };
     let output = match v.get("output") {
         None => return Err(at("\"output\" is missing: give the judge's output".into())),
-        Some(o) => output(o, open).map_err(at)?,
+        Some(o) => output(o, open.output).map_err(at)?,
+    };
+    let work = match v.get("work") {
+        None
+        | Some(Value {
+            kind: Kind::Null, ..
+        }) => None,
+        Some(w) => Some(Arc::new(work(w, open.work).map_err(at)?)),
     };
     Ok(Subject {
         id,
@@ -178,6 +219,7 @@ fn subject(
         human,
         output,
         naive,
+        work,
     })
 }
 
@@ -261,6 +303,21 @@ fn one(
         },
         _ => Err(format!(
             "\"output\" must be the judge's output as a text, {{\"path\": \"…\"}} or a list of passes, not {}",
+            v.describe()
+        )),
+    }
+}
+
+/// The judged work of a subject: a text, or `{"path": …}` (a file or a folder).
+fn work(v: &Value<'_>, open: &mut dyn FnMut(&str) -> Result<Work, String>) -> Result<Work, String> {
+    match (&v.kind, v.get("path").map(|p| &p.kind)) {
+        (Kind::String(s), _) => Ok(Work::text(s)),
+        (Kind::Object(members), Some(Kind::String(p))) if members.len() == 1 => {
+            open(p).map_err(|why| format!("cannot read work \"{p}\": {why}"))
+        }
+        (Kind::Object(_), _) => Err("a work object must be {\"path\": \"…\"}, a file or a folder relative to the gold file's folder".into()),
+        _ => Err(format!(
+            "\"work\" must be the judged work as a text or {{\"path\": \"…\"}}, not {}",
             v.describe()
         )),
     }

@@ -19,6 +19,10 @@ the settings that scoring uses.
 the judge's outputs) and fits the density denominator and the scale under cross-validation,
 as ``pickanumber calibrate`` does.
 
+``judge(work, rubric, {name: fn})`` runs the loop itself: the rubric's prompt with the work
+after it goes to every judge callable at once, each answer is read, its evidence checked
+against the work, and the passes combined (``Judgement``).
+
 Adapters: ``pickanumber.inspect`` (inspect_ai scorer), ``pickanumber.deepeval``
 (DeepEval metric) and ``pickanumber.promptfoo`` (promptfoo Python assertion).
 """
@@ -36,11 +40,15 @@ __all__ = [
     "CalibrationError",
     "Diagnostic",
     "EvidenceError",
+    "JudgeError",
+    "Judgement",
     "Rubric",
     "RubricError",
     "analyse",
     "calibrate",
     "combine",
+    "judge",
+    "judge_async",
     "__version__",
 ]
 
@@ -115,7 +123,7 @@ class Diagnostic:
 
 class Rubric:
     """A rubric: what is scored, pooled or matrix, the criteria with their weights and anchors,
-    the perspectives, the traps and the formula's settings (see the README's "Rubrics").
+    the perspectives, the traps and the formula's settings (see the docs' page on rubrics, ``docs/rubrics.md``).
 
     Make one with ``Rubric.load(path)`` or ``Rubric.parse(text)``; pass it to
     ``analyse(output, rubric=r)`` to score a judge's output in the rubric's mode with its
@@ -181,9 +189,18 @@ class Rubric:
         """The perspectives, in the rubric's order."""
         return list(self._native.perspectives)
 
-    def prompt(self) -> str:
-        """The judge prompt (markdown), as ``pickanumber rubric prompt`` prints it."""
-        return self._native.prompt()
+    def prompt(self, work: Optional[Union[str, Mapping[str, str]]] = None) -> str:
+        """The judge prompt (markdown), as ``pickanumber rubric prompt`` prints it.
+
+        With ``work`` (the text judged, or ``{path: text}`` for files), the prompt is followed
+        by the work under a "## The work" heading, as the quick start says to send it: a text
+        as it is, files under their paths with numbered lines so that ``path:line`` can be
+        cited. This is the prompt ``judge`` sends.
+        """
+        text, path, files = _work(work)
+        if path is not None:
+            raise TypeError("work must be the judged text (str) or {path: text}: read the file first")
+        return self._native.prompt(text=text, files=files)
 
     def schema(self) -> Dict[str, Any]:
         """The JSON Schema of the judge's output (draft 2020-12, in the subset that OpenAI's,
@@ -607,7 +624,10 @@ def calibrate(
     ``pickanumber calibrate`` prints: the agreement of the finals with the mean human score
     (under the defaults, and held out under the fitted settings), the naive number's, the
     raters' alpha, and ``fit.fitted`` (``{"denominator", "scale"}``); ``verdict`` when
-    ``min_agreement`` is given (the held-out Spearman's rho against it).
+    ``min_agreement`` is given (the held-out Spearman's rho against it). A line's optional
+    ``"work"`` (the judged work as text, or ``{"path": ...}`` a file or folder beside the gold
+    file) checks its output's evidence as ``against=`` does, and ``evidence`` gives the
+    invented-evidence rate over the subjects that have one.
 
     Raises ``CalibrationError`` naming every bad line, and ``ValueError`` for a scale that is
     not ``LOW:HIGH`` or a file that cannot be read.
@@ -627,3 +647,6 @@ def calibrate(
     if card is None:
         raise CalibrationError(errors)
     return json.loads(card)
+
+
+from ._judge import JudgeError, Judgement, judge, judge_async  # noqa: E402  (needs the names above)

@@ -9,9 +9,12 @@ framework's explanation field.
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Mapping, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional, Union
 
 from . import Analysis, EvidenceError, Rubric, analyse
+
+if TYPE_CHECKING:
+    from ._judge import Judgement
 
 #: The keyword arguments of ``analyse`` an adapter passes on.
 OPTIONS = (
@@ -59,6 +62,28 @@ def score_output(output: str, rubric: Optional[Rubric], options: Mapping[str, An
     return a
 
 
+def judged_metadata(j: "Judgement") -> Dict[str, Any]:
+    """What a framework's log keeps of a ``judge`` run: the headline and its confidence,
+    interval and gate; each pass's final and invented-evidence rate; alpha; the
+    disagreements; the judges left out and why; every raw answer; the full JSON."""
+    d = j.to_dict()
+    return {
+        "final": j.final,
+        "confidence": j.confidence,
+        "interval": j.interval,
+        "passed": j.passed,
+        "misses": j.misses,
+        "passes": {p["name"]: p["final"] for p in j.passes},
+        "invented_rate": {p["name"]: (p.get("evidence") or {}).get("invented_rate") for p in j.passes},
+        "alpha": d.get("alpha"),
+        "disagreements": d.get("disagreements", []),
+        "failures": j.failures,
+        "answers": j.answers,
+        "reason": reason(j),
+        "analysis": d,
+    }
+
+
 def headline(a: Analysis) -> str:
     """The report's headline sentence as plain text: ``Final 54 / 100, confidence 0.10
     (pooled mode, 2 items, read as item lines).``"""
@@ -75,4 +100,17 @@ def reason(a: Analysis) -> str:
     parts += [
         f"error{'' if d.line is None else f' on line {d.line}'}: {d.message}" for d in a.errors
     ]
+    if hasattr(a, "failures"):  # a Judgement: say what each judge gave
+        finals = ", ".join(f"{p['name']} {'none' if p['final'] is None else p['final']}" for p in a.passes)
+        if a.interval is not None:
+            parts.append(f"Interval (90 %): {a.interval[0]:g} to {a.interval[1]:g}.")
+        parts.append(f"Passes: {finals}.")
+        invented = [
+            f"{p['name']} {p['evidence']['invented_rate']:.2f}"
+            for p in a.passes
+            if (p.get("evidence") or {}).get("invented_rate")
+        ]
+        if invented:
+            parts.append(f"Invented evidence left out: {', '.join(invented)}.")
+        parts += [f"Judge {name} left out: {why}." for name, why in a.failures.items()]
     return " ".join(parts)

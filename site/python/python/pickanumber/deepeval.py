@@ -1,24 +1,37 @@
-"""DeepEval adapter: a metric that scores ``actual_output`` as evidence items.
+"""DeepEval adapter: a metric that scores with the fixed formula, either ``actual_output`` as
+evidence items or, with ``model``, the items judge models write about ``actual_output``.
 
-Data flow: ``LLMTestCase.actual_output`` -> ``analyse`` (with the rubric and options) ->
-``score`` (the headline / 100, from 0 to 1), ``reason`` (the headline sentence, the gate's
-misses, the item errors) and ``success`` (the gate: ``fail_under``, ``min_confidence``,
-``require_self_check``, and no item errors). No model is called.
+Data flow without ``model``: ``LLMTestCase.actual_output`` -> ``analyse`` (with the rubric
+and options) -> ``score`` (the headline / 100, from 0 to 1), ``reason`` (the headline
+sentence, the gate's misses, the item errors) and ``success`` (the gate: ``fail_under``,
+``min_confidence``, ``require_self_check``, and no item errors). No model is called.
+
+Data flow with ``model`` (a model name or a ``DeepEvalBaseLLM``, one or several): each is
+made a judge through DeepEval's own ``initialize_model`` and called with the rubric's prompt,
+``actual_output`` after it, and the rubric's schema as a pydantic class (DeepEval's
+``generate_with_schema``, which falls back to the prompt alone for a model without schema
+support) -> ``judge_async`` (one pass per model, evidence checked against ``actual_output``)
+-> ``score``, ``reason`` (with each judge left out) and ``success``.
 
     from deepeval.test_case import LLMTestCase
     from pickanumber.deepeval import EvidenceMetric
 
     metric = EvidenceMetric(fail_under=60)
     metric.measure(LLMTestCase(input="review PR #412", actual_output=judge_output))
+    panel = EvidenceMetric("rubric.toml", model=["gpt-4.1", my_claude_llm], fail_under=60)
+    panel.measure(LLMTestCase(input="review PR #412", actual_output=the_pr_description))
 """
 
 from __future__ import annotations
 
 import os
-from typing import Any, List, Mapping, Optional, Union
+from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Sequence, Tuple, Union
 
 try:
     from deepeval.metrics import BaseMetric
+    from deepeval.metrics.utils import initialize_model
+    from deepeval.models import DeepEvalBaseLLM
+    from pydantic import BaseModel, ConfigDict, create_model
     from deepeval.test_case import LLMTestCase, SingleTurnParams
 except ModuleNotFoundError as e:  # pragma: no cover - the message is the point
     raise ModuleNotFoundError(
@@ -27,6 +40,9 @@ except ModuleNotFoundError as e:  # pragma: no cover - the message is the point
 
 from . import Analysis, EvidenceError, Rubric
 from ._adapt import OPTIONS, check_options, load_rubric, reason, score_output
+from ._judge import DEFAULT_TIMEOUT, Judge, JudgeError, judge_async, run_sync
+
+Models = Union[str, DeepEvalBaseLLM, Sequence[Union[str, DeepEvalBaseLLM]], Mapping[str, Union[str, DeepEvalBaseLLM]]]
 
 __all__ = ["EvidenceMetric"]
 
@@ -44,6 +60,14 @@ class EvidenceMetric(BaseMetric):
     option and the gate. After ``measure``: ``score`` (0-1), ``reason``, ``success`` and
     ``analysis`` (the ``Analysis``). An output with no item sets ``error`` and
     ``success = False`` and raises ``EvidenceError``.
+
+    ``model``: judge models, as DeepEval's metrics take them (a model name, a
+    ``DeepEvalBaseLLM``), one or a list, or ``{pass name: model}``; a rubric is then needed.
+    Each judges ``actual_output`` under the rubric (one pass each, named by
+    ``get_model_name()``, a name given twice getting ``#2``); ``analysis`` is then a
+    ``Judgement`` whose ``failures`` name each judge left out (failed, timed out after
+    ``timeout`` seconds, or answered with prose) and whose ``answers`` keep each raw answer.
+    When no judge gives a score, ``JudgeError`` names each.
     """
 
     _required_params: List[SingleTurnParams] = [SingleTurnParams.ACTUAL_OUTPUT]
@@ -63,10 +87,20 @@ class EvidenceMetric(BaseMetric):
         scale: Optional[float] = None,
         interval: bool = True,
         async_mode: bool = True,
+        model: Optional[Models] = None,
+        timeout: float = DEFAULT_TIMEOUT,
         **unknown: Any,
     ) -> None:
         check_options(unknown)
         self.rubric = load_rubric(rubric)
+        self.model = model
+        self.timeout = timeout
+        self._judges: Optional[Dict[str, Judge]] = None
+        if model is not None:
+            if self.rubric is None:
+                raise TypeError("EvidenceMetric(model=...) needs a rubric: it writes the judges' prompt")
+            self._judges, self._native = _judges(model, self._accrue_cost)
+            self.evaluation_model = ", ".join(self._judges)
         self.mode = mode
         self.weights = weights
         self.preset = preset
@@ -84,24 +118,46 @@ class EvidenceMetric(BaseMetric):
         self.analysis: Optional[Analysis] = None
 
     def measure(self, test_case: LLMTestCase, *args: Any, **kwargs: Any) -> float:
-        """Scores ``test_case.actual_output``; returns the score from 0 to 1."""
+        """Scores ``test_case.actual_output`` (or has the judge models judge it); returns the
+        score from 0 to 1."""
+        if self._judges is not None:
+            return run_sync(self.a_measure(test_case))
         self.error = None
         try:
             options = {name: getattr(self, name) for name in OPTIONS}
             a = score_output(test_case.actual_output, self.rubric, options)
         except EvidenceError as e:
-            self.error, self.score, self.success = str(e), None, False
-            self.reason = f"no score: {e}"
+            self._failed(e)
             raise
+        return self._scored(a)
+
+    async def a_measure(self, test_case: LLMTestCase, *args: Any, **kwargs: Any) -> float:
+        """The same as ``measure``; with judge models, they are awaited together."""
+        if self._judges is None:
+            return self.measure(test_case, *args, **kwargs)
+        self.error = None
+        # DeepEval's own models report their cost; a custom model does not (None).
+        self.evaluation_cost = 0.0 if self._native else None
+        options = {name: getattr(self, name) for name in OPTIONS}
+        try:
+            a = await judge_async(test_case.actual_output, self.rubric, self._judges, timeout=self.timeout, **options)
+        except JudgeError as e:
+            self._failed(e)
+            raise
+        return self._scored(a)
+
+    def _scored(self, a: Analysis) -> float:
+        """Records a score."""
         self.analysis = a
         self.score = a.final / 100  # type: ignore[operator]
         self.reason = reason(a)
         self.success = a.passed
         return self.score
 
-    async def a_measure(self, test_case: LLMTestCase, *args: Any, **kwargs: Any) -> float:
-        """The same as ``measure``: the formula takes microseconds, there is nothing to await."""
-        return self.measure(test_case, *args, **kwargs)
+    def _failed(self, e: Exception) -> None:
+        """Records that there is no score, and why."""
+        self.error, self.score, self.success = str(e), None, False
+        self.reason = f"no score: {e}"
 
     def is_successful(self) -> bool:
         """The gate's verdict from the last ``measure`` (False before one or after an error)."""
@@ -110,3 +166,60 @@ class EvidenceMetric(BaseMetric):
     @property
     def __name__(self) -> str:  # type: ignore[override]
         return "Evidence score (pickanumber)"
+
+
+def _judges(model: Models, on_cost: Callable[[Any], None]) -> Tuple[Dict[str, Judge], bool]:
+    """Each model as a judge callable, by pass name, and whether any is one of DeepEval's own
+    (whose calls report a cost, given to ``on_cost``)."""
+    if isinstance(model, Mapping):
+        named = [(str(k), initialize_model(m)) for k, m in model.items()]
+    else:
+        models = [model] if isinstance(model, (str, DeepEvalBaseLLM)) else list(model)
+        if not models:
+            raise TypeError("model=[] names no judge: give one model or several")
+        named = []
+        for m in models:
+            if not isinstance(m, (str, DeepEvalBaseLLM)):
+                raise TypeError(f"a judge must be a model name or a DeepEvalBaseLLM, not {type(m).__name__}")
+            llm = initialize_model(m)
+            base = llm[0].get_model_name()
+            taken = sum(1 for n, _ in named if n == base or n.startswith(base + "#"))
+            named.append((base if taken == 0 else f"{base}#{taken + 1}", llm))
+    judges = {name: _judge(llm, on_cost) for name, (llm, _) in named}
+    return judges, any(native for _, (_, native) in named)
+
+
+def _judge(llm: DeepEvalBaseLLM, on_cost: Callable[[Any], None]) -> Judge:
+    """A judge callable around a DeepEval model, the schema given as a pydantic class."""
+
+    async def call(prompt: str, schema: Dict[str, Any]) -> str:
+        cls = _pydantic("EvidenceItems", schema)
+        result = await llm.a_generate_with_schema(prompt, schema=cls)
+        if isinstance(result, tuple) and len(result) == 2:
+            result, cost = result  # a DeepEval model's (result, cost)
+            on_cost(cost)
+        if isinstance(result, BaseModel):
+            return result.model_dump_json()
+        return result
+
+    return call
+
+
+def _pydantic(name: str, schema: Mapping[str, Any]) -> Any:
+    """The pydantic type of a JSON Schema in the subset the rubric's schema uses: objects
+    (every property required, no others), arrays, strings and integers, with enums."""
+    kind = schema.get("type")
+    if "enum" in schema:
+        return Literal.__getitem__(tuple(schema["enum"]))  # type: ignore[attr-defined]
+    if kind == "object":
+        fields: Dict[str, Tuple[Any, Any]] = {
+            key: (_pydantic(f"{name}_{key}", sub), ...) for key, sub in schema.get("properties", {}).items()
+        }
+        return create_model(name, __config__=ConfigDict(extra="forbid"), **fields)  # type: ignore[call-overload]
+    if kind == "array":
+        return List[_pydantic(f"{name}_item", schema.get("items", {}))]  # type: ignore[misc]
+    if kind == "string":
+        return str
+    if kind == "integer":
+        return int
+    raise ValueError(f"the rubric's schema has a {kind!r} the DeepEval adapter cannot express")

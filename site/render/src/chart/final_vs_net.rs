@@ -5,7 +5,7 @@
 use super::svg::{draw, frame, polyline, signed, x_of, y_of};
 use super::{score_of, FinalVsNetWords, Words, PAD_L, PAD_T};
 use crate::html::escape;
-use crate::words::Count;
+use crate::sentences::Count;
 use pickanumber_lean::numtext::{fixed, trim_number};
 use pickanumber_score::Params;
 

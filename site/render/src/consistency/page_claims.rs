@@ -22,7 +22,6 @@ fn pairwise_width_rule_needs_the_judgments_the_page_says() {
     let text = prose("content/pairwise.md");
     assert!(text.contains(&format!("stops being flagged after {straight} wins")));
     assert!(text.contains(&format!("only after {split}.")));
-    assert!(!text.contains("50 %"));
 }
 
 /// The probe's fall-through cases, as the practice part names them, classify as AMBIGUOUS.
@@ -65,7 +64,6 @@ fn the_named_fall_through_cases_are_ambiguous() {
     let text = prose("paper/practice.md");
     assert!(text.contains("Three kinds of result fall through to AMBIGUOUS"));
     assert!(text.contains("while the top two hold under 25%"));
-    assert!(!text.contains("never touch the bottom"));
 }
 
 /// The study's reading of the provider means: GPT-5.4's mean is below three other models'.
@@ -85,7 +83,6 @@ fn openai_is_not_uniformly_more_optimistic() {
         .filter(|m| mean(m) > gpt)
         .collect();
     assert_eq!(above.len(), 3, "{above:?}");
-    assert!(!prose("paper/study.md").contains("OpenAI's models running more optimistic"));
 }
 
 /// The words of a page a reader reads: the body after the front matter, without fenced blocks
@@ -122,7 +119,7 @@ fn prose_words(text: &str) -> usize {
     words
 }
 
-/// Issue 27: the home page's prose is at most 1,200 words, and its first words after the hero
+/// The home page's prose is at most 1,200 words, and its first words after the hero
 /// are the worked example.
 #[test]
 fn the_home_page_is_short_and_leads_with_the_example() {
@@ -136,8 +133,6 @@ fn the_home_page_is_short_and_leads_with_the_example() {
         body.find("```evidence id=lead").unwrap() < body.find("## ").unwrap(),
         "the worked example comes before the first section"
     );
-    // The S/P numbering comparison lives in the paper, not beside the formula.
-    assert!(!home.contains("| Site | Paper |"));
 }
 
 /// "The method helped one judge and hurt three calibrated ones" is stated in full at most

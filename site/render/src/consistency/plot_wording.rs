@@ -1,6 +1,6 @@
 //! The plots' wording (in `content/layout.toml`) follows the values the formula computes. Each
 //! expected sentence is the file's own template filled (by the renderer's slot filler,
-//! [`crate::words::Text`]) with numbers this module computes from the formula crate, so the
+//! [`crate::sentences::Text`]) with numbers this module computes from the formula crate, so the
 //! sentences live only in `layout.toml` while a page number that disagrees with the formula
 //! still fails.
 

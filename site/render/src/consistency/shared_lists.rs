@@ -1,5 +1,5 @@
 //! Each shared item list (the cua-bench GUI agent, profiles A–D, the ablation cell the notes
-//! quote) has one definition that every page, the README and the calculator use.
+//! quote) has one definition that every page, CONTRIBUTING.md and the calculator use.
 
 use super::{fenced_blocks, id_of, markdown_files, read};
 use crate::calculator;
@@ -31,23 +31,8 @@ fn one_cua_bench_gui_list_everywhere() {
             }
         }
     }
-    // The case study, the paper and the README's example of an evidence block.
+    // The case study, the paper and CONTRIBUTING.md's example of an evidence block.
     assert!(seen >= 3, "only {seen} cua-bench lists found");
-
-    // The agent left Settings open: no page or example credits it with closing it.
-    let mut sources = markdown_files();
-    for rel in [
-        "site/view/src/calculator.rs",
-        "site/render/src/calculator.rs",
-        "content/layout.toml",
-    ] {
-        sources.push((rel.to_string(), read(rel)));
-    }
-    for (file, text) in sources {
-        for wrong in ["closed Settings", "cleanup done", "+1 cleanup"] {
-            assert!(!text.contains(wrong), "{file} says \"{wrong}\"");
-        }
-    }
 }
 
 #[test]
@@ -106,4 +91,33 @@ fn multiplier2_gives_two_decimals_for_prose() {
     )
     .unwrap();
     assert_eq!(four.values()["multiplier2"], "0.80");
+}
+
+/// The formula page's example of evidence checked against the work: its first block is the
+/// judge pass `examples/verify/judge.txt` as written, its second the items of that pass the
+/// verifier counts against `examples/verify/cfg-if/` (those whose evidence is not found left
+/// out), so the page's figures are the ones `score --against` gives.
+#[test]
+fn the_checked_evidence_example_is_the_verifiers_own() {
+    use pickanumber_score::verify::{verify_text, Status, Work};
+    let judge = read("examples/verify/judge.txt");
+    let lines: Vec<&str> = judge.lines().collect();
+    let work = Work::read(&super::repo().join("examples/verify/cfg-if")).unwrap();
+    let kept: Vec<&str> = lines
+        .iter()
+        .zip(verify_text(&work, &lines))
+        .filter(|(_, c)| c.status != Status::NotFound)
+        .map(|(l, _)| *l)
+        .collect();
+    assert!(kept.len() < lines.len(), "the example has no invented item");
+    let paper = fenced_blocks(&read("paper/formula.md"));
+    let body = |id: &str| {
+        paper
+            .iter()
+            .find(|(info, _)| id_of(info) == Some(id))
+            .map(|(_, body)| body.trim_end().to_string())
+            .unwrap_or_else(|| panic!("paper/formula.md: no evidence block {id}"))
+    };
+    assert_eq!(body("verify-as-written"), judge.trim_end());
+    assert_eq!(body("verify-checked"), kept.join("\n"));
 }

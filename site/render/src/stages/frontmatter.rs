@@ -17,6 +17,10 @@ pub enum Template {
     Paper,
     /// A case study.
     Example,
+    /// A page of the documentation (`docs/`): the list of the docs pages beside it. Given by
+    /// the page's folder, never by its front matter.
+    #[serde(skip_deserializing)]
+    Docs,
 }
 
 /// The allowed keys.

@@ -2,8 +2,8 @@
 //! [`Params`], strict reading and a rubric's [`Labels`], gathered in one
 //! [`Request`] that [`analyse`](crate::analyse) reads before it looks at the text.
 
+use crate::names::{named_text, Named};
 use crate::{Item, Params};
-use std::fmt;
 
 /// How items are combined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]
@@ -22,15 +22,12 @@ pub enum Mode {
 }
 
 impl Mode {
-    /// Reads `auto`, `pooled`, `matrix` or `feedback`.
+    /// Every mode, in the order messages list them.
+    pub const ALL: [Mode; 4] = [Mode::Auto, Mode::Pooled, Mode::Matrix, Mode::Feedback];
+
+    /// Reads `auto`, `pooled`, `matrix` or `feedback` (`FromStr` gives a message).
     pub fn from_name(s: &str) -> Option<Mode> {
-        Some(match s {
-            "auto" => Mode::Auto,
-            "pooled" => Mode::Pooled,
-            "matrix" => Mode::Matrix,
-            "feedback" => Mode::Feedback,
-            _ => return None,
-        })
+        <Mode as Named>::find(s, <Mode as Named>::ALL)
     }
 
     /// The name used in URLs, JSON and the CLI.
@@ -44,11 +41,7 @@ impl Mode {
     }
 }
 
-impl fmt::Display for Mode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+named_text!(Mode);
 
 /// A named set of criteria and weights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,14 +55,15 @@ pub enum Preset {
 /// The five perspectives both presets use.
 pub const PERSPECTIVES: [&str; 5] = ["requester", "sme", "end_user", "production", "adversary"];
 
+named_text!(Preset);
+
 impl Preset {
-    /// Reads `generic` or `hackathon`.
+    /// Both presets, in the order messages list them.
+    pub const ALL: [Preset; 2] = [Preset::Generic, Preset::Hackathon];
+
+    /// Reads `generic` or `hackathon` (`FromStr` gives a message).
     pub fn from_name(s: &str) -> Option<Preset> {
-        match s {
-            "generic" => Some(Preset::Generic),
-            "hackathon" => Some(Preset::Hackathon),
-            _ => None,
-        }
+        <Preset as Named>::find(s, <Preset as Named>::ALL)
     }
 
     /// The name used in URLs and the CLI.

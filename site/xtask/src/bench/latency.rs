@@ -1,9 +1,9 @@
 //! Section 3, calculator latency in headless Chromium (`LATENCY` lines of the ignored browser test
 //! `keystroke_to_output_latency`), and its keystroke → next frame time as a ratio to a bare
-//! `<textarea>`'s with the same lines (the physical limit), against issue 10's targets. Then a
+//! `<textarea>`'s with the same lines (the physical limit), against its targets. Then a
 //! real paste (Ctrl+V) and a select-all + Delete of 10,000 and 100,000 lines on each island
 //! (`PASTE` lines of `paste_and_delete_timings`), as ratios to a bare textarea's times, against
-//! issue 22's bound: at most twice the bare time plus 0.3 s (10,000) or 1 s (100,000).
+//! the bound: at most twice the bare time plus 0.3 s (10,000) or 1 s (100,000).
 
 use std::path::Path;
 

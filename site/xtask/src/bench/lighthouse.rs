@@ -1,6 +1,6 @@
 //! Section 2, Lighthouse on every page, mobile (the median-LCP run of [`MOBILE_RUNS`]) and desktop
 //! (Node and Lighthouse from npm, run through npx). Targets: 100 in every category, CLS
-//! 0, and a mobile LCP ≤ 1.0 s on every page (issue 10), which also gets a row of its own.
+//! 0, and a mobile LCP ≤ 1.0 s on every page, which also gets a row of its own.
 
 use std::io::Write;
 use std::iter::zip;
@@ -13,12 +13,12 @@ use serde_json::{json, Value};
 
 use super::report::{Report, Row};
 use crate::env::{failed, human, Context, Env, Failure};
-use crate::setup::CHROMIUM;
+use crate::tools::CHROMIUM;
 
 /// The Lighthouse and Node versions from npm, exact, so that every run is judged the same way.
 const VERSION: &str = "13.5.0";
 const NODE: &str = "22.23.3";
-/// The old page's Lighthouse figures (mobile), as measured for issue 6.
+/// The old page's Lighthouse figures (mobile), the row's point of comparison.
 const OLD_MOBILE: &str = "P 98 · A 94 · LCP 1.94 s";
 const LCP_MAX_MS: f64 = 1000.0;
 const CHROME_FLAGS: &str = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
@@ -200,7 +200,7 @@ fn notes(report: &Value, measure: &str) -> Vec<String> {
     all.map(|n| format!("lighthouse {measure}: {n}")).collect()
 }
 
-/// Issue 10's row: the slowest mobile LCP over every page, against 1.0 s.
+/// The LCP row: the slowest mobile LCP over every page, against 1.0 s.
 fn lcp_row(lcp: &[(Option<f64>, String)]) -> Row {
     let measure = format!("mobile LCP, every page ({} pages)", lcp.len());
     let unmeasured = lcp.iter().filter(|l| l.0.is_none()).map(|l| &*l.1);

@@ -28,7 +28,7 @@ impl Row {
         }
     }
 
-    /// With the old page's figure (the SvelteKit one-pager, as measured for issue 6).
+    /// With the old page's figure (the SvelteKit one-pager this site replaced).
     pub fn old(mut self, old: &str) -> Row {
         self.old = old.into();
         self

@@ -1,9 +1,10 @@
 //! Section 4, native throughput of parse + score and of the evidence verifier (10,000 items
 //! against a 10 MB work, [`MAX_VERIFY_MS`]), from criterion's `estimates.json`, and the
-//! growth of the command line's time on the inputs that once took quadratic time: 10,000 and
+//! growth of the command line's time on the inputs that were once quadratic: 10,000 and
 //! 100,000 lines of each shape ([`SCALING`]), through the release `pickanumber` binary; and
 //! every input form ([`FORMS`]) at 10,000, 100,000 and 1,000,000 items through the same
-//! binary, each against the line form at the same size.
+//! binary, each against the line form at the same size; and `pickanumber calibrate` on a gold
+//! set of [`GOLD_SUBJECTS`] subjects under [`GOLD_FOLDS`]-fold cross-validation.
 
 use std::path::Path;
 use std::process::Stdio;
@@ -198,9 +199,62 @@ pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Fai
     report.rows.push(verify_row(verify_ns / 1e6));
     let scaling = scaling(env, report)?;
     let forms = forms(env, report)?;
+    let calibrate_ms = calibration(env, report)?;
     Ok(
-        json!({"available": true, "items": ITEMS, "median_ns": median_ns, "mean_ns": mean_ns, "items_per_second": per_second, "verify_median_ns": verify_ns, "scaling": scaling, "forms": forms}),
+        json!({"available": true, "items": ITEMS, "median_ns": median_ns, "mean_ns": mean_ns, "items_per_second": per_second, "verify_median_ns": verify_ns, "scaling": scaling, "forms": forms, "calibrate_best_ms": calibrate_ms}),
     )
+}
+
+/// Subjects of the timed gold set.
+const GOLD_SUBJECTS: usize = 1000;
+
+/// Folds of its cross-validation.
+const GOLD_FOLDS: usize = 5;
+
+/// A gold set of `n` subjects, the same at every run: subject `i` has 1 to 40 items leaning
+/// its own way, a human score that follows the lean with some scatter, and a naive number.
+fn gold_set(n: usize) -> String {
+    const IMPACTS: [i32; 8] = [-5, -3, -2, -1, 1, 2, 3, 5];
+    let mut out = String::new();
+    for i in 0..n {
+        let lean = (i * 37) % 101;
+        let items: String = (0..1 + (i * 13) % 40)
+            .map(|k| {
+                let up = (k * 29 + i * 7) % 100 < lean;
+                let impact = IMPACTS[(k * 3 + i) % 4 + if up { 4 } else { 0 }];
+                format!("{impact:+} point {k}\\n")
+            })
+            .collect();
+        let human = (lean + (i * 11) % 21).saturating_sub(10).min(100);
+        let naive = (i * 53) % 101;
+        out.push_str(&format!(
+            "{{\"id\": \"s{i}\", \"human\": {human}, \"output\": \"{items}\", \"naive\": {naive}}}\n"
+        ));
+    }
+    out
+}
+
+/// Times the release CLI's `calibrate` on [`gold_set`] and adds its row; returns the time.
+fn calibration(env: &Env, report: &mut Report) -> Result<f64, Failure> {
+    let bin = env.target().join("release/pickanumber");
+    let dir = env.target().join("bench-calibrate");
+    std::fs::create_dir_all(&dir).context(dir.display())?;
+    let file = dir.join("gold.jsonl");
+    std::fs::write(&file, gold_set(GOLD_SUBJECTS)).context(file.display())?;
+    let args = format!("calibrate --folds {GOLD_FOLDS}");
+    let ms = best_ms(env, &bin, &args, &file, 2)?;
+    let _ = std::fs::remove_dir_all(&dir);
+    report.rows.push(calibration_row(ms));
+    Ok(ms)
+}
+
+/// The calibration's row: its best time.
+fn calibration_row(ms: f64) -> Row {
+    let measure = format!(
+        "pickanumber calibrate: {} subjects of 1 to 40 items, {GOLD_FOLDS}-fold cross-validation, CLI release, best of 2",
+        thousands(GOLD_SUBJECTS as u64)
+    );
+    Row::new(measure, format!("{ms:.0} ms"))
 }
 
 /// The median and mean of a criterion bench, in nanoseconds, from its `estimates.json`
@@ -372,9 +426,26 @@ mod tests {
             "verify evidence: 10,000 items against a 10 MB work (100 files), native release: 412 ms, median ✓"
         );
         assert!(verify_row(1200.0).brief().ends_with('✗'));
+        assert_eq!(
+            calibration_row(2950.4).brief(),
+            "pickanumber calibrate: 1,000 subjects of 1 to 40 items, 5-fold cross-validation, CLI release, best of 2: 2950 ms"
+        );
         // The shapes have the lines they say.
         for (_, _, text) in SCALING {
             assert_eq!(text(3).lines().count(), 3);
+        }
+    }
+
+    /// The timed gold set has the subjects it says, each a JSON line with 1 to 40 items.
+    #[test]
+    fn the_timed_gold_set_is_a_gold_set() {
+        let text = gold_set(50);
+        assert_eq!(text.lines().count(), 50);
+        for line in text.lines() {
+            let v: Value = serde_json::from_str(line).unwrap();
+            let items = v["output"].as_str().unwrap().lines().count();
+            assert!((1..=40).contains(&items), "{line}");
+            assert!((0..=100).contains(&v["human"].as_i64().unwrap()));
         }
     }
 

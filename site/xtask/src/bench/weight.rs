@@ -1,5 +1,5 @@
 //! Section 1, page weight: what headless Chromium fetched for each page (`WEIGHT` lines of the
-//! ignored browser test `every_page_weight`), summed per part, against issues 6 and 10's targets.
+//! ignored browser test `every_page_weight`), summed per part, against the targets.
 
 use std::path::Path;
 
@@ -8,17 +8,17 @@ use serde_json::{json, Value};
 use super::report::{Report, Row};
 use crate::env::{Env, Failure};
 
-/// The old SvelteKit one-pager, first view, as measured for issue 6.
+/// The old SvelteKit one-pager, first view: the point of comparison.
 const OLD: &str = "15 req · 145.0 KB raw · 50.9 KB gz · 45.0 KB br";
 const OLD_JS: &str = "36.0 KB JavaScript";
 /// Brotli bytes at most: reading the home page (also at most 3 requests), the calculator
 /// (wasm, glue and boot) on any page, and everything the home page loads.
 const READING_MAX: u64 = 12_000;
 const CALCULATOR_MAX: u64 = 80_000;
-/// The setup page's island (its own wasm, glue and the boot module), issue 24.
+/// The setup page's island (its own wasm, glue and the boot module).
 const SETUP_MAX: u64 = 60_000;
 const HOME_MAX: u64 = 92_000;
-/// The calculator's second module (glue and wasm, loaded on first use), issue 25: weighed as
+/// The calculator's second module (glue and wasm, loaded on first use): weighed as
 /// the page [`SECOND_PAGE`].
 const SECOND_MAX: u64 = 127_000;
 /// The name the browser test gives the second module's `WEIGHT` line.

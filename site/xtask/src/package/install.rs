@@ -2,7 +2,8 @@
 //! pickanumber (the CLI with cargo, the Python package with pip, the npm package with npm, and
 //! the clone they start from). The site's pages quote the repository as
 //! `{{ site.repository }}` (the renderer fills it); the README, read raw on a forge, writes
-//! it out, and the test here checks every install line of both against [`lines`].
+//! it out, and the test here checks every install line of both (the docs pages too) against
+//! [`lines`].
 
 /// The install lines built from the repository's address. Only the clone and cargo's `--git`
 /// need the address; the others run in a clone, since no registry has the packages yet. (The
@@ -58,13 +59,15 @@ mod tests {
         let repository = toml_string(&site, "repository").expect("site.toml has a repository");
         let built = lines(&repository);
         let mut files = vec![repo.join("README.md")];
-        let content = std::fs::read_dir(repo.join("content")).unwrap();
-        files.extend(
-            content
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "md")),
-        );
+        for dir in ["content", "docs"] {
+            let pages = std::fs::read_dir(repo.join(dir)).unwrap();
+            files.extend(
+                pages
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|x| x == "md")),
+            );
+        }
         let mut checked = Vec::new();
         for file in files {
             let text = std::fs::read_to_string(&file).unwrap();

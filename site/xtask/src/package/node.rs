@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::env::{failed, human, step, Context, Env, Failure};
-use crate::setup::ensure;
+use crate::tools::ensure;
 
 /// promptfoo, pinned in the root `package.json`.
 pub const PROMPTFOO: &str = "0.123.1";
@@ -35,7 +35,7 @@ pub fn tools(env: &Env) -> Result<(), Failure> {
         }
         Ok(found.join(", "))
     };
-    let npm = crate::setup::NPM_INSTALL;
+    let npm = crate::tools::NPM_INSTALL;
     ensure(env, "promptfoo and typescript", check, || {
         Ok(vec![env.command("npm", npm)])
     })

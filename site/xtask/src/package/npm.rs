@@ -12,7 +12,7 @@ use std::time::Instant;
 use serde_json::{json, Value};
 
 use crate::env::{failed, human, step, Context, Env, Failure};
-use crate::setup::WASM_TARGET;
+use crate::tools::WASM_TARGET;
 
 /// The package folder, below the repository.
 pub const OUT: &str = "target/npm/pickanumber";
@@ -168,7 +168,7 @@ mod tests {
 
     #[test]
     fn the_binding_pins_the_wasm_bindgen_the_cli_is_installed_at() {
-        let pin = crate::setup::WASM_BINDGEN;
+        let pin = crate::tools::WASM_BINDGEN;
         let cargo = include_str!("../../../npm/Cargo.toml");
         assert!(cargo.contains(&format!("wasm-bindgen = \"={pin}\"")));
         let lock = include_str!("../../../../Cargo.lock");

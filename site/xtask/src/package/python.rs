@@ -147,8 +147,8 @@ pub fn node22(env: &Env) -> Result<PathBuf, Failure> {
     }
 }
 
-/// Installs the pinned promptfoo ([`crate::setup::NPM_INSTALL`]) when `node_modules` lacks it:
-/// on a fresh machine setup's install has already done so; after a merge that pinned it, this
+/// Installs the pinned promptfoo ([`crate::tools::NPM_INSTALL`]) when `node_modules` lacks it:
+/// on a fresh machine the tools' install has already done so; after a merge that pinned it, this
 /// does.
 pub fn ensure_promptfoo(env: &Env) -> Result<(), Failure> {
     let promptfoo = env.repo.join("node_modules/promptfoo/package.json");
@@ -157,7 +157,7 @@ pub fn ensure_promptfoo(env: &Env) -> Result<(), Failure> {
         return Ok(());
     }
     let what = format!("npm ci (promptfoo {PROMPTFOO} for the Python tests)");
-    step(&what, &mut env.command("npm", crate::setup::NPM_INSTALL))
+    step(&what, &mut env.command("npm", crate::tools::NPM_INSTALL))
 }
 
 /// Runs `cmd` with its output appended to `log`: `what: ok in T`, or a failure with the log's
@@ -212,7 +212,7 @@ pub fn test(env: &Env) -> Result<Vec<String>, Failure> {
     pytest.env("PICKANUMBER_CLI", env.target().join("debug/pickanumber"));
     pytest.env("DEEPEVAL_TELEMETRY_OPT_OUT", "YES");
     pytest.env("PROMPTFOO_DISABLE_TELEMETRY", "1");
-    let what = "pytest site/python/tests (the package, its adapters, the README)";
+    let what = "pytest site/python/tests (the package, its adapters, the docs' promptfoo example)";
     done.push(logged(what, &mut pytest, &log)?);
     let text = std::fs::read_to_string(&log).unwrap_or_default();
     let summary = text.lines().rev().find(|l| l.contains(" passed"));

@@ -23,8 +23,7 @@ pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
 /// Profile overrides for `cargo install` of the build tools. trunk's own release profile asks
 /// for fat LTO and one codegen unit, which a 2-core machine pays for on every fresh install; a
-/// build tool that only starts cargo and wasm-bindgen does not need it. Measured on trunk
-/// 0.21.14: 530 CPU-seconds with these settings.
+/// build tool that only starts cargo and wasm-bindgen does not need it.
 const QUICK_INSTALL: [(&str, &str); 3] = [
     ("CARGO_PROFILE_RELEASE_LTO", "false"),
     ("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16"),
@@ -42,8 +41,8 @@ pub const NPM_INSTALL: &str = "ci --no-audit --no-fund";
 pub type Found = Result<String, String>;
 
 /// Checks and installs the build tools and, with `browser`, the linters and Chromium.
-pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
-    println!("==> setup: checking tools");
+pub fn install(env: &Env, browser: bool) -> Result<(), Failure> {
+    println!("==> tools: checking tools");
     let started = Instant::now();
     let rustup = |args: String| move || Ok(vec![env.command("rustup", &args)]);
     // Targets rustup adds land in the toolchain's sysroot.
@@ -101,7 +100,7 @@ pub fn setup(env: &Env, browser: bool) -> Result<(), Failure> {
         let install = || root.then(|| apt.into()).ok_or(why.to_owned());
         ensure(env, "chromium and chromedriver", check, install)?;
     }
-    println!("    setup: ok in {}", human(started.elapsed()));
+    println!("    tools: ok in {}", human(started.elapsed()));
     Ok(())
 }
 

@@ -1,6 +1,6 @@
-"""The README's Python examples, run as printed: every ```python block of the Python section
-in a fresh interpreter (the asserts in them are the checks), and the promptfoo files with the
-real promptfoo CLI."""
+"""The adapters page's promptfoo example (docs/adapters.md), run as printed with the real
+promptfoo CLI; the page's ```python run blocks, like every docs example, are run by
+`cargo xtask examples`."""
 
 import json
 import os
@@ -12,29 +12,14 @@ import sys
 import pytest
 
 import pickanumber
-from conftest import REPO, readme_blocks
+from conftest import REPO, docs_blocks
 
 
-def python_blocks():
-    return [code for info, code in readme_blocks("python") if info.strip() == "python"]
-
-
-def test_the_section_has_the_examples():
-    # The API, rubrics, inspect_ai and DeepEval: four blocks; the promptfoo file is a fifth.
-    assert len(python_blocks()) == 4
-    assert [info for info, _ in readme_blocks("python") if "file=" in info] == [
-        "python file=pickanumber_assert.py"
+def test_the_page_has_the_promptfoo_files():
+    assert [info for info, _ in docs_blocks("adapters", "(?:python|yaml)") if "file=" in info] == [
+        "python file=pickanumber_assert.py",
+        "yaml file=promptfooconfig.yaml",
     ]
-
-
-@pytest.mark.parametrize("index", range(4))
-def test_python_example_runs_as_printed(tmp_path, index):
-    code = python_blocks()[index]
-    # Paths in the examples are relative to the clone's top folder.
-    (tmp_path / "examples").symlink_to(REPO / "examples")
-    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
-                         text=True, timeout=300)
-    assert out.returncode == 0, out.stderr[-3000:]
 
 
 def node22() -> pathlib.Path:
@@ -50,7 +35,7 @@ def promptfoo(folder: pathlib.Path, config: str = "promptfooconfig.yaml") -> lis
     results, one per test."""
     cli = REPO / "node_modules/promptfoo/package.json"
     if not cli.is_file():
-        pytest.fail("node_modules/promptfoo is missing: run `npm ci` (cargo xtask setup does)")
+        pytest.fail("node_modules/promptfoo is missing: run `npm ci` (cargo xtask tools does)")
     bin_rel = json.loads(cli.read_text())["bin"]["promptfoo"]
     env = dict(os.environ,
                PATH=f"{node22().parent}{os.pathsep}{os.environ['PATH']}",
@@ -70,7 +55,7 @@ def promptfoo(folder: pathlib.Path, config: str = "promptfooconfig.yaml") -> lis
 
 
 def test_promptfoo_example_runs_as_printed(tmp_path):
-    for info, code in readme_blocks("(?:python|yaml)"):
+    for info, code in docs_blocks("adapters", "(?:python|yaml)"):
         if "file=" in info:
             (tmp_path / info.split("file=")[1].strip()).write_text(code, encoding="utf-8")
     (result,) = promptfoo(tmp_path)

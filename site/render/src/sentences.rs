@@ -27,7 +27,7 @@ macro_rules! slots {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
         pub struct $name;
-        impl $crate::words::Slots for $name {
+        impl $crate::sentences::Slots for $name {
             const NAMES: &'static [&'static str] = &[$($slot),*];
             const MARKDOWN: bool = $markdown;
         }

@@ -1,0 +1,199 @@
+"""`pickanumber.judge`: the rubric's prompt with the work goes to every judge at once; each
+answer is read on its own; evidence is checked against the work; the passes combine. A judge
+that fails, times out or writes prose is named, never averaged in; invented evidence is left
+out with its judge's rate in the result."""
+
+import asyncio
+import json
+import time
+
+import pytest
+
+import pickanumber
+from conftest import REPO
+
+RUBRIC = pickanumber.Rubric.load(REPO / "examples/rubrics/generic.toml")
+WORK = (
+    "The service validates every input before it is stored.\n"
+    "Retries are capped at 3 with exponential backoff.\n"
+    "The README has no section on configuration.\n"
+)
+
+
+def answer(*items):
+    """A judge's JSON answer: items as (perspective, text, quote, impact)."""
+    return json.dumps({"items": [
+        {"perspective": p, "text": t, "evidence": f'"{q}"', "impact": i} for p, t, q, i in items
+    ]})
+
+
+GOOD = answer(
+    ("requester", "inputs are validated", "validates every input", 3),
+    ("production", "retries are bounded", "Retries are capped at 3", 2),
+    ("end_user", "configuration is undocumented", "has no section on configuration", -2),
+)
+AGREES = answer(
+    ("sme", "inputs are checked before storage", "validates every input before it is stored", 3),
+    ("production", "backoff is exponential", "exponential backoff", 2),
+)
+HARSH = answer(
+    ("adversary", "nothing says what is validated", "validates every input", -3),
+    ("end_user", "no configuration docs", "The README has no section on configuration", -3),
+)
+INVENTS = answer(
+    ("requester", "inputs are validated", "validates every input", 3),
+    ("sme", "all errors are logged", "every error is logged with its request id", 5),
+)
+
+
+def const(text):
+    return lambda prompt, schema: text
+
+
+def test_two_judges_agreeing_combine_and_each_receives_the_prompt_with_the_work():
+    seen = []
+
+    def spy(prompt, schema):
+        seen.append((prompt, schema))
+        return GOOD
+
+    j = pickanumber.judge(WORK, RUBRIC, {"claude": spy, "gpt": const(AGREES)})
+    assert seen == [(RUBRIC.prompt(WORK), RUBRIC.schema())]
+    assert seen[0][0].startswith(RUBRIC.prompt()) and seen[0][0].rstrip().endswith(WORK.rstrip() + "\n```")
+    want = pickanumber.combine({"claude": GOOD, "gpt": AGREES}, rubric=RUBRIC, against=WORK)
+    assert j.final == want.final and j.interval == want.interval
+    assert [p["name"] for p in j.passes] == ["claude", "gpt"]
+    assert j.failures == {}
+    d = j.to_dict()
+    assert d["judges"] == {"claude": {"answer": GOOD, "error": None}, "gpt": {"answer": AGREES, "error": None}}
+    assert {k: v for k, v in d.items() if k != "judges"} == want.to_dict()
+    assert "## Judges left out" not in j.report()
+
+
+def test_disagreeing_judges_show_their_spread():
+    j = pickanumber.judge(WORK, RUBRIC, {"kind": const(GOOD), "harsh": const(HARSH)})
+    finals = {p["name"]: p["final"] for p in j.passes}
+    assert finals["kind"] > 50 > finals["harsh"]
+    spread = j.to_dict()["spread"][0]
+    assert spread["spread"] == finals["kind"] - finals["harsh"]
+    assert min(finals.values()) <= j.final <= max(finals.values())
+
+
+def test_a_failing_judge_is_named_and_the_others_still_score():
+    def broken(prompt, schema):
+        raise ConnectionError("HTTP 529 overloaded")
+
+    j = pickanumber.judge(WORK, RUBRIC, {"claude": const(GOOD), "gemini": broken})
+    assert [p["name"] for p in j.passes] == ["claude"]
+    assert j.failures == {"gemini": "ConnectionError: HTTP 529 overloaded"}
+    assert j.final == pickanumber.combine({"claude": GOOD}, rubric=RUBRIC, against=WORK).final
+    assert j.to_dict()["judges"]["gemini"] == {"answer": None, "error": "ConnectionError: HTTP 529 overloaded"}
+    assert "## Judges left out\n\n* gemini: ConnectionError: HTTP 529 overloaded" in j.report()
+
+
+def test_a_prose_answer_is_named_not_averaged_in():
+    prose = "Overall this is solid work. I'd say +3 for validation and -1 for docs.\n"
+    j = pickanumber.judge(WORK, RUBRIC, {"claude": const(GOOD), "chatty": const(prose)})
+    assert [p["name"] for p in j.passes] == ["claude"]
+    assert j.failures["chatty"].startswith("the answer is not the items asked for (")
+    assert j.answers["chatty"] == prose
+
+
+def test_invented_evidence_is_left_out_and_its_rate_reported():
+    j = pickanumber.judge(WORK, RUBRIC, {"claude": const(GOOD), "inventor": const(INVENTS)})
+    inventor = next(p for p in j.passes if p["name"] == "inventor")
+    assert inventor["evidence"]["invented_rate"] == 0.5 and inventor["evidence"]["left_out"] == 1
+    assert inventor["total_items"] == 1
+    statuses = [(i["status"], i["counted"]) for i in j.to_dict()["evidence"]["items"]]
+    assert ("not_found", False) in statuses
+    assert j.failures == {}
+
+
+def test_a_judge_whose_every_item_is_invented_is_named():
+    invents_all = answer(("sme", "all errors are logged", "every error is logged", 5))
+    j = pickanumber.judge(WORK, RUBRIC, {"claude": const(GOOD), "inventor": const(invents_all)})
+    assert j.failures == {"inventor": "every item it gave was left out: its evidence is not in the work"}
+    assert j.final == pickanumber.combine({"claude": GOOD}, rubric=RUBRIC, against=WORK).final
+
+
+def test_when_every_judge_fails_the_error_names_each():
+    def broken(prompt, schema):
+        raise RuntimeError("quota")
+
+    with pytest.raises(pickanumber.JudgeError) as e:
+        pickanumber.judge(WORK, RUBRIC, {"a": broken, "b": const("no JSON here")})
+    assert set(e.value.failures) == {"a", "b"}
+    assert "a: RuntimeError: quota" in str(e.value)
+    assert "b: the answer is not the items asked for" in str(e.value)
+
+
+def test_async_judges_run_concurrently_and_a_slow_one_times_out():
+    async def quick(prompt, schema):
+        await asyncio.sleep(0.2)
+        return GOOD
+
+    async def slow(prompt, schema):
+        await asyncio.sleep(30)
+        return GOOD
+
+    started = time.monotonic()
+    j = pickanumber.judge(WORK, RUBRIC, {"a": quick, "b": quick, "slow": slow}, timeout=1)
+    assert time.monotonic() - started < 5
+    assert [p["name"] for p in j.passes] == ["a", "b"]
+    assert j.failures == {"slow": "no answer within the timeout of 1 s"}
+
+
+def test_a_sync_judge_past_the_timeout_does_not_hold_the_caller():
+    def hangs(prompt, schema):
+        time.sleep(20)
+        return GOOD
+
+    started = time.monotonic()
+    j = pickanumber.judge(WORK, RUBRIC, {"a": const(GOOD), "hangs": hangs}, timeout=0.5)
+    assert time.monotonic() - started < 5
+    assert j.failures == {"hangs": "no answer within the timeout of 0.5 s"}
+
+
+def test_a_parsed_json_answer_and_files_work():
+    files = {"src/app.py": "def check(x):\n    assert x < 10\n"}
+    item = {"perspective": "sme", "text": "bounds are checked", "evidence": '"assert x < 10" (src/app.py:2)', "impact": 3}
+    j = pickanumber.judge(files, RUBRIC, {"a": lambda p, s: {"items": [item]}})
+    assert "### src/app.py" in j.prompt and "2\t    assert x < 10" in j.prompt
+    assert j.to_dict()["evidence"]["items"][0]["status"] == "verified"
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ((WORK, None, {"a": const(GOOD)}), "judge needs a rubric"),
+        ((WORK, RUBRIC, {}), "judges must be a non-empty"),
+        ((WORK, RUBRIC, {"a": "gpt-4o"}), "judge 'a' is a str, not a callable"),
+        ((42, RUBRIC, {"a": const(GOOD)}), "work must be the judged text"),
+    ],
+)
+def test_bad_arguments_say_what_is_expected(args, message):
+    with pytest.raises(TypeError, match=message):
+        pickanumber.judge(*args)
+
+
+def test_a_work_that_names_a_file_is_refused_with_what_to_give(tmp_path):
+    path = tmp_path / "notes.md"
+    path.write_text(WORK)
+    with pytest.raises(ValueError, match=r"names a path: give the judged text itself \(open\("):
+        pickanumber.judge(str(path), RUBRIC, {"a": const(GOOD)})
+
+
+def test_options_reach_combine_and_against_is_refused():
+    j = pickanumber.judge(WORK, RUBRIC, {"a": const(GOOD)}, fail_under=90)
+    assert not j.passed and j.misses
+    with pytest.raises(TypeError, match="no against= option"):
+        pickanumber.judge(WORK, RUBRIC, {"a": const(GOOD)}, against="x")
+    with pytest.raises(ValueError, match="timeout must be"):
+        pickanumber.judge(WORK, RUBRIC, {"a": const(GOOD)}, timeout=0)
+
+
+def test_judge_works_inside_a_running_event_loop():
+    async def inside():
+        return pickanumber.judge(WORK, RUBRIC, {"a": const(GOOD)})
+
+    assert asyncio.run(inside()).final == pickanumber.judge(WORK, RUBRIC, {"a": const(GOOD)}).final

@@ -1,0 +1,322 @@
+//! Code comments say what is true now: git and the issues hold the history, `cargo xtask
+//! bench` the figures. A unit test (run by `cargo xtask test`'s unit tests) reads every Rust
+//! file of the repository and fails, naming `file:line`, on a comment that cites an issue or
+//! states a measured figure. The rule, outside `` `code` `` spans and fenced examples in doc
+//! comments (where example data such as `pull request #412` lives):
+//!
+//! - an issue cited by number: `issue 25`, `issues 6 and 10`, `Issue 10's`, or `#25`;
+//! - a measured size: a number with a byte unit and a compression (`1,331 bytes brotli`,
+//!   `4.7 KB gz`);
+//! - a measured time or result: a number in a sentence that says it was measured, took or takes
+//!   about so long, or counts CPU-seconds (`measured 68,562`, `took 13.8 s`).
+//!
+//! Limits and bounds the code states (`64 MiB`, `up to 60 s`, `at most twice … plus 0.3 s`)
+//! are specifications, not measurements, and pass.
+
+/// One comment line: where it is and its text (without the `//`, `///`, `//!` or `/*`).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Comment {
+    /// 1-based line in the file.
+    pub line: usize,
+    /// The comment's text on that line.
+    pub text: String,
+}
+
+/// The comments of Rust source `src`, one entry a line, with string and character literals
+/// (raw ones too) passed over, so a `//` inside a string is not a comment.
+pub fn comments(src: &str) -> Vec<Comment> {
+    let b = src.as_bytes();
+    let mut out: Vec<Comment> = Vec::new();
+    let (mut i, mut line) = (0, 1);
+    let push = |out: &mut Vec<Comment>, line: usize, text: &[u8]| {
+        out.push(Comment {
+            line,
+            text: String::from_utf8_lossy(text).into_owned(),
+        })
+    };
+    while i < b.len() {
+        match b[i] {
+            b'\n' => {
+                line += 1;
+                i += 1;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                let start = i + 2;
+                let end = b[start..]
+                    .iter()
+                    .position(|&c| c == b'\n')
+                    .map_or(b.len(), |n| start + n);
+                let text = &b[start..end];
+                let text = text
+                    .strip_prefix(b"/")
+                    .or_else(|| text.strip_prefix(b"!"))
+                    .unwrap_or(text);
+                push(&mut out, line, text);
+                i = end;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let (mut depth, mut j, mut from) = (1, i + 2, i + 2);
+                while j < b.len() && depth > 0 {
+                    if b[j..].starts_with(b"/*") {
+                        depth += 1;
+                        j += 2;
+                    } else if b[j..].starts_with(b"*/") {
+                        depth -= 1;
+                        j += 2;
+                    } else if b[j] == b'\n' {
+                        push(&mut out, line, &b[from..j]);
+                        line += 1;
+                        j += 1;
+                        from = j;
+                    } else {
+                        j += 1;
+                    }
+                }
+                push(&mut out, line, &b[from..j.saturating_sub(2).max(from)]);
+                i = j;
+            }
+            b'r' | b'b' if raw_string_start(b, i).is_some() => {
+                let (hashes, body) = raw_string_start(b, i).unwrap_or_default();
+                let mut close = vec![b'"'];
+                close.extend(std::iter::repeat_n(b'#', hashes));
+                let mut j = body;
+                while j < b.len() && !b[j..].starts_with(&close) {
+                    line += usize::from(b[j] == b'\n');
+                    j += 1;
+                }
+                i = j + close.len();
+            }
+            b'"' => {
+                let mut j = i + 1;
+                while j < b.len() && b[j] != b'"' {
+                    if b[j] == b'\\' {
+                        // An escape, or a line continuation (a backslash ending the line).
+                        line += usize::from(b.get(j + 1) == Some(&b'\n'));
+                        j += 2;
+                    } else {
+                        line += usize::from(b[j] == b'\n');
+                        j += 1;
+                    }
+                }
+                i = j + 1;
+            }
+            b'\'' => i = after_quote(b, i),
+            c if c.is_ascii_alphanumeric() || c == b'_' => {
+                // An identifier or number: a `b` or `r` inside one starts no literal.
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+/// Where a raw string starting at `i` (`r"`, `r#"`, `br##"`) opens: its `#` count and the
+/// index after its `"`.
+fn raw_string_start(b: &[u8], i: usize) -> Option<(usize, usize)> {
+    let mut j = i;
+    if b[j] == b'b' {
+        j += 1;
+    }
+    if b.get(j) != Some(&b'r') {
+        return None;
+    }
+    j += 1;
+    let hashes = b[j..].iter().take_while(|&&c| c == b'#').count();
+    (b.get(j + hashes) == Some(&b'"')).then_some((hashes, j + hashes + 1))
+}
+
+/// Past a `'` at `i`: a character literal (`'x'`, `'\n'`, `'\u{1F600}'`, `'"'`) whole, or
+/// the quote alone when it starts a lifetime (`'a`).
+fn after_quote(b: &[u8], i: usize) -> usize {
+    if b.get(i + 1) == Some(&b'\\') {
+        let close = b[i + 2..].iter().position(|&c| c == b'\'');
+        return close.map_or(i + 1, |n| i + 2 + n + 1);
+    }
+    // One UTF-8 character, then a quote: a character literal.
+    let width = match b.get(i + 1) {
+        Some(&c) if c >= 0xF0 => 4,
+        Some(&c) if c >= 0xE0 => 3,
+        Some(&c) if c >= 0xC0 => 2,
+        Some(_) => 1,
+        None => return i + 1,
+    };
+    if b.get(i + 1 + width) == Some(&b'\'') {
+        i + 2 + width
+    } else {
+        i + 1
+    }
+}
+
+/// Why a comment's text breaks the rule (see the module doc), if it does. `text` is one line
+/// with its code spans already removed.
+pub fn refusal(text: &str) -> Option<&'static str> {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| c.is_whitespace() || "(),;:".contains(c))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let number = |w: &str| {
+        let w = w.trim_start_matches(['~', '≈']);
+        w.starts_with(|c: char| c.is_ascii_digit())
+            && w.trim_end_matches(['.', '\'', 's'])
+                .chars()
+                .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+    };
+    for (k, w) in words.iter().enumerate() {
+        let next = words.get(k + 1).copied().unwrap_or_default();
+        if matches!(*w, "issue" | "issues") && (number(next) || next.starts_with('#')) {
+            return Some("cites an issue by number (git and the issues hold the history)");
+        }
+        if w.len() > 1 && w.starts_with('#') && w[1..].chars().all(|c| c.is_ascii_digit()) {
+            return Some("cites an issue by number (git and the issues hold the history)");
+        }
+        let unit = words.get(k + 1).copied().unwrap_or_default();
+        let packing = words.get(k + 2).copied().unwrap_or_default();
+        if number(w)
+            && matches!(unit, "bytes" | "kb" | "mb" | "b")
+            && matches!(packing, "brotli" | "gzip" | "gz" | "br")
+        {
+            return Some("states a measured size (`cargo xtask bench` prints the figures)");
+        }
+    }
+    let measured = ["measured", "took", "takes about", "cpu-seconds"];
+    if measured.iter().any(|m| lower.contains(m))
+        && lower
+            .split(|c: char| !c.is_ascii_digit())
+            .any(|d| !d.is_empty())
+    {
+        return Some("states a measured figure (`cargo xtask bench` prints the figures)");
+    }
+    None
+}
+
+/// `text` without its `` `code` `` spans.
+fn prose(text: &str) -> String {
+    text.split('`').step_by(2).collect::<Vec<_>>().join(" ")
+}
+
+/// Every comment line of `src` that breaks the rule, as `(line, why)`; fenced examples in doc
+/// comments (between two ```` ``` ```` lines) are passed over.
+pub fn refusals(src: &str) -> Vec<(usize, &'static str)> {
+    let mut fenced = false;
+    let mut out = Vec::new();
+    for c in comments(src) {
+        if c.text.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        if let Some(why) = refusal(&prose(&c.text)) {
+            out.push((c.line, why));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn comments_are_found_outside_literals_only() {
+        let src = "let a = \"// not \\\na comment\"; // one\nlet r = r#\"/* no \"# ; /* two\nthree */\nlet c = '\"'; let l: &'a str = x; // four\n/// five\n";
+        let found: Vec<(usize, String)> = comments(src)
+            .into_iter()
+            .map(|c| (c.line, c.text.trim().to_string()))
+            .collect();
+        let want = [
+            (2, "one"),
+            (3, "two"),
+            (4, "three"),
+            (5, "four"),
+            (6, "five"),
+        ];
+        assert_eq!(
+            found,
+            want.map(|(l, t)| (l, t.to_string())).to_vec(),
+            "{src}"
+        );
+    }
+
+    #[test]
+    fn issue_numbers_and_measured_figures_are_refused() {
+        for text in [
+            "The gate (issue 25): exits 3.",
+            "against issues 6 and 10's targets",
+            "Issue 10's row: the slowest LCP",
+            "as asked in #41",
+            "measured 1,331 bytes brotli instead of 1,558",
+            "its budget has left (0.4 KB brotli).",
+            "one copy (85 bytes brotli less)",
+            "0.21.14: 530 CPU-seconds with these settings",
+            "lines took 13.8 s in release",
+            "a cold release build takes about 3 minutes",
+        ] {
+            assert!(refusal(&prose(text)).is_some(), "passed: {text}");
+        }
+    }
+
+    #[test]
+    fn limits_examples_and_code_pass() {
+        for text in [
+            "The most bytes read from one input: 64 MiB.",
+            "Waits up to 60 s for the total",
+            "at most twice the bare time plus 0.3 s (10,000) or 1 s (100,000)",
+            "One line about a rubric: `a matrix rubric for \"pull request #412\"`",
+            "`3 req · 10.1 KB raw · 4.0 KB gz · 3.5 KB br` (1 KB = 1,000 bytes).",
+            "Items written as impacts with counts: `+5×3 −1 +2`",
+            "the issues a judge raises are items",
+        ] {
+            assert_eq!(refusal(&prose(text)), None, "refused: {text}");
+        }
+        let fenced = "//! ```\n//! subject = \"pull request #412\"\n//! ```\n";
+        assert!(refusals(fenced).is_empty());
+    }
+
+    /// Every Rust file the repository holds, outside `target/`, `node_modules/` and `.git`.
+    fn rust_files(root: &Path) -> Vec<std::path::PathBuf> {
+        let mut out = Vec::new();
+        let mut dirs = vec![root.to_path_buf()];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).expect("read a folder of the repository") {
+                let path = entry.expect("a folder entry").path();
+                let name = path.file_name().unwrap_or_default().to_string_lossy();
+                if path.is_dir() {
+                    if !matches!(name.as_ref(), "target" | "node_modules" | "dist")
+                        && !name.starts_with('.')
+                    {
+                        dirs.push(path);
+                    }
+                } else if name.ends_with(".rs") {
+                    out.push(path);
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn no_comment_cites_an_issue_or_a_measured_figure() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut found = Vec::new();
+        for path in rust_files(&root) {
+            let src = std::fs::read_to_string(&path).expect("a Rust file reads as UTF-8");
+            let shown = path
+                .strip_prefix(&root)
+                .unwrap_or(&path)
+                .display()
+                .to_string();
+            for (line, why) in refusals(&src) {
+                found.push(format!("{shown}:{line}: a comment {why}"));
+            }
+        }
+        assert!(found.is_empty(), "\n{}", found.join("\n"));
+    }
+}

@@ -1,0 +1,495 @@
+//! `cargo xtask examples [--update]`: every example of the README and the docs pages
+//! (`docs/*.md`) is run and its printed output compared with the page, so no example goes
+//! stale. Three forms are run, each from the repository's top folder:
+//!
+//! - a ` ```console ` block: each line that starts with `$ ` is a shell command (`pickanumber`
+//!   is the debug build), and the lines after it, up to the next `$ ` line or the block's end,
+//!   are its exact standard output;
+//! - a ` ```python run ` block (run by the test venv's Python, with the package installed) or a
+//!   ` ```js run ` block (an ES module run by Node 22, `pickanumber` being the built npm
+//!   package), each followed at once by a ` ```text ` block holding its exact standard output;
+//!   they run in a scratch folder where `examples/` is the repository's.
+//!
+//! A difference fails with the page's `file:line` and both texts; `--update` writes what was
+//! printed into the pages instead (the CLI pages' `--help` blocks are regenerated this way).
+//! The same module holds the rules the README and the docs keep (the README's length, no
+//! measured figure), checked by its tests in `cargo xtask test`'s unit tests.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use crate::env::{failed, Context, Env, Failure};
+
+/// The most lines the README may have: the rest belongs in the docs or CONTRIBUTING.md.
+pub const README_LINES: usize = 200;
+
+/// The units that mark a measured figure when they follow a number: times and sizes. Limits
+/// the code sets are written without them (or in binary units, `MiB`, as the code names them);
+/// figures come from `cargo xtask bench`.
+pub const MEASURED_UNITS: [&str; 9] = ["ms", "µs", "ns", "s", "KB", "kB", "MB", "GB", "bytes"];
+
+/// What kind of example a block is.
+#[derive(Debug, PartialEq)]
+pub enum Kind {
+    /// A shell command of a ` ```console ` block.
+    Command,
+    /// A ` ```python run ` block.
+    Python,
+    /// A ` ```js run ` block.
+    Js,
+}
+
+/// One example: what runs, and the output the page shows for it.
+#[derive(Debug, PartialEq)]
+pub struct Example {
+    /// The 1-based line of the command (`$ ` line) or of the run block's opening fence.
+    pub line: usize,
+    /// What runs it.
+    pub kind: Kind,
+    /// The command or the code.
+    pub code: String,
+    /// The output the page shows.
+    pub shown: String,
+    /// Where that output stands in the file: the lines from `start` (0-based, inclusive) to
+    /// `end` (exclusive), replaced by `--update`.
+    pub output_lines: (usize, usize),
+}
+
+/// The fence a line opens: its backticks and its info string.
+fn opening(line: &str) -> Option<(&str, &str)> {
+    let n = line.len() - line.trim_start_matches('`').len();
+    (n >= 3).then(|| (&line[..n], line[n..].trim()))
+}
+
+/// The index of the line that closes the fence opened at `start` (`fence` backticks).
+fn closing(lines: &[&str], start: usize, fence: &str) -> Option<usize> {
+    (start + 1..lines.len()).find(|&i| {
+        let l = lines[i].trim_end();
+        l.starts_with(fence) && l.trim_start_matches('`').is_empty()
+    })
+}
+
+/// The examples of one markdown text. `file` names it in errors.
+///
+/// # Errors
+/// A run block not followed by its ` ```text ` output block, or a block not closed, each at
+/// `file:line`.
+pub fn parse(file: &str, text: &str) -> Result<Vec<Example>, String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let Some((fence, info)) = opening(lines[i]) else {
+            i += 1;
+            continue;
+        };
+        let unclosed = || format!("{file}:{}: this ```{info} block is not closed", i + 1);
+        let end = closing(&lines, i, fence).ok_or_else(unclosed)?;
+        let mut words = info.split_whitespace();
+        let (lang, run) = (words.next().unwrap_or(""), words.next() == Some("run"));
+        if lang == "console" {
+            let mut j = i + 1;
+            while j < end {
+                let Some(command) = lines[j].strip_prefix("$ ") else {
+                    return Err(format!(
+                        "{file}:{}: a ```console block starts with a command line (`$ ` and the command)",
+                        j + 1
+                    ));
+                };
+                let first = j + 1;
+                let mut k = first;
+                while k < end && !lines[k].starts_with("$ ") {
+                    k += 1;
+                }
+                out.push(Example {
+                    line: j + 1,
+                    kind: Kind::Command,
+                    code: command.to_string(),
+                    shown: joined(&lines[first..k]),
+                    output_lines: (first, k),
+                });
+                j = k;
+            }
+            i = end + 1;
+        } else if run && matches!(lang, "python" | "js") {
+            let next = lines.get(end + 1).and_then(|l| opening(l));
+            let Some((out_fence, "text")) = next else {
+                return Err(format!(
+                    "{file}:{}: a ```{lang} run block must be followed at once by a ```text block with its exact output",
+                    i + 1
+                ));
+            };
+            let out_end = closing(&lines, end + 1, out_fence)
+                .ok_or_else(|| format!("{file}:{}: this ```text block is not closed", end + 2))?;
+            out.push(Example {
+                line: i + 1,
+                kind: if lang == "python" {
+                    Kind::Python
+                } else {
+                    Kind::Js
+                },
+                code: joined(&lines[i + 1..end]),
+                shown: joined(&lines[end + 2..out_end]),
+                output_lines: (end + 2, out_end),
+            });
+            i = out_end + 1;
+        } else {
+            i = end + 1;
+        }
+    }
+    Ok(out)
+}
+
+/// Lines joined as a program prints them: each ends in a line break.
+fn joined(lines: &[&str]) -> String {
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+/// The files whose examples run: the README and every docs page, in name order.
+pub fn files(repo: &Path) -> Result<Vec<PathBuf>, Failure> {
+    let docs = repo.join("docs");
+    let mut out: Vec<PathBuf> = std::fs::read_dir(&docs)
+        .context(docs.display())?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    out.sort();
+    out.insert(0, repo.join("README.md"));
+    Ok(out)
+}
+
+/// What runs the examples.
+struct Runners {
+    /// The folder holding the debug `pickanumber`, put first on the commands' `PATH`.
+    bin: PathBuf,
+    /// The venv's Python, with the package installed.
+    python: PathBuf,
+    /// Node 22.
+    node: PathBuf,
+    /// A scratch folder where the JavaScript examples are written, beside a `node_modules`
+    /// that holds the built package as `pickanumber`.
+    scratch: PathBuf,
+}
+
+impl Runners {
+    /// The command that runs `example`.
+    fn command(&self, env: &Env, example: &Example, n: usize) -> Result<Command, Failure> {
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        let mut dirs = vec![self.bin.clone()];
+        dirs.extend(std::env::split_paths(&path));
+        let path = std::env::join_paths(dirs).context("PATH")?;
+        let mut c = match example.kind {
+            Kind::Command => {
+                let mut c = Command::new("sh");
+                c.arg("-c").arg(&example.code);
+                c
+            }
+            Kind::Python => {
+                let mut c = Command::new(&self.python);
+                c.arg("-c").arg(&example.code);
+                c
+            }
+            Kind::Js => {
+                let file = self.scratch.join(format!("example-{n}.mjs"));
+                std::fs::write(&file, &example.code).context(file.display())?;
+                let mut c = Command::new(&self.node);
+                c.arg(file);
+                c
+            }
+        };
+        // Commands run from the repository's top folder; code runs in the scratch folder, which
+        // sees the repository's examples/ under the same name, so what a framework writes
+        // (inspect's logs) stays out of the checkout.
+        let dir = match example.kind {
+            Kind::Command => &env.repo,
+            Kind::Python | Kind::Js => &self.scratch,
+        };
+        c.current_dir(dir)
+            .env("PATH", path)
+            // The frameworks the adapters' examples import: no telemetry, no update check.
+            .env("DEEPEVAL_TELEMETRY_OPT_OUT", "YES")
+            .env("DEEPEVAL_UPDATE_WARNING_OPT_IN", "NO")
+            .env("INSPECT_DISPLAY", "none")
+            .env("NO_COLOR", "1")
+            .env_remove("COLUMNS")
+            .stdin(Stdio::null());
+        Ok(c)
+    }
+}
+
+/// Runs every example of the README and the docs pages and compares what each prints with the
+/// page; with `update`, writes what was printed into the pages instead.
+///
+/// # Errors
+/// A breach of the README's and the docs' [`rules`]; every example that printed other output than its page shows (or could not run), each at
+/// its `file:line`; a page that cannot be read or parsed.
+pub fn run(env: &Env, update: bool) -> Result<(), Failure> {
+    let breaches = rules(&env.repo)?;
+    if !breaches.is_empty() {
+        return Err(failed(breaches.join("\n")));
+    }
+    let scratch = env.target().join("examples");
+    let _ = std::fs::remove_dir_all(&scratch);
+    let modules = scratch.join("node_modules");
+    std::fs::create_dir_all(&modules).context(modules.display())?;
+    let package = env.repo.join(crate::package::npm::OUT);
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(&package, modules.join("pickanumber"))
+            .context(modules.display())?;
+        std::os::unix::fs::symlink(env.repo.join("examples"), scratch.join("examples"))
+            .context(scratch.display())?;
+    }
+    let runners = Runners {
+        bin: env.target().join("debug"),
+        python: crate::package::python::venv_dir(env).join("bin/python"),
+        node: crate::package::python::node22(env)?,
+        scratch,
+    };
+    let mut problems = Vec::new();
+    let mut count = 0;
+    for file in files(&env.repo)? {
+        let rel = file.strip_prefix(&env.repo).unwrap_or(&file);
+        let shown_name = rel.display().to_string();
+        let text = std::fs::read_to_string(&file).context(file.display())?;
+        let examples = parse(&shown_name, &text).map_err(failed)?;
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        // Replaced from the last, so earlier line numbers hold.
+        let mut replacements = Vec::new();
+        for example in &examples {
+            count += 1;
+            let printed = runners
+                .command(env, example, count)?
+                .output()
+                .context(format!("{shown_name}:{}", example.line))?;
+            let stdout = String::from_utf8_lossy(&printed.stdout).into_owned();
+            if stdout == example.shown {
+                continue;
+            }
+            if update {
+                replacements.push((example.output_lines, stdout));
+                continue;
+            }
+            let stderr = String::from_utf8_lossy(&printed.stderr);
+            problems.push(format!(
+                "{shown_name}:{}: `{}` printed other output than the page shows ({}; `cargo xtask examples --update` writes it in)\n{}{}",
+                example.line,
+                example.code.lines().next().unwrap_or(""),
+                printed.status,
+                first_difference(&example.shown, &stdout, example.output_lines.0),
+                if stderr.is_empty() {
+                    String::new()
+                } else {
+                    format!("    its standard error: {}\n", stderr.trim_end())
+                }
+            ));
+        }
+        if !replacements.is_empty() {
+            for ((start, end), stdout) in replacements.into_iter().rev() {
+                let new: Vec<String> = stdout.lines().map(str::to_string).collect();
+                lines.splice(start..end, new);
+            }
+            let mut new = lines.join("\n");
+            new.push('\n');
+            std::fs::write(&file, new).context(file.display())?;
+            println!("    {shown_name}: outputs written in");
+        }
+    }
+    if update {
+        println!("    {count} examples ran; the pages now show what they printed");
+        Ok(())
+    } else if problems.is_empty() {
+        println!("    {count} examples ran and printed what their pages show");
+        Ok(())
+    } else {
+        Err(failed(format!(
+            "{} of {count} examples printed other output than their pages show:\n\n{}",
+            problems.len(),
+            problems.join("\n")
+        )))
+    }
+}
+
+/// Where the printed output first differs from the page's: the page's line (`first` is the
+/// 0-based line of the output's start in the file) and both lines.
+fn first_difference(shown: &str, printed: &str, first: usize) -> String {
+    let (a, b): (Vec<&str>, Vec<&str>) = (shown.lines().collect(), printed.lines().collect());
+    let k = (0..a.len().max(b.len()))
+        .find(|&k| a.get(k) != b.get(k))
+        .unwrap_or(0);
+    let line = |l: Option<&&str>| l.map_or("(no line)".to_string(), |l| format!("{l:?}"));
+    format!(
+        "    first difference at line {}: the page has {}\n    printed: {}\n",
+        first + k + 1,
+        line(a.get(k)),
+        line(b.get(k))
+    )
+}
+
+/// The README's and the docs' rules: the README has at most [`README_LINES`] lines, and no
+/// line outside a code block of the README, CONTRIBUTING.md or a docs page gives a measured
+/// figure (a number followed by one of [`MEASURED_UNITS`], or a load average). Each breach as
+/// `file:line: why`.
+pub fn rules(repo: &Path) -> Result<Vec<String>, Failure> {
+    let mut out = Vec::new();
+    let readme = std::fs::read_to_string(repo.join("README.md")).context("README.md")?;
+    let n = readme.lines().count();
+    if n > README_LINES {
+        out.push(format!(
+            "README.md:{n}: the README has {n} lines, more than {README_LINES}: move the rest to a docs page (docs/) or CONTRIBUTING.md"
+        ));
+    }
+    let mut files = files(repo)?;
+    files.push(repo.join("CONTRIBUTING.md"));
+    for file in files {
+        let rel = file
+            .strip_prefix(repo)
+            .unwrap_or(&file)
+            .display()
+            .to_string();
+        let text = std::fs::read_to_string(&file).context(&rel)?;
+        out.extend(
+            measured_figures(&text)
+                .into_iter()
+                .map(|(line, figure)| format!("{rel}:{line}: `{figure}` is a measured figure: figures come from `cargo xtask bench` (target/bench.json), not from the docs")),
+        );
+    }
+    Ok(out)
+}
+
+/// The measured figures in the prose of a markdown text (code blocks are skipped; a figure may
+/// run across a line break): (1-based line of its number, the figure).
+pub fn measured_figures(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut fence: Option<String> = None;
+    // The words of the prose, each with its line.
+    let mut words: Vec<(usize, &str)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if let Some((f, _)) = opening(line.trim_start()) {
+            match &fence {
+                None => fence = Some(f.to_string()),
+                Some(open) if line.trim() == open => fence = None,
+                Some(_) => {}
+            }
+            continue;
+        }
+        if fence.is_some() {
+            continue;
+        }
+        if line.to_lowercase().contains("load average") {
+            out.push((i + 1, "load average".to_string()));
+        }
+        words.extend(line.split_whitespace().map(|w| (i + 1, w)));
+    }
+    const CLOSE: [char; 7] = [',', '.', ';', ':', ')', ']', '*'];
+    let unit_of = |w: &str| {
+        let w = w.trim_end_matches(CLOSE);
+        MEASURED_UNITS.contains(&w).then(|| w.to_string())
+    };
+    for (k, &(line, word)) in words.iter().enumerate() {
+        let word = word.trim_start_matches(['(', '[', '~', '≈', '*']);
+        if !word.starts_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
+        let rest = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ',');
+        // The unit joined to the number (`120ms`) or as the next word (`120 ms`).
+        let unit = if rest.trim_end_matches(CLOSE).is_empty() {
+            words.get(k + 1).and_then(|(_, w)| unit_of(w))
+        } else {
+            unit_of(rest)
+        };
+        if let Some(unit) = unit {
+            let number = &word[..word.len() - rest.len()];
+            out.push((
+                line,
+                format!("{} {unit}", number.trim_end_matches([',', '.'])),
+            ));
+        }
+    }
+    out.sort_by_key(|(line, _)| *line);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn repo() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    }
+
+    #[test]
+    fn the_readme_is_short_and_no_page_gives_a_measured_figure() {
+        let breaches = rules(&repo()).unwrap();
+        assert!(breaches.is_empty(), "{}", breaches.join("\n"));
+    }
+
+    #[test]
+    fn every_example_of_the_readme_and_the_docs_parses() {
+        let mut n = 0;
+        for file in files(&repo()).unwrap() {
+            let text = std::fs::read_to_string(&file).unwrap();
+            n += parse(&file.display().to_string(), &text)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .len();
+        }
+        assert!(n > 0, "no example found in the README and the docs");
+    }
+
+    #[test]
+    fn times_sizes_and_load_averages_are_measured_figures_and_limits_are_not() {
+        let text = "It took 1.2 ms (about 3 s in all), 85,885 bytes, 14.8KB brotli.\nUnder a load average of 7.\n```\n9 ms in a block\n```\nUp to 64 MiB, 20 items, 1,000 resamples, version 0.123.1, **49.2\nKB brotli**.\n";
+        assert_eq!(
+            measured_figures(text),
+            [
+                (1, "1.2 ms".to_string()),
+                (1, "3 s".to_string()),
+                (1, "85,885 bytes".to_string()),
+                (1, "14.8 KB".to_string()),
+                (2, "load average".to_string()),
+                (6, "49.2 KB".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn console_blocks_give_each_command_its_output_and_run_blocks_their_text_block() {
+        let md = "# T\n\n```console\n$ pickanumber --version\npickanumber 0.1.0\n$ true\n```\n\n```python run\nprint(2)\n```\n```text\n2\n```\n";
+        let examples = parse("p.md", md).unwrap();
+        assert_eq!(examples.len(), 3);
+        assert_eq!(
+            examples[0],
+            Example {
+                line: 4,
+                kind: Kind::Command,
+                code: "pickanumber --version".into(),
+                shown: "pickanumber 0.1.0\n".into(),
+                output_lines: (4, 5),
+            }
+        );
+        assert_eq!((examples[1].line, examples[1].shown.as_str()), (6, ""));
+        assert_eq!(examples[2].kind, Kind::Python);
+        assert_eq!(
+            (examples[2].line, examples[2].code.as_str()),
+            (9, "print(2)\n")
+        );
+        assert_eq!(
+            (examples[2].shown.as_str(), examples[2].output_lines),
+            ("2\n", (12, 13))
+        );
+    }
+
+    #[test]
+    fn a_run_block_without_its_output_block_is_refused_at_its_line() {
+        let md = "text\n```js run\nconsole.log(1)\n```\n\nprose\n";
+        assert_eq!(
+            parse("docs/npm.md", md).unwrap_err(),
+            "docs/npm.md:2: a ```js run block must be followed at once by a ```text block with its exact output"
+        );
+        assert_eq!(
+            parse("docs/a.md", "```console\npickanumber\n```\n").unwrap_err(),
+            "docs/a.md:2: a ```console block starts with a command line (`$ ` and the command)"
+        );
+    }
+}
