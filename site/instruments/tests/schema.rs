@@ -16,7 +16,11 @@ fn checked_in() -> PathBuf {
 fn the_checked_in_schema_is_the_generated_one() {
     let text = card::schema();
     let path = checked_in();
-    if std::fs::read_to_string(&path).unwrap_or_default() == text {
+    // Compared as JSON values: the order of an object's keys follows whether some crate built
+    // beside this one turns on serde_json's `preserve_order`, which says nothing of the schema.
+    let parse = |t: &str| serde_json::from_str::<serde_json::Value>(t).ok();
+    let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+    if parse(&on_disk).is_some() && parse(&on_disk) == parse(&text) {
         return;
     }
     if std::env::var("INSTA_UPDATE").is_ok_and(|v| v == "always") {

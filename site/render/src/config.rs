@@ -1,7 +1,9 @@
 //! `site.toml` → [`SiteConfig`]: where the site lives (its canonical origin and the base path
 //! under it), its title, the custom domain for static hosting, and the repository its source
 //! is published in, which pages quote as `{{ site.repository }}` ([`SiteConfig::fill`], in
-//! prose and code alike, so install commands are written from it). Unknown keys are errors.
+//! prose and code alike, so install commands are written from it), beside the formula's
+//! settings, quoted as `{{ params.denominator }}` and the like ([`crate::settings`]). Unknown
+//! keys are errors.
 
 use crate::base::Base;
 use crate::error::Error;
@@ -104,12 +106,13 @@ impl SiteConfig {
         Ok(self)
     }
 
-    /// `text` with every `{{ site.repository }}` replaced by the repository, code blocks
+    /// `text` with every `{{ site.repository }}` replaced by the repository and every
+    /// `{{ params.NAME }}` by the formula's setting ([`crate::settings::value`]), code blocks
     /// included; other `{{ … }}` are left to the page's references.
     ///
     /// # Errors
-    /// `{{ site.NAME }}` for another name, or the repository quoted while `site.toml` has none:
-    /// with `file` and the line.
+    /// `{{ site.NAME }}` for another name, the repository quoted while `site.toml` has none, or
+    /// `{{ params.NAME }}` for a name the formula does not have: with `file` and the line.
     pub fn fill(&self, file: &Path, text: &str) -> Result<String, Error> {
         let mut out = String::with_capacity(text.len());
         let mut rest = text;
@@ -119,11 +122,17 @@ impl SiteConfig {
             let name = after[2..len].trim();
             out.push_str(&rest[..start]);
             rest = &after[len + 2..];
+            let line = text[..text.len() - after.len()].matches('\n').count() + 1;
+            if let Some(key) = name.strip_prefix("params.") {
+                let value = crate::settings::value(key)
+                    .ok_or_else(|| Error::at(file, line, crate::settings::unknown(key)))?;
+                out.push_str(&value);
+                continue;
+            }
             let Some(key) = name.strip_prefix("site.") else {
                 out.push_str(&after[..len + 2]);
                 continue;
             };
-            let line = text[..text.len() - after.len()].matches('\n').count() + 1;
             let value = match (key, &self.repository) {
                 ("repository", Some(r)) => r,
                 ("repository", None) => {
@@ -210,6 +219,19 @@ mod tests {
         assert_eq!(
             err(&c, "a\n{{ site.origin }}"),
             "p.md:2: unknown site value {{ site.origin }}: site.toml gives repository"
+        );
+        assert_eq!(
+            SiteConfig::default()
+                .fill(
+                    page,
+                    "n / {{ params.denominator }}\n```\n{{params.scale}}\n```"
+                )
+                .unwrap(),
+            "n / 20\n```\n8\n```"
+        );
+        assert_eq!(
+            err(&c, "a\n\n{{ params.density }}"),
+            "p.md:3: unknown setting {{ params.density }}: the formula's settings are denominator, scale, center, max, floor, gain, normalize, rounding, impacts, span"
         );
         assert_eq!(
             err(&SiteConfig::default(), "{{ site.repository }}"),

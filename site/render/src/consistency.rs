@@ -22,8 +22,20 @@ fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// A file of the repository; a page the site renders as the build reads it, with the site's
+/// and the formula's settings filled in.
 fn read(rel: &str) -> String {
-    std::fs::read_to_string(repo().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+    let text = std::fs::read_to_string(repo().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    let page = ["content/", "paper/", "examples/", "docs/"]
+        .iter()
+        .any(|dir| rel.starts_with(dir));
+    if !page || !rel.ends_with(".md") {
+        return text;
+    }
+    let config = crate::config::SiteConfig::load(&repo()).expect("site.toml");
+    config
+        .fill(Path::new(rel), &text)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Every markdown file of the site (the docs too), the README and CONTRIBUTING.md.

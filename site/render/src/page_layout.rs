@@ -160,6 +160,9 @@ fn layout(s: &Shell, cx: &Context, main: &str, record: &mut Record) -> String {
     let scripts = s.scripts;
     let footer = words.footer(base);
     let skip = escape(&words.labels.skip);
+    record.link(crate::search::SCRIPT, s.file, None);
+    record.link(crate::search::INDEX, s.file, None);
+    let search = crate::search::box_html(&words.search, base);
     let site_nav = escape(&words.labels.site_nav);
     format!(
         "<!doctype html>
@@ -190,6 +193,7 @@ fn layout(s: &Shell, cx: &Context, main: &str, record: &mut Record) -> String {
 <header class=\"site-header\">
 <a class=\"brand\" href=\"{home}\">pick<span>a</span>number</a>
 <nav aria-label=\"{site_nav}\"><ul>{nav}</ul></nav>
+{search}
 </header>
 <main id=\"main\">
 {main}</main>

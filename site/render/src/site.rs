@@ -223,6 +223,18 @@ fn write_all(
     write(&tmp.join("sitemap.xml"), &sitemap).map_err(|e| io(Path::new("sitemap.xml"), e))?;
     write(&tmp.join("llms.txt"), &llms_txt(config, layout, rendered))
         .map_err(|e| io(Path::new("llms.txt"), e))?;
+    let entries: Vec<crate::search::Entry> = listed(rendered)
+        .map(|(s, r)| crate::search::Entry {
+            url: &s.url,
+            title: &r.meta.title,
+            description: &r.meta.description,
+            body: &r.body,
+            toc: &r.toc,
+        })
+        .collect();
+    let index = crate::search::index_json(&entries, config.base());
+    let index_file = &crate::search::INDEX[1..];
+    write(&tmp.join(index_file), &index).map_err(|e| io(Path::new(index_file), e))?;
     if let Some(domain) = &config.cname {
         write(&tmp.join("CNAME"), &format!("{domain}\n")).map_err(|e| io(Path::new("CNAME"), e))?;
     }

@@ -56,7 +56,7 @@ pub struct Labels {
 }
 
 /// The keys of [`FILE`], for error messages.
-const KEYS: &str = "nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, result, report, setup";
+const KEYS: &str = "nav, footer, llms, labels, search, items, evidence, plots, calculator, probe, pairwise, result, report, setup";
 
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -65,6 +65,7 @@ struct Raw {
     footer: Vec<toml::Spanned<String>>,
     llms: String,
     labels: Labels,
+    search: crate::search::Words,
     items: Count,
     evidence: scoring::Words,
     plots: chart::Words,
@@ -91,6 +92,8 @@ pub struct Layout {
     pub llms: String,
     /// The layout's labels.
     pub labels: Labels,
+    /// The search box's words.
+    pub search: crate::search::Words,
     /// How a number of items is written.
     pub items: Count,
     /// The words of evidence figures.
@@ -178,6 +181,7 @@ impl Layout {
             footer,
             llms: raw.llms.trim().to_string(),
             labels: raw.labels,
+            search: raw.search,
             items: raw.items,
             evidence: raw.evidence,
             plots: raw.plots,
@@ -233,7 +237,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             err.to_string(),
-            "content/layout.toml:4: unknown field `colour`, expected one of `nav`, `footer`, `llms`, `labels`, `items`, `evidence`, `plots`, `calculator`, `probe`, `pairwise`, `result`, `report`, `setup` (keys: nav, footer, llms, labels, items, evidence, plots, calculator, probe, pairwise, result, report, setup)"
+            "content/layout.toml:4: unknown field `colour`, expected one of `nav`, `footer`, `llms`, `labels`, `search`, `items`, `evidence`, `plots`, `calculator`, `probe`, `pairwise`, `result`, `report`, `setup` (keys: nav, footer, llms, labels, search, items, evidence, plots, calculator, probe, pairwise, result, report, setup)"
         );
     }
 

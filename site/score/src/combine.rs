@@ -21,11 +21,13 @@
 //! lowercased, punctuation and spacing made one space), the same criterion, perspective and
 //! bucket, and the same sign,
 //! are one observation: it counts as many times as the pass that lists it most often, at the
-//! impacts of that pass (on a tie, the pass with the smaller total magnitude — the impact
-//! both judges support — then the earlier pass). Repeats within one pass are that judge's
-//! own weighting and are kept. An item with no text is never a duplicate. The rule makes
-//! the combined score independent of the order of the passes, and two identical passes
-//! combine to the score of one.
+//! impacts of that pass (on a tie, the pass whose copies have the smaller total magnitude —
+//! the size both judges support — then the smaller impacts, then the pass whose items, sorted,
+//! come first). Repeats within one pass are that judge's own weighting and are kept. An item
+//! with no text is never a duplicate. No tie is settled by the place of a pass, so the
+//! combined score and its interval (whose resampling groups follow the pass each kept copy
+//! belongs to) do not depend on the order of the passes; two identical passes combine to the
+//! score of one.
 //!
 //! The parts, in the order of the data flow: `headings` (text → the passes' texts), `dedupe`
 //! (the duplicate rule), `agreement` (spread, α, disagreements), `pass` (what comes out).

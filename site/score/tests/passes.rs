@@ -374,3 +374,63 @@ fn an_empty_pass_is_an_error_naming_it() {
     );
     assert!(a.headline().is_some(), "pass a still scores");
 }
+
+/// Passes drawn from a few shared observations, so judges often find the same one, at the
+/// same or another impact: `(impact, observation, criterion index)`.
+fn shared_items() -> impl Strategy<Value = Vec<(i64, usize, usize)>> {
+    proptest::collection::vec((impact(), 0usize..4, 0usize..2), 1..6)
+}
+
+fn shared_lines(items: &[(i64, usize, usize)], matrix: bool) -> String {
+    const CRITERIA: [&str; 2] = ["craft", "depth"];
+    items
+        .iter()
+        .map(|&(v, t, c)| {
+            let sign = if v > 0 { "+" } else { "" };
+            if matrix {
+                format!("({sign}{v}, {}) observation {t}\n", CRITERIA[c])
+            } else {
+                format!("{sign}{v} observation {t}\n")
+            }
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Whatever the order of the passes, the combined headline and its interval are the same,
+    /// duplicates between the passes included.
+    #[test]
+    fn the_order_of_the_passes_changes_neither_headline_nor_interval(
+        passes in proptest::collection::vec(shared_items(), 2..4),
+        matrix in any::<bool>(),
+        rotate in 1usize..3,
+    ) {
+        let named: Vec<(String, String)> = passes
+            .iter()
+            .enumerate()
+            .map(|(k, p)| (format!("judge{k}"), shared_lines(p, matrix)))
+            .collect();
+        let a = combine(&named, &Request::default());
+        let mut reversed = named.clone();
+        reversed.reverse();
+        let mut rotated = named.clone();
+        rotated.rotate_left(rotate % named.len());
+        for other in [reversed, rotated] {
+            let b = combine(&other, &Request::default());
+            prop_assert_eq!(a.headline(), b.headline());
+            prop_assert_eq!(a.interval, b.interval);
+        }
+    }
+}
+
+#[test]
+fn a_tied_duplicate_gives_the_same_interval_in_either_order() {
+    let a = ("a".to_string(), "+3 x\n+1 y\n".to_string());
+    let b = ("b".to_string(), "+3 x\n\u{2212}1 z\n".to_string());
+    let ab = combine(&[a.clone(), b.clone()], &Request::default());
+    let ba = combine(&[b, a], &Request::default());
+    assert_eq!(ab.headline(), ba.headline());
+    assert_eq!(ab.interval, ba.interval);
+}

@@ -1,7 +1,7 @@
 //! What the instrument pages, the study, the home page and the quick start say, checked
 //! against the instruments, the study's table, the page's own words and the rubric crate.
 
-use super::{fenced_blocks, markdown_files, prose, read};
+use super::{fenced_blocks, field, markdown_files, prose, read};
 
 /// The pairwise page's reading of the 0.3 width rule with half-point updates.
 #[test]
@@ -223,5 +223,215 @@ fn every_content_page_is_in_the_navigation() {
     assert!(
         missing.is_empty(),
         "content/layout.toml's nav has no link to {missing:?} (it has {nav:?})"
+    );
+}
+
+/// The quick start's grammar table, row by row, against the reader: a row whose reading says
+/// "error" is refused, every other item line is read without an error.
+#[test]
+fn the_grammar_table_reads_as_the_reader_does() {
+    use pickanumber_score::{analyse, Request};
+    let page = read("content/quick-start.md");
+    let table = page
+        .split("## The item grammar")
+        .nth(1)
+        .expect("the quick start's grammar section");
+    let mut rows = 0;
+    for row in table.lines().take_while(|l| !l.starts_with("## ")) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let (Some(line), Some(reading)) = (cells.get(1), cells.get(2)) else {
+            continue;
+        };
+        let Some(item) = line.split('`').nth(1) else {
+            continue;
+        };
+        if item.starts_with('#') || item.starts_with("weights:") {
+            continue;
+        }
+        rows += 1;
+        let refused = analyse(item, &Request::default()).has_errors();
+        assert_eq!(
+            refused,
+            reading.contains("error"),
+            "the grammar table reads `{item}` as \"{reading}\""
+        );
+    }
+    assert!(rows >= 6, "{rows} item rows");
+    assert!(table.contains("`3 clear module boundaries` | an error"));
+}
+
+/// The quick start places the work where the prompt it gives says it is.
+#[test]
+fn the_quick_start_puts_the_work_where_the_prompt_looks_for_it() {
+    let prompt = crate::setup::generic_prompt().unwrap();
+    assert!(prompt.contains("the work described above"));
+    let text = prose("content/quick-start.md");
+    assert!(text.contains("Give the judge the work it is judging first and this prompt after it"));
+    assert!(!text.contains("with the work it is judging after it"));
+}
+
+/// The probe page says which figures use the ratings as written: each item's spread does.
+#[test]
+fn the_probe_spread_uses_ratings_as_written() {
+    use pickanumber_instruments::probe::{probe_text, Scale};
+    let t = probe_text("4.6 5\n4.0 5\n", Scale::default());
+    let m = t.probe.statistics.metrics().unwrap();
+    // Item 1's 4.6 and 4.0 spread as written (truncated, both are 4 and would not); item 2's
+    // 5 and 5 do not: the mean of the two spreads.
+    assert!(m.mean_per_item_std.is_some_and(|s| s > 0.2));
+    assert_eq!(m.range, 1);
+    let text = prose("content/probe.md");
+    assert!(text.contains("Each item's spread across runs, the figure that decides JITTERY, uses the ratings as written"));
+    assert!(!text.contains("Ratings are truncated to whole numbers."));
+}
+
+/// Sentences of the formula page, the home page and the notes that a fact-check found wrong,
+/// with the computation that settles each where there is one.
+#[test]
+fn the_fact_checked_sentences_hold() {
+    use pickanumber_score::{analyse, Request};
+    let f = "paper/formula.md";
+    // The rising multiplier can outweigh a weaker item's pull on the normalised value.
+    assert!(field(f, "mult-two", "normalized") < field(f, "mult-one", "normalized"));
+    assert!(field(f, "mult-two", "final_unrounded") > field(f, "mult-one", "final_unrounded"));
+    // The overall is a weighted mean: weights adding to 2 give the same overall as halved.
+    let matrix = |w: &str| {
+        let a = analyse(
+            &format!("weights: {w}\n(+5, fit) a\n(-3, craft) b\n"),
+            &Request::default(),
+        );
+        a.matrix()
+            .unwrap()
+            .result
+            .as_ref()
+            .unwrap()
+            .overall_unrounded
+    };
+    assert_eq!(matrix("fit=1.5, craft=0.5"), matrix("fit=0.75, craft=0.25"));
+    let home = prose("content/index.md");
+    assert!(home.contains("the overall is the weighted mean of the rounded criterion finals"));
+    assert!(home.contains("0.800 is the customary bar for reliable data and 0.667 the lowest for tentative conclusions"));
+    for (file, wrong) in [
+        (f, "offsets only part of that"),
+        (
+            f,
+            "Every computed result on this site shows the unrounded value",
+        ),
+        (f, "or the smaller impacts where two passes tie"),
+        ("content/index.md", "weighted sum"),
+        ("content/index.md", "0.667 usually asked"),
+        (
+            "content/glossary.md",
+            "The site shows the unrounded value beside it.",
+        ),
+        ("paper/study.md", "Two further readings"),
+        ("paper/notes.md", "264 Cape entries"),
+    ] {
+        assert!(
+            !prose(file).contains(wrong),
+            "{file} still says \"{wrong}\""
+        );
+    }
+}
+
+/// The spans a line sets in single-asterisk italics (`*term*`, not `**bold**`).
+fn italics(line: &str) -> Vec<String> {
+    let text = line.replace("**", "\u{0}\u{0}");
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut open: Option<usize> = None;
+    for (i, &c) in chars.iter().enumerate() {
+        if c != '*' {
+            continue;
+        }
+        match open {
+            None if chars.get(i + 1).is_some_and(|n| !n.is_whitespace()) => open = Some(i),
+            Some(start) if i > start + 1 && !chars[i - 1].is_whitespace() => {
+                out.push(chars[start + 1..i].iter().collect());
+                open = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The glossary has an entry for every term the pages mark as one (a link into it, in italics),
+/// a word set in italics that names an entry links to it, and "pass" keeps one meaning: one
+/// judge's list of items (a step of a pipeline is a stage, a kept draft a saved version).
+#[test]
+fn glossary_terms_have_entries_and_pass_has_one_meaning() {
+    let glossary = read("content/glossary.md");
+    let entries: Vec<(String, String)> = glossary
+        .lines()
+        .filter_map(|l| l.strip_prefix("## "))
+        .filter_map(|h| {
+            let (name, id) = h.split_once(" {#")?;
+            Some((name.to_lowercase(), id.trim_end_matches('}').to_string()))
+        })
+        .collect();
+    for id in [
+        "rubric",
+        "perspective",
+        "criterion",
+        "pass",
+        "interval",
+        "trap",
+        "counter-bias",
+    ] {
+        assert!(
+            entries.iter().any(|(_, e)| e == id),
+            "no glossary entry #{id}"
+        );
+    }
+    let mut unlinked = Vec::new();
+    for (file, text) in markdown_files() {
+        if file == "README.md" || file == "content/glossary.md" {
+            continue;
+        }
+        for (n, line) in text.lines().enumerate() {
+            for span in italics(line) {
+                if let Some(rest) = span.strip_prefix('[') {
+                    if let Some((_, target)) = rest.split_once("](/glossary/#") {
+                        let id = target.trim_end_matches(')');
+                        assert!(
+                            entries.iter().any(|(_, e)| e == id),
+                            "{file}:{}: *{span}* links to a glossary entry that does not exist",
+                            n + 1
+                        );
+                    }
+                    continue;
+                }
+                let word = span.to_lowercase();
+                let singular = word.strip_suffix('s').unwrap_or(&word);
+                if entries
+                    .iter()
+                    .any(|(name, _)| *name == word || name == singular)
+                {
+                    unlinked.push(format!("{file}:{}: *{span}*", n + 1));
+                }
+            }
+        }
+        let folded = prose(&file);
+        for wrong in [
+            "works in passes",
+            "Passes go to",
+            "keep each pass",
+            "| Pass | What it does |",
+            "demo pass",
+            "feedback pass",
+            "observer pass",
+            "naive pass",
+        ] {
+            assert!(
+                !folded.contains(wrong),
+                "{file} uses \"pass\" for a stage or a saved version: \"{wrong}\""
+            );
+        }
+    }
+    assert!(
+        unlinked.is_empty(),
+        "italicised as glossary terms without a link to the entry:\n{}",
+        unlinked.join("\n")
     );
 }

@@ -59,6 +59,29 @@ pub(super) fn dedupe(read_all: &[(Format, Parsed)]) -> (Vec<Vec<bool>>, Vec<Dupl
         }
     }
     crate::order::sort_by(&mut all, |x, y| x.cmp(y));
+    // What each pass says, whatever its place: its items' impacts and keys, sorted; `rank[k]`
+    // is pass k's place in the order of those contents (equal contents, equal ranks). The last
+    // tie-break compares ranks, so the kept copy, and with it the pass whose group the item is
+    // resampled in, does not depend on the order the passes come in.
+    let content: Vec<Vec<(i64, Option<Key>)>> = read_all
+        .iter()
+        .map(|(_, p)| {
+            let mut c: Vec<_> = p
+                .entries
+                .iter()
+                .map(|e| (e.item.impact.value(), key(e)))
+                .collect();
+            crate::order::sort_by(&mut c, |x, y| x.cmp(y));
+            c
+        })
+        .collect();
+    let mut by_content: Vec<usize> = (0..content.len()).collect();
+    crate::order::sort_by(&mut by_content, |&x, &y| content[x].cmp(&content[y]));
+    let mut rank = vec![0; content.len()];
+    for w in 1..by_content.len() {
+        let (before, k) = (by_content[w - 1], by_content[w]);
+        rank[k] = rank[before] + usize::from(content[k] != content[before]);
+    }
     let entry = |k: usize, i: usize| &read_all[k].1.entries[i];
     let mut duplicates = Vec::new();
     let mut start = 0;
@@ -68,28 +91,39 @@ pub(super) fn dedupe(read_all: &[(Format, Parsed)]) -> (Vec<Vec<bool>>, Vec<Dupl
             end += 1;
         }
         let group = &all[start..end];
-        // Per pass in the group: (count, total magnitude); runs of one pass are adjacent.
-        let mut best: Option<(usize, usize, i64)> = None; // pass, count, magnitude
+        // Per pass in the group: its copies' count, total magnitude and impacts (sorted); runs
+        // of one pass are adjacent. The most copies win, then the smaller magnitude, then the
+        // smaller impacts, then the pass whose whole content sorts first; only passes that say
+        // exactly the same are left to their order, and either of them gives the same result.
+        let mut best: Option<(usize, usize, i64, Vec<i64>)> = None;
         let mut i = 0;
         while i < group.len() {
             let k = group[i].1;
             let mut j = i;
-            let mut magnitude = 0;
+            let mut impacts = Vec::new();
             while j < group.len() && group[j].1 == k {
-                magnitude += entry(k, group[j].2).item.impact.value().abs();
+                impacts.push(entry(k, group[j].2).item.impact.value());
                 j += 1;
             }
+            crate::order::sort_by(&mut impacts, |x, y| x.cmp(y));
             let count = j - i;
-            let better = match best {
+            let magnitude: i64 = impacts.iter().map(|v| v.abs()).sum();
+            let better = match &best {
                 None => true,
-                Some((_, c, m)) => count > c || (count == c && magnitude < m),
+                Some((b, c, m, v)) => count
+                    .cmp(c)
+                    .reverse()
+                    .then(magnitude.cmp(m))
+                    .then_with(|| impacts.cmp(v))
+                    .then(rank[k].cmp(&rank[*b]))
+                    .is_lt(),
             };
             if better {
-                best = Some((k, count, magnitude));
+                best = Some((k, count, magnitude, impacts));
             }
             i = j;
         }
-        let (keep, _, _) = best.expect("a group has an item");
+        let (keep, ..) = best.expect("a group has an item");
         let kept_line = group
             .iter()
             .find(|g| g.1 == keep)
