@@ -206,7 +206,7 @@ async fn the_judged_work_survives_a_reload_in_this_browser_and_stays_out_of_the_
         rows(&client, 5).await;
         let hint = text(&client, "work-hint").await;
         assert!(
-            hint.contains("Kept in this browser only: a share link does not carry it."),
+            hint.contains("Kept in this browser only, not in links."),
             "{hint:?}"
         );
     })

@@ -39,8 +39,12 @@ async fn click(client: &Client, root: &str, label: &str) {
 async fn open(client: &Client, url: &str, id: &str) {
     client.goto(url).await.expect("open the page");
     wait_ready(client).await;
+    // The island's own root, not any element marked ready (the site's search box is too).
     let mounted = client
-        .execute("return document.querySelector('[data-ready]')?.id;", vec![])
+        .execute(
+            "return document.querySelector('.isl[data-ready]')?.id;",
+            vec![],
+        )
         .await
         .expect("run a script in the page");
     assert_eq!(

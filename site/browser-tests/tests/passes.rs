@@ -196,10 +196,7 @@ async fn a_saved_pass_survives_a_reload_and_reopens_with_the_same_items() {
 
         // The stored document is a judge store document the CLI lists.
         let stored = client
-            .execute(
-                "return localStorage.getItem('pickanumber.judge-store');",
-                vec![],
-            )
+            .execute("return localStorage.getItem('pickanumber.passes');", vec![])
             .await
             .expect("read localStorage");
         let doc: Value = serde_json::from_str(stored.as_str().expect("a stored document"))
@@ -255,10 +252,7 @@ async fn a_passes_module_that_does_not_load_is_reported_never_blank() {
 /// The saved passes as this browser stores them (`null` when there are none).
 async fn stored(client: &Client) -> Value {
     client
-        .execute(
-            "return localStorage.getItem('pickanumber.judge-store');",
-            vec![],
-        )
+        .execute("return localStorage.getItem('pickanumber.passes');", vec![])
         .await
         .expect("read localStorage")
 }
@@ -332,7 +326,6 @@ async fn saved_passes_the_page_cannot_read_are_kept_and_named() {
         open_calculator(&client, &site).await;
         client
             .execute(
-                // Under the key an earlier version of the page stored them in, still read.
                 "localStorage.setItem('pickanumber.passes', arguments[0]);",
                 vec![OLD.into()],
             )

@@ -15,12 +15,8 @@ use leptos::prelude::*;
 use crate::second::Question;
 use crate::state::Inputs;
 
-/// The localStorage key of the judge store document.
-pub const KEY: &str = "pickanumber.judge-store";
-
-/// The key an earlier version kept the same document under: read when [`KEY`] holds nothing,
-/// and removed once the document is stored again.
-const EARLIER_KEY: &str = "pickanumber.passes";
+/// The localStorage key of the judge store document (its saved passes).
+pub const KEY: &str = "pickanumber.passes";
 
 /// This browser's localStorage, if it offers one.
 pub(crate) fn storage() -> Option<web_sys::Storage> {
@@ -30,17 +26,13 @@ pub(crate) fn storage() -> Option<web_sys::Storage> {
 /// The stored document (empty when there is none).
 pub fn stored() -> String {
     storage()
-        .and_then(|s| {
-            let get = |key| s.get_item(key).ok().flatten();
-            get(KEY).or_else(|| get(EARLIER_KEY))
-        })
+        .and_then(|s| s.get_item(KEY).ok().flatten())
         .unwrap_or_default()
 }
 
 /// Stores `text` (empty removes the key).
 pub fn store(text: &str) {
     if let Some(s) = storage() {
-        let _ = s.remove_item(EARLIER_KEY);
         let _ = if text.is_empty() {
             s.remove_item(KEY)
         } else {

@@ -177,9 +177,7 @@ pub mod work {
             .and_then(|w| w.document())
             .and_then(|d| d.get_element_by_id("work-hint"))
         {
-            hint.set_text_content(Some(
-                "This browser would not keep the work: a reload loses it.",
-            ));
+            hint.set_text_content(Some("Not kept: this browser's storage refused it."));
         }
     }
 }

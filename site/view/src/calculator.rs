@@ -27,10 +27,10 @@ pub const EXAMPLES: [(&str, &str, &str, &str); 7] = [
 
 /// The judged work box's label. (Written here until the island's words are declared with the
 /// rest of `[calculator.live]`.)
-pub const WORK_LABEL: &str = "The judged work (optional)";
+pub const WORK_LABEL: &str = "Judged work (optional)";
 
 /// The judged work box's hint: what is checked, and where the work is kept.
-pub const WORK_HINT: &str = "Quoted evidence is checked against it, as score --against does: an item whose quote it lacks does not count. Kept in this browser only: a share link does not carry it.";
+pub const WORK_HINT: &str = "Items whose quote it lacks do not count, as with score --against. Kept in this browser only, not in links.";
 
 /// ` disabled` for the static box's controls, nothing for the live app's.
 fn off(live: bool) -> &'static str {
@@ -90,7 +90,7 @@ pub fn examples_and_settings(
 <label class=\"calc-field\">{} \
 <input type=\"text\" name=\"calc-scale\" inputmode=\"decimal\" placeholder=\"8\" spellcheck=\"false\" value=\"{}\"{off}></label></div>\
 <div class=\"calc-work\"><label class=\"calc-advanced-title\" for=\"work-input\">{WORK_LABEL}</label>\
-<textarea id=\"work-input\" name=\"calc-work\" class=\"calc-input\" spellcheck=\"false\" autocomplete=\"off\"{off}>{}</textarea>\
+<textarea id=\"work-input\" name=\"calc-work\" class=\"calc-input\" spellcheck=\"false\"{off}>{}</textarea>\
 <p class=\"calc-hint\" id=\"work-hint\" role=\"status\">{WORK_HINT}</p></div>",
         escape(w.examples),
         escape(w.advanced),
