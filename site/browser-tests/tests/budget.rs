@@ -39,7 +39,7 @@ const SETUP_MAX_BROTLI: u64 = 60_000;
 /// against a judged work with the verifier's searches, the report, the saved passes), loaded
 /// only when an input has a `## Pass:` heading, a judged work is given, or a visitor copies
 /// the report or saves a pass.
-const SECOND_MAX_BROTLI: u64 = 127_000;
+const SECOND_MAX_BROTLI: u64 = 128_000;
 
 /// The setup page's rubric reader (glue and wasm: the rubric crate's TOML reader), loaded only
 /// when a visitor loads a pasted rubric that is not JSON.
