@@ -4,10 +4,10 @@
 //!
 //! Events: one handler for `input` (the text fields) and `change` (the radios and the menu),
 //! one for `click`, both on the whole island. A control says what it is by its `name`
-//! (`calc-mode`, `calc-preset`, `calc-weights`, `calc-text`, `calc-work`, …); a button by its
-//! `id` or `data-example` or `data-reopen` index, read once into an `Action` that the click
-//! handler matches on; so the wasm carries one handler per kind of event rather than one per
-//! control.
+//! (`calc-mode`, `calc-preset`, `calc-weights`, `calc-text`, `calc-work`, …), read once into a
+//! `Field`; a button by its `id` or `data-example` or `data-reopen` index, read once into an
+//! `Action`; so the wasm carries one handler per kind of event rather than one per control,
+//! and each handler matches on an enum.
 //!
 //! The island's own labels, buttons and status lines are `[calculator.live]` of
 //! `content/layout.toml`, compiled in by the view crate (`pickanumber_view::words`); the three
@@ -108,19 +108,18 @@ pub fn Calculator(
     // Text fields report every keystroke (`input`); radios and the menu report a choice made
     // (`change`, which every browser and WebDriver fire for them).
     let changed = move |ev: leptos::ev::Event| {
+        let Some(field) = Field::of(&ev) else {
+            return;
+        };
         let value = event_target_value(&ev);
-        let typed = ev.type_() == "input";
-        match (target_attribute(&ev, "name").as_deref(), typed) {
-            (Some("calc-text"), true) => inputs.text.set(value),
-            (Some("calc-weights"), true) => inputs.weights.set(value),
-            (Some("calc-den"), true) => inputs.den.set(value),
-            (Some("calc-scale"), true) => inputs.scale.set(value),
-            (Some("calc-work"), true) => inputs.work.set(value),
-            (Some("calc-mode"), false) => {
-                inputs.mode.set(Mode::from_name(&value).unwrap_or_default())
-            }
-            (Some("calc-preset"), false) => inputs.preset.set(Preset::from_name(&value)),
-            _ => return,
+        match field {
+            Field::Text => inputs.text.set(value),
+            Field::Weights => inputs.weights.set(value),
+            Field::Denominator => inputs.den.set(value),
+            Field::Scale => inputs.scale.set(value),
+            Field::Work => inputs.work.set(value),
+            Field::Mode => inputs.mode.set(Mode::from_name(&value).unwrap_or_default()),
+            Field::Preset => inputs.preset.set(Preset::from_name(&value)),
         }
         inputs.record_in_address(kept);
     };
@@ -296,6 +295,44 @@ pub(crate) async fn link_fragment(settings: &share::State, text: &str) -> Result
         ));
     }
     Ok(fragment)
+}
+
+/// A field of the calculator that an `input` or `change` event reports, known by its `name`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    /// The items (`calc-text`, typed).
+    Text,
+    /// The weight field (`calc-weights`, typed).
+    Weights,
+    /// The density denominator (`calc-den`, typed).
+    Denominator,
+    /// The scale (`calc-scale`, typed).
+    Scale,
+    /// The judged work (`calc-work`, typed).
+    Work,
+    /// A mode radio (`calc-mode`, chosen).
+    Mode,
+    /// The preset menu (`calc-preset`, chosen).
+    Preset,
+}
+
+impl Field {
+    /// The field an event reports: text fields on `input`, radios and the menu on `change`.
+    fn of(ev: &web_sys::Event) -> Option<Field> {
+        let typed = ev.type_() == "input";
+        let field = match target_attribute(ev, "name")?.as_str() {
+            "calc-text" => Field::Text,
+            "calc-weights" => Field::Weights,
+            "calc-den" => Field::Denominator,
+            "calc-scale" => Field::Scale,
+            "calc-work" => Field::Work,
+            "calc-mode" => Field::Mode,
+            "calc-preset" => Field::Preset,
+            _ => return None,
+        };
+        let chosen = matches!(field, Field::Mode | Field::Preset);
+        (typed != chosen).then_some(field)
+    }
 }
 
 /// What a click on the calculator asks for, known by the clicked element's `data-example` or

@@ -79,6 +79,7 @@ impl Inputs {
     }
 
     async fn record(self, kept: RwSignal<String>) {
+        self.work.with_untracked(|w| work::keep(w));
         let (settings, text) = (self.settings(), self.text.get_untracked());
         let fragment = crate::link_fragment(&settings, &text).await;
         // A later edit schedules its own record.
@@ -101,9 +102,6 @@ impl Inputs {
                 settings.encode(None)
             }
         };
-        if !self.work.with_untracked(|w| work::keep(w)) {
-            kept.update(|k| k.push_str(" The judged work was not kept: a reload loses it."));
-        }
         if let Some(h) = web_sys::window().and_then(|w| w.history().ok()) {
             let _ = h.replace_state_with_url(
                 &wasm_bindgen::JsValue::NULL,
@@ -147,8 +145,7 @@ pub mod draft {
 }
 
 /// The judged work, kept in this browser's localStorage only: a share link and the address
-/// never carry it (the box's hint says so), and a reload brings it back. A work the browser
-/// refuses to keep is named in the line under the input.
+/// never carry it (the box's hint says so), and a reload brings it back.
 pub mod work {
     /// The localStorage key.
     pub const KEY: &str = "pickanumber.calculator.work";
@@ -158,16 +155,30 @@ pub mod work {
         crate::island::remembered(KEY)
     }
 
-    /// Keeps `work` (empty removes the key); false when the browser refuses (no storage, or
-    /// the work is over its quota).
-    pub fn keep(work: &str) -> bool {
-        crate::judge_store::storage().is_some_and(|s| {
-            if work.is_empty() {
-                s.remove_item(KEY).is_ok()
-            } else {
-                s.set_item(KEY, work).is_ok()
-            }
-        })
+    /// Keeps `work` (empty removes the key). When the browser refuses (no storage, or the work
+    /// is over its quota), the box's hint says the work will not survive a reload.
+    pub fn keep(work: &str) {
+        let Some(s) = crate::judge_store::storage() else {
+            return refused();
+        };
+        let kept = if work.is_empty() {
+            s.remove_item(KEY)
+        } else {
+            s.set_item(KEY, work)
+        };
+        if kept.is_err() {
+            refused();
+        }
+    }
+
+    /// Puts the refusal in the box's hint.
+    fn refused() {
+        if let Some(hint) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id("work-hint"))
+        {
+            hint.set_text_content(Some("Not kept: this browser's storage refused it."));
+        }
     }
 }
 
