@@ -24,9 +24,11 @@ const READING_MAX_REQUESTS: usize = 3;
 
 /// The calculator's code as the browser fetches it (boot module, glue, wasm): the formula, the
 /// fail-closed reader with its exact messages, self-checking share links, the formula's
-/// settings, and the work kept in the address across a reload. Anything a single list does
-/// not need (passes, the report, saved passes) is in the second module, loaded on first use.
-const CALCULATOR_MAX_BROTLI: u64 = 90_200;
+/// settings, the work kept in the address across a reload, and the judged work's box kept in
+/// this browser (the boot module also names the setup page's rubric reader). Anything a single
+/// list does not need (passes, evidence checked against a work, the report, saved passes) is
+/// in the second module, loaded on first use.
+const CALCULATOR_MAX_BROTLI: u64 = 90_400;
 
 /// The code of the probe's and the pairwise page's island (boot module, glue, wasm).
 const ISLAND_MAX_BROTLI: u64 = 80_000;
