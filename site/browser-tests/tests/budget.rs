@@ -4,7 +4,8 @@
 //! The byte budgets: reading the home page (HTML, CSS, fonts, images, as the browser fetches
 //! them on first view) costs at most [`READING_MAX_BROTLI`] in at most
 //! [`READING_MAX_REQUESTS`] requests; the calculator's code, once started, at most
-//! [`CALCULATOR_MAX_BROTLI`]; its second module at most [`PASSES_MAX_BROTLI`]; the probe's and
+//! [`CALCULATOR_MAX_BROTLI`]; its second module at most [`SECOND_MAX_BROTLI`]; the setup page's
+//! rubric reader at most [`READER_MAX_BROTLI`]; the probe's and
 //! the pairwise page's island at most [`ISLAND_MAX_BROTLI`] each; the setup page's at most
 //! [`SETUP_MAX_BROTLI`]. Each budget follows a measured size with a small margin (the sizes
 //! themselves are `cargo xtask bench`'s, their history git's).
@@ -23,9 +24,11 @@ const READING_MAX_REQUESTS: usize = 3;
 
 /// The calculator's code as the browser fetches it (boot module, glue, wasm): the formula, the
 /// fail-closed reader with its exact messages, self-checking share links, the formula's
-/// settings, and the work kept in the address across a reload. Anything a single list does
-/// not need (passes, the report, saved passes) is in the second module, loaded on first use.
-const CALCULATOR_MAX_BROTLI: u64 = 90_200;
+/// settings, the work kept in the address across a reload, and the judged work's box kept in
+/// this browser (the boot module also names the setup page's rubric reader). Anything a single
+/// list does not need (passes, evidence checked against a work, the report, saved passes) is
+/// in the second module, loaded on first use.
+const CALCULATOR_MAX_BROTLI: u64 = 90_400;
 
 /// The code of the probe's and the pairwise page's island (boot module, glue, wasm).
 const ISLAND_MAX_BROTLI: u64 = 80_000;
@@ -34,31 +37,35 @@ const ISLAND_MAX_BROTLI: u64 = 80_000;
 /// web-sys alone: a Leptos island of the same shape weighed more than this budget.
 const SETUP_MAX_BROTLI: u64 = 60_000;
 
-/// The calculator's second module (glue and wasm: several judges' passes, the report, the
-/// saved passes), loaded only when an input has a `## Pass:` heading or a visitor copies the
-/// report or saves a pass. It checks no evidence against a work (no page takes one), so it
-/// links none of the verifier's search code.
-const PASSES_MAX_BROTLI: u64 = 84_000;
+/// The calculator's second module (glue and wasm: several judges' passes, evidence checked
+/// against a judged work with the verifier's searches, the report, the saved passes), loaded
+/// only when an input has a `## Pass:` heading, a judged work is given, or a visitor copies
+/// the report or saves a pass.
+const SECOND_MAX_BROTLI: u64 = 128_000;
+
+/// The setup page's rubric reader (glue and wasm: the rubric crate's TOML reader), loaded only
+/// when a visitor loads a pasted rubric that is not JSON.
+const READER_MAX_BROTLI: u64 = 56_000;
 
 /// Two passes: what makes the calculator load its second module.
 const TWO_PASSES: &str =
     "## Pass: a\n+3 the tests pass\n-1 one warning\n## Pass: b\n+2 the tests pass\n";
 
 /// Opens the calculator (checking that it did not fetch its second module), pastes two passes
-/// and weighs the module files the browser then fetched, as the page `/ (passes module)`.
-async fn passes_module_weight(client: &Client, site: &Served) -> PageWeight {
+/// and weighs the module files the browser then fetched, as the page `/ (second module)`.
+async fn second_module_weight(client: &Client, site: &Served) -> PageWeight {
     let first = page_weight(client, site, "/#try").await;
     let early: Vec<&str> = first.files.iter().map(|f| f.path.as_str()).collect();
     assert!(
-        !early.iter().any(|p| p.contains("pickanumber-passes")),
-        "the calculator fetched its passes module before any input had passes: {early:?}"
+        !early.iter().any(|p| p.contains("pickanumber-second")),
+        "the calculator fetched its second module before any input had passes: {early:?}"
     );
     paste(client, TWO_PASSES).await;
     let paths = wait_until(
         || async {
             let names = client
                 .execute(
-                    "return document.getElementById('out-passes') ? performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.includes('pickanumber-passes')) : [];",
+                    "return document.getElementById('out-passes') ? performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.includes('pickanumber-second')) : [];",
                     vec![],
                 )
                 .await
@@ -72,7 +79,7 @@ async fn passes_module_weight(client: &Client, site: &Served) -> PageWeight {
             if list.len() == 2 { Ok(list) } else { Err(format!("{list:?}")) }
         },
         Duration::from_secs(20),
-        "the passes module's glue and wasm",
+        "the second module's glue and wasm",
     )
     .await;
     let files = paths
@@ -84,7 +91,7 @@ async fn passes_module_weight(client: &Client, site: &Served) -> PageWeight {
         })
         .collect();
     PageWeight {
-        page: "/ (passes module)".into(),
+        page: "/ (second module)".into(),
         files,
         ..PageWeight::default()
     }
@@ -189,17 +196,69 @@ async fn the_setup_island_fits_its_byte_budget() {
 }
 
 #[tokio::test]
-async fn the_passes_module_loads_on_first_use_and_fits_its_byte_budget() {
+async fn the_second_module_loads_on_first_use_and_fits_its_byte_budget() {
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
-        let weight = passes_module_weight(&client, &site).await;
+        let weight = second_module_weight(&client, &site).await;
         let (requests, sizes) = weight.part(Part::Calculator);
         assert!(
-            requests == 2 && sizes.brotli <= PASSES_MAX_BROTLI,
-            "the passes module is {} bytes brotli in {requests} files; the budget is {PASSES_MAX_BROTLI}",
+            requests == 2 && sizes.brotli <= SECOND_MAX_BROTLI,
+            "the second module is {} bytes brotli in {requests} files; the budget is {SECOND_MAX_BROTLI}",
             sizes.brotli
         );
-        println!("passes module: {} bytes brotli", sizes.brotli);
+        println!("second module: {} bytes brotli", sizes.brotli);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_rubric_reader_loads_on_first_use_and_fits_its_byte_budget() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        let first = page_weight(&client, &site, "/setup/").await;
+        let early: Vec<&str> = first.files.iter().map(|f| f.path.as_str()).collect();
+        assert!(
+            !early.iter().any(|p| p.contains("pickanumber-rubric-reader")),
+            "the setup page fetched its rubric reader before a TOML rubric was loaded: {early:?}"
+        );
+        client
+            .execute(
+                "const t = document.getElementById('paste'); t.value = 'subject = \"x\"'; \
+                 t.dispatchEvent(new Event('input', { bubbles: true })); document.getElementById('load').click();",
+                vec![],
+            )
+            .await
+            .expect("load a TOML rubric");
+        let paths = wait_until(
+            || async {
+                let names = client
+                    .execute(
+                        "return performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.includes('pickanumber-rubric-reader'));",
+                        vec![],
+                    )
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let list: Vec<String> = names
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|v| v.as_str().map(String::from))
+                    .collect();
+                if list.len() == 2 { Ok(list) } else { Err(format!("{list:?}")) }
+            },
+            Duration::from_secs(20),
+            "the rubric reader's glue and wasm",
+        )
+        .await;
+        let brotli: u64 = paths
+            .iter()
+            .map(|p| Sizes::of(site.get(p).as_bytes()).brotli)
+            .sum();
+        assert!(
+            brotli <= READER_MAX_BROTLI,
+            "the rubric reader is {brotli} bytes brotli; the budget is {READER_MAX_BROTLI}"
+        );
+        println!("rubric reader: {brotli} bytes brotli");
     })
     .await;
 }
@@ -216,7 +275,7 @@ async fn every_page_weight() {
                 page_weight(&client, &site, page).await.to_json()
             );
         }
-        let passes = passes_module_weight(&client, &site).await;
+        let passes = second_module_weight(&client, &site).await;
         println!("WEIGHT {}", passes.to_json());
     })
     .await;

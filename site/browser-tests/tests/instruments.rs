@@ -5,6 +5,7 @@
 
 use pickanumber_browser_tests::{
     expect_contains, expect_text, serve_dist, wait_ready, with_browser, BrowserOptions, Client,
+    Locator,
 };
 use serde_json::Value;
 
@@ -38,8 +39,12 @@ async fn click(client: &Client, root: &str, label: &str) {
 async fn open(client: &Client, url: &str, id: &str) {
     client.goto(url).await.expect("open the page");
     wait_ready(client).await;
+    // The island's own root, not any element marked ready (the site's search box is too).
     let mounted = client
-        .execute("return document.querySelector('[data-ready]')?.id;", vec![])
+        .execute(
+            "return document.querySelector('.isl[data-ready]')?.id;",
+            vec![],
+        )
         .await
         .expect("run a script in the page");
     assert_eq!(
@@ -231,6 +236,77 @@ async fn pairwise_position_bias_swap_and_posteriors() {
             .await
             .expect("read the ranking");
         assert_eq!(order, serde_json::json!(["x", "y", "z"]));
+    })
+    .await;
+}
+
+/// The id of the element that has the keyboard's focus.
+async fn focused(client: &Client) -> String {
+    let id = client
+        .execute("return document.activeElement?.id ?? '';", vec![])
+        .await
+        .expect("read the focused element");
+    id.as_str().unwrap_or_default().to_string()
+}
+
+/// Tab types a tab into the pairwise box, so judgments can be typed as tab-separated lines;
+/// Shift+Tab, and Escape then Tab, still move the focus out, and the hint says so.
+#[tokio::test]
+async fn the_tab_key_types_a_tab_in_the_pairwise_box_and_keyboard_users_can_leave() {
+    const TAB: &str = "\u{E004}";
+    const SHIFT: &str = "\u{E008}";
+    const ESCAPE: &str = "\u{E00C}";
+    const RELEASE: &str = "\u{E000}";
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        open(&client, &site.url("/pairwise/"), "pairwise").await;
+        fill(&client, "pairwise-input", "").await;
+        let input = client
+            .find(Locator::Id("pairwise-input"))
+            .await
+            .expect("the pairwise box");
+        input
+            .send_keys(&format!("a{TAB}b{TAB}A"))
+            .await
+            .expect("type a judgment with tabs");
+        let value = input.prop("value").await.expect("read the box");
+        assert_eq!(value.as_deref(), Some("a\tb\tA"));
+        assert_eq!(
+            focused(&client).await,
+            "pairwise-input",
+            "Tab stayed in the box"
+        );
+        // What was typed is read: one judgment of two items.
+        expect_contains(&client, "pairwise", "1 judgments · 2 items · 0 errors").await;
+        expect_contains(
+            &client,
+            "pairwise",
+            "Shift+Tab, or Esc then Tab, leaves the box",
+        )
+        .await;
+
+        input
+            .send_keys(&format!("{SHIFT}{TAB}{RELEASE}"))
+            .await
+            .expect("press Shift+Tab");
+        assert_ne!(
+            focused(&client).await,
+            "pairwise-input",
+            "Shift+Tab left the box"
+        );
+
+        input.click().await.expect("back into the box");
+        input
+            .send_keys(&format!("{ESCAPE}{TAB}"))
+            .await
+            .expect("press Escape, then Tab");
+        assert_ne!(
+            focused(&client).await,
+            "pairwise-input",
+            "Escape then Tab left the box"
+        );
+        let value = input.prop("value").await.expect("read the box");
+        assert_eq!(value.as_deref(), Some("a\tb\tA"), "leaving typed nothing");
     })
     .await;
 }

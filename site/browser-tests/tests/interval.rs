@@ -42,7 +42,7 @@ async fn interval_cell(client: &Client) -> Option<String> {
 async fn second_module_fetched(client: &Client) -> bool {
     let v = client
         .execute(
-            "return performance.getEntriesByType('resource').some(e => e.name.includes('pickanumber-passes'));",
+            "return performance.getEntriesByType('resource').some(e => e.name.includes('pickanumber-second'));",
             vec![],
         )
         .await
@@ -121,7 +121,7 @@ async fn a_module_that_answers_nothing_leaves_a_dash_not_a_busy_cell() {
         open_calculator(&client, &site).await;
         client
             .execute(
-                "globalThis.pickanumberPasses = async () => ({ interval: () => '' });",
+                "globalThis.pickanumberSecond = async () => ({ answer: () => [''] });",
                 vec![],
             )
             .await
@@ -168,13 +168,14 @@ async fn interval_cost_in_the_page() {
             let v = client
                 .execute_async(
                     "const [text, done] = arguments;
-                     globalThis.pickanumberPasses().then((m) => {
+                     globalThis.pickanumberSecond().then((m) => {
                        // One call first: the engine compiles the module's code on its first runs.
-                       m.interval(text, 'auto', '', '', '', '');
+                       const ask = { action: 'interval', text, mode: 'auto' };
+                       m.answer(ask);
                        const times = []; let ends = '';
                        for (let k = 0; k < 7; k++) {
                          const t = performance.now();
-                         ends = m.interval(text, 'auto', '', '', '', '');
+                         [ends] = m.answer(ask);
                          times.push(performance.now() - t);
                        }
                        times.sort((a, b) => a - b);

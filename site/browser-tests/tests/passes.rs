@@ -232,13 +232,13 @@ async fn a_passes_module_that_does_not_load_is_reported_never_blank() {
         // The boot module's loader, made to fail as a lost connection would.
         client
             .execute(
-                "globalThis.pickanumberPasses = () => Promise.reject('the network is down');",
+                "globalThis.pickanumberSecond = () => Promise.reject('the network is down');",
                 vec![],
             )
             .await
             .expect("replace the loader");
         paste(&client, TWO).await;
-        let error = shown(&client, "out-passes-error", &["the network is down"]).await;
+        let error = shown(&client, "out-second-error", &["the network is down"]).await;
         assert!(error.contains("nothing is scored"), "{error:?}");
         let headline = client
             .execute("return !!document.getElementById('out-final');", vec![])

@@ -289,13 +289,22 @@ async fn the_live_form_has_no_axe_violation_and_says_why_a_paste_is_refused() {
     let setup = site.url("/setup/");
     with_browser(BrowserOptions::default(), move |client| async move {
         open_setup(&client, &setup).await;
-        // A pasted TOML rubric: this page reads JSON only, and says so beside the field.
-        set(&client, "paste", "subject = \"x\"\nmode = \"pooled\"\n", "input").await;
+        // A pasted TOML rubric that does not read: the TOML reader's error beside the field,
+        // naming the line and column.
+        set(&client, "paste", "subject = \"x\"\nmode = \"pooled\nperspectives = []\n", "input").await;
         click(&client, "#load").await;
-        let said = content(&client, "err-paste").await;
+        let said = wait_until(
+            || async {
+                let said = content(&client, "err-paste").await;
+                if said.is_empty() { Err("no error yet".to_string()) } else { Ok(said) }
+            },
+            UPDATE_TIMEOUT * 4,
+            "the TOML error beside the paste field",
+        )
+        .await;
         assert_eq!(
             said,
-            "line 1, column 1: this build reads rubrics written in JSON only (the toml feature is off)"
+            "line 2, column 15: TOML syntax: invalid basic string, expected `\"`"
         );
         // A pasted JSON rubric replaces the form.
         set(
@@ -328,6 +337,59 @@ async fn the_live_form_has_no_axe_violation_and_says_why_a_paste_is_refused() {
         );
         let violations = client.execute_async(&script, vec![]).await.expect("run axe-core");
         assert_eq!(violations, json!([]), "axe-core violations on the live form");
+    })
+    .await;
+}
+
+/// The form as this browser keeps it (`pickanumber.setup`, the island's own record of every
+/// field as typed).
+async fn form_state(client: &Client) -> Value {
+    client
+        .execute("return localStorage.getItem('pickanumber.setup');", vec![])
+        .await
+        .expect("read the kept form")
+}
+
+/// The setup page reads back what it writes: its TOML file, and the same rubric as JSON, each
+/// pasted into its paste field and loaded, give the form that wrote them (the TOML through the
+/// second module's reader, loaded on first use; the JSON through the page's own).
+#[tokio::test]
+async fn the_toml_and_the_json_the_page_writes_read_back_to_the_same_form() {
+    let site = serve_dist();
+    let setup = site.url("/setup/");
+    with_browser(BrowserOptions::default(), move |client| async move {
+        open_setup(&client, &setup).await;
+        set(&client, "subject", "a pull request \"as sent\"", "input").await;
+        set(&client, "denominator", "12", "input").await;
+        let written = form_state(&client).await;
+        let toml = content(&client, "setup-toml").await;
+        assert!(toml.contains("denominator = 12"), "{toml}");
+        // The same rubric as JSON, as the rubric crate writes it (the structure of the TOML).
+        let json = Rubric::parse(&toml)
+            .expect("the page's TOML reads")
+            .to_json();
+        for (file, what) in [(toml, "TOML"), (json, "JSON")] {
+            // Something else in the form, then the file read back over it.
+            set(&client, "subject", "something else", "input").await;
+            set(&client, "denominator", "", "input").await;
+            set(&client, "paste", &file, "input").await;
+            click(&client, "#load").await;
+            let read = wait_until(
+                || async {
+                    let now = form_state(&client).await;
+                    if now == written {
+                        Ok(now)
+                    } else {
+                        Err(format!("{now}"))
+                    }
+                },
+                UPDATE_TIMEOUT * 4,
+                &format!("the {what} read back to the form that wrote it"),
+            )
+            .await;
+            assert_eq!(read, written, "{what}");
+            assert_eq!(content(&client, "err-paste").await, "", "{what}");
+        }
     })
     .await;
 }

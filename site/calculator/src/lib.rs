@@ -4,9 +4,10 @@
 //!
 //! Events: one handler for `input` (the text fields) and `change` (the radios and the menu),
 //! one for `click`, both on the whole island. A control says what it is by its `name`
-//! (`calc-mode`, `calc-preset`, `calc-weights`, `calc-text`), a button by its `id` or
-//! `data-example` index, so the wasm carries one handler per kind of event rather than one per
-//! control.
+//! (`calc-mode`, `calc-preset`, `calc-weights`, `calc-text`, `calc-work`, …), read once into a
+//! `Field`; a button by its `id` or `data-example` or `data-reopen` index, read once into an
+//! `Action`; so the wasm carries one handler per kind of event rather than one per control,
+//! and each handler matches on an enum.
 //!
 //! The island's own labels, buttons and status lines are `[calculator.live]` of
 //! `content/layout.toml`, compiled in by the view crate (`pickanumber_view::words`); the three
@@ -43,8 +44,8 @@ pub mod site_words {
     include!(concat!(env!("OUT_DIR"), "/site_words.rs"));
 }
 mod island;
+pub mod judge_store;
 pub mod pairwise;
-pub mod passes;
 pub mod probe;
 pub mod second;
 pub mod share;
@@ -54,6 +55,7 @@ use leptos::prelude::*;
 use pickanumber_score::{analyse, Mode, Preset};
 use pickanumber_view::{calculator, escape, outcome, panel};
 use site_words::{CALCULATOR_LIVE as WORDS, RESULT};
+use second::Question;
 use state::Inputs;
 
 fn copy_text(text: String, status: RwSignal<String>, done: &'static str) {
@@ -86,13 +88,13 @@ pub fn Calculator(
     let inputs = Inputs::new(&initial);
     let status = RwSignal::new(notice.unwrap_or_default());
     let saved = RwSignal::new(String::new());
-    let shown = passes::Shown {
+    let shown = judge_store::Shown {
         panel: saved,
         status,
         inputs,
     };
-    if !passes::stored().is_empty() {
-        passes::run("saved", Vec::new(), shown);
+    if !judge_store::stored().is_empty() {
+        judge_store::run(Question::Saved, shown);
     }
     let share_url = RwSignal::new(String::new());
     // Why the address does not hold the input, shown under it (empty when it does).
@@ -107,63 +109,52 @@ pub fn Calculator(
         (analysis, weights_error)
     });
 
-    // Several judges' passes go to the second module, loaded on first use.
-    let combined = second::watch(move || {
-        inputs
-            .text
-            .with(|t| second::has_passes(t))
-            .then(|| [vec![inputs.text.get()], settings(inputs)].concat())
-    });
+    // Several judges' passes and a judged work go to the second module, loaded on first use.
+    let combined = second::watch(inputs);
 
     // Text fields report every keystroke (`input`); radios and the menu report a choice made
     // (`change`, which every browser and WebDriver fire for them).
     let changed = move |ev: leptos::ev::Event| {
+        let Some(field) = Field::of(&ev) else {
+            return;
+        };
         let value = event_target_value(&ev);
-        let typed = ev.type_() == "input";
-        match (target_attribute(&ev, "name").as_deref(), typed) {
-            (Some("calc-text"), true) => inputs.text.set(value),
-            (Some("calc-weights"), true) => inputs.weights.set(value),
-            (Some("calc-den"), true) => inputs.den.set(value),
-            (Some("calc-scale"), true) => inputs.scale.set(value),
-            (Some("calc-mode"), false) => {
-                inputs.mode.set(Mode::from_name(&value).unwrap_or_default())
-            }
-            (Some("calc-preset"), false) => inputs.preset.set(Preset::from_name(&value)),
-            _ => return,
+        match field {
+            Field::Text => inputs.text.set(value),
+            Field::Weights => inputs.weights.set(value),
+            Field::Denominator => inputs.den.set(value),
+            Field::Scale => inputs.scale.set(value),
+            Field::Work => inputs.work.set(value),
+            Field::Mode => inputs.mode.set(Mode::from_name(&value).unwrap_or_default()),
+            Field::Preset => inputs.preset.set(Preset::from_name(&value)),
         }
         inputs.record_in_address(kept);
     };
     let clicked = move |ev: leptos::ev::MouseEvent| {
-        if let Some(example) = target_attribute(&ev, "data-example") {
-            return load_example(inputs, status, kept, &example);
-        }
-        if let Some(index) = target_attribute(&ev, "data-reopen") {
-            return passes::run("reopen", vec![index], shown);
-        }
-        match target_attribute(&ev, "id").as_deref() {
-            Some("copy-report") => leptos::task::spawn_local(async move {
-                let args = [vec![inputs.text.get_untracked()], settings(inputs)].concat();
-                match second::call("report", &args).await.map(|v| v.as_string()) {
-                    Ok(Some(report)) => copy_text(report, status, WORDS.report_copied),
-                    _ => status.set(WORDS.report_failed.into()),
-                }
-            }),
-            Some("copy-link") => copy_link(inputs, status, share_url),
-            Some("save-pass") => {
-                let judge = judge_name();
-                let args = [vec![inputs.text.get_untracked(), judge], settings(inputs)].concat();
-                passes::run("save", args, shown);
+        let Some(action) = Action::of(&ev) else {
+            return;
+        };
+        match action {
+            Action::Example(index) => load_example(inputs, status, kept, &index),
+            Action::Reopen(index) => judge_store::run(Question::Reopen(index), shown),
+            Action::CopyReport => {
+                let asked = second::ask(&Question::Report, inputs);
+                leptos::task::spawn_local(async move {
+                    match second::call(asked).await.map(|v| v.get(0).as_string()) {
+                        Ok(Some(report)) => copy_text(report, status, WORDS.report_copied),
+                        _ => status.set(WORDS.report_failed.into()),
+                    }
+                })
             }
-            Some("combine-passes") => passes::run("gather", Vec::new(), shown),
-            Some("import-passes") => {
-                passes::run("import_passes", vec![inputs.text.get_untracked()], shown)
-            }
-            Some("export-passes") => copy_text(passes::stored(), status, WORDS.passes_copied),
-            Some("forget-passes") => {
+            Action::CopyLink => copy_link(inputs, status, share_url),
+            Action::SavePass => judge_store::run(Question::Save(judge_name()), shown),
+            Action::CombinePasses => judge_store::run(Question::Gather, shown),
+            Action::ImportPasses => judge_store::run(Question::Import, shown),
+            Action::ExportPasses => copy_text(judge_store::stored(), status, WORDS.passes_copied),
+            Action::ForgetPasses => {
                 saved.set(String::new());
-                passes::store("");
+                judge_store::store("");
             }
-            _ => {}
         }
     };
 
@@ -207,8 +198,11 @@ pub fn Calculator(
                 })></div>
                 <div inner_html=calculator::examples_and_settings(
                     &WORDS,
-                    &inputs.den.get_untracked(),
-                    &inputs.scale.get_untracked(),
+                    [
+                        &inputs.den.get_untracked(),
+                        &inputs.scale.get_untracked(),
+                        &inputs.work.get_untracked(),
+                    ],
                     true,
                 )></div>
             </div>
@@ -310,18 +304,88 @@ pub(crate) async fn link_fragment(settings: &share::State, text: &str) -> Result
     Ok(fragment)
 }
 
-/// Mode, preset, weights, denominator and scale as the second module's functions take them.
-/// Empty denominator and scale fields stand for the defaults, as in the calculator's own request.
-fn settings(inputs: Inputs) -> Vec<String> {
-    let preset = inputs.preset.get().map_or("", Preset::name);
-    let mode = inputs.mode.get().name();
-    vec![
-        mode.into(),
-        preset.into(),
-        inputs.weights.get(),
-        inputs.den.get(),
-        inputs.scale.get(),
-    ]
+/// A field of the calculator that an `input` or `change` event reports, known by its `name`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    /// The items (`calc-text`, typed).
+    Text,
+    /// The weight field (`calc-weights`, typed).
+    Weights,
+    /// The density denominator (`calc-den`, typed).
+    Denominator,
+    /// The scale (`calc-scale`, typed).
+    Scale,
+    /// The judged work (`calc-work`, typed).
+    Work,
+    /// A mode radio (`calc-mode`, chosen).
+    Mode,
+    /// The preset menu (`calc-preset`, chosen).
+    Preset,
+}
+
+impl Field {
+    /// The field an event reports: text fields on `input`, radios and the menu on `change`.
+    fn of(ev: &web_sys::Event) -> Option<Field> {
+        let typed = ev.type_() == "input";
+        let field = match target_attribute(ev, "name")?.as_str() {
+            "calc-text" => Field::Text,
+            "calc-weights" => Field::Weights,
+            "calc-den" => Field::Denominator,
+            "calc-scale" => Field::Scale,
+            "calc-work" => Field::Work,
+            "calc-mode" => Field::Mode,
+            "calc-preset" => Field::Preset,
+            _ => return None,
+        };
+        let chosen = matches!(field, Field::Mode | Field::Preset);
+        (typed != chosen).then_some(field)
+    }
+}
+
+/// What a click on the calculator asks for, known by the clicked element's `data-example` or
+/// `data-reopen` index or its `id`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Action {
+    /// Load the example at this index.
+    Example(String),
+    /// Reopen the saved pass at this index.
+    Reopen(String),
+    /// Copy the markdown report (`#copy-report`).
+    CopyReport,
+    /// Copy a share link (`#copy-link`).
+    CopyLink,
+    /// Save the input as a pass (`#save-pass`).
+    SavePass,
+    /// Put every saved pass in the input (`#combine-passes`).
+    CombinePasses,
+    /// Import a judge store document from the input (`#import-passes`).
+    ImportPasses,
+    /// Copy the saved passes (`#export-passes`).
+    ExportPasses,
+    /// Forget the saved passes (`#forget-passes`).
+    ForgetPasses,
+}
+
+impl Action {
+    /// The action of the element a click started from, if it has one.
+    fn of(ev: &web_sys::Event) -> Option<Action> {
+        if let Some(index) = target_attribute(ev, "data-example") {
+            return Some(Action::Example(index));
+        }
+        if let Some(index) = target_attribute(ev, "data-reopen") {
+            return Some(Action::Reopen(index));
+        }
+        Some(match target_attribute(ev, "id")?.as_str() {
+            "copy-report" => Action::CopyReport,
+            "copy-link" => Action::CopyLink,
+            "save-pass" => Action::SavePass,
+            "combine-passes" => Action::CombinePasses,
+            "import-passes" => Action::ImportPasses,
+            "export-passes" => Action::ExportPasses,
+            "forget-passes" => Action::ForgetPasses,
+            _ => return None,
+        })
+    }
 }
 
 /// The judge's name typed beside "Save pass".

@@ -13,6 +13,10 @@ use pickanumber_view::{self as view};
 
 use crate::island::{input_box, remember, remembered};
 
+/// How to leave the box, after the counts in its hint: Tab types a tab in it. (Written here
+/// until the island's words are declared with the rest of `[pairwise.live]`.)
+pub const KEYS: &str = " · Tab types a tab; Shift+Tab, or Esc then Tab, leaves the box";
+
 /// The localStorage key of the judgments typed.
 pub const KEY: &str = "pickanumber.pairwise";
 
@@ -43,10 +47,10 @@ pub fn PairwiseIsland(
                         ("judgments", &format!("{}", a.judgments)),
                         ("items", &format!("{}", a.items.len())),
                         ("errors", &format!("{}", a.errors.len())),
-                    ]))
+                    ])) + KEYS
                 } else {
                     r.clone()
-                }))}
+                }), true)}
             <div class="isl-results" role="region" tabindex="0" aria-live="polite" aria-label=PAIRWISE_LIVE.results
                 inner_html=move || analysis.with(|a| view::pairwise::results(a, &PAIRWISE))></div>
         </div>

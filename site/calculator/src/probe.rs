@@ -85,7 +85,7 @@ pub fn ProbeIsland(
                 move || {
                     let note = loaded.get();
                     if note.is_empty() { computed.with(counts) } else { note }
-                })}
+                }, false)}
             <div class="isl-results" role="region" tabindex="0" aria-live="polite" aria-label=PROBE_LIVE.results
                 inner_html=move || computed.with(results)></div>
         </div>

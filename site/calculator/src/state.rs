@@ -23,6 +23,9 @@ pub struct Inputs {
     pub den: RwSignal<String>,
     /// The scale as typed (empty: the canonical 8).
     pub scale: RwSignal<String>,
+    /// The judged work the items' evidence is checked against (empty: none), kept in this
+    /// browser's storage only ([`work`]).
+    pub work: RwSignal<String>,
 }
 
 impl Inputs {
@@ -41,6 +44,7 @@ impl Inputs {
             text: RwSignal::new(initial.text.clone().unwrap_or_default()),
             den: RwSignal::new(initial.den.clone().unwrap_or_default()),
             scale: RwSignal::new(initial.scale.clone().unwrap_or_default()),
+            work: RwSignal::new(work::kept().unwrap_or_default()),
         }
     }
 
@@ -75,6 +79,7 @@ impl Inputs {
     }
 
     async fn record(self, kept: RwSignal<String>) {
+        self.work.with_untracked(|w| work::keep(w));
         let (settings, text) = (self.settings(), self.text.get_untracked());
         let fragment = crate::link_fragment(&settings, &text).await;
         // A later edit schedules its own record.
@@ -123,18 +128,56 @@ pub mod draft {
 
     /// The kept input, if any.
     pub fn kept() -> Option<String> {
-        crate::passes::storage()?.get_item(KEY).ok().flatten()
+        crate::judge_store::storage()?.get_item(KEY).ok().flatten()
     }
 
     /// Keeps `text`; false when the browser refuses (no storage, or over its quota).
     pub fn keep(text: &str) -> bool {
-        crate::passes::storage().is_some_and(|s| s.set_item(KEY, text).is_ok())
+        crate::judge_store::storage().is_some_and(|s| s.set_item(KEY, text).is_ok())
     }
 
     /// Drops the kept input: the address holds the text again.
     pub fn forget() {
-        if let Some(s) = crate::passes::storage() {
+        if let Some(s) = crate::judge_store::storage() {
             let _ = s.remove_item(KEY);
+        }
+    }
+}
+
+/// The judged work, kept in this browser's localStorage only: a share link and the address
+/// never carry it (the box's hint says so), and a reload brings it back.
+pub mod work {
+    /// The localStorage key.
+    pub const KEY: &str = "pickanumber.calculator.work";
+
+    /// The kept work, if any.
+    pub fn kept() -> Option<String> {
+        crate::island::remembered(KEY)
+    }
+
+    /// Keeps `work` (empty removes the key). When the browser refuses (no storage, or the work
+    /// is over its quota), the box's hint says the work will not survive a reload.
+    pub fn keep(work: &str) {
+        let Some(s) = crate::judge_store::storage() else {
+            return refused();
+        };
+        let kept = if work.is_empty() {
+            s.remove_item(KEY)
+        } else {
+            s.set_item(KEY, work)
+        };
+        if kept.is_err() {
+            refused();
+        }
+    }
+
+    /// Puts the refusal in the box's hint.
+    fn refused() {
+        if let Some(hint) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id("work-hint"))
+        {
+            hint.set_text_content(Some("Not kept: this browser's storage refused it."));
         }
     }
 }

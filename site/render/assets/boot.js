@@ -45,13 +45,18 @@ globalThis.pickanumberShare = {
     try { return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(raw); } catch { throw 'utf8'; }
   },
 };
-// The calculator's second module (several judges' passes), imported when the calculator
-// first asks for it; a failed load is reported to the calculator (as text) and tried again
-// on the next request.
-let passes;
-globalThis.pickanumberPasses = () => passes ||= import('./PASS_GLUE')
-  .then(async (m) => { await m.default({ module_or_path: new URL('./PASS_WASM', import.meta.url) }); return m; })
-  .catch((e) => { passes = undefined; throw String(e); });
+// The islands' second modules, each imported when its island first asks for it: the
+// calculator's (several judges' passes, evidence against a work, the report, the judge store)
+// and the setup page's rubric reader (a pasted TOML rubric). A failed load is reported to the
+// island (as text) and tried again on the next request.
+const later = (glue, wasm) => {
+  let loaded;
+  return () => loaded ||= import(glue)
+    .then(async (m) => { await m.default({ module_or_path: new URL(wasm, import.meta.url) }); return m; })
+    .catch((e) => { loaded = undefined; throw String(e); });
+};
+globalThis.pickanumberSecond = later('./SECOND_GLUE', './SECOND_WASM');
+globalThis.pickanumberRubricReader = later('./READER_GLUE', './READER_WASM');
 // A single list's interval: the calculator's own wasm computes none, so its panel shows the
 // cell pending (`#out-interval[aria-busy]`, "computing…", no number). Once the input has
 // rested 250 ms with that cell on screen, the second module computes the interval of the same
@@ -67,11 +72,13 @@ function intervals(box) {
   let ends = !/[=&]/.test(location.hash) && $('#out-interval')?.textContent;
   let pending, timer;
   const fill = async (cell) => {
-    // The text and the settings, as the module's `interval` takes them.
-    const args = ['text', 'mode', 'preset', 'weights', 'den', 'scale']
-      .map((name) => $(`[name=calc-${name}]:is(:checked, :not([type=radio]))`)?.value ?? '');
+    // The question the module's `answer` reads: the text and the settings, each field by name.
+    const ask = { action: 'interval' };
+    for (const [key, name] of [['text', 'text'], ['mode', 'mode'], ['preset', 'preset'], ['weights', 'weights'], ['denominator', 'den'], ['scale', 'scale']]) {
+      ask[key] = $(`[name=calc-${name}]:is(:checked, :not([type=radio]))`)?.value ?? '';
+    }
     let shown;
-    try { shown = (await globalThis.pickanumberPasses()).interval(...args); } catch { shown = ''; }
+    try { [shown] = (await globalThis.pickanumberSecond()).answer(ask); } catch { shown = ''; }
     show(cell, shown || '—');
   };
   const show = (cell, shown) => {

@@ -179,7 +179,7 @@ pub fn placeholder(words: &Words, result: &ResultView<'_>) -> String {
         words.noscript.html(&[]),
         calculator::actions(&words.live.view(), false),
         panel::calculator(&a, result),
-        calculator::examples_and_settings(&words.live.view(), "", "", false),
+        calculator::examples_and_settings(&words.live.view(), ["", "", ""], false),
     )
 }
 
@@ -189,14 +189,17 @@ pub fn placeholder(words: &Words, result: &ResultView<'_>) -> String {
 /// island is needed: when its root comes within 800 px of the viewport, when it gets focus or
 /// a pointer, or (calculator) at once for a share link or `#try`; never before the page's first
 /// paint otherwise. Until then the page is reading only. It also offers the calculator its
-/// second module (`globalThis.pickanumberPasses()`, several judges' passes), imported only when
+/// second module (`globalThis.pickanumberSecond()`: several judges' passes, evidence checked against a work), imported only when
 /// the calculator first asks, and fills the calculator's pending interval cell from that module
 /// once the input rests (the static example's interval at once, without it). `CALC_GLUE`, `CALC_WASM`, `INST_GLUE`, `INST_WASM`, `SETUP_GLUE`,
-/// `SETUP_WASM`, `PASS_GLUE` and `PASS_WASM` are replaced by the built file names.
+/// `SETUP_WASM`, `SECOND_GLUE`, `SECOND_WASM`, `READER_GLUE` and `READER_WASM` are replaced by
+/// the built file names. The setup page's rubric reader (`globalThis.pickanumberRubricReader()`)
+/// is imported the same way, when a visitor loads a pasted TOML rubric.
 const BOOT: &str = include_str!("../assets/boot.js");
 
-/// Copies the four trunk builds (`pickanumber-calculator*`, `pickanumber-instruments*`,
-/// `pickanumber-setup-island*` and `pickanumber-passes*`, glue and wasm) from `calc_dir` into
+/// Copies the five trunk builds (`pickanumber-calculator*`, `pickanumber-instruments*`,
+/// `pickanumber-setup-island*`, `pickanumber-second*` and `pickanumber-rubric-reader*`, glue and
+/// wasm) from `calc_dir` into
 /// `out/calc/` and writes `out/calc/boot.js` (the `BOOT` module).
 ///
 /// # Errors
@@ -213,8 +216,9 @@ pub fn install_assets(calc_dir: &Path, out: &Path) -> Result<(), String> {
         .filter(|n| n.ends_with(".js") || n.ends_with(".wasm"))
         .collect();
     names.sort();
-    // Four wasm builds: the calculator's, the probe and pairwise islands', the setup page's,
-    // and the calculator's passes module (imported by the calculator on first use).
+    // Five wasm builds: the calculator's, the probe and pairwise islands', the setup page's,
+    // the calculator's second module and the setup page's rubric reader (each imported by its
+    // island on first use).
     let pair = |build: &str| -> Result<(&String, &String), String> {
         let find = |suffix: &str, what: &str| {
             names
@@ -232,11 +236,21 @@ pub fn install_assets(calc_dir: &Path, out: &Path) -> Result<(), String> {
     let (calc_glue, calc_wasm) = pair("pickanumber-calculator")?;
     let (inst_glue, inst_wasm) = pair("pickanumber-instruments")?;
     let (setup_glue, setup_wasm) = pair("pickanumber-setup-island")?;
-    let (pass_glue, pass_wasm) = pair("pickanumber-passes")?;
+    let (second_glue, second_wasm) = pair("pickanumber-second")?;
+    let (reader_glue, reader_wasm) = pair("pickanumber-rubric-reader")?;
     let dest = out.join("calc");
     std::fs::create_dir_all(&dest).map_err(|e| e.to_string())?;
     for n in [
-        calc_glue, calc_wasm, inst_glue, inst_wasm, setup_glue, setup_wasm, pass_glue, pass_wasm,
+        calc_glue,
+        calc_wasm,
+        inst_glue,
+        inst_wasm,
+        setup_glue,
+        setup_wasm,
+        second_glue,
+        second_wasm,
+        reader_glue,
+        reader_wasm,
     ] {
         std::fs::copy(calc_dir.join(n), dest.join(n)).map_err(|e| format!("copying {n}: {e}"))?;
     }
@@ -255,7 +269,9 @@ pub fn install_assets(calc_dir: &Path, out: &Path) -> Result<(), String> {
         .replace("INST_WASM", inst_wasm)
         .replace("SETUP_GLUE", setup_glue)
         .replace("SETUP_WASM", setup_wasm)
-        .replace("PASS_GLUE", pass_glue)
-        .replace("PASS_WASM", pass_wasm);
+        .replace("SECOND_GLUE", second_glue)
+        .replace("SECOND_WASM", second_wasm)
+        .replace("READER_GLUE", reader_glue)
+        .replace("READER_WASM", reader_wasm);
     std::fs::write(dest.join("boot.js"), boot).map_err(|e| e.to_string())
 }

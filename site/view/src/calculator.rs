@@ -25,6 +25,13 @@ pub const EXAMPLES: [(&str, &str, &str, &str); 7] = [
     ("Feedback: four buckets", "feedback", "", "## Working\n+3 the pricing table is easy to compare\n+2 the hero states the problem in one line\n## Not working\n−3 the sign-up form loses input on error\n## Missing\n−2 no word on data retention\n## Confusing\n−1 two different names for the same plan"),
 ];
 
+/// The judged work box's label. (Written here until the island's words are declared with the
+/// rest of `[calculator.live]`.)
+pub const WORK_LABEL: &str = "Judged work (optional)";
+
+/// The judged work box's hint: what is checked, and where the work is kept.
+pub const WORK_HINT: &str = "Items whose quote it lacks do not count, as with score --against. Kept in this browser only, not in links.";
+
 /// ` disabled` for the static box's controls, nothing for the live app's.
 fn off(live: bool) -> &'static str {
     if live {
@@ -52,12 +59,17 @@ pub fn actions(w: &CalculatorLive<'_>, live: bool) -> String {
 
 /// The example buttons under their label, each carrying its index in `data-example`, then
 /// the formula's settings: a group under its title with the density denominator and the
-/// scale showing `den` and `scale` (empty: the canonical 20 and 8, the placeholders). Each
+/// scale showing `den` and `scale` (empty: the canonical 20 and 8, the placeholders), then the
+/// judged work's box (`#work-input`, showing `work`) with its hint (`#work-hint`). Each
 /// field is its label's block, so a label never stands beside the other field. No
 /// `<details>`: with one anywhere in the document, Chromium edits a textarea slowly, and the
 /// site generator opens a page's disclosures only when every one is closed (CONTRIBUTING.md's note
 /// on island pages).
-pub fn examples_and_settings(w: &CalculatorLive<'_>, den: &str, scale: &str, live: bool) -> String {
+pub fn examples_and_settings(
+    w: &CalculatorLive<'_>,
+    [den, scale, work]: [&str; 3],
+    live: bool,
+) -> String {
     let off = off(live);
     let buttons: String = EXAMPLES
         .iter()
@@ -76,12 +88,16 @@ pub fn examples_and_settings(w: &CalculatorLive<'_>, den: &str, scale: &str, liv
 <label class=\"calc-field\">{} \
 <input type=\"text\" name=\"calc-den\" inputmode=\"decimal\" placeholder=\"20\" spellcheck=\"false\" value=\"{}\"{off}></label>\
 <label class=\"calc-field\">{} \
-<input type=\"text\" name=\"calc-scale\" inputmode=\"decimal\" placeholder=\"8\" spellcheck=\"false\" value=\"{}\"{off}></label></div>",
+<input type=\"text\" name=\"calc-scale\" inputmode=\"decimal\" placeholder=\"8\" spellcheck=\"false\" value=\"{}\"{off}></label></div>\
+<div class=\"calc-work\"><label class=\"calc-advanced-title\" for=\"work-input\">{WORK_LABEL}</label>\
+<textarea id=\"work-input\" name=\"calc-work\" class=\"calc-input\" spellcheck=\"false\"{off}>{}</textarea>\
+<p class=\"calc-hint\" id=\"work-hint\" role=\"status\">{WORK_HINT}</p></div>",
         escape(w.examples),
         escape(w.advanced),
         escape(w.denominator),
         escape(den),
         escape(w.scale),
-        escape(scale)
+        escape(scale),
+        escape(work)
     )
 }

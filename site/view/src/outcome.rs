@@ -52,7 +52,7 @@ pub fn pooled(p: &Pooled, params: &Params, label: &str, w: &ResultView<'_>) -> S
 
 /// The opening of a result table in its scrolling wrapper: `class` on the table, one column
 /// head per word, up to the open body.
-pub(crate) fn table_head(class: &str, columns: &[&str]) -> String {
+pub fn table_head(class: &str, columns: &[&str]) -> String {
     let mut h =
         format!("<div class=\"scroll-x\" tabindex=\"0\"><table class=\"{class}\">\n<thead><tr>");
     for c in columns {

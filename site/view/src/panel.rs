@@ -30,8 +30,15 @@ pub const INTERVAL_PENDING: &str = "<dd id=\"out-interval\" aria-busy=\"true\">c
 /// toward the anchor, and the working line (`#out-working`). The calculator sets it as one
 /// piece of markup rather than building each cell as a reactive node.
 pub fn calculator(a: &Analysis, w: &ResultView<'_>) -> String {
+    calculator_with(a, w, "")
+}
+
+/// The panel of [`calculator`] with `after_headline` (markup) placed right after the headline
+/// (after the reason, when nothing was read): the second module's sections of several passes
+/// and of the evidence checked against a work.
+pub fn calculator_with(a: &Analysis, w: &ResultView<'_>, after_headline: &str) -> String {
     if !a.scored {
-        return nothing_read(a, w);
+        return nothing_read(a, w) + after_headline;
     }
     let p = &a.params;
     let pool = a.pool();
@@ -71,6 +78,7 @@ pub fn calculator(a: &Analysis, w: &ResultView<'_>) -> String {
         label,
         w.confidence
     );
+    h.push_str(after_headline);
     match &a.outcome {
         Outcome::Matrix(m) => {
             if let Ok(s) = &m.result {

@@ -7,6 +7,8 @@
 
 #[cfg(feature = "verify")]
 mod evidence;
+#[cfg(feature = "verify")]
+pub use evidence::{counts_line, HEADING as EVIDENCE_HEADING};
 #[cfg(feature = "combine")]
 mod passes;
 

@@ -18,7 +18,7 @@ pub const CARGO_STEPS: &str = "
 fmt | fmt --all --check
 clippy | clippy --workspace --exclude pickanumber-calculator --all-targets -- -D warnings
 clippy wasm | clippy -p pickanumber-calculator --target wasm32-unknown-unknown -- -D warnings
-clippy passes wasm | clippy -p pickanumber-passes --target wasm32-unknown-unknown -- -D warnings
+clippy second module wasm | clippy -p pickanumber-second -p pickanumber-rubric-reader --target wasm32-unknown-unknown -- -D warnings
 unit tests | test
 calculator tests | test -p pickanumber-calculator
 lean formula crate | test -p pickanumber-score --no-default-features --test lean_passes";

@@ -32,8 +32,9 @@ pub fn build(env: &Env, base_url: Option<&str>) -> Result<(), Failure> {
 
 /// `trunk build --release` of the calculator into [`CALC_DIST`], then of the other builds:
 /// the probe and pairwise islands (`instruments.html`), the setup page's island (`setup.html`)
-/// and the calculator's passes module (`passes.html`, the crate `site/passes`, loaded on first
-/// use), whose glue and wasm are staged beside the calculator's; last, the wasm-split stamp
+/// the calculator's second module (`second.html`, the crate `site/second`, loaded on first
+/// use) and the setup page's (`rubric-reader.html`, the crate `site/rubric-reader`), whose glue
+/// and wasm are staged beside the calculator's; last, the wasm-split stamp
 /// ([`crate::stamp`]) of each staged wasm is set to its fixed value.
 pub fn wasm(env: &Env) -> Result<(), Failure> {
     let calculator = env.repo.join("site/calculator");
@@ -62,10 +63,16 @@ pub fn wasm(env: &Env) -> Result<(), Failure> {
             "the setup page's wasm",
         ),
         (
-            "passes.html",
-            "pickanumber-passes",
-            "target/passes-dist",
-            "the calculator's passes module",
+            "second.html",
+            "pickanumber-second",
+            "target/second-dist",
+            "the calculator's second module",
+        ),
+        (
+            "rubric-reader.html",
+            "pickanumber-rubric-reader",
+            "target/rubric-reader-dist",
+            "the setup page's rubric reader",
         ),
     ] {
         let islands = env.repo.join(dist);

@@ -209,7 +209,8 @@ mod tests {
     fn pins_match_the_trunk_config_the_crate_package_json_and_the_test_steps() {
         let trunk = include_str!("../../calculator/Trunk.toml");
         let krate = include_str!("../../calculator/Cargo.toml");
-        let passes = include_str!("../../passes/Cargo.toml");
+        let second = include_str!("../../second/Cargo.toml");
+        let reader = include_str!("../../rubric-reader/Cargo.toml");
         let npm = include_str!("../../../package.json");
         let npm_tools = include_str!("../../npm/tools/package.json");
         for (file, pin) in [
@@ -217,7 +218,8 @@ mod tests {
             (trunk, format!("wasm_bindgen = \"{WASM_BINDGEN}\"")),
             (trunk, format!("version_{BINARYEN}")),
             (krate, format!("wasm-bindgen = \"={WASM_BINDGEN}\"")),
-            (passes, format!("wasm-bindgen = \"={WASM_BINDGEN}\"")),
+            (second, format!("wasm-bindgen = \"={WASM_BINDGEN}\"")),
+            (reader, format!("wasm-bindgen = \"={WASM_BINDGEN}\"")),
             (npm, format!("\"binaryen\": \"{BINARYEN}.")),
             (npm_tools, format!("\"binaryen\": \"{BINARYEN}.")),
             (npm, format!("\"esbuild\": \"{ESBUILD}\"")),

@@ -7,12 +7,15 @@
 //! static box; the errors go beside their fields (`#err-ID`). The form's markup is
 //! [`html::form`], written again only when its shape changes (mode, rows added or removed, a
 //! rubric loaded), so typing never loses focus. One listener per kind of event, on the island.
+//! A pasted rubric that is not JSON (the TOML file the page writes) is read by the page's
+//! rubric reader, a module of its own loaded on first use ([`load_toml`]).
 //!
 //! No Leptos here, unlike the other islands: every view of this page is markup from
 //! `pickanumber-setup` set with `innerHTML`, so a reactive runtime had nothing to do but cost
 //! bytes: the same island in Leptos went over the page's budget (`cargo xtask bench` prints
 //! the figures of this one).
 
+use pickanumber_calculator::second;
 use pickanumber_rubric::Rubric;
 use pickanumber_setup::form::{field_id, CriterionRow, TrapRow};
 use pickanumber_setup::{html, Form, Words};
@@ -84,6 +87,9 @@ fn main() {
     for kind in ["input", "change", "click"] {
         let island = island.clone();
         let listener = Closure::<dyn Fn(Event)>::new(move |ev: Event| {
+            if let Some(text) = toml_to_load(&ev) {
+                return load_toml(island.clone(), text);
+            }
             if let Ok(mut island) = island.try_borrow_mut() {
                 island.event(&ev);
                 island.keep();
@@ -101,6 +107,66 @@ const KEY: &str = "pickanumber.setup";
 /// This browser's localStorage, if it offers one.
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
+}
+
+/// The text of the paste field when `ev` is a click on "Load" and the text is not JSON: a
+/// TOML rubric, which this wasm cannot read ([`load_toml`] has the rubric reader read it).
+fn toml_to_load(ev: &Event) -> Option<String> {
+    if ev.type_() != "click" || attribute(ev, "id").as_deref() != Some("load") {
+        return None;
+    }
+    let text = web_sys::window()?
+        .document()?
+        .get_element_by_id("paste")
+        .and_then(|t| js_sys::Reflect::get(&t, &JsValue::from_str("value")).ok())
+        .and_then(|v| v.as_string())?;
+    (!text.trim_start().starts_with('{')).then_some(text)
+}
+
+/// Reads a pasted TOML rubric with the page's rubric reader (the crate `site/rubric-reader`),
+/// loaded on first use (its answer: the rubric as JSON, or the errors with their lines), and
+/// loads it into the form as a pasted JSON rubric is; the errors, or why the module could not be loaded, go
+/// beside the paste field.
+fn load_toml(island: Rc<RefCell<Island>>, text: String) {
+    let ask = js_sys::Object::new();
+    for (key, value) in [("action", "rubric"), ("text", text.as_str())] {
+        let _ = js_sys::Reflect::set(&ask, &key.into(), &value.into());
+    }
+    wasm_bindgen_futures::spawn_local(async move {
+        let answer = second::call_module("pickanumberRubricReader", ask.into()).await;
+        let Ok(mut island) = island.try_borrow_mut() else {
+            return;
+        };
+        if let Some(slot) = island.doc.get_element_by_id("err-paste") {
+            slot.set_text_content(None);
+        }
+        let (json, errors) = match &answer {
+            Ok(a) => (
+                a.get(0).as_string().unwrap_or_default(),
+                a.get(1).as_string().unwrap_or_default(),
+            ),
+            Err(why) => (
+                String::new(),
+                format!("the TOML reader could not be loaded ({why}): paste the rubric as JSON"),
+            ),
+        };
+        let read = match errors.is_empty() {
+            true => Rubric::from_json(&json).map_err(|e| {
+                let all: Vec<String> = e.iter().map(ToString::to_string).collect();
+                all.join("; ")
+            }),
+            false => Err(errors),
+        };
+        match read {
+            Ok(r) => {
+                island.form = Form::from_rubric(&r);
+                island.status.set_text_content(None);
+                island.render(true, Some("#subject".into()));
+                island.keep();
+            }
+            Err(message) => island.set_error("paste", &message),
+        }
+    });
 }
 
 /// Attribute `name` of the element an event started from.
@@ -192,8 +258,8 @@ impl Island {
                 .and_then(|t| js_sys::Reflect::get(&t, &JsValue::from_str("value")).ok())
                 .and_then(|v| v.as_string())
                 .unwrap_or_default();
-            // JSON only: a TOML text gets the rubric crate's message that this build reads
-            // JSON, beside the field.
+            // JSON here; a TOML text was handed to the rubric reader before this event
+            // reached the island (see `toml_to_load`).
             if let Some(slot) = self.doc.get_element_by_id("err-paste") {
                 slot.set_text_content(None);
             }

@@ -1,25 +1,30 @@
 //! The calculator's second wasm module, loaded on first use: what most visits never need and
-//! the calculator's byte budget cannot hold.
+//! the calculator's byte budget cannot hold: several judges' passes, evidence checked against a
+//! judged work, the markdown report, the judge store of saved passes ([`judge_store`]).
 //!
-//! Data flow: the calculator sees a `## Pass:` heading in its input → the page's boot module
-//! imports this module's glue and wasm once (`globalThis.pickanumberPasses()`) → the calculator
-//! calls [`combined`] with its text and settings on each edit → the formula crate, built here
-//! with its `combine` feature, splits the passes, scores their union and each pass, and the
-//! bootstrap interval → the markup of the view crate's views ([`panel::calculator`],
-//! [`judges::passes`], [`outcome::diagnostics`], in the `[result]` words compiled in as
-//! [`RESULT`]) goes back as two strings that the calculator sets in its diagnostics and result
-//! regions.
+//! Data flow: the calculator sees a `## Pass:` heading in its input, or a judged work in its
+//! second box → the page's boot module imports this module's glue and wasm once
+//! (`globalThis.pickanumberSecond()`) → the calculator calls its one export, `answer`, with an
+//! [`ask::Ask`] (the question, its text, work and settings) on each edit → the formula crate,
+//! built here with its `combine` and `verify` features, checks each item's evidence against
+//! the work and leaves out what the work lacks, splits the passes, scores their union and each
+//! pass, and the bootstrap interval → the markup of the view crate's views
+//! ([`panel::calculator_with`], [`judges::passes`], [`evidence::section`],
+//! [`outcome::diagnostics`], in the `[result]` words compiled in as [`RESULT`]) goes back as
+//! two strings that the calculator sets in its diagnostics and result regions.
 //!
 //! No Leptos and no web-sys: every function takes and returns text, so the module carries the
 //! formula and wasm-bindgen's string passing only. This library holds the views (tested
 //! natively); `src/main.rs` exports them to JavaScript.
 
+use pickanumber_score::verify::{Against, Work};
 use pickanumber_score::{analyse, parse_decimal, parse_weights, Analysis, Mode, Preset, Request};
 use pickanumber_view::working::range;
 use pickanumber_view::{judges, outcome, panel};
 use site_words::RESULT;
 
-/// The calculator's settings as its controls hold them (empty fields: the defaults).
+/// The calculator's settings as its controls hold them (empty fields: the defaults), and the
+/// judged work typed in its second box (empty: no work, nothing checked).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Settings<'a> {
     /// `auto`, `pooled`, `matrix` or `feedback`.
@@ -32,28 +37,16 @@ pub struct Settings<'a> {
     pub denominator: &'a str,
     /// The scale field.
     pub scale: &'a str,
+    /// The judged work: one text without a file name, so quotes are checked and places
+    /// (`path:line`) are `not_checkable`.
+    pub work: &'a str,
 }
 
-impl<'a> Settings<'a> {
-    /// The settings from the calculator's five fields, in the order its exports take them.
-    pub fn new(
-        mode: &'a str,
-        preset: &'a str,
-        weights: &'a str,
-        denominator: &'a str,
-        scale: &'a str,
-    ) -> Settings<'a> {
-        Settings {
-            mode,
-            preset,
-            weights,
-            denominator,
-            scale,
-        }
-    }
-
+impl Settings<'_> {
     /// The request the settings make. A field that does not read is left out here: the
-    /// calculator names it in its own errors, as it does for a single pass.
+    /// calculator names it in its own errors, as it does for a single pass. A work that is not
+    /// blank is checked against as `pickanumber score --against FILE` does by default: items
+    /// whose evidence it lacks are left out before the formula runs.
     pub fn request(&self) -> Request {
         let mut r = Request {
             mode: Mode::from_name(self.mode).unwrap_or_default(),
@@ -68,6 +61,9 @@ impl<'a> Settings<'a> {
         if let Some(s) = positive(self.scale) {
             r.params.scale = s;
         }
+        if !self.work.trim().is_empty() {
+            r.against = Some(Against::new(Work::text(self.work)));
+        }
         r
     }
 }
@@ -79,12 +75,16 @@ impl<'a> Settings<'a> {
 pub mod site_words {
     include!(concat!(env!("OUT_DIR"), "/site_words.rs"));
 }
-pub mod store;
+pub mod ask;
+pub mod evidence;
+pub mod judge_store;
 
-/// The result markup of several passes: `[diagnostics, panel]`. The panel is the calculator's
-/// own ([`panel::calculator`]: the combined headline first, its interval `#out-interval` beside
-/// the confidence), with the passes ([`judges::passes`] in `#out-passes`: a row per pass, the
-/// spread per criterion, α, the disagreeing cells) after the headline.
+/// The result markup of several passes, or of items checked against a work:
+/// `[diagnostics, panel]`. The panel is the calculator's own ([`panel::calculator_with`]: the
+/// headline first, its interval `#out-interval` beside the confidence), with, right after the
+/// headline, the passes ([`judges::passes`] in `#out-passes`: a row per pass, the spread per
+/// criterion, α, the disagreeing cells) and the evidence ([`evidence::section`] in
+/// `#out-evidence`: the counts and each item's status).
 pub fn view(text: &str, settings: &Settings) -> [String; 2] {
     let a = analyse(text, &settings.request());
     [
@@ -110,22 +110,16 @@ pub fn report(text: &str, settings: &Settings) -> String {
     pickanumber_view::report::markdown(&analyse(text, &settings.request()))
 }
 
-/// The panel of a combined analysis (see [`view`]).
+/// The panel of a combined or checked analysis (see [`view`]).
 fn combined_panel(a: &Analysis) -> String {
-    let whole = panel::calculator(a, &RESULT);
-    let (head, rest) = whole.split_once("</dl>\n").unwrap_or(("", &whole));
-    let head = if head.is_empty() {
-        String::new()
-    } else {
-        format!("{head}</dl>\n")
-    };
-    let passes = a.passes.as_deref().map_or(String::new(), |p| {
+    let mut sections = a.passes.as_deref().map_or(String::new(), |p| {
         format!(
             "<div class=\"calc-combined\" id=\"out-passes\">{}</div>\n",
             judges::passes(p, &RESULT)
         )
     });
-    format!("{head}{passes}{rest}")
+    sections.push_str(&evidence::section(a));
+    panel::calculator_with(a, &RESULT, &sections)
 }
 
 #[cfg(test)]

@@ -1,19 +1,21 @@
-//! Saved passes: each a judge's name, the items as typed and the headline, kept in this
-//! browser's localStorage as one judge store document (the `_judge/<slug>.json` shape the CLI
-//! writes). Reading, writing and listing them is the second module's work (`site/passes`,
-//! its `store` module), loaded when the page starts with saved passes or when a visitor saves
-//! one: this module only moves text between the storage, the module and the page.
+//! The judge store: the saved passes (each one judge's list: the judge's name, the items as
+//! typed and the headline), kept in this browser's localStorage as one judge store document
+//! (the `_judge/<slug>.json` shape the CLI writes). Reading, writing and listing them is the
+//! second module's work (`site/second`, its `judge_store` module), loaded when the page starts
+//! with saved passes or when a visitor saves one: this module only moves text between the
+//! storage, the module and the page.
 //!
-//! Data flow: a click (save, reopen, import) or the start → [`crate::second::call`] with the
-//! stored text → `[stored, panel, message, text]` → [`apply`]: the stored text written back,
-//! the list shown, the message in the status line, and a reopened pass's items in the input.
+//! Data flow: a click (save, reopen, import) or the start → [`crate::second::call`] with a
+//! [`Question`] and the stored text → `[stored, panel, message, text]` → [`apply`]: the stored
+//! text written back, the list shown, the message in the status line, and a reopened pass's
+//! items in the input.
 
 use leptos::prelude::*;
-use wasm_bindgen::{JsCast, JsValue};
 
+use crate::second::Question;
 use crate::state::Inputs;
 
-/// The localStorage key.
+/// The localStorage key of the judge store document (its saved passes).
 pub const KEY: &str = "pickanumber.passes";
 
 /// This browser's localStorage, if it offers one.
@@ -50,22 +52,20 @@ pub struct Shown {
     pub inputs: Inputs,
 }
 
-/// Calls the second module's `name` with the stored text first, then `args`, and applies
-/// its answer; a module that cannot be loaded is named in the status line.
-pub fn run(name: &'static str, args: Vec<String>, shown: Shown) {
+/// Asks the second module `question` about the saved passes (with the stored text) and
+/// applies its answer; a module that cannot be loaded is named in the status line.
+pub fn run(question: Question, shown: Shown) {
+    let asked = crate::second::ask(&question, shown.inputs);
     leptos::task::spawn_local(async move {
-        let mut all = vec![stored()];
-        all.extend(args);
-        match crate::second::call(name, &all).await {
-            Ok(v) => apply(&v, shown),
+        match crate::second::call(asked).await {
+            Ok(answer) => apply(&answer, shown),
             Err(why) => shown.status.set(format!("Saved passes: {why}.")),
         }
     });
 }
 
 /// Applies a `[stored, panel, message, text]` answer.
-fn apply(v: &JsValue, shown: Shown) {
-    let answer: js_sys::Array = v.clone().unchecked_into();
+fn apply(answer: &js_sys::Array, shown: Shown) {
     let part = |i| answer.get(i).as_string().unwrap_or_default();
     store(&part(0));
     shown.panel.set(part(1));
