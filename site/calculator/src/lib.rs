@@ -54,8 +54,8 @@ pub mod state;
 use leptos::prelude::*;
 use pickanumber_score::{analyse, Mode, Preset};
 use pickanumber_view::{calculator, escape, outcome, panel};
-use site_words::{CALCULATOR_LIVE as WORDS, RESULT};
 use second::Question;
+use site_words::{CALCULATOR_LIVE as WORDS, RESULT};
 use state::Inputs;
 
 fn copy_text(text: String, status: RwSignal<String>, done: &'static str) {

@@ -10,8 +10,8 @@ static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_all
 
 use pickanumber_second::ask::{Action, Ask};
 use pickanumber_second::judge_store::{self as store, Saved};
-use pickanumber_second::{report as markdown, view, Settings};
 use pickanumber_second::site_words::CALCULATOR_PASSES as WORDS;
+use pickanumber_second::{report as markdown, view, Settings};
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
 /// The message when the stored passes cannot be read: they are kept as they are, and `why`
