@@ -211,12 +211,35 @@ impl Runners {
             .env("DEEPEVAL_TELEMETRY_OPT_OUT", "YES")
             .env("DEEPEVAL_UPDATE_WARNING_OPT_IN", "NO")
             .env("INSPECT_DISPLAY", "none")
+            .env("PROMPTFOO_DISABLE_TELEMETRY", "1")
             .env("NO_COLOR", "1")
             .env_remove("COLUMNS")
             .stdin(Stdio::null());
+        // A page shows what a reader's terminal prints; under a CI service promptfoo adds its
+        // own progress lines, so the examples run as outside one.
+        for var in CI_MARKERS {
+            c.env_remove(var);
+        }
         Ok(c)
     }
 }
+
+/// The variables by which the frameworks tell that they run under a CI service.
+const CI_MARKERS: [&str; 13] = [
+    "CI",
+    "GITHUB_ACTIONS",
+    "TRAVIS",
+    "CIRCLECI",
+    "JENKINS",
+    "GITLAB_CI",
+    "APPVEYOR",
+    "CODEBUILD_BUILD_ID",
+    "TF_BUILD",
+    "BITBUCKET_COMMIT",
+    "BUDDY",
+    "BUILDKITE",
+    "TEAMCITY_VERSION",
+];
 
 /// Runs every example of the README and the docs pages and compares what each prints with the
 /// page; with `update`, writes what was printed into the pages instead.
