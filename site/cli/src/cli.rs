@@ -223,7 +223,7 @@ EXIT STATUS:
 
 /// Options of `pickanumber score`.
 #[derive(Debug, Args)]
-#[command(group(ArgGroup::new("store").args(["save", "load"])))]
+#[command(group(ArgGroup::new("store").args(["save", "load"]).conflicts_with_all(["against", "unverified", "require_evidence", "max_unverified"])))]
 pub struct ScoreArgs {
     /// Read the items from FILE (`-` or none: standard input).
     #[arg(value_name = "FILE", conflicts_with = "input")]
@@ -285,28 +285,13 @@ pub struct ScoreArgs {
     #[arg(long, conflicts_with_all = ["compat", "store"])]
     pub no_interval: bool,
 
-    /// Check every item's evidence against the judged work: a file (the text) or a folder
-    /// (a tree of files).
-    #[arg(long, value_name = "PATH", conflicts_with_all = ["compat", "store"])]
-    pub against: Option<PathBuf>,
-
-    /// With --against: drop leaves out items whose evidence is not in the work; keep counts
-    /// them, flagged.
-    #[arg(long, value_enum, value_name = "WHAT", default_value_t = crate::against::UnverifiedName::Drop, requires = "against")]
-    pub unverified: crate::against::UnverifiedName,
-
-    /// With --against: leave out items that cite no evidence too.
-    #[arg(long, requires = "against")]
-    pub require_evidence: bool,
-
-    /// With --against: exit 3 when the share of checkable items whose evidence is not in the
-    /// work is over RATE (0 to 1).
-    #[arg(long, value_name = "RATE", value_parser = pickanumber_api::gate::parse_rate, requires = "against")]
-    pub max_unverified: Option<f64>,
+    /// `--against` and the flags that go with it.
+    #[command(flatten)]
+    pub evidence: crate::against::EvidenceArgs,
 
     /// Print the scores object of another scorer instead of pickanumber's JSON (score-py: the
     /// feedback judge's score.py).
-    #[arg(long, value_enum, value_name = "SCORER", conflicts_with_all = ["mode", "preset", "weights"])]
+    #[arg(long, value_enum, value_name = "SCORER", conflicts_with_all = ["mode", "preset", "weights", "against"])]
     pub compat: Option<Compat>,
 
     /// Append a pass with these scores to $JUDGE_DIR/SLUG.json (implies --compat score-py).

@@ -110,24 +110,9 @@ pub struct CombineArgs {
     #[arg(long)]
     pub no_interval: bool,
 
-    /// Check every item's evidence against the judged work: a file (the text) or a folder
-    /// (a tree of files).
-    #[arg(long, value_name = "PATH")]
-    pub against: Option<PathBuf>,
-
-    /// With --against: drop leaves out items whose evidence is not in the work; keep counts
-    /// them, flagged.
-    #[arg(long, value_enum, value_name = "WHAT", default_value_t = crate::against::UnverifiedName::Drop, requires = "against")]
-    pub unverified: crate::against::UnverifiedName,
-
-    /// With --against: leave out items that cite no evidence too.
-    #[arg(long, requires = "against")]
-    pub require_evidence: bool,
-
-    /// With --against: exit 3 when the share of checkable items whose evidence is not in the
-    /// work is over RATE (0 to 1).
-    #[arg(long, value_name = "RATE", value_parser = pickanumber_api::gate::parse_rate, requires = "against")]
-    pub max_unverified: Option<f64>,
+    /// `--against` and the flags that go with it.
+    #[command(flatten)]
+    pub evidence: crate::against::EvidenceArgs,
 }
 
 /// Runs `pickanumber combine`.

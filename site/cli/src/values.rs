@@ -153,7 +153,8 @@ pub fn options(
 /// types give them (each type declares them with its own help text, so they cannot be one
 /// flattened struct): `--rubric`, `--mode`, `--preset`, `--weights`, `--strict`,
 /// `--denominator`, `--scale`, `--fail-under`, `--min-confidence`, `--require-self-check`,
-/// `--no-interval`, `--against`, `--unverified`, `--require-evidence`, `--max-unverified`.
+/// `--no-interval`, and the evidence flags both flatten in
+/// ([`EvidenceArgs`](crate::against::EvidenceArgs)).
 /// Gives a `Result<Options, Fatal>`.
 macro_rules! scoring_options {
     ($args:expr) => {{
@@ -172,18 +173,13 @@ macro_rules! scoring_options {
                 fail_under: args.fail_under,
                 min_confidence: args.min_confidence,
                 require_self_check: args.require_self_check,
-                max_unverified: args.max_unverified,
+                max_unverified: args.evidence.max_unverified,
                 ..pickanumber_api::Gate::default()
             },
             !args.no_interval,
         )
         .and_then(|mut options| {
-            $crate::against::apply(
-                &mut options,
-                args.against.as_deref(),
-                args.unverified,
-                args.require_evidence,
-            )?;
+            args.evidence.apply(&mut options)?;
             Ok(options)
         })
     }};
