@@ -5,6 +5,7 @@
 //! with JavaScript off and of the same size as the island that later replaces it.
 
 use crate::sentences::{Note, Text};
+use crate::word_tables::Overrides;
 use pickanumber_instruments::probe::examples::synthetic_runs;
 use pickanumber_instruments::probe::{Regime, Scale};
 use pickanumber_view::words as view;
@@ -72,97 +73,6 @@ crate::slots!(
     ["low", "high"]
 );
 
-crate::slots!(
-    /// A failed run: its `{label}` and the `{reason}`.
-    FailedRun,
-    false,
-    ["label", "reason"]
-);
-
-crate::slots!(
-    /// Beside the regime's name: the `{runs}` read.
-    RunsRead,
-    false,
-    ["runs"]
-);
-
-crate::slots!(
-    /// No regime: more than `{share}` percent of the runs failed, `{failed}` of `{runs}`.
-    Withheld,
-    false,
-    ["share", "failed", "runs"]
-);
-
-crate::slots!(
-    /// After the problems listed: how many `{more}` are not.
-    More,
-    false,
-    ["more"]
-);
-
-crate::slots!(
-    /// After an item's ratings shown: how many it has in all, `{n}`.
-    RatingsMore,
-    false,
-    ["n"]
-);
-
-crate::slots!(
-    /// The note after a synthetic example is loaded: its `{regime}`.
-    Loaded,
-    false,
-    ["regime"]
-);
-
-crate::slots!(
-    /// What the probe's input holds: `{runs}`, `{items}`, `{failed}`.
-    ProbeCounts,
-    false,
-    ["runs", "items", "failed"]
-);
-
-crate::slots!(
-    /// How many decided verdicts went to the first-shown item, and the test's p-value.
-    PositionDetail,
-    false,
-    ["won", "decided", "p"]
-);
-
-crate::slots!(
-    /// How many of the pairs judged in both orders kept their winner.
-    SwapDetail,
-    false,
-    ["kept", "pairs"]
-);
-
-crate::slots!(
-    /// The pairs whose winner changed with the order, `{pairs}`.
-    Flipped,
-    false,
-    ["pairs"]
-);
-
-crate::slots!(
-    /// An item's interval plot: `{p}`, `{low}`, `{high}`.
-    IntervalLabel,
-    false,
-    ["p", "low", "high"]
-);
-
-crate::slots!(
-    /// The note under the ranking: the judge-again `{width}`.
-    Prior,
-    false,
-    ["width"]
-);
-
-crate::slots!(
-    /// What the pairwise input holds: `{judgments}`, `{items}`, `{errors}`.
-    PairwiseCounts,
-    false,
-    ["judgments", "items", "errors"]
-);
-
 /// The probe's words, the `[probe]` table of `content/layout.toml` with its sub-tables,
 /// checked when read (each sentence's slots) and lent to the view crate's structs, whose
 /// fields say what each word is: the static box's own words ([`view::ProbeBox`]), the
@@ -180,48 +90,10 @@ pub struct ProbeWords {
     pub hint: String,
     pub results: String,
     pub noscript: Text<Note>,
-    pub view: ProbeViewWords,
-    pub live: ProbeLiveWords,
-}
-
-/// `[probe.view]`: see [`view::ProbeView`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
-pub struct ProbeViewWords {
-    pub regime: String,
-    pub advice: String,
-    pub metrics: [String; 4],
-    pub failed_run: Text<FailedRun>,
-    pub read_from: Text<RunsRead>,
-    pub withheld: Text<Withheld>,
-    pub no_runs: String,
-    pub more: Text<More>,
-    pub histogram: String,
-    pub histogram_caption: String,
-    pub trace: String,
-    pub trace_columns: [String; 4],
-    pub variable: String,
-    pub variable_columns: [String; 4],
-    pub ratings_more: Text<RatingsMore>,
-}
-
-/// `[probe.live]`: see [`view::ProbeLive`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
-pub struct ProbeLiveWords {
-    pub scale_from: String,
-    pub scale_to: String,
-    pub examples: String,
-    pub loaded: Text<Loaded>,
-    pub input: String,
-    pub counts: Text<ProbeCounts>,
-    pub low_not_whole: String,
-    pub high_not_whole: String,
-    pub scale_unusable: String,
-    pub results: String,
-    pub not_kept: String,
+    #[serde(default)]
+    pub view: Overrides<view::ProbeView<'static>>,
+    #[serde(default)]
+    pub live: Overrides<view::ProbeLive<'static>>,
 }
 
 impl ProbeWords {
@@ -237,30 +109,6 @@ impl ProbeWords {
         }
     }
 
-    /// The results' words as the view crate takes them.
-    pub fn view(&self) -> view::ProbeView<'_> {
-        let w = &self.view;
-        let [a, b, c, d] = &w.metrics;
-        let [t1, t2, t3, t4] = &w.trace_columns;
-        let [v1, v2, v3, v4] = &w.variable_columns;
-        view::ProbeView {
-            regime: &w.regime,
-            advice: &w.advice,
-            metrics: [a, b, c, d],
-            failed_run: w.failed_run.template(),
-            read_from: w.read_from.template(),
-            withheld: w.withheld.template(),
-            no_runs: &w.no_runs,
-            more: w.more.template(),
-            histogram: &w.histogram,
-            histogram_caption: &w.histogram_caption,
-            trace: &w.trace,
-            trace_columns: [t1, t2, t3, t4],
-            variable: &w.variable,
-            variable_columns: [v1, v2, v3, v4],
-            ratings_more: w.ratings_more.template(),
-        }
-    }
 }
 
 /// The pairwise diagnostic's words, the `[pairwise]` table of `content/layout.toml` with its
@@ -279,46 +127,10 @@ pub struct PairwiseWords {
     pub hint: String,
     pub results: String,
     pub noscript: Text<Note>,
-    pub view: PairwiseViewWords,
-    pub live: PairwiseLiveWords,
-}
-
-/// `[pairwise.view]`: see [`view::PairwiseView`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
-pub struct PairwiseViewWords {
-    pub more: Text<More>,
-    pub first_wins: String,
-    pub position_detail: Text<PositionDetail>,
-    pub no_decided: String,
-    pub position: String,
-    pub swap_consistent: String,
-    pub swap_detail: Text<SwapDetail>,
-    pub no_pairs: String,
-    pub flipped: Text<Flipped>,
-    pub swap: String,
-    pub ranking: String,
-    pub ranking_columns: [String; 5],
-    pub interval: Text<IntervalLabel>,
-    pub judge_again: String,
-    pub prior: Text<Prior>,
-    pub length: String,
-    pub self_preference: String,
-}
-
-/// `[pairwise.live]`: see [`view::PairwiseLive`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
-pub struct PairwiseLiveWords {
-    pub format: String,
-    pub example: String,
-    pub clear: String,
-    pub input: String,
-    pub counts: Text<PairwiseCounts>,
-    pub results: String,
-    pub not_kept: String,
+    #[serde(default)]
+    pub view: Overrides<view::PairwiseView<'static>>,
+    #[serde(default)]
+    pub live: Overrides<view::PairwiseLive<'static>>,
 }
 
 impl PairwiseWords {
@@ -333,45 +145,21 @@ impl PairwiseWords {
         }
     }
 
-    /// The results' words as the view crate takes them.
-    pub fn view(&self) -> view::PairwiseView<'_> {
-        let w = &self.view;
-        let [c1, c2, c3, c4, c5] = &w.ranking_columns;
-        view::PairwiseView {
-            more: w.more.template(),
-            first_wins: &w.first_wins,
-            position_detail: w.position_detail.template(),
-            no_decided: &w.no_decided,
-            position: &w.position,
-            swap_consistent: &w.swap_consistent,
-            swap_detail: w.swap_detail.template(),
-            no_pairs: &w.no_pairs,
-            flipped: w.flipped.template(),
-            swap: &w.swap,
-            ranking: &w.ranking,
-            ranking_columns: [c1, c2, c3, c4, c5],
-            interval: w.interval.template(),
-            judge_again: &w.judge_again,
-            prior: w.prior.template(),
-            length: &w.length,
-            self_preference: &w.self_preference,
-        }
-    }
 }
 
 /// The probe's static box: the synthetic example and its results, the view crate's markup.
 pub fn probe_placeholder(words: &ProbeWords) -> String {
     let runs = synthetic_runs(PROBE_EXAMPLE);
     let note = words.noscript.html(&[]);
-    let (b, v) = (words.boxed(), words.view());
+    let (b, v) = (words.boxed(), words.view.lend());
     pickanumber_view::probe::static_box(&runs, Scale::default(), &b, &v, &note)
 }
 
 /// The pairwise diagnostic's static box: the synthetic example and what it shows.
 pub fn pairwise_placeholder(words: &PairwiseWords) -> String {
     let note = words.noscript.html(&[]);
-    let (b, v) = (words.boxed(), words.view());
-    let format = &words.live.format;
+    let (b, v) = (words.boxed(), words.view.lend());
+    let format = words.live.lend().format;
     pickanumber_view::pairwise::static_box(PAIRWISE_EXAMPLE, &b, &v, format, &note)
 }
 
