@@ -1,11 +1,15 @@
 //! The places of the probe and pairwise islands in a page: the examples they start from and
-//! the words of `[probe]` and `[pairwise]` in `content/layout.toml`, checked when read (slots)
-//! and lent to the view crate, whose `static_box` writes each box with the same results markup
+//! the words of `[probe]` and `[pairwise]` in `content/layout.toml`, checked when read and
+//! lent to the view crate over its defaults, whose `static_box` writes each box with the same results markup
 //! the live island shows for the same input (`pickanumber_view::probe::results`, …), readable
 //! with JavaScript off and of the same size as the island that later replaces it.
 
 use crate::sentences::{Note, Text};
 use crate::word_tables::Overrides;
+use pickanumber_view::table::Table;
+use serde::de::{self, MapAccess, Visitor};
+use std::fmt;
+use std::marker::PhantomData;
 use pickanumber_instruments::probe::examples::synthetic_runs;
 use pickanumber_instruments::probe::{Regime, Scale};
 use pickanumber_view::words as view;
@@ -66,99 +70,109 @@ draft-b\tdraft-d\tA
 draft-d\tdraft-b\tA
 ";
 
-crate::slots!(
-    /// The probe's bar: the example's scale, `{low}` to `{high}`.
-    ScaleNote,
-    false,
-    ["low", "high"]
-);
-
-/// The probe's words, the `[probe]` table of `content/layout.toml` with its sub-tables,
-/// checked when read (each sentence's slots) and lent to the view crate's structs, whose
-/// fields say what each word is: the static box's own words ([`view::ProbeBox`]), the
-/// results' (`[probe.view]`, [`view::ProbeView`]) and the live controls' (`[probe.live]`,
-/// read here only to be checked: the island compiles them in). The regime's name, what it
-/// looks like and the advice come from the instruments crate, as in the CLI.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
-pub struct ProbeWords {
-    pub region: String,
-    pub scale: Text<ScaleNote>,
-    pub input: String,
-    pub input_name: String,
-    pub hint: String,
-    pub results: String,
+/// The words of an island's static box and its results, a table of `content/layout.toml`
+/// (`[probe]`, `[pairwise]`) with its sub-tables: the box's own words (the table's keys, the
+/// view crate's `B`), its `<noscript>` note and the results' (`view`, the view crate's `V`)
+/// and live controls' (`live`, `L`) tables, each word checked when read and put over the view
+/// crate's defaults, whose fields say what each word is. The regime's name, what it looks like
+/// and the advice come from the instruments crate, as in the CLI.
+pub struct IslandWords<B, V, L> {
+    /// The box's own words: `[probe]`'s `region`, `scale`, … ([`view::ProbeBox`]).
+    pub boxed: Overrides<B>,
+    /// The `<noscript>` note under the input (markdown, the renderer's own).
     pub noscript: Text<Note>,
-    #[serde(default)]
-    pub view: Overrides<view::ProbeView<'static>>,
-    #[serde(default)]
-    pub live: Overrides<view::ProbeLive<'static>>,
+    /// The results' words (`[probe.view]`: [`view::ProbeView`]).
+    pub view: Overrides<V>,
+    /// The live controls' words (`[probe.live]`: [`view::ProbeLive`]), checked here and
+    /// compiled into the island; the pairwise box's bar is their `format`.
+    pub live: Overrides<L>,
 }
 
-impl ProbeWords {
-    /// The static box's words as the view crate takes them.
-    pub fn boxed(&self) -> view::ProbeBox<'_> {
-        view::ProbeBox {
-            region: &self.region,
-            scale: self.scale.template(),
-            input: &self.input,
-            input_name: &self.input_name,
-            hint: &self.hint,
-            results: &self.results,
+impl<B, V, L> Clone for IslandWords<B, V, L> {
+    fn clone(&self) -> Self {
+        IslandWords {
+            boxed: self.boxed.clone(),
+            noscript: self.noscript.clone(),
+            view: self.view.clone(),
+            live: self.live.clone(),
         }
     }
-
 }
 
-/// The pairwise diagnostic's words, the `[pairwise]` table of `content/layout.toml` with its
-/// sub-tables, checked when read and lent to the view crate's structs, whose fields say what
-/// each word is: the static box's own ([`view::PairwiseBox`]), the results'
-/// (`[pairwise.view]`, [`view::PairwiseView`]) and the live controls' (`[pairwise.live]`,
-/// whose `format` the static box's bar shows too). The advice comes from the instruments
-/// crate, as in the CLI.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
-pub struct PairwiseWords {
-    pub region: String,
-    pub input: String,
-    pub input_name: String,
-    pub hint: String,
-    pub results: String,
-    pub noscript: Text<Note>,
-    #[serde(default)]
-    pub view: Overrides<view::PairwiseView<'static>>,
-    #[serde(default)]
-    pub live: Overrides<view::PairwiseLive<'static>>,
+impl<B, V, L> fmt::Debug for IslandWords<B, V, L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("IslandWords")
+            .field("boxed", &self.boxed)
+            .field("noscript", &self.noscript)
+            .field("view", &self.view)
+            .field("live", &self.live)
+            .finish()
+    }
 }
 
-impl PairwiseWords {
-    /// The static box's words as the view crate takes them.
-    pub fn boxed(&self) -> view::PairwiseBox<'_> {
-        view::PairwiseBox {
-            region: &self.region,
-            input: &self.input,
-            input_name: &self.input_name,
-            hint: &self.hint,
-            results: &self.results,
-        }
+/// The probe's words, `[probe]`.
+pub type ProbeWords =
+    IslandWords<view::ProbeBox<'static>, view::ProbeView<'static>, view::ProbeLive<'static>>;
+
+/// The pairwise diagnostic's words, `[pairwise]`.
+pub type PairwiseWords = IslandWords<
+    view::PairwiseBox<'static>,
+    view::PairwiseView<'static>,
+    view::PairwiseLive<'static>,
+>;
+
+/// The keys of an island's table beside its box's words.
+const OWN: [&str; 3] = ["noscript", "view", "live"];
+
+impl<'de, B: Table, V: Table, L: Table> serde::Deserialize<'de> for IslandWords<B, V, L> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(IslandVisitor(PhantomData))
+    }
+}
+
+/// Reads an [`IslandWords`].
+struct IslandVisitor<B, V, L>(PhantomData<fn() -> (B, V, L)>);
+
+impl<'de, B: Table, V: Table, L: Table> Visitor<'de> for IslandVisitor<B, V, L> {
+    type Value = IslandWords<B, V, L>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the table [{}]", B::PATH)
     }
 
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let (mut boxed, mut noscript) = (Overrides::default(), None);
+        let (mut view, mut live) = (Overrides::default(), Overrides::default());
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "noscript" => noscript = Some(map.next_value()?),
+                "view" => view = map.next_value()?,
+                "live" => live = map.next_value()?,
+                _ => boxed.read(&mut map, key, &OWN)?,
+            }
+        }
+        let noscript = noscript.ok_or_else(|| de::Error::missing_field("noscript"))?;
+        Ok(IslandWords {
+            boxed,
+            noscript,
+            view,
+            live,
+        })
+    }
 }
 
 /// The probe's static box: the synthetic example and its results, the view crate's markup.
 pub fn probe_placeholder(words: &ProbeWords) -> String {
     let runs = synthetic_runs(PROBE_EXAMPLE);
     let note = words.noscript.html(&[]);
-    let (b, v) = (words.boxed(), words.view.lend());
+    let (b, v) = (words.boxed.lend(), words.view.lend());
     pickanumber_view::probe::static_box(&runs, Scale::default(), &b, &v, &note)
 }
 
 /// The pairwise diagnostic's static box: the synthetic example and what it shows.
 pub fn pairwise_placeholder(words: &PairwiseWords) -> String {
     let note = words.noscript.html(&[]);
-    let (b, v) = (words.boxed(), words.view.lend());
+    let (b, v) = (words.boxed.lend(), words.view.lend());
     let format = words.live.lend().format;
     pickanumber_view::pairwise::static_box(PAIRWISE_EXAMPLE, &b, &v, format, &note)
 }

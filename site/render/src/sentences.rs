@@ -102,10 +102,6 @@ impl<S: Slots> Text<S> {
         })
     }
 
-    /// The sentence as written, its slots unfilled (for the view crate, which fills them).
-    pub fn template(&self) -> &str {
-        &self.text
-    }
 
     /// The sentence as plain, unescaped text, each slot replaced by its value (for text that
     /// is escaped later, as a whole).

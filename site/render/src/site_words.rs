@@ -79,7 +79,7 @@ struct Raw {
 }
 
 /// The layout's words, ready for the template.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Layout {
     /// The navigation, in order.
     pub nav: Vec<NavItem>,

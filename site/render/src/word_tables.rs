@@ -5,7 +5,7 @@
 //! lends the view crate's struct with them put over its defaults. A table or key the file
 //! leaves out keeps the view crate's default word. No table is declared here again.
 
-use pickanumber_view::table::{not_a_word, Table, Word};
+use pickanumber_view::table::{not_a_key, not_a_word, Table, Word};
 use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
 use serde::Deserialize as _;
 use std::fmt;
@@ -95,24 +95,42 @@ impl<'de, T: Table> Visitor<'de> for Words<T> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Overrides<T>, A::Error> {
-        let mut words = Vec::new();
+        let mut words = Overrides::default();
         while let Some(key) = map.next_key::<String>()? {
-            let word = map.next_value_seed(Checked::<T> {
-                key: &key,
-                table: PhantomData,
-            })?;
-            words.push((key, word));
+            words.read(&mut map, key, &[])?;
         }
-        Ok(Overrides {
-            words,
-            table: PhantomData,
-        })
+        Ok(words)
     }
 }
 
-/// One value of the table `T` at `key`, refused unless [`Table::check`] takes it.
+impl<T: Table> Overrides<T> {
+    /// Reads the value at `key` of `map`, a table whose keys are `T`'s and, beside them, the
+    /// reader's own keys `own` (which it reads itself): a word of `T`, or an error naming every
+    /// key.
+    ///
+    /// # Errors
+    /// What [`Checked`] refuses, at the value's place.
+    pub fn read<'de, A: MapAccess<'de>>(
+        &mut self,
+        map: &mut A,
+        key: String,
+        own: &[&str],
+    ) -> Result<(), A::Error> {
+        let word = map.next_value_seed(Checked::<T> {
+            key: &key,
+            own,
+            table: PhantomData,
+        })?;
+        self.words.push((key, word));
+        Ok(())
+    }
+}
+
+/// One value of the table `T` at `key`, refused unless [`Table::check`] takes it; `own` are the
+/// keys the reader holds beside `T`'s, named when the key is none of them.
 struct Checked<'k, T> {
     key: &'k str,
+    own: &'k [&'k str],
     table: PhantomData<fn() -> T>,
 }
 
@@ -121,6 +139,10 @@ impl<'de, T: Table> DeserializeSeed<'de> for Checked<'_, T> {
 
     fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Owned, D::Error> {
         let value = toml::Value::deserialize(d)?;
+        if !T::KEYS.contains(&self.key) {
+            let keys: Vec<&str> = T::KEYS.iter().chain(self.own).copied().collect();
+            return Err(de::Error::custom(not_a_key(T::PATH, self.key, &keys)));
+        }
         let refuse = || de::Error::custom(not_a_word(T::PATH, self.key, value.type_str()));
         let word = match &value {
             toml::Value::String(text) => Owned::Text(text.clone()),

@@ -43,7 +43,7 @@ pub enum Refusal {
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::Unknown(keys) => write!(f, "is not a key here (keys: {})", keys.join(", ")),
+            Refusal::Unknown(keys) => f.write_str(&unknown(keys)),
             Refusal::Text => f.write_str("must be text, not a list"),
             Refusal::List(n) => write!(f, "must be a list of {n} texts"),
         }
@@ -155,6 +155,17 @@ pub fn slot_refusal(text: &str, allowed: &[&str]) -> Option<String> {
     })
 }
 
+/// The message for a key that the table at `path` lacks, where its keys are `keys` (a table's
+/// [`Table::KEYS`], and any keys its reader holds beside them).
+pub fn not_a_key(path: &str, key: &str, keys: &[&str]) -> String {
+    format!("[{path}] {key} {}", unknown(keys))
+}
+
+/// What is said of a key not among `keys`.
+fn unknown(keys: &[&str]) -> String {
+    format!("is not a key here (keys: {})", keys.join(", "))
+}
+
 /// The message for a value that is no word: `type_name` is what the file holds instead.
 pub fn not_a_word(path: &str, key: &str, type_name: &str) -> String {
     format!("[{path}] {key} is {type_name}, not text or a list of text")
@@ -164,18 +175,24 @@ pub fn not_a_word(path: &str, key: &str, type_name: &str) -> String {
 /// `Clone, Copy, Debug, PartialEq, Eq`), its default words' constant, and [`Table`]. Each field
 /// is written with its doc comment and default word:
 ///
-/// ```ignore
-/// words_table! {
+/// ```
+/// use pickanumber_view::table::{Table, Word};
+/// pickanumber_view::words_table! {
 ///     /// The struct's doc.
-///     pub struct Name, "path.in.layout", markup_free: false;
+///     pub struct Legend, "plots.legend", markup_free: false;
 ///     /// The constant's doc.
-///     pub const NAME {
-///         /// A text.
-///         label: "Label",
+///     pub const LEGEND {
+///         /// A text, with a slot.
+///         title: "{n} lines",
 ///         /// A list.
 ///         columns: ["A", "B"],
 ///     }
 /// }
+/// assert_eq!(Legend::KEYS, ["title", "columns"]);
+/// let mut legend = LEGEND;
+/// legend.set("columns", Word::List(&["X", "Y"])).unwrap();
+/// assert_eq!(legend, Legend { title: "{n} lines", columns: ["X", "Y"] });
+/// assert!(<Legend<'static> as Table>::check("title", Word::Text("{m} lines")).is_err());
 /// ```
 #[macro_export]
 macro_rules! words_table {

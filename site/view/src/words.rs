@@ -1,5 +1,7 @@
 //! The words of the views: one struct per table, borrowed, with the default words as a
-//! constant beside it. The command line, the Python and npm packages print the defaults; the
+//! constant beside it, each table declared once by [`crate::words_table!`] (a field's doc
+//! comment and default word side by side; its keys, setter and the check of a site's word come
+//! with it, [`crate::table`]). The command line, the Python and npm packages print the defaults; the
 //! site states its own words in the tables of `content/layout.toml` of the same names, which
 //! the renderer lends from its `--root` and the islands compile in over these defaults
 //! (`pickanumber-site-words`). The calculator's live controls are `[calculator.live]`
@@ -8,12 +10,12 @@
 //! labels are `[result]` ([`ResultView`], [`RESULT`]) and the markdown report's own words
 //! [`ReportView`] ([`REPORT`]), which only the view crate states: the report is the same
 //! wherever it is printed. The probe has three tables: its static box's own words (`[probe]`:
-//! [`ProbeBox`], which only the renderer has), its results' words (`[probe.view]`:
+//! [`ProbeBox`], [`PROBE_BOX`], which only the renderer shows), its results' words (`[probe.view]`:
 //! [`ProbeView`], [`PROBE`]) and its live controls' words (`[probe.live]`: [`ProbeLive`],
 //! [`PROBE_LIVE`]); the pairwise diagnostic the same under `[pairwise]`. The probe's
 //! `REPORT.md` has [`crate::probe_report::ProbeReport`] ([`PROBE_REPORT`]). A sentence with
-//! `{slots}` is kept as written and filled by [`crate::fill`] or [`crate::plain`]; the renderer
-//! checks the site's slots when it reads the file.
+//! `{slots}` is kept as written and filled by [`crate::fill`] or [`crate::plain`]; a site's
+//! word may use only the slots of its default word ([`crate::table::Table::check`]).
 
 use crate::words_table;
 
@@ -120,21 +122,27 @@ words_table! {
     }
 }
 
-/// The probe's static box, the `[probe]` table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ProbeBox<'a> {
-    /// The accessible name of the island's region.
-    pub region: &'a str,
-    /// The bar: the example's scale (`{low}`, `{high}`) and what the island adds.
-    pub scale: &'a str,
-    /// The label over the input.
-    pub input: &'a str,
-    /// The accessible name of the read-only input.
-    pub input_name: &'a str,
-    /// The line under the input.
-    pub hint: &'a str,
-    /// The accessible name of the results.
-    pub results: &'a str,
+words_table! {
+    /// The probe's static box, the `[probe]` table: the words the site's build writes around
+    /// its synthetic example until the live island replaces it (the `<noscript>` note, markdown,
+    /// is the renderer's own).
+    pub struct ProbeBox, "probe", markup_free: false;
+    /// The default words of the `[probe]` table: the site's, where `content/layout.toml` does not
+    /// override them.
+    pub const PROBE_BOX {
+        /// The accessible name of the island's region.
+        region: "Calibration probe",
+        /// The bar: the example's scale (`{low}`, `{high}`) and what the island adds.
+        scale: "Scale {low}–{high}. The live probe adds the scale fields and one synthetic example per regime.",
+        /// The label over the input.
+        input: "Runs: a grid, one run per row (synthetic)",
+        /// The accessible name of the read-only input.
+        input_name: "Example runs",
+        /// The line under the input.
+        hint: "A static, synthetic example, computed at build time.",
+        /// The accessible name of the results.
+        results: "Results of the example",
+    }
 }
 
 words_table! {
@@ -207,19 +215,24 @@ words_table! {
     }
 }
 
-/// The pairwise diagnostic's static box, the `[pairwise]` table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PairwiseBox<'a> {
-    /// The accessible name of the island's region.
-    pub region: &'a str,
-    /// The label over the input.
-    pub input: &'a str,
-    /// The accessible name of the read-only input.
-    pub input_name: &'a str,
-    /// The line under the input.
-    pub hint: &'a str,
-    /// The accessible name of the results.
-    pub results: &'a str,
+words_table! {
+    /// The pairwise diagnostic's static box, the `[pairwise]` table (its bar is
+    /// [`PairwiseLive`]'s `format`; the `<noscript>` note is the renderer's own).
+    pub struct PairwiseBox, "pairwise", markup_free: false;
+    /// The default words of the `[pairwise]` table: the site's, where `content/layout.toml`
+    /// does not override them.
+    pub const PAIRWISE_BOX {
+        /// The accessible name of the island's region.
+        region: "Pairwise diagnostic",
+        /// The label over the input.
+        input: "Judgments (synthetic)",
+        /// The accessible name of the read-only input.
+        input_name: "Example judgments",
+        /// The line under the input.
+        hint: "A static, synthetic example, computed at build time.",
+        /// The accessible name of the results.
+        results: "Results of the example",
+    }
 }
 
 words_table! {
