@@ -6,13 +6,13 @@
 
 use crate::sentences::{Note, Text};
 use crate::word_tables::Overrides;
+use pickanumber_instruments::probe::examples::synthetic_runs;
+use pickanumber_instruments::probe::{Regime, Scale};
 use pickanumber_view::table::Table;
+use pickanumber_view::words as view;
 use serde::de::{self, MapAccess, Visitor};
 use std::fmt;
 use std::marker::PhantomData;
-use pickanumber_instruments::probe::examples::synthetic_runs;
-use pickanumber_instruments::probe::{Regime, Scale};
-use pickanumber_view::words as view;
 
 /// The island a marker paragraph places.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,7 +131,7 @@ impl<'de, B: Table, V: Table, L: Table> serde::Deserialize<'de> for IslandWords<
 }
 
 /// Reads an [`IslandWords`].
-struct IslandVisitor<B, V, L>(PhantomData<fn() -> (B, V, L)>);
+struct IslandVisitor<B, V, L>(PhantomData<IslandWords<B, V, L>>);
 
 impl<'de, B: Table, V: Table, L: Table> Visitor<'de> for IslandVisitor<B, V, L> {
     type Value = IslandWords<B, V, L>;

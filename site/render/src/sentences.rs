@@ -102,7 +102,6 @@ impl<S: Slots> Text<S> {
         })
     }
 
-
     /// The sentence as plain, unescaped text, each slot replaced by its value (for text that
     /// is escaped later, as a whole).
     pub fn text(&self, values: &[(&str, &str)]) -> String {

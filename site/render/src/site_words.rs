@@ -15,8 +15,8 @@ use crate::record::Record;
 use crate::sentences::Count;
 use crate::stages::links;
 use crate::word_tables::Overrides;
-use pickanumber_view::words::ResultView;
 use crate::{calculator, chart, scoring};
+use pickanumber_view::words::ResultView;
 use std::path::{Path, PathBuf};
 
 /// The file, relative to the site root.

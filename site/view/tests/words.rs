@@ -20,7 +20,13 @@ fn the_setter_borrows_a_word_of_the_key_s_type_and_names_the_keys_otherwise() {
     let mut live = PROBE_LIVE;
     let scale_to = String::from("up to");
     live.set("scale_to", Word::Text(&scale_to)).unwrap();
-    assert_eq!(live, ProbeLive { scale_to: "up to", ..PROBE_LIVE });
+    assert_eq!(
+        live,
+        ProbeLive {
+            scale_to: "up to",
+            ..PROBE_LIVE
+        }
+    );
     let refused = live.set("reset", Word::Text("Reset")).unwrap_err();
     assert_eq!(refused, Refusal::Unknown(ProbeLive::KEYS));
     assert_eq!(
@@ -30,15 +36,23 @@ fn the_setter_borrows_a_word_of_the_key_s_type_and_names_the_keys_otherwise() {
     );
     assert_eq!(live.set("input", Word::List(&["a"])), Err(Refusal::Text));
     let mut result = RESULT;
-    assert_eq!(result.set("actions", Word::List(&["Keep"])), Err(Refusal::List(4)));
-    result.set("actions", Word::List(&["K", "F", "A", "C"])).unwrap();
+    assert_eq!(
+        result.set("actions", Word::List(&["Keep"])),
+        Err(Refusal::List(4))
+    );
+    result
+        .set("actions", Word::List(&["K", "F", "A", "C"]))
+        .unwrap();
     assert_eq!(result.actions, ["K", "F", "A", "C"]);
 }
 
 #[test]
 fn a_site_word_may_use_only_the_slots_of_its_default_word() {
     let check = <PairwiseView<'static> as Table>::check;
-    assert_eq!(check("swap_detail", Word::Text("{pairs} pairs, {kept} kept")), Ok(()));
+    assert_eq!(
+        check("swap_detail", Word::Text("{pairs} pairs, {kept} kept")),
+        Ok(())
+    );
     assert_eq!(
         check("swap_detail", Word::Text("{kept} of {all}")).unwrap_err(),
         "\"{kept} of {all}\": {all} is not a slot here (slots: {kept}, {pairs})"
