@@ -5,7 +5,8 @@
 //! counts (`[items]`) and a computed result's labels (`[result]`, over the view crate's
 //! defaults: [`crate::word_tables`]). The links the navigation and footer make are recorded with their lines
 //! in that file, so a broken one is reported there; an unknown key, a missing one or a slot a
-//! sentence cannot use ([`crate::sentences`]) is an error at its line.
+//! sentence cannot use ([`crate::sentences`]; in the view crate's tables, a slot its default
+//! word lacks) is an error at its line.
 
 use crate::base::Base;
 use crate::error::Error;

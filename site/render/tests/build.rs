@@ -132,12 +132,13 @@ fn two_builds_are_byte_identical() {
     assert_eq!(list(&a), list(&b));
 }
 
-/// Each label lives in one place. A label of the probe's results, of the pairwise
-/// results and the pairwise bar (which the live island shows too), and of a computed result
-/// (`[result]`: the calculator's panel and the evidence blocks), changed in the fixture's
-/// `content/layout.toml`, change the static boxes; the live islands compile the repository's
-/// file, which `site/view/tests/words.rs` checks, and the browser test `instruments.rs` checks
-/// that box and island show the same results.
+/// Each label lives in one place. The fixture leaves the view crate's tables out, so its
+/// boxes show the view crate's default words (the goldens); a label of the probe's results, of
+/// the pairwise results and the pairwise bar (which the live island shows too), and of a
+/// computed result (`[result]`: the calculator's panel and the evidence blocks), stated in the
+/// fixture's `content/layout.toml`, changes the static boxes; the live islands compile the
+/// repository's file over the same defaults (`pickanumber-site-words`), and the browser test
+/// `instruments.rs` checks that box and island show the same results.
 #[test]
 fn a_label_changed_in_layout_toml_changes_the_static_boxes() {
     let dir = scratch();
