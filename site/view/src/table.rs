@@ -213,6 +213,9 @@ macro_rules! words_table {
         $(#[$const_doc])*
         pub const $default: $name<'static> = $name { $( $field: $value, )* };
 
+        // The readers' methods are `#[inline]`: compiled only in a crate that calls them, so the
+        // islands, which never read a table, link none of their key strings (equal strings they
+        // do use would otherwise be laid out anew and pack worse).
         impl<'a> $name<'a> {
             /// The table's keys, in the struct's order.
             pub const KEYS: &'static [&'static str] = &[$(stringify!($field)),*];
@@ -221,6 +224,7 @@ macro_rules! words_table {
             ///
             /// # Errors
             /// An unknown key (with the keys), or a word of the other type or length.
+            #[inline]
             pub fn set(
                 &mut self,
                 key: &str,
@@ -233,6 +237,7 @@ macro_rules! words_table {
             }
 
             /// The word at `key`, or `None` for a key the table lacks.
+            #[inline]
             pub fn get<'l>(&'l self, key: &str) -> Option<$crate::table::Word<'a, 'l>> {
                 match key {
                     $( stringify!($field) => Some($crate::words_table!(@get self.$field, $value)), )*
@@ -248,9 +253,11 @@ macro_rules! words_table {
             const STRUCT: &'static str = stringify!($name);
             const DEFAULT: &'static str = stringify!($default);
             const MARKUP_FREE: bool = $free;
+            #[inline]
             fn defaults<'a>() -> $name<'a> {
                 $default
             }
+            #[inline]
             fn set<'a>(
                 words: &mut Self::Words<'a>,
                 key: &str,
@@ -258,6 +265,7 @@ macro_rules! words_table {
             ) -> Result<(), $crate::table::Refusal> {
                 words.set(key, word)
             }
+            #[inline]
             fn get<'a, 'l>(words: &'l Self::Words<'a>, key: &str) -> Option<$crate::table::Word<'a, 'l>> {
                 words.get(key)
             }
