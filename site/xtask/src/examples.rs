@@ -351,7 +351,8 @@ fn first_difference(shown: &str, printed: &str, first: usize) -> String {
 }
 
 /// The README's and the docs' rules: the README has at most [`README_LINES`] lines, and no
-/// line outside a code block of the README, CONTRIBUTING.md or a docs page gives a measured
+/// line outside a code block of the README, CONTRIBUTING.md, a docs page or a package's README
+/// (npm, Python) gives a measured
 /// figure (a number followed by one of [`MEASURED_UNITS`], or a load average). Each breach as
 /// `file:line: why`.
 pub fn rules(repo: &Path) -> Result<Vec<String>, Failure> {
@@ -364,7 +365,15 @@ pub fn rules(repo: &Path) -> Result<Vec<String>, Failure> {
         ));
     }
     let mut files = files(repo)?;
-    files.push(repo.join("CONTRIBUTING.md"));
+    // The packages' READMEs are the pages their registries show.
+    files.extend(
+        [
+            "CONTRIBUTING.md",
+            "site/npm/README.md",
+            "site/python/README.md",
+        ]
+        .map(|f| repo.join(f)),
+    );
     for file in files {
         let rel = file
             .strip_prefix(repo)
