@@ -374,8 +374,11 @@ words_table! {
     pub const REPORT {
         /// The title.
         title: "Evidence score",
-        /// The headline's context: `{mode}`, `{items}`, `{format}`.
-        context: "{mode} mode, {items} items, read as {format}",
+        /// The headline's context: `{mode}`, `{items}` (the count, as [`ReportView::item_count`]
+        /// writes it), `{format}`.
+        context: "{mode} mode, {items}, read as {format}",
+        /// A number of items `{n}`: when it is one, and when it is any other.
+        item_count: ["{n} item", "{n} items"],
         /// The headline: `{label}`, `{score}`, `{confidence}`, `{context}`.
         headline: "**{label} {score} / 100**, confidence {confidence} ({context}).",
         /// No headline, nothing read: `{context}`.
