@@ -196,3 +196,37 @@ fn both_type_files_list_every_kind_in_the_schemas_order() {
         .unwrap();
     assert_eq!(quoted(literal), kinds, "_native.pyi: Kind");
 }
+
+/// The names of an enumeration of the schema (`Format`, `Status`, …), in its order.
+fn schema_names(root: &Value, name: &str) -> Vec<String> {
+    root["$defs"][name]["oneOf"]
+        .as_array()
+        .unwrap_or_else(|| panic!("the schema has no enumeration {name}"))
+        .iter()
+        .map(|k| k["const"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn both_type_files_spell_each_enumeration_as_the_schema_does() {
+    let root = result_schema();
+    let dts = read("site/npm/js/index.d.ts");
+    let pyi = read("site/python/python/pickanumber/_native.pyi");
+    // (the schema's enumeration, the key that holds it, whether the .pyi spells it out)
+    for (name, key, in_pyi) in [
+        ("Mode", "mode?", false),
+        ("Format", "format", true),
+        ("Bucket", "bucket", true),
+        ("Status", "status", false),
+        ("Severity", "severity", true),
+    ] {
+        let names = schema_names(&root, name);
+        let union: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+        let ts = format!("{key}: {};", union.join(" | "));
+        assert!(dts.contains(&ts), "index.d.ts lacks `{ts}`");
+        if in_pyi {
+            let py = format!("\"{key}\": Literal[{}],", union.join(", "));
+            assert!(pyi.contains(&py), "_native.pyi lacks `{py}`");
+        }
+    }
+}
