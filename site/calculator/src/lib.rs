@@ -52,7 +52,7 @@ pub mod share;
 pub mod state;
 
 use leptos::prelude::*;
-use pickanumber_score::{analyse, Mode, Preset};
+use pickanumber_score::{analyse, with_setting_errors, Mode, Preset};
 use pickanumber_view::{calculator, escape, outcome, panel};
 use second::Question;
 use site_words::{CALCULATOR_LIVE as WORDS, RESULT};
@@ -100,13 +100,16 @@ pub fn Calculator(
     // Why the address does not hold the input, shown under it (empty when it does).
     let kept = RwSignal::new(kept.unwrap_or_default());
 
+    // The settings that do not read lead the analysis's diagnostics, saying what is used
+    // in their place.
     let scored = Memo::new(move |_| {
-        let (request, weights_error) = inputs.weights.with(|w| {
+        let (request, errors) = inputs.weights.with(|w| {
             let (den, scale) = (inputs.den.get(), inputs.scale.get());
             state::request(inputs.mode.get(), inputs.preset.get(), w, [&den, &scale])
         });
-        let analysis = inputs.text.with(|t| analyse(t, &request));
-        (analysis, weights_error)
+        inputs
+            .text
+            .with(|t| with_setting_errors(analyse(t, &request), &errors))
     });
 
     // Several judges' passes and a judged work go to the second module, loaded on first use.
@@ -166,20 +169,16 @@ pub fn Calculator(
                 <textarea id="evidence-input" name="calc-text" class="calc-input" spellcheck="false" autocomplete="off"
                     prop:value=move || inputs.text.get()></textarea>
                 <p class="calc-hint" id="out-format">
-                    {move || scored.with(|(a, _)| format!("Read as {} · {} mode · live", a.format, a.mode()))}
+                    {move || scored.with(|a| format!("Read as {} · {} mode · live", a.format, a.mode()))}
                 </p>
                 <p class="calc-kept" id="calc-kept" role="status">{move || kept.get()}</p>
             </div>
             <div class="calc-results" aria-live="polite" aria-label=WORDS.results>
-                <div id="evidence-errors" class="calc-diag" tabindex="0" role="region" aria-label=WORDS.diagnostics inner_html=move || scored.with(|(a, weights_error)| {
-                    let weights = weights_error.as_ref().map_or(String::new(), |e| {
-                        format!("<p class=\"error\">{}</p>", escape(e))
-                    });
-                    weights + &combined.with(|v| match v {
-                        second::View::Off => outcome::diagnostics(&a.diagnostics, 200),
-                        second::View::Ready(d, _) => d.clone(),
-                        _ => String::new(),
-                    })
+                <div id="evidence-errors" class="calc-diag" tabindex="0" role="region" aria-label=WORDS.diagnostics inner_html=move || combined.with(|v| match v {
+                    second::View::Off => scored.with(|a| outcome::diagnostics(&a.diagnostics, 200)),
+                    // The module's diagnostics lead with the same settings' errors.
+                    second::View::Ready(d, _) => d.clone(),
+                    _ => String::new(),
                 })></div>
                 <div class="calc-actions">
                     <div class="calc-buttons" inner_html=calculator::actions(&WORDS, true)></div>
@@ -192,7 +191,7 @@ pub fn Calculator(
                     <div class="calc-passes" id="passes" inner_html=move || saved.get()></div>
                 </div>
                 <div class="calc-panel" inner_html=move || combined.with(|v| match v {
-                    second::View::Off => scored.with(|(a, _)| panel::calculator(a, &RESULT)),
+                    second::View::Off => scored.with(|a| panel::calculator(a, &RESULT)),
                     second::View::Ready(_, panel) => panel.clone(),
                     v => second::placeholder(v),
                 })></div>
