@@ -2,7 +2,7 @@
 //! read by one rule into a [`Request`], with one message per field that does not read: what the
 //! calculator's fields, its second module and its share links all take.
 
-use crate::names::{Named, UnknownName};
+use crate::names::UnknownName;
 use crate::{
     parse_decimal, parse_weights, positive_setting, Analysis, Diagnostic, Kind, Mode, ParamError,
     Params, Preset, Request,
@@ -25,7 +25,7 @@ pub struct SettingsText<'a> {
     pub scale: &'a str,
 }
 
-/// One of the five settings.
+/// One of the five settings, in the order [`SettingsText`] lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Setting {
     /// The mode.
@@ -50,6 +50,17 @@ pub struct SettingError {
     pub message: String,
 }
 
+impl Setting {
+    /// The five, in order.
+    pub const ALL: [Setting; 5] = [
+        Setting::Mode,
+        Setting::Preset,
+        Setting::Weights,
+        Setting::Denominator,
+        Setting::Scale,
+    ];
+}
+
 impl fmt::Display for SettingError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
@@ -61,22 +72,18 @@ impl std::error::Error for SettingError {}
 impl SettingError {
     /// The message with what is used in the setting's place: `denominator must be a number
     /// greater than 0, not 0, so the canonical 20 is used`.
+    #[inline(never)]
     pub fn instead(&self) -> String {
-        let canonical = |x: f64| crate::numtext::round_trip(x);
-        let used = match self.setting {
-            Setting::Mode => format!("mode {} is used", Mode::default().name()),
-            Setting::Preset => "no preset is used".to_string(),
-            Setting::Weights => "the weight field is not used".to_string(),
-            Setting::Denominator => format!(
-                "the canonical {} is used",
-                canonical(Params::CANONICAL.density_denominator)
-            ),
-            Setting::Scale => format!(
-                "the canonical {} is used",
-                canonical(Params::CANONICAL.scale)
-            ),
+        let c = &Params::CANONICAL;
+        let canonical = match self.setting {
+            Setting::Mode => return format!("{self}, so mode {} is used", Mode::default()),
+            Setting::Preset => return format!("{self}, so no preset is used"),
+            Setting::Weights => return format!("{self}, so the weight field is not used"),
+            Setting::Denominator => c.density_denominator,
+            Setting::Scale => c.scale,
         };
-        format!("{}, so {used}", self.message)
+        let canonical = crate::numtext::round_trip(canonical);
+        format!("{self}, so the canonical {canonical} is used")
     }
 
     /// The error as a diagnostic (a weights error for the weights, a parameters error for
@@ -106,6 +113,7 @@ impl SettingError {
 ///     "denominator must be a number greater than 0, not \"x\""
 /// );
 /// ```
+#[inline(never)]
 pub fn read_setting(name: &str, text: &str) -> Result<f64, ParamError> {
     match parse_decimal(text.trim()) {
         Ok(x) => positive_setting(name, x),
@@ -129,58 +137,64 @@ impl SettingsText<'_> {
     ///     "denominator must be a number greater than 0, not 0, so the canonical 20 is used"
     /// );
     /// ```
+    #[inline(never)]
     pub fn read(&self) -> (Request, Vec<SettingError>) {
         let mut r = Request::default();
         let mut errors = Vec::new();
-        let mut fail = |setting, message: String| errors.push(SettingError { setting, message });
-        let given = |s: &str| !s.trim().is_empty();
-        let named = |field: &str, e: UnknownName| format!("{field}: {e}");
-        if given(self.mode) {
-            match Mode::parse_among(self.mode, Mode::ALL.as_slice()) {
-                Ok(m) => r.mode = m,
-                Err(e) => fail(Setting::Mode, named("mode", e)),
+        let typed = [
+            self.mode,
+            self.preset,
+            self.weights,
+            self.denominator,
+            self.scale,
+        ];
+        for (setting, text) in Setting::ALL.into_iter().zip(typed) {
+            if text.trim().is_empty() {
+                continue;
             }
-        }
-        if given(self.preset) {
-            match Preset::parse_among(self.preset, Preset::ALL.as_slice()) {
-                Ok(p) => r.preset = Some(p),
-                Err(e) => fail(Setting::Preset, named("preset", e)),
-            }
-        }
-        if given(self.weights) {
-            match parse_weights(self.weights) {
-                Ok(w) => r.weights = Some(w),
-                Err(e) => fail(Setting::Weights, format!("weights: {e}")),
-            }
-        }
-        let p = &mut r.params;
-        for (setting, name, typed, slot) in [
-            (
-                Setting::Denominator,
-                "denominator",
-                self.denominator,
-                &mut p.density_denominator,
-            ),
-            (Setting::Scale, "scale", self.scale, &mut p.scale),
-        ] {
-            if given(typed) {
-                match read_setting(name, typed) {
-                    Ok(x) => *slot = x,
-                    Err(e) => fail(setting, e.0),
+            let read = match setting {
+                Setting::Mode => {
+                    pick("mode", text, &Mode::ALL.map(Mode::name)).map(|i| r.mode = Mode::ALL[i])
                 }
+                Setting::Preset => pick("preset", text, &Preset::ALL.map(Preset::name))
+                    .map(|i| r.preset = Some(Preset::ALL[i])),
+                Setting::Weights => parse_weights(text)
+                    .map(|w| r.weights = Some(w))
+                    .map_err(|e| format!("weights: {e}")),
+                Setting::Denominator => read_setting("denominator", text)
+                    .map(|x| r.params.density_denominator = x)
+                    .map_err(|e| e.0),
+                Setting::Scale => read_setting("scale", text)
+                    .map(|x| r.params.scale = x)
+                    .map_err(|e| e.0),
+            };
+            if let Err(message) = read {
+                errors.push(SettingError { setting, message });
             }
         }
         (r, errors)
     }
 }
 
+/// The index of `text` among an option's `names`, or why not: `mode: "grid" is not one of
+/// auto, pooled, matrix, feedback` (`field`, then [`UnknownName`]'s sentence). One lookup for
+/// every named setting, so the wasm builds carry one copy.
+#[inline(never)]
+fn pick(field: &str, text: &str, names: &[&'static str]) -> Result<usize, String> {
+    names.iter().position(|n| *n == text).ok_or_else(|| {
+        let e = UnknownName {
+            given: text.to_string(),
+            allowed: names.to_vec(),
+        };
+        format!("{field}: {e}")
+    })
+}
+
 /// `analysis` with `errors` first among its diagnostics ([`SettingError::diagnostic`]): the
 /// analysis of a request read from text says which settings were left at their default.
 pub fn with_setting_errors(mut analysis: Analysis, errors: &[SettingError]) -> Analysis {
-    if !errors.is_empty() {
-        analysis
-            .diagnostics
-            .splice(0..0, errors.iter().map(SettingError::diagnostic));
+    for e in errors.iter().rev() {
+        analysis.diagnostics.insert(0, e.diagnostic());
     }
     analysis
 }

@@ -79,10 +79,12 @@ fn save(stored: &str, text: &str, judge: &str, settings: &Settings) -> Vec<Strin
     }
     // A pass keeps the settings it was scored with: never ones the visitor did not type.
     let (request, errors) = settings.request();
-    if !errors.is_empty() {
-        let said: Vec<String> = errors.iter().map(ToString::to_string).collect();
-        let message = format!("Not saved: {}.", said.join("; "));
-        return reply(stored.to_string(), &message, String::new());
+    if let Some(e) = errors.first() {
+        return reply(
+            stored.to_string(),
+            &format!("Not saved: {e}."),
+            String::new(),
+        );
     }
     let iso = String::from(js_sys::Date::new_0().to_iso_string());
     // To the second, as the judge store writes it: 2026-05-02T14:03:11Z.

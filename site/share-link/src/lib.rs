@@ -58,9 +58,8 @@ pub fn crc32(bytes: &[u8]) -> u32 {
     !c
 }
 
-/// `s` with every byte outside `A-Z a-z 0-9 - _ . , =` written as `%XX`.
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
+/// Appends `s` to `out` with every byte outside `A-Z a-z 0-9 - _ . , =` written as `%XX`.
+fn escape(s: &str, out: &mut String) {
     for b in s.bytes() {
         match b {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b',' | b'=' => {
@@ -74,10 +73,9 @@ fn escape(s: &str) -> String {
             }
         }
     }
-    out
 }
 
-/// The text [`escape`] wrote: `%XX` escapes of exactly two hex digits, the rest as it is; `None`
+/// The text [`escape`] appended: `%XX` escapes of exactly two hex digits, the rest as it is; `None`
 /// for another escape or bytes that are not UTF-8.
 fn unescape(s: &str) -> Option<String> {
     let bytes = s.as_bytes();
@@ -138,16 +136,20 @@ impl State {
             ("scale", &self.scale),
         ];
         let mut body = String::new();
-        let values = parts
-            .iter()
-            .filter_map(|(k, v)| Some((*k, escape(v.as_deref()?))));
-        for (k, v) in values.chain(packed.map(|d| ("d", d.to_string()))) {
+        for (k, v) in parts.iter().filter_map(|(k, v)| Some((*k, v.as_deref()?))) {
             if !body.is_empty() {
                 body.push('&');
             }
             body.push_str(k);
             body.push('=');
-            body.push_str(&v);
+            escape(v, &mut body);
+        }
+        if let Some(d) = packed {
+            if !body.is_empty() {
+                body.push('&');
+            }
+            body.push_str("d=");
+            body.push_str(d);
         }
         format!("check={:08x}&{body}", crc32(body.as_bytes()))
     }
@@ -291,7 +293,9 @@ mod tests {
 
     #[test]
     fn escape_keeps_the_safe_bytes_and_encodes_the_rest() {
-        assert_eq!(escape("craft=0.6, dépth"), "craft=0.6,%20d%C3%A9pth");
+        let mut out = String::from("w=");
+        escape("craft=0.6, dépth", &mut out);
+        assert_eq!(out, "w=craft=0.6,%20d%C3%A9pth");
     }
 
     #[test]
