@@ -8,7 +8,8 @@
 use crate::{print, read_input, terminal_text, Fatal};
 use clap::{Args, Subcommand};
 use pickanumber_lean::numtext::{round_trip, trim_number};
-use pickanumber_rubric::Rubric;
+use pickanumber_rubric::{Rubric, WorkText};
+use pickanumber_score::verify::Work;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -18,9 +19,9 @@ pub enum RubricCommand {
     /// Check the rubric and print a one-line summary of it.
     #[command(after_long_help = RUBRIC_HELP)]
     Check(RubricFile),
-    /// Print the judge prompt the rubric gives (markdown).
+    /// Print the judge prompt the rubric gives (markdown), with the work after it when given.
     #[command(after_long_help = RUBRIC_HELP)]
-    Prompt(RubricFile),
+    Prompt(PromptArgs),
     /// Print the JSON Schema of the judge's output under the rubric.
     #[command(after_long_help = RUBRIC_HELP)]
     Schema(RubricFile),
@@ -32,6 +33,19 @@ pub struct RubricFile {
     /// The rubric: TOML, or JSON when its first non-blank character is `{`.
     #[arg(value_name = "RUBRIC")]
     pub file: PathBuf,
+}
+
+/// What `rubric prompt` reads: the rubric, and the work to put after the prompt.
+#[derive(Debug, Args)]
+pub struct PromptArgs {
+    #[command(flatten)]
+    pub rubric: RubricFile,
+
+    /// The judged work, put after the prompt under "## The work" as the judge loops send it:
+    /// a file or a folder, read as `score --against` reads it, each file under its path with
+    /// numbered lines, so that the judge's `path:line` citations check against the same PATH.
+    #[arg(long, value_name = "PATH")]
+    pub work: Option<PathBuf>,
 }
 
 /// The long help of `pickanumber rubric` and its subcommands after the option list.
@@ -100,7 +114,10 @@ pub fn load(path: &Path) -> Result<Rubric, Fatal> {
 /// A [`Fatal`] (exit 2) when the file cannot be read or is not UTF-8.
 pub fn run(command: &RubricCommand) -> Result<ExitCode, Fatal> {
     let (RubricCommand::Check(RubricFile { file })
-    | RubricCommand::Prompt(RubricFile { file })
+    | RubricCommand::Prompt(PromptArgs {
+        rubric: RubricFile { file },
+        ..
+    })
     | RubricCommand::Schema(RubricFile { file })) = command;
     let rubric = match read(file)? {
         Ok(r) => r,
@@ -119,7 +136,21 @@ pub fn run(command: &RubricCommand) -> Result<ExitCode, Fatal> {
             let line = format!("{}: {}", file.display(), summary(&rubric));
             print(&format!("{}\n", terminal_text(&line)));
         }
-        RubricCommand::Prompt(_) => print(&rubric.prompt()),
+        RubricCommand::Prompt(PromptArgs { work: None, .. }) => print(&rubric.prompt()),
+        RubricCommand::Prompt(PromptArgs {
+            work: Some(path), ..
+        }) => {
+            let work = Work::read(path).map_err(|e| Fatal(e.0))?;
+            for note in &work.skipped {
+                eprintln!("pickanumber: note: {}", terminal_text(note));
+            }
+            let files: Vec<(&str, &str)> = work
+                .files
+                .iter()
+                .map(|f| (f.path.as_str(), f.text()))
+                .collect();
+            print(&rubric.prompt_with_work(WorkText::Files(&files)));
+        }
         RubricCommand::Schema(_) => print(&rubric.schema()),
     }
     Ok(ExitCode::SUCCESS)

@@ -334,3 +334,52 @@ fn check_shows_control_characters_escaped() {
     assert!(err.contains("\\u{1b}[31mred"), "{err}");
     assert!(!err.contains('\u{1b}'), "{err:?}");
 }
+
+#[test]
+fn prompt_with_a_work_numbers_the_lines_the_verifier_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    let code = "fn main() {\n    let retries = 3;\n}\n";
+    std::fs::write(dir.path().join("src/a.rs"), code).unwrap();
+    std::fs::write(dir.path().join("notes.md"), "Retries are capped.\n").unwrap();
+    std::fs::write(dir.path().join("logo.bin"), b"\x00\x01").unwrap();
+    let work = dir.path().to_str().unwrap();
+    let rubric = example("generic");
+    let out = run(&["rubric", "prompt", &rubric, "--work", work], "");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let parsed =
+        pickanumber_rubric::Rubric::parse(&std::fs::read_to_string(&rubric).unwrap()).unwrap();
+    let files = [("notes.md", "Retries are capped.\n"), ("src/a.rs", code)];
+    assert_eq!(
+        stdout(&out),
+        parsed.prompt_with_work(pickanumber_rubric::WorkText::Files(&files))
+    );
+    assert!(
+        stdout(&out).contains("### src/a.rs\n\n```text\n1\tfn main() {\n2\t    let retries = 3;\n")
+    );
+    assert_eq!(
+        stderr(&out),
+        "pickanumber: note: logo.bin: a binary file (not read)\n"
+    );
+    // A judge citing the numbered line is verified against the same folder; one citing a line
+    // the file lacks is not.
+    let answer = r#"{"items": [
+        {"perspective": "sme", "text": "retries are bounded", "evidence": "src/a.rs:2", "impact": 3},
+        {"perspective": "sme", "text": "a cap is logged", "evidence": "src/a.rs:40", "impact": 2}]}"#;
+    let out = run(&["score", "--rubric", &rubric, "--against", work], answer);
+    let result = json(&out);
+    assert_eq!(result["evidence"]["verified"], 1, "{result}");
+    assert_eq!(result["evidence"]["not_found"], 1, "{result}");
+}
+
+#[test]
+fn prompt_with_a_work_that_cannot_be_read_prints_no_prompt() {
+    assert_fails(
+        &run(
+            &["rubric", "prompt", &example("generic"), "--work", "/nonexistent/work"],
+            "",
+        ),
+        2,
+        "pickanumber: cannot read the work /nonexistent/work: No such file or directory (os error 2)\n",
+    );
+}

@@ -4,8 +4,9 @@
 
 use crate::html::escape;
 use crate::sentences::{Note, Text};
+use crate::word_tables::Overrides;
 use pickanumber_score::{analyse, Request};
-use pickanumber_view::words::{CalculatorLive, ResultView};
+use pickanumber_view::words::{CalculatorLive, CalculatorPasses, ResultView};
 use pickanumber_view::{calculator, panel};
 use std::path::Path;
 
@@ -28,124 +29,15 @@ pub struct Words {
     pub hint: String,
     /// The `<noscript>` note (markdown).
     pub noscript: Text<Note>,
-    /// `[calculator.passes]`: the saved passes' words, checked here (slots) and compiled into
-    /// the calculator's second module by the view crate.
-    pub passes: PassesWords,
-    /// `[calculator.live]`: the live calculator's words, checked here (slots) and compiled
-    /// into its wasm by the view crate; the label over the input stands in this box too.
-    pub live: LiveWords,
-}
-
-crate::slots!(
-    /// One saved pass: `{judge}`, `{score}`, `{confidence}`, `{mode}`, `{time}`.
-    PassLine,
-    false,
-    ["judge", "score", "confidence", "mode", "time"]
-);
-
-crate::slots!(
-    /// Why an input (or the stored passes) could not be read: `{why}`.
-    Why,
-    false,
-    ["why"]
-);
-
-/// `[calculator.passes]`: see [`pickanumber_view::words::CalculatorPasses`], whose fields
-/// say what each word is.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
-pub struct PassesWords {
-    pub list: String,
-    pub line: Text<PassLine>,
-    pub reopen: String,
-    pub combine: String,
-    pub export: String,
-    pub import: String,
-    pub forget: String,
-    pub name_judge: String,
-    pub saved: String,
-    pub reopened: String,
-    pub gone: String,
-    pub gathered: String,
-    pub imported: String,
-    pub not_imported: Text<Why>,
-    pub unreadable: Text<Why>,
-}
-
-/// `[calculator.live]`: see [`pickanumber_view::words::CalculatorLive`], whose fields say
-/// what each word is.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
-pub struct LiveWords {
-    pub input: String,
-    pub mode: String,
-    pub modes: [String; 4],
-    pub preset: String,
-    pub no_preset: String,
-    pub weights: String,
-    pub results: String,
-    pub diagnostics: String,
-    pub share_link: String,
-    pub examples: String,
-    pub copy_report: String,
-    pub copy_link: String,
-    pub judge: String,
-    pub judge_placeholder: String,
-    pub save_pass: String,
-    pub advanced: String,
-    pub denominator: String,
-    pub scale: String,
-    pub report_copied: String,
-    pub report_failed: String,
-    pub link_copied: String,
-    pub passes_copied: String,
-    pub clipboard_refused: String,
-    pub restored: String,
-    pub kept: String,
-    pub not_kept: String,
-    pub from_storage: String,
-}
-
-impl LiveWords {
-    /// The words as the view crate takes them.
-    pub fn view(&self) -> CalculatorLive<'_> {
-        CalculatorLive {
-            input: &self.input,
-            mode: &self.mode,
-            modes: [
-                &self.modes[0],
-                &self.modes[1],
-                &self.modes[2],
-                &self.modes[3],
-            ],
-            preset: &self.preset,
-            no_preset: &self.no_preset,
-            weights: &self.weights,
-            results: &self.results,
-            diagnostics: &self.diagnostics,
-            share_link: &self.share_link,
-            examples: &self.examples,
-            copy_report: &self.copy_report,
-            copy_link: &self.copy_link,
-            judge: &self.judge,
-            judge_placeholder: &self.judge_placeholder,
-            save_pass: &self.save_pass,
-            advanced: &self.advanced,
-            denominator: &self.denominator,
-            scale: &self.scale,
-            report_copied: &self.report_copied,
-            report_failed: &self.report_failed,
-            link_copied: &self.link_copied,
-            passes_copied: &self.passes_copied,
-            clipboard_refused: &self.clipboard_refused,
-            restored: &self.restored,
-            kept: &self.kept,
-            not_kept: &self.not_kept,
-            from_storage: &self.from_storage,
-        }
-    }
+    /// `[calculator.passes]`: the saved passes' words over the view crate's defaults, checked
+    /// here and compiled into the calculator's second module (`pickanumber-site-words`).
+    #[serde(default)]
+    pub passes: Overrides<CalculatorPasses<'static>>,
+    /// `[calculator.live]`: the live calculator's words over the view crate's defaults,
+    /// checked here and compiled into its wasm; the label over the input stands in this box
+    /// too.
+    #[serde(default)]
+    pub live: Overrides<CalculatorLive<'static>>,
 }
 
 /// The static box: the example and its results, as the live calculator's result panel shows
@@ -159,6 +51,7 @@ impl LiveWords {
 /// island, and the live app replaces the box when it mounts.
 pub fn placeholder(words: &Words, result: &ResultView<'_>) -> String {
     let a = analyse(EXAMPLE, &Request::default());
+    let live = words.live.lend();
     format!(
         "<div id=\"calculator\" class=\"calc\" role=\"region\" aria-label=\"{}\">\
 <div class=\"calc-body\">\
@@ -172,14 +65,14 @@ pub fn placeholder(words: &Words, result: &ResultView<'_>) -> String {
 </div></div></div>\n",
         escape(&words.region),
         escape(&words.mode),
-        escape(&words.live.input),
+        escape(live.input),
         escape(&words.input_name),
         escape(EXAMPLE),
         escape(&words.hint),
         words.noscript.html(&[]),
-        calculator::actions(&words.live.view(), false),
+        calculator::actions(&live, false),
         panel::calculator(&a, result),
-        calculator::examples_and_settings(&words.live.view(), ["", "", ""], false),
+        calculator::examples_and_settings(&live, ["", "", ""], false),
     )
 }
 

@@ -1,13 +1,18 @@
 //! The places of the probe and pairwise islands in a page: the examples they start from and
-//! the words of `[probe]` and `[pairwise]` in `content/layout.toml`, checked when read (slots)
-//! and lent to the view crate, whose `static_box` writes each box with the same results markup
+//! the words of `[probe]` and `[pairwise]` in `content/layout.toml`, checked when read and
+//! lent to the view crate over its defaults, whose `static_box` writes each box with the same results markup
 //! the live island shows for the same input (`pickanumber_view::probe::results`, …), readable
 //! with JavaScript off and of the same size as the island that later replaces it.
 
 use crate::sentences::{Note, Text};
+use crate::word_tables::Overrides;
 use pickanumber_instruments::probe::examples::synthetic_runs;
 use pickanumber_instruments::probe::{Regime, Scale};
+use pickanumber_view::table::Table;
 use pickanumber_view::words as view;
+use serde::de::{self, MapAccess, Visitor};
+use std::fmt;
+use std::marker::PhantomData;
 
 /// The island a marker paragraph places.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,297 +70,94 @@ draft-b\tdraft-d\tA
 draft-d\tdraft-b\tA
 ";
 
-crate::slots!(
-    /// The probe's bar: the example's scale, `{low}` to `{high}`.
-    ScaleNote,
-    false,
-    ["low", "high"]
-);
-
-crate::slots!(
-    /// A failed run: its `{label}` and the `{reason}`.
-    FailedRun,
-    false,
-    ["label", "reason"]
-);
-
-crate::slots!(
-    /// Beside the regime's name: the `{runs}` read.
-    RunsRead,
-    false,
-    ["runs"]
-);
-
-crate::slots!(
-    /// No regime: more than `{share}` percent of the runs failed, `{failed}` of `{runs}`.
-    Withheld,
-    false,
-    ["share", "failed", "runs"]
-);
-
-crate::slots!(
-    /// After the problems listed: how many `{more}` are not.
-    More,
-    false,
-    ["more"]
-);
-
-crate::slots!(
-    /// After an item's ratings shown: how many it has in all, `{n}`.
-    RatingsMore,
-    false,
-    ["n"]
-);
-
-crate::slots!(
-    /// The note after a synthetic example is loaded: its `{regime}`.
-    Loaded,
-    false,
-    ["regime"]
-);
-
-crate::slots!(
-    /// What the probe's input holds: `{runs}`, `{items}`, `{failed}`.
-    ProbeCounts,
-    false,
-    ["runs", "items", "failed"]
-);
-
-crate::slots!(
-    /// How many decided verdicts went to the first-shown item, and the test's p-value.
-    PositionDetail,
-    false,
-    ["won", "decided", "p"]
-);
-
-crate::slots!(
-    /// How many of the pairs judged in both orders kept their winner.
-    SwapDetail,
-    false,
-    ["kept", "pairs"]
-);
-
-crate::slots!(
-    /// The pairs whose winner changed with the order, `{pairs}`.
-    Flipped,
-    false,
-    ["pairs"]
-);
-
-crate::slots!(
-    /// An item's interval plot: `{p}`, `{low}`, `{high}`.
-    IntervalLabel,
-    false,
-    ["p", "low", "high"]
-);
-
-crate::slots!(
-    /// The note under the ranking: the judge-again `{width}`.
-    Prior,
-    false,
-    ["width"]
-);
-
-crate::slots!(
-    /// What the pairwise input holds: `{judgments}`, `{items}`, `{errors}`.
-    PairwiseCounts,
-    false,
-    ["judgments", "items", "errors"]
-);
-
-/// The probe's words, the `[probe]` table of `content/layout.toml` with its sub-tables,
-/// checked when read (each sentence's slots) and lent to the view crate's structs, whose
-/// fields say what each word is: the static box's own words ([`view::ProbeBox`]), the
-/// results' (`[probe.view]`, [`view::ProbeView`]) and the live controls' (`[probe.live]`,
-/// read here only to be checked: the island compiles them in). The regime's name, what it
-/// looks like and the advice come from the instruments crate, as in the CLI.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
-pub struct ProbeWords {
-    pub region: String,
-    pub scale: Text<ScaleNote>,
-    pub input: String,
-    pub input_name: String,
-    pub hint: String,
-    pub results: String,
+/// The words of an island's static box and its results, a table of `content/layout.toml`
+/// (`[probe]`, `[pairwise]`) with its sub-tables: the box's own words (the table's keys, the
+/// view crate's `B`), its `<noscript>` note and the results' (`view`, the view crate's `V`)
+/// and live controls' (`live`, `L`) tables, each word checked when read and put over the view
+/// crate's defaults, whose fields say what each word is. The regime's name, what it looks like
+/// and the advice come from the instruments crate, as in the CLI.
+pub struct IslandWords<B, V, L> {
+    /// The box's own words: `[probe]`'s `region`, `scale`, … ([`view::ProbeBox`]).
+    pub boxed: Overrides<B>,
+    /// The `<noscript>` note under the input (markdown, the renderer's own).
     pub noscript: Text<Note>,
-    pub view: ProbeViewWords,
-    pub live: ProbeLiveWords,
+    /// The results' words (`[probe.view]`: [`view::ProbeView`]).
+    pub view: Overrides<V>,
+    /// The live controls' words (`[probe.live]`: [`view::ProbeLive`]), checked here and
+    /// compiled into the island; the pairwise box's bar is their `format`.
+    pub live: Overrides<L>,
 }
 
-/// `[probe.view]`: see [`view::ProbeView`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
-pub struct ProbeViewWords {
-    pub regime: String,
-    pub advice: String,
-    pub metrics: [String; 4],
-    pub failed_run: Text<FailedRun>,
-    pub read_from: Text<RunsRead>,
-    pub withheld: Text<Withheld>,
-    pub no_runs: String,
-    pub more: Text<More>,
-    pub histogram: String,
-    pub histogram_caption: String,
-    pub trace: String,
-    pub trace_columns: [String; 4],
-    pub variable: String,
-    pub variable_columns: [String; 4],
-    pub ratings_more: Text<RatingsMore>,
-}
-
-/// `[probe.live]`: see [`view::ProbeLive`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
-pub struct ProbeLiveWords {
-    pub scale_from: String,
-    pub scale_to: String,
-    pub examples: String,
-    pub loaded: Text<Loaded>,
-    pub input: String,
-    pub counts: Text<ProbeCounts>,
-    pub low_not_whole: String,
-    pub high_not_whole: String,
-    pub scale_unusable: String,
-    pub results: String,
-    pub not_kept: String,
-}
-
-impl ProbeWords {
-    /// The static box's words as the view crate takes them.
-    pub fn boxed(&self) -> view::ProbeBox<'_> {
-        view::ProbeBox {
-            region: &self.region,
-            scale: self.scale.template(),
-            input: &self.input,
-            input_name: &self.input_name,
-            hint: &self.hint,
-            results: &self.results,
-        }
-    }
-
-    /// The results' words as the view crate takes them.
-    pub fn view(&self) -> view::ProbeView<'_> {
-        let w = &self.view;
-        let [a, b, c, d] = &w.metrics;
-        let [t1, t2, t3, t4] = &w.trace_columns;
-        let [v1, v2, v3, v4] = &w.variable_columns;
-        view::ProbeView {
-            regime: &w.regime,
-            advice: &w.advice,
-            metrics: [a, b, c, d],
-            failed_run: w.failed_run.template(),
-            read_from: w.read_from.template(),
-            withheld: w.withheld.template(),
-            no_runs: &w.no_runs,
-            more: w.more.template(),
-            histogram: &w.histogram,
-            histogram_caption: &w.histogram_caption,
-            trace: &w.trace,
-            trace_columns: [t1, t2, t3, t4],
-            variable: &w.variable,
-            variable_columns: [v1, v2, v3, v4],
-            ratings_more: w.ratings_more.template(),
+impl<B, V, L> Clone for IslandWords<B, V, L> {
+    fn clone(&self) -> Self {
+        IslandWords {
+            boxed: self.boxed.clone(),
+            noscript: self.noscript.clone(),
+            view: self.view.clone(),
+            live: self.live.clone(),
         }
     }
 }
 
-/// The pairwise diagnostic's words, the `[pairwise]` table of `content/layout.toml` with its
-/// sub-tables, checked when read and lent to the view crate's structs, whose fields say what
-/// each word is: the static box's own ([`view::PairwiseBox`]), the results'
-/// (`[pairwise.view]`, [`view::PairwiseView`]) and the live controls' (`[pairwise.live]`,
-/// whose `format` the static box's bar shows too). The advice comes from the instruments
-/// crate, as in the CLI.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
-pub struct PairwiseWords {
-    pub region: String,
-    pub input: String,
-    pub input_name: String,
-    pub hint: String,
-    pub results: String,
-    pub noscript: Text<Note>,
-    pub view: PairwiseViewWords,
-    pub live: PairwiseLiveWords,
+impl<B, V, L> fmt::Debug for IslandWords<B, V, L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("IslandWords")
+            .field("boxed", &self.boxed)
+            .field("noscript", &self.noscript)
+            .field("view", &self.view)
+            .field("live", &self.live)
+            .finish()
+    }
 }
 
-/// `[pairwise.view]`: see [`view::PairwiseView`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
-pub struct PairwiseViewWords {
-    pub more: Text<More>,
-    pub first_wins: String,
-    pub position_detail: Text<PositionDetail>,
-    pub no_decided: String,
-    pub position: String,
-    pub swap_consistent: String,
-    pub swap_detail: Text<SwapDetail>,
-    pub no_pairs: String,
-    pub flipped: Text<Flipped>,
-    pub swap: String,
-    pub ranking: String,
-    pub ranking_columns: [String; 5],
-    pub interval: Text<IntervalLabel>,
-    pub judge_again: String,
-    pub prior: Text<Prior>,
-    pub length: String,
-    pub self_preference: String,
+/// The probe's words, `[probe]`.
+pub type ProbeWords =
+    IslandWords<view::ProbeBox<'static>, view::ProbeView<'static>, view::ProbeLive<'static>>;
+
+/// The pairwise diagnostic's words, `[pairwise]`.
+pub type PairwiseWords = IslandWords<
+    view::PairwiseBox<'static>,
+    view::PairwiseView<'static>,
+    view::PairwiseLive<'static>,
+>;
+
+/// The keys of an island's table beside its box's words.
+const OWN: [&str; 3] = ["noscript", "view", "live"];
+
+impl<'de, B: Table, V: Table, L: Table> serde::Deserialize<'de> for IslandWords<B, V, L> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(IslandVisitor(PhantomData))
+    }
 }
 
-/// `[pairwise.live]`: see [`view::PairwiseLive`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
-pub struct PairwiseLiveWords {
-    pub format: String,
-    pub example: String,
-    pub clear: String,
-    pub input: String,
-    pub counts: Text<PairwiseCounts>,
-    pub results: String,
-    pub not_kept: String,
-}
+/// Reads an [`IslandWords`].
+struct IslandVisitor<B, V, L>(PhantomData<IslandWords<B, V, L>>);
 
-impl PairwiseWords {
-    /// The static box's words as the view crate takes them.
-    pub fn boxed(&self) -> view::PairwiseBox<'_> {
-        view::PairwiseBox {
-            region: &self.region,
-            input: &self.input,
-            input_name: &self.input_name,
-            hint: &self.hint,
-            results: &self.results,
-        }
+impl<'de, B: Table, V: Table, L: Table> Visitor<'de> for IslandVisitor<B, V, L> {
+    type Value = IslandWords<B, V, L>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the table [{}]", B::PATH)
     }
 
-    /// The results' words as the view crate takes them.
-    pub fn view(&self) -> view::PairwiseView<'_> {
-        let w = &self.view;
-        let [c1, c2, c3, c4, c5] = &w.ranking_columns;
-        view::PairwiseView {
-            more: w.more.template(),
-            first_wins: &w.first_wins,
-            position_detail: w.position_detail.template(),
-            no_decided: &w.no_decided,
-            position: &w.position,
-            swap_consistent: &w.swap_consistent,
-            swap_detail: w.swap_detail.template(),
-            no_pairs: &w.no_pairs,
-            flipped: w.flipped.template(),
-            swap: &w.swap,
-            ranking: &w.ranking,
-            ranking_columns: [c1, c2, c3, c4, c5],
-            interval: w.interval.template(),
-            judge_again: &w.judge_again,
-            prior: w.prior.template(),
-            length: &w.length,
-            self_preference: &w.self_preference,
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let (mut boxed, mut noscript) = (Overrides::default(), None);
+        let (mut view, mut live) = (Overrides::default(), Overrides::default());
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "noscript" => noscript = Some(map.next_value()?),
+                "view" => view = map.next_value()?,
+                "live" => live = map.next_value()?,
+                _ => boxed.read(&mut map, key, &OWN)?,
+            }
         }
+        let noscript = noscript.ok_or_else(|| de::Error::missing_field("noscript"))?;
+        Ok(IslandWords {
+            boxed,
+            noscript,
+            view,
+            live,
+        })
     }
 }
 
@@ -363,15 +165,15 @@ impl PairwiseWords {
 pub fn probe_placeholder(words: &ProbeWords) -> String {
     let runs = synthetic_runs(PROBE_EXAMPLE);
     let note = words.noscript.html(&[]);
-    let (b, v) = (words.boxed(), words.view());
+    let (b, v) = (words.boxed.lend(), words.view.lend());
     pickanumber_view::probe::static_box(&runs, Scale::default(), &b, &v, &note)
 }
 
 /// The pairwise diagnostic's static box: the synthetic example and what it shows.
 pub fn pairwise_placeholder(words: &PairwiseWords) -> String {
     let note = words.noscript.html(&[]);
-    let (b, v) = (words.boxed(), words.view());
-    let format = &words.live.format;
+    let (b, v) = (words.boxed.lend(), words.view.lend());
+    let format = words.live.lend().format;
     pickanumber_view::pairwise::static_box(PAIRWISE_EXAMPLE, &b, &v, format, &note)
 }
 

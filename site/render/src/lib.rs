@@ -43,7 +43,6 @@ mod output;
 mod page;
 mod page_layout;
 mod record;
-mod result_words;
 mod scoring;
 mod search;
 mod sentences;
@@ -53,6 +52,7 @@ mod share;
 mod site;
 mod site_words;
 mod stages;
+mod word_tables;
 
 #[cfg(test)]
 mod consistency;

@@ -16,7 +16,6 @@
 use crate::base::Base;
 use crate::html::escape;
 use crate::stages::headings::TocEntry;
-use pickanumber_lean::json::quote;
 
 /// The index's path from the site root.
 pub const INDEX: &str = "/search-index.json";
@@ -92,44 +91,39 @@ struct Names {
 /// "d": description, "k": [names defined], "m": [flags mentioned]}`, the page's own record
 /// first, then one per heading (whose `u` ends with its anchor and whose `d` is empty).
 pub fn index_json(entries: &[Entry], base: Base) -> String {
-    let mut out = String::from("[");
-    let mut first = true;
+    let mut records = Vec::new();
     for e in entries {
         let url = base.url(e.url).into_owned();
         for s in sections(e) {
-            if !first {
-                out.push(',');
-            }
-            first = false;
             let (u, t, d) = match &s.id {
                 None => (url.clone(), e.title, e.description),
                 Some(id) => (format!("{url}#{id}"), s.text.as_str(), ""),
             };
-            out.push_str("{\"u\":");
-            quote(&mut out, &u);
-            out.push_str(",\"t\":");
-            quote(&mut out, t);
-            out.push_str(",\"p\":");
-            quote(&mut out, e.title);
-            out.push_str(",\"d\":");
-            quote(&mut out, d);
-            for (key, list) in [("k", &s.names.defined), ("m", &s.names.mentioned)] {
-                out.push_str(",\"");
-                out.push_str(key);
-                out.push_str("\":[");
-                for (i, name) in list.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    quote(&mut out, name);
-                }
-                out.push(']');
-            }
-            out.push('}');
+            records.push(Record {
+                u,
+                t: t.to_string(),
+                p: e.title,
+                d: d.to_string(),
+                k: s.names.defined,
+                m: s.names.mentioned,
+            });
         }
     }
-    out.push_str("]\n");
+    // Text and lists of text: serialising cannot fail.
+    let mut out = serde_json::to_string(&records).expect("strings serialise");
+    out.push('\n');
     out
+}
+
+/// One record of the index (see [`index_json`]).
+#[derive(serde::Serialize)]
+struct Record<'a> {
+    u: String,
+    t: String,
+    p: &'a str,
+    d: String,
+    k: Vec<String>,
+    m: Vec<String>,
 }
 
 /// The page cut at its headings' `id` attributes into sections, each with its names.

@@ -78,21 +78,8 @@ impl<S: Slots> Text<S> {
     /// # Errors
     /// A slot that `S` does not name, an unclosed `{`, or (markdown) a link.
     pub fn new(text: &str) -> Result<Text<S>, String> {
-        for slot in slots(text)? {
-            if !S::NAMES.contains(&slot) {
-                return Err(if S::NAMES.is_empty() {
-                    format!("\"{text}\": {{{slot}}} is not a slot (this sentence has none)")
-                } else {
-                    format!(
-                        "\"{text}\": {{{slot}}} is not a slot here (slots: {})",
-                        S::NAMES
-                            .iter()
-                            .map(|n| format!("{{{n}}}"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )
-                });
-            }
+        if let Some(message) = pickanumber_view::table::slot_refusal(text, S::NAMES) {
+            return Err(message);
         }
         if S::MARKDOWN {
             let links = pulldown_cmark::Parser::new_ext(text, crate::events::options()).any(|e| {
@@ -113,11 +100,6 @@ impl<S: Slots> Text<S> {
             text: text.to_string(),
             kind: PhantomData,
         })
-    }
-
-    /// The sentence as written, its slots unfilled (for the view crate, which fills them).
-    pub fn template(&self) -> &str {
-        &self.text
     }
 
     /// The sentence as plain, unescaped text, each slot replaced by its value (for text that
@@ -151,21 +133,6 @@ impl<S: Slots> Text<S> {
             .unwrap_or(html);
         fill(inline, values)
     }
-}
-
-/// The slot names of `text`, in order.
-fn slots(text: &str) -> Result<Vec<&str>, String> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(open) = rest.find('{') {
-        let after = &rest[open + 1..];
-        let close = after
-            .find('}')
-            .ok_or_else(|| format!("\"{text}\": a {{ without its }}"))?;
-        out.push(&after[..close]);
-        rest = &after[close + 1..];
-    }
-    Ok(out)
 }
 
 /// `text` with each `{name}` replaced by the escaped value of `name`. Every slot was checked

@@ -2,19 +2,22 @@
 //! the footer (markdown), the layout's labels, the summary that opens `llms.txt`, and the
 //! words the stages put around computed values: the islands' static boxes (`[calculator]`,
 //! `[probe]`, `[pairwise]`), evidence figures (`[evidence]`), plots (`[plots]`), item
-//! counts (`[items]`) and a computed result's labels (`[result]`, [`crate::result_words`]). The links the navigation and footer make are recorded with their lines
+//! counts (`[items]`) and a computed result's labels (`[result]`, over the view crate's
+//! defaults: [`crate::word_tables`]). The links the navigation and footer make are recorded with their lines
 //! in that file, so a broken one is reported there; an unknown key, a missing one or a slot a
-//! sentence cannot use ([`crate::sentences`]) is an error at its line.
+//! sentence cannot use ([`crate::sentences`]; in the view crate's tables, a slot its default
+//! word lacks) is an error at its line.
 
 use crate::base::Base;
 use crate::error::Error;
 use crate::events;
 use crate::instruments::{PairwiseWords, ProbeWords};
 use crate::record::Record;
-use crate::result_words::ResultWords;
 use crate::sentences::Count;
 use crate::stages::links;
+use crate::word_tables::Overrides;
 use crate::{calculator, chart, scoring};
+use pickanumber_view::words::ResultView;
 use std::path::{Path, PathBuf};
 
 /// The file, relative to the site root.
@@ -71,12 +74,13 @@ struct Raw {
     calculator: calculator::Words,
     probe: ProbeWords,
     pairwise: PairwiseWords,
-    result: ResultWords,
+    #[serde(default)]
+    result: Overrides<ResultView<'static>>,
     setup: pickanumber_setup::Words,
 }
 
 /// The layout's words, ready for the template.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Layout {
     /// The navigation, in order.
     pub nav: Vec<NavItem>,
@@ -101,8 +105,9 @@ pub struct Layout {
     pub probe: ProbeWords,
     /// The pairwise diagnostic's static box.
     pub pairwise: PairwiseWords,
-    /// A computed result's labels (the calculator's static panel, the evidence blocks).
-    pub result: ResultWords,
+    /// A computed result's labels (the calculator's static panel, the evidence blocks), over
+    /// the view crate's defaults.
+    pub result: Overrides<ResultView<'static>>,
     /// The setup page's form and results (the static box and the island).
     pub setup: pickanumber_setup::Words,
     /// The links of the navigation and the footer, with their lines in [`FILE`].
@@ -145,10 +150,6 @@ impl Layout {
                 Error::at(file, line, message)
             }
         })?;
-        // The result's words go into markup as written (see `ResultView`): no <, > or &.
-        if let Some((at, m)) = crate::result_words::markup_in(text) {
-            return Err(Error::at(file, line_of(at), m));
-        }
         // The setup words travel one a line to the island; its worked example must read.
         let setup_line = line_of(text.find("[setup]").unwrap_or(0));
         if let Some(key) = raw.setup.unusable() {

@@ -132,12 +132,13 @@ fn two_builds_are_byte_identical() {
     assert_eq!(list(&a), list(&b));
 }
 
-/// Each label lives in one place. A label of the probe's results, of the pairwise
-/// results and the pairwise bar (which the live island shows too), and of a computed result
-/// (`[result]`: the calculator's panel and the evidence blocks), changed in the fixture's
-/// `content/layout.toml`, change the static boxes; the live islands compile the repository's
-/// file, which `site/view/tests/words.rs` checks, and the browser test `instruments.rs` checks
-/// that box and island show the same results.
+/// Each label lives in one place. The fixture leaves the view crate's tables out, so its
+/// boxes show the view crate's default words (the goldens); a label of the probe's results, of
+/// the pairwise results and the pairwise bar (which the live island shows too), and of a
+/// computed result (`[result]`: the calculator's panel and the evidence blocks), stated in the
+/// fixture's `content/layout.toml`, changes the static boxes; the live islands compile the
+/// repository's file over the same defaults (`pickanumber-site-words`), and the browser test
+/// `instruments.rs` checks that box and island show the same results.
 #[test]
 fn a_label_changed_in_layout_toml_changes_the_static_boxes() {
     let dir = scratch();
@@ -145,32 +146,17 @@ fn a_label_changed_in_layout_toml_changes_the_static_boxes() {
     copy_tree(&fixture(), &root);
     let path = root.join("content/layout.toml");
     let text = std::fs::read_to_string(&path).unwrap();
-    let changed = text
-        .replacen(
-            "regime = \"Regime\"",
-            "regime = \"The regime (changed)\"",
-            1,
-        )
-        .replacen(
-            "first_wins = \"First-shown wins\"",
-            "first_wins = \"First shown, won\"",
-            1,
-        )
-        .replacen(
-            "format = \"One judgment",
-            "format = \"Changed: one judgment",
-            1,
-        )
-        .replacen(
-            "net_impact = \"Net impact\"",
-            "net_impact = \"Net impact (changed)\"",
-            1,
-        )
-        .replacen(
-            "final_unrounded = \"Final, unrounded\"",
-            "final_unrounded = \"Before rounding\"",
-            1,
-        );
+    // The fixture leaves these tables out (the view crate's defaults): stated, they win.
+    let changed = format!(
+        "{text}\n[probe.view]\nregime = \"The regime (changed)\"\n\n\
+         [pairwise.live]\nformat = \"Changed: one judgment per line\"\n\n\
+         [result]\nnet_impact = \"Net impact (changed)\"\nfinal_unrounded = \"Before rounding\"\n"
+    )
+    .replacen(
+        "[pairwise.view]\n",
+        "[pairwise.view]\nfirst_wins = \"First shown, won\"\n",
+        1,
+    );
     std::fs::write(&path, changed).unwrap();
     let out = dir.path().join("dist");
     build_site(&root, &out, None).unwrap();
@@ -278,10 +264,18 @@ build_errors! {
         => "content/index.md:10: broken link /papers/: no such page or file\n1 error; nothing was written";
     a_layout_file_without_a_footer_is_refused: "content/layout.toml", |_| "nav = []\n".into()
         => "content/layout.toml:1: missing field `footer` (keys: nav, footer, llms, labels, search, items, evidence, plots, calculator, probe, pairwise, result, setup)\n1 error; nothing was written";
-    a_result_word_with_markup_names_its_line: "content/layout.toml", |t| t.replace("net_impact = \"Net impact\"", "net_impact = \"Net <i>impact</i>\"")
-        => "content/layout.toml:261: result.net_impact: \"Net <i>impact</i>\" holds '<', which the result's markup would read as HTML; write the words without <, > or &\n1 error; nothing was written";
-    a_sentence_with_a_slot_it_cannot_fill_names_its_line: "content/layout.toml", |t| t.replace("Scale {low}–{high}.", "Scale {low}–{max}.")
-        => "content/layout.toml:149: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
+    a_result_word_with_markup_names_its_line: "content/layout.toml", |t| format!("{t}\n[result]\nnet_impact = \"Net <i>impact</i>\"\n")
+        => "content/layout.toml:153: result.net_impact: \"Net <i>impact</i>\" holds '<', which the result's markup would read as HTML; write the words without <, > or &\n1 error; nothing was written";
+    a_key_a_view_table_lacks_names_its_line_and_the_keys: "content/layout.toml", |t| format!("{t}\n[probe.live]\nscale_to = \"up to\"\nreset = \"Reset\"\n")
+        => "content/layout.toml:154: [probe.live] reset is not a key here (keys: scale_from, scale_to, examples, loaded, input, counts, low_not_whole, high_not_whole, scale_unusable, results, not_kept)\n1 error; nothing was written";
+    a_slot_the_default_word_lacks_names_its_line_and_the_slots: "content/layout.toml", |t| t.replace("p = {p} against 50 %", "p = {pvalue} against 50 %")
+        => "content/layout.toml:104: \"{won} of {decided} decided verdicts went to the item shown first; two-sided binomial p = {pvalue} against 50 %.\": {pvalue} is not a slot here (slots: {won}, {decided}, {p})\n1 error; nothing was written";
+    a_key_an_island_table_lacks_names_the_box_words_and_the_tables_beside_them: "content/layout.toml", |t| t.replace("[pairwise]\n", "[pairwise]\ncolour = \"red\"\n")
+        => "content/layout.toml:100: [pairwise] colour is not a key here (keys: region, input, input_name, hint, results, noscript, view, live)\n1 error; nothing was written";
+    a_list_of_another_length_names_its_line: "content/layout.toml", |t| format!("{t}\n[calculator.live]\nmodes = [\"Auto\", \"Pooled\"]\n")
+        => "content/layout.toml:153: [calculator.live] modes must be a list of 4 texts\n1 error; nothing was written";
+    a_sentence_with_a_slot_it_cannot_fill_names_its_line: "content/layout.toml", |t| t.replace("[probe]\n", "[probe]\nscale = \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\"\n")
+        => "content/layout.toml:97: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
     missing_image: "paper/paper.md", |t| format!("{t}\n![A plot](/plots/missing.svg)\n")
         => "paper/paper.md:38: broken link /plots/missing.svg: no such page or file\n1 error; nothing was written";
     matrix_item_without_criterion: "paper/paper.md", |t| t.replace("(−3, depth) shallow", "−3 shallow")

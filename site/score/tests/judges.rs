@@ -214,7 +214,7 @@ The craft is strong; depth is thin.
     assert_eq!(
         a.messages(Severity::Warning),
         [
-            "line 7: the report gives depth a final of 40, but net -3 over 1 items scores 32 by the formula",
+            "line 7: the report gives depth a final of 40, but net -3 over 1 item scores 32 by the formula",
             "perspective × criterion cells with fewer than 3 items (aim for at least 3): adversary × depth (1), requester × craft (1)",
         ]
     );

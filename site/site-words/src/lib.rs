@@ -3,34 +3,28 @@
 //! the packages show; the site states its own words in `content/layout.toml`. The islands
 //! cannot read that file at run time, so the build scripts of the calculator and its second
 //! module call [`build_script`], which writes each table below as a Rust constant: the view
-//! crate's default with the file's words put over it (`Struct { key: "…", ..DEFAULT }`). A key
-//! the struct lacks stops the compilation at that key; a key the file leaves out keeps its
-//! default. The renderer reads the same file for the pages and its static boxes. The markdown
+//! crate's default with the file's words put over it (`Struct { key: "…", ..DEFAULT }`), each
+//! checked by the view crate's one rule first ([`Table::check`]: a key the table lacks is
+//! refused with the table's keys, a slot the default word lacks with the default's slots); a
+//! key the file leaves out keeps its default. The renderer reads the same file for the pages and its static boxes. The markdown
 //! reports (`[report]`, `[probe.report]` in the view crate) are not among them: the report the
 //! calculator copies is the one `pickanumber score --report` prints, in the view crate's words.
 
+use pickanumber_view::table::{Table, Word};
+use pickanumber_view::words::{
+    CalculatorLive, CalculatorPasses, PairwiseLive, PairwiseView, ProbeLive, ProbeView, ResultView,
+};
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// The word tables the islands show: the table's path in `content/layout.toml`, the constant
-/// (the same name as the view crate's default) and its struct.
-pub const TABLES: [(&str, &str, &str); 7] = [
-    ("result", "RESULT", "ResultView"),
-    ("calculator.passes", "CALCULATOR_PASSES", "CalculatorPasses"),
-    ("calculator.live", "CALCULATOR_LIVE", "CalculatorLive"),
-    ("probe.view", "PROBE", "ProbeView"),
-    ("probe.live", "PROBE_LIVE", "ProbeLive"),
-    ("pairwise.view", "PAIRWISE", "PairwiseView"),
-    ("pairwise.live", "PAIRWISE_LIVE", "PairwiseLive"),
-];
-
-/// The Rust source of the site's words: one constant per table of [`TABLES`], from `text`,
-/// the layout file named `file` in the messages.
+/// The Rust source of the site's words: one constant per word table the islands show, from
+/// `text`, the layout file named `file` in the messages.
 ///
 /// # Errors
 /// The file is not TOML, a table is not a table, a word is neither text nor a list of text, or
-/// a `[result]` word holds markup (`pickanumber_view::markup_free::refusal`); each message
-/// names the file and the table and key.
+/// the view crate refuses it ([`Table::check`]: an unknown key, with the table's keys; a list
+/// of another length; a slot its default word lacks; markup in `[result]`); each message
+/// names the file, and the table and key.
 ///
 /// ```
 /// let source = pickanumber_site_words::constants("layout.toml", "[result]\nraw = \"Raw score\"\n")
@@ -41,51 +35,61 @@ pub fn constants(file: &str, text: &str) -> Result<String, String> {
     let layout: toml::Table = text.parse().map_err(|e| format!("{file}: {e}"))?;
     let mut out = String::from("// Written by pickanumber-site-words from content/layout.toml.\n");
     out.push_str("use pickanumber_view::words::*;\n");
-    for (path, constant, ty) in TABLES {
-        let mut words = Some(&layout);
-        for part in path.split('.') {
-            words = match words.and_then(|t| t.get(part)) {
-                None => None,
-                Some(toml::Value::Table(t)) => Some(t),
-                Some(other) => {
-                    return Err(format!(
-                        "{file}: [{path}] is {}, not a table of words",
-                        other.type_str()
-                    ))
-                }
-            };
-        }
-        writeln!(
-            out,
-            "/// The site's `[{path}]`: the view crate's defaults with `content/layout.toml`'s words."
-        )
-        .unwrap_or_default();
-        writeln!(out, "pub const {constant}: {ty}<'static> = {ty} {{").unwrap_or_default();
-        for (key, value) in words.into_iter().flatten() {
-            let texts = texts(value).ok_or_else(|| {
-                format!(
-                    "{file}: [{path}] {key} is {}, not text or a list of text",
-                    value.type_str()
-                )
-            })?;
-            if path == "result" {
-                if let Some(message) = pickanumber_view::markup_free::refusal(key, texts) {
-                    return Err(format!("{file}: {message}"));
-                }
-            }
-            writeln!(out, "    {key}: {},", literal(value)).unwrap_or_default();
-        }
-        writeln!(out, "    ..pickanumber_view::words::{constant}\n}};").unwrap_or_default();
-    }
+    let write = |out: &mut String| -> Result<(), String> {
+        constant::<ResultView<'static>>(out, &layout)?;
+        constant::<CalculatorPasses<'static>>(out, &layout)?;
+        constant::<CalculatorLive<'static>>(out, &layout)?;
+        constant::<ProbeView<'static>>(out, &layout)?;
+        constant::<ProbeLive<'static>>(out, &layout)?;
+        constant::<PairwiseView<'static>>(out, &layout)?;
+        constant::<PairwiseLive<'static>>(out, &layout)
+    };
+    write(&mut out).map_err(|message| format!("{file}: {message}"))?;
     Ok(out)
 }
 
-/// The text of a word, or of each entry of a list; `None` for any other value.
-fn texts(value: &toml::Value) -> Option<Vec<&str>> {
-    match value {
-        toml::Value::Array(list) => list.iter().map(toml::Value::as_str).collect(),
-        other => other.as_str().map(|s| vec![s]),
+/// Writes the constant of the table `T` to `out`: its words in `layout` over the defaults.
+fn constant<T: Table>(out: &mut String, layout: &toml::Table) -> Result<(), String> {
+    let (path, name, default) = (T::PATH, T::STRUCT, T::DEFAULT);
+    let mut words = Some(layout);
+    for part in path.split('.') {
+        words = match words.and_then(|t| t.get(part)) {
+            None => None,
+            Some(toml::Value::Table(t)) => Some(t),
+            Some(other) => {
+                return Err(format!(
+                    "[{path}] is {}, not a table of words",
+                    other.type_str()
+                ))
+            }
+        };
     }
+    writeln!(
+        out,
+        "/// The site's `[{path}]`: the view crate's defaults with `content/layout.toml`'s words."
+    )
+    .unwrap_or_default();
+    writeln!(out, "pub const {default}: {name}<'static> = {name} {{").unwrap_or_default();
+    for (key, value) in words.into_iter().flatten() {
+        let not_a_word = || pickanumber_view::table::not_a_word(path, key, value.type_str());
+        let list: Vec<&str> = match value {
+            toml::Value::Array(list) => list
+                .iter()
+                .map(toml::Value::as_str)
+                .collect::<Option<_>>()
+                .ok_or_else(not_a_word)?,
+            _ => Vec::new(),
+        };
+        let word = match value {
+            toml::Value::String(text) => Word::Text(text),
+            toml::Value::Array(_) => Word::List(&list),
+            _ => return Err(not_a_word()),
+        };
+        T::check(key, word)?;
+        writeln!(out, "    {key}: {},", literal(value)).unwrap_or_default();
+    }
+    writeln!(out, "    ..pickanumber_view::words::{default}\n}};").unwrap_or_default();
+    Ok(())
 }
 
 /// A checked word as a Rust literal: a string, or an array of strings.
@@ -140,6 +144,36 @@ mod tests {
         assert_eq!(
             constants("l.toml", "probe = \"x\"\n").unwrap_err(),
             "l.toml: [probe.view] is string, not a table of words"
+        );
+    }
+
+    #[test]
+    fn an_unknown_key_a_slot_the_default_lacks_and_a_short_list_are_refused_by_name() {
+        assert_eq!(
+            constants(
+                "l.toml",
+                "[pairwise.live]\nclear = \"Clear\"\nreset = \"Reset\"\n"
+            )
+            .unwrap_err(),
+            "l.toml: [pairwise.live] reset is not a key here (keys: format, example, clear, \
+             input, counts, results, not_kept)"
+        );
+        assert_eq!(
+            constants(
+                "l.toml",
+                "[probe.live]\ncounts = \"{runs} runs, {lines} lines\"\n"
+            )
+            .unwrap_err(),
+            "l.toml: \"{runs} runs, {lines} lines\": {lines} is not a slot here (slots: {runs}, \
+             {items}, {failed})"
+        );
+        assert_eq!(
+            constants(
+                "l.toml",
+                "[calculator.live]\nmodes = [\"Auto\", \"Pooled\"]\n"
+            )
+            .unwrap_err(),
+            "l.toml: [calculator.live] modes must be a list of 4 texts"
         );
     }
 

@@ -33,6 +33,7 @@ pub mod panel;
 pub mod probe;
 pub mod probe_report;
 pub mod report;
+pub mod table;
 pub mod words;
 pub mod working;
 

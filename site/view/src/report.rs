@@ -26,6 +26,11 @@ pub fn markdown(a: &Analysis) -> String {
     markdown_in(a, &RESULT, &REPORT)
 }
 
+/// `n` items in the report's words: "1 item", "3 items".
+fn item_count(r: &ReportView<'_>, n: usize) -> String {
+    plain(r.item_count[usize::from(n != 1)], &[("n", &n.to_string())])
+}
+
 /// The full report for an analysis in the words `w` (labels) and `r` (the report's own).
 pub fn markdown_in(a: &Analysis, w: &ResultView<'_>, r: &ReportView<'_>) -> String {
     let p = &a.params;
@@ -34,7 +39,7 @@ pub fn markdown_in(a: &Analysis, w: &ResultView<'_>, r: &ReportView<'_>) -> Stri
         r.context,
         &[
             ("mode", a.mode().name()),
-            ("items", &format!("{}", a.pool().total_items)),
+            ("items", &item_count(r, a.pool().total_items)),
             ("format", &a.format.to_string()),
         ],
     );
@@ -230,6 +235,22 @@ fn items(out: &mut String, a: &Analysis) {
 mod tests {
     use super::*;
     use pickanumber_score::{analyse, Mode, Request};
+
+    #[test]
+    fn the_headline_counts_one_item_in_the_singular() {
+        let line = |text: &str| {
+            let report = markdown(&analyse(text, &Request::default()));
+            report.lines().nth(2).unwrap_or_default().to_string()
+        };
+        assert_eq!(
+            line("+3 one thing\n"),
+            "**Final 68 / 100**, confidence 0.05 (pooled mode, 1 item, read as item lines)."
+        );
+        assert_eq!(
+            line("+3 one thing\n-1 another\n"),
+            "**Final 59 / 100**, confidence 0.10 (pooled mode, 2 items, read as item lines)."
+        );
+    }
 
     #[test]
     fn matrix_report_leads_with_the_overall() {

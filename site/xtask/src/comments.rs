@@ -1,7 +1,8 @@
 //! Code comments say what is true now: git and the issues hold the history, `cargo xtask
 //! bench` the figures. A unit test (run by `cargo xtask test`'s unit tests) reads every Rust
-//! file of the repository and fails, naming `file:line`, on a comment that cites an issue or
-//! states a measured figure. The rule, outside `` `code` `` spans and fenced examples in doc
+//! file of the repository, and the comment lines of its manifests, scripts and modules in other
+//! languages ([`line_comments`]), and fails, naming `file:line`, on a comment that cites an
+//! issue or states a measured figure. The rule, outside `` `code` `` spans and fenced examples in doc
 //! comments (where example data such as `pull request #412` lives):
 //!
 //! - an issue cited by number: `issue 25`, `issues 6 and 10`, `Issue 10's`, or `#25`;
@@ -193,6 +194,25 @@ pub fn refusal(text: &str) -> Option<&'static str> {
     None
 }
 
+/// The whole-line comments of a source in another language than Rust: the lines whose first
+/// characters (after white space) are `marker` (`#` for TOML, Python, YAML and shell, `//` for
+/// JavaScript and TypeScript), without it; a `#!` line is a shebang, not a comment.
+pub fn line_comments(src: &str, marker: &str) -> Vec<Comment> {
+    src.lines()
+        .enumerate()
+        .filter_map(|(i, l)| {
+            let l = l.trim_start();
+            if l.starts_with("#!") {
+                return None;
+            }
+            l.strip_prefix(marker).map(|text| Comment {
+                line: i + 1,
+                text: text.to_string(),
+            })
+        })
+        .collect()
+}
+
 /// `text` without its `` `code` `` spans.
 fn prose(text: &str) -> String {
     text.split('`').step_by(2).collect::<Vec<_>>().join(" ")
@@ -201,9 +221,14 @@ fn prose(text: &str) -> String {
 /// Every comment line of `src` that breaks the rule, as `(line, why)`; fenced examples in doc
 /// comments (between two ```` ``` ```` lines) are passed over.
 pub fn refusals(src: &str) -> Vec<(usize, &'static str)> {
+    refusals_of(comments(src))
+}
+
+/// [`refusals`] of comments already cut out of their source.
+pub fn refusals_of(comments: Vec<Comment>) -> Vec<(usize, &'static str)> {
     let mut fenced = false;
     let mut out = Vec::new();
-    for c in comments(src) {
+    for c in comments {
         if c.text.trim_start().starts_with("```") {
             fenced = !fenced;
             continue;
@@ -279,8 +304,41 @@ mod tests {
         assert!(refusals(fenced).is_empty());
     }
 
-    /// Every Rust file the repository holds, outside `target/`, `node_modules/` and `.git`.
-    fn rust_files(root: &Path) -> Vec<std::path::PathBuf> {
+    #[test]
+    fn no_comment_cites_an_issue_or_a_measured_figure() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut found = Vec::new();
+        for (path, marker) in source_files(&root) {
+            let src = std::fs::read_to_string(&path).expect("a source file reads as UTF-8");
+            let shown = path
+                .strip_prefix(&root)
+                .unwrap_or(&path)
+                .display()
+                .to_string();
+            let comments = match marker {
+                None => comments(&src),
+                Some(m) => line_comments(&src, m),
+            };
+            for (line, why) in refusals_of(comments) {
+                found.push(format!("{shown}:{line}: a comment {why}"));
+            }
+        }
+        assert!(found.is_empty(), "\n{}", found.join("\n"));
+    }
+
+    #[test]
+    fn comments_of_other_languages_are_read_by_their_marker() {
+        let toml = "#!/bin/sh\n# cost 23.5 KB brotli\nkey = 1 # trailing\n  # issue 25\n";
+        let found = refusals_of(line_comments(toml, "#"));
+        assert_eq!(found.iter().map(|(l, _)| *l).collect::<Vec<_>>(), [2, 4]);
+        let js = "const a = 1; // took 3 s\n// took 13.8 s to load\n";
+        assert_eq!(refusals_of(line_comments(js, "//")).len(), 1);
+    }
+
+    /// Every source file the repository holds, outside `target/`, `node_modules/`, `dist/`,
+    /// hidden folders (but `.ci` and `.github`) and the third-party crate under
+    /// `examples/verify/`, each with its comment marker (`None`: Rust, read by [`comments`]).
+    fn source_files(root: &Path) -> Vec<(std::path::PathBuf, Option<&'static str>)> {
         let mut out = Vec::new();
         let mut dirs = vec![root.to_path_buf()];
         while let Some(dir) = dirs.pop() {
@@ -288,35 +346,26 @@ mod tests {
                 let path = entry.expect("a folder entry").path();
                 let name = path.file_name().unwrap_or_default().to_string_lossy();
                 if path.is_dir() {
-                    if !matches!(name.as_ref(), "target" | "node_modules" | "dist")
-                        && !name.starts_with('.')
+                    let hidden =
+                        name.starts_with('.') && !matches!(name.as_ref(), ".ci" | ".github");
+                    if !matches!(name.as_ref(), "target" | "node_modules" | "dist" | "cfg-if")
+                        && !hidden
                     {
                         dirs.push(path);
                     }
-                } else if name.ends_with(".rs") {
-                    out.push(path);
+                    continue;
                 }
+                let marker = match path.extension().and_then(|x| x.to_str()) {
+                    Some("rs") => None,
+                    Some("toml" | "py" | "pyi" | "yml" | "yaml" | "sh") => Some("#"),
+                    Some("js" | "mjs" | "cjs" | "ts") => Some("//"),
+                    _ if dir.ends_with(".ci") => Some("#"),
+                    _ => continue,
+                };
+                out.push((path, marker));
             }
         }
         out.sort();
         out
-    }
-
-    #[test]
-    fn no_comment_cites_an_issue_or_a_measured_figure() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let mut found = Vec::new();
-        for path in rust_files(&root) {
-            let src = std::fs::read_to_string(&path).expect("a Rust file reads as UTF-8");
-            let shown = path
-                .strip_prefix(&root)
-                .unwrap_or(&path)
-                .display()
-                .to_string();
-            for (line, why) in refusals(&src) {
-                found.push(format!("{shown}:{line}: a comment {why}"));
-            }
-        }
-        assert!(found.is_empty(), "\n{}", found.join("\n"));
     }
 }

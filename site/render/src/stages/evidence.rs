@@ -51,7 +51,7 @@ pub fn run<'a>(
                     record.id(id);
                 }
                 out.push(Ev::html(
-                    block.html(&layout.evidence, &layout.result.view(), &layout.items, base),
+                    block.html(&layout.evidence, &layout.result.lend(), &layout.items, base),
                     ev.line,
                 ));
                 blocks.insert(block.id.clone(), block);

@@ -16,7 +16,7 @@ use std::path::Path;
 pub fn placeholder(island: Island, layout: &Layout, base: Base) -> String {
     match island {
         Island::Calculator => {
-            crate::calculator::placeholder(&layout.calculator, &layout.result.view())
+            crate::calculator::placeholder(&layout.calculator, &layout.result.lend())
         }
         Island::Probe => crate::instruments::probe_placeholder(&layout.probe),
         Island::Pairwise => crate::instruments::pairwise_placeholder(&layout.pairwise),

@@ -44,17 +44,18 @@ pub(super) fn report_rows(
         let at = |kind, message: String| Diagnostic::at(kind, r.line, message);
         if let (Some(typed), Some(net), Some(n)) = (r.final_score, r.net, r.items) {
             let sign = if net > 0 { "+" } else { "" };
+            let items = if n == 1 { "item" } else { "items" };
             match Pooled::from_profile(n, net, params) {
                 None => out.push(at(
                     Kind::ReportMismatch,
-                    format!("the report gives {} net {sign}{net} over {n} items, which no list of impacts from the set adds up to", r.criterion),
+                    format!("the report gives {} net {sign}{net} over {n} {items}, which no list of impacts from the set adds up to", r.criterion),
                 )),
                 Some(p) => {
                     if p.final_score != typed {
                         out.push(at(
                             Kind::ReportMismatch,
                             format!(
-                                "the report gives {} a final of {}, but net {sign}{net} over {n} items scores {} by the formula",
+                                "the report gives {} a final of {}, but net {sign}{net} over {n} {items} scores {} by the formula",
                                 r.criterion,
                                 crate::numtext::trim_number(typed),
                                 crate::numtext::trim_number(p.final_score)

@@ -39,6 +39,11 @@ impl WorkFile {
         }
     }
 
+    /// The text as it was given.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
     /// The passage as written (its white space runs one space) of the normalised range
     /// `start..end`: the text normalised again from the start of its line, to find where the
     /// range begins and ends.
