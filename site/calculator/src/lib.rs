@@ -1,6 +1,7 @@
 //! The live calculator: the visitor's [`state::Inputs`] → one memo holding [`analyse`]'s
-//! [`Analysis`] of the request they make (and the weight field's error, if any) → panels that
-//! render it, the mode's headline first.
+//! [`Analysis`] of the request they make (the settings read by the formula crate's
+//! `SettingsText`, whose errors lead the analysis's diagnostics) → panels that render it, the
+//! mode's headline first.
 //!
 //! Events: one handler for `input` (the text fields) and `change` (the radios and the menu),
 //! one for `click`, both on the whole island. A control says what it is by its `name`
@@ -18,7 +19,8 @@
 //! prints it (`pickanumber_view::working`, in the `[result]` words compiled in as
 //! `pickanumber_view::words::RESULT`) and lays out the tables (`pickanumber_view::panel`,
 //! `outcome`). This crate
-//! only wires signals to views, stores passes ([`passes`]) and shares links ([`share`]). What
+//! only wires signals to views, stores passes ([`passes`]) and packs share links ([`share`], whose
+//! format is the crate `pickanumber-share-link`'s). What
 //! most visits never use comes from a second module loaded on first use ([`second`]: several
 //! judges' passes, the markdown report, the saved passes' list, export and import). The app
 //! mounts into the page's `#calculator` element, replacing the static example.
