@@ -1,6 +1,7 @@
 //! The live calculator: the visitor's [`state::Inputs`] → one memo holding [`analyse`]'s
-//! [`Analysis`] of the request they make (and the weight field's error, if any) → panels that
-//! render it, the mode's headline first.
+//! [`Analysis`] of the request they make (the settings read by the formula crate's
+//! `SettingsText`, whose errors lead the analysis's diagnostics) → panels that render it, the
+//! mode's headline first.
 //!
 //! Events: one handler for `input` (the text fields) and `change` (the radios and the menu),
 //! one for `click`, both on the whole island. A control says what it is by its `name`
@@ -18,7 +19,8 @@
 //! prints it (`pickanumber_view::working`, in the `[result]` words compiled in as
 //! `pickanumber_view::words::RESULT`) and lays out the tables (`pickanumber_view::panel`,
 //! `outcome`). This crate
-//! only wires signals to views, stores passes ([`passes`]) and shares links ([`share`]). What
+//! only wires signals to views, stores passes ([`passes`]) and packs share links ([`share`], whose
+//! format is the crate `pickanumber-share-link`'s). What
 //! most visits never use comes from a second module loaded on first use ([`second`]: several
 //! judges' passes, the markdown report, the saved passes' list, export and import). The app
 //! mounts into the page's `#calculator` element, replacing the static example.
@@ -52,7 +54,7 @@ pub mod share;
 pub mod state;
 
 use leptos::prelude::*;
-use pickanumber_score::{analyse, Mode, Preset};
+use pickanumber_score::{analyse, with_setting_errors, Mode, Preset};
 use pickanumber_view::{calculator, escape, outcome, panel};
 use second::Question;
 use site_words::{CALCULATOR_LIVE as WORDS, RESULT};
@@ -100,13 +102,16 @@ pub fn Calculator(
     // Why the address does not hold the input, shown under it (empty when it does).
     let kept = RwSignal::new(kept.unwrap_or_default());
 
+    // The settings that do not read lead the analysis's diagnostics, saying what is used
+    // in their place.
     let scored = Memo::new(move |_| {
-        let (request, weights_error) = inputs.weights.with(|w| {
+        let (request, errors) = inputs.weights.with(|w| {
             let (den, scale) = (inputs.den.get(), inputs.scale.get());
             state::request(inputs.mode.get(), inputs.preset.get(), w, [&den, &scale])
         });
-        let analysis = inputs.text.with(|t| analyse(t, &request));
-        (analysis, weights_error)
+        inputs
+            .text
+            .with(|t| with_setting_errors(analyse(t, &request), &errors))
     });
 
     // Several judges' passes and a judged work go to the second module, loaded on first use.
@@ -166,20 +171,16 @@ pub fn Calculator(
                 <textarea id="evidence-input" name="calc-text" class="calc-input" spellcheck="false" autocomplete="off"
                     prop:value=move || inputs.text.get()></textarea>
                 <p class="calc-hint" id="out-format">
-                    {move || scored.with(|(a, _)| format!("Read as {} · {} mode · live", a.format, a.mode()))}
+                    {move || scored.with(|a| format!("Read as {} · {} mode · live", a.format, a.mode()))}
                 </p>
                 <p class="calc-kept" id="calc-kept" role="status">{move || kept.get()}</p>
             </div>
             <div class="calc-results" aria-live="polite" aria-label=WORDS.results>
-                <div id="evidence-errors" class="calc-diag" tabindex="0" role="region" aria-label=WORDS.diagnostics inner_html=move || scored.with(|(a, weights_error)| {
-                    let weights = weights_error.as_ref().map_or(String::new(), |e| {
-                        format!("<p class=\"error\">{}</p>", escape(e))
-                    });
-                    weights + &combined.with(|v| match v {
-                        second::View::Off => outcome::diagnostics(&a.diagnostics, 200),
-                        second::View::Ready(d, _) => d.clone(),
-                        _ => String::new(),
-                    })
+                <div id="evidence-errors" class="calc-diag" tabindex="0" role="region" aria-label=WORDS.diagnostics inner_html=move || combined.with(|v| match v {
+                    second::View::Off => scored.with(|a| outcome::diagnostics(&a.diagnostics, 200)),
+                    // The module's diagnostics lead with the same settings' errors.
+                    second::View::Ready(d, _) => d.clone(),
+                    _ => String::new(),
                 })></div>
                 <div class="calc-actions">
                     <div class="calc-buttons" inner_html=calculator::actions(&WORDS, true)></div>
@@ -192,7 +193,7 @@ pub fn Calculator(
                     <div class="calc-passes" id="passes" inner_html=move || saved.get()></div>
                 </div>
                 <div class="calc-panel" inner_html=move || combined.with(|v| match v {
-                    second::View::Off => scored.with(|(a, _)| panel::calculator(a, &RESULT)),
+                    second::View::Off => scored.with(|a| panel::calculator(a, &RESULT)),
                     second::View::Ready(_, panel) => panel.clone(),
                     v => second::placeholder(v),
                 })></div>

@@ -3,8 +3,7 @@
 
 use leptos::leptos_dom::helpers::{set_timeout_with_handle, TimeoutHandle};
 use leptos::prelude::*;
-use pickanumber_score::{parse_weights, Mode, Preset, Request};
-use share::setting;
+use pickanumber_score::{Mode, Preset, Request, SettingError, SettingsText};
 
 use crate::share;
 
@@ -19,9 +18,9 @@ pub struct Inputs {
     pub weights: RwSignal<String>,
     /// The evidence text.
     pub text: RwSignal<String>,
-    /// The density denominator as typed (empty: the canonical 20).
+    /// The density denominator as typed (empty: the canonical one).
     pub den: RwSignal<String>,
-    /// The scale as typed (empty: the canonical 8).
+    /// The scale as typed (empty: the canonical one).
     pub scale: RwSignal<String>,
     /// The judged work the items' evidence is checked against (empty: none), kept in this
     /// browser's storage only ([`work`]).
@@ -29,17 +28,13 @@ pub struct Inputs {
 }
 
 impl Inputs {
-    /// Signals holding `initial`; unknown mode or preset names fall back to the defaults.
+    /// Signals holding `initial` (a link's settings read before it is opened), its mode and
+    /// preset read by the formula crate's reader of the settings.
     pub fn new(initial: &share::State) -> Inputs {
+        let (read, _) = initial.settings().read();
         Inputs {
-            mode: RwSignal::new(
-                initial
-                    .mode
-                    .as_deref()
-                    .and_then(Mode::from_name)
-                    .unwrap_or_default(),
-            ),
-            preset: RwSignal::new(initial.preset.as_deref().and_then(Preset::from_name)),
+            mode: RwSignal::new(read.mode),
+            preset: RwSignal::new(read.preset),
             weights: RwSignal::new(initial.weights.clone().unwrap_or_default()),
             text: RwSignal::new(initial.text.clone().unwrap_or_default()),
             den: RwSignal::new(initial.den.clone().unwrap_or_default()),
@@ -182,54 +177,21 @@ pub mod work {
     }
 }
 
-/// The request the controls make, or the errors of the weight and setting fields (the request
-/// then has no weights from the field, and the canonical value of a setting that is not a
-/// number greater than 0: the field's placeholder shows it).
+/// The request the controls make, by the formula crate's one reader of the settings as typed
+/// ([`SettingsText::read`]), with its errors: a field that does not read is left at its
+/// default (the canonical value of a setting, which the field's placeholder shows).
 pub fn request(
     mode: Mode,
     preset: Option<Preset>,
     weights: &str,
-    [den, scale]: [&str; 2],
-) -> (Request, Option<String>) {
-    let mut r = Request {
-        mode,
-        preset,
-        ..Request::default()
-    };
-    let mut error = None;
-    if !weights.trim().is_empty() {
-        match parse_weights(weights) {
-            Ok(w) => r.weights = Some(w),
-            Err(e) => error = Some(format!("weights: {e}")),
-        }
+    [denominator, scale]: [&str; 2],
+) -> (Request, Vec<SettingError>) {
+    SettingsText {
+        mode: mode.name(),
+        preset: preset.map_or("", Preset::name),
+        weights,
+        denominator,
+        scale,
     }
-    let p = &mut r.params;
-    for (typed, slot, message) in [
-        (
-            den,
-            &mut p.density_denominator,
-            "denominator: not a number greater than 0, so the canonical 20 is used",
-        ),
-        (
-            scale,
-            &mut p.scale,
-            "scale: not a number greater than 0, so the canonical 8 is used",
-        ),
-    ] {
-        if typed.trim().is_empty() {
-            continue;
-        }
-        match setting(typed) {
-            Some(v) => *slot = v,
-            // After a weights error, if any: the list shows every field that needs fixing.
-            None => {
-                let e = error.get_or_insert_with(String::new);
-                if !e.is_empty() {
-                    e.push_str("; ");
-                }
-                e.push_str(message);
-            }
-        }
-    }
-    (r, error)
+    .read()
 }

@@ -1,16 +1,17 @@
 //! Calculator share links made at build time. The calculator reads its input from the `d`
-//! parameter of the URL fragment, raw-deflated and base64url-encoded (see
-//! `site/calculator/src/share.rs`); the browser inflates it with
+//! parameter of the URL fragment, raw-deflated and base64url-encoded (the crate
+//! `pickanumber-share-link`); the browser inflates it with
 //! `DecompressionStream("deflate-raw")`. A page that links its worked example into the
 //! calculator gets the link from here, so no fragment is ever typed by hand. The fragment's
-//! format (the check, the escapes) is `pickanumber_setup::fragment`'s, the one the calculator
-//! and the setup page write too; the packing uses the `flate2` and `base64` crates, since a
+//! format (the check, the escapes) is that crate's, the one the calculator and the setup page
+//! write too; the packing uses the `flate2` and `base64` crates, since a
 //! build-time tool has no byte budget.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use flate2::write::DeflateEncoder;
 use flate2::Compression;
+use pickanumber_share_link::State;
 use std::io::Write;
 
 /// `text` as a raw deflate stream (RFC 1951, no zlib or gzip header), as
@@ -24,9 +25,9 @@ fn deflate(text: &[u8]) -> Vec<u8> {
 
 /// The fragment (without `#`) that opens `text` in the calculator: its check, then `d=` and
 /// the packed input (`+3 a` → `check=04905503&d=0zZWSAQA`, a unit test below), in the format
-/// the calculator reads (`pickanumber_setup::fragment`), which refuses a link without its check.
+/// the calculator reads (`pickanumber_share_link`), which refuses a link without its check.
 pub fn fragment(text: &str) -> String {
-    pickanumber_setup::fragment::encode(&[("d", &URL_SAFE_NO_PAD.encode(deflate(text.as_bytes())))])
+    State::default().encode(Some(&URL_SAFE_NO_PAD.encode(deflate(text.as_bytes()))))
 }
 
 #[cfg(test)]
@@ -47,7 +48,7 @@ mod tests {
             .strip_prefix("check=")
             .and_then(|f| f.split_once('&'))
             .expect("check first");
-        let sum = pickanumber_setup::fragment::crc32(body.as_bytes());
+        let sum = pickanumber_share_link::crc32(body.as_bytes());
         assert_eq!(check, format!("{sum:08x}"), "the check covers the body");
         let packed = body.strip_prefix("d=").expect("d after the check");
         let bytes = URL_SAFE_NO_PAD.decode(packed).expect("base64url");

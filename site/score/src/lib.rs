@@ -65,6 +65,7 @@ mod names;
 mod params;
 mod parse;
 mod pooled;
+mod settings_text;
 pub mod verify;
 
 pub use alpha::{
@@ -96,3 +97,4 @@ pub const COMPUTES_INTERVAL: bool = cfg!(feature = "interval");
 pub use pickanumber_lean::numtext::{parse_decimal, DecimalError};
 pub use pickanumber_lean::{json, lines, order};
 pub use pooled::{profile, Pooled};
+pub use settings_text::{read_setting, with_setting_errors, Setting, SettingError, SettingsText};

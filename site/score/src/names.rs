@@ -55,12 +55,12 @@ pub struct UnknownName {
 
 impl fmt::Display for UnknownName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "\"{}\" is not one of {}",
-            self.given,
-            self.allowed.join(", ")
-        )
+        write!(f, "\"{}\" is not one of ", self.given)?;
+        for (i, name) in self.allowed.iter().enumerate() {
+            f.write_str(if i == 0 { "" } else { ", " })?;
+            f.write_str(name)?;
+        }
+        Ok(())
     }
 }
 

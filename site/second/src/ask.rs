@@ -117,11 +117,13 @@ impl Ask {
     /// The calculator's settings and work.
     pub fn settings(&self) -> Settings<'_> {
         Settings {
-            mode: &self.mode,
-            preset: &self.preset,
-            weights: &self.weights,
-            denominator: &self.denominator,
-            scale: &self.scale,
+            typed: pickanumber_score::SettingsText {
+                mode: &self.mode,
+                preset: &self.preset,
+                weights: &self.weights,
+                denominator: &self.denominator,
+                scale: &self.scale,
+            },
             work: &self.work,
         }
     }
@@ -139,7 +141,14 @@ mod tests {
         assert_eq!(ask.judge, "");
         let s = ask.settings();
         assert_eq!(
-            [s.mode, s.preset, s.weights, s.denominator, s.scale, s.work],
+            [
+                s.typed.mode,
+                s.typed.preset,
+                s.typed.weights,
+                s.typed.denominator,
+                s.typed.scale,
+                s.work
+            ],
             [
                 "<mode>",
                 "<preset>",

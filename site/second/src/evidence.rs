@@ -46,19 +46,25 @@ pub fn section(a: &Analysis) -> String {
 mod tests {
     use super::*;
     use crate::{view, Settings};
-    use pickanumber_score::analyse;
+    use pickanumber_score::{analyse, SettingsText};
 
+    const POOLED: SettingsText = SettingsText {
+        mode: "pooled",
+        preset: "",
+        weights: "",
+        denominator: "",
+        scale: "",
+    };
     const WORK: &str = "The parser rejects empty input.\nRetries are capped at three.\n";
     const ITEMS: &str = "+3 \"rejects empty input\"\n+5 \"all inputs are validated\"\n-1 \"Retries are capped at four\"\n+2 looks tidy\n+1 see https://example.org\n";
 
     #[test]
     fn each_item_is_marked_with_its_status_and_the_missing_ones_are_not_counted() {
         let settings = Settings {
-            mode: "pooled",
+            typed: POOLED,
             work: WORK,
-            ..Settings::default()
         };
-        let a = analyse(ITEMS, &settings.request());
+        let a = settings.analyse(ITEMS);
         let s = section(&a);
         let rows: Vec<&str> = s.matches("<tr data-status=\"").collect();
         assert_eq!(rows.len(), 5, "{s}");
@@ -81,11 +87,7 @@ mod tests {
         let h = a.headline().unwrap();
         let kept = analyse(
             "+3 \"rejects empty input\"\n+2 looks tidy\n+1 see https://example.org\n",
-            &Settings {
-                mode: "pooled",
-                ..Settings::default()
-            }
-            .request(),
+            &POOLED.read().0,
         );
         assert_eq!(h.score_text(), kept.headline().unwrap().score_text());
         // The section stands right after the headline.
@@ -97,14 +99,14 @@ mod tests {
 
     #[test]
     fn without_a_work_there_is_no_section_and_no_check() {
-        let a = analyse(ITEMS, &Settings::default().request());
+        let a = Settings::default().analyse(ITEMS);
         assert_eq!(section(&a), "");
         assert!(a.evidence.is_none());
         let blank = Settings {
             work: " \n",
             ..Settings::default()
         };
-        assert!(blank.request().against.is_none());
+        assert!(blank.request().0.against.is_none());
     }
 
     #[test]

@@ -18,53 +18,43 @@
 //! natively); `src/main.rs` exports them to JavaScript.
 
 use pickanumber_score::verify::{Against, Work};
-use pickanumber_score::{analyse, parse_decimal, parse_weights, Analysis, Mode, Preset, Request};
+use pickanumber_score::{
+    analyse, with_setting_errors, Analysis, Request, SettingError, SettingsText,
+};
 use pickanumber_view::working::range;
 use pickanumber_view::{judges, outcome, panel};
 use site_words::RESULT;
 
-/// The calculator's settings as its controls hold them (empty fields: the defaults), and the
-/// judged work typed in its second box (empty: no work, nothing checked).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The calculator's settings as its controls hold them, read by the formula crate's one reader
+/// ([`SettingsText`]: blank fields are the defaults), and the judged work typed in its second
+/// box (empty: no work, nothing checked).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Settings<'a> {
-    /// `auto`, `pooled`, `matrix` or `feedback`.
-    pub mode: &'a str,
-    /// `generic`, `hackathon` or empty.
-    pub preset: &'a str,
-    /// The weight field (`craft=0.6, depth=0.4`).
-    pub weights: &'a str,
-    /// The density denominator field.
-    pub denominator: &'a str,
-    /// The scale field.
-    pub scale: &'a str,
+    /// Mode, preset, weights, density denominator and scale, as typed.
+    pub typed: SettingsText<'a>,
     /// The judged work: one text without a file name, so quotes are checked and places
     /// (`path:line`) are `not_checkable`.
     pub work: &'a str,
 }
 
 impl Settings<'_> {
-    /// The request the settings make. A field that does not read is left out here: the
-    /// calculator names it in its own errors, as it does for a single pass. A work that is not
+    /// The request the settings make, and the errors of those that do not read (each left
+    /// at its default, as the calculator leaves it for a single pass). A work that is not
     /// blank is checked against as `pickanumber score --against FILE` does by default: items
     /// whose evidence it lacks are left out before the formula runs.
-    pub fn request(&self) -> Request {
-        let mut r = Request {
-            mode: Mode::from_name(self.mode).unwrap_or_default(),
-            preset: Preset::from_name(self.preset),
-            weights: parse_weights(self.weights).ok().filter(|w| !w.is_empty()),
-            ..Request::default()
-        };
-        let positive = |s: &str| parse_decimal(s.trim()).ok().filter(|x| *x > 0.0);
-        if let Some(d) = positive(self.denominator) {
-            r.params.density_denominator = d;
-        }
-        if let Some(s) = positive(self.scale) {
-            r.params.scale = s;
-        }
+    pub fn request(&self) -> (Request, Vec<SettingError>) {
+        let (mut r, errors) = self.typed.read();
         if !self.work.trim().is_empty() {
             r.against = Some(Against::new(Work::text(self.work)));
         }
-        r
+        (r, errors)
+    }
+
+    /// The analysis of `text` under the settings, the errors of those that do not read first
+    /// among its diagnostics (so the view and the report name them).
+    pub fn analyse(&self, text: &str) -> Analysis {
+        let (request, errors) = self.request();
+        with_setting_errors(analyse(text, &request), &errors)
     }
 }
 
@@ -86,7 +76,7 @@ pub mod judge_store;
 /// criterion, α, the disagreeing cells) and the evidence ([`evidence::section`] in
 /// `#out-evidence`: the counts and each item's status).
 pub fn view(text: &str, settings: &Settings) -> [String; 2] {
-    let a = analyse(text, &settings.request());
+    let a = settings.analyse(text);
     [
         outcome::diagnostics(&a.diagnostics, 200),
         combined_panel(&a),
@@ -98,7 +88,7 @@ pub fn view(text: &str, settings: &Settings) -> [String; 2] {
 /// calculator, whose own wasm computes no interval, puts in place of
 /// [`panel::INTERVAL_PENDING`] for a single list.
 pub fn interval(text: &str, settings: &Settings) -> String {
-    let a = analyse(text, &settings.request());
+    let a = settings.analyse(text);
     let rounded = a.headline().is_none_or(|h| h.rounded);
     a.interval
         .map_or(String::new(), |i| range(&i, rounded, &RESULT))
@@ -107,7 +97,7 @@ pub fn interval(text: &str, settings: &Settings) -> String {
 /// The markdown report of the text (one pass or several), as `pickanumber score --report`
 /// prints it: what "Copy report" copies.
 pub fn report(text: &str, settings: &Settings) -> String {
-    pickanumber_view::report::markdown(&analyse(text, &settings.request()))
+    pickanumber_view::report::markdown(&settings.analyse(text))
 }
 
 /// The panel of a combined or checked analysis (see [`view`]).
@@ -152,44 +142,66 @@ mod tests {
         assert!(!diagnostics.contains("class=\"error\""), "{diagnostics}");
     }
 
+    /// Settings of the calculator's fields, the judged work empty.
+    fn typed(typed: SettingsText<'static>) -> Settings<'static> {
+        Settings { typed, work: "" }
+    }
+
     #[test]
     fn the_interval_is_the_analysis_own_or_empty_without_a_headline() {
         let text = "+3 a\n+2 b\n-1 c\n+5 d\n-2 e";
-        let pooled = Settings {
+        let pooled = typed(SettingsText {
             mode: "pooled",
-            ..Settings::default()
-        };
-        let i = analyse(text, &pooled.request()).interval.unwrap();
+            ..SettingsText::default()
+        });
+        let i = pooled.analyse(text).interval.unwrap();
         assert_eq!(interval(text, &pooled), range(&i, true, &RESULT));
         assert!(interval(text, &pooled).contains(" to "));
         // Settings change the interval as they change the headline.
-        let wide = Settings {
+        let wide = typed(SettingsText {
             scale: "16",
-            ..pooled.clone()
-        };
-        let j = analyse(text, &wide.request()).interval.unwrap();
+            ..pooled.typed
+        });
+        let j = wide.analyse(text).interval.unwrap();
         assert_eq!(interval(text, &wide), range(&j, true, &RESULT));
         assert_eq!(interval("no items here", &pooled), "");
     }
 
     #[test]
     fn the_settings_reach_the_formula() {
-        let s = Settings {
+        let s = typed(SettingsText {
             mode: "pooled",
             denominator: "10",
             scale: "4",
-            ..Settings::default()
-        };
-        let r = s.request();
-        assert_eq!(r.mode, Mode::Pooled);
+            ..SettingsText::default()
+        });
+        let (r, errors) = s.request();
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(r.mode, pickanumber_score::Mode::Pooled);
         assert_eq!((r.params.density_denominator, r.params.scale), (10.0, 4.0));
-        let bad = Settings {
+    }
+
+    #[test]
+    fn settings_that_do_not_read_are_named_in_the_view_and_the_report() {
+        let bad = typed(SettingsText {
+            mode: "grid",
             weights: "craft=x",
             denominator: "-1",
             scale: "no",
-            ..Settings::default()
-        };
-        assert_eq!(bad.request(), Request::default());
+            ..SettingsText::default()
+        });
+        let (r, errors) = bad.request();
+        assert_eq!(r, Request::default());
+        let said: Vec<String> = errors.iter().map(SettingError::instead).collect();
+        assert_eq!(said.len(), 4, "{said:?}");
+        let [diagnostics, _] = view(TWO, &bad);
+        let report = report(TWO, &bad);
+        for e in &said {
+            let shown = pickanumber_view::escape(e);
+            assert!(diagnostics.contains(&*shown), "{e} in {diagnostics}");
+            assert!(report.contains(e.as_str()), "{e} in {report}");
+        }
+        assert!(said[3].ends_with("so the canonical 8 is used"), "{said:?}");
     }
 
     #[test]

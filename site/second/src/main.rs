@@ -68,7 +68,8 @@ fn saved(stored: &str) -> Vec<String> {
     kept(stored).unwrap_or_else(|| reply(stored.to_string(), "", String::new()))
 }
 
-/// Saves `text` as a pass of `judge`, scored under the settings (see [`reply`]).
+/// Saves `text` as a pass of `judge`, scored under the settings (see [`reply`]); settings
+/// that do not read save nothing, and the message names them.
 fn save(stored: &str, text: &str, judge: &str, settings: &Settings) -> Vec<String> {
     if let Some(refused) = kept(stored) {
         return refused;
@@ -76,7 +77,15 @@ fn save(stored: &str, text: &str, judge: &str, settings: &Settings) -> Vec<Strin
     if judge.trim().is_empty() {
         return reply(stored.to_string(), WORDS.name_judge, String::new());
     }
-    let request = settings.request();
+    // A pass keeps the settings it was scored with: never ones the visitor did not type.
+    let (request, errors) = settings.request();
+    if let Some(e) = errors.first() {
+        return reply(
+            stored.to_string(),
+            &format!("Not saved: {e}."),
+            String::new(),
+        );
+    }
     let iso = String::from(js_sys::Date::new_0().to_iso_string());
     // To the second, as the judge store writes it: 2026-05-02T14:03:11Z.
     let now = format!("{}Z", iso.get(..19).unwrap_or(&iso));

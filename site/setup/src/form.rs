@@ -9,7 +9,7 @@
 
 use pickanumber_lean::numtext::round_trip;
 use pickanumber_rubric::{Error, Rubric};
-use pickanumber_score::{Mode, Params};
+use pickanumber_score::{read_setting, Mode, Params};
 
 /// One criterion as typed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -171,7 +171,8 @@ impl Form {
     }
 
     /// The form as a JSON rubric: every field as typed, the criteria only in matrix mode, the
-    /// perspectives one a line (blank lines left out), the settings only when filled in.
+    /// perspectives one a line (blank lines left out), the settings only when filled in with
+    /// a number that reads (the others are [`Form::rubric`]'s errors).
     pub fn to_json(&self) -> String {
         let mut s = format!(
             "{{\"subject\": {}, \"mode\": \"{}\", \"perspectives\": [",
@@ -217,10 +218,10 @@ impl Form {
                 .collect();
             s.push_str(&format!(", \"traps\": [{}]", rows.join(", ")));
         }
-        let settings: Vec<String> = [("denominator", &self.denominator), ("scale", &self.scale)]
-            .into_iter()
-            .filter(|(_, v)| !v.trim().is_empty())
-            .map(|(k, v)| format!("\"{k}\": {}", number(v)))
+        let (read, _) = self.settings();
+        let settings: Vec<String> = read
+            .iter()
+            .map(|(k, x)| format!("\"{k}\": {}", round_trip(*x)))
             .collect();
         if !settings.is_empty() {
             s.push_str(&format!(", \"params\": {{{}}}", settings.join(", ")));
@@ -234,7 +235,37 @@ impl Form {
     /// # Errors
     /// Every error [`Rubric::from_json`] finds in [`Form::to_json`].
     pub fn rubric(&self) -> Result<Rubric, Vec<Error>> {
-        Rubric::from_json(&self.to_json())
+        let (_, unread) = self.settings();
+        match Rubric::from_json(&self.to_json()) {
+            Ok(r) if unread.is_empty() => Ok(r),
+            Ok(_) => Err(unread),
+            Err(mut errors) => {
+                errors.extend(unread);
+                Err(errors)
+            }
+        }
+    }
+
+    /// The density denominator and the scale filled in, read as the calculator reads them
+    /// ([`read_setting`]): the numbers that read, and an error keyed `params.denominator` or
+    /// `params.scale` for each that does not (left out of the rubric's JSON).
+    fn settings(&self) -> (Vec<(&'static str, f64)>, Vec<Error>) {
+        let (mut read, mut unread) = (Vec::new(), Vec::new());
+        for (name, typed) in [("denominator", &self.denominator), ("scale", &self.scale)] {
+            if typed.trim().is_empty() {
+                continue;
+            }
+            match read_setting(name, typed) {
+                Ok(x) => read.push((name, x)),
+                Err(e) => unread.push(Error {
+                    line: 1,
+                    column: 1,
+                    key: format!("params.{name}"),
+                    message: e.to_string(),
+                }),
+            }
+        }
+        (read, unread)
     }
 
     /// Sets the field with id `id` (as [`field_id`] names them, and `mode` with `matrix` or
@@ -465,6 +496,23 @@ mod tests {
                 ),
                 (Some("scale".into()), "scale must be a number greater than 0, not 0".into()),
             ]
+        );
+    }
+
+    #[test]
+    fn the_settings_read_as_the_calculator_reads_them() {
+        let mut f = Form::from_rubric(&Rubric::parse(PR).unwrap());
+        assert!(f.set("scale", ".5".into()));
+        assert!(f.set("denominator", " 12 ".into()));
+        let r = f.rubric().unwrap();
+        assert_eq!((r.params.scale, r.params.density_denominator), (0.5, 12.0));
+        assert!(f.set("scale", "x".into()));
+        assert_eq!(
+            shown(&f),
+            [(
+                Some("scale".into()),
+                "scale must be a number greater than 0, not \"x\"".into()
+            )]
         );
     }
 

@@ -5,7 +5,7 @@
 //! [`crate::form::field_id`]; an error slot `err-ID` follows each field, for the island to fill.
 
 use crate::form::Form;
-use crate::fragment::calculator_link;
+use crate::link::calculator_link;
 use crate::words::Words;
 use pickanumber_rubric::{Error, Rubric};
 use pickanumber_score::Impact;

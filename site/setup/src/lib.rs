@@ -4,16 +4,16 @@
 //! the two cannot drift: the page's words ([`words`], from `content/layout.toml`), the form's
 //! state and its step to a checked rubric ([`form`]: form → JSON rubric → the rubric crate's
 //! checks, errors keyed by field), the markup of the form and of its results ([`html`]: the
-//! rubric file, the prompt, the schema and the link into the calculator), and the share-link
-//! fragment format that link uses, which the calculator reads ([`fragment`]).
+//! rubric file, the prompt, the schema and the link into the calculator), and that link
+//! ([`link`], a share link of the crate `pickanumber-share-link`).
 //!
 //! Data flow: **words + form** → [`form::Form::rubric`] → [`html::outputs`] (and
 //! [`html::form`] for the controls). No file system and no browser API: the island crate wires
 //! it to the page; the generator calls the same functions for the static box.
 
 pub mod form;
-pub mod fragment;
 pub mod html;
+pub mod link;
 pub mod words;
 
 pub use form::Form;
