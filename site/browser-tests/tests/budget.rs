@@ -24,11 +24,12 @@ const READING_MAX_REQUESTS: usize = 3;
 
 /// The calculator's code as the browser fetches it (boot module, glue, wasm): the formula, the
 /// fail-closed reader with its exact messages, self-checking share links, the formula's
-/// settings, the work kept in the address across a reload, and the judged work's box kept in
+/// settings read by the one rule every front end shares (with its messages), the work kept in
+/// the address across a reload, and the judged work's box kept in
 /// this browser (the boot module also names the setup page's rubric reader). Anything a single
 /// list does not need (passes, evidence checked against a work, the report, saved passes) is
 /// in the second module, loaded on first use.
-const CALCULATOR_MAX_BROTLI: u64 = 90_400;
+const CALCULATOR_MAX_BROTLI: u64 = 91_000;
 
 /// The code of the probe's and the pairwise page's island (boot module, glue, wasm).
 const ISLAND_MAX_BROTLI: u64 = 80_000;
@@ -41,7 +42,7 @@ const SETUP_MAX_BROTLI: u64 = 60_000;
 /// against a judged work with the verifier's searches, the report, the saved passes), loaded
 /// only when an input has a `## Pass:` heading, a judged work is given, or a visitor copies
 /// the report or saves a pass.
-const SECOND_MAX_BROTLI: u64 = 128_000;
+const SECOND_MAX_BROTLI: u64 = 128_600;
 
 /// The setup page's rubric reader (glue and wasm: the rubric crate's TOML reader), loaded only
 /// when a visitor loads a pasted rubric that is not JSON.

@@ -7,7 +7,7 @@ use clap::builder::PossibleValue;
 use clap::error::ErrorKind;
 use clap::ValueEnum;
 use pickanumber_api::{Asked, Gate, Options, Spelling};
-use pickanumber_score::{positive_setting, Mode, Named, Preset};
+use pickanumber_score::{Mode, Named, Preset};
 use std::path::Path;
 
 /// clap's reader of a named option (`--mode`, `--preset`): the formula crate's `FromStr`, so an
@@ -106,9 +106,7 @@ pub(crate) fn scale(s: &str) -> Result<f64, String> {
 }
 
 fn setting(name: &str, s: &str) -> Result<f64, String> {
-    let x = pickanumber_score::parse_decimal(s.trim())
-        .map_err(|_| format!("{name} must be a number greater than 0, not \"{s}\""))?;
-    positive_setting(name, x).map_err(|e| e.to_string())
+    pickanumber_score::read_setting(name, s).map_err(|e| e.to_string())
 }
 
 /// The API's [`Options`] from what `score` and `combine` both take: the rubric's request under
