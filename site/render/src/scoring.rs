@@ -10,8 +10,8 @@ use crate::html::escape;
 use crate::sentences::{Count, Text};
 use pickanumber_lean::numtext::trim_number;
 use pickanumber_score::{
-    analyse, parse_decimal, parse_weights, Analysis, Interval, Mode, Named, Outcome, Params,
-    Pooled, Request, Severity, UnknownName,
+    analyse, parse_decimal, parse_weights, Analysis, Interval, Mode, Named, Outcome, ParamKey,
+    Params, Pooled, Request, Severity, UnknownName,
 };
 use pickanumber_view::words::ResultView;
 use pickanumber_view::working::{overall_text, PooledText};
@@ -130,6 +130,10 @@ impl Block {
                     })
             };
             let bad = |e: UnknownName| err(line, format!("evidence option {key}: {e}"));
+            if let Ok(setting) = key.parse::<ParamKey>() {
+                setting.set(&mut params, number(value)?);
+                continue;
+            }
             match key {
                 "id" => {
                     if value.is_empty()
@@ -152,12 +156,6 @@ impl Block {
                             .map_err(|e| err(line, format!("evidence option weights: {e}")))?,
                     )
                 }
-                "denominator" => params.density_denominator = number(value)?,
-                "scale" => params.scale = number(value)?,
-                "center" => params.center = number(value)?,
-                "max" => params.max = number(value)?,
-                "floor" => params.multiplier_floor = number(value)?,
-                "gain" => params.multiplier_gain = number(value)?,
                 "normalize" => params.normalization = value.parse().map_err(bad)?,
                 "rounding" => params.rounding = value.parse().map_err(bad)?,
                 "bounds" => match value {

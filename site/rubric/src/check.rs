@@ -7,12 +7,13 @@
 
 use crate::tree::{Member, Node, NodeKind};
 use crate::{Criterion, Error, Rubric, Trap};
-use pickanumber_score::{check_name, check_weights, Impact, Mode, Named, Params, PERSPECTIVES};
+use pickanumber_score::{
+    check_name, check_weights, Impact, Mode, Named, ParamKey, Params, PERSPECTIVES,
+};
 
 const TOP_KEYS: &str = "subject, mode, perspectives, criteria, traps, params";
 const CRITERION_KEYS: &str = "name, weight, plus5, minus5";
 const TRAP_KEYS: &str = "description, impact";
-const PARAM_KEYS: &str = "denominator, scale, center, max, floor, gain, normalize, rounding";
 
 /// Collects errors against the text (for line numbers).
 struct Checker<'t> {
@@ -396,13 +397,13 @@ fn params_of(c: &mut Checker<'_>, node: &Node) -> Params {
     for m in members {
         let k = format!("params.{}", m.key);
         let v = &m.value;
+        if let Ok(setting) = m.key.parse::<ParamKey>() {
+            if let Some(x) = c.number(v, &k) {
+                setting.set(&mut p, x);
+            }
+            continue;
+        }
         match m.key.as_str() {
-            "denominator" => set(&mut p.density_denominator, c.number(v, &k)),
-            "scale" => set(&mut p.scale, c.number(v, &k)),
-            "center" => set(&mut p.center, c.number(v, &k)),
-            "max" => set(&mut p.max, c.number(v, &k)),
-            "floor" => set(&mut p.multiplier_floor, c.number(v, &k)),
-            "gain" => set(&mut p.multiplier_gain, c.number(v, &k)),
             "normalize" => {
                 if let Some(name) = c.text_of(v, &k) {
                     match name.parse() {
@@ -419,7 +420,11 @@ fn params_of(c: &mut Checker<'_>, node: &Node) -> Params {
                     }
                 }
             }
-            _ => c.err(m.at, &k, format!("unknown key (params are {PARAM_KEYS})")),
+            _ => c.err(
+                m.at,
+                &k,
+                format!("unknown key (params are {})", Params::keys()),
+            ),
         }
     }
     if c.errors.len() == before {
@@ -438,10 +443,4 @@ fn params_of(c: &mut Checker<'_>, node: &Node) -> Params {
         }
     }
     p
-}
-
-fn set(slot: &mut f64, value: Option<f64>) {
-    if let Some(v) = value {
-        *slot = v;
-    }
 }

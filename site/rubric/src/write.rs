@@ -3,7 +3,7 @@
 //! file.
 
 use crate::Rubric;
-use pickanumber_score::Params;
+use pickanumber_score::{ParamKey, Params};
 
 /// A JSON value to print: members in the order given.
 pub(crate) enum Json {
@@ -102,16 +102,9 @@ fn number(x: f64) -> String {
 fn params_values(p: &Params) -> Vec<(&'static str, String)> {
     let c = Params::CANONICAL;
     let mut out = Vec::new();
-    for (key, value, canonical) in [
-        ("denominator", p.density_denominator, c.density_denominator),
-        ("scale", p.scale, c.scale),
-        ("center", p.center, c.center),
-        ("max", p.max, c.max),
-        ("floor", p.multiplier_floor, c.multiplier_floor),
-        ("gain", p.multiplier_gain, c.multiplier_gain),
-    ] {
-        if value != canonical {
-            out.push((key, number(value)));
+    for s in ParamKey::ALL {
+        if s.get(p) != s.get(&c) {
+            out.push((s.name(), number(s.get(p))));
         }
     }
     if p.normalization != c.normalization {

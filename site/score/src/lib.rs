@@ -84,7 +84,7 @@ pub use interval::Interval;
 pub use item::{Bucket, Item};
 pub use matrix::{check_weights, CriterionScore, MatrixScore, WeightError, MAX_WEIGHT_SUM};
 pub use names::{Named, UnknownName};
-pub use params::{positive_setting, Normalization, ParamError, Params, Rounding};
+pub use params::{positive_setting, Normalization, ParamError, ParamKey, Params, Rounding};
 pub use parse::{
     check_name, decimal_comma, has_pass_headings, must_be_a_number, parse_weights, pass_heading,
     Entry, LineError, Parsed, ReportRow, MAX_ITEMS, MAX_REPEAT,

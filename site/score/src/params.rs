@@ -76,6 +76,78 @@ impl Rounding {
 
 named_text!(Rounding);
 
+/// The formula's numeric settings by the names rubric files (`[params]`) and evidence blocks
+/// give them, with the field of [`Params`] each names: the one list a reader of settings by
+/// name goes through ([`ParamKey::set`]) and a writer of them ([`ParamKey::get`]). The two named
+/// settings are [`Normalization`] (`normalize`) and [`Rounding`] (`rounding`); every key is in
+/// [`Params::keys`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamKey {
+    /// `denominator`: [`Params::density_denominator`].
+    Denominator,
+    /// `scale`: [`Params::scale`].
+    Scale,
+    /// `center`: [`Params::center`].
+    Center,
+    /// `max`: [`Params::max`].
+    Max,
+    /// `floor`: [`Params::multiplier_floor`].
+    Floor,
+    /// `gain`: [`Params::multiplier_gain`].
+    Gain,
+}
+
+impl ParamKey {
+    /// Every numeric setting, in the order the options table lists them.
+    pub const ALL: [ParamKey; 6] = [
+        ParamKey::Denominator,
+        ParamKey::Scale,
+        ParamKey::Center,
+        ParamKey::Max,
+        ParamKey::Floor,
+        ParamKey::Gain,
+    ];
+
+    /// The setting's name in rubric files and evidence blocks.
+    pub fn name(self) -> &'static str {
+        match self {
+            ParamKey::Denominator => "denominator",
+            ParamKey::Scale => "scale",
+            ParamKey::Center => "center",
+            ParamKey::Max => "max",
+            ParamKey::Floor => "floor",
+            ParamKey::Gain => "gain",
+        }
+    }
+
+    /// The setting's value in `p`.
+    pub fn get(self, p: &Params) -> f64 {
+        match self {
+            ParamKey::Denominator => p.density_denominator,
+            ParamKey::Scale => p.scale,
+            ParamKey::Center => p.center,
+            ParamKey::Max => p.max,
+            ParamKey::Floor => p.multiplier_floor,
+            ParamKey::Gain => p.multiplier_gain,
+        }
+    }
+
+    /// Sets the setting in `p` to `x`, unchecked: [`Params::validate`] checks the whole.
+    pub fn set(self, p: &mut Params, x: f64) {
+        let field = match self {
+            ParamKey::Denominator => &mut p.density_denominator,
+            ParamKey::Scale => &mut p.scale,
+            ParamKey::Center => &mut p.center,
+            ParamKey::Max => &mut p.max,
+            ParamKey::Floor => &mut p.multiplier_floor,
+            ParamKey::Gain => &mut p.multiplier_gain,
+        };
+        *field = x;
+    }
+}
+
+named_text!(ParamKey);
+
 /// The constants of the formula.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
@@ -100,6 +172,19 @@ pub struct Params {
 }
 
 impl Params {
+    /// The keys of every setting a rubric file's `[params]` and an evidence block take, as a
+    /// message lists them: each [`ParamKey`], then `normalize` and `rounding`.
+    ///
+    /// ```
+    /// use pickanumber_score::Params;
+    /// assert_eq!(Params::keys(), "denominator, scale, center, max, floor, gain, normalize, rounding");
+    /// ```
+    pub fn keys() -> String {
+        let mut out: Vec<&str> = ParamKey::ALL.iter().map(|s| s.name()).collect();
+        out.extend(["normalize", "rounding"]);
+        out.join(", ")
+    }
+
     /// The canonical method: scale 8, centre 50, max 100, denominator 20, multiplier
     /// 0.75 + 0.25 × clamp(density, 0, 1), √n normalisation, half-away rounding, span 20.
     pub const CANONICAL: Params = Params {

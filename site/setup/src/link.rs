@@ -4,7 +4,7 @@
 
 use pickanumber_lean::numtext::round_trip;
 use pickanumber_rubric::Rubric;
-use pickanumber_score::{Mode, Params};
+use pickanumber_score::{Mode, ParamKey, Params};
 use pickanumber_share_link::{State, EMPTY_INPUT};
 
 /// The fragment that opens the calculator with `rubric`'s mode, weights and settings (the
@@ -16,15 +16,18 @@ use pickanumber_share_link::{State, EMPTY_INPUT};
 /// rubric's, so none is made.
 pub fn calculator_link(rubric: &Rubric) -> Result<String, String> {
     let (p, c) = (&rubric.params, &Params::CANONICAL);
-    let others = [
-        ("center", p.center != c.center),
-        ("max", p.max != c.max),
-        ("floor", p.multiplier_floor != c.multiplier_floor),
-        ("gain", p.multiplier_gain != c.multiplier_gain),
-        ("normalize", p.normalization != c.normalization),
-        ("rounding", p.rounding != c.rounding),
-    ];
-    let set: Vec<&str> = others.iter().filter(|(_, d)| *d).map(|(k, _)| *k).collect();
+    // Every setting but the two the calculator takes, by its name in a rubric file.
+    let mut set: Vec<&str> = ParamKey::ALL
+        .into_iter()
+        .filter(|k| !matches!(k, ParamKey::Denominator | ParamKey::Scale) && k.get(p) != k.get(c))
+        .map(ParamKey::name)
+        .collect();
+    if p.normalization != c.normalization {
+        set.push("normalize");
+    }
+    if p.rounding != c.rounding {
+        set.push("rounding");
+    }
     if !set.is_empty() {
         return Err(format!(
             "the calculator takes the denominator and the scale only, and this rubric also sets {}: score with `pickanumber score --rubric`",
