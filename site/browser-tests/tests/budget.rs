@@ -44,9 +44,10 @@ const SETUP_MAX_BROTLI: u64 = 60_000;
 /// the report or saves a pass.
 const SECOND_MAX_BROTLI: u64 = 128_600;
 
-/// The setup page's rubric reader (glue and wasm: the rubric crate's TOML reader), loaded only
-/// when a visitor loads a pasted rubric that is not JSON.
-const READER_MAX_BROTLI: u64 = 56_000;
+/// The setup page's rubric reader (glue and wasm: the rubric crate's TOML reader, whose
+/// `[params]` keys are the formula crate's one list of settings), loaded only when a visitor
+/// loads a pasted rubric that is not JSON.
+const READER_MAX_BROTLI: u64 = 56_400;
 
 /// Two passes: what makes the calculator load its second module.
 const TWO_PASSES: &str =
