@@ -172,7 +172,7 @@ pub mod work {
             .and_then(|w| w.document())
             .and_then(|d| d.get_element_by_id("work-hint"))
         {
-            hint.set_text_content(Some("Not kept: this browser's storage refused it."));
+            hint.set_text_content(Some(crate::site_words::CALCULATOR_LIVE.work_refused));
         }
     }
 }

@@ -7,6 +7,8 @@
 
 use crate::escape;
 use crate::words::CalculatorLive;
+use pickanumber_lean::numtext::trim_number;
+use pickanumber_score::Params;
 
 /// The cua-bench GUI agent's items: one definition (`src/cua-bench-gui.txt`, which
 /// `examples/cua-bench-gui.txt` links to), shared with the case study, the paper and the static
@@ -24,13 +26,6 @@ pub const EXAMPLES: [(&str, &str, &str, &str); 7] = [
     ("Matrix: hackathon", "matrix", "hackathon", "(+5, requester × problem_fit) solves the brief's core need\n(+3, end_user × problem_fit) onboarding in two steps\n(−2, sme × problem_fit) ignores the offline case\n(+3, sme × craft) clear module boundaries\n(−3, production × craft) no error handling on upload\n(+2, end_user × craft) readable UI copy\n(+3, sme × depth) custom ranking model\n(−1, adversary × depth) the model is untested on edge cases\n(+5, requester × innovation) a new take on the workflow\n(−3, production × completeness) the export is stubbed\n(+1, end_user × completeness) the happy path works"),
     ("Feedback: four buckets", "feedback", "", "## Working\n+3 the pricing table is easy to compare\n+2 the hero states the problem in one line\n## Not working\n−3 the sign-up form loses input on error\n## Missing\n−2 no word on data retention\n## Confusing\n−1 two different names for the same plan"),
 ];
-
-/// The judged work box's label. (Written here until the island's words are declared with the
-/// rest of `[calculator.live]`.)
-pub const WORK_LABEL: &str = "Judged work (optional)";
-
-/// The judged work box's hint: what is checked, and where the work is kept.
-pub const WORK_HINT: &str = "Items whose quote it lacks do not count, as with score --against. Kept in this browser only, not in links.";
 
 /// ` disabled` for the static box's controls, nothing for the live app's.
 fn off(live: bool) -> &'static str {
@@ -59,7 +54,7 @@ pub fn actions(w: &CalculatorLive<'_>, live: bool) -> String {
 
 /// The example buttons under their label, each carrying its index in `data-example`, then
 /// the formula's settings: a group under its title with the density denominator and the
-/// scale showing `den` and `scale` (empty: the canonical 20 and 8, the placeholders), then the
+/// scale showing `den` and `scale` (empty: the canonical values, the placeholders), then the
 /// judged work's box (`#work-input`, showing `work`) with its hint (`#work-hint`). Each
 /// field is its label's block, so a label never stands beside the other field. No
 /// `<details>`: with one anywhere in the document, Chromium edits a textarea slowly, and the
@@ -86,18 +81,22 @@ pub fn examples_and_settings(
 <div class=\"calc-advanced\" role=\"group\" aria-labelledby=\"calc-advanced\">\
 <p class=\"calc-advanced-title\" id=\"calc-advanced\">{}</p>\
 <label class=\"calc-field\">{} \
-<input type=\"text\" name=\"calc-den\" inputmode=\"decimal\" placeholder=\"20\" spellcheck=\"false\" value=\"{}\"{off}></label>\
+<input type=\"text\" name=\"calc-den\" inputmode=\"decimal\" placeholder=\"{}\" spellcheck=\"false\" value=\"{}\"{off}></label>\
 <label class=\"calc-field\">{} \
-<input type=\"text\" name=\"calc-scale\" inputmode=\"decimal\" placeholder=\"8\" spellcheck=\"false\" value=\"{}\"{off}></label></div>\
-<div class=\"calc-work\"><label class=\"calc-advanced-title\" for=\"work-input\">{WORK_LABEL}</label>\
+<input type=\"text\" name=\"calc-scale\" inputmode=\"decimal\" placeholder=\"{}\" spellcheck=\"false\" value=\"{}\"{off}></label></div>\
+<div class=\"calc-work\"><label class=\"calc-advanced-title\" for=\"work-input\">{}</label>\
 <textarea id=\"work-input\" name=\"calc-work\" class=\"calc-input\" spellcheck=\"false\"{off}>{}</textarea>\
-<p class=\"calc-hint\" id=\"work-hint\" role=\"status\">{WORK_HINT}</p></div>",
+<p class=\"calc-hint\" id=\"work-hint\" role=\"status\">{}</p></div>",
         escape(w.examples),
         escape(w.advanced),
         escape(w.denominator),
+        trim_number(Params::CANONICAL.density_denominator),
         escape(den),
         escape(w.scale),
+        trim_number(Params::CANONICAL.scale),
         escape(scale),
-        escape(work)
+        escape(w.work_label),
+        escape(work),
+        escape(w.work_hint),
     )
 }

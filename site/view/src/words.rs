@@ -119,6 +119,12 @@ words_table! {
         not_kept: "and this browser's storage refused it: copy it before leaving.",
         /// The note under an input that came from the browser's storage.
         from_storage: "This input comes from this browser's storage: it is too large for the address.",
+        /// The label of the judged work's box.
+        work_label: "Judged work (optional)",
+        /// The hint under the judged work's box: what is checked, and where the work is kept.
+        work_hint: "Items whose quote it lacks do not count, as with score --against. Kept in this browser only, not in links.",
+        /// The hint under the judged work's box when the browser's storage refused the work.
+        work_refused: "Not kept: this browser's storage refused it.",
     }
 }
 
