@@ -46,9 +46,9 @@ pub struct Form {
     pub criteria: Vec<CriterionRow>,
     /// The traps.
     pub traps: Vec<TrapRow>,
-    /// The density denominator, as typed; empty for the canonical 20.
+    /// The density denominator, as typed; empty for the canonical value.
     pub denominator: String,
-    /// The scale, as typed; empty for the canonical 8.
+    /// The scale, as typed; empty for the canonical value.
     pub scale: String,
 }
 

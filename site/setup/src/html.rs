@@ -7,8 +7,9 @@
 use crate::form::Form;
 use crate::link::calculator_link;
 use crate::words::Words;
+use pickanumber_lean::numtext::trim_number;
 use pickanumber_rubric::{Error, Rubric};
-use pickanumber_score::Impact;
+use pickanumber_score::{Impact, Params};
 use pickanumber_view::escape;
 
 /// A labelled one-line field with its error slot.
@@ -20,6 +21,11 @@ fn field(id: &str, label: &str, value: &str, off: &str) -> String {
         escape(label),
         escape(value)
     )
+}
+
+/// A setting's label with `{canonical}` standing for the value an empty field gives, `x`.
+fn canonical(label: &str, x: f64) -> String {
+    label.replace("{canonical}", &trim_number(x))
 }
 
 /// A fieldset of rows (`rows`, markup) with its legend and the button that adds a row.
@@ -122,8 +128,18 @@ pub fn form(f: &Form, words: &Words, live: bool) -> String {
     s.push_str(&format!(
         "<details open class=\"setup-advanced\"><summary>{}</summary>{}{}<p class=\"calc-hint\">{}</p></details>",
         escape(&words.advanced),
-        field("denominator", &words.denominator, &f.denominator, off),
-        field("scale", &words.scale, &f.scale, off),
+        field(
+            "denominator",
+            &canonical(&words.denominator, Params::CANONICAL.density_denominator),
+            &f.denominator,
+            off,
+        ),
+        field(
+            "scale",
+            &canonical(&words.scale, Params::CANONICAL.scale),
+            &f.scale,
+            off,
+        ),
         escape(&words.settings_hint)
     ));
     s.push_str(&format!(

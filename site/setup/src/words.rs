@@ -96,9 +96,10 @@ words! {
     add_trap,
     /// The summary of the formula's settings.
     advanced,
-    /// The label of the density denominator.
+    /// The label of the density denominator; `{canonical}` stands for the value an empty
+    /// field gives.
     denominator,
-    /// The label of the scale.
+    /// The label of the scale; `{canonical}` as for the denominator.
     scale,
     /// The line under the settings: what an empty field means.
     settings_hint,
