@@ -90,8 +90,14 @@ pub struct Block {
     body: String,
 }
 
-const OPTIONS: &str =
-    "id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, bounds, show, interval";
+/// The options an evidence block takes, as a message lists them: the block's own, with the
+/// formula's settings ([`Params::keys`]) in the middle.
+fn options() -> String {
+    format!(
+        "id, mode, preset, weights, {}, bounds, show, interval",
+        Params::keys()
+    )
+}
 
 impl Block {
     /// Reads the info string (`evidence id=x key=value …`) and scores `body`.
@@ -115,7 +121,10 @@ impl Block {
             let Some((key, value)) = opt.split_once('=') else {
                 return Err(err(
                     line,
-                    format!("evidence option \"{opt}\" is not key=value (options: {OPTIONS})"),
+                    format!(
+                        "evidence option \"{opt}\" is not key=value (options: {})",
+                        options()
+                    ),
                 ));
             };
             let number = |v: &str| -> Result<f64, Error> {
@@ -179,7 +188,10 @@ impl Block {
                 _ => {
                     return Err(err(
                         line,
-                        format!("unknown evidence option \"{key}\" (options: {OPTIONS})"),
+                        format!(
+                            "unknown evidence option \"{key}\" (options: {})",
+                            options()
+                        ),
                     ))
                 }
             }
