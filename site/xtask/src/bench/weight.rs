@@ -11,16 +11,19 @@ use crate::env::{Env, Failure};
 /// The old SvelteKit one-pager, first view: the point of comparison.
 const OLD: &str = "15 req · 145.0 KB raw · 50.9 KB gz · 45.0 KB br";
 const OLD_JS: &str = "36.0 KB JavaScript";
-/// Brotli bytes at most: reading the home page (also at most 3 requests), the calculator
-/// (wasm, glue and boot) on any page, and everything the home page loads.
-const READING_MAX: u64 = 12_000;
-const CALCULATOR_MAX: u64 = 80_000;
+/// The bench's targets, the aims its table reports as met or missed (never a failure): brotli
+/// bytes at most for reading the home page (also at most 3 requests), the calculator (wasm,
+/// glue and boot) on any page, and everything the home page loads. The budgets a test enforces
+/// are the browser tests' (`site/browser-tests/tests/budget.rs`), which follow the measured
+/// sizes.
+const READING_TARGET: u64 = 12_000;
+const CALCULATOR_TARGET: u64 = 80_000;
 /// The setup page's island (its own wasm, glue and the boot module).
-const SETUP_MAX: u64 = 60_000;
-const HOME_MAX: u64 = 92_000;
+const SETUP_TARGET: u64 = 60_000;
+const HOME_TARGET: u64 = 92_000;
 /// The calculator's second module (glue and wasm, loaded on first use): weighed as
 /// the page [`SECOND_PAGE`].
-const SECOND_MAX: u64 = 128_000;
+const SECOND_TARGET: u64 = 128_000;
 /// The name the browser test gives the second module's `WEIGHT` line.
 const SECOND_PAGE: &str = "/ (second module)";
 /// The parts a file can belong to, besides the other scripts.
@@ -67,21 +70,21 @@ fn page_rows(page: &Value, report: &mut Report) {
     let under = |row: Row, max, sum: Sum| row.target(format!("≤ {} br", kb(max)), sum[3] <= max);
     let rows = &mut report.rows;
     if reading[0] > 0 && home {
-        let target = format!("≤ {} br in ≤ 3 req", kb(READING_MAX));
-        let met = reading[3] <= READING_MAX && reading[0] <= 3;
+        let target = format!("≤ {} br in ≤ 3 req", kb(READING_TARGET));
+        let met = reading[3] <= READING_TARGET && reading[0] <= 3;
         rows.push(row("reading", reading).target(target, met));
     } else if reading[0] > 0 {
         rows.push(row("reading", reading));
     }
     if calc[0] > 0 && url == "/setup/" {
-        rows.push(under(row("setup island", calc), SETUP_MAX, calc));
+        rows.push(under(row("setup island", calc), SETUP_TARGET, calc));
     } else if calc[0] > 0 && url == SECOND_PAGE {
-        rows.push(under(row("second module", calc), SECOND_MAX, calc));
+        rows.push(under(row("second module", calc), SECOND_TARGET, calc));
     } else if calc[0] > 0 {
-        rows.push(under(row("calculator", calc), CALCULATOR_MAX, calc));
+        rows.push(under(row("calculator", calc), CALCULATOR_TARGET, calc));
     }
     if js[0] > 0 && home {
-        rows.push(under(row("all", all).old(OLD), HOME_MAX, all));
+        rows.push(under(row("all", all).old(OLD), HOME_TARGET, all));
     } else if js[0] > 0 {
         rows.push(row("all", all));
     }
