@@ -144,6 +144,12 @@ pub fn run(command: &RubricCommand) -> Result<ExitCode, Fatal> {
             for note in &work.skipped {
                 eprintln!("pickanumber: note: {}", terminal_text(note));
             }
+            if work.files.is_empty() {
+                return Err(Fatal(format!(
+                    "the work {} holds no text file to judge; no prompt was printed",
+                    path.display()
+                )));
+            }
             let files: Vec<(&str, &str)> = work
                 .files
                 .iter()

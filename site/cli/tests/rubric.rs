@@ -373,6 +373,24 @@ fn prompt_with_a_work_numbers_the_lines_the_verifier_checks() {
 }
 
 #[test]
+fn prompt_with_a_work_that_holds_no_text_prints_no_prompt() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("logo.bin"), b"\x00\x01").unwrap();
+    let work = dir.path().to_str().unwrap();
+    assert_fails(
+        &run(
+            &["rubric", "prompt", &example("generic"), "--work", work],
+            "",
+        ),
+        2,
+        &format!(
+            "pickanumber: note: logo.bin: a binary file (not read)\n\
+             pickanumber: the work {work} holds no text file to judge; no prompt was printed\n"
+        ),
+    );
+}
+
+#[test]
 fn prompt_with_a_work_that_cannot_be_read_prints_no_prompt() {
     assert_fails(
         &run(
