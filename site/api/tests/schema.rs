@@ -156,7 +156,7 @@ fn regenerate(
         };
         let (name, alias) = head.split_once(" as ").unwrap_or((head, head));
         let end = format!("{mark} end of generated {name}");
-        let Some((_, values)) = enums.iter().find(|(n, _)| n == name) else {
+        let Some((found, values)) = enums.iter().find(|(n, _)| n == name) else {
             let names: Vec<&str> = enums.iter().map(|(n, _)| n.as_str()).collect();
             problems.push(format!(
                 "{file}:{}: {SOURCE} has no enumeration {name} (its enumerations: {})",
@@ -171,7 +171,7 @@ fn regenerate(
                 index + 1
             ));
         }
-        seen.push(enums.iter().find(|(n, _)| n == name).unwrap().0.as_str());
+        seen.push(found);
         out.push_str(&language.declare(alias, values));
         out.push('\n');
         if !lines.any(|(_, l)| l.trim_end() == end) {
