@@ -9,11 +9,10 @@
 
 use pickanumber_browser_tests::{
     dist, page_weight, paste, serve_dist, wait_until, with_browser, BrowserOptions, Client,
-    FileWeight, PageWeight, Part, Served, Sizes,
+    FileWeight, PageWeight, Part, Served, Sizes, MODULE_TIMEOUT,
 };
 use pickanumber_byte_budgets::{self as budgets, Module};
 use std::future::Future;
-use std::time::Duration;
 
 /// Two passes: what makes the calculator load its second module.
 const TWO_PASSES: &str =
@@ -74,7 +73,7 @@ async fn loaded_on_first_use(
                 .collect();
             if list.len() == 2 { Ok(list) } else { Err(format!("{list:?}")) }
         },
-        Duration::from_secs(20),
+        MODULE_TIMEOUT,
         &format!("the {}'s glue and wasm", module.name),
     )
     .await;
