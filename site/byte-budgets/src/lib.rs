@@ -105,9 +105,11 @@ pub fn module_of(path: &str) -> Option<Module> {
 }
 
 /// The page name the weight of a module loaded on first use is reported under, beside the
-/// pages: `/ (second module)` for [`SECOND`], which the calculator at `/` loads.
+/// pages: the page's path (without its `#fragment`) and the module's name, such as
+/// `/ (second module)` for [`SECOND`], which the calculator at `/#try` loads.
 pub fn loaded_later(page: &str, module: &Module) -> String {
-    format!("{page} ({})", module.name)
+    let path = page.split('#').next().unwrap_or(page);
+    format!("{path} ({})", module.name)
 }
 
 #[cfg(test)]
@@ -135,5 +137,11 @@ mod tests {
         );
         // The boot module is shared by every island: it belongs to none of them.
         assert_eq!(of("/calc/boot.js"), None);
+    }
+
+    #[test]
+    fn a_module_loaded_later_is_named_after_the_page_s_path() {
+        assert_eq!(loaded_later("/#try", &SECOND), "/ (second module)");
+        assert_eq!(loaded_later("/setup/", &READER), "/setup/ (rubric reader)");
     }
 }
