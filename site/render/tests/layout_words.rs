@@ -126,15 +126,9 @@ fn pieces(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// `piece` as a page may hold it: as written, or with HTML's escapes.
+/// `piece` as a page may hold it: as written, or escaped as the views escape text.
 fn forms(piece: &str) -> [String; 2] {
-    let escaped = piece
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;");
-    [piece.to_string(), escaped]
+    [piece.to_string(), pickanumber_view::escape(piece)]
 }
 
 #[test]
