@@ -10,7 +10,7 @@
 
 use crate::evidence::Evidence;
 use crate::gate::GateResult;
-use crate::number::{number, score_number, Number};
+use crate::number::{interval, score_number, Number};
 use crate::passes::PassesKeys;
 use pickanumber_score::{
     Analysis, Bucket, Diagnostic, Format, Impact, Kind, Mode, Outcome, Params, Pooled, Rounding,
@@ -95,49 +95,16 @@ pub struct NotScored {
     pub total_items: usize,
 }
 
-/// The figures of one pool of items.
-#[derive(Clone, Debug, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct PooledKeys {
-    /// The sum of the impacts.
-    pub net_impact: i64,
-    /// How many items.
-    pub total_items: usize,
-    /// The net impact normalised by the item count.
-    pub normalized: f64,
-    /// The raw score, clamped to the scale.
-    pub raw: f64,
-    /// Items over the denominator (not clamped).
-    pub density: f64,
-    /// How far the raw score is kept from the centre.
-    pub multiplier: f64,
-    /// The final score: an integer when the settings round (the default).
-    #[serde(rename = "final")]
-    pub final_score: Number,
-    /// The final score before rounding.
-    pub final_unrounded: f64,
-    /// Items over the denominator, at most 1.
-    pub confidence: f64,
-}
+/// The figures of one pool of items as the output writes them: the formula's own
+/// [`Pooled`], its `final` an integer when the settings round.
+pub type PooledKeys = Pooled<Number>;
 
-impl PooledKeys {
-    /// The keys of one pool, with `final` an integer when the parameters round.
-    pub fn new(p: &Pooled, params: &Params) -> PooledKeys {
-        PooledKeys {
-            net_impact: p.net_impact,
-            total_items: p.total_items,
-            normalized: p.normalized,
-            raw: p.raw,
-            density: p.density,
-            multiplier: p.multiplier,
-            final_score: match p.final_integer(params) {
-                Some(n) => Number::Integer(n),
-                None => Number::Real(p.final_score),
-            },
-            final_unrounded: p.final_unrounded,
-            confidence: p.confidence,
-        }
-    }
+/// The keys of one pool, with `final` an integer when the parameters round.
+pub fn pooled_keys(p: &Pooled, params: &Params) -> PooledKeys {
+    p.with_final(match p.final_integer(params) {
+        Some(n) => Number::Integer(n),
+        None => Number::Real(p.final_score),
+    })
 }
 
 /// Feedback mode's keys.
@@ -294,9 +261,9 @@ pub fn result(a: &Analysis, with_interval: bool) -> Output<'_> {
             confidence: (),
             total_items: 0,
         }),
-        Outcome::Pooled(pool) => Scores::Pooled(PooledKeys::new(pool, p)),
+        Outcome::Pooled(pool) => Scores::Pooled(pooled_keys(pool, p)),
         Outcome::Feedback(f) => Scores::Feedback(FeedbackKeys {
-            total: PooledKeys::new(f.total(), p),
+            total: pooled_keys(f.total(), p),
             buckets: f
                 .buckets
                 .iter()
@@ -310,7 +277,7 @@ pub fn result(a: &Analysis, with_interval: bool) -> Output<'_> {
                             text: &i.text,
                         })
                         .collect(),
-                    running: PooledKeys::new(&b.running, p),
+                    running: pooled_keys(&b.running, p),
                 })
                 .collect(),
         }),
@@ -330,7 +297,7 @@ pub fn result(a: &Analysis, with_interval: bool) -> Output<'_> {
                         .map(|c| CriterionKeys {
                             name: &c.name,
                             weight: c.weight,
-                            pooled: PooledKeys::new(&c.pooled, p),
+                            pooled: pooled_keys(&c.pooled, p),
                         })
                         .collect(),
                 }),
@@ -343,7 +310,7 @@ pub fn result(a: &Analysis, with_interval: bool) -> Output<'_> {
                 final_unrounded: h.map(|h| h.unrounded),
                 confidence: h.map(|h| h.confidence),
                 result,
-                pooled: PooledKeys::new(&x.pool, p),
+                pooled: pooled_keys(&x.pool, p),
             })
         }
     };
@@ -368,12 +335,6 @@ pub fn result(a: &Analysis, with_interval: bool) -> Output<'_> {
     }
 }
 
-/// `[low, high]` (integers when whole, as the headline is rounded), or `None` with no
-/// headline.
-pub(crate) fn interval(i: Option<pickanumber_score::Interval>) -> Option<[Number; 2]> {
-    i.map(|i| [number(i.low), number(i.high)])
-}
-
 /// A kind's name in the JSON (`thin_cell`): the snake_case name serde writes.
 ///
 /// ```
@@ -384,5 +345,28 @@ pub fn kind_name(kind: Kind) -> String {
     match serde_json::to_value(kind) {
         Ok(serde_json::Value::String(s)) => s,
         _ => unreachable!("a kind is a unit variant, serialised as its name"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pool_writes_its_keys_in_order_and_final_as_an_integer_only_when_rounded() {
+        let impacts = [Impact::PlusThree, Impact::MinusThree];
+        let rounded = Params::default();
+        let pool = Pooled::from_impacts(impacts, &rounded);
+        assert_eq!(
+            serde_json::to_string(&pooled_keys(&pool, &rounded)).unwrap(),
+            r#"{"net_impact":0,"total_items":2,"normalized":0.0,"raw":50.0,"density":0.1,"multiplier":0.775,"final":50,"final_unrounded":50.0,"confidence":0.1}"#
+        );
+        let exact = Params {
+            rounding: Rounding::None,
+            ..Params::default()
+        };
+        let pool = Pooled::from_impacts(impacts, &exact);
+        let text = serde_json::to_string(&pooled_keys(&pool, &exact)).unwrap();
+        assert!(text.contains(r#""final":50.0,"#), "{text}");
     }
 }

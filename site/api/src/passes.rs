@@ -4,8 +4,7 @@
 //! `duplicates`.
 
 use crate::evidence::EvidenceCounts;
-use crate::json::interval;
-use crate::number::{number, score_number, Number};
+use crate::number::{interval, number, score_number, Number};
 use pickanumber_score::{alpha_level, Analysis, Passes};
 use serde::Serialize;
 
@@ -24,9 +23,33 @@ pub struct PassesKeys<'a> {
     /// criteria), else `null`.
     pub alpha: Option<f64>,
     /// `reliable`, `tentative` or `unreliable`; `null` without an alpha.
+    #[cfg_attr(feature = "schema", schemars(with = "Option<AlphaLevel>"))]
     pub alpha_level: Option<&'static str>,
     /// Items counted once because another pass found the same observation.
     pub duplicates: Vec<DuplicateKeys<'a>>,
+}
+
+/// The schema of `alpha_level`: the names [`alpha_level`] gives, read from it at each of its
+/// thresholds, so the schema lists the levels the output can hold.
+#[cfg(feature = "schema")]
+struct AlphaLevel;
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for AlphaLevel {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "AlphaLevel".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        use pickanumber_score::{ALPHA_RELIABLE, ALPHA_TENTATIVE};
+        let levels: Vec<serde_json::Value> = [ALPHA_RELIABLE, ALPHA_TENTATIVE, f64::NEG_INFINITY]
+            .map(|a| serde_json::json!({ "type": "string", "const": alpha_level(a) }))
+            .into();
+        schemars::json_schema!({
+            "description": "Krippendorff's reading of an alpha, from the highest level to the lowest.",
+            "oneOf": levels,
+        })
+    }
 }
 
 /// One pass: name, heading line, its headline, interval (when asked for) and item count, its

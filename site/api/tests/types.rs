@@ -1,7 +1,8 @@
 //! The npm package's `index.d.ts` and the Python package's `_native.pyi` declare the keys of
 //! the output contract: each of their result types has exactly the keys its schema type has
-//! (`schema/result.schema.json`, generated from the Rust types), and their `Kind` lists every
-//! kind. A key added to the Rust types and not to a type file fails here.
+//! (`schema/result.schema.json`, generated from the Rust types). A key added to the Rust types
+//! and not to a type file fails here. Their enumerations are generated (`tests/schema.rs`);
+//! here, no type file spells one out again outside its generated block.
 
 use pickanumber_api::schema;
 use serde_json::Value;
@@ -67,25 +68,6 @@ fn keys_of(root: &Value, name: &str) -> BTreeSet<String> {
     out
 }
 
-/// The kinds the schema lists.
-fn schema_kinds(root: &Value) -> Vec<String> {
-    root["$defs"]["Kind"]["oneOf"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|k| k["const"].as_str().unwrap().to_string())
-        .collect()
-}
-
-/// Every `"word"` in a text, in order.
-fn quoted(text: &str) -> Vec<String> {
-    text.split('"')
-        .skip(1)
-        .step_by(2)
-        .map(str::to_string)
-        .collect()
-}
-
 /// The keys of each `export interface` of a `.d.ts` (two-space indented `key:` or `key?:`),
 /// with the keys of the interfaces it extends.
 fn dts_interfaces(dts: &str) -> BTreeMap<String, BTreeSet<String>> {
@@ -126,9 +108,11 @@ fn dts_interfaces(dts: &str) -> BTreeMap<String, BTreeSet<String>> {
         .collect()
 }
 
-/// The keys of each functional `X = TypedDict("X", {...})` of a `.pyi`.
+/// The keys of each TypedDict of a `.pyi`: a functional `X = TypedDict("X", {...})`, or a
+/// class `class X(Base):` with four-space indented `key: type` lines and the keys of the
+/// TypedDicts it derives from.
 fn pyi_typed_dicts(pyi: &str) -> BTreeMap<String, BTreeSet<String>> {
-    let mut out = BTreeMap::new();
+    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for block in pyi.split("\n)\n") {
         let Some((head, body)) = block.split_once(" = TypedDict(\n") else {
             continue;
@@ -141,6 +125,26 @@ fn pyi_typed_dicts(pyi: &str) -> BTreeMap<String, BTreeSet<String>> {
             .map(|(k, _)| k.to_string())
             .collect();
         out.insert(name, keys);
+    }
+    let mut current: Option<String> = None;
+    for line in pyi.lines() {
+        if let Some(rest) = line.strip_prefix("class ") {
+            let (name, bases) = rest.split_once('(').unwrap_or((rest, ""));
+            let mut keys = BTreeSet::new();
+            for base in bases.split([',', ')', ':', ' ']) {
+                keys.extend(out.get(base).into_iter().flatten().cloned());
+            }
+            out.insert(name.to_string(), keys);
+            current = Some(name.to_string());
+        } else if !line.starts_with(' ') && !line.is_empty() {
+            current = None;
+        } else if let (Some(name), Some(rest)) = (&current, line.strip_prefix("    ")) {
+            if let Some((key, _)) = rest.split_once(": ") {
+                if key.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                    out.get_mut(name).unwrap().insert(key.to_string());
+                }
+            }
+        }
     }
     out
 }
@@ -170,31 +174,13 @@ fn every_typed_dict_of_the_pyi_has_the_keys_of_the_schema() {
 }
 
 #[test]
-fn both_type_files_list_every_kind_in_the_schemas_order() {
-    let kinds = schema_kinds(&result_schema());
+fn the_kinds_are_the_schemas_in_its_order() {
+    let kinds = schema_names(&result_schema(), "Kind");
     let names: Vec<String> = pickanumber_score::Kind::ALL
         .into_iter()
         .map(pickanumber_api::json::kind_name)
         .collect();
     assert_eq!(kinds, names, "Kind::ALL and the schema's kinds");
-    let dts = read("site/npm/js/index.d.ts");
-    let union = dts
-        .split("export type Kind =")
-        .nth(1)
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap();
-    assert_eq!(quoted(union), kinds, "index.d.ts: Kind");
-    let pyi = read("site/python/python/pickanumber/_native.pyi");
-    let literal = pyi
-        .split("Kind = Literal[")
-        .nth(1)
-        .unwrap()
-        .split(']')
-        .next()
-        .unwrap();
-    assert_eq!(quoted(literal), kinds, "_native.pyi: Kind");
 }
 
 /// The names of an enumeration of the schema (`Format`, `Status`, …), in its order.
@@ -207,26 +193,59 @@ fn schema_names(root: &Value, name: &str) -> Vec<String> {
         .collect()
 }
 
+/// A type file's lines outside its generated blocks, with their numbers.
+fn hand_written(text: &str, comment: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut inside = false;
+    for (i, line) in text.lines().enumerate() {
+        if line.starts_with(&format!("{comment} generated from ")) {
+            inside = true;
+        } else if line.starts_with(&format!("{comment} end of generated ")) {
+            inside = false;
+        } else if !inside {
+            out.push((i + 1, line.to_string()));
+        }
+    }
+    out
+}
+
 #[test]
-fn both_type_files_spell_each_enumeration_as_the_schema_does() {
+fn no_type_file_spells_out_an_enumeration_of_the_schema_again() {
     let root = result_schema();
-    let dts = read("site/npm/js/index.d.ts");
-    let pyi = read("site/python/python/pickanumber/_native.pyi");
-    // (the schema's enumeration, the key that holds it, whether the .pyi spells it out)
-    for (name, key, in_pyi) in [
-        ("Mode", "mode?", false),
-        ("Format", "format", true),
-        ("Bucket", "bucket", true),
-        ("Status", "status", false),
-        ("Severity", "severity", true),
+    let enumerations: Vec<&String> = root["$defs"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(_, d)| {
+            d["oneOf"]
+                .as_array()
+                .is_some_and(|b| b.iter().all(|b| b.get("const").is_some()))
+        })
+        .map(|(name, _)| name)
+        .collect();
+    assert!(enumerations.len() >= 7, "{enumerations:?}");
+    for (file, comment) in [
+        ("site/npm/js/index.d.ts", "//"),
+        ("site/python/python/pickanumber/_native.pyi", "#"),
     ] {
-        let names = schema_names(&root, name);
-        let union: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
-        let ts = format!("{key}: {};", union.join(" | "));
-        assert!(dts.contains(&ts), "index.d.ts lacks `{ts}`");
-        if in_pyi {
-            let py = format!("\"{key}\": Literal[{}],", union.join(", "));
-            assert!(pyi.contains(&py), "_native.pyi lacks `{py}`");
+        let lines = hand_written(&read(file), comment);
+        for name in &enumerations {
+            let quoted: Vec<String> = schema_names(&root, name)
+                .iter()
+                .map(|n| format!("\"{n}\""))
+                .collect();
+            // A list written on one line or a value a line: every window of as many lines as
+            // the list has values, and its two ends.
+            for (at, (number, _)) in lines.iter().enumerate() {
+                let window: String = lines[at..(at + quoted.len() + 2).min(lines.len())]
+                    .iter()
+                    .map(|(_, l)| l.as_str())
+                    .collect();
+                assert!(
+                    !quoted.iter().all(|q| window.contains(q.as_str())),
+                    "{file}:{number} spells out the enumeration {name}: use its generated name"
+                );
+            }
         }
     }
 }

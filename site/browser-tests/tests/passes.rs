@@ -362,3 +362,47 @@ async fn saved_passes_the_page_cannot_read_are_kept_and_named() {
     })
     .await;
 }
+
+/// A setting that does not read is named while the second module loads and when it cannot
+/// load: its error does not wait for the module's answer.
+#[tokio::test]
+async fn a_bad_setting_is_named_while_the_second_module_loads_and_when_it_fails() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        for (loader, panel, panel_says) in [
+            ("() => new Promise(() => {})", "out-loading", "Loading"),
+            (
+                "() => Promise.reject('the network is down')",
+                "out-second-error",
+                "the network is down",
+            ),
+        ] {
+            open_calculator(&client, &site).await;
+            client
+                .execute(
+                    &format!(
+                        "globalThis.pickanumberSecond = {loader};
+                         const den = document.querySelector('input[name=calc-den]');
+                         den.value = 'abc';
+                         den.dispatchEvent(new Event('input', {{ bubbles: true }}));"
+                    ),
+                    vec![],
+                )
+                .await
+                .expect("replace the loader and type a bad denominator");
+            paste(&client, TWO).await;
+            shown(&client, panel, &[panel_says]).await;
+            let diagnostics = shown(
+                &client,
+                "evidence-errors",
+                &["denominator must be a number greater than 0, not \"abc\""],
+            )
+            .await;
+            assert!(
+                diagnostics.contains("so the canonical"),
+                "the error says what is used instead: {diagnostics:?}"
+            );
+        }
+    })
+    .await;
+}

@@ -54,7 +54,7 @@ pub mod share;
 pub mod state;
 
 use leptos::prelude::*;
-use pickanumber_score::{analyse, with_setting_errors, Mode, Preset};
+use pickanumber_score::{analyse, with_setting_errors, Kind, Mode, Preset};
 use pickanumber_view::{calculator, escape, outcome, panel};
 use second::Question;
 use site_words::{CALCULATOR_LIVE as WORDS, RESULT};
@@ -180,7 +180,15 @@ pub fn Calculator(
                     second::View::Off => scored.with(|a| outcome::diagnostics(&a.diagnostics, 200)),
                     // The module's diagnostics lead with the same settings' errors.
                     second::View::Ready(d, _) => d.clone(),
-                    _ => String::new(),
+                    // Until the module answers (or when it cannot), the settings' errors
+                    // still show: they lead this analysis's diagnostics.
+                    _ => scored.with(|a| {
+                        let settings: Vec<_> = a.diagnostics.iter()
+                            .filter(|d| matches!(d.kind, Kind::Params | Kind::Weights))
+                            .cloned()
+                            .collect();
+                        outcome::diagnostics(&settings, 200)
+                    }),
                 })></div>
                 <div class="calc-actions">
                     <div class="calc-buttons" inner_html=calculator::actions(&WORDS, true)></div>

@@ -1,10 +1,45 @@
 // Types of the `pickanumber` npm package: `analyse` returns the object `pickanumber score`
 // prints as JSON, key for key.
 
+/** How items combine: `auto` decides from the input; a result names the mode it was scored in. */
+// generated from schema/result.schema.json: Mode
+export type Mode = "auto" | "pooled" | "matrix" | "feedback";
+// end of generated Mode
+
+/** The input format the reader detected. */
+// generated from schema/result.schema.json: Format
+export type Format = "lines" | "json" | "feedback_json" | "spreadsheet" | "markdown_table";
+// end of generated Format
+
+/** The points of one item. */
+// generated from schema/result.schema.json: Impact
+export type Impact = 5 | 3 | 2 | 1 | -1 | -2 | -3 | -5;
+// end of generated Impact
+
+/** The four buckets of feedback mode, in the order they are processed. */
+// generated from schema/result.schema.json: Bucket as BucketName
+export type BucketName = "working" | "not_working" | "missing" | "confusing";
+// end of generated Bucket
+
+/** What checking an item's evidence against the work found. */
+// generated from schema/result.schema.json: Status
+export type Status = "verified" | "not_found" | "not_checkable" | "no_evidence";
+// end of generated Status
+
+/** How serious a diagnostic is: every diagnostic of a kind has the same severity. */
+// generated from schema/result.schema.json: Severity
+export type Severity = "error" | "warning" | "note";
+// end of generated Severity
+
+/** Krippendorff's reading of the passes' alpha. */
+// generated from schema/result.schema.json: AlphaLevel
+export type AlphaLevel = "reliable" | "tentative" | "unreliable";
+// end of generated AlphaLevel
+
 /** The options of {@link analyse} and {@link report}: `pickanumber score`'s flags. */
 export interface Options {
   /** How items combine (`--mode`); `"auto"` decides: buckets → feedback, criteria or weights → matrix, else pooled. */
-  mode?: "auto" | "pooled" | "matrix" | "feedback";
+  mode?: Mode;
   /** A preset matrix's criteria and weights (`--preset`). */
   preset?: "generic" | "hackathon";
   /** Criterion weights (`--weights`): `{ craft: 0.6, depth: 0.4 }` or `"craft=0.6,depth=0.4"`; divided by their sum. */
@@ -62,7 +97,7 @@ export interface Rubric {
   mode: "matrix" | "pooled";
   perspectives?: string[];
   criteria?: { name: string; weight: number; plus5: string; minus5: string }[];
-  traps?: { description: string; impact: 5 | 3 | 2 | 1 | -1 | -2 | -3 | -5 }[];
+  traps?: { description: string; impact: Impact }[];
   params?: Record<string, number | string>;
 }
 
@@ -87,7 +122,7 @@ export interface Criterion extends Pooled {
 
 /** One bucket of feedback mode, with the pool of the buckets so far. */
 export interface Bucket {
-  bucket: "working" | "not_working" | "missing" | "confusing";
+  bucket: BucketName;
   items: { impact: number; text: string }[];
   running: Pooled;
 }
@@ -164,7 +199,7 @@ export interface Evidence extends EvidenceCounts {
     line: number;
     impact: number;
     text: string;
-    status: "verified" | "not_found" | "not_checkable" | "no_evidence";
+    status: Status;
     reason: string;
     /** For a quote not found: the closest passage of the work, when one is close. */
     closest: string | null;
@@ -176,6 +211,7 @@ export interface Evidence extends EvidenceCounts {
  * What a diagnostic is about: a stable name a pipeline selects diagnostics by (the output
  * contract's list, with each kind's severity, is in docs/output.md and schema/result.schema.json).
  */
+// generated from schema/result.schema.json: Kind
 export type Kind =
   | "item"
   | "weights"
@@ -199,13 +235,14 @@ export type Kind =
   | "duplicate"
   | "evidence"
   | "work_skipped";
+// end of generated Kind
 
 /** One error, warning or note about the input. */
 export interface Diagnostic {
   /** What it is about. */
   kind: Kind;
   /** How serious: every diagnostic of a kind has the same severity. */
-  severity: "error" | "warning" | "note";
+  severity: Severity;
   /** The 1-based line it concerns, where there is one. */
   line?: number;
   /** The 1-based column, where the input format has one (JSON). */
@@ -222,8 +259,8 @@ export interface Diagnostic {
 export interface Result extends Partial<Omit<Pooled, "final" | "final_unrounded" | "confidence">> {
   /** The version of the output contract this object follows (1). */
   schema_version: number;
-  mode: "pooled" | "matrix" | "feedback";
-  format: "lines" | "json" | "feedback_json" | "spreadsheet" | "markdown_table";
+  mode: Exclude<Mode, "auto">;
+  format: Format;
   final: number | null;
   final_unrounded: number | null;
   confidence: number | null;
@@ -253,7 +290,7 @@ export interface Result extends Partial<Omit<Pooled, "final" | "final_unrounded"
   disagreements?: Disagreement[];
   /** Combined passes: Krippendorff's alpha over the criteria finals (matrix, 2+ passes, 3+ criteria). */
   alpha?: number | null;
-  alpha_level?: "reliable" | "tentative" | "unreliable" | null;
+  alpha_level?: AlphaLevel | null;
   /** Combined passes: the items counted once. */
   duplicates?: Duplicate[];
   /** The diagnostics of severity `"error"` (an item that cannot be read; every odd line under `strict`). */

@@ -90,12 +90,95 @@ pub struct Block {
     body: String,
 }
 
-/// The options an evidence block takes, as a message lists them: the block's own, with the
-/// formula's settings ([`Params::keys`]) in the middle.
+impl Show {
+    /// Every value, in the order messages list them.
+    const ALL: [Show; 4] = [Show::Full, Show::Result, Show::None, Show::Lead];
+
+    /// The value's name in `show=`.
+    fn name(self) -> &'static str {
+        match self {
+            Show::Full => "full",
+            Show::Result => "result",
+            Show::None => "none",
+            Show::Lead => "lead",
+        }
+    }
+}
+
+impl Named for Show {
+    const ALL: &'static [Show] = &Show::ALL;
+    fn name(self) -> &'static str {
+        Show::name(self)
+    }
+}
+
+/// An evidence block's own options (the formula's settings, [`Params::keys`], besides).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BlockOption {
+    /// `id=`: the name prose refers to.
+    Id,
+    /// `mode=`: pooled, matrix or feedback.
+    Mode,
+    /// `preset=`: a preset matrix.
+    Preset,
+    /// `weights=`: criterion weights.
+    Weights,
+    /// `bounds=off`: settings whose headline may leave 0 to 100.
+    Bounds,
+    /// `show=`: what the page shows ([`Show`]).
+    Show,
+    /// `interval=N`: the bootstrap interval at level N.
+    Interval,
+}
+
+impl BlockOption {
+    /// Every option, in the order messages list them: the first [`BlockOption::BEFORE`]
+    /// before the formula's settings, the others after.
+    const ALL: [BlockOption; 7] = [
+        BlockOption::Id,
+        BlockOption::Mode,
+        BlockOption::Preset,
+        BlockOption::Weights,
+        BlockOption::Bounds,
+        BlockOption::Show,
+        BlockOption::Interval,
+    ];
+
+    /// How many of [`BlockOption::ALL`] a message lists before the formula's settings: those
+    /// that choose how the items are scored.
+    const BEFORE: usize = 4;
+
+    /// The option's key in the info string.
+    fn name(self) -> &'static str {
+        match self {
+            BlockOption::Id => "id",
+            BlockOption::Mode => "mode",
+            BlockOption::Preset => "preset",
+            BlockOption::Weights => "weights",
+            BlockOption::Bounds => "bounds",
+            BlockOption::Show => "show",
+            BlockOption::Interval => "interval",
+        }
+    }
+}
+
+impl Named for BlockOption {
+    const ALL: &'static [BlockOption] = &BlockOption::ALL;
+    fn name(self) -> &'static str {
+        BlockOption::name(self)
+    }
+}
+
+/// The options an evidence block takes, as a message lists them: the block's own
+/// ([`BlockOption`]), with the formula's settings ([`Params::keys`]) in the middle.
 fn options() -> String {
+    let names = |list: &[BlockOption]| -> Vec<&str> { list.iter().map(|o| o.name()).collect() };
+    let (before, after) = BlockOption::ALL.split_at(BlockOption::BEFORE);
     format!(
-        "id, mode, preset, weights, {}, bounds, show, interval",
-        Params::keys()
+        "{}, {}, {}",
+        names(before).join(", "),
+        Params::keys(),
+        names(after).join(", ")
     )
 }
 
@@ -143,8 +226,23 @@ impl Block {
                 setting.set(&mut params, number(value)?);
                 continue;
             }
-            match key {
-                "id" => {
+            let named = match key {
+                "normalize" => Some(value.parse().map(|n| params.normalization = n)),
+                "rounding" => Some(value.parse().map(|r| params.rounding = r)),
+                _ => None,
+            };
+            if let Some(set) = named {
+                set.map_err(bad)?;
+                continue;
+            }
+            let Some(option) = <BlockOption as Named>::find(key, &BlockOption::ALL) else {
+                return Err(err(
+                    line,
+                    format!("unknown evidence option \"{key}\" (options: {})", options()),
+                ));
+            };
+            match option {
+                BlockOption::Id => {
                     if value.is_empty()
                         || !value
                             .chars()
@@ -154,46 +252,27 @@ impl Block {
                     }
                     id = Some(value.to_string());
                 }
-                "mode" => {
+                BlockOption::Mode => {
                     let modes = [Mode::Pooled, Mode::Matrix, Mode::Feedback];
                     request.mode = Mode::parse_among(value, &modes).map_err(bad)?
                 }
-                "preset" => request.preset = Some(value.parse().map_err(bad)?),
-                "weights" => {
+                BlockOption::Preset => request.preset = Some(value.parse().map_err(bad)?),
+                BlockOption::Weights => {
                     request.weights = Some(
                         parse_weights(value)
                             .map_err(|e| err(line, format!("evidence option weights: {e}")))?,
                     )
                 }
-                "normalize" => params.normalization = value.parse().map_err(bad)?,
-                "rounding" => params.rounding = value.parse().map_err(bad)?,
-                "bounds" => match value {
+                BlockOption::Bounds => match value {
                     "off" => request.unbounded = true,
                     _ => return Err(bad(one_of(value, &["off"]))),
                 },
-                "interval" => {
+                BlockOption::Interval => {
                     level = Some(value.parse::<u8>().ok().filter(|l| (1..=99).contains(l)).ok_or_else(|| {
                         err(line, format!("evidence option interval: \"{value}\" is not a level from 1 to 99 (percent), such as interval=90"))
                     })?)
                 }
-                "show" => {
-                    show = match value {
-                        "full" => Show::Full,
-                        "result" => Show::Result,
-                        "none" => Show::None,
-                        "lead" => Show::Lead,
-                        _ => return Err(bad(one_of(value, &["full", "result", "none", "lead"]))),
-                    }
-                }
-                _ => {
-                    return Err(err(
-                        line,
-                        format!(
-                            "unknown evidence option \"{key}\" (options: {})",
-                            options()
-                        ),
-                    ))
-                }
+                BlockOption::Show => show = Show::parse_among(value, &Show::ALL).map_err(bad)?,
             }
         }
         let id = id.ok_or_else(|| {
@@ -446,11 +525,53 @@ fn pooled_values(out: &mut BTreeMap<String, String>, prefix: &str, p: &Pooled, p
 fn fixed2(x: f64) -> String {
     pickanumber_lean::numtext::fixed(x, 2)
 }
-/// An evidence option's value that is not one of `allowed`, for the options whose names are the
-/// renderer's own (`show`, `bounds`); the formula's options give theirs through `FromStr`.
+/// An evidence option's value that is not one of `allowed`, for `bounds` (whose one name is the
+/// renderer's own); the formula's options give theirs through `FromStr`, `show` through
+/// [`Named`].
 fn one_of(value: &str, allowed: &[&'static str]) -> UnknownName {
     UnknownName {
         given: value.to_string(),
         allowed: allowed.to_vec(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The error of a block whose info string is `info`.
+    fn refusal(info: &str) -> String {
+        Block::compile(Path::new("p.md"), 3, info, "+3 a\n")
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn every_option_the_message_lists_is_read_and_no_other() {
+        let listed = options();
+        assert_eq!(
+            listed,
+            "id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, bounds, show, interval"
+        );
+        for name in listed.split(", ") {
+            let message = refusal(&format!("evidence id=x {name}=?"));
+            assert!(
+                !message.contains("unknown evidence option"),
+                "{name}: {message}"
+            );
+            assert!(message.starts_with("p.md:3: "), "{name}: {message}");
+        }
+        assert_eq!(
+            refusal("evidence id=x colour=red"),
+            format!("p.md:3: unknown evidence option \"colour\" (options: {listed})")
+        );
+    }
+
+    #[test]
+    fn a_show_that_is_no_view_names_the_views() {
+        assert_eq!(
+            refusal("evidence id=x show=all"),
+            "p.md:3: evidence option show: \"all\" is not one of full, result, none, lead"
+        );
     }
 }

@@ -5,35 +5,27 @@
 //! alike); this module names them and gives their text.
 
 use pickanumber_lean::numtext::round_trip;
-use pickanumber_score::{Impact, Params};
+use pickanumber_score::{Impact, ParamKey, Params};
 
-/// The names a page may quote after `params.`, in the order error messages list them.
-pub const NAMES: [&str; 10] = [
-    "denominator",
-    "scale",
-    "center",
-    "max",
-    "floor",
-    "gain",
-    "normalize",
-    "rounding",
-    "impacts",
-    "span",
-];
+/// The names a page may quote after `params.` besides the numeric settings ([`ParamKey`]).
+const OTHERS: [&str; 4] = ["normalize", "rounding", "impacts", "span"];
 
-/// The text of `params.NAME` for one of [`NAMES`]: numbers as the shortest exact decimal
+/// The names a page may quote after `params.`, in the order error messages list them: the
+/// numeric settings as rubric files and evidence blocks name them, then [`OTHERS`].
+pub fn names() -> impl Iterator<Item = &'static str> {
+    ParamKey::ALL.iter().map(|k| k.name()).chain(OTHERS)
+}
+
+/// The text of `params.NAME` for one of [`names`]: numbers as the shortest exact decimal
 /// (`20`, `0.75`), the normalisation and rounding by the names evidence blocks take (`sqrt`,
 /// `half-away`), the impact set as messages write it (`+5, +3, … −5`), and `span`, the smallest
 /// spread across criteria that passes the self-check.
 pub fn value(name: &str) -> Option<String> {
     let p = Params::CANONICAL;
+    if let Some(key) = ParamKey::ALL.iter().find(|k| k.name() == name) {
+        return Some(round_trip(key.get(&p)));
+    }
     Some(match name {
-        "denominator" => round_trip(p.density_denominator),
-        "scale" => round_trip(p.scale),
-        "center" => round_trip(p.center),
-        "max" => round_trip(p.max),
-        "floor" => round_trip(p.multiplier_floor),
-        "gain" => round_trip(p.multiplier_gain),
         "normalize" => p.normalization.name().to_string(),
         "rounding" => p.rounding.name().to_string(),
         "impacts" => Impact::list(&Impact::ALL),
@@ -42,11 +34,11 @@ pub fn value(name: &str) -> Option<String> {
     })
 }
 
-/// The message for `{{ params.NAME }}` with a name not in [`NAMES`].
+/// The message for `{{ params.NAME }}` with a name not in [`names`].
 pub fn unknown(name: &str) -> String {
     format!(
         "unknown setting {{{{ params.{name} }}}}: the formula's settings are {}",
-        NAMES.join(", ")
+        names().collect::<Vec<_>>().join(", ")
     )
 }
 
@@ -56,7 +48,7 @@ mod tests {
 
     #[test]
     fn every_name_has_the_canonical_value() {
-        let all: Vec<String> = NAMES.iter().map(|n| value(n).unwrap()).collect();
+        let all: Vec<String> = names().map(|n| value(n).unwrap()).collect();
         assert_eq!(
             all,
             [
@@ -73,5 +65,9 @@ mod tests {
             ]
         );
         assert_eq!(value("density"), None);
+        assert_eq!(
+            unknown("density"),
+            "unknown setting {{ params.density }}: the formula's settings are denominator, scale, center, max, floor, gain, normalize, rounding, impacts, span"
+        );
     }
 }

@@ -238,6 +238,31 @@ mod tests {
     }
 
     #[test]
+    fn a_mistyped_slot_of_a_setup_word_is_an_error_at_its_line() {
+        let text = "llms = \"x\"\nnav = []\nfooter = []\n".to_string()
+            + &tables().replacen("empty for {canonical}", "empty for {canonicl}", 1);
+        let line = 1 + text[..text.find("{canonicl}").unwrap()]
+            .matches('\n')
+            .count();
+        let err = Layout::parse(Path::new(FILE), &text)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            format!("content/layout.toml:{line}: [setup] denominator: \"Density denominator (items for full confidence; empty for {{canonicl}})\": {{canonicl}} is not a slot here (slots: {{canonical}})")
+        );
+        let text = "llms = \"x\"\nnav = []\nfooter = []\n".to_string()
+            + &tables().replacen("An empty field keeps", "{canonical} keeps", 1);
+        let err = Layout::parse(Path::new(FILE), &text)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("[setup] settings_hint: \"Tune the denominator first, then the scale. {canonical} keeps the canonical value.\": {canonical} is not a slot (this sentence has none)"),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn a_slot_a_sentence_cannot_use_is_an_error_at_its_line() {
         let text = "llms = \"x\"\nnav = []\nfooter = []\n".to_string()
             + &tables().replace("{floor} with no items", "{floor} with {n} items");

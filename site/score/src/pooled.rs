@@ -15,9 +15,12 @@
 
 use crate::{Impact, Item, Normalization, Params, Rounding};
 
-/// Every intermediate value of the pooled formula, so the working can be shown.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Pooled {
+/// Every intermediate value of the pooled formula, so the working can be shown: serialised,
+/// one key a field in this order, the final score under `final`.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "PooledKeys"))]
+pub struct Pooled<F = f64> {
     /// Sum of the impacts.
     pub net_impact: i64,
     /// Number of items.
@@ -30,10 +33,13 @@ pub struct Pooled {
     pub density: f64,
     /// `floor + gain × clamp(density, 0, 1)`.
     pub multiplier: f64,
+    /// The final score: rounded half away from zero unless rounding is off. Its type is `f64`
+    /// as the formula computes it; the JSON output writes an integer when the settings round
+    /// (`Pooled::with_final`).
+    #[serde(rename = "final")]
+    pub final_score: F,
     /// The final score before rounding.
     pub final_unrounded: f64,
-    /// The final score: rounded half away from zero unless rounding is off.
-    pub final_score: f64,
     /// `clamp(density, 0, 1)`: how much evidence there is, not how sure anyone feels.
     pub confidence: f64,
 }
@@ -108,8 +114,8 @@ impl Pooled {
             raw,
             density,
             multiplier,
-            final_unrounded,
             final_score,
+            final_unrounded,
             confidence,
         }
     }
@@ -131,6 +137,24 @@ impl Pooled {
         match params.rounding {
             Rounding::HalfAwayFromZero => Some(self.final_score as i64),
             Rounding::None => None,
+        }
+    }
+}
+
+impl<F> Pooled<F> {
+    /// The same figures with the final score `final_score` in another type: what the JSON
+    /// output writes, an integer when the settings round.
+    pub fn with_final<G>(self, final_score: G) -> Pooled<G> {
+        Pooled {
+            net_impact: self.net_impact,
+            total_items: self.total_items,
+            normalized: self.normalized,
+            raw: self.raw,
+            density: self.density,
+            multiplier: self.multiplier,
+            final_score,
+            final_unrounded: self.final_unrounded,
+            confidence: self.confidence,
         }
     }
 }

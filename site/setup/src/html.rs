@@ -6,7 +6,7 @@
 
 use crate::form::Form;
 use crate::link::calculator_link;
-use crate::words::Words;
+use crate::words::{Words, CANONICAL};
 use pickanumber_lean::numtext::trim_number;
 use pickanumber_rubric::{Error, Rubric};
 use pickanumber_score::{Impact, Params};
@@ -23,9 +23,10 @@ fn field(id: &str, label: &str, value: &str, off: &str) -> String {
     )
 }
 
-/// A setting's label with `{canonical}` standing for the value an empty field gives, `x`.
+/// A setting's label with its slot [`CANONICAL`] filled with the value an empty field gives,
+/// `x` (text: [`field`] escapes it).
 fn canonical(label: &str, x: f64) -> String {
-    label.replace("{canonical}", &trim_number(x))
+    pickanumber_view::plain(label, &[(CANONICAL, &trim_number(x))])
 }
 
 /// A fieldset of rows (`rows`, markup) with its legend and the button that adds a row.

@@ -4,13 +4,16 @@
 //! island reads them back from there at mount ([`Words::from_lines`]), so no label is typed in
 //! Rust and none is compiled into the wasm.
 
-/// Declares [`Words`] from one list of fields, so the struct, the writer and the reader cannot
-/// disagree on the order.
+/// The slot of the settings' labels that the page fills with the canonical value, `{canonical}`.
+pub const CANONICAL: &str = "canonical";
+
+/// Declares [`Words`] from one list of fields, each with the `{slots}` its word may hold
+/// (`denominator [CANONICAL],`; none when no list follows), so the struct, the writer, the
+/// reader and the slots cannot disagree on the order.
 macro_rules! words {
-    ($($(#[doc = $doc:literal])* $field:ident,)*) => {
+    ($($(#[doc = $doc:literal])* $field:ident $([$($slot:expr),*])?,)*) => {
         /// The setup page's words (see the module doc).
         #[derive(Clone, Debug, Default, PartialEq, Eq)]
-        #[cfg_attr(feature = "serde", derive(serde::Deserialize), serde(deny_unknown_fields))]
         pub struct Words {
             $($(#[doc = $doc])* pub $field: String,)*
         }
@@ -18,6 +21,16 @@ macro_rules! words {
         impl Words {
             /// The keys of the table, in order, for messages.
             pub const KEYS: &'static [&'static str] = &[$(stringify!($field)),*];
+
+            /// The `{slots}` each word may hold, in the order of [`Words::KEYS`]: the site's
+            /// reader refuses any other at its line.
+            pub const SLOTS: &'static [&'static [&'static str]] = &[$(&[$($($slot),*)?]),*];
+
+            /// The word at the `index`-th key of [`Words::KEYS`], to be written.
+            #[cfg(feature = "serde")]
+            fn word_mut(&mut self, index: usize) -> Option<&mut String> {
+                [$(&mut self.$field),*].into_iter().nth(index)
+            }
 
             /// The words, one a line, in the order of [`Words::KEYS`].
             pub fn to_lines(&self) -> String {
@@ -98,9 +111,9 @@ words! {
     advanced,
     /// The label of the density denominator; `{canonical}` stands for the value an empty
     /// field gives.
-    denominator,
+    denominator [CANONICAL],
     /// The label of the scale; `{canonical}` as for the denominator.
-    scale,
+    scale [CANONICAL],
     /// The line under the settings: what an empty field means.
     settings_hint,
     /// The label of the field a rubric in JSON is pasted into.
@@ -127,6 +140,74 @@ words! {
     results,
     /// The lead-in of the list of errors.
     errors,
+}
+
+/// Reads the `[setup]` table: every key once, each word with only its own `{slots}`
+/// ([`Words::SLOTS`]), refused at the word's place in the file otherwise.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Words {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Words, D::Error> {
+        d.deserialize_struct("Words", Words::KEYS, Table)
+    }
+}
+
+/// The visitor of the `[setup]` table.
+#[cfg(feature = "serde")]
+struct Table;
+
+#[cfg(feature = "serde")]
+impl<'de> serde::de::Visitor<'de> for Table {
+    type Value = Words;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the table [setup] of words")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Words, A::Error> {
+        use serde::de::Error;
+        let mut words = Words::default();
+        let mut seen = vec![false; Words::KEYS.len()];
+        while let Some(key) = map.next_key::<String>()? {
+            let Some(index) = Words::KEYS.iter().position(|k| *k == key) else {
+                return Err(A::Error::unknown_field(&key, Words::KEYS));
+            };
+            let text = map.next_value_seed(Slotted {
+                key: Words::KEYS[index],
+                slots: Words::SLOTS[index],
+            })?;
+            if let Some(word) = words.word_mut(index) {
+                *word = text;
+            }
+            seen[index] = true;
+        }
+        match seen.iter().position(|s| !s) {
+            Some(index) => Err(A::Error::missing_field(Words::KEYS[index])),
+            None => Ok(words),
+        }
+    }
+}
+
+/// One word of `[setup]`: text holding only the `slots` of its `key`.
+#[cfg(feature = "serde")]
+struct Slotted {
+    key: &'static str,
+    slots: &'static [&'static str],
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::de::DeserializeSeed<'de> for Slotted {
+    type Value = String;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        match pickanumber_view::table::slot_refusal(&text, self.slots) {
+            Some(why) => Err(serde::de::Error::custom(format!(
+                "[setup] {}: {why}",
+                self.key
+            ))),
+            None => Ok(text),
+        }
+    }
 }
 
 #[cfg(test)]

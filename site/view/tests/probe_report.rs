@@ -1,7 +1,10 @@
 //! The probe's `REPORT.md` takes its words from the structs it is given, so a word changed in
 //! `content/layout.toml` changes the report: each word below, swapped for another, replaces
-//! the file's word in the report and leaves none of it behind. (The report's bytes with the
-//! file's words are the instruments crate's golden files, `tests/golden.rs` there.)
+//! the file's word in the report and leaves none of it behind. The report in the default words
+//! is held by golden files (`tests/snapshots/`, from the instruments crate's fixtures, accepted
+//! with `INSTA_UPDATE=always cargo test -p pickanumber-view --test probe_report`), and its
+//! sentences for the edge cases of the probe are checked here, so the instruments crate's tests
+//! need not depend on this crate.
 
 use pickanumber_instruments::probe::{probe, ItemsSpec, Run};
 use pickanumber_view::probe_report::markdown;
@@ -140,5 +143,101 @@ fn every_slot_of_the_file_is_filled_on_every_path() {
     ] {
         let head = template.split(slot).next().unwrap_or_default();
         assert!(seen.contains(head), "{head:?} never shown");
+    }
+}
+
+/// `REPORT.md` in the view crate's words, as the command line writes it.
+fn default_report(p: &pickanumber_instruments::probe::Probe) -> String {
+    markdown(p, &PROBE_REPORT, &PROBE)
+}
+
+#[test]
+fn golden_reports_for_the_instruments_fixtures() {
+    use pickanumber_instruments::probe::fs::probe_dir;
+    let fixtures =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../instruments/tests/fixtures");
+    for name in ["inflation", "jittery"] {
+        let dir = fixtures.join(name);
+        let p = probe_dir(&dir.join("runs"), &dir.join("items.json")).unwrap();
+        let got = default_report(&p);
+        insta::with_settings!({snapshot_path => format!("snapshots/{name}"), prepend_module_to_snapshot => false}, {
+            insta::assert_snapshot!("REPORT.md", got);
+        });
+    }
+}
+
+#[test]
+fn a_probe_whose_runs_all_failed_says_there_are_no_ratings() {
+    use pickanumber_instruments::probe::{probe, ItemsSpec, Outcome, Run, Scale};
+    let failed = |label: &str| Run {
+        label: label.into(),
+        outcome: Outcome::MarkedFailed(Some("prose".into())),
+    };
+    let p = probe(
+        &[failed("run-1.json"), failed("run-2.json")],
+        &ItemsSpec::numbered(2, Scale::default()),
+    );
+    let md = default_report(&p);
+    assert!(
+        md.contains("No ratings: every run failed or was empty"),
+        "{md}"
+    );
+    assert!(
+        !md.contains("## Histogram"),
+        "no histogram without ratings: {md}"
+    );
+    assert!(
+        md.contains("| 1 | JITTERY | mean_per_item_std ≥ 2.5 | no ratings to compare | skipped |"),
+        "{md}"
+    );
+    assert!(
+        md.contains(
+            "| 6 | AMBIGUOUS | none of the above | no earlier rule matched | **matched** |"
+        ),
+        "{md}"
+    );
+}
+
+#[test]
+fn one_run_says_why_stability_is_not_measured() {
+    use pickanumber_instruments::probe::{probe_text, Scale};
+    let t = probe_text("9 10 9 10 8", Scale::default());
+    let md = default_report(&t.probe);
+    assert!(
+        md.contains("No item was rated in two runs, so stability cannot be measured and the JITTERY rule is skipped."),
+        "{md}"
+    );
+}
+
+#[test]
+fn ratings_off_the_scale_are_counted_apart() {
+    use pickanumber_instruments::probe::{probe, ItemsSpec, Run};
+    let p = probe(&[Run::scored("r", vec![0, 11])], &ItemsSpec::default());
+    let md = default_report(&p);
+    assert!(md.contains("- Ratings: 2 (2 outside the scale"), "{md}");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(500))]
+
+    /// Any runs, failed or scored on any scale: the report renders and names the regime the
+    /// probe found.
+    #[test]
+    fn the_report_renders_and_names_the_regime_for_any_runs(
+        raw in proptest::collection::vec(
+            proptest::option::weighted(0.85, proptest::collection::vec(-2i64..=13, 0..8)),
+            0..30,
+        ),
+        n_items in 0usize..7,
+        lo in -1i64..4,
+        width in 0i64..10,
+    ) {
+        use pickanumber_instruments::probe::{probe, ItemsSpec, Outcome, Run, Scale};
+        let runs: Vec<Run> = raw.iter().enumerate().map(|(i, r)| match r {
+            Some(s) => Run::scored(format!("run {i}"), s.clone()),
+            None => Run { label: format!("run {i}"), outcome: Outcome::MarkedFailed(None) },
+        }).collect();
+        let p = probe(&runs, &ItemsSpec::numbered(n_items, Scale::new(lo, lo + width).unwrap()));
+        proptest::prop_assert!(default_report(&p).contains(p.regime().name()));
     }
 }

@@ -8,8 +8,25 @@ __version__: str
 
 # The object `pickanumber score` prints, as ``to_dict()`` returns it: the output contract
 # (schema/result.schema.json in the repository). A test checks every TypedDict below against
-# the schema's keys, and Kind against its kinds.
+# the schema's keys; each enumeration's block is written from the schema by
+# `INSTA_UPDATE=always cargo test -p pickanumber-api --test schema`.
 
+# generated from schema/result.schema.json: Mode
+Mode = Literal["auto", "pooled", "matrix", "feedback"]
+# end of generated Mode
+# generated from schema/result.schema.json: Format
+Format = Literal["lines", "json", "feedback_json", "spreadsheet", "markdown_table"]
+# end of generated Format
+# generated from schema/result.schema.json: Bucket
+Bucket = Literal["working", "not_working", "missing", "confusing"]
+# end of generated Bucket
+# generated from schema/result.schema.json: Impact
+Impact = Literal[5, 3, 2, 1, -1, -2, -3, -5]
+# end of generated Impact
+# generated from schema/result.schema.json: Status
+Status = Literal["verified", "not_found", "not_checkable", "no_evidence"]
+# end of generated Status
+# generated from schema/result.schema.json: Kind
 Kind = Literal[
     "item",
     "weights",
@@ -34,80 +51,71 @@ Kind = Literal[
     "evidence",
     "work_skipped",
 ]
+# end of generated Kind
+# generated from schema/result.schema.json: Severity
+Severity = Literal["error", "warning", "note"]
+# end of generated Severity
+# generated from schema/result.schema.json: AlphaLevel
+AlphaLevel = Literal["reliable", "tentative", "unreliable"]
+# end of generated AlphaLevel
+
 Number = Union[int, float]
 
 DiagnosticDict = TypedDict(
     "DiagnosticDict",
     {
         "kind": Kind,
-        "severity": Literal["error", "warning", "note"],
+        "severity": Severity,
         "line": NotRequired[int],
         "column": NotRequired[int],
         "message": str,
     },
 )
-PooledDict = TypedDict(
-    "PooledDict",
-    {
-        "net_impact": int,
-        "total_items": int,
-        "normalized": float,
-        "raw": float,
-        "density": float,
-        "multiplier": float,
-        "final": Number,
-        "final_unrounded": float,
-        "confidence": float,
-    },
-)
-CriterionDict = TypedDict(
-    "CriterionDict",
-    {
-        "name": str,
-        "weight": float,
-        "net_impact": int,
-        "total_items": int,
-        "normalized": float,
-        "raw": float,
-        "density": float,
-        "multiplier": float,
-        "final": Number,
-        "final_unrounded": float,
-        "confidence": float,
-    },
-)
+
+class PooledDict(TypedDict):
+    """The figures of one pool of items; ``final`` is an integer when the settings round."""
+
+    net_impact: int
+    total_items: int
+    normalized: float
+    raw: float
+    density: float
+    multiplier: float
+    final: Number
+    final_unrounded: float
+    confidence: float
+
+class CriterionDict(PooledDict):
+    """One criterion of a matrix score: its pool, name and weight."""
+
+    name: str
+    weight: float
+
 BucketDict = TypedDict(
     "BucketDict",
     {
-        "bucket": Literal["working", "not_working", "missing", "confusing"],
+        "bucket": Bucket,
         "items": List[Dict[str, Any]],
         "running": PooledDict,
     },
 )
-EvidenceCountsDict = TypedDict(
-    "EvidenceCountsDict",
-    {
-        "verified": int,
-        "not_found": int,
-        "not_checkable": int,
-        "no_evidence": int,
-        "invented_rate": Optional[float],
-        "left_out": int,
-    },
-)
-EvidenceDict = TypedDict(
-    "EvidenceDict",
-    {
-        "verified": int,
-        "not_found": int,
-        "not_checkable": int,
-        "no_evidence": int,
-        "invented_rate": Optional[float],
-        "left_out": int,
-        "skipped": List[str],
-        "items": List[Dict[str, Any]],
-    },
-)
+
+class EvidenceCountsDict(TypedDict):
+    """The counts of each evidence status; ``invented_rate`` is None when no item was checkable."""
+
+    verified: int
+    not_found: int
+    not_checkable: int
+    no_evidence: int
+    invented_rate: Optional[float]
+    left_out: int
+
+class EvidenceDict(EvidenceCountsDict):
+    """Every item's evidence checked against the work, with the counts."""
+
+    skipped: List[str]
+    items: List[Dict[str, Any]]
+
 PassDict = TypedDict(
     "PassDict",
     {
@@ -163,8 +171,8 @@ ResultDict = TypedDict(
     "ResultDict",
     {
         "schema_version": int,
-        "mode": Literal["pooled", "matrix", "feedback"],
-        "format": Literal["lines", "json", "feedback_json", "spreadsheet", "markdown_table"],
+        "mode": Mode,
+        "format": Format,
         "final": Optional[Number],
         "final_unrounded": Optional[float],
         "confidence": Optional[float],
@@ -188,7 +196,7 @@ ResultDict = TypedDict(
         "spread": NotRequired[List[SpreadDict]],
         "disagreements": NotRequired[List[DisagreementDict]],
         "alpha": NotRequired[Optional[float]],
-        "alpha_level": NotRequired[Optional[Literal["reliable", "tentative", "unreliable"]]],
+        "alpha_level": NotRequired[Optional[AlphaLevel]],
         "duplicates": NotRequired[List[DuplicateDict]],
         "evidence": NotRequired[EvidenceDict],
         "errors": List[DiagnosticDict],
