@@ -391,8 +391,8 @@ async fn a_bad_setting_is_named_while_the_second_module_loads_and_when_it_fails(
                 .await
                 .expect("replace the loader and type a bad denominator");
             paste(&client, TWO).await;
-            shown(&client, panel, &[panel_says]).await;
-            let diagnostics = shown(
+            wait_shown(&client, panel, &[panel_says]).await;
+            let diagnostics = wait_shown(
                 &client,
                 "evidence-errors",
                 &["denominator must be a number greater than 0, not \"abc\""],
