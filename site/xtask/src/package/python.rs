@@ -232,7 +232,6 @@ pub fn test(env: &Env) -> Result<Vec<String>, Failure> {
         .env("PICKANUMBER_NODE22", node);
     pytest.env("PICKANUMBER_CLI", env.target().join("debug/pickanumber"));
     pytest.env("DEEPEVAL_TELEMETRY_OPT_OUT", "YES");
-    pytest.env("PROMPTFOO_DISABLE_TELEMETRY", "1");
     let what = "pytest site/python/tests (the package, its adapters, the docs' promptfoo example)";
     done.push(logged(what, &mut pytest, &log)?);
     let text = std::fs::read_to_string(&log).unwrap_or_default();
