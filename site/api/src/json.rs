@@ -10,7 +10,7 @@
 
 use crate::evidence::Evidence;
 use crate::gate::GateResult;
-use crate::number::{number, score_number, Number};
+use crate::number::{interval, score_number, Number};
 use crate::passes::PassesKeys;
 use pickanumber_score::{
     Analysis, Bucket, Diagnostic, Format, Impact, Kind, Mode, Outcome, Params, Pooled, Rounding,
@@ -333,12 +333,6 @@ pub fn result(a: &Analysis, with_interval: bool) -> Output<'_> {
         notes: of(Severity::Note),
         gate: None,
     }
-}
-
-/// `[low, high]` (integers when whole, as the headline is rounded), or `None` with no
-/// headline.
-pub(crate) fn interval(i: Option<pickanumber_score::Interval>) -> Option<[Number; 2]> {
-    i.map(|i| [number(i.low), number(i.high)])
 }
 
 /// A kind's name in the JSON (`thin_cell`): the snake_case name serde writes.

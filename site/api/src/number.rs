@@ -50,3 +50,9 @@ impl Number {
         }
     }
 }
+
+/// `[low, high]` (integers when whole, as the headline is rounded), or `None` with no
+/// headline.
+pub(crate) fn interval(i: Option<pickanumber_score::Interval>) -> Option<[Number; 2]> {
+    i.map(|i| [number(i.low), number(i.high)])
+}

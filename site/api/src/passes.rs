@@ -4,8 +4,7 @@
 //! `duplicates`.
 
 use crate::evidence::EvidenceCounts;
-use crate::json::interval;
-use crate::number::{number, score_number, Number};
+use crate::number::{interval, number, score_number, Number};
 use pickanumber_score::{alpha_level, Analysis, Passes};
 use serde::Serialize;
 

@@ -15,6 +15,9 @@ use crate::wait::{poll, wait_until};
 pub const READY_TIMEOUT: Duration = Duration::from_secs(20);
 /// How long an output may take to show the result of an input.
 pub const UPDATE_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long a panel of the calculator's second module may take to show, the module's first
+/// load included.
+pub const MODULE_TIMEOUT: Duration = Duration::from_secs(20);
 
 /// The trimmed visible text of the element with id `id`.
 ///
@@ -160,14 +163,24 @@ pub async fn type_items(client: &Client, items: &str) {
 ///
 /// When the script cannot run.
 pub async fn paste(client: &Client, value: &str) {
+    paste_into(client, "evidence-input", value).await;
+}
+
+/// Puts `value` into the text box with id `id` at once, as a paste does, and fires the input
+/// event.
+///
+/// # Panics
+///
+/// When the script cannot run.
+pub async fn paste_into(client: &Client, id: &str, value: &str) {
     client
         .execute(
-            "const t = document.getElementById('evidence-input'); t.value = arguments[0]; \
+            "const t = document.getElementById(arguments[0]); t.value = arguments[1]; \
              t.dispatchEvent(new Event('input', { bubbles: true }));",
-            vec![value.into()],
+            vec![id.into(), value.into()],
         )
         .await
-        .expect("paste into #evidence-input");
+        .unwrap_or_else(|e| panic!("paste into #{id}: {e}"));
 }
 
 /// Waits up to [`UPDATE_TIMEOUT`] for the element `id` to contain `needle`.
@@ -213,6 +226,66 @@ async fn expect_shown(
         },
         UPDATE_TIMEOUT,
         &format!("#{id} to {verb} {want:?}"),
+    )
+    .await;
+}
+
+/// Waits up to [`MODULE_TIMEOUT`] until the element `id` exists and its text contains every
+/// one of `needles`, and returns its text: for panels that only appear once the calculator's
+/// second module has loaded.
+///
+/// # Panics
+///
+/// With what the element showed instead (or that there was none).
+pub async fn wait_shown(client: &Client, id: &str, needles: &[&str]) -> String {
+    wait_until(
+        || async {
+            let t = client
+                .execute(
+                    "const e = document.getElementById(arguments[0]); return e ? e.innerText : null;",
+                    vec![id.into()],
+                )
+                .await
+                .map_err(|e| e.to_string())?;
+            match t.as_str() {
+                Some(t) if needles.iter().all(|n| t.contains(n)) => Ok(t.to_string()),
+                other => Err(format!("#{id} shows {other:?}")),
+            }
+        },
+        MODULE_TIMEOUT,
+        &format!("#{id} to contain {needles:?}"),
+    )
+    .await
+}
+
+/// Waits up to `timeout` until `script`'s `return` in the page is `want`; `what` says what
+/// that means in the failure message.
+///
+/// # Panics
+///
+/// With the last value the script returned (or why it could not run).
+pub async fn wait_value(
+    client: &Client,
+    script: &str,
+    want: impl Into<Value>,
+    timeout: Duration,
+    what: &str,
+) {
+    let want = want.into();
+    wait_until(
+        || async {
+            let got = client
+                .execute(script, vec![])
+                .await
+                .map_err(|e| e.to_string())?;
+            if got == want {
+                Ok(())
+            } else {
+                Err(got.to_string())
+            }
+        },
+        timeout,
+        what,
     )
     .await;
 }

@@ -1,73 +1,65 @@
 //! Page weight, from what the browser fetched (`page_weight`: the Performance API's navigation
-//! and resource entries, those exact files compressed).
+//! and resource entries, those exact files compressed), against the byte budgets of
+//! `pickanumber-byte-budgets`: reading the home page, and each module of the site's code (the
+//! calculator, its second module, the probe's and the pairwise page's island, the setup page's
+//! island and its rubric reader), each where a visitor first loads it.
 //!
-//! The byte budgets: reading the home page (HTML, CSS, fonts, images, as the browser fetches
-//! them on first view) costs at most [`READING_MAX_BROTLI`] in at most
-//! [`READING_MAX_REQUESTS`] requests; the calculator's code, once started, at most
-//! [`CALCULATOR_MAX_BROTLI`]; its second module at most [`SECOND_MAX_BROTLI`]; the setup page's
-//! rubric reader at most [`READER_MAX_BROTLI`]; the probe's and
-//! the pairwise page's island at most [`ISLAND_MAX_BROTLI`] each; the setup page's at most
-//! [`SETUP_MAX_BROTLI`]. Each budget follows a measured size with a small margin (the sizes
-//! themselves are `cargo xtask bench`'s, their history git's).
-//! Bytes are deterministic, so this is a test, not a benchmark. `cargo xtask bench` runs the
-//! ignored `every_page_weight`, which prints one `WEIGHT {json}` line per page, each page
-//! opened in a fresh browser.
+//! `cargo xtask bench` runs the ignored `every_page_weight`, which prints one `WEIGHT {json}`
+//! line per page and one per module loaded on first use.
 
 use pickanumber_browser_tests::{
     dist, page_weight, paste, serve_dist, wait_until, with_browser, BrowserOptions, Client,
-    FileWeight, PageWeight, Part, Served, Sizes,
+    FileWeight, PageWeight, Part, Served, Sizes, MODULE_TIMEOUT,
 };
-use std::time::Duration;
-
-const READING_MAX_BROTLI: u64 = 12_000;
-const READING_MAX_REQUESTS: usize = 3;
-
-/// The calculator's code as the browser fetches it (boot module, glue, wasm): the formula, the
-/// fail-closed reader with its exact messages, self-checking share links, the formula's
-/// settings read by the one rule every front end shares (with its messages), the work kept in
-/// the address across a reload, and the judged work's box kept in
-/// this browser (the boot module also names the setup page's rubric reader). Anything a single
-/// list does not need (passes, evidence checked against a work, the report, saved passes) is
-/// in the second module, loaded on first use.
-const CALCULATOR_MAX_BROTLI: u64 = 91_000;
-
-/// The code of the probe's and the pairwise page's island (boot module, glue, wasm).
-const ISLAND_MAX_BROTLI: u64 = 80_000;
-
-/// The code of the setup page's island (boot module, glue, wasm). It is written against
-/// web-sys alone: a Leptos island of the same shape weighed more than this budget.
-const SETUP_MAX_BROTLI: u64 = 60_000;
-
-/// The calculator's second module (glue and wasm: several judges' passes, evidence checked
-/// against a judged work with the verifier's searches, the report, the saved passes), loaded
-/// only when an input has a `## Pass:` heading, a judged work is given, or a visitor copies
-/// the report or saves a pass.
-const SECOND_MAX_BROTLI: u64 = 128_600;
-
-/// The setup page's rubric reader (glue and wasm: the rubric crate's TOML reader, whose
-/// `[params]` keys are the formula crate's one list of settings), loaded only when a visitor
-/// loads a pasted rubric that is not JSON.
-const READER_MAX_BROTLI: u64 = 56_400;
+use pickanumber_byte_budgets::{self as budgets, Module};
+use std::future::Future;
 
 /// Two passes: what makes the calculator load its second module.
 const TWO_PASSES: &str =
     "## Pass: a\n+3 the tests pass\n-1 one warning\n## Pass: b\n+2 the tests pass\n";
 
-/// Opens the calculator (checking that it did not fetch its second module), pastes two passes
-/// and weighs the module files the browser then fetched, as the page `/ (second module)`.
-async fn second_module_weight(client: &Client, site: &Served) -> PageWeight {
-    let first = page_weight(client, site, "/#try").await;
+/// Fails unless `weight`'s code includes `module`'s wasm in `files` files and weighs at most
+/// `module`'s budget; prints the size.
+fn assert_fits(module: &Module, weight: &PageWeight, files: usize) {
+    let (requests, sizes) = weight.part(Part::Calculator);
+    let paths: Vec<&str> = weight.files.iter().map(|f| f.path.as_str()).collect();
+    let (name, page) = (module.name, &weight.page);
+    assert!(
+        requests == files && paths.iter().any(|p| module.owns(p) && p.ends_with(".wasm")),
+        "{page} should load the {name}'s code in {files} files (its wasm among them): {paths:?}"
+    );
+    assert!(
+        sizes.brotli <= module.budget,
+        "{page}: the {name} is {} bytes brotli; its budget is {}",
+        sizes.brotli,
+        module.budget
+    );
+    println!("{page}: the {name} is {} bytes brotli", sizes.brotli);
+}
+
+/// Opens `page` (checking that it did not fetch `module`), runs `first_use`, waits until the
+/// browser has fetched the module's glue and wasm and weighs them, as the page
+/// `budgets::loaded_later(page, module)`.
+async fn loaded_on_first_use(
+    client: &Client,
+    site: &Served,
+    page: &str,
+    module: &Module,
+    first_use: impl Future<Output = ()>,
+) -> PageWeight {
+    let first = page_weight(client, site, page).await;
     let early: Vec<&str> = first.files.iter().map(|f| f.path.as_str()).collect();
     assert!(
-        !early.iter().any(|p| p.contains("pickanumber-second")),
-        "the calculator fetched its second module before any input had passes: {early:?}"
+        !early.iter().any(|p| module.owns(p)),
+        "{page} fetched its {} before its first use: {early:?}",
+        module.name
     );
-    paste(client, TWO_PASSES).await;
+    first_use.await;
     let paths = wait_until(
         || async {
             let names = client
                 .execute(
-                    "return document.getElementById('out-passes') ? performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.includes('pickanumber-second')) : [];",
+                    "return performance.getEntriesByType('resource').map(e => new URL(e.name).pathname);",
                     vec![],
                 )
                 .await
@@ -77,11 +69,12 @@ async fn second_module_weight(client: &Client, site: &Served) -> PageWeight {
                 .into_iter()
                 .flatten()
                 .filter_map(|v| v.as_str().map(String::from))
+                .filter(|p| module.owns(p))
                 .collect();
             if list.len() == 2 { Ok(list) } else { Err(format!("{list:?}")) }
         },
-        Duration::from_secs(20),
-        "the second module's glue and wasm",
+        MODULE_TIMEOUT,
+        &format!("the {}'s glue and wasm", module.name),
     )
     .await;
     let files = paths
@@ -93,10 +86,31 @@ async fn second_module_weight(client: &Client, site: &Served) -> PageWeight {
         })
         .collect();
     PageWeight {
-        page: "/ (second module)".into(),
+        page: budgets::loaded_later(page, module),
         files,
         ..PageWeight::default()
     }
+}
+
+/// The calculator's second module, loaded when two passes are pasted.
+async fn second_module_weight(client: &Client, site: &Served) -> PageWeight {
+    let first_use = paste(client, TWO_PASSES);
+    loaded_on_first_use(client, site, "/#try", &budgets::SECOND, first_use).await
+}
+
+/// The setup page's rubric reader, loaded when a TOML rubric is pasted and loaded.
+async fn rubric_reader_weight(client: &Client, site: &Served) -> PageWeight {
+    let first_use = async {
+        client
+            .execute(
+                "const t = document.getElementById('paste'); t.value = 'subject = \"x\"'; \
+                 t.dispatchEvent(new Event('input', { bubbles: true })); document.getElementById('load').click();",
+                vec![],
+            )
+            .await
+            .expect("load a TOML rubric");
+    };
+    loaded_on_first_use(client, site, "/setup/", &budgets::READER, first_use).await
 }
 
 #[tokio::test]
@@ -110,16 +124,22 @@ async fn reading_the_home_page_fits_the_byte_budget() {
             requests >= 2 && paths.iter().any(|p| p.ends_with(".css")),
             "the browser fetched no stylesheet for the home page: {paths:?}"
         );
+        let most = budgets::READING_REQUESTS;
         assert!(
-            requests <= READING_MAX_REQUESTS,
-            "reading the home page takes {requests} requests ({paths:?}); the budget is {READING_MAX_REQUESTS}"
+            requests <= most,
+            "reading the home page takes {requests} requests ({paths:?}); the budget is {most}"
         );
         assert!(
-            sizes.brotli <= READING_MAX_BROTLI,
-            "reading the home page is {} bytes brotli; the budget is {READING_MAX_BROTLI}",
-            sizes.brotli
+            sizes.brotli <= budgets::READING,
+            "reading the home page is {} bytes brotli; the budget is {}",
+            sizes.brotli,
+            budgets::READING
         );
-        assert!(weight.missing.is_empty(), "missing files: {:?}", weight.missing);
+        assert!(
+            weight.missing.is_empty(),
+            "missing files: {:?}",
+            weight.missing
+        );
     })
     .await;
 }
@@ -130,18 +150,8 @@ async fn the_calculator_fits_its_byte_budget() {
     with_browser(BrowserOptions::default(), move |client| async move {
         // `#try` starts the calculator at once; `page_weight` waits until it has mounted.
         let weight = page_weight(&client, &site, "/#try").await;
-        let (requests, sizes) = weight.part(Part::Calculator);
-        let paths: Vec<&str> = weight.files.iter().map(|f| f.path.as_str()).collect();
-        assert!(
-            requests == 3 && paths.iter().any(|p| p.ends_with(".wasm")),
-            "the calculator should load a boot module, its glue and its wasm: {paths:?}"
-        );
-        assert!(
-            sizes.brotli <= CALCULATOR_MAX_BROTLI,
-            "the calculator's code is {} bytes brotli; the budget is {CALCULATOR_MAX_BROTLI}",
-            sizes.brotli
-        );
-        println!("calculator: {} bytes brotli", sizes.brotli);
+        // A boot module, the glue and the wasm.
+        assert_fits(&budgets::CALCULATOR, &weight, 3);
     })
     .await;
 }
@@ -153,20 +163,7 @@ async fn each_instrument_island_fits_its_byte_budget() {
         for page in ["/probe/", "/pairwise/"] {
             // `page_weight` scrolls the island into view and waits until it has mounted.
             let weight = page_weight(&client, &site, page).await;
-            let (_, sizes) = weight.part(Part::Calculator);
-            let paths: Vec<&str> = weight.files.iter().map(|f| f.path.as_str()).collect();
-            assert!(
-                paths
-                    .iter()
-                    .any(|p| p.contains("pickanumber-instruments") && p.ends_with(".wasm")),
-                "{page} did not load the instruments' wasm: {paths:?}"
-            );
-            assert!(
-                sizes.brotli <= ISLAND_MAX_BROTLI,
-                "{page}'s island is {} bytes brotli; the budget is {ISLAND_MAX_BROTLI}",
-                sizes.brotli
-            );
-            println!("{page} island: {} bytes brotli", sizes.brotli);
+            assert_fits(&budgets::INSTRUMENTS, &weight, 3);
         }
     })
     .await;
@@ -178,21 +175,7 @@ async fn the_setup_island_fits_its_byte_budget() {
     with_browser(BrowserOptions::default(), move |client| async move {
         // `page_weight` scrolls the island into view and waits until it has mounted.
         let weight = page_weight(&client, &site, "/setup/").await;
-        let (requests, sizes) = weight.part(Part::Calculator);
-        let paths: Vec<&str> = weight.files.iter().map(|f| f.path.as_str()).collect();
-        assert!(
-            requests == 3
-                && paths
-                    .iter()
-                    .any(|p| p.contains("pickanumber-setup-island") && p.ends_with(".wasm")),
-            "/setup/ should load a boot module, its glue and its wasm: {paths:?}"
-        );
-        assert!(
-            sizes.brotli <= SETUP_MAX_BROTLI,
-            "the setup island is {} bytes brotli; the budget is {SETUP_MAX_BROTLI}",
-            sizes.brotli
-        );
-        println!("setup island: {} bytes brotli", sizes.brotli);
+        assert_fits(&budgets::SETUP, &weight, 3);
     })
     .await;
 }
@@ -202,13 +185,7 @@ async fn the_second_module_loads_on_first_use_and_fits_its_byte_budget() {
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
         let weight = second_module_weight(&client, &site).await;
-        let (requests, sizes) = weight.part(Part::Calculator);
-        assert!(
-            requests == 2 && sizes.brotli <= SECOND_MAX_BROTLI,
-            "the second module is {} bytes brotli in {requests} files; the budget is {SECOND_MAX_BROTLI}",
-            sizes.brotli
-        );
-        println!("second module: {} bytes brotli", sizes.brotli);
+        assert_fits(&budgets::SECOND, &weight, 2);
     })
     .await;
 }
@@ -217,50 +194,8 @@ async fn the_second_module_loads_on_first_use_and_fits_its_byte_budget() {
 async fn the_rubric_reader_loads_on_first_use_and_fits_its_byte_budget() {
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
-        let first = page_weight(&client, &site, "/setup/").await;
-        let early: Vec<&str> = first.files.iter().map(|f| f.path.as_str()).collect();
-        assert!(
-            !early.iter().any(|p| p.contains("pickanumber-rubric-reader")),
-            "the setup page fetched its rubric reader before a TOML rubric was loaded: {early:?}"
-        );
-        client
-            .execute(
-                "const t = document.getElementById('paste'); t.value = 'subject = \"x\"'; \
-                 t.dispatchEvent(new Event('input', { bubbles: true })); document.getElementById('load').click();",
-                vec![],
-            )
-            .await
-            .expect("load a TOML rubric");
-        let paths = wait_until(
-            || async {
-                let names = client
-                    .execute(
-                        "return performance.getEntriesByType('resource').map(e => new URL(e.name).pathname).filter(p => p.includes('pickanumber-rubric-reader'));",
-                        vec![],
-                    )
-                    .await
-                    .map_err(|e| e.to_string())?;
-                let list: Vec<String> = names
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|v| v.as_str().map(String::from))
-                    .collect();
-                if list.len() == 2 { Ok(list) } else { Err(format!("{list:?}")) }
-            },
-            Duration::from_secs(20),
-            "the rubric reader's glue and wasm",
-        )
-        .await;
-        let brotli: u64 = paths
-            .iter()
-            .map(|p| Sizes::of(site.get(p).as_bytes()).brotli)
-            .sum();
-        assert!(
-            brotli <= READER_MAX_BROTLI,
-            "the rubric reader is {brotli} bytes brotli; the budget is {READER_MAX_BROTLI}"
-        );
-        println!("rubric reader: {brotli} bytes brotli");
+        let weight = rubric_reader_weight(&client, &site).await;
+        assert_fits(&budgets::READER, &weight, 2);
     })
     .await;
 }
@@ -277,8 +212,12 @@ async fn every_page_weight() {
                 page_weight(&client, &site, page).await.to_json()
             );
         }
-        let passes = second_module_weight(&client, &site).await;
-        println!("WEIGHT {}", passes.to_json());
+        for weight in [
+            second_module_weight(&client, &site).await,
+            rubric_reader_weight(&client, &site).await,
+        ] {
+            println!("WEIGHT {}", weight.to_json());
+        }
     })
     .await;
 }

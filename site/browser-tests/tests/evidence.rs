@@ -6,8 +6,8 @@
 //! address: a reload brings it back, and the box's hint says a share link does not carry it.
 
 use pickanumber_browser_tests::{
-    open_calculator, paste, repo, serve_dist, text, wait_ready, wait_until, with_browser,
-    BrowserOptions, Client,
+    open_calculator, paste, paste_into, repo, serve_dist, text, wait_ready, wait_until, wait_value,
+    with_browser, BrowserOptions, Client, MODULE_TIMEOUT,
 };
 use serde_json::Value;
 use std::time::Duration;
@@ -48,18 +48,11 @@ fn score_against(items: &str, work: &str) -> Value {
 
 /// Puts `work` into the judged work's box at once and fires the input event, as a paste does.
 async fn paste_work(client: &Client, work: &str) {
-    client
-        .execute(
-            "const t = document.getElementById('work-input'); t.value = arguments[0]; \
-             t.dispatchEvent(new Event('input', { bubbles: true }));",
-            vec![work.into()],
-        )
-        .await
-        .expect("paste into #work-input");
+    paste_into(client, "work-input", work).await;
 }
 
-/// Each row of the evidence table as `(status, counted)`, once it has `n` rows (up to 20 s:
-/// the second module's first load included).
+/// Each row of the evidence table as `(status, counted)`, once it has `n` rows (the second
+/// module's first load included).
 async fn rows(client: &Client, n: usize) -> Vec<(String, String)> {
     wait_until(
         || async {
@@ -78,7 +71,7 @@ async fn rows(client: &Client, n: usize) -> Vec<(String, String)> {
                 .collect();
             if rows.len() == n { Ok(rows) } else { Err(format!("{rows:?}")) }
         },
-        Duration::from_secs(20),
+        MODULE_TIMEOUT,
         &format!("{n} rows in #out-evidence"),
     )
     .await
@@ -139,18 +132,10 @@ async fn a_judged_work_marks_each_item_and_scores_as_score_against() {
 
         // Without the work, every item counts again: the calculator's own view.
         paste_work(&client, "").await;
-        wait_until(
-            || async {
-                let gone = client
-                    .execute("return !document.getElementById('out-evidence');", vec![])
-                    .await
-                    .map_err(|e| e.to_string())?;
-                if gone == Value::Bool(true) {
-                    Ok(())
-                } else {
-                    Err("still shown".to_string())
-                }
-            },
+        wait_value(
+            &client,
+            "return !document.getElementById('out-evidence');",
+            true,
             Duration::from_secs(10),
             "#out-evidence to go with the work",
         )
@@ -168,21 +153,10 @@ async fn the_judged_work_survives_a_reload_in_this_browser_and_stays_out_of_the_
         paste_work(&client, WORK).await;
         rows(&client, 5).await;
         // The address follows the screen after the visitor's pause; the work is kept then.
-        wait_until(
-            || async {
-                let kept = client
-                    .execute(
-                        "return localStorage.getItem('pickanumber.calculator.work');",
-                        vec![],
-                    )
-                    .await
-                    .map_err(|e| e.to_string())?;
-                if kept.as_str() == Some(WORK) {
-                    Ok(())
-                } else {
-                    Err(format!("{kept}"))
-                }
-            },
+        wait_value(
+            &client,
+            "return localStorage.getItem('pickanumber.calculator.work');",
+            WORK,
             Duration::from_secs(10),
             "the work in localStorage",
         )

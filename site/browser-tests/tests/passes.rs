@@ -11,34 +11,11 @@
 //! over.
 
 use pickanumber_browser_tests::{
-    open_calculator, paste, repo, serve_dist, text, wait_ready, wait_until, with_browser,
-    BrowserOptions, Client, Locator,
+    open_calculator, paste, repo, serve_dist, text, wait_ready, wait_shown, wait_until, wait_value,
+    with_browser, BrowserOptions, Client, Locator,
 };
 use serde_json::Value;
 use std::time::Duration;
-
-/// Waits (up to 20 s: the second module's first load included) until element `id` exists and
-/// its text contains every one of `needles`; its text.
-async fn shown(client: &Client, id: &str, needles: &[&str]) -> String {
-    wait_until(
-        || async {
-            let t = client
-                .execute(
-                    "const e = document.getElementById(arguments[0]); return e ? e.innerText : null;",
-                    vec![id.into()],
-                )
-                .await
-                .map_err(|e| e.to_string())?;
-            match t.as_str() {
-                Some(t) if needles.iter().all(|n| t.contains(n)) => Ok(t.to_string()),
-                other => Err(format!("#{id} shows {other:?}")),
-            }
-        },
-        Duration::from_secs(20),
-        &format!("#{id} to contain {needles:?}"),
-    )
-    .await
-}
 
 /// Two judges' passes of one piece of work: one observation both found (counted once), and
 /// one cell where they disagree in sign.
@@ -82,7 +59,7 @@ async fn two_pasted_passes_show_the_combined_headline_of_pickanumber_combine() {
         open_calculator(&client, &site).await;
         paste(&client, TWO).await;
         // The second module loads, then shows a row per pass.
-        let rows = shown(&client, "out-passes", &["claude", "gpt"]).await;
+        let rows = wait_shown(&client, "out-passes", &["claude", "gpt"]).await;
         assert_eq!(
             text(&client, "out-final").await,
             whole(&cli["final"]),
@@ -156,24 +133,19 @@ async fn a_saved_pass_survives_a_reload_and_reopens_with_the_same_items() {
             .expect("a judge field beside Save pass");
         judge.send_keys("claude").await.expect("type the judge");
         click(&client, "#save-pass").await;
-        shown(&client, "saved-passes", &["claude:"]).await;
+        wait_shown(&client, "saved-passes", &["claude:"]).await;
         let headline = text(&client, "out-final").await;
 
         client.refresh().await.expect("reload the page");
         wait_ready(&client).await;
-        let list = shown(&client, "saved-passes", &["claude:"]).await;
+        let list = wait_shown(&client, "saved-passes", &["claude:"]).await;
         assert!(list.contains(&format!("claude: {headline} ")), "{list:?}");
         paste(&client, "+1 something else").await;
         click(&client, "button[data-reopen='0']").await;
-        wait_until(
-            || async {
-                let v = input_value(&client).await;
-                if v == ITEMS {
-                    Ok(())
-                } else {
-                    Err(format!("{v:?}"))
-                }
-            },
+        wait_value(
+            &client,
+            "return document.getElementById('evidence-input').value;",
+            ITEMS,
             Duration::from_secs(10),
             "the reopened pass's items in the input",
         )
@@ -187,9 +159,9 @@ async fn a_saved_pass_survives_a_reload_and_reopens_with_the_same_items() {
             .expect("the judge field");
         judge.send_keys("gpt").await.expect("type the judge");
         click(&client, "#save-pass").await;
-        shown(&client, "saved-passes", &["claude:", "gpt:"]).await;
+        wait_shown(&client, "saved-passes", &["claude:", "gpt:"]).await;
         click(&client, "#combine-passes").await;
-        shown(&client, "out-passes", &["claude", "gpt"]).await;
+        wait_shown(&client, "out-passes", &["claude", "gpt"]).await;
         assert!(input_value(&client)
             .await
             .starts_with("## Pass: claude\n+3 the tests pass"));
@@ -238,7 +210,7 @@ async fn a_passes_module_that_does_not_load_is_reported_never_blank() {
             .await
             .expect("replace the loader");
         paste(&client, TWO).await;
-        let error = shown(&client, "out-second-error", &["the network is down"]).await;
+        let error = wait_shown(&client, "out-second-error", &["the network is down"]).await;
         assert!(error.contains("nothing is scored"), "{error:?}");
         let headline = client
             .execute("return !!document.getElementById('out-final');", vec![])
@@ -259,7 +231,7 @@ async fn stored(client: &Client) -> Value {
 
 /// The judges of the saved-passes list, in order.
 async fn listed_judges(client: &Client) -> Vec<String> {
-    let list = shown(client, "saved-passes", &[":"]).await;
+    let list = wait_shown(client, "saved-passes", &[":"]).await;
     list.lines()
         .filter_map(|l| l.split_once(':').map(|(judge, _)| judge.trim().to_string()))
         .collect()
@@ -286,13 +258,13 @@ async fn passes_pasted_in_the_input_are_imported_into_the_list() {
         let export = export.as_str().expect("a stored document").to_string();
         paste(&client, &export).await;
         click(&client, "#import-passes").await;
-        shown(&client, "calc-status", &["Passes imported from the input."]).await;
+        wait_shown(&client, "calc-status", &["Passes imported from the input."]).await;
         assert_eq!(listed_judges(&client).await, ["claude", "claude"]);
 
         // A document the CLI wrote: its pass is listed under its summary, with its stored score.
         paste(&client, CLI).await;
         click(&client, "#import-passes").await;
-        let list = shown(&client, "saved-passes", &["first: 56 "]).await;
+        let list = wait_shown(&client, "saved-passes", &["first: 56 "]).await;
         assert_eq!(
             listed_judges(&client).await,
             ["claude", "claude", "first"],
@@ -305,7 +277,7 @@ async fn passes_pasted_in_the_input_are_imported_into_the_list() {
         // Text that is not a judge document imports nothing and says why.
         paste(&client, "+1 not a document").await;
         click(&client, "#import-passes").await;
-        shown(
+        wait_shown(
             &client,
             "calc-status",
             &["Nothing imported from the input (not a judge document: "],
@@ -333,7 +305,7 @@ async fn saved_passes_the_page_cannot_read_are_kept_and_named() {
             .expect("store passes of another format");
         client.refresh().await.expect("reload the page");
         wait_ready(&client).await;
-        let status = shown(&client, "calc-status", &[START, END]).await;
+        let status = wait_shown(&client, "calc-status", &[START, END]).await;
         assert!(
             status.starts_with(START) && status.ends_with(END),
             "{status:?}"
@@ -376,7 +348,7 @@ async fn saved_passes_the_page_cannot_read_are_kept_and_named() {
         )
         .await;
         click(&client, "#save-pass").await;
-        shown(&client, "calc-status", &[START, END]).await;
+        wait_shown(&client, "calc-status", &[START, END]).await;
         assert_eq!(
             stored(&client).await,
             Value::from(OLD),
@@ -419,8 +391,8 @@ async fn a_bad_setting_is_named_while_the_second_module_loads_and_when_it_fails(
                 .await
                 .expect("replace the loader and type a bad denominator");
             paste(&client, TWO).await;
-            shown(&client, panel, &[panel_says]).await;
-            let diagnostics = shown(
+            wait_shown(&client, panel, &[panel_says]).await;
+            let diagnostics = wait_shown(
                 &client,
                 "evidence-errors",
                 &["denominator must be a number greater than 0, not \"abc\""],

@@ -4,6 +4,7 @@
 mod common;
 
 use common::{assert_fails, json, pick, stderr, stdout};
+use serde_json::Value;
 use std::path::Path;
 
 const IMPACTS: [i32; 8] = [-5, -3, -2, -1, 1, 2, 3, 5];
@@ -48,6 +49,31 @@ fn gold(dir: &Path, n: usize) -> std::path::PathBuf {
     let path = dir.join("gold.jsonl");
     std::fs::write(&path, lines).unwrap();
     path
+}
+
+/// `pickanumber calibrate ARGS`, which must succeed: its judge card.
+fn card(args: &[&str]) -> Value {
+    let out = pick(&[&["calibrate"], args].concat()).output();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    json(&out)
+}
+
+/// Scores each of `outputs` with `pickanumber score ARGS` (the output on stdin) and checks
+/// that it gets the final `card` fitted for the same subject.
+fn assert_fitted_finals(card: &Value, outputs: &[String], args: &[&str]) {
+    for (text, row) in outputs.iter().zip(card["subjects"].as_array().unwrap()) {
+        let scored = pick(&[&["score"], args].concat()).stdin(text).output();
+        assert_eq!(scored.status.code(), Some(0), "{}", stderr(&scored));
+        let got = json(&scored);
+        // One pass has a final; several passes, a combined score.
+        let final_ = got.get("final").or_else(|| got.get("score"));
+        assert_eq!(
+            final_.and_then(Value::as_f64),
+            row["fitted_final"].as_f64(),
+            "subject {}",
+            row["id"]
+        );
+    }
 }
 
 #[test]
@@ -138,15 +164,7 @@ fn the_written_rubric_gives_every_subject_its_fitted_final() {
     let dir = scratch.path();
     let gold = gold(dir, 40);
     let rubric = dir.join("fitted.toml");
-    let out = pick(&[
-        "calibrate",
-        gold.to_str().unwrap(),
-        "--out",
-        rubric.to_str().unwrap(),
-    ])
-    .output();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let card = json(&out);
+    let card = card(&[gold.to_str().unwrap(), "--out", rubric.to_str().unwrap()]);
     let fitted = &card["fit"]["fitted"];
     assert!(fitted["denominator"].is_number() && fitted["scale"].is_number());
     assert_eq!(card["n"], 40);
@@ -156,42 +174,34 @@ fn the_written_rubric_gives_every_subject_its_fitted_final() {
     assert!(card["passes"]["alpha"].is_number(), "{}", card["passes"]);
     let written = std::fs::read_to_string(&rubric).unwrap();
     assert!(written.contains("[params]"), "{written}");
-    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&gold)
+    let lines: Vec<Value> = std::fs::read_to_string(&gold)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    for (line, row) in lines.iter().zip(card["subjects"].as_array().unwrap()) {
-        assert_eq!(line["id"], row["id"]);
-        let (args, text): (Vec<&str>, String) = match &line["output"] {
-            serde_json::Value::String(t) => (vec!["score", "--rubric"], t.clone()),
-            serde_json::Value::Object(p) => (
-                vec!["score", "--rubric"],
-                std::fs::read_to_string(dir.join(p["path"].as_str().unwrap())).unwrap(),
-            ),
-            serde_json::Value::Array(passes) => (
-                vec!["score", "--rubric"],
-                passes
-                    .iter()
-                    .enumerate()
-                    .map(|(k, t)| format!("## Pass: pass {}\n{}", k + 1, t.as_str().unwrap()))
-                    .collect(),
-            ),
+    let ids: Vec<&Value> = card["subjects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| &r["id"])
+        .collect();
+    assert_eq!(ids, lines.iter().map(|l| &l["id"]).collect::<Vec<_>>());
+    let outputs: Vec<String> = lines
+        .iter()
+        .map(|line| match &line["output"] {
+            Value::String(t) => t.clone(),
+            Value::Object(p) => {
+                std::fs::read_to_string(dir.join(p["path"].as_str().unwrap())).unwrap()
+            }
+            Value::Array(passes) => passes
+                .iter()
+                .enumerate()
+                .map(|(k, t)| format!("## Pass: pass {}\n{}", k + 1, t.as_str().unwrap()))
+                .collect(),
             other => panic!("{other}"),
-        };
-        let mut args = args;
-        args.push(rubric.to_str().unwrap());
-        let scored = pick(&args).stdin(&text).output();
-        assert_eq!(scored.status.code(), Some(0), "{}", stderr(&scored));
-        let got = json(&scored);
-        let final_ = got.get("final").or_else(|| got.get("score")).unwrap();
-        assert_eq!(
-            final_.as_f64(),
-            row["fitted_final"].as_f64(),
-            "subject {}",
-            row["id"]
-        );
-    }
+        })
+        .collect();
+    assert_fitted_finals(&card, &outputs, &["--rubric", rubric.to_str().unwrap()]);
 }
 
 #[test]
@@ -199,9 +209,7 @@ fn the_gate_exits_3_below_the_minimum_and_0_at_it() {
     let scratch = tempfile::tempdir().unwrap();
     let gold = gold(scratch.path(), 30);
     let g = gold.to_str().unwrap();
-    let pass = pick(&["calibrate", g, "--min-agreement", "0.5"]).output();
-    assert_eq!(pass.status.code(), Some(0), "{}", stderr(&pass));
-    let card = json(&pass);
+    let card = card(&[g, "--min-agreement", "0.5"]);
     assert_eq!(card["verdict"]["pass"], true);
     let miss = pick(&["calibrate", g, "--min-agreement", "1", "--report"]).output();
     assert_eq!(miss.status.code(), Some(3));
@@ -255,9 +263,8 @@ fn the_card_joins_the_probe_and_the_pairwise_diagnostic() {
         v
     };
     let a = args(&[]);
-    let out = pick(&a.iter().map(String::as_str).collect::<Vec<_>>()).output();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let card = json(&out);
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    let card = card(&a[1..]);
     assert_eq!(card["probe"]["regime"], "INFLATION_LIKELY");
     assert_eq!(card["pairwise"]["position_bias"]["first_wins"], 2);
     assert_eq!(card["pairwise"]["position_bias"]["decided"], 3);
@@ -273,7 +280,7 @@ fn the_card_joins_the_probe_and_the_pairwise_diagnostic() {
         "{report}"
     );
     std::fs::write(dir.join("pairs.txt"), "a\tb\tC\n").unwrap();
-    let bad = pick(&a.iter().map(String::as_str).collect::<Vec<_>>()).output();
+    let bad = pick(&a).output();
     assert_eq!(bad.status.code(), Some(2));
     assert!(bad.stdout.is_empty());
     assert!(
@@ -317,43 +324,21 @@ fn a_work_folder_checks_the_evidence_and_the_written_rubric_reproduces_it() {
     let gold = dir.join("gold.jsonl");
     std::fs::write(&gold, &lines).unwrap();
     let rubric = dir.join("fitted.toml");
-    let out = pick(&[
-        "calibrate",
-        gold.to_str().unwrap(),
-        "--folds",
-        "3",
-        "--out",
-        rubric.to_str().unwrap(),
-    ])
-    .output();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let card = json(&out);
+    let (g, r) = (gold.to_str().unwrap(), rubric.to_str().unwrap());
+    let card = card(&[g, "--folds", "3", "--out", r]);
     assert_eq!(
         card["evidence"],
         serde_json::json!({"subjects": 12, "verified": 24, "not_found": 12, "not_checkable": 0, "no_evidence": 12, "invented_rate": 0.3333})
     );
     assert_eq!(card["subjects"][0]["evidence"]["not_found"], 1);
     let work = dir.join("work");
+    assert_fitted_finals(
+        &card,
+        &outputs,
+        &["--rubric", r, "--against", work.to_str().unwrap()],
+    );
     for (text, row) in outputs.iter().zip(card["subjects"].as_array().unwrap()) {
-        let scored = pick(&[
-            "score",
-            "--rubric",
-            rubric.to_str().unwrap(),
-            "--against",
-            work.to_str().unwrap(),
-        ])
-        .stdin(text)
-        .output();
-        assert_eq!(scored.status.code(), Some(0), "{}", stderr(&scored));
-        assert_eq!(
-            json(&scored)["final"].as_f64(),
-            row["fitted_final"].as_f64(),
-            "subject {}",
-            row["id"]
-        );
-        let unchecked = pick(&["score", "--rubric", rubric.to_str().unwrap()])
-            .stdin(text)
-            .output();
+        let unchecked = pick(&["score", "--rubric", r]).stdin(text).output();
         assert_ne!(
             json(&unchecked)["final"].as_f64(),
             row["fitted_final"].as_f64(),
@@ -407,19 +392,8 @@ fn a_matrix_rubric_is_written_back_with_the_fitted_params_and_reproduces_the_car
         "/../../examples/rubrics/pull-request.toml"
     );
     let fitted = dir.join("fitted.toml");
-    let out = pick(&[
-        "calibrate",
-        gold.to_str().unwrap(),
-        "--rubric",
-        source,
-        "--folds",
-        "3",
-        "--out",
-        fitted.to_str().unwrap(),
-    ])
-    .output();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let card = json(&out);
+    let (g, f) = (gold.to_str().unwrap(), fitted.to_str().unwrap());
+    let card = card(&[g, "--rubric", source, "--folds", "3", "--out", f]);
     let written = std::fs::read_to_string(&fitted).unwrap();
     let params = &card["fit"]["fitted"];
     for line in [
@@ -431,16 +405,5 @@ fn a_matrix_rubric_is_written_back_with_the_fitted_params_and_reproduces_the_car
     ] {
         assert!(written.contains(&line), "{line}\n{written}");
     }
-    for (text, row) in outputs.iter().zip(card["subjects"].as_array().unwrap()) {
-        let scored = pick(&["score", "--rubric", fitted.to_str().unwrap()])
-            .stdin(text)
-            .output();
-        assert_eq!(scored.status.code(), Some(0), "{}", stderr(&scored));
-        assert_eq!(
-            json(&scored)["final"].as_f64(),
-            row["fitted_final"].as_f64(),
-            "subject {}",
-            row["id"]
-        );
-    }
+    assert_fitted_finals(&card, &outputs, &["--rubric", f]);
 }

@@ -1,7 +1,7 @@
 //! The calibration on synthetic gold sets made with known settings and known noise: the fit
 //! recovers the settings, finds nothing in pure noise, and keeps held-out figures held out.
 
-use pickanumber_instruments::calibrate::{calibrate, gold, Finding, Scale, Settings};
+use pickanumber_instruments::calibrate::{calibrate, gold, Calibration, Finding, Scale, Settings};
 use pickanumber_score::interval::SplitMix64;
 use pickanumber_score::{analyse, Params, Request};
 
@@ -47,6 +47,22 @@ fn final_under(text: &str, s: Settings) -> f64 {
     analyse(text, &request).headline().unwrap().score
 }
 
+/// A gold set from its JSON lines, on the default scales.
+fn read(lines: &str) -> Vec<gold::Subject> {
+    gold::read_text(lines, Scale::default(), Scale::default()).unwrap()
+}
+
+/// The calibration of `subjects` with the default request, in `folds` folds.
+fn calibrated(subjects: &[gold::Subject], folds: usize) -> Calibration {
+    calibrate(subjects, &Request::default(), folds).unwrap()
+}
+
+/// Whether `fitted` is within `steps` grid steps of `truth` (a step: denominator 4, scale 1).
+fn within_steps(fitted: Settings, truth: Settings, steps: f64) -> bool {
+    (fitted.denominator - truth.denominator).abs() <= 4.0 * steps
+        && (fitted.scale - truth.scale).abs() <= steps
+}
+
 /// `n` subjects whose human score is the final under `truth` plus normal noise of standard
 /// deviation `noise` (clamped to 0–100); `None`: human scores uniform on 0–100, unrelated to
 /// the outputs.
@@ -65,7 +81,7 @@ fn gold_set(n: usize, truth: Option<Settings>, noise: f64, seed: u64) -> Vec<gol
             "{{\"id\": \"s{i}\", \"human\": {human:.3}, \"output\": {quoted}}}\n"
         ));
     }
-    gold::read_text(&lines, Scale::default(), Scale::default()).unwrap()
+    read(&lines)
 }
 
 /// The stated tolerance: one grid step either way (denominator ± 4, scale ± 1).
@@ -88,10 +104,9 @@ fn the_fit_recovers_known_settings_within_one_grid_step() {
         ),
     ] {
         let subjects = gold_set(200, Some(truth), 3.0, seed);
-        let c = calibrate(&subjects, &Request::default(), 5).unwrap();
+        let c = calibrated(&subjects, 5);
         assert!(
-            (c.fitted.denominator - truth.denominator).abs() <= 4.0
-                && (c.fitted.scale - truth.scale).abs() <= 1.0,
+            within_steps(c.fitted, truth, 1.0),
             "fitted {:?}, truth {truth:?}",
             c.fitted
         );
@@ -120,17 +135,15 @@ fn the_fit_recovers_settings_across_the_grid_under_more_noise() {
         let truth = Settings { denominator, scale };
         let noise = 6.0;
         let subjects = gold_set(200, Some(truth), noise, 10 + k as u64);
-        let c = calibrate(&subjects, &Request::default(), 5).unwrap();
+        let c = calibrated(&subjects, 5);
         assert!(
-            (c.fitted.denominator - truth.denominator).abs() <= 4.0
-                && (c.fitted.scale - truth.scale).abs() <= 1.0,
+            within_steps(c.fitted, truth, 1.0),
             "fitted {:?}, truth {truth:?}",
             c.fitted
         );
         for s in &c.fold_settings {
             assert!(
-                (s.denominator - truth.denominator).abs() <= 8.0
-                    && (s.scale - truth.scale).abs() <= 2.0,
+                within_steps(*s, truth, 2.0),
                 "a fold fitted {s:?}, truth {truth:?}"
             );
         }
@@ -154,14 +167,14 @@ fn the_canonical_settings_are_not_beaten_when_they_made_the_scores() {
         3.0,
         3,
     );
-    let c = calibrate(&subjects, &Request::default(), 5).unwrap();
+    let c = calibrated(&subjects, 5);
     assert_eq!(c.finding, Finding::NoBetterThanDefaults);
 }
 
 #[test]
 fn pure_noise_finds_nothing() {
     let subjects = gold_set(120, None, 0.0, 4);
-    let c = calibrate(&subjects, &Request::default(), 5).unwrap();
+    let c = calibrated(&subjects, 5);
     assert_eq!(c.finding, Finding::NothingFound);
     assert!(c.held_out.spearman.low.unwrap() <= 0.0);
 }
@@ -181,7 +194,7 @@ fn held_out_finals_never_see_their_own_subject() {
         1.0,
         5,
     );
-    let c = calibrate(&subjects, &Request::default(), 5).unwrap();
+    let c = calibrated(&subjects, 5);
     for (i, row) in c.rows.iter().enumerate() {
         let own = c.fold_settings[i % 5];
         let gold::Output::One(text) = &subjects[i].output else {
@@ -192,7 +205,7 @@ fn held_out_finals_never_see_their_own_subject() {
     // Move subject 0's human score far away: its held-out final stays, its fitted one may not.
     let mut moved = subjects.clone();
     moved[0].human = gold::Human::Raters(vec![if c.rows[0].human > 50.0 { 0.0 } else { 100.0 }]);
-    let d = calibrate(&moved, &Request::default(), 5).unwrap();
+    let d = calibrated(&moved, 5);
     assert_eq!(d.rows[0].held_out_final, c.rows[0].held_out_final);
 }
 
@@ -220,10 +233,8 @@ fn held_out_figures_are_not_the_perfect_in_sample_ones() {
             subjects.push(s);
         }
     }
-    let c = calibrate(&subjects, &Request::default(), 2).unwrap();
-    let near = |s: Settings, t: Settings| {
-        (s.denominator - t.denominator).abs() <= 4.0 && (s.scale - t.scale).abs() <= 1.0
-    };
+    let c = calibrated(&subjects, 2);
+    let near = |s, t| within_steps(s, t, 1.0);
     assert!(
         near(c.fold_settings[0], b),
         "fold 0 scored with {:?}",
@@ -255,8 +266,8 @@ fn criteria_and_raters_are_measured_one_by_one() {
             depth + 2
         ));
     }
-    let subjects = gold::read_text(&lines, Scale::default(), Scale::default()).unwrap();
-    let c = calibrate(&subjects, &Request::default(), 3).unwrap();
+    let subjects = read(&lines);
+    let c = calibrated(&subjects, 3);
     assert!(c.small());
     let names: Vec<&str> = c.criteria.iter().map(|k| k.name.as_str()).collect();
     assert_eq!(names, ["craft", "depth"]);
@@ -331,8 +342,8 @@ fn each_subjects_work_checks_its_evidence_and_the_card_gives_the_invented_rate()
         ));
         outputs.push(out);
     }
-    let subjects = gold::read_text(&lines, Scale::default(), Scale::default()).unwrap();
-    let c = calibrate(&subjects, &Request::default(), 5).unwrap();
+    let subjects = read(&lines);
+    let c = calibrated(&subjects, 5);
     let e = c.evidence.unwrap();
     assert_eq!(e.subjects, 8);
     assert_eq!(
@@ -406,8 +417,8 @@ fn passes_are_checked_against_the_work_too() {
             work.replace('\n', "\\n")
         ));
     }
-    let subjects = gold::read_text(&lines, Scale::default(), Scale::default()).unwrap();
-    let c = calibrate(&subjects, &Request::default(), 3).unwrap();
+    let subjects = read(&lines);
+    let c = calibrated(&subjects, 3);
     let e = c.evidence.unwrap();
     assert_eq!(
         (

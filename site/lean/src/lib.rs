@@ -3,7 +3,7 @@
 //! Three small pieces of machinery, written here rather than taken from the standard library
 //! or serde_json, because the site's two wasm builds (the calculator, and the probe and
 //! pairwise islands) are downloaded by every reader who opens one, and each has a byte budget
-//! (`site/browser-tests/tests/budget.rs`). The formula crate, the instruments and the rubric
+//! (`site/byte-budgets`). The formula crate, the instruments and the rubric
 //! crate use them natively too, so a native result and a wasm result are the same text.
 //!
 //! - [`json`]: a JSON reader (text → a [`json::Value`] tree with byte offsets, for

@@ -2,20 +2,14 @@
 // provider as the tested model and scripted grading providers (grader.mjs): no network,
 // telemetry, update checks or cache. Each test's score is `judge`'s for the same answers, the
 // reason names each pass, each grader left out and any invented evidence, and a test whose
-// graders all fail is promptfoo's error naming each, never a score. Node 22.22+, as
-// promptfoo.test.mjs finds it.
+// graders all fail is promptfoo's error naming each, never a score. promptfoo-run.mjs runs it.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { spawnSync } from "node:child_process";
-import { REPO, pack, pkg, run } from "./helpers.mjs";
-
-const [major, minor] = process.versions.node.split(".").map(Number);
-const NODE = process.env.PICKANUMBER_NODE22 ?? (major > 22 || (major === 22 && minor >= 22) ? process.execPath : null);
-const PROMPTFOO = join(REPO, "node_modules/promptfoo");
+import { REPO, pkg } from "./helpers.mjs";
+import { PROMPTFOO, evaluate, install, scratch } from "./promptfoo-run.mjs";
 
 /** The example's config, parsed the simple way its layout allows: each test's graders. */
 function graders(config) {
@@ -36,34 +30,16 @@ function graders(config) {
 }
 
 test("promptfoo's grading providers judge the output and the formula scores their items", async (t) => {
-  assert.ok(NODE, "promptfoo needs Node 22.22+: set PICKANUMBER_NODE22 (cargo xtask test does)");
-  const dir = mkdtempSync(join(tmpdir(), "pickanumber-promptfoo-judge-"));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const { dir, tarball } = scratch(t, "pickanumber-promptfoo-judge-");
   for (const folder of ["promptfoo", "rubrics"]) {
     cpSync(join(REPO, "examples", folder), join(dir, "examples", folder), { recursive: true });
   }
   const example = join(dir, "examples/promptfoo/judge");
-  const [tarball] = pack(dir);
-  writeFileSync(join(example, "package.json"), JSON.stringify({ private: true, type: "module" }));
-  run("npm", ["install", "--offline", "--no-audit", "--no-fund", tarball], example);
+  install(example, tarball);
   // promptfoo as a project that runs it has it installed (the assertion imports it).
   mkdirSync(join(example, "node_modules"), { recursive: true });
   symlinkSync(PROMPTFOO, join(example, "node_modules/promptfoo"), "dir");
-  const env = {
-    ...process.env,
-    PROMPTFOO_DISABLE_TELEMETRY: "1",
-    PROMPTFOO_DISABLE_UPDATE: "1",
-    PROMPTFOO_DISABLE_SHARING: "1",
-    PROMPTFOO_DISABLE_REMOTE_GENERATION: "1",
-    PROMPTFOO_CACHE_ENABLED: "false",
-    PROMPTFOO_CONFIG_DIR: join(dir, "promptfoo-home"),
-  };
-  const entry = join(PROMPTFOO, "dist/src/entrypoint.js");
-  const args = [entry, "eval", "-c", "promptfooconfig.yaml", "--no-cache", "--no-write", "--no-share", "--no-table", "--no-progress-bar", "-o", "results.json"];
-  const out = spawnSync(NODE, args, { cwd: example, env, encoding: "utf8" });
-  // promptfoo exits 100 when a test fails or errs, which the example means to show.
-  assert.ok([0, 100].includes(out.status), `promptfoo exit ${out.status}: ${out.stderr}${out.stdout}`);
-  const results = JSON.parse(readFileSync(join(example, "results.json"), "utf8")).results.results.sort((a, b) => a.testIdx - b.testIdx);
+  const results = evaluate(dir, example);
   const config = readFileSync(join(example, "promptfooconfig.yaml"), "utf8");
   const work = config.match(/^ {4}work: \|\n((?: {6}.*\n)+)/m)[1].replaceAll(/^ {6}/gm, "").trimEnd();
   const rubric = { path: join(dir, "examples/rubrics/generic.toml") };

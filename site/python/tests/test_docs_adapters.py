@@ -3,13 +3,7 @@ promptfoo CLI; the page's ```python run blocks, like every docs example, are run
 `cargo xtask examples`."""
 
 import json
-import os
-import pathlib
 import shutil
-import subprocess
-import sys
-
-import pytest
 
 import pickanumber
 from conftest import REPO, docs_blocks
@@ -22,39 +16,7 @@ def test_the_page_has_the_promptfoo_files():
     ]
 
 
-def node22() -> pathlib.Path:
-    """Node 22 for promptfoo: $PICKANUMBER_NODE22 (a `node` binary), which xtask sets."""
-    path = os.environ.get("PICKANUMBER_NODE22")
-    if not path:
-        pytest.fail("PICKANUMBER_NODE22 is not set: `cargo xtask test` sets it to Node 22 from npm")
-    return pathlib.Path(path)
-
-
-def promptfoo(folder: pathlib.Path, config: str = "promptfooconfig.yaml") -> list:
-    """Runs the pinned promptfoo CLI (node_modules) with the echo provider in `folder`; its
-    results, one per test."""
-    cli = REPO / "node_modules/promptfoo/package.json"
-    if not cli.is_file():
-        pytest.fail("node_modules/promptfoo is missing: run `npm ci` (cargo xtask tools does)")
-    bin_rel = json.loads(cli.read_text())["bin"]["promptfoo"]
-    env = dict(os.environ,
-               PATH=f"{node22().parent}{os.pathsep}{os.environ['PATH']}",
-               PROMPTFOO_PYTHON=sys.executable,
-               PROMPTFOO_DISABLE_TELEMETRY="1",
-               PROMPTFOO_DISABLE_UPDATE="1",
-               PROMPTFOO_CACHE_ENABLED="false",
-               PROMPTFOO_CONFIG_DIR=str(folder / ".promptfoo"),
-               PROMPTFOO_DISABLE_SHARING="1")
-    out_file = folder / "results.json"
-    run = subprocess.run(
-        [str(node22()), str(REPO / "node_modules/promptfoo" / bin_rel), "eval", "-c", config,
-         "--no-cache", "--no-write", "--no-table", "--no-progress-bar", "-o", str(out_file)],
-        cwd=folder, env=env, capture_output=True, text=True, timeout=300)
-    assert out_file.is_file(), run.stdout[-2000:] + run.stderr[-2000:]
-    return json.loads(out_file.read_text())["results"]["results"]
-
-
-def test_promptfoo_example_runs_as_printed(tmp_path):
+def test_promptfoo_example_runs_as_printed(tmp_path, promptfoo):
     for info, code in docs_blocks("adapters", "(?:python|yaml)"):
         if "file=" in info:
             (tmp_path / info.split("file=")[1].strip()).write_text(code, encoding="utf-8")
@@ -65,7 +27,7 @@ def test_promptfoo_example_runs_as_printed(tmp_path):
         "Final 65 / 100, confidence 0.15 (pooled mode, 3 items, read as item lines).")
 
 
-def test_promptfoo_fails_a_miss_and_an_output_without_items(tmp_path):
+def test_promptfoo_fails_a_miss_and_an_output_without_items(tmp_path, promptfoo):
     (tmp_path / "pickanumber_assert.py").write_text(
         "from pickanumber.promptfoo import get_assert\n", encoding="utf-8")
     shutil.copy(REPO / "examples/rubrics/pull-request.toml", tmp_path / "rubric.toml")
@@ -84,7 +46,7 @@ tests:
     assert:
       - {{type: python, value: file://pickanumber_assert.py}}
 """, encoding="utf-8")
-    miss, empty = sorted(promptfoo(tmp_path), key=lambda r: r["testIdx"])
+    miss, empty = promptfoo(tmp_path)
     grading = miss["gradingResult"]["componentResults"][0]
     want = pickanumber.analyse(items, rubric=pickanumber.Rubric.load(tmp_path / "rubric.toml"))
     assert want.final < 60
@@ -94,7 +56,7 @@ tests:
     assert "no items read" in empty["gradingResult"]["reason"]
 
 
-def test_promptfoo_scores_an_output_that_reaches_it_as_json(tmp_path):
+def test_promptfoo_scores_an_output_that_reaches_it_as_json(tmp_path, promptfoo):
     # A provider that answers in JSON, or a transform that parses the output, hands the
     # assertion an object, not text.
     (tmp_path / "pickanumber_assert.py").write_text(

@@ -1,6 +1,3 @@
-//! Whole-site builds: golden `<main>` per page type, exact error messages for broken input,
-//! the previous output left untouched by a failed build, and byte-identical rebuilds.
-
 //! Whole-site builds: golden pages (every page of the fixture site, and the `<main>` of each
 //! feature's pages in `tests/fixtures/features/`), exact error messages for broken input, the
 //! previous output left untouched by a failed build, and byte-identical rebuilds.

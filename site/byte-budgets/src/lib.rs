@@ -1,0 +1,147 @@
+//! The byte budgets of the site, declared once: the browser tests (`tests/budget.rs` in
+//! `site/browser-tests`) fail when a part weighs more than its budget, and `cargo xtask bench`
+//! prints each measured size against the same budget, and against the bench's aim where the
+//! project aims lower than it enforces.
+//!
+//! Sizes are brotli bytes (quality 11, window 22) of the files the browser fetched. Each budget
+//! follows a measured size with a small margin; the measured sizes are `cargo xtask bench`'s,
+//! their history git's. Bytes are deterministic, so a budget is a test, not a benchmark.
+
+/// Reading the home page: its HTML, CSS, fonts and images as the browser fetches them on first
+/// view, at most this many brotli bytes in at most [`READING_REQUESTS`] requests.
+pub const READING: u64 = 12_000;
+
+/// The most requests reading the home page may take.
+pub const READING_REQUESTS: usize = 3;
+
+/// One module of the site's code (boot module, wasm-bindgen glue and wasm), with its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Module {
+    /// What the module is, as the bench's table and the tests' messages name it.
+    pub name: &'static str,
+    /// The start of its glue's and its wasm's file names under `/calc/` (the crate's name).
+    pub stem: &'static str,
+    /// The most brotli bytes it may weigh: the browser tests fail above it.
+    pub budget: u64,
+    /// What the bench aims at where that is below the budget (never a failure), or `None`
+    /// where the aim is the budget.
+    pub aim: Option<u64>,
+}
+
+impl Module {
+    /// The most brotli bytes the bench aims at: [`Module::aim`], or else the budget.
+    pub fn aim(&self) -> u64 {
+        self.aim.unwrap_or(self.budget)
+    }
+
+    /// Whether the URL path `path` is one of this module's files (its glue or its wasm).
+    pub fn owns(&self, path: &str) -> bool {
+        let file = path.rsplit('/').next().unwrap_or(path);
+        file.starts_with(self.stem)
+    }
+}
+
+/// The calculator's code as the browser fetches it once started (boot module, glue, wasm): the
+/// formula, the fail-closed reader with its exact messages, self-checking share links, the
+/// formula's settings read by the one rule every front end shares (with its messages), the
+/// work kept in the address across a reload, and the judged work's box kept in this browser
+/// (the boot module also names the setup page's rubric reader). Anything a single list does
+/// not need is in [`SECOND`], loaded on first use.
+pub const CALCULATOR: Module = Module {
+    name: "calculator",
+    stem: "pickanumber-calculator",
+    budget: 91_000,
+    aim: Some(80_000),
+};
+
+/// The calculator's second module (glue and wasm: several judges' passes, evidence checked
+/// against a judged work with the verifier's searches, the report, the saved passes), loaded
+/// only when an input has a `## Pass:` heading, a judged work is given, or a visitor copies the
+/// report or saves a pass.
+pub const SECOND: Module = Module {
+    name: "second module",
+    stem: "pickanumber-second",
+    budget: 128_600,
+    aim: Some(128_000),
+};
+
+/// The island of the probe's and the pairwise page's (boot module, glue, wasm), each page.
+pub const INSTRUMENTS: Module = Module {
+    name: "instruments island",
+    stem: "pickanumber-instruments",
+    budget: 80_000,
+    aim: None,
+};
+
+/// The setup page's island (boot module, glue, wasm). It is written against web-sys alone: a
+/// Leptos island of the same shape weighed more than this budget.
+pub const SETUP: Module = Module {
+    name: "setup island",
+    stem: "pickanumber-setup-island",
+    budget: 60_000,
+    aim: None,
+};
+
+/// The setup page's rubric reader (glue and wasm: the rubric crate's TOML reader, whose
+/// `[params]` keys are the formula crate's one list of settings), loaded only when a visitor
+/// loads a pasted rubric that is not JSON.
+pub const READER: Module = Module {
+    name: "rubric reader",
+    stem: "pickanumber-rubric-reader",
+    budget: 56_400,
+    aim: None,
+};
+
+/// Every module, the calculator first.
+pub const MODULES: [Module; 5] = [CALCULATOR, SECOND, INSTRUMENTS, SETUP, READER];
+
+/// What the bench aims at for everything the home page loads on first view (reading and the
+/// calculator together); no test enforces it.
+pub const HOME_AIM: u64 = 92_000;
+
+/// The module whose glue or wasm is at URL path `path`, if any.
+pub fn module_of(path: &str) -> Option<Module> {
+    MODULES.into_iter().find(|m| m.owns(path))
+}
+
+/// The page name the weight of a module loaded on first use is reported under, beside the
+/// pages: the page's path (without its `#fragment`) and the module's name, such as
+/// `/ (second module)` for [`SECOND`], which the calculator at `/#try` loads.
+pub fn loaded_later(page: &str, module: &Module) -> String {
+    let path = page.split('#').next().unwrap_or(page);
+    format!("{path} ({})", module.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_file_belongs_to_the_module_its_name_starts_with() {
+        let of = |p: &str| module_of(p).map(|m| m.name);
+        assert_eq!(
+            of("/calc/pickanumber-second-f06b_bg.wasm"),
+            Some("second module")
+        );
+        assert_eq!(
+            of("/calc/pickanumber-calculator-dc6f.js"),
+            Some("calculator")
+        );
+        assert_eq!(
+            of("/calc/pickanumber-setup-island-5549.js"),
+            Some("setup island")
+        );
+        assert_eq!(
+            of("/calc/pickanumber-rubric-reader-c723_bg.wasm"),
+            Some("rubric reader")
+        );
+        // The boot module is shared by every island: it belongs to none of them.
+        assert_eq!(of("/calc/boot.js"), None);
+    }
+
+    #[test]
+    fn a_module_loaded_later_is_named_after_the_page_s_path() {
+        assert_eq!(loaded_later("/#try", &SECOND), "/ (second module)");
+        assert_eq!(loaded_later("/setup/", &READER), "/setup/ (rubric reader)");
+    }
+}
