@@ -50,7 +50,7 @@ impl Module {
 pub const CALCULATOR: Module = Module {
     name: "calculator",
     stem: "pickanumber-calculator",
-    budget: 91_000,
+    budget: 85_900,
     aim: Some(80_000),
 };
 
