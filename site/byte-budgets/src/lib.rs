@@ -50,7 +50,7 @@ impl Module {
 pub const CALCULATOR: Module = Module {
     name: "calculator",
     stem: "pickanumber-calculator",
-    budget: 85_900,
+    budget: 85_700,
     aim: Some(80_000),
 };
 

@@ -104,7 +104,9 @@ pub fn watch(inputs: Inputs) -> RwSignal<View> {
     let latest = std::rc::Rc::new(std::cell::Cell::new(0u32));
     // Whether the view is `Off`, kept beside it so a keystroke without passes reads no signal.
     let off = std::cell::Cell::new(true);
-    Effect::new(move |_| {
+    // A render effect (the kind every reactive part of the view already is) rather than an
+    // `Effect`, so no second kind of effect is compiled in; it lives as long as the page.
+    let effect = RenderEffect::new(move |_| {
         let needed =
             inputs.text.with(|t| has_passes(t)) || inputs.work.with(|w| !w.trim().is_empty());
         if !needed {
@@ -135,6 +137,7 @@ pub fn watch(inputs: Inputs) -> RwSignal<View> {
             }
         });
     });
+    std::mem::forget(effect);
     view
 }
 
