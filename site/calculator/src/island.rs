@@ -1,6 +1,7 @@
 //! What the probe and pairwise islands share: the input box under their bar, and the work kept
 //! in this browser's storage so a reload brings back what was on screen.
 
+use crate::storage::{self, RECORD_PAUSE};
 use leptos::leptos_dom::helpers::{set_timeout_with_handle, TimeoutHandle};
 use leptos::prelude::*;
 use std::cell::Cell;
@@ -62,13 +63,8 @@ fn tab_key(ev: &web_sys::KeyboardEvent, escaped: &Cell<bool>) -> Option<String> 
     Some(t.value())
 }
 
-/// What this browser's localStorage holds under `key`, if anything.
-pub(crate) fn remembered(key: &str) -> Option<String> {
-    crate::judge_store::storage()?.get_item(key).ok().flatten()
-}
-
 /// Keeps `snapshot()` under `key` in this browser's localStorage once the visitor has paused
-/// ([`crate::state::RECORD_PAUSE`]) after a change of the signals it reads (not at the start:
+/// ([`RECORD_PAUSE`]) after a change of the signals it reads (not at the start:
 /// a visitor who changed nothing keeps the page's example). When the browser refuses (no
 /// storage, or the text is over its quota), `refused` gets `not_kept`, the note to show.
 pub(crate) fn remember(
@@ -87,10 +83,9 @@ pub(crate) fn remember(
             h.clear();
         }
         let keep = move || {
-            let kept =
-                crate::judge_store::storage().is_some_and(|s| s.set_item(key, &value).is_ok());
+            let kept = storage::set(key, &value);
             refused.set(if kept { "" } else { not_kept }.to_string());
         };
-        pending.set(set_timeout_with_handle(keep, crate::state::RECORD_PAUSE).ok());
+        pending.set(set_timeout_with_handle(keep, RECORD_PAUSE).ok());
     });
 }

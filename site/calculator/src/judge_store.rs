@@ -18,27 +18,14 @@ use crate::state::Inputs;
 /// The localStorage key of the judge store document (its saved passes).
 pub const KEY: &str = "pickanumber.passes";
 
-/// This browser's localStorage, if it offers one.
-pub(crate) fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
-}
-
 /// The stored document (empty when there is none).
 pub fn stored() -> String {
-    storage()
-        .and_then(|s| s.get_item(KEY).ok().flatten())
-        .unwrap_or_default()
+    crate::storage::get(KEY).unwrap_or_default()
 }
 
 /// Stores `text` (empty removes the key).
 pub fn store(text: &str) {
-    if let Some(s) = storage() {
-        let _ = if text.is_empty() {
-            s.remove_item(KEY)
-        } else {
-            s.set_item(KEY, text)
-        };
-    }
+    crate::storage::set(KEY, text);
 }
 
 /// The page's pieces a saved-passes answer changes.
@@ -56,6 +43,7 @@ pub struct Shown {
 /// applies its answer; a module that cannot be loaded is named in the status line.
 pub fn run(question: Question, shown: Shown) {
     let asked = crate::second::ask(&question, shown.inputs);
+    let _ = js_sys::Reflect::set(&asked, &"stored".into(), &stored().into());
     leptos::task::spawn_local(async move {
         match crate::second::call(asked).await {
             Ok(answer) => apply(&answer, shown),

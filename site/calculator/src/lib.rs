@@ -19,7 +19,7 @@
 //! prints it (`pickanumber_view::working`, in the `[result]` words compiled in as
 //! `pickanumber_view::words::RESULT`) and lays out the tables (`pickanumber_view::panel`,
 //! `outcome`). This crate
-//! only wires signals to views, stores passes ([`passes`]) and packs share links ([`share`], whose
+//! only wires signals to views, stores passes ([`judge_store`]) and packs share links ([`share`], whose
 //! format is the crate `pickanumber-share-link`'s). What
 //! most visits never use comes from a second module loaded on first use ([`second`]: several
 //! judges' passes, the markdown report, the saved passes' list, export and import). The app
@@ -52,6 +52,7 @@ pub mod probe;
 pub mod second;
 pub mod share;
 pub mod state;
+pub mod storage;
 
 use leptos::prelude::*;
 use pickanumber_score::{analyse, with_setting_errors, Kind, Mode, Preset};

@@ -11,7 +11,8 @@ use leptos::prelude::*;
 use pickanumber_instruments::pairwise::analyse;
 use pickanumber_view::{self as view};
 
-use crate::island::{input_box, remember, remembered};
+use crate::island::{input_box, remember};
+use crate::storage;
 
 /// How to leave the box, after the counts in its hint: Tab types a tab in it. (Written here
 /// until the island's words are declared with the rest of `[pairwise.live]`.)
@@ -27,7 +28,7 @@ pub fn PairwiseIsland(
     /// The judgments to start from.
     example: String,
 ) -> impl IntoView {
-    let text = RwSignal::new(remembered(KEY).unwrap_or_else(|| example.clone()));
+    let text = RwSignal::new(storage::get(KEY).unwrap_or_else(|| example.clone()));
     let refused = RwSignal::new(String::new());
     remember(KEY, move || text.get(), refused, PAIRWISE_LIVE.not_kept);
     let analysis = Memo::new(move |_| text.with(|t| analyse(t)));

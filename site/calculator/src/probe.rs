@@ -13,7 +13,8 @@ use pickanumber_instruments::probe::examples::synthetic_runs;
 use pickanumber_instruments::probe::{probe_text, Regime, Scale, TextProbe};
 use pickanumber_view::{self as view};
 
-use crate::island::{input_box, remember, remembered};
+use crate::island::{input_box, remember};
+use crate::storage;
 
 /// The localStorage key of the probe's work: the scale's two ends and the runs, a line each
 /// for the ends, then the text.
@@ -29,7 +30,7 @@ pub fn ProbeIsland(
     /// The runs text to start from.
     example: String,
 ) -> impl IntoView {
-    let kept = remembered(KEY);
+    let kept = storage::get(KEY);
     let mut kept = kept
         .as_deref()
         .map(|k| k.splitn(3, '\n'))

@@ -70,8 +70,8 @@ impl Question {
 
 /// The one argument of the module's `answer`: a plain object holding the question, the
 /// calculator's input, judged work and settings (read from the signals, so an effect that asks
-/// follows them), the judge or index a question carries, and the saved passes when the
-/// question is about them.
+/// follows them), and the judge or index a question carries; the judge store adds the saved
+/// passes to the questions about them ([`crate::judge_store::run`]).
 pub fn ask(question: &Question, inputs: Inputs) -> JsValue {
     let o = js_sys::Object::new();
     let set = |key: &str, value: &str| {
@@ -89,9 +89,6 @@ pub fn ask(question: &Question, inputs: Inputs) -> JsValue {
         Question::Save(judge) => set("judge", judge),
         Question::Reopen(index) => set("index", index),
         _ => {}
-    }
-    if !matches!(question, Question::View | Question::Report) {
-        set("stored", &crate::judge_store::stored());
     }
     o.into()
 }

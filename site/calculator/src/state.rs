@@ -57,7 +57,7 @@ impl Inputs {
     }
 
     /// Records what is on screen (mode, preset, weights, settings and the text) in the address
-    /// once the visitor has paused ([`RECORD_PAUSE`]), replacing the current entry rather than
+    /// once the visitor has paused ([`crate::storage::RECORD_PAUSE`]), replacing the current entry rather than
     /// adding one, so a reload, the back button and a copied address bring it back. Text a
     /// link cannot carry is kept in this browser's storage instead ([`draft`]), and `kept`
     /// says so. Called only after the visitor changed something, so an address opened with a
@@ -69,7 +69,7 @@ impl Inputs {
                 h.clear();
             }
             let record = move || leptos::task::spawn_local(inputs.record(kept));
-            p.set(set_timeout_with_handle(record, RECORD_PAUSE).ok());
+            p.set(set_timeout_with_handle(record, crate::storage::RECORD_PAUSE).ok());
         });
     }
 
@@ -107,9 +107,6 @@ impl Inputs {
     }
 }
 
-/// How long the visitor must pause before the address follows the screen.
-pub const RECORD_PAUSE: std::time::Duration = std::time::Duration::from_millis(400);
-
 thread_local! {
     /// The record waiting for the visitor's pause, if any.
     static PENDING: std::cell::Cell<Option<TimeoutHandle>> = const { std::cell::Cell::new(None) };
@@ -123,19 +120,17 @@ pub mod draft {
 
     /// The kept input, if any.
     pub fn kept() -> Option<String> {
-        crate::judge_store::storage()?.get_item(KEY).ok().flatten()
+        crate::storage::get(KEY)
     }
 
     /// Keeps `text`; false when the browser refuses (no storage, or over its quota).
     pub fn keep(text: &str) -> bool {
-        crate::judge_store::storage().is_some_and(|s| s.set_item(KEY, text).is_ok())
+        crate::storage::set(KEY, text)
     }
 
     /// Drops the kept input: the address holds the text again.
     pub fn forget() {
-        if let Some(s) = crate::judge_store::storage() {
-            let _ = s.remove_item(KEY);
-        }
+        crate::storage::set(KEY, "");
     }
 }
 
@@ -147,21 +142,13 @@ pub mod work {
 
     /// The kept work, if any.
     pub fn kept() -> Option<String> {
-        crate::island::remembered(KEY)
+        crate::storage::get(KEY)
     }
 
     /// Keeps `work` (empty removes the key). When the browser refuses (no storage, or the work
     /// is over its quota), the box's hint says the work will not survive a reload.
     pub fn keep(work: &str) {
-        let Some(s) = crate::judge_store::storage() else {
-            return refused();
-        };
-        let kept = if work.is_empty() {
-            s.remove_item(KEY)
-        } else {
-            s.set_item(KEY, work)
-        };
-        if kept.is_err() {
+        if !crate::storage::set(KEY, work) {
             refused();
         }
     }

@@ -15,7 +15,7 @@
 //! bytes: the same island in Leptos went over the page's budget (`cargo xtask bench` prints
 //! the figures of this one).
 
-use pickanumber_calculator::second;
+use pickanumber_calculator::{second, storage};
 use pickanumber_rubric::Rubric;
 use pickanumber_setup::form::{field_id, CriterionRow, TrapRow};
 use pickanumber_setup::{html, Form, Words};
@@ -70,9 +70,7 @@ fn main() {
         return;
     };
     // The form as this browser kept it, else the example.
-    let kept = storage()
-        .and_then(|s| s.get_item(KEY).ok().flatten())
-        .and_then(|k| Form::from_kept(&k));
+    let kept = storage::get(KEY).and_then(|k| Form::from_kept(&k));
     let island = Rc::new(RefCell::new(Island {
         form: kept.unwrap_or_else(|| Form::from_rubric(&example)),
         words,
@@ -103,11 +101,6 @@ fn main() {
 
 /// The localStorage key of the form as typed ([`Form::to_kept`]).
 const KEY: &str = "pickanumber.setup";
-
-/// This browser's localStorage, if it offers one.
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
-}
 
 /// The text of the paste field when `ev` is a click on "Load" and the text is not JSON: a
 /// TOML rubric, which this wasm cannot read ([`load_toml`] has the rubric reader read it).
@@ -281,7 +274,7 @@ impl Island {
     /// Keeps the form as typed in this browser's storage, so a reload brings it back; says so
     /// in the status line when the browser refuses.
     fn keep(&self) {
-        if storage().is_none_or(|s| s.set_item(KEY, &self.form.to_kept()).is_err()) {
+        if !storage::set(KEY, &self.form.to_kept()) {
             self.status.set_text_content(Some(&self.words.not_kept));
         }
     }
