@@ -61,15 +61,15 @@ pub const CALCULATOR: Module = Module {
 pub const SECOND: Module = Module {
     name: "second module",
     stem: "pickanumber-second",
-    budget: 128_600,
-    aim: Some(128_000),
+    budget: 127_400,
+    aim: None,
 };
 
 /// The island of the probe's and the pairwise page's (boot module, glue, wasm), each page.
 pub const INSTRUMENTS: Module = Module {
     name: "instruments island",
     stem: "pickanumber-instruments",
-    budget: 80_000,
+    budget: 70_500,
     aim: None,
 };
 
@@ -78,7 +78,7 @@ pub const INSTRUMENTS: Module = Module {
 pub const SETUP: Module = Module {
     name: "setup island",
     stem: "pickanumber-setup-island",
-    budget: 60_000,
+    budget: 50_500,
     aim: None,
 };
 
@@ -88,7 +88,7 @@ pub const SETUP: Module = Module {
 pub const READER: Module = Module {
     name: "rubric reader",
     stem: "pickanumber-rubric-reader",
-    budget: 56_400,
+    budget: 56_000,
     aim: None,
 };
 

@@ -109,41 +109,64 @@ mod tests {
 
     #[test]
     fn a_page_is_summed_per_part_against_its_budgets_and_aims() {
+        // The calculator 500 bytes under its budget and above its aim; the page over its aim.
+        let calc = budgets::CALCULATOR.budget - 500;
+        assert!(calc > budgets::CALCULATOR.aim.unwrap_or(u64::MAX));
         let page = json!({"page": "/", "files": [
-            {"path": "/", "part": "reading", "raw": 9000, "gzip": 4000, "brotli": 3000},
+            {"path": "/", "part": "reading", "raw": 9000, "gzip": 4000, "brotli": 6000},
             {"path": "/style.css", "part": "reading", "raw": 8000, "gzip": 3000, "brotli": 2500},
-            {"path": "/calc/boot.js", "part": "calculator", "raw": 200, "gzip": 150, "brotli": 100},
-            {"path": "/calc/pickanumber-calculator-1_bg.wasm", "part": "calculator", "raw": 150000, "gzip": 70000, "brotli": 90150},
-            {"path": "/copy.js", "part": "other_scripts", "raw": 500, "gzip": 300, "brotli": 250},
+            {"path": "/calc/boot.js", "part": "calculator", "raw": 200, "gzip": 100, "brotli": 100},
+            {"path": "/calc/pickanumber-calculator-1_bg.wasm", "part": "calculator", "raw": 150000, "gzip": 70000, "brotli": calc - 100},
+            {"path": "/copy.js", "part": "other_scripts", "raw": 500, "gzip": 300, "brotli": 300},
         ], "external": [], "missing": ["/gone.png"]});
+        let all = 8500 + calc + 300;
+        assert!(all > budgets::HOME_AIM);
         let mut report = Report::default();
         page_rows(&page, &mut report);
         let rows: Vec<String> = report.rows.iter().map(Row::brief).collect();
         let expected = [
-            "/ reading: 2 req · 17.0 KB raw · 7.0 KB gz · 5.5 KB br ✓",
-            "/ calculator: 2 req · 150.2 KB raw · 70.2 KB gz · 90.2 KB br ✓",
-            "/ all: 5 req · 167.7 KB raw · 77.5 KB gz · 96.0 KB br ✗",
-            "/ of it JS and wasm: 3 req · 150.7 KB raw · 70.5 KB gz · 90.5 KB br",
+            "/ reading: 2 req · 17.0 KB raw · 7.0 KB gz · 8.5 KB br ✓".to_string(),
+            format!(
+                "/ calculator: 2 req · 150.2 KB raw · 70.1 KB gz · {} br ✓",
+                kb(calc)
+            ),
+            format!(
+                "/ all: 5 req · 167.7 KB raw · 77.4 KB gz · {} br ✗",
+                kb(all)
+            ),
+            format!(
+                "/ of it JS and wasm: 3 req · 150.7 KB raw · 70.4 KB gz · {} br",
+                kb(calc + 300)
+            ),
         ];
         assert_eq!(rows, expected);
         let notes = [
-            "weight /: the calculator is 90.2 KB br, above its aim of 80.0 KB",
-            "weight /: the browser asked for `/gone.png`, which the server does not have (not counted)",
+            format!(
+                "weight /: the calculator is {} br, above its aim of {}",
+                kb(calc),
+                kb(budgets::CALCULATOR.aim.unwrap_or_default())
+            ),
+            "weight /: the browser asked for `/gone.png`, which the server does not have (not counted)".to_string(),
         ];
         assert_eq!(report.notes, notes);
     }
 
     #[test]
     fn a_module_over_its_budget_is_marked_missed() {
+        // One byte over the setup island's budget.
+        let over = budgets::SETUP.budget + 1;
         let page = json!({"page": "/setup/", "files": [
             {"path": "/calc/boot.js", "part": "calculator", "raw": 2900, "gzip": 1200, "brotli": 1100},
-            {"path": "/calc/pickanumber-setup-island-1_bg.wasm", "part": "calculator", "raw": 120000, "gzip": 52000, "brotli": 58950},
+            {"path": "/calc/pickanumber-setup-island-1_bg.wasm", "part": "calculator", "raw": 120000, "gzip": 52000, "brotli": over - 1100},
         ], "external": [], "missing": []});
         let mut report = Report::default();
         page_rows(&page, &mut report);
         assert_eq!(
             report.rows[0].brief(),
-            "/setup/ setup island: 2 req · 122.9 KB raw · 53.2 KB gz · 60.0 KB br ✗"
+            format!(
+                "/setup/ setup island: 2 req · 122.9 KB raw · 53.2 KB gz · {} br ✗",
+                kb(over)
+            )
         );
     }
 
