@@ -90,9 +90,8 @@ pub struct Block {
     body: String,
 }
 
-impl Show {
-    /// Every value, in the order messages list them.
-    const ALL: [Show; 4] = [Show::Full, Show::Result, Show::None, Show::Lead];
+impl Named for Show {
+    const ALL: &'static [Show] = &[Show::Full, Show::Result, Show::None, Show::Lead];
 
     /// The value's name in `show=`.
     fn name(self) -> &'static str {
@@ -102,13 +101,6 @@ impl Show {
             Show::None => "none",
             Show::Lead => "lead",
         }
-    }
-}
-
-impl Named for Show {
-    const ALL: &'static [Show] = &Show::ALL;
-    fn name(self) -> &'static str {
-        Show::name(self)
     }
 }
 
@@ -132,9 +124,15 @@ enum BlockOption {
 }
 
 impl BlockOption {
+    /// How many of [`Named::ALL`] a message lists before the formula's settings: those
+    /// that choose how the items are scored.
+    const BEFORE: usize = 4;
+}
+
+impl Named for BlockOption {
     /// Every option, in the order messages list them: the first [`BlockOption::BEFORE`]
     /// before the formula's settings, the others after.
-    const ALL: [BlockOption; 7] = [
+    const ALL: &'static [BlockOption] = &[
         BlockOption::Id,
         BlockOption::Mode,
         BlockOption::Preset,
@@ -143,10 +141,6 @@ impl BlockOption {
         BlockOption::Show,
         BlockOption::Interval,
     ];
-
-    /// How many of [`BlockOption::ALL`] a message lists before the formula's settings: those
-    /// that choose how the items are scored.
-    const BEFORE: usize = 4;
 
     /// The option's key in the info string.
     fn name(self) -> &'static str {
@@ -159,13 +153,6 @@ impl BlockOption {
             BlockOption::Show => "show",
             BlockOption::Interval => "interval",
         }
-    }
-}
-
-impl Named for BlockOption {
-    const ALL: &'static [BlockOption] = &BlockOption::ALL;
-    fn name(self) -> &'static str {
-        BlockOption::name(self)
     }
 }
 
@@ -235,7 +222,7 @@ impl Block {
                 set.map_err(bad)?;
                 continue;
             }
-            let Some(option) = <BlockOption as Named>::find(key, &BlockOption::ALL) else {
+            let Some(option) = BlockOption::find(key, BlockOption::ALL) else {
                 return Err(err(
                     line,
                     format!("unknown evidence option \"{key}\" (options: {})", options()),
@@ -272,7 +259,7 @@ impl Block {
                         err(line, format!("evidence option interval: \"{value}\" is not a level from 1 to 99 (percent), such as interval=90"))
                     })?)
                 }
-                BlockOption::Show => show = Show::parse_among(value, &Show::ALL).map_err(bad)?,
+                BlockOption::Show => show = Show::parse_among(value, Show::ALL).map_err(bad)?,
             }
         }
         let id = id.ok_or_else(|| {
