@@ -22,7 +22,7 @@ pub fn names() -> impl Iterator<Item = &'static str> {
 /// spread across criteria that passes the self-check.
 pub fn value(name: &str) -> Option<String> {
     let p = Params::CANONICAL;
-    if let Some(key) = ParamKey::ALL.iter().find(|k| k.name() == name) {
+    if let Ok(key) = name.parse::<ParamKey>() {
         return Some(round_trip(key.get(&p)));
     }
     Some(match name {
