@@ -8,7 +8,7 @@
 //! and is stored as a judge store document that `pickanumber passes` reads. A judge store
 //! document pasted in the input (the page's own export, or one the CLI wrote) is imported into
 //! the list; saved passes the page cannot read are kept as they are and named, never written
-//! over.
+//! over. When the browser's storage refuses the saved passes, the status line says so.
 
 use pickanumber_browser_tests::{
     open_calculator, paste, repo, serve_dist, text, wait_ready, wait_shown, wait_until, wait_value,
@@ -117,6 +117,48 @@ async fn click(client: &Client, selector: &str) {
         .send_keys("\u{E007}")
         .await
         .unwrap_or_else(|e| panic!("press {selector}: {e}"));
+}
+
+/// A pass saved while the browser's storage refuses it (over its quota): the status line says
+/// the saved passes will not survive a reload, rather than letting the list look kept.
+#[tokio::test]
+async fn a_pass_the_storage_refuses_is_named_in_the_status_line() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        open_calculator(&client, &site).await;
+        client
+            .execute(
+                "const set = Storage.prototype.setItem;
+                 Storage.prototype.setItem = function (key, value) {
+                     if (key === 'pickanumber.passes') {
+                         throw new DOMException('over the quota', 'QuotaExceededError');
+                     }
+                     return set.call(this, key, value);
+                 };",
+                vec![],
+            )
+            .await
+            .expect("make the storage refuse the passes");
+        paste(&client, "+3 the tests pass").await;
+        let judge = client
+            .find(Locator::Id("judge-input"))
+            .await
+            .expect("a judge field beside Save pass");
+        judge.send_keys("claude").await.expect("type the judge");
+        click(&client, "#save-pass").await;
+        wait_shown(
+            &client,
+            "calc-status",
+            &["storage refused the saved passes: they will not survive a reload"],
+        )
+        .await;
+        let stored = client
+            .execute("return localStorage.getItem('pickanumber.passes');", vec![])
+            .await
+            .expect("read localStorage");
+        assert_eq!(stored, Value::Null, "nothing was stored");
+    })
+    .await;
 }
 
 #[tokio::test]

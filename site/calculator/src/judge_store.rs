@@ -13,6 +13,7 @@
 use leptos::prelude::*;
 
 use crate::second::Question;
+use crate::site_words::CALCULATOR_LIVE as WORDS;
 use crate::state::Inputs;
 
 /// The localStorage key of the judge store document (its saved passes).
@@ -23,9 +24,9 @@ pub fn stored() -> String {
     crate::storage::get(KEY).unwrap_or_default()
 }
 
-/// Stores `text` (empty removes the key).
-pub fn store(text: &str) {
-    crate::storage::set(KEY, text);
+/// Stores `text` (empty removes the key); false when the browser refuses.
+pub fn store(text: &str) -> bool {
+    crate::storage::set(KEY, text)
 }
 
 /// The page's pieces a saved-passes answer changes.
@@ -55,10 +56,13 @@ pub fn run(question: Question, shown: Shown) {
 /// Applies a `[stored, panel, message, text]` answer.
 fn apply(answer: &js_sys::Array, shown: Shown) {
     let part = |i| answer.get(i).as_string().unwrap_or_default();
-    store(&part(0));
+    let stored = part(0);
+    let kept = store(&stored) || stored.is_empty();
     shown.panel.set(part(1));
     let (message, text) = (part(2), part(3));
-    if !message.is_empty() {
+    if !kept {
+        shown.status.set(WORDS.passes_refused.into());
+    } else if !message.is_empty() {
         shown.status.set(message);
     }
     if !text.is_empty() {

@@ -159,7 +159,8 @@ pub fn Calculator(
             Action::ExportPasses => copy_text(judge_store::stored(), status, WORDS.passes_copied),
             Action::ForgetPasses => {
                 saved.set(String::new());
-                judge_store::store("");
+                // Removing the key cannot lose anything the visitor wants kept.
+                let _ = judge_store::store("");
             }
         }
     };

@@ -109,6 +109,8 @@ words_table! {
         link_copied: "Share link copied.",
         /// The status after the passes are copied.
         passes_copied: "Passes copied as JSON.",
+        /// The status when the browser's storage refused the saved passes.
+        passes_refused: "This browser's storage refused the saved passes: they will not survive a reload. Copy them as JSON to keep them.",
         /// The status when the browser refuses the clipboard.
         clipboard_refused: "The browser refused the clipboard; select the text instead.",
         /// The notice after a share link is restored.
