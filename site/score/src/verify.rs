@@ -10,31 +10,54 @@
 //!
 //! | form | example | checked how |
 //! |---|---|---|
-//! | a quote, in straight or curly double quotes | `"all inputs are validated"`, `“retries = 3”` | found in the work |
-//! | a quote with an ellipsis | `"fn main() … Ok(())"` | each piece found, in order, in one file |
-//! | a line of a file | `src/api.rs:88` (also `api.rs:88:5`) | the file has the line |
+//! | a quotation, in straight or curly double quotes | `"all inputs are validated"`, `“retries = 3”` | found whole in the work |
+//! | a quotation with an ellipsis | `"fn main() … Ok(())"` | each piece found, in order, in one file |
+//! | a line of a file | `src/api.rs:88` (also `api.rs:88:5`, `Makefile:3`) | the file has the line |
 //! | lines of a file | `src/api.rs:88-92`, `api.rs:88–92` | the file has the lines |
 //! | a line as a link fragment | `src/api.rs#L88`, `api.rs#L88-L92` | the file has the lines |
 //! | a URL | `https://example.org/report` | not checkable |
 //! | a time in a recording | `12:34`, `1:02:03`, `t=90s` | not checkable |
 //! | a page | `p. 7`, `pp. 3-4`, `page 12` | not checkable |
 //!
+//! A quotation is everything between its outer quotation marks: marks inside it are part of
+//! its text, read by one rule ([`QUOTATION_RULE`]), so `"write_str("empty")"` is the whole
+//! call and `"write_str("invented")"` is searched whole, never as the fragments around the
+//! inner marks. A quotation never closed by that rule does not read, and neither does a place
+//! whose line is not a line number (`a.rs:0`, `a.rs:-1`, ten digits): the item is `not_found`,
+//! with the rule in its reason.
+//!
 //! A path names a file of the tree by its exact relative path, or by a suffix that only one
-//! file's path ends with (`api.rs` for `src/api.rs`). A quote given with a place must stand
-//! within [`NEAR_LINES`] lines of it (of one of the places, when the item gives several).
+//! file's path ends with (`api.rs` for `src/api.rs`); a bare name (`Makefile`) is a place only
+//! when a file has that name. When the work is one file, read from its path, a place whose
+//! file name is that file's names it (`src/lib.rs:3` against `semver/src/lib.rs`). A quotation
+//! given with a place must stand within [`NEAR_LINES`] lines of it (of one of the places, when
+//! the item gives several).
 //!
 //! Matching normalises both sides ([`normalise`]): white space runs are one space, curly quotes
-//! are straight, dashes are `-`, ASCII letters are compared without case; a trailing `.`, `,`
-//! or `;` of a quote is left out. Nothing else is forgiven: a paraphrase is `not_found`, with
-//! the closest passage shown when one differs in few words ([`CLOSE_WORDS`]).
+//! are straight, a backslash before a quotation mark is left out (so `\"` in a source line is
+//! matched by a quotation that writes `\"` or `"`), dashes are `-`, ASCII letters are compared
+//! without case; a trailing `.`, `,` or `;` of a quotation is left out. A doubled mark (`""`)
+//! is compared as written. Nothing else is forgiven: a paraphrase is `not_found`, with the
+//! closest passage shown when one differs in few words ([`CLOSE_WORDS`]). A quotation with no
+//! letter or digit (`"..."`, `"."`) is not evidence (`not_found`); one with fewer than
+//! [`MIN_QUOTE_CHARS`] stands almost anywhere and is not checked.
 //!
 //! # The statuses
 //!
-//! - `verified`: every quote and place the item gives is in the work;
-//! - `not_found`: one is not (the reason names it, and the closest match where one is close);
+//! - `verified`: the item quotes the work, every quotation was found whole (within
+//!   [`NEAR_LINES`] of its place, when a place is given), and every place exists;
+//! - `located`: the item gives places and no quotation to check, and the work has those lines:
+//!   the line exists, what the item says of it was not checked;
+//! - `not_found`: a quotation or place is not in the work, or a citation does not read (the
+//!   reason names it, and the closest match where one is close);
 //! - `not_checkable`: the item cites only what the work cannot confirm (a URL, a timestamp,
-//!   a page), or places against a work that is one text without file names;
+//!   a page, a quotation too short to identify a place), or places against a work that is one
+//!   text without file names (with no quotation to check);
 //! - `no_evidence`: the item cites nothing.
+//!
+//! By default the score leaves `not_found` items out and counts the others; evidence can be
+//! required (`no_evidence` left out) and quotations too (`located` and `not_checkable` left
+//! out as well), see [`Against`].
 //!
 //! ```
 //! use pickanumber_score::verify::{verify_text, Status, Work};
@@ -44,9 +67,10 @@
 //!     "+5 \"all inputs are validated\" (api.rs:88)",
 //!     "+1 see https://example.org",
 //!     "+2 looks tidy",
+//!     "+2 the bound is checked (api.rs:2)",
 //! ]);
 //! let statuses: Vec<Status> = checks.iter().map(|c| c.status).collect();
-//! assert_eq!(statuses, [Status::Verified, Status::NotFound, Status::NotCheckable, Status::NoEvidence]);
+//! assert_eq!(statuses, [Status::Verified, Status::NotFound, Status::NotCheckable, Status::NoEvidence, Status::Located]);
 //! assert_eq!(checks[1].reason, "api.rs:88 is beyond the end of src/api.rs (3 lines)");
 //! ```
 
@@ -63,7 +87,7 @@ mod work;
 pub(crate) use apply::{apply, attach};
 #[cfg(feature = "verify")]
 pub use apply::{Against, ItemCheck, Unverified, Verification};
-pub use evidence::{evidence, Evidence, Place};
+pub use evidence::{evidence, Evidence, Place, Unreadable, QUOTATION_RULE};
 pub use work::{
     normalise, Work, WorkError, WorkFile, MAX_WORK_BYTES, MAX_WORK_FILES, SKIPPED_DIRS,
 };
@@ -78,6 +102,10 @@ pub const FOR_JUDGES: &str = "a quotation copied verbatim from the work in doubl
 /// What a judge is told happens to evidence the work does not have.
 pub const NOT_COUNTED: &str = "every quotation and place is checked against the work, and an item whose evidence is not in it does not count";
 
+/// The fewest letters and digits a quotation holds (its pieces together) to be checked: a
+/// shorter one (`"a"`, `"x=1"`'s two) stands almost anywhere, so finding it proves nothing.
+pub const MIN_QUOTE_CHARS: usize = 3;
+
 /// How many lines before and after a cited place a quote may stand and still be at it.
 pub const NEAR_LINES: usize = 3;
 /// A passage is shown as the closest match when it differs from the quote in at most one
@@ -89,8 +117,12 @@ pub const CLOSE_WORDS: usize = 4;
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
-    /// Every quote and place the item gives is in the work.
+    /// The item quotes the work, and every quotation is in it (at its place, where one is
+    /// given), every place too.
     Verified,
+    /// The item gives places only (`path:line`), and the work has those lines; what the item
+    /// says of them was not checked.
+    Located,
     /// A quote or place the item gives is not in the work.
     NotFound,
     /// The item cites only what the work cannot confirm.
@@ -101,17 +133,19 @@ pub enum Status {
 
 impl Status {
     /// Every status, in the order counts list them.
-    pub const ALL: [Status; 4] = [
+    pub const ALL: [Status; 5] = [
         Status::Verified,
+        Status::Located,
         Status::NotFound,
         Status::NotCheckable,
         Status::NoEvidence,
     ];
 
-    /// The machine name: `verified`, `not_found`, `not_checkable`, `no_evidence`.
+    /// The machine name: `verified`, `located`, `not_found`, `not_checkable`, `no_evidence`.
     pub fn name(self) -> &'static str {
         match self {
             Status::Verified => "verified",
+            Status::Located => "located",
             Status::NotFound => "not_found",
             Status::NotCheckable => "not_checkable",
             Status::NoEvidence => "no_evidence",
@@ -171,84 +205,108 @@ fn pieces_of(quote: &str) -> Vec<String> {
 }
 
 #[cfg(feature = "verify")]
-/// One item's check.
+/// One item's check: see the statuses in the module documentation.
 fn check_one(work: &Work, index: &Index, e: &Evidence, pieces: &[Vec<String>]) -> Check {
-    if e.is_empty() {
-        return Check {
-            status: Status::NoEvidence,
-            reason: "cites no quote, place, URL, time or page".into(),
-            closest: None,
-        };
-    }
-    if e.quotes.is_empty() && e.places.is_empty() {
-        return Check {
-            status: Status::NotCheckable,
-            reason: format!(
-                "cites only what the work cannot show: {}",
-                e.uncheckable.join(", ")
-            ),
-            closest: None,
-        };
-    }
-    if !e.places.is_empty() && work.anonymous {
-        return Check {
-            status: Status::NotCheckable,
-            reason: format!("cites {} but the work is one text without file names: give the work as a file or a folder", e.places[0].written),
-            closest: None,
-        };
-    }
     let not_found = |reason: String, closest: Option<String>| Check {
         status: Status::NotFound,
         reason,
         closest,
     };
-    // Each place: a file of the tree that has the lines.
+    // A bare name (`Makefile:3`) is a place only when the work has a file of that name.
+    let places: Vec<&Place> = e
+        .places
+        .iter()
+        .filter(|p| !p.bare || !work.by_path(&p.path).is_empty())
+        .collect();
+    if e.quotes.is_empty()
+        && places.is_empty()
+        && e.uncheckable.is_empty()
+        && e.unreadable.is_empty()
+    {
+        return Check {
+            status: Status::NoEvidence,
+            reason: "cites no quotation, place, URL, time or page".into(),
+            closest: None,
+        };
+    }
+    if let Some(u) = e.unreadable.first() {
+        return not_found(format!("{} does not read: {}", u.written, u.why), None);
+    }
+    // Each quotation by what it holds to find: nothing, too little, or enough.
+    let mut checkable = Vec::new();
+    let mut short = Vec::new();
+    for (quote, pieces) in e.quotes.iter().zip(pieces) {
+        let letters: usize = pieces
+            .iter()
+            .map(|p| p.chars().filter(|c| c.is_alphanumeric()).count())
+            .sum();
+        match letters {
+            0 => {
+                return not_found(
+                    format!("\"{quote}\" holds no letter or digit: a quotation with nothing to find is not evidence"),
+                    None,
+                )
+            }
+            n if n < MIN_QUOTE_CHARS => short.push(quote.as_str()),
+            _ => checkable.push((quote, pieces)),
+        }
+    }
+    let short_note = match short.as_slice() {
+        [] => String::new(),
+        s => format!(
+            "; too short to identify a place (fewer than {MIN_QUOTE_CHARS} letters or digits), not checked: \"{}\"",
+            s.join("\", \"")
+        ),
+    };
+    // Each place: a file of the tree that has the lines. A work that is one text has no
+    // file names, so its places cannot be checked; its quotations still are.
     let mut spans: Vec<(&WorkFile, usize, usize, &Place)> = Vec::new();
-    for p in &e.places {
-        let files = work.by_path(&p.path);
-        let file = match files.as_slice() {
-            [] => return not_found(format!("no file of the work is named {}", p.path), None),
-            [f] => *f,
-            several => {
-                let names: Vec<&str> = several.iter().take(5).map(|f| f.path.as_str()).collect();
+    let mut unplaced = String::new();
+    if work.anonymous && !places.is_empty() {
+        unplaced = format!(
+            "; {} not checked: the work is one text without file names",
+            places
+                .iter()
+                .map(|p| p.written.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    } else {
+        for p in &places {
+            let files = work.by_path(&p.path);
+            let file = match files.as_slice() {
+                [] => return not_found(format!("no file of the work is named {}", p.path), None),
+                [f] => *f,
+                several => {
+                    let names: Vec<&str> =
+                        several.iter().take(5).map(|f| f.path.as_str()).collect();
+                    return not_found(
+                        format!(
+                            "{} names more than one file ({}): give more of the path",
+                            p.path,
+                            names.join(", ")
+                        ),
+                        None,
+                    );
+                }
+            };
+            if p.last > file.lines() {
                 return not_found(
                     format!(
-                        "{} names more than one file ({}): give more of the path",
-                        p.path,
-                        names.join(", ")
+                        "{} is beyond the end of {} ({} lines)",
+                        p.written,
+                        file.path,
+                        file.lines()
                     ),
                     None,
                 );
             }
-        };
-        if p.first == 0 || p.last < p.first {
-            return not_found(
-                format!(
-                    "{} names no line (lines count from 1, first to last)",
-                    p.written
-                ),
-                None,
-            );
+            let (a, b) = file.span(p.first, p.last, NEAR_LINES);
+            spans.push((file, a, b, p));
         }
-        if p.last > file.lines() {
-            return not_found(
-                format!(
-                    "{} is beyond the end of {} ({} lines)",
-                    p.written,
-                    file.path,
-                    file.lines()
-                ),
-                None,
-            );
-        }
-        let (a, b) = file.span(p.first, p.last, NEAR_LINES);
-        spans.push((file, a, b, p));
     }
     let mut found = Vec::new();
-    for (quote, pieces) in e.quotes.iter().zip(pieces) {
-        if pieces.is_empty() {
-            continue;
-        }
+    for (quote, pieces) in &checkable {
         if spans.is_empty() {
             match index.find_in_order(work, pieces) {
                 Some((file, at)) => found.push(format!("\"{quote}\" at {}", place_name(file, at))),
@@ -262,7 +320,7 @@ fn check_one(work: &Work, index: &Index, e: &Evidence, pieces: &[Vec<String>]) -
             }
         } else {
             let near = spans.iter().find_map(|&(f, a, b, _)| {
-                search::in_order(&f.norm[a..b], pieces).map(|at| (f, a + at))
+                index.find_within(work, f, a, b, pieces).map(|at| (f, at))
             });
             match near {
                 Some((file, at)) => found.push(format!("\"{quote}\" at {}", place_name(file, at))),
@@ -294,9 +352,45 @@ fn check_one(work: &Work, index: &Index, e: &Evidence, pieces: &[Vec<String>]) -
     }
     let mut reason: Vec<String> = found;
     reason.extend(spans.iter().map(|s| format!("{} exists", s.3.written)));
+    let reason = reason.join("; ");
+    if !checkable.is_empty() {
+        return Check {
+            status: Status::Verified,
+            reason: format!("found: {reason}{unplaced}{short_note}"),
+            closest: None,
+        };
+    }
+    if !spans.is_empty() {
+        return Check {
+            status: Status::Located,
+            reason: format!(
+                "{reason}; no quotation, so what the item says of it was not checked{short_note}"
+            ),
+            closest: None,
+        };
+    }
+    let mut cannot: Vec<String> = places.iter().map(|p| p.written.clone()).collect();
+    cannot.extend(e.uncheckable.iter().cloned());
+    cannot.extend(short.iter().map(|q| format!("\"{q}\"")));
+    let why = match (work.anonymous && !places.is_empty(), short.is_empty()) {
+        (true, _) => {
+            " (the work is one text without file names: give the work as a file or a folder)"
+        }
+        (false, false) => "",
+        (false, true) => "",
+    };
+    let why = match (why.is_empty(), short.is_empty()) {
+        (true, false) => format!(
+            " (a quotation needs at least {MIN_QUOTE_CHARS} letters or digits to identify a place)"
+        ),
+        _ => why.to_string(),
+    };
     Check {
-        status: Status::Verified,
-        reason: format!("found: {}", reason.join("; ")),
+        status: Status::NotCheckable,
+        reason: format!(
+            "cites only what the work cannot show: {}{why}",
+            cannot.join(", ")
+        ),
         closest: None,
     }
 }
@@ -316,6 +410,8 @@ fn place_name(file: &WorkFile, at: usize) -> String {
 pub struct Counts {
     /// Items verified.
     pub verified: usize,
+    /// Items whose places exist, with no quotation checked.
+    pub located: usize,
     /// Items with a quote or place not found.
     pub not_found: usize,
     /// Items citing only what the work cannot confirm.
@@ -331,6 +427,7 @@ impl Counts {
         for k in checks {
             match k.status {
                 Status::Verified => c.verified += 1,
+                Status::Located => c.located += 1,
                 Status::NotFound => c.not_found += 1,
                 Status::NotCheckable => c.not_checkable += 1,
                 Status::NoEvidence => c.no_evidence += 1,
@@ -343,16 +440,18 @@ impl Counts {
     pub fn get(&self, s: Status) -> usize {
         match s {
             Status::Verified => self.verified,
+            Status::Located => self.located,
             Status::NotFound => self.not_found,
             Status::NotCheckable => self.not_checkable,
             Status::NoEvidence => self.no_evidence,
         }
     }
 
-    /// The invented-evidence rate: the share of checkable items (verified or not found) whose
-    /// evidence was not found; `None` when no item was checkable.
+    /// The invented-evidence rate: the share of the items whose evidence was checked
+    /// (verified, located or not found) whose evidence was not found; `None` when no item's
+    /// was. A located item's place was found, but not what it says of the place.
     pub fn invented_rate(&self) -> Option<f64> {
-        let checkable = self.verified + self.not_found;
+        let checkable = self.verified + self.located + self.not_found;
         (checkable > 0).then(|| self.not_found as f64 / checkable as f64)
     }
 }

@@ -37,6 +37,9 @@ pub struct Against {
     pub unverified: Unverified,
     /// Whether `no_evidence` items are left out too.
     pub require_evidence: bool,
+    /// Whether every item must quote the work: `located`, `not_checkable` and `no_evidence`
+    /// items are left out too, so only `verified` ones count.
+    pub require_quotes: bool,
 }
 
 impl Against {
@@ -124,8 +127,9 @@ pub(crate) fn apply(parsed: &mut Parsed, against: &Against) -> (Verification, Ve
     for (entry, check) in parsed.entries.drain(..).zip(checks) {
         let counted = match check.status {
             Status::NotFound => against.unverified == Unverified::Keep,
-            Status::NoEvidence => !against.require_evidence,
-            Status::Verified | Status::NotCheckable => true,
+            Status::NoEvidence => !against.require_evidence && !against.require_quotes,
+            Status::Located | Status::NotCheckable => !against.require_quotes,
+            Status::Verified => true,
         };
         let message = match (check.status, counted) {
             (Status::NotFound, false) => Some(format!(
@@ -136,9 +140,16 @@ pub(crate) fn apply(parsed: &mut Parsed, against: &Against) -> (Verification, Ve
                 "evidence not in the work, item counted as asked: {}",
                 check.reason
             )),
+            (Status::NoEvidence, false) if !against.require_evidence => Some(
+                "the item cites no evidence, and quotations are required: not counted".to_string(),
+            ),
             (Status::NoEvidence, false) => Some(
                 "the item cites no evidence, and evidence is required: not counted".to_string(),
             ),
+            (Status::Located | Status::NotCheckable, false) => Some(format!(
+                "the item quotes nothing the work was searched for, and quotations are required: not counted ({})",
+                check.reason
+            )),
             _ => None,
         };
         // One diagnostic per line: a `×N` line gives N entries with one check.

@@ -9,6 +9,9 @@ use memchr::memmem;
 use std::cell::Cell;
 use std::collections::HashMap;
 
+/// A piece longer than this many bytes is searched for on its own, not in the automaton
+/// (whose size grows with its patterns').
+const LONG_PIECE: usize = 4096;
 /// A piece found in more files than this is searched file by file when needed.
 const FILES_PER_PIECE: usize = 32;
 /// The most quotes whose closest passage is looked for in one check (each search reads the
@@ -30,7 +33,11 @@ pub(super) struct Index {
 }
 
 impl Index {
-    /// Finds every piece in the work in one pass.
+    /// Finds where every piece first stands in each file: the short pieces in one pass over
+    /// each file, the long ones ([`LONG_PIECE`]) one by one. Time stays linear in the work
+    /// when pieces overlap each other: once the pass reports more matches of pieces already
+    /// placed in a file than the file has bytes, the pieces still unplaced are searched for
+    /// in another pass of their own.
     pub(super) fn new<'a>(work: &Work, pieces: impl Iterator<Item = &'a str>) -> Index {
         let mut ids: HashMap<String, usize> = HashMap::new();
         let mut patterns: Vec<&str> = Vec::new();
@@ -42,22 +49,59 @@ impl Index {
         }
         let mut first = vec![Vec::new(); patterns.len()];
         let mut overflow = vec![false; patterns.len()];
-        if !patterns.is_empty() {
-            let ac = AhoCorasick::new(&patterns)
-                .expect("an automaton of at most the work's size builds");
-            for (k, file) in work.files.iter().enumerate() {
+        let (long, short): (Vec<usize>, Vec<usize>) =
+            (0..patterns.len()).partition(|&p| patterns[p].len() > LONG_PIECE);
+        let automaton = |of: &[usize]| {
+            AhoCorasick::new(of.iter().map(|&p| patterns[p]))
+                .expect("an automaton of at most the work's size builds")
+        };
+        let all = (!short.is_empty()).then(|| automaton(&short));
+        // Per piece, the last file it was placed in (or found too often to list).
+        let mut placed_in = vec![usize::MAX; patterns.len()];
+        for (k, file) in work.files.iter().enumerate() {
+            let mut record = |p: usize, at: usize, placed_in: &mut Vec<usize>| {
+                placed_in[p] = k;
+                if first[p].len() == FILES_PER_PIECE {
+                    overflow[p] = true;
+                } else {
+                    first[p].push((k, at));
+                }
+            };
+            for &p in &long {
+                if let Some(at) = memmem::find(file.norm.as_bytes(), patterns[p].as_bytes()) {
+                    record(p, at, &mut placed_in);
+                }
+            }
+            let Some(all) = &all else { continue };
+            let mut pass: Option<(AhoCorasick, Vec<usize>)> = None;
+            loop {
+                let (ac, of) = match &pass {
+                    Some((ac, of)) => (ac, of.as_slice()),
+                    None => (all, short.as_slice()),
+                };
+                let budget = file.norm.len() + 1024;
+                let mut wasted = 0;
+                let mut cut = false;
                 for m in ac.find_overlapping_iter(file.norm.as_str()) {
-                    let p = m.pattern().as_usize();
-                    let list: &mut Vec<(usize, usize)> = &mut first[p];
-                    if list.last().is_some_and(|&(f, _)| f == k) {
+                    let p = of[m.pattern().as_usize()];
+                    if placed_in[p] == k {
+                        wasted += 1;
+                        if wasted > budget {
+                            cut = true;
+                            break;
+                        }
                         continue;
                     }
-                    if list.len() == FILES_PER_PIECE {
-                        overflow[p] = true;
-                    } else {
-                        list.push((k, m.start()));
-                    }
+                    record(p, m.start(), &mut placed_in);
                 }
+                if !cut {
+                    break;
+                }
+                let left: Vec<usize> = of.iter().copied().filter(|&p| placed_in[p] != k).collect();
+                if left.is_empty() {
+                    break;
+                }
+                pass = Some((automaton(&left), left));
             }
         }
         Index {
@@ -66,6 +110,36 @@ impl Index {
             overflow,
             budget: Cell::new(MAX_CLOSEST_SEARCHES),
         }
+    }
+
+    /// Where the pieces stand in order within the normalised range `a..b` of `file`: from the
+    /// first piece's first place in the file when that is inside the range, so a range that
+    /// starts at or before it is never searched again.
+    pub(super) fn find_within(
+        &self,
+        work: &Work,
+        file: &WorkFile,
+        a: usize,
+        b: usize,
+        pieces: &[String],
+    ) -> Option<usize> {
+        let id = *self.ids.get(pieces.first()?)?;
+        let from = match self.overflow[id] {
+            true => a,
+            false => {
+                // The files are in path order.
+                let k = work
+                    .files
+                    .binary_search_by(|f| f.path.as_str().cmp(&file.path))
+                    .ok()?;
+                let (_, at) = self.first[id].iter().find(|(f, _)| *f == k)?;
+                if *at >= b {
+                    return None;
+                }
+                (*at).max(a)
+            }
+        };
+        in_order(&file.norm[from..b], pieces).map(|at| from + at)
     }
 
     /// The file and offset where the pieces stand in order in one file, the earliest first.

@@ -56,7 +56,11 @@ impl WorkFile {
         // The line break before the line is white space.
         let mut pending = line > 1;
         let (mut begin, mut stop) = (None, self.text.len());
-        for (i, c) in self.text[from..].char_indices() {
+        let mut chars = self.text[from..].char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            if escapes_quote(c, chars.peek().map(|&(_, d)| d)) {
+                continue;
+            }
             let Some(d) = norm_char(c) else {
                 pending = true;
                 continue;
@@ -112,6 +116,9 @@ pub struct Work {
     pub skipped: Vec<String>,
     /// Whether the work is one text without file names, so that a place cannot name it.
     pub(crate) anonymous: bool,
+    /// Whether the work is one file read from its path: a place whose file name is that
+    /// file's names it, whatever folders it writes before the name.
+    pub(crate) single_file: bool,
 }
 
 /// Why a work could not be read: never a partial check.
@@ -133,6 +140,7 @@ impl Work {
             files: vec![WorkFile::new("", text)],
             skipped: Vec::new(),
             anonymous: true,
+            single_file: false,
         }
     }
 
@@ -179,10 +187,13 @@ impl Work {
                 .file_name()
                 .map_or_else(|| shown.to_string(), |n| n.to_string_lossy().into_owned());
             check_limits(1, meta.len(), &shown.to_string())?;
-            match read_text(path, &shown.to_string())? {
+            let file = std::fs::File::open(path)
+                .map_err(|e| WorkError(format!("cannot read the work {shown}: {e}")))?;
+            match read_text(file, &shown.to_string())? {
                 Some(text) => out.files.push(WorkFile::new(name, &text)),
                 None => return Err(WorkError(format!("the work {shown} is a binary file (it has a NUL byte or is not UTF-8): give a text or a folder"))),
             }
+            out.single_file = true;
             return Ok(out);
         }
         let root = path
@@ -191,57 +202,95 @@ impl Work {
         let mut bytes = 0u64;
         let mut stack: Vec<(PathBuf, String)> = vec![(root.clone(), String::new())];
         while let Some((dir, rel)) = stack.pop() {
-            let entries = std::fs::read_dir(&dir)
-                .map_err(|e| WorkError(format!("cannot read the folder {}: {e}", dir.display())))?;
-            let mut names: Vec<(String, PathBuf)> = Vec::new();
-            for entry in entries {
-                let entry = entry.map_err(|e| {
-                    WorkError(format!("cannot read the folder {}: {e}", dir.display()))
-                })?;
-                names.push((
-                    entry.file_name().to_string_lossy().into_owned(),
-                    entry.path(),
+            let cannot = |e: std::io::Error| {
+                WorkError(format!("cannot read the folder {}: {e}", dir.display()))
+            };
+            // The folder is listed through a handle checked to stand inside the tree, so a
+            // folder swapped for a link while the tree is walked cannot lead outside.
+            let handle = std::fs::File::open(&dir).map_err(cannot)?;
+            if !handle_inside(&handle, &dir, &root) {
+                let shown = if rel.is_empty() { "." } else { rel.as_str() };
+                out.skipped.push(format!(
+                    "{shown}: changed into a link that leads outside the work while it was read (not read)"
                 ));
+                continue;
+            }
+            let mut names: Vec<String> = Vec::new();
+            for entry in std::fs::read_dir(listing(&handle, &dir)).map_err(cannot)? {
+                names.push(
+                    entry
+                        .map_err(cannot)?
+                        .file_name()
+                        .to_string_lossy()
+                        .into_owned(),
+                );
             }
             names.sort();
-            for (name, full) in names {
+            for name in names {
+                let full = dir.join(&name);
                 let relpath = if rel.is_empty() {
                     name.clone()
                 } else {
                     format!("{rel}/{name}")
                 };
+                // Every entry counts towards the files' limit, whatever it turns out to be.
+                check_limits(
+                    out.files.len() + out.skipped.len() + 1,
+                    bytes,
+                    &shown.to_string(),
+                )?;
                 let link = std::fs::symlink_metadata(&full)
                     .map_err(|e| WorkError(format!("cannot read {}: {e}", full.display())))?;
-                let target = if link.file_type().is_symlink() {
+                if link.file_type().is_symlink() {
                     match full.canonicalize() {
-                        Ok(t) if t.starts_with(&root) => t,
-                        Ok(_) | Err(_) => {
+                        Ok(t) if t.starts_with(&root) && t.is_file() => {}
+                        Ok(t) if t.starts_with(&root) && t.is_dir() => {
+                            out.skipped
+                                .push(format!("{relpath}: a symlink to a folder (not followed)"));
+                            continue;
+                        }
+                        Ok(t) if t.starts_with(&root) => {
+                            out.skipped
+                                .push(format!("{relpath}: not a regular file (not read)"));
+                            continue;
+                        }
+                        Ok(_) => {
                             out.skipped.push(format!(
                                 "{relpath}: a symlink that leads outside the work (not followed)"
                             ));
                             continue;
                         }
+                        Err(_) => {
+                            out.skipped.push(format!(
+                                "{relpath}: a symlink that leads nowhere (not followed)"
+                            ));
+                            continue;
+                        }
                     }
-                } else {
-                    full.clone()
-                };
-                let meta = std::fs::metadata(&target)
-                    .map_err(|e| WorkError(format!("cannot read {}: {e}", full.display())))?;
-                if meta.is_dir() {
-                    if link.file_type().is_symlink() {
-                        out.skipped
-                            .push(format!("{relpath}: a symlink to a folder (not followed)"));
-                    } else if SKIPPED_DIRS.contains(&name.as_str()) {
+                } else if link.is_dir() {
+                    if SKIPPED_DIRS.contains(&name.as_str()) {
                         out.skipped
                             .push(format!("{relpath}: a repository's own store (not read)"));
                     } else {
                         stack.push((full, relpath));
                     }
                     continue;
-                }
-                if !meta.is_file() {
+                } else if !link.is_file() {
                     out.skipped
                         .push(format!("{relpath}: not a regular file (not read)"));
+                    continue;
+                }
+                // Opened by its name, then checked: what was opened is a regular file inside
+                // the tree, whatever was swapped in since it was listed.
+                let file = std::fs::File::open(&full)
+                    .map_err(|e| WorkError(format!("cannot read {relpath}: {e}")))?;
+                let meta = file
+                    .metadata()
+                    .map_err(|e| WorkError(format!("cannot read {relpath}: {e}")))?;
+                if !meta.is_file() || !handle_inside(&file, &full, &root) {
+                    out.skipped.push(format!(
+                        "{relpath}: changed into a link that leads outside the work while it was read (not read)"
+                    ));
                     continue;
                 }
                 bytes += meta.len();
@@ -250,7 +299,7 @@ impl Work {
                     bytes,
                     &shown.to_string(),
                 )?;
-                match read_text(&target, &relpath)? {
+                match read_text(file, &relpath)? {
                     Some(text) => out.files.push(WorkFile::new(relpath, &text)),
                     None => out
                         .skipped
@@ -258,9 +307,61 @@ impl Work {
                 }
             }
         }
+        if out.files.is_empty() {
+            let why = match out.skipped.is_empty() {
+                true => "it has no file".to_string(),
+                false => format!("no file of it could be read ({})", out.skipped.join("; ")),
+            };
+            return Err(WorkError(format!(
+                "the work {shown} has nothing to check the evidence against: {why}"
+            )));
+        }
         out.files.sort_by(|a, b| a.path.cmp(&b.path));
         Ok(out)
     }
+}
+
+/// Whether an opened file or folder stands inside `root`. On Linux, the kernel's own record of
+/// what the handle opened (`/proc/self/fd`); elsewhere, the handle's device and inode compared
+/// with those of the path resolved now.
+fn handle_inside(handle: &std::fs::File, path: &Path, root: &Path) -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        if let Ok(real) = std::fs::read_link(format!("/proc/self/fd/{}", handle.as_raw_fd())) {
+            return real.starts_with(root);
+        }
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let (Ok(opened), Ok(resolved)) = (handle.metadata(), path.canonicalize()) else {
+            return false;
+        };
+        let now = std::fs::metadata(&resolved);
+        resolved.starts_with(root)
+            && now.is_ok_and(|m| m.dev() == opened.dev() && m.ino() == opened.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = handle;
+        path.canonicalize().is_ok_and(|p| p.starts_with(root))
+    }
+}
+
+/// The path that lists an opened folder: on Linux the handle itself (`/proc/self/fd/N`), so
+/// the listing is of the folder that was checked; elsewhere its path.
+fn listing(handle: &std::fs::File, dir: &Path) -> PathBuf {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        let fd = PathBuf::from(format!("/proc/self/fd/{}", handle.as_raw_fd()));
+        if fd.exists() {
+            return fd;
+        }
+    }
+    let _ = handle;
+    dir.to_path_buf()
 }
 
 /// The error of a work of `files` files and `bytes` bytes over either limit.
@@ -281,6 +382,12 @@ impl Work {
         if let Some(f) = self.files.iter().find(|f| f.path == path) {
             return vec![f];
         }
+        if let [only] = self.files.as_slice() {
+            let name = |p: &str| p.rsplit('/').next().unwrap_or("").to_string();
+            if self.single_file && name(path) == name(&only.path) {
+                return vec![only];
+            }
+        }
         self.files
             .iter()
             .filter(|f| {
@@ -294,10 +401,8 @@ impl Work {
 
 /// A file's text, or `None` for a binary file (a NUL byte or not UTF-8). Reads at most
 /// [`MAX_WORK_BYTES`] + 1 bytes, so a file that grows while read is still refused.
-fn read_text(path: &Path, shown: &str) -> Result<Option<String>, WorkError> {
+fn read_text(file: std::fs::File, shown: &str) -> Result<Option<String>, WorkError> {
     use std::io::Read;
-    let file =
-        std::fs::File::open(path).map_err(|e| WorkError(format!("cannot read {shown}: {e}")))?;
     let mut bytes = Vec::new();
     file.take(MAX_WORK_BYTES + 1)
         .read_to_end(&mut bytes)
@@ -314,11 +419,18 @@ fn read_text(path: &Path, shown: &str) -> Result<Option<String>, WorkError> {
     Ok(String::from_utf8(bytes).ok())
 }
 
+/// Whether `c` is a backslash before a quotation mark: left out of a normalised text, so that
+/// `\"` and `"` match each other.
+fn escapes_quote(c: char, next: Option<char>) -> bool {
+    c == '\\' && next.is_some_and(|n| matches!(n, '"' | '\u{201c}' | '\u{201d}'))
+}
+
 /// The character a normalised text has in place of `c`: typographic quotes as straight ones,
 /// dashes and the minus sign as `-`, ASCII letters in lower case; `None` for white space.
 fn norm_char(c: char) -> Option<char> {
     Some(match c {
-        c if c.is_whitespace() => return None,
+        // White space, and the line breaks that are not (the file, group and record separators).
+        c if c.is_whitespace() || matches!(c, '\u{1c}'..='\u{1e}') => return None,
         '\u{2018}' | '\u{2019}' | '\u{201a}' | '\u{201b}' | '\u{2032}' => '\'',
         '\u{201c}' | '\u{201d}' | '\u{201e}' | '\u{201f}' | '\u{2033}' => '"',
         '\u{2010}'..='\u{2015}' | '\u{2212}' => '-',
@@ -327,7 +439,7 @@ fn norm_char(c: char) -> Option<char> {
 }
 
 /// A text normalised for matching: every run of white space one space, none at the ends;
-/// typographic quotes straight; dashes `-`; the ellipsis `…` as `...`; ASCII letters in
+/// typographic quotes straight; a backslash before a quotation mark left out; dashes `-`; the ellipsis `…` as `...`; ASCII letters in
 /// lower case.
 ///
 /// ```
@@ -345,24 +457,32 @@ fn normalise_lines(text: &str) -> (String, Vec<usize>, Vec<usize>) {
     let mut starts = vec![0];
     let mut text_starts = vec![0];
     let mut pending = false;
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        if c == '\n' && chars.peek().is_some() {
-            // The next line's first character follows the space this break becomes.
+    let mut offset = 0;
+    // Lines end where every reader of pasted text ends them (a lone CR too).
+    for (k, line) in pickanumber_lean::lines::lines_with_ends(text).enumerate() {
+        if k > 0 {
+            // The line's first character follows the space its break becomes.
             starts.push(norm.len() + usize::from(!norm.is_empty()));
-            text_starts.push(i + 1);
+            text_starts.push(offset);
         }
-        match norm_char(c) {
-            None => pending = true,
-            Some(n) => {
-                if pending && !norm.is_empty() {
-                    norm.push(' ');
-                }
-                pending = false;
-                if c == '\u{2026}' {
-                    norm.push_str("...");
-                } else {
-                    norm.push(n);
+        offset += line.len();
+        let mut chars = line.chars().peekable();
+        while let Some(c) = chars.next() {
+            if escapes_quote(c, chars.peek().copied()) {
+                continue;
+            }
+            match norm_char(c) {
+                None => pending = true,
+                Some(n) => {
+                    if pending && !norm.is_empty() {
+                        norm.push(' ');
+                    }
+                    pending = false;
+                    if c == '\u{2026}' {
+                        norm.push_str("...");
+                    } else {
+                        norm.push(n);
+                    }
                 }
             }
         }
