@@ -139,14 +139,24 @@ impl Gate {
                     "no work was given to check the evidence against ({max_unverified})"
                 )),
                 Some(c) => {
-                    if let Some(r) = c.invented_rate().filter(|&r| r > rate) {
-                        out.push(format!(
-                            "{} of {} checkable items cite evidence not in the work ({}), over {} ({max_unverified})",
-                            c.not_found,
-                            c.verified + c.not_found,
-                            pickanumber_lean::numtext::fixed(r, 3),
-                            trim(rate)
-                        ));
+                    let over = |c: pickanumber_score::verify::Counts, whose: &str| {
+                        c.invented_rate().filter(|&r| r > rate).map(|r| {
+                            format!(
+                                "{whose}{} of {} checkable items cite evidence not in the work ({}), over {} ({max_unverified})",
+                                c.not_found,
+                                c.verified + c.located + c.not_found,
+                                pickanumber_lean::numtext::fixed(r, 3),
+                                trim(rate)
+                            )
+                        })
+                    };
+                    out.extend(over(c, ""));
+                    // Each judge on its own too: one that invents fails the gate even when
+                    // the others' verified items keep the overall rate under it.
+                    for p in a.passes.iter().flat_map(|p| &p.passes) {
+                        if let Some(v) = p.analysis.evidence.as_ref() {
+                            out.extend(over(v.counts, &format!("pass {}: ", p.name)));
+                        }
                     }
                 }
             }

@@ -1,4 +1,4 @@
-//! `--against PATH`, `--unverified keep|drop` and `--require-evidence` of `score` and
+//! `--against PATH`, `--unverified keep|drop`, `--require-evidence` and `--require-quotes` of `score` and
 //! `combine`: the judged work read ([`pickanumber_score::verify::Work::read`]: a file is the
 //! text, a folder a bounded tree) and put into the request, so that every item's evidence is
 //! checked before anything is counted.
@@ -28,16 +28,21 @@ macro_rules! evidence_help {
     a folder a tree of files (at most 10000 files and 64 MiB; symlinks leading outside it are
     not followed, binary files and .git are skipped with a note; a larger work is a usage
     error, never a partial check). Evidence is a quote in straight or curly double quotes
-    (an ellipsis splits it into pieces found in order), path:line, path:line-line or
-    path#Lnn (a quote given with one must stand within 3 lines of it); white space,
-    typographic quotes and dashes and the case of ASCII letters do not count. Each item is
-    verified, not_found (which quote or place, and the closest passage when one is close),
-    not_checkable (a URL, a time, a page) or no_evidence. Items not found are left out before
-    the formula runs, each named in a warning (--unverified keep counts them, flagged);
-    --require-evidence leaves out no_evidence items too. The JSON's \"evidence\" object holds
-    the counts, the invented-evidence rate (not found / (verified + not found)) and every
-    item's status; in combine each pass has its own counts. --max-unverified RATE exits 3
-    when that rate is over RATE.
+    (an ellipsis splits it into pieces found in order; quotation marks inside it are part
+    of it, and it is found whole), path:line, path:line-line or path#Lnn (a quote given
+    with one must stand within 3 lines of it); white space, typographic quotes and dashes,
+    a backslash before a quotation mark and the case of ASCII letters do not count. Each
+    item is verified (every quotation found), located (places only, and the lines exist:
+    what the item says of them was not checked), not_found (which quote or place, and the
+    closest passage when one is close; also a citation that does not read, and a quotation
+    with no letter or digit), not_checkable (a URL, a time, a page, a quotation of fewer
+    than 3 letters or digits) or no_evidence. Items not found are left out before the
+    formula runs, each named in a warning (--unverified keep counts them, flagged);
+    --require-evidence leaves out no_evidence items too, --require-quotes every item but
+    the verified ones. The JSON's \"evidence\" object holds the counts, the
+    invented-evidence rate (not found / (verified + located + not found)) and every item's
+    status; in combine each pass has its own counts. --max-unverified RATE exits 3 when
+    that rate is over RATE, overall or for any one pass.
 
 "
     };
@@ -61,6 +66,11 @@ pub struct EvidenceArgs {
     /// With --against: leave out items that cite no evidence too.
     #[arg(long, requires = "against")]
     pub require_evidence: bool,
+
+    /// With --against: count only verified items, leaving out located ones (a place and no
+    /// quotation), not_checkable and no_evidence ones too.
+    #[arg(long, requires = "against")]
+    pub require_quotes: bool,
 
     /// With --against: exit 3 when the share of checkable items whose evidence is not in the
     /// work is over RATE (0 to 1).
@@ -86,6 +96,7 @@ impl EvidenceArgs {
                 UnverifiedName::Keep => Unverified::Keep,
             },
             require_evidence: self.require_evidence,
+            require_quotes: self.require_quotes,
         });
         Ok(())
     }

@@ -223,7 +223,7 @@ EXIT STATUS:
 
 /// Options of `pickanumber score`.
 #[derive(Debug, Args)]
-#[command(group(ArgGroup::new("store").args(["save", "load"]).conflicts_with_all(["against", "unverified", "require_evidence", "max_unverified"])))]
+#[command(group(ArgGroup::new("store").args(["save", "load"]).conflicts_with_all(["against", "unverified", "require_evidence", "require_quotes", "max_unverified"])))]
 pub struct ScoreArgs {
     /// Read the items from FILE (`-` or none: standard input).
     #[arg(value_name = "FILE", conflicts_with = "input")]

@@ -477,12 +477,7 @@ pub fn calibrate(
     let checked: Vec<Counts> = defaults_scored.iter().filter_map(|s| s.evidence).collect();
     let evidence = (!checked.is_empty()).then(|| EvidenceSummary {
         subjects: checked.len(),
-        counts: checked.iter().fold(Counts::default(), |t, c| Counts {
-            verified: t.verified + c.verified,
-            not_found: t.not_found + c.not_found,
-            not_checkable: t.not_checkable + c.not_checkable,
-            no_evidence: t.no_evidence + c.no_evidence,
-        }),
+        counts: checked.iter().fold(Counts::default(), |t, c| t.plus(*c)),
     });
     Ok(Calibration {
         folds,

@@ -80,6 +80,8 @@ export interface Options {
   unverified?: "drop" | "keep";
   /** With `against`: leave out items that cite no evidence too (`--require-evidence`). */
   requireEvidence?: boolean;
+  /** With `against`: count only verified items, leaving out located, not_checkable and no_evidence ones too (`--require-quotes`). */
+  requireQuotes?: boolean;
   /** The gate, with `against`: the share of checkable items whose evidence is not in the work must be at most this, 0 to 1 (`--max-unverified`). */
   maxUnverified?: number;
 }

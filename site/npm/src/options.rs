@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use std::fmt;
 
 /// The option names, in the order the messages list them.
-pub const NAMES: [&str; 15] = [
+pub const NAMES: [&str; 16] = [
     "mode",
     "preset",
     "weights",
@@ -24,6 +24,7 @@ pub const NAMES: [&str; 15] = [
     "against",
     "unverified",
     "requireEvidence",
+    "requireQuotes",
     "maxUnverified",
 ];
 
@@ -124,7 +125,12 @@ pub fn parse(json: &str) -> Result<Options, OptionError> {
             .transpose()?,
         names: OptionNames::NPM,
     };
-    request.against = against(get("against"), get("unverified"), get("requireEvidence"))?;
+    request.against = against(
+        get("against"),
+        get("unverified"),
+        get("requireEvidence"),
+        get("requireQuotes"),
+    )?;
     if gate.max_unverified.is_some() && request.against.is_none() {
         return Err(bad(
             "maxUnverified",
@@ -144,11 +150,12 @@ pub fn parse(json: &str) -> Result<Options, OptionError> {
 }
 
 /// `against` (the work's text, or `{ path: text }`), with `unverified` (`"drop"` or
-/// `"keep"`) and `requireEvidence`, which need it.
+/// `"keep"`), `requireEvidence` and `requireQuotes`, which need it.
 fn against(
     work: Option<&Value>,
     unverified: Option<&Value>,
     require: Option<&Value>,
+    quotes: Option<&Value>,
 ) -> Result<Option<pickanumber_score::verify::Against>, OptionError> {
     use pickanumber_score::verify::{Against, Unverified, Work};
     let what = "\"drop\" or \"keep\"";
@@ -160,10 +167,12 @@ fn against(
         })
         .transpose()?;
     let require = require.map(|v| boolean("requireEvidence", v)).transpose()?;
+    let quotes = quotes.map(|v| boolean("requireQuotes", v)).transpose()?;
     let Some(work) = work else {
         if let Some(k) = [
             ("unverified", unverified.is_some()),
             ("requireEvidence", require.is_some()),
+            ("requireQuotes", quotes.is_some()),
         ]
         .into_iter()
         .find_map(|(k, set)| set.then_some(k))
@@ -207,6 +216,7 @@ fn against(
         work: std::sync::Arc::new(work),
         unverified: unverified.unwrap_or_default(),
         require_evidence: require == Some(true),
+        require_quotes: quotes == Some(true),
     }))
 }
 
@@ -438,7 +448,7 @@ mod tests {
     fn mistakes_name_the_option_and_what_it_takes() {
         for (json, says) in [
             ("[]", "the options must be an object such as { mode: \"matrix\" }, not an array"),
-            (r#"{"mod": "x"}"#, "unknown option \"mod\": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale, interval, against, unverified, requireEvidence, maxUnverified"),
+            (r#"{"mod": "x"}"#, "unknown option \"mod\": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale, interval, against, unverified, requireEvidence, requireQuotes, maxUnverified"),
             (r#"{"mode": "grid"}"#, "options.mode: \"grid\" is not one of auto, pooled, matrix, feedback"),
             (r#"{"mode": 1}"#, "options.mode: must be one of auto, pooled, matrix, feedback, not a number (1)"),
             (r#"{"preset": "x"}"#, "options.preset: \"x\" is not one of generic, hackathon"),

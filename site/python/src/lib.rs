@@ -160,13 +160,14 @@ fn threshold(name: &str, x: Option<f64>, max: f64, what: &str) -> PyResult<Optio
 
 /// The work of `against=`: a text, a path (a file or a folder, read as the CLI reads
 /// `--against`) or files given as `{path: text}`; with what `unverified=` and
-/// `require_evidence=` leave out.
+/// `require_evidence=` and `require_quotes=` leave out.
 fn against(
     text: Option<String>,
     path: Option<std::path::PathBuf>,
     files: Option<Vec<(String, String)>>,
     unverified: &str,
     require_evidence: bool,
+    require_quotes: bool,
 ) -> PyResult<Option<pickanumber_score::verify::Against>> {
     use pickanumber_score::verify::{Against, Unverified, Work};
     let unverified = Unverified::from_name(unverified).ok_or_else(|| {
@@ -180,9 +181,9 @@ fn against(
         (None, None, Some(f)) => Work::files(f.iter().map(|(p, t)| (p.as_str(), t.as_str())))
             .map_err(|e| PyValueError::new_err(e.0))?,
         (None, None, None) => {
-            if require_evidence || unverified == Unverified::Keep {
+            if require_evidence || require_quotes || unverified == Unverified::Keep {
                 return Err(PyValueError::new_err(
-                    "unverified= and require_evidence= need against= (the work to check the evidence against)",
+                    "unverified=, require_evidence= and require_quotes= need against= (the work to check the evidence against)",
                 ));
             }
             return Ok(None);
@@ -197,6 +198,7 @@ fn against(
         work: std::sync::Arc::new(work),
         unverified,
         require_evidence,
+        require_quotes,
     }))
 }
 
@@ -206,7 +208,7 @@ fn against(
 #[pyo3(signature = (input, *, mode=None, preset=None, weights=None, rubric=None, strict=false,
     denominator=None, scale=None, fail_under=None, min_confidence=None, require_self_check=false,
     interval=true, against_text=None, against_path=None, against_files=None, unverified="drop",
-    require_evidence=false, max_unverified=None))]
+    require_evidence=false, require_quotes=false, max_unverified=None))]
 #[allow(clippy::too_many_arguments)]
 fn evaluate(
     input: &Bound<'_, PyAny>,
@@ -226,6 +228,7 @@ fn evaluate(
     against_files: Option<Vec<(String, String)>>,
     unverified: &str,
     require_evidence: bool,
+    require_quotes: bool,
     max_unverified: Option<f64>,
 ) -> PyResult<Evaluation> {
     let asked = Asked {
@@ -249,6 +252,7 @@ fn evaluate(
         against_files,
         unverified,
         require_evidence,
+        require_quotes,
     )?;
     if max_unverified.is_some() && request.against.is_none() {
         return Err(PyValueError::new_err(

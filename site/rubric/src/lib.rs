@@ -72,7 +72,7 @@ mod tree;
 mod write;
 
 use pickanumber_score::{Analysis, Diagnostic, Impact, Kind, Labels, Mode, Params, Request};
-pub use prompt::{WorkText, WORK_HEADING};
+pub use prompt::{where_the_work_is, WorkText, WORK_HEADING};
 use std::fmt;
 
 /// A judge's contract: what is scored and how.

@@ -121,12 +121,16 @@ fn run(
             (format, parsed)
         })
         .collect();
-    // Each pass's evidence checked before anything is counted or compared.
+    // Each pass's evidence checked before anything is counted or compared, every pass's
+    // quotations searched with one index of the work.
     #[cfg(feature = "verify")]
-    let mut checked: Vec<_> = read_all
-        .iter_mut()
-        .map(|(_, p)| request.against.as_ref().map(|w| crate::verify::apply(p, w)))
-        .collect();
+    let mut checked: Vec<_> = match request.against.as_ref() {
+        Some(w) => crate::verify::apply_all(read_all.iter_mut().map(|(_, p)| p), w)
+            .into_iter()
+            .map(Some)
+            .collect(),
+        None => vec![None; read_all.len()],
+    };
     #[cfg(not(feature = "verify"))]
     let mut checked: Vec<Option<()>> = vec![None; read_all.len()];
     // One set of weights for every pass: given, else the shared line, else the passes' own

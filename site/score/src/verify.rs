@@ -84,7 +84,7 @@ mod search;
 mod work;
 
 #[cfg(feature = "verify")]
-pub(crate) use apply::{apply, attach};
+pub(crate) use apply::{apply, apply_all, attach};
 #[cfg(feature = "verify")]
 pub use apply::{Against, ItemCheck, Unverified, Verification};
 pub use evidence::{evidence, Evidence, Place, Unreadable, QUOTATION_RULE};
@@ -434,6 +434,17 @@ impl Counts {
             }
         }
         c
+    }
+
+    /// These counts and `other`'s, added status by status.
+    pub fn plus(self, other: Counts) -> Counts {
+        Counts {
+            verified: self.verified + other.verified,
+            located: self.located + other.located,
+            not_found: self.not_found + other.not_found,
+            not_checkable: self.not_checkable + other.not_checkable,
+            no_evidence: self.no_evidence + other.no_evidence,
+        }
     }
 
     /// The count of one status.

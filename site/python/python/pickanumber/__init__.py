@@ -385,6 +385,7 @@ def analyse(
     against: Work = None,
     unverified: str = "drop",
     require_evidence: bool = False,
+    require_quotes: bool = False,
     max_unverified: Optional[float] = None,
 ) -> Analysis:
     """Score evidence items with the fixed formula; the same numbers as ``pickanumber score``.
@@ -429,9 +430,10 @@ def analyse(
         evidence is not in the work is left out of the score and named in a warning, and
         ``to_dict()["evidence"]`` gives each item's status (``verified``, ``not_found``,
         ``not_checkable``, ``no_evidence``) and the invented-evidence rate.
-    unverified, require_evidence, max_unverified
+    unverified, require_evidence, require_quotes, max_unverified
         With ``against``: ``unverified="keep"`` counts items not found (flagged);
-        ``require_evidence=True`` leaves out items that cite nothing too; ``max_unverified``
+        ``require_evidence=True`` leaves out items that cite nothing too;
+        ``require_quotes=True`` counts only verified items; ``max_unverified``
         (0-1) is a gate on the share of checkable items whose evidence was not found.
 
     Returns an ``Analysis``: ``final``, ``confidence``, ``mode``, ``criteria``,
@@ -454,6 +456,7 @@ def analyse(
         against=against,
         unverified=unverified,
         require_evidence=require_evidence,
+        require_quotes=require_quotes,
         max_unverified=max_unverified,
     )
 
@@ -475,6 +478,7 @@ def combine(
     against: Work = None,
     unverified: str = "drop",
     require_evidence: bool = False,
+    require_quotes: bool = False,
     max_unverified: Optional[float] = None,
 ) -> Analysis:
     """Combine several judges' passes into one score, as ``pickanumber combine`` does.
@@ -510,6 +514,7 @@ def combine(
         against=against,
         unverified=unverified,
         require_evidence=require_evidence,
+        require_quotes=require_quotes,
         max_unverified=max_unverified,
     )
 
@@ -565,6 +570,7 @@ def _run(
     against: Work = None,
     unverified: str = "drop",
     require_evidence: bool = False,
+    require_quotes: bool = False,
     max_unverified: Optional[float] = None,
 ) -> Analysis:
     """The native evaluation of a text or of (name, text) pairs, and the strict check."""
@@ -605,6 +611,7 @@ def _run(
         against_files=against_files,
         unverified=unverified,
         require_evidence=bool(require_evidence),
+        require_quotes=bool(require_quotes),
         max_unverified=max_unverified,
     )
     analysis = Analysis(e)

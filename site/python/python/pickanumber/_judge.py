@@ -251,7 +251,7 @@ def judge(
         running in its thread; its answer is not used.
     options
         ``combine``'s keywords (``fail_under``, ``min_confidence``, ``unverified``,
-        ``require_evidence``, ``max_unverified``, ``interval``, ...), except ``against``, which
+        ``require_evidence``, ``require_quotes``, ``max_unverified``, ``interval``, ...), except ``against``, which
         is the work.
 
     The judges are called concurrently. A judge that raises, times out, or answers with

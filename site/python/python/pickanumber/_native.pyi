@@ -256,6 +256,7 @@ def evaluate(
     against_files: Optional[Sequence[Tuple[str, str]]] = None,
     unverified: str = "drop",
     require_evidence: bool = False,
+    require_quotes: bool = False,
     max_unverified: Optional[float] = None,
 ) -> Evaluation: ...
 def parse_rubric(

@@ -114,12 +114,37 @@ impl Verification {
 /// out or kept unverified). When every item is left out,
 /// the text counts as an explicitly empty list: the centre, with confidence 0.
 pub(crate) fn apply(parsed: &mut Parsed, against: &Against) -> (Verification, Vec<Diagnostic>) {
+    let mut all = apply_all(std::iter::once(parsed), against);
+    all.pop().expect("one text, one verification")
+}
+
+/// [`apply`] for several passes at once: their quotations searched with one index of the work,
+/// so that checking many passes costs the work once, not once a pass.
+pub(crate) fn apply_all<'p>(
+    parsed: impl IntoIterator<Item = &'p mut Parsed>,
+    against: &Against,
+) -> Vec<(Verification, Vec<Diagnostic>)> {
+    let mut parsed: Vec<&mut Parsed> = parsed.into_iter().collect();
     let cited: Vec<_> = parsed
-        .entries
         .iter()
-        .map(|e| evidence(&e.item.text))
+        .flat_map(|p| p.entries.iter().map(|e| evidence(&e.item.text)))
         .collect();
-    let checks = verify(&against.work, &cited);
+    let mut checks = verify(&against.work, &cited).into_iter();
+    parsed
+        .iter_mut()
+        .map(|p| {
+            let n = p.entries.len();
+            one(p, checks.by_ref().take(n).collect(), against)
+        })
+        .collect()
+}
+
+/// One text's items with their checks: what is left out, the diagnostics, the verification.
+fn one(
+    parsed: &mut Parsed,
+    checks: Vec<Check>,
+    against: &Against,
+) -> (Verification, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut items = Vec::with_capacity(checks.len());
     let mut kept = Vec::with_capacity(checks.len());
