@@ -267,7 +267,7 @@ fn combine_gives_each_judge_its_invented_evidence_rate() {
         ])
         .output(),
     );
-    assert!(report.contains("* pass inventive: verified 1, not_found 1, not_checkable 0, no_evidence 0; invented-evidence rate 0.50 (1 of 2 checkable); 1 left out of the score\n"), "{report}");
+    assert!(report.contains("* pass inventive: verified 1, located 0, not_found 1, not_checkable 0, no_evidence 0; invented-evidence rate 0.50 (1 of 2 checkable); 1 left out of the score\n"), "{report}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

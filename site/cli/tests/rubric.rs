@@ -354,21 +354,21 @@ fn prompt_with_a_work_numbers_the_lines_the_verifier_checks() {
         stdout(&out),
         parsed.prompt_with_work(pickanumber_rubric::WorkText::Files(&files))
     );
-    assert!(
-        stdout(&out).contains("### src/a.rs\n\n```text\n1\tfn main() {\n2\t    let retries = 3;\n")
-    );
+    assert!(stdout(&out)
+        .contains("### `src/a.rs`\n\n```text\n1\tfn main() {\n2\t    let retries = 3;\n"));
     assert_eq!(
         stderr(&out),
         "pickanumber: note: logo.bin: a binary file (not read)\n"
     );
-    // A judge citing the numbered line is verified against the same folder; one citing a line
-    // the file lacks is not.
+    // A judge citing the numbered line is located in the same folder (the line exists; what the
+    // item says of it is not checked without a quotation); one citing a line the file lacks
+    // is not found.
     let answer = r#"{"items": [
         {"perspective": "sme", "text": "retries are bounded", "evidence": "src/a.rs:2", "impact": 3},
         {"perspective": "sme", "text": "a cap is logged", "evidence": "src/a.rs:40", "impact": 2}]}"#;
     let out = run(&["score", "--rubric", &rubric, "--against", work], answer);
     let result = json(&out);
-    assert_eq!(result["evidence"]["verified"], 1, "{result}");
+    assert_eq!(result["evidence"]["located"], 1, "{result}");
     assert_eq!(result["evidence"]["not_found"], 1, "{result}");
 }
 
@@ -384,8 +384,7 @@ fn prompt_with_a_work_that_holds_no_text_prints_no_prompt() {
         ),
         2,
         &format!(
-            "pickanumber: note: logo.bin: a binary file (not read)\n\
-             pickanumber: the work {work} holds no text file to judge; no prompt was printed\n"
+            "pickanumber: the work {work} holds no text file to judge or to check evidence against; not read: logo.bin: a binary file (not read)\n"
         ),
     );
 }

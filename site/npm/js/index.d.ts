@@ -23,7 +23,7 @@ export type BucketName = "working" | "not_working" | "missing" | "confusing";
 
 /** What checking an item's evidence against the work found. */
 // generated from schema/result.schema.json: Status
-export type Status = "verified" | "not_found" | "not_checkable" | "no_evidence";
+export type Status = "verified" | "located" | "not_found" | "not_checkable" | "no_evidence";
 // end of generated Status
 
 /** How serious a diagnostic is: every diagnostic of a kind has the same severity. */
@@ -184,10 +184,12 @@ export interface Gate {
 /** The counts of each evidence status, with `against`: the whole input's, and each pass's. */
 export interface EvidenceCounts {
   verified: number;
+  /** Items that give places only, whose lines exist: what they say of them was not checked. */
+  located: number;
   not_found: number;
   not_checkable: number;
   no_evidence: number;
-  /** not_found / (verified + not_found); null when no item was checkable. */
+  /** not_found / (verified + located + not_found); null when no item's evidence was checked. */
   invented_rate: number | null;
   /** Items left out of the score. */
   left_out: number;

@@ -77,7 +77,7 @@ mod tests {
         let md = "```prompt\n{{ generic-prompt }}\n```\n";
         let page = html(crate::stages::code::run(events(md), "Copy"));
         let prompt = generic_prompt().unwrap();
-        assert!(prompt.starts_with("# Evidence brief: the work described above\n"));
+        assert!(prompt.starts_with("# Evidence brief: the work given after this brief\n"));
         assert_eq!(
             page,
             crate::stages::code::copy_block(prompt.trim_end(), "Copy")

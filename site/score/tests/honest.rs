@@ -195,7 +195,7 @@ fn an_empty_folder_is_no_work() {
     assert_eq!(
         e.0,
         format!(
-            "the work {} has nothing to check the evidence against: it has no file",
+            "the work {} holds no text file to judge or to check evidence against",
             dir.display()
         )
     );

@@ -115,7 +115,7 @@ fn places_against_one_text_are_not_checkable_and_quotes_are_checked() {
         got,
         [
             (Status::Verified, "found: \"retries three times\" at line 1"),
-            (Status::NotCheckable, "cites api.rs:1 but the work is one text without file names: give the work as a file or a folder"),
+            (Status::NotCheckable, "cites only what the work cannot show: api.rs:1 (the work is one text without file names: give the work as a file or a folder)"),
             (Status::NotCheckable, "cites only what the work cannot show: 12:30"),
         ]
     );

@@ -24,7 +24,7 @@ Bucket = Literal["working", "not_working", "missing", "confusing"]
 Impact = Literal[5, 3, 2, 1, -1, -2, -3, -5]
 # end of generated Impact
 # generated from schema/result.schema.json: Status
-Status = Literal["verified", "not_found", "not_checkable", "no_evidence"]
+Status = Literal["verified", "located", "not_found", "not_checkable", "no_evidence"]
 # end of generated Status
 # generated from schema/result.schema.json: Kind
 Kind = Literal[
@@ -104,6 +104,7 @@ class EvidenceCountsDict(TypedDict):
     """The counts of each evidence status; ``invented_rate`` is None when no item was checkable."""
 
     verified: int
+    located: int
     not_found: int
     not_checkable: int
     no_evidence: int

@@ -264,7 +264,7 @@ fn the_grammar_table_reads_as_the_reader_does() {
 #[test]
 fn the_quick_start_puts_the_work_where_the_prompt_looks_for_it() {
     let prompt = crate::setup::generic_prompt().unwrap();
-    assert!(prompt.contains("the work described above"));
+    assert!(prompt.contains("the work given after this brief"));
     let text = prose("content/quick-start.md");
     assert!(text.contains("Give the judge the work it is judging first and this prompt after it"));
 }

@@ -308,12 +308,12 @@ impl Work {
             }
         }
         if out.files.is_empty() {
-            let why = match out.skipped.is_empty() {
-                true => "it has no file".to_string(),
-                false => format!("no file of it could be read ({})", out.skipped.join("; ")),
+            let not_read = match out.skipped.is_empty() {
+                true => String::new(),
+                false => format!("; not read: {}", out.skipped.join("; ")),
             };
             return Err(WorkError(format!(
-                "the work {shown} has nothing to check the evidence against: {why}"
+                "the work {shown} holds no text file to judge or to check evidence against{not_read}"
             )));
         }
         out.files.sort_by(|a, b| a.path.cmp(&b.path));
