@@ -353,8 +353,7 @@ for path in sys.argv[2:]:
 sys.stdout.write(json.dumps(out))
 "#;
     let out = Command::new("python3")
-        .arg("-S")
-        .arg("-c")
+        .args(["-S", "-B", "-c"])
         .arg(harness)
         .arg(script())
         .args(files)
@@ -451,7 +450,7 @@ fn score_py_prints_what_pickanumber_prints_for_thousands_of_evidence_files() {
 fn script_run(cwd: &Path, args: &[&str], stdin: &[u8]) -> Output {
     use std::io::Write;
     let mut child = Command::new("python3")
-        .arg("-S")
+        .args(["-S", "-B"])
         .arg(script())
         .args(args)
         .current_dir(cwd)
