@@ -490,7 +490,7 @@ fn score_py_saves_loads_and_refuses_as_pickanumber_does() {
         let text = if k % 3 == 2 {
             item_lines(
                 &mut rng,
-                &impacts.iter().map(|v| *v).chain([2]).collect::<Vec<_>>(),
+                &impacts.iter().copied().chain([2]).collect::<Vec<_>>(),
                 false,
             )
         } else {

@@ -168,7 +168,7 @@ impl Rng {
 /// Random four-bucket evidence files through the installed `score.py` and `pickanumber score
 /// --compat score-py`: the same exit code and standard output for each; then one saved pass.
 fn score_py_agrees(cli: &Path, script: &Path, project: &Path) -> Result<usize, Failure> {
-    let mut rng = Rng(0x5eed_0f_5c0e);
+    let mut rng = Rng(0x005e_ed0f_5c0e);
     let buckets: [(&str, &[i64]); 4] = [
         ("working", &[1, 2, 3, 5]),
         ("not_working", &[-1, -2, -3, -5]),
@@ -241,7 +241,7 @@ fn score_py_agrees(cli: &Path, script: &Path, project: &Path) -> Result<usize, F
 /// Folders of random runs through the installed `aggregate.py --json` and `pickanumber probe
 /// --json`: the same exit code and standard output for each.
 fn aggregate_agrees(cli: &Path, script: &Path, project: &Path) -> Result<usize, Failure> {
-    let mut rng = Rng(0x9_0be);
+    let mut rng = Rng(0x090b_e5ee);
     let n = 12;
     for k in 0..n {
         let runs = project.join(format!("runs-{k}"));
