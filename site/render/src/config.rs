@@ -132,12 +132,12 @@ impl SiteConfig {
 
     /// The install line(s) of `name` (one of [`INSTALL`]), one command a line: the registry's
     /// once a version is [`published`](SiteConfig::published), else the route from a clone of
-    /// the repository, run at its top folder. `skills` gives every skill's line and
-    /// `skill.NAME` one skill's ([`SiteConfig::skill_line`]).
+    /// the repository, run at its top folder.
     ///
     /// # Errors
     /// Another name, or a clone route while `site.toml` has no repository.
     pub fn install(&self, name: &str) -> Result<String, String> {
+        // The skills' lines: every skill's (`skills`) or one (`skill.NAME`).
         if name == "skills" || name.starts_with("skill.") {
             return self.skill_lines(name);
         }
