@@ -182,16 +182,13 @@ def read_evidence(text, name, saving):
             errors.append('"%s" must be a list of items' % bucket)
             continue
         for n, item in enumerate(items, 1):
-            why = item_error(item, allowed)
+            why = item_error(item, bucket, allowed)
             if why is None:
                 impacts.append(int(item["value"]))
                 continue
             text_of = item.get("text") if isinstance(item, dict) else None
             shown = quoted(text_of) if isinstance(text_of, str) else "no text"
-            errors.append(
-                "%s item %d (%s): %s; allowed in %s: %s"
-                % (bucket, n, shown, why, bucket, listed(allowed))
-            )
+            errors.append("%s item %d (%s): %s" % (bucket, n, shown, why))
     if not errors and len(impacts) > MAX_ITEMS:
         errors.append(
             "the evidence holds more than 1,000,000 items, the most one input may hold"
@@ -257,7 +254,7 @@ def read_lines(text):
         name, allowed = bucket
         if value not in allowed:
             errors.append(
-                "line %d in %s (%s): value %s is not allowed; allowed in %s: %s"
+                "line %d in %s (%s): value %s is not allowed in %s: use %s"
                 % (n, name, quoted(plain), signed(value), name, listed(allowed))
             )
             continue
@@ -274,23 +271,25 @@ def read_lines(text):
     return evidence, impacts
 
 
-def item_error(item, allowed):
-    """Why one bucket item cannot be scored, or None."""
+def item_error(item, bucket, allowed):
+    """Why one bucket item cannot be scored, naming what the bucket allows, or None."""
+    also = "; allowed in %s: %s" % (bucket, listed(allowed))
     if not isinstance(item, dict):
-        return 'an item must be an object with "value" and "text"'
+        return 'an item must be an object with "value" and "text"' + also
     text = item.get("text")
     if text is not None and not isinstance(text, str):
-        return '"text" must be a string'
+        return '"text" must be a string' + also
     value = item.get("value")
     if value is None:
-        return '"value" is missing (one of %s)' % listed(IMPACTS)
+        return '"value" is missing (one of %s)' % listed(IMPACTS) + also
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return '"value" must be a number, one of %s' % listed(IMPACTS)
-    if isinstance(value, Decimal) and not value.exact_integer():
-        return "value %s is not one of %s" % (value.text, listed(IMPACTS))
+        return '"value" must be a number, one of %s' % listed(IMPACTS) + also
+    shown = value.text if isinstance(value, Decimal) else str(value)
+    if value not in IMPACTS or (isinstance(value, Decimal) and not value.exact_integer()):
+        return "value %s is not one of %s" % (shown, listed(IMPACTS)) + also
     if value not in allowed:
-        shown = value.text if isinstance(value, Decimal) else str(value)
-        return "value %s is not allowed" % shown
+        shown = value.text if isinstance(value, Decimal) else signed(value)
+        return "value %s is not allowed in %s: use %s" % (shown, bucket, listed(allowed))
     return None
 
 
@@ -545,8 +544,13 @@ def parse_args(argv):
             else:
                 raise Refused("%s needs a value\n%s" % (key, USAGE), 2)
             opts[key[2:]] = value
-        elif key == "--compat" and (inline or (argv[i + 1] if i + 1 < len(argv) else "")) == "score-py":
-            i += 0 if eq else 1  # pickanumber's own flag: this script always answers so
+        elif key == "--compat":
+            # pickanumber's flag for this behaviour, accepted so its command lines work here.
+            if not eq and i + 1 < len(argv):
+                i += 1
+                inline = argv[i]
+            if inline != "score-py":
+                raise Refused("--compat takes score-py\n" + USAGE, 2)
         else:
             raise Refused("unknown argument %s\n%s" % (arg, USAGE), 2)
         i += 1

@@ -557,7 +557,7 @@ fn score_py_saves_loads_and_refuses_as_pickanumber_does() {
     assert!(out.stdout.is_empty());
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
-        "score.py: error: confusing item 1 (\"jargon\"): value -5 is not allowed; allowed in confusing: −1, −2, −3\n"
+        "score.py: error: confusing item 1 (\"jargon\"): value −5 is not allowed in confusing: use −1, −2, −3\n"
     );
     assert_eq!(
         common::files_in(&a.join("_judge")),
