@@ -116,6 +116,13 @@ fn run_scripts(env: &Env, scripts: &Path, project: &Path) -> Result<String, Fail
         let n = score_py_agrees(&cli, &score, project)?;
         said.push_str(&format!("; scripts/score.py printed pickanumber's scores for {n} evidence files and saved a pass `pickanumber passes` reads"));
     }
+    let items = scripts.join("score_items.py");
+    if items.exists() {
+        let n = score_items_agrees(&cli, &items, project)?;
+        said.push_str(&format!(
+            "; scripts/score_items.py gave pickanumber's figures for {n} item files"
+        ));
+    }
     let aggregate = scripts.join("aggregate.py");
     if aggregate.exists() {
         let n = aggregate_agrees(&cli, &aggregate, project)?;
@@ -234,6 +241,63 @@ fn score_py_agrees(cli: &Path, script: &Path, project: &Path) -> Result<usize, F
         return Err(failed(format!(
             "score.py --save then pickanumber passes: {saved:?} then {listed:?}"
         )));
+    }
+    Ok(n)
+}
+
+/// Random JSON item files (the hackathon preset's criteria) through the installed
+/// `score_items.py --preset hackathon` and `pickanumber score --no-interval --preset
+/// hackathon`: every key the script prints holds pickanumber's value.
+fn score_items_agrees(cli: &Path, script: &Path, project: &Path) -> Result<usize, Failure> {
+    let mut rng = Rng(0x17e5_5c0e);
+    let criteria = [
+        "problem_fit",
+        "craft",
+        "depth",
+        "innovation",
+        "completeness",
+    ];
+    let impacts = [5, 3, 2, 1, -1, -2, -3, -5];
+    let n = 40;
+    for k in 0..n {
+        let count = 1 + rng.below(30);
+        let items: Vec<String> = (0..count)
+            .map(|_| {
+                format!(
+                    "{{\"perspective\": \"sme\", \"criterion\": \"{}\", \"text\": \"seen\", \"evidence\": \"a.rs:1\", \"impact\": {}}}",
+                    criteria[rng.below(5) as usize],
+                    impacts[rng.below(8) as usize]
+                )
+            })
+            .collect();
+        let file = project.join(format!("items-{k}.json"));
+        std::fs::write(&file, format!("{{\"items\": [{}]}}", items.join(", ")))
+            .context(file.display())?;
+        let ours = answer(
+            Command::new("python3")
+                .args(["-S", "-B"])
+                .arg(script)
+                .arg(&file)
+                .args(["--preset", "hackathon"]),
+        )?;
+        let theirs = answer(
+            Command::new(cli)
+                .args(["score", "--no-interval", "--preset", "hackathon"])
+                .arg(&file),
+        )?;
+        let parsed = |text: &str| serde_json::from_str::<serde_json::Value>(text).ok();
+        let agree = match (ours.0, parsed(&ours.1), theirs.0, parsed(&theirs.1)) {
+            (Some(0), Some(serde_json::Value::Object(o)), Some(0), Some(t)) => {
+                o.iter().all(|(key, value)| &t[key] == value)
+            }
+            _ => false,
+        };
+        if !agree {
+            return Err(failed(format!(
+                "{}: the installed score_items.py gave {ours:?}, pickanumber {theirs:?}",
+                file.display()
+            )));
+        }
     }
     Ok(n)
 }
