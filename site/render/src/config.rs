@@ -5,7 +5,9 @@
 //! like ([`crate::settings`]), and the version published on the package registries, if any,
 //! which switches the install lines pages show as `{{ install.cli }}`, `{{ install.python }}`
 //! and `{{ install.npm }}` ([`SiteConfig::install`]) between the registries' lines and the
-//! routes from a clone. Unknown keys are errors.
+//! routes from a clone, and the agent skills at the repository's top, whose install lines
+//! pages show as `{{ install.skills }}` (every skill) or `{{ install.skill.NAME }}` (one).
+//! Unknown keys are errors.
 
 use crate::base::Base;
 use crate::error::Error;
@@ -31,6 +33,11 @@ pub struct SiteConfig {
     /// The version of the packages on crates.io, PyPI and npm (`0.1.0`), absent while none is
     /// published: the install lines are the registries' once it is set, the clone's before.
     pub published: Option<String>,
+    /// The agent skills this repository holds, each a folder with a `SKILL.md` at its top
+    /// (`evidence-scoring`): installed with `npx skills add OWNER/NAME/SKILL` from the
+    /// repository ([`SiteConfig::skill_line`]).
+    #[serde(default)]
+    pub skills: Vec<String>,
 }
 
 /// The names of the install lines a page may quote as `{{ install.NAME }}`.
@@ -130,6 +137,10 @@ impl SiteConfig {
     /// # Errors
     /// Another name, or a clone route while `site.toml` has no repository.
     pub fn install(&self, name: &str) -> Result<String, String> {
+        // The skills' lines: every skill's (`skills`) or one (`skill.NAME`).
+        if name == "skills" || name.starts_with("skill.") {
+            return self.skill_lines(name);
+        }
         let published = self.published.is_some();
         let clone = || {
             self.repository
@@ -150,11 +161,47 @@ impl SiteConfig {
             }
             _ => {
                 return Err(format!(
-                    "unknown install line {{{{ install.{name} }}}}: the names are {}",
+                    "unknown install line {{{{ install.{name} }}}}: the names are {}, skills, skill.NAME",
                     INSTALL.join(", ")
                 ))
             }
         })
+    }
+
+    /// `npx skills add OWNER/NAME/SKILL`: the skills CLI's line for the folder `skill` of the
+    /// GitHub repository `https://github.com/OWNER/NAME`. Skills install from the repository
+    /// whether or not a version is published.
+    ///
+    /// # Errors
+    /// A skill `site.toml` does not list, or a repository that is not on github.com.
+    pub fn skill_line(&self, skill: &str) -> Result<String, String> {
+        if !self.skills.iter().any(|s| s == skill) {
+            return Err(format!(
+                "unknown skill {skill}: site.toml's skills are {}",
+                self.skills.join(", ")
+            ));
+        }
+        let repo = self.repository.as_deref().unwrap_or_default();
+        match repo.strip_prefix("https://github.com/") {
+            Some(path) if path.split('/').count() == 2 => {
+                Ok(format!("npx skills add {path}/{skill}"))
+            }
+            _ => Err(format!(
+                "the skills' install lines need repository = \"https://github.com/OWNER/NAME\" in site.toml (found \"{repo}\")"
+            )),
+        }
+    }
+
+    /// `skills`: every skill's line in `site.toml`'s order; `skill.NAME`: that skill's.
+    fn skill_lines(&self, name: &str) -> Result<String, String> {
+        match name.strip_prefix("skill.") {
+            Some(skill) => self.skill_line(skill),
+            None => {
+                let lines: Result<Vec<String>, String> =
+                    self.skills.iter().map(|s| self.skill_line(s)).collect();
+                Ok(lines?.join("\n"))
+            }
+        }
     }
 
     /// `text` with every `{{ site.repository }}` replaced by the repository, every
@@ -237,6 +284,7 @@ impl Default for SiteConfig {
             cname: None,
             repository: None,
             published: None,
+            skills: Vec::new(),
         }
     }
 }
@@ -336,7 +384,7 @@ mod tests {
                 .fill(page, "a\n{{ install.go }}")
                 .unwrap_err()
                 .to_string(),
-            "p.md:2: unknown install line {{ install.go }}: the names are cli, python, npm"
+            "p.md:2: unknown install line {{ install.go }}: the names are cli, python, npm, skills, skill.NAME"
         );
         assert_eq!(
             SiteConfig::default().install("cli").unwrap_err(),
@@ -349,6 +397,46 @@ mod tests {
         assert_eq!(
             bad.checked().unwrap_err(),
             "published \"1.0\" is not a version such as 0.1.0 (leave the key out while nothing is published)"
+        );
+    }
+
+    #[test]
+    fn skill_lines_name_the_repository_and_a_listed_skill() {
+        let c = SiteConfig {
+            repository: Some("https://github.com/o/n".into()),
+            skills: vec!["evidence-scoring".into(), "calibration-probe".into()],
+            ..SiteConfig::default()
+        };
+        let page = Path::new("p.md");
+        assert_eq!(
+            c.fill(page, "```sh\n{{ install.skills }}\n```").unwrap(),
+            "```sh\nnpx skills add o/n/evidence-scoring\nnpx skills add o/n/calibration-probe\n```"
+        );
+        assert_eq!(
+            c.install("skill.calibration-probe").unwrap(),
+            "npx skills add o/n/calibration-probe"
+        );
+        let published = SiteConfig {
+            published: Some("0.1.0".into()),
+            ..c.clone()
+        };
+        assert_eq!(
+            published.install("skill.evidence-scoring").unwrap(),
+            "npx skills add o/n/evidence-scoring"
+        );
+        assert_eq!(
+            c.fill(page, "a\n{{ install.skill.hackathon-judge }}")
+                .unwrap_err()
+                .to_string(),
+            "p.md:2: unknown skill hackathon-judge: site.toml's skills are evidence-scoring, calibration-probe"
+        );
+        let gitlab = SiteConfig {
+            repository: Some("https://gitlab.com/o/n".into()),
+            ..c
+        };
+        assert_eq!(
+            gitlab.install("skills").unwrap_err(),
+            "the skills' install lines need repository = \"https://github.com/OWNER/NAME\" in site.toml (found \"https://gitlab.com/o/n\")"
         );
     }
 

@@ -6,7 +6,8 @@
 //! lists and blocks defined once), `formula_claims` (sentences about what the formula does,
 //! derived from the pages' evidence blocks or from every reachable pool), `page_claims` (what
 //! the instrument pages, the study and the home page say), `install_lines` (the install
-//! commands follow `site.toml`). This file holds what they share:
+//! commands follow `site.toml`), `skill_lines` (each skill line names a folder with its
+//! `SKILL.md`). This file holds what they share:
 //! reading the repository's files, their fenced blocks and evidence blocks.
 //!
 //! A test module of the crate (not a `tests/` file) because it uses the private modules.
@@ -16,6 +17,7 @@ mod install_lines;
 mod page_claims;
 mod plot_wording;
 mod shared_lists;
+mod skill_lines;
 
 use crate::site_words::Layout;
 use std::path::{Path, PathBuf};

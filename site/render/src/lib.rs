@@ -51,6 +51,7 @@ mod setup;
 mod share;
 mod site;
 mod site_words;
+mod skills;
 mod stages;
 mod word_tables;
 

@@ -63,6 +63,7 @@ pub fn build(opts: &Options) -> Result<Summary, Errors> {
         Path::new("content/references"),
     )?;
     let layout = Layout::load(&opts.root)?;
+    let skills = crate::skills::read(&opts.root, &config).map_err(Errors)?;
     let sources = discover(&opts.root)?;
     let mut errors = Vec::new();
     let mut rendered: Vec<(&Source, Rendered)> = Vec::new();
@@ -105,6 +106,7 @@ pub fn build(opts: &Options) -> Result<Summary, Errors> {
             let lists = Lists {
                 examples: &examples,
                 docs: &docs,
+                skills: &skills,
             };
             write_all(opts, &config, &layout, &tmp, &rendered, &lists)
         });
@@ -127,6 +129,8 @@ struct Lists<'a> {
     examples: &'a [(String, String, String)],
     /// Docs pages in their order: (path, title).
     docs: &'a [(String, String)],
+    /// The agent skills `site.toml` lists, read from their `SKILL.md`.
+    skills: &'a [crate::skills::Skill],
 }
 
 /// The docs pages (those under `docs/`), ordered by their front matter's `order`, then by
@@ -221,8 +225,11 @@ fn write_all(
     }
     sitemap.push_str("</urlset>\n");
     write(&tmp.join("sitemap.xml"), &sitemap).map_err(|e| io(Path::new("sitemap.xml"), e))?;
-    write(&tmp.join("llms.txt"), &llms_txt(config, layout, rendered))
-        .map_err(|e| io(Path::new("llms.txt"), e))?;
+    write(
+        &tmp.join("llms.txt"),
+        &llms_txt(config, layout, rendered, lists.skills),
+    )
+    .map_err(|e| io(Path::new("llms.txt"), e))?;
     let entries: Vec<crate::search::Entry> = listed(rendered)
         .map(|(s, r)| crate::search::Entry {
             url: &s.url,
@@ -265,8 +272,14 @@ fn listed<'r, 's>(
 }
 
 /// `/llms.txt`: what the site is, and a link to the markdown of every page, grouped as the
-/// site is (the overview and pages, the paper, the case studies).
-fn llms_txt(config: &SiteConfig, layout: &Layout, rendered: &[(&Source, Rendered)]) -> String {
+/// site is (the overview and pages, the paper, the case studies), then one line per agent
+/// skill: its `SKILL.md` in the repository, its description and its install line.
+fn llms_txt(
+    config: &SiteConfig,
+    layout: &Layout,
+    rendered: &[(&Source, Rendered)],
+    skills: &[crate::skills::Skill],
+) -> String {
     let mut out = format!("# {}\n\n> {}\n", config.title, layout.llms);
     for (heading, template) in [
         ("Pages", None),
@@ -292,6 +305,21 @@ fn llms_txt(config: &SiteConfig, layout: &Layout, rendered: &[(&Source, Rendered
         if !lines.is_empty() {
             out.push_str(&format!("\n## {heading}\n\n{lines}"));
         }
+    }
+    let mut lines = String::new();
+    for skill in skills {
+        // Listed skills have a line: `read` checked them against site.toml.
+        let (Some(repo), Ok(install)) = (&config.repository, config.skill_line(&skill.name)) else {
+            continue;
+        };
+        lines.push_str(&format!(
+            "- [{name}]({repo}/blob/main/{name}/SKILL.md): {} Install: `{install}`\n",
+            skill.description,
+            name = skill.name
+        ));
+    }
+    if !lines.is_empty() {
+        out.push_str(&format!("\n## Skills\n\n{lines}"));
     }
     out
 }

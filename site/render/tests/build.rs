@@ -202,6 +202,46 @@ fn install_lines_follow_the_published_version_in_site_toml() {
     assert_eq!(registry, "<code>cargo install --locked pickanumber-cli\npip install pickanumber\nnpm install pickanumber</code>");
 }
 
+/// `site.toml`'s `skills` list gives each skill's install line (`{{ install.skills }}`) and
+/// its line in `llms.txt`, from the skill's `SKILL.md`; a listed skill without its folder
+/// stops the build, naming the file.
+#[test]
+fn skills_listed_in_site_toml_are_installed_and_listed_from_their_folders() {
+    let dir = scratch();
+    let root = dir.path().join("site");
+    copy_tree(&fixture(), &root);
+    let page = "+++\ntitle = \"Skills\"\ndescription = \"Skill lines.\"\n+++\n\n```sh\n{{ install.skills }}\n```\n";
+    std::fs::write(root.join("content/skills.md"), page).unwrap();
+    std::fs::write(
+        root.join("site.toml"),
+        "title = \"t\"\norigin = \"https://example.org\"\nrepository = \"https://github.com/o/n\"\nskills = [\"probe\"]\n",
+    )
+    .unwrap();
+    std::fs::create_dir(root.join("probe")).unwrap();
+    std::fs::write(
+        root.join("probe/SKILL.md"),
+        "---\nname: probe\ndescription: Use it first.\n---\n# Probe\n",
+    )
+    .unwrap();
+    let out = dir.path().join("dist");
+    build_site(&root, &out, None).unwrap();
+    let html = std::fs::read_to_string(out.join("skills/index.html")).unwrap();
+    assert!(html.contains("npx skills add o/n/probe"), "{html}");
+    let llms = std::fs::read_to_string(out.join("llms.txt")).unwrap();
+    assert!(
+        llms.ends_with("\n## Skills\n\n- [probe](https://github.com/o/n/blob/main/probe/SKILL.md): Use it first. Install: `npx skills add o/n/probe`\n"),
+        "{llms}"
+    );
+    std::fs::rename(root.join("probe"), root.join("renamed")).unwrap();
+    let err = build_site(&root, &out, None).unwrap_err();
+    assert!(
+        err.starts_with(
+            "probe/SKILL.md: site.toml lists the skill probe, but probe/SKILL.md cannot be read"
+        ),
+        "{err}"
+    );
+}
+
 /// Builds the fixture with one file changed; returns the error text. Also checks that the
 /// previous output survives the failed build.
 fn error_for(file: &str, edit: impl Fn(&str) -> String) -> String {

@@ -60,7 +60,7 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     // they compare with is built by now; npm ci, when promptfoo is missing, finishes first,
     // since the build runs tools from node_modules).
     python::ensure_promptfoo(env)?;
-    // promptfoo and TypeScript for the npm package's tests, before the Python tests start
+    // promptfoo and TypeScript for the npm package's tests and the skills CLI, before the Python tests start
     // using node_modules (an npm ci here replaces it).
     crate::package::node::tools(env)?;
     println!("==> python package: pip install ./site/python and pytest, in the background (output in target/python-test.log)");
@@ -80,6 +80,10 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     crate::package::npm::build(env)?;
     crate::package::node::test(env)?;
     passed.push("npm package");
+    // The agent skills, installed from a clone by the pinned skills CLI (node::tools put it in
+    // node_modules), their scripts against the CLI just built.
+    crate::skills::test(env)?;
+    passed.push("skills");
     // The release's dry run: each artifact installed as its registry's users install it.
     println!("==> release dry run: crates, sdist and wheel, npm tarball, git routes");
     for line in crate::package::release::check(env)? {

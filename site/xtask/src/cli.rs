@@ -25,8 +25,9 @@ USAGE: cargo xtask <COMMAND> [OPTIONS]
     serve [--port N]       build into target/serve-dist/, serve it on http://127.0.0.1:N/ (default
                            8000) and rebuild when the sources change; open pages then reload
     test                   tools, fmt, clippy, unit tests, the README's install line, the npm
-                           package and its node tests (promptfoo), the release's dry run, build,
-                           the examples, then the browser tests (headless Chromium) against dist/
+                           package and its node tests (promptfoo), the agent skills installed
+                           from a clone by the skills CLI, the release's dry run, build, the
+                           examples, then the browser tests (headless Chromium) against dist/
     examples [--update]    run every example of the README and docs/*.md (console blocks with the
                            debug CLI, python and js run blocks with the test venv and the built npm
                            package, after `test` or `package`) and compare their output with the

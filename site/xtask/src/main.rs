@@ -12,6 +12,7 @@ mod minify;
 mod package;
 mod pipeline;
 mod serve;
+mod skills;
 mod stamp;
 mod tools;
 

@@ -2,6 +2,8 @@
 //! gives
 //! ([`crate::config::SiteConfig::install`], or cargo's `--git` route from the repository): the
 //! pages quote them as `{{ install.NAME }}`, the README, read raw on a forge, writes them out.
+//! Every skill line names a folder of the repository with a `SKILL.md` whose name is the
+//! folder's (`skill_lines`).
 
 use super::{fenced_blocks, markdown_files, repo};
 use crate::config::{SiteConfig, INSTALL};
@@ -11,7 +13,13 @@ use std::path::Path;
 /// install`, `pip install` or `npm install` of something named pickanumber or a path in this
 /// repository, without a trailing comment.
 fn shown(markdown: &str) -> Vec<String> {
-    let installs = ["git clone", "cargo install", "pip install", "npm install"];
+    let installs = [
+        "git clone",
+        "cargo install",
+        "pip install",
+        "npm install",
+        "npx skills add",
+    ];
     let ours = ["pickanumber", "site/", "target/npm"];
     let mut out = Vec::new();
     for (info, body) in fenced_blocks(markdown) {
@@ -45,6 +53,8 @@ fn given(config: &SiteConfig) -> Vec<String> {
     if let Some(r) = &config.repository {
         lines.push(format!("cargo install --locked --git {r} pickanumber-cli"));
     }
+    let skills = config.install("skills").expect("the skills' install lines");
+    lines.extend(skills.lines().map(str::to_string));
     lines
 }
 
@@ -76,6 +86,12 @@ fn install_lines_on_the_pages_and_in_the_readme_are_site_tomls() {
         let lines = config.install(name).expect("an install line");
         let last = lines.lines().last().unwrap_or_default();
         assert!(checked.iter().any(|l| l == last), "no page shows `{last}`");
+    }
+    for skill in config.install("skills").expect("the skills' lines").lines() {
+        assert!(
+            checked.iter().any(|l| l == skill),
+            "no page shows `{skill}`"
+        );
     }
 }
 

@@ -12,12 +12,13 @@ use crate::tools::{ensure, npm_node, npm_pin, NODE22};
 /// The oldest Node the package supports (`engines.node`), to import it with.
 pub const NODE18: &str = "18.20.8";
 
-/// Installs promptfoo and TypeScript with `npm ci` when `node_modules` lacks the version the
-/// root `package.json` pins.
+/// Installs promptfoo, TypeScript and the skills CLI with `npm ci` when `node_modules` lacks
+/// the version the root `package.json` pins.
 pub fn tools(env: &Env) -> Result<(), Failure> {
     let pins = [
         ("promptfoo", npm_pin(env, "promptfoo")?),
         ("typescript", npm_pin(env, "typescript")?),
+        ("skills", npm_pin(env, "skills")?),
     ];
     let check = || {
         let mut found = Vec::new();
@@ -34,7 +35,7 @@ pub fn tools(env: &Env) -> Result<(), Failure> {
         Ok(found.join(", "))
     };
     let npm = crate::tools::NPM_INSTALL;
-    ensure(env, "promptfoo and typescript", check, || {
+    ensure(env, "promptfoo, typescript and skills", check, || {
         Ok(vec![env.command("npm", npm)])
     })
 }
