@@ -215,12 +215,21 @@ fn share(flags: &[f64]) -> Option<f64> {
 /// The final of one answer scored alone under `request`, or why it gives none.
 pub fn final_of(output: &str, request: &Request) -> Result<f64, String> {
     let a = analyse(output, request);
-    let errors = a.messages(Severity::Error);
+    // A line's own error first: it says what to fix, where the summary says only that nothing
+    // was read.
+    let mut errors: Vec<&pickanumber_score::Diagnostic> =
+        a.diagnostics_of(Severity::Error).collect();
+    errors.sort_by_key(|d| d.line.is_none());
     if let Some(first) = errors.first() {
+        let at = first
+            .line
+            .map_or(String::new(), |l| format!("its line {l}: "));
         return Err(format!(
-            "the output gives no score: {first}{}",
+            "the output gives no score: {at}{}{}",
+            first.message,
             match errors.len() {
                 1 => String::new(),
+                2 => " (and 1 more error)".into(),
                 n => format!(" (and {} more errors)", n - 1),
             }
         ));
@@ -331,8 +340,7 @@ pub fn retest(runs: &[Run], options: &Options) -> Result<Retest, Vec<LineError>>
         naive_sd: (naive_works > 0).then(|| figure(&naive_variances, pooled_sd)),
         naive_works,
         flip_rate: gate.map(|_| figure(&final_flags, share)),
-        naive_flip_rate: (gate.is_some() && naive_works > 0)
-            .then(|| figure(&naive_flags, share)),
+        naive_flip_rate: (gate.is_some() && naive_works > 0).then(|| figure(&naive_flags, share)),
         by: options.by.clone(),
         groups,
         shifts,
@@ -362,10 +370,13 @@ fn groups(runs: &[Run], finals: &[f64], works: &[Work]) -> (Vec<Group>, Vec<Shif
     }
     // Per work and label: the finals and the naive numbers.
     type Cell = (Vec<f64>, Vec<f64>);
-    let mut by_work: std::collections::HashMap<&str, Vec<Cell>> =
-        std::collections::HashMap::new();
+    let mut by_work: std::collections::HashMap<&str, Vec<Cell>> = std::collections::HashMap::new();
     for (r, &f) in runs.iter().zip(finals) {
-        let Some(k) = r.label.as_ref().and_then(|l| labels.iter().position(|x| x == l)) else {
+        let Some(k) = r
+            .label
+            .as_ref()
+            .and_then(|l| labels.iter().position(|x| x == l))
+        else {
             continue;
         };
         let cells = by_work
@@ -467,11 +478,17 @@ mod tests {
         assert_eq!(t.groups.len(), 2);
         assert_eq!((t.groups[1].runs, t.groups[1].works), (2, 2));
         let s = &t.shifts[0];
-        assert_eq!((s.label.as_str(), s.against.as_str(), s.works), ("shuffled", "given", 2));
+        assert_eq!(
+            (s.label.as_str(), s.against.as_str(), s.works),
+            ("shuffled", "given", 2)
+        );
         // One item has density 1/20 and multiplier 0.7625: +3 → 68 against +1 → 56, and
         // +1 → 56 against −1 → 44; each work moves by +12.
         assert_eq!(s.final_shift.value, Some(12.0));
-        assert_eq!((s.final_shift.low, s.final_shift.high), (Some(12.0), Some(12.0)));
+        assert_eq!(
+            (s.final_shift.low, s.final_shift.high),
+            (Some(12.0), Some(12.0))
+        );
         assert!(s.naive_shift.is_none());
     }
 
@@ -492,7 +509,10 @@ mod tests {
         assert_eq!(shown.len(), 3, "{shown:?}");
         assert!(shown[0].starts_with("line 2: work \"a\": the output gives no score: "));
         assert_eq!(shown[1], "line 2: work \"a\": \"naive\" is given on line 1 but not on this run: give it on every run of a work or on none");
-        assert_eq!(shown[2], "line 3: work \"b\": only one run: a retest needs at least two runs of every work");
+        assert_eq!(
+            shown[2],
+            "line 3: work \"b\": only one run: a retest needs at least two runs of every work"
+        );
     }
 
     #[test]

@@ -9,13 +9,31 @@
 
 /// Each family and the prefixes of its models' names.
 pub const FAMILIES: [(&str, &[&str]); 10] = [
-    ("OpenAI", &["gpt", "chatgpt", "o1", "o3", "o4", "davinci", "text-davinci"]),
+    (
+        "OpenAI",
+        &[
+            "gpt",
+            "chatgpt",
+            "o1",
+            "o3",
+            "o4",
+            "davinci",
+            "text-davinci",
+        ],
+    ),
     ("Anthropic", &["claude"]),
     ("Google", &["gemini", "gemma", "palm", "bison"]),
     ("Meta", &["llama", "meta-llama", "codellama"]),
     (
         "Mistral",
-        &["mistral", "mixtral", "codestral", "ministral", "magistral", "pixtral"],
+        &[
+            "mistral",
+            "mixtral",
+            "codestral",
+            "ministral",
+            "magistral",
+            "pixtral",
+        ],
     ),
     ("Alibaba", &["qwen", "qwq"]),
     ("DeepSeek", &["deepseek"]),
@@ -36,7 +54,12 @@ pub const FAMILIES: [(&str, &[&str]); 10] = [
 /// assert_eq!(family("my-fine-tune"), None);
 /// ```
 pub fn family(name: &str) -> Option<&'static str> {
-    let last = name.rsplit('/').next().unwrap_or(name).trim().to_lowercase();
+    let last = name
+        .rsplit('/')
+        .next()
+        .unwrap_or(name)
+        .trim()
+        .to_lowercase();
     FAMILIES.iter().find_map(|(family, prefixes)| {
         prefixes
             .iter()

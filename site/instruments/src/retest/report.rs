@@ -3,6 +3,7 @@
 
 use super::{Retest, Shift, Work};
 use crate::calibrate::agreement::Figure;
+use crate::calibrate::card::Whole;
 use pickanumber_lean::numtext::{fixed, signed_fixed, trim_number};
 use pickanumber_score::interval::{LEVEL, RESAMPLES};
 use serde_json::{json, Value};
@@ -25,10 +26,10 @@ fn work_json(w: &Work, gate: Option<f64>) -> Value {
     let mut v = json!({
         "work": w.work,
         "lines": w.lines,
-        "finals": w.finals,
+        "finals": w.finals.iter().map(|x| Whole(*x)).collect::<Vec<_>>(),
         "mean": r4(w.mean()),
         "sd": r4(w.sd),
-        "range": w.range,
+        "range": Whole(w.range),
         "flips": w.flips,
         "naive": w.naive.as_ref().map(|n| n.iter().map(|x| r4(*x)).collect::<Vec<_>>()),
         "naive_sd": w.naive_sd().map(r4),
@@ -67,7 +68,7 @@ impl Retest {
         json!({
             "runs": self.runs,
             "works": n,
-            "fail_under": self.fail_under,
+            "fail_under": self.fail_under.map(Whole),
             "naive_scale": self.naive_scale.to_string(),
             "level": LEVEL,
             "resamples": RESAMPLES,
@@ -167,9 +168,16 @@ impl Retest {
             s.push_str("No run gives a naive number.\n\n");
         }
         if let Some(key) = &self.by {
-            s.push_str(&format!("## Groups by `{key}`\n\n| label | runs | works |\n|---|---|---|\n"));
+            s.push_str(&format!(
+                "## Groups by `{key}`\n\n| label | runs | works |\n|---|---|---|\n"
+            ));
             for g in &self.groups {
-                s.push_str(&format!("| {} | {} | {} |\n", cell(&g.label), g.runs, g.works));
+                s.push_str(&format!(
+                    "| {} | {} | {} |\n",
+                    cell(&g.label),
+                    g.runs,
+                    g.works
+                ));
             }
             s.push('\n');
             for sh in &self.shifts {
@@ -221,7 +229,12 @@ fn interval_text(f: &Figure, d: usize) -> String {
 }
 
 fn figure_text(f: &Figure, d: usize) -> String {
-    format!("{} [{}, {}]", opt(f.value, d), opt(f.low, d), opt(f.high, d))
+    format!(
+        "{} [{}, {}]",
+        opt(f.value, d),
+        opt(f.low, d),
+        opt(f.high, d)
+    )
 }
 
 fn shift_line(s: &Shift) -> String {
@@ -246,8 +259,16 @@ fn shift_line(s: &Shift) -> String {
     line
 }
 
+/// `x` with at most one decimal (the naive numbers mapped onto 0–100 are rarely whole).
+fn one_decimal(x: f64) -> String {
+    trim_number((x * 10.0).round() / 10.0)
+}
+
 fn list(v: &[f64]) -> String {
-    v.iter().map(|x| trim_number(*x)).collect::<Vec<_>>().join(", ")
+    v.iter()
+        .map(|x| one_decimal(*x))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Text for a table cell: `|` escaped, line breaks as spaces, `<` and `&` escaped.
@@ -265,7 +286,8 @@ const HEIGHT: f64 = 20.0;
 const PAD: f64 = 4.0;
 
 fn x_of(v: f64) -> String {
-    trim_number(PAD + v.clamp(0.0, 100.0) / 100.0 * (WIDTH - 2.0 * PAD))
+    let x = PAD + v.clamp(0.0, 100.0) / 100.0 * (WIDTH - 2.0 * PAD);
+    trim_number((x * 100.0).round() / 100.0)
 }
 
 /// One work's strip: an inline SVG on one line.
@@ -286,7 +308,10 @@ pub fn strip(w: &Work, gate: Option<f64>) -> String {
         ));
     }
     for f in &w.finals {
-        s.push_str(&format!("<circle cx=\"{}\" cy=\"6\" r=\"2.5\" fill=\"currentColor\"/>", x_of(*f)));
+        s.push_str(&format!(
+            "<circle cx=\"{}\" cy=\"6\" r=\"2.5\" fill=\"currentColor\"/>",
+            x_of(*f)
+        ));
     }
     for n in w.naive.as_deref().unwrap_or_default() {
         s.push_str(&format!(

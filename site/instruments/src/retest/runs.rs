@@ -4,8 +4,11 @@ use crate::calibrate::Scale;
 use crate::LineError;
 use pickanumber_lean::json::{self, Kind, Value};
 
-/// The keys every run may have; `--by KEY` adds its key.
-pub const KEYS: [&str; 5] = ["work", "output", "naive", "grader", "model"];
+/// The keys every run may have; `--by KEY` adds its key when it is not one of them.
+pub const KEYS: [&str; 6] = ["work", "output", "naive", "grader", "model", "probe"];
+
+/// The keys `--by` may not name: what each run is, not a label of it.
+pub const NOT_LABELS: [&str; 3] = ["work", "output", "naive"];
 
 /// One judging of one work.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,6 +23,8 @@ pub struct Run {
     pub naive: Option<f64>,
     /// The value of the `--by` key, when grouping.
     pub label: Option<String>,
+    /// The probe label (`"probe"`), when given.
+    pub probe: Option<String>,
     /// The grader model's name, when given.
     pub grader: Option<String>,
     /// The name of the model whose work was judged, when given.
@@ -157,6 +162,7 @@ fn run(row: &str, line: usize, naive_scale: Scale, by: Option<&str>) -> Result<R
         label,
         grader: text("grader")?,
         model: text("model")?,
+        probe: text("probe")?,
     })
 }
 
