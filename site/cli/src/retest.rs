@@ -30,9 +30,10 @@ RUNS (JSON Lines, one judging a line, at least two a work):
     probe    optional: a label of the run, such as the prompt order it was judged under
     KEY      with --by KEY (probe, grader, model or a key of your own): the run's group label
     Every answer is scored on its own, exactly as `pickanumber score` (with --rubric, as
-    `score --rubric`) scores it. A run whose answer gives no score, a work with one run and a
-    bad line are each named as RUNS:LINE: work \"ID\": message; then nothing is printed on
-    stdout and the exit status is 1: no figure is made from the runs that did read.
+    `score --rubric`) scores it. A run whose answer gives no score and a work with one run
+    are each named as RUNS:LINE: work \"ID\": message, a line that is not a run as
+    RUNS:LINE: message; then nothing is printed on stdout and the exit status is 1: no figure
+    is made from the runs that did read.
 
 WHAT IS MEASURED:
     Per work: every run's final, their sample standard deviation and range, and whether they
