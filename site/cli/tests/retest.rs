@@ -26,7 +26,7 @@ fn items(i: usize, r: usize) -> Vec<(i32, String)> {
 /// writes under the rubric's schema.
 fn answer(i: usize, r: usize) -> Value {
     let list = items(i, r);
-    if (i + r) % 4 == 0 {
+    if (i + r).is_multiple_of(4) {
         let items: Vec<Value> = list
             .iter()
             .map(|(impact, text)| serde_json::json!({"impact": impact, "text": text}))
@@ -48,7 +48,7 @@ fn runs_of(i: usize) -> usize {
 
 /// The naive number of run `r` of work `i` on 1:10, for works not divisible by 3.
 fn naive(i: usize, r: usize) -> Option<u32> {
-    (i % 3 != 0).then(|| 1 + ((i * 7 + r * 4) % 10) as u32)
+    (!i.is_multiple_of(3)).then(|| 1 + ((i * 7 + r * 4) % 10) as u32)
 }
 
 /// A runs file of `works` works in `dir`, the runs of each work interleaved with the others'.

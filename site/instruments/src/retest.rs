@@ -52,7 +52,7 @@ use pickanumber_score::{analyse, Request, Severity};
 use runs::Run;
 
 /// What a retest is asked.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Options {
     /// The gate: a work flips when some of its runs' finals are under it and some are not.
     /// Without it, no flip is counted.
@@ -64,17 +64,6 @@ pub struct Options {
     pub by: Option<String>,
     /// How every answer is scored (a rubric's settings, or the defaults).
     pub request: Request,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            fail_under: None,
-            naive_scale: Scale::default(),
-            by: None,
-            request: Request::default(),
-        }
-    }
 }
 
 /// One work's runs.
@@ -398,11 +387,10 @@ fn groups(runs: &[Run], finals: &[f64], works: &[Work]) -> (Vec<Group>, Vec<Shif
                 .count(),
             works: works
                 .iter()
-                .filter(|w| by_work[w.work.as_str()][k].0.len() > 0)
+                .filter(|w| !by_work[w.work.as_str()][k].0.is_empty())
                 .count(),
         })
         .collect();
-    let mean_of = |v: &[f64]| mean(v);
     let shifts = (1..labels.len())
         .map(|k| {
             let (mut d, mut dn) = (Vec::new(), Vec::new());
@@ -410,10 +398,10 @@ fn groups(runs: &[Run], finals: &[f64], works: &[Work]) -> (Vec<Group>, Vec<Shif
                 let cells = &by_work[w.work.as_str()];
                 let (a, b) = (&cells[0], &cells[k]);
                 if !a.0.is_empty() && !b.0.is_empty() {
-                    d.push(mean_of(&b.0) - mean_of(&a.0));
+                    d.push(mean(&b.0) - mean(&a.0));
                 }
                 if !a.1.is_empty() && !b.1.is_empty() {
-                    dn.push(mean_of(&b.1) - mean_of(&a.1));
+                    dn.push(mean(&b.1) - mean(&a.1));
                 }
             }
             let avg = |v: &[f64]| (!v.is_empty()).then(|| mean(v));
