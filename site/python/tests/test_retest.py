@@ -46,5 +46,5 @@ def test_a_prose_run_and_a_lone_run_are_named(tmp_path):
         pickanumber.retest(runs, naive_scale="10")
     with pytest.raises(ValueError, match="fail_under must be a score from 0 to 100, not 120"):
         pickanumber.retest(runs, fail_under=120)
-    with pytest.raises(ValueError, match="by='output' is not a label"):
+    with pytest.raises(ValueError, match='by="output" is not a label'):
         pickanumber.retest(runs, by="output")
