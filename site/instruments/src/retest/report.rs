@@ -215,7 +215,19 @@ impl Retest {
             }
             s.push_str(&format!(" {} |\n", strip(w, self.fail_under)));
         }
-        s.push_str("\nIn each strip, the runs' finals are the filled dots on the upper line and the naive numbers the open circles on the lower line, on 0 to 100; the vertical line is the gate.\n");
+        s.push_str(
+            "\nIn each strip, on 0 to 100, the runs' finals are the filled dots on the upper line",
+        );
+        if naive {
+            s.push_str(", the naive numbers the open circles on the lower line");
+        }
+        if let Some(g) = self.fail_under {
+            s.push_str(&format!(
+                "; the vertical line is the gate, {}",
+                trim_number(g)
+            ));
+        }
+        s.push_str(".\n");
         s
     }
 }
