@@ -1,6 +1,9 @@
 //! Properties of the retest for every input: its figures are what a direct computation from
 //! each answer scored alone gives, a bootstrap interval holds its figure, and no text makes
-//! the reader panic or name a line the text does not have.
+//! the reader panic or name a line the text does not have; and the docs' example runs' JSON
+//! and markdown report (with its SVG strips) as golden files in `tests/snapshots/retest/`
+//! (accept a reviewed change with `INSTA_UPDATE=always cargo test -p pickanumber-instruments
+//! --test retest`).
 
 use pickanumber_instruments::calibrate::Scale;
 use pickanumber_instruments::retest::{retest, runs, Options};
@@ -32,6 +35,25 @@ fn variance(v: &[f64]) -> f64 {
 
 fn mean(v: &[f64]) -> f64 {
     v.iter().sum::<f64>() / v.len() as f64
+}
+
+/// The JSON and the report of the docs' example runs, grouped by probe, with a gate.
+#[test]
+fn golden_json_and_report_of_the_example_runs() {
+    let text = include_str!("../../../examples/docs/retest-runs.jsonl");
+    let scale = Scale::parse("1:10").unwrap();
+    let read = runs::read(text, scale, Some("probe")).unwrap();
+    let options = Options {
+        fail_under: Some(60.0),
+        naive_scale: scale,
+        by: Some("probe".into()),
+        ..Options::default()
+    };
+    let r = retest(&read, &options).unwrap();
+    insta::with_settings!({snapshot_path => "snapshots/retest", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!("retest.json", r.to_json());
+        insta::assert_snapshot!("REPORT.md", r.report());
+    });
 }
 
 proptest! {
