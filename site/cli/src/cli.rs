@@ -12,6 +12,7 @@ use crate::judge::Slug;
 use crate::pairwise::{PairwiseArgs, PAIRWISE_HELP};
 use crate::passes::{PassesArgs, PASSES_HELP};
 use crate::probe::{ProbeArgs, PROBE_HELP};
+use crate::retest::{RetestArgs, RETEST_HELP};
 use crate::rubric::{RubricCommand, RUBRIC_HELP};
 use crate::values::{denominator, parse_weights, scale, Compat, Weights};
 use clap::{ArgGroup, Args, Parser, Subcommand};
@@ -76,6 +77,10 @@ pub enum Command {
     /// the density denominator and scale fitted under k-fold cross-validation, as JSON.
     #[command(after_long_help = CALIBRATE_HELP)]
     Calibrate(CalibrateArgs),
+    /// How steady the judge is: the same works judged several times, and how far the final
+    /// and the judge's own number move from run to run, with intervals.
+    #[command(after_long_help = RETEST_HELP)]
+    Retest(RetestArgs),
 }
 
 /// The long help of `pickanumber score` after the option list: the grammar, the output, the

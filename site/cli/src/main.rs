@@ -9,7 +9,8 @@
 //! rubric file → its check, judge prompt or JSON Schema; also what `score --rubric` reads),
 //! [`combine`] (several judges' passes → one JSON object) and [`compare`] (two results →
 //! the change and whether the intervals overlap), [`calibrate`] (a gold set → agreement with
-//! people and the fitted settings).
+//! people and the fitted settings), [`retest`] (repeated judgings of the same works → how far
+//! the final moves from run to run).
 //! The modules return an exit code, or a [`Fatal`] error that `main` prints.
 //!
 //! Exit codes: 0 when every item was valid, 1 when some item (or the weights, or a pairwise
@@ -28,6 +29,7 @@ mod locked;
 mod pairwise;
 mod passes;
 mod probe;
+mod retest;
 mod rubric;
 mod score;
 mod values;
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         cli::Command::Combine(a) => combine::run(a),
         cli::Command::Compare(a) => compare::run(a),
         cli::Command::Calibrate(a) => calibrate::run(a),
+        cli::Command::Retest(a) => retest::run(a),
     };
     match result {
         Ok(code) => code,

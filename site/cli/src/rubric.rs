@@ -46,6 +46,11 @@ pub struct PromptArgs {
     /// numbered lines, so that the judge's `path:line` citations check against the same PATH.
     #[arg(long, value_name = "PATH")]
     pub work: Option<PathBuf>,
+
+    /// Write the criteria and the perspectives in another order, drawn from SEED (0 to
+    /// 18446744073709551615): the same seed gives the same order, for `retest --by`.
+    #[arg(long, value_name = "SEED")]
+    pub shuffle: Option<u64>,
 }
 
 /// The long help of `pickanumber rubric` and its subcommands after the option list.
@@ -70,7 +75,8 @@ RUBRIC FILE (TOML; the same structure as JSON):
 
 OUTPUT:
     check    a summary of the rubric on stdout; notes (weights not summing to 1) on stderr
-    prompt   the judge prompt, markdown
+    prompt   the judge prompt, markdown; with --shuffle SEED the same criteria and
+             perspectives in an order drawn from SEED (a prompt-order probe for `retest`)
     schema   the JSON Schema (draft 2020-12) of {\"items\": [{\"perspective\", \"criterion\",
              \"text\", \"evidence\", \"impact\"}]} in the subset model APIs enforce (every
              property required, no others allowed; a pooled rubric's items have no criterion)
@@ -127,6 +133,13 @@ pub fn run(command: &RubricCommand) -> Result<ExitCode, Fatal> {
             }
             return Ok(ExitCode::from(1));
         }
+    };
+    let rubric = match command {
+        RubricCommand::Prompt(PromptArgs {
+            shuffle: Some(seed),
+            ..
+        }) => rubric.shuffled(*seed),
+        _ => rubric,
     };
     match command {
         RubricCommand::Check(_) => {

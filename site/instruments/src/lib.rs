@@ -12,6 +12,9 @@
 //! - [`calibrate`] (feature `calibrate`, which `fs` implies): the **calibration against
 //!   people**. **gold set** → finals per subject → **agreement** with bootstrap intervals →
 //!   the denominator and scale **fitted** under k-fold cross-validation → the judge card.
+//! - [`retest`] (feature `calibrate`): **how steady the judge is**. **runs** (the same works
+//!   judged several times) → finals per run → per-work spread and flips across the gate →
+//!   `final_sd`, `naive_sd`, `flip_rate`, `naive_flip_rate` with bootstrap intervals over works.
 //!
 //! The core has no file system access and builds for `wasm32-unknown-unknown`; the `json`
 //! feature adds the command line's JSON documents (`probe::report::aggregate_json`,
@@ -99,6 +102,8 @@ mod line_error;
 pub mod numbers;
 pub mod pairwise;
 pub mod probe;
+#[cfg(feature = "calibrate")]
+pub mod retest;
 
 pub use line_error::LineError;
 

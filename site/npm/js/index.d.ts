@@ -406,6 +406,55 @@ export interface CalibrateOptions {
  */
 export function calibrate(gold: string, options?: CalibrateOptions): Record<string, unknown>;
 
+/** The options of {@link retest}, every key optional. */
+export interface RetestOptions {
+  /** The gate: a work flips when some of its runs' finals are under it and some are not (0 to 100). */
+  failUnder?: number | null;
+  /** The scale of the naive numbers, `"LOW:HIGH"`, mapped onto 0–100 (default `"0:100"`). */
+  naiveScale?: string;
+  /** Group the runs by this key's label (such as `"probe"`) and report the shift of the final between the groups. */
+  by?: string | null;
+  /** A rubric's text (TOML or JSON): every answer is scored with it. */
+  rubric?: string;
+  /** `true`: return the markdown report instead of the object. */
+  report?: boolean;
+}
+
+/** A figure of {@link retest} with its bootstrap interval over the works it covers. */
+export interface RetestFigure {
+  value: number | null;
+  low: number | null;
+  high: number | null;
+  works: number;
+}
+
+/** What {@link retest} returns: the object `pickanumber retest --json` prints. */
+export interface Retest {
+  runs: number;
+  works: number;
+  fail_under: number | null;
+  naive_scale: string;
+  level: number;
+  resamples: number;
+  final_sd: RetestFigure;
+  naive_sd: RetestFigure | null;
+  flip_rate: RetestFigure | null;
+  naive_flip_rate: RetestFigure | null;
+  by: { key: string; groups: unknown[]; shifts: unknown[] } | null;
+  warnings: string[];
+  per_work: Record<string, unknown>[];
+}
+
+/**
+ * How steady the judge is, as `pickanumber retest`: `runs` is JSON Lines text (`{"work",
+ * "output", "naive", "probe", "grader", "model"}` a line, at least two runs a work). Per work
+ * every run's final, their spread and whether they straddle `failUnder`; overall `final_sd`,
+ * `naive_sd`, `flip_rate` and `naive_flip_rate` with bootstrap intervals over the works.
+ * @throws {TypeError} naming every bad run (`line N: work "ID": …`) or option.
+ */
+export function retest(runs: string, options: RetestOptions & { report: true }): string;
+export function retest(runs: string, options?: RetestOptions & { report?: false }): Retest;
+
 /** The package's version. */
 export const version: string;
 

@@ -11,6 +11,7 @@ import init, {
   calibrateJson,
   combineJson,
   reportMarkdown,
+  retestJson,
   rubricPrompt as promptOf,
   rubricSchema as schemaOf,
   version as wasmVersion,
@@ -161,6 +162,20 @@ export function calibrate(gold, options) {
     throw new TypeError(`gold must be the gold set's JSON Lines text, not ${describe(gold)}`);
   }
   return JSON.parse(core(calibrateJson, gold, toJson(options ?? {}, "options")));
+}
+
+/**
+ * How steady the judge is: the object `pickanumber retest --json` prints for runs given as
+ * JSON Lines text (one judging a line, at least two a work), or with `{ report: true }` the
+ * markdown `--report` prints; options `{ failUnder, naiveScale, by, rubric, report }` (see
+ * index.d.ts).
+ */
+export function retest(runs, options) {
+  if (typeof runs !== "string") {
+    throw new TypeError(`runs must be the runs' JSON Lines text, not ${describe(runs)}`);
+  }
+  const text = core(retestJson, runs, toJson(options ?? {}, "options"));
+  return options?.report === true ? text : JSON.parse(text);
 }
 
 /** The markdown report `pickanumber score --report` prints. */

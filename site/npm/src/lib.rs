@@ -132,6 +132,80 @@ pub fn calibrate_text(gold: &str, options_json: &str) -> Result<String, String> 
     Ok(card.to_json(human, naive, min_agreement))
 }
 
+/// The keys of `retest`'s options.
+const RETEST_KEYS: &str = "failUnder, naiveScale, by, rubric, report";
+
+/// The retest of runs given as text (JSON Lines, one judging a line, at least two a work):
+/// the JSON text `pickanumber retest --json` prints, or with `"report": true` the markdown
+/// `--report` prints, under the options `{"failUnder": 60, "naiveScale": "1:10", "by":
+/// "probe", "rubric": "<rubric text>", "report": false}`, every key optional.
+///
+/// # Errors
+/// Text over [`MAX_BYTES`], an unknown option or a bad value, a rubric with errors, or every
+/// bad run, one a line (`line N: work "ID": message`).
+pub fn retest_text(runs: &str, options_json: &str) -> Result<String, String> {
+    use pickanumber_instruments::calibrate::Scale;
+    use pickanumber_instruments::retest::{retest, runs as run_lines, Options};
+    if runs.len() > MAX_BYTES {
+        return Err(pickanumber_api::TOO_LARGE.into());
+    }
+    let given: serde_json::Map<String, Value> = match options_json.trim() {
+        "" | "null" => serde_json::Map::new(),
+        text => {
+            serde_json::from_str(text).map_err(|e| format!("options must be an object: {e}"))?
+        }
+    };
+    let mut options = Options::default();
+    let mut report = false;
+    for (key, value) in &given {
+        match (key.as_str(), value) {
+            ("naiveScale", Value::String(s)) => options.naive_scale = Scale::parse(s)?,
+            ("failUnder", Value::Null) | ("by", Value::Null) => {}
+            ("failUnder", v) => {
+                options.fail_under = Some(
+                    v.as_f64()
+                        .filter(|g| (0.0..=100.0).contains(g))
+                        .ok_or_else(|| {
+                            format!("failUnder must be a score from 0 to 100, not {v}")
+                        })?,
+                )
+            }
+            ("by", Value::String(k))
+                if !k.trim().is_empty() && !run_lines::NOT_LABELS.contains(&k.as_str()) =>
+            {
+                options.by = Some(k.clone())
+            }
+            ("by", v) => {
+                return Err(format!(
+                    "by must be a label's key such as \"probe\" (not {}), not {v}",
+                    run_lines::NOT_LABELS.join(", ")
+                ))
+            }
+            ("report", Value::Bool(b)) => report = *b,
+            ("rubric", Value::String(text)) => {
+                let r = pickanumber_rubric::Rubric::parse(text).map_err(|errors| {
+                    let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                    format!("the rubric cannot be used:\n{}", lines.join("\n"))
+                })?;
+                options.request = r.request();
+            }
+            ("naiveScale" | "rubric", v) => return Err(format!("{key} must be a string, not {v}")),
+            ("report", v) => return Err(format!("report must be true or false, not {v}")),
+            _ => return Err(format!("unknown option {key} (retest takes {RETEST_KEYS})")),
+        }
+    }
+    let lines = |errors: Vec<pickanumber_score::LineError>| {
+        errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let read = run_lines::read(runs, options.naive_scale, options.by.as_deref()).map_err(lines)?;
+    let r = retest(&read, &options).map_err(lines)?;
+    Ok(if report { r.report() } else { r.to_json() })
+}
+
 /// The JSON text of the object `pickanumber combine` prints for several judges' passes
 /// (`[{"name": …, "items": TEXT}, …]`) under the options.
 ///
@@ -209,6 +283,12 @@ pub fn calibrate_json(gold: &str, options_json: &str) -> Result<String, JsError>
     calibrate_text(gold, options_json).map_err(|e| JsError::new(&e))
 }
 
+/// [`retest_text`] for JavaScript.
+#[wasm_bindgen(js_name = retestJson)]
+pub fn retest_json(runs: &str, options_json: &str) -> Result<String, JsError> {
+    retest_text(runs, options_json).map_err(|e| JsError::new(&e))
+}
+
 /// `report_text` for JavaScript.
 #[wasm_bindgen(js_name = reportMarkdown)]
 pub fn report_markdown(text: &str, options_json: &str) -> Result<String, JsError> {
@@ -270,6 +350,47 @@ mod tests {
         assert_eq!(
             calibrate_text(gold, r#"{"folds": 1}"#).unwrap_err(),
             "folds must be a whole number of at least 2, not 1"
+        );
+    }
+
+    /// `retest` gives the JSON and the report of the docs' example runs, and names a prose run
+    /// and a bad option.
+    #[test]
+    fn retest_gives_the_figures_and_names_bad_runs_and_options() {
+        let runs = include_str!("../../../examples/docs/retest-runs.jsonl");
+        let r: Value = serde_json::from_str(
+            &retest_text(
+                runs,
+                r#"{"failUnder": 60, "naiveScale": "1:10", "by": "probe"}"#,
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            (r["runs"].as_u64(), r["works"].as_u64()),
+            (Some(24), Some(6))
+        );
+        assert_eq!(r["by"]["shifts"][0]["label"], "shuffled");
+        let report = retest_text(runs, r#"{"report": true}"#).unwrap();
+        assert!(
+            report.starts_with("# Retest: how steady is the judge\n"),
+            "{report}"
+        );
+        assert_eq!(
+            retest_text(
+                "{\"work\": \"a\", \"output\": \"+1 x\"}\n{\"work\": \"a\", \"output\": \"fine\"}\n",
+                "{}"
+            )
+            .unwrap_err(),
+            "line 2: work \"a\": the output gives no score: no items read: the text is not JSON (it starts with neither [ nor {), has no table or rows with an impact column, and no line starts with a signed impact, as in +3 the tests pass; there is no score"
+        );
+        assert_eq!(
+            retest_text(runs, r#"{"gate": 60}"#).unwrap_err(),
+            "unknown option gate (retest takes failUnder, naiveScale, by, rubric, report)"
+        );
+        assert_eq!(
+            retest_text(runs, r#"{"failUnder": 101}"#).unwrap_err(),
+            "failUnder must be a score from 0 to 100, not 101"
         );
     }
 

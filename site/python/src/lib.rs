@@ -9,6 +9,7 @@
 
 mod calibrate;
 mod convert;
+mod retest;
 mod rubric;
 
 use pickanumber_api::{Asked, Gate, OptionNames, Options, Spelling};
@@ -297,6 +298,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(rubric::parse_rubric, m)?)?;
     m.add_function(wrap_pyfunction!(calibrate::calibrate, m)?)?;
+    m.add_function(wrap_pyfunction!(retest::retest, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

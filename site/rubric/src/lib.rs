@@ -68,6 +68,7 @@
 mod check;
 mod prompt;
 mod schema;
+mod shuffle;
 mod tree;
 mod write;
 

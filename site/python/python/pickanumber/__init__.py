@@ -17,7 +17,9 @@ the settings that scoring uses.
 
 ``calibrate(gold, ...)`` measures the formula against people (a gold set of human scores and
 the judge's outputs) and fits the density denominator and the scale under cross-validation,
-as ``pickanumber calibrate`` does.
+as ``pickanumber calibrate`` does. ``retest(runs, ...)`` measures how steady the judge is:
+the same works judged several times, and how far the final and the judge's own number move
+from run to run, as ``pickanumber retest`` does.
 
 ``judge(work, rubric, {name: fn})`` runs the loop itself: the rubric's prompt with the work
 after it goes to every judge callable at once, each answer is read, its evidence checked
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, Union, overload
 
 from . import _native
 
@@ -45,6 +47,7 @@ __all__ = [
     "EvidenceError",
     "JudgeError",
     "Judgement",
+    "RetestError",
     "Rubric",
     "RubricError",
     "analyse",
@@ -52,6 +55,7 @@ __all__ = [
     "combine",
     "judge",
     "judge_async",
+    "retest",
     "__version__",
 ]
 
@@ -667,6 +671,75 @@ def calibrate(
     if card is None:
         raise CalibrationError(errors)
     return json.loads(card)
+
+
+class RetestError(ValueError):
+    """Raised by ``retest`` when a run cannot be used: ``errors`` lists every bad run as
+    ``RUNS:LINE: work "ID": message``, as ``pickanumber retest`` prints them."""
+
+    def __init__(self, errors: Sequence[str]) -> None:
+        self.errors = list(errors)
+        super().__init__("\n".join(self.errors))
+
+
+@overload
+def retest(
+    runs: Union[str, "os.PathLike[str]"],
+    *,
+    fail_under: Optional[float] = ...,
+    naive_scale: str = ...,
+    by: Optional[str] = ...,
+    rubric: Optional[Rubric] = ...,
+    report: Literal[False] = ...,
+) -> Dict[str, Any]: ...
+@overload
+def retest(
+    runs: Union[str, "os.PathLike[str]"],
+    *,
+    fail_under: Optional[float] = ...,
+    naive_scale: str = ...,
+    by: Optional[str] = ...,
+    rubric: Optional[Rubric] = ...,
+    report: Literal[True],
+) -> str: ...
+def retest(
+    runs: Union[str, "os.PathLike[str]"],
+    *,
+    fail_under: Optional[float] = None,
+    naive_scale: str = "0:100",
+    by: Optional[str] = None,
+    rubric: Optional[Rubric] = None,
+    report: bool = False,
+) -> Union[Dict[str, Any], str]:
+    """Retests the judge on the runs file at ``runs`` (JSON Lines, one judging a line:
+    ``{"work": "pr-1", "output": "...", "naive": 70}``, at least two runs a work) and returns
+    the object ``pickanumber retest --json`` prints: per work every run's final, their spread
+    and whether they fall on both sides of ``fail_under``; overall ``final_sd``, ``naive_sd``,
+    ``flip_rate`` and ``naive_flip_rate``, each ``{"value", "low", "high", "works"}`` with a
+    bootstrap interval over the works. ``naive_scale="1:10"`` maps the naive numbers onto
+    0-100; ``by="probe"`` groups the runs by that key's label and adds the shift of the final
+    between the groups. ``report=True`` returns the markdown report instead.
+
+    The judge loop (``judge``) does not write runs files yet: collect the answers of repeated
+    calls yourself, one line each.
+
+    Raises ``RetestError`` naming every bad run (an answer that gives no score, a work with
+    one run), and ``ValueError`` for a bad option or a file that cannot be read.
+    """
+    if fail_under is not None:
+        _number("fail_under", fail_under)
+    if by is not None and not isinstance(by, str):
+        raise ValueError(f"by must be a key (a string), not {by!r}")
+    text, markdown, errors = _native.retest(
+        os.fspath(runs),
+        fail_under=None if fail_under is None else float(fail_under),
+        naive_scale=naive_scale,
+        by=by,
+        rubric=None if rubric is None else rubric._native,
+    )
+    if text is None or markdown is None:
+        raise RetestError(errors)
+    return markdown if report else json.loads(text)
 
 
 from ._judge import JudgeError, Judgement, judge, judge_async  # noqa: E402  (needs the names above)

@@ -272,3 +272,11 @@ def calibrate(
     folds: int = 5,
     min_agreement: Optional[float] = None,
 ) -> Tuple[Optional[str], List[str]]: ...
+def retest(
+    path: str,
+    *,
+    fail_under: Optional[float] = None,
+    naive_scale: str = "0:100",
+    by: Optional[str] = None,
+    rubric: Optional[Rubric] = None,
+) -> Tuple[Optional[str], Optional[str], List[str]]: ...
