@@ -205,7 +205,8 @@ impl SiteConfig {
     }
 
     /// `text` with every `{{ site.repository }}` replaced by the repository, every
-    /// `{{ params.NAME }}` by the formula's setting ([`crate::settings::value`]) and every
+    /// `{{ params.NAME }}` by the formula's setting ([`crate::settings::value`]), every
+    /// `{{ verify.NAME }}` by the verifier's (`quotation-rule`, `min-quote-chars`) and every
     /// `{{ install.NAME }}` by [`SiteConfig::install`], code blocks included; other `{{ … }}`
     /// are left to the page's references.
     ///
@@ -226,6 +227,17 @@ impl SiteConfig {
             if let Some(key) = name.strip_prefix("params.") {
                 let value = crate::settings::value(key)
                     .ok_or_else(|| Error::at(file, line, crate::settings::unknown(key)))?;
+                out.push_str(&value);
+                continue;
+            }
+            if let Some(key) = name.strip_prefix("verify.") {
+                let value = verify_value(key).ok_or_else(|| {
+                    Error::at(
+                        file,
+                        line,
+                        format!("unknown verifier value {{{{ {name} }}}}: the names are quotation-rule, min-quote-chars"),
+                    )
+                })?;
                 out.push_str(&value);
                 continue;
             }
@@ -269,6 +281,16 @@ impl SiteConfig {
     /// The base path, to write root links under ([`Base::url`]).
     pub fn base(&self) -> Base<'_> {
         Base::new(&self.base_url)
+    }
+}
+
+/// The verifier's settings a page quotes as `{{ verify.NAME }}`, from the code that applies them.
+fn verify_value(key: &str) -> Option<String> {
+    use pickanumber_score::verify;
+    match key {
+        "quotation-rule" => Some(verify::QUOTATION_RULE.to_string()),
+        "min-quote-chars" => Some(verify::MIN_QUOTE_CHARS.to_string()),
+        _ => None,
     }
 }
 

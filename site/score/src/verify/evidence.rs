@@ -4,7 +4,7 @@
 //! inside a quotation is [`QUOTATION_RULE`].
 
 /// How quotation marks inside a quotation are read, as a reason names it.
-pub const QUOTATION_RULE: &str = "inside a quotation, a straight quotation mark opens an inner quotation after a space or an opening bracket and closes one after a letter, a digit or a closing bracket; \\\" and \"\" are part of the text";
+pub const QUOTATION_RULE: &str = "inside a quotation, a straight quotation mark opens an inner quotation after a space or an opening bracket and closes one after a letter, a digit or a closing bracket; a mark after a backslash, and a doubled mark, are part of the text";
 
 /// What one item cites.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
