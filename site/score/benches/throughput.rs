@@ -52,6 +52,7 @@ fn verify_items() -> Vec<String> {
             match i % 20 {
                 0 | 10 => format!("-3 \"let value_{f}_{line} = validate(input_{line}\" (file_{f}.rs:{line})"),
                 5 => format!("-1 file_{f}.rs:{}", 1_000_000 + line),
+                15 => format!("+1 the step is numbered (file_{f}.rs:{line})"),
                 1..=3 => format!("+2 \"value_{f}_{line} = check(input_{line}\" (src/module_{f}/file_{f}.rs:{line})"),
                 4 => format!("+1 \"step {line} of file {f}\" … \"value_{f}_{}\"", line + 1),
                 _ => format!("+3 the check is there: \"check(input_{line}, \u{201c}rule\" and \u{201c}// step {line} of file {f}\u{201d}"),
@@ -131,6 +132,15 @@ fn verify(c: &mut Criterion) {
         .iter()
         .filter(|c| c.status == Status::NotFound)
         .count();
+    let located = checks
+        .iter()
+        .filter(|c| c.status == Status::Located)
+        .count();
+    assert_eq!(
+        located,
+        VERIFY_ITEMS / 20,
+        "places alone are located, not verified"
+    );
     assert_eq!(
         not_found,
         VERIFY_ITEMS / 10 + VERIFY_ITEMS / 20,
@@ -151,11 +161,92 @@ fn verify(c: &mut Criterion) {
     group.finish();
 }
 
+/// The hostile inputs that once made the verifier slow, each timed whole (the work's
+/// normalisation included): a 600 KB line of unclosed curly quotation marks; 800 quotations
+/// that overlap each other against an 8 MiB work; 10,000 whole-file ranges against a 48 MB
+/// file; 1,600 passes combined against one work; one quotation the size of a 10 MB work.
+fn verify_hostile(c: &mut Criterion) {
+    let mut group = c.benchmark_group("verify_hostile");
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(5));
+
+    let unclosed = format!("+1 {}", "\u{201c}x ".repeat(200_000));
+    let small = || Work::files([("a.txt", "x y z\n")]).unwrap();
+    group.bench_function("unclosed_quotes_600kb", |b| {
+        b.iter(|| verify_text(&small(), &[black_box(unclosed.as_str())]))
+    });
+
+    let repeated = "a ".repeat(4 << 20);
+    let overlapping: Vec<String> = (3..803)
+        .map(|n| format!("+1 \"{}\"", vec!["a"; n].join(" ")))
+        .collect();
+    let refs: Vec<&str> = overlapping.iter().map(String::as_str).collect();
+    let eight = || Work::files([("a.txt", repeated.as_str())]).unwrap();
+    assert!(verify_text(&eight(), &refs)
+        .iter()
+        .all(|c| c.status == Status::Verified));
+    group.bench_function("overlapping_800_quotations_8mib", |b| {
+        b.iter(|| verify_text(&eight(), black_box(&refs)))
+    });
+
+    let lines = 1_000_000;
+    let big: String = (0..lines)
+        .map(|i| format!("line {i} of the big file, some words\n"))
+        .collect();
+    let ranges: Vec<String> = (0..10_000)
+        .map(|i| format!("+1 \"line {} of the big\" (big.txt:1-{lines})", i * 97))
+        .collect();
+    let refs: Vec<&str> = ranges.iter().map(String::as_str).collect();
+    let large = || Work::files([("big.txt", big.as_str())]).unwrap();
+    assert!(verify_text(&large(), &refs)
+        .iter()
+        .all(|c| c.status == Status::Verified));
+    group.bench_function("whole_file_ranges_10000_48mb", |b| {
+        b.iter(|| verify_text(&large(), black_box(&refs)))
+    });
+
+    let files = work_files();
+    let passes: String = (0..1_600)
+        .map(|p| {
+            let f = p % WORK_FILES;
+            format!("## Pass: judge {p}\n+2 \"value_{f}_{0} = check(input_{0}\" (file_{f}.rs:{0})\n-1 \"an invented line {p}\"\n", 1 + p % 900)
+        })
+        .collect();
+    let mut request = Request::default();
+    request.skip_interval = true;
+    let against = |request: &Request| {
+        let work = Work::files(files.iter().map(|(p, t)| (p.as_str(), t.as_str()))).unwrap();
+        let mut r = request.clone();
+        r.against = Some(pickanumber_score::verify::Against::new(work));
+        r
+    };
+    group.bench_function("combine_1600_passes_10mb", |b| {
+        b.iter(|| analyse(black_box(&passes), &against(&request)))
+    });
+
+    let whole = files[..]
+        .iter()
+        .map(|(_, t)| t.as_str())
+        .collect::<String>();
+    let quote = format!("+1 \"{whole}\"");
+    let one = || Work::files([("all.rs", whole.as_str())]).unwrap();
+    assert_eq!(
+        verify_text(&one(), &[quote.as_str()])[0].status,
+        Status::Verified
+    );
+    group.bench_function("one_quotation_the_size_of_a_10mb_work", |b| {
+        b.iter(|| verify_text(&one(), &[black_box(quote.as_str())]))
+    });
+    group.finish();
+}
+
 /// What `criterion_group!` and `criterion_main!` would generate, written out so that every
 /// item has its documentation.
 fn main() {
     let mut c = Criterion::default().configure_from_args();
     verify(&mut c);
+    verify_hostile(&mut c);
     throughput(&mut c);
     c.final_summary();
 }

@@ -307,3 +307,51 @@ proptest! {
         prop_assert_ne!(checks[3].status, Status::Verified, "{} → {}", random, checks[3].reason);
     }
 }
+
+/// A folder of the work swapped for a link to a folder outside while the tree is read: in 150
+/// reads racing the swap, no text from outside is ever read.
+#[cfg(unix)]
+#[test]
+fn a_folder_swapped_for_a_link_during_the_walk_is_never_read_through() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let base = std::env::temp_dir().join(format!("pickanumber-race-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let (tree, outside) = (base.join("tree"), base.join("outside"));
+    std::fs::create_dir_all(tree.join("d")).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    for i in 0..20 {
+        std::fs::write(tree.join(format!("d/f{i}.txt")), "inside sentence\n").unwrap();
+        std::fs::write(outside.join(format!("f{i}.txt")), "outside secret\n").unwrap();
+    }
+    std::fs::write(tree.join("a.txt"), "inside sentence\n").unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let swapper = {
+        let (stop, tree, outside) = (stop.clone(), tree.clone(), outside.clone());
+        std::thread::spawn(move || {
+            let mut swaps = 0;
+            while !stop.load(Ordering::Relaxed) {
+                std::fs::rename(tree.join("d"), tree.join("d-real")).unwrap();
+                std::os::unix::fs::symlink(&outside, tree.join("d")).unwrap();
+                std::thread::yield_now();
+                std::fs::remove_file(tree.join("d")).unwrap();
+                std::fs::rename(tree.join("d-real"), tree.join("d")).unwrap();
+                swaps += 1;
+            }
+            swaps
+        })
+    };
+    let mut leaks = 0;
+    for _ in 0..150 {
+        if let Ok(work) = Work::read(&tree) {
+            let got = verify_text(&work, &["+1 \"outside secret\""]);
+            leaks += usize::from(got[0].status == Status::Verified);
+            leaks += usize::from(work.files.iter().any(|f| f.text().contains("outside")));
+        }
+    }
+    stop.store(true, Ordering::Relaxed);
+    let swaps = swapper.join().unwrap();
+    let _ = std::fs::remove_dir_all(&base);
+    assert!(swaps > 0);
+    assert_eq!(leaks, 0, "text from outside the tree was read");
+}
