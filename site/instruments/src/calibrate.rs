@@ -25,11 +25,11 @@ pub mod fit;
 pub mod gold;
 
 use crate::LineError;
-use agreement::{agreement, bootstrap, Agreement, Figure, BINS};
+use agreement::{agreement_in_groups, mean_in_groups, Agreement, Figure, BINS};
 use card::{
     AgreementCard, AlphaCard, Card, CountsCard, CriterionCard, DefaultsCard, EvidenceCard,
-    FigureCard, FitCard, GridCard, RangeCard, ScalesCard, SettingsCard, SubjectCard, VerdictCard,
-    Whole,
+    FigureCard, FitCard, GridCard, LeftOutCard, RangeCard, ScalesCard, SettingsCard, SubjectCard,
+    VerdictCard, Whole,
 };
 use gold::{Human, Output, Subject};
 use pickanumber_lean::numtext::std_fixed;
@@ -605,8 +605,8 @@ pub fn calibrate(
         held.push(final_of(s, &formulas[i], &params[fold_choice[fold[i]]])?);
         fitted_finals.push(final_of(s, &formulas[i], &params[fitted_at])?);
     }
-    let default_agreement = agreement(&default_finals, &human);
-    let mut held_out = agreement(&held, &human);
+    let default_agreement = agreement_in_groups(&default_finals, &human, &group);
+    let mut held_out = agreement_in_groups(&held, &human, &group);
     if !varies {
         // No setting tells the subjects apart: any spread of the held-out finals comes from
         // the folds' settings alone, so the figures that rank or bin them are undefined.
@@ -622,9 +622,7 @@ pub fn calibrate(
     let gains: Vec<f64> = (0..n)
         .map(|i| (default_finals[i] - human[i]).abs() - (held[i] - human[i]).abs())
         .collect();
-    let mae_improvement = bootstrap(&gains, |g| {
-        (!g.is_empty()).then(|| g.iter().sum::<f64>() / g.len() as f64)
-    });
+    let mae_improvement = mean_in_groups(&gains, &group);
     let follows = held_out.spearman.low.is_some_and(|l| l > 0.0);
     let beats = mae_improvement.low.is_some_and(|l| l > 0.0);
     let finding = match (follows, beats) {
@@ -632,14 +630,16 @@ pub fn calibrate(
         (true, false) => Finding::NoBetterThanDefaults,
         (true, true) => Finding::BetterSettings,
     };
-    let naive_pairs: Vec<(f64, f64)> = subjects
+    let naive_pairs: Vec<(f64, f64, usize)> = subjects
         .iter()
         .zip(&human)
-        .filter_map(|(s, &h)| s.naive.map(|v| (v, h)))
+        .zip(&group)
+        .filter_map(|((s, &h), &g)| s.naive.map(|v| (v, h, g)))
         .collect();
     let naive = (!naive_pairs.is_empty()).then(|| {
-        let (p, h): (Vec<f64>, Vec<f64>) = naive_pairs.into_iter().unzip();
-        agreement(&p, &h)
+        let p: Vec<f64> = naive_pairs.iter().map(|t| t.0).collect();
+        let h: Vec<f64> = naive_pairs.iter().map(|t| t.1).collect();
+        agreement_in_groups(&p, &h, &renumbered(naive_pairs.iter().map(|t| t.2)))
     });
     let alpha = raters_alpha(subjects.iter().filter_map(|s| match &s.human {
         Human::Raters(r) => Some(r.clone()),
@@ -654,7 +654,7 @@ pub fn calibrate(
             Human::Raters(_) => Vec::new(),
         })
         .collect();
-    let criteria = per_criterion(&subjects, &defaults_scored, &held_criteria);
+    let criteria = per_criterion(&subjects, &group, &defaults_scored, &held_criteria);
     let fold_settings = fold_choice.iter().map(|&g| points[g]).collect();
     let mut members: Vec<Vec<String>> = vec![Vec::new(); distinct];
     for (s, &g) in subjects.iter().zip(&group) {
@@ -718,8 +718,20 @@ fn raters_alpha(units: impl Iterator<Item = Vec<f64>>) -> Option<f64> {
     alpha_interval(&units)
 }
 
+/// Group numbers renumbered from 0 in order of first appearance (for a subset of subjects).
+fn renumbered(groups: impl Iterator<Item = usize>) -> Vec<usize> {
+    let mut new: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+    groups
+        .map(|g| {
+            let next = new.len();
+            *new.entry(g).or_insert(next)
+        })
+        .collect()
+}
+
 fn per_criterion(
     subjects: &[&Subject],
+    group: &[usize],
     defaults: &[Scored],
     held: &[Vec<(String, f64)>],
 ) -> Vec<CriterionAgreement> {
@@ -738,7 +750,7 @@ fn per_criterion(
     names
         .into_iter()
         .map(|name| {
-            let (mut d, mut h, mut hu) = (Vec::new(), Vec::new(), Vec::new());
+            let (mut d, mut h, mut hu, mut g) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
             let mut raters = Vec::new();
             for (i, s) in subjects.iter().enumerate() {
                 let Human::Criteria(c) = &s.human else {
@@ -754,11 +766,13 @@ fn per_criterion(
                     d.push(a);
                     h.push(b);
                     hu.push(r.iter().sum::<f64>() / r.len() as f64);
+                    g.push(group[i]);
                 }
             }
+            let g = renumbered(g.into_iter());
             CriterionAgreement {
-                defaults: agreement(&d, &hu),
-                held_out: agreement(&h, &hu),
+                defaults: agreement_in_groups(&d, &hu, &g),
+                held_out: agreement_in_groups(&h, &hu, &g),
                 alpha: raters_alpha(raters.into_iter()),
                 name,
             }
@@ -960,6 +974,7 @@ impl Calibration {
                 mae_improvement: fig(&self.mae_improvement),
                 finding: self.finding.name().into(),
                 message: self.finding.sentence().into(),
+                kept_together: self.kept_together.clone(),
             },
             criteria: self
                 .criteria
@@ -987,6 +1002,15 @@ impl Calibration {
                     held_out_final: Whole(r.held_out_final),
                     naive: r.naive.map(r4),
                     evidence: r.evidence.as_ref().map(counts_card),
+                })
+                .collect(),
+            left_out: self
+                .left_out
+                .iter()
+                .map(|l| LeftOutCard {
+                    id: l.id.clone(),
+                    line: l.line,
+                    message: l.message.clone(),
                 })
                 .collect(),
             probe: None,
@@ -1026,6 +1050,26 @@ impl Calibration {
             self.folds,
             BINS.join(", ")
         ));
+        if !self.left_out.is_empty() {
+            let named: Vec<String> = self
+                .left_out
+                .iter()
+                .map(|l| format!("{} (line {})", l.id, l.line))
+                .collect();
+            s.push_str(&format!(
+                "**Left out:** {} subjects whose output gives no score: {}.\n\n",
+                self.left_out.len(),
+                named.join(", ")
+            ));
+        }
+        if !self.kept_together.is_empty() {
+            let groups: Vec<String> = self.kept_together.iter().map(|g| g.join(", ")).collect();
+            s.push_str(&format!(
+                "**Kept together:** {} groups of subjects share one output and one human score, each group in one fold: {}.\n\n",
+                self.kept_together.len(),
+                groups.join("; ")
+            ));
+        }
         if self.small() {
             s.push_str(&format!("**Small set:** fewer than {SMALL} subjects; the intervals say how little is known.\n\n"));
         }
@@ -1058,6 +1102,9 @@ impl Calibration {
                 &format!("criterion {}, held out", c.name),
                 &c.held_out,
             ));
+        }
+        if !self.held_out_ranked {
+            s.push_str("\nNo setting of the grid gives the subjects different finals: the held-out ρ, τ-b and κ are undefined (the held-out finals differ only by the folds' settings).\n");
         }
         s.push_str(&format!(
             "\nHeld-out MAE improvement over the defaults: {}. Finding: {}.\n",
@@ -1128,8 +1175,8 @@ mod tests {
             r###"{"id": "passes", "human": 55, "output": ["+3 a\n+1 b", "+3 a\n-2 c", "+1 d"]}"###,
             r###"{"id": "work", "human": 50, "output": "+3 \"alpha beta\"\n+2 \"not in it\"\n-1 plain", "work": "alpha beta gamma"}"###,
         ];
-        let subjects = gold::read_text(&lines.join("\n"), Scale::default(), Scale::default())
-            .unwrap();
+        let subjects =
+            gold::read_text(&lines.join("\n"), Scale::default(), Scale::default()).unwrap();
         let unrounded = Request {
             params: Params {
                 rounding: Rounding::None,

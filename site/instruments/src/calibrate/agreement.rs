@@ -37,12 +37,20 @@ pub struct Agreement {
     pub mae: Figure,
 }
 
-/// The agreement of `pred` with `human` (same length, both on 0–100).
-///
-/// Each figure's interval comes from the same [`RESAMPLES`] resamples [`bootstrap`] draws; a
-/// resample is held as how often each subject was drawn, so that ranks and τ-b are computed
-/// from orders sorted once, in O(n log n) per resample rather than sorting each resample.
+/// The agreement of `pred` with `human` (same length, both on 0–100), each subject resampled
+/// on its own.
 pub fn agreement(pred: &[f64], human: &[f64]) -> Agreement {
+    let alone: Vec<usize> = (0..pred.len()).collect();
+    agreement_in_groups(pred, human, &alone)
+}
+
+/// The agreement of `pred` with `human`, resampling whole groups: `group[i]` numbers subject
+/// `i`'s group from 0 (subjects that repeat one another's data count once, so copies do not
+/// narrow the intervals). With each subject its own group, the resamples are [`bootstrap`]'s.
+///
+/// A resample is held as how often each subject was drawn, so that ranks and τ-b are computed
+/// from orders sorted once, in O(n log n) per resample rather than sorting each resample.
+pub fn agreement_in_groups(pred: &[f64], human: &[f64], group: &[usize]) -> Agreement {
     let pairs: Vec<(f64, f64)> = pred.iter().copied().zip(human.iter().copied()).collect();
     let value = [
         spearman(&pairs),
@@ -58,19 +66,13 @@ pub fn agreement(pred: &[f64], human: &[f64]) -> Agreement {
     if !pairs.is_empty() {
         let sorted = Sorted::new(&pairs);
         let mut values: [Vec<f64>; 4] = std::array::from_fn(|_| Vec::with_capacity(RESAMPLES));
-        let mut rng = SplitMix64(SEED);
-        let mut counts = vec![0u32; pairs.len()];
         let mut scratch = Scratch::new(&sorted);
-        for _ in 0..RESAMPLES {
-            counts.fill(0);
-            for _ in 0..pairs.len() {
-                counts[rng.below(pairs.len())] += 1;
-            }
-            let drawn = sorted.of(&pairs, &counts, &mut scratch);
+        resamples(group, |counts| {
+            let drawn = sorted.of(&pairs, counts, &mut scratch);
             for (list, v) in values.iter_mut().zip(drawn) {
                 list.extend(v);
             }
-        }
+        });
         for (f, mut list) in figures.iter_mut().zip(values) {
             (f.low, f.high) = percentiles(&mut list);
         }
@@ -82,6 +84,52 @@ pub fn agreement(pred: &[f64], human: &[f64]) -> Agreement {
         kappa: figures[2],
         mae: figures[3],
     }
+}
+
+/// Calls `each` with the [`RESAMPLES`] resamples of the groups (`group[i]` is subject `i`'s),
+/// each as how often every subject was drawn: as many groups drawn as there are, each draw
+/// taking every member of its group once.
+fn resamples(group: &[usize], mut each: impl FnMut(&[u32])) {
+    let groups = group.iter().max().map_or(0, |g| g + 1);
+    let mut rng = SplitMix64(SEED);
+    let mut drawn = vec![0u32; groups];
+    let mut counts = vec![0u32; group.len()];
+    for _ in 0..RESAMPLES {
+        drawn.fill(0);
+        for _ in 0..groups {
+            drawn[rng.below(groups)] += 1;
+        }
+        for (c, &g) in counts.iter_mut().zip(group) {
+            *c = drawn[g];
+        }
+        each(&counts);
+    }
+}
+
+/// The mean of `values` with its percentile interval over the resamples of the groups
+/// (`group[i]` is value `i`'s), as [`agreement_in_groups`] draws them.
+pub fn mean_in_groups(values: &[f64], group: &[usize]) -> Figure {
+    let value = (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64);
+    if values.is_empty() {
+        return Figure {
+            value,
+            low: None,
+            high: None,
+        };
+    }
+    let mut means = Vec::with_capacity(RESAMPLES);
+    resamples(group, |counts| {
+        let (mut sum, mut n) = (0.0, 0u64);
+        for (v, &c) in values.iter().zip(counts) {
+            sum += f64::from(c) * v;
+            n += u64::from(c);
+        }
+        if n > 0 {
+            means.push(sum / n as f64);
+        }
+    });
+    let (low, high) = percentiles(&mut means);
+    Figure { value, low, high }
 }
 
 /// The pairs' orders, sorted once: by x, by y, and by (x, y), each with its runs of ties;
