@@ -515,7 +515,7 @@ fn a_subject_without_a_score_is_left_out_and_named() {
             format!(
                 "{{\"id\": \"s{i}\", \"human\": {}, \"output\": \"+{} a\\n-1 b\"}}\n",
                 i * 9,
-                1 + i % 5
+                1 + i % 3
             )
         })
         .collect();
