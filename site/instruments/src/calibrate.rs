@@ -796,9 +796,24 @@ pub fn read_gold(
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
+    // A work named by several subjects is read once: by its resolved path.
+    let mut works: std::collections::HashMap<
+        std::path::PathBuf,
+        Result<std::sync::Arc<pickanumber_score::verify::Work>, String>,
+    > = std::collections::HashMap::new();
     let mut open = gold::Open {
         output: &mut |p| open_in(folder, p),
-        work: &mut |p| work_in(folder, p),
+        work: &mut |p| {
+            let full = inside(folder, p)?;
+            works
+                .entry(full)
+                .or_insert_with_key(|full| {
+                    pickanumber_score::verify::Work::read(full)
+                        .map(std::sync::Arc::new)
+                        .map_err(|e| e.to_string())
+                })
+                .clone()
+        },
     };
     gold::read(text, human_scale, naive_scale, &mut open).map_err(|errors| located(path, &errors))
 }
@@ -826,6 +841,11 @@ pub fn located(path: &Path, errors: &[LineError]) -> Vec<String> {
 /// Why the output cannot be read, in words.
 pub fn open_in(folder: &Path, path: &str) -> Result<String, String> {
     let full = inside(folder, path)?;
+    // The type first: opening a FIFO would wait for a writer.
+    let meta = std::fs::metadata(&full).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file (a folder, a FIFO or a device): give a text file".into());
+    }
     let bytes =
         crate::bounded::read_file(&full, crate::bounded::MAX_BYTES).map_err(|e| e.to_string())?;
     String::from_utf8(bytes).map_err(|_| "not UTF-8 text".into())

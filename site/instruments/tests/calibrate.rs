@@ -542,3 +542,68 @@ fn a_subject_without_a_score_is_left_out_and_named() {
     assert_eq!(json["left_out"][0]["id"], "prose");
     assert_eq!(json["n"], 10);
 }
+
+/// A key given twice in a gold line is refused with the line, not read as its last value.
+#[test]
+fn a_repeated_key_is_refused_with_its_line() {
+    let text = "{\"id\": \"a\", \"human\": 60, \"output\": \"+3 x\"}\n{\"id\": \"b\", \"human\": 10, \"human\": 90, \"output\": \"+3 x\"}\n{\"id\": \"c\", \"human\": 10, \"output\": {\"path\": \"a\", \"path\": \"b\"}}\n";
+    let err = gold::read_text(text, Scale::default(), Scale::default()).unwrap_err();
+    assert_eq!(err.len(), 2);
+    assert_eq!(
+        (err[0].line, err[0].message.as_str()),
+        (2, "key \"human\" is given twice: give each key once")
+    );
+    assert_eq!(err[1].line, 3);
+    assert!(
+        err[1]
+            .message
+            .starts_with("subject \"c\": an output object must be {\"path\": \"…\"}"),
+        "{}",
+        err[1].message
+    );
+}
+
+/// An output path that is a FIFO is refused without opening it (opening waits for a writer),
+/// and a work several subjects name is read once and shared.
+#[cfg(unix)]
+#[test]
+fn a_fifo_output_is_refused_and_a_shared_work_is_read_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("out.txt");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    std::fs::create_dir(dir.path().join("work")).unwrap();
+    std::fs::write(dir.path().join("work/a.txt"), "alpha beta\n").unwrap();
+    let gold_path = dir.path().join("gold.jsonl");
+    let text = "{\"id\": \"a\", \"human\": 60, \"output\": {\"path\": \"out.txt\"}}\n";
+    let err = pickanumber_instruments::calibrate::read_gold(
+        &gold_path,
+        text,
+        Scale::default(),
+        Scale::default(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        [format!(
+            "{}:1: subject \"a\": cannot read output \"out.txt\": not a regular file (a folder, a FIFO or a device): give a text file",
+            gold_path.display()
+        )]
+    );
+    let text = "{\"id\": \"a\", \"human\": 60, \"output\": \"+3 \\\"alpha\\\"\", \"work\": {\"path\": \"work\"}}\n{\"id\": \"b\", \"human\": 40, \"output\": \"+1 \\\"beta\\\"\", \"work\": {\"path\": \"./work\"}}\n";
+    let subjects = pickanumber_instruments::calibrate::read_gold(
+        &gold_path,
+        text,
+        Scale::default(),
+        Scale::default(),
+    )
+    .unwrap();
+    let (a, b) = (
+        subjects[0].work.as_ref().unwrap(),
+        subjects[1].work.as_ref().unwrap(),
+    );
+    assert!(std::sync::Arc::ptr_eq(a, b));
+}
