@@ -780,6 +780,38 @@ fn per_criterion(
         .collect()
 }
 
+/// A warning when the human scores were read on the default 0:100 scale but all lie in 0–1
+/// or in 1–10, as scores given on such a scale do: it names the range seen and the
+/// `--human-scale` to give. `None` under another scale, or when the scores reach beyond 10.
+pub fn scale_hint(subjects: &[Subject], human_scale: Scale) -> Option<String> {
+    if human_scale != Scale::default() {
+        return None;
+    }
+    let all = subjects.iter().flat_map(|s| match &s.human {
+        Human::Raters(r) => r.clone(),
+        Human::Criteria(c) => c.iter().flat_map(|(_, r)| r.clone()).collect(),
+    });
+    let (lo, hi) = all.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
+        (lo.min(x), hi.max(x))
+    });
+    if !hi.is_finite() {
+        return None;
+    }
+    let scale = if hi <= 1.0 {
+        "0:1"
+    } else if lo >= 1.0 && hi <= 10.0 {
+        "1:10"
+    } else {
+        return None;
+    };
+    let t = |x: f64| pickanumber_lean::numtext::round_trip(r4(x));
+    Some(format!(
+        "every human score lies from {} to {}, read on the scale 0:100; if people scored on {scale}, give --human-scale {scale}",
+        t(lo),
+        t(hi)
+    ))
+}
+
 #[cfg(feature = "fs")]
 /// Reads the gold set `text` of the file at `path`: each `{"path": …}` output through
 /// [`open_in`] the file's folder, each `{"path": …}` work through [`work_in`] it.
