@@ -51,10 +51,12 @@ WHAT IS MEASURED:
 THE FIT:
     The density denominator (4 to 60, step 4) and the scale (2 to 16, step 1) are searched on a
     grid for the smallest mean absolute error, under --folds-fold cross-validation (subject i
-    in fold i mod K). Every figure of the fit is held out: each subject is scored with the
-    settings fitted on the other folds. The fit is reported as better than the defaults only
-    when the interval of the held-out MAE improvement lies above 0, and as nothing found when
-    the interval of the held-out rho reaches 0. `fitted` (fitted on every subject) is what
+    in fold i mod K; with repeats, group g in fold g mod K). Every figure of the fit is held
+    out: each subject is scored with the settings fitted on the other folds. The fit is
+    reported as better than the defaults only when the interval of the held-out MAE
+    improvement lies above 0, and as nothing found when the interval of the held-out rho
+    reaches 0; when no setting of the grid gives the subjects different finals, the held-out
+    rho, tau-b and kappa are undefined (null). `fitted` (fitted on every subject) is what
     --out writes.
 
 JOINED INSTRUMENTS (the judge card):
@@ -68,7 +70,8 @@ OUTPUT:
     (when some subject has a work: subjects, verified, not_found, not_checkable, no_evidence,
     invented_rate = not_found / (verified + not_found), summed over those subjects),
     fit {folds, grid, fitted {denominator, scale}, fold_settings, held_out, mae_improvement,
-    finding, message}, criteria, verdict, subjects. --report prints markdown instead.
+    finding, message, kept_together}, criteria, verdict, subjects, left_out. --report prints
+    markdown instead.
     --out FILE writes --rubric's rubric (without --rubric: a pooled rubric holding only the
     settings) with the fitted [params], through a temporary file renamed into place, after
     checking that `score --rubric FILE` (with --against the subject's work, when it has one)
@@ -79,7 +82,8 @@ OUTPUT:
 EXIT STATUS:
     0  calibrated (and the verdict passed, with --min-agreement)
     3  the held-out Spearman's rho missed --min-agreement (the card is still printed)
-    2  usage error, unreadable or bad gold set, unusable rubric, --out not written";
+    2  usage error, unreadable or bad gold set, unusable rubric, --out refused or not
+       written, a subject without a score under --strict";
 
 /// Options of `pickanumber calibrate`.
 #[derive(Debug, Args)]
@@ -393,7 +397,7 @@ mod tests {
             format!("bins {}", BINS.join(", ")),
             format!("a {LEVEL} % bootstrap percentile interval over {RESAMPLES} resamples"),
             format!("Under {SMALL} subjects"),
-            "--folds-fold cross-validation (subject i in fold i mod K)".to_string(),
+            "--folds-fold cross-validation (subject i in fold i mod K; with repeats, group g in fold g mod K)".to_string(),
         ] {
             assert!(help.contains(&stated), "{stated}\n{help}");
         }

@@ -1108,17 +1108,20 @@ impl Calibration {
                 .iter()
                 .map(|l| format!("{} (line {})", l.id, l.line))
                 .collect();
+            let k = self.left_out.len();
             s.push_str(&format!(
-                "**Left out:** {} subjects whose output gives no score: {}.\n\n",
-                self.left_out.len(),
+                "**Left out:** {k} {} whose output gives no score: {}.\n\n",
+                if k == 1 { "subject" } else { "subjects" },
                 named.join(", ")
             ));
         }
         if !self.kept_together.is_empty() {
             let groups: Vec<String> = self.kept_together.iter().map(|g| g.join(", ")).collect();
+            let k = self.kept_together.len();
             s.push_str(&format!(
-                "**Kept together:** {} groups of subjects share one output and one human score, each group in one fold: {}.\n\n",
-                self.kept_together.len(),
+                "**Kept together:** {k} {} of subjects {} one output and one human score, each group in one fold: {}.\n\n",
+                if k == 1 { "group" } else { "groups" },
+                if k == 1 { "shares" } else { "share" },
                 groups.join("; ")
             ));
         }

@@ -536,7 +536,7 @@ fn a_subject_without_a_score_is_left_out_and_named() {
     );
     assert!(c
         .report(None)
-        .contains("**Left out:** 1 subjects whose output gives no score: prose (line 11)."));
+        .contains("**Left out:** 1 subject whose output gives no score: prose (line 11)."));
     let json: serde_json::Value =
         serde_json::from_str(&c.to_json(Scale::default(), Scale::default(), None)).unwrap();
     assert_eq!(json["left_out"][0]["id"], "prose");
