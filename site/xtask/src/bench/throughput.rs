@@ -3,8 +3,9 @@
 //! growth of the command line's time on the inputs that were once quadratic: 10,000 and
 //! 100,000 lines of each shape ([`SCALING`]), through the release `pickanumber` binary; and
 //! every input form ([`FORMS`]) at 10,000, 100,000 and 1,000,000 items through the same
-//! binary, each against the line form at the same size; and `pickanumber calibrate` on a gold
-//! set of [`GOLD_SUBJECTS`] subjects under [`GOLD_FOLDS`]-fold cross-validation.
+//! binary, each against the line form at the same size; and `pickanumber calibrate` on gold
+//! sets of [`GOLD_SIZES`] subjects under [`GOLD_FOLDS`]-fold cross-validation, against
+//! [`MAX_GOLD_MS`].
 
 use std::path::Path;
 use std::process::Stdio;
@@ -201,12 +202,25 @@ pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Fai
     let forms = forms(env, report)?;
     let calibrate_ms = calibration(env, report)?;
     Ok(
-        json!({"available": true, "items": ITEMS, "median_ns": median_ns, "mean_ns": mean_ns, "items_per_second": per_second, "verify_median_ns": verify_ns, "scaling": scaling, "forms": forms, "calibrate_best_ms": calibrate_ms}),
+        json!({"available": true, "items": ITEMS, "median_ns": median_ns, "mean_ns": mean_ns, "items_per_second": per_second, "verify_median_ns": verify_ns, "scaling": scaling, "forms": forms, "calibrate_subjects": GOLD_SIZES, "calibrate_best_ms": calibrate_ms}),
     )
 }
 
-/// Subjects of the timed gold set.
-const GOLD_SUBJECTS: usize = 1000;
+/// Subjects of the timed gold sets.
+const GOLD_SIZES: [usize; 3] = [1_000, 10_000, 100_000];
+
+/// The calibration's targets: at most this many milliseconds at the size beside it.
+const MAX_GOLD_MS: [(usize, f64); 2] = [(1_000, 2_000.0), (100_000, 60_000.0)];
+
+/// Runs of the calibration at `n` subjects: the fastest of 2, but one at 100,000, where a run
+/// takes long enough that start-up disturbs nothing.
+fn gold_runs(n: usize) -> usize {
+    if n >= 100_000 {
+        1
+    } else {
+        2
+    }
+}
 
 /// Folds of its cross-validation.
 const GOLD_FOLDS: usize = 5;
@@ -234,27 +248,45 @@ fn gold_set(n: usize) -> String {
     out
 }
 
-/// Times the release CLI's `calibrate` on [`gold_set`] and adds its row; returns the time.
-fn calibration(env: &Env, report: &mut Report) -> Result<f64, Failure> {
+/// Times the release CLI's `calibrate` on [`gold_set`] at each of [`GOLD_SIZES`] and adds its
+/// row; returns the times.
+fn calibration(env: &Env, report: &mut Report) -> Result<Vec<f64>, Failure> {
     let bin = env.target().join("release/pickanumber");
     let dir = env.target().join("bench-calibrate");
     std::fs::create_dir_all(&dir).context(dir.display())?;
-    let file = dir.join("gold.jsonl");
-    std::fs::write(&file, gold_set(GOLD_SUBJECTS)).context(file.display())?;
     let args = format!("calibrate --folds {GOLD_FOLDS}");
-    let ms = best_ms(env, &bin, &args, &file, 2)?;
+    let mut times = Vec::new();
+    for n in GOLD_SIZES {
+        let file = dir.join(format!("gold-{n}.jsonl"));
+        std::fs::write(&file, gold_set(n)).context(file.display())?;
+        times.push(best_ms(env, &bin, &args, &file, gold_runs(n))?);
+        let _ = std::fs::remove_file(&file);
+    }
     let _ = std::fs::remove_dir_all(&dir);
-    report.rows.push(calibration_row(ms));
-    Ok(ms)
+    report.rows.push(calibration_row(&times));
+    Ok(times)
 }
 
-/// The calibration's row: its best time.
-fn calibration_row(ms: f64) -> Row {
+/// The calibration's row: its time at each size, judged against [`MAX_GOLD_MS`].
+fn calibration_row(ms: &[f64]) -> Row {
+    let sizes: Vec<String> = GOLD_SIZES.iter().map(|&n| thousands(n as u64)).collect();
     let measure = format!(
-        "pickanumber calibrate: {} subjects of 1 to 40 items, {GOLD_FOLDS}-fold cross-validation, CLI release, best of 2",
-        thousands(GOLD_SUBJECTS as u64)
+        "pickanumber calibrate: {} subjects of 1 to 40 items, {GOLD_FOLDS}-fold cross-validation, CLI release, best of 2 (1 at 100,000)",
+        sizes.join(" / ")
     );
-    Row::new(measure, format!("{ms:.0} ms"))
+    let cells: Vec<String> = ms.iter().map(|t| format!("{t:.0} ms")).collect();
+    let targets: Vec<String> = MAX_GOLD_MS
+        .iter()
+        .map(|&(n, max)| format!("< {:.0} s at {}", max / 1000.0, thousands(n as u64)))
+        .collect();
+    let met = MAX_GOLD_MS.iter().all(|&(n, max)| {
+        GOLD_SIZES
+            .iter()
+            .position(|&s| s == n)
+            .and_then(|k| ms.get(k))
+            .is_some_and(|&t| t < max)
+    });
+    Row::new(measure, cells.join(" / ")).target(targets.join(", "), met)
 }
 
 /// The median and mean of a criterion bench, in nanoseconds, from its `estimates.json`
@@ -427,9 +459,15 @@ mod tests {
         );
         assert!(verify_row(1200.0).brief().ends_with('✗'));
         assert_eq!(
-            calibration_row(2950.4).brief(),
-            "pickanumber calibrate: 1,000 subjects of 1 to 40 items, 5-fold cross-validation, CLI release, best of 2: 2950 ms"
+            calibration_row(&[290.4, 3380.0, 38500.0]).brief(),
+            "pickanumber calibrate: 1,000 / 10,000 / 100,000 subjects of 1 to 40 items, 5-fold cross-validation, CLI release, best of 2 (1 at 100,000): 290 ms / 3380 ms / 38500 ms ✓"
         );
+        assert!(calibration_row(&[2950.4, 30000.0, 38500.0])
+            .brief()
+            .ends_with('✗'));
+        assert!(calibration_row(&[290.4, 3380.0, 61000.0])
+            .brief()
+            .ends_with('✗'));
         // The shapes have the lines they say.
         for (_, _, text) in SCALING {
             assert_eq!(text(3).lines().count(), 3);
