@@ -345,24 +345,28 @@ fn normalise_lines(text: &str) -> (String, Vec<usize>, Vec<usize>) {
     let mut starts = vec![0];
     let mut text_starts = vec![0];
     let mut pending = false;
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        if c == '\n' && chars.peek().is_some() {
-            // The next line's first character follows the space this break becomes.
+    let mut offset = 0;
+    // Lines end where every reader of pasted text ends them (`crate::lines`), not at LF alone.
+    for (k, line) in crate::lines::lines_with_ends(text).enumerate() {
+        if k > 0 {
+            // The line's first character follows the space the break before it becomes.
             starts.push(norm.len() + usize::from(!norm.is_empty()));
-            text_starts.push(i + 1);
+            text_starts.push(offset);
         }
-        match norm_char(c) {
-            None => pending = true,
-            Some(n) => {
-                if pending && !norm.is_empty() {
-                    norm.push(' ');
-                }
-                pending = false;
-                if c == '\u{2026}' {
-                    norm.push_str("...");
-                } else {
-                    norm.push(n);
+        offset += line.len();
+        for c in line.chars() {
+            match norm_char(c) {
+                None => pending = true,
+                Some(n) => {
+                    if pending && !norm.is_empty() {
+                        norm.push(' ');
+                    }
+                    pending = false;
+                    if c == '\u{2026}' {
+                        norm.push_str("...");
+                    } else {
+                        norm.push(n);
+                    }
                 }
             }
         }
