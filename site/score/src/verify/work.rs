@@ -202,9 +202,18 @@ impl Work {
                     entry.file_name().to_string_lossy().into_owned(),
                     entry.path(),
                 ));
+                // A folder of millions of entries is refused before it is listed whole.
+                check_limits(names.len(), 0, &shown.to_string())?;
             }
             names.sort();
             for (name, full) in names {
+                // Every entry read or skipped counts toward the file limit (a dangling link
+                // too).
+                check_limits(
+                    out.files.len() + out.skipped.len() + 1,
+                    bytes,
+                    &shown.to_string(),
+                )?;
                 let relpath = if rel.is_empty() {
                     name.clone()
                 } else {
@@ -257,6 +266,13 @@ impl Work {
                         .push(format!("{relpath}: a binary file (not read)")),
                 }
             }
+        }
+        if out.files.is_empty() {
+            // Nothing to check against: every item would be "not found" as if checked.
+            return Err(WorkError(match out.skipped.first() {
+                None => format!("the work {shown} is a folder with no file: there is nothing to check the evidence against; give the folder of the judged files"),
+                Some(first) => format!("the work {shown} holds no text file to check the evidence against ({} entries skipped, such as {first}); give the folder of the judged files", out.skipped.len()),
+            }));
         }
         out.files.sort_by(|a, b| a.path.cmp(&b.path));
         Ok(out)
