@@ -41,7 +41,7 @@ fn a_folder_without_a_text_file_is_refused() {
     let e = Work::read(&empty).unwrap_err();
     assert_eq!(
         e.0,
-        format!("the work {} holds no text file to check the evidence against (1 entries skipped, such as logo.png: a binary file (not read)); give the folder of the judged files", empty.display())
+        format!("the work {} holds no text file to check the evidence against (1 entry skipped, such as logo.png: a binary file (not read)); give the folder of the judged files", empty.display())
     );
     let _ = std::fs::remove_dir_all(&empty);
 }

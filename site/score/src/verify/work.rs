@@ -271,7 +271,13 @@ impl Work {
             // Nothing to check against: every item would be "not found" as if checked.
             return Err(WorkError(match out.skipped.first() {
                 None => format!("the work {shown} is a folder with no file: there is nothing to check the evidence against; give the folder of the judged files"),
-                Some(first) => format!("the work {shown} holds no text file to check the evidence against ({} entries skipped, such as {first}); give the folder of the judged files", out.skipped.len()),
+                Some(first) => format!(
+                    "the work {shown} holds no text file to check the evidence against ({} skipped, such as {first}); give the folder of the judged files",
+                    match out.skipped.len() {
+                        1 => "1 entry".to_string(),
+                        n => format!("{n} entries"),
+                    }
+                ),
             }));
         }
         out.files.sort_by(|a, b| a.path.cmp(&b.path));
