@@ -194,7 +194,7 @@ pub fn run(args: &CalibrateArgs) -> Result<ExitCode, Fatal> {
         for line in &lines {
             text.push_str(&format!("\n{line}\n"));
         }
-        print(&text);
+        crate::print_report(&text);
     } else {
         let card = Card {
             probe,
