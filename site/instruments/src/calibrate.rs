@@ -3,9 +3,11 @@
 //!
 //! **gold set** (JSON Lines: id, human score or scores, the judge's output, optionally its
 //! naive number, the judged work; [`gold::read`]) → **finals per subject** (each output scored
-//! with the request, a list of passes combined, its evidence checked against the subject's work
-//! when one is given, failing closed as `score --against` does; a subject whose output gives no
-//! score is named, never counted) → **agreement** with the mean human score
+//! with the request once, a list of passes combined, its evidence checked against the subject's
+//! work when one is given, failing closed as `score --against` does; a subject whose output
+//! gives no score is left out and named; at each grid point only the formula runs again) →
+//! **groups** (subjects with the same output and human scores, kept in one fold and resampled
+//! as one) → **agreement** with the mean human score
 //! ([`agreement`](mod@agreement): Spearman's ρ, Kendall's τ-b, quadratic-weighted κ on
 //! [`agreement::BINS`], mean absolute error on 0–100, each with a seeded bootstrap percentile
 //! interval; the raters' own Krippendorff's α as the ceiling; the
