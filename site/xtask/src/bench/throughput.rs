@@ -5,7 +5,7 @@
 //! every input form ([`FORMS`]) at 10,000, 100,000 and 1,000,000 items through the same
 //! binary, each against the line form at the same size; and `pickanumber calibrate` on gold
 //! sets of [`GOLD_SIZES`] subjects under [`GOLD_FOLDS`]-fold cross-validation, against
-//! [`MAX_GOLD_MS`].
+//! [`MAX_GOLD_MS`]; and the peak memory per input byte of `×N` runs ([`RUN_INPUTS`]).
 
 use std::path::Path;
 use std::process::Stdio;
@@ -201,8 +201,9 @@ pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Fai
     let scaling = scaling(env, report)?;
     let forms = forms(env, report)?;
     let calibrate_ms = calibration(env, report)?;
+    let runs = runs_memory(env, report)?;
     Ok(
-        json!({"available": true, "items": ITEMS, "median_ns": median_ns, "mean_ns": mean_ns, "items_per_second": per_second, "verify_median_ns": verify_ns, "scaling": scaling, "forms": forms, "calibrate_subjects": GOLD_SIZES, "calibrate_best_ms": calibrate_ms}),
+        json!({"available": true, "items": ITEMS, "median_ns": median_ns, "mean_ns": mean_ns, "items_per_second": per_second, "verify_median_ns": verify_ns, "scaling": scaling, "forms": forms, "calibrate_subjects": GOLD_SIZES, "calibrate_best_ms": calibrate_ms, "runs_memory": runs}),
     )
 }
 
@@ -287,6 +288,80 @@ fn calibration_row(ms: &[f64]) -> Row {
             .is_some_and(|&t| t < max)
     });
     Row::new(measure, cells.join(" / ")).target(targets.join(", "), met)
+}
+
+/// An input of `×N` runs: its row's label and its text.
+type RunInput = (&'static str, fn() -> String);
+
+/// Inputs of `×N` runs whose memory is measured: a label and the text. The first is 100 lines
+/// of `+3×10000` with a 6,000-byte quotation (once gigabytes; the runs' copies are now bounded,
+/// so the first line is refused); the second 100 lines of `+1×10000` with a one-word text,
+/// which read whole (1,000,000 items).
+const RUN_INPUTS: [RunInput; 2] = [
+    ("100 lines of +3×10000 with a 6,000-byte quotation", || {
+        let quote = "q".repeat(6000);
+        (0..100)
+            .map(|k| format!("+3×10000 \"{quote}\" {k}\n"))
+            .collect()
+    }),
+    ("100 lines of +1×10000 with a one-word text", || {
+        (0..100).map(|k| format!("+1×10000 nit{k}\n")).collect()
+    }),
+];
+
+/// GNU time, which reports a command's peak resident memory (`-f %M`, in KiB).
+const GNU_TIME: &str = "/usr/bin/time";
+
+/// The peak memory of `pickanumber score` on each of [`RUN_INPUTS`], per input byte, as GNU
+/// time reports it; a note instead where GNU time is missing. Adds one row per input.
+fn runs_memory(env: &Env, report: &mut Report) -> Result<Value, Failure> {
+    if !Path::new(GNU_TIME).is_file() {
+        report.notes.push(format!(
+            "×N memory not measured: {GNU_TIME} (GNU time) is missing"
+        ));
+        return Ok(Value::Null);
+    }
+    let bin = env.target().join("release/pickanumber");
+    let dir = env.target().join("bench-runs");
+    std::fs::create_dir_all(&dir).context(dir.display())?;
+    let mut out = Vec::new();
+    for (k, (label, text)) in RUN_INPUTS.iter().enumerate() {
+        let text = text();
+        let file = dir.join(format!("runs-{k}.txt"));
+        std::fs::write(&file, &text).context(file.display())?;
+        let run = env
+            .command(GNU_TIME, "-f %M")
+            .arg(&bin)
+            .arg("score")
+            .arg(&file)
+            .stdout(Stdio::null())
+            .output()
+            .context(format!("{GNU_TIME} pickanumber score"))?;
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        let kib: u64 = stderr
+            .lines()
+            .last()
+            .and_then(|l| l.trim().parse().ok())
+            .ok_or_else(|| failed(format!("{GNU_TIME} printed no peak memory: {stderr}")))?;
+        report.rows.push(runs_row(label, text.len(), kib));
+        out.push(json!({"input": label, "bytes": text.len(), "peak_kib": kib}));
+        let _ = std::fs::remove_file(&file);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(Value::Array(out))
+}
+
+/// The row of one `×N` input: its size, the peak memory and the memory per input byte.
+fn runs_row(label: &str, bytes: usize, peak_kib: u64) -> Row {
+    let measure = format!("pickanumber score, {label}: peak memory per input byte, CLI release");
+    let peak = peak_kib as f64 * 1024.0;
+    let ours = format!(
+        "{:.1} MB for {} bytes ({:.0} bytes per input byte)",
+        peak / 1e6,
+        thousands(bytes as u64),
+        peak / bytes.max(1) as f64
+    );
+    Row::new(measure, ours)
 }
 
 /// The median and mean of a criterion bench, in nanoseconds, from its `estimates.json`
@@ -468,6 +543,10 @@ mod tests {
         assert!(calibration_row(&[290.4, 3380.0, 61000.0])
             .brief()
             .ends_with('✗'));
+        assert_eq!(
+            runs_row("input", 1590, 230_000).brief(),
+            "pickanumber score, input: peak memory per input byte, CLI release: 235.5 MB for 1,590 bytes (148126 bytes per input byte)"
+        );
         // The shapes have the lines they say.
         for (_, _, text) in SCALING {
             assert_eq!(text(3).lines().count(), 3);
