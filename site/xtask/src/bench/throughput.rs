@@ -293,10 +293,9 @@ fn calibration_row(ms: &[f64]) -> Row {
 /// An input of `×N` runs: its row's label and its text.
 type RunInput = (&'static str, fn() -> String);
 
-/// Inputs of `×N` runs whose memory is measured: a label and the text. The first is 100 lines
-/// of `+3×10000` with a 6,000-byte quotation (once gigabytes; the runs' copies are now bounded,
-/// so the first line is refused); the second 100 lines of `+1×10000` with a one-word text,
-/// which read whole (1,000,000 items).
+/// Inputs of `×N` runs whose memory is measured, each labelled with what it holds: long
+/// quotations repeated (their copies would pass the runs' bound, so the first line is refused),
+/// and one-word texts repeated up to the item limit (read whole).
 const RUN_INPUTS: [RunInput; 2] = [
     ("100 lines of +3×10000 with a 6,000-byte quotation", || {
         let quote = "q".repeat(6000);
