@@ -7,9 +7,12 @@
 //!   "verified": 3, "not_found": 1, "not_checkable": 0, "no_evidence": 1,
 //!   "invented_rate": 0.25, "left_out": 1, "skipped": [],
 //!   "items": [{"line": 2, "impact": 5, "text": "…", "status": "not_found",
-//!              "reason": "…", "closest": null, "counted": false}]
+//!              "reason": "…", "closest": null, "counted": false, "count": 1}]
 //! }
 //! ```
+//!
+//! One entry per written item: the N items a `×N` line writes, checked alike, are one entry
+//! with `count` N, so the list grows with the input, not with its runs.
 
 use pickanumber_score::verify::{Counts, Status, Verification};
 use pickanumber_score::Impact;
@@ -48,7 +51,8 @@ pub struct Evidence<'a> {
     pub counts: EvidenceCounts,
     /// What the work left unread (binary files, symlinks leading outside).
     pub skipped: &'a [String],
-    /// Every item's check, in the order of the items.
+    /// Every written item's check, in the order of the items: the copies of a `×N` line that
+    /// were checked alike are one entry with their `count`.
     pub items: Vec<EvidenceItem<'a>>,
 }
 
@@ -70,6 +74,9 @@ pub struct EvidenceItem<'a> {
     pub closest: Option<&'a str>,
     /// Whether it was counted in the score.
     pub counted: bool,
+    /// How many items this entry stands for: the copies of a `×N` line, checked alike (1 for
+    /// an item written once).
+    pub count: usize,
 }
 
 impl<'a> Evidence<'a> {
@@ -78,10 +85,8 @@ impl<'a> Evidence<'a> {
         Evidence {
             counts: EvidenceCounts::new(v),
             skipped: &v.skipped,
-            items: v
-                .items
-                .iter()
-                .map(|i| EvidenceItem {
+            items: v.items.iter().fold(Vec::new(), |mut out, i| {
+                let item = EvidenceItem {
                     line: i.line,
                     impact: i.impact,
                     text: &i.text,
@@ -89,8 +94,29 @@ impl<'a> Evidence<'a> {
                     reason: &i.check.reason,
                     closest: i.check.closest.as_deref(),
                     counted: i.counted,
-                })
-                .collect(),
+                    count: 1,
+                };
+                match out.last_mut() {
+                    // Entries of one line are adjacent: a copy of the previous item, checked
+                    // alike, adds to its count.
+                    Some(last) if last.same_as(&item) => last.count += 1,
+                    _ => out.push(item),
+                }
+                out
+            }),
         }
+    }
+}
+
+impl EvidenceItem<'_> {
+    /// Whether `other` is the same written item checked alike (everything but the count).
+    fn same_as(&self, other: &EvidenceItem<'_>) -> bool {
+        self.line == other.line
+            && self.impact == other.impact
+            && self.text == other.text
+            && self.status == other.status
+            && self.reason == other.reason
+            && self.closest == other.closest
+            && self.counted == other.counted
     }
 }

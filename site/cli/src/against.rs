@@ -40,8 +40,8 @@ macro_rules! evidence_help {
     formula runs, each named in a warning (--unverified keep counts them, flagged);
     --require-evidence leaves out no_evidence items too, --require-quotes every item but
     the verified ones. The JSON's \"evidence\" object holds the counts, the
-    invented-evidence rate (not found / (verified + located + not found)) and every item's
-    status; in combine each pass has its own counts. --max-unverified RATE exits 3 when
+    invented-evidence rate (not found / (verified + located + not found)) and every
+    written item's status (a ×N line once, with its count); in combine each pass has its own counts. --max-unverified RATE exits 3 when
     that rate is over RATE, overall or for any one pass.
 
 "

@@ -10,7 +10,8 @@ use pickanumber_instruments::calibrate::card::{
     Card, PairwiseCard, PositionBiasCard, ProbeCard, SwapCard,
 };
 use pickanumber_instruments::calibrate::{
-    analyse_subject, calibrate, gold, located, read_gold, Calibration, Scale, FOLDS,
+    analyse_subject, calibrate, gold, located, read_gold, scale_hint, Calibration, Finding, Scale,
+    FOLDS,
 };
 use pickanumber_rubric::Rubric;
 use pickanumber_score::{Mode, Request, PERSPECTIVES};
@@ -30,8 +31,13 @@ GOLD (JSON Lines, one subject a line):
              gold file's folder; read as score --against reads it): the output's evidence is
              checked against it and items whose evidence is not in it are left out before the
              formula runs, as score --against does
-    Every bad line is reported as GOLD:LINE: message, and nothing is computed; a subject
-    whose output gives no score is named, never counted.
+    Every bad line is reported as GOLD:LINE: message, and nothing is computed; so is a key
+    given twice in a line. A subject whose output gives no score is left out: named on
+    stderr with its line, and listed in the card's left_out (--strict stops with exit 2
+    instead). Subjects with the same output and the same human score are kept together: in
+    one fold, and resampled as one by the bootstrap (the card's fit.kept_together).
+    With the default --human-scale, human scores that all lie in 0-1 or in 1-10 bring a
+    warning naming the --human-scale to give.
 
 WHAT IS MEASURED:
     Against the mean human score (criteria: the plain mean of the criteria), on 0-100:
@@ -45,10 +51,12 @@ WHAT IS MEASURED:
 THE FIT:
     The density denominator (4 to 60, step 4) and the scale (2 to 16, step 1) are searched on a
     grid for the smallest mean absolute error, under --folds-fold cross-validation (subject i
-    in fold i mod K). Every figure of the fit is held out: each subject is scored with the
-    settings fitted on the other folds. The fit is reported as better than the defaults only
-    when the interval of the held-out MAE improvement lies above 0, and as nothing found when
-    the interval of the held-out rho reaches 0. `fitted` (fitted on every subject) is what
+    in fold i mod K; with repeats, group g in fold g mod K). Every figure of the fit is held
+    out: each subject is scored with the settings fitted on the other folds. The fit is
+    reported as better than the defaults only when the interval of the held-out MAE
+    improvement lies above 0, and as nothing found when the interval of the held-out rho
+    reaches 0; when no setting of the grid gives the subjects different finals, the held-out
+    rho, tau-b and kappa are undefined (null). `fitted` (fitted on every subject) is what
     --out writes.
 
 JOINED INSTRUMENTS (the judge card):
@@ -62,16 +70,20 @@ OUTPUT:
     (when some subject has a work: subjects, verified, not_found, not_checkable, no_evidence,
     invented_rate = not_found / (verified + not_found), summed over those subjects),
     fit {folds, grid, fitted {denominator, scale}, fold_settings, held_out, mae_improvement,
-    finding, message}, criteria, verdict, subjects. --report prints markdown instead.
+    finding, message, kept_together}, criteria, verdict, subjects, left_out. --report prints
+    markdown instead.
     --out FILE writes --rubric's rubric (without --rubric: a pooled rubric holding only the
     settings) with the fitted [params], through a temporary file renamed into place, after
     checking that `score --rubric FILE` (with --against the subject's work, when it has one)
-    gives every subject its fitted_final.
+    gives every subject its fitted_final; only when the finding is better_settings, or with
+    --force, and stderr says which. FILE must be a regular file or not exist yet: a symbolic
+    link, a FIFO, a device or a read-only file is refused before anything is computed.
 
 EXIT STATUS:
     0  calibrated (and the verdict passed, with --min-agreement)
     3  the held-out Spearman's rho missed --min-agreement (the card is still printed)
-    2  usage error, unreadable or bad gold set, unusable rubric, --out not written";
+    2  usage error, unreadable or bad gold set, unusable rubric, --out refused or not
+       written, a subject without a score under --strict";
 
 /// Options of `pickanumber calibrate`.
 #[derive(Debug, Args)]
@@ -108,6 +120,13 @@ pub struct CalibrateArgs {
     /// reads them).
     #[arg(long, value_name = "FILE")]
     pub pairwise: Option<PathBuf>,
+    /// With --out: write the fitted settings even when the fit does not beat the defaults
+    /// beyond noise.
+    #[arg(long, requires = "out")]
+    pub force: bool,
+    /// Stop with exit 2 when a subject's output gives no score, instead of leaving it out.
+    #[arg(long)]
+    pub strict: bool,
     /// Exit 3 when the held-out Spearman's rho is below RHO.
     #[arg(long, value_name = "RHO", allow_hyphen_values = true, value_parser = rho)]
     pub min_agreement: Option<f64>,
@@ -126,9 +145,15 @@ fn rho(s: &str) -> Result<f64, String> {
 /// A [`Fatal`] (exit 2) listing every bad gold line as `GOLD:LINE: message`, or when a file
 /// cannot be read or written.
 pub fn run(args: &CalibrateArgs) -> Result<ExitCode, Fatal> {
+    if let Some(out) = &args.out {
+        writable(out)?;
+    }
     let text = read_input(Some(&args.gold))?;
     let subjects = read_gold(&args.gold, &text, args.human_scale, args.naive_scale)
         .map_err(|lines| Fatal(lines.join("\n")))?;
+    if let Some(hint) = scale_hint(&subjects, args.human_scale) {
+        eprintln!("pickanumber: warning: {hint}");
+    }
     let rubric = args
         .rubric
         .as_deref()
@@ -139,8 +164,25 @@ pub fn run(args: &CalibrateArgs) -> Result<ExitCode, Fatal> {
         .map_or_else(Request::default, Rubric::request);
     let c = calibrate(&subjects, &request, args.folds)
         .map_err(|e| Fatal(located(&args.gold, &e).join("\n")))?;
+    let left_out: Vec<_> = c.left_out.iter().map(|l| l.error()).collect();
+    if args.strict && !left_out.is_empty() {
+        return Err(Fatal(located(&args.gold, &left_out).join("\n")));
+    }
+    for line in located(&args.gold, &left_out) {
+        eprintln!("pickanumber: warning: {line}; left out (--strict stops here instead)");
+    }
     if let Some(out) = &args.out {
-        write_rubric(out, rubric, &subjects, &c)?;
+        let shown = out.display();
+        let why = c.finding.sentence();
+        if c.finding == Finding::BetterSettings {
+            write_rubric(out, rubric, &subjects, &c)?;
+            eprintln!("pickanumber: wrote {shown}: {why}");
+        } else if args.force {
+            write_rubric(out, rubric, &subjects, &c)?;
+            eprintln!("pickanumber: wrote {shown} because of --force, though {why}");
+        } else {
+            eprintln!("pickanumber: {shown} was not written: {why} (--force writes the fitted settings anyway)");
+        }
     }
     let Joined {
         probe,
@@ -152,7 +194,7 @@ pub fn run(args: &CalibrateArgs) -> Result<ExitCode, Fatal> {
         for line in &lines {
             text.push_str(&format!("\n{line}\n"));
         }
-        print(&text);
+        crate::print_report(&text);
     } else {
         let card = Card {
             probe,
@@ -252,6 +294,39 @@ fn joined(args: &CalibrateArgs) -> Result<Joined, Fatal> {
     })
 }
 
+/// Refuses an `--out` path that may not be replaced by a file renamed into place: a symbolic
+/// link (the link would be replaced, not the file it names), anything but a regular file (a
+/// FIFO, a device, a folder), or a read-only file, as the judge store refuses them.
+fn writable(out: &Path) -> Result<(), Fatal> {
+    let shown = out.display();
+    let meta = match std::fs::symlink_metadata(out) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(Fatal(format!("cannot write {shown}: {e}"))),
+    };
+    let refuse = |what: &str| {
+        Err(Fatal(format!(
+            "{shown} is {what}; --out writes a new regular file or replaces one: give another path"
+        )))
+    };
+    if meta.file_type().is_symlink() {
+        return refuse("a symbolic link");
+    }
+    if !meta.is_file() {
+        return refuse("not a regular file");
+    }
+    let denied = std::fs::OpenOptions::new()
+        .write(true)
+        .open(out)
+        .is_err_and(|e| e.kind() == std::io::ErrorKind::PermissionDenied);
+    if meta.permissions().readonly() || denied {
+        return Err(Fatal(format!(
+            "{shown} is read-only; it was left unchanged (make it writable, or give another path)"
+        )));
+    }
+    Ok(())
+}
+
 /// Writes `rubric` (or a pooled rubric holding only settings) with the fitted `[params]`,
 /// once every subject's output scored with the written text gives its `fitted_final`.
 fn write_rubric(
@@ -295,8 +370,10 @@ fn write_rubric(
             )));
         }
     }
+    writable(out)?;
     let shown = out.display().to_string();
-    crate::locked::write_replacing(out, &shown, text.trim_end(), None).map_err(Fatal)
+    let permissions = std::fs::metadata(out).ok().map(|m| m.permissions());
+    crate::locked::write_replacing(out, &shown, text.trim_end(), permissions).map_err(Fatal)
 }
 
 #[cfg(test)]
@@ -320,7 +397,7 @@ mod tests {
             format!("bins {}", BINS.join(", ")),
             format!("a {LEVEL} % bootstrap percentile interval over {RESAMPLES} resamples"),
             format!("Under {SMALL} subjects"),
-            "--folds-fold cross-validation (subject i in fold i mod K)".to_string(),
+            "--folds-fold cross-validation (subject i in fold i mod K; with repeats, group g in fold g mod K)".to_string(),
         ] {
             assert!(help.contains(&stated), "{stated}\n{help}");
         }

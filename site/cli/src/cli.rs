@@ -105,7 +105,8 @@ ITEMS (one per line):
     error, never +2. A line that starts with a number but is not a valid item is an error;
     blank lines and headings are skipped; any other line is listed under \"ignored\" (with
     --strict, it is an error). At most 1,000,000 items in one input (runs counted before they
-    are expanded): the line that crosses the limit is an error and reading stops there.
+    are expanded), and at most 8 MiB of item text copied by runs: the line that crosses either
+    limit is an error and reading stops there.
 
 OTHER FORMATS (detected):
     A byte-order mark at the start is skipped. Fenced code blocks (``` or ~~~) are unwrapped:
@@ -338,5 +339,20 @@ mod tests {
     #[test]
     fn clap_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    /// The help states the reader's limits as the formula crate defines them.
+    #[test]
+    fn the_score_help_states_the_readers_limits() {
+        let help = SCORE_HELP.split_whitespace().collect::<Vec<_>>().join(" ");
+        let mib = pickanumber_score::MAX_RUN_BYTES >> 20;
+        assert_eq!(mib << 20, pickanumber_score::MAX_RUN_BYTES);
+        for stated in [
+            format!("At most {} items", "1,000,000"),
+            format!("at most {mib} MiB of item text copied by runs"),
+        ] {
+            assert!(help.contains(&stated), "{stated}");
+        }
+        assert_eq!(pickanumber_score::MAX_ITEMS, 1_000_000);
     }
 }

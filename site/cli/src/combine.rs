@@ -134,7 +134,7 @@ pub fn run(args: &CombineArgs) -> Result<ExitCode, Fatal> {
         }
     };
     if args.report {
-        print(&pickanumber_view::report::markdown(&e.analysis));
+        crate::print_report(&pickanumber_view::report::markdown(&e.analysis));
     } else {
         let json = serde_json::to_string_pretty(&e.result()).expect("a result serialises");
         print(&format!("{json}\n"));

@@ -80,6 +80,14 @@ pub fn print(text: &str) {
     let _ = stdout.flush();
 }
 
+/// A markdown report that holds the input's own text (item texts, ids), printed: each line
+/// through [`terminal_text`], so that no control character of the input reaches the terminal
+/// as a command, while the report's own line breaks stay.
+pub fn print_report(text: &str) {
+    let lines: Vec<String> = text.split('\n').map(terminal_text).collect();
+    print(&lines.join("\n"));
+}
+
 /// `text` as data may reach a terminal: every control character (C0, DEL and C1, which a
 /// terminal can take for a command that recolours it, moves the cursor or sets its title)
 /// written as its Rust escape (`\u{1b}`, `\n`, `\t`), every other character as it is.

@@ -46,7 +46,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode, Fatal> {
             report.push('\n');
             report.push_str(&r.trap_checklist());
         }
-        print(&report);
+        crate::print_report(&report);
     } else {
         let json = serde_json::to_string_pretty(&e.result()).expect("a result serialises");
         print(&format!("{json}\n"));

@@ -130,8 +130,10 @@ gold.jsonl:12: subject \"s9\": \"naive\" is 12, outside the scale 0:10 (--naive-
     );
 }
 
+/// A subject whose output gives no score is left out, named on stderr with its line and
+/// listed on the card; `--strict` stops at it with exit 2, as every calibration once did.
 #[test]
-fn an_output_that_gives_no_score_is_named_not_counted() {
+fn an_output_that_gives_no_score_is_left_out_named_and_counted() {
     let scratch = tempfile::tempdir().unwrap();
     let dir = scratch.path();
     std::fs::write(dir.join("prose.txt"), "just prose\n").unwrap();
@@ -139,10 +141,11 @@ fn an_output_that_gives_no_score_is_named_not_counted() {
         dir.join("gold.jsonl"),
         "{\"id\": \"a\", \"human\": 50, \"output\": \"+3 fine\"}\n\
          {\"id\": \"b\", \"human\": 50, \"output\": {\"path\": \"prose.txt\"}}\n\
-         {\"id\": \"c\", \"human\": 50, \"output\": \"+4 not an impact\"}\n",
+         {\"id\": \"c\", \"human\": 50, \"output\": \"+4 not an impact\"}\n\
+         {\"id\": \"d\", \"human\": 70, \"output\": \"+5 good\\n+3 tidy\"}\n",
     )
     .unwrap();
-    let out = pick(&["calibrate", "gold.jsonl", "--folds", "2"])
+    let out = pick(&["calibrate", "gold.jsonl", "--folds", "2", "--strict"])
         .cwd(dir)
         .output();
     assert_eq!(out.status.code(), Some(2));
@@ -156,6 +159,137 @@ fn an_output_that_gives_no_score_is_named_not_counted() {
         err.contains("\ngold.jsonl:3: subject \"c\": the output gives no score: "),
         "{err}"
     );
+    let out = pick(&["calibrate", "gold.jsonl", "--folds", "2"])
+        .cwd(dir)
+        .output();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let err = stderr(&out);
+    let warnings: Vec<&str> = err.lines().collect();
+    assert_eq!(warnings.len(), 2, "{err}");
+    assert!(
+        warnings[0].starts_with(
+            "pickanumber: warning: gold.jsonl:2: subject \"b\": the output gives no score: "
+        ),
+        "{err}"
+    );
+    assert!(
+        warnings[1].ends_with("; left out (--strict stops here instead)"),
+        "{err}"
+    );
+    let card = json(&out);
+    assert_eq!(card["n"], 2);
+    let left: Vec<(&Value, &Value)> = card["left_out"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (&l["id"], &l["line"]))
+        .collect();
+    assert_eq!(
+        left,
+        [
+            (&Value::from("b"), &Value::from(2)),
+            (&Value::from("c"), &Value::from(3))
+        ]
+    );
+}
+
+/// Human scores given on 1–10 (or 0–1) but read on the default 0:100 bring a warning naming
+/// the range and the flag; under the flag, none.
+#[test]
+fn scores_that_look_like_another_scale_bring_a_warning() {
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
+    let lines: String = (0..6)
+        .map(|i| {
+            format!(
+                "{{\"id\": \"s{i}\", \"human\": {}, \"output\": \"+{} a\"}}\n",
+                2 + i,
+                1 + i % 3
+            )
+        })
+        .collect();
+    std::fs::write(dir.join("gold.jsonl"), lines).unwrap();
+    let out = pick(&["calibrate", "gold.jsonl", "--folds", "2"])
+        .cwd(dir)
+        .output();
+    assert_eq!(
+        stderr(&out),
+        "pickanumber: warning: every human score lies from 2 to 7, read on the scale 0:100; if people scored on 1:10, give --human-scale 1:10\n"
+    );
+    let out = pick(&[
+        "calibrate",
+        "gold.jsonl",
+        "--folds",
+        "2",
+        "--human-scale",
+        "1:10",
+    ])
+    .cwd(dir)
+    .output();
+    assert_eq!(stderr(&out), "");
+}
+
+/// `--out` writes only when the fit beats the defaults beyond noise, or with `--force`, and
+/// says which; it refuses a path that is a link, not a regular file or read-only, before
+/// anything is computed, and leaves it as it was.
+#[cfg(unix)]
+#[test]
+fn out_is_written_only_when_it_should_be_and_only_to_a_regular_file() {
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
+    let gold = gold(dir, 30);
+    let g = gold.to_str().unwrap();
+    let target = dir.join("fitted.toml");
+    let t = target.to_str().unwrap();
+    let out = pick(&["calibrate", g, "--out", t]).output();
+    assert_eq!(out.status.code(), Some(0));
+    let finding = json(&out)["fit"]["finding"].clone();
+    assert_ne!(finding, "better_settings");
+    assert_eq!(
+        stderr(&out),
+        format!("pickanumber: {t} was not written: the fit does not beat the defaults beyond noise: keep the defaults (--force writes the fitted settings anyway)\n")
+    );
+    assert!(!target.exists());
+    let out = pick(&["calibrate", g, "--out", t, "--force"]).output();
+    assert_eq!(
+        stderr(&out),
+        format!("pickanumber: wrote {t} because of --force, though the fit does not beat the defaults beyond noise: keep the defaults\n")
+    );
+    assert!(std::fs::read_to_string(&target)
+        .unwrap()
+        .contains("[params]"));
+    // A link (to a file beside it), a FIFO, a device and a read-only file are refused.
+    let kept = dir.join("kept.toml");
+    std::fs::write(&kept, "kept\n").unwrap();
+    let link = dir.join("link.toml");
+    std::os::unix::fs::symlink(&kept, &link).unwrap();
+    let fifo = dir.join("fifo.toml");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let read_only = dir.join("read-only.toml");
+    std::fs::write(&read_only, "mine\n").unwrap();
+    let mut p = std::fs::metadata(&read_only).unwrap().permissions();
+    p.set_readonly(true);
+    std::fs::set_permissions(&read_only, p).unwrap();
+    for (path, what) in [
+        (link.as_path(), "is a symbolic link; --out writes a new regular file or replaces one: give another path"),
+        (fifo.as_path(), "is not a regular file; --out writes a new regular file or replaces one: give another path"),
+        (Path::new("/dev/null"), "is not a regular file; --out writes a new regular file or replaces one: give another path"),
+        (read_only.as_path(), "is read-only; it was left unchanged (make it writable, or give another path)"),
+    ] {
+        let shown = path.to_str().unwrap();
+        let out = pick(&["calibrate", g, "--out", shown, "--force"]).output();
+        assert_fails(&out, 2, &format!("pickanumber: {shown} {what}\n"));
+    }
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "kept\n");
+    assert_eq!(std::fs::read_to_string(&read_only).unwrap(), "mine\n");
 }
 
 #[test]
@@ -164,7 +298,12 @@ fn the_written_rubric_gives_every_subject_its_fitted_final() {
     let dir = scratch.path();
     let gold = gold(dir, 40);
     let rubric = dir.join("fitted.toml");
-    let card = card(&[gold.to_str().unwrap(), "--out", rubric.to_str().unwrap()]);
+    let card = card(&[
+        gold.to_str().unwrap(),
+        "--out",
+        rubric.to_str().unwrap(),
+        "--force",
+    ]);
     let fitted = &card["fit"]["fitted"];
     assert!(fitted["denominator"].is_number() && fitted["scale"].is_number());
     assert_eq!(card["n"], 40);
@@ -325,7 +464,7 @@ fn a_work_folder_checks_the_evidence_and_the_written_rubric_reproduces_it() {
     std::fs::write(&gold, &lines).unwrap();
     let rubric = dir.join("fitted.toml");
     let (g, r) = (gold.to_str().unwrap(), rubric.to_str().unwrap());
-    let card = card(&[g, "--folds", "3", "--out", r]);
+    let card = card(&[g, "--folds", "3", "--out", r, "--force"]);
     assert_eq!(
         card["evidence"],
         serde_json::json!({"subjects": 12, "verified": 24, "not_found": 12, "not_checkable": 0, "no_evidence": 12, "invented_rate": 0.3333})
@@ -393,7 +532,7 @@ fn a_matrix_rubric_is_written_back_with_the_fitted_params_and_reproduces_the_car
     );
     let fitted = dir.join("fitted.toml");
     let (g, f) = (gold.to_str().unwrap(), fitted.to_str().unwrap());
-    let card = card(&[g, "--rubric", source, "--folds", "3", "--out", f]);
+    let card = card(&[g, "--rubric", source, "--folds", "3", "--out", f, "--force"]);
     let written = std::fs::read_to_string(&fitted).unwrap();
     let params = &card["fit"]["fitted"];
     for line in [

@@ -215,6 +215,28 @@ fn report_and_stdin_dash() {
     assert_eq!(json(&out)["final"], 59);
 }
 
+/// An item's text that holds terminal escapes (here: set the window title, turn the text red)
+/// reaches `--report` escaped, as `passes` shows stored text; the report's own lines stay.
+#[test]
+fn the_report_shows_control_characters_escaped() {
+    let out = run(
+        &["score", "--report", "-"],
+        "+3 fine \u{1b}]0;owned\u{7}title\n-1 \u{1b}[31mred\u{1b}[0m\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{7}'),
+        "{text:?}"
+    );
+    assert!(
+        text.contains("- (+3) fine \\u{1b}]0;owned\\u{7}title\n"),
+        "{text}"
+    );
+    assert!(text.contains("- (−1) \\u{1b}[31mred\\u{1b}[0m\n"), "{text}");
+    assert!(text.starts_with("# Evidence score\n\n"), "{text}");
+}
+
 /// `/dev/zero`, a sparse file and a stream one byte over 64 MiB end with a message naming
 /// the input instead of growing without bound.
 #[cfg(unix)]

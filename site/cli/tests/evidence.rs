@@ -309,3 +309,34 @@ fn when_every_item_is_left_out_there_is_no_score_and_a_pass_without_one_is_named
         json!([{"kind": "nothing_read", "severity": "error", "message": "pass a: no items read: every item read (2) was left out, since its evidence is not in the work; there is no score"}])
     );
 }
+
+/// A `×N` line is one entry of the evidence list, with its count: the JSON grows with what
+/// was written, not with the runs (10,000 copies of a quotation once wrote megabytes).
+#[test]
+fn a_run_is_one_evidence_entry_with_its_count() {
+    let dir = work("run");
+    let items = "+3×10000 \"return Err(Error::Empty);\" (parse.rs:2)\n+1 \"Ok(Item::new(input))\"\n+1 \"Ok(Item::new(input))\"\n";
+    let out = run(
+        &["score", "--no-interval", "--against", dir.to_str().unwrap()],
+        items,
+    );
+    let v = json(&out);
+    assert_eq!(v["total_items"], 10_002);
+    assert_eq!(v["evidence"]["verified"], 10_002);
+    let entries: Vec<(u64, u64, u64)> = v["evidence"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| {
+            (
+                i["line"].as_u64().unwrap(),
+                i["impact"].as_u64().unwrap(),
+                i["count"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    // The two items written on their own lines stay two entries.
+    assert_eq!(entries, [(1, 3, 10_000), (2, 1, 1), (3, 1, 1)]);
+    assert!(stdout(&out).len() < 4_000, "{}", stdout(&out).len());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -384,7 +384,7 @@ fn prompt_with_a_work_that_holds_no_text_prints_no_prompt() {
         ),
         2,
         &format!(
-            "pickanumber: the work {work} holds no text file to judge or to check evidence against; not read: logo.bin: a binary file (not read)\n"
+            "pickanumber: the work {work} holds no text file to check the evidence against (1 entry skipped, such as logo.bin: a binary file (not read)); give the folder of the judged files\n"
         ),
     );
 }

@@ -3,9 +3,11 @@
 //!
 //! **gold set** (JSON Lines: id, human score or scores, the judge's output, optionally its
 //! naive number, the judged work; [`gold::read`]) → **finals per subject** (each output scored
-//! with the request, a list of passes combined, its evidence checked against the subject's work
-//! when one is given, failing closed as `score --against` does; a subject whose output gives no
-//! score is named, never counted) → **agreement** with the mean human score
+//! with the request once, a list of passes combined, its evidence checked against the subject's
+//! work when one is given, failing closed as `score --against` does; a subject whose output
+//! gives no score is left out and named; at each grid point only the formula runs again) →
+//! **groups** (subjects with the same output and human scores, kept in one fold and resampled
+//! as one) → **agreement** with the mean human score
 //! ([`agreement`](mod@agreement): Spearman's ρ, Kendall's τ-b, quadratic-weighted κ on
 //! [`agreement::BINS`], mean absolute error on 0–100, each with a seeded bootstrap percentile
 //! interval; the raters' own Krippendorff's α as the ceiling; the
@@ -25,18 +27,19 @@ pub mod fit;
 pub mod gold;
 
 use crate::LineError;
-use agreement::{agreement, bootstrap, Agreement, Figure, BINS};
+use agreement::{agreement_in_groups, mean_in_groups, Agreement, Figure, BINS};
 use card::{
     AgreementCard, AlphaCard, Card, CountsCard, CriterionCard, DefaultsCard, EvidenceCard,
-    FigureCard, FitCard, GridCard, RangeCard, ScalesCard, SettingsCard, SubjectCard, VerdictCard,
-    Whole,
+    FigureCard, FitCard, GridCard, LeftOutCard, RangeCard, ScalesCard, SettingsCard, SubjectCard,
+    VerdictCard, Whole,
 };
 use gold::{Human, Output, Subject};
 use pickanumber_lean::numtext::std_fixed;
 use pickanumber_score::interval::{LEVEL, RESAMPLES};
 use pickanumber_score::verify::{Against, Counts};
 use pickanumber_score::{
-    alpha_interval, alpha_level, analyse, combine, Analysis, Request, Severity,
+    alpha_interval, alpha_level, analyse, combine, Analysis, Impact, Item, MatrixScore, Outcome,
+    Params, Pooled, Request, Severity,
 };
 use std::fmt;
 #[cfg(feature = "fs")]
@@ -177,8 +180,9 @@ pub fn analyse_subject(s: &Subject, request: &Request) -> Analysis {
     }
 }
 
-/// The subject's scores under `request`, or why the output gives none.
-fn score(s: &Subject, request: &Request) -> Result<Scored, String> {
+/// The subject's scores under `request` and what its finals under other settings need, or
+/// why the output gives none.
+fn prepare(s: &Subject, request: &Request) -> Result<(Scored, Formula), String> {
     let a = analyse_subject(s, request);
     let errors = a.messages(Severity::Error);
     if let Some(first) = errors.first() {
@@ -217,12 +221,130 @@ fn score(s: &Subject, request: &Request) -> Result<Scored, String> {
                 .collect()
         })
         .unwrap_or_default();
-    Ok(Scored {
+    let formula = match &a.outcome {
+        Outcome::Matrix(m) => Formula::Matrix {
+            items: a.items(),
+            weights: m.weights.clone(),
+        },
+        Outcome::Pooled(_) | Outcome::Feedback(_) => {
+            Formula::Pool(a.entries.iter().map(|e| e.item.impact).collect())
+        }
+    };
+    let scored = Scored {
         final_score: h.score,
         criteria,
         passes,
         evidence: a.evidence.as_ref().map(|v| v.counts),
+    };
+    Ok((scored, formula))
+}
+
+/// What a subject's final under other settings depends on, once its output is read and its
+/// evidence checked: neither the reading, the mode, the evidence nor the weights depend on
+/// the density denominator or the scale, so only the formula runs again at each grid point.
+#[derive(Clone, Debug, PartialEq)]
+enum Formula {
+    /// Pooled and feedback mode: every scored item in one pool (feedback's total pools the
+    /// four buckets).
+    Pool(Vec<Impact>),
+    /// Matrix mode: the scored items and the weights the analysis settled on.
+    Matrix {
+        items: Vec<Item>,
+        weights: Vec<(String, f64)>,
+    },
+}
+
+impl Formula {
+    /// The headline final under `params`; `None` where the matrix cannot be scored (it could
+    /// under the request's settings, and the weights do not depend on the settings).
+    fn final_at(&self, params: &Params) -> Option<f64> {
+        match self {
+            Formula::Pool(impacts) => {
+                Some(Pooled::from_impacts(impacts.iter().copied(), params).final_score)
+            }
+            Formula::Matrix { items, weights } => MatrixScore::score(items, weights, params)
+                .ok()
+                .map(|m| m.overall),
+        }
+    }
+
+    /// Each criterion's final under `params`, in matrix mode.
+    fn criteria_at(&self, params: &Params) -> Vec<(String, f64)> {
+        match self {
+            Formula::Pool(_) => Vec::new(),
+            Formula::Matrix { items, weights } => MatrixScore::score(items, weights, params)
+                .map(|m| {
+                    m.criteria
+                        .into_iter()
+                        .map(|c| (c.name, c.pooled.final_score))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// The subject's final under `params`, or the error naming it.
+fn final_of(s: &Subject, f: &Formula, params: &Params) -> Result<f64, Vec<LineError>> {
+    f.final_at(params).ok_or_else(|| {
+        vec![LineError {
+            line: s.line,
+            column: None,
+            message: format!(
+                "subject \"{}\": the output gives no score at the density denominator {} and scale {}",
+                s.id, params.density_denominator, params.scale
+            ),
+        }]
     })
+}
+
+/// Each subject's group: subjects with the same output and the same human scores share one
+/// (numbered in order of first appearance), so that cross-validation keeps them in one fold.
+fn groups(subjects: &[&Subject]) -> Vec<usize> {
+    use std::collections::hash_map::DefaultHasher;
+    use std::hash::{Hash, Hasher};
+    let key = |s: &Subject| {
+        let mut h = DefaultHasher::new();
+        match &s.output {
+            Output::One(t) => (0u8, t).hash(&mut h),
+            Output::Passes(p) => (1u8, p).hash(&mut h),
+        }
+        match &s.human {
+            Human::Raters(r) => {
+                0u8.hash(&mut h);
+                r.iter().for_each(|x| x.to_bits().hash(&mut h));
+            }
+            Human::Criteria(c) => {
+                1u8.hash(&mut h);
+                for (name, r) in c {
+                    name.hash(&mut h);
+                    r.iter().for_each(|x| x.to_bits().hash(&mut h));
+                }
+            }
+        }
+        h.finish()
+    };
+    let mut first: std::collections::HashMap<u64, Vec<(usize, usize)>> =
+        std::collections::HashMap::new();
+    let mut next = 0;
+    subjects
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let seen = first.entry(key(s)).or_default();
+            let same = seen
+                .iter()
+                .find(|&&(j, _)| subjects[j].output == s.output && subjects[j].human == s.human);
+            match same {
+                Some(&(_, g)) => g,
+                None => {
+                    seen.push((i, next));
+                    next += 1;
+                    next - 1
+                }
+            }
+        })
+        .collect()
 }
 
 fn with(request: &Request, s: Settings) -> Request {
@@ -342,77 +464,126 @@ pub struct Calibration {
     pub criteria: Vec<CriterionAgreement>,
     /// The evidence checked against the works, when some subject has one.
     pub evidence: Option<EvidenceSummary>,
-    /// One row per subject, in the gold set's order.
+    /// One row per subject that gives a score, in the gold set's order.
     pub rows: Vec<Row>,
+    /// Whether some grid point gives the subjects different finals. When none does, the
+    /// held-out ρ, τ-b and κ are undefined: their finals differ only by the folds' settings.
+    pub held_out_ranked: bool,
+    /// The subjects whose output gives no score, left out, in the gold set's order.
+    pub left_out: Vec<LeftOut>,
+    /// The ids of each group of subjects with the same output and human scores (two or more),
+    /// each group kept in one fold.
+    pub kept_together: Vec<Vec<String>>,
+}
+
+/// A subject whose output gives no score under the request: left out of the calibration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeftOut {
+    /// Its id.
+    pub id: String,
+    /// Its line in the gold file.
+    pub line: usize,
+    /// Why: `subject "ID": the output gives no score: …`.
+    pub message: String,
+}
+
+impl LeftOut {
+    /// The subject's error, as a strict calibration reports it.
+    pub fn error(&self) -> LineError {
+        LineError {
+            line: self.line,
+            column: None,
+            message: self.message.clone(),
+        }
+    }
 }
 
 /// Calibrates `request` (its settings are the defaults the fit must beat) against `subjects`
 /// with `folds`-fold cross-validation.
 ///
+/// Each subject's output is read and its evidence checked once, under the request; at each
+/// grid point only the formula runs again. A subject whose output gives no score is left out
+/// and named in [`Calibration::left_out`]. Subjects with the same output and the same human
+/// scores are one group, kept in one fold (the group numbered `g` in order of first
+/// appearance goes to fold `g mod folds`), so that a subject repeated under another id is
+/// never scored with settings fitted on its copy.
+///
 /// # Errors
-/// Every subject whose output gives no score (named with its line), or a fold count outside
-/// 2 to the number of subjects.
+/// A fold count outside 2 to the number of groups of the subjects that score, with the
+/// subjects left out named first.
 pub fn calibrate(
     subjects: &[Subject],
     request: &Request,
     folds: usize,
 ) -> Result<Calibration, Vec<LineError>> {
-    let n = subjects.len();
-    if folds < 2 || folds > n {
-        return Err(vec![LineError {
-            line: subjects.first().map_or(1, |s| s.line),
-            column: None,
-            message: format!(
-                "{folds}-fold cross-validation needs from 2 folds to one per subject (the gold set has {n} subjects): choose --folds from 2 to {n}"
-            ),
-        }]);
-    }
     let base = Request {
         skip_interval: true,
         ..request.clone()
     };
-    let mut errors = Vec::new();
-    let mut defaults_scored = Vec::with_capacity(n);
+    let mut used: Vec<&Subject> = Vec::with_capacity(subjects.len());
+    let mut defaults_scored = Vec::with_capacity(subjects.len());
+    let mut formulas = Vec::with_capacity(subjects.len());
+    let mut left_out = Vec::new();
     for s in subjects {
-        match score(s, &base) {
-            Ok(x) => defaults_scored.push(x),
-            Err(message) => errors.push(LineError {
+        match prepare(s, &base) {
+            Ok((scored, formula)) => {
+                used.push(s);
+                defaults_scored.push(scored);
+                formulas.push(formula);
+            }
+            Err(message) => left_out.push(LeftOut {
+                id: s.id.clone(),
                 line: s.line,
-                column: None,
                 message,
             }),
         }
     }
-    if !errors.is_empty() {
+    let subjects = used;
+    let n = subjects.len();
+    let group = groups(&subjects);
+    let distinct = group.iter().max().map_or(0, |g| g + 1);
+    if folds < 2 || folds > distinct {
+        let mut errors: Vec<LineError> = left_out.iter().map(LeftOut::error).collect();
+        let scoring = match left_out.len() {
+            0 => format!("the gold set has {n} subjects"),
+            k => format!("{n} subjects give a score, {k} do not"),
+        };
+        let repeats = match n - distinct {
+            0 => String::new(),
+            _ => format!(
+                ", {distinct} once those with the same output and human score are kept together"
+            ),
+        };
+        errors.push(LineError {
+            line: subjects.first().map_or(1, |s| s.line),
+            column: None,
+            message: format!(
+                "{folds}-fold cross-validation needs from 2 folds to one per subject ({scoring}{repeats}): choose --folds from 2 to {distinct}"
+            ),
+        });
         return Err(errors);
     }
+    let fold: Vec<usize> = group.iter().map(|&g| fit::fold_of(g, folds)).collect();
     let defaults = Settings {
         denominator: request.params.density_denominator,
         scale: request.params.scale,
     };
     let points = grid();
-    let mut table: Vec<Vec<Scored>> = Vec::with_capacity(points.len());
-    for &p in &points {
-        let r = with(request, p);
-        let mut row = Vec::with_capacity(n);
-        for s in subjects {
-            // The grid's settings pass the formula's checks, so an output that scored under
-            // the request scores here too; were it not so, the subject is named, not guessed.
-            row.push(score(s, &r).map_err(|message| {
-                vec![LineError {
-                    line: s.line,
-                    column: None,
-                    message,
-                }]
-            })?);
-        }
-        table.push(row);
-    }
-    let finals: Vec<Vec<f64>> = table
-        .iter()
-        .map(|row| row.iter().map(|s| s.final_score).collect())
-        .collect();
+    let params: Vec<Params> = points.iter().map(|&p| with(request, p).params).collect();
     let human: Vec<f64> = subjects.iter().map(|s| s.human.mean()).collect();
+    // The absolute errors summed per grid point and fold, and whether some grid point tells
+    // the subjects apart at all.
+    let mut sums = vec![0.0; points.len() * folds];
+    let mut spread: Vec<Option<(f64, f64)>> = vec![None; points.len()];
+    for (i, s) in subjects.iter().enumerate() {
+        for (g, p) in params.iter().enumerate() {
+            let x = final_of(s, &formulas[i], p)?;
+            sums[g * folds + fold[i]] += (x - human[i]).abs();
+            let range = spread[g].get_or_insert((x, x));
+            *range = (range.0.min(x), range.1.max(x));
+        }
+    }
+    let varies = spread.iter().flatten().any(|(lo, hi)| hi > lo);
     let distance: Vec<f64> = points
         .iter()
         .map(|p| {
@@ -420,19 +591,40 @@ pub fn calibrate(
                 + (p.scale / defaults.scale).ln().abs()
         })
         .collect();
-    let all: Vec<usize> = (0..n).collect();
-    let fitted_at = fit::best(&finals, &human, &all, &distance).unwrap_or(0);
-    let choice = fit::held_out(&finals, &human, folds, &distance);
+    let mut per_fold = vec![0usize; folds];
+    for &f in &fold {
+        per_fold[f] += 1;
+    }
+    let totals: Vec<f64> = (0..points.len())
+        .map(|g| sums[g * folds..(g + 1) * folds].iter().sum())
+        .collect();
+    let fitted_at = fit::best(&totals, n, &distance).unwrap_or(0);
+    let fold_choice = fit::held_out(&sums, &per_fold, &distance);
     let default_finals: Vec<f64> = defaults_scored.iter().map(|s| s.final_score).collect();
-    let held: Vec<f64> = (0..n).map(|i| finals[choice[i]][i]).collect();
-    let default_agreement = agreement(&default_finals, &human);
-    let held_out = agreement(&held, &human);
+    let mut held = Vec::with_capacity(n);
+    let mut fitted_finals = Vec::with_capacity(n);
+    for (i, s) in subjects.iter().enumerate() {
+        held.push(final_of(s, &formulas[i], &params[fold_choice[fold[i]]])?);
+        fitted_finals.push(final_of(s, &formulas[i], &params[fitted_at])?);
+    }
+    let default_agreement = agreement_in_groups(&default_finals, &human, &group);
+    let mut held_out = agreement_in_groups(&held, &human, &group);
+    if !varies {
+        // No setting tells the subjects apart: any spread of the held-out finals comes from
+        // the folds' settings alone, so the figures that rank or bin them are undefined.
+        let undefined = Figure {
+            value: None,
+            low: None,
+            high: None,
+        };
+        held_out.spearman = undefined;
+        held_out.kendall = undefined;
+        held_out.kappa = undefined;
+    }
     let gains: Vec<f64> = (0..n)
         .map(|i| (default_finals[i] - human[i]).abs() - (held[i] - human[i]).abs())
         .collect();
-    let mae_improvement = bootstrap(&gains, |g| {
-        (!g.is_empty()).then(|| g.iter().sum::<f64>() / g.len() as f64)
-    });
+    let mae_improvement = mean_in_groups(&gains, &group);
     let follows = held_out.spearman.low.is_some_and(|l| l > 0.0);
     let beats = mae_improvement.low.is_some_and(|l| l > 0.0);
     let finding = match (follows, beats) {
@@ -440,27 +632,37 @@ pub fn calibrate(
         (true, false) => Finding::NoBetterThanDefaults,
         (true, true) => Finding::BetterSettings,
     };
-    let naive_pairs: Vec<(f64, f64)> = subjects
+    let naive_pairs: Vec<(f64, f64, usize)> = subjects
         .iter()
         .zip(&human)
-        .filter_map(|(s, &h)| s.naive.map(|v| (v, h)))
+        .zip(&group)
+        .filter_map(|((s, &h), &g)| s.naive.map(|v| (v, h, g)))
         .collect();
     let naive = (!naive_pairs.is_empty()).then(|| {
-        let (p, h): (Vec<f64>, Vec<f64>) = naive_pairs.into_iter().unzip();
-        agreement(&p, &h)
+        let p: Vec<f64> = naive_pairs.iter().map(|t| t.0).collect();
+        let h: Vec<f64> = naive_pairs.iter().map(|t| t.1).collect();
+        agreement_in_groups(&p, &h, &renumbered(naive_pairs.iter().map(|t| t.2)))
     });
     let alpha = raters_alpha(subjects.iter().filter_map(|s| match &s.human {
         Human::Raters(r) => Some(r.clone()),
         Human::Criteria(_) => None,
     }));
     let passes_alpha = raters_alpha(defaults_scored.iter().map(|s| s.passes.clone()));
-    let criteria = per_criterion(subjects, &defaults_scored, &table, &choice);
-    let fold_settings = (0..folds)
-        .map(|f| {
-            let i = (0..n).find(|&i| fit::fold_of(i, folds) == f).unwrap_or(0);
-            points[choice[i]]
+    let held_criteria: Vec<Vec<(String, f64)>> = subjects
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match &s.human {
+            Human::Criteria(_) => formulas[i].criteria_at(&params[fold_choice[fold[i]]]),
+            Human::Raters(_) => Vec::new(),
         })
         .collect();
+    let criteria = per_criterion(&subjects, &group, &defaults_scored, &held_criteria);
+    let fold_settings = fold_choice.iter().map(|&g| points[g]).collect();
+    let mut members: Vec<Vec<String>> = vec![Vec::new(); distinct];
+    for (s, &g) in subjects.iter().zip(&group) {
+        members[g].push(s.id.clone());
+    }
+    let kept_together = members.into_iter().filter(|m| m.len() > 1).collect();
     let rows = subjects
         .iter()
         .enumerate()
@@ -468,7 +670,7 @@ pub fn calibrate(
             id: s.id.clone(),
             human: human[i],
             default_final: default_finals[i],
-            fitted_final: finals[fitted_at][i],
+            fitted_final: fitted_finals[i],
             held_out_final: held[i],
             naive: s.naive,
             evidence: defaults_scored[i].evidence,
@@ -486,6 +688,7 @@ pub fn calibrate(
         fitted: points[fitted_at],
         fold_settings,
         held_out,
+        held_out_ranked: varies,
         mae_improvement,
         finding,
         naive,
@@ -494,6 +697,8 @@ pub fn calibrate(
         criteria,
         evidence,
         rows,
+        left_out,
+        kept_together,
     })
 }
 
@@ -510,11 +715,22 @@ fn raters_alpha(units: impl Iterator<Item = Vec<f64>>) -> Option<f64> {
     alpha_interval(&units)
 }
 
+/// Group numbers renumbered from 0 in order of first appearance (for a subset of subjects).
+fn renumbered(groups: impl Iterator<Item = usize>) -> Vec<usize> {
+    let mut new: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+    groups
+        .map(|g| {
+            let next = new.len();
+            *new.entry(g).or_insert(next)
+        })
+        .collect()
+}
+
 fn per_criterion(
-    subjects: &[Subject],
+    subjects: &[&Subject],
+    group: &[usize],
     defaults: &[Scored],
-    table: &[Vec<Scored>],
-    choice: &[usize],
+    held: &[Vec<(String, f64)>],
 ) -> Vec<CriterionAgreement> {
     let mut names: Vec<String> = Vec::new();
     for s in subjects {
@@ -527,11 +743,11 @@ fn per_criterion(
         }
     }
     let find =
-        |scored: &Scored, name: &str| scored.criteria.iter().find(|(n, _)| n == name).map(|c| c.1);
+        |scored: &[(String, f64)], name: &str| scored.iter().find(|(n, _)| n == name).map(|c| c.1);
     names
         .into_iter()
         .map(|name| {
-            let (mut d, mut h, mut hu) = (Vec::new(), Vec::new(), Vec::new());
+            let (mut d, mut h, mut hu, mut g) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
             let mut raters = Vec::new();
             for (i, s) in subjects.iter().enumerate() {
                 let Human::Criteria(c) = &s.human else {
@@ -542,21 +758,55 @@ fn per_criterion(
                 };
                 raters.push(r.clone());
                 if let (Some(a), Some(b)) =
-                    (find(&defaults[i], &name), find(&table[choice[i]][i], &name))
+                    (find(&defaults[i].criteria, &name), find(&held[i], &name))
                 {
                     d.push(a);
                     h.push(b);
                     hu.push(r.iter().sum::<f64>() / r.len() as f64);
+                    g.push(group[i]);
                 }
             }
+            let g = renumbered(g.into_iter());
             CriterionAgreement {
-                defaults: agreement(&d, &hu),
-                held_out: agreement(&h, &hu),
+                defaults: agreement_in_groups(&d, &hu, &g),
+                held_out: agreement_in_groups(&h, &hu, &g),
                 alpha: raters_alpha(raters.into_iter()),
                 name,
             }
         })
         .collect()
+}
+
+/// A warning when the human scores were read on the default 0:100 scale but all lie in 0–1
+/// or in 1–10, as scores given on such a scale do: it names the range seen and the
+/// `--human-scale` to give. `None` under another scale, or when the scores reach beyond 10.
+pub fn scale_hint(subjects: &[Subject], human_scale: Scale) -> Option<String> {
+    if human_scale != Scale::default() {
+        return None;
+    }
+    let all = subjects.iter().flat_map(|s| match &s.human {
+        Human::Raters(r) => r.clone(),
+        Human::Criteria(c) => c.iter().flat_map(|(_, r)| r.clone()).collect(),
+    });
+    let (lo, hi) = all.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), x| {
+        (lo.min(x), hi.max(x))
+    });
+    if !hi.is_finite() {
+        return None;
+    }
+    let scale = if hi <= 1.0 {
+        "0:1"
+    } else if lo >= 1.0 && hi <= 10.0 {
+        "1:10"
+    } else {
+        return None;
+    };
+    let t = |x: f64| pickanumber_lean::numtext::round_trip(r4(x));
+    Some(format!(
+        "every human score lies from {} to {}, read on the scale 0:100; if people scored on {scale}, give --human-scale {scale}",
+        t(lo),
+        t(hi)
+    ))
 }
 
 #[cfg(feature = "fs")]
@@ -575,9 +825,24 @@ pub fn read_gold(
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
+    // A work named by several subjects is read once: by its resolved path.
+    let mut works: std::collections::HashMap<
+        std::path::PathBuf,
+        Result<std::sync::Arc<pickanumber_score::verify::Work>, String>,
+    > = std::collections::HashMap::new();
     let mut open = gold::Open {
         output: &mut |p| open_in(folder, p),
-        work: &mut |p| work_in(folder, p),
+        work: &mut |p| {
+            let full = inside(folder, p)?;
+            works
+                .entry(full)
+                .or_insert_with_key(|full| {
+                    pickanumber_score::verify::Work::read(full)
+                        .map(std::sync::Arc::new)
+                        .map_err(|e| e.to_string())
+                })
+                .clone()
+        },
     };
     gold::read(text, human_scale, naive_scale, &mut open).map_err(|errors| located(path, &errors))
 }
@@ -605,6 +870,11 @@ pub fn located(path: &Path, errors: &[LineError]) -> Vec<String> {
 /// Why the output cannot be read, in words.
 pub fn open_in(folder: &Path, path: &str) -> Result<String, String> {
     let full = inside(folder, path)?;
+    // The type first: opening a FIFO would wait for a writer.
+    let meta = std::fs::metadata(&full).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file (a folder, a FIFO or a device): give a text file".into());
+    }
     let bytes =
         crate::bounded::read_file(&full, crate::bounded::MAX_BYTES).map_err(|e| e.to_string())?;
     String::from_utf8(bytes).map_err(|_| "not UTF-8 text".into())
@@ -753,6 +1023,7 @@ impl Calibration {
                 mae_improvement: fig(&self.mae_improvement),
                 finding: self.finding.name().into(),
                 message: self.finding.sentence().into(),
+                kept_together: self.kept_together.clone(),
             },
             criteria: self
                 .criteria
@@ -780,6 +1051,15 @@ impl Calibration {
                     held_out_final: Whole(r.held_out_final),
                     naive: r.naive.map(r4),
                     evidence: r.evidence.as_ref().map(counts_card),
+                })
+                .collect(),
+            left_out: self
+                .left_out
+                .iter()
+                .map(|l| LeftOutCard {
+                    id: l.id.clone(),
+                    line: l.line,
+                    message: l.message.clone(),
                 })
                 .collect(),
             probe: None,
@@ -819,6 +1099,29 @@ impl Calibration {
             self.folds,
             BINS.join(", ")
         ));
+        if !self.left_out.is_empty() {
+            let named: Vec<String> = self
+                .left_out
+                .iter()
+                .map(|l| format!("{} (line {})", l.id, l.line))
+                .collect();
+            let k = self.left_out.len();
+            s.push_str(&format!(
+                "**Left out:** {k} {} whose output gives no score: {}.\n\n",
+                if k == 1 { "subject" } else { "subjects" },
+                named.join(", ")
+            ));
+        }
+        if !self.kept_together.is_empty() {
+            let groups: Vec<String> = self.kept_together.iter().map(|g| g.join(", ")).collect();
+            let k = self.kept_together.len();
+            s.push_str(&format!(
+                "**Kept together:** {k} {} of subjects {} one output and one human score, each group in one fold: {}.\n\n",
+                if k == 1 { "group" } else { "groups" },
+                if k == 1 { "shares" } else { "share" },
+                groups.join("; ")
+            ));
+        }
         if self.small() {
             s.push_str(&format!("**Small set:** fewer than {SMALL} subjects; the intervals say how little is known.\n\n"));
         }
@@ -851,6 +1154,9 @@ impl Calibration {
                 &format!("criterion {}, held out", c.name),
                 &c.held_out,
             ));
+        }
+        if !self.held_out_ranked {
+            s.push_str("\nNo setting of the grid gives the subjects different finals: the held-out ρ, τ-b and κ are undefined (the held-out finals differ only by the folds' settings).\n");
         }
         s.push_str(&format!(
             "\nHeld-out MAE improvement over the defaults: {}. Finding: {}.\n",
@@ -894,5 +1200,71 @@ impl Calibration {
             ));
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pickanumber_score::Rounding;
+
+    /// The old way, which every grid point's final must equal: the whole output analysed
+    /// again (read, evidence checked, scored) under the grid point's settings.
+    fn analysed_at(s: &Subject, request: &Request, p: Settings) -> Option<f64> {
+        let a = analyse_subject(s, &with(request, p));
+        a.headline().filter(|_| !a.has_errors()).map(|h| h.score)
+    }
+
+    /// Only the formula runs again at each grid point; it must give what analysing the whole
+    /// output again gives, in every mode, for passes, with a work, rounded or not.
+    #[test]
+    fn each_grid_points_final_is_the_whole_analysis_final() {
+        let lines = [
+            r###"{"id": "pooled", "human": 60, "output": "+3 a\n-1 b\n+2 c\n+5 d"}"###,
+            r###"{"id": "matrix", "human": 40, "output": "(+3, craft) a\n(-2, depth) b\n(+1, depth) c"}"###,
+            r###"{"id": "weights", "human": 40, "output": "weights: craft=2, depth=1\n(+3, craft) a\n(-2, depth) b"}"###,
+            r###"{"id": "feedback", "human": 70, "output": "## Working\n+3 a\n## Not working\n-2 b\n## Missing\n-1 c"}"###,
+            r###"{"id": "passes", "human": 55, "output": ["+3 a\n+1 b", "+3 a\n-2 c", "+1 d"]}"###,
+            r###"{"id": "work", "human": 50, "output": "+3 \"alpha beta\"\n+2 \"not in it\"\n-1 plain", "work": "alpha beta gamma"}"###,
+        ];
+        let subjects =
+            gold::read_text(&lines.join("\n"), Scale::default(), Scale::default()).unwrap();
+        let unrounded = Request {
+            params: Params {
+                rounding: Rounding::None,
+                ..Params::default()
+            },
+            ..Request::default()
+        };
+        for request in [Request::default(), unrounded] {
+            let base = Request {
+                skip_interval: true,
+                ..request.clone()
+            };
+            for s in &subjects {
+                let (_, formula) = prepare(s, &base).unwrap();
+                for p in grid() {
+                    let fast = formula.final_at(&with(&request, p).params);
+                    assert_eq!(fast, analysed_at(s, &request, p), "{} at {p:?}", s.id);
+                }
+            }
+        }
+    }
+
+    /// Subjects with the same output and human scores share a group, numbered by first
+    /// appearance.
+    #[test]
+    fn repeated_subjects_share_a_group() {
+        let text = [
+            r###"{"id": "a", "human": 60, "output": "+3 x"}"###,
+            r###"{"id": "b", "human": 60, "output": "+3 y"}"###,
+            r###"{"id": "a2", "human": 60, "output": "+3 x"}"###,
+            r###"{"id": "c", "human": 61, "output": "+3 x"}"###,
+            r###"{"id": "b2", "human": 60, "output": "+3 y"}"###,
+        ]
+        .join("\n");
+        let subjects = gold::read_text(&text, Scale::default(), Scale::default()).unwrap();
+        let refs: Vec<&Subject> = subjects.iter().collect();
+        assert_eq!(groups(&refs), vec![0, 1, 0, 2, 1]);
     }
 }

@@ -431,3 +431,179 @@ fn passes_are_checked_against_the_work_too() {
     );
     assert!(c.passes_alpha.is_some());
 }
+
+/// The same 40 subjects repeated five times under new ids: held out, a copy must never be
+/// scored with settings fitted on its twin, so the finding is the one of the 40 alone, and
+/// the card names the groups kept together.
+#[test]
+fn repeated_subjects_stay_in_one_fold_and_cannot_flip_the_finding() {
+    let once = gold_set(
+        40,
+        Some(Settings {
+            denominator: 20.0,
+            scale: 8.0,
+        }),
+        3.0,
+        21,
+    );
+    let alone = calibrated(&once, 5);
+    let mut repeated = Vec::new();
+    for copy in 0..5 {
+        for s in &once {
+            let mut s = s.clone();
+            s.id = format!("{}-{copy}", s.id);
+            repeated.push(s);
+        }
+    }
+    let c = calibrated(&repeated, 5);
+    assert_eq!(c.finding, alone.finding);
+    assert_ne!(c.finding, Finding::BetterSettings);
+    assert_eq!(c.kept_together.len(), 40);
+    assert_eq!(c.kept_together[0], ["s0-0", "s0-1", "s0-2", "s0-3", "s0-4"]);
+    // Each copy's held-out final is its original's: the same fold, the same settings.
+    for (i, row) in c.rows.iter().enumerate() {
+        assert_eq!(row.held_out_final, alone.rows[i % 40].held_out_final);
+    }
+    let report = c.report(None);
+    assert!(
+        report.contains("**Kept together:** 40 groups of subjects share one output and one human score, each group in one fold: s0-0, s0-1, s0-2, s0-3, s0-4; s1-0,"),
+        "{report}"
+    );
+    // Fewer groups than folds: refused, saying why.
+    let two: Vec<gold::Subject> = repeated
+        .iter()
+        .filter(|s| s.id.starts_with("s0-") || s.id.starts_with("s1-"))
+        .cloned()
+        .collect();
+    let err = calibrate(&two, &Request::default(), 5).unwrap_err();
+    assert_eq!(
+        err[0].message,
+        "5-fold cross-validation needs from 2 folds to one per subject (the gold set has 10 subjects, 2 once those with the same output and human score are kept together): choose --folds from 2 to 2"
+    );
+}
+
+/// 40 subjects with one identical output and different human scores: no setting tells them
+/// apart, so the held-out ρ, τ-b and κ are undefined rather than a figure the folds made.
+#[test]
+fn one_output_for_every_subject_gives_undefined_rank_figures() {
+    let lines: String = (0..40)
+        .map(|i| {
+            format!(
+                "{{\"id\": \"s{i}\", \"human\": {}, \"output\": \"+3 a\\n-1 b\\n+2 c\"}}\n",
+                (i * 37) % 101
+            )
+        })
+        .collect();
+    let c = calibrated(&read(&lines), 5);
+    assert!(!c.held_out_ranked);
+    for f in [c.held_out.spearman, c.held_out.kendall, c.held_out.kappa] {
+        assert_eq!((f.value, f.low, f.high), (None, None, None));
+    }
+    assert!(c.held_out.mae.value.is_some());
+    assert_eq!(c.finding, Finding::NothingFound);
+    assert!(c
+        .report(None)
+        .contains("the held-out ρ, τ-b and κ are undefined"));
+}
+
+/// A subject whose output gives no score is left out, named with its line, and counted; the
+/// others are calibrated.
+#[test]
+fn a_subject_without_a_score_is_left_out_and_named() {
+    let mut lines: String = (0..10)
+        .map(|i| {
+            format!(
+                "{{\"id\": \"s{i}\", \"human\": {}, \"output\": \"+{} a\\n-1 b\"}}\n",
+                i * 9,
+                1 + i % 3
+            )
+        })
+        .collect();
+    lines.push_str("{\"id\": \"prose\", \"human\": 50, \"output\": \"I would give it a 7.\"}\n");
+    let c = calibrated(&read(&lines), 5);
+    assert_eq!(c.rows.len(), 10, "{:?}", c.left_out);
+    assert_eq!(c.left_out.len(), 1);
+    assert_eq!(
+        (c.left_out[0].id.as_str(), c.left_out[0].line),
+        ("prose", 11)
+    );
+    assert!(
+        c.left_out[0]
+            .message
+            .starts_with("subject \"prose\": the output gives no score: "),
+        "{}",
+        c.left_out[0].message
+    );
+    assert!(c
+        .report(None)
+        .contains("**Left out:** 1 subject whose output gives no score: prose (line 11)."));
+    let json: serde_json::Value =
+        serde_json::from_str(&c.to_json(Scale::default(), Scale::default(), None)).unwrap();
+    assert_eq!(json["left_out"][0]["id"], "prose");
+    assert_eq!(json["n"], 10);
+}
+
+/// A key given twice in a gold line is refused with the line, not read as its last value.
+#[test]
+fn a_repeated_key_is_refused_with_its_line() {
+    let text = "{\"id\": \"a\", \"human\": 60, \"output\": \"+3 x\"}\n{\"id\": \"b\", \"human\": 10, \"human\": 90, \"output\": \"+3 x\"}\n{\"id\": \"c\", \"human\": 10, \"output\": {\"path\": \"a\", \"path\": \"b\"}}\n";
+    let err = gold::read_text(text, Scale::default(), Scale::default()).unwrap_err();
+    assert_eq!(err.len(), 2);
+    assert_eq!(
+        (err[0].line, err[0].message.as_str()),
+        (2, "key \"human\" is given twice: give each key once")
+    );
+    assert_eq!(err[1].line, 3);
+    assert!(
+        err[1]
+            .message
+            .starts_with("subject \"c\": an output object must be {\"path\": \"…\"}"),
+        "{}",
+        err[1].message
+    );
+}
+
+/// An output path that is a FIFO is refused without opening it (opening waits for a writer),
+/// and a work several subjects name is read once and shared.
+#[cfg(unix)]
+#[test]
+fn a_fifo_output_is_refused_and_a_shared_work_is_read_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("out.txt");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    std::fs::create_dir(dir.path().join("work")).unwrap();
+    std::fs::write(dir.path().join("work/a.txt"), "alpha beta\n").unwrap();
+    let gold_path = dir.path().join("gold.jsonl");
+    let text = "{\"id\": \"a\", \"human\": 60, \"output\": {\"path\": \"out.txt\"}}\n";
+    let err = pickanumber_instruments::calibrate::read_gold(
+        &gold_path,
+        text,
+        Scale::default(),
+        Scale::default(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        [format!(
+            "{}:1: subject \"a\": cannot read output \"out.txt\": not a regular file (a folder, a FIFO or a device): give a text file",
+            gold_path.display()
+        )]
+    );
+    let text = "{\"id\": \"a\", \"human\": 60, \"output\": \"+3 \\\"alpha\\\"\", \"work\": {\"path\": \"work\"}}\n{\"id\": \"b\", \"human\": 40, \"output\": \"+1 \\\"beta\\\"\", \"work\": {\"path\": \"./work\"}}\n";
+    let subjects = pickanumber_instruments::calibrate::read_gold(
+        &gold_path,
+        text,
+        Scale::default(),
+        Scale::default(),
+    )
+    .unwrap();
+    let (a, b) = (
+        subjects[0].work.as_ref().unwrap(),
+        subjects[1].work.as_ref().unwrap(),
+    );
+    assert!(std::sync::Arc::ptr_eq(a, b));
+}

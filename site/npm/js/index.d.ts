@@ -195,7 +195,7 @@ export interface EvidenceCounts {
   left_out: number;
 }
 
-/** Every item's evidence checked against the work (`against`). */
+/** Every written item's evidence checked against the work (`against`), a `×N` line once. */
 export interface Evidence extends EvidenceCounts {
   /** What the work left unread (binary files, symlinks leading outside). */
   skipped: string[];
@@ -208,6 +208,8 @@ export interface Evidence extends EvidenceCounts {
     /** For a quote not found: the closest passage of the work, when one is close. */
     closest: string | null;
     counted: boolean;
+    /** How many items the entry stands for: the copies of a `×N` line, checked alike. */
+    count: number;
   }[];
 }
 

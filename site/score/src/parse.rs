@@ -19,7 +19,8 @@
 //! against the formula by the analysis.
 //!
 //! At most [`MAX_ITEMS`] items are read from one text (runs counted before they are expanded);
-//! the line that would cross the limit is an error and reading stops there.
+//! the line that would cross the limit is an error and reading stops there. So is the line
+//! whose run would copy more than [`MAX_RUN_BYTES`] of item text in all.
 //!
 //! Lines end at every line break of [`crate::lines`]. One line → an item is read in
 //! `item_line`, a `weights:` line in `weights`, a `## Pass:` heading in `pass_heading`; a
@@ -45,6 +46,19 @@ pub const MAX_ITEMS: usize = 1_000_000;
 
 /// [`MAX_ITEMS`] as the messages print it.
 pub(crate) const MAX_ITEMS_TEXT: &str = "1,000,000";
+
+/// The most bytes of item text (the text and its labels) the runs of one input may copy: a
+/// `×N` line adds N − 1 copies of its item, so without this bound a few kilobytes of long
+/// `×10000` lines would ask for gigabytes, in memory and in every output that lists the items.
+pub const MAX_RUN_BYTES: u64 = 8 << 20;
+
+/// The error for the line whose run would take the copies past [`MAX_RUN_BYTES`].
+pub(crate) fn too_much_copied() -> String {
+    format!(
+        "this line's run would take the text the runs copy past {} MiB (each of a ×N line's N − 1 copies repeats its text and labels), the most one input may copy; reading stopped here: write fewer copies or a shorter text",
+        MAX_RUN_BYTES >> 20
+    )
+}
 
 /// The error for the line (or JSON value) that would take the input past [`MAX_ITEMS`].
 pub(crate) fn too_many_items() -> String {
@@ -183,6 +197,8 @@ pub(crate) fn parse(text: &str) -> Parsed {
     let mut out = Parsed::default();
     let mut ctx = Context::default();
     let mut table: Option<ReportTable> = None;
+    // Bytes of item text the runs have copied so far.
+    let mut copied = 0u64;
     for (idx, line) in crate::lines::lines(text).enumerate() {
         let number = idx + 1;
         if let Some(row) = table_row(line) {
@@ -245,6 +261,18 @@ pub(crate) fn parse(text: &str) -> Parsed {
                         line: number,
                         column: None,
                         message: too_many_items(),
+                    });
+                    break;
+                }
+                let size = item.text.len()
+                    + item.criterion.as_ref().map_or(0, String::len)
+                    + item.perspective.as_ref().map_or(0, String::len);
+                copied += u64::from(count - 1) * size as u64;
+                if copied > MAX_RUN_BYTES {
+                    out.errors.push(LineError {
+                        line: number,
+                        column: None,
+                        message: too_much_copied(),
                     });
                     break;
                 }

@@ -195,7 +195,7 @@ fn an_empty_folder_is_no_work() {
     assert_eq!(
         e.0,
         format!(
-            "the work {} holds no text file to judge or to check evidence against",
+            "the work {} is a folder with no file: there is nothing to check the evidence against; give the folder of the judged files",
             dir.display()
         )
     );

@@ -202,6 +202,29 @@ fn runs_expand_to_identical_items() {
     );
 }
 
+/// 100 lines of `+3×10000` with a 6 KB quotation once asked for gigabytes: the runs may copy
+/// at most `MAX_RUN_BYTES` of item text, and the line that would pass it is an error where
+/// reading stops.
+#[test]
+fn runs_copy_a_bounded_amount_of_text() {
+    let quote = "q".repeat(6000);
+    let text: String = (0..100)
+        .map(|k| format!("+3×10000 \"{quote}\" {k}\n"))
+        .collect();
+    let p = parse(&text);
+    let per_line = 9999 * (quote.len() as u64 + 5);
+    let lines_read = (pickanumber_score::MAX_RUN_BYTES / per_line) as usize;
+    assert_eq!(p.entries.len(), 10_000 * lines_read);
+    assert_eq!(
+        errors(&text),
+        [format!("line {}: this line's run would take the text the runs copy past 8 MiB (each of a ×N line's N − 1 copies repeats its text and labels), the most one input may copy; reading stopped here: write fewer copies or a shorter text", lines_read + 1)]
+    );
+    // Short texts copy little: 100 runs of 10,000 copies of a one-word item are read.
+    let many: String = (0..100).map(|k| format!("+1×10000 nit{k}\n")).collect();
+    assert_eq!(parse(&many).entries.len(), 1_000_000);
+    assert!(errors(&many).is_empty());
+}
+
 #[test]
 fn bucket_headings_label_and_check_magnitudes() {
     let p = parse("## Working\n+3 fast\n## Confusing\n-5 unclear\n-2 vague\n## Other\n+1 plain");

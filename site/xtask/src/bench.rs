@@ -32,7 +32,7 @@ pub const SECTIONS: [(&str, &str, Measure); 7] = [
     ("weight", "page weight as headless Chromium fetched it (home page scrolled to its calculator): reading = HTML, CSS, fonts, images; calculator = the /calc/ scripts and wasm; all = also other scripts (KB = 1,000 bytes; gzip -9, brotli 11)", weight::weight),
     ("lighthouse", "Lighthouse 13 on every page (P performance, A accessibility, BP best practices)", lighthouse::lighthouse),
     ("latency", "calculator latency in headless Chromium, against a bare textarea", latency::latency),
-    ("throughput", "native throughput (criterion), the CLI at 10,000 and 100,000 lines of inputs that were once quadratic, and every input form at 10,000, 100,000 and 1,000,000 items against item lines, calibrate and retest", throughput::throughput),
+    ("throughput", "native throughput (criterion), the verifier's hostile inputs, the CLI at 10,000 and 100,000 lines of inputs that were once quadratic, and every input form at 10,000, 100,000 and 1,000,000 items against item lines, calibrate at 1,000 to 100,000 subjects, the peak memory of ×N runs per input byte, and retest", throughput::throughput),
     ("build", "build times", build::build_times),
     ("python", "the Python package: wheel size, and the formula through the package against plain Python", python_figures::python),
     ("npm", "the npm package: its size, and 10,000 passes of 20 items through analyse in Node against plain JavaScript", npm_figures::npm),

@@ -177,6 +177,21 @@ pub struct FitCard {
     pub finding: String,
     /// The finding in a sentence.
     pub message: String,
+    /// The ids of each group of subjects with the same output and human scores, each group
+    /// kept in one fold.
+    pub kept_together: Vec<Vec<String>>,
+}
+
+/// A subject left out: its output gives no score.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(JsonSchema))]
+pub struct LeftOutCard {
+    /// Its id.
+    pub id: String,
+    /// Its line in the gold set.
+    pub line: usize,
+    /// Why it gives no score.
+    pub message: String,
 }
 
 /// One criterion's agreement, where people scored criteria.
@@ -307,8 +322,10 @@ pub struct Card {
     pub criteria: Vec<CriterionCard>,
     /// The verdict, with `--min-agreement`.
     pub verdict: Option<VerdictCard>,
-    /// One row per subject, in the gold set's order.
+    /// One row per subject that gives a score, in the gold set's order.
     pub subjects: Vec<SubjectCard>,
+    /// The subjects whose output gives no score, left out of every figure.
+    pub left_out: Vec<LeftOutCard>,
     /// The calibration probe, when joined.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub probe: Option<ProbeCard>,

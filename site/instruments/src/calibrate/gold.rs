@@ -66,8 +66,8 @@ pub struct Subject {
 pub struct Open<'a> {
     /// The text of an output file, or why it cannot be read.
     pub output: &'a mut dyn FnMut(&str) -> Result<String, String>,
-    /// The work at a path, or why it cannot be read.
-    pub work: &'a mut dyn FnMut(&str) -> Result<Work, String>,
+    /// The work at a path, or why it cannot be read; subjects naming one work may share it.
+    pub work: &'a mut dyn FnMut(&str) -> Result<Arc<Work>, String>,
 }
 
 /// What reading without files says of every `{"path": …}`.
@@ -168,6 +168,12 @@ fn subject(
             ));
         }
     }
+    if let Some(key) = repeated(members) {
+        return Err(err(
+            line,
+            format!("key \"{key}\" is given twice: give each key once"),
+        ));
+    }
     let id = match v.get("id").map(|i| &i.kind) {
         Some(Kind::String(s)) if !s.trim().is_empty() => s.clone(),
         Some(_) => {
@@ -211,7 +217,7 @@ fn subject(
         | Some(Value {
             kind: Kind::Null, ..
         }) => None,
-        Some(w) => Some(Arc::new(work(w, open.work).map_err(at)?)),
+        Some(w) => Some(work(w, open.work).map_err(at)?),
     };
     Ok(Subject {
         id,
@@ -221,6 +227,15 @@ fn subject(
         naive,
         work,
     })
+}
+
+/// The first key an object's members repeat.
+fn repeated<'m>(members: &'m [(String, Value<'_>)]) -> Option<&'m str> {
+    let mut seen = std::collections::HashSet::new();
+    members
+        .iter()
+        .map(|(k, _)| k.as_str())
+        .find(|k| !seen.insert(*k))
 }
 
 const HUMAN_KINDS: &str =
@@ -297,8 +312,8 @@ fn one(
 ) -> Result<String, String> {
     match &v.kind {
         Kind::String(s) => Ok(s.clone()),
-        Kind::Object(_) => match v.get("path").map(|p| &p.kind) {
-            Some(Kind::String(p)) => open(p).map_err(|why| format!("cannot read output \"{p}\": {why}")),
+        Kind::Object(members) => match (members.len(), v.get("path").map(|p| &p.kind)) {
+            (1, Some(Kind::String(p))) => open(p).map_err(|why| format!("cannot read output \"{p}\": {why}")),
             _ => Err("an output object must be {\"path\": \"…\"}, a file relative to the gold file's folder".into()),
         },
         _ => Err(format!(
@@ -309,9 +324,12 @@ fn one(
 }
 
 /// The judged work of a subject: a text, or `{"path": …}` (a file or a folder).
-fn work(v: &Value<'_>, open: &mut dyn FnMut(&str) -> Result<Work, String>) -> Result<Work, String> {
+fn work(
+    v: &Value<'_>,
+    open: &mut dyn FnMut(&str) -> Result<Arc<Work>, String>,
+) -> Result<Arc<Work>, String> {
     match (&v.kind, v.get("path").map(|p| &p.kind)) {
-        (Kind::String(s), _) => Ok(Work::text(s)),
+        (Kind::String(s), _) => Ok(Arc::new(Work::text(s))),
         (Kind::Object(members), Some(Kind::String(p))) if members.len() == 1 => {
             open(p).map_err(|why| format!("cannot read work \"{p}\": {why}"))
         }

@@ -651,7 +651,8 @@ def calibrate(
     ``min_agreement`` is given (the held-out Spearman's rho against it). A line's optional
     ``"work"`` (the judged work as text, or ``{"path": ...}`` a file or folder beside the gold
     file) checks its output's evidence as ``against=`` does, and ``evidence`` gives the
-    invented-evidence rate over the subjects that have one.
+    invented-evidence rate over the subjects that have one. A subject whose output gives no
+    score is left out of every figure and listed in the card's ``left_out`` with its line.
 
     Raises ``CalibrationError`` naming every bad line, and ``ValueError`` for a scale that is
     not ``LOW:HIGH`` or a file that cannot be read.

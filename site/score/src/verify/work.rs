@@ -217,6 +217,8 @@ impl Work {
             }
             let mut names: Vec<String> = Vec::new();
             for entry in std::fs::read_dir(listing(&handle, &dir)).map_err(cannot)? {
+                // A folder of millions of entries is refused before it is listed whole.
+                check_limits(names.len(), 0, &shown.to_string())?;
                 names.push(
                     entry
                         .map_err(cannot)?
@@ -308,13 +310,17 @@ impl Work {
             }
         }
         if out.files.is_empty() {
-            let not_read = match out.skipped.is_empty() {
-                true => String::new(),
-                false => format!("; not read: {}", out.skipped.join("; ")),
-            };
-            return Err(WorkError(format!(
-                "the work {shown} holds no text file to judge or to check evidence against{not_read}"
-            )));
+            // Nothing to check against: every item would be "not found" as if checked.
+            return Err(WorkError(match out.skipped.first() {
+                None => format!("the work {shown} is a folder with no file: there is nothing to check the evidence against; give the folder of the judged files"),
+                Some(first) => format!(
+                    "the work {shown} holds no text file to check the evidence against ({} skipped, such as {first}); give the folder of the judged files",
+                    match out.skipped.len() {
+                        1 => "1 entry".to_string(),
+                        n => format!("{n} entries"),
+                    }
+                ),
+            }));
         }
         out.files.sort_by(|a, b| a.path.cmp(&b.path));
         Ok(out)

@@ -3,8 +3,9 @@
 //! growth of the command line's time on the inputs that were once quadratic: 10,000 and
 //! 100,000 lines of each shape ([`SCALING`]), through the release `pickanumber` binary; and
 //! every input form ([`FORMS`]) at 10,000, 100,000 and 1,000,000 items through the same
-//! binary, each against the line form at the same size; and `pickanumber calibrate` on a gold
-//! set of [`GOLD_SUBJECTS`] subjects under [`GOLD_FOLDS`]-fold cross-validation.
+//! binary, each against the line form at the same size; and `pickanumber calibrate` on gold
+//! sets of [`GOLD_SIZES`] subjects under [`GOLD_FOLDS`]-fold cross-validation, against
+//! [`MAX_GOLD_MS`]; and the peak memory per input byte of `×N` runs ([`RUN_INPUTS`]).
 
 use std::path::Path;
 use std::process::Stdio;
@@ -239,14 +240,28 @@ pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Fai
     let scaling = scaling(env, report)?;
     let forms = forms(env, report)?;
     let calibrate_ms = calibration(env, report)?;
+    let runs = runs_memory(env, report)?;
     let retest_ms = super::retest::retest(env, report)?;
     Ok(
-        json!({"available": true, "items": ITEMS, "median_ns": median_ns, "mean_ns": mean_ns, "items_per_second": per_second, "verify_median_ns": verify_ns, "scaling": scaling, "forms": forms, "calibrate_best_ms": calibrate_ms, "retest_best_ms": retest_ms}),
+        json!({"available": true, "items": ITEMS, "median_ns": median_ns, "mean_ns": mean_ns, "items_per_second": per_second, "verify_median_ns": verify_ns, "scaling": scaling, "forms": forms, "calibrate_subjects": GOLD_SIZES, "calibrate_best_ms": calibrate_ms, "runs_memory": runs, "retest_best_ms": retest_ms}),
     )
 }
 
-/// Subjects of the timed gold set.
-const GOLD_SUBJECTS: usize = 1000;
+/// Subjects of the timed gold sets.
+const GOLD_SIZES: [usize; 3] = [1_000, 10_000, 100_000];
+
+/// The calibration's targets: at most this many milliseconds at the size beside it.
+const MAX_GOLD_MS: [(usize, f64); 2] = [(1_000, 2_000.0), (100_000, 60_000.0)];
+
+/// Runs of the calibration at `n` subjects: the fastest of 2, but one at 100,000, where a run
+/// takes long enough that start-up disturbs nothing.
+fn gold_runs(n: usize) -> usize {
+    if n >= 100_000 {
+        1
+    } else {
+        2
+    }
+}
 
 /// Folds of its cross-validation.
 const GOLD_FOLDS: usize = 5;
@@ -274,27 +289,118 @@ fn gold_set(n: usize) -> String {
     out
 }
 
-/// Times the release CLI's `calibrate` on [`gold_set`] and adds its row; returns the time.
-fn calibration(env: &Env, report: &mut Report) -> Result<f64, Failure> {
+/// Times the release CLI's `calibrate` on [`gold_set`] at each of [`GOLD_SIZES`] and adds its
+/// row; returns the times.
+fn calibration(env: &Env, report: &mut Report) -> Result<Vec<f64>, Failure> {
     let bin = env.target().join("release/pickanumber");
     let dir = env.target().join("bench-calibrate");
     std::fs::create_dir_all(&dir).context(dir.display())?;
-    let file = dir.join("gold.jsonl");
-    std::fs::write(&file, gold_set(GOLD_SUBJECTS)).context(file.display())?;
     let args = format!("calibrate --folds {GOLD_FOLDS}");
-    let ms = best_ms(env, &bin, &args, &file, 2)?;
+    let mut times = Vec::new();
+    for n in GOLD_SIZES {
+        let file = dir.join(format!("gold-{n}.jsonl"));
+        std::fs::write(&file, gold_set(n)).context(file.display())?;
+        times.push(best_ms(env, &bin, &args, &file, gold_runs(n))?);
+        let _ = std::fs::remove_file(&file);
+    }
     let _ = std::fs::remove_dir_all(&dir);
-    report.rows.push(calibration_row(ms));
-    Ok(ms)
+    report.rows.push(calibration_row(&times));
+    Ok(times)
 }
 
-/// The calibration's row: its best time.
-fn calibration_row(ms: f64) -> Row {
+/// The calibration's row: its time at each size, judged against [`MAX_GOLD_MS`].
+fn calibration_row(ms: &[f64]) -> Row {
+    let sizes: Vec<String> = GOLD_SIZES.iter().map(|&n| thousands(n as u64)).collect();
     let measure = format!(
-        "pickanumber calibrate: {} subjects of 1 to 40 items, {GOLD_FOLDS}-fold cross-validation, CLI release, best of 2",
-        thousands(GOLD_SUBJECTS as u64)
+        "pickanumber calibrate: {} subjects of 1 to 40 items, {GOLD_FOLDS}-fold cross-validation, CLI release, best of 2 (1 at 100,000)",
+        sizes.join(" / ")
     );
-    Row::new(measure, format!("{ms:.0} ms"))
+    let cells: Vec<String> = ms.iter().map(|t| format!("{t:.0} ms")).collect();
+    let targets: Vec<String> = MAX_GOLD_MS
+        .iter()
+        .map(|&(n, max)| format!("< {:.0} s at {}", max / 1000.0, thousands(n as u64)))
+        .collect();
+    let met = MAX_GOLD_MS.iter().all(|&(n, max)| {
+        GOLD_SIZES
+            .iter()
+            .position(|&s| s == n)
+            .and_then(|k| ms.get(k))
+            .is_some_and(|&t| t < max)
+    });
+    Row::new(measure, cells.join(" / ")).target(targets.join(", "), met)
+}
+
+/// An input of `×N` runs: its row's label and its text.
+type RunInput = (&'static str, fn() -> String);
+
+/// Inputs of `×N` runs whose memory is measured, each labelled with what it holds: long
+/// quotations repeated (their copies would pass the runs' bound, so the first line is refused),
+/// and one-word texts repeated up to the item limit (read whole).
+const RUN_INPUTS: [RunInput; 2] = [
+    ("100 lines of +3×10000 with a 6,000-byte quotation", || {
+        let quote = "q".repeat(6000);
+        (0..100)
+            .map(|k| format!("+3×10000 \"{quote}\" {k}\n"))
+            .collect()
+    }),
+    ("100 lines of +1×10000 with a one-word text", || {
+        (0..100).map(|k| format!("+1×10000 nit{k}\n")).collect()
+    }),
+];
+
+/// GNU time, which reports a command's peak resident memory (`-f %M`, in KiB).
+const GNU_TIME: &str = "/usr/bin/time";
+
+/// The peak memory of `pickanumber score` on each of [`RUN_INPUTS`], per input byte, as GNU
+/// time reports it; a note instead where GNU time is missing. Adds one row per input.
+fn runs_memory(env: &Env, report: &mut Report) -> Result<Value, Failure> {
+    if !Path::new(GNU_TIME).is_file() {
+        report.notes.push(format!(
+            "×N memory not measured: {GNU_TIME} (GNU time) is missing"
+        ));
+        return Ok(Value::Null);
+    }
+    let bin = env.target().join("release/pickanumber");
+    let dir = env.target().join("bench-runs");
+    std::fs::create_dir_all(&dir).context(dir.display())?;
+    let mut out = Vec::new();
+    for (k, (label, text)) in RUN_INPUTS.iter().enumerate() {
+        let text = text();
+        let file = dir.join(format!("runs-{k}.txt"));
+        std::fs::write(&file, &text).context(file.display())?;
+        let run = env
+            .command(GNU_TIME, "-f %M")
+            .arg(&bin)
+            .arg("score")
+            .arg(&file)
+            .stdout(Stdio::null())
+            .output()
+            .context(format!("{GNU_TIME} pickanumber score"))?;
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        let kib: u64 = stderr
+            .lines()
+            .last()
+            .and_then(|l| l.trim().parse().ok())
+            .ok_or_else(|| failed(format!("{GNU_TIME} printed no peak memory: {stderr}")))?;
+        report.rows.push(runs_row(label, text.len(), kib));
+        out.push(json!({"input": label, "bytes": text.len(), "peak_kib": kib}));
+        let _ = std::fs::remove_file(&file);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(Value::Array(out))
+}
+
+/// The row of one `×N` input: its size, the peak memory and the memory per input byte.
+fn runs_row(label: &str, bytes: usize, peak_kib: u64) -> Row {
+    let measure = format!("pickanumber score, {label}: peak memory per input byte, CLI release");
+    let peak = peak_kib as f64 * 1024.0;
+    let ours = format!(
+        "{:.1} MB for {} bytes ({:.0} bytes per input byte)",
+        peak / 1e6,
+        thousands(bytes as u64),
+        peak / bytes.max(1) as f64
+    );
+    Row::new(measure, ours)
 }
 
 /// The median and mean of a criterion bench, in nanoseconds, from its `estimates.json`
@@ -473,8 +579,18 @@ mod tests {
         );
         assert!(verify_row(1200.0).brief().ends_with('✗'));
         assert_eq!(
-            calibration_row(2950.4).brief(),
-            "pickanumber calibrate: 1,000 subjects of 1 to 40 items, 5-fold cross-validation, CLI release, best of 2: 2950 ms"
+            calibration_row(&[290.4, 3380.0, 38500.0]).brief(),
+            "pickanumber calibrate: 1,000 / 10,000 / 100,000 subjects of 1 to 40 items, 5-fold cross-validation, CLI release, best of 2 (1 at 100,000): 290 ms / 3380 ms / 38500 ms ✓"
+        );
+        assert!(calibration_row(&[2950.4, 30000.0, 38500.0])
+            .brief()
+            .ends_with('✗'));
+        assert!(calibration_row(&[290.4, 3380.0, 61000.0])
+            .brief()
+            .ends_with('✗'));
+        assert_eq!(
+            runs_row("input", 1590, 230_000).brief(),
+            "pickanumber score, input: peak memory per input byte, CLI release: 235.5 MB for 1,590 bytes (148126 bytes per input byte)"
         );
         // The shapes have the lines they say.
         for (_, _, text) in SCALING {
