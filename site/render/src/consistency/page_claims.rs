@@ -266,7 +266,7 @@ fn the_quick_start_puts_the_work_where_the_prompt_looks_for_it() {
     let prompt = crate::setup::generic_prompt().unwrap();
     assert!(prompt.contains("the work given after this brief"));
     let text = prose("content/quick-start.md");
-    assert!(text.contains("Give the judge the work it is judging first and this prompt after it"));
+    assert!(text.contains("Give the judge this prompt first and the work it is judging after it"));
 }
 
 /// The probe page says which figures use the ratings as written: each item's spread does.
