@@ -15,7 +15,7 @@ use crate::env::{failed, human, missing, step, Context, Env, Failure};
 use crate::tools::ensure;
 
 /// The fuzz targets (`fuzz/fuzz_targets/NAME.rs`), in the order they run.
-pub const TARGETS: [&str; 2] = ["parse", "instruments"];
+pub const TARGETS: [&str; 3] = ["parse", "instruments", "evidence"];
 
 /// How long each target runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
