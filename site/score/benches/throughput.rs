@@ -213,8 +213,10 @@ fn verify_hostile(c: &mut Criterion) {
             format!("## Pass: judge {p}\n+2 \"value_{f}_{0} = check(input_{0}\" (file_{f}.rs:{0})\n-1 \"an invented line {p}\"\n", 1 + p % 900)
         })
         .collect();
-    let mut request = Request::default();
-    request.skip_interval = true;
+    let request = Request {
+        skip_interval: true,
+        ..Request::default()
+    };
     let against = |request: &Request| {
         let work = Work::files(files.iter().map(|(p, t)| (p.as_str(), t.as_str()))).unwrap();
         let mut r = request.clone();
