@@ -109,6 +109,15 @@ def test_inspect_invented_evidence_is_left_out_with_its_rate(tmp_path):
     assert score.value == float(want.final)
 
 
+def test_inspect_a_judge_that_invents_fails_the_gate_on_its_own_rate(tmp_path):
+    log = graded_eval(tmp_path, {"claude": grader(GOOD), "inventor": grader(INVENTS)}, max_unverified=0.2)
+    score = log.samples[0].scores["evidence_scorer"]
+    health = score.metadata["evidence"]["inventor"]
+    assert (health["verified"], health["not_found"], health["invented_rate"]) == (1, 1, 0.5)
+    assert score.metadata["passed"] is False
+    assert any(m.startswith("pass inventor: 1 of 2 checkable items") for m in score.metadata["misses"]), score.metadata["misses"]
+
+
 def test_inspect_records_an_error_naming_each_grader_when_none_scores(tmp_path):
     log = graded_eval(tmp_path, {"down": grader(ValueError("quota")), "chatty": grader(PROSE)})
     assert log.status == "error"

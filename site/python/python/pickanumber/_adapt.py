@@ -28,6 +28,10 @@ OPTIONS = (
     "denominator",
     "scale",
     "interval",
+    "unverified",
+    "require_evidence",
+    "require_quotes",
+    "max_unverified",
 )
 
 
@@ -64,7 +68,8 @@ def score_output(output: str, rubric: Optional[Rubric], options: Mapping[str, An
 
 def judged_metadata(j: "Judgement") -> Dict[str, Any]:
     """What a framework's log keeps of a ``judge`` run: the headline and its confidence,
-    interval and gate; each pass's final and invented-evidence rate; alpha; the
+    interval and gate; each pass's final, invented-evidence rate and evidence counts (its
+    verification health: verified, located, not found, not checkable, no evidence); alpha; the
     disagreements; the judges left out and why; every raw answer; the full JSON."""
     d = j.to_dict()
     return {
@@ -75,6 +80,10 @@ def judged_metadata(j: "Judgement") -> Dict[str, Any]:
         "misses": j.misses,
         "passes": {p["name"]: p["final"] for p in j.passes},
         "invented_rate": {p["name"]: (p.get("evidence") or {}).get("invented_rate") for p in j.passes},
+        "evidence": {
+            p["name"]: {k: v for k, v in (p.get("evidence") or {}).items() if k not in ("items", "skipped")}
+            for p in j.passes
+        },
         "alpha": d.get("alpha"),
         "disagreements": d.get("disagreements", []),
         "failures": j.failures,
