@@ -60,7 +60,7 @@ test("two judges agreeing combine, each sent the prompt with the work and the sc
 
 test("files are shown after the brief under their paths, with numbered lines", () => {
   const files = pkg.rubricPrompt(RUBRIC, { work: { "src/app.py": "def f():\n    return 1\n" } });
-  assert.ok(files.endsWith("### src/app.py\n\n```text\n1\tdef f():\n2\t    return 1\n```\n"), files);
+  assert.ok(files.endsWith("### `src/app.py`\n\n```text\n1\tdef f():\n2\t    return 1\n```\n"), files);
   assert.throws(() => pkg.rubricPrompt(RUBRIC, { work: 3 }), {
     name: "TypeError",
     message: "work must be the judged text (a string) or { path: text }, not a number",

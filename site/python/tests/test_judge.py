@@ -158,7 +158,7 @@ def test_a_parsed_json_answer_and_files_work():
     files = {"src/app.py": "def check(x):\n    assert x < 10\n"}
     item = {"perspective": "sme", "text": "bounds are checked", "evidence": '"assert x < 10" (src/app.py:2)', "impact": 3}
     j = pickanumber.judge(files, RUBRIC, {"a": lambda p, s: {"items": [item]}})
-    assert "### src/app.py" in j.prompt and "2\t    assert x < 10" in j.prompt
+    assert "### `src/app.py`" in j.prompt and "2\t    assert x < 10" in j.prompt
     assert j.to_dict()["evidence"]["items"][0]["status"] == "verified"
 
 
