@@ -118,16 +118,18 @@ pub const CLOSE_WORDS: usize = 4;
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// The item quotes the work, and every quotation is in it (at its place, where one is
-    /// given), every place too.
+    /// given), every place too. Always counted.
     Verified,
     /// The item gives places only (`path:line`), and the work has those lines; what the item
-    /// says of them was not checked.
+    /// says of them was not checked. Counted unless quotations are required.
     Located,
-    /// A quote or place the item gives is not in the work.
+    /// A quotation or place the item gives is not in the work, or a citation does not read.
+    /// Left out unless unverified items are kept.
     NotFound,
-    /// The item cites only what the work cannot confirm.
+    /// The item cites only what the work cannot confirm. Counted unless quotations are
+    /// required.
     NotCheckable,
-    /// The item cites nothing.
+    /// The item cites nothing. Counted unless evidence or quotations are required.
     NoEvidence,
 }
 
