@@ -245,7 +245,6 @@ async fn escape_closes_the_results_then_clears_the_box() {
     .await;
 }
 
-
 /// What the results' list draws: its computed `display` and its box's width and height.
 const DRAWN: &str = "const l = document.getElementById('site-search-results'); const r = l.getBoundingClientRect(); \
                      return [getComputedStyle(l).display, Math.round(r.width), Math.round(r.height)];";
@@ -280,7 +279,10 @@ async fn nothing_is_drawn_under_the_box_until_there_are_results() {
             input.send_keys("glossary").await.expect("type a word");
             first_result(&client).await;
             let shown = eval(&client, DRAWN).await;
-            assert_eq!(shown[0], "block", "at {width} px the results' list: {shown}");
+            assert_eq!(
+                shown[0], "block",
+                "at {width} px the results' list: {shown}"
+            );
             assert!(shown[2].as_i64().unwrap_or(0) > 0, "{shown}");
             input.send_keys("\u{E00C}").await.expect("press Escape");
             assert_eq!(

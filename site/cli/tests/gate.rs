@@ -83,15 +83,25 @@ fn item_errors_and_usage_errors_keep_1_and_2() {
 /// every option whose miss exits 3.
 #[test]
 fn the_changelogs_contract_lists_every_exit_status_and_gate() {
-    let changelog = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../CHANGELOG.md"))
-        .expect("read CHANGELOG.md");
+    let changelog =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../CHANGELOG.md"))
+            .expect("read CHANGELOG.md");
     let contract = changelog
         .split("- the exit statuses")
         .nth(1)
         .and_then(|rest| rest.split("\n- ").next())
         .expect("CHANGELOG.md has a line on the exit statuses");
     let contract = contract.split_whitespace().collect::<Vec<_>>().join(" ");
-    for sub in ["score", "combine", "compare", "calibrate", "probe", "pairwise", "rubric", "passes"] {
+    for sub in [
+        "score",
+        "combine",
+        "compare",
+        "calibrate",
+        "probe",
+        "pairwise",
+        "rubric",
+        "passes",
+    ] {
         let out = run(&[sub, "--help"], "");
         let help = common::stdout(&out);
         let statuses = help
@@ -115,7 +125,10 @@ fn the_changelogs_contract_lists_every_exit_status_and_gate() {
             let flag = before
                 .rsplit("--")
                 .next()
-                .and_then(|f| f.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).next())
+                .and_then(|f| {
+                    f.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                        .next()
+                })
                 .unwrap_or_default();
             assert!(
                 contract.contains(&format!("--{flag}`")),
