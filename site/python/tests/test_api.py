@@ -2,6 +2,7 @@
 
 import json
 import pydoc
+import subprocess
 
 import pytest
 
@@ -87,6 +88,28 @@ def test_bad_options_name_the_allowed_values():
     assert str(e.value) == "item 1: unknown key 'txt': use impact, text, criterion, perspective, evidence"
     with pytest.raises(TypeError):
         pickanumber.analyse(b"+3 a")
+
+
+def test_a_weight_the_cli_refuses_is_refused_as_a_number_too(cli):
+    # A number is read as the decimal it prints as, by the rule `--weights` reads text by.
+    for value, text in [(float("nan"), "NaN"), (float("inf"), "inf"), (0.1 + 0.2, "0.30000000000000004"),
+                        (1e300, "1" + "0" * 300)]:
+        out = subprocess.run([cli, "score", "--weights", f"craft={text}"], input=b"(+3, craft) a\n",
+                             capture_output=True)
+        assert out.returncode == 2, text
+        refused = out.stderr.decode().split(": ", 2)[-1].split("\n")[0]
+        with pytest.raises(ValueError) as e:
+            pickanumber.analyse("(+3, craft) a", weights={"craft": value})
+        assert str(e.value) == refused, text
+        with pytest.raises(ValueError) as e:
+            pickanumber.analyse("(+3, craft) a", weights=[("craft", value)])
+        assert str(e.value) == refused, text
+    with pytest.raises(ValueError) as e:
+        pickanumber.analyse("(+3, craft) a", weights={"craft": True})
+    assert str(e.value) == "weight for craft must be a number, not bool"
+    with pytest.raises(ValueError) as e:
+        pickanumber.analyse("(+3, craft) a", weights=[("craft", 0.5), ("craft", 0.5)])
+    assert str(e.value) == str(pytest.raises(ValueError, pickanumber.analyse, "+3 a", weights="craft=0.5,craft=0.5").value)
 
 
 def test_weights_as_dict_or_text_agree_and_the_gate_reports_misses():
