@@ -375,6 +375,23 @@ mod tests {
         parse(json).unwrap_err().0
     }
 
+    /// The npm page's list of options names every option the package takes.
+    #[test]
+    fn the_npm_page_lists_every_option() {
+        let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/npm.md"))
+            .expect("read docs/npm.md");
+        let section = page
+            .split("## The functions and options")
+            .nth(1)
+            .expect("docs/npm.md has its options section");
+        let missing: Vec<&str> = NAMES
+            .iter()
+            .copied()
+            .filter(|n| !section.contains(&format!("`{n}`")))
+            .collect();
+        assert!(missing.is_empty(), "docs/npm.md leaves out {missing:?}");
+    }
+
     #[test]
     fn no_options_is_the_default_request() {
         for json in ["{}", "null", r#"{"mode": null}"#] {

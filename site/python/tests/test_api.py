@@ -291,3 +291,13 @@ def test_against_leaves_out_an_item_whose_evidence_is_not_in_the_work(tmp_path):
     with pytest.raises(ValueError) as e:
         pickanumber.analyse(items, against=str(tmp_path))
     assert str(e.value).startswith(f"against={str(tmp_path)!r} names a path: give pathlib.Path(")
+
+
+def test_the_python_page_lists_every_option_of_analyse():
+    import inspect
+    page = (REPO / "docs/python.md").read_text(encoding="utf-8")
+    listed = page.split("`analyse` takes text", 1)[1].split("`Analysis.to_dict()`", 1)[0]
+    options = [p for p in inspect.signature(pickanumber.analyse).parameters if p != "input"
+               and p != "items"]
+    missing = [p for p in options if f"`{p}`" not in listed]
+    assert missing == []
