@@ -378,8 +378,9 @@ mod tests {
     /// The npm page's list of options names every option the package takes.
     #[test]
     fn the_npm_page_lists_every_option() {
-        let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/npm.md"))
-            .expect("read docs/npm.md");
+        let page =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/npm.md"))
+                .expect("read docs/npm.md");
         let section = page
             .split("## The functions and options")
             .nth(1)
