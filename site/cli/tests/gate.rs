@@ -109,7 +109,7 @@ fn the_changelogs_contract_lists_every_exit_status_and_gate() {
             .nth(1)
             .unwrap_or_else(|| panic!("`{sub} --help` has no EXIT STATUS section"));
         for line in statuses.lines() {
-            let Some(code) = line.trim_start().split_whitespace().next() else {
+            let Some(code) = line.split_whitespace().next() else {
                 continue;
             };
             if code.len() == 1 && code.chars().all(|c| c.is_ascii_digit()) {
