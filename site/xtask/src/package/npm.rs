@@ -100,7 +100,13 @@ fn pack(env: &Env, out: &Path) -> Result<PathBuf, Failure> {
             String::from_utf8_lossy(&printed.stderr).trim_end()
         )));
     }
-    let name = String::from_utf8_lossy(&printed.stdout).trim().to_string();
+    // npm pack prints the tarball's name as its last line.
+    let stdout = String::from_utf8_lossy(&printed.stdout);
+    let name = stdout
+        .lines()
+        .map(str::trim)
+        .rfind(|l| !l.is_empty())
+        .unwrap_or_default();
     let tarball = env.repo.join(super::install::TARBALL);
     std::fs::rename(dir.join(&name), &tarball)
         .context(format!("{name} → {}", tarball.display()))?;
