@@ -108,8 +108,7 @@ fn pack(env: &Env, out: &Path) -> Result<PathBuf, Failure> {
         .rfind(|l| !l.is_empty())
         .unwrap_or_default();
     let tarball = env.repo.join(super::install::TARBALL);
-    std::fs::rename(dir.join(&name), &tarball)
-        .context(format!("{name} → {}", tarball.display()))?;
+    std::fs::rename(dir.join(name), &tarball).context(format!("{name} → {}", tarball.display()))?;
     Ok(tarball)
 }
 
