@@ -1,6 +1,6 @@
 // The site's search, imported by copy.js on the search box's first use. It fetches the index
-// the site's build wrote (one record per page and per heading, with the code names found
-// there), ranks the records for what is typed, and lets the keyboard move through them:
+// the site's build wrote (one record per page and per heading, with the code names and the
+// words found there), ranks the records for what is typed, and lets the keyboard move through them:
 // arrows to choose, Enter to open, Escape to close and then to clear. No framework, and
 // nothing is asked of another site.
 
@@ -22,6 +22,34 @@ function startsWord(text, term) {
   return false;
 }
 
+// The suffixes a typed word loses to give its stem, longest first, so that "calibrate",
+// "calibrating" and "calibration" all reach "calibr…"; a stem keeps at least four letters.
+const SUFFIXES = ['ations', 'ation', 'ings', 'ing', 'ions', 'ion', 'ies', 'ied', 'ers', 'er', 'es', 'ed', 'ly', 'e', 's'];
+
+function stem(term) {
+  for (const suffix of SUFFIXES) {
+    if (term.endsWith(suffix) && term.length - suffix.length >= 4) return term.slice(0, -suffix.length);
+  }
+  return term;
+}
+
+// The words of a text, lowercase (letters and digits; everything else separates them).
+function wordsOf(text) {
+  return text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+// How well a list of words answers a term: 3 when a word is the term, 2 when a word starts
+// with it, 1 when a word starts with its stem (a stem of at least four letters), else 0.
+function wordMatch(words, term, root) {
+  let best = 0;
+  for (const w of words) {
+    if (w === term) return 3;
+    if (w.startsWith(term)) best = 2;
+    else if (best === 0 && root.length >= 4 && w.startsWith(root)) best = 1;
+  }
+  return best;
+}
+
 // How well a list of code names answers a term, from `top` down: the name itself, a name it
 // starts (a flag's name after its dashes too, so `against` finds `--against`), a name holding it.
 // Returns [score, name], [0, ''] when none does.
@@ -39,18 +67,28 @@ function nameScore(names, term, top) {
 }
 
 // How well one record answers one typed term: a code name its tables or headings define
-// outranks the same name in its examples' code, then a heading or title word it starts, then
-// the page's title and description. Returns [score, the name matched or ''].
+// outranks the same name in its examples' code, then a heading or title word (the word itself,
+// one it starts, one its stem starts), then the page's title, the description and, last, the
+// words of the section's body. Returns [score, the name matched or ''].
 function termScore(r, term) {
   const [defined, name] = nameScore(r.names, term, 100);
   const [used, usedName] = nameScore(r.mentions, term, 60);
   let best = Math.max(defined, used);
   const matched = defined >= used ? name : usedName;
+  const root = stem(term);
+  const title = wordMatch(r.titleWords, term, root);
   if (r.title === term) best = Math.max(best, 95);
-  else if (startsWord(r.title, term)) best = Math.max(best, 70);
+  else if (title >= 2 || startsWord(r.title, term)) best = Math.max(best, 70);
+  else if (title === 1) best = Math.max(best, 62);
   else if (r.title.includes(term)) best = Math.max(best, 35);
-  if (startsWord(r.page, term)) best = Math.max(best, 30);
-  if (startsWord(r.description, term)) best = Math.max(best, 20);
+  const page = wordMatch(r.pageWords, term, root);
+  if (page >= 2 || startsWord(r.page, term)) best = Math.max(best, 30);
+  else if (page === 1) best = Math.max(best, 26);
+  const description = wordMatch(r.descriptionWords, term, root);
+  if (description >= 2 || startsWord(r.description, term)) best = Math.max(best, 20);
+  else if (description === 1) best = Math.max(best, 17);
+  const body = wordMatch(r.bodyWords, term, root);
+  if (body > 0) best = Math.max(best, 8 + body);
   return [best, matched];
 }
 
@@ -141,7 +179,8 @@ function show() {
     li.textContent = box.dataset.none;
     list.append(li);
   }
-  status.textContent = shown.length ? `${shown.length} ${box.dataset.matches}` : box.dataset.none;
+  const noun = shown.length === 1 ? box.dataset.match : box.dataset.matches;
+  status.textContent = shown.length ? `${shown.length} ${noun}` : box.dataset.none;
   list.hidden = false;
   input.setAttribute('aria-expanded', 'true');
   choose(-1);
@@ -188,6 +227,10 @@ async function load() {
       description: r.d.toLowerCase(),
       names: r.k.map((k) => k.toLowerCase()),
       mentions: r.m.map((k) => k.toLowerCase()),
+      titleWords: wordsOf(r.t.toLowerCase()),
+      pageWords: wordsOf(r.p.toLowerCase()),
+      descriptionWords: wordsOf(r.d.toLowerCase()),
+      bodyWords: r.w ? r.w.split(' ') : [],
     }));
   } catch {
     records = [];

@@ -416,3 +416,34 @@ async fn the_static_box_holds_what_the_island_renders_at_mount() {
     })
     .await;
 }
+
+/// For the probe's input: how many rows it holds, how many of them take more than one line
+/// (each measured alone in a copy of the box, same width and styles), and whether the longest
+/// row needs a sideways scroll.
+const ROWS_WRAPPED: &str = "const t = document.getElementById('probe-input'); \
+    const rows = t.value.split('\\n').filter(r => r.trim()); \
+    const c = t.cloneNode(false); c.removeAttribute('id'); \
+    Object.assign(c.style, { height: '0', minHeight: '0', flex: 'none' }); t.parentNode.append(c); \
+    const s = getComputedStyle(c); \
+    const one = parseFloat(s.lineHeight) * 1.5 + parseFloat(s.paddingTop) + parseFloat(s.paddingBottom); \
+    let wrapped = 0; for (const r of rows) { c.value = r; if (c.scrollHeight > one) wrapped++; } \
+    c.remove(); return [rows.length, wrapped, t.scrollWidth > t.clientWidth];";
+
+#[tokio::test]
+async fn at_1280_px_each_row_of_the_probes_grid_stays_one_line() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        open(&client, &site.url("/probe/"), "probe").await;
+        let seen = client
+            .execute(ROWS_WRAPPED, vec![])
+            .await
+            .expect("measure the rows");
+        assert!(seen[0].as_u64().unwrap_or(0) >= 10, "rows: {seen}");
+        assert_eq!(
+            (&seen[1], &seen[2]),
+            (&Value::from(0), &Value::Bool(false)),
+            "rows of ten ratings that wrap, and whether the box scrolls sideways: {seen}"
+        );
+    })
+    .await;
+}

@@ -1,6 +1,8 @@
 //! The search box in every page's header: nothing of it is fetched until it is used; `/`
 //! focuses it; typing a flag's first letters lists the section that documents it, in view;
-//! the arrows and Enter open a result; at a phone's width the results stay in view too.
+//! the arrows and Enter open a result; at a phone's width the results stay in view too; the
+//! results' box is drawn only while it holds results; a word finds a title by its stem and
+//! ranks it above the pages that only use the word; one match is counted as "1 match".
 
 use pickanumber_browser_tests::{
     serve_dist, wait_idle, wait_until, with_browser, BrowserOptions, Client, Locator, READY_TIMEOUT,
@@ -239,6 +241,146 @@ async fn escape_closes_the_results_then_clears_the_box() {
             serde_json::json!(["false", "", true]),
             "the second Escape clears the box"
         );
+    })
+    .await;
+}
+
+/// What the results' list draws: its computed `display` and its box's width and height.
+const DRAWN: &str = "const l = document.getElementById('site-search-results'); const r = l.getBoundingClientRect(); \
+                     return [getComputedStyle(l).display, Math.round(r.width), Math.round(r.height)];";
+
+#[tokio::test]
+async fn nothing_is_drawn_under_the_box_until_there_are_results() {
+    let site = serve_dist();
+    for width in [1280, 390] {
+        let site_url = site.url("/docs/");
+        let options = BrowserOptions {
+            width,
+            ..BrowserOptions::default()
+        };
+        with_browser(options, move |client| async move {
+            client.goto(&site_url).await.expect("open the docs");
+            wait_idle(&client).await;
+            assert_eq!(
+                eval(&client, DRAWN).await,
+                serde_json::json!(["none", 0, 0]),
+                "at {width} px the empty results' list is drawn on a page just opened"
+            );
+            let input = client
+                .find(Locator::Id("site-search"))
+                .await
+                .expect("the search box");
+            input.click().await.expect("focus the box");
+            assert_eq!(
+                eval(&client, DRAWN).await,
+                serde_json::json!(["none", 0, 0]),
+                "at {width} px the list is drawn when the empty box takes the focus"
+            );
+            input.send_keys("glossary").await.expect("type a word");
+            first_result(&client).await;
+            let shown = eval(&client, DRAWN).await;
+            assert_eq!(
+                shown[0], "block",
+                "at {width} px the results' list: {shown}"
+            );
+            assert!(shown[2].as_i64().unwrap_or(0) > 0, "{shown}");
+            input.send_keys("\u{E00C}").await.expect("press Escape");
+            assert_eq!(
+                eval(&client, DRAWN).await,
+                serde_json::json!(["none", 0, 0]),
+                "at {width} px the closed list is still drawn"
+            );
+        })
+        .await;
+    }
+}
+
+/// The ranked records for `query`, by the page's own search module: (address, title).
+async fn ranked(client: &Client, query: &str) -> Vec<(String, String)> {
+    let script = format!(
+        "const done = arguments[0]; const box = document.querySelector('search.site-search'); \
+         import(box.dataset.script).then((m) => done(m.rank({query:?}).map(r => [r.u, r.t])));"
+    );
+    let v = client
+        .execute_async(&script, vec![])
+        .await
+        .expect("rank a query");
+    v.as_array()
+        .into_iter()
+        .flatten()
+        .map(|pair| {
+            let s = |k: usize| pair[k].as_str().unwrap_or_default().to_string();
+            (s(0), s(1))
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_word_finds_the_title_it_stems_from_above_the_pages_that_only_use_it() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        client.goto(&site.url("/")).await.expect("open the home page");
+        // Its stem and its first letters find the title; the titles that hold the word itself
+        // ("Calibration probe") may come first.
+        for (query, within) in [("calibrate", 3), ("calib", 3), ("calibration", 8)] {
+            let found = ranked(&client, query).await;
+            let at = found.iter().position(|(u, _)| u == "/docs/calibrate/");
+            assert!(
+                at.is_some_and(|k| k < within),
+                "\"{query}\" lists \"Calibrating a judge against people\" among its first {within}: {found:?}"
+            );
+        }
+        // A word the pages' text holds finds them too, each below every title that holds it.
+        let found = ranked(&client, "krippendorff").await;
+        let titled: Vec<bool> = found
+            .iter()
+            .map(|(_, t)| t.to_lowercase().contains("krippendorff"))
+            .collect();
+        assert!(
+            titled.iter().filter(|t| !**t).count() > 0,
+            "no page found by its text alone: {found:?}"
+        );
+        assert!(
+            titled.windows(2).all(|w| w[0] || !w[1]),
+            "a title holding the word ranks below a page that only uses it: {found:?}"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn one_match_is_counted_as_one_match() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        client.goto(&site.url("/")).await.expect("open the home page");
+        // A query with exactly one result, found from the index itself.
+        let query = client
+            .execute_async(
+                "const done = arguments[0]; const box = document.querySelector('search.site-search'); \
+                 import(box.dataset.script).then((m) => { \
+                   for (const q of ['cfg-if', 'wallpaper', 'apostrophe', 'kendall', 'lighthouse', 'cua-bench', 'occupations']) \
+                     if (m.rank(q).length === 1) return done(q); \
+                   done(null); })",
+                vec![],
+            )
+            .await
+            .expect("find a query with one result");
+        let Value::String(query) = query else {
+            panic!("no query of the list has exactly one result");
+        };
+        let input = client
+            .find(Locator::Id("site-search"))
+            .await
+            .expect("the search box");
+        input.click().await.expect("focus the box");
+        input.send_keys(&query).await.expect("type the query");
+        first_result(&client).await;
+        let status = eval(
+            &client,
+            "return document.querySelector('search.site-search [role=status]').textContent;",
+        )
+        .await;
+        assert_eq!(status, Value::String("1 match".into()), "for \"{query}\"");
     })
     .await;
 }

@@ -78,3 +78,62 @@ fn item_errors_and_usage_errors_keep_1_and_2() {
     let out = run(&["score", "--min-confidence", "2"], ITEMS);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// CHANGELOG.md's output contract names every exit status the subcommands' help lists, and
+/// every option whose miss exits 3.
+#[test]
+fn the_changelogs_contract_lists_every_exit_status_and_gate() {
+    let changelog =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../CHANGELOG.md"))
+            .expect("read CHANGELOG.md");
+    let contract = changelog
+        .split("- the exit statuses")
+        .nth(1)
+        .and_then(|rest| rest.split("\n- ").next())
+        .expect("CHANGELOG.md has a line on the exit statuses");
+    let contract = contract.split_whitespace().collect::<Vec<_>>().join(" ");
+    for sub in [
+        "score",
+        "combine",
+        "compare",
+        "calibrate",
+        "probe",
+        "pairwise",
+        "rubric",
+        "passes",
+    ] {
+        let out = run(&[sub, "--help"], "");
+        let help = common::stdout(&out);
+        let statuses = help
+            .split("EXIT STATUS:")
+            .nth(1)
+            .unwrap_or_else(|| panic!("`{sub} --help` has no EXIT STATUS section"));
+        for line in statuses.lines() {
+            let Some(code) = line.split_whitespace().next() else {
+                continue;
+            };
+            if code.len() == 1 && code.chars().all(|c| c.is_ascii_digit()) {
+                assert!(
+                    contract.contains(&format!("{code} (")),
+                    "`{sub}` exits {code}; the contract: {contract}"
+                );
+            }
+        }
+        // Every option the help says exits 3.
+        for (k, _) in help.match_indices("Exit 3 ") {
+            let before = &help[..k];
+            let flag = before
+                .rsplit("--")
+                .next()
+                .and_then(|f| {
+                    f.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                        .next()
+                })
+                .unwrap_or_default();
+            assert!(
+                contract.contains(&format!("--{flag}`")),
+                "`{sub} --{flag}` exits 3; the contract: {contract}"
+            );
+        }
+    }
+}

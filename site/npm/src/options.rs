@@ -4,7 +4,9 @@
 //! option and what it takes; nothing is dropped or guessed.
 
 use pickanumber_api::{Asked, Gate, OptionNames, Options, Rubric, Spelling};
-use pickanumber_score::{check_name, parse_weights, positive_setting, Mode, Named, Preset};
+use pickanumber_score::{
+    check_name, parse_weights, positive_setting, weights_from_numbers, Mode, Named, Preset,
+};
 use serde_json::{Map, Value};
 use std::fmt;
 
@@ -307,7 +309,9 @@ fn named<T: Named>(key: &str, v: &Value) -> Result<T, OptionError> {
     Spelling::Npm.named(key, s).map_err(OptionError)
 }
 
-/// `"craft=0.6, depth=0.4"` (as `--weights`) or `{ craft: 0.6, depth: 0.4 }`, in that order.
+/// `"craft=0.6, depth=0.4"` (as `--weights`) or `{ craft: 0.6, depth: 0.4 }`, in that order;
+/// the object's numbers are read by the text's rule (`weights_from_numbers`), so a weight
+/// `--weights` refuses is refused here too.
 fn weights(v: &Value) -> Result<Vec<(String, f64)>, OptionError> {
     match v {
         Value::String(s) => parse_weights(s).map_err(|e| bad("weights", e)),
@@ -325,7 +329,8 @@ fn weights(v: &Value) -> Result<Vec<(String, f64)>, OptionError> {
                 })?;
                 Ok((name.clone(), w))
             })
-            .collect(),
+            .collect::<Result<Vec<_>, _>>()
+            .and_then(|pairs| weights_from_numbers(pairs).map_err(|e| bad("weights", e))),
         other => Err(bad(
             "weights",
             format!(
@@ -368,6 +373,24 @@ mod tests {
 
     fn err(json: &str) -> String {
         parse(json).unwrap_err().0
+    }
+
+    /// The npm page's list of options names every option the package takes.
+    #[test]
+    fn the_npm_page_lists_every_option() {
+        let page =
+            std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/npm.md"))
+                .expect("read docs/npm.md");
+        let section = page
+            .split("## The functions and options")
+            .nth(1)
+            .expect("docs/npm.md has its options section");
+        let missing: Vec<&str> = NAMES
+            .iter()
+            .copied()
+            .filter(|n| !section.contains(&format!("`{n}`")))
+            .collect();
+        assert!(missing.is_empty(), "docs/npm.md leaves out {missing:?}");
     }
 
     #[test]
@@ -456,6 +479,7 @@ mod tests {
             (r#"{"weights": {"a b": 1}}"#, "options.weights: label \"a b\" is not a name: use letters, digits, '_' or '-', as in brief_fidelity"),
             (r#"{"weights": {"craft": "1"}}"#, "options.weights.craft: must be a number, not a string (\"1\")"),
             (r#"{"weights": {"craft": "0,2"}}"#, "options.weights.craft: must be a number: use a decimal point: 0.2, not 0,2"),
+            (r#"{"weights": {"craft": 0.30000000000000004}}"#, "options.weights: weight for craft \"0.30000000000000004\" cannot be read exactly: write at most 15 significant digits and a power of ten from -22 to 22, like 0.35 or 2e5"),
             (r#"{"weights": "craft=0,2, depth=0,8"}"#, "options.weights: weight for craft: use a decimal point: 0.2, not 0,2 (a comma separates the weights)"),
             (r#"{"weights": {}}"#, "options.weights: names no weights: write { craft: 0.6, depth: 0.4 }"),
             (r#"{"weights": [1]}"#, "options.weights: must be an object such as { craft: 0.6, depth: 0.4 } or a string such as \"craft=0.6,depth=0.4\", not an array"),

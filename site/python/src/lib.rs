@@ -102,7 +102,8 @@ fn named<T: Named>(option: &str, name: Option<&str>) -> PyResult<Option<T>> {
 }
 
 /// Weights given as `"craft=0.6,depth=0.4"` (read as `--weights` reads them) or as pairs from
-/// a mapping (each name checked by the same label rule).
+/// a mapping, read by the same rule: each number as the decimal it prints as
+/// ([`pickanumber_score::weights_from_numbers`]), so `--weights` and this refuse the same weights.
 fn weights_of(weights: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Vec<(String, f64)>>> {
     let Some(w) = weights else { return Ok(None) };
     if let Ok(s) = w.extract::<String>() {
@@ -117,7 +118,12 @@ fn weights_of(weights: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Vec<(String
     })?;
     let mut pairs = Vec::with_capacity(given.len());
     for (name, value) in given {
-        let Ok(x) = value.extract::<f64>() else {
+        let number = if value.is_instance_of::<pyo3::types::PyBool>() {
+            None
+        } else {
+            value.extract::<f64>().ok()
+        };
+        let Some(x) = number else {
             let text = value.extract::<String>().ok();
             let found = value
                 .get_type()
@@ -135,10 +141,9 @@ fn weights_of(weights: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Vec<(String
             "weights name no criterion: give at least one, such as {\"craft\": 0.6}",
         ));
     }
-    for (name, _) in &pairs {
-        pickanumber_score::check_name(name).map_err(PyValueError::new_err)?;
-    }
-    Ok(Some(pairs))
+    pickanumber_score::weights_from_numbers(pairs)
+        .map(Some)
+        .map_err(PyValueError::new_err)
 }
 
 /// A setting of the formula that must be a number greater than 0, by the formula crate's rule.

@@ -2,6 +2,7 @@
 
 import json
 import pydoc
+import subprocess
 
 import pytest
 
@@ -87,6 +88,33 @@ def test_bad_options_name_the_allowed_values():
     assert str(e.value) == "item 1: unknown key 'txt': use impact, text, criterion, perspective, evidence"
     with pytest.raises(TypeError):
         pickanumber.analyse(b"+3 a")
+
+
+def test_a_weight_the_cli_refuses_is_refused_as_a_number_too(cli):
+    # A number is read as the decimal it prints as, by the rule `--weights` reads text by.
+    for value, text in [(float("nan"), "NaN"), (float("inf"), "inf"), (0.1 + 0.2, "0.30000000000000004")]:
+        out = subprocess.run([cli, "score", "--weights", f"craft={text}"], input=b"(+3, craft) a\n",
+                             capture_output=True)
+        assert out.returncode == 2, text
+        refused = out.stderr.decode().split(": ", 2)[-1].split("\n")[0]
+        with pytest.raises(ValueError) as e:
+            pickanumber.analyse("(+3, craft) a", weights={"craft": value})
+        assert str(e.value) == refused, text
+        with pytest.raises(ValueError) as e:
+            pickanumber.analyse("(+3, craft) a", weights=[("craft", value)])
+        assert str(e.value) == refused, text
+    # 1e300 is refused by both, each naming the digits it read.
+    assert subprocess.run([cli, "score", "--weights", "craft=1e300"], input=b"(+3, craft) a\n",
+                          capture_output=True).returncode == 2
+    with pytest.raises(ValueError) as e:
+        pickanumber.analyse("(+3, craft) a", weights={"craft": 1e300})
+    assert "cannot be read exactly" in str(e.value)
+    with pytest.raises(ValueError) as e:
+        pickanumber.analyse("(+3, craft) a", weights={"craft": True})
+    assert str(e.value) == "weight for craft must be a number, not a bool (True)"
+    with pytest.raises(ValueError) as e:
+        pickanumber.analyse("(+3, craft) a", weights=[("craft", 0.5), ("craft", 0.5)])
+    assert str(e.value) == str(pytest.raises(ValueError, pickanumber.analyse, "+3 a", weights="craft=0.5,craft=0.5").value)
 
 
 def test_weights_as_dict_or_text_agree_and_the_gate_reports_misses():
@@ -268,3 +296,13 @@ def test_against_leaves_out_an_item_whose_evidence_is_not_in_the_work(tmp_path):
     with pytest.raises(ValueError) as e:
         pickanumber.analyse(items, against=str(tmp_path))
     assert str(e.value).startswith(f"against={str(tmp_path)!r} names a path: give pathlib.Path(")
+
+
+def test_the_python_page_lists_every_option_of_analyse():
+    import inspect
+    page = (REPO / "docs/python.md").read_text(encoding="utf-8")
+    listed = page.split("`analyse` takes text", 1)[1].split("`Analysis.to_dict()`", 1)[0]
+    options = [p for p in inspect.signature(pickanumber.analyse).parameters if p != "input"
+               and p != "items"]
+    missing = [p for p in options if f"`{p}`" not in listed]
+    assert missing == []

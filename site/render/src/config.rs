@@ -132,7 +132,9 @@ impl SiteConfig {
 
     /// The install line(s) of `name` (one of [`INSTALL`]), one command a line: the registry's
     /// once a version is [`published`](SiteConfig::published), else the route from a clone of
-    /// the repository, run at its top folder.
+    /// the repository, run at its top folder; npm's route then goes back to the folder the
+    /// clone was made in (the user's project) and installs the packed package there, so that
+    /// nothing in the clone changes.
     ///
     /// # Errors
     /// Another name, or a clone route while `site.toml` has no repository.
@@ -157,7 +159,8 @@ impl SiteConfig {
             ("python", false) => clone()? + "pip install ./site/python",
             ("npm", true) => "npm install pickanumber".into(),
             ("npm", false) => {
-                clone()? + "cargo xtask package npm\nnpm install ./target/npm/pickanumber"
+                clone()?
+                    + "cargo xtask package npm\ncd ..\nnpm install ./pickanumber/target/npm/pickanumber.tgz"
             }
             _ => {
                 return Err(format!(
@@ -387,6 +390,12 @@ mod tests {
         assert_eq!(
             clone.fill(page, text).unwrap(),
             "```sh\ngit clone https://github.com/o/n pickanumber\ncd pickanumber\npip install ./site/python\n```"
+        );
+        // npm's route installs the packed package into the folder the clone was made in, so
+        // that npm writes no package.json, lock or node_modules into the clone.
+        assert_eq!(
+            clone.install("npm").unwrap(),
+            "git clone https://github.com/o/n pickanumber\ncd pickanumber\ncargo xtask package npm\ncd ..\nnpm install ./pickanumber/target/npm/pickanumber.tgz"
         );
         let registry = SiteConfig {
             published: Some("0.1.0".into()),

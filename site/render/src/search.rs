@@ -3,7 +3,8 @@
 //! **Index.** Every listed page ([`Entry`]: its address, title, description, the body's HTML
 //! and its h2/h3 headings) → one record per page and per heading, each with the names a reader
 //! may type to find it: the code identifiers of the section's tables and headings (`fail_under`,
-//! `--against`) and every command-line flag its code shows → [`index_json`], written as
+//! `--against`), every command-line flag its code shows and the words of its text, each once
+//! (the script matches them by prefix and by stem, below the title's) → [`index_json`], written as
 //! [`INDEX`] beside the pages. The builder takes whatever pages the site renders, so a new
 //! section joins the index with no change here.
 //!
@@ -33,8 +34,11 @@ pub struct Words {
     pub placeholder: String,
     /// Shown when nothing matches.
     pub none: String,
-    /// After the number of matches, for screen readers ("3 matches").
+    /// After the number of matches when there are several, for screen readers ("3 matches").
     pub matches: String,
+    /// After the number when there is one match ("1 match"); the TOML key is `match`.
+    #[serde(rename = "match")]
+    pub one_match: String,
 }
 
 /// One rendered page, as the index reads it.
@@ -55,7 +59,7 @@ pub struct Entry<'a> {
 /// data attributes, under `base`.
 pub fn box_html(words: &Words, base: Base) -> String {
     format!(
-        "<search class=\"site-search\" data-script=\"{script}\" data-index=\"{index}\" data-none=\"{none}\" data-matches=\"{matches}\">\
+        "<search class=\"site-search\" data-script=\"{script}\" data-index=\"{index}\" data-none=\"{none}\" data-match=\"{one_match}\" data-matches=\"{matches}\">\
 <label class=\"visually-hidden\" for=\"site-search\">{label}</label>\
 <input id=\"site-search\" type=\"search\" placeholder=\"{placeholder}\" autocomplete=\"off\" spellcheck=\"false\" \
 role=\"combobox\" aria-autocomplete=\"list\" aria-expanded=\"false\" aria-controls=\"site-search-results\">\
@@ -66,17 +70,20 @@ role=\"combobox\" aria-autocomplete=\"list\" aria-expanded=\"false\" aria-contro
         index = escape(&base.url(INDEX)),
         none = escape(&words.none),
         matches = escape(&words.matches),
+        one_match = escape(&words.one_match),
         label = escape(&words.label),
         placeholder = escape(&words.placeholder),
     )
 }
 
 /// A section of a page: the heading's anchor (`None` for the text above the first heading),
-/// its text, the names its tables and headings define and the flags its other code mentions.
+/// its text, the names its tables and headings define, the flags its other code mentions and
+/// the words of its body.
 struct Section {
     id: Option<String>,
     text: String,
     names: Names,
+    words: String,
 }
 
 /// The names of a stretch of a page: `defined` in a table cell or a heading (where an option
@@ -88,8 +95,9 @@ struct Names {
 }
 
 /// The index as JSON: a list of records `{"u": address, "t": title, "p": page title,
-/// "d": description, "k": [names defined], "m": [flags mentioned]}`, the page's own record
-/// first, then one per heading (whose `u` ends with its anchor and whose `d` is empty).
+/// "d": description, "k": [names defined], "m": [flags mentioned], "w": "the body's words"}`,
+/// the page's own record first, then one per heading (whose `u` ends with its anchor and whose
+/// `d` is empty).
 pub fn index_json(entries: &[Entry], base: Base) -> String {
     let mut records = Vec::new();
     for e in entries {
@@ -106,6 +114,7 @@ pub fn index_json(entries: &[Entry], base: Base) -> String {
                 d: d.to_string(),
                 k: s.names.defined,
                 m: s.names.mentioned,
+                w: s.words,
             });
         }
     }
@@ -124,6 +133,7 @@ struct Record<'a> {
     d: String,
     k: Vec<String>,
     m: Vec<String>,
+    w: String,
 }
 
 /// The page cut at its headings' `id` attributes into sections, each with its names.
@@ -145,6 +155,7 @@ fn sections(e: &Entry) -> Vec<Section> {
         id: None,
         text: e.title.to_string(),
         names: names(&e.body[..start]),
+        words: words(&e.body[..start]),
     });
     for (k, (at, t)) in cuts.iter().enumerate() {
         let end = cuts.get(k + 1).map_or(e.body.len(), |c| c.0);
@@ -152,6 +163,7 @@ fn sections(e: &Entry) -> Vec<Section> {
             id: Some(t.id.clone()),
             text: t.text.clone(),
             names: names(&e.body[*at..end]),
+            words: words(&e.body[*at..end]),
         });
     }
     out
@@ -202,6 +214,32 @@ fn names(html: &str) -> Names {
     }
     let defined = &out.defined;
     out.mentioned.retain(|m| !defined.contains(m));
+    out
+}
+
+/// The words of a stretch of HTML's text, lowercase, in order of first appearance, once each,
+/// joined by spaces: runs of letters and digits of 3 characters or more with a letter among them
+/// (tags, entities and numbers are left out).
+fn words(html: &str) -> String {
+    let mut text = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(lt) = rest.find('<') {
+        text.push_str(&rest[..lt]);
+        text.push(' ');
+        rest = rest[lt..].find('>').map_or("", |gt| &rest[lt + gt + 1..]);
+    }
+    text.push_str(rest);
+    let text = unescape(&text).to_lowercase();
+    let mut seen = std::collections::HashSet::new();
+    let mut out = String::new();
+    for w in text.split(|c: char| !c.is_alphanumeric()) {
+        if w.chars().count() >= 3 && w.chars().any(char::is_alphabetic) && seen.insert(w) {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(w);
+        }
+    }
     out
 }
 
@@ -294,9 +332,9 @@ mod tests {
         let json = index_json(&[e], Base::ROOT);
         assert_eq!(
             json,
-            "[{\"u\":\"/docs/score/\",\"t\":\"score\",\"p\":\"score\",\"d\":\"The score command \\\"quoted\\\"\",\"k\":[],\"m\":[]},\
-{\"u\":\"/docs/score/#opts\",\"t\":\"Options\",\"p\":\"score\",\"d\":\"\",\"k\":[\"--against\",\"fail_under\"],\"m\":[\"--level\",\"--no-interval\"]},\
-{\"u\":\"/docs/score/#more\",\"t\":\"More --json\",\"p\":\"score\",\"d\":\"\",\"k\":[\"--json\"],\"m\":[]}]\n"
+            "[{\"u\":\"/docs/score/\",\"t\":\"score\",\"p\":\"score\",\"d\":\"The score command \\\"quoted\\\"\",\"k\":[],\"m\":[],\"w\":\"use pickanumber score\"},\
+{\"u\":\"/docs/score/#opts\",\"t\":\"Options\",\"p\":\"score\",\"d\":\"\",\"k\":[\"--against\",\"fail_under\"],\"m\":[\"--level\",\"--no-interval\"],\"w\":\"options option against file fail under and pickanumber score level interval skip prose word not name\"},\
+{\"u\":\"/docs/score/#more\",\"t\":\"More --json\",\"p\":\"score\",\"d\":\"\",\"k\":[\"--json\"],\"m\":[],\"w\":\"more json\"}]\n"
         );
     }
 
@@ -315,10 +353,11 @@ mod tests {
             placeholder: "Search /".into(),
             none: "None".into(),
             matches: "matches".into(),
+            one_match: "match".into(),
         };
         let html = box_html(&words, Base::new("/p/"));
         assert!(html.starts_with("<search class=\"site-search\" data-script=\"/p/search.js\" data-index=\"/p/search-index.json\""));
-        assert!(html.contains("matches\"><label"));
+        assert!(html.contains("data-match=\"match\" data-matches=\"matches\"><label"));
         assert!(html.contains("role=\"combobox\""));
     }
 }

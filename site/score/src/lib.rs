@@ -87,7 +87,8 @@ pub use names::{Named, UnknownName};
 pub use params::{positive_setting, Normalization, ParamError, ParamKey, Params, Rounding};
 pub use parse::{
     check_name, decimal_comma, has_pass_headings, must_be_a_number, parse_weights, pass_heading,
-    Entry, LineError, Parsed, ReportRow, MAX_ITEMS, MAX_REPEAT, MAX_RUN_BYTES,
+    weights_from_numbers, Entry, LineError, Parsed, ReportRow, MAX_ITEMS, MAX_REPEAT,
+    MAX_RUN_BYTES,
 };
 use pickanumber_lean::numtext;
 

@@ -35,7 +35,7 @@ pub use item_line::{check_name, MAX_REPEAT};
 use item_line::{read_item, strip_bullet, strip_prefix_ci, Head};
 pub use pass_heading::{has_pass_headings, pass_heading};
 pub(crate) use weights::second_weights;
-pub use weights::{decimal_comma, must_be_a_number, parse_weights};
+pub use weights::{decimal_comma, must_be_a_number, parse_weights, weights_from_numbers};
 
 use crate::Item;
 use std::fmt;

@@ -287,6 +287,21 @@ pub fn run(env: &Env, update: bool) -> Result<(), Failure> {
                 .output()
                 .context(format!("{shown_name}:{}", example.line))?;
             let stdout = String::from_utf8_lossy(&printed.stdout).into_owned();
+            if example.kind != Kind::Command {
+                let left = leftovers(&runners.scratch)?;
+                if !left.is_empty() {
+                    problems.push(format!(
+                        "{shown_name}:{}: the example left {} in the folder it ran in; run from a clone, it would leave them in the checkout (write them under a temporary folder)\n",
+                        example.line,
+                        left.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ")
+                    ));
+                    for f in &left {
+                        let path = runners.scratch.join(f);
+                        let _ =
+                            std::fs::remove_dir_all(&path).or_else(|_| std::fs::remove_file(&path));
+                    }
+                }
+            }
             if stdout == example.shown {
                 continue;
             }
@@ -332,6 +347,30 @@ pub fn run(env: &Env, update: bool) -> Result<(), Failure> {
             problems.join("\n")
         )))
     }
+}
+
+/// What a code example left in the scratch folder it ran in: every entry but the ones the
+/// runner put there (`node_modules`, `examples` and the `example-N.mjs` files), sorted.
+///
+/// # Errors
+/// The folder cannot be read.
+fn leftovers(scratch: &Path) -> Result<Vec<String>, Failure> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(scratch).context(scratch.display())? {
+        let name = entry
+            .context(scratch.display())?
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        let ours = name == "node_modules"
+            || name == "examples"
+            || (name.starts_with("example-") && name.ends_with(".mjs"));
+        if !ours {
+            out.push(name);
+        }
+    }
+    out.sort();
+    Ok(out)
 }
 
 /// Where the printed output first differs from the page's: the page's line (`first` is the
@@ -510,6 +549,42 @@ mod tests {
             (examples[2].shown.as_str(), examples[2].output_lines),
             ("2\n", (12, 13))
         );
+    }
+
+    #[test]
+    fn what_an_example_writes_beside_itself_is_a_leftover() {
+        let dir =
+            std::env::temp_dir().join(format!("pickanumber-leftovers-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for d in ["node_modules", "examples", "logs", ".deepeval"] {
+            std::fs::create_dir_all(dir.join(d)).unwrap();
+        }
+        std::fs::write(dir.join("example-3.mjs"), "").unwrap();
+        std::fs::write(dir.join("out.json"), "").unwrap();
+        let left = leftovers(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(left, [".deepeval", "logs", "out.json"]);
+    }
+
+    #[test]
+    fn the_docs_inspect_examples_write_their_logs_outside_the_checkout() {
+        // inspect_ai writes its logs to `log_dir`, `./logs` when none is given.
+        for file in files(&repo()).unwrap() {
+            let text = std::fs::read_to_string(&file).unwrap();
+            for e in parse(&file.display().to_string(), &text).unwrap() {
+                if e.kind == Kind::Python
+                    && e.code.contains("inspect_ai")
+                    && e.code.contains("eval(")
+                {
+                    assert!(
+                        e.code.contains("log_dir=tempfile.mkdtemp()"),
+                        "{}:{}: an inspect eval that writes logs/ where it runs",
+                        file.display(),
+                        e.line
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -100,3 +100,24 @@ fn only_install_lines_of_pickanumber_in_sh_blocks_count() {
     let md = "```sh\ncargo install --locked --path site/cli   # the CLI\nnpm ci\npip install maturin\n```\n```text\nnpm install ./target/npm/pickanumber\n```\n";
     assert_eq!(shown(md), ["cargo install --locked --path site/cli"]);
 }
+
+/// The npm line from a clone is the one the release's dry run runs (xtask's `install::NPM`),
+/// after going back to the folder the clone was made in, so the clone is never npm's project.
+#[test]
+fn the_npm_line_from_a_clone_is_the_one_the_release_dry_run_checks() {
+    let config = SiteConfig {
+        published: None,
+        ..SiteConfig::load(&repo()).expect("site.toml")
+    };
+    let lines = config.install("npm").expect("the npm line");
+    let lines: Vec<&str> = lines.lines().collect();
+    let xtask = std::fs::read_to_string(repo().join("site/xtask/src/package/install.rs"))
+        .expect("site/xtask/src/package/install.rs");
+    let checked = xtask
+        .split("pub const NPM: &str = \"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("xtask's NPM line");
+    assert_eq!(lines.last().copied(), Some(checked));
+    assert_eq!(lines[lines.len() - 2], "cd ..", "{lines:?}");
+}

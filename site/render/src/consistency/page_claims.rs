@@ -416,3 +416,157 @@ fn glossary_terms_have_entries_and_italicised_terms_link_to_them() {
         unlinked.join("\n")
     );
 }
+
+/// The glossary's list of terms: each entry's anchor with the words by which a page uses the
+/// term (lowercase; matched as whole words).
+const GLOSSARY: &[(&str, &[&str])] = &[
+    ("item", &["item", "items"]),
+    ("impact", &["impact", "impacts"]),
+    ("net", &["net"]),
+    ("normalised", &["normalised", "normalized"]),
+    ("raw", &["raw"]),
+    ("density", &["density"]),
+    ("multiplier", &["multiplier"]),
+    ("final", &["final"]),
+    ("confidence", &["confidence"]),
+    ("span", &["span"]),
+    ("self-check", &["self-check"]),
+    ("regime", &["regime", "regimes"]),
+    ("rubric", &["rubric", "rubrics"]),
+    ("criterion", &["criterion", "criteria"]),
+    ("perspective", &["perspective", "perspectives"]),
+    ("trap", &["trap", "traps"]),
+    ("counter-bias", &["counter-bias"]),
+    ("pass", &["pass", "passes"]),
+    ("interval", &["interval"]),
+    ("headline", &["headline"]),
+    ("overall", &["overall"]),
+    ("mode", &["mode", "modes"]),
+    ("bucket", &["bucket", "buckets"]),
+    ("weights", &["weights", "weight"]),
+    ("scale", &["scale"]),
+    ("gate", &["gate"]),
+    ("judged-work", &["judged work"]),
+    (
+        "evidence-statuses",
+        &["not_found", "not_checkable", "no_evidence", "located"],
+    ),
+    (
+        "invented-evidence-rate",
+        &["invented-evidence rate", "invented evidence"],
+    ),
+    (
+        "spread",
+        &["spread", "disagreement", "disagreements", "krippendorff"],
+    ),
+    ("duplicate-rule", &["duplicate rule"]),
+    ("gold-set", &["gold set"]),
+    ("held-out", &["held-out"]),
+    ("judge-card", &["judge card"]),
+    ("naive-number", &["naive number", "naive numbers"]),
+    ("evidence-block", &["evidence block", "evidence blocks"]),
+];
+
+/// Whether `text` (lowercase) holds `word` as whole words: no letter, digit, `_` or `-` on
+/// either side.
+fn holds_word(text: &str, word: &str) -> bool {
+    let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '-');
+    text.match_indices(word).any(|(at, _)| {
+        !part(text[..at].chars().next_back()) && !part(text[at + word.len()..].chars().next())
+    })
+}
+
+/// A page that uses a term of the glossary's list has the glossary's entry for it to link to,
+/// and the glossary has no entry the list lacks.
+#[test]
+fn every_term_a_page_uses_has_its_glossary_entry() {
+    let glossary = read("content/glossary.md");
+    let anchors: Vec<String> = glossary
+        .lines()
+        .filter_map(|l| l.strip_prefix("## "))
+        .filter_map(|h| h.split_once(" {#"))
+        .map(|(_, id)| id.trim_end_matches('}').to_string())
+        .collect();
+    let mut missing = Vec::new();
+    for (file, text) in markdown_files() {
+        if !["content/", "docs/", "paper/", "examples/"]
+            .iter()
+            .any(|d| file.starts_with(d))
+            || file == "content/glossary.md"
+        {
+            continue;
+        }
+        let text = text.to_lowercase();
+        for (anchor, words) in GLOSSARY {
+            if let Some(word) = words.iter().find(|w| holds_word(&text, w)) {
+                if !anchors.iter().any(|a| a == anchor) {
+                    missing.push(format!(
+                        "{file} uses \"{word}\": no glossary entry #{anchor}"
+                    ));
+                }
+            }
+        }
+    }
+    missing.sort();
+    missing.dedup();
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+    for a in &anchors {
+        assert!(
+            GLOSSARY.iter().any(|(anchor, _)| anchor == a),
+            "the glossary's entry #{a} is not in the list of terms"
+        );
+    }
+}
+
+#[test]
+fn whole_words_only() {
+    assert!(holds_word("the gold set, and", "gold set"));
+    assert!(!holds_word("navigate", "gate"));
+    assert!(!holds_word("a net_score", "net"));
+    assert!(!holds_word("self-checks", "self-check"));
+}
+
+/// Sentences a second fact-check found untrue, each against what settles it.
+#[test]
+fn the_second_fact_check_holds() {
+    // The setup page reads TOML (through its rubric reader) as its own paste label says.
+    let setup = prose("content/setup.md");
+    assert!(!setup.contains("reads no TOML"));
+    assert!(layout_says_toml_is_read());
+    assert!(setup.contains("A pasted rubric may be TOML or JSON"));
+    // The glossary's trap is the prompt's: an item at the trap's impact when the work falls in.
+    let prompt = pickanumber_rubric::Rubric::from_toml(&read("examples/rubrics/pull-request.toml"))
+        .expect("the example rubric")
+        .prompt();
+    assert!(prompt.contains("When the work falls into a trap, write an item that says so, with the impact given here; when it does not, write nothing about that trap."));
+    let glossary = prose("content/glossary.md");
+    assert!(glossary.contains("when the work falls into it, write an item that says so, at that impact; when it does not, write nothing about it"));
+    assert!(!glossary.contains("+5 if it is caught"));
+    // A saved pass is a pass, as the command line calls it.
+    assert!(!glossary.contains("is a saved version, not a pass"));
+    // Nothing is published, so no wheel is served: the pages say pip builds the extension.
+    let config = crate::config::SiteConfig::load(&super::repo()).expect("site.toml");
+    if config.published.is_none() {
+        for (file, text) in markdown_files() {
+            let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            for claim in ["wheel per platform", "where no wheel fits", "no wheel fits"] {
+                assert!(
+                    !text.contains(claim),
+                    "{file} says \"{claim}\" while site.toml publishes nothing"
+                );
+            }
+        }
+    }
+    // The README's adapters judge only with graders.
+    let readme = prose("README.md");
+    assert!(!readme.contains("adapters do the same through each framework's own models"));
+    assert!(readme.contains("only when given graders (`model=`)"));
+}
+
+/// Whether the setup page's paste label, in `content/layout.toml`, offers TOML.
+fn layout_says_toml_is_read() -> bool {
+    let layout = read("content/layout.toml");
+    layout
+        .lines()
+        .any(|l| l.starts_with("paste = ") && l.contains("TOML"))
+}

@@ -42,25 +42,69 @@ pub fn parse_weights(s: &str) -> Result<Vec<(String, f64)>, String> {
         };
         previous = Some((name.trim(), value.trim()));
         let name = name.trim();
-        check_name(name)?;
-        let value = value.trim();
-        let value = crate::parse_decimal(value).map_err(|e| match e {
-            crate::DecimalError::NotANumber => match decimal_comma(value) {
-                Some(hint) => format!("weight for {name}: {hint}"),
-                None => format!("weight for {name} is not a number: \"{value}\""),
-            },
-            crate::DecimalError::TooPrecise => format!("weight for {name} \"{value}\" {e}"),
-        })?;
-        out.push((name.to_string(), value));
+        out.push((name.to_string(), weight(name, value.trim())?));
     }
     if out.is_empty() {
         return Err("weights: line names no weights: write weights: craft=0.3, depth=0.2".into());
     }
-    let twice = crate::matrix::duplicates(out.iter().map(|(n, _)| n.as_str()));
-    if !twice.is_empty() {
-        return Err(crate::WeightError::Duplicate(twice).to_string());
+    once_each(out)
+}
+
+/// One weight of a list, `name` and its value as written, by the rule every reader of weights
+/// keeps: the name a label ([`check_name`]), the value a plain decimal that
+/// [`parse_decimal`](crate::parse_decimal) reads exactly.
+fn weight(name: &str, value: &str) -> Result<f64, String> {
+    check_name(name)?;
+    crate::parse_decimal(value).map_err(|e| match e {
+        crate::DecimalError::NotANumber => match decimal_comma(value) {
+            Some(hint) => format!("weight for {name}: {hint}"),
+            None => format!("weight for {name} is not a number: \"{value}\""),
+        },
+        crate::DecimalError::TooPrecise => format!("weight for {name} \"{value}\" {e}"),
+    })
+}
+
+/// The pairs, unless a criterion is given twice.
+fn once_each(pairs: Vec<(String, f64)>) -> Result<Vec<(String, f64)>, String> {
+    let twice = crate::matrix::duplicates(pairs.iter().map(|(n, _)| n.as_str()));
+    if twice.is_empty() {
+        Ok(pairs)
+    } else {
+        Err(crate::WeightError::Duplicate(twice).to_string())
     }
-    Ok(out)
+}
+
+/// Weights given as numbers (the Python package's mapping or pairs) read by the rule
+/// [`parse_weights`] reads text by: each value is written as the shortest decimal that reads
+/// back to it ([`round_trip`](pickanumber_lean::numtext::round_trip)) and read as that text, so a
+/// value the text could not give (`NaN`, an infinity, more digits than the decimal reader
+/// rounds exactly, such as `0.1 + 0.2`) is refused with the same message, and so are a name
+/// that is not a label and a criterion given twice. An empty list is left to the caller, whose
+/// message shows its own spelling.
+///
+/// # Errors
+/// The message [`parse_weights`] gives for the same weight written as text.
+///
+/// ```
+/// use pickanumber_score::{parse_weights, weights_from_numbers};
+/// let pairs = |p: &[(&str, f64)]| p.iter().map(|(n, x)| (n.to_string(), *x)).collect::<Vec<_>>();
+/// assert_eq!(weights_from_numbers(pairs(&[("craft", 0.6), ("depth", 0.4)])), parse_weights("craft=0.6,depth=0.4"));
+/// assert_eq!(
+///     weights_from_numbers(pairs(&[("craft", f64::NAN)])).unwrap_err(),
+///     "weight for craft is not a number: \"NaN\""
+/// );
+/// assert_eq!(
+///     weights_from_numbers(pairs(&[("craft", 0.1 + 0.2)])).unwrap_err(),
+///     parse_weights("craft=0.30000000000000004").unwrap_err()
+/// );
+/// ```
+pub fn weights_from_numbers(pairs: Vec<(String, f64)>) -> Result<Vec<(String, f64)>, String> {
+    let mut out = Vec::with_capacity(pairs.len());
+    for (name, x) in pairs {
+        let value = weight(&name, &pickanumber_lean::numtext::round_trip(x))?;
+        out.push((name, value));
+    }
+    once_each(out)
 }
 
 /// The error of a second set of weights in one text (a second `weights:` line, or weights in

@@ -1,7 +1,8 @@
 //! The npm package: `site/npm` (crate `pickanumber-wasm`) → cargo, for wasm32 in the
 //! size-tuned `wasm-release` profile → the pinned wasm-bindgen CLI (`--target web`) → wasm-opt
 //! → with `site/npm/js/` (the entry that loads the wasm in Node and in browsers, and its types),
-//! the package README and a written `package.json` → `target/npm/pickanumber/`.
+//! the package README and a written `package.json` → `target/npm/pickanumber/`, and that
+//! folder packed by `npm pack` → `target/npm/pickanumber.tgz`, what a user's project installs.
 //!
 //! Everything is written into a fresh folder beside it first and moved into place at the end,
 //! so a failed build never leaves a half-written package. [`super::node`] tests it.
@@ -70,6 +71,7 @@ pub fn build(env: &Env) -> Result<(), Failure> {
         std::fs::remove_dir_all(&out).context(out.display())?;
     }
     std::fs::rename(&staging, &out).context(out.display())?;
+    let tarball = pack(env, &out)?;
     let size = std::fs::metadata(out.join(format!("{STEM}_bg.wasm"))).map_or(0, |m| m.len());
     let took = human(started.elapsed());
     println!(
@@ -77,10 +79,37 @@ pub fn build(env: &Env) -> Result<(), Failure> {
         out.display()
     );
     println!(
-        "    install it from the clone's top folder: {}",
-        super::install::NPM
+        "    packed: {}; install it in your own project with `npm install {}`",
+        tarball.display(),
+        tarball.display()
     );
     Ok(())
+}
+
+/// The package folder `out` packed by `npm pack` into [`super::install::TARBALL`]: `npm pack`
+/// names its tarball with the version, which the install line cannot know, so it is renamed.
+fn pack(env: &Env, out: &Path) -> Result<PathBuf, Failure> {
+    let dir = out.parent().unwrap_or(out);
+    let mut pack = env.command("npm", "pack --silent --pack-destination");
+    pack.arg(dir).current_dir(out);
+    let printed = pack.output().context("npm pack")?;
+    if !printed.status.success() {
+        return Err(failed(format!(
+            "npm pack {} failed: {}",
+            out.display(),
+            String::from_utf8_lossy(&printed.stderr).trim_end()
+        )));
+    }
+    // npm pack prints the tarball's name as its last line.
+    let stdout = String::from_utf8_lossy(&printed.stdout);
+    let name = stdout
+        .lines()
+        .map(str::trim)
+        .rfind(|l| !l.is_empty())
+        .unwrap_or_default();
+    let tarball = env.repo.join(super::install::TARBALL);
+    std::fs::rename(dir.join(name), &tarball).context(format!("{name} → {}", tarball.display()))?;
+    Ok(tarball)
 }
 
 /// An empty folder at `dir`.

@@ -11,7 +11,10 @@
 //! - **npm**: the package folder → `npm pack` → the tarball installed into a fresh Node project
 //!   and imported by Node, and bundled for a browser by esbuild;
 //! - **git routes** from a bare clone of the checkout's `HEAD`: `cargo install --git file://…`
-//!   and `pip install "git+file://…#subdirectory=site/python"`.
+//!   and `pip install "git+file://…#subdirectory=site/python"`;
+//! - **the npm line from a clone**: a clone made inside a fresh project, the packed package where
+//!   `cargo xtask package npm` writes it, then the documented line run in the project; the
+//!   clone's `git status` must stay empty.
 //!
 //! Every cargo build shares one target folder (`target/release-check-target`), so a second run
 //! rebuilds only what changed; the artifacts themselves are made afresh each run.
@@ -140,6 +143,14 @@ pub fn check(env: &Env) -> Result<Vec<String>, Failure> {
         human(started.elapsed())
     ));
 
+    let started = Instant::now();
+    let json = npm_from_a_clone(env, &dir.join("npm-user"), &bare, &tarball, &example)?;
+    outputs.push(("npm install from a clone".into(), json));
+    lines.push(format!(
+        "npm from a clone: installed into the project beside it, the clone left clean, in {}",
+        human(started.elapsed())
+    ));
+
     same(&outputs)?;
     lines.push(format!(
         "all {} installs print the same JSON for {EXAMPLE}",
@@ -258,16 +269,73 @@ fn python_json(env: &Env, python: &Path, example: &Path) -> Result<Value, Failur
     run_json(&mut run, "pickanumber.analyse in a fresh venv")
 }
 
-/// The npm package built and packed (`npm pack`): the tarball's path.
+/// The npm package built and packed (`npm pack`, by `cargo xtask package npm`), copied into
+/// `dir`: the tarball's path.
 fn npm_tarball(env: &Env, dir: &Path) -> Result<PathBuf, Failure> {
     crate::tools::npm_tools(env)?;
     super::npm::build(env)?;
-    let mut pack = env.command("npm", "pack --silent --pack-destination");
-    pack.arg(dir).current_dir(env.repo.join(super::npm::OUT));
-    step("npm pack target/npm/pickanumber", &mut pack)?;
-    let packed = std::fs::read_dir(dir).context(dir.display())?.flatten();
-    let tarball = packed.map(|e| e.path()).find(|p| name(p).ends_with(".tgz"));
-    tarball.ok_or_else(|| failed("npm pack wrote no tarball"))
+    let packed = env.repo.join(super::install::TARBALL);
+    let tarball = dir.join(name(&packed));
+    std::fs::copy(&packed, &tarball).context(packed.display())?;
+    Ok(tarball)
+}
+
+/// The documented npm route from a clone, as a user runs it: the repository cloned (from
+/// `bare`) into `project`, a fresh project of the user's; the packed package where `cargo
+/// xtask package npm` writes it in the clone (`tarball`, this run's); then
+/// [`super::install::NPM`] run in the project. The clone's `git status` must list nothing, and
+/// the project's Node scores `example`: its JSON.
+fn npm_from_a_clone(
+    env: &Env,
+    project: &Path,
+    bare: &Path,
+    tarball: &Path,
+    example: &Path,
+) -> Result<Value, Failure> {
+    std::fs::create_dir_all(project).context(project.display())?;
+    let manifest = "{ \"name\": \"users-project\", \"private\": true, \"type\": \"module\" }\n";
+    std::fs::write(project.join("package.json"), manifest).context("package.json")?;
+    let clone = project.join("pickanumber");
+    let mut git = env.command("git", "clone -q");
+    step(
+        "git clone (the clone a user builds the npm package in)",
+        git.arg(bare).arg(&clone),
+    )?;
+    let packed = clone.join(super::install::TARBALL);
+    std::fs::create_dir_all(packed.parent().unwrap_or(&clone)).context(packed.display())?;
+    std::fs::copy(tarball, &packed).context(packed.display())?;
+    let mut install = env.command("sh", "-c");
+    install
+        .arg(super::install::NPM)
+        .env("npm_config_audit", "false")
+        .env("npm_config_fund", "false")
+        .current_dir(project);
+    step(
+        &format!(
+            "{} (in the project the clone was made in)",
+            super::install::NPM
+        ),
+        &mut install,
+    )?;
+    let status = env
+        .command("git", "status --porcelain --untracked-files=all")
+        .current_dir(&clone)
+        .output()
+        .context("git status in the clone")?;
+    let changed = String::from_utf8_lossy(&status.stdout).into_owned();
+    if !status.status.success() || !changed.trim().is_empty() {
+        return Err(failed(format!(
+            "`{}` changed the clone it was built in (git status --porcelain):\n{changed}",
+            super::install::NPM
+        )));
+    }
+    let script = "import { readFileSync } from \"node:fs\";\n\
+                  import { analyse } from \"pickanumber\";\n\
+                  console.log(JSON.stringify(analyse(readFileSync(process.argv[2], \"utf8\"))));\n";
+    std::fs::write(project.join("score.mjs"), script).context("score.mjs")?;
+    let mut node = env.command("node", "score.mjs");
+    node.arg(example).current_dir(project);
+    run_json(&mut node, "analyse in the project the clone was made in")
 }
 
 /// The tarball installed into a fresh Node project at `project` (with esbuild from the npm
