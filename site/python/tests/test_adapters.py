@@ -122,7 +122,11 @@ def test_deepeval_metric_refuses_an_output_without_items():
 #: rubric-free mode so every one of them applies at once.
 EVERY_OPTION = dict(mode="matrix", weights="craft=0.6,depth=0.4", preset=None, strict=True,
                     fail_under=40.0, min_confidence=0.05, require_self_check=True,
-                    denominator=12.0, scale=6.0, interval=False)
+                    denominator=12.0, scale=6.0, interval=False,
+                    # The evidence options need a work, which a metric without judges has not:
+                    # their defaults.
+                    unverified="drop", require_evidence=False, require_quotes=False,
+                    max_unverified=None)
 MATRIX_LINES = (
     "(+5, sme × craft) every endpoint has a test\n(+3, production × craft) retries are bounded\n"
     "(-3, adversary × depth) no lock order\n")

@@ -86,6 +86,10 @@ class EvidenceMetric(BaseMetric):
         denominator: Optional[float] = None,
         scale: Optional[float] = None,
         interval: bool = True,
+        unverified: str = "drop",
+        require_evidence: bool = False,
+        require_quotes: bool = False,
+        max_unverified: Optional[float] = None,
         async_mode: bool = True,
         model: Optional[Models] = None,
         timeout: float = DEFAULT_TIMEOUT,
@@ -111,6 +115,10 @@ class EvidenceMetric(BaseMetric):
         self.denominator = denominator
         self.scale = scale
         self.interval = interval
+        self.unverified = unverified
+        self.require_evidence = require_evidence
+        self.require_quotes = require_quotes
+        self.max_unverified = max_unverified
         self.threshold = 0.0 if fail_under is None else fail_under / 100
         self.async_mode = async_mode
         self.include_reason = True
