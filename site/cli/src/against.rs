@@ -41,8 +41,9 @@ macro_rules! evidence_help {
     --require-evidence leaves out no_evidence items too, --require-quotes every item but
     the verified ones. The JSON's \"evidence\" object holds the counts, the
     invented-evidence rate (not found / (verified + located + not found)) and every
-    written item's status (a ×N line once, with its count); in combine each pass has its own counts. --max-unverified RATE exits 3 when
-    that rate is over RATE, overall or for any one pass.
+    written item's status (a ×N line once, with its count); in combine each pass has its
+    own counts. --max-unverified RATE exits 3 when that rate is over RATE, overall or for
+    any one pass.
 
 "
     };

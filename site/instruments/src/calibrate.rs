@@ -1177,10 +1177,11 @@ impl Calibration {
         if let Some(e) = &self.evidence {
             let c = &e.counts;
             s.push_str(&format!(
-                "\nEvidence checked against the work for {} of {} subjects: {} items verified, {} not found (left out before scoring), {} not checkable, {} citing nothing; invented-evidence rate {} (not found over verified and not found).\n",
+                "\nEvidence checked against the work for {} of {} subjects: {} items verified, {} located (a place and no quotation), {} not found (left out before scoring), {} not checkable, {} citing nothing; invented-evidence rate {} (not found over verified, located and not found).\n",
                 e.subjects,
                 self.rows.len(),
                 c.verified,
+                c.located,
                 c.not_found,
                 c.not_checkable,
                 c.no_evidence,
