@@ -67,8 +67,9 @@ JOINED INSTRUMENTS (the judge card):
 OUTPUT:
     One JSON object: n, small, scales, kappa_bins, level, resamples, raters, defaults, naive,
     passes (alpha across the judge's passes, when outputs are lists of passes), evidence
-    (when some subject has a work: subjects, verified, not_found, not_checkable, no_evidence,
-    invented_rate = not_found / (verified + not_found), summed over those subjects),
+    (when some subject has a work: subjects, verified, located, not_found, not_checkable,
+    no_evidence, invented_rate = not_found / (verified + located + not_found), summed over
+    those subjects),
     fit {folds, grid, fitted {denominator, scale}, fold_settings, held_out, mae_improvement,
     finding, message, kept_together}, criteria, verdict, subjects, left_out. --report prints
     markdown instead.

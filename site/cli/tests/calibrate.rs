@@ -467,7 +467,7 @@ fn a_work_folder_checks_the_evidence_and_the_written_rubric_reproduces_it() {
     let card = card(&[g, "--folds", "3", "--out", r, "--force"]);
     assert_eq!(
         card["evidence"],
-        serde_json::json!({"subjects": 12, "verified": 24, "not_found": 12, "not_checkable": 0, "no_evidence": 12, "invented_rate": 0.3333})
+        serde_json::json!({"subjects": 12, "verified": 24, "located": 0, "not_found": 12, "not_checkable": 0, "no_evidence": 12, "invented_rate": 0.3333})
     );
     assert_eq!(card["subjects"][0]["evidence"]["not_found"], 1);
     let work = dir.join("work");

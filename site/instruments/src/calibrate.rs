@@ -942,6 +942,7 @@ fn agreement_card(a: &Agreement) -> AgreementCard {
 fn counts_card(c: &Counts) -> CountsCard {
     CountsCard {
         verified: c.verified,
+        located: c.located,
         not_found: c.not_found,
         not_checkable: c.not_checkable,
         no_evidence: c.no_evidence,

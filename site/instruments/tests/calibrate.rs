@@ -376,12 +376,12 @@ fn each_subjects_work_checks_its_evidence_and_the_card_gives_the_invented_rate()
     assert_ne!(c.rows[0].default_final, score(&outputs[0], &plain));
     let json = c.to_json(Scale::default(), Scale::default(), None);
     assert!(
-        json.contains("\"evidence\": {\n    \"subjects\": 8,\n    \"verified\": 24,\n    \"not_found\": 8,\n    \"not_checkable\": 0,\n    \"no_evidence\": 8,\n    \"invented_rate\": 0.25\n  }"),
+        json.contains("\"evidence\": {\n    \"subjects\": 8,\n    \"verified\": 24,\n    \"located\": 0,\n    \"not_found\": 8,\n    \"not_checkable\": 0,\n    \"no_evidence\": 8,\n    \"invented_rate\": 0.25\n  }"),
         "{json}"
     );
     let report = c.report(None);
     assert!(
-        report.contains("Evidence checked against the work for 8 of 10 subjects: 24 items verified, 8 not found (left out before scoring), 0 not checkable, 8 citing nothing; invented-evidence rate 0.250"),
+        report.contains("Evidence checked against the work for 8 of 10 subjects: 24 items verified, 0 located (a place and no quotation), 8 not found (left out before scoring), 0 not checkable, 8 citing nothing; invented-evidence rate 0.250"),
         "{report}"
     );
     let bad = gold::read_text(

@@ -112,15 +112,17 @@ pub struct DefaultsCard {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(JsonSchema))]
 pub struct CountsCard {
-    /// Items whose every quotation and place is in the work.
+    /// Items that quote the work, every quotation and place found in it.
     pub verified: usize,
+    /// Items giving places only, whose lines the work has (what they say was not checked).
+    pub located: usize,
     /// Items citing a quotation or place the work does not have (left out of the score).
     pub not_found: usize,
     /// Items citing only what the work cannot confirm.
     pub not_checkable: usize,
     /// Items citing nothing.
     pub no_evidence: usize,
-    /// `not_found / (verified + not_found)`; `null` when no item was checkable.
+    /// `not_found / (verified + located + not_found)`; `null` when no item's evidence was checked.
     pub invented_rate: Option<f64>,
 }
 
