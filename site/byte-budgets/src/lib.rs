@@ -50,7 +50,7 @@ impl Module {
 pub const CALCULATOR: Module = Module {
     name: "calculator",
     stem: "pickanumber-calculator",
-    budget: 85_700,
+    budget: 86_000,
     aim: Some(80_000),
 };
 
@@ -61,7 +61,7 @@ pub const CALCULATOR: Module = Module {
 pub const SECOND: Module = Module {
     name: "second module",
     stem: "pickanumber-second",
-    budget: 127_400,
+    budget: 131_500,
     aim: None,
 };
 
@@ -78,7 +78,7 @@ pub const INSTRUMENTS: Module = Module {
 pub const SETUP: Module = Module {
     name: "setup island",
     stem: "pickanumber-setup-island",
-    budget: 50_500,
+    budget: 50_700,
     aim: None,
 };
 
