@@ -374,18 +374,15 @@ fn check_one(work: &Work, index: &Index, e: &Evidence, pieces: &[Vec<String>]) -
     let mut cannot: Vec<String> = places.iter().map(|p| p.written.clone()).collect();
     cannot.extend(e.uncheckable.iter().cloned());
     cannot.extend(short.iter().map(|q| format!("\"{q}\"")));
-    let why = match (work.anonymous && !places.is_empty(), short.is_empty()) {
-        (true, _) => {
-            " (the work is one text without file names: give the work as a file or a folder)"
-        }
-        (false, false) => "",
-        (false, true) => "",
-    };
-    let why = match (why.is_empty(), short.is_empty()) {
-        (true, false) => format!(
+    let why = if work.anonymous && !places.is_empty() {
+        " (the work is one text without file names: give the work as a file or a folder)"
+            .to_string()
+    } else if !short.is_empty() {
+        format!(
             " (a quotation needs at least {MIN_QUOTE_CHARS} letters or digits to identify a place)"
-        ),
-        _ => why.to_string(),
+        )
+    } else {
+        String::new()
     };
     Check {
         status: Status::NotCheckable,
