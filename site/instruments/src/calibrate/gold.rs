@@ -104,39 +104,15 @@ pub fn read(
     naive_scale: Scale,
     open: &mut Open<'_>,
 ) -> Result<Vec<Subject>, Vec<LineError>> {
-    let mut subjects: Vec<Subject> = Vec::new();
     let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    let mut errors = Vec::new();
-    for (k, row) in crate::without_bom(text).lines().enumerate() {
-        let line = k + 1;
-        if row.trim().is_empty() {
-            continue;
-        }
-        match subject(row, line, human_scale, naive_scale, open, &mut seen) {
-            Ok(s) => subjects.push(s),
-            Err(e) => errors.push(e),
-        }
-    }
-    if subjects.is_empty() && errors.is_empty() {
-        errors.push(err(
-            1,
-            "the gold set has no subjects: write one JSON object a line, {\"id\": \"s1\", \"human\": 72, \"output\": \"…\"}".into(),
-        ));
-    }
-    if errors.is_empty() {
-        Ok(subjects)
-    } else {
-        Err(errors)
-    }
+    crate::line_error::json_lines(
+        text,
+        "the gold set has no subjects: write one JSON object a line, {\"id\": \"s1\", \"human\": 72, \"output\": \"…\"}",
+        |row, line| subject(row, line, human_scale, naive_scale, open, &mut seen),
+    )
 }
 
-fn err(line: usize, message: String) -> LineError {
-    LineError {
-        line,
-        column: None,
-        message,
-    }
-}
+use crate::line_error::at as err;
 
 fn subject(
     row: &str,

@@ -40,37 +40,14 @@ pub struct Run {
 /// or lies outside `naive_scale`, a grader, model or label that is not a text; and a file with
 /// no run.
 pub fn read(text: &str, naive_scale: Scale, by: Option<&str>) -> Result<Vec<Run>, Vec<LineError>> {
-    let mut runs = Vec::new();
-    let mut errors = Vec::new();
-    for (k, row) in crate::without_bom(text).lines().enumerate() {
-        if row.trim().is_empty() {
-            continue;
-        }
-        match run(row, k + 1, naive_scale, by) {
-            Ok(r) => runs.push(r),
-            Err(e) => errors.push(e),
-        }
-    }
-    if runs.is_empty() && errors.is_empty() {
-        errors.push(err(
-            1,
-            "the runs file has no runs: write one JSON object a line, {\"work\": \"w1\", \"output\": \"+3 …\"}, at least two a work".into(),
-        ));
-    }
-    if errors.is_empty() {
-        Ok(runs)
-    } else {
-        Err(errors)
-    }
+    crate::line_error::json_lines(
+        text,
+        "the runs file has no runs: write one JSON object a line, {\"work\": \"w1\", \"output\": \"+3 …\"}, at least two a work",
+        |row, line| run(row, line, naive_scale, by),
+    )
 }
 
-fn err(line: usize, message: String) -> LineError {
-    LineError {
-        line,
-        column: None,
-        message,
-    }
-}
+use crate::line_error::at as err;
 
 /// The keys a run may have, as the messages list them.
 fn allowed(by: Option<&str>) -> String {
