@@ -174,6 +174,7 @@ impl Gate {
             passed: misses.is_empty(),
             misses: misses.to_vec(),
             max_unverified: self.max_unverified,
+            require_card: None,
         }
     }
 }
@@ -198,6 +199,10 @@ pub struct GateResult {
     /// when given, so that a gate without a work keeps its keys.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_unverified: Option<f64>,
+    /// The card fields required to hold a value (`--require-card FIELD=VALUE`), field by
+    /// field; present only when given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub require_card: Option<std::collections::BTreeMap<String, String>>,
 }
 
 /// A threshold as typed: `70`, `0.5`.

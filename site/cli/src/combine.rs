@@ -50,7 +50,8 @@ EXIT STATUS:
     1  some item, heading or weight is an error
     2  usage error or unreadable file (message on stderr, nothing on stdout)
     3  the headline missed --fail-under, --min-confidence or --require-self-check,
-       or the share of evidence not found over --max-unverified"
+       the share of evidence not found over --max-unverified, or a card field is not
+       the one --require-card gives"
 );
 
 /// Options of `pickanumber combine`.
@@ -105,6 +106,11 @@ pub struct CombineArgs {
     #[arg(long)]
     pub require_self_check: bool,
 
+    /// Exit 3 unless the result's card holds VALUE in FIELD (version, settings, rubric,
+    /// prompt, schema or work); repeat it to pin several fields.
+    #[arg(long, value_name = "FIELD=VALUE", value_parser = pickanumber_api::card::Pin::parse)]
+    pub require_card: Vec<pickanumber_api::card::Pin>,
+
     /// Skip the bootstrap intervals (most of the time a combination takes): the JSON has no
     /// "interval" key, at the top or in any pass.
     #[arg(long)]
@@ -123,7 +129,7 @@ pub struct CombineArgs {
 pub fn run(args: &CombineArgs) -> Result<ExitCode, Fatal> {
     let options = scoring_options!(args)?;
     let passes = read_passes(&args.passes)?;
-    let e = match passes.as_slice() {
+    let mut e = match passes.as_slice() {
         [(_, text, true)] => evaluate(text, &options),
         _ => {
             if let Some((name, _, _)) = passes.iter().find(|p| p.2) {
@@ -133,6 +139,7 @@ pub fn run(args: &CombineArgs) -> Result<ExitCode, Fatal> {
             evaluate_passes(&named, &options)
         }
     };
+    e.require_card(args.require_card.clone(), "--require-card");
     if args.report {
         crate::print_report(&pickanumber_view::report::markdown(&e.analysis));
     } else {

@@ -166,6 +166,37 @@ GateDict = TypedDict(
         "passed": bool,
         "misses": List[str],
         "max_unverified": NotRequired[float],
+        "require_card": NotRequired[Dict[str, str]],
+    },
+)
+GraderDict = TypedDict(
+    "GraderDict",
+    {
+        "name": str,
+        "model": Optional[str],
+        "temperature": Optional[float],
+        "max_tokens": Optional[int],
+    },
+)
+FitDict = TypedDict(
+    "FitDict",
+    {
+        "gold": str,
+        "settings": str,
+    },
+)
+CardDict = TypedDict(
+    "CardDict",
+    {
+        "tool": str,
+        "version": str,
+        "settings": str,
+        "rubric": Optional[str],
+        "prompt": Optional[str],
+        "schema": Optional[str],
+        "work": Optional[str],
+        "graders": List[GraderDict],
+        "fit": Optional[FitDict],
     },
 )
 ResultDict = TypedDict(
@@ -204,6 +235,7 @@ ResultDict = TypedDict(
         "ignored": List[int],
         "warnings": List[DiagnosticDict],
         "notes": List[DiagnosticDict],
+        "card": NotRequired[CardDict],
         "gate": NotRequired[GateDict],
     },
 )
