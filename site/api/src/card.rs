@@ -417,13 +417,9 @@ impl Pin {
             format!("{s:?} is not FIELD=VALUE: give one of {fields}, such as rubric=<sha256>")
         })?;
         let name = name.trim();
-        let field = FIELDS
-            .iter()
-            .copied()
-            .find(|f| *f == name)
-            .ok_or_else(|| {
-                format!("{s:?}: {name} is not a card field; give one of {fields} as FIELD=VALUE")
-            })?;
+        let field = FIELDS.iter().copied().find(|f| *f == name).ok_or_else(|| {
+            format!("{s:?}: {name} is not a card field; give one of {fields} as FIELD=VALUE")
+        })?;
         let value = value.trim();
         if field == "version" {
             if value.is_empty() {
@@ -524,7 +520,9 @@ mod tests {
         );
         let mut extra = v;
         extra["judge"] = json!(1);
-        assert!(Card::read(&extra).unwrap_err().starts_with("card.judge is not a key"));
+        assert!(Card::read(&extra)
+            .unwrap_err()
+            .starts_with("card.judge is not a key"));
         assert_eq!(
             Card::read(&json!([1])).unwrap_err(),
             "card must be an object, not [1]"

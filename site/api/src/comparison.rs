@@ -49,8 +49,7 @@ impl Cards {
     pub fn new(before: &Result<Card, String>, after: &Result<Card, String>) -> Cards {
         match (before, after) {
             (Ok(b), Ok(a)) => {
-                let differ: Vec<String> =
-                    b.differences(a).into_iter().map(String::from).collect();
+                let differ: Vec<String> = b.differences(a).into_iter().map(String::from).collect();
                 Cards {
                     same: differ.is_empty(),
                     differ,
@@ -77,7 +76,10 @@ impl Cards {
             .map(|u| format!("{u}; the two judges cannot be shown to be the same"))
             .collect();
         for f in &self.differ {
-            let values = match (before.and_then(|c| c.field(f)), after.and_then(|c| c.field(f))) {
+            let values = match (
+                before.and_then(|c| c.field(f)),
+                after.and_then(|c| c.field(f)),
+            ) {
                 (b, a) if b.is_some() || a.is_some() => {
                     let show = |v: Option<&str>| v.map_or("none".to_string(), crate::card::short);
                     format!(" ({} before, {} after)", show(b), show(a))

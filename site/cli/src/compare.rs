@@ -102,7 +102,9 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode, Fatal> {
 /// another tool) or one whose fields are not a card's.
 fn card(v: &Value) -> Result<Card, String> {
     match v.get("card") {
-        None => Err("the result has no card (made by another tool, or before results had cards)".into()),
+        None => {
+            Err("the result has no card (made by another tool, or before results had cards)".into())
+        }
         Some(c) => Card::read(c).map_err(|e| format!("its card does not read: {e}")),
     }
 }
