@@ -286,7 +286,15 @@ fn maybe_hash(m: &Map<String, Value>, key: &str) -> Result<Option<String>, Strin
 
 /// One grader of a card read back.
 fn grader(v: &Value, i: usize) -> Result<Grader, String> {
-    let at = format!("card.graders[{i}]");
+    read_grader(v, &format!("card.graders[{i}]"))
+}
+
+/// A grader as a card or a cache entry writes it (`name`, `model`, `temperature`,
+/// `max_tokens`), read back; `at` names it in the messages.
+///
+/// # Errors
+/// An unknown or missing key, or a value of another type, named.
+pub fn read_grader(v: &Value, at: &str) -> Result<Grader, String> {
     let m = v
         .as_object()
         .ok_or_else(|| format!("{at} must be an object, not {}", shown(v)))?;

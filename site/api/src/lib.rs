@@ -15,6 +15,7 @@
 //! the same JSON object in all three; none of them builds its own.
 
 mod asked;
+pub mod cache;
 pub mod card;
 pub mod comparison;
 pub mod evidence;
