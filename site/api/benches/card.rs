@@ -54,7 +54,9 @@ fn work() -> Work {
             let mut text = String::with_capacity(per_file + 80);
             let mut line = 0;
             while text.len() < per_file {
-                text.push_str(&format!("    let value_{line} = check(input_{line}); // file {f}\n"));
+                text.push_str(&format!(
+                    "    let value_{line} = check(input_{line}); // file {f}\n"
+                ));
                 line += 1;
             }
             (format!("src/file_{f}.rs"), text)
