@@ -84,7 +84,9 @@ pub struct Card {
     /// Each pass's grader, in the order of the passes: its name and the sampling parameters
     /// its front end knows (`null` where it does not). Empty for one text.
     pub graders: Vec<Grader>,
-    /// The calibration the settings came from (`calibrate --out`), or `null`.
+    /// The calibration the settings came from: the rubric's `[fit]`, which `calibrate --out`
+    /// writes, or `null`. Its `settings` equals the card's `settings` while the settings are
+    /// still the fitted ones.
     pub fit: Option<Fit>,
 }
 
@@ -144,7 +146,10 @@ impl Card {
                     ..Grader::default()
                 })
                 .collect(),
-            fit: None,
+            fit: rubric.and_then(|r| r.fit.as_ref()).map(|f| Fit {
+                gold: f.gold.clone(),
+                settings: f.settings.clone(),
+            }),
         }
     }
 
