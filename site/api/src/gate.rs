@@ -23,6 +23,8 @@ pub struct OptionNames {
     pub require_self_check: &'static str,
     /// The option of [`Gate::max_unverified`].
     pub max_unverified: &'static str,
+    /// The option of [`crate::Options::require_card`].
+    pub require_card: &'static str,
 }
 
 impl OptionNames {
@@ -32,6 +34,7 @@ impl OptionNames {
         min_confidence: "--min-confidence",
         require_self_check: "--require-self-check",
         max_unverified: "--max-unverified",
+        require_card: "--require-card",
     };
     /// The Python package: the keyword arguments of `analyse` and `combine`.
     pub const PYTHON: OptionNames = OptionNames {
@@ -39,6 +42,7 @@ impl OptionNames {
         min_confidence: "min_confidence=",
         require_self_check: "require_self_check=",
         max_unverified: "max_unverified=",
+        require_card: "require_card=",
     };
     /// The npm package: the keys of the options object.
     pub const NPM: OptionNames = OptionNames {
@@ -46,6 +50,7 @@ impl OptionNames {
         min_confidence: "minConfidence",
         require_self_check: "requireSelfCheck",
         max_unverified: "maxUnverified",
+        require_card: "requireCard",
     };
 }
 
@@ -91,6 +96,7 @@ impl Gate {
             min_confidence,
             require_self_check,
             max_unverified,
+            ..
         } = self.names;
         let mut out = Vec::new();
         if let Some(n) = self.fail_under {

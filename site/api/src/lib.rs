@@ -92,6 +92,9 @@ pub struct Options {
     /// top or in `passes` (`"interval": null` keeps its one meaning: there is no score).
     /// The interval's 1,000 resamples are most of an analysis's cost.
     pub interval: bool,
+    /// Card fields the gate requires to hold a value (`--require-card rubric=HEX`): each one
+    /// the result's card does not hold is a miss of the gate.
+    pub require_card: Vec<card::Pin>,
 }
 
 impl Default for Options {
@@ -102,6 +105,7 @@ impl Default for Options {
             rubric: None,
             gate: Gate::default(),
             interval: true,
+            require_card: Vec::new(),
         }
     }
 }
@@ -146,7 +150,8 @@ pub struct Evaluation {
     /// What produced the result ([`card::Card`]): the JSON's `card`. A front end that called
     /// the graders sets their parameters and the prompt it sent before printing.
     pub card: card::Card,
-    /// The card fields the gate requires ([`Evaluation::require_card`]).
+    /// The card fields the gate requires ([`Options::require_card`], checked by
+    /// [`Evaluation::require_card`]).
     pub pins: Vec<card::Pin>,
 }
 
@@ -180,8 +185,9 @@ impl Evaluation {
 
     /// Requires card fields to hold the values `pins` give (the gate's `--require-card`): each
     /// one that does not is a miss naming the field, both values and `option` (the option as
-    /// the caller's front end spells it). Call it after the card is complete (graders and
-    /// prompt set), before printing.
+    /// the caller's front end spells it). [`evaluate`] calls it with
+    /// [`Options::require_card`]; a front end that changes the card afterwards (the prompt it
+    /// sent) checks its own pins again here.
     pub fn require_card(&mut self, pins: Vec<card::Pin>, option: &str) {
         for p in &pins {
             self.misses.extend(p.miss(&self.card, option));
@@ -240,12 +246,17 @@ fn finish(mut analysis: Analysis, options: &Options) -> Evaluation {
         .map(|p| p.name.as_str())
         .collect();
     let card = card::Card::new(&options.request, options.rubric.as_ref(), &names);
-    Evaluation {
+    let mut e = Evaluation {
         analysis,
         gate: options.gate,
         misses,
         interval: options.interval && !options.request.skip_interval,
         card,
         pins: Vec::new(),
-    }
+    };
+    e.require_card(
+        options.require_card.clone(),
+        options.gate.names.require_card,
+    );
+    e
 }

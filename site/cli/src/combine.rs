@@ -129,7 +129,7 @@ pub struct CombineArgs {
 pub fn run(args: &CombineArgs) -> Result<ExitCode, Fatal> {
     let options = scoring_options!(args)?;
     let passes = read_passes(&args.passes)?;
-    let mut e = match passes.as_slice() {
+    let e = match passes.as_slice() {
         [(_, text, true)] => evaluate(text, &options),
         _ => {
             if let Some((name, _, _)) = passes.iter().find(|p| p.2) {
@@ -139,7 +139,6 @@ pub fn run(args: &CombineArgs) -> Result<ExitCode, Fatal> {
             evaluate_passes(&named, &options)
         }
     };
-    e.require_card(args.require_card.clone(), "--require-card");
     if args.report {
         crate::print_report(&pickanumber_view::report::markdown(&e.analysis));
     } else {

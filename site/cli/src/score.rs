@@ -39,8 +39,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode, Fatal> {
         return score_py(args, &text);
     }
     let options = scoring_options!(args)?;
-    let mut e = evaluate(&text, &options);
-    e.require_card(args.require_card.clone(), "--require-card");
+    let e = evaluate(&text, &options);
     if args.report {
         let mut report = pickanumber_view::report::markdown(&e.analysis);
         if let Some(r) = options.rubric.as_ref().filter(|r| !r.traps.is_empty()) {

@@ -148,6 +148,7 @@ pub fn parse(json: &str) -> Result<Options, OptionError> {
         rubric,
         gate,
         interval,
+        require_card: Vec::new(),
     })
 }
 

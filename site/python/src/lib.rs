@@ -276,6 +276,7 @@ fn evaluate(
             names: OptionNames::PYTHON,
         },
         interval,
+        require_card: Vec::new(),
     };
     let inner = match input.extract::<String>() {
         Ok(text) if text.len() > pickanumber_api::MAX_INPUT_BYTES => {
