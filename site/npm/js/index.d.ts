@@ -84,6 +84,8 @@ export interface Options {
   requireQuotes?: boolean;
   /** The gate, with `against`: the share of checkable items whose evidence is not in the work must be at most this, 0 to 1 (`--max-unverified`). */
   maxUnverified?: number;
+  /** The gate: card fields that must hold these values, such as `{ rubric: "<sha256>" }` (`--require-card`). */
+  requireCard?: Record<string, string>;
 }
 
 /**

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use std::fmt;
 
 /// The option names, in the order the messages list them.
-pub const NAMES: [&str; 16] = [
+pub const NAMES: [&str; 17] = [
     "mode",
     "preset",
     "weights",
@@ -28,6 +28,7 @@ pub const NAMES: [&str; 16] = [
     "requireEvidence",
     "requireQuotes",
     "maxUnverified",
+    "requireCard",
 ];
 
 /// A bad option, or bad options: the message says which and what it takes.
@@ -139,6 +140,32 @@ pub fn parse(json: &str) -> Result<Options, OptionError> {
             "needs options.against (the work to check the evidence against)",
         ));
     }
+    let require_card = match get("requireCard") {
+        None => Vec::new(),
+        Some(Value::Object(m)) => m
+            .iter()
+            .map(|(field, value)| match value {
+                Value::String(v) => pickanumber_api::card::Pin::parse(&format!("{field}={v}"))
+                    .map_err(|e| OptionError(format!("options.requireCard: {e}"))),
+                other => Err(bad(
+                    "requireCard",
+                    &format!(
+                        "{field} must be a string (a sha256), not {}",
+                        describe(other)
+                    ),
+                )),
+            })
+            .collect::<Result<_, _>>()?,
+        Some(other) => {
+            return Err(bad(
+                "requireCard",
+                &format!(
+                    "must be an object of card fields, such as {{ rubric: \"<sha256>\" }}, not {}",
+                    describe(other)
+                ),
+            ))
+        }
+    };
     let interval = get("interval")
         .map(|v| boolean("interval", v))
         .transpose()?
@@ -148,7 +175,7 @@ pub fn parse(json: &str) -> Result<Options, OptionError> {
         rubric,
         gate,
         interval,
-        require_card: Vec::new(),
+        require_card,
     })
 }
 

@@ -306,3 +306,20 @@ def test_the_python_page_lists_every_option_of_analyse():
                and p != "items"]
     missing = [p for p in options if f"`{p}`" not in listed]
     assert missing == []
+
+
+def test_the_card_is_the_clis_and_require_card_pins_a_field(cli):
+    items = "+5 every endpoint has a test\n-2 the build is slow\n"
+    a = pickanumber.analyse(items)
+    printed = json.loads(subprocess.run([str(cli), "score"], input=items, capture_output=True, text=True).stdout)
+    assert a.to_dict()["card"] == printed["card"]
+    settings = a.to_dict()["card"]["settings"]
+    ok = pickanumber.analyse(items, require_card={"settings": settings.upper()})
+    assert ok.passed and ok.to_dict()["gate"]["require_card"] == {"settings": settings}
+    miss = pickanumber.analyse(items, denominator=10, require_card={"settings": settings})
+    assert not miss.passed
+    other = miss.to_dict()["card"]["settings"]
+    assert miss.misses == [f"card settings is {other[:12]}…, not the {settings[:12]}… required (require_card=)"]
+    with pytest.raises(ValueError) as e:
+        pickanumber.analyse(items, require_card={"rubrik": "00"})
+    assert str(e.value) == 'require_card: "rubrik=00": rubrik is not a card field; give one of version, settings, rubric, prompt, schema, work as FIELD=VALUE'

@@ -291,6 +291,7 @@ def evaluate(
     require_evidence: bool = False,
     require_quotes: bool = False,
     max_unverified: Optional[float] = None,
+    require_card: Optional[Mapping[str, str]] = None,
 ) -> Evaluation: ...
 def parse_rubric(
     text: str, name: Optional[str] = None
