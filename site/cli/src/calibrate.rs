@@ -262,7 +262,7 @@ fn joined(args: &CalibrateArgs) -> Result<Joined, Fatal> {
         let (b, w) = (&a.position_bias, &a.swap);
         let share = |x: Option<f64>| {
             x.map_or("n/a".to_string(), |v| {
-                pickanumber_lean::numtext::std_fixed(v, 3)
+                pickanumber_text::numtext::std_fixed(v, 3)
             })
         };
         lines.push(format!(
@@ -353,8 +353,8 @@ fn write_rubric(
     r.params.density_denominator = c.fitted.denominator;
     r.params.scale = c.fitted.scale;
     r.fit = Some(pickanumber_rubric::Fit {
-        gold: pickanumber_api::card::sha256_hex(gold.as_bytes()),
-        settings: pickanumber_api::card::settings_hash(&r.request()),
+        gold: pickanumber_result::card::sha256_hex(gold.as_bytes()),
+        settings: pickanumber_result::card::settings_hash(&r.request()),
     });
     let text = r.to_toml();
     let written = Rubric::parse(&text)

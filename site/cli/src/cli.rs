@@ -278,11 +278,11 @@ pub struct ScoreArgs {
     pub strict: bool,
 
     /// Exit 3 when the headline (the final; the overall in matrix mode) is under N.
-    #[arg(long, value_name = "N", value_parser = pickanumber_api::gate::parse_score, conflicts_with_all = ["compat", "store"])]
+    #[arg(long, value_name = "N", value_parser = pickanumber_result::gate::parse_score, conflicts_with_all = ["compat", "store"])]
     pub fail_under: Option<f64>,
 
     /// Exit 3 when the headline's confidence is under C (0 to 1).
-    #[arg(long, value_name = "C", value_parser = pickanumber_api::gate::parse_confidence, conflicts_with_all = ["compat", "store"])]
+    #[arg(long, value_name = "C", value_parser = pickanumber_result::gate::parse_confidence, conflicts_with_all = ["compat", "store"])]
     pub min_confidence: Option<f64>,
 
     /// Exit 3 unless the matrix self-check passes (criteria finals at least 20 points apart).
@@ -291,8 +291,8 @@ pub struct ScoreArgs {
 
     /// Exit 3 unless the result's card holds VALUE in FIELD (version, settings, rubric,
     /// prompt, schema or work), such as rubric=<sha256>; repeat it to pin several fields.
-    #[arg(long, value_name = "FIELD=VALUE", value_parser = pickanumber_api::card::Pin::parse, conflicts_with_all = ["compat", "store"])]
-    pub require_card: Vec<pickanumber_api::card::Pin>,
+    #[arg(long, value_name = "FIELD=VALUE", value_parser = pickanumber_result::card::Pin::parse, conflicts_with_all = ["compat", "store"])]
+    pub require_card: Vec<pickanumber_result::card::Pin>,
 
     /// Skip the bootstrap interval (most of the time a score takes): the JSON has no
     /// "interval" key and the report no interval line.

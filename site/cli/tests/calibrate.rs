@@ -350,7 +350,10 @@ fn the_written_rubric_gives_every_subject_its_fitted_final() {
     );
     let fit = &scored["card"]["fit"];
     let gold_bytes = std::fs::read(&gold).unwrap();
-    assert_eq!(fit["gold"], pickanumber_api::card::sha256_hex(&gold_bytes));
+    assert_eq!(
+        fit["gold"],
+        pickanumber_result::card::sha256_hex(&gold_bytes)
+    );
     assert_eq!(fit["settings"], scored["card"]["settings"]);
     assert!(
         written.contains(&format!("[fit]\ngold = {}\n", fit["gold"])),

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{json, run, stderr};
-use pickanumber_api::card::sha256_hex;
+use pickanumber_result::card::sha256_hex;
 use std::path::Path;
 
 const RUBRIC: &str = "subject = \"a pull request\"\nmode = \"matrix\"\n\n[[criteria]]\nname = \"craft\"\nweight = 0.6\nplus5 = \"every endpoint has a test\"\nminus5 = \"a data-loss path with no test\"\n\n[[criteria]]\nname = \"depth\"\nweight = 0.4\nplus5 = \"the hard case is handled\"\nminus5 = \"only the happy path works\"\n";
@@ -52,7 +52,7 @@ fn a_one_word_change_of_the_rubric_changes_its_hash_and_its_layout_does_not() {
     assert_eq!(card_of(&write(dir.path(), "c.toml", &relaid), &[]), first);
     for key in ["rubric", "prompt", "schema", "settings"] {
         let v = first[key].as_str().unwrap();
-        assert!(pickanumber_api::card::is_hash(v), "{key}: {v}");
+        assert!(pickanumber_result::card::is_hash(v), "{key}: {v}");
     }
 }
 

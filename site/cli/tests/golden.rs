@@ -63,7 +63,7 @@ const VERSION: &str = "VERSION";
 /// `printed` with this build's version on each card written as [`VERSION`].
 fn pinned(printed: &str) -> String {
     printed.replace(
-        &format!("\"version\": \"{}\"", pickanumber_api::card::VERSION),
+        &format!("\"version\": \"{}\"", pickanumber_result::card::VERSION),
         &format!("\"version\": \"{VERSION}\""),
     )
 }

@@ -1,9 +1,9 @@
 //! The options object of `analyse(text, options)`: the JSON text the JavaScript entry writes
-//! with `JSON.stringify` → checked key by key → [`pickanumber_api::Options`], the same request
+//! with `JSON.stringify` → checked key by key → [`pickanumber_result::Options`], the same request
 //! `pickanumber score` builds from its flags. Every mistake is an [`OptionError`] that names the
 //! option and what it takes; nothing is dropped or guessed.
 
-use pickanumber_api::{Asked, Gate, OptionNames, Options, Rubric, Spelling};
+use pickanumber_result::{Asked, Gate, OptionNames, Options, Rubric, Spelling};
 use pickanumber_score::{
     check_name, parse_weights, positive_setting, weights_from_numbers, Mode, Named, Preset,
 };
@@ -145,11 +145,11 @@ pub fn parse(json: &str) -> Result<Options, OptionError> {
         Some(Value::Object(m)) => m
             .iter()
             .map(|(field, value)| match value {
-                Value::String(v) => pickanumber_api::card::Pin::parse(&format!("{field}={v}"))
+                Value::String(v) => pickanumber_result::card::Pin::parse(&format!("{field}={v}"))
                     .map_err(|e| OptionError(format!("options.requireCard: {e}"))),
                 other => Err(bad(
                     "requireCard",
-                    &format!(
+                    format!(
                         "{field} must be a string (a sha256), not {}",
                         describe(other)
                     ),
@@ -159,7 +159,7 @@ pub fn parse(json: &str) -> Result<Options, OptionError> {
         Some(other) => {
             return Err(bad(
                 "requireCard",
-                &format!(
+                format!(
                     "must be an object of card fields, such as {{ rubric: \"<sha256>\" }}, not {}",
                     describe(other)
                 ),

@@ -251,11 +251,11 @@ pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Fai
 /// The card's cost at most this share of the score it is written on.
 const MAX_CARD_SHARE: f64 = 0.01;
 
-/// The card's bench (`site/api/benches/card.rs`): for a score of 100,000 items with a
+/// The card's bench (`site/result/benches/card.rs`): for a score of 100,000 items with a
 /// rubric, and with a rubric and a work, the card's median time as a share of the score's
 /// (which includes it), judged against [`MAX_CARD_SHARE`]; returns the shares.
 fn card(env: &Env, report: &mut Report) -> Result<Value, Failure> {
-    env.cargo("bench -p pickanumber-api --bench card -- --noplot")?;
+    env.cargo("bench -p pickanumber-result --bench card -- --noplot")?;
     let median = |name: &str| {
         median_and_mean(env, &format!("criterion/card/{name}/new/estimates.json")).map(|m| m.0)
     };
