@@ -345,6 +345,99 @@ impl Store {
     }
 }
 
+/// What a front end does with one grader, given the cache: [`Store::lookup_outcome`] first;
+/// on a miss (or a damaged entry, whose sentence it reports), it calls the grader and hands
+/// the outcome to [`Store::save_outcome`].
+impl Store {
+    /// The outcome of `grader` for this prompt and schema from the cache, as the judge loop
+    /// takes outcomes (`{"name", "kind": "answer", "text"}` or `{"name", "kind": "parsed",
+    /// "value"}`, with its `params`, `"usage": {"input_tokens": 0, "output_tokens": 0}` (a hit
+    /// costs nothing) and `"cached": true`); `Ok(None)` on a miss.
+    ///
+    /// # Errors
+    /// The sentence naming a damaged entry: the grader is to be called again.
+    pub fn lookup_outcome(
+        &self,
+        prompt: &str,
+        schema: &str,
+        grader: &Grader,
+    ) -> Result<Option<Value>, String> {
+        match self.load(&key(prompt, schema, grader)) {
+            Lookup::Miss => Ok(None),
+            Lookup::Damaged(why) => Err(why),
+            Lookup::Hit(e) => {
+                let mut out = Map::new();
+                out.insert("name".into(), grader.name.clone().into());
+                match e.answer {
+                    Answer::Text(t) => {
+                        out.insert("kind".into(), "answer".into());
+                        out.insert("text".into(), t.into());
+                    }
+                    Answer::Parsed(v) => {
+                        out.insert("kind".into(), "parsed".into());
+                        out.insert("value".into(), v);
+                    }
+                }
+                out.insert("params".into(), params_json(grader));
+                out.insert(
+                    "usage".into(),
+                    json!({"input_tokens": 0, "output_tokens": 0}),
+                );
+                out.insert("cached".into(), true.into());
+                Ok(Some(Value::Object(out)))
+            }
+        }
+    }
+
+    /// Stores a grader's outcome (the judge loop's JSON) when it is an answer (`answer` or
+    /// `parsed`): its text or value and its `usage`, never anything else the outcome holds.
+    /// A failure (`raised`, `timed_out`, `too_large`) is not stored, so that the next run
+    /// calls the grader again. Returns the entry's file when one was written.
+    ///
+    /// # Errors
+    /// An outcome whose answer is not a string or a JSON object or list, or an entry that
+    /// could not be written (named).
+    pub fn save_outcome(
+        &self,
+        prompt: &str,
+        schema: &str,
+        grader: &Grader,
+        outcome: &Value,
+    ) -> Result<Option<PathBuf>, String> {
+        let answer = match outcome.get("kind").and_then(Value::as_str) {
+            Some("answer") => match outcome.get("text") {
+                Some(Value::String(t)) => Answer::Text(t.clone()),
+                _ => return Err("an answer's text must be a string".into()),
+            },
+            Some("parsed") => match outcome.get("value") {
+                Some(v @ (Value::Object(_) | Value::Array(_))) => Answer::Parsed(v.clone()),
+                _ => return Err("a parsed answer's value must be a JSON object or list".into()),
+            },
+            _ => return Ok(None),
+        };
+        let usage = outcome
+            .get("usage")
+            .and_then(Value::as_object)
+            .and_then(|u| {
+                Some(Usage {
+                    input_tokens: u.get("input_tokens")?.as_u64()?,
+                    output_tokens: u.get("output_tokens")?.as_u64()?,
+                })
+            });
+        let entry = Entry::new(prompt, schema, grader, answer, usage);
+        self.save(&entry).map(Some)
+    }
+}
+
+/// A grader's sampling parameters as an outcome's `params` writes them.
+fn params_json(g: &Grader) -> Value {
+    json!({
+        "model": g.model,
+        "temperature": g.temperature,
+        "max_tokens": g.max_tokens,
+    })
+}
+
 /// The sentence of a damaged entry.
 fn damaged(path: &Path, why: &str) -> String {
     format!(
@@ -600,6 +693,109 @@ mod tests {
             e.ends_with("give a folder this user can write (no grader was called)"),
             "{e}"
         );
+    }
+
+    /// One run of a panel through the cache, as a front end runs it: each grader looked up,
+    /// called on a miss (counted) and its outcome saved; returns the outcomes and the damaged
+    /// entries named.
+    fn panel(
+        store: &Store,
+        prompt: &str,
+        graders: &[Grader],
+        calls: &mut usize,
+    ) -> (Vec<Value>, Vec<String>) {
+        let schema = "{\"type\": \"object\"}";
+        let mut named = Vec::new();
+        let outcomes = graders
+            .iter()
+            .map(|g| {
+                match store.lookup_outcome(prompt, schema, g) {
+                    Ok(Some(hit)) => return hit,
+                    Ok(None) => {}
+                    Err(why) => named.push(why),
+                }
+                *calls += 1;
+                let outcome = json!({
+                    "name": g.name,
+                    "kind": "answer",
+                    "text": format!("{{\"items\": [{{\"impact\": 3, \"text\": \"{} read {}\"}}]}}", g.name, prompt.len()),
+                    "usage": {"input_tokens": 1200, "output_tokens": 80},
+                    "headers": {"authorization": "Bearer sk-secret"},
+                });
+                store.save_outcome(prompt, schema, g, &outcome).unwrap();
+                outcome
+            })
+            .collect();
+        (outcomes, named)
+    }
+
+    #[test]
+    fn a_rerun_calls_no_grader_and_a_changed_work_calls_them_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        let graders = [
+            grader(),
+            Grader {
+                name: "gpt".into(),
+                model: Some("gpt-x".into()),
+                ..Grader::default()
+            },
+        ];
+        let mut calls = 0;
+        let (first, _) = panel(&store, "brief\n## The work\nv1", &graders, &mut calls);
+        assert_eq!(calls, 2);
+        let (again, named) = panel(&store, "brief\n## The work\nv1", &graders, &mut calls);
+        assert_eq!((calls, named.len()), (2, 0), "a rerun calls no grader");
+        for (a, b) in first.iter().zip(&again) {
+            assert_eq!(a["text"], b["text"]);
+            assert_eq!(b["cached"], true);
+            assert_eq!(b["usage"], json!({"input_tokens": 0, "output_tokens": 0}));
+        }
+        panel(&store, "brief\n## The work\nv2", &graders, &mut calls);
+        assert_eq!(calls, 4, "a changed work calls every grader again");
+        let warmer = [Grader {
+            temperature: Some(1.0),
+            ..grader()
+        }];
+        panel(&store, "brief\n## The work\nv2", &warmer, &mut calls);
+        assert_eq!(calls, 5, "a changed parameter calls the grader again");
+        // No header, key or anything but the entry's own fields reached the disk.
+        for f in std::fs::read_dir(store.dir()).unwrap() {
+            let text = std::fs::read_to_string(f.unwrap().path()).unwrap();
+            assert!(
+                !text.contains("sk-secret") && !text.contains("authorization"),
+                "{text}"
+            );
+        }
+        // A damaged entry is named and its grader called again, then stored anew.
+        let k = key(
+            "brief\n## The work\nv1",
+            "{\"type\": \"object\"}",
+            &graders[0],
+        );
+        std::fs::write(store.path(&k), "{\"pickanumber_cache\": 1").unwrap();
+        let (_, named) = panel(&store, "brief\n## The work\nv1", &graders, &mut calls);
+        assert_eq!(calls, 6);
+        assert_eq!(named.len(), 1);
+        assert!(
+            named[0].starts_with(&format!(
+                "the cache entry {} is damaged (not JSON",
+                store.path(&k).display()
+            )),
+            "{}",
+            named[0]
+        );
+        let (_, named) = panel(&store, "brief\n## The work\nv1", &graders, &mut calls);
+        assert_eq!((calls, named.len()), (6, 0));
+    }
+
+    #[test]
+    fn a_failure_is_not_stored() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path()).unwrap();
+        let failed = json!({"name": "claude", "kind": "timed_out", "seconds": 300});
+        assert_eq!(store.save_outcome("p", "s", &grader(), &failed), Ok(None));
+        assert_eq!(store.lookup_outcome("p", "s", &grader()), Ok(None));
     }
 
     #[test]
