@@ -7,6 +7,7 @@
 //! Everything a user reads (docstrings, exceptions with their classes, list-of-dicts input)
 //! lives in the Python layer `python/pickanumber/`; this module only crosses the boundary.
 
+mod cache;
 mod calibrate;
 mod convert;
 mod retest;
@@ -313,6 +314,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rubric::parse_rubric, m)?)?;
     m.add_function(wrap_pyfunction!(calibrate::calibrate, m)?)?;
     m.add_function(wrap_pyfunction!(retest::retest, m)?)?;
+    m.add_function(wrap_pyfunction!(cache::cache_open, m)?)?;
+    m.add_function(wrap_pyfunction!(cache::cache_lookup, m)?)?;
+    m.add_function(wrap_pyfunction!(cache::cache_save, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

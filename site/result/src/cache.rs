@@ -365,27 +365,7 @@ impl Store {
         match self.load(&key(prompt, schema, grader)) {
             Lookup::Miss => Ok(None),
             Lookup::Damaged(why) => Err(why),
-            Lookup::Hit(e) => {
-                let mut out = Map::new();
-                out.insert("name".into(), grader.name.clone().into());
-                match e.answer {
-                    Answer::Text(t) => {
-                        out.insert("kind".into(), "answer".into());
-                        out.insert("text".into(), t.into());
-                    }
-                    Answer::Parsed(v) => {
-                        out.insert("kind".into(), "parsed".into());
-                        out.insert("value".into(), v);
-                    }
-                }
-                out.insert("params".into(), params_json(grader));
-                out.insert(
-                    "usage".into(),
-                    json!({"input_tokens": 0, "output_tokens": 0}),
-                );
-                out.insert("cached".into(), true.into());
-                Ok(Some(Value::Object(out)))
-            }
+            Lookup::Hit(e) => Ok(Some(e.outcome(grader))),
         }
     }
 
@@ -404,6 +384,26 @@ impl Store {
         grader: &Grader,
         outcome: &Value,
     ) -> Result<Option<PathBuf>, String> {
+        match Entry::of_outcome(prompt, schema, grader, outcome)? {
+            Some(entry) => self.save(&entry).map(Some),
+            None => Ok(None),
+        }
+    }
+}
+
+impl Entry {
+    /// The entry of a grader's outcome (the judge loop's JSON) when it is an answer (`answer`
+    /// or `parsed`): its text or value and its `usage`, nothing else the outcome holds; `None`
+    /// for a failure, which is never stored.
+    ///
+    /// # Errors
+    /// An answer whose text is not a string, or whose value is not a JSON object or list.
+    pub fn of_outcome(
+        prompt: &str,
+        schema: &str,
+        grader: &Grader,
+        outcome: &Value,
+    ) -> Result<Option<Entry>, String> {
         let answer = match outcome.get("kind").and_then(Value::as_str) {
             Some("answer") => match outcome.get("text") {
                 Some(Value::String(t)) => Answer::Text(t.clone()),
@@ -424,8 +424,32 @@ impl Store {
                     output_tokens: u.get("output_tokens")?.as_u64()?,
                 })
             });
-        let entry = Entry::new(prompt, schema, grader, answer, usage);
-        self.save(&entry).map(Some)
+        Ok(Some(Entry::new(prompt, schema, grader, answer, usage)))
+    }
+
+    /// The entry as the outcome of `grader` the judge loop takes: its answer, the grader's
+    /// `params`, `"usage": {"input_tokens": 0, "output_tokens": 0}` (a hit costs nothing) and
+    /// `"cached": true`.
+    pub fn outcome(&self, grader: &Grader) -> Value {
+        let mut out = Map::new();
+        out.insert("name".into(), grader.name.clone().into());
+        match &self.answer {
+            Answer::Text(t) => {
+                out.insert("kind".into(), "answer".into());
+                out.insert("text".into(), t.clone().into());
+            }
+            Answer::Parsed(v) => {
+                out.insert("kind".into(), "parsed".into());
+                out.insert("value".into(), v.clone());
+            }
+        }
+        out.insert("params".into(), params_json(grader));
+        out.insert(
+            "usage".into(),
+            json!({"input_tokens": 0, "output_tokens": 0}),
+        );
+        out.insert("cached".into(), true.into());
+        Value::Object(out)
     }
 }
 

@@ -1,5 +1,6 @@
 """Type stubs of the extension module: the Python layer (``pickanumber``) is the public API."""
 
+import os
 from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, Tuple, TypedDict, Union
 
 from typing_extensions import NotRequired
@@ -293,6 +294,13 @@ def evaluate(
     max_unverified: Optional[float] = None,
     require_card: Optional[Mapping[str, str]] = None,
 ) -> Evaluation: ...
+def cache_open(dir: Union[str, "os.PathLike[str]"]) -> None: ...
+def cache_lookup(
+    dir: Union[str, "os.PathLike[str]"], prompt: str, schema: str, grader_json: str
+) -> Tuple[Optional[str], Optional[str]]: ...
+def cache_save(
+    dir: Union[str, "os.PathLike[str]"], prompt: str, schema: str, grader_json: str, outcome_json: str
+) -> Optional[str]: ...
 def parse_rubric(
     text: str, name: Optional[str] = None
 ) -> Tuple[Optional[Rubric], List[Tuple[int, int, str, str, str]]]: ...
