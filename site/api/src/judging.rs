@@ -207,8 +207,9 @@ impl Failure {
 /// The rule for graders that give no score.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Panel {
-    /// How many graders must give a score for the gate to pass; `None` is every grader.
-    pub min_judges: Option<usize>,
+    /// How many graders must give a score for the gate to pass, from 1 to the graders'
+    /// count; `None` is every grader.
+    pub min_judges: Option<i64>,
 }
 
 /// One grader in the verdict: its raw answer (the text read; `None` when there was none) and
@@ -280,13 +281,18 @@ pub fn verdict(graders: Vec<Grader>, options: &Options, panel: &Panel) -> Result
             ));
         }
     }
-    let min_judges = panel.min_judges.unwrap_or(graders.len());
-    if min_judges == 0 || min_judges > graders.len() {
-        return Err(format!(
-            "{min_option} {min_judges} is not a number of graders from 1 to {} (the graders given)",
-            graders.len()
-        ));
-    }
+    let min_judges = match panel.min_judges {
+        None => graders.len(),
+        Some(n) => match usize::try_from(n) {
+            Ok(k) if (1..=graders.len()).contains(&k) => k,
+            _ => {
+                return Err(format!(
+                    "{min_option} {n} is not a number of graders from 1 to {} (the graders given)",
+                    graders.len()
+                ))
+            }
+        },
+    };
     if options.request.against.is_none() {
         return Err("the judge loop needs the work, to check the graders' evidence against".into());
     }
