@@ -401,13 +401,7 @@ fn read_outcome(g: Grader) -> Judged {
             } else {
                 format!("{type_name}: {message}")
             };
-            (
-                None,
-                Some(Failure::new(
-                    FailureKind::Raised,
-                    format!("it raised {what}"),
-                )),
-            )
+            (None, Some(Failure::new(FailureKind::Raised, what)))
         }
         Outcome::TimedOut { seconds } => (
             None,
@@ -567,7 +561,7 @@ fn left_out(name: &str, e: &Evaluation) -> Failure {
         "every item it gave was left out: no item of its answer was left to count".to_string()
     } else {
         format!(
-            "every item it gave was left out, its evidence not in the work ({})",
+            "every item it gave was left out: its evidence is not in the work ({})",
             items.join("; ")
         )
     };

@@ -197,7 +197,7 @@ fn each_failure_is_named_with_its_reason() {
         })
         .collect();
     let want = [
-        ("raises", FailureKind::Raised, "it raised TimeoutError: upstream 504 from the gateway"),
+        ("raises", FailureKind::Raised, "TimeoutError: upstream 504 from the gateway"),
         ("slow", FailureKind::TimedOut, "no answer within the timeout of 2 s"),
         ("big", FailureKind::TooLarge, "the answer is 73400320 bytes, over 64 MiB, the most pickanumber reads from one input"),
         ("prose", FailureKind::Prose, "the answer is prose, not the items asked for (line 1: not an item, a heading or a weights line, and strict reading allows no other line: write it as an item (+3 text) or remove it)"),
@@ -223,7 +223,7 @@ fn each_failure_is_named_with_its_reason() {
     assert_eq!(v.final_score(), Some(61.0));
     assert_eq!(v.misses, ["1 of 9 judges gave a score, under 9 (--min-judges); left out: raises, slow, big, prose, cut, empty, empty_object, blank"]);
     assert!(v.report().contains(
-        "\n## Judges left out\n\n* raises: it raised TimeoutError: upstream 504 from the gateway\n"
+        "\n## Judges left out\n\n* raises: TimeoutError: upstream 504 from the gateway\n"
     ));
 }
 

@@ -303,9 +303,24 @@ fn evaluate(
     max_unverified: Option<f64>,
 ) -> PyResult<Evaluation> {
     let options = options_of(
-        mode, preset, weights, rubric, strict, denominator, scale, fail_under, min_confidence,
-        require_self_check, interval, against_text, against_path, against_files, unverified,
-        require_evidence, require_quotes, max_unverified,
+        mode,
+        preset,
+        weights,
+        rubric,
+        strict,
+        denominator,
+        scale,
+        fail_under,
+        min_confidence,
+        require_self_check,
+        interval,
+        against_text,
+        against_path,
+        against_files,
+        unverified,
+        require_evidence,
+        require_quotes,
+        max_unverified,
     )?;
     let inner = match input.extract::<String>() {
         Ok(text) if text.len() > pickanumber_api::MAX_INPUT_BYTES => {
@@ -362,9 +377,24 @@ fn judge_verdict<'py>(
 ) -> PyResult<(Option<Evaluation>, Bound<'py, PyAny>, String)> {
     use pickanumber_api::judging;
     let options = options_of(
-        mode, preset, weights, rubric, strict, denominator, scale, fail_under, min_confidence,
-        require_self_check, interval, against_text, against_path, against_files, unverified,
-        require_evidence, require_quotes, max_unverified,
+        mode,
+        preset,
+        weights,
+        rubric,
+        strict,
+        denominator,
+        scale,
+        fail_under,
+        min_confidence,
+        require_self_check,
+        interval,
+        against_text,
+        against_path,
+        against_files,
+        unverified,
+        require_evidence,
+        require_quotes,
+        max_unverified,
     )?;
     let list = judging::graders_from_json(graders).map_err(PyValueError::new_err)?;
     let panel = judging::Panel { min_judges };

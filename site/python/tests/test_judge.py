@@ -65,7 +65,12 @@ def test_two_judges_agreeing_combine_and_each_receives_the_prompt_with_the_work(
     assert [p["name"] for p in j.passes] == ["claude", "gpt"]
     assert j.failures == {}
     d = j.to_dict()
-    assert d["judges"] == {"claude": {"answer": GOOD, "error": None}, "gpt": {"answer": AGREES, "error": None}}
+    assert d["judges"] == {
+        "claude": {"answer": GOOD, "error": None, "failure": None},
+        "gpt": {"answer": AGREES, "error": None, "failure": None},
+    }
+    gate = d.pop("gate")
+    assert gate == {"fail_under": None, "min_confidence": None, "require_self_check": False, "passed": True, "misses": [], "min_judges": 2}
     assert {k: v for k, v in d.items() if k != "judges"} == want.to_dict()
     assert "## Judges left out" not in j.report()
 
@@ -87,7 +92,14 @@ def test_a_failing_judge_is_named_and_the_others_still_score():
     assert [p["name"] for p in j.passes] == ["claude"]
     assert j.failures == {"gemini": "ConnectionError: HTTP 529 overloaded"}
     assert j.final == pickanumber.combine({"claude": GOOD}, rubric=RUBRIC, against=WORK).final
-    assert j.to_dict()["judges"]["gemini"] == {"answer": None, "error": "ConnectionError: HTTP 529 overloaded"}
+    assert j.to_dict()["judges"]["gemini"] == {
+        "answer": None,
+        "error": "ConnectionError: HTTP 529 overloaded",
+        "failure": {"kind": "raised", "line": None, "column": None},
+    }
+    assert not j.passed
+    assert j.misses == ["1 of 2 judges gave a score, under 2 (min_judges=); left out: gemini"]
+    assert pickanumber.judge(WORK, RUBRIC, {"claude": const(GOOD), "gemini": broken}, min_judges=1).passed
     assert "## Judges left out\n\n* gemini: ConnectionError: HTTP 529 overloaded" in j.report()
 
 
@@ -95,7 +107,11 @@ def test_a_prose_answer_is_named_not_averaged_in():
     prose = "Overall this is solid work. I'd say +3 for validation and -1 for docs.\n"
     j = pickanumber.judge(WORK, RUBRIC, {"claude": const(GOOD), "chatty": const(prose)})
     assert [p["name"] for p in j.passes] == ["claude"]
-    assert j.failures["chatty"].startswith("the answer is not the items asked for (")
+    assert j.failures["chatty"] == (
+        "the answer is prose, not the items asked for (line 1: not an item, a heading or a weights line, "
+        "and strict reading allows no other line: write it as an item (+3 text) or remove it)"
+    )
+    assert j.failure_kinds == {"chatty": "prose"}
     assert j.answers["chatty"] == prose
 
 
@@ -112,7 +128,10 @@ def test_invented_evidence_is_left_out_and_its_rate_reported():
 def test_a_judge_whose_every_item_is_invented_is_named():
     invents_all = answer(("sme", "all errors are logged", "every error is logged", 5))
     j = pickanumber.judge(WORK, RUBRIC, {"claude": const(GOOD), "inventor": const(invents_all)})
-    assert j.failures == {"inventor": "every item it gave was left out: its evidence is not in the work"}
+    assert j.failures == {
+        "inventor": 'every item it gave was left out: its evidence is not in the work (line 1: "every error is logged" is not in the work)'
+    }
+    assert [p["name"] for p in j.passes] == ["claude"]
     assert j.final == pickanumber.combine({"claude": GOOD}, rubric=RUBRIC, against=WORK).final
 
 
@@ -124,7 +143,8 @@ def test_when_every_judge_fails_the_error_names_each():
         pickanumber.judge(WORK, RUBRIC, {"a": broken, "b": const("no JSON here")})
     assert set(e.value.failures) == {"a", "b"}
     assert "a: RuntimeError: quota" in str(e.value)
-    assert "b: the answer is not the items asked for" in str(e.value)
+    assert "b: the answer is prose, not the items asked for" in str(e.value)
+    assert e.value.misses == ["no judge gave a score (2 left out: a, b)"]
 
 
 def test_async_judges_run_concurrently_and_a_slow_one_times_out():

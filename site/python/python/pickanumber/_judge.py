@@ -226,10 +226,10 @@ async def judge_async(
     """``judge`` for code already inside an event loop (a notebook, a framework's scorer): the
     same arguments, awaited. The judges run as ``judge`` runs them, each on a thread of its
     own, so none can block or hold the caller's loop past the timeout."""
-    return await _judge(work, rubric, judges, timeout, min_judges, options, share_loop=False)
+    return await _judge_panel(work, rubric, judges, timeout, min_judges, options, share_loop=False)
 
 
-async def _judge(
+async def _judge_panel(
     work: Any,
     rubric: Any,
     judges: Mapping[str, Judge],
@@ -357,7 +357,7 @@ def judge(
     ``JudgeError`` naming every judge when none gives a score. Inside an event loop,
     ``await judge_async(...)`` does not block it; ``judge`` works there too, in a thread.
     """
-    return run_sync(_judge(work, rubric, judges, timeout, min_judges, options, share_loop=False))
+    return run_sync(_judge_panel(work, rubric, judges, timeout, min_judges, options, share_loop=False))
 
 
 def run_sync(coroutine: Awaitable[Any]) -> Any:

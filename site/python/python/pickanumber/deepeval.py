@@ -40,7 +40,7 @@ except ModuleNotFoundError as e:  # pragma: no cover - the message is the point
 
 from . import Analysis, EvidenceError, Rubric
 from ._adapt import OPTIONS, check_options, load_rubric, reason, score_output
-from ._judge import DEFAULT_TIMEOUT, Judge, JudgeError, _judge, run_sync
+from ._judge import DEFAULT_TIMEOUT, Judge, JudgeError, _judge_panel, run_sync
 
 Models = Union[str, DeepEvalBaseLLM, Sequence[Union[str, DeepEvalBaseLLM]], Mapping[str, Union[str, DeepEvalBaseLLM]]]
 
@@ -152,7 +152,7 @@ class EvidenceMetric(BaseMetric):
         self.evaluation_cost = 0.0 if self._native else None
         options = {name: getattr(self, name) for name in OPTIONS}
         try:
-            a = await _judge(
+            a = await _judge_panel(
                 test_case.actual_output,
                 self.rubric,
                 self._judges,

@@ -41,7 +41,7 @@ except ModuleNotFoundError as e:  # pragma: no cover - the message is the point
 
 from . import Rubric
 from ._adapt import check_options, judged_metadata, load_rubric, reason, score_output
-from ._judge import Judge, _judge
+from ._judge import Judge, _judge_panel
 
 Graders = Union[str, Model, Sequence[Union[str, Model]], Mapping[str, Union[str, Model]]]
 
@@ -106,7 +106,7 @@ def evidence_scorer(
         async def graded(state: TaskState, target: Target) -> Score:
             if not graders:
                 graders.update(_graders(model))
-            j = await _judge(
+            j = await _judge_panel(
                 state.output.completion, loaded, graders, timeout, min_judges, kwargs, share_loop=True
             )
             return Score(
