@@ -99,7 +99,7 @@ fn a_panel_with_an_inventing_grader_fails_the_gate_naming_it_once() {
     let (kind, message) = failure(&v, "invents");
     assert_eq!(kind, FailureKind::AllLeftOut);
     assert_eq!(
-        message.matches("is not in the work").count(),
+        message.matches("\" is not in the work").count(),
         3,
         "{message}"
     );
@@ -150,7 +150,7 @@ fn every_invented_item_is_named_for_a_parsed_answer_as_for_its_text() {
     let count = |v: &pickanumber_api::judging::Verdict| {
         failure(v, "invents")
             .1
-            .matches("is not in the work")
+            .matches("\" is not in the work")
             .count()
     };
     assert_eq!((count(&text), count(&parsed)), (3, 3));

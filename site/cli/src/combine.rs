@@ -79,7 +79,12 @@ pub struct CombineArgs {
 
     /// With --outcomes: how many graders must give a score for the gate to pass (default:
     /// every one).
-    #[arg(long, value_name = "N", requires = "outcomes", allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "outcomes",
+        allow_negative_numbers = true
+    )]
     pub min_judges: Option<i64>,
 
     /// How items combine; left out, auto decides from every pass's items together.
@@ -187,8 +192,7 @@ fn judged(
         })
         .collect();
     let text = read_input(Some(path))?;
-    let listed =
-        graders_from_json(&text).map_err(|e| Fatal(format!("{}: {e}", path.display())))?;
+    let listed = graders_from_json(&text).map_err(|e| Fatal(format!("{}: {e}", path.display())))?;
     graders.extend(listed);
     let v = verdict(
         graders,

@@ -240,41 +240,39 @@ function byteSize(text) {
 }
 
 /**
- * One judge's call under our clock: its outcome as the core takes it. A judge past the
- * deadline is `timed_out`, and so is an answer that arrives after it (a busy synchronous
- * judge cannot be pre-empted, but its late answer is not read).
+ * One judge's call under our clock: its outcome as the core takes it. A judge that has not
+ * answered when the timer fires is `timed_out`, and so is a synchronous judge busy for longer
+ * than the timeout (it cannot be pre-empted, but its late answer is not read).
  */
 async function ask(name, fn, prompt, schema, timeoutMs) {
-  const deadline = now() + timeoutMs;
   const timedOut = { name, kind: "timed_out", seconds: timeoutMs / 1000 };
   let timer;
   const late = new Promise((resolve) => {
     timer = setTimeout(() => resolve(timedOut), timeoutMs);
   });
-  // The time an answer (or a throw) arrived is taken as it arrives: a synchronous judge's
-  // when it returns, so that one busy judge does not make the others' answers late.
-  const settled = (ok, value) => ({ ok, value, at: now() });
-  const answer = Promise.resolve()
-    .then(() => {
-      let value;
-      try {
-        value = fn(prompt, schema);
-      } catch (e) {
-        return settled(false, e);
-      }
-      if (typeof value?.then !== "function") return settled(true, value);
-      return Promise.resolve(value).then((v) => settled(true, v), (e) => settled(false, e));
-    })
-    .then(({ ok, value, at }) => {
-      if (at > deadline) return timedOut;
-      if (ok) return outcome(name, value);
-      return {
-        name,
-        kind: "raised",
-        type: value instanceof Error ? value.name : typeof value,
-        message: value instanceof Error ? value.message : String(value),
-      };
-    });
+  const raised = (e) => ({
+    name,
+    kind: "raised",
+    type: e instanceof Error ? e.name : typeof e,
+    message: e instanceof Error ? e.message : String(e),
+  });
+  // A judge's synchronous part (all of a synchronous judge) is timed from its call to its
+  // return: one busy for longer than the timeout is timed out, though nothing could interrupt
+  // it. An awaited answer races the timer, which Node runs before the answer's callback once
+  // both are due.
+  const answer = Promise.resolve().then(() => {
+    const called = now();
+    const late = () => now() - called > timeoutMs;
+    let value;
+    try {
+      value = fn(prompt, schema);
+    } catch (e) {
+      return late() ? timedOut : raised(e);
+    }
+    if (late()) return timedOut;
+    if (typeof value?.then !== "function") return outcome(name, value);
+    return Promise.resolve(value).then((v) => outcome(name, v), raised);
+  });
   try {
     return await Promise.race([answer, late]);
   } finally {
