@@ -8,6 +8,7 @@ interval, passes, failures with their reasons, ``passed`` and ``misses``.
 Each surface runs every panel at once (one process for npm and promptfoo, one eval for
 inspect), so the timing-out graders cost one timeout, not one each."""
 
+import ast
 import asyncio
 import json
 import os
@@ -22,7 +23,7 @@ from deepeval.models import DeepEvalBaseLLM
 from deepeval.test_case import LLMTestCase
 from inspect_ai import Task, eval
 from inspect_ai.dataset import Sample
-from inspect_ai.model import ModelOutput, ModelUsage, get_model
+from inspect_ai.model import GenerateConfig, ModelOutput, ModelUsage, get_model
 from inspect_ai.solver import generate
 
 import pickanumber
@@ -87,7 +88,7 @@ def canonical(misses):
     out = []
     for m in misses:
         for spelled, name in OPTION_NAMES.items():
-            m = m.replace(f"({spelled})", f"({name})")
+            m = m.replace(spelled, name)
         out.append(m)
     return out
 
@@ -182,6 +183,11 @@ def via_cli(cli, all_panels, tmp_path):
 # --- inspect: mockllm graders, one eval --------------------------------------------------
 
 
+#: As many connections as graders, for every mock model (they share one pool, sized by the
+#: first): a timing-out grader holds its connection until its deadline.
+CONNECTIONS = GenerateConfig(max_connections=PANELS * 4)
+
+
 def via_inspect(all_panels, tmp_path):
     by_panel = {i: p for i, p in enumerate(all_panels)}
 
@@ -197,7 +203,7 @@ def via_inspect(all_panels, tmp_path):
             o = ModelOutput.from_content(model="mockllm/model", content=text)
             o.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
             return o
-        return get_model("mockllm/model", custom_outputs=output, memoize=False)
+        return get_model("mockllm/model", custom_outputs=output, memoize=False, config=CONNECTIONS)
 
     # One task for each panel size and settings: a scorer's graders and options are its own.
     groups = {}
@@ -215,17 +221,20 @@ def via_inspect(all_panels, tmp_path):
             return o
 
         tasks.append(Task(dataset=samples, solver=generate(), name=f"panels-{size}-{len(tasks)}",
-                          model=get_model("mockllm/model", custom_outputs=solver_output, memoize=False),
+                          model=get_model("mockllm/model", custom_outputs=solver_output, memoize=False,
+                                          config=CONNECTIONS),
                           scorer=evidence_scorer(str(RUBRIC_PATH), model=graders, timeout=TIMEOUT,
                                                  **json.loads(options))))
     logs = eval(tasks, display="none", log_dir=str(tmp_path), fail_on_error=False, max_samples=PANELS,
-                max_tasks=len(tasks), max_connections=PANELS * 4)
+                max_tasks=1, max_connections=PANELS * 4)
     out = {}
     for log in logs:
         for s in log.samples:
             if s.error is not None:
                 message = s.error.message
-                failures = dict(re.findall(r"^(g\d): (.*)$", message.split("\n\n")[0], re.M))
+                # The sample's error is the JudgeError's repr: its message, one "name: why" a line.
+                text = ast.literal_eval(message[message.index("(") + 1:message.rindex(")")])
+                failures = dict(re.findall(r"^(g\d): (.*)$", text, re.M))
                 out[int(s.id)] = {"error": message, "failures": failures}
                 continue
             meta = s.scores["evidence_scorer"].metadata
@@ -272,7 +281,12 @@ def via_deepeval(all_panels):
         return fields(metric.analysis.to_dict())
 
     async def every():
-        return await asyncio.gather(*(one(p) for p in all_panels))
+        # In groups: the adapter runs DeepEval's models on the caller's loop, where many
+        # panels at once would make each other's answers late.
+        out = []
+        for start in range(0, len(all_panels), 50):
+            out += await asyncio.gather(*(one(p) for p in all_panels[start:start + 50]))
+        return out
 
     return asyncio.run(every())
 

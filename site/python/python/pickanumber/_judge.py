@@ -271,13 +271,18 @@ async def _judge_panel(
         else:
             outcomes.append(_outcome(name, call.ok, call.value))
     against = work if isinstance(work, str) else dict(work)
-    evaluation, verdict, report = _run(
+    # The verdict (the interval's resampling most of it) runs on a worker thread, so that the
+    # caller's event loop, and the judges of other panels on it, keep running meanwhile.
+    evaluation, verdict, report = await loop.run_in_executor(
         None,
-        graders=json.dumps(outcomes, ensure_ascii=False),
-        min_judges=min_judges,
-        rubric=rubric,
-        against=against,
-        **_defaults(options),
+        lambda: _run(
+            None,
+            graders=json.dumps(outcomes, ensure_ascii=False),
+            min_judges=min_judges,
+            rubric=rubric,
+            against=against,
+            **_defaults(options),
+        ),
     )
     if evaluation is None:
         judged = verdict["judges"]

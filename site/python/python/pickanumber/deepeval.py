@@ -24,6 +24,8 @@ support) -> ``judge_async`` (one pass per model, evidence checked against ``actu
 
 from __future__ import annotations
 
+import functools
+import json
 import os
 from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Sequence, Tuple, Union
 
@@ -213,7 +215,7 @@ def _judge(llm: DeepEvalBaseLLM, on_cost: Callable[[Any], None]) -> Judge:
     """A judge callable around a DeepEval model, the schema given as a pydantic class."""
 
     async def call(prompt: str, schema: Dict[str, Any]) -> str:
-        cls = _pydantic("EvidenceItems", schema)
+        cls = _schema_class(json.dumps(schema, sort_keys=True))
         result = await llm.a_generate_with_schema(prompt, schema=cls)
         if isinstance(result, tuple) and len(result) == 2:
             result, cost = result  # a DeepEval model's (result, cost)
@@ -223,6 +225,13 @@ def _judge(llm: DeepEvalBaseLLM, on_cost: Callable[[Any], None]) -> Judge:
         return result
 
     return call
+
+
+@functools.lru_cache(maxsize=16)
+def _schema_class(schema: str) -> Any:
+    """The pydantic class of a rubric's schema (JSON text), made once per schema: making it is
+    slow enough to hold an event loop that runs many judges."""
+    return _pydantic("EvidenceItems", json.loads(schema))
 
 
 def _pydantic(name: str, schema: Mapping[str, Any]) -> Any:
