@@ -627,8 +627,8 @@ impl Verdict {
                     }),
                 );
                     for (key, value) in [
-                        ("params", j.params.as_ref().map(|p| serde_json::to_value(p))),
-                        ("usage", j.usage.as_ref().map(|u| serde_json::to_value(u))),
+                        ("params", j.params.as_ref().map(serde_json::to_value)),
+                        ("usage", j.usage.as_ref().map(serde_json::to_value)),
                     ] {
                         if let Some(Ok(value)) = value {
                             v.insert(key.into(), value);
