@@ -57,10 +57,11 @@ JUDGE LOOP:
 
 EXIT STATUS:
     0  every pass was read without errors and the gate (if any) passed
-    1  some item, heading or weight is an error
+    1  some item, heading or weight is an error; with --outcomes, no grader scored
     2  usage error or unreadable file (message on stderr, nothing on stdout)
     3  the headline missed --fail-under, --min-confidence or --require-self-check,
-       or the share of evidence not found over --max-unverified"
+       or the share of evidence not found over --max-unverified, or fewer graders
+       scored than --min-judges"
 );
 
 /// Options of `pickanumber combine`.
