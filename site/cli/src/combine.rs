@@ -45,21 +45,48 @@ OUTPUT:
 ",
     crate::against::evidence_help!(),
     "\
+JUDGE LOOP:
+    --outcomes FILE (with --against) gives the verdict the packages' judge() gives, on a JSON
+    list of graders' outcomes: {\"name\", \"kind\": \"answer\", \"text\"}, {\"kind\": \"parsed\",
+    \"value\"}, {\"kind\": \"raised\", \"type\", \"message\"}, {\"kind\": \"timed_out\", \"seconds\"},
+    {\"kind\": \"too_large\", \"bytes\"}; each PASS is then one grader's answer. Each answer is read
+    strictly, on its own; a grader that raised, timed out, answered with prose, cut-off JSON,
+    no items, or evidence all not in the work is left out and named in \"judges\". The gate
+    misses when fewer than --min-judges graders scored (default: every one); exit 1 when none
+    scored.
+
 EXIT STATUS:
     0  every pass was read without errors and the gate (if any) passed
-    1  some item, heading or weight is an error
+    1  some item, heading or weight is an error; with --outcomes, no grader scored
     2  usage error or unreadable file (message on stderr, nothing on stdout)
     3  the headline missed --fail-under, --min-confidence or --require-self-check,
-       the share of evidence not found over --max-unverified, or a card field is not
-       the one --require-card gives"
+       the share of evidence not found over --max-unverified, a card field is not the
+       one --require-card gives, or fewer graders scored than --min-judges"
 );
 
 /// Options of `pickanumber combine`.
 #[derive(Debug, Args)]
 pub struct CombineArgs {
     /// The passes: FILE (named by its stem) or NAME=FILE; one FILE may hold `## Pass:` headings.
-    #[arg(value_name = "PASS", required = true)]
+    /// With --outcomes, each is one grader's raw answer.
+    #[arg(value_name = "PASS", required_unless_present = "outcomes")]
     pub passes: Vec<String>,
+
+    /// Judge loop: a JSON file listing graders' outcomes (`{"name", "kind": "answer" | "parsed"
+    /// | "raised" | "timed_out" | "too_large", …}`), given the verdict `judge` gives: each
+    /// answer (and each PASS) read strictly, failed graders named, the gate with --min-judges.
+    #[arg(long, value_name = "FILE", requires = "against")]
+    pub outcomes: Option<PathBuf>,
+
+    /// With --outcomes: how many graders must give a score for the gate to pass (default:
+    /// every one).
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "outcomes",
+        allow_negative_numbers = true
+    )]
+    pub min_judges: Option<i64>,
 
     /// How items combine; left out, auto decides from every pass's items together.
     #[arg(long, value_parser = crate::values::mode())]
@@ -128,6 +155,9 @@ pub struct CombineArgs {
 /// with `## Pass:` headings given beside other files.
 pub fn run(args: &CombineArgs) -> Result<ExitCode, Fatal> {
     let options = scoring_options!(args)?;
+    if let Some(path) = &args.outcomes {
+        return judged(args, path, &options);
+    }
     let passes = read_passes(&args.passes)?;
     let e = match passes.as_slice() {
         [(_, text, true)] => evaluate(text, &options),
@@ -146,6 +176,45 @@ pub fn run(args: &CombineArgs) -> Result<ExitCode, Fatal> {
         print(&format!("{json}\n"));
     }
     Ok(ExitCode::from(e.exit_code()))
+}
+
+/// `combine --outcomes`: the judge loop's verdict on the graders' outcomes in `path`, after
+/// one `answer` outcome for each PASS file, printed as `judge` gives it (exit 1 when no grader
+/// scored, 3 when the gate missed).
+fn judged(
+    args: &CombineArgs,
+    path: &Path,
+    options: &pickanumber_result::Options,
+) -> Result<ExitCode, Fatal> {
+    use pickanumber_result::judging::{graders_from_json, verdict, Grader, Outcome, Panel};
+    let mut graders: Vec<Grader> = read_passes(&args.passes)?
+        .into_iter()
+        .map(|(name, text, _)| Grader {
+            name,
+            outcome: Outcome::Answer { text },
+            params: None,
+            usage: None,
+            cached: None,
+        })
+        .collect();
+    let text = read_input(Some(path))?;
+    let listed = graders_from_json(&text).map_err(|e| Fatal(format!("{}: {e}", path.display())))?;
+    graders.extend(listed);
+    let v = verdict(
+        graders,
+        options,
+        &Panel {
+            min_judges: args.min_judges,
+        },
+    )
+    .map_err(Fatal)?;
+    if args.report {
+        crate::print_report(&v.report());
+    } else {
+        let json = serde_json::to_string_pretty(&v.to_json()).expect("a verdict serialises");
+        print(&format!("{json}\n"));
+    }
+    Ok(ExitCode::from(v.exit_code()))
 }
 
 /// Each argument's name, text, and whether the text has `## Pass:` headings.

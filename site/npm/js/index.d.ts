@@ -390,16 +390,30 @@ export type Work = string | Record<string, string>;
  */
 export type Judge = (prompt: string, schema: Record<string, unknown>) => string | object | Promise<string | object>;
 
-/** The options of {@link judge}: {@link combine}'s, and how long each judge has. */
+/** The options of {@link judge}: {@link combine}'s, how long each judge has, and how many must score. */
 export interface JudgeOptions extends Omit<Options, "against" | "rubric"> {
   /** Milliseconds each judge has before it counts as failed (default 300000). */
   timeoutMs?: number;
+  /** How many judges must give a score for the gate to pass, from 1 to the judges given (default: every one). */
+  minJudges?: number;
 }
 
-/** {@link judge}'s result: {@link combine}'s object, with each judge's raw answer. */
+/** Why a judge gave no score. */
+export type FailureKind = "raised" | "timed_out" | "too_large" | "empty" | "prose" | "cut_off" | "not_items" | "all_left_out";
+
+/** {@link judge}'s result: {@link combine}'s object, with the gate and each judge's raw answer. */
 export interface Judgement extends Result {
-  /** Each judge in the order given: its raw answer (`null` when it gave none) and why it was left out (`null` when it was not). */
-  judges: Record<string, { answer: string | null; error: string | null }>;
+  /** The gate: the thresholds, and at least `min_judges` judges scoring. */
+  gate: Gate & { min_judges: number };
+  /**
+   * Each judge in the order given: its raw answer (`null` when it gave none), why it was left
+   * out (`null` when it was not) and the failure's kind, with the answer's line and column
+   * where the reader names one.
+   */
+  judges: Record<
+    string,
+    { answer: string | null; error: string | null; failure: { kind: FailureKind; line: number | null; column: number | null } | null }
+  >;
 }
 
 /** Thrown by {@link judge} when no judge gave a score. */
@@ -408,14 +422,18 @@ export class JudgeError extends Error {
   failures: Record<string, string>;
   /** Each raw answer that came back (`null` for none). */
   answers: Record<string, string | null>;
+  /** The gate's misses: no judge gave a score, and the thresholds that cannot be met. */
+  misses: string[];
 }
 
 /**
  * Judges `work` with several judge models and scores their items with the formula: the
  * rubric's prompt with the work after it goes to every judge at once; each answer is read on
- * its own, strictly (prose, another shape or a name the rubric lacks leaves that judge out,
- * named in `judges[name].error`); items whose evidence is not in the work are left out; the
- * passes are combined as {@link combine} does, `against` the work.
+ * its own, strictly (prose, cut-off JSON, no items, another shape or a name the rubric lacks
+ * leaves that judge out, named in `judges[name].error`; so do a throw, the timeout and an
+ * answer over 64 MiB); items whose evidence is not in the work are left out; the passes are
+ * combined as {@link combine} does, `against` the work; the gate misses when fewer than
+ * `minJudges` judges scored.
  * @throws {JudgeError} when no judge gave a score; {TypeError} for bad arguments.
  */
 export function judge(work: Work, rubric: RubricSource, judges: Record<string, Judge>, options?: JudgeOptions): Promise<Judgement>;

@@ -265,6 +265,42 @@ pub fn schema_text(rubric_json: &str) -> Result<String, String> {
     rubric_of(rubric_json).map(|r| r.schema())
 }
 
+/// The judge loop's verdict (`pickanumber_result::judging::verdict`) on the graders' outcomes
+/// (the JSON list of them) under the options' JSON, whose `against` is the work and whose
+/// `minJudges` is the panel's rule: the JSON text `{"verdict": the verdict's object,
+/// "report": its markdown}`.
+///
+/// # Errors
+/// Bad options, a bad `minJudges`, or bad outcomes.
+pub fn verdict_text(graders_json: &str, options_json: &str) -> Result<String, String> {
+    use pickanumber_result::judging;
+    let mut given: serde_json::Map<String, Value> = match options_json.trim() {
+        "" | "null" => serde_json::Map::new(),
+        text => {
+            serde_json::from_str(text).map_err(|e| format!("options must be an object: {e}"))?
+        }
+    };
+    let min_judges = match given.remove("minJudges") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(v.as_i64().ok_or_else(|| {
+            format!(
+                "options.minJudges: must be a whole number of graders, not {}",
+                options::describe(&v)
+            )
+        })?),
+    };
+    let options = options::parse(&Value::Object(given).to_string()).map_err(|e| e.0)?;
+    let graders = judging::graders_from_json(graders_json)?;
+    let v = judging::verdict(graders, &options, &judging::Panel { min_judges })?;
+    Ok(serde_json::json!({"verdict": v.to_json(), "report": v.report()}).to_string())
+}
+
+/// [`verdict_text`] for JavaScript.
+#[wasm_bindgen(js_name = judgeVerdict)]
+pub fn judge_verdict(graders_json: &str, options_json: &str) -> Result<String, JsError> {
+    verdict_text(graders_json, options_json).map_err(|e| JsError::new(&e))
+}
+
 /// `analyse_text` for JavaScript: throws an `Error` with the message.
 #[wasm_bindgen(js_name = analyseJson)]
 pub fn analyse_json(text: &str, options_json: &str) -> Result<String, JsError> {

@@ -209,6 +209,80 @@ fn against(
     }))
 }
 
+/// The options of `evaluate` (and of `judge_verdict`), read and checked as the CLI reads its
+/// flags.
+#[allow(clippy::too_many_arguments)]
+fn options_of(
+    mode: Option<&str>,
+    preset: Option<&str>,
+    weights: Option<&Bound<'_, PyAny>>,
+    rubric: Option<&rubric::Rubric>,
+    strict: bool,
+    denominator: Option<f64>,
+    scale: Option<f64>,
+    fail_under: Option<f64>,
+    min_confidence: Option<f64>,
+    require_self_check: bool,
+    interval: bool,
+    against_text: Option<String>,
+    against_path: Option<std::path::PathBuf>,
+    against_files: Option<Vec<(String, String)>>,
+    unverified: &str,
+    require_evidence: bool,
+    require_quotes: bool,
+    max_unverified: Option<f64>,
+    require_card: Option<std::collections::BTreeMap<String, String>>,
+) -> PyResult<Options> {
+    let asked = Asked {
+        mode: named("mode", mode)?,
+        preset: named("preset", preset)?,
+        weights: weights_of(weights)?,
+    };
+    let mut request = asked
+        .request(rubric.map(|r| &r.inner), Spelling::Python)
+        .map_err(PyValueError::new_err)?;
+    request.strict = strict;
+    if let Some(d) = positive("denominator", denominator)? {
+        request.params.density_denominator = d;
+    }
+    if let Some(x) = positive("scale", scale)? {
+        request.params.scale = x;
+    }
+    request.against = against(
+        against_text,
+        against_path,
+        against_files,
+        unverified,
+        require_evidence,
+        require_quotes,
+    )?;
+    if max_unverified.is_some() && request.against.is_none() {
+        return Err(PyValueError::new_err(
+            "max_unverified= needs against= (the work to check the evidence against)",
+        ));
+    }
+    Ok(Options {
+        request,
+        rubric: rubric.map(|r| r.inner.clone()),
+        gate: Gate {
+            fail_under: threshold("fail_under", fail_under, 100.0, "a score")?,
+            min_confidence: threshold("min_confidence", min_confidence, 1.0, "a confidence")?,
+            require_self_check,
+            max_unverified: threshold("max_unverified", max_unverified, 1.0, "a rate")?,
+            names: OptionNames::PYTHON,
+        },
+        interval,
+        require_card: require_card
+            .unwrap_or_default()
+            .iter()
+            .map(|(field, value)| {
+                pickanumber_result::card::Pin::parse(&format!("{field}={value}"))
+                    .map_err(|e| PyValueError::new_err(format!("require_card: {e}")))
+            })
+            .collect::<PyResult<_>>()?,
+    })
+}
+
 /// Scores `input` with the options `pickanumber score` takes: a text, or several judges'
 /// passes as `(name, text)` pairs, combined as `pickanumber combine` combines them.
 #[pyfunction]
@@ -239,54 +313,27 @@ fn evaluate(
     max_unverified: Option<f64>,
     require_card: Option<std::collections::BTreeMap<String, String>>,
 ) -> PyResult<Evaluation> {
-    let asked = Asked {
-        mode: named("mode", mode)?,
-        preset: named("preset", preset)?,
-        weights: weights_of(weights)?,
-    };
-    let mut request = asked
-        .request(rubric.map(|r| &r.inner), Spelling::Python)
-        .map_err(PyValueError::new_err)?;
-    request.strict = strict;
-    if let Some(d) = positive("denominator", denominator)? {
-        request.params.density_denominator = d;
-    }
-    if let Some(x) = positive("scale", scale)? {
-        request.params.scale = x;
-    }
-    request.against = against(
+    let options = options_of(
+        mode,
+        preset,
+        weights,
+        rubric,
+        strict,
+        denominator,
+        scale,
+        fail_under,
+        min_confidence,
+        require_self_check,
+        interval,
         against_text,
         against_path,
         against_files,
         unverified,
         require_evidence,
         require_quotes,
+        max_unverified,
+        require_card,
     )?;
-    if max_unverified.is_some() && request.against.is_none() {
-        return Err(PyValueError::new_err(
-            "max_unverified= needs against= (the work to check the evidence against)",
-        ));
-    }
-    let options = Options {
-        request,
-        rubric: rubric.map(|r| r.inner.clone()),
-        gate: Gate {
-            fail_under: threshold("fail_under", fail_under, 100.0, "a score")?,
-            min_confidence: threshold("min_confidence", min_confidence, 1.0, "a confidence")?,
-            require_self_check,
-            max_unverified: threshold("max_unverified", max_unverified, 1.0, "a rate")?,
-            names: OptionNames::PYTHON,
-        },
-        interval,
-        require_card: require_card
-            .unwrap_or_default()
-            .iter()
-            .map(|(field, value)| {
-                pickanumber_result::card::Pin::parse(&format!("{field}={value}"))
-                    .map_err(|e| PyValueError::new_err(format!("require_card: {e}")))
-            })
-            .collect::<PyResult<_>>()?,
-    };
     let inner = match input.extract::<String>() {
         Ok(text) if text.len() > pickanumber_result::MAX_INPUT_BYTES => {
             return Err(PyValueError::new_err(pickanumber_result::TOO_LARGE));
@@ -305,12 +352,89 @@ fn evaluate(
     Ok(Evaluation { inner, json, traps })
 }
 
+/// The judge loop's verdict on what the graders gave (`pickanumber_result::judging::verdict`):
+/// `graders` is the JSON list of their outcomes, the work is in `against_*`, the other
+/// keywords are `evaluate`'s. Returns the combined evaluation of the graders that scored
+/// (`None` when none did) with the verdict's gate, the verdict's JSON object and its markdown
+/// report.
+#[pyfunction]
+#[pyo3(signature = (graders, *, min_judges=None, mode=None, preset=None, weights=None,
+    rubric=None, strict=false, denominator=None, scale=None, fail_under=None,
+    min_confidence=None, require_self_check=false, interval=true, against_text=None,
+    against_path=None, against_files=None, unverified="drop", require_evidence=false,
+    require_quotes=false, max_unverified=None, require_card=None))]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn judge_verdict<'py>(
+    py: Python<'py>,
+    graders: &str,
+    min_judges: Option<i64>,
+    mode: Option<&str>,
+    preset: Option<&str>,
+    weights: Option<&Bound<'_, PyAny>>,
+    rubric: Option<&rubric::Rubric>,
+    strict: bool,
+    denominator: Option<f64>,
+    scale: Option<f64>,
+    fail_under: Option<f64>,
+    min_confidence: Option<f64>,
+    require_self_check: bool,
+    interval: bool,
+    against_text: Option<String>,
+    against_path: Option<std::path::PathBuf>,
+    against_files: Option<Vec<(String, String)>>,
+    unverified: &str,
+    require_evidence: bool,
+    require_quotes: bool,
+    max_unverified: Option<f64>,
+    require_card: Option<std::collections::BTreeMap<String, String>>,
+) -> PyResult<(Option<Evaluation>, Bound<'py, PyAny>, String)> {
+    use pickanumber_result::judging;
+    let options = options_of(
+        mode,
+        preset,
+        weights,
+        rubric,
+        strict,
+        denominator,
+        scale,
+        fail_under,
+        min_confidence,
+        require_self_check,
+        interval,
+        against_text,
+        against_path,
+        against_files,
+        unverified,
+        require_evidence,
+        require_quotes,
+        max_unverified,
+        require_card,
+    )?;
+    let list = judging::graders_from_json(graders).map_err(PyValueError::new_err)?;
+    let panel = judging::Panel { min_judges };
+    let v = py
+        .detach(|| judging::verdict(list, &options, &panel))
+        .map_err(PyValueError::new_err)?;
+    let json = v.to_json();
+    let traps = rubric.map_or_else(String::new, |r| r.inner.trap_checklist());
+    let evaluation = v.evaluation.clone().map(|mut inner| {
+        inner.misses = v.misses.clone();
+        Evaluation {
+            inner,
+            json: json.clone(),
+            traps,
+        }
+    });
+    Ok((evaluation, convert::to_py(py, &json)?, v.report()))
+}
+
 /// The extension module `pickanumber._native`.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Evaluation>()?;
     m.add_class::<rubric::Rubric>()?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(judge_verdict, m)?)?;
     m.add_function(wrap_pyfunction!(rubric::parse_rubric, m)?)?;
     m.add_function(wrap_pyfunction!(calibrate::calibrate, m)?)?;
     m.add_function(wrap_pyfunction!(retest::retest, m)?)?;

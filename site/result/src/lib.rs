@@ -5,7 +5,9 @@
 //! [`Evaluation`] → [`Evaluation::result`] (the typed object `pickanumber score` prints:
 //! [`json::Output`], with [`passes`]' keys for passes and [`evidence`]'s for a judged work, each
 //! score's number by the one rule of [`number`]) and [`gate::Gate`] (the thresholds a pipeline
-//! sets) → serde. [`comparison::Comparison`] is what `pickanumber compare` prints.
+//! sets) → serde. [`comparison::Comparison`] is what `pickanumber compare` prints. [`judging`]
+//! is the judge loop but the calls: the brief every grader is sent, and the verdict on what
+//! they gave.
 //!
 //! These types are the output contract: the object carries [`SCHEMA_VERSION`], every
 //! diagnostic is an object with its kind and severity, and with the `schema` feature
@@ -21,6 +23,7 @@ pub mod comparison;
 pub mod evidence;
 pub mod gate;
 pub mod json;
+pub mod judging;
 pub mod number;
 pub mod passes;
 #[cfg(feature = "schema")]

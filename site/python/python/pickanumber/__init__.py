@@ -585,8 +585,12 @@ def _run(
     require_quotes: bool = False,
     max_unverified: Optional[float] = None,
     require_card: Optional[Mapping[str, str]] = None,
-) -> Analysis:
-    """The native evaluation of a text or of (name, text) pairs, and the strict check."""
+    graders: Optional[str] = None,
+    min_judges: Optional[int] = None,
+) -> Any:
+    """The native evaluation of a text or of (name, text) pairs, and the strict check; with
+    ``graders`` (the JSON of the graders' outcomes, the work in ``against``), the judge loop's
+    native verdict as ``_native.judge_verdict`` returns it."""
     if rubric is not None and not isinstance(rubric, Rubric):
         raise TypeError("rubric must be a pickanumber.Rubric (Rubric.load(path) or Rubric.parse(text))")
     if mode == "auto":
@@ -606,8 +610,7 @@ def _run(
     ):
         _number(name, value)
     against_text, against_path, against_files = _work(against)
-    e = _native.evaluate(
-        native_input,
+    kwargs: Dict[str, Any] = dict(
         mode=mode,
         preset=preset,
         weights=weights,
@@ -628,6 +631,10 @@ def _run(
         max_unverified=max_unverified,
         require_card=None if require_card is None else dict(require_card),
     )
+    if graders is not None:
+        _number("min_judges", min_judges)
+        return _native.judge_verdict(graders, min_judges=min_judges, **kwargs)
+    e = _native.evaluate(native_input, **kwargs)
     analysis = Analysis(e)
     if strict and e.has_errors:
         errors = analysis.errors

@@ -301,6 +301,29 @@ def cache_lookup(
 def cache_save(
     dir: Union[str, "os.PathLike[str]"], prompt: str, schema: str, grader_json: str, outcome_json: str
 ) -> Optional[str]: ...
+def judge_verdict(
+    graders: str,
+    *,
+    min_judges: Optional[int] = None,
+    mode: Optional[str] = None,
+    preset: Optional[str] = None,
+    weights: Union[str, Mapping[str, float], Sequence[Tuple[str, float]], None] = None,
+    rubric: Optional[Rubric] = None,
+    strict: bool = False,
+    denominator: Optional[float] = None,
+    scale: Optional[float] = None,
+    fail_under: Optional[float] = None,
+    min_confidence: Optional[float] = None,
+    require_self_check: bool = False,
+    interval: bool = True,
+    against_text: Optional[str] = None,
+    against_path: Optional[str] = None,
+    against_files: Optional[Sequence[Tuple[str, str]]] = None,
+    unverified: str = "drop",
+    require_evidence: bool = False,
+    require_quotes: bool = False,
+    max_unverified: Optional[float] = None,
+) -> Tuple[Optional[Evaluation], Dict[str, Any], str]: ...
 def parse_rubric(
     text: str, name: Optional[str] = None
 ) -> Tuple[Optional[Rubric], List[Tuple[int, int, str, str, str]]]: ...
