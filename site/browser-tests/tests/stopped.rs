@@ -31,31 +31,40 @@ async fn run(client: &Client, script: &str) -> Value {
         .unwrap_or_else(|e| panic!("run `{script}`: {e}"))
 }
 
-/// Fails unless the element `selector` is inside the window, wholly, and its text is not
-/// empty, with a font of at least 12 px and a colour that differs from its background's.
+/// Waits (a page opened from a link scrolls smoothly to the calculator) until the element
+/// `selector` is wholly inside the window with text in it, a font of at least 12 px and a
+/// colour other than the page's background; fails after [`UPDATE_TIMEOUT`] with what it saw.
 async fn assert_readable(client: &Client, selector: &str) {
-    let v = client
-        .execute(
-            "const e = document.querySelector(arguments[0]); if (!e) return null;
-             const r = e.getBoundingClientRect(), s = getComputedStyle(e);
-             return [r.top, r.bottom, r.left, r.right, innerHeight, innerWidth,
-                     parseFloat(s.fontSize), s.color, getComputedStyle(document.body).backgroundColor,
-                     e.textContent.trim().length];",
-            vec![selector.into()],
-        )
-        .await
-        .expect("measure the message");
-    let a = v
-        .as_array()
-        .unwrap_or_else(|| panic!("no {selector} on the page"));
-    let n = |i: usize| a[i].as_f64().unwrap_or(f64::NAN);
-    assert!(
-        n(0) >= 0.0 && n(1) <= n(4) && n(2) >= 0.0 && n(3) <= n(5),
-        "{selector} is not wholly in the window: {a:?}"
-    );
-    assert!(n(6) >= 12.0, "{selector}'s font is {} px", n(6));
-    assert_ne!(a[7], a[8], "{selector}'s colour is its background's");
-    assert!(n(9) > 0.0, "{selector} is empty");
+    wait_until(
+        || async {
+            let v = client
+                .execute(
+                    "const e = document.querySelector(arguments[0]); if (!e) return null;
+                     const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+                     return [r.top, r.bottom, r.left, r.right, innerHeight, innerWidth,
+                             parseFloat(s.fontSize), s.color, getComputedStyle(document.body).backgroundColor,
+                             e.textContent.trim().length];",
+                    vec![selector.into()],
+                )
+                .await
+                .expect("measure the message");
+            let Some(a) = v.as_array() else {
+                return Err(format!("no {selector} on the page"));
+            };
+            let n = |i: usize| a[i].as_f64().unwrap_or(f64::NAN);
+            let inside = n(0) >= 0.0 && n(1) <= n(4) && n(2) >= 0.0 && n(3) <= n(5);
+            if inside && n(6) >= 12.0 && a[7] != a[8] && n(9) > 0.0 {
+                Ok(())
+            } else {
+                Err(format!(
+                    "top, bottom, left, right, window height and width, font size, colour, background, text length: {a:?}"
+                ))
+            }
+        },
+        UPDATE_TIMEOUT,
+        &format!("{selector} to be readable in the window"),
+    )
+    .await;
 }
 
 /// The numbers the panel shows, if any: the headline's final and confidence.
@@ -121,22 +130,35 @@ async fn the_repeated_items_as_a_share_link_show_a_message_then_the_next_edit_a_
     .await;
 }
 
-/// While the input holds `trap-here`, makes every change of markup throw a wasm trap from
-/// inside the calculator's update of its panel, as a panic or an exhausted memory would: the
-/// test's own hook, so the shipped wasm holds no test code. `false` removes the hook.
+/// While the input holds `trap-here`, makes every change of markup trap the calculator's
+/// wasm from inside its update of the panel: the hook calls the instance's own allocator with
+/// an alignment no layout has, which aborts (a real `unreachable` trap of that instance, as a
+/// panic or an exhausted memory ends). The test's own hook, so the shipped wasm holds no test
+/// code. `false` removes the hook.
 async fn trap_on_marker(client: &Client, on: bool) {
-    run(
-        client,
-        if on {
-            "const d = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
-             window.__innerHTML = d;
-             Object.defineProperty(Element.prototype, 'innerHTML', { configurable: true, get: d.get,
-               set(v) { if (document.getElementById('evidence-input')?.value.includes('trap-here')) throw new WebAssembly.RuntimeError('unreachable'); d.set.call(this, v); } });"
-        } else {
-            "Object.defineProperty(Element.prototype, 'innerHTML', window.__innerHTML);"
-        },
-    )
-    .await;
+    let script = if on {
+        "const done = arguments[0];
+         const glue = performance.getEntriesByType('resource').map((e) => e.name)
+           .find((n) => /pickanumber-calculator-[^/]*\\.js$/.test(n));
+         import(glue).then((m) => m.default()).then((wasm) => {
+           const d = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
+           window.__innerHTML = d;
+           Object.defineProperty(Element.prototype, 'innerHTML', { configurable: true, get: d.get,
+             set(v) {
+               if (document.getElementById('evidence-input')?.value.includes('trap-here')) wasm.__wbindgen_malloc(1, 3);
+               d.set.call(this, v);
+             } });
+           done(true);
+         }, (e) => done(String(e)));"
+    } else {
+        "const done = arguments[0];
+         Object.defineProperty(Element.prototype, 'innerHTML', window.__innerHTML); done(true);"
+    };
+    let v = client
+        .execute_async(script, vec![])
+        .await
+        .unwrap_or_else(|e| panic!("the trap hook: {e}"));
+    assert_eq!(v, Value::Bool(true), "the trap hook");
 }
 
 #[tokio::test]
@@ -196,8 +218,27 @@ async fn a_trapped_calculator_shows_a_message_in_place_of_its_result_and_starts_
         assert_eq!(gone, Value::Bool(true), "the message outlives the fresh start");
         let den = run(&client, "return document.querySelector('[name=calc-den]').value;").await;
         assert_eq!(den, "10");
-        // And the fresh instance keeps working.
+        // And the fresh instance keeps working, and records what is on screen in the address:
+        // a reload brings back its text and settings, not the text that stopped the old one.
+        let before = run(&client, "return location.hash;").await;
         paste(&client, "+5 a\n+3 b\n-1 c").await;
+        expect_text(&client, "out-confidence", "0.30").await;
+        wait_until(
+            || async {
+                let now = run(&client, "return location.hash;").await;
+                if now != before && now.as_str().is_some_and(|h| h.contains("den=10")) {
+                    Ok(())
+                } else {
+                    Err(format!("address {now}"))
+                }
+            },
+            UPDATE_TIMEOUT,
+            "the fresh instance to record its input in the address",
+        )
+        .await;
+        client.refresh().await.expect("reload the page");
+        wait_ready(&client).await;
+        expect_text(&client, "out-final", "77").await;
         expect_text(&client, "out-confidence", "0.30").await;
     })
     .await;

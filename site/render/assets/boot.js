@@ -79,7 +79,9 @@ function intervals(box) {
   const fill = async (cell) => {
     // The question the module's `answer` reads: the text and the settings, each field by name.
     const ask = { action: 'interval' };
-    for (const [key, name] of [['text', 'text'], ['mode', 'mode'], ['preset', 'preset'], ['weights', 'weights'], ['denominator', 'den'], ['scale', 'scale']]) {
+    // (`key:name` where the field's name is not the key.)
+    for (const field of ['text', 'mode', 'preset', 'weights', 'denominator:den', 'scale']) {
+      const [key, name = key] = field.split(':');
       ask[key] = $(`[name=calc-${name}]:is(:checked, :not([type=radio]))`)?.value ?? '';
     }
     let shown;
@@ -131,6 +133,8 @@ if (root) {
       soon();
     }
   }
+  root.addEventListener('focusin', start, { once: true });
+  root.addEventListener('pointerdown', start, { once: true });
   if (calculator) {
     intervals(calculator);
     // A trap of the calculator's wasm (a panic, running out of memory) reaches the page as an
@@ -139,12 +143,8 @@ if (root) {
     for (const t of ['error', 'unhandledrejection']) {
       addEventListener(t, (e) => (e.error || e.reason) instanceof WebAssembly.RuntimeError && import('./recover.js').then((m) => m.default(calculator)));
     }
-  }
-  root.addEventListener('focusin', start, { once: true });
-  root.addEventListener('pointerdown', start, { once: true });
-  // A share link followed from the page itself (the home page's worked example) changes only
-  // the fragment, which the calculator reads once when it starts: load the page again.
-  if (calculator) {
+    // A share link followed from the page itself (the home page's worked example) changes
+    // only the fragment, which the calculator reads once when it starts: load the page again.
     addEventListener('hashchange', () => {
       if (/[=&]/.test(location.hash)) location.reload();
     });

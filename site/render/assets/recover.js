@@ -18,6 +18,13 @@ let run = 0;
 // stops before it is drawn.
 let kept;
 const copy = (root) => [...root.childNodes].map((n) => n.cloneNode(true));
+// Until a fresh instance is drawn, the address is the page's alone: the trapped instance may
+// still run a timer that records its last text there, which the fresh one would then start
+// from.
+const replace = history.replaceState;
+history.replaceState = function (...args) {
+  if (!state) replace.apply(this, args);
+};
 export default function recover(root) {
   if (state === 'down') return;
   const starting = state === 'starting';
@@ -83,7 +90,7 @@ async function restart(ev) {
   });
   try {
     const m = await import(`./CALC_GLUE?fresh=${Date.now()}`);
-    history.replaceState(null, '', location.pathname + location.search);
+    replace.call(history, null, '', location.pathname + location.search);
     await m.default({ module_or_path: new URL('./CALC_WASM', import.meta.url) });
   } catch {
     // Not downloaded: the next edit tries again.
@@ -95,18 +102,20 @@ async function restart(ev) {
   }
   await ready;
   for (const [name, type, value, checked] of fields) {
-    if (name === 'calc-text') continue;
     const e = type === 'radio'
       ? root.querySelector(`[name="${name}"][value="${CSS.escape(value)}"]`)
       : root.querySelector(`[name="${name}"]`);
     if (!e) continue;
-    if (type === 'radio') {
+    if (name === 'calc-text') {
+      // The fresh instance read the box when it started (typing since included); it is told
+      // of it all the same, so it records what is on screen in the address.
+    } else if (type === 'radio') {
       if (!checked || e.checked) continue;
       e.checked = true;
-    } else if (e.value === value) {
-      continue;
-    } else {
+    } else if (e.value !== value) {
       e.value = value;
+    } else {
+      continue;
     }
     e.dispatchEvent(new Event(type === 'radio' || e.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));
   }
