@@ -139,7 +139,7 @@ async fn trap_on_marker(client: &Client, on: bool) {
     let script = if on {
         "const done = arguments[0];
          const glue = performance.getEntriesByType('resource').map((e) => e.name)
-           .find((n) => /pickanumber-calculator-[^/]*\\.js$/.test(n));
+           .find((n) => /pickanumber-calculator-island-[^/]*\\.js$/.test(n));
          import(glue).then((m) => m.default()).then((wasm) => {
            const d = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
            window.__innerHTML = d;

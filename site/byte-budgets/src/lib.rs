@@ -49,7 +49,7 @@ impl Module {
 /// not need is in [`SECOND`], loaded on first use.
 pub const CALCULATOR: Module = Module {
     name: "calculator",
-    stem: "pickanumber-calculator",
+    stem: "pickanumber-calculator-island",
     budget: 86_000,
     aim: Some(80_000),
 };
@@ -60,7 +60,7 @@ pub const CALCULATOR: Module = Module {
 /// report or saves a pass.
 pub const SECOND: Module = Module {
     name: "second module",
-    stem: "pickanumber-second",
+    stem: "pickanumber-calculator-on-demand",
     budget: 131_500,
     aim: None,
 };
@@ -120,11 +120,11 @@ mod tests {
     fn each_file_belongs_to_the_module_its_name_starts_with() {
         let of = |p: &str| module_of(p).map(|m| m.name);
         assert_eq!(
-            of("/calc/pickanumber-second-f06b_bg.wasm"),
+            of("/calc/pickanumber-calculator-on-demand-f06b_bg.wasm"),
             Some("second module")
         );
         assert_eq!(
-            of("/calc/pickanumber-calculator-dc6f.js"),
+            of("/calc/pickanumber-calculator-island-dc6f.js"),
             Some("calculator")
         );
         assert_eq!(

@@ -5,7 +5,7 @@
 
 use crate::Fatal;
 use clap::ValueEnum;
-use pickanumber_api::Options;
+use pickanumber_result::Options;
 use pickanumber_score::verify::{Against, Unverified, Work};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -75,7 +75,7 @@ pub struct EvidenceArgs {
 
     /// With --against: exit 3 when the share of checkable items whose evidence is not in the
     /// work is over RATE (0 to 1).
-    #[arg(long, value_name = "RATE", value_parser = pickanumber_api::gate::parse_rate, requires = "against")]
+    #[arg(long, value_name = "RATE", value_parser = pickanumber_result::gate::parse_rate, requires = "against")]
     pub max_unverified: Option<f64>,
 }
 

@@ -261,7 +261,7 @@ fn joined(args: &CalibrateArgs) -> Result<Joined, Fatal> {
         let (b, w) = (&a.position_bias, &a.swap);
         let share = |x: Option<f64>| {
             x.map_or("n/a".to_string(), |v| {
-                pickanumber_lean::numtext::std_fixed(v, 3)
+                pickanumber_text::numtext::std_fixed(v, 3)
             })
         };
         lines.push(format!(

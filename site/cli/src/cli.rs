@@ -275,11 +275,11 @@ pub struct ScoreArgs {
     pub strict: bool,
 
     /// Exit 3 when the headline (the final; the overall in matrix mode) is under N.
-    #[arg(long, value_name = "N", value_parser = pickanumber_api::gate::parse_score, conflicts_with_all = ["compat", "store"])]
+    #[arg(long, value_name = "N", value_parser = pickanumber_result::gate::parse_score, conflicts_with_all = ["compat", "store"])]
     pub fail_under: Option<f64>,
 
     /// Exit 3 when the headline's confidence is under C (0 to 1).
-    #[arg(long, value_name = "C", value_parser = pickanumber_api::gate::parse_confidence, conflicts_with_all = ["compat", "store"])]
+    #[arg(long, value_name = "C", value_parser = pickanumber_result::gate::parse_confidence, conflicts_with_all = ["compat", "store"])]
     pub min_confidence: Option<f64>,
 
     /// Exit 3 unless the matrix self-check passes (criteria finals at least 20 points apart).

@@ -1,13 +1,13 @@
 //! `pickanumber combine A B …`: several judges' passes → one JSON object (or the markdown
 //! report). Each argument is a file, named by its stem, or `NAME=FILE`; one file with
 //! `## Pass: <name>` headings is also several passes. The files are read here, the passes
-//! combined by [`pickanumber_api::evaluate_passes`] (the formula crate's `combine`), and the
-//! object printed by the same [`pickanumber_api::Evaluation::to_json`] as `score`.
+//! combined by [`pickanumber_result::evaluate_passes`] (the formula crate's `combine`), and the
+//! object printed by the same [`pickanumber_result::Evaluation::to_json`] as `score`.
 
 use crate::values::{denominator, scale, scoring_options, Weights};
 use crate::{print, read_input, Fatal};
 use clap::Args;
-use pickanumber_api::{evaluate, evaluate_passes};
+use pickanumber_result::{evaluate, evaluate_passes};
 use pickanumber_score::{Mode, Preset};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -94,11 +94,11 @@ pub struct CombineArgs {
     pub strict: bool,
 
     /// Exit 3 when the combined headline is under N.
-    #[arg(long, value_name = "N", value_parser = pickanumber_api::gate::parse_score)]
+    #[arg(long, value_name = "N", value_parser = pickanumber_result::gate::parse_score)]
     pub fail_under: Option<f64>,
 
     /// Exit 3 when the combined headline's confidence is under C (0 to 1).
-    #[arg(long, value_name = "C", value_parser = pickanumber_api::gate::parse_confidence)]
+    #[arg(long, value_name = "C", value_parser = pickanumber_result::gate::parse_confidence)]
     pub min_confidence: Option<f64>,
 
     /// Exit 3 unless the combined matrix's self-check passes.
@@ -134,7 +134,7 @@ pub fn run(args: &CombineArgs) -> Result<ExitCode, Fatal> {
         }
     };
     if args.report {
-        crate::print_report(&pickanumber_view::report::markdown(&e.analysis));
+        crate::print_report(&pickanumber_result_view::report::markdown(&e.analysis));
     } else {
         let json = serde_json::to_string_pretty(&e.result()).expect("a result serialises");
         print(&format!("{json}\n"));

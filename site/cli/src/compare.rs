@@ -3,15 +3,15 @@
 //!
 //! Each side is a JSON result that `score` or `combine` printed (an object with `mode`,
 //! `final` and `errors`), or an input, scored here with the formula crate through
-//! [`pickanumber_api::evaluate`]; both sides are then read from the same JSON shape, so a
+//! [`pickanumber_result::evaluate`]; both sides are then read from the same JSON shape, so a
 //! result saved last week and a fresh input compare alike. Differences are of the printed
 //! numbers.
 
 use crate::{print, read_input, Fatal};
 use clap::Args;
-use pickanumber_api::comparison::{Comparison, CriterionChange, Side};
-use pickanumber_api::number::Number;
-use pickanumber_api::{evaluate, Options, SCHEMA_VERSION};
+use pickanumber_result::comparison::{Comparison, CriterionChange, Side};
+use pickanumber_result::number::Number;
+use pickanumber_result::{evaluate, Options, SCHEMA_VERSION};
 use pickanumber_score::Mode;
 use serde_json::{Map, Value};
 use std::path::PathBuf;

@@ -6,7 +6,7 @@ use crate::Fatal;
 use clap::builder::PossibleValue;
 use clap::error::ErrorKind;
 use clap::ValueEnum;
-use pickanumber_api::{Asked, Gate, Options, Spelling};
+use pickanumber_result::{Asked, Gate, Options, Spelling};
 use pickanumber_score::{Mode, Named, Preset};
 use std::path::Path;
 
@@ -73,7 +73,7 @@ pub fn preset() -> NamedParser<Preset> {
             let criteria: Vec<String> = p
                 .weights()
                 .iter()
-                .map(|(name, w)| format!("{name}={}", pickanumber_lean::numtext::trim_number(*w)))
+                .map(|(name, w)| format!("{name}={}", pickanumber_text::numtext::trim_number(*w)))
                 .collect();
             format!("{what}: {}", criteria.join(", "))
         },
@@ -159,7 +159,7 @@ macro_rules! scoring_options {
         let args = $args;
         $crate::values::options(
             args.rubric.as_deref(),
-            pickanumber_api::Asked {
+            pickanumber_result::Asked {
                 mode: args.mode,
                 preset: args.preset,
                 weights: args.weights.clone().map(|$crate::values::Weights(w)| w),
@@ -167,12 +167,12 @@ macro_rules! scoring_options {
             args.strict,
             args.denominator,
             args.scale,
-            pickanumber_api::Gate {
+            pickanumber_result::Gate {
                 fail_under: args.fail_under,
                 min_confidence: args.min_confidence,
                 require_self_check: args.require_self_check,
                 max_unverified: args.evidence.max_unverified,
-                ..pickanumber_api::Gate::default()
+                ..pickanumber_result::Gate::default()
             },
             !args.no_interval,
         )

@@ -1,7 +1,7 @@
 //! The npm package's core, bound with wasm-bindgen and nothing else (no user interface):
 //!
-//! text + the options' JSON ([`options::parse`]) → [`pickanumber_api::evaluate`] → the JSON
-//! text of [`pickanumber_api::Evaluation::to_json`], the one object `pickanumber score`
+//! text + the options' JSON ([`options::parse`]) → [`pickanumber_result::evaluate`] → the JSON
+//! text of [`pickanumber_result::Evaluation::to_json`], the one object `pickanumber score`
 //! prints, which the JavaScript entry (`site/npm/js/index.js`) parses; or the markdown report
 //! (`score --report`), several judges' passes combined ([`passes`], `pickanumber combine`), or
 //! a rubric's judge prompt and JSON Schema (`rubric prompt|schema`).
@@ -13,13 +13,13 @@
 pub mod options;
 pub mod passes;
 
-use pickanumber_api::{evaluate, Evaluation};
+use pickanumber_result::{evaluate, Evaluation};
 use pickanumber_rubric::WorkText;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 /// The most text one call reads, as the CLI reads at most 64 MiB from one input.
-pub const MAX_BYTES: usize = pickanumber_api::MAX_INPUT_BYTES;
+pub const MAX_BYTES: usize = pickanumber_result::MAX_INPUT_BYTES;
 
 /// The evaluation of `text` under the options' JSON.
 ///
@@ -28,9 +28,9 @@ pub const MAX_BYTES: usize = pickanumber_api::MAX_INPUT_BYTES;
 fn evaluation(
     text: &str,
     options_json: &str,
-) -> Result<(Evaluation, pickanumber_api::Options), String> {
+) -> Result<(Evaluation, pickanumber_result::Options), String> {
     if text.len() > MAX_BYTES {
-        return Err(pickanumber_api::TOO_LARGE.into());
+        return Err(pickanumber_result::TOO_LARGE.into());
     }
     let options = options::parse(options_json).map_err(|e| e.0)?;
     Ok((evaluate(text, &options), options))
@@ -53,7 +53,7 @@ pub fn analyse_text(text: &str, options_json: &str) -> Result<String, String> {
 /// As [`evaluation`].
 pub fn report_text(text: &str, options_json: &str) -> Result<String, String> {
     let (e, options) = evaluation(text, options_json)?;
-    let mut out = pickanumber_view::report::markdown(&e.analysis);
+    let mut out = pickanumber_result_view::report::markdown(&e.analysis);
     if let Some(r) = options.rubric.as_ref().filter(|r| !r.traps.is_empty()) {
         out.push('\n');
         out.push_str(&r.trap_checklist());
@@ -76,7 +76,7 @@ const CALIBRATE_KEYS: &str = "humanScale, naiveScale, rubric, folds, minAgreemen
 pub fn calibrate_text(gold: &str, options_json: &str) -> Result<String, String> {
     use pickanumber_instruments::calibrate::{calibrate, gold as gold_set, Scale, FOLDS};
     if gold.len() > MAX_BYTES {
-        return Err(pickanumber_api::TOO_LARGE.into());
+        return Err(pickanumber_result::TOO_LARGE.into());
     }
     let options: serde_json::Map<String, Value> = match options_json.trim() {
         "" | "null" => serde_json::Map::new(),
@@ -147,7 +147,7 @@ pub fn retest_text(runs: &str, options_json: &str) -> Result<String, String> {
     use pickanumber_instruments::calibrate::Scale;
     use pickanumber_instruments::retest::{retest, runs as run_lines, Options};
     if runs.len() > MAX_BYTES {
-        return Err(pickanumber_api::TOO_LARGE.into());
+        return Err(pickanumber_result::TOO_LARGE.into());
     }
     let given: serde_json::Map<String, Value> = match options_json.trim() {
         "" | "null" => serde_json::Map::new(),
@@ -218,7 +218,7 @@ pub fn combine_text(passes_json: &str, options_json: &str) -> Result<String, Str
 }
 
 /// The rubric in `json` (`{"rubric": …}`, its text or its object).
-fn rubric_of(json: &str) -> Result<pickanumber_api::Rubric, String> {
+fn rubric_of(json: &str) -> Result<pickanumber_result::Rubric, String> {
     let v: Value = serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
     let v = v.get("rubric").unwrap_or(&Value::Null);
     options::rubric("rubric", v).map_err(|e| e.0)
@@ -413,7 +413,7 @@ mod tests {
     fn the_json_is_the_api_crates_object() {
         let text = "+5 clear tests\n-2 slow build\n";
         let ours: Value = serde_json::from_str(&analyse_text(text, "{}").unwrap()).unwrap();
-        let api = evaluate(text, &pickanumber_api::Options::default()).to_json();
+        let api = evaluate(text, &pickanumber_result::Options::default()).to_json();
         assert_eq!(ours, api);
         let gated: Value =
             serde_json::from_str(&analyse_text(text, r#"{"failUnder": 90}"#).unwrap()).unwrap();
@@ -459,7 +459,7 @@ mod tests {
         );
         let toml = include_str!("../../../examples/rubrics/pull-request.toml");
         let json = serde_json::json!({ "rubric": toml }).to_string();
-        let rubric = pickanumber_api::Rubric::parse(toml).unwrap();
+        let rubric = pickanumber_result::Rubric::parse(toml).unwrap();
         assert_eq!(prompt_text(&json).unwrap(), rubric.prompt());
         assert_eq!(schema_text(&json).unwrap(), rubric.schema());
         let report = report_text("+3 a", &serde_json::json!({ "rubric": toml }).to_string());
@@ -469,7 +469,7 @@ mod tests {
     #[test]
     fn a_prompt_with_the_work_is_the_rubric_crates_and_a_bad_work_is_named() {
         let toml = include_str!("../../../examples/rubrics/pull-request.toml");
-        let rubric = pickanumber_api::Rubric::parse(toml).unwrap();
+        let rubric = pickanumber_result::Rubric::parse(toml).unwrap();
         let text = serde_json::json!({ "rubric": toml, "work": "fn main() {}" }).to_string();
         assert_eq!(
             prompt_text(&text).unwrap(),

@@ -1,9 +1,9 @@
 //! The options object of `analyse(text, options)`: the JSON text the JavaScript entry writes
-//! with `JSON.stringify` → checked key by key → [`pickanumber_api::Options`], the same request
+//! with `JSON.stringify` → checked key by key → [`pickanumber_result::Options`], the same request
 //! `pickanumber score` builds from its flags. Every mistake is an [`OptionError`] that names the
 //! option and what it takes; nothing is dropped or guessed.
 
-use pickanumber_api::{Asked, Gate, OptionNames, Options, Rubric, Spelling};
+use pickanumber_result::{Asked, Gate, OptionNames, Options, Rubric, Spelling};
 use pickanumber_score::{
     check_name, parse_weights, positive_setting, weights_from_numbers, Mode, Named, Preset,
 };

@@ -1,6 +1,6 @@
 //! The native half of the Python package `pickanumber` (imported as `pickanumber._native`):
 //!
-//! text + options → [`evaluate`] (`pickanumber_api::evaluate`, the function the CLI calls) →
+//! text + options → [`evaluate`] (`pickanumber_result::evaluate`, the function the CLI calls) →
 //! [`Evaluation`] → its JSON object converted to Python (`convert`), the markdown report, the
 //! diagnostics. Rubric text → [`rubric::parse_rubric`] → [`rubric::Rubric`].
 //!
@@ -12,7 +12,7 @@ mod convert;
 mod retest;
 mod rubric;
 
-use pickanumber_api::{Asked, Gate, OptionNames, Options, Spelling};
+use pickanumber_result::{Asked, Gate, OptionNames, Options, Spelling};
 use pickanumber_score::Named;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -21,7 +21,7 @@ use serde_json::Value;
 /// One analysis with the gate's verdict, as `pickanumber score` computes it.
 #[pyclass(frozen, module = "pickanumber._native")]
 pub struct Evaluation {
-    inner: pickanumber_api::Evaluation,
+    inner: pickanumber_result::Evaluation,
     /// The JSON object `pickanumber score` prints for it.
     json: Value,
     /// The rubric's traps as a checklist to end the report with (empty without traps).
@@ -42,7 +42,7 @@ impl Evaluation {
 
     /// The markdown report `pickanumber score --report` prints.
     fn report(&self) -> String {
-        let mut out = pickanumber_view::report::markdown(&self.inner.analysis);
+        let mut out = pickanumber_result_view::report::markdown(&self.inner.analysis);
         if !self.traps.is_empty() {
             out.push('\n');
             out.push_str(&self.traps);
@@ -63,7 +63,7 @@ impl Evaluation {
                     d.column,
                     d.kind.severity().name(),
                     d.message.clone(),
-                    pickanumber_api::json::kind_name(d.kind),
+                    pickanumber_result::json::kind_name(d.kind),
                 )
             })
             .collect()
@@ -278,16 +278,16 @@ fn evaluate(
         interval,
     };
     let inner = match input.extract::<String>() {
-        Ok(text) if text.len() > pickanumber_api::MAX_INPUT_BYTES => {
-            return Err(PyValueError::new_err(pickanumber_api::TOO_LARGE));
+        Ok(text) if text.len() > pickanumber_result::MAX_INPUT_BYTES => {
+            return Err(PyValueError::new_err(pickanumber_result::TOO_LARGE));
         }
-        Ok(text) => pickanumber_api::evaluate(&text, &options),
+        Ok(text) => pickanumber_result::evaluate(&text, &options),
         Err(_) => {
             let passes: Vec<(String, String)> = input
                 .extract()
                 .map_err(|_| PyValueError::new_err("passes must be (name, text) pairs"))?;
-            pickanumber_api::check_passes(&passes).map_err(PyValueError::new_err)?;
-            pickanumber_api::evaluate_passes(&passes, &options)
+            pickanumber_result::check_passes(&passes).map_err(PyValueError::new_err)?;
+            pickanumber_result::evaluate_passes(&passes, &options)
         }
     };
     let json = inner.to_json();

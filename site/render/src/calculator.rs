@@ -4,16 +4,16 @@
 
 use crate::html::escape;
 use crate::sentences::{Note, Text};
-use crate::word_tables::Overrides;
+use crate::word_overrides::Overrides;
+use pickanumber_result_view::words::{CalculatorLive, CalculatorPasses, ResultView};
+use pickanumber_result_view::{calculator, panel};
 use pickanumber_score::{analyse, Request};
-use pickanumber_view::words::{CalculatorLive, CalculatorPasses, ResultView};
-use pickanumber_view::{calculator, panel};
 use std::path::Path;
 
 /// The example the calculator starts from: the GUI agent of the cua-bench analysis, the view
 /// crate's one definition, which the case study, the paper and the calculator's example
 /// button also use (`consistency::shared_lists` checks that they agree).
-pub const EXAMPLE: &str = pickanumber_view::calculator::CUA_BENCH_GUI;
+pub const EXAMPLE: &str = pickanumber_result_view::calculator::CUA_BENCH_GUI;
 
 /// The static box's words, the `[calculator]` table of `content/layout.toml`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
@@ -36,7 +36,7 @@ pub struct Words {
     #[serde(default)]
     pub stopped: String,
     /// `[calculator.passes]`: the saved passes' words over the view crate's defaults, checked
-    /// here and compiled into the calculator's second module (`pickanumber-site-words`).
+    /// here and compiled into the calculator's second module (`pickanumber-island-words`).
     #[serde(default)]
     pub passes: Overrides<CalculatorPasses<'static>>,
     /// `[calculator.live]`: the live calculator's words over the view crate's defaults,
@@ -103,8 +103,8 @@ const BOOT: &str = include_str!("../assets/boot.js");
 /// instance of the calculator (`CALC_GLUE`, `CALC_WASM`) from what is on screen.
 const RECOVER: &str = include_str!("../assets/recover.js");
 
-/// Copies the five trunk builds (`pickanumber-calculator*`, `pickanumber-instruments*`,
-/// `pickanumber-setup-island*`, `pickanumber-second*` and `pickanumber-rubric-reader*`, glue and
+/// Copies the five trunk builds (`pickanumber-calculator-island*`, `pickanumber-instruments*`,
+/// `pickanumber-setup-island*`, `pickanumber-calculator-on-demand*` and `pickanumber-rubric-reader*`, glue and
 /// wasm) from `calc_dir` into
 /// `out/calc/` and writes `out/calc/boot.js` (the `BOOT` module) and `out/calc/recover.js` (the
 /// `RECOVER` module, with the `stopped` message).
@@ -140,10 +140,10 @@ pub fn install_assets(calc_dir: &Path, out: &Path, stopped: &str) -> Result<(), 
         };
         Ok((find(".js", "glue")?, find("_bg.wasm", "wasm")?))
     };
-    let (calc_glue, calc_wasm) = pair("pickanumber-calculator")?;
+    let (calc_glue, calc_wasm) = pair("pickanumber-calculator-island")?;
     let (inst_glue, inst_wasm) = pair("pickanumber-instruments")?;
     let (setup_glue, setup_wasm) = pair("pickanumber-setup-island")?;
-    let (second_glue, second_wasm) = pair("pickanumber-second")?;
+    let (second_glue, second_wasm) = pair("pickanumber-calculator-on-demand")?;
     let (reader_glue, reader_wasm) = pair("pickanumber-rubric-reader")?;
     let dest = out.join("calc");
     std::fs::create_dir_all(&dest).map_err(|e| e.to_string())?;

@@ -6,8 +6,8 @@ use crate::bibliography::Bibliography;
 use crate::error::Error;
 use crate::events;
 use crate::instruments::Island;
+use crate::layout_words::Layout;
 use crate::record::Record;
-use crate::site_words::Layout;
 use crate::stages::frontmatter::{self, FrontMatter};
 use crate::stages::headings::TocEntry;
 use crate::stages::{

@@ -6,11 +6,11 @@
 use crate::bibliography::Bibliography;
 use crate::config::SiteConfig;
 use crate::error::{Error, Errors};
+use crate::layout_words::Layout;
 use crate::link_check::{self, PageLinks};
 use crate::output::{helper, MARKER, MARKER_TEXT};
 use crate::page::{self, Rendered};
 use crate::page_layout::{self, Context};
-use crate::site_words::Layout;
 use crate::stages::frontmatter::Template;
 use std::path::{Path, PathBuf};
 

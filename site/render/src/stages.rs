@@ -52,8 +52,8 @@ pub(crate) mod test_util {
     }
 
     /// The test site's words (`tests/fixtures/site/content/layout.toml`).
-    pub fn layout() -> crate::site_words::Layout {
+    pub fn layout() -> crate::layout_words::Layout {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/site");
-        crate::site_words::Layout::load(&root).expect("the test site's layout file")
+        crate::layout_words::Layout::load(&root).expect("the test site's layout file")
     }
 }

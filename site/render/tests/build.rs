@@ -134,7 +134,7 @@ fn two_builds_are_byte_identical() {
 /// the pairwise results and the pairwise bar (which the live island shows too), and of a
 /// computed result (`[result]`: the calculator's panel and the evidence blocks), stated in the
 /// fixture's `content/layout.toml`, changes the static boxes; the live islands compile the
-/// repository's file over the same defaults (`pickanumber-site-words`), and the browser test
+/// repository's file over the same defaults (`pickanumber-island-words`), and the browser test
 /// `instruments.rs` checks that box and island show the same results.
 #[test]
 fn a_label_changed_in_layout_toml_changes_the_static_boxes() {

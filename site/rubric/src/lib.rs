@@ -261,7 +261,7 @@ impl Rubric {
         if !self.criteria.is_empty() && (sum - 1.0).abs() > 1e-9 {
             notes.push(format!(
                 "the weights sum to {}, not 1: scoring divides each by the sum",
-                pickanumber_lean::numtext::trim_number(sum)
+                pickanumber_text::numtext::trim_number(sum)
             ));
         }
         notes

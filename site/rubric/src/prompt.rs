@@ -51,7 +51,7 @@ pub(crate) fn prompt(r: &Rubric) -> String {
             s.push_str(&format!(
                 "### {} (weight {})\n\n- A +5 item looks like: {}\n- A −5 item looks like: {}\n\n",
                 c.name,
-                pickanumber_lean::numtext::round_trip(c.weight),
+                pickanumber_text::numtext::round_trip(c.weight),
                 one_line(&c.plus5),
                 one_line(&c.minus5)
             ));

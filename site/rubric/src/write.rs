@@ -93,7 +93,7 @@ pub(crate) fn json_string(s: &str) -> String {
 /// formula crate's writer, without the standard library's float formatting). TOML reads `20`
 /// as an integer and `0.6` as a float, and the rubric takes either.
 fn number(x: f64) -> String {
-    pickanumber_lean::numtext::round_trip(x)
+    pickanumber_text::numtext::round_trip(x)
 }
 
 /// The `[params]` settings whose values differ from the canonical method, in the order the

@@ -16,11 +16,11 @@ use crate::tools;
 /// `combine` feature (as the wasm calculator builds it) has its own step too.
 pub const CARGO_STEPS: &str = "
 fmt | fmt --all --check
-clippy | clippy --workspace --exclude pickanumber-calculator --all-targets -- -D warnings
-clippy wasm | clippy -p pickanumber-calculator --target wasm32-unknown-unknown -- -D warnings
-clippy second module wasm | clippy -p pickanumber-second -p pickanumber-rubric-reader --target wasm32-unknown-unknown -- -D warnings
+clippy | clippy --workspace --exclude pickanumber-islands --all-targets -- -D warnings
+clippy wasm | clippy -p pickanumber-islands --target wasm32-unknown-unknown -- -D warnings
+clippy second module wasm | clippy -p pickanumber-calculator-on-demand -p pickanumber-rubric-reader --target wasm32-unknown-unknown -- -D warnings
 unit tests | test
-calculator tests | test -p pickanumber-calculator
+calculator tests | test -p pickanumber-islands
 lean formula crate | test -p pickanumber-score --no-default-features --test lean_passes";
 
 /// Runs every check in order, stopping at the first that fails, and prints which passed. The

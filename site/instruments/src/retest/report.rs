@@ -4,8 +4,8 @@
 use super::{Retest, Shift, Work};
 use crate::calibrate::agreement::Figure;
 use crate::calibrate::card::Whole;
-use pickanumber_lean::numtext::{fixed, signed_fixed, trim_number};
 use pickanumber_score::interval::{LEVEL, RESAMPLES};
+use pickanumber_text::numtext::{fixed, signed_fixed, trim_number};
 use serde_json::{json, Value};
 
 /// Rounded to 4 decimals for the JSON.

@@ -9,7 +9,7 @@ __version__: str
 # The object `pickanumber score` prints, as ``to_dict()`` returns it: the output contract
 # (schema/result.schema.json in the repository). A test checks every TypedDict below against
 # the schema's keys; each enumeration's block is written from the schema by
-# `INSTA_UPDATE=always cargo test -p pickanumber-api --test schema`.
+# `INSTA_UPDATE=always cargo test -p pickanumber-result --test schema`.
 
 # generated from schema/result.schema.json: Mode
 Mode = Literal["auto", "pooled", "matrix", "feedback"]

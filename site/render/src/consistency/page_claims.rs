@@ -586,7 +586,7 @@ fn the_retest_page_shows_the_example_s_strips_and_its_figures_beside_the_paper_s
         std::path::Path::new("content/references"),
     )
     .expect("the references");
-    let layout = crate::site_words::Layout::load(&root).expect("the layout");
+    let layout = crate::layout_words::Layout::load(&root).expect("the layout");
     let page = crate::page::render(
         &root,
         std::path::Path::new(rel),
@@ -636,8 +636,8 @@ fn the_retest_page_shows_the_example_s_strips_and_its_figures_beside_the_paper_s
         "the claim and the runs' figures follow the table"
     );
     let after = &body[shown..];
-    let sd = pickanumber_lean::numtext::fixed(r.final_sd.value.unwrap(), 2);
-    let naive = pickanumber_lean::numtext::fixed(r.naive_sd.as_ref().unwrap().value.unwrap(), 2);
+    let sd = pickanumber_text::numtext::fixed(r.final_sd.value.unwrap(), 2);
+    let naive = pickanumber_text::numtext::fixed(r.naive_sd.as_ref().unwrap().value.unwrap(), 2);
     assert!(
         after.contains(&format!("spread by\n{sd} points"))
             || after.contains(&format!("spread by {sd} points")),

@@ -16,7 +16,7 @@ use crate::record::Record;
 use pickanumber_instruments::calibrate::agreement::Figure;
 use pickanumber_instruments::calibrate::Scale;
 use pickanumber_instruments::retest::{retest, runs, Options, Retest};
-use pickanumber_lean::numtext::{fixed, signed_fixed};
+use pickanumber_text::numtext::{fixed, signed_fixed};
 use std::collections::BTreeMap;
 use std::path::Path;
 
