@@ -288,7 +288,7 @@ build_errors! {
     unknown_evidence_option: "content/index.md", |t| t.replace("evidence id=ex", "evidence id=ex colour=blue")
         => "content/index.md:18: unknown evidence option \"colour\" (options: id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, bounds, show, interval)\n1 error; nothing was written";
     unknown_reference_id: "content/index.md", |t| t.replace("{{ ex.final }}", "{{ nope.final }}")
-        => "content/index.md:15: unknown reference {{ nope.final }}: no evidence block \"nope\" in this page (blocks: ex, lead)\n1 error; nothing was written";
+        => "content/index.md:15: unknown reference {{ nope.final }}: no evidence or retest block \"nope\" in this page (blocks: ex, lead)\n1 error; nothing was written";
     unknown_reference_field: "content/index.md", |t| t.replace("{{ ex.final }}", "{{ ex.finale }}")
         => "content/index.md:15: unknown reference {{ ex.finale }}: block \"ex\" has no field \"finale\" (fields: confidence, density, final, final_unrounded, multiplier, multiplier2, net, normalized, raw, total)\n1 error; nothing was written";
     missing_citation: "content/index.md", |t| t.replace("[@kirchner2026, §4.2]", "[@nobody2020]")
