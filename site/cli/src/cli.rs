@@ -214,8 +214,10 @@ INPUT SIZE:
     crate::against::evidence_help!(),
     "\
 GATE (for CI):
-    --fail-under N, --min-confidence C and --require-self-check check the headline. When a
-    check misses, the JSON is still printed with a \"gate\" object (the thresholds, \"passed\"
+    --fail-under N, --min-confidence C and --require-self-check check the headline, and
+    --require-card FIELD=VALUE a field of the result's card (version, settings, rubric,
+    prompt, schema or work: the sha256 the card writes), for pipelines that pin their
+    judge. When a check misses, the JSON is still printed with a \"gate\" object (the thresholds, \"passed\"
     and \"misses\", one sentence per check that missed) and the exit status is 3. Item errors
     and usage errors keep 1 and 2, which win over 3.
 
@@ -224,8 +226,9 @@ EXIT STATUS:
     1  some line (or the weights) was an error, or no item was read; the output is still
        printed (score.py mode: the errors go to stderr and nothing is printed or saved)
     3  the gate missed: the headline is under --fail-under, its confidence under
-       --min-confidence, the self-check failed with --require-self-check, or the share of
-       evidence not found is over --max-unverified
+       --min-confidence, the self-check failed with --require-self-check, the share of
+       evidence not found is over --max-unverified, or a card field is not the one
+       --require-card gives
     2  usage error, unreadable input or input over 64 MiB, or a judge document that cannot be
        read or written (message on stderr, nothing on stdout)"
 );
@@ -288,6 +291,11 @@ pub struct ScoreArgs {
     /// Exit 3 unless the matrix self-check passes (criteria finals at least 20 points apart).
     #[arg(long, conflicts_with_all = ["compat", "store"])]
     pub require_self_check: bool,
+
+    /// Exit 3 unless the result's card holds VALUE in FIELD (version, settings, rubric,
+    /// prompt, schema or work), such as rubric=<sha256>; repeat it to pin several fields.
+    #[arg(long, value_name = "FIELD=VALUE", value_parser = pickanumber_result::card::Pin::parse, conflicts_with_all = ["compat", "store"])]
+    pub require_card: Vec<pickanumber_result::card::Pin>,
 
     /// Skip the bootstrap interval (most of the time a score takes): the JSON has no
     /// "interval" key and the report no interval line.

@@ -50,7 +50,8 @@ EXIT STATUS:
     1  some item, heading or weight is an error
     2  usage error or unreadable file (message on stderr, nothing on stdout)
     3  the headline missed --fail-under, --min-confidence or --require-self-check,
-       or the share of evidence not found over --max-unverified"
+       the share of evidence not found over --max-unverified, or a card field is not
+       the one --require-card gives"
 );
 
 /// Options of `pickanumber combine`.
@@ -104,6 +105,11 @@ pub struct CombineArgs {
     /// Exit 3 unless the combined matrix's self-check passes.
     #[arg(long)]
     pub require_self_check: bool,
+
+    /// Exit 3 unless the result's card holds VALUE in FIELD (version, settings, rubric,
+    /// prompt, schema or work); repeat it to pin several fields.
+    #[arg(long, value_name = "FIELD=VALUE", value_parser = pickanumber_result::card::Pin::parse)]
+    pub require_card: Vec<pickanumber_result::card::Pin>,
 
     /// Skip the bootstrap intervals (most of the time a combination takes): the JSON has no
     /// "interval" key, at the top or in any pass.

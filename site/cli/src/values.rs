@@ -144,6 +144,7 @@ pub fn options(
         rubric,
         gate,
         interval,
+        require_card: Vec::new(),
     })
 }
 
@@ -178,6 +179,7 @@ macro_rules! scoring_options {
         )
         .and_then(|mut options| {
             args.evidence.apply(&mut options)?;
+            options.require_card = args.require_card.clone();
             Ok(options)
         })
     }};

@@ -84,6 +84,8 @@ export interface Options {
   requireQuotes?: boolean;
   /** The gate, with `against`: the share of checkable items whose evidence is not in the work must be at most this, 0 to 1 (`--max-unverified`). */
   maxUnverified?: number;
+  /** The gate: card fields that must hold these values, such as `{ rubric: "<sha256>" }` (`--require-card`). */
+  requireCard?: Record<string, string>;
 }
 
 /**
@@ -179,6 +181,40 @@ export interface Gate {
   passed: boolean;
   /** The checks that missed, as sentences naming the option: `final 62 is under 70 (failUnder)`. */
   misses: string[];
+  /** Present when `requireCard` is given: each card field required, and its value. */
+  require_card?: Record<string, string>;
+}
+
+/** One pass's grader on a {@link Card}: its name and the sampling parameters known. */
+export interface Grader {
+  name: string;
+  model: string | null;
+  temperature: number | null;
+  max_tokens: number | null;
+}
+
+/** The calibration (`calibrate --out`) the settings came from. */
+export interface Fit {
+  /** sha256 of the gold set. */
+  gold: string;
+  /** sha256 of the fitted settings. */
+  settings: string;
+}
+
+/**
+ * What produced a result: the version, and sha256 hashes (64 lowercase hexadecimal digits) of
+ * the settings, the rubric in canonical form, the prompt, the schema and the work.
+ */
+export interface Card {
+  tool: "pickanumber";
+  version: string;
+  settings: string;
+  rubric: string | null;
+  prompt: string | null;
+  schema: string | null;
+  work: string | null;
+  graders: Grader[];
+  fit: Fit | null;
 }
 
 /** The counts of each evidence status, with `against`: the whole input's, and each pass's. */
@@ -309,7 +345,9 @@ export interface Result extends Partial<Omit<Pooled, "final" | "final_unrounded"
   notes: Diagnostic[];
   /** With `against`: every item's evidence checked, and the counts. */
   evidence?: Evidence;
-  /** Present when `failUnder`, `minConfidence`, `requireSelfCheck` or `maxUnverified` is given. */
+  /** What produced the result: the version and the hashes of what decides the number. */
+  card?: Card;
+  /** Present when `failUnder`, `minConfidence`, `requireSelfCheck`, `maxUnverified` or `requireCard` is given. */
   gate?: Gate;
 }
 

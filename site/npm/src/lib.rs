@@ -295,6 +295,76 @@ pub fn report_markdown(text: &str, options_json: &str) -> Result<String, JsError
     report_text(text, options_json).map_err(|e| JsError::new(&e))
 }
 
+/// A grader's id and sampling parameters from JSON text.
+fn grader_of(json: &str) -> Result<pickanumber_result::card::Grader, String> {
+    let v: serde_json::Value =
+        serde_json::from_str(json).map_err(|e| format!("grader: not JSON ({e})"))?;
+    pickanumber_result::card::read_grader(&v, "grader")
+}
+
+/// The cache's key of a grader's answer to a prompt and schema
+/// ([`pickanumber_result::cache::key`]): the entry's file is `KEY.json` in the cache folder.
+pub fn cache_key_text(prompt: &str, schema: &str, grader_json: &str) -> Result<String, String> {
+    Ok(pickanumber_result::cache::key(
+        prompt,
+        schema,
+        &grader_of(grader_json)?,
+    ))
+}
+
+/// The bytes of the entry to write for a grader's outcome (the judge loop's JSON), or `None`
+/// for a failure, which is not stored. JavaScript writes them to a temporary file beside
+/// `KEY.json` and renames it into place.
+pub fn cache_entry_text(
+    prompt: &str,
+    schema: &str,
+    grader_json: &str,
+    outcome_json: &str,
+) -> Result<Option<String>, String> {
+    let outcome: serde_json::Value =
+        serde_json::from_str(outcome_json).map_err(|e| format!("outcome: not JSON ({e})"))?;
+    let entry = pickanumber_result::cache::Entry::of_outcome(
+        prompt,
+        schema,
+        &grader_of(grader_json)?,
+        &outcome,
+    )?;
+    Ok(entry.map(|e| String::from_utf8(e.to_bytes()).expect("an entry is JSON text")))
+}
+
+/// The outcome (JSON text, `"cached": true`, no cost) an entry's text gives for `key`.
+///
+/// # Errors
+/// Why the text is not the entry of `key` (a damaged entry: the grader is called again).
+pub fn cache_outcome_text(entry: &str, key: &str, grader_json: &str) -> Result<String, String> {
+    let g = grader_of(grader_json)?;
+    let e = pickanumber_result::cache::Entry::from_bytes(entry.as_bytes(), key)?;
+    Ok(e.outcome(&g).to_string())
+}
+
+/// [`cache_key_text`] for JavaScript.
+#[wasm_bindgen(js_name = cacheKey)]
+pub fn cache_key(prompt: &str, schema: &str, grader_json: &str) -> Result<String, JsError> {
+    cache_key_text(prompt, schema, grader_json).map_err(|e| JsError::new(&e))
+}
+
+/// [`cache_entry_text`] for JavaScript: `undefined` for a failure.
+#[wasm_bindgen(js_name = cacheEntry)]
+pub fn cache_entry(
+    prompt: &str,
+    schema: &str,
+    grader_json: &str,
+    outcome_json: &str,
+) -> Result<Option<String>, JsError> {
+    cache_entry_text(prompt, schema, grader_json, outcome_json).map_err(|e| JsError::new(&e))
+}
+
+/// [`cache_outcome_text`] for JavaScript: throws the reason a damaged entry does not read.
+#[wasm_bindgen(js_name = cacheOutcome)]
+pub fn cache_outcome(entry: &str, key: &str, grader_json: &str) -> Result<String, JsError> {
+    cache_outcome_text(entry, key, grader_json).map_err(|e| JsError::new(&e))
+}
+
 /// `prompt_text` for JavaScript.
 #[wasm_bindgen(js_name = rubricPrompt)]
 pub fn rubric_prompt(rubric_json: &str) -> Result<String, JsError> {
@@ -315,6 +385,25 @@ pub fn version() -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_cache_functions_round_trip_an_answer_and_refuse_another_key() {
+        use super::{cache_entry_text, cache_key_text, cache_outcome_text};
+        let g = r#"{"name": "claude", "model": "m", "temperature": null, "max_tokens": null}"#;
+        let key = cache_key_text("p", "s", g).unwrap();
+        let answer = r#"{"name": "claude", "kind": "answer", "text": "+3 a", "usage": {"input_tokens": 5, "output_tokens": 1}}"#;
+        let entry = cache_entry_text("p", "s", g, answer).unwrap().unwrap();
+        let outcome: serde_json::Value =
+            serde_json::from_str(&cache_outcome_text(&entry, &key, g).unwrap()).unwrap();
+        assert_eq!(outcome["text"], "+3 a");
+        assert_eq!(outcome["cached"], true);
+        let failed = r#"{"name": "claude", "kind": "timed_out", "seconds": 300}"#;
+        assert_eq!(cache_entry_text("p", "s", g, failed).unwrap(), None);
+        let other = cache_key_text("p2", "s", g).unwrap();
+        assert!(cache_outcome_text(&entry, &other, g)
+            .unwrap_err()
+            .starts_with("it holds the entry of another key"));
+    }
+
     use super::*;
 
     /// `calibrate` gives the card the CLI prints for the same gold set, and refuses an output

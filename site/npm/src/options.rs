@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use std::fmt;
 
 /// The option names, in the order the messages list them.
-pub const NAMES: [&str; 16] = [
+pub const NAMES: [&str; 17] = [
     "mode",
     "preset",
     "weights",
@@ -28,6 +28,7 @@ pub const NAMES: [&str; 16] = [
     "requireEvidence",
     "requireQuotes",
     "maxUnverified",
+    "requireCard",
 ];
 
 /// A bad option, or bad options: the message says which and what it takes.
@@ -139,6 +140,32 @@ pub fn parse(json: &str) -> Result<Options, OptionError> {
             "needs options.against (the work to check the evidence against)",
         ));
     }
+    let require_card = match get("requireCard") {
+        None => Vec::new(),
+        Some(Value::Object(m)) => m
+            .iter()
+            .map(|(field, value)| match value {
+                Value::String(v) => pickanumber_result::card::Pin::parse(&format!("{field}={v}"))
+                    .map_err(|e| OptionError(format!("options.requireCard: {e}"))),
+                other => Err(bad(
+                    "requireCard",
+                    format!(
+                        "{field} must be a string (a sha256), not {}",
+                        describe(other)
+                    ),
+                )),
+            })
+            .collect::<Result<_, _>>()?,
+        Some(other) => {
+            return Err(bad(
+                "requireCard",
+                format!(
+                    "must be an object of card fields, such as {{ rubric: \"<sha256>\" }}, not {}",
+                    describe(other)
+                ),
+            ))
+        }
+    };
     let interval = get("interval")
         .map(|v| boolean("interval", v))
         .transpose()?
@@ -148,6 +175,7 @@ pub fn parse(json: &str) -> Result<Options, OptionError> {
         rubric,
         gate,
         interval,
+        require_card,
     })
 }
 
@@ -471,7 +499,7 @@ mod tests {
     fn mistakes_name_the_option_and_what_it_takes() {
         for (json, says) in [
             ("[]", "the options must be an object such as { mode: \"matrix\" }, not an array"),
-            (r#"{"mod": "x"}"#, "unknown option \"mod\": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale, interval, against, unverified, requireEvidence, requireQuotes, maxUnverified"),
+            (r#"{"mod": "x"}"#, "unknown option \"mod\": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale, interval, against, unverified, requireEvidence, requireQuotes, maxUnverified, requireCard"),
             (r#"{"mode": "grid"}"#, "options.mode: \"grid\" is not one of auto, pooled, matrix, feedback"),
             (r#"{"mode": 1}"#, "options.mode: must be one of auto, pooled, matrix, feedback, not a number (1)"),
             (r#"{"preset": "x"}"#, "options.preset: \"x\" is not one of generic, hackathon"),

@@ -7,6 +7,7 @@
 //! Everything a user reads (docstrings, exceptions with their classes, list-of-dicts input)
 //! lives in the Python layer `python/pickanumber/`; this module only crosses the boundary.
 
+mod cache;
 mod calibrate;
 mod convert;
 mod retest;
@@ -214,7 +215,7 @@ fn against(
 #[pyo3(signature = (input, *, mode=None, preset=None, weights=None, rubric=None, strict=false,
     denominator=None, scale=None, fail_under=None, min_confidence=None, require_self_check=false,
     interval=true, against_text=None, against_path=None, against_files=None, unverified="drop",
-    require_evidence=false, require_quotes=false, max_unverified=None))]
+    require_evidence=false, require_quotes=false, max_unverified=None, require_card=None))]
 #[allow(clippy::too_many_arguments)]
 fn evaluate(
     input: &Bound<'_, PyAny>,
@@ -236,6 +237,7 @@ fn evaluate(
     require_evidence: bool,
     require_quotes: bool,
     max_unverified: Option<f64>,
+    require_card: Option<std::collections::BTreeMap<String, String>>,
 ) -> PyResult<Evaluation> {
     let asked = Asked {
         mode: named("mode", mode)?,
@@ -276,6 +278,14 @@ fn evaluate(
             names: OptionNames::PYTHON,
         },
         interval,
+        require_card: require_card
+            .unwrap_or_default()
+            .iter()
+            .map(|(field, value)| {
+                pickanumber_result::card::Pin::parse(&format!("{field}={value}"))
+                    .map_err(|e| PyValueError::new_err(format!("require_card: {e}")))
+            })
+            .collect::<PyResult<_>>()?,
     };
     let inner = match input.extract::<String>() {
         Ok(text) if text.len() > pickanumber_result::MAX_INPUT_BYTES => {
@@ -304,6 +314,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rubric::parse_rubric, m)?)?;
     m.add_function(wrap_pyfunction!(calibrate::calibrate, m)?)?;
     m.add_function(wrap_pyfunction!(retest::retest, m)?)?;
+    m.add_function(wrap_pyfunction!(cache::cache_open, m)?)?;
+    m.add_function(wrap_pyfunction!(cache::cache_lookup, m)?)?;
+    m.add_function(wrap_pyfunction!(cache::cache_save, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -23,6 +23,8 @@ pub struct OptionNames {
     pub require_self_check: &'static str,
     /// The option of [`Gate::max_unverified`].
     pub max_unverified: &'static str,
+    /// The option of [`crate::Options::require_card`].
+    pub require_card: &'static str,
 }
 
 impl OptionNames {
@@ -32,6 +34,7 @@ impl OptionNames {
         min_confidence: "--min-confidence",
         require_self_check: "--require-self-check",
         max_unverified: "--max-unverified",
+        require_card: "--require-card",
     };
     /// The Python package: the keyword arguments of `analyse` and `combine`.
     pub const PYTHON: OptionNames = OptionNames {
@@ -39,6 +42,7 @@ impl OptionNames {
         min_confidence: "min_confidence=",
         require_self_check: "require_self_check=",
         max_unverified: "max_unverified=",
+        require_card: "require_card=",
     };
     /// The npm package: the keys of the options object.
     pub const NPM: OptionNames = OptionNames {
@@ -46,6 +50,7 @@ impl OptionNames {
         min_confidence: "minConfidence",
         require_self_check: "requireSelfCheck",
         max_unverified: "maxUnverified",
+        require_card: "requireCard",
     };
 }
 
@@ -91,6 +96,7 @@ impl Gate {
             min_confidence,
             require_self_check,
             max_unverified,
+            ..
         } = self.names;
         let mut out = Vec::new();
         if let Some(n) = self.fail_under {
@@ -174,6 +180,7 @@ impl Gate {
             passed: misses.is_empty(),
             misses: misses.to_vec(),
             max_unverified: self.max_unverified,
+            require_card: None,
         }
     }
 }
@@ -198,6 +205,10 @@ pub struct GateResult {
     /// when given, so that a gate without a work keeps its keys.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_unverified: Option<f64>,
+    /// The card fields required to hold a value (`--require-card FIELD=VALUE`), field by
+    /// field; present only when given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub require_card: Option<std::collections::BTreeMap<String, String>>,
 }
 
 /// A threshold as typed: `70`, `0.5`.

@@ -8,6 +8,7 @@
 //! the repository checks in (`schema/result.schema.json`), and [`SCHEMA_VERSION`] says which
 //! version of it an object follows.
 
+use crate::card::Card;
 use crate::evidence::Evidence;
 use crate::gate::GateResult;
 use crate::number::{interval, score_number, Number};
@@ -60,6 +61,12 @@ pub struct Output<'a> {
     pub warnings: Vec<DiagnosticObject<'a>>,
     /// The diagnostics of severity `note`: remarks that change nothing.
     pub notes: Vec<DiagnosticObject<'a>>,
+    /// What produced the result: the tool's version and the sha256 hashes of the rubric, the
+    /// prompt, the schema, the settings and the work, and each pass's grader. Present in every
+    /// result the command line and the packages give (absent only from [`to_json`] of a bare
+    /// analysis, which knows no request).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card: Option<&'a Card>,
     /// The gate's verdict, when a threshold was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gate: Option<GateResult>,
@@ -331,6 +338,7 @@ pub fn result(a: &Analysis, with_interval: bool) -> Output<'_> {
         ignored: &a.ignored,
         warnings: of(Severity::Warning),
         notes: of(Severity::Note),
+        card: None,
         gate: None,
     }
 }

@@ -15,6 +15,8 @@
 //! the same JSON object in all three; none of them builds its own.
 
 mod asked;
+pub mod cache;
+pub mod card;
 pub mod comparison;
 pub mod evidence;
 pub mod gate;
@@ -90,6 +92,9 @@ pub struct Options {
     /// top or in `passes` (`"interval": null` keeps its one meaning: there is no score).
     /// The interval's 1,000 resamples are most of an analysis's cost.
     pub interval: bool,
+    /// Card fields the gate requires to hold a value (`--require-card rubric=HEX`): each one
+    /// the result's card does not hold is a miss of the gate.
+    pub require_card: Vec<card::Pin>,
 }
 
 impl Default for Options {
@@ -100,6 +105,7 @@ impl Default for Options {
             rubric: None,
             gate: Gate::default(),
             interval: true,
+            require_card: Vec::new(),
         }
     }
 }
@@ -141,6 +147,12 @@ pub struct Evaluation {
     /// Whether the interval was asked for ([`Options::interval`]): without it the JSON leaves
     /// the `interval` keys out.
     pub interval: bool,
+    /// What produced the result ([`card::Card`]): the JSON's `card`. A front end that called
+    /// the graders sets their parameters and the prompt it sent before printing.
+    pub card: card::Card,
+    /// The card fields the gate requires ([`Options::require_card`], checked by
+    /// [`Evaluation::require_card`]).
+    pub pins: Vec<card::Pin>,
 }
 
 impl Evaluation {
@@ -152,10 +164,35 @@ impl Evaluation {
 
     /// The typed object behind [`Evaluation::to_json`]: the output contract's [`json::Output`].
     pub fn result(&self) -> json::Output<'_> {
+        let gated = self.gate.is_set() || !self.pins.is_empty();
         json::Output {
-            gate: self.gate.is_set().then(|| self.gate.result(&self.misses)),
+            card: Some(&self.card),
+            gate: gated.then(|| {
+                let mut g = self.gate.result(&self.misses);
+                if !self.pins.is_empty() {
+                    g.require_card = Some(
+                        self.pins
+                            .iter()
+                            .map(|p| (p.field.to_string(), p.value.clone()))
+                            .collect(),
+                    );
+                }
+                g
+            }),
             ..json::result(&self.analysis, self.interval)
         }
+    }
+
+    /// Requires card fields to hold the values `pins` give (the gate's `--require-card`): each
+    /// one that does not is a miss naming the field, both values and `option` (the option as
+    /// the caller's front end spells it). [`evaluate`] calls it with
+    /// [`Options::require_card`]; a front end that changes the card afterwards (the prompt it
+    /// sent) checks its own pins again here.
+    pub fn require_card(&mut self, pins: Vec<card::Pin>, option: &str) {
+        for p in &pins {
+            self.misses.extend(p.miss(&self.card, option));
+        }
+        self.pins.extend(pins);
     }
 
     /// The exit code the CLI gives: 1 when items have errors, 3 when the gate missed, else 0.
@@ -202,10 +239,24 @@ fn finish(mut analysis: Analysis, options: &Options) -> Evaluation {
         analysis.diagnostics.extend(r.cell_diagnostics(&analysis));
     }
     let misses = options.gate.misses(&analysis);
-    Evaluation {
+    let names: Vec<&str> = analysis
+        .passes
+        .iter()
+        .flat_map(|p| &p.passes)
+        .map(|p| p.name.as_str())
+        .collect();
+    let card = card::Card::new(&options.request, options.rubric.as_ref(), &names);
+    let mut e = Evaluation {
         analysis,
         gate: options.gate,
         misses,
         interval: options.interval && !options.request.skip_interval,
-    }
+        card,
+        pins: Vec::new(),
+    };
+    e.require_card(
+        options.require_card.clone(),
+        options.gate.names.require_card,
+    );
+    e
 }

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 /// The schema's type name, the `.d.ts` interface and the `.pyi` TypedDict of each object of
 /// the output.
-const TYPES: [(&str, &str, &str); 12] = [
+const TYPES: [(&str, &str, &str); 15] = [
     ("Result", "Result", "ResultDict"),
     ("PooledKeys", "Pooled", "PooledDict"),
     ("CriterionKeys", "Criterion", "CriterionDict"),
@@ -24,6 +24,9 @@ const TYPES: [(&str, &str, &str); 12] = [
     ("EvidenceCounts", "EvidenceCounts", "EvidenceCountsDict"),
     ("Evidence", "Evidence", "EvidenceDict"),
     ("Diagnostic", "Diagnostic", "DiagnosticDict"),
+    ("Card", "Card", "CardDict"),
+    ("Grader", "Grader", "GraderDict"),
+    ("Fit", "Fit", "FitDict"),
 ];
 
 /// A file of the repository.

@@ -150,6 +150,15 @@ pub(crate) fn json(r: &Rubric) -> String {
         let params = params.into_iter().map(|(k, v)| (k, Json::Raw(v)));
         members.push(("params", Json::Obj(params.collect())));
     }
+    if let Some(f) = &r.fit {
+        members.push((
+            "fit",
+            Json::Obj(vec![
+                ("gold", Json::Str(f.gold.clone())),
+                ("settings", Json::Str(f.settings.clone())),
+            ]),
+        ));
+    }
     Json::Obj(members).pretty()
 }
 
@@ -187,6 +196,13 @@ pub(crate) fn toml(r: &Rubric) -> String {
         for (key, value) in params {
             s.push_str(&format!("{key} = {value}\n"));
         }
+    }
+    if let Some(f) = &r.fit {
+        s.push_str(&format!(
+            "\n[fit]\ngold = {}\nsettings = {}\n",
+            json_string(&f.gold),
+            json_string(&f.settings)
+        ));
     }
     s
 }

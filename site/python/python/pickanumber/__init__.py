@@ -391,6 +391,7 @@ def analyse(
     require_evidence: bool = False,
     require_quotes: bool = False,
     max_unverified: Optional[float] = None,
+    require_card: Optional[Mapping[str, str]] = None,
 ) -> Analysis:
     """Score evidence items with the fixed formula; the same numbers as ``pickanumber score``.
 
@@ -439,6 +440,10 @@ def analyse(
         ``require_evidence=True`` leaves out items that cite nothing too;
         ``require_quotes=True`` counts only verified items; ``max_unverified``
         (0-1) is a gate on the share of checkable items whose evidence was not found.
+    require_card
+        The gate on the result's card (``to_dict()["card"]``, what produced the result):
+        ``{"rubric": "<sha256>"}`` misses unless the card holds that hash in that field
+        (``version``, ``settings``, ``rubric``, ``prompt``, ``schema`` or ``work``).
 
     Returns an ``Analysis``: ``final``, ``confidence``, ``mode``, ``criteria``,
     ``diagnostics``, ``to_dict()`` (the CLI's JSON) and ``report()`` (its markdown report).
@@ -462,6 +467,7 @@ def analyse(
         require_evidence=require_evidence,
         require_quotes=require_quotes,
         max_unverified=max_unverified,
+        require_card=require_card,
     )
 
 
@@ -484,6 +490,7 @@ def combine(
     require_evidence: bool = False,
     require_quotes: bool = False,
     max_unverified: Optional[float] = None,
+    require_card: Optional[Mapping[str, str]] = None,
 ) -> Analysis:
     """Combine several judges' passes into one score, as ``pickanumber combine`` does.
 
@@ -520,6 +527,7 @@ def combine(
         require_evidence=require_evidence,
         require_quotes=require_quotes,
         max_unverified=max_unverified,
+        require_card=require_card,
     )
 
 
@@ -576,6 +584,7 @@ def _run(
     require_evidence: bool = False,
     require_quotes: bool = False,
     max_unverified: Optional[float] = None,
+    require_card: Optional[Mapping[str, str]] = None,
 ) -> Analysis:
     """The native evaluation of a text or of (name, text) pairs, and the strict check."""
     if rubric is not None and not isinstance(rubric, Rubric):
@@ -617,6 +626,7 @@ def _run(
         require_evidence=bool(require_evidence),
         require_quotes=bool(require_quotes),
         max_unverified=max_unverified,
+        require_card=None if require_card is None else dict(require_card),
     )
     analysis = Analysis(e)
     if strict and e.has_errors:

@@ -1,5 +1,6 @@
 """Type stubs of the extension module: the Python layer (``pickanumber``) is the public API."""
 
+import os
 from typing import Any, Dict, List, Literal, Mapping, Optional, Sequence, Tuple, TypedDict, Union
 
 from typing_extensions import NotRequired
@@ -166,6 +167,37 @@ GateDict = TypedDict(
         "passed": bool,
         "misses": List[str],
         "max_unverified": NotRequired[float],
+        "require_card": NotRequired[Dict[str, str]],
+    },
+)
+GraderDict = TypedDict(
+    "GraderDict",
+    {
+        "name": str,
+        "model": Optional[str],
+        "temperature": Optional[float],
+        "max_tokens": Optional[int],
+    },
+)
+FitDict = TypedDict(
+    "FitDict",
+    {
+        "gold": str,
+        "settings": str,
+    },
+)
+CardDict = TypedDict(
+    "CardDict",
+    {
+        "tool": str,
+        "version": str,
+        "settings": str,
+        "rubric": Optional[str],
+        "prompt": Optional[str],
+        "schema": Optional[str],
+        "work": Optional[str],
+        "graders": List[GraderDict],
+        "fit": Optional[FitDict],
     },
 )
 ResultDict = TypedDict(
@@ -204,6 +236,7 @@ ResultDict = TypedDict(
         "ignored": List[int],
         "warnings": List[DiagnosticDict],
         "notes": List[DiagnosticDict],
+        "card": NotRequired[CardDict],
         "gate": NotRequired[GateDict],
     },
 )
@@ -259,7 +292,15 @@ def evaluate(
     require_evidence: bool = False,
     require_quotes: bool = False,
     max_unverified: Optional[float] = None,
+    require_card: Optional[Mapping[str, str]] = None,
 ) -> Evaluation: ...
+def cache_open(dir: Union[str, "os.PathLike[str]"]) -> None: ...
+def cache_lookup(
+    dir: Union[str, "os.PathLike[str]"], prompt: str, schema: str, grader_json: str
+) -> Tuple[Optional[str], Optional[str]]: ...
+def cache_save(
+    dir: Union[str, "os.PathLike[str]"], prompt: str, schema: str, grader_json: str, outcome_json: str
+) -> Optional[str]: ...
 def parse_rubric(
     text: str, name: Optional[str] = None
 ) -> Tuple[Optional[Rubric], List[Tuple[int, int, str, str, str]]]: ...
