@@ -1,4 +1,4 @@
-//! Inputs that once took quadratic time, read whole at 100,000 lines: what they give is
+//! Inputs that once took quadratic time, read whole at `LINES` lines: what they give is
 //! checked here (every criterion kept, the cells sorted, every duplicate found). Their time is
 //! not: `cargo xtask bench` times the same shapes at 10,000 and 100,000 lines and judges the
 //! growth, where a busy machine cannot fail a test.
