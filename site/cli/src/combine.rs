@@ -4,11 +4,9 @@
 //! combined by [`pickanumber_api::evaluate_passes`] (the formula crate's `combine`), and the
 //! object printed by the same [`pickanumber_api::Evaluation::to_json`] as `score`.
 
-use crate::values::{denominator, scale, scoring_options, Weights};
 use crate::{print, read_input, Fatal};
 use clap::Args;
 use pickanumber_api::{evaluate, evaluate_passes};
-use pickanumber_score::{Mode, Preset};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -60,59 +58,13 @@ pub struct CombineArgs {
     #[arg(value_name = "PASS", required = true)]
     pub passes: Vec<String>,
 
-    /// How items combine; left out, auto decides from every pass's items together.
-    #[arg(long, value_parser = crate::values::mode())]
-    pub mode: Option<Mode>,
-
-    /// Criteria and weights of a preset matrix.
-    #[arg(long, value_parser = crate::values::preset())]
-    pub preset: Option<Preset>,
-
-    /// Criterion weights, such as craft=0.6,depth=0.4, for every pass.
-    #[arg(long, value_name = "a=0.3,b=0.2", value_parser = crate::values::parse_weights)]
-    pub weights: Option<Weights>,
-
-    /// Score against a rubric file (its mode, weights, settings and labels).
-    #[arg(long, value_name = "RUBRIC")]
-    pub rubric: Option<PathBuf>,
-
-    /// Items for full confidence: density = items / N (default 20).
-    #[arg(long, value_name = "N", value_parser = denominator)]
-    pub denominator: Option<f64>,
-
-    /// Points of raw score per unit of normalised evidence (default 8).
-    #[arg(long, value_name = "X", value_parser = scale)]
-    pub scale: Option<f64>,
-
     /// Print the markdown report instead of JSON.
     #[arg(long)]
     pub report: bool,
 
-    /// Read strictly: every line that is not an item, a heading, a weights line or blank is
-    /// an error.
-    #[arg(long)]
-    pub strict: bool,
-
-    /// Exit 3 when the combined headline is under N.
-    #[arg(long, value_name = "N", value_parser = pickanumber_api::gate::parse_score)]
-    pub fail_under: Option<f64>,
-
-    /// Exit 3 when the combined headline's confidence is under C (0 to 1).
-    #[arg(long, value_name = "C", value_parser = pickanumber_api::gate::parse_confidence)]
-    pub min_confidence: Option<f64>,
-
-    /// Exit 3 unless the combined matrix's self-check passes.
-    #[arg(long)]
-    pub require_self_check: bool,
-
-    /// Skip the bootstrap intervals (most of the time a combination takes): the JSON has no
-    /// "interval" key, at the top or in any pass.
-    #[arg(long)]
-    pub no_interval: bool,
-
-    /// `--against` and the flags that go with it.
+    /// The scoring options (the API's table), shared with `score`.
     #[command(flatten)]
-    pub evidence: crate::against::EvidenceArgs,
+    pub scoring: crate::scoring::ScoringArgs,
 }
 
 /// Runs `pickanumber combine`.
@@ -121,7 +73,7 @@ pub struct CombineArgs {
 /// A [`Fatal`] (exit 2) for an unreadable file or rubric, two passes with one name, or a file
 /// with `## Pass:` headings given beside other files.
 pub fn run(args: &CombineArgs) -> Result<ExitCode, Fatal> {
-    let options = scoring_options!(args)?;
+    let options = args.scoring.options()?;
     let passes = read_passes(&args.passes)?;
     let e = match passes.as_slice() {
         [(_, text, true)] => evaluate(text, &options),

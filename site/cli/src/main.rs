@@ -32,6 +32,7 @@ mod probe;
 mod retest;
 mod rubric;
 mod score;
+mod scoring;
 mod values;
 
 use clap::Parser;
