@@ -60,7 +60,9 @@ impl Rule {
             Rule::Flag { .. } => "true or false".into(),
             Rule::Mode => format!("one of {}", names::<Mode>()),
             Rule::Preset => format!("one of {}", names::<Preset>()),
-            Rule::Weights => "weights such as craft=0.6,depth=0.4".into(),
+            Rule::Weights => {
+                "a text such as \"craft=0.6,depth=0.4\" or names mapped to numbers".into()
+            }
             Rule::Rubric => "a rubric".into(),
             Rule::Positive => "a number greater than 0".into(),
             Rule::Within { max, what, example } => format!(
@@ -666,7 +668,7 @@ impl Reader {
                 return Err(OptionError::new(
                     OptionKind::NeedsOption,
                     format!(
-                        "{} needs {} (the work to check the evidence against)",
+                        "{}: needs {} (the work to check the evidence against)",
                         self.spelling.key(name),
                         self.spelling.key(need)
                     ),
@@ -820,7 +822,7 @@ mod tests {
         assert_eq!(e.kind, OptionKind::NeedsOption);
         assert_eq!(
             e.message,
-            "options.maxUnverified needs options.against (the work to check the evidence against)"
+            "options.maxUnverified: needs options.against (the work to check the evidence against)"
         );
     }
 

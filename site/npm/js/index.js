@@ -128,13 +128,20 @@ function passesJson(passes) {
   return toJson(list, "passes");
 }
 
-/** Calls the core; its errors (bad options, a bad rubric) come back as TypeErrors. */
+/**
+ * Calls the core; its errors (bad options, a bad rubric) come back as TypeErrors, an option's
+ * with the stable `kind` of the core's table (`out_of_range`, `needs_option`, …).
+ */
 function core(f, ...args) {
   try {
     return f(...args);
   } catch (e) {
-    if (e instanceof Error && e.constructor === Error) throw new TypeError(e.message);
-    throw e;
+    if (!(e instanceof Error && e.constructor === Error)) throw e;
+    if (e.message.startsWith('{"optionError":')) {
+      const { kind, message } = JSON.parse(e.message).optionError;
+      throw Object.assign(new TypeError(message), { kind });
+    }
+    throw new TypeError(e.message);
   }
 }
 

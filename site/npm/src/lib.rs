@@ -32,7 +32,7 @@ fn evaluation(
     if text.len() > MAX_BYTES {
         return Err(pickanumber_api::TOO_LARGE.into());
     }
-    let options = options::parse(options_json).map_err(|e| e.0)?;
+    let options = options::parse(options_json).map_err(options::thrown)?;
     Ok((evaluate(text, &options), options))
 }
 
@@ -212,7 +212,7 @@ pub fn retest_text(runs: &str, options_json: &str) -> Result<String, String> {
 /// # Errors
 /// Bad options, or bad passes ([`passes::combine`]).
 pub fn combine_text(passes_json: &str, options_json: &str) -> Result<String, String> {
-    let options = options::parse(options_json).map_err(|e| e.0)?;
+    let options = options::parse(options_json).map_err(options::thrown)?;
     passes::combine(passes_json, &options, MAX_BYTES)
         .map(|e| serde_json::to_string(&e.result()).expect("a result serialises"))
 }
@@ -221,7 +221,7 @@ pub fn combine_text(passes_json: &str, options_json: &str) -> Result<String, Str
 fn rubric_of(json: &str) -> Result<pickanumber_api::Rubric, String> {
     let v: Value = serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
     let v = v.get("rubric").unwrap_or(&Value::Null);
-    options::rubric("rubric", v).map_err(|e| e.0)
+    options::rubric("rubric", v).map_err(|e| e.message)
 }
 
 /// The judge prompt of the rubric `{"rubric": TEXT_OR_OBJECT}` (`rubric prompt`); with a
