@@ -136,6 +136,17 @@ impl ScoringOption {
         }
     }
 
+    /// The option as `spelling` names it where it is given ([`Spelling::name`]), but for a
+    /// flag on by default, which the CLI gives as `--no-NAME` (`--no-interval`).
+    pub fn spelled(&self, spelling: Spelling) -> String {
+        match (spelling, self.rule) {
+            (Spelling::Cli, Rule::Flag { default: true }) => {
+                format!("--no-{}", &spelling.name(self.name)[2..])
+            }
+            _ => spelling.name(self.name),
+        }
+    }
+
     /// The kind of error a bad value of this option gives.
     pub fn kind(&self) -> OptionKind {
         self.rule.kind()
@@ -230,7 +241,7 @@ pub const SCORING_OPTIONS: &[ScoringOption] = &[
         rule: Rule::Flag { default: true },
         needs: &[],
         value_name: "",
-        help: "Compute the bootstrap interval (on by default); off skips the resampling, most of the time a score takes, and the result has no interval key.",
+        help: "The bootstrap interval of the headline and of each pass, on by default; off skips the resampling, most of the time a score takes, and the result has no interval key.",
     },
     ScoringOption {
         name: "against",
@@ -523,7 +534,8 @@ impl Reader {
         self.set_option(option, value)
     }
 
-    /// Sets `option` to `value`, checked by its rule.
+    /// Sets `option` to `value`, checked by its rule. A value equal to the option's default
+    /// (`false`, `unverified` `drop`) counts as left out: it needs no other option.
     ///
     /// # Errors
     /// A value the option's rule refuses.
@@ -535,6 +547,12 @@ impl Reader {
         let flag = |r: &Reader, v: &Given| match v {
             Given::Bool(b) => Ok(*b),
             other => Err(r.wrong_type(option, other)),
+        };
+        // A value equal to the default is as good as left out: it needs nothing.
+        let default = match (option.rule, &value) {
+            (Rule::Flag { default }, Given::Bool(b)) => *b == default,
+            (Rule::Unverified, Given::Text(s)) => s == "drop",
+            _ => false,
         };
         match (option.rule, option.name) {
             (Rule::Flag { .. }, name) => {
@@ -602,7 +620,7 @@ impl Reader {
                 }
             }
         }
-        if !self.given.contains(&option.name) {
+        if !default && !self.given.contains(&option.name) {
             self.given.push(option.name);
         }
         Ok(())
@@ -704,7 +722,15 @@ impl Reader {
 /// The option types of the Python package: a `TypedDict` of every option, generated into
 /// `_native.pyi`'s marked block.
 pub fn python_typed_dict() -> String {
-    let mut out = String::from(
+    let kinds: Vec<String> = OptionKind::ALL
+        .iter()
+        .map(|k| format!("    \"{}\",\n", k.name()))
+        .collect();
+    let mut out = format!(
+        "#: What is wrong with an option, as `OptionError.kind` says it.\nOptionErrorKind = Literal[\n{}]\n\n",
+        kinds.concat()
+    );
+    out.push_str(
         "class ScoringOptions(TypedDict, total=False):\n    \"\"\"The scoring options of `analyse`, `combine` and `judge`.\"\"\"\n\n",
     );
     for o in SCORING_OPTIONS {
@@ -712,7 +738,8 @@ pub fn python_typed_dict() -> String {
             Rule::Flag { .. } => "bool",
             Rule::Mode | Rule::Preset | Rule::Unverified => "Optional[str]",
             Rule::Weights => "Union[str, Mapping[str, float], None]",
-            Rule::Rubric => "Optional[\"Rubric\"]",
+            // `pickanumber.Rubric`, which the Python layer hands over as its native rubric.
+            Rule::Rubric => "Optional[Any]",
             Rule::Positive | Rule::Within { .. } => "Optional[float]",
             Rule::Work => "Union[str, \"os.PathLike[str]\", Mapping[str, str], None]",
         };
@@ -728,7 +755,15 @@ pub fn python_typed_dict() -> String {
 /// The option types of the npm package: an interface of every option, generated into
 /// `index.d.ts`'s marked block.
 pub fn typescript_interface() -> String {
-    let mut out = String::from("/** The scoring options of `analyse`, `combine` and `judge`. */\nexport interface ScoringOptions {\n");
+    let kinds: Vec<String> = OptionKind::ALL
+        .iter()
+        .map(|k| format!("\n  | \"{}\"", k.name()))
+        .collect();
+    let mut out = format!(
+        "/** What is wrong with an option, on the `TypeError` it throws (its `kind`). */\nexport type OptionErrorKind ={};\n\n",
+        kinds.concat()
+    );
+    out.push_str("/** The scoring options of `analyse`, `combine` and `judge`. */\nexport interface ScoringOptions {\n");
     for o in SCORING_OPTIONS {
         let ty = match o.rule {
             Rule::Flag { .. } => "boolean".to_string(),
@@ -736,7 +771,7 @@ pub fn typescript_interface() -> String {
             Rule::Preset => quoted::<Preset>(),
             Rule::Unverified => "\"drop\" | \"keep\"".into(),
             Rule::Weights => "string | Record<string, number>".into(),
-            Rule::Rubric => "RubricInput".into(),
+            Rule::Rubric => "RubricSource".into(),
             Rule::Positive | Rule::Within { .. } => "number".into(),
             Rule::Work => "string | Record<string, string>".into(),
         };
@@ -759,6 +794,17 @@ fn quoted<T: Named>() -> String {
         .join(" | ")
 }
 
+/// The option errors' kinds as a docs page lists them: `` `unknown_option` ``, … and
+/// `` `conflicting_options` ``.
+pub fn docs_kinds() -> String {
+    let names: Vec<String> = OptionKind::ALL
+        .iter()
+        .map(|k| format!("`{}`", k.name()))
+        .collect();
+    let (last, rest) = names.split_last().expect("there are kinds");
+    format!("{} or {last}", rest.join(", "))
+}
+
 /// The list of options a docs page shows, spelled as `spelling` spells them: one markdown
 /// bullet an option, with what its value is, what it needs and its help.
 pub fn docs_list(spelling: Spelling) -> String {
@@ -776,7 +822,7 @@ pub fn docs_list(spelling: Spelling) -> String {
         };
         out.push_str(&format!(
             "- `{}` ({}): {}{needs}\n",
-            spelling.name(o.name),
+            o.spelled(spelling),
             o.rule.what(),
             o.help
         ));

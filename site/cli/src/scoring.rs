@@ -20,23 +20,14 @@ pub struct ScoringArgs {
     given: Vec<(&'static ScoringOption, Option<String>)>,
 }
 
-/// The flag of `option`: `--fail-under`, and `--no-interval` for a flag on by default.
-pub fn flag(option: &ScoringOption) -> String {
-    let long = Spelling::Cli.name(option.name);
-    match option.rule {
-        Rule::Flag { default: true } => format!("--no-{}", &long[2..]),
-        _ => long,
-    }
-}
-
 /// clap's argument for `option`: its id is the option's name (`fail_under`), so other
 /// arguments can conflict with it.
 fn arg(option: &'static ScoringOption) -> Arg {
-    let long = flag(option)[2..].to_string();
+    let long = option.spelled(Spelling::Cli)[2..].to_string();
     // clap's own help lines end without a full stop.
     let mut help = option.help.trim_end_matches('.').to_string();
     if let Rule::Flag { default: true } = option.rule {
-        help = format!("Turn off: {help}");
+        help = format!("Turn off {}: {help}", option.name);
     }
     let arg = Arg::new(option.name)
         .long(long)
@@ -162,7 +153,10 @@ mod tests {
                 .get_arguments()
                 .find(|a| a.get_id() == o.name)
                 .unwrap_or_else(|| panic!("{} has no flag", o.name));
-            assert_eq!(format!("--{}", arg.get_long().unwrap()), flag(o));
+            assert_eq!(
+                format!("--{}", arg.get_long().unwrap()),
+                o.spelled(Spelling::Cli)
+            );
         }
     }
 }

@@ -250,9 +250,8 @@ def judge(
         Seconds each judge has (default 300). A sync judge still running then is left
         running in its thread; its answer is not used.
     options
-        ``combine``'s keywords (``fail_under``, ``min_confidence``, ``unverified``,
-        ``require_evidence``, ``require_quotes``, ``max_unverified``, ``interval``, ...), except ``against``, which
-        is the work.
+        ``combine``'s keywords (the scoring options, ``ScoringOptions``), except ``against``,
+        which is the work.
 
     The judges are called concurrently. A judge that raises, times out, or answers with
     anything but the items asked for (prose, JSON of another shape, a criterion the rubric
