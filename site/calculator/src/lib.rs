@@ -146,7 +146,10 @@ pub fn Calculator(
             Action::CopyReport => {
                 let asked = second::ask(&Question::Report, inputs);
                 leptos::task::spawn_local(async move {
-                    match second::call(asked).await.map(|v| second::field(&v, "report")) {
+                    match second::call(asked)
+                        .await
+                        .map(|v| second::field(&v, "report"))
+                    {
                         Ok(Some(report)) => copy_text(report, status, WORDS.report_copied),
                         _ => status.set(WORDS.report_failed.into()),
                     }

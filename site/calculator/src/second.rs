@@ -145,7 +145,9 @@ pub fn watch(inputs: Inputs) -> RwSignal<View> {
 /// # Errors
 /// Why the module could not be loaded or did not answer.
 pub async fn call(asked: JsValue) -> Result<JsValue, String> {
-    call_module("pickanumberSecond", asked).await.map(Into::into)
+    call_module("pickanumberSecond", asked)
+        .await
+        .map(Into::into)
 }
 
 /// The text of the answer's field `name` (the module's `ask::Answer` names them), `None`

@@ -6,11 +6,11 @@
 //! from disk here, the rest by the reader.
 
 use crate::Fatal;
-use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::builder::TypedValueParser;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use pickanumber_api::table::{within_text, Given, Reader, Rule, ScoringOption, SCORING_OPTIONS};
 use pickanumber_api::{Options, Spelling};
-use pickanumber_score::verify::Work;
+use pickanumber_score::verify::{Unverified, Work};
 use std::sync::Arc;
 
 /// The scoring options given on the command line, each as typed (a flag as `true`), in the
@@ -45,10 +45,13 @@ fn arg(option: &'static ScoringOption) -> Arg {
         Rule::Preset => arg
             .value_name(option.value_name())
             .value_parser(crate::values::preset().map(|p| p.name().to_string())),
+        // The sentence every front end gives (`"zzz" is not "drop" or "keep"`).
         Rule::Unverified => arg
             .value_name(option.value_name())
-            .value_parser(PossibleValuesParser::new(["drop", "keep"]))
-            .default_value("drop"),
+            .value_parser(text(|rule, s| match Unverified::from_name(s) {
+                Some(_) => Ok(()),
+                None => Err(format!("{s:?} is not {}", rule.what())),
+            })),
         Rule::Weights => arg
             .value_name(option.value_name())
             .value_parser(text(|_, s| pickanumber_score::parse_weights(s).map(drop))),

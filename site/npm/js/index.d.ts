@@ -93,6 +93,21 @@ export interface ScoringOptions {
  */
 export type Options = ScoringOptions;
 
+/** One option of the core's table, named as the options object spells it. */
+export interface ScoringOption {
+  name: keyof ScoringOptions;
+  /** What its value is: `a score from 0 to 100, such as 70`. */
+  what: string;
+  /** The options it needs. */
+  needs: (keyof ScoringOptions)[];
+  help: string;
+  /** The kind of error a bad value gives. */
+  kind: OptionErrorKind;
+}
+
+/** The scoring options, from the core's one table, in its order. */
+export const SCORING_OPTIONS: readonly ScoringOption[];
+
 /**
  * Where a rubric comes from, told apart by its form: `{ path }` reads a file (Node only),
  * `{ text }` and a string are the file's text (TOML or JSON), an object with `subject` is the

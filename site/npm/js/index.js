@@ -14,6 +14,7 @@ import init, {
   retestJson,
   rubricPrompt as promptOf,
   rubricSchema as schemaOf,
+  scoringOptionsJson,
   version as wasmVersion,
 } from "./pickanumber_wasm.js";
 
@@ -29,6 +30,12 @@ if (typeof process === "object" && typeof process.versions?.node === "string") {
 } else {
   await init({ module_or_path: wasmUrl });
 }
+
+/**
+ * The scoring options, from the core's one table: `{ name, what, needs, help, kind }` each,
+ * named as the options object spells them (`failUnder`), in the table's order.
+ */
+export const SCORING_OPTIONS = Object.freeze(JSON.parse(scoringOptionsJson()));
 
 /** What a value is, for messages. */
 function describe(value) {

@@ -308,6 +308,13 @@ pub fn rubric_schema(rubric_json: &str) -> Result<String, JsError> {
 }
 
 /// The crate's version, which is the npm package's.
+/// The table of scoring options as JSON: `[{"name", "what", "needs", "help", "kind"}]`, each
+/// name as the options object spells it (`failUnder`), in the table's order.
+#[wasm_bindgen(js_name = scoringOptionsJson)]
+pub fn scoring_options_json() -> String {
+    options::table_json()
+}
+
 #[wasm_bindgen]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").into()

@@ -17,6 +17,26 @@ pub fn thrown(e: OptionError) -> String {
     serde_json::json!({"optionError": {"kind": e.kind.name(), "message": e.message}}).to_string()
 }
 
+/// The table of scoring options as the package exports it: each option's name as the
+/// options object spells it, what its value is, the options it needs, its help and the kind
+/// of error a bad value gives.
+pub fn table_json() -> String {
+    let list: Vec<Value> = pickanumber_api::table::SCORING_OPTIONS
+        .iter()
+        .map(|o| {
+            let needs: Vec<String> = o.needs.iter().map(|n| Spelling::Npm.name(n)).collect();
+            serde_json::json!({
+                "name": Spelling::Npm.name(o.name),
+                "what": o.rule.what(),
+                "needs": needs,
+                "help": o.help,
+                "kind": o.kind().name(),
+            })
+        })
+        .collect();
+    Value::Array(list).to_string()
+}
+
 /// What a JSON value is, for messages: `a string ("yes")`, `a number (170)`.
 pub fn describe(v: &Value) -> String {
     match v {
