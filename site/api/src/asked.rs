@@ -44,9 +44,9 @@ impl Spelling {
     ///
     /// ```
     /// use pickanumber_api::Spelling;
-    /// assert_eq!(Spelling::Cli.name("max_unverified"), "--max-unverified");
-    /// assert_eq!(Spelling::Python.name("max_unverified"), "max_unverified");
-    /// assert_eq!(Spelling::Npm.name("max_unverified"), "maxUnverified");
+    /// assert_eq!(Spelling::Cli.name("some_option"), "--some-option");
+    /// assert_eq!(Spelling::Python.name("some_option"), "some_option");
+    /// assert_eq!(Spelling::Npm.name("some_option"), "someOption");
     /// ```
     pub fn name(self, option: &str) -> String {
         match self {

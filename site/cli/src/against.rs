@@ -25,8 +25,8 @@ macro_rules! evidence_help {
     the verified ones. The JSON's \"evidence\" object holds the counts, the
     invented-evidence rate (not found / (verified + located + not found)) and every
     written item's status (a ×N line once, with its count); in combine each pass has its
-    own counts. --max-unverified RATE exits 3 when that rate is over RATE, overall or for
-    any one pass.
+    own counts. The gate on that rate is an option of its own (listed above, with the
+    other gates): it exits 3 when the rate is over it, overall or for any one pass.
 
 "
     };

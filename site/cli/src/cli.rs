@@ -220,9 +220,8 @@ EXIT STATUS:
     0  every item line was valid (and the gate, when given, passed)
     1  some line (or the weights) was an error, or no item was read; the output is still
        printed (score.py mode: the errors go to stderr and nothing is printed or saved)
-    3  the gate missed: the headline is under --fail-under, its confidence under
-       --min-confidence, the self-check failed with --require-self-check, or the share of
-       evidence not found is over --max-unverified
+    3  the gate missed: one of the gate's options above (each says what it checks) was
+       not met
     2  usage error, unreadable input or input over 64 MiB, or a judge document that cannot be
        read or written (message on stderr, nothing on stdout)"
 );

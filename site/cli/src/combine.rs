@@ -47,8 +47,8 @@ EXIT STATUS:
     0  every pass was read without errors and the gate (if any) passed
     1  some item, heading or weight is an error
     2  usage error or unreadable file (message on stderr, nothing on stdout)
-    3  the headline missed --fail-under, --min-confidence or --require-self-check,
-       or the share of evidence not found over --max-unverified"
+    3  the gate missed: one of the gate's options above (each says what it checks) was
+       not met"
 );
 
 /// Options of `pickanumber combine`.
