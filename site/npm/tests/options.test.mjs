@@ -367,9 +367,11 @@ test("every option of the table is taken as the command line takes it", () => {
       assert.notEqual(cli(["score", ...args, ...extraArgs], ITEMS).status, 2, o.name);
       pkg.analyse(ITEMS, { [o.name]: value, ...extra });
       if (!(o.kind in bad)) continue;
-      const out = cli(["score", `${flag(o.name)}=${bad[o.kind]}`, ...extraArgs], ITEMS);
+      // No input: a usage error exits before reading any.
+      const out = cli(["score", `${flag(o.name)}=${bad[o.kind]}`, ...extraArgs]);
       assert.equal(out.status, 2, o.name);
-      const detail = out.stderr.split("': ")[1].split("\n")[0];
+      // error: invalid value 'V' for '--name <N>': DETAIL
+      const detail = out.stderr.slice(out.stderr.indexOf("': ") + 3).split("\n")[0];
       const given = o.kind === "out_of_range" ? Number(bad[o.kind]) : bad[o.kind];
       assert.throws(
         () => pkg.analyse(ITEMS, { [o.name]: given, ...extra }),
