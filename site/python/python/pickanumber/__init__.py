@@ -385,8 +385,8 @@ def analyse(items: Items, **options: Unpack[ScoringOptions]) -> Analysis:
         +1, -1, -2, -3 or -5), ``text``, ``criterion``, ``perspective`` and ``evidence``.
     options
         The scoring options, the command line's flags as keywords (``mode="matrix"``,
-        ``fail_under=70``, ``against=pathlib.Path("src")``): ``ScoringOptions`` lists each with
-        its help, and so does the Python page of the docs. ``None`` leaves an option out. A
+        ``fail_under=70``, ``against=pathlib.Path("src")``): the stubs' ``ScoringOptions`` and
+        the Python page of the docs list each with its help, from the core's one table. ``None`` leaves an option out. A
         ``rubric`` is a ``Rubric``; ``against`` the judged work as a text, a
         ``pathlib.Path`` or ``{path: text}``. With ``strict=True`` any item error
         raises ``EvidenceError`` (with ``line`` and ``message``) instead of returning. A gate miss
