@@ -202,7 +202,7 @@ pub const SCORING_OPTIONS: &[ScoringOption] = &[
         },
         needs: &[],
         value_name: "N",
-        help: "The gate: the headline (the final; the overall in matrix mode) must be at least N, else the gate misses.",
+        help: "The gate: the headline (the final; the overall in matrix mode) must be at least this score, else the gate misses.",
     },
     ScoringOption {
         name: "min_confidence",
@@ -213,7 +213,7 @@ pub const SCORING_OPTIONS: &[ScoringOption] = &[
         },
         needs: &[],
         value_name: "C",
-        help: "The gate: the headline's confidence must be at least C (0 to 1).",
+        help: "The gate: the headline's confidence must be at least this (0 to 1).",
     },
     ScoringOption {
         name: "require_self_check",
@@ -227,7 +227,7 @@ pub const SCORING_OPTIONS: &[ScoringOption] = &[
         rule: Rule::Positive,
         needs: &[],
         value_name: "N",
-        help: "Items for full confidence: density = items / N (default 20, or the rubric's).",
+        help: "Items for full confidence: the density is the items divided by this (default 20, or the rubric's).",
     },
     ScoringOption {
         name: "scale",
@@ -280,7 +280,7 @@ pub const SCORING_OPTIONS: &[ScoringOption] = &[
         },
         needs: AGAINST,
         value_name: "RATE",
-        help: "The gate: the share of checkable items whose evidence is not in the work must be at most RATE (0 to 1), overall and for each pass.",
+        help: "The gate: the share of checkable items whose evidence is not in the work must be at most this rate (0 to 1), overall and for each pass.",
     },
 ];
 

@@ -61,13 +61,13 @@ export interface ScoringOptions {
   rubric?: RubricSource | null;
   /** Read strictly, for pipelines: every line that is not an item, a heading, a weights line or blank is an error instead of a note. */
   strict?: boolean | null;
-  /** The gate: the headline (the final; the overall in matrix mode) must be at least N, else the gate misses. */
+  /** The gate: the headline (the final; the overall in matrix mode) must be at least this score, else the gate misses. */
   failUnder?: number | null;
-  /** The gate: the headline's confidence must be at least C (0 to 1). */
+  /** The gate: the headline's confidence must be at least this (0 to 1). */
   minConfidence?: number | null;
   /** The gate: the matrix self-check must pass (criteria finals at least 20 points apart). */
   requireSelfCheck?: boolean | null;
-  /** Items for full confidence: density = items / N (default 20, or the rubric's). */
+  /** Items for full confidence: the density is the items divided by this (default 20, or the rubric's). */
   denominator?: number | null;
   /** Points of raw score per unit of normalised evidence (default 8, or the rubric's). */
   scale?: number | null;
@@ -81,7 +81,7 @@ export interface ScoringOptions {
   requireEvidence?: boolean | null;
   /** Count only verified items, leaving out located ones (a place and no quotation), not_checkable and no_evidence ones too. */
   requireQuotes?: boolean | null;
-  /** The gate: the share of checkable items whose evidence is not in the work must be at most RATE (0 to 1), overall and for each pass. */
+  /** The gate: the share of checkable items whose evidence is not in the work must be at most this rate (0 to 1), overall and for each pass. */
   maxUnverified?: number | null;
 }
 // end of generated ScoringOptions

@@ -267,13 +267,13 @@ class ScoringOptions(TypedDict, total=False):
     strict: bool
     """Read strictly, for pipelines: every line that is not an item, a heading, a weights line or blank is an error instead of a note."""
     fail_under: Optional[float]
-    """The gate: the headline (the final; the overall in matrix mode) must be at least N, else the gate misses."""
+    """The gate: the headline (the final; the overall in matrix mode) must be at least this score, else the gate misses."""
     min_confidence: Optional[float]
-    """The gate: the headline's confidence must be at least C (0 to 1)."""
+    """The gate: the headline's confidence must be at least this (0 to 1)."""
     require_self_check: bool
     """The gate: the matrix self-check must pass (criteria finals at least 20 points apart)."""
     denominator: Optional[float]
-    """Items for full confidence: density = items / N (default 20, or the rubric's)."""
+    """Items for full confidence: the density is the items divided by this (default 20, or the rubric's)."""
     scale: Optional[float]
     """Points of raw score per unit of normalised evidence (default 8, or the rubric's)."""
     interval: bool
@@ -287,7 +287,7 @@ class ScoringOptions(TypedDict, total=False):
     require_quotes: bool
     """Count only verified items, leaving out located ones (a place and no quotation), not_checkable and no_evidence ones too."""
     max_unverified: Optional[float]
-    """The gate: the share of checkable items whose evidence is not in the work must be at most RATE (0 to 1), overall and for each pass."""
+    """The gate: the share of checkable items whose evidence is not in the work must be at most this rate (0 to 1), overall and for each pass."""
 # end of generated ScoringOptions
 
 class OptionError(ValueError):
