@@ -307,7 +307,6 @@ pub fn rubric_schema(rubric_json: &str) -> Result<String, JsError> {
     schema_text(rubric_json).map_err(|e| JsError::new(&e))
 }
 
-/// The crate's version, which is the npm package's.
 /// The table of scoring options as JSON: `[{"name", "what", "needs", "help", "kind"}]`, each
 /// name as the options object spells it (`failUnder`), in the table's order.
 #[wasm_bindgen(js_name = scoringOptionsJson)]
@@ -315,6 +314,7 @@ pub fn scoring_options_json() -> String {
     options::table_json()
 }
 
+/// The crate's version, which is the npm package's.
 #[wasm_bindgen]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").into()
