@@ -10,8 +10,8 @@ use libfuzzer_sys::fuzz_target;
 use pickanumber_instruments::probe::run::outcome_from_json_text;
 use pickanumber_instruments::probe::{probe, probe_text, report, ItemsSpec, Scale};
 use pickanumber_instruments::{pairwise, LineError};
-use pickanumber_view::probe_report::markdown;
-use pickanumber_view::words::{PAIRWISE, PROBE, PROBE_REPORT};
+use pickanumber_result_view::probe_report::markdown;
+use pickanumber_result_view::words::{PAIRWISE, PROBE, PROBE_REPORT};
 
 fn check_lines(what: &str, errors: &[LineError], text: &str) {
     let lines = text.lines().count();
@@ -41,7 +41,7 @@ fuzz_target!(|data: &[u8]| {
         let _ = report::aggregate_json(&t.probe);
         let _ = markdown(&t.probe, &PROBE_REPORT, &PROBE);
         let _ = report::summary_lines(&t.probe);
-        let _ = pickanumber_view::probe::results(&t, &PROBE);
+        let _ = pickanumber_result_view::probe::results(&t, &PROBE);
     }
 
     // The whole text as one run file, and as an items file over the pasted runs.
@@ -56,5 +56,5 @@ fuzz_target!(|data: &[u8]| {
     let a = pairwise::analyse(&text);
     check_lines("pairwise", &a.errors, &text);
     let _ = a.to_json_string();
-    let _ = pickanumber_view::pairwise::results(&a, &PAIRWISE);
+    let _ = pickanumber_result_view::pairwise::results(&a, &PAIRWISE);
 });

@@ -377,7 +377,7 @@ fn both_pages_are_readable_without_scripts() {
 }
 
 /// The static box and the island render the results through the same function
-/// (`pickanumber_view`), so at mount, for the box's own example, the island shows exactly
+/// (`pickanumber_result_view`), so at mount, for the box's own example, the island shows exactly
 /// the results the box in `dist/` holds. Both sides are serialised by the browser: the box
 /// from the page's HTML fetched again and parsed, the island from the live document, less the
 /// empty comment Leptos leaves as a marker after content set with `inner_html`.

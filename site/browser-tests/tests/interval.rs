@@ -2,14 +2,14 @@
 //! computes none, so the cell shows "computing…" (no number) until its second module, loaded
 //! once the input rests, has computed it. What it then shows is checked against the
 //! `"interval"` of the JSON `pickanumber score` prints for the same text (built here by
-//! `pickanumber_api`, the code the CLI prints through), so the wasm and the command line
+//! `pickanumber_result`, the code the CLI prints through), so the wasm and the command line
 //! cannot drift. At start the static example's interval is shown without that module.
 
-use pickanumber_api::{evaluate, Options};
 use pickanumber_browser_tests::{
     item_lines, open_calculator, serve_dist, text, type_items, wait_until, with_browser,
     BrowserOptions, Client,
 };
+use pickanumber_result::{evaluate, Options};
 use std::time::Duration;
 
 /// A single list with items of both signs: its interval has two different ends.
@@ -42,7 +42,7 @@ async fn interval_cell(client: &Client) -> Option<String> {
 async fn second_module_fetched(client: &Client) -> bool {
     let v = client
         .execute(
-            "return performance.getEntriesByType('resource').some(e => e.name.includes('pickanumber-second'));",
+            "return performance.getEntriesByType('resource').some(e => e.name.includes('pickanumber-calculator-on-demand'));",
             vec![],
         )
         .await

@@ -10,7 +10,7 @@ use pickanumber_browser_tests::{
 async fn fetched_calculator_files(client: &Client) -> Vec<String> {
     let v = client
         .execute(
-            "return performance.getEntriesByType('resource').map(e => e.name).filter(n => /\\/calc\\/pickanumber-calculator/.test(n));",
+            "return performance.getEntriesByType('resource').map(e => e.name).filter(n => /\\/calc\\/pickanumber-calculator-island/.test(n));",
             vec![],
         )
         .await
@@ -109,8 +109,8 @@ async fn each_island_page_loads_only_its_own_wasm() {
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
         for (page, root, own, other) in [
-            ("/probe/", "probe", "pickanumber-instruments", "pickanumber-calculator"),
-            ("/pairwise/", "pairwise", "pickanumber-instruments", "pickanumber-calculator"),
+            ("/probe/", "probe", "pickanumber-instruments", "pickanumber-calculator-island"),
+            ("/pairwise/", "pairwise", "pickanumber-instruments", "pickanumber-calculator-island"),
         ] {
             client.goto(&site.url(page)).await.expect("open the page");
             let script = format!(

@@ -1,7 +1,7 @@
 //! What the islands' wasm links, read from the wasm itself: the calculator, the probe and
 //! pairwise islands and the setup island keep the standard library's float parsing
 //! (`core::num::dec2flt`) and float printing (`core::num::flt2dec`) and serde_json out, which
-//! is what `pickanumber-lean` exists for (each costs kilobytes of the byte budgets).
+//! is what `pickanumber-text` exists for (each costs kilobytes of the byte budgets).
 //!
 //! `site/score/tests/lean.rs` scans the formula crate's source for the forms that call them;
 //! this reads the linked result. Trunk's cargo build (profile `wasm-release`, before
@@ -54,7 +54,7 @@ fn the_scan_finds_a_linked_name() {
 #[test]
 fn the_islands_link_no_std_float_text_and_no_serde_json() {
     for bin in [
-        "pickanumber-calculator",
+        "pickanumber-calculator-island",
         "pickanumber-instruments",
         "pickanumber-setup-island",
     ] {

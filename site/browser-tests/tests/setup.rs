@@ -7,15 +7,15 @@
 //! The copies go through the real clipboard: the page's copy button writes it, Ctrl+V pastes it
 //! into the page's own paste field, and the test reads that field. The command line's answers
 //! come from the functions it prints through (`Rubric::parse(..).schema()` for `rubric schema`,
-//! `pickanumber_api::evaluate` for `score --rubric`).
+//! `pickanumber_result::evaluate` for `score --rubric`).
 
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
-use pickanumber_api::{evaluate, Options};
 use pickanumber_browser_tests::{
     repo, serve_dist, text, wait_ready, wait_until, with_browser, BrowserOptions, Client,
     UPDATE_TIMEOUT,
 };
+use pickanumber_result::{evaluate, Options};
 use pickanumber_rubric::Rubric;
 use serde_json::{json, Value};
 

@@ -97,7 +97,7 @@ fn the_calculator_place_is_static_until_the_wasm_mounts() {
         "the page must have exactly one element with id=\"calculator\" (a heading with the same id would take the calculator's place)"
     );
     // The static box shows the example's results with the live panel's own markup
-    // (`pickanumber_view::panel::calculator`), ids included; what only the live app adds is the
+    // (`pickanumber_result_view::panel::calculator`), ids included; what only the live app adds is the
     // editable input, the diagnostics it fills and the `data-ready` mark tests wait for.
     assert_eq!(
         count("out-final"),

@@ -74,7 +74,8 @@ OUTPUT:
     finding, message, kept_together}, criteria, verdict, subjects, left_out. --report prints
     markdown instead.
     --out FILE writes --rubric's rubric (without --rubric: a pooled rubric holding only the
-    settings) with the fitted [params], through a temporary file renamed into place, after
+    settings) with the fitted [params] and a [fit] naming them (the sha256 of the gold set
+    and of the fitted settings, which every result scored with it carries on its card), through a temporary file renamed into place, after
     checking that `score --rubric FILE` (with --against the subject's work, when it has one)
     gives every subject its fitted_final; only when the finding is better_settings, or with
     --force, and stderr says which. FILE must be a regular file or not exist yet: a symbolic
@@ -176,10 +177,10 @@ pub fn run(args: &CalibrateArgs) -> Result<ExitCode, Fatal> {
         let shown = out.display();
         let why = c.finding.sentence();
         if c.finding == Finding::BetterSettings {
-            write_rubric(out, rubric, &subjects, &c)?;
+            write_rubric(out, rubric, &subjects, &c, &text)?;
             eprintln!("pickanumber: wrote {shown}: {why}");
         } else if args.force {
-            write_rubric(out, rubric, &subjects, &c)?;
+            write_rubric(out, rubric, &subjects, &c, &text)?;
             eprintln!("pickanumber: wrote {shown} because of --force, though {why}");
         } else {
             eprintln!("pickanumber: {shown} was not written: {why} (--force writes the fitted settings anyway)");
@@ -261,7 +262,7 @@ fn joined(args: &CalibrateArgs) -> Result<Joined, Fatal> {
         let (b, w) = (&a.position_bias, &a.swap);
         let share = |x: Option<f64>| {
             x.map_or("n/a".to_string(), |v| {
-                pickanumber_lean::numtext::std_fixed(v, 3)
+                pickanumber_text::numtext::std_fixed(v, 3)
             })
         };
         lines.push(format!(
@@ -328,13 +329,16 @@ fn writable(out: &Path) -> Result<(), Fatal> {
     Ok(())
 }
 
-/// Writes `rubric` (or a pooled rubric holding only settings) with the fitted `[params]`,
-/// once every subject's output scored with the written text gives its `fitted_final`.
+/// Writes `rubric` (or a pooled rubric holding only settings) with the fitted `[params]` and
+/// the `[fit]` that names them (the sha256 of the gold set's text and of the fitted settings,
+/// as a result's card hashes settings), once every subject's output scored with the written
+/// text gives its `fitted_final`.
 fn write_rubric(
     out: &Path,
     rubric: Option<Rubric>,
     subjects: &[gold::Subject],
     c: &Calibration,
+    gold: &str,
 ) -> Result<(), Fatal> {
     let given = rubric.is_some();
     let mut r = rubric.unwrap_or_else(|| Rubric {
@@ -344,9 +348,14 @@ fn write_rubric(
         criteria: Vec::new(),
         traps: Vec::new(),
         params: pickanumber_score::Params::default(),
+        fit: None,
     });
     r.params.density_denominator = c.fitted.denominator;
     r.params.scale = c.fitted.scale;
+    r.fit = Some(pickanumber_rubric::Fit {
+        gold: pickanumber_result::card::sha256_hex(gold.as_bytes()),
+        settings: pickanumber_result::card::settings_hash(&r.request()),
+    });
     let text = r.to_toml();
     let written = Rubric::parse(&text)
         .map_err(|e| Fatal(format!("the rubric to write does not read back: {}", e[0])))?;

@@ -16,7 +16,7 @@ use crate::retest::{RetestArgs, RETEST_HELP};
 use crate::rubric::{RubricCommand, RUBRIC_HELP};
 use crate::values::Compat;
 use clap::{ArgGroup, Args, Parser, Subcommand};
-use pickanumber_api::table::SCORING_OPTIONS;
+use pickanumber_result::table::SCORING_OPTIONS;
 use std::path::PathBuf;
 
 /// `pickanumber`: the whole command line.
@@ -211,8 +211,10 @@ INPUT SIZE:
     crate::against::evidence_help!(),
     "\
 GATE (for CI):
-    --fail-under N, --min-confidence C and --require-self-check check the headline. When a
-    check misses, the JSON is still printed with a \"gate\" object (the thresholds, \"passed\"
+    --fail-under N, --min-confidence C and --require-self-check check the headline, and
+    --require-card FIELD=VALUE a field of the result's card (version, settings, rubric,
+    prompt, schema or work: the sha256 the card writes), for pipelines that pin their
+    judge. When a check misses, the JSON is still printed with a \"gate\" object (the thresholds, \"passed\"
     and \"misses\", one sentence per check that missed) and the exit status is 3. Item errors
     and usage errors keep 1 and 2, which win over 3.
 

@@ -1,12 +1,12 @@
 //! `pickanumber combine A B …`: several judges' passes → one JSON object (or the markdown
 //! report). Each argument is a file, named by its stem, or `NAME=FILE`; one file with
 //! `## Pass: <name>` headings is also several passes. The files are read here, the passes
-//! combined by [`pickanumber_api::evaluate_passes`] (the formula crate's `combine`), and the
-//! object printed by the same [`pickanumber_api::Evaluation::to_json`] as `score`.
+//! combined by [`pickanumber_result::evaluate_passes`] (the formula crate's `combine`), and the
+//! object printed by the same [`pickanumber_result::Evaluation::to_json`] as `score`.
 
 use crate::{print, read_input, Fatal};
 use clap::Args;
-use pickanumber_api::{evaluate, evaluate_passes};
+use pickanumber_result::{evaluate, evaluate_passes};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -43,9 +43,19 @@ OUTPUT:
 ",
     crate::against::evidence_help!(),
     "\
+JUDGE LOOP:
+    --outcomes FILE (with --against) gives the verdict the packages' judge() gives, on a JSON
+    list of graders' outcomes: {\"name\", \"kind\": \"answer\", \"text\"}, {\"kind\": \"parsed\",
+    \"value\"}, {\"kind\": \"raised\", \"type\", \"message\"}, {\"kind\": \"timed_out\", \"seconds\"},
+    {\"kind\": \"too_large\", \"bytes\"}; each PASS is then one grader's answer. Each answer is read
+    strictly, on its own; a grader that raised, timed out, answered with prose, cut-off JSON,
+    no items, or evidence all not in the work is left out and named in \"judges\". The gate
+    misses when fewer than --min-judges graders scored (default: every one); exit 1 when none
+    scored.
+
 EXIT STATUS:
     0  every pass was read without errors and the gate (if any) passed
-    1  some item, heading or weight is an error
+    1  some item, heading or weight is an error; with --outcomes, no grader scored
     2  usage error or unreadable file (message on stderr, nothing on stdout)
     3  the gate missed: one of the gate's options above (each says what it checks) was
        not met"
@@ -55,8 +65,25 @@ EXIT STATUS:
 #[derive(Debug, Args)]
 pub struct CombineArgs {
     /// The passes: FILE (named by its stem) or NAME=FILE; one FILE may hold `## Pass:` headings.
-    #[arg(value_name = "PASS", required = true)]
+    /// With --outcomes, each is one grader's raw answer.
+    #[arg(value_name = "PASS", required_unless_present = "outcomes")]
     pub passes: Vec<String>,
+
+    /// Judge loop: a JSON file listing graders' outcomes (`{"name", "kind": "answer" | "parsed"
+    /// | "raised" | "timed_out" | "too_large", …}`), given the verdict `judge` gives: each
+    /// answer (and each PASS) read strictly, failed graders named, the gate with --min-judges.
+    #[arg(long, value_name = "FILE", requires = "against")]
+    pub outcomes: Option<PathBuf>,
+
+    /// With --outcomes: how many graders must give a score for the gate to pass (default:
+    /// every one).
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "outcomes",
+        allow_negative_numbers = true
+    )]
+    pub min_judges: Option<i64>,
 
     /// Print the markdown report instead of JSON.
     #[arg(long)]
@@ -74,6 +101,9 @@ pub struct CombineArgs {
 /// with `## Pass:` headings given beside other files.
 pub fn run(args: &CombineArgs) -> Result<ExitCode, Fatal> {
     let options = args.scoring.options()?;
+    if let Some(path) = &args.outcomes {
+        return judged(args, path, &options);
+    }
     let passes = read_passes(&args.passes)?;
     let e = match passes.as_slice() {
         [(_, text, true)] => evaluate(text, &options),
@@ -86,12 +116,51 @@ pub fn run(args: &CombineArgs) -> Result<ExitCode, Fatal> {
         }
     };
     if args.report {
-        crate::print_report(&pickanumber_view::report::markdown(&e.analysis));
+        crate::print_report(&pickanumber_result_view::report::markdown(&e.analysis));
     } else {
         let json = serde_json::to_string_pretty(&e.result()).expect("a result serialises");
         print(&format!("{json}\n"));
     }
     Ok(ExitCode::from(e.exit_code()))
+}
+
+/// `combine --outcomes`: the judge loop's verdict on the graders' outcomes in `path`, after
+/// one `answer` outcome for each PASS file, printed as `judge` gives it (exit 1 when no grader
+/// scored, 3 when the gate missed).
+fn judged(
+    args: &CombineArgs,
+    path: &Path,
+    options: &pickanumber_result::Options,
+) -> Result<ExitCode, Fatal> {
+    use pickanumber_result::judging::{graders_from_json, verdict, Grader, Outcome, Panel};
+    let mut graders: Vec<Grader> = read_passes(&args.passes)?
+        .into_iter()
+        .map(|(name, text, _)| Grader {
+            name,
+            outcome: Outcome::Answer { text },
+            params: None,
+            usage: None,
+            cached: None,
+        })
+        .collect();
+    let text = read_input(Some(path))?;
+    let listed = graders_from_json(&text).map_err(|e| Fatal(format!("{}: {e}", path.display())))?;
+    graders.extend(listed);
+    let v = verdict(
+        graders,
+        options,
+        &Panel {
+            min_judges: args.min_judges,
+        },
+    )
+    .map_err(Fatal)?;
+    if args.report {
+        crate::print_report(&v.report());
+    } else {
+        let json = serde_json::to_string_pretty(&v.to_json()).expect("a verdict serialises");
+        print(&format!("{json}\n"));
+    }
+    Ok(ExitCode::from(v.exit_code()))
 }
 
 /// Each argument's name, text, and whether the text has `## Pass:` headings.

@@ -3,15 +3,16 @@
 //!
 //! Each side is a JSON result that `score` or `combine` printed (an object with `mode`,
 //! `final` and `errors`), or an input, scored here with the formula crate through
-//! [`pickanumber_api::evaluate`]; both sides are then read from the same JSON shape, so a
+//! [`pickanumber_result::evaluate`]; both sides are then read from the same JSON shape, so a
 //! result saved last week and a fresh input compare alike. Differences are of the printed
 //! numbers.
 
 use crate::{print, read_input, Fatal};
 use clap::Args;
-use pickanumber_api::comparison::{Comparison, CriterionChange, Side};
-use pickanumber_api::number::Number;
-use pickanumber_api::{evaluate, Options, SCHEMA_VERSION};
+use pickanumber_result::card::Card;
+use pickanumber_result::comparison::{Cards, Comparison, CriterionChange, Side};
+use pickanumber_result::number::Number;
+use pickanumber_result::{evaluate, Options, SCHEMA_VERSION};
 use pickanumber_score::Mode;
 use serde_json::{Map, Value};
 use std::path::PathBuf;
@@ -29,11 +30,21 @@ OUTPUT:
     \"change\": AFTER's final − BEFORE's (null when either has no score),
     \"confidence_change\", \"criteria\": [{\"name\", \"before\", \"after\", \"change\"}] (matrix
     finals by name; null where a side lacks the criterion),
-    \"intervals_overlap\": true, false, or null when either side has no interval}
+    \"intervals_overlap\": true, false, or null when either side has no interval,
+    \"cards\": {\"same\", \"differ\": the card fields that differ, \"unreadable\": each side
+    whose card does not read}}; each side carries its card (null when it does not read).
+
+CARDS:
+    Every result carries a card: the version of pickanumber and the sha256 of its settings,
+    rubric, prompt, schema and work, and each pass's grader. A field that differs between
+    the two sides is a warning on stderr naming it; a side without a card, or with one that
+    does not read (another tool's JSON, a hand-edited result), is named and never counts as
+    the same. --same-card makes either an error: exit 3, the comparison still printed.
 
 EXIT STATUS:
     0  both sides were read and scored without errors
     1  a side has errors (its errors array is not empty); the comparison is still printed
+    3  with --same-card, the cards differ or one does not read (1 and 2 win over 3)
     2  usage error, an unreadable file, or a result (an object with mode, final and errors)
        whose final is not a number or null or whose errors is not a list, or whose final,
        interval ends or criteria finals lie outside 0 to 100 (confidence outside 0 to 1), or
@@ -51,6 +62,11 @@ pub struct CompareArgs {
     /// The later result or input.
     #[arg(value_name = "AFTER")]
     pub after: PathBuf,
+
+    /// Exit 3 unless both sides' cards read and agree in every field (same version,
+    /// settings, rubric, prompt, schema, work, graders and fit).
+    #[arg(long)]
+    pub same_card: bool,
 }
 
 /// Runs `pickanumber compare`.
@@ -66,12 +82,31 @@ pub fn run(args: &CompareArgs) -> Result<ExitCode, Fatal> {
     let out = compare(&before, before_head, &after, after_head);
     let text = serde_json::to_string_pretty(&out).expect("a comparison serialises");
     print(&format!("{text}\n"));
+    for w in out
+        .cards
+        .warnings(out.before.card.as_ref(), out.after.card.as_ref())
+    {
+        eprintln!("pickanumber: warning: {w}");
+    }
     let errors = |v: &Value| v["errors"].as_array().is_some_and(|e| !e.is_empty());
     Ok(ExitCode::from(if errors(&before) || errors(&after) {
         1
+    } else if args.same_card && !out.cards.same {
+        3
     } else {
         0
     }))
+}
+
+/// A side's card, or why it does not read: a result without one (made before cards, or by
+/// another tool) or one whose fields are not a card's.
+fn card(v: &Value) -> Result<Card, String> {
+    match v.get("card") {
+        None => {
+            Err("the result has no card (made by another tool, or before results had cards)".into())
+        }
+        Some(c) => Card::read(c).map_err(|e| format!("its card does not read: {e}")),
+    }
 }
 
 /// A side as the JSON object `score` prints (read when it is one, else scored), and its
@@ -154,7 +189,11 @@ fn compare(before: &Value, b: Side, after: &Value, a: Side) -> Comparison {
         _ => None,
     };
     let criteria = criteria(before, after);
-    Comparison::new(b, a, criteria, overlap)
+    let (bc, ac) = (card(before), card(after));
+    let cards = Cards::new(&bc, &ac);
+    let b = Side { card: bc.ok(), ..b };
+    let a = Side { card: ac.ok(), ..a };
+    Comparison::new(b, a, criteria, overlap, cards)
 }
 
 /// A result's headline: its mode, final, confidence and interval, each of the type the
@@ -185,6 +224,7 @@ fn head(v: &Value) -> Result<Side, String> {
         final_score: Number::of_json(&v["final"]),
         confidence: Number::of_json(&v["confidence"]),
         interval,
+        card: None,
     })
 }
 

@@ -10,10 +10,10 @@
 //! The one intended difference from score.py: `final` rounds an exact half away from zero
 //! (80.5 → 81), where Python's `round` goes to the even neighbour (80.5 → 80).
 
-use pickanumber_lean::numtext::fixed;
 use pickanumber_score::{
     analyse, Analysis, Bucket, Diagnostic, Impact, Kind, Mode, Pooled, Request, Severity,
 };
+use pickanumber_text::numtext::fixed;
 use serde_json::{Map, Value};
 
 /// Evidence read and scored in feedback mode.

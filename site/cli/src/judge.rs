@@ -240,7 +240,7 @@ fn parse(path: &std::path::Path, text: &[u8]) -> Result<Document, String> {
 /// number): `line L, column C: the integer N is outside …`, or `None` when every integer fits.
 /// Text that is not JSON is left to the JSON reader's own error (`None`).
 pub fn inexact_integer(text: &str) -> Option<String> {
-    use pickanumber_lean::json::{line_col, parse, Kind, Value as Lean};
+    use pickanumber_text::json::{line_col, parse, Kind, Value as Lean};
     fn find<'a>(v: &Lean<'a>) -> Option<(usize, &'a str)> {
         match &v.kind {
             Kind::Number(n) => {

@@ -9,7 +9,7 @@ use crate::judge::Slug;
 use crate::judge::{Document, Store};
 use crate::{print, terminal_text, Fatal};
 use clap::Args;
-use pickanumber_lean::numtext::{fixed, signed_fixed};
+use pickanumber_text::numtext::{fixed, signed_fixed};
 use serde_json::{json, Value};
 use std::process::ExitCode;
 

@@ -9,7 +9,7 @@ use clap::Args;
 use pickanumber_instruments::probe::fs::{probe_dir, read_runs_dir, write_outputs};
 use pickanumber_instruments::probe::report::{aggregate_json, summary_lines};
 use pickanumber_instruments::probe::{probe, ItemsSpec, Probe};
-use pickanumber_view::{probe_report::markdown, words};
+use pickanumber_result_view::{probe_report::markdown, words};
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -73,7 +73,7 @@ pub struct RetestArgs {
     #[arg(value_name = "RUNS")]
     pub runs: PathBuf,
     /// The gate: a work flips when some of its runs' finals are under N and some are not.
-    #[arg(long, value_name = "N", value_parser = pickanumber_api::gate::parse_score)]
+    #[arg(long, value_name = "N", value_parser = pickanumber_result::gate::parse_score)]
     pub fail_under: Option<f64>,
     /// The scale of the naive numbers, mapped onto 0-100.
     #[arg(long, value_name = "A:B", default_value = "0:100", value_parser = Scale::parse)]

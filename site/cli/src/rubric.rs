@@ -7,9 +7,9 @@
 
 use crate::{print, read_input, terminal_text, Fatal};
 use clap::{Args, Subcommand};
-use pickanumber_lean::numtext::{round_trip, trim_number};
 use pickanumber_rubric::{Rubric, WorkText};
 use pickanumber_score::verify::Work;
+use pickanumber_text::numtext::{round_trip, trim_number};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

@@ -10,7 +10,7 @@ use crate::cli::ScoreArgs;
 use crate::compat::{python_json, read_feedback};
 use crate::judge::{inexact_integer, now, NewPass, Store};
 use crate::{print, read_input, Fatal};
-use pickanumber_api::evaluate;
+use pickanumber_result::evaluate;
 use pickanumber_score::Severity;
 use serde_json::json;
 use std::process::ExitCode;
@@ -40,7 +40,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode, Fatal> {
     let options = args.scoring.options()?;
     let e = evaluate(&text, &options);
     if args.report {
-        let mut report = pickanumber_view::report::markdown(&e.analysis);
+        let mut report = pickanumber_result_view::report::markdown(&e.analysis);
         if let Some(r) = options.rubric.as_ref().filter(|r| !r.traps.is_empty()) {
             report.push('\n');
             report.push_str(&r.trap_checklist());

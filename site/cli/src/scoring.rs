@@ -1,5 +1,5 @@
 //! The scoring options of `score` and `combine`, one declaration for both: clap's flags are
-//! built from the API's table ([`pickanumber_api::table::SCORING_OPTIONS`]: the flag's name by
+//! built from the API's table ([`pickanumber_result::table::SCORING_OPTIONS`]: the flag's name by
 //! [`Spelling::Cli`], its help, its value's reader by the option's rule, the options it
 //! requires), and what was given is read by the same [`Reader`] the Python and npm packages
 //! hand their values to. A rubric (`--rubric FILE`) and a work (`--against PATH`) are read
@@ -8,8 +8,8 @@
 use crate::Fatal;
 use clap::builder::TypedValueParser;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
-use pickanumber_api::table::{within_text, Given, Reader, Rule, ScoringOption, SCORING_OPTIONS};
-use pickanumber_api::{Options, Spelling};
+use pickanumber_result::table::{within_text, Given, Reader, Rule, ScoringOption, SCORING_OPTIONS};
+use pickanumber_result::{Options, Spelling};
 use pickanumber_score::verify::{Unverified, Work};
 use std::sync::Arc;
 
@@ -68,6 +68,11 @@ fn arg(option: &'static ScoringOption) -> Arg {
             .value_name(option.value_name())
             .value_parser(text(|rule, s| within_text(rule, s).map(drop))),
         Rule::Rubric | Rule::Work => arg.value_name(option.value_name()),
+        // Repeated, one field a time: `--require-card rubric=<sha256>`.
+        Rule::Card => arg
+            .value_name(option.value_name())
+            .action(ArgAction::Append)
+            .value_parser(|s: &str| pickanumber_result::card::Pin::parse(s).map(|_| s.to_string())),
     }
 }
 
@@ -89,6 +94,11 @@ impl FromArgMatches for ScoringArgs {
             match o.rule {
                 Rule::Flag { .. } if m.get_flag(o.name) => given.push((o, None)),
                 Rule::Flag { .. } => {}
+                Rule::Card if explicit => {
+                    for v in m.get_many::<String>(o.name).into_iter().flatten() {
+                        given.push((o, Some(v.clone())));
+                    }
+                }
                 _ if explicit => {
                     given.push((o, m.get_one::<String>(o.name).cloned()));
                 }
@@ -123,6 +133,10 @@ impl ScoringArgs {
                 (Rule::Work, Some(path)) => Given::Work(Arc::new(
                     Work::read(std::path::Path::new(path)).map_err(|e| Fatal(e.to_string()))?,
                 )),
+                (Rule::Card, Some(pin)) => {
+                    let (field, value) = pin.split_once('=').unwrap_or((pin, ""));
+                    Given::Map(vec![(field.to_string(), Given::Text(value.to_string()))])
+                }
                 (_, Some(text)) => Given::Text(text.clone()),
                 (_, None) => continue,
             };

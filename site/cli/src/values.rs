@@ -69,7 +69,7 @@ pub fn preset() -> NamedParser<Preset> {
             let criteria: Vec<String> = p
                 .weights()
                 .iter()
-                .map(|(name, w)| format!("{name}={}", pickanumber_lean::numtext::trim_number(*w)))
+                .map(|(name, w)| format!("{name}={}", pickanumber_text::numtext::trim_number(*w)))
                 .collect();
             format!("{what}: {}", criteria.join(", "))
         },

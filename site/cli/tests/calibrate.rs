@@ -341,6 +341,24 @@ fn the_written_rubric_gives_every_subject_its_fitted_final() {
         })
         .collect();
     assert_fitted_finals(&card, &outputs, &["--rubric", rubric.to_str().unwrap()]);
+    // The written rubric names its fit, and a result scored with it carries the fit on its
+    // card: the gold set's hash, and the fitted settings', equal to the card's own settings.
+    let scored = json(
+        &pick(&["score", "--rubric", rubric.to_str().unwrap()])
+            .stdin("+3 a\n")
+            .output(),
+    );
+    let fit = &scored["card"]["fit"];
+    let gold_bytes = std::fs::read(&gold).unwrap();
+    assert_eq!(
+        fit["gold"],
+        pickanumber_result::card::sha256_hex(&gold_bytes)
+    );
+    assert_eq!(fit["settings"], scored["card"]["settings"]);
+    assert!(
+        written.contains(&format!("[fit]\ngold = {}\n", fit["gold"])),
+        "{written}"
+    );
 }
 
 #[test]

@@ -262,11 +262,18 @@ fn compare_refuses_a_result_of_another_contract_and_reads_one_without_a_version(
         "old.json",
         r#"{"mode": "pooled", "final": 60, "confidence": 0.1, "interval": [52, 66], "errors": [], "warnings": ["a sentence"]}"#,
     );
-    let v = json(&run(&["compare", &old, &good], ""));
+    let out = run(&["compare", &old, &good], "");
+    let v = json(&out);
     assert_eq!(v["schema_version"], 1);
     assert_eq!(
         v["before"],
-        json!({"mode": "pooled", "final": 60, "confidence": 0.1, "interval": [52, 66]})
+        json!({"mode": "pooled", "final": 60, "confidence": 0.1, "interval": [52, 66], "card": null})
+    );
+    // It has no card: named, never taken for the same judge.
+    assert_eq!(v["cards"]["same"], false);
+    assert_eq!(
+        common::stderr(&out),
+        "pickanumber: warning: before: the result has no card (made by another tool, or before results had cards); the two judges cannot be shown to be the same\n"
     );
 }
 

@@ -22,10 +22,10 @@ fn library_output(fixture: &str, name: &str) -> String {
     let p = probe_dir(&dir.join("runs"), &dir.join("items.json")).unwrap();
     match name {
         "aggregate.json" => report::aggregate_json(&p),
-        _ => pickanumber_view::probe_report::markdown(
+        _ => pickanumber_result_view::probe_report::markdown(
             &p,
-            &pickanumber_view::words::PROBE_REPORT,
-            &pickanumber_view::words::PROBE,
+            &pickanumber_result_view::words::PROBE_REPORT,
+            &pickanumber_result_view::words::PROBE,
         ),
     }
 }

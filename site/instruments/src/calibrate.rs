@@ -34,13 +34,13 @@ use card::{
     VerdictCard, Whole,
 };
 use gold::{Human, Output, Subject};
-use pickanumber_lean::numtext::std_fixed;
 use pickanumber_score::interval::{LEVEL, RESAMPLES};
 use pickanumber_score::verify::{Against, Counts};
 use pickanumber_score::{
     alpha_interval, alpha_level, analyse, combine, Analysis, Impact, Item, MatrixScore, Outcome,
     Params, Pooled, Request, Severity,
 };
+use pickanumber_text::numtext::std_fixed;
 use std::fmt;
 #[cfg(feature = "fs")]
 use std::path::Path;
@@ -105,7 +105,7 @@ impl Scale {
 
 impl fmt::Display for Scale {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let t = pickanumber_lean::numtext::round_trip;
+        let t = pickanumber_text::numtext::round_trip;
         write!(f, "{}:{}", t(self.low), t(self.high))
     }
 }
@@ -801,7 +801,7 @@ pub fn scale_hint(subjects: &[Subject], human_scale: Scale) -> Option<String> {
     } else {
         return None;
     };
-    let t = |x: f64| pickanumber_lean::numtext::round_trip(r4(x));
+    let t = |x: f64| pickanumber_text::numtext::round_trip(r4(x));
     Some(format!(
         "every human score lies from {} to {}, read on the scale 0:100; if people scored on {scale}, give --human-scale {scale}",
         t(lo),

@@ -5,7 +5,7 @@
 //! - [`probe`]: the **calibration probe**. **text / run files** → **runs** → **metrics**
 //!   (ceiling rate, floor rate, range, mean per-item standard deviation, histogram, per-item
 //!   statistics) → **regime** with a rule trace → `aggregate.json`, summary lines (the
-//!   `REPORT.md` in words is the view crate's, `pickanumber_view::probe_report`).
+//!   `REPORT.md` in words is the view crate's, `pickanumber_result_view::probe_report`).
 //! - [`pairwise`]: the **pairwise diagnostic**. **text** → **judgments** → per-item Beta
 //!   **posteriors**, **position bias** with an exact binomial test, **swap consistency**,
 //!   a ranking.
@@ -21,8 +21,8 @@
 //! `Pairwise::to_json_string`, printed by serde_json), and the `fs` feature (which implies
 //! `json`) adds `probe::fs`, which reads a runs folder and writes the two output files (the
 //! report's text given by the caller). JSON is
-//! read with the lean crate's reader ([`pickanumber_lean::json`]), so the wasm islands carry
-//! no serde_json; the islands' results are laid out by the view crate (`site/view`).
+//! read with the text crate's reader ([`pickanumber_text::json`]), so the wasm islands carry
+//! no serde_json; the islands' results are laid out by the view crate (`site/result-view`).
 //!
 //! ## The probe
 //!

@@ -1,5 +1,5 @@
 //! Exact decimal rounding for the probe and pairwise figures, without the float formatter.
-//! Their text comes from the lean crate's number text ([`pickanumber_lean::numtext`]: `short`,
+//! Their text comes from the text crate's number text ([`pickanumber_text::numtext`]: `short`,
 //! `four`), the one place numbers become text.
 //!
 //! **f64** → [`ten_thousandths`] (exact, ties to even) → [`round4`] (the value stored and
@@ -10,8 +10,8 @@
 //! a rate of 1/32 = 0.03125 (exactly representable) becomes 0.0312 (the even neighbour) and a
 //! value printed as 0.00015 but stored a hair below it becomes 0.0001.
 
-use pickanumber_lean::numtext::scaled_text;
-pub use pickanumber_lean::numtext::ten_thousandths;
+use pickanumber_text::numtext::scaled_text;
+pub use pickanumber_text::numtext::ten_thousandths;
 
 /// The mean of non-negative doubles as Python's `statistics.mean` gives it: the exact sum of
 /// the values as they are stored, divided exactly, then rounded once to the nearest double.
@@ -105,10 +105,10 @@ fn ratio_to_f64(num: u128, den: u128) -> f64 {
 /// assert_eq!(decimal_to_f64("inf"), None);
 /// ```
 pub fn decimal_to_f64(text: &str) -> Option<f64> {
-    match pickanumber_lean::numtext::parse_decimal(text) {
+    match pickanumber_text::numtext::parse_decimal(text) {
         Ok(v) => return Some(v),
-        Err(pickanumber_lean::numtext::DecimalError::NotANumber) => return None,
-        Err(pickanumber_lean::numtext::DecimalError::TooPrecise) => {}
+        Err(pickanumber_text::numtext::DecimalError::NotANumber) => return None,
+        Err(pickanumber_text::numtext::DecimalError::TooPrecise) => {}
     }
     let (negative, digits, exp10) = decimal_parts(text)?;
     let magnitude = if digits.is_empty() {
@@ -459,8 +459,8 @@ pub fn percent(part: usize, whole: usize) -> String {
 #[allow(clippy::approx_constant)]
 mod tests {
     use super::*;
-    // The probe's 4-decimal text: the lean crate's, checked here against `round4`.
-    use pickanumber_lean::numtext::{four, short};
+    // The probe's 4-decimal text: the text crate's, checked here against `round4`.
+    use pickanumber_text::numtext::{four, short};
 
     #[test]
     fn rounds_like_an_exact_decimal_with_ties_to_even() {

@@ -139,7 +139,7 @@ impl Probe {
             .iter()
             .filter(|p| p.stats.as_ref().is_some_and(|s| s.std > 0.0))
             .collect();
-        pickanumber_lean::order::sort_by(&mut varied, |a, b| std_of(b).total_cmp(&std_of(a)));
+        pickanumber_text::order::sort_by(&mut varied, |a, b| std_of(b).total_cmp(&std_of(a)));
         varied.truncate(n);
         varied
     }

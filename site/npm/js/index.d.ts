@@ -36,7 +36,7 @@ export type Severity = "error" | "warning" | "note";
 export type AlphaLevel = "reliable" | "tentative" | "unreliable";
 // end of generated AlphaLevel
 
-// generated from the scoring options table (site/api/src/table.rs): ScoringOptions
+// generated from the scoring options table (site/result/src/table.rs): ScoringOptions
 /** What is wrong with an option, on the `TypeError` it throws (its `kind`). */
 export type OptionErrorKind =
   | "unknown_option"
@@ -46,6 +46,7 @@ export type OptionErrorKind =
   | "bad_weights"
   | "bad_rubric"
   | "bad_work"
+  | "bad_card"
   | "needs_option"
   | "conflicting_options";
 
@@ -83,6 +84,8 @@ export interface ScoringOptions {
   requireQuotes?: boolean | null;
   /** The gate: the share of checkable items whose evidence is not in the work must be at most this rate (0 to 1), overall and for each pass. */
   maxUnverified?: number | null;
+  /** The gate: the result's card must hold each value in its field (version, settings, rubric, prompt, schema or work). */
+  requireCard?: Record<string, string> | null;
 }
 // end of generated ScoringOptions
 
@@ -201,6 +204,40 @@ export interface Gate {
   passed: boolean;
   /** The checks that missed, as sentences naming the option: `final 62 is under 70 (failUnder)`. */
   misses: string[];
+  /** Present when `requireCard` is given: each card field required, and its value. */
+  require_card?: Record<string, string>;
+}
+
+/** One pass's grader on a {@link Card}: its name and the sampling parameters known. */
+export interface Grader {
+  name: string;
+  model: string | null;
+  temperature: number | null;
+  max_tokens: number | null;
+}
+
+/** The calibration (`calibrate --out`) the settings came from. */
+export interface Fit {
+  /** sha256 of the gold set. */
+  gold: string;
+  /** sha256 of the fitted settings. */
+  settings: string;
+}
+
+/**
+ * What produced a result: the version, and sha256 hashes (64 lowercase hexadecimal digits) of
+ * the settings, the rubric in canonical form, the prompt, the schema and the work.
+ */
+export interface Card {
+  tool: "pickanumber";
+  version: string;
+  settings: string;
+  rubric: string | null;
+  prompt: string | null;
+  schema: string | null;
+  work: string | null;
+  graders: Grader[];
+  fit: Fit | null;
 }
 
 /** The counts of each evidence status, with `against`: the whole input's, and each pass's. */
@@ -331,7 +368,9 @@ export interface Result extends Partial<Omit<Pooled, "final" | "final_unrounded"
   notes: Diagnostic[];
   /** With `against`: every item's evidence checked, and the counts. */
   evidence?: Evidence;
-  /** Present when `failUnder`, `minConfidence`, `requireSelfCheck` or `maxUnverified` is given. */
+  /** What produced the result: the version and the hashes of what decides the number. */
+  card?: Card;
+  /** Present when `failUnder`, `minConfidence`, `requireSelfCheck`, `maxUnverified` or `requireCard` is given. */
   gate?: Gate;
 }
 
@@ -374,16 +413,30 @@ export type Work = string | Record<string, string>;
  */
 export type Judge = (prompt: string, schema: Record<string, unknown>) => string | object | Promise<string | object>;
 
-/** The options of {@link judge}: {@link combine}'s, and how long each judge has. */
+/** The options of {@link judge}: {@link combine}'s, how long each judge has, and how many must score. */
 export interface JudgeOptions extends Omit<Options, "against" | "rubric"> {
   /** Milliseconds each judge has before it counts as failed (default 300000). */
   timeoutMs?: number;
+  /** How many judges must give a score for the gate to pass, from 1 to the judges given (default: every one). */
+  minJudges?: number;
 }
 
-/** {@link judge}'s result: {@link combine}'s object, with each judge's raw answer. */
+/** Why a judge gave no score. */
+export type FailureKind = "raised" | "timed_out" | "too_large" | "empty" | "prose" | "cut_off" | "not_items" | "all_left_out";
+
+/** {@link judge}'s result: {@link combine}'s object, with the gate and each judge's raw answer. */
 export interface Judgement extends Result {
-  /** Each judge in the order given: its raw answer (`null` when it gave none) and why it was left out (`null` when it was not). */
-  judges: Record<string, { answer: string | null; error: string | null }>;
+  /** The gate: the thresholds, and at least `min_judges` judges scoring. */
+  gate: Gate & { min_judges: number };
+  /**
+   * Each judge in the order given: its raw answer (`null` when it gave none), why it was left
+   * out (`null` when it was not) and the failure's kind, with the answer's line and column
+   * where the reader names one.
+   */
+  judges: Record<
+    string,
+    { answer: string | null; error: string | null; failure: { kind: FailureKind; line: number | null; column: number | null } | null }
+  >;
 }
 
 /** Thrown by {@link judge} when no judge gave a score. */
@@ -392,14 +445,18 @@ export class JudgeError extends Error {
   failures: Record<string, string>;
   /** Each raw answer that came back (`null` for none). */
   answers: Record<string, string | null>;
+  /** The gate's misses: no judge gave a score, and the thresholds that cannot be met. */
+  misses: string[];
 }
 
 /**
  * Judges `work` with several judge models and scores their items with the formula: the
  * rubric's prompt with the work after it goes to every judge at once; each answer is read on
- * its own, strictly (prose, another shape or a name the rubric lacks leaves that judge out,
- * named in `judges[name].error`); items whose evidence is not in the work are left out; the
- * passes are combined as {@link combine} does, `against` the work.
+ * its own, strictly (prose, cut-off JSON, no items, another shape or a name the rubric lacks
+ * leaves that judge out, named in `judges[name].error`; so do a throw, the timeout and an
+ * answer over 64 MiB); items whose evidence is not in the work are left out; the passes are
+ * combined as {@link combine} does, `against` the work; the gate misses when fewer than
+ * `minJudges` judges scored.
  * @throws {JudgeError} when no judge gave a score; {TypeError} for bad arguments.
  */
 export function judge(work: Work, rubric: RubricSource, judges: Record<string, Judge>, options?: JudgeOptions): Promise<Judgement>;

@@ -10,6 +10,7 @@ import init, {
   analyseJson,
   calibrateJson,
   combineJson,
+  judgeVerdict,
   reportMarkdown,
   retestJson,
   rubricPrompt as promptOf,
@@ -225,51 +226,98 @@ function promptWithWork(rubric, work) {
   return core(promptOf, toJson({ rubric, work }, ""));
 }
 
-/** Raised by `judge` when no judge gave a score: `failures` names each judge and why. */
+/**
+ * Raised by `judge` when no judge gave a score: `failures` names each judge and why, `answers`
+ * keeps each raw answer, `misses` the gate's reasons.
+ */
 export class JudgeError extends Error {
-  constructor(failures, answers) {
+  constructor(failures, answers, misses = []) {
     const lines = Object.entries(failures).map(([name, why]) => `${name}: ${why}`);
     super(`no judge gave a score:\n${lines.join("\n")}`);
     this.name = "JudgeError";
     this.failures = failures;
     this.answers = answers;
+    this.misses = misses;
   }
 }
 
-/** A failed call, in a phrase. */
-function why(e) {
-  if (e instanceof Error) return e.message ? `${e.name}: ${e.message}` : e.name;
-  return String(e);
+/** The most bytes one answer may hold (64 MiB): a larger one is named, not read. */
+const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/** Our clock, in milliseconds. */
+const now = () => globalThis.performance?.now() ?? Date.now();
+
+/** A text's size in UTF-8 bytes, counted only when it could be over the limit. */
+function byteSize(text) {
+  if (text.length * 3 <= MAX_ANSWER_BYTES) return text.length;
+  return new TextEncoder().encode(text).length;
 }
 
-/** One judge's answer as text, or a rejection; a judge past `timeoutMs` is rejected. */
-function ask(fn, prompt, schema, timeoutMs) {
+/**
+ * One judge's call under our clock: its outcome as the core takes it. A judge that has not
+ * answered when the timer fires is `timed_out`, and so is a synchronous judge busy for longer
+ * than the timeout (it cannot be pre-empted, but its late answer is not read).
+ */
+async function ask(name, fn, prompt, schema, timeoutMs) {
+  const timedOut = { name, kind: "timed_out", seconds: timeoutMs / 1000 };
   let timer;
-  const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new JudgeTimeout(timeoutMs)), timeoutMs);
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(timedOut), timeoutMs);
   });
-  const answer = Promise.resolve()
-    .then(() => fn(prompt, schema))
-    .then((value) => {
-      if (typeof value === "string") return value;
-      if (value !== null && typeof value === "object") return toJson(value, "answer");
-      throw new TypeError(`returned ${describe(value)}, not the answer's text`);
-    });
-  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+  const raised = (e) => ({
+    name,
+    kind: "raised",
+    type: e instanceof Error ? e.name : typeof e,
+    message: e instanceof Error ? e.message : String(e),
+  });
+  // A judge's synchronous part (all of a synchronous judge) is timed from its call to its
+  // return: one busy for longer than the timeout is timed out, though nothing could interrupt
+  // it. An awaited answer races the timer, which Node runs before the answer's callback once
+  // both are due.
+  const answer = Promise.resolve().then(() => {
+    const called = now();
+    const late = () => now() - called > timeoutMs;
+    let value;
+    try {
+      value = fn(prompt, schema);
+    } catch (e) {
+      return late() ? timedOut : raised(e);
+    }
+    if (late()) return timedOut;
+    if (typeof value?.then !== "function") return outcome(name, value);
+    return Promise.resolve(value).then((v) => outcome(name, v), raised);
+  });
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
-/** A judge that did not answer in time. */
-class JudgeTimeout extends Error {
-  constructor(ms) {
-    super(`no answer within the timeout of ${ms} ms`);
+/** A judge's answer as an outcome: its text, its parsed JSON, or what is wrong with it. */
+function outcome(name, value) {
+  if (typeof value === "string") {
+    const bytes = byteSize(value);
+    return bytes > MAX_ANSWER_BYTES ? { name, kind: "too_large", bytes } : { name, kind: "answer", text: value };
   }
+  if (value !== null && typeof value === "object") {
+    try {
+      return { name, kind: "parsed", value: JSON.parse(toJson(value, "answer")) };
+    } catch (e) {
+      return { name, kind: "raised", type: "TypeError", message: `returned JSON that cannot be read: ${e.message}` };
+    }
+  }
+  return { name, kind: "raised", type: "TypeError", message: `returned ${describe(value)}, not the answer's text` };
 }
 
 /**
  * Judges `work` with several judge models and scores their items with the formula: the
- * rubric's prompt with the work after it goes to every judge at once, each answer is read on
- * its own (strictly: prose or another shape is named, not averaged in), the evidence is
- * checked against the work, and the passes are combined (see index.d.ts).
+ * rubric's prompt with the work after it goes to every judge at once under our clock, and
+ * each judge's outcome (its answer, what it threw, the timeout) goes to the core's verdict,
+ * the one the Python package and the CLI's `combine --outcomes` give: each answer read
+ * strictly, the evidence checked against the work, the passes combined, the gate with the
+ * `minJudges` rule (by default every judge must score), each judge left out named (see
+ * index.d.ts).
  */
 export async function judge(work, rubric, judges, options = {}) {
   if (judges === null || typeof judges !== "object" || Array.isArray(judges) || Object.keys(judges).length === 0) {
@@ -298,40 +346,16 @@ export async function judge(work, rubric, judges, options = {}) {
   const prompt = promptWithWork(loaded, work);
   const schema = JSON.parse(core(schemaOf, toJson({ rubric: loaded }, "")));
   const names = Object.keys(judges);
-  const settled = await Promise.allSettled(names.map((n) => ask(judges[n], prompt, schema, timeoutMs)));
-  const answers = {};
-  const failures = {};
-  const readable = [];
-  names.forEach((name, i) => {
-    const s = settled[i];
-    if (s.status === "rejected") {
-      answers[name] = null;
-      failures[name] = s.reason instanceof JudgeTimeout ? s.reason.message : why(s.reason);
-      return;
-    }
-    answers[name] = s.value;
-    const read = JSON.parse(core(analyseJson, s.value, toJson({ rubric: loaded, strict: true, interval: false }, "options")));
-    if (read.errors.length > 0 || read.final === null) {
-      const first = read.errors[0];
-      const where = first?.line ? `line ${first.line}: ` : "";
-      const message = first ? first.message : "no items were read";
-      failures[name] = `the answer is not the items asked for (${where}${message})`;
-      return;
-    }
-    readable.push({ name, items: s.value });
-  });
-  if (readable.length === 0) throw new JudgeError(failures, answers);
-  const combined = JSON.parse(core(combineJson, passesJson(readable), toJson({ ...rest, rubric: loaded, against: work }, "options")));
-  for (const p of combined.passes) {
-    if (p.final === null && !(p.name in failures)) {
-      failures[p.name] = combined.final === null
-        ? "no item of its answer was left to count"
-        : "every item it gave was left out: its evidence is not in the work";
-    }
+  const outcomes = await Promise.all(names.map((n) => ask(n, judges[n], prompt, schema, timeoutMs)));
+  const { verdict } = JSON.parse(
+    core(judgeVerdict, JSON.stringify(outcomes), toJson({ ...rest, rubric: loaded, against: work }, "options")),
+  );
+  if (verdict.final === null) {
+    const failures = Object.fromEntries(Object.entries(verdict.judges).map(([n, j]) => [n, j.error]));
+    const answers = Object.fromEntries(Object.entries(verdict.judges).map(([n, j]) => [n, j.answer]));
+    throw new JudgeError(failures, answers, verdict.gate.misses);
   }
-  if (combined.final === null) throw new JudgeError(failures, answers);
-  combined.judges = Object.fromEntries(names.map((n) => [n, { answer: answers[n], error: failures[n] ?? null }]));
-  return combined;
+  return verdict;
 }
 
 /** The JSON Schema of the judge's output for a rubric, as an object. */
@@ -409,9 +433,9 @@ export function promptfooJudge(loadApiProvider) {
     for (const [name, j] of Object.entries(result.judges)) {
       if (j.error !== null) parts.push(`judge ${name} left out: ${j.error}`);
     }
-    if (result.gate && !result.gate.passed) parts.push(...result.gate.misses);
+    if (!result.gate.passed) parts.push(...result.gate.misses);
     return {
-      pass: result.gate ? result.gate.passed : true,
+      pass: result.gate.passed,
       score: result.final / 100,
       reason: parts.join("; "),
       namedScores: Object.fromEntries(result.passes.filter((p) => p.final !== null).map((p) => [p.name, p.final / 100])),

@@ -1,7 +1,7 @@
 //! The npm package's core, bound with wasm-bindgen and nothing else (no user interface):
 //!
-//! text + the options' JSON ([`options::parse`]) → [`pickanumber_api::evaluate`] → the JSON
-//! text of [`pickanumber_api::Evaluation::to_json`], the one object `pickanumber score`
+//! text + the options' JSON ([`options::parse`]) → [`pickanumber_result::evaluate`] → the JSON
+//! text of [`pickanumber_result::Evaluation::to_json`], the one object `pickanumber score`
 //! prints, which the JavaScript entry (`site/npm/js/index.js`) parses; or the markdown report
 //! (`score --report`), several judges' passes combined ([`passes`], `pickanumber combine`), or
 //! a rubric's judge prompt and JSON Schema (`rubric prompt|schema`).
@@ -13,13 +13,13 @@
 pub mod options;
 pub mod passes;
 
-use pickanumber_api::{evaluate, Evaluation};
+use pickanumber_result::{evaluate, Evaluation};
 use pickanumber_rubric::WorkText;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 /// The most text one call reads, as the CLI reads at most 64 MiB from one input.
-pub const MAX_BYTES: usize = pickanumber_api::MAX_INPUT_BYTES;
+pub const MAX_BYTES: usize = pickanumber_result::MAX_INPUT_BYTES;
 
 /// The evaluation of `text` under the options' JSON.
 ///
@@ -28,9 +28,9 @@ pub const MAX_BYTES: usize = pickanumber_api::MAX_INPUT_BYTES;
 fn evaluation(
     text: &str,
     options_json: &str,
-) -> Result<(Evaluation, pickanumber_api::Options), String> {
+) -> Result<(Evaluation, pickanumber_result::Options), String> {
     if text.len() > MAX_BYTES {
-        return Err(pickanumber_api::TOO_LARGE.into());
+        return Err(pickanumber_result::TOO_LARGE.into());
     }
     let options = options::parse(options_json).map_err(options::thrown)?;
     Ok((evaluate(text, &options), options))
@@ -53,7 +53,7 @@ pub fn analyse_text(text: &str, options_json: &str) -> Result<String, String> {
 /// As [`evaluation`].
 pub fn report_text(text: &str, options_json: &str) -> Result<String, String> {
     let (e, options) = evaluation(text, options_json)?;
-    let mut out = pickanumber_view::report::markdown(&e.analysis);
+    let mut out = pickanumber_result_view::report::markdown(&e.analysis);
     if let Some(r) = options.rubric.as_ref().filter(|r| !r.traps.is_empty()) {
         out.push('\n');
         out.push_str(&r.trap_checklist());
@@ -76,7 +76,7 @@ const CALIBRATE_KEYS: &str = "humanScale, naiveScale, rubric, folds, minAgreemen
 pub fn calibrate_text(gold: &str, options_json: &str) -> Result<String, String> {
     use pickanumber_instruments::calibrate::{calibrate, gold as gold_set, Scale, FOLDS};
     if gold.len() > MAX_BYTES {
-        return Err(pickanumber_api::TOO_LARGE.into());
+        return Err(pickanumber_result::TOO_LARGE.into());
     }
     let options: serde_json::Map<String, Value> = match options_json.trim() {
         "" | "null" => serde_json::Map::new(),
@@ -147,7 +147,7 @@ pub fn retest_text(runs: &str, options_json: &str) -> Result<String, String> {
     use pickanumber_instruments::calibrate::Scale;
     use pickanumber_instruments::retest::{retest, runs as run_lines, Options};
     if runs.len() > MAX_BYTES {
-        return Err(pickanumber_api::TOO_LARGE.into());
+        return Err(pickanumber_result::TOO_LARGE.into());
     }
     let given: serde_json::Map<String, Value> = match options_json.trim() {
         "" | "null" => serde_json::Map::new(),
@@ -218,7 +218,7 @@ pub fn combine_text(passes_json: &str, options_json: &str) -> Result<String, Str
 }
 
 /// The rubric in `json` (`{"rubric": …}`, its text or its object).
-fn rubric_of(json: &str) -> Result<pickanumber_api::Rubric, String> {
+fn rubric_of(json: &str) -> Result<pickanumber_result::Rubric, String> {
     let v: Value = serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
     let v = v.get("rubric").unwrap_or(&Value::Null);
     options::rubric("rubric", v).map_err(|e| e.message)
@@ -265,6 +265,42 @@ pub fn schema_text(rubric_json: &str) -> Result<String, String> {
     rubric_of(rubric_json).map(|r| r.schema())
 }
 
+/// The judge loop's verdict (`pickanumber_result::judging::verdict`) on the graders' outcomes
+/// (the JSON list of them) under the options' JSON, whose `against` is the work and whose
+/// `minJudges` is the panel's rule: the JSON text `{"verdict": the verdict's object,
+/// "report": its markdown}`.
+///
+/// # Errors
+/// Bad options, a bad `minJudges`, or bad outcomes.
+pub fn verdict_text(graders_json: &str, options_json: &str) -> Result<String, String> {
+    use pickanumber_result::judging;
+    let mut given: serde_json::Map<String, Value> = match options_json.trim() {
+        "" | "null" => serde_json::Map::new(),
+        text => {
+            serde_json::from_str(text).map_err(|e| format!("options must be an object: {e}"))?
+        }
+    };
+    let min_judges = match given.remove("minJudges") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(v.as_i64().ok_or_else(|| {
+            format!(
+                "options.minJudges: must be a whole number of graders, not {}",
+                options::describe(&v)
+            )
+        })?),
+    };
+    let options = options::parse(&Value::Object(given).to_string()).map_err(options::thrown)?;
+    let graders = judging::graders_from_json(graders_json)?;
+    let v = judging::verdict(graders, &options, &judging::Panel { min_judges })?;
+    Ok(serde_json::json!({"verdict": v.to_json(), "report": v.report()}).to_string())
+}
+
+/// [`verdict_text`] for JavaScript.
+#[wasm_bindgen(js_name = judgeVerdict)]
+pub fn judge_verdict(graders_json: &str, options_json: &str) -> Result<String, JsError> {
+    verdict_text(graders_json, options_json).map_err(|e| JsError::new(&e))
+}
+
 /// `analyse_text` for JavaScript: throws an `Error` with the message.
 #[wasm_bindgen(js_name = analyseJson)]
 pub fn analyse_json(text: &str, options_json: &str) -> Result<String, JsError> {
@@ -295,6 +331,76 @@ pub fn report_markdown(text: &str, options_json: &str) -> Result<String, JsError
     report_text(text, options_json).map_err(|e| JsError::new(&e))
 }
 
+/// A grader's id and sampling parameters from JSON text.
+fn grader_of(json: &str) -> Result<pickanumber_result::card::Grader, String> {
+    let v: serde_json::Value =
+        serde_json::from_str(json).map_err(|e| format!("grader: not JSON ({e})"))?;
+    pickanumber_result::card::read_grader(&v, "grader")
+}
+
+/// The cache's key of a grader's answer to a prompt and schema
+/// ([`pickanumber_result::cache::key`]): the entry's file is `KEY.json` in the cache folder.
+pub fn cache_key_text(prompt: &str, schema: &str, grader_json: &str) -> Result<String, String> {
+    Ok(pickanumber_result::cache::key(
+        prompt,
+        schema,
+        &grader_of(grader_json)?,
+    ))
+}
+
+/// The bytes of the entry to write for a grader's outcome (the judge loop's JSON), or `None`
+/// for a failure, which is not stored. JavaScript writes them to a temporary file beside
+/// `KEY.json` and renames it into place.
+pub fn cache_entry_text(
+    prompt: &str,
+    schema: &str,
+    grader_json: &str,
+    outcome_json: &str,
+) -> Result<Option<String>, String> {
+    let outcome: serde_json::Value =
+        serde_json::from_str(outcome_json).map_err(|e| format!("outcome: not JSON ({e})"))?;
+    let entry = pickanumber_result::cache::Entry::of_outcome(
+        prompt,
+        schema,
+        &grader_of(grader_json)?,
+        &outcome,
+    )?;
+    Ok(entry.map(|e| String::from_utf8(e.to_bytes()).expect("an entry is JSON text")))
+}
+
+/// The outcome (JSON text, `"cached": true`, no cost) an entry's text gives for `key`.
+///
+/// # Errors
+/// Why the text is not the entry of `key` (a damaged entry: the grader is called again).
+pub fn cache_outcome_text(entry: &str, key: &str, grader_json: &str) -> Result<String, String> {
+    let g = grader_of(grader_json)?;
+    let e = pickanumber_result::cache::Entry::from_bytes(entry.as_bytes(), key)?;
+    Ok(e.outcome(&g).to_string())
+}
+
+/// [`cache_key_text`] for JavaScript.
+#[wasm_bindgen(js_name = cacheKey)]
+pub fn cache_key(prompt: &str, schema: &str, grader_json: &str) -> Result<String, JsError> {
+    cache_key_text(prompt, schema, grader_json).map_err(|e| JsError::new(&e))
+}
+
+/// [`cache_entry_text`] for JavaScript: `undefined` for a failure.
+#[wasm_bindgen(js_name = cacheEntry)]
+pub fn cache_entry(
+    prompt: &str,
+    schema: &str,
+    grader_json: &str,
+    outcome_json: &str,
+) -> Result<Option<String>, JsError> {
+    cache_entry_text(prompt, schema, grader_json, outcome_json).map_err(|e| JsError::new(&e))
+}
+
+/// [`cache_outcome_text`] for JavaScript: throws the reason a damaged entry does not read.
+#[wasm_bindgen(js_name = cacheOutcome)]
+pub fn cache_outcome(entry: &str, key: &str, grader_json: &str) -> Result<String, JsError> {
+    cache_outcome_text(entry, key, grader_json).map_err(|e| JsError::new(&e))
+}
+
 /// `prompt_text` for JavaScript.
 #[wasm_bindgen(js_name = rubricPrompt)]
 pub fn rubric_prompt(rubric_json: &str) -> Result<String, JsError> {
@@ -322,6 +428,25 @@ pub fn version() -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_cache_functions_round_trip_an_answer_and_refuse_another_key() {
+        use super::{cache_entry_text, cache_key_text, cache_outcome_text};
+        let g = r#"{"name": "claude", "model": "m", "temperature": null, "max_tokens": null}"#;
+        let key = cache_key_text("p", "s", g).unwrap();
+        let answer = r#"{"name": "claude", "kind": "answer", "text": "+3 a", "usage": {"input_tokens": 5, "output_tokens": 1}}"#;
+        let entry = cache_entry_text("p", "s", g, answer).unwrap().unwrap();
+        let outcome: serde_json::Value =
+            serde_json::from_str(&cache_outcome_text(&entry, &key, g).unwrap()).unwrap();
+        assert_eq!(outcome["text"], "+3 a");
+        assert_eq!(outcome["cached"], true);
+        let failed = r#"{"name": "claude", "kind": "timed_out", "seconds": 300}"#;
+        assert_eq!(cache_entry_text("p", "s", g, failed).unwrap(), None);
+        let other = cache_key_text("p2", "s", g).unwrap();
+        assert!(cache_outcome_text(&entry, &other, g)
+            .unwrap_err()
+            .starts_with("it holds the entry of another key"));
+    }
+
     use super::*;
 
     /// `calibrate` gives the card the CLI prints for the same gold set, and refuses an output
@@ -420,7 +545,7 @@ mod tests {
     fn the_json_is_the_api_crates_object() {
         let text = "+5 clear tests\n-2 slow build\n";
         let ours: Value = serde_json::from_str(&analyse_text(text, "{}").unwrap()).unwrap();
-        let api = evaluate(text, &pickanumber_api::Options::default()).to_json();
+        let api = evaluate(text, &pickanumber_result::Options::default()).to_json();
         assert_eq!(ours, api);
         let gated: Value =
             serde_json::from_str(&analyse_text(text, r#"{"failUnder": 90}"#).unwrap()).unwrap();
@@ -466,7 +591,7 @@ mod tests {
         );
         let toml = include_str!("../../../examples/rubrics/pull-request.toml");
         let json = serde_json::json!({ "rubric": toml }).to_string();
-        let rubric = pickanumber_api::Rubric::parse(toml).unwrap();
+        let rubric = pickanumber_result::Rubric::parse(toml).unwrap();
         assert_eq!(prompt_text(&json).unwrap(), rubric.prompt());
         assert_eq!(schema_text(&json).unwrap(), rubric.schema());
         let report = report_text("+3 a", &serde_json::json!({ "rubric": toml }).to_string());
@@ -476,7 +601,7 @@ mod tests {
     #[test]
     fn a_prompt_with_the_work_is_the_rubric_crates_and_a_bad_work_is_named() {
         let toml = include_str!("../../../examples/rubrics/pull-request.toml");
-        let rubric = pickanumber_api::Rubric::parse(toml).unwrap();
+        let rubric = pickanumber_result::Rubric::parse(toml).unwrap();
         let text = serde_json::json!({ "rubric": toml, "work": "fn main() {}" }).to_string();
         assert_eq!(
             prompt_text(&text).unwrap(),

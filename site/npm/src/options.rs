@@ -1,13 +1,13 @@
 //! The options object of `analyse(text, options)`: the JSON text the JavaScript entry writes
 //! with `JSON.stringify` → each key looked up in the API's table of scoring options and its
-//! value handed to the table's reader ([`pickanumber_api::table::Reader`], the one the CLI and
-//! the Python package use) → [`pickanumber_api::Options`], the same request `pickanumber score`
+//! value handed to the table's reader ([`pickanumber_result::table::Reader`], the one the CLI and
+//! the Python package use) → [`pickanumber_result::Options`], the same request `pickanumber score`
 //! builds from its flags. Every mistake is an [`OptionError`] with a stable kind that names the
 //! option and what it takes; nothing is dropped or guessed.
 
-use pickanumber_api::table::{Given, Reader, Rule};
-pub use pickanumber_api::table::{OptionError, OptionKind};
-use pickanumber_api::{Options, Rubric, Spelling};
+use pickanumber_result::table::{Given, Reader, Rule};
+pub use pickanumber_result::table::{OptionError, OptionKind};
+use pickanumber_result::{Options, Rubric, Spelling};
 use serde_json::{Map, Value};
 
 /// An option error as the wasm functions throw it: the JSON text `{"optionError": {"kind",
@@ -21,7 +21,7 @@ pub fn thrown(e: OptionError) -> String {
 /// options object spells it, what its value is, the options it needs, its help and the kind
 /// of error a bad value gives.
 pub fn table_json() -> String {
-    let list: Vec<Value> = pickanumber_api::table::SCORING_OPTIONS
+    let list: Vec<Value> = pickanumber_result::table::SCORING_OPTIONS
         .iter()
         .map(|o| {
             let needs: Vec<String> = o.needs.iter().map(|n| Spelling::Npm.name(n)).collect();
@@ -205,7 +205,7 @@ pub fn rubric(name: &str, v: &Value) -> Result<Rubric, OptionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pickanumber_api::{Gate, OptionNames};
+    use pickanumber_result::{Gate, OptionNames};
     use pickanumber_score::{Mode, Preset};
 
     fn err(json: &str) -> String {
@@ -307,7 +307,7 @@ mod tests {
     fn mistakes_name_the_option_and_what_it_takes() {
         for (json, says) in [
             ("[]", "the options must be an object such as { mode: \"matrix\" }, not an array"),
-            (r#"{"mod": "x"}"#, "unknown option \"mod\": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale, interval, against, unverified, requireEvidence, requireQuotes, maxUnverified"),
+            (r#"{"mod": "x"}"#, "unknown option \"mod\": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale, interval, against, unverified, requireEvidence, requireQuotes, maxUnverified, requireCard"),
             (r#"{"mode": "grid"}"#, "options.mode: \"grid\" is not one of auto, pooled, matrix, feedback"),
             (r#"{"mode": 1}"#, "options.mode: must be one of auto, pooled, matrix, feedback, not a number (1)"),
             (r#"{"preset": "x"}"#, "options.preset: \"x\" is not one of generic, hackathon"),

@@ -1,9 +1,9 @@
 //! `combine(passes, options)`: several judges' passes, as the JSON text
 //! `[{"name": …, "items": …}, …]` the JavaScript entry writes → checked (a name each, no name
-//! twice, headings only in a lone pass) → [`pickanumber_api::evaluate_passes`], the function
+//! twice, headings only in a lone pass) → [`pickanumber_result::evaluate_passes`], the function
 //! `pickanumber combine` calls → the same JSON object.
 
-use pickanumber_api::{evaluate, evaluate_passes, Evaluation, Options};
+use pickanumber_result::{evaluate, evaluate_passes, Evaluation, Options};
 use pickanumber_score::has_pass_headings;
 use serde_json::Value;
 
@@ -35,12 +35,12 @@ fn read(json: &str, max: usize) -> Result<Vec<(String, String)>, String> {
         };
         out.push((name.to_string(), items.to_string()));
     }
-    pickanumber_api::check_passes(&out)?;
+    pickanumber_result::check_passes(&out)?;
     if let Some(i) = out.iter().position(|(_, t)| t.len() > max) {
         return Err(format!(
             "passes[{i}] ({}): {}",
             out[i].0,
-            pickanumber_api::TOO_LARGE
+            pickanumber_result::TOO_LARGE
         ));
     }
     Ok(out)

@@ -53,9 +53,13 @@ test("two judges agreeing combine, each sent the prompt with the work and the sc
   assert.ok(seen[0][0].startsWith(pkg.rubricPrompt(RUBRIC)));
   assert.ok(seen[0][0].endsWith(`## The work\n\nThe work you judge is the text below, in full. Quote it exactly.\n\n\`\`\`text\n${WORK}\`\`\`\n`));
   const want = pkg.combine({ claude: GOOD, gpt: AGREES }, { rubric: RUBRIC, against: WORK });
-  const { judges, ...rest } = result;
+  const { judges, gate, ...rest } = result;
   assert.deepEqual(rest, want);
-  assert.deepEqual(judges, { claude: { answer: GOOD, error: null }, gpt: { answer: AGREES, error: null } });
+  assert.deepEqual(gate, { fail_under: null, min_confidence: null, require_self_check: false, passed: true, misses: [], min_judges: 2 });
+  assert.deepEqual(judges, {
+    claude: { answer: GOOD, error: null, failure: null },
+    gpt: { answer: AGREES, error: null, failure: null },
+  });
 });
 
 test("files are shown after the brief under their paths, with numbered lines", () => {
@@ -84,8 +88,14 @@ test("a failing judge and a prose judge are named; the other still scores", asyn
   });
   assert.deepEqual(result.passes.map((p) => p.name), ["claude"]);
   assert.equal(result.final, pkg.combine({ claude: GOOD }, { rubric: RUBRIC, against: WORK }).final);
-  assert.deepEqual(result.judges.gemini, { answer: null, error: "Error: HTTP 529 overloaded" });
-  assert.match(result.judges.chatty.error, /^the answer is not the items asked for \(/);
+  assert.deepEqual(result.judges.gemini, {
+    answer: null,
+    error: "Error: HTTP 529 overloaded",
+    failure: { kind: "raised", line: null, column: null },
+  });
+  assert.match(result.judges.chatty.error, /^the answer is prose, not the items asked for \(line 1: /);
+  assert.equal(result.gate.passed, false);
+  assert.deepEqual(result.gate.misses, ["1 of 3 judges gave a score, under 3 (minJudges); left out: gemini, chatty"]);
   assert.equal(result.judges.chatty.answer, PROSE);
 });
 
@@ -97,7 +107,11 @@ test("invented evidence is left out and its judge's rate reported", async () => 
   assert.ok(result.evidence.items.some((i) => i.status === "not_found" && !i.counted));
   const all = answer(["sme", "all errors are logged", "every error is logged", 5]);
   const named = await pkg.judge(WORK, RUBRIC, { claude: is(GOOD), inventor: is(all) });
-  assert.equal(named.judges.inventor.error, "every item it gave was left out: its evidence is not in the work");
+  assert.equal(
+    named.judges.inventor.error,
+    'every item it gave was left out: its evidence is not in the work (line 1: "every error is logged" is not in the work)',
+  );
+  assert.deepEqual(named.passes.map((p) => p.name), ["claude"]);
 });
 
 test("when every judge fails, the error names each; a slow judge times out", async () => {
@@ -106,14 +120,78 @@ test("when every judge fails, the error names each; a slow judge times out", asy
     (e) => {
       assert.ok(e instanceof pkg.JudgeError);
       assert.deepEqual(Object.keys(e.failures), ["a", "b"]);
-      assert.match(e.message, /^no judge gave a score:\na: RangeError: quota\nb: the answer is not the items asked for/);
+      assert.match(e.message, /^no judge gave a score:\na: RangeError: quota\nb: the answer is prose, not the items asked for/);
+      assert.deepEqual(e.misses, ["no judge gave a score (2 left out: a, b)"]);
       return true;
     },
   );
   const started = Date.now();
   const result = await pkg.judge(WORK, RUBRIC, { a: is(GOOD), slow: () => new Promise(() => {}) }, { timeoutMs: 200 });
   assert.ok(Date.now() - started < 5000);
-  assert.equal(result.judges.slow.error, "no answer within the timeout of 200 ms");
+  assert.equal(result.judges.slow.error, "no answer within the timeout of 0.2 s");
+});
+
+test("the cases of the judge loop's verdict: each failure named with its reason, the good judge still scoring", async () => {
+  const cut = GOOD.slice(0, 100);
+  const busyMs = 1500;
+  const invents = {
+    items: [
+      { perspective: "sme", text: "errors are logged", evidence: '"every error is logged"', impact: 3 },
+      { perspective: "sme", text: "metrics exist", evidence: '"exports Prometheus metrics"', impact: 2 },
+      { perspective: "production", text: "alerts fire", evidence: '"pages the on-call engineer"', impact: 2 },
+    ],
+  };
+  const started = Date.now();
+  const result = await pkg.judge(
+    WORK,
+    RUBRIC,
+    {
+      good: is(GOOD),
+      upstream: async () => {
+        const e = new Error("upstream 504 from the gateway");
+        e.name = "TimeoutError";
+        throw e;
+      },
+      // A busy synchronous judge cannot be interrupted; its answer, late, is not read.
+      busy: () => {
+        const until = Date.now() + busyMs;
+        while (Date.now() < until);
+        return GOOD;
+      },
+      never: () => new Promise(() => {}),
+      big: () => "x".repeat(70 * 1024 * 1024),
+      empty: is("[]"),
+      emptyObject: () => ({ items: [] }),
+      cut: is(cut),
+      parsed: () => invents,
+    },
+    { timeoutMs: 500, failUnder: 60 },
+  );
+  assert.ok(Date.now() - started < busyMs + 3000);
+  assert.deepEqual(result.passes.map((p) => p.name), ["good"]);
+  assert.equal(result.final, pkg.combine({ good: GOOD }, { rubric: RUBRIC, against: WORK }).final);
+  const errors = Object.fromEntries(Object.entries(result.judges).map(([n, j]) => [n, [j.failure?.kind ?? null, j.error]]));
+  assert.deepEqual(errors.upstream, ["raised", "TimeoutError: upstream 504 from the gateway"]);
+  assert.deepEqual(errors.busy, ["timed_out", "no answer within the timeout of 0.5 s"]);
+  assert.deepEqual(errors.never, ["timed_out", "no answer within the timeout of 0.5 s"]);
+  assert.deepEqual(errors.big, ["too_large", "the answer is 73400320 bytes, over 64 MiB, the most pickanumber reads from one input"]);
+  assert.deepEqual(errors.empty, ["empty", "the answer holds no items (an empty list): no evidence is no score, not the centre of the scale"]);
+  assert.deepEqual(errors.emptyObject, errors.empty);
+  assert.equal(errors.cut[0], "cut_off");
+  assert.match(errors.cut[1], /^the answer is cut off: its JSON stops at line 1, column \d+ \(invalid JSON: /);
+  assert.equal(result.judges.cut.failure.line, 1);
+  assert.equal(errors.parsed[0], "all_left_out");
+  assert.equal(errors.parsed[1].match(/" is not in the work/g).length, 3);
+  assert.equal(result.gate.passed, false);
+  assert.deepEqual(result.gate.misses, [
+    "1 of 9 judges gave a score, under 9 (minJudges); left out: upstream, busy, never, big, empty, emptyObject, cut, parsed",
+  ]);
+  const relaxed = await pkg.judge(WORK, RUBRIC, { good: is(GOOD), empty: is("[]") }, { minJudges: 1, failUnder: 60 });
+  assert.equal(relaxed.gate.passed, true);
+  await assert.rejects(pkg.judge(WORK, RUBRIC, { good: is(GOOD) }, { minJudges: 2 }), {
+    name: "TypeError",
+    message: "minJudges 2 is not a number of graders from 1 to 1 (the graders given)",
+  });
 });
 
 test("options reach combine; bad arguments say what is expected", async () => {

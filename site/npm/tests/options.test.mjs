@@ -112,7 +112,7 @@ test("bad arguments throw a TypeError that names them", () => {
     [() => pkg.analyse(ITEMS, 5), 'options must be an object such as { mode: "matrix" }, not a number'],
     [() => pkg.analyse(ITEMS, "matrix"), 'options must be an object such as { mode: "matrix" }, not a string'],
     [() => pkg.analyse(ITEMS, [1]), 'options must be an object such as { mode: "matrix" }, not an array'],
-    [() => pkg.analyse(ITEMS, { mod: "matrix" }), 'unknown option "mod": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale, interval, against, unverified, requireEvidence, requireQuotes, maxUnverified'],
+    [() => pkg.analyse(ITEMS, { mod: "matrix" }), 'unknown option "mod": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale, interval, against, unverified, requireEvidence, requireQuotes, maxUnverified, requireCard'],
     [() => pkg.analyse(ITEMS, { mode: "grid" }), 'options.mode: "grid" is not one of auto, pooled, matrix, feedback'],
     [() => pkg.analyse(ITEMS, { preset: "x" }), 'options.preset: "x" is not one of generic, hackathon'],
     [() => pkg.analyse(ITEMS, { weights: { craft: "0.6" } }), 'options.weights.craft: must be a number, not a string ("0.6")'],
@@ -246,7 +246,7 @@ test("index.d.ts declares every key the results have, and no key they never have
     pkg.analyse("nothing here\n2 unsigned\n"),
     pkg.combine({ a: "(+3, craft) a\n(-2, depth) b\n(+1, speed) z\n", b: "(+5, craft) a\n(+1, depth) c\n(-1, speed) q\n" }),
 
-    pkg.analyse('+3 "a b" found\n-1 "zz" invented\n', { against: "a b c", failUnder: 10, maxUnverified: 0.5 }),
+    pkg.analyse('+3 "a b" found\n-1 "zz" invented\n', { against: "a b c", failUnder: 10, maxUnverified: 0.5, requireCard: { version: "0.0.0" } }),
     pkg.combine({ a: '(+3, craft) "a b" x\n(-1, depth) y\n', b: '(+1, craft) "zz" z\n(+2, depth) w\n' }, { against: "a b c" }),
   ];
   const seen = new Set(results.flatMap(Object.keys));
@@ -388,4 +388,22 @@ test("every option of the table is taken as the command line takes it", () => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+test("every result carries the CLI's card, and requireCard pins a field of it", () => {
+  const r = pkg.analyse(ITEMS);
+  assert.deepEqual(r.card, JSON.parse(cli(["score"], ITEMS).stdout).card);
+  assert.match(r.card.settings, /^[0-9a-f]{64}$/);
+  const ok = pkg.analyse(ITEMS, { requireCard: { settings: r.card.settings.toUpperCase() } });
+  assert.equal(ok.gate.passed, true);
+  assert.deepEqual(ok.gate.require_card, { settings: r.card.settings });
+  const miss = pkg.analyse(ITEMS, { denominator: 10, requireCard: { settings: r.card.settings } });
+  assert.equal(miss.gate.passed, false);
+  assert.equal(
+    miss.gate.misses[0],
+    `card settings is ${miss.card.settings.slice(0, 12)}…, not the ${r.card.settings.slice(0, 12)}… required (requireCard)`,
+  );
+  assert.throws(
+    () => pkg.analyse(ITEMS, { requireCard: { rubrik: "00" } }),
+    { name: "TypeError", message: 'options.requireCard: "rubrik=00": rubrik is not a card field; give one of version, settings, rubric, prompt, schema, work as FIELD=VALUE' },
+  );
+  assert.throws(() => pkg.analyse(ITEMS, { requireCard: "rubric=00" }), /options\.requireCard: must be an object of card fields/);
 });

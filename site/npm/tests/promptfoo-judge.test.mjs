@@ -80,10 +80,12 @@ test("promptfoo's grading providers judge the output and the formula scores thei
     results.filter((r) => r.gradingResult?.componentResults).map((r) => [r.testCase.description, r.gradingResult.componentResults[0].reason]),
   );
   assert.match(reasons["one grader fails and the other scores"], /judge gemini left out: Error: HTTP 529 overloaded/);
-  assert.match(reasons["one grader writes prose instead of JSON"], /judge chatty left out: the answer is not the items asked for/);
+  assert.match(reasons["one grader writes prose instead of JSON"], /judge chatty left out: the answer is prose, not the items asked for/);
+  // A grader left out fails the gate: by default every grader must score (minJudges).
+  assert.match(reasons["one grader fails and the other scores"], /1 of 2 judges gave a score, under 2 \(minJudges\); left out: gemini$/);
   assert.match(reasons["one grader invents evidence"], /invented evidence left out: gpt 0\.50/);
   assert.match(reasons["two graders disagree"], /final \d+ is under 55 \(failUnder\)/);
-  assert.deepEqual(results.map((r) => r.success), [true, false, true, true, true, false]);
+  assert.deepEqual(results.map((r) => r.success), [true, false, false, false, true, false]);
 });
 
 test("promptfooJudge refuses what is not promptfoo's loadApiProvider, and a config without graders", async () => {

@@ -1,19 +1,20 @@
 //! The native half of the Python package `pickanumber` (imported as `pickanumber._native`):
 //!
-//! text + options → [`evaluate`] (`pickanumber_api::evaluate`, the function the CLI calls) →
+//! text + options → [`evaluate`] (`pickanumber_result::evaluate`, the function the CLI calls) →
 //! [`Evaluation`] → its JSON object converted to Python (`convert`), the markdown report, the
 //! diagnostics. Rubric text → [`rubric::parse_rubric`] → [`rubric::Rubric`].
 //!
 //! Everything a user reads (docstrings, exceptions with their classes, list-of-dicts input)
 //! lives in the Python layer `python/pickanumber/`; this module only crosses the boundary.
 
+mod cache;
 mod calibrate;
 mod convert;
 mod retest;
 mod rubric;
 
-use pickanumber_api::table::{self, Given, OptionKind, Reader, Rule};
-use pickanumber_api::{Options, Spelling};
+use pickanumber_result::table::{self, Given, OptionKind, Reader, Rule};
+use pickanumber_result::{Options, Spelling};
 use pickanumber_score::verify::Work;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -23,7 +24,7 @@ use serde_json::Value;
 /// One analysis with the gate's verdict, as `pickanumber score` computes it.
 #[pyclass(frozen, module = "pickanumber._native")]
 pub struct Evaluation {
-    inner: pickanumber_api::Evaluation,
+    inner: pickanumber_result::Evaluation,
     /// The JSON object `pickanumber score` prints for it.
     json: Value,
     /// The rubric's traps as a checklist to end the report with (empty without traps).
@@ -44,7 +45,7 @@ impl Evaluation {
 
     /// The markdown report `pickanumber score --report` prints.
     fn report(&self) -> String {
-        let mut out = pickanumber_view::report::markdown(&self.inner.analysis);
+        let mut out = pickanumber_result_view::report::markdown(&self.inner.analysis);
         if !self.traps.is_empty() {
             out.push('\n');
             out.push_str(&self.traps);
@@ -65,7 +66,7 @@ impl Evaluation {
                     d.column,
                     d.kind.severity().name(),
                     d.message.clone(),
-                    pickanumber_api::json::kind_name(d.kind),
+                    pickanumber_result::json::kind_name(d.kind),
                 )
             })
             .collect()
@@ -239,16 +240,16 @@ fn evaluate(
 ) -> PyResult<Evaluation> {
     let options = options_of(options).map_err(|e| option_error(py, e))?;
     let inner = match input.extract::<String>() {
-        Ok(text) if text.len() > pickanumber_api::MAX_INPUT_BYTES => {
-            return Err(PyValueError::new_err(pickanumber_api::TOO_LARGE));
+        Ok(text) if text.len() > pickanumber_result::MAX_INPUT_BYTES => {
+            return Err(PyValueError::new_err(pickanumber_result::TOO_LARGE));
         }
-        Ok(text) => pickanumber_api::evaluate(&text, &options),
+        Ok(text) => pickanumber_result::evaluate(&text, &options),
         Err(_) => {
             let passes: Vec<(String, String)> = input
                 .extract()
                 .map_err(|_| PyValueError::new_err("passes must be (name, text) pairs"))?;
-            pickanumber_api::check_passes(&passes).map_err(PyValueError::new_err)?;
-            pickanumber_api::evaluate_passes(&passes, &options)
+            pickanumber_result::check_passes(&passes).map_err(PyValueError::new_err)?;
+            pickanumber_result::evaluate_passes(&passes, &options)
         }
     };
     let json = inner.to_json();
@@ -283,6 +284,43 @@ fn scoring_options() -> Vec<(
         .collect()
 }
 
+/// The judge loop's verdict on what the graders gave (`pickanumber_result::judging::verdict`):
+/// `graders` is the JSON list of their outcomes, `options` the scoring options (the work in
+/// `against`), read by the table as `evaluate` reads them. Returns the combined evaluation of
+/// the graders that scored (`None` when none did) with the verdict's gate, the verdict's JSON
+/// object and its markdown report.
+#[pyfunction]
+#[pyo3(signature = (graders, min_judges=None, options=None))]
+#[allow(clippy::type_complexity)]
+fn judge_verdict<'py>(
+    py: Python<'py>,
+    graders: &str,
+    min_judges: Option<i64>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<(Option<Evaluation>, Bound<'py, PyAny>, String)> {
+    use pickanumber_result::judging;
+    let options = options_of(options).map_err(|e| option_error(py, e))?;
+    let list = judging::graders_from_json(graders).map_err(PyValueError::new_err)?;
+    let panel = judging::Panel { min_judges };
+    let v = py
+        .detach(|| judging::verdict(list, &options, &panel))
+        .map_err(PyValueError::new_err)?;
+    let json = v.to_json();
+    let traps = options
+        .rubric
+        .as_ref()
+        .map_or_else(String::new, |r| r.trap_checklist());
+    let evaluation = v.evaluation.clone().map(|mut inner| {
+        inner.misses = v.misses.clone();
+        Evaluation {
+            inner,
+            json: json.clone(),
+            traps,
+        }
+    });
+    Ok((evaluation, convert::to_py(py, &json)?, v.report()))
+}
+
 /// The extension module `pickanumber._native`.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -291,9 +329,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(scoring_options, m)?)?;
     m.add("OptionError", m.py().get_type::<OptionError>())?;
+    m.add_function(wrap_pyfunction!(judge_verdict, m)?)?;
     m.add_function(wrap_pyfunction!(rubric::parse_rubric, m)?)?;
     m.add_function(wrap_pyfunction!(calibrate::calibrate, m)?)?;
     m.add_function(wrap_pyfunction!(retest::retest, m)?)?;
+    m.add_function(wrap_pyfunction!(cache::cache_open, m)?)?;
+    m.add_function(wrap_pyfunction!(cache::cache_lookup, m)?)?;
+    m.add_function(wrap_pyfunction!(cache::cache_save, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

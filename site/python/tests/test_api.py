@@ -310,3 +310,54 @@ def test_the_python_page_lists_every_option_of_analyse():
     listed = page.split("`analyse` takes text", 1)[1].split("`Analysis.to_dict()`", 1)[0]
     # The list is the core's table, written into the page when it is built.
     assert "{{ options.python }}" in listed
+
+
+def test_the_card_is_the_clis_and_require_card_pins_a_field(cli):
+    items = "+5 every endpoint has a test\n-2 the build is slow\n"
+    a = pickanumber.analyse(items)
+    printed = json.loads(subprocess.run([str(cli), "score"], input=items, capture_output=True, text=True).stdout)
+    assert a.to_dict()["card"] == printed["card"]
+    settings = a.to_dict()["card"]["settings"]
+    ok = pickanumber.analyse(items, require_card={"settings": settings.upper()})
+    assert ok.passed and ok.to_dict()["gate"]["require_card"] == {"settings": settings}
+    miss = pickanumber.analyse(items, denominator=10, require_card={"settings": settings})
+    assert not miss.passed
+    other = miss.to_dict()["card"]["settings"]
+    assert miss.misses == [f"card settings is {other[:12]}…, not the {settings[:12]}… required (require_card=)"]
+    with pytest.raises(ValueError) as e:
+        pickanumber.analyse(items, require_card={"rubrik": "00"})
+    assert str(e.value) == 'require_card: "rubrik=00": rubrik is not a card field; give one of version, settings, rubric, prompt, schema, work as FIELD=VALUE'
+
+
+def test_the_cache_reruns_without_calling_and_names_a_damaged_entry(tmp_path):
+    from pickanumber import _native
+
+    cache = tmp_path / "cache"
+    grader = json.dumps({"name": "claude", "model": "m-1", "temperature": 0, "max_tokens": 100})
+    calls = []
+
+    def run(prompt):
+        hit, damaged = _native.cache_lookup(cache, prompt, "{}", grader)
+        if hit is not None:
+            return json.loads(hit), damaged
+        calls.append(prompt)
+        outcome = {"name": "claude", "kind": "answer", "text": "+3 a", "usage": {"input_tokens": 9, "output_tokens": 2}}
+        _native.cache_save(cache, prompt, "{}", grader, json.dumps(outcome))
+        return outcome, damaged
+
+    _native.cache_open(cache)
+    first, _ = run("work v1")
+    again, _ = run("work v1")
+    assert len(calls) == 1 and again["text"] == first["text"] and again["cached"] is True
+    assert again["usage"] == {"input_tokens": 0, "output_tokens": 0}
+    run("work v2")
+    assert len(calls) == 2
+    for p in cache.iterdir():
+        p.write_text("{")
+    _, damaged = run("work v1")
+    assert len(calls) == 3 and damaged.startswith("the cache entry ") and "is damaged (not JSON" in damaged
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    with pytest.raises(ValueError) as e:
+        _native.cache_open(blocked / "cache")
+    assert str(e.value).startswith(f"the cache folder {blocked / 'cache'} cannot be used: ")

@@ -96,7 +96,7 @@ def test_inspect_a_failing_and_a_prose_grader_are_named_in_the_score(tmp_path):
     assert list(score.metadata["passes"]) == ["claude"]
     failures = score.metadata["failures"]
     assert failures["down"] == "ValueError: 503 from the API"
-    assert failures["chatty"].startswith("the answer is not the items asked for")
+    assert failures["chatty"].startswith("the answer is prose, not the items asked for")
     assert "## Judges left out" in score.explanation and "* down: ValueError" in score.explanation
     assert score.metadata["answers"]["chatty"] == PROSE
 
@@ -122,7 +122,7 @@ def test_inspect_records_an_error_naming_each_grader_when_none_scores(tmp_path):
     log = graded_eval(tmp_path, {"down": grader(ValueError("quota")), "chatty": grader(PROSE)})
     assert log.status == "error"
     assert "down: ValueError: quota" in log.error.message
-    assert "chatty: the answer is not the items asked for" in log.error.message
+    assert "chatty: the answer is prose, not the items asked for" in log.error.message
 
 
 def test_inspect_a_grader_panel_needs_a_rubric_and_models():
@@ -187,7 +187,7 @@ def test_deepeval_a_failing_a_prose_and_an_inventing_model():
     a = metric.analysis
     assert [p["name"] for p in a.passes] == ["claude", "inventor"]
     assert a.failures["down"] == "ConnectionError: reset"
-    assert a.failures["chatty"].startswith("the answer is not the items asked for")
+    assert a.failures["chatty"].startswith("the answer is prose, not the items asked for")
     assert {p["name"]: p["evidence"]["invented_rate"] for p in a.passes} == {"claude": 0.0, "inventor": 0.5}
     assert "Passes: claude " in metric.reason and "Invented evidence left out: inventor 0.50." in metric.reason
     assert "Judge down left out: ConnectionError: reset." in metric.reason

@@ -49,11 +49,16 @@ globalThis.pickanumberShare = {
 // calculator's (several judges' passes, evidence against a work, the report, the judge store)
 // and the setup page's rubric reader (a pasted TOML rubric). A failed load is reported to the
 // island (as text) and tried again on the next request.
+// A module whose answer throws (its wasm trapped: a panic, running out of memory) is dropped
+// too, and the next request imports its glue again under a new address, a fresh instance.
 const later = (glue, wasm) => {
-  let loaded;
-  return () => loaded ||= import(glue)
-    .then(async (m) => { await m.default({ module_or_path: new URL(wasm, import.meta.url) }); return m; })
-    .catch((e) => { loaded = undefined; throw String(e); });
+  let loaded, n = 0;
+  return () => loaded ||= import(n++ ? glue + '?' + n : glue)
+    .then(async (m) => {
+      await m.default({ module_or_path: new URL(wasm, import.meta.url) });
+      return { answer(a) { try { return m.answer(a); } catch (e) { loaded = 0; throw e; } } };
+    })
+    .catch((e) => { loaded = 0; throw String(e); });
 };
 globalThis.pickanumberSecond = later('./SECOND_GLUE', './SECOND_WASM');
 globalThis.pickanumberRubricReader = later('./READER_GLUE', './READER_WASM');
@@ -74,7 +79,9 @@ function intervals(box) {
   const fill = async (cell) => {
     // The question the module's `answer` reads: the text and the settings, each field by name.
     const ask = { action: 'interval' };
-    for (const [key, name] of [['text', 'text'], ['mode', 'mode'], ['preset', 'preset'], ['weights', 'weights'], ['denominator', 'den'], ['scale', 'scale']]) {
+    // (`key:name` where the field's name is not the key.)
+    for (const field of ['text', 'mode', 'preset', 'weights', 'denominator:den', 'scale']) {
+      const [key, name = key] = field.split(':');
       ask[key] = $(`[name=calc-${name}]:is(:checked, :not([type=radio]))`)?.value ?? '';
     }
     let shown;
@@ -126,12 +133,18 @@ if (root) {
       soon();
     }
   }
-  if (calculator) intervals(calculator);
   root.addEventListener('focusin', start, { once: true });
   root.addEventListener('pointerdown', start, { once: true });
-  // A share link followed from the page itself (the home page's worked example) changes only
-  // the fragment, which the calculator reads once when it starts: load the page again.
   if (calculator) {
+    intervals(calculator);
+    // A trap of the calculator's wasm (a panic, running out of memory) reaches the page as an
+    // uncaught error or rejection: the recovery module shows a message in place of the
+    // result and starts a fresh instance at the next edit.
+    for (const t of ['error', 'unhandledrejection']) {
+      addEventListener(t, (e) => (e.error || e.reason) instanceof WebAssembly.RuntimeError && import('./recover.js').then((m) => m.default(calculator)));
+    }
+    // A share link followed from the page itself (the home page's worked example) changes
+    // only the fragment, which the calculator reads once when it starts: load the page again.
     addEventListener('hashchange', () => {
       if (/[=&]/.test(location.hash)) location.reload();
     });

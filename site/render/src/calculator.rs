@@ -4,16 +4,16 @@
 
 use crate::html::escape;
 use crate::sentences::{Note, Text};
-use crate::word_tables::Overrides;
+use crate::word_overrides::Overrides;
+use pickanumber_result_view::words::{CalculatorLive, CalculatorPasses, ResultView};
+use pickanumber_result_view::{calculator, panel};
 use pickanumber_score::{analyse, Request};
-use pickanumber_view::words::{CalculatorLive, CalculatorPasses, ResultView};
-use pickanumber_view::{calculator, panel};
 use std::path::Path;
 
 /// The example the calculator starts from: the GUI agent of the cua-bench analysis, the view
 /// crate's one definition, which the case study, the paper and the calculator's example
 /// button also use (`consistency::shared_lists` checks that they agree).
-pub const EXAMPLE: &str = pickanumber_view::calculator::CUA_BENCH_GUI;
+pub const EXAMPLE: &str = pickanumber_result_view::calculator::CUA_BENCH_GUI;
 
 /// The static box's words, the `[calculator]` table of `content/layout.toml`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
@@ -29,8 +29,14 @@ pub struct Words {
     pub hint: String,
     /// The `<noscript>` note (markdown).
     pub noscript: Text<Note>,
+    /// What the calculator shows in place of its result when its wasm stopped (a trap: a
+    /// panic, running out of memory), until the next edit starts it afresh; written into the
+    /// recovery module (`recover.js`), so the calculator's wasm carries none of it. Needed
+    /// only by a build that installs the calculator ([`install_assets`] refuses it empty).
+    #[serde(default)]
+    pub stopped: String,
     /// `[calculator.passes]`: the saved passes' words over the view crate's defaults, checked
-    /// here and compiled into the calculator's second module (`pickanumber-site-words`).
+    /// here and compiled into the calculator's second module (`pickanumber-island-words`).
     #[serde(default)]
     pub passes: Overrides<CalculatorPasses<'static>>,
     /// `[calculator.live]`: the live calculator's words over the view crate's defaults,
@@ -90,14 +96,22 @@ pub fn placeholder(words: &Words, result: &ResultView<'_>) -> String {
 /// is imported the same way, when a visitor loads a pasted TOML rubric.
 const BOOT: &str = include_str!("../assets/boot.js");
 
-/// Copies the five trunk builds (`pickanumber-calculator*`, `pickanumber-instruments*`,
-/// `pickanumber-setup-island*`, `pickanumber-second*` and `pickanumber-rubric-reader*`, glue and
+/// The calculator's recovery module, imported by the boot module only when the calculator's
+/// wasm traps (a panic, running out of memory, any other trap): it puts the `stopped` message
+/// (`[calculator]` of `content/layout.toml`, replacing `STOPPED_MESSAGE` as a JSON string) in
+/// place of the result, leaves the input editable, and at the next edit starts a fresh
+/// instance of the calculator (`CALC_GLUE`, `CALC_WASM`) from what is on screen.
+const RECOVER: &str = include_str!("../assets/recover.js");
+
+/// Copies the five trunk builds (`pickanumber-calculator-island*`, `pickanumber-instruments*`,
+/// `pickanumber-setup-island*`, `pickanumber-calculator-on-demand*` and `pickanumber-rubric-reader*`, glue and
 /// wasm) from `calc_dir` into
-/// `out/calc/` and writes `out/calc/boot.js` (the `BOOT` module).
+/// `out/calc/` and writes `out/calc/boot.js` (the `BOOT` module) and `out/calc/recover.js` (the
+/// `RECOVER` module, with the `stopped` message).
 ///
 /// # Errors
 /// A message when the directory has no glue or no wasm, or a copy fails.
-pub fn install_assets(calc_dir: &Path, out: &Path) -> Result<(), String> {
+pub fn install_assets(calc_dir: &Path, out: &Path, stopped: &str) -> Result<(), String> {
     let read = std::fs::read_dir(calc_dir).map_err(|e| {
         format!(
             "calculator build {} cannot be read ({e}): run `cargo xtask build`",
@@ -126,10 +140,10 @@ pub fn install_assets(calc_dir: &Path, out: &Path) -> Result<(), String> {
         };
         Ok((find(".js", "glue")?, find("_bg.wasm", "wasm")?))
     };
-    let (calc_glue, calc_wasm) = pair("pickanumber-calculator")?;
+    let (calc_glue, calc_wasm) = pair("pickanumber-calculator-island")?;
     let (inst_glue, inst_wasm) = pair("pickanumber-instruments")?;
     let (setup_glue, setup_wasm) = pair("pickanumber-setup-island")?;
-    let (second_glue, second_wasm) = pair("pickanumber-second")?;
+    let (second_glue, second_wasm) = pair("pickanumber-calculator-on-demand")?;
     let (reader_glue, reader_wasm) = pair("pickanumber-rubric-reader")?;
     let dest = out.join("calc");
     std::fs::create_dir_all(&dest).map_err(|e| e.to_string())?;
@@ -147,24 +161,31 @@ pub fn install_assets(calc_dir: &Path, out: &Path) -> Result<(), String> {
     ] {
         std::fs::copy(calc_dir.join(n), dest.join(n)).map_err(|e| format!("copying {n}: {e}"))?;
     }
-    // The module as sent: without its comment lines and indentation, which every island page
-    // would otherwise download; the comments stay here.
-    let boot: String = BOOT
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.starts_with("//"))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    let boot = boot
-        .replace("CALC_GLUE", calc_glue)
-        .replace("CALC_WASM", calc_wasm)
-        .replace("INST_GLUE", inst_glue)
-        .replace("INST_WASM", inst_wasm)
-        .replace("SETUP_GLUE", setup_glue)
-        .replace("SETUP_WASM", setup_wasm)
-        .replace("SECOND_GLUE", second_glue)
-        .replace("SECOND_WASM", second_wasm)
-        .replace("READER_GLUE", reader_glue)
-        .replace("READER_WASM", reader_wasm);
-    std::fs::write(dest.join("boot.js"), boot).map_err(|e| e.to_string())
+    // The modules as sent: without their comment lines and indentation, which every island
+    // page would otherwise download; the comments stay here.
+    let sent = |text: &str| -> String {
+        let text: String = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.starts_with("//"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        text.replace("CALC_GLUE", calc_glue)
+            .replace("CALC_WASM", calc_wasm)
+            .replace("INST_GLUE", inst_glue)
+            .replace("INST_WASM", inst_wasm)
+            .replace("SETUP_GLUE", setup_glue)
+            .replace("SETUP_WASM", setup_wasm)
+            .replace("SECOND_GLUE", second_glue)
+            .replace("SECOND_WASM", second_wasm)
+            .replace("READER_GLUE", reader_glue)
+            .replace("READER_WASM", reader_wasm)
+    };
+    if stopped.trim().is_empty() {
+        return Err("content/layout.toml: [calculator] has no `stopped`, the message a calculator whose wasm stopped shows in place of its result".into());
+    }
+    let message = serde_json::to_string(stopped).map_err(|e| e.to_string())?;
+    let recover = sent(RECOVER).replace("STOPPED_MESSAGE", &message);
+    std::fs::write(dest.join("recover.js"), recover).map_err(|e| e.to_string())?;
+    std::fs::write(dest.join("boot.js"), sent(BOOT)).map_err(|e| e.to_string())
 }

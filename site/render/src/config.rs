@@ -303,15 +303,15 @@ impl SiteConfig {
 /// `{{ options.npm }}`: one bullet an option, from the API's table, spelled as that front end
 /// spells them; `{{ options.kinds }}` lists the option errors' kinds.
 fn options_list(key: &str) -> Option<String> {
-    use pickanumber_api::Spelling;
+    use pickanumber_result::Spelling;
     let spelling = match key {
-        "kinds" => return Some(pickanumber_api::table::docs_kinds()),
+        "kinds" => return Some(pickanumber_result::table::docs_kinds()),
         "cli" => Spelling::Cli,
         "python" => Spelling::Python,
         "npm" => Spelling::Npm,
         _ => return None,
     };
-    Some(pickanumber_api::table::docs_list(spelling))
+    Some(pickanumber_result::table::docs_list(spelling))
 }
 
 /// The verifier's settings a page quotes as `{{ verify.NAME }}`, from the code that applies them.

@@ -19,7 +19,7 @@ mod plot_wording;
 mod shared_lists;
 mod skill_lines;
 
-use crate::site_words::Layout;
+use crate::layout_words::Layout;
 use std::path::{Path, PathBuf};
 
 fn repo() -> PathBuf {

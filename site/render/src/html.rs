@@ -2,7 +2,7 @@
 
 /// Escapes text for HTML element content and attribute values (the formula crate's, so
 /// one function escapes everything the site prints).
-pub use pickanumber_view::escape;
+pub use pickanumber_result_view::escape;
 
 /// A heading id from its text: lowercase words joined by `-`, e.g. `The formula, step 1` →
 /// `the-formula-step-1`.

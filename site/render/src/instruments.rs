@@ -1,15 +1,15 @@
 //! The places of the probe and pairwise islands in a page: the examples they start from and
 //! the words of `[probe]` and `[pairwise]` in `content/layout.toml`, checked when read and
 //! lent to the view crate over its defaults, whose `static_box` writes each box with the same results markup
-//! the live island shows for the same input (`pickanumber_view::probe::results`, …), readable
+//! the live island shows for the same input (`pickanumber_result_view::probe::results`, …), readable
 //! with JavaScript off and of the same size as the island that later replaces it.
 
 use crate::sentences::{Note, Text};
-use crate::word_tables::Overrides;
+use crate::word_overrides::Overrides;
 use pickanumber_instruments::probe::examples::synthetic_runs;
 use pickanumber_instruments::probe::{Regime, Scale};
-use pickanumber_view::table::Table;
-use pickanumber_view::words as view;
+use pickanumber_result_view::table::Table;
+use pickanumber_result_view::words as view;
 use serde::de::{self, MapAccess, Visitor};
 use std::fmt;
 use std::marker::PhantomData;
@@ -166,7 +166,7 @@ pub fn probe_placeholder(words: &ProbeWords) -> String {
     let runs = synthetic_runs(PROBE_EXAMPLE);
     let note = words.noscript.html(&[]);
     let (b, v) = (words.boxed.lend(), words.view.lend());
-    pickanumber_view::probe::static_box(&runs, Scale::default(), &b, &v, &note)
+    pickanumber_result_view::probe::static_box(&runs, Scale::default(), &b, &v, &note)
 }
 
 /// The pairwise diagnostic's static box: the synthetic example and what it shows.
@@ -174,7 +174,7 @@ pub fn pairwise_placeholder(words: &PairwiseWords) -> String {
     let note = words.noscript.html(&[]);
     let (b, v) = (words.boxed.lend(), words.view.lend());
     let format = words.live.lend().format;
-    pickanumber_view::pairwise::static_box(PAIRWISE_EXAMPLE, &b, &v, format, &note)
+    pickanumber_result_view::pairwise::static_box(PAIRWISE_EXAMPLE, &b, &v, format, &note)
 }
 
 #[cfg(test)]

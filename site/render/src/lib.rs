@@ -21,7 +21,7 @@
 //!
 //! No word a page shows is typed here: pages bring their own, and the rest (the layout's
 //! labels, evidence captions, plot text, the islands' static boxes, the reference list's
-//! heading) is read by `site_words` from `content/layout.toml` and handed to the stages. Those
+//! heading) is read by `layout_words` from `content/layout.toml` and handed to the stages. Those
 //! sentences may hold `{slots}` for computed values (`words`), checked when the file is
 //! read; a plot's claim about the formula is chosen or checked against computed values.
 //! The test module `consistency` checks what the pages say against the formula and the
@@ -37,6 +37,7 @@ mod error;
 mod events;
 mod html;
 mod instruments;
+mod layout_words;
 mod link_check;
 mod mathml;
 mod output;
@@ -50,10 +51,9 @@ mod settings;
 mod setup;
 mod share;
 mod site;
-mod site_words;
 mod skills;
 mod stages;
-mod word_tables;
+mod word_overrides;
 
 #[cfg(test)]
 mod consistency;

@@ -6,12 +6,12 @@ use crate::bibliography::Bibliography;
 use crate::error::Error;
 use crate::events;
 use crate::instruments::Island;
+use crate::layout_words::Layout;
 use crate::record::Record;
-use crate::site_words::Layout;
 use crate::stages::frontmatter::{self, FrontMatter};
 use crate::stages::headings::TocEntry;
 use crate::stages::{
-    citations, code, evidence, headings, islands, links, math, plots, references, tables,
+    citations, code, evidence, headings, islands, links, math, plots, references, retest, tables,
 };
 use std::path::Path;
 
@@ -36,13 +36,15 @@ pub struct Rendered {
     pub record: Record,
 }
 
-/// Renders one page. `file` is the path shown in errors and link reports; the words the
+/// Renders one page. `file` is the path shown in errors and link reports, `root` the
+/// repository's top folder (a retest block's runs file is read from it); the words the
 /// stages add around computed values (figure captions, plot text, the islands' static boxes,
 /// anchors, the reference list's heading) are `layout`'s; root links are written under `base`.
 ///
 /// # Errors
 /// The first problem found, with file and line.
 pub fn render(
+    root: &Path,
     file: &Path,
     text: &str,
     bib: &Bibliography,
@@ -56,9 +58,11 @@ pub fn render(
     let events = links::run(events, base);
     let (events, blocks) = evidence::run(file, events, &mut record, layout, base)?;
     let events = plots::run(file, events, &mut record, layout)?;
+    let (events, figures) = retest::run(file, root, events, &mut record)?;
+    let values = references::values(&blocks, figures);
     let (events, island) = islands::run(file, events, &mut record, layout, base)?;
     let (events, mut toc) = headings::run(events, &mut record, &layout.labels.anchor);
-    let events = references::run(file, events, &blocks)?;
+    let events = references::run(file, events, &values)?;
     let (events, reference_list) = citations::run(file, events, bib, &mut record, &layout.labels)?;
     toc.extend(reference_list);
     let events = math::run(file, events)?;
@@ -74,7 +78,7 @@ pub fn render(
             .and_then(|h| h.strip_suffix("</p>"));
         inline.unwrap_or(&html).to_string()
     });
-    let markdown = format!("# {}\n\n{}", meta.title, references::fill(body, &blocks));
+    let markdown = format!("# {}\n\n{}", meta.title, references::fill(body, &values));
     let mut body = events::write(events);
     if island.is_some() {
         body = without_closed_details(&body);

@@ -1,12 +1,12 @@
 //! Page templates: the shared layout (landmarks, CSP, social meta) around a rendered body.
 //! The template takes plain data ([`Page`], [`Context`]) and records the ids and links it
-//! adds; every word it shows comes from the page's front matter or [`crate::site_words`].
+//! adds; every word it shows comes from the page's front matter or [`crate::layout_words`].
 
 use crate::config::SiteConfig;
 use crate::html::escape;
 use crate::instruments::Island;
+use crate::layout_words::Layout;
 use crate::record::Record;
-use crate::site_words::Layout;
 use crate::stages::frontmatter::{FrontMatter, Template};
 use crate::stages::headings::TocEntry;
 use std::path::Path;

@@ -8,14 +8,14 @@ use crate::base::Base;
 use crate::error::Error;
 use crate::html::escape;
 use crate::sentences::{Count, Text};
-use pickanumber_lean::numtext::trim_number;
+use pickanumber_result_view::words::ResultView;
+use pickanumber_result_view::working::{overall_text, PooledText};
+use pickanumber_result_view::{judges, outcome};
 use pickanumber_score::{
     analyse, parse_decimal, parse_weights, Analysis, Interval, Mode, Named, Outcome, ParamKey,
     Params, Pooled, Request, Severity, UnknownName,
 };
-use pickanumber_view::words::ResultView;
-use pickanumber_view::working::{overall_text, PooledText};
-use pickanumber_view::{judges, outcome};
+use pickanumber_text::numtext::trim_number;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -321,7 +321,7 @@ impl Block {
         let rounded = a.headline().is_some_and(|h| h.rounded);
         if let Some(i) = self.interval {
             let end = |x: f64| match rounded {
-                true => pickanumber_lean::numtext::fixed(x, 0),
+                true => pickanumber_text::numtext::fixed(x, 0),
                 false => fixed2(x),
             };
             out.insert("interval.low".into(), end(i.low));
@@ -333,7 +333,7 @@ impl Block {
             out.insert("passes".into(), ps.passes.len().to_string());
             out.insert("duplicates".into(), ps.duplicates.len().to_string());
             if let Some(alpha) = ps.alpha {
-                out.insert("alpha".into(), pickanumber_lean::numtext::fixed(alpha, 3));
+                out.insert("alpha".into(), pickanumber_text::numtext::fixed(alpha, 3));
             }
             for pass in &ps.passes {
                 if let Some(h) = pass.analysis.headline() {
@@ -510,7 +510,7 @@ fn pooled_values(out: &mut BTreeMap<String, String>, prefix: &str, p: &Pooled, p
 }
 
 fn fixed2(x: f64) -> String {
-    pickanumber_lean::numtext::fixed(x, 2)
+    pickanumber_text::numtext::fixed(x, 2)
 }
 /// An evidence option's value that is not one of `allowed`, for `bounds` (whose one name is the
 /// renderer's own); the formula's options give theirs through `FromStr`, `show` through

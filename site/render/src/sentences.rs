@@ -78,7 +78,7 @@ impl<S: Slots> Text<S> {
     /// # Errors
     /// A slot that `S` does not name, an unclosed `{`, or (markdown) a link.
     pub fn new(text: &str) -> Result<Text<S>, String> {
-        if let Some(message) = pickanumber_view::table::slot_refusal(text, S::NAMES) {
+        if let Some(message) = pickanumber_result_view::table::slot_refusal(text, S::NAMES) {
             return Err(message);
         }
         if S::MARKDOWN {

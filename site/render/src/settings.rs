@@ -4,8 +4,8 @@
 //! states it. [`crate::config::SiteConfig::fill`] finds the references (in prose and code
 //! alike); this module names them and gives their text.
 
-use pickanumber_lean::numtext::round_trip;
 use pickanumber_score::{Impact, ParamKey, Params};
+use pickanumber_text::numtext::round_trip;
 
 /// The names a page may quote after `params.` besides the numeric settings ([`ParamKey`]).
 const OTHERS: [&str; 4] = ["normalize", "rounding", "impacts", "span"];

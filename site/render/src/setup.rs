@@ -46,7 +46,7 @@ pub fn example() -> Result<Form, String> {
 /// example as a JSON rubric for it to start from (`data-rubric`), the line that says what the
 /// example is, the disabled form, the `<noscript>` note and the results, whose link opens the
 /// calculator at the site's root under `base` (the island reads that address from it).
-/// [`crate::site_words::Layout::parse`] has refused a build whose example does not read.
+/// [`crate::layout_words::Layout::parse`] has refused a build whose example does not read.
 pub fn placeholder(words: &Words, base: Base) -> String {
     let form = example().unwrap_or_default();
     format!(

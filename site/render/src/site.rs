@@ -6,11 +6,11 @@
 use crate::bibliography::Bibliography;
 use crate::config::SiteConfig;
 use crate::error::{Error, Errors};
+use crate::layout_words::Layout;
 use crate::link_check::{self, PageLinks};
 use crate::output::{helper, MARKER, MARKER_TEXT};
 use crate::page::{self, Rendered};
 use crate::page_layout::{self, Context};
-use crate::site_words::Layout;
 use crate::stages::frontmatter::Template;
 use std::path::{Path, PathBuf};
 
@@ -70,7 +70,7 @@ pub fn build(opts: &Options) -> Result<Summary, Errors> {
     for s in &sources {
         let text = config.fill(&s.file, &s.text);
         match text
-            .and_then(|text| page::render(&s.file, &text, &bib, &layout, config.base()))
+            .and_then(|text| page::render(&opts.root, &s.file, &text, &bib, &layout, config.base()))
             .and_then(|r| in_docs(s, r))
         {
             Ok(r) => rendered.push((s, r)),
@@ -173,7 +173,8 @@ fn write_all(
     copy_static(&opts.root.join("static"), tmp).map_err(|e| io(Path::new("static"), e))?;
     let calculator = match &opts.calc {
         Some(dir) => {
-            crate::calculator::install_assets(dir, tmp).map_err(|m| Error::file(dir, m))?;
+            crate::calculator::install_assets(dir, tmp, &layout.calculator.stopped)
+                .map_err(|m| Error::file(dir, m))?;
             true
         }
         None => false,

@@ -8,10 +8,12 @@
 //! 2. [`links`]: the links the author wrote move under the site's base path ([`crate::base`]);
 //! 3. [`evidence`]: evidence blocks are scored ([`crate::scoring`]) and become figures;
 //! 4. [`plots`]: plot blocks become inline SVG ([`crate::chart`]);
+//!    [`retest`]: retest blocks become the table of a committed runs file's works, each with
+//!    its SVG strip, and keep their figures for the references;
 //! 5. [`islands`]: a paragraph holding only `{{ calculator }}`, `{{ probe }}`,
 //!    `{{ pairwise }}` or `{{ setup }}` becomes that island's static box;
 //! 6. [`headings`]: headings get unique ids and anchor links; h2/h3 feed the contents;
-//! 7. [`references`]: `{{ id.field }}` becomes the named evidence block's value;
+//! 7. [`references`]: `{{ id.field }}` becomes the named evidence or retest block's value;
 //! 8. [`citations`]: `[@key]` becomes a numbered link; the reference list is appended
 //!    ([`crate::bibliography`]);
 //! 9. [`math`]: `$…$` and `$$…$$` become MathML ([`crate::mathml`]);
@@ -31,6 +33,7 @@ pub mod links;
 pub mod math;
 pub mod plots;
 pub mod references;
+pub mod retest;
 pub mod tables;
 
 #[cfg(test)]
@@ -49,8 +52,8 @@ pub(crate) mod test_util {
     }
 
     /// The test site's words (`tests/fixtures/site/content/layout.toml`).
-    pub fn layout() -> crate::site_words::Layout {
+    pub fn layout() -> crate::layout_words::Layout {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/site");
-        crate::site_words::Layout::load(&root).expect("the test site's layout file")
+        crate::layout_words::Layout::load(&root).expect("the test site's layout file")
     }
 }

@@ -134,7 +134,7 @@ fn two_builds_are_byte_identical() {
 /// the pairwise results and the pairwise bar (which the live island shows too), and of a
 /// computed result (`[result]`: the calculator's panel and the evidence blocks), stated in the
 /// fixture's `content/layout.toml`, changes the static boxes; the live islands compile the
-/// repository's file over the same defaults (`pickanumber-site-words`), and the browser test
+/// repository's file over the same defaults (`pickanumber-island-words`), and the browser test
 /// `instruments.rs` checks that box and island show the same results.
 #[test]
 fn a_label_changed_in_layout_toml_changes_the_static_boxes() {
@@ -288,7 +288,7 @@ build_errors! {
     unknown_evidence_option: "content/index.md", |t| t.replace("evidence id=ex", "evidence id=ex colour=blue")
         => "content/index.md:18: unknown evidence option \"colour\" (options: id, mode, preset, weights, denominator, scale, center, max, floor, gain, normalize, rounding, bounds, show, interval)\n1 error; nothing was written";
     unknown_reference_id: "content/index.md", |t| t.replace("{{ ex.final }}", "{{ nope.final }}")
-        => "content/index.md:15: unknown reference {{ nope.final }}: no evidence block \"nope\" in this page (blocks: ex, lead)\n1 error; nothing was written";
+        => "content/index.md:15: unknown reference {{ nope.final }}: no evidence or retest block \"nope\" in this page (blocks: ex, lead)\n1 error; nothing was written";
     unknown_reference_field: "content/index.md", |t| t.replace("{{ ex.final }}", "{{ ex.finale }}")
         => "content/index.md:15: unknown reference {{ ex.finale }}: block \"ex\" has no field \"finale\" (fields: confidence, density, final, final_unrounded, multiplier, multiplier2, net, normalized, raw, total)\n1 error; nothing was written";
     missing_citation: "content/index.md", |t| t.replace("[@kirchner2026, §4.2]", "[@nobody2020]")

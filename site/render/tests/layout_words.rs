@@ -128,7 +128,7 @@ fn pieces(text: &str) -> Vec<String> {
 
 /// `piece` as a page may hold it: as written, or escaped as the views escape text.
 fn forms(piece: &str) -> [String; 2] {
-    [piece.to_string(), pickanumber_view::escape(piece)]
+    [piece.to_string(), pickanumber_result_view::escape(piece)]
 }
 
 #[test]
@@ -149,7 +149,7 @@ fn every_word_changed_in_layout_toml_changes_every_page_that_shows_it() {
     // What the layout file does not decide: the pages' own sources, and the view crate's
     // default words, which a table the fixture leaves out keeps (a default may say what a
     // table of the file says too).
-    let defaults = Path::new(env!("CARGO_MANIFEST_DIR")).join("../view/src/words.rs");
+    let defaults = Path::new(env!("CARGO_MANIFEST_DIR")).join("../result-view/src/words.rs");
     let sources: String = files(&before)
         .iter()
         .filter(|f| f.to_string_lossy() != file)

@@ -6,12 +6,13 @@
 //! are called from it, never restated.
 
 use crate::tree::{Member, Node, NodeKind};
-use crate::{Criterion, Error, Rubric, Trap};
+use crate::{Criterion, Error, Fit, Rubric, Trap};
 use pickanumber_score::{
     check_name, check_weights, Impact, Mode, Named, ParamKey, Params, PERSPECTIVES,
 };
 
-const TOP_KEYS: &str = "subject, mode, perspectives, criteria, traps, params";
+const TOP_KEYS: &str = "subject, mode, perspectives, criteria, traps, params, fit";
+const FIT_KEYS: &str = "gold, settings";
 const CRITERION_KEYS: &str = "name, weight, plus5, minus5";
 const TRAP_KEYS: &str = "description, impact";
 
@@ -107,6 +108,7 @@ pub(crate) fn rubric(text: &str, root: &Node) -> Result<Rubric, Vec<Error>> {
     let mut criteria: Option<(usize, Vec<Criterion>)> = None;
     let mut traps = Vec::new();
     let mut params = Params::default();
+    let mut fit = None;
     for m in top {
         let key = m.key.as_str();
         match key {
@@ -116,6 +118,7 @@ pub(crate) fn rubric(text: &str, root: &Node) -> Result<Rubric, Vec<Error>> {
             "criteria" => criteria = Some((m.at, criteria_of(&mut c, &m.value))),
             "traps" => traps = traps_of(&mut c, &m.value),
             "params" => params = params_of(&mut c, &m.value),
+            "fit" => fit = fit_of(&mut c, &m.value),
             _ => c.err(m.at, key, format!("unknown key (a rubric has {TOP_KEYS})")),
         }
     }
@@ -159,7 +162,55 @@ pub(crate) fn rubric(text: &str, root: &Node) -> Result<Rubric, Vec<Error>> {
         criteria: criteria.map(|(_, c)| c).unwrap_or_default(),
         traps,
         params,
+        fit,
     })
+}
+
+/// The `[fit]` table `pickanumber calibrate --out` writes: the sha256 of the gold set and of
+/// the fitted settings, each 64 lowercase hexadecimal digits.
+fn fit_of(c: &mut Checker<'_>, node: &Node) -> Option<Fit> {
+    let members = c.table(node, "fit")?;
+    let before = c.errors.len();
+    let (mut gold, mut settings) = (None, None);
+    for m in members {
+        let k = format!("fit.{}", m.key);
+        let slot = match m.key.as_str() {
+            "gold" => &mut gold,
+            "settings" => &mut settings,
+            _ => {
+                c.err(m.at, &k, format!("unknown key (a fit has {FIT_KEYS})"));
+                continue;
+            }
+        };
+        match &m.value.kind {
+            NodeKind::Str(h)
+                if h.len() == 64 && h.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) =>
+            {
+                *slot = Some(h.clone());
+            }
+            _ => c.err(
+                m.value.at,
+                &k,
+                format!(
+                    "must be a sha256, 64 lowercase hexadecimal digits, not {}",
+                    m.value.describe()
+                ),
+            ),
+        }
+    }
+    c.require(
+        node.at,
+        "fit",
+        members,
+        &[
+            ("gold", "gold = \"<sha256 of the gold set>\""),
+            ("settings", "settings = \"<sha256 of the fitted settings>\""),
+        ],
+    );
+    match (gold, settings) {
+        (Some(gold), Some(settings)) if c.errors.len() == before => Some(Fit { gold, settings }),
+        _ => None,
+    }
 }
 
 fn mode_of(c: &mut Checker<'_>, node: &Node) -> Option<Mode> {

@@ -92,6 +92,19 @@ pub struct Rubric {
     pub traps: Vec<Trap>,
     /// The formula's settings (canonical unless the file's `[params]` changes them).
     pub params: Params,
+    /// The calibration the settings were fitted by, as `pickanumber calibrate --out` writes
+    /// it in `[fit]`; `None` for a rubric written by hand.
+    pub fit: Option<Fit>,
+}
+
+/// The calibration a rubric's `[params]` came from: the sha256 of the gold set it was fitted
+/// on and of the fitted settings, each 64 lowercase hexadecimal digits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fit {
+    /// The sha256 of the gold set's bytes.
+    pub gold: String,
+    /// The sha256 of the fitted settings.
+    pub settings: String,
 }
 
 /// One criterion of a matrix rubric.
@@ -261,7 +274,7 @@ impl Rubric {
         if !self.criteria.is_empty() && (sum - 1.0).abs() > 1e-9 {
             notes.push(format!(
                 "the weights sum to {}, not 1: scoring divides each by the sum",
-                pickanumber_lean::numtext::trim_number(sum)
+                pickanumber_text::numtext::trim_number(sum)
             ));
         }
         notes

@@ -51,7 +51,7 @@ pub(crate) fn prompt(r: &Rubric) -> String {
             s.push_str(&format!(
                 "### {} (weight {})\n\n- A +5 item looks like: {}\n- A −5 item looks like: {}\n\n",
                 c.name,
-                pickanumber_lean::numtext::round_trip(c.weight),
+                pickanumber_text::numtext::round_trip(c.weight),
                 one_line(&c.plus5),
                 one_line(&c.minus5)
             ));
@@ -187,8 +187,30 @@ fn path_heading(path: &str) -> String {
 
 /// A code fence longer than any run of backticks in `text`, so the text cannot close it.
 fn fence(text: &str) -> String {
-    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    // The longest run of backticks, from the backticks' positions alone (a search for one
+    // byte, which skips the text between them quickly).
+    let (mut longest, mut run, mut next) = (0, 0, usize::MAX);
+    for (i, _) in text.match_indices('`') {
+        run = if i == next { run + 1 } else { 1 };
+        longest = longest.max(run);
+        next = i + 1;
+    }
     "`".repeat(longest.max(2) + 1)
+}
+
+/// Appends `n` in decimal digits.
+fn push_number(s: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    s.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
 /// `text` in a fenced block, ending with a newline.
@@ -214,11 +236,15 @@ pub(crate) fn with_work(r: &Rubric, work: WorkText<'_>) -> String {
                 if files.len() == 1 { "file" } else { "files" }
             ));
             for (path, text) in files {
-                let numbered: String = text
-                    .lines()
-                    .enumerate()
-                    .map(|(n, line)| format!("{}\t{line}\n", n + 1))
-                    .collect();
+                // Written into one buffer: a work of many lines is numbered without a string
+                // per line.
+                let mut numbered = String::with_capacity(text.len() + text.len() / 4 + 16);
+                for (n, line) in text.lines().enumerate() {
+                    push_number(&mut numbered, n + 1);
+                    numbered.push('\t');
+                    numbered.push_str(line);
+                    numbered.push('\n');
+                }
                 s.push_str(&format!("\n### {}\n\n", path_heading(path)));
                 s.push_str(&fenced(&numbered));
             }
@@ -230,6 +256,20 @@ pub(crate) fn with_work(r: &Rubric, work: WorkText<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::path_heading;
+
+    #[test]
+    fn the_fence_is_longer_than_every_run_of_backticks_and_numbers_are_decimal() {
+        use super::{fence, push_number};
+        assert_eq!(fence("plain"), "```");
+        assert_eq!(fence("a ``` b `` c"), "````");
+        assert_eq!(fence("`````"), "``````");
+        assert_eq!(fence("x`y`z"), "```");
+        for n in [0, 1, 9, 10, 99, 100, 4096, usize::MAX] {
+            let mut s = String::new();
+            push_number(&mut s, n);
+            assert_eq!(s, n.to_string());
+        }
+    }
 
     #[test]
     fn a_file_name_cannot_write_the_prompt() {

@@ -93,7 +93,7 @@ pub(crate) fn json_string(s: &str) -> String {
 /// formula crate's writer, without the standard library's float formatting). TOML reads `20`
 /// as an integer and `0.6` as a float, and the rubric takes either.
 fn number(x: f64) -> String {
-    pickanumber_lean::numtext::round_trip(x)
+    pickanumber_text::numtext::round_trip(x)
 }
 
 /// The `[params]` settings whose values differ from the canonical method, in the order the
@@ -150,6 +150,15 @@ pub(crate) fn json(r: &Rubric) -> String {
         let params = params.into_iter().map(|(k, v)| (k, Json::Raw(v)));
         members.push(("params", Json::Obj(params.collect())));
     }
+    if let Some(f) = &r.fit {
+        members.push((
+            "fit",
+            Json::Obj(vec![
+                ("gold", Json::Str(f.gold.clone())),
+                ("settings", Json::Str(f.settings.clone())),
+            ]),
+        ));
+    }
     Json::Obj(members).pretty()
 }
 
@@ -187,6 +196,13 @@ pub(crate) fn toml(r: &Rubric) -> String {
         for (key, value) in params {
             s.push_str(&format!("{key} = {value}\n"));
         }
+    }
+    if let Some(f) = &r.fit {
+        s.push_str(&format!(
+            "\n[fit]\ngold = {}\nsettings = {}\n",
+            json_string(&f.gold),
+            json_string(&f.settings)
+        ));
     }
     s
 }

@@ -39,7 +39,7 @@ fn unknown_keys_at_every_level() {
     assert_eq!(
         errors(text),
         [
-            "rubric.toml:3:1: sujet: unknown key (a rubric has subject, mode, perspectives, criteria, traps, params)",
+            "rubric.toml:3:1: sujet: unknown key (a rubric has subject, mode, perspectives, criteria, traps, params, fit)",
             "rubric.toml:5:1: criteria[1]: missing key \"weight\", as in weight = 0.6",
             "rubric.toml:7:1: criteria[1].weigth: unknown key (a criterion has name, weight, plus5, minus5)",
             "rubric.toml:14:1: traps[1].severity: unknown key (a trap has description, impact)",
@@ -271,4 +271,28 @@ mod never_panics {
             check(&text);
         }
     }
+}
+
+#[test]
+fn a_fit_reads_back_and_a_bad_one_is_named() {
+    let h = "0123456789abcdef".repeat(4);
+    let text = format!(
+        "subject = \"pr\"\nmode = \"pooled\"\n\n[fit]\ngold = \"{h}\"\nsettings = \"{h}\"\n"
+    );
+    let r = Rubric::parse(&text).unwrap();
+    let fit = r.fit.clone().unwrap();
+    assert_eq!(
+        (fit.gold.as_str(), fit.settings.as_str()),
+        (h.as_str(), h.as_str())
+    );
+    assert_eq!(Rubric::parse(&r.to_toml()).unwrap(), r);
+    assert_eq!(Rubric::parse(&r.to_json()).unwrap(), r);
+    assert_eq!(
+        errors("subject = \"pr\"\nmode = \"pooled\"\n\n[fit]\ngold = \"ABC\"\nseed = 1\n"),
+        [
+            "rubric.toml:4:1: fit: missing key \"settings\", as in settings = \"<sha256 of the fitted settings>\"",
+            "rubric.toml:5:8: fit.gold: must be a sha256, 64 lowercase hexadecimal digits, not a string",
+            "rubric.toml:6:1: fit.seed: unknown key (a fit has gold, settings)",
+        ]
+    );
 }

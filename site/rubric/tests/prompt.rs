@@ -224,6 +224,7 @@ fn rubric() -> impl Strategy<Value = Rubric> {
                     criteria: if matrix { criteria } else { Vec::new() },
                     traps,
                     params,
+                    fit: None,
                 }
             },
         )

@@ -10,11 +10,11 @@
 //! [`MatrixScore`] scoring, typed [`Diagnostic`]s) → **one [`Analysis`]** with an [`Outcome`]
 //! per mode and its [`Headline`]. The crate computes and diagnoses and writes no view: the
 //! result tables, the working lines, the calculator's panel and the markdown report are the
-//! crate `pickanumber-view`'s, in the words of `content/layout.toml`. What stays here as text
+//! crate `pickanumber-result-view`'s, in the words of `content/layout.toml`. What stays here as text
 //! is the formula's own: the diagnostics' typed messages, the line grammar an item is written
 //! back in ([`Item::line`]) and the machine names of modes, buckets and severities.
 //!
-//! Underneath, the crate `pickanumber-lean` keeps the standard library's float and sort
+//! Underneath, the crate `pickanumber-text` keeps the standard library's float and sort
 //! machinery and serde_json out of the wasm builds: its `numtext` (f64 → exact fixed-point
 //! text for every number printed (the one set of number formatters, `numtext::fixed` …), and
 //! [`parse_decimal`] for weights), [`json`] (the JSON input
@@ -90,12 +90,12 @@ pub use parse::{
     weights_from_numbers, Entry, LineError, Parsed, ReportRow, MAX_ITEMS, MAX_REPEAT,
     MAX_RUN_BYTES,
 };
-use pickanumber_lean::numtext;
+use pickanumber_text::numtext;
 
 /// Whether this build computes the bootstrap interval (the `interval` feature, which `combine`
 /// implies): a view shows the interval when it does, and a cell to be filled in when not.
 pub const COMPUTES_INTERVAL: bool = cfg!(feature = "interval");
-pub use pickanumber_lean::numtext::{parse_decimal, DecimalError};
-pub use pickanumber_lean::{json, lines, order};
+pub use pickanumber_text::numtext::{parse_decimal, DecimalError};
+pub use pickanumber_text::{json, lines, order};
 pub use pooled::{profile, Pooled};
 pub use settings_text::{read_setting, with_setting_errors, Setting, SettingError, SettingsText};

@@ -1,4 +1,4 @@
-//! The crate, and the lean crate it reads JSON and prints numbers with, keep the standard
+//! The crate, and the text crate it reads JSON and prints numbers with, keep the standard
 //! library's float formatting and parsing and serde_json out of what the wasm calculator
 //! links: a scan of the source (outside `#[cfg(test)]` modules) for the forms that call them,
 //! which runs with `cargo test` and names the line. It cannot see what a form it does not know
@@ -8,7 +8,7 @@
 use std::fs;
 use std::path::Path;
 
-/// Each source file of the crate and of `site/lean` (folders included), without its test
+/// Each source file of the crate and of `site/text` (folders included), without its test
 /// module; a file that is a test module of its own (`tests.rs`) is left out.
 fn sources() -> Vec<(String, String)> {
     fn walk(dir: &Path, out: &mut Vec<(String, String)>) {
@@ -36,7 +36,7 @@ fn sources() -> Vec<(String, String)> {
         &mut out,
     );
     walk(
-        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../lean/src")),
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../text/src")),
         &mut out,
     );
     assert!(out.len() > 15, "found the sources: {}", out.len());

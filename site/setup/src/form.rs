@@ -7,9 +7,9 @@
 //! that number, anything else as a string, which the rubric crate refuses with its own message
 //! (`must be a number, not a string`): the form never guesses a value.
 
-use pickanumber_lean::numtext::round_trip;
 use pickanumber_rubric::{Error, Rubric};
 use pickanumber_score::{read_setting, Mode, Params};
+use pickanumber_text::numtext::round_trip;
 
 /// One criterion as typed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

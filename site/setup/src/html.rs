@@ -5,12 +5,12 @@
 //! [`crate::form::field_id`]; an error slot `err-ID` follows each field, for the island to fill.
 
 use crate::form::Form;
+use crate::form_words::{Words, CANONICAL};
 use crate::link::calculator_link;
-use crate::words::{Words, CANONICAL};
-use pickanumber_lean::numtext::trim_number;
+use pickanumber_result_view::escape;
 use pickanumber_rubric::{Error, Rubric};
 use pickanumber_score::{Impact, Params};
-use pickanumber_view::escape;
+use pickanumber_text::numtext::trim_number;
 
 /// A labelled one-line field with its error slot.
 fn field(id: &str, label: &str, value: &str, off: &str) -> String {
@@ -26,7 +26,7 @@ fn field(id: &str, label: &str, value: &str, off: &str) -> String {
 /// A setting's label with its slot [`CANONICAL`] filled with the value an empty field gives,
 /// `x` (text: [`field`] escapes it).
 fn canonical(label: &str, x: f64) -> String {
-    pickanumber_view::plain(label, &[(CANONICAL, &trim_number(x))])
+    pickanumber_result_view::plain(label, &[(CANONICAL, &trim_number(x))])
 }
 
 /// A fieldset of rows (`rows`, markup) with its legend and the button that adds a row.

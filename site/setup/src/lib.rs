@@ -1,7 +1,7 @@
 //! # pickanumber-setup
 //!
 //! The core of the setup page (`/setup/`), shared by the site generator and the live island so
-//! the two cannot drift: the page's words ([`words`], from `content/layout.toml`), the form's
+//! the two cannot drift: the page's words ([`form_words`], from `content/layout.toml`), the form's
 //! state and its step to a checked rubric ([`form`]: form → JSON rubric → the rubric crate's
 //! checks, errors keyed by field), the markup of the form and of its results ([`html`]: the
 //! rubric file, the prompt, the schema and the link into the calculator), and that link
@@ -12,9 +12,9 @@
 //! it to the page; the generator calls the same functions for the static box.
 
 pub mod form;
+pub mod form_words;
 pub mod html;
 pub mod link;
-pub mod words;
 
 pub use form::Form;
-pub use words::Words;
+pub use form_words::Words;

@@ -2,10 +2,10 @@
 //! `pickanumber-share-link`'s format) holding a rubric's mode, weights and settings and an
 //! empty input.
 
-use pickanumber_lean::numtext::round_trip;
 use pickanumber_rubric::Rubric;
 use pickanumber_score::{Mode, ParamKey, Params};
 use pickanumber_share_link::{State, EMPTY_INPUT};
+use pickanumber_text::numtext::round_trip;
 
 /// The fragment that opens the calculator with `rubric`'s mode, weights and settings (the
 /// denominator and the scale when they differ from the canonical method) and an empty input.

@@ -16,11 +16,11 @@ use crate::tools;
 /// `combine` feature (as the wasm calculator builds it) has its own step too.
 pub const CARGO_STEPS: &str = "
 fmt | fmt --all --check
-clippy | clippy --workspace --exclude pickanumber-calculator --all-targets -- -D warnings
-clippy wasm | clippy -p pickanumber-calculator --target wasm32-unknown-unknown -- -D warnings
-clippy second module wasm | clippy -p pickanumber-second -p pickanumber-rubric-reader --target wasm32-unknown-unknown -- -D warnings
+clippy | clippy --workspace --exclude pickanumber-islands --all-targets -- -D warnings
+clippy wasm | clippy -p pickanumber-islands --target wasm32-unknown-unknown -- -D warnings
+clippy second module wasm | clippy -p pickanumber-calculator-on-demand -p pickanumber-rubric-reader --target wasm32-unknown-unknown -- -D warnings
 unit tests | test
-calculator tests | test -p pickanumber-calculator
+calculator tests | test -p pickanumber-islands
 lean formula crate | test -p pickanumber-score --no-default-features --test lean_passes";
 
 /// Runs every check in order, stopping at the first that fails, and prints which passed. The
@@ -63,6 +63,9 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     // promptfoo and TypeScript for the npm package's tests and the skills CLI, before the Python tests start
     // using node_modules (an npm ci here replaces it).
     crate::package::node::tools(env)?;
+    // The npm package before the Python tests start: their differential test of the judge loop
+    // runs every panel through it too.
+    crate::package::npm::build(env)?;
     println!("==> python package: pip install ./site/python and pytest, in the background (output in target/python-test.log)");
     let python = std::thread::spawn(move || {
         let venv = venv
@@ -77,7 +80,6 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     let what = "pickanumber --version (the installed binary)";
     step(what, &mut env.command(installed, "--version"))?;
     passed.push("install");
-    crate::package::npm::build(env)?;
     crate::package::node::test(env)?;
     passed.push("npm package");
     // The agent skills, installed from a clone by the pinned skills CLI (node::tools put it in

@@ -14,8 +14,8 @@ pub const DIST: &str = "dist";
 pub const DEV_DIST: &str = "target/serve-dist";
 /// The copy under [`SUBPATH`] that a browser test serves there.
 pub const SUBPATH_DIST: &str = "target/dist-subpath";
-/// The calculator's glue and wasm (`site/calculator/Trunk.toml` says so).
-pub const CALC_DIST: &str = "target/calculator-dist";
+/// The calculator's glue and wasm (`site/islands/Trunk.toml` says so).
+pub const CALC_DIST: &str = "target/islands-dist";
 
 /// `cargo xtask build`: the tools (without the browser), fetch, wasm, then the pages into `dist/`.
 pub fn build(env: &Env, base_url: Option<&str>) -> Result<(), Failure> {
@@ -32,12 +32,12 @@ pub fn build(env: &Env, base_url: Option<&str>) -> Result<(), Failure> {
 
 /// `trunk build --release` of the calculator into [`CALC_DIST`], then of the other builds:
 /// the probe and pairwise islands (`instruments.html`), the setup page's island (`setup.html`)
-/// the calculator's second module (`second.html`, the crate `site/second`, loaded on first
+/// the calculator's second module (`calculator-on-demand.html`, the crate `site/calculator-on-demand`, loaded on first
 /// use) and the setup page's (`rubric-reader.html`, the crate `site/rubric-reader`), whose glue
 /// and wasm are staged beside the calculator's; last, the wasm-split stamp
 /// ([`crate::stamp`]) of each staged wasm is set to its fixed value.
 pub fn wasm(env: &Env) -> Result<(), Failure> {
-    let calculator = env.repo.join("site/calculator");
+    let calculator = env.repo.join("site/islands");
     let remap = registry_remap(env);
     let trunk = |args: &str| {
         let mut c = env.command("trunk", args);
@@ -63,9 +63,9 @@ pub fn wasm(env: &Env) -> Result<(), Failure> {
             "the setup page's wasm",
         ),
         (
-            "second.html",
-            "pickanumber-second",
-            "target/second-dist",
+            "calculator-on-demand.html",
+            "pickanumber-calculator-on-demand",
+            "target/calculator-on-demand-dist",
             "the calculator's second module",
         ),
         (

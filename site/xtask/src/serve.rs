@@ -21,7 +21,7 @@ const PAGE_DIRS: &[&str] = &[
 ];
 /// Changes here rebuild the wasm, then the pages (not changes to tests and benches).
 const WASM_DIRS: &[&str] = &[
-    "site/calculator",
+    "site/islands",
     "site/score",
     "site/instruments",
     "site/rubric",
@@ -137,7 +137,7 @@ mod tests {
             ("content/index.md", Some(false)),
             ("site/render/src/page.rs", Some(false)),
             ("site/score/Cargo.toml", Some(true)),
-            ("site/calculator/index.html", Some(true)),
+            ("site/islands/index.html", Some(true)),
             ("site/setup/src/html.rs", Some(true)),
             ("site/score/tests/golden.rs", None),
             ("site/instruments/benches/b.rs", None),

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use crate::env::{failed, human, missing, step, Env, Failure};
 
-/// The pinned versions (trunk's and wasm-bindgen's must match `site/calculator/Trunk.toml`).
+/// The pinned versions (trunk's and wasm-bindgen's must match `site/islands/Trunk.toml`).
 pub const TRUNK: &str = "0.21.14";
 /// The wasm-bindgen CLI, pinned like the crate.
 pub const WASM_BINDGEN: &str = "0.2.130";
@@ -275,9 +275,9 @@ mod tests {
 
     #[test]
     fn pins_match_the_trunk_config_the_crate_package_json_and_the_test_steps() {
-        let trunk = include_str!("../../calculator/Trunk.toml");
-        let krate = include_str!("../../calculator/Cargo.toml");
-        let second = include_str!("../../second/Cargo.toml");
+        let trunk = include_str!("../../islands/Trunk.toml");
+        let krate = include_str!("../../islands/Cargo.toml");
+        let second = include_str!("../../calculator-on-demand/Cargo.toml");
         let reader = include_str!("../../rubric-reader/Cargo.toml");
         let npm = include_str!("../../../package.json");
         let npm_tools = include_str!("../../npm/tools/package.json");

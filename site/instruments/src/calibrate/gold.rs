@@ -3,8 +3,8 @@
 
 use super::Scale;
 use crate::LineError;
-use pickanumber_lean::json::{self, Kind, Value};
 use pickanumber_score::verify::Work;
+use pickanumber_text::json::{self, Kind, Value};
 use std::sync::Arc;
 
 /// The keys a subject line may have.

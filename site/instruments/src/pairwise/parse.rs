@@ -9,7 +9,7 @@
 //! byte-order mark at the start of the text is skipped.
 
 use crate::LineError;
-use pickanumber_lean::json::{self, Kind};
+use pickanumber_text::json::{self, Kind};
 
 /// What the judge answered about the two items it was shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -158,7 +158,7 @@ pub fn posteriors(judgments: &[Judgment]) -> Vec<Posterior> {
     }
     let mut records: Vec<Posterior> = by_name.into_values().collect();
     // Stable sort of the name-ordered records: equal means stay in name order.
-    pickanumber_lean::order::sort_by(&mut records, |x, y| y.cmp_p(x));
+    pickanumber_text::order::sort_by(&mut records, |x, y| y.cmp_p(x));
     records
 }
 

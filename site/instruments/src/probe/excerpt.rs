@@ -2,7 +2,7 @@
 //! as compact JSON with numbers as written (`[1,2]`), cut to 24 characters with `…`. The run
 //! reader ([`super::run`]) and the pairwise reader name the offending entry with these.
 
-use pickanumber_lean::json::{Kind, Value};
+use pickanumber_text::json::{Kind, Value};
 
 /// The JSON type of a value, for messages: `null`, `a boolean`, `a number`, `a string`,
 /// `a list`, `an object`.
@@ -30,7 +30,7 @@ fn compact_into(out: &mut String, v: &Value) {
         Kind::Null => out.push_str("null"),
         Kind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Kind::Number(n) => out.push_str(n),
-        Kind::String(s) => pickanumber_lean::json::quote(out, s),
+        Kind::String(s) => pickanumber_text::json::quote(out, s),
         Kind::Array(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
@@ -47,7 +47,7 @@ fn compact_into(out: &mut String, v: &Value) {
                 if i > 0 {
                     out.push(',');
                 }
-                pickanumber_lean::json::quote(out, key);
+                pickanumber_text::json::quote(out, key);
                 out.push(':');
                 compact_into(out, value);
             }

@@ -7,7 +7,7 @@
 
 use super::excerpt::json_type;
 use super::rating::{truncate, Truncated};
-use pickanumber_lean::json::{self, Kind, Value};
+use pickanumber_text::json::{self, Kind, Value};
 use std::fmt;
 
 /// The widest scale accepted (points from minimum to maximum, inclusive); the histogram has one

@@ -307,7 +307,7 @@ fn sample_std(xs: &[i64]) -> f64 {
 /// median reads the middle, [`mode`] the groups.
 fn sorted_with_positions<T: Copy>(xs: &[T], order: fn(T, T) -> Ordering) -> Vec<(T, usize)> {
     let mut tagged: Vec<(T, usize)> = xs.iter().copied().zip(0..).collect();
-    pickanumber_lean::order::sort_by(&mut tagged, |a, b| order(a.0, b.0));
+    pickanumber_text::order::sort_by(&mut tagged, |a, b| order(a.0, b.0));
     tagged
 }
 

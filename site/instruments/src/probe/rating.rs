@@ -165,7 +165,7 @@ impl fmt::Display for Rating {
         match self {
             Rating::Int(i) => write!(f, "{i}"),
             Rating::Float(x) => {
-                let text = pickanumber_lean::numtext::short(*x);
+                let text = pickanumber_text::numtext::short(*x);
                 let point = if text.contains('.') { "" } else { ".0" };
                 write!(f, "{text}{point}")
             }

@@ -16,7 +16,7 @@
 
 use super::metrics::Metrics;
 pub use super::rules::{Condition, Metric, Op, Rule, RULES};
-use pickanumber_lean::numtext::short;
+use pickanumber_text::numtext::short;
 use std::fmt;
 
 /// How a model uses a rating scale, as the probe classifies it.

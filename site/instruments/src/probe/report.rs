@@ -1,14 +1,14 @@
 //! **Probe** → the summary lines a command prints (`aggregate.json`, the original
 //! aggregator's keys and nesting, is the `aggregate` module's, re-exported here as
 //! `aggregate_json` with the `json` feature). `REPORT.md` is a view, in the words of
-//! `content/layout.toml`: `pickanumber_view::probe_report::markdown`, which the command line
+//! `content/layout.toml`: `pickanumber_result_view::probe_report::markdown`, which the command line
 //! passes to `fs::write_outputs` (this crate cannot depend on the view crate, which depends on
 //! it).
 
 #[cfg(feature = "json")]
 pub use super::aggregate::aggregate_json;
 use super::{Probe, MAX_FAILED_PERCENT};
-use pickanumber_lean::numtext::four;
+use pickanumber_text::numtext::four;
 
 /// How many items the "most variable" table lists.
 pub const MOST_VARIABLE: usize = 5;

@@ -4,7 +4,7 @@
 
 use super::metrics::Metrics;
 use super::regime::Regime;
-use pickanumber_lean::numtext::short;
+use pickanumber_text::numtext::short;
 use std::fmt;
 
 /// A metric a rule reads.

@@ -10,7 +10,7 @@
 
 use super::excerpt::{compact, json_type, shorten};
 use super::rating::{Rating, RatingError};
-use pickanumber_lean::json::{self, Kind, Value};
+use pickanumber_text::json::{self, Kind, Value};
 use std::fmt;
 
 pub use super::rating::MAX_RATING;

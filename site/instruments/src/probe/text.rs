@@ -97,7 +97,7 @@ pub fn parse_runs(text: &str) -> ParsedRuns {
 /// valid or something follows it (the line is then read alone, as a one-line run is).
 fn spanning_value(text: &str, from: usize, starts: &[usize]) -> Option<(Outcome, usize)> {
     let rest = text.get(from..)?;
-    let (value, end) = pickanumber_lean::json::parse_first(rest).ok()?;
+    let (value, end) = pickanumber_text::json::parse_first(rest).ok()?;
     let end = from + end;
     let last = starts.partition_point(|&s| s < end);
     let line_end = starts.get(last).copied().unwrap_or(text.len());

@@ -1,10 +1,12 @@
 //! Model families: a grader may favour answers written by a model of its own family, so a
 //! retest warns when the grader and the model under test share one, where both names are known.
 //!
-//! A name is read as the part after its last `/` (`openrouter/anthropic/claude-sonnet-4` is
-//! `claude-sonnet-4`), in lower case; its family is the first entry of [`FAMILIES`] whose
-//! prefix starts it and is not followed by a letter (`o1-mini` is OpenAI's, `command-r`
-//! Cohere's, `phi-4` Microsoft's, `opus` nobody's). A name no prefix starts has no known
+//! A name is cut into its parts at each `/` and `:` (a provider's prefix and a tag:
+//! `openrouter/anthropic/claude-sonnet-4`, promptfoo's `openai:gpt-4o-mini`, Ollama's
+//! `ollama:llama3:8b`), each read in lower case; a part's family is the first entry of
+//! [`FAMILIES`] whose prefix starts it and is not followed by a letter (`o1-mini` is OpenAI's,
+//! `command-r` Cohere's, `phi-4` Microsoft's, `opus` nobody's), and the name's family is that
+//! of its last part that has one. A name none of whose parts a prefix starts has no known
 //! family, and no warning is given for it.
 
 /// Each family and the prefixes of its models' names.
@@ -52,21 +54,21 @@ pub const FAMILIES: [(&str, &[&str]); 10] = [
 /// assert_eq!(family("phi-4"), Some("Microsoft"));
 /// assert_eq!(family("philosopher-7b"), None);
 /// assert_eq!(family("my-fine-tune"), None);
+/// assert_eq!(family("openai:chat:gpt-4o-mini"), Some("OpenAI"));
+/// assert_eq!(family("ollama:llama3:8b"), Some("Meta"));
+/// assert_eq!(family("openrouter/mistralai/mixtral-8x7b"), Some("Mistral"));
 /// ```
 pub fn family(name: &str) -> Option<&'static str> {
-    let last = name
-        .rsplit('/')
-        .next()
-        .unwrap_or(name)
-        .trim()
-        .to_lowercase();
-    FAMILIES.iter().find_map(|(family, prefixes)| {
-        prefixes
-            .iter()
-            .any(|p| {
-                last.strip_prefix(p)
-                    .is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphabetic()))
-            })
-            .then_some(*family)
+    name.rsplit(['/', ':']).find_map(|part| {
+        let part = part.trim().to_lowercase();
+        FAMILIES.iter().find_map(|(family, prefixes)| {
+            prefixes
+                .iter()
+                .any(|p| {
+                    part.strip_prefix(p)
+                        .is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphabetic()))
+                })
+                .then_some(*family)
+        })
     })
 }

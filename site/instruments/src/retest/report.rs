@@ -4,8 +4,8 @@
 use super::{Retest, Shift, Work};
 use crate::calibrate::agreement::Figure;
 use crate::calibrate::card::Whole;
-use pickanumber_lean::numtext::{fixed, signed_fixed, trim_number};
 use pickanumber_score::interval::{LEVEL, RESAMPLES};
+use pickanumber_text::numtext::{fixed, signed_fixed, trim_number};
 use serde_json::{json, Value};
 
 /// Rounded to 4 decimals for the JSON.
@@ -191,6 +191,15 @@ impl Retest {
             s.push_str(&format!("**Warning:** {w}\n\n"));
         }
         s.push_str("## Works\n\n");
+        s.push_str(&self.works_table());
+        s
+    }
+
+    /// The report's table of the works, a row each with its SVG strip, and the sentence that
+    /// reads the strips: what `--report` prints under "Works", and what the site's pages show
+    /// for a runs file of the examples.
+    pub fn works_table(&self) -> String {
+        let mut s = String::new();
         let naive = self.naive_works > 0;
         s.push_str(if naive {
             "| work | finals | sd | range | flips | naive | naive sd | strip |\n|---|---|---|---|---|---|---|---|\n"
@@ -302,21 +311,23 @@ fn x_of(v: f64) -> String {
     trim_number((x * 100.0).round() / 100.0)
 }
 
-/// One work's strip: an inline SVG on one line.
+/// One work's strip: an inline SVG on one line, drawn in the text's colour (`currentColor`,
+/// the axis and the gate fainter), so it reads on a light page and a dark one, with no
+/// script; its `<title>` names the work and lists the numbers it draws, its text alternative.
 pub fn strip(w: &Work, gate: Option<f64>) -> String {
     let mut title = format!("{}: finals {}", w.work, list(&w.finals));
     if let Some(n) = &w.naive {
         title.push_str(&format!("; naive {}", list(n)));
     }
     let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" role=\"img\"><title>{}</title><line x1=\"{PAD}\" y1=\"10\" x2=\"{}\" y2=\"10\" stroke=\"#ccc\"/>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" role=\"img\"><title>{}</title><line x1=\"{PAD}\" y1=\"10\" x2=\"{}\" y2=\"10\" stroke=\"currentColor\" stroke-opacity=\".3\"/>",
         cell(&title),
         WIDTH - PAD
     );
     if let Some(g) = gate {
         let x = x_of(g);
         s.push_str(&format!(
-            "<line x1=\"{x}\" y1=\"1\" x2=\"{x}\" y2=\"19\" stroke=\"#888\"/>"
+            "<line x1=\"{x}\" y1=\"1\" x2=\"{x}\" y2=\"19\" stroke=\"currentColor\" stroke-opacity=\".6\"/>"
         ));
     }
     for f in &w.finals {

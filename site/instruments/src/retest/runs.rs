@@ -2,7 +2,7 @@
 
 use crate::calibrate::Scale;
 use crate::LineError;
-use pickanumber_lean::json::{self, Kind, Value};
+use pickanumber_text::json::{self, Kind, Value};
 
 /// The keys every run may have; `--by KEY` adds its key when it is not one of them.
 pub const KEYS: [&str; 6] = ["work", "output", "naive", "grader", "model", "probe"];

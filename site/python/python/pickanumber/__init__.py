@@ -464,12 +464,22 @@ SCORING_OPTIONS: Tuple[str, ...] = tuple(o[0] for o in _native.scoring_options()
 OptionError = _native.OptionError
 
 
-def _run(native_input: Any, options: Mapping[str, Any]) -> Analysis:
-    """The native evaluation of a text or of (name, text) pairs, and the strict check. The
-    options are read by the core's table (every name, value and combination checked there)."""
+def _run(
+    native_input: Any,
+    options: Mapping[str, Any],
+    graders: Optional[str] = None,
+    min_judges: Optional[int] = None,
+) -> Any:
+    """The native evaluation of a text or of (name, text) pairs, and the strict check; with
+    ``graders`` (the JSON of the graders' outcomes, the work in ``against``), the judge loop's
+    native verdict as ``_native.judge_verdict`` returns it. The options are read by the core's
+    table (every name, value and combination checked there)."""
     given = dict(options)
     if isinstance(given.get("rubric"), Rubric):
         given["rubric"] = given["rubric"]._native
+    if graders is not None:
+        _number("min_judges", min_judges)
+        return _native.judge_verdict(graders, min_judges, given)
     e = _native.evaluate(native_input, given)
     analysis = Analysis(e)
     if given.get("strict") and e.has_errors:

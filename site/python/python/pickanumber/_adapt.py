@@ -45,6 +45,10 @@ def score_output(output: str, rubric: Optional[Rubric], options: Mapping[str, An
     if not isinstance(output, str):
         raise TypeError(f"the model output to score is a {type(output).__name__}, not text")
     a = analyse(output, rubric=rubric, **options)
+    if a.final is not None and any(d.kind == "empty_input" for d in a.diagnostics):
+        # An empty list scores the centre with confidence 0; a framework would record that
+        # 50 as a score, so it is refused as the judge loop refuses an empty answer.
+        raise EvidenceError(None, "the output holds no items (an empty list): no evidence is no score", a.errors)
     if a.final is None:
         first = a.errors[0] if a.errors else None
         message = first.message if first else "no evidence items were read from the output"

@@ -1,15 +1,19 @@
-"""The judge loop: the rubric's prompt with the work after it -> each judge called at once ->
-each answer read -> the evidence checked against the work -> the passes combined.
+"""The judge loop's calls: the rubric's prompt with the work after it -> each judge called at
+once under our own timer -> each judge's outcome handed, as data, to the core's verdict.
 
 Data flow: ``judge(work, rubric, judges)`` -> ``Rubric.prompt(work)`` and ``Rubric.schema()``
--> every judge ``(prompt, schema) -> text`` called concurrently under one timeout -> each
-answer read on its own with ``analyse(strict=True)`` (an answer that is not the JSON asked for
-is set aside, named) -> ``combine`` of the readable answers ``against`` the work -> a
-``Judgement``: the combined ``Analysis`` with every judge's raw answer and every failure kept.
+-> every judge ``(prompt, schema) -> answer`` called concurrently, each on a thread of its own
+(an async judge on its own event loop there), under one deadline -> each judge's outcome (its
+text, its parsed JSON, what it raised, ``timed_out`` by our clock, ``too_large``) -> the core's
+verdict (``_native.judge_verdict``, the function the CLI's ``combine --outcomes`` and the npm
+package's ``judge`` call): every answer read strictly, the evidence checked against the work,
+the passes combined, the gate with its ``min_judges`` rule, each failure named -> a
+``Judgement``.
 
-No model client is a dependency: a judge is any callable the user writes around their SDK.
-The adapters (``pickanumber.inspect``, ``pickanumber.deepeval``) call ``judge_async`` with
-their framework's own models wrapped as such callables.
+Nothing but the calls happens here, so the same answers give the same verdict in every
+package. No model client is a dependency: a judge is any callable the user writes around their
+SDK. The adapters (``pickanumber.inspect``, ``pickanumber.deepeval``) call ``judge_async`` with
+their framework's own models, which are bound to the caller's event loop, so they run there.
 """
 
 from __future__ import annotations
@@ -19,9 +23,10 @@ import inspect as _pyinspect
 import json
 import os
 import threading
+import time
 from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Tuple, Union
 
-from . import Analysis, EvidenceError, Rubric, analyse, combine
+from . import SCORING_OPTIONS, Analysis, Rubric, _native, _run
 
 #: A judge: takes the prompt (markdown, the work at its end) and the JSON Schema of the answer
 #: (a dict), returns the model's answer as text (or the parsed JSON object), or an awaitable of
@@ -31,57 +36,62 @@ Judge = Callable[[str, Dict[str, Any]], Union[str, Mapping[str, Any], Awaitable[
 #: Seconds each judge has, by default, before it counts as failed.
 DEFAULT_TIMEOUT = 300.0
 
+#: The most bytes one answer may hold (64 MiB): a larger one is named, not read.
+MAX_ANSWER_BYTES = 64 << 20
+
 
 class JudgeError(RuntimeError):
     """Raised by ``judge`` when no judge gave a score: ``failures`` maps each judge's name to
-    why (its exception, the timeout, or the reader's first error about its answer), and
-    ``answers`` keeps each raw answer that came back."""
+    why (what it raised, the timeout, or what the reader found in its answer), ``answers``
+    keeps each raw answer that came back and ``misses`` the gate's reasons."""
 
-    def __init__(self, failures: Mapping[str, str], answers: Mapping[str, Optional[str]]) -> None:
+    def __init__(
+        self,
+        failures: Mapping[str, str],
+        answers: Mapping[str, Optional[str]],
+        misses: Optional[List[str]] = None,
+    ) -> None:
         self.failures = dict(failures)
         self.answers = dict(answers)
+        self.misses = list(misses or [])
         lines = [f"{name}: {why}" for name, why in self.failures.items()]
         super().__init__("no judge gave a score:\n" + "\n".join(lines))
 
 
 class Judgement(Analysis):
-    """``judge``'s result: the combined ``Analysis`` of the judges whose answers were read,
-    with ``answers`` (each judge's raw answer, ``None`` when it gave none), ``failures``
-    (each judge left out, and why) and ``prompt`` (the prompt every judge was sent).
-    ``to_dict()`` adds them as ``judges``; ``report()`` names the judges left out."""
+    """``judge``'s result: the combined ``Analysis`` of the judges that scored, with
+    ``answers`` (each judge's raw answer, ``None`` when it gave none), ``failures`` (each judge
+    left out, and why), ``failure_kinds`` (each judge left out: ``raised``, ``timed_out``,
+    ``too_large``, ``empty``, ``prose``, ``cut_off``, ``not_items`` or ``all_left_out``) and
+    ``prompt`` (the prompt every judge was sent). ``passed`` and ``misses`` are the gate's,
+    with the rule that at least ``min_judges`` judges (by default every one) scored.
+    ``to_dict()`` adds ``judges``; ``report()`` names the judges left out."""
 
-    __slots__ = ("answers", "failures", "prompt")
+    __slots__ = ("answers", "failures", "failure_kinds", "prompt", "_verdict", "_report")
 
-    def __init__(
-        self,
-        analysis: Analysis,
-        answers: Mapping[str, Optional[str]],
-        failures: Mapping[str, str],
-        prompt: str,
-    ) -> None:
-        super().__init__(analysis._e)
-        self.answers = dict(answers)
-        self.failures = dict(failures)
+    def __init__(self, evaluation: Any, verdict: Dict[str, Any], report: str, prompt: str) -> None:
+        super().__init__(evaluation)
+        judges = verdict["judges"]
+        self.answers: Dict[str, Optional[str]] = {n: j["answer"] for n, j in judges.items()}
+        self.failures: Dict[str, str] = {n: j["error"] for n, j in judges.items() if j["error"] is not None}
+        self.failure_kinds: Dict[str, str] = {
+            n: j["failure"]["kind"] for n, j in judges.items() if j["failure"] is not None
+        }
         self.prompt = prompt
+        self._verdict = verdict
+        self._report = report
 
     def to_dict(self) -> Dict[str, Any]:
-        """The combined JSON (``pickanumber combine``'s keys), then ``judges``: for each judge
-        in the order given, ``{"answer": raw text or None, "error": why it was left out or
+        """The combined JSON (``pickanumber combine``'s keys, the gate with ``min_judges``),
+        then ``judges``: for each judge in the order given, ``{"answer": raw text or None,
+        "error": why it was left out or None, "failure": {"kind", "line", "column"} or
         None}``."""
-        d = super().to_dict()
-        d["judges"] = {
-            name: {"answer": answer, "error": self.failures.get(name)}
-            for name, answer in self.answers.items()
-        }
-        return d
+        return json.loads(json.dumps(self._verdict))
 
     def report(self) -> str:
-        """The combined markdown report, then a section naming each judge left out and why."""
-        text = super().report()
-        if not self.failures:
-            return text
-        lines = [f"* {name}: {why}" for name, why in self.failures.items()]
-        return text.rstrip("\n") + "\n\n## Judges left out\n\n" + "\n".join(lines) + "\n"
+        """The combined markdown report, then the gate's misses and each judge left out and
+        why."""
+        return self._report
 
     def __repr__(self) -> str:
         return (
@@ -90,59 +100,86 @@ class Judgement(Analysis):
         )
 
 
-def _as_text(name: str, answer: Any) -> str:
-    """A judge's answer as text: a str as it is, a JSON object or list as its JSON."""
-    if isinstance(answer, str):
-        return answer
-    if isinstance(answer, (Mapping, list)):
-        return json.dumps(answer, ensure_ascii=False)
-    raise TypeError(f"returned {type(answer).__name__}, not the answer's text (str)")
+def _outcome(name: str, ok: bool, value: Any) -> Dict[str, Any]:
+    """One judge's outcome as the core takes it."""
+    if not ok:
+        return {"name": name, "kind": "raised", "type": type(value).__name__, "message": str(value)}
+    if isinstance(value, str):
+        size = len(value) if len(value) * 4 <= MAX_ANSWER_BYTES else len(value.encode("utf-8", "surrogatepass"))
+        if size > MAX_ANSWER_BYTES:
+            return {"name": name, "kind": "too_large", "bytes": size}
+        return {"name": name, "kind": "answer", "text": value}
+    if isinstance(value, (Mapping, list)):
+        try:
+            parsed = json.loads(json.dumps(value, allow_nan=False))
+        except (TypeError, ValueError) as e:
+            return {"name": name, "kind": "raised", "type": "TypeError", "message": f"returned JSON that cannot be read: {e}"}
+        return {"name": name, "kind": "parsed", "value": parsed}
+    return {
+        "name": name,
+        "kind": "raised",
+        "type": "TypeError",
+        "message": f"returned {type(value).__name__}, not the answer's text (str)",
+    }
 
 
-def _in_thread(fn: Judge, prompt: str, schema: Dict[str, Any]) -> "asyncio.Future[Any]":
-    """A sync judge's call in a daemon thread of its own: unlike the loop's executor, which
-    ``asyncio.run`` waits for, a judge still running after the timeout cannot hold the
-    caller."""
+class _Call:
+    """One judge's call: its outcome once settled, and when (our clock)."""
+
+    __slots__ = ("ok", "value", "at")
+
+    def __init__(self) -> None:
+        self.at: Optional[float] = None
+        self.ok = False
+        self.value: Any = None
+
+
+def _in_thread(fn: Judge, prompt: str, schema: Dict[str, Any], call: _Call, done: "asyncio.Future[None]") -> None:
+    """Runs ``fn`` on a daemon thread of its own (a coroutine on an event loop of its own
+    there), so that a judge that blocks or ignores its cancellation cannot hold the caller,
+    whose wait ends at the deadline; its outcome is recorded with the time it arrived."""
     loop = asyncio.get_running_loop()
-    future: "asyncio.Future[Any]" = loop.create_future()
-
-    def settle(ok: bool, value: Any) -> None:
-        if not future.done():
-            (future.set_result if ok else future.set_exception)(value)
 
     def work() -> None:
         try:
-            outcome = (True, fn(prompt, schema))
-        except BaseException as e:  # handed to the caller, which decides
-            outcome = (False, e)
+            result = fn(prompt, schema)
+            if _pyinspect.isawaitable(result):
+                result = asyncio.run(_awaited(result))
+            call.ok, call.value = True, result
+        except (Exception, asyncio.CancelledError) as e:  # the judge's own failure: data
+            call.ok, call.value = False, e
+        except BaseException as e:  # an interrupt: re-raised in the caller
+            call.ok, call.value = False, e
+        call.at = time.monotonic()
         try:
-            loop.call_soon_threadsafe(settle, *outcome)
+            loop.call_soon_threadsafe(lambda: done.done() or done.set_result(None))
         except RuntimeError:
-            pass  # the loop has closed: the caller stopped waiting at the timeout
+            pass  # the caller's loop has closed: it stopped waiting at the deadline
 
     threading.Thread(target=work, name="pickanumber-judge", daemon=True).start()
-    return future
 
 
-async def _call(name: str, fn: Judge, prompt: str, schema: Dict[str, Any], timeout: float) -> str:
-    """One judge's answer as text; a sync judge runs in a thread so the judges overlap."""
+async def _awaited(result: Awaitable[Any]) -> Any:
+    return await result
 
-    async def run() -> Any:
+
+async def _on_loop(fn: Judge, prompt: str, schema: Dict[str, Any], call: _Call) -> None:
+    """Runs ``fn`` on the caller's event loop (a framework's model bound to it); a sync
+    callable still runs on a thread of its own. Records the outcome and when it arrived."""
+    try:
         if _pyinspect.iscoroutinefunction(fn):
-            return await fn(prompt, schema)
-        result = await _in_thread(fn, prompt, schema)
+            result = await fn(prompt, schema)
+        else:
+            done: "asyncio.Future[None]" = asyncio.get_running_loop().create_future()
+            _in_thread(fn, prompt, schema, call, done)
+            await done
+            return
         if _pyinspect.isawaitable(result):
             result = await result
-        return result
-
-    return _as_text(name, await asyncio.wait_for(run(), timeout))
-
-
-def _why(e: BaseException, timeout: float) -> str:
-    """A failed call, in a phrase."""
-    if isinstance(e, asyncio.TimeoutError):
-        return f"no answer within the timeout of {timeout:g} s"
-    return f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
+        call.ok, call.value = True, result
+    except Exception as e:
+        call.ok, call.value = False, e
+    call.at = time.monotonic()
 
 
 def _checked(
@@ -183,47 +220,86 @@ async def judge_async(
     judges: Mapping[str, Judge],
     *,
     timeout: float = DEFAULT_TIMEOUT,
+    min_judges: Optional[int] = None,
     **options: Any,
 ) -> Judgement:
-    """``judge`` for code already inside an event loop (an inspect scorer, a DeepEval
-    ``a_measure``, a notebook): the same arguments, awaited."""
+    """``judge`` for code already inside an event loop (a notebook, a framework's scorer): the
+    same arguments, awaited. The judges run as ``judge`` runs them, each on a thread of its
+    own, so none can block or hold the caller's loop past the timeout."""
+    return await _judge_panel(work, rubric, judges, timeout, min_judges, options, share_loop=False)
+
+
+async def _judge_panel(
+    work: Any,
+    rubric: Any,
+    judges: Mapping[str, Judge],
+    timeout: Any,
+    min_judges: Optional[int],
+    options: Mapping[str, Any],
+    *,
+    share_loop: bool,
+) -> Judgement:
+    """The calls and the verdict. ``share_loop`` runs coroutine judges on the caller's event
+    loop (an adapter's framework models are bound to it): one that ignores its cancellation
+    is still abandoned at the deadline, and an answer arriving after it still counts as
+    timed out."""
     rubric, pairs, timeout = _checked(work, rubric, judges, timeout, options)
     prompt = rubric.prompt(work)
     schema = rubric.schema()
-    results = await asyncio.gather(
-        *(_call(name, fn, prompt, schema, timeout) for name, fn in pairs),
-        return_exceptions=True,
+    calls = [_Call() for _ in pairs]
+    started = time.monotonic()
+    deadline = started + timeout
+    waits: List["asyncio.Future[Any]"] = []
+    loop = asyncio.get_running_loop()
+    for (name, fn), call in zip(pairs, calls):
+        if share_loop:
+            waits.append(asyncio.ensure_future(_on_loop(fn, prompt, schema, call)))
+        else:
+            done: "asyncio.Future[None]" = loop.create_future()
+            _in_thread(fn, prompt, schema, call, done)
+            waits.append(done)
+    _, pending = await asyncio.wait(waits, timeout=max(0.0, deadline - time.monotonic()))
+    for w in pending:
+        w.cancel()  # not awaited: a judge that ignores its cancellation is left behind
+    outcomes: List[Dict[str, Any]] = []
+    for (name, _), call in zip(pairs, calls):
+        at = call.at
+        if at is None or at > deadline:
+            outcomes.append({"name": name, "kind": "timed_out", "seconds": timeout})
+        elif not call.ok and isinstance(call.value, (KeyboardInterrupt, SystemExit)):
+            raise call.value
+        else:
+            outcomes.append(_outcome(name, call.ok, call.value))
+    against = work if isinstance(work, str) else dict(work)
+    # The verdict (the interval's resampling most of it) runs on a worker thread, so that the
+    # caller's event loop, and the judges of other panels on it, keep running meanwhile.
+    evaluation, verdict, report = await loop.run_in_executor(
+        None,
+        lambda: _run(
+            None,
+            {**_checked(options), "rubric": rubric, "against": against},
+            graders=json.dumps(outcomes, ensure_ascii=False),
+            min_judges=min_judges,
+        ),
     )
-    answers: Dict[str, Optional[str]] = {}
-    failures: Dict[str, str] = {}
-    readable: List[Tuple[str, str]] = []
-    for (name, _), result in zip(pairs, results):
-        if isinstance(result, BaseException):
-            if not isinstance(result, Exception):
-                raise result
-            answers[name] = None
-            failures[name] = _why(result, timeout)
-            continue
-        answers[name] = result
-        try:
-            analyse(result, rubric=rubric, strict=True, interval=False)
-        except EvidenceError as e:
-            where = f"line {e.line}: " if e.line is not None else ""
-            failures[name] = f"the answer is not the items asked for ({where}{e.message})"
-            continue
-        readable.append((name, result))
-    if not readable:
-        raise JudgeError(failures, answers)
-    combined = combine(readable, rubric=rubric, against=work, **options)
-    if combined.final is None:
-        for name, p in ((p["name"], p) for p in combined.passes):
-            if p.get("final") is None:
-                failures.setdefault(name, "no item of its answer was left to count")
-        raise JudgeError(failures, answers)
-    for p in combined.passes:
-        if p.get("final") is None:
-            failures.setdefault(p["name"], "every item it gave was left out: its evidence is not in the work")
-    return Judgement(combined, answers, failures, prompt)
+    if evaluation is None:
+        judged = verdict["judges"]
+        raise JudgeError(
+            {n: j["error"] for n, j in judged.items() if j["error"] is not None},
+            {n: j["answer"] for n, j in judged.items()},
+            verdict["gate"]["misses"],
+        )
+    return Judgement(evaluation, verdict, report, prompt)
+
+
+def _checked(options: Mapping[str, Any]) -> Dict[str, Any]:
+    """The options, each a scoring option of the core's table but the rubric and the work
+    (``judge``'s own arguments); an unknown one is refused by name."""
+    names = [n for n in SCORING_OPTIONS if n not in ("rubric", "against")]
+    unknown = sorted(k for k in options if k not in names)
+    if unknown:
+        raise TypeError(f"judge() got an unexpected keyword argument {unknown[0]!r}: use {', '.join(names)}, min_judges, timeout")
+    return dict(options)
 
 
 def judge(
@@ -232,6 +308,7 @@ def judge(
     judges: Mapping[str, Judge],
     *,
     timeout: float = DEFAULT_TIMEOUT,
+    min_judges: Optional[int] = None,
     **options: Any,
 ) -> Judgement:
     """Judges ``work`` with several judge models and scores their items with the formula.
@@ -247,21 +324,25 @@ def judge(
         called as ``fn(prompt, schema)`` and returns the answer's text (or its parsed JSON), or
         an awaitable of it; any SDK, no client is a dependency here.
     timeout
-        Seconds each judge has (default 300). A sync judge still running then is left
-        running in its thread; its answer is not used.
+        Seconds each judge has (default 300), by our clock. Each judge runs on a thread of its
+        own (an async one on an event loop of its own there), so one that blocks or ignores
+        its cancellation is left behind at the timeout; an answer arriving later is not read.
+    min_judges
+        How many judges must give a score for the gate to pass (default: every one).
     options
         ``combine``'s keywords (the scoring options, ``ScoringOptions``), except ``against``,
         which is the work.
 
-    The judges are called concurrently. A judge that raises, times out, or answers with
-    anything but the items asked for (prose, JSON of another shape, a criterion the rubric
-    lacks: each answer is read strictly, on its own) is left out of the score and named in
-    ``failures`` with why; the others still combine. Every item whose evidence is not in the
-    work is left out (``to_dict()["evidence"]`` gives each pass's invented-evidence rate).
-    Raises ``JudgeError`` naming every judge when none gives a score. Inside an event loop,
+    A judge that raises (its own exception, named with its type), times out, answers over
+    64 MiB, or answers with anything but the items asked for (prose, JSON cut off, named with
+    the reader's line and column, another shape, an empty list: no items is no score) is left
+    out and named in ``failures``; so is one every item of which cites evidence not in the
+    work. The others still combine. The gate (``passed``, ``misses``) fails when fewer than
+    ``min_judges`` judges scored, naming them, as well as on the thresholds. Raises
+    ``JudgeError`` naming every judge when none gives a score. Inside an event loop,
     ``await judge_async(...)`` does not block it; ``judge`` works there too, in a thread.
     """
-    return run_sync(judge_async(work, rubric, judges, timeout=timeout, **options))
+    return run_sync(_judge_panel(work, rubric, judges, timeout, min_judges, options, share_loop=False))
 
 
 def run_sync(coroutine: Awaitable[Any]) -> Any:
@@ -271,12 +352,12 @@ def run_sync(coroutine: Awaitable[Any]) -> Any:
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return asyncio.run(coroutine)  # type: ignore[arg-type]
+        return _run_loop(coroutine)
     box: Dict[str, Any] = {}
 
     def work() -> None:
         try:
-            box["value"] = asyncio.run(coroutine)  # type: ignore[arg-type]
+            box["value"] = _run_loop(coroutine)
         except BaseException as e:  # re-raised in the caller's thread
             box["error"] = e
 
@@ -286,3 +367,16 @@ def run_sync(coroutine: Awaitable[Any]) -> Any:
     if "error" in box:
         raise box["error"]
     return box["value"]
+
+
+def _run_loop(coroutine: Awaitable[Any]) -> Any:
+    """``asyncio.run`` without its wait for the tasks still running at the end: a judge task
+    that ignores its cancellation is cancelled and left, not waited for."""
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(coroutine)
+    finally:
+        for task in asyncio.all_tasks(loop):
+            task.cancel()
+        loop.run_until_complete(asyncio.sleep(0))
+        loop.close()

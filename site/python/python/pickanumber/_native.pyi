@@ -10,7 +10,7 @@ __version__: str
 # The object `pickanumber score` prints, as ``to_dict()`` returns it: the output contract
 # (schema/result.schema.json in the repository). A test checks every TypedDict below against
 # the schema's keys; each enumeration's block is written from the schema by
-# `INSTA_UPDATE=always cargo test -p pickanumber-api --test schema`.
+# `INSTA_UPDATE=always cargo test -p pickanumber-result --test schema`.
 
 # generated from schema/result.schema.json: Mode
 Mode = Literal["auto", "pooled", "matrix", "feedback"]
@@ -167,6 +167,37 @@ GateDict = TypedDict(
         "passed": bool,
         "misses": List[str],
         "max_unverified": NotRequired[float],
+        "require_card": NotRequired[Dict[str, str]],
+    },
+)
+GraderDict = TypedDict(
+    "GraderDict",
+    {
+        "name": str,
+        "model": Optional[str],
+        "temperature": Optional[float],
+        "max_tokens": Optional[int],
+    },
+)
+FitDict = TypedDict(
+    "FitDict",
+    {
+        "gold": str,
+        "settings": str,
+    },
+)
+CardDict = TypedDict(
+    "CardDict",
+    {
+        "tool": str,
+        "version": str,
+        "settings": str,
+        "rubric": Optional[str],
+        "prompt": Optional[str],
+        "schema": Optional[str],
+        "work": Optional[str],
+        "graders": List[GraderDict],
+        "fit": Optional[FitDict],
     },
 )
 ResultDict = TypedDict(
@@ -205,6 +236,7 @@ ResultDict = TypedDict(
         "ignored": List[int],
         "warnings": List[DiagnosticDict],
         "notes": List[DiagnosticDict],
+        "card": NotRequired[CardDict],
         "gate": NotRequired[GateDict],
     },
 )
@@ -239,7 +271,7 @@ class Rubric:
     @property
     def perspectives(self) -> List[str]: ...
 
-# generated from the scoring options table (site/api/src/table.rs): ScoringOptions
+# generated from the scoring options table (site/result/src/table.rs): ScoringOptions
 #: What is wrong with an option, as `OptionError.kind` says it.
 OptionErrorKind = Literal[
     "unknown_option",
@@ -249,6 +281,7 @@ OptionErrorKind = Literal[
     "bad_weights",
     "bad_rubric",
     "bad_work",
+    "bad_card",
     "needs_option",
     "conflicting_options",
 ]
@@ -288,6 +321,8 @@ class ScoringOptions(TypedDict, total=False):
     """Count only verified items, leaving out located ones (a place and no quotation), not_checkable and no_evidence ones too."""
     max_unverified: Optional[float]
     """The gate: the share of checkable items whose evidence is not in the work must be at most this rate (0 to 1), overall and for each pass."""
+    require_card: Optional[Mapping[str, str]]
+    """The gate: the result's card must hold each value in its field (version, settings, rubric, prompt, schema or work)."""
 # end of generated ScoringOptions
 
 class OptionError(ValueError):
@@ -299,6 +334,9 @@ def evaluate(
     input: Union[str, Sequence[Tuple[str, str]]], options: Optional[Mapping[str, Any]] = None
 ) -> Evaluation: ...
 def scoring_options() -> List[Tuple[str, str, List[str], str, str]]: ...
+def judge_verdict(
+    graders: str, min_judges: Optional[int] = None, options: Optional[Mapping[str, Any]] = None
+) -> Tuple[Optional[Evaluation], Dict[str, Any], str]: ...
 def parse_rubric(
     text: str, name: Optional[str] = None
 ) -> Tuple[Optional[Rubric], List[Tuple[int, int, str, str, str]]]: ...

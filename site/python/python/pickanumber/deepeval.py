@@ -24,6 +24,8 @@ support) -> ``judge_async`` (one pass per model, evidence checked against ``actu
 
 from __future__ import annotations
 
+import functools
+import json
 import os
 from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Sequence, Tuple, Union
 
@@ -40,7 +42,7 @@ except ModuleNotFoundError as e:  # pragma: no cover - the message is the point
 
 from . import Analysis, EvidenceError, Rubric
 from ._adapt import check_options, load_rubric, reason, score_output
-from ._judge import DEFAULT_TIMEOUT, Judge, JudgeError, judge_async, run_sync
+from ._judge import DEFAULT_TIMEOUT, Judge, JudgeError, _judge_panel, run_sync
 
 Models = Union[str, DeepEvalBaseLLM, Sequence[Union[str, DeepEvalBaseLLM]], Mapping[str, Union[str, DeepEvalBaseLLM]]]
 
@@ -65,8 +67,10 @@ class EvidenceMetric(BaseMetric):
     ``DeepEvalBaseLLM``), one or a list, or ``{pass name: model}``; a rubric is then needed.
     Each judges ``actual_output`` under the rubric (one pass each, named by
     ``get_model_name()``, a name given twice getting ``#2``); ``analysis`` is then a
-    ``Judgement`` whose ``failures`` name each judge left out (failed, timed out after
-    ``timeout`` seconds, or answered with prose) and whose ``answers`` keep each raw answer.
+    ``Judgement`` whose ``failures`` name each judge left out (raised, timed out after
+    ``timeout`` seconds by our clock, answered with prose, cut-off JSON or no items, or cited
+    only evidence not in the output) and whose ``answers`` keep each raw answer; ``success``
+    is then also false unless at least ``min_judges`` judges (by default every one) scored.
     When no judge gives a score, ``JudgeError`` names each.
     """
 
@@ -79,6 +83,7 @@ class EvidenceMetric(BaseMetric):
         async_mode: bool = True,
         model: Optional[Models] = None,
         timeout: float = DEFAULT_TIMEOUT,
+        min_judges: Optional[int] = None,
         options: Optional[Mapping[str, Any]] = None,
         **keywords: Any,
     ) -> None:
@@ -86,6 +91,7 @@ class EvidenceMetric(BaseMetric):
         self.rubric = load_rubric(rubric)
         self.model = model
         self.timeout = timeout
+        self.min_judges = min_judges
         self._judges: Optional[Dict[str, Judge]] = None
         if model is not None:
             if self.rubric is None:
@@ -122,7 +128,15 @@ class EvidenceMetric(BaseMetric):
         self.evaluation_cost = 0.0 if self._native else None
         options = self.options
         try:
-            a = await judge_async(test_case.actual_output, self.rubric, self._judges, timeout=self.timeout, **options)
+            a = await _judge_panel(
+                test_case.actual_output,
+                self.rubric,
+                self._judges,
+                self.timeout,
+                self.min_judges,
+                options,
+                share_loop=True,
+            )
         except JudgeError as e:
             self._failed(e)
             raise
@@ -175,7 +189,7 @@ def _judge(llm: DeepEvalBaseLLM, on_cost: Callable[[Any], None]) -> Judge:
     """A judge callable around a DeepEval model, the schema given as a pydantic class."""
 
     async def call(prompt: str, schema: Dict[str, Any]) -> str:
-        cls = _pydantic("EvidenceItems", schema)
+        cls = _schema_class(json.dumps(schema, sort_keys=True))
         result = await llm.a_generate_with_schema(prompt, schema=cls)
         if isinstance(result, tuple) and len(result) == 2:
             result, cost = result  # a DeepEval model's (result, cost)
@@ -185,6 +199,13 @@ def _judge(llm: DeepEvalBaseLLM, on_cost: Callable[[Any], None]) -> Judge:
         return result
 
     return call
+
+
+@functools.lru_cache(maxsize=16)
+def _schema_class(schema: str) -> Any:
+    """The pydantic class of a rubric's schema (JSON text), made once per schema: making it is
+    slow enough to hold an event loop that runs many judges."""
+    return _pydantic("EvidenceItems", json.loads(schema))
 
 
 def _pydantic(name: str, schema: Mapping[str, Any]) -> Any:

@@ -41,7 +41,7 @@ except ModuleNotFoundError as e:  # pragma: no cover - the message is the point
 
 from . import Rubric
 from ._adapt import check_options, judged_metadata, load_rubric, reason, score_output
-from ._judge import Judge, judge_async
+from ._judge import Judge, _judge_panel
 
 Graders = Union[str, Model, Sequence[Union[str, Model]], Mapping[str, Union[str, Model]]]
 
@@ -53,6 +53,7 @@ def evidence_scorer(
     rubric: Union[str, "os.PathLike[str]", Rubric, None] = None,
     model: Union[Graders, None] = None,
     timeout: float = 300.0,
+    min_judges: Union[int, None] = None,
     **options: Any,
 ) -> Scorer:
     """A scorer that scores with the fixed formula: the model's output as evidence items, or,
@@ -65,8 +66,11 @@ def evidence_scorer(
     (providers without structured output get the prompt alone, which asks for the same JSON).
     Each grader is one pass, named by the model (a name given twice gets ``#2``); evidence is
     checked against the output and the passes are combined. ``timeout`` is each grader's, in
-    seconds. A grader that fails, times out or answers with prose is left out, named in the
-    metadata's ``failures`` and the explanation; when none gives a score the sample's error
+    seconds, by our clock (a grader still running then is left behind and its answer not
+    read). A grader that raises, times out, answers with prose, cut-off JSON or no items, or
+    whose every item cites evidence not in the output, is left out, named in the metadata's
+    ``failures`` and the explanation, and fails the gate (``passed``, ``misses``) unless
+    ``min_judges`` allows fewer judges than given; when none gives a score the sample's error
     names each. The metadata then holds ``passes`` (each pass's final), ``interval``,
     ``alpha``, ``disagreements``, ``invented_rate`` (each pass's share of checkable items
     whose evidence is not in the output), ``failures`` and ``answers`` (each raw answer), as
@@ -102,7 +106,9 @@ def evidence_scorer(
         async def graded(state: TaskState, target: Target) -> Score:
             if not graders:
                 graders.update(_graders(model))
-            j = await judge_async(state.output.completion, loaded, graders, timeout=timeout, **kwargs)
+            j = await _judge_panel(
+                state.output.completion, loaded, graders, timeout, min_judges, kwargs, share_loop=True
+            )
             return Score(
                 value=float(j.final),  # type: ignore[arg-type]
                 explanation=j.report(),

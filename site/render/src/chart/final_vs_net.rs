@@ -6,8 +6,8 @@ use super::svg::{draw, frame, polyline, signed, x_of, y_of};
 use super::{score_of, FinalVsNetWords, Words, PAD_L, PAD_T};
 use crate::html::escape;
 use crate::sentences::Count;
-use pickanumber_lean::numtext::{fixed, trim_number};
 use pickanumber_score::Params;
+use pickanumber_text::numtext::{fixed, trim_number};
 
 pub(super) fn final_vs_net(counts: &[usize], words: &Words, count: &Count) -> String {
     let w = &words.final_vs_net;

@@ -4,8 +4,8 @@
 use super::svg::{draw, frame, polyline, x_of, y_of};
 use super::Words;
 use crate::html::escape;
-use pickanumber_lean::numtext::{fixed, trim_number};
 use pickanumber_score::{Item, Params, Pooled};
+use pickanumber_text::numtext::{fixed, trim_number};
 
 pub(super) fn multiplier(max: usize, words: &Words) -> String {
     let w = &words.multiplier;

@@ -570,3 +570,82 @@ fn layout_says_toml_is_read() -> bool {
         .lines()
         .any(|l| l.starts_with("paste = ") && l.contains("TOML"))
 }
+
+/// The retest page shows its worked example as the build computes it: the table of the
+/// committed runs' works, each with an SVG strip that needs no script, is drawn in the text's
+/// colour (so it reads in dark mode) and carries its text alternative, and the paper's claim
+/// stated beside what those runs show, with figures quoted from the same retest.
+#[test]
+fn the_retest_page_shows_the_example_s_strips_and_its_figures_beside_the_paper_s_claim() {
+    use pickanumber_instruments::calibrate::Scale;
+    use pickanumber_instruments::retest::{retest, runs, Options};
+    let root = super::repo();
+    let rel = "docs/cli-retest.md";
+    let bib = crate::bibliography::Bibliography::load(
+        &root.join("content/references"),
+        std::path::Path::new("content/references"),
+    )
+    .expect("the references");
+    let layout = crate::layout_words::Layout::load(&root).expect("the layout");
+    let page = crate::page::render(
+        &root,
+        std::path::Path::new(rel),
+        &read(rel),
+        &bib,
+        &layout,
+        crate::base::Base::ROOT,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let body = &page.body;
+    let start = body
+        .find("<figure class=\"retest\" id=\"retest-example\">")
+        .expect("the example's figure");
+    let figure = &body[start..start + body[start..].find("</figure>").unwrap()];
+    let text = std::fs::read_to_string(root.join("examples/docs/retest-runs.jsonl")).unwrap();
+    let scale = Scale::parse("1:10").unwrap();
+    let r = retest(
+        &runs::read(&text, scale, Some("probe")).unwrap(),
+        &Options {
+            fail_under: Some(60.0),
+            naive_scale: scale,
+            by: Some("probe".into()),
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(figure.matches("<svg ").count(), r.works.len(), "{figure}");
+    assert_eq!(
+        figure.matches("role=\"img\"><title>").count(),
+        r.works.len()
+    );
+    assert!(!figure.contains("<script"), "{figure}");
+    assert!(!figure.contains("#ccc") && figure.contains("currentColor"));
+    for w in &r.works {
+        let finals: Vec<String> = w.finals.iter().map(|f| f.to_string()).collect();
+        let title = format!("<title>{}: finals {}; naive ", w.work, finals.join(", "));
+        assert!(figure.contains(&title), "no {title} in {figure}");
+    }
+    let claim = body
+        .find("What the paper claims.")
+        .expect("the paper's claim");
+    let shown = body
+        .find("What these runs show.")
+        .expect("what the runs show");
+    assert!(
+        claim < shown && start < claim,
+        "the claim and the runs' figures follow the table"
+    );
+    let after = &body[shown..];
+    let sd = pickanumber_text::numtext::fixed(r.final_sd.value.unwrap(), 2);
+    let naive = pickanumber_text::numtext::fixed(r.naive_sd.as_ref().unwrap().value.unwrap(), 2);
+    assert!(
+        after.contains(&format!("spread by\n{sd} points"))
+            || after.contains(&format!("spread by {sd} points")),
+        "{after}"
+    );
+    assert!(after.contains(&format!("by {naive}")), "{after}");
+    assert!(
+        !page.markdown.contains("{{ example."),
+        "the markdown twin quotes the figures"
+    );
+}

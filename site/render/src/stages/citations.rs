@@ -7,8 +7,8 @@ use crate::bibliography::{Bibliography, Cited};
 use crate::error::Error;
 use crate::events::{map_prose, Ev, Events};
 use crate::html::escape;
+use crate::layout_words::Labels;
 use crate::record::Record;
-use crate::site_words::Labels;
 use pulldown_cmark::Event;
 use std::path::Path;
 

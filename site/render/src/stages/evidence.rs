@@ -5,9 +5,9 @@
 use crate::base::Base;
 use crate::error::Error;
 use crate::events::{block_text, fence_info, Ev, Events};
+use crate::layout_words::Layout;
 use crate::record::Record;
 use crate::scoring::Block;
-use crate::site_words::Layout;
 use std::collections::BTreeMap;
 use std::path::Path;
 

@@ -6,8 +6,8 @@ use crate::base::Base;
 use crate::error::Error;
 use crate::events::{Ev, Events};
 use crate::instruments::Island;
+use crate::layout_words::Layout;
 use crate::record::Record;
-use crate::site_words::Layout;
 use pulldown_cmark::{Event, Tag, TagEnd};
 use std::path::Path;
 

@@ -3,8 +3,8 @@
 
 use crate::error::Error;
 use crate::events::{block_text, fence_info, Ev, Events};
+use crate::layout_words::Layout;
 use crate::record::Record;
-use crate::site_words::Layout;
 use std::path::Path;
 
 /// Replaces every plot block of `events` with its figure, in `layout`'s words.

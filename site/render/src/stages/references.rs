@@ -1,21 +1,37 @@
-//! Inline references: `{{ id.field }}` in prose becomes the value an evidence block of the
-//! page computed (`{{ ex.final }}` → `72`). Code is left as written. [`fill`] does the same
-//! for the page's published markdown.
+//! Inline references: `{{ id.field }}` in prose becomes the value an evidence block or a
+//! retest block of the page computed (`{{ ex.final }}` → `72`). Code is left as written.
+//! [`fill`] does the same for the page's published markdown.
 
 use super::evidence::Blocks;
+use super::retest::Figures;
 use crate::braces::{scan, Piece};
 use crate::error::Error;
 use crate::events::{map_prose, Events};
 use crate::instruments::Island;
 use pulldown_cmark::{CowStr, Event};
+use std::collections::BTreeMap;
 use std::path::Path;
+
+/// The values prose may quote, by block id then field: each evidence block's
+/// ([`crate::scoring::Block::values`]) and each retest block's.
+pub type Values = BTreeMap<String, BTreeMap<String, String>>;
+
+/// The page's quotable values: its evidence blocks' and its retest blocks' `figures`.
+pub fn values(blocks: &Blocks, figures: Figures) -> Values {
+    let mut v: Values = blocks
+        .iter()
+        .map(|(id, b)| (id.clone(), b.values()))
+        .collect();
+    v.extend(figures);
+    v
+}
 
 /// Replaces every reference in the prose of `events`.
 ///
 /// # Errors
 /// An unclosed `{{`, an island marker inside a sentence, or a reference to a block or field
 /// the page does not have (the message lists what it has).
-pub fn run<'a>(file: &Path, events: Events<'a>, blocks: &Blocks) -> Result<Events<'a>, Error> {
+pub fn run<'a>(file: &Path, events: Events<'a>, blocks: &Values) -> Result<Events<'a>, Error> {
     map_prose(events, |text, line| {
         if !text.contains("{{") {
             return Ok(None);
@@ -25,7 +41,7 @@ pub fn run<'a>(file: &Path, events: Events<'a>, blocks: &Blocks) -> Result<Event
     })
 }
 
-fn fill_text(text: &str, blocks: &Blocks) -> Result<String, String> {
+fn fill_text(text: &str, blocks: &Values) -> Result<String, String> {
     let mut out = String::new();
     for piece in scan(text) {
         match piece {
@@ -37,19 +53,18 @@ fn fill_text(text: &str, blocks: &Blocks) -> Result<String, String> {
     Ok(out)
 }
 
-fn value(name: &str, blocks: &Blocks) -> Result<String, String> {
+fn value(name: &str, blocks: &Values) -> Result<String, String> {
     if Island::from_marker(name).is_some() {
         return Err(format!("{{{{ {name} }}}} must be alone in its paragraph"));
     }
     let (id, field) = name.split_once('.').unwrap_or((name, ""));
-    let Some(block) = blocks.get(id) else {
+    let Some(values) = blocks.get(id) else {
         let known: Vec<&str> = blocks.keys().map(String::as_str).collect();
         return Err(format!(
-            "unknown reference {{{{ {name} }}}}: no evidence block \"{id}\" in this page (blocks: {})",
+            "unknown reference {{{{ {name} }}}}: no evidence or retest block \"{id}\" in this page (blocks: {})",
             if known.is_empty() { "none".to_string() } else { known.join(", ") }
         ));
     };
-    let values = block.values();
     values.get(field).cloned().ok_or_else(|| {
         let fields: Vec<&str> = values
             .keys()
@@ -65,7 +80,7 @@ fn value(name: &str, blocks: &Blocks) -> Result<String, String> {
 
 /// `body` with each `{{ id.field }}` that names a block's value replaced by it; anything
 /// else between braces (an island marker, an example in a code span) stays as written.
-pub fn fill(body: &str, blocks: &Blocks) -> String {
+pub fn fill(body: &str, blocks: &Values) -> String {
     let mut out = String::with_capacity(body.len());
     for piece in scan(body) {
         match piece {
@@ -76,7 +91,7 @@ pub fn fill(body: &str, blocks: &Blocks) -> String {
                     crate::setup::GENERIC_PROMPT => crate::setup::generic_prompt().ok(),
                     _ => name
                         .split_once('.')
-                        .and_then(|(id, field)| blocks.get(id)?.values().get(field).cloned()),
+                        .and_then(|(id, field)| blocks.get(id)?.get(field).cloned()),
                 };
                 out.push_str(value.as_deref().unwrap_or(raw));
             }
@@ -91,9 +106,9 @@ mod tests {
     use crate::scoring::Block;
     use crate::stages::test_util::{events, html};
 
-    fn blocks() -> Blocks {
+    fn blocks() -> Values {
         let b = Block::compile(Path::new("p.md"), 1, "evidence id=a", "+5 done\n").unwrap();
-        Blocks::from([("a".to_string(), b)])
+        values(&Blocks::from([("a".to_string(), b)]), Figures::new())
     }
 
     #[test]
@@ -115,7 +130,7 @@ mod tests {
         };
         assert_eq!(
             err("\n{{ b.final }}"),
-            "p.md:2: unknown reference {{ b.final }}: no evidence block \"b\" in this page (blocks: a)"
+            "p.md:2: unknown reference {{ b.final }}: no evidence or retest block \"b\" in this page (blocks: a)"
         );
         assert_eq!(
             err("{{ a.nope }}"),

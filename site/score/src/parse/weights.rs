@@ -76,7 +76,7 @@ fn once_each(pairs: Vec<(String, f64)>) -> Result<Vec<(String, f64)>, String> {
 
 /// Weights given as numbers (the Python package's mapping or pairs) read by the rule
 /// [`parse_weights`] reads text by: each value is written as the shortest decimal that reads
-/// back to it ([`round_trip`](pickanumber_lean::numtext::round_trip)) and read as that text, so a
+/// back to it ([`round_trip`](pickanumber_text::numtext::round_trip)) and read as that text, so a
 /// value the text could not give (`NaN`, an infinity, more digits than the decimal reader
 /// rounds exactly, such as `0.1 + 0.2`) is refused with the same message, and so are a name
 /// that is not a label and a criterion given twice. An empty list is left to the caller, whose
@@ -101,7 +101,7 @@ fn once_each(pairs: Vec<(String, f64)>) -> Result<Vec<(String, f64)>, String> {
 pub fn weights_from_numbers(pairs: Vec<(String, f64)>) -> Result<Vec<(String, f64)>, String> {
     let mut out = Vec::with_capacity(pairs.len());
     for (name, x) in pairs {
-        let value = weight(&name, &pickanumber_lean::numtext::round_trip(x))?;
+        let value = weight(&name, &pickanumber_text::numtext::round_trip(x))?;
         out.push((name, value));
     }
     once_each(out)

@@ -177,11 +177,12 @@ fn one(
             )),
             _ => None,
         };
-        // One diagnostic per line: a `×N` line gives N entries with one check.
+        // One diagnostic per item: a `×N` line gives N entries with one check, named once;
+        // items sharing a line (a JSON answer on one line) are each named.
         if let Some(m) = message {
             if diagnostics
                 .last()
-                .is_none_or(|d: &Diagnostic| d.line != Some(entry.line))
+                .is_none_or(|d: &Diagnostic| d.line != Some(entry.line) || d.message != m)
             {
                 diagnostics.push(Diagnostic::at(Kind::Evidence, entry.line, m));
             }

@@ -465,7 +465,7 @@ fn normalise_lines(text: &str) -> (String, Vec<usize>, Vec<usize>) {
     let mut pending = false;
     let mut offset = 0;
     // Lines end where every reader of pasted text ends them (a lone CR too).
-    for (k, line) in pickanumber_lean::lines::lines_with_ends(text).enumerate() {
+    for (k, line) in pickanumber_text::lines::lines_with_ends(text).enumerate() {
         if k > 0 {
             // The line's first character follows the space its break becomes.
             starts.push(norm.len() + usize::from(!norm.is_empty()));

@@ -242,9 +242,54 @@ pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Fai
     let calibrate_ms = calibration(env, report)?;
     let runs = runs_memory(env, report)?;
     let retest_ms = super::retest::retest(env, report)?;
+    let card = card(env, report)?;
     Ok(
-        json!({"available": true, "items": ITEMS, "median_ns": median_ns, "mean_ns": mean_ns, "items_per_second": per_second, "verify_median_ns": verify_ns, "scaling": scaling, "forms": forms, "calibrate_subjects": GOLD_SIZES, "calibrate_best_ms": calibrate_ms, "runs_memory": runs, "retest_best_ms": retest_ms}),
+        json!({"available": true, "items": ITEMS, "median_ns": median_ns, "mean_ns": mean_ns, "items_per_second": per_second, "verify_median_ns": verify_ns, "scaling": scaling, "forms": forms, "calibrate_subjects": GOLD_SIZES, "calibrate_best_ms": calibrate_ms, "runs_memory": runs, "retest_best_ms": retest_ms, "card": card}),
     )
+}
+
+/// The card's cost at most this share of the score it is written on.
+const MAX_CARD_SHARE: f64 = 0.01;
+
+/// The card's bench (`site/result/benches/card.rs`): for a score of 100,000 items with a
+/// rubric, and with a rubric and a work, the card's median time as a share of the score's
+/// (which includes it), judged against [`MAX_CARD_SHARE`]; returns the shares.
+fn card(env: &Env, report: &mut Report) -> Result<Value, Failure> {
+    env.cargo("bench -p pickanumber-result --bench card -- --noplot")?;
+    let median = |name: &str| {
+        median_and_mean(env, &format!("criterion/card/{name}/new/estimates.json")).map(|m| m.0)
+    };
+    let mut shares = Vec::new();
+    for (score, card, what) in [
+        (
+            "score_100000_items_with_rubric",
+            "card_alone_without_work",
+            "a rubric",
+        ),
+        (
+            "score_100000_items_with_rubric_and_1mb_work",
+            "card_alone",
+            "a rubric and a 1 MB work (20 files)",
+        ),
+    ] {
+        let (score_ns, card_ns) = (median(score)?, median(card)?);
+        let share = card_ns / score_ns;
+        let row = Row::new(
+            format!("the card's hashes beside score: 100,000 items with {what}, native release"),
+            format!(
+                "{:.2} % ({:.2} ms of {:.0} ms, medians)",
+                share * 100.0,
+                card_ns / 1e6,
+                score_ns / 1e6
+            ),
+        );
+        report.rows.push(row.target(
+            format!("< {:.0} %", MAX_CARD_SHARE * 100.0),
+            share < MAX_CARD_SHARE,
+        ));
+        shares.push(json!({"score": score, "score_median_ns": score_ns, "card_median_ns": card_ns, "share": share}));
+    }
+    Ok(Value::Array(shares))
 }
 
 /// Subjects of the timed gold sets.

@@ -116,7 +116,7 @@ mod tests {
             {"path": "/", "part": "reading", "raw": 9000, "gzip": 4000, "brotli": 6000},
             {"path": "/style.css", "part": "reading", "raw": 8000, "gzip": 3000, "brotli": 2500},
             {"path": "/calc/boot.js", "part": "calculator", "raw": 200, "gzip": 100, "brotli": 100},
-            {"path": "/calc/pickanumber-calculator-1_bg.wasm", "part": "calculator", "raw": 150000, "gzip": 70000, "brotli": calc - 100},
+            {"path": "/calc/pickanumber-calculator-island-1_bg.wasm", "part": "calculator", "raw": 150000, "gzip": 70000, "brotli": calc - 100},
             {"path": "/copy.js", "part": "other_scripts", "raw": 500, "gzip": 300, "brotli": 300},
         ], "external": [], "missing": ["/gone.png"]});
         let all = 8500 + calc + 300;
@@ -174,8 +174,8 @@ mod tests {
     fn a_module_loaded_on_first_use_has_its_own_row() {
         let page = budgets::loaded_later("/", &budgets::SECOND);
         let page = json!({"page": page, "files": [
-            {"path": "/calc/pickanumber-second-1.js", "part": "calculator", "raw": 5000, "gzip": 2100, "brotli": 1960},
-            {"path": "/calc/pickanumber-second-1_bg.wasm", "part": "calculator", "raw": 190000, "gzip": 80000, "brotli": 75144},
+            {"path": "/calc/pickanumber-calculator-on-demand-1.js", "part": "calculator", "raw": 5000, "gzip": 2100, "brotli": 1960},
+            {"path": "/calc/pickanumber-calculator-on-demand-1_bg.wasm", "part": "calculator", "raw": 190000, "gzip": 80000, "brotli": 75144},
         ], "external": [], "missing": []});
         let mut report = Report::default();
         page_rows(&page, &mut report);

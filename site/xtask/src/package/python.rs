@@ -210,7 +210,8 @@ fn logged(what: &str, cmd: &mut Command, log: &Path) -> Result<String, Failure> 
 
 /// `cargo xtask test`'s Python step, once [`ensure_venv`] and [`ensure_promptfoo`] have run:
 /// `pip install ./site/python` into the venv (dev profile, sharing cargo's cache), then pytest
-/// against the debug CLI, with promptfoo from `node_modules` run by Node 22. It runs beside the
+/// against the debug CLI and the npm package (built before, for the judge loop's differential
+/// test), with promptfoo from `node_modules` run by Node 22. It runs beside the
 /// site's build, so its output goes to `target/python-test.log`; the lines it returns say what
 /// ran and how long it took.
 pub fn test(env: &Env) -> Result<Vec<String>, Failure> {
@@ -231,8 +232,9 @@ pub fn test(env: &Env) -> Result<Vec<String>, Failure> {
         .env("PATH", venv_path(env))
         .env("PICKANUMBER_NODE22", node);
     pytest.env("PICKANUMBER_CLI", env.target().join("debug/pickanumber"));
+    pytest.env("PICKANUMBER_NPM", env.repo.join(crate::package::npm::OUT));
     pytest.env("DEEPEVAL_TELEMETRY_OPT_OUT", "YES");
-    let what = "pytest site/python/tests (the package, its adapters, the docs' promptfoo example)";
+    let what = "pytest site/python/tests (the package, its adapters, the docs' promptfoo example, the judge loop's differential test)";
     done.push(logged(what, &mut pytest, &log)?);
     let text = std::fs::read_to_string(&log).unwrap_or_default();
     let summary = text.lines().rev().find(|l| l.contains(" passed"));

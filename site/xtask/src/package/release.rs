@@ -29,12 +29,12 @@ use crate::env::{failed, human, step, Context, Env, Failure};
 /// The crates published to crates.io, each after the ones it depends on; the last is the
 /// command line (`cargo install pickanumber-cli` installs `pickanumber`).
 pub const CRATES: [&str; 7] = [
-    "pickanumber-lean",
+    "pickanumber-text",
     "pickanumber-score",
     "pickanumber-rubric",
     "pickanumber-instruments",
-    "pickanumber-view",
-    "pickanumber-api",
+    "pickanumber-result-view",
+    "pickanumber-result",
     "pickanumber-cli",
 ];
 

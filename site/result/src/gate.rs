@@ -1,0 +1,243 @@
+//! The gate for pipelines: `--fail-under N`, `--min-confidence C`, `--require-self-check`
+//! and `--max-unverified RATE` (the share of checkable items whose evidence is not in the
+//! judged work) turn the headline into a pass or a miss. A miss exits 3 with the JSON still printed (and a
+//! `gate` object in it saying which check missed); exit 1 and 2 keep their meanings and win
+//! over 3, since a score with item errors or no score at all is not a score to gate.
+//!
+//! Each miss is a sentence that ends with the option it checks, spelled as the caller's front
+//! end spells it ([`OptionNames`]): `final 62 is under 70 (--fail-under)` from the CLI,
+//! `(fail_under=)` from Python, `(failUnder)` from npm.
+
+use pickanumber_result_view::{words::RESULT, working::headline_label};
+use pickanumber_score::Analysis;
+use serde::Serialize;
+
+/// How a front end spells the gate's three options, for the sentences of its misses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionNames {
+    /// The option of [`Gate::fail_under`].
+    pub fail_under: &'static str,
+    /// The option of [`Gate::min_confidence`].
+    pub min_confidence: &'static str,
+    /// The option of [`Gate::require_self_check`].
+    pub require_self_check: &'static str,
+    /// The option of [`Gate::max_unverified`].
+    pub max_unverified: &'static str,
+    /// The option of [`crate::Options::require_card`].
+    pub require_card: &'static str,
+}
+
+impl OptionNames {
+    /// `pickanumber score` and `combine`: the flags.
+    pub const CLI: OptionNames = OptionNames {
+        fail_under: "--fail-under",
+        min_confidence: "--min-confidence",
+        require_self_check: "--require-self-check",
+        max_unverified: "--max-unverified",
+        require_card: "--require-card",
+    };
+    /// The Python package: the keyword arguments of `analyse` and `combine`.
+    pub const PYTHON: OptionNames = OptionNames {
+        fail_under: "fail_under=",
+        min_confidence: "min_confidence=",
+        require_self_check: "require_self_check=",
+        max_unverified: "max_unverified=",
+        require_card: "require_card=",
+    };
+    /// The npm package: the keys of the options object.
+    pub const NPM: OptionNames = OptionNames {
+        fail_under: "failUnder",
+        min_confidence: "minConfidence",
+        require_self_check: "requireSelfCheck",
+        max_unverified: "maxUnverified",
+        require_card: "requireCard",
+    };
+}
+
+impl Default for OptionNames {
+    /// The CLI's flags.
+    fn default() -> OptionNames {
+        OptionNames::CLI
+    }
+}
+
+/// The thresholds a caller gives, and how its front end names them.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Gate {
+    /// The headline must be at least this.
+    pub fail_under: Option<f64>,
+    /// The headline's confidence must be at least this.
+    pub min_confidence: Option<f64>,
+    /// In matrix mode, the criteria finals must span at least the self-check's 20 points.
+    pub require_self_check: bool,
+    /// The share of checkable items (verified or not found) whose evidence is not in the
+    /// judged work must be at most this (0 to 1); it needs a work to check against.
+    pub max_unverified: Option<f64>,
+    /// The options' names in the misses' sentences (the CLI's flags by default).
+    pub names: OptionNames,
+}
+
+impl Gate {
+    /// Whether any threshold was given.
+    pub fn is_set(&self) -> bool {
+        self.fail_under.is_some()
+            || self.min_confidence.is_some()
+            || self.require_self_check
+            || self.max_unverified.is_some()
+    }
+
+    /// The checks that miss, as sentences (`final 62 is under 70 (--fail-under)`, with the
+    /// option named as [`Gate::names`] spells it); empty when the headline passes. An analysis
+    /// with no headline misses every check it cannot pass.
+    pub fn misses(&self, a: &Analysis) -> Vec<String> {
+        let h = a.headline();
+        let OptionNames {
+            fail_under,
+            min_confidence,
+            require_self_check,
+            max_unverified,
+            ..
+        } = self.names;
+        let mut out = Vec::new();
+        if let Some(n) = self.fail_under {
+            match h {
+                Some(h) if h.score >= n => {}
+                Some(h) => out.push(format!(
+                    "{} {} is under {} ({fail_under})",
+                    headline_label(h.kind, &RESULT).to_lowercase(),
+                    h.score_text(),
+                    trim(n)
+                )),
+                None => out.push(format!("there is no score to compare with {fail_under}")),
+            }
+        }
+        if let Some(c) = self.min_confidence {
+            match h {
+                Some(h) if h.confidence >= c => {}
+                Some(h) => out.push(format!(
+                    "confidence {} is under {} ({min_confidence})",
+                    h.confidence_text(),
+                    trim(c)
+                )),
+                None => out.push(format!(
+                    "there is no confidence to compare with {min_confidence}"
+                )),
+            }
+        }
+        if self.require_self_check {
+            match a.matrix().map(|m| m.result.as_ref()) {
+                Some(Ok(s)) if s.self_check => {}
+                Some(Ok(s)) => out.push(format!(
+                    "the self-check fails: the criteria span {} points, under {} ({require_self_check})",
+                    trim(s.span),
+                    trim(a.params.self_check_span)
+                )),
+                Some(Err(_)) => out.push(format!("the weights cannot be used, so there is no self-check ({require_self_check})")),
+                None => out.push(format!(
+                    "the self-check needs matrix mode; this input was scored in {} mode ({require_self_check})",
+                    a.mode()
+                )),
+            }
+        }
+        if let Some(rate) = self.max_unverified {
+            match a.evidence.as_ref().map(|v| v.counts) {
+                None => out.push(format!(
+                    "no work was given to check the evidence against ({max_unverified})"
+                )),
+                Some(c) => {
+                    let over = |c: pickanumber_score::verify::Counts, whose: &str| {
+                        c.invented_rate().filter(|&r| r > rate).map(|r| {
+                            format!(
+                                "{whose}{} of {} checkable items cite evidence not in the work ({}), over {} ({max_unverified})",
+                                c.not_found,
+                                c.verified + c.located + c.not_found,
+                                pickanumber_text::numtext::fixed(r, 3),
+                                trim(rate)
+                            )
+                        })
+                    };
+                    out.extend(over(c, ""));
+                    // Each judge on its own too: one that invents fails the gate even when
+                    // the others' verified items keep the overall rate under it.
+                    for p in a.passes.iter().flat_map(|p| &p.passes) {
+                        if let Some(v) = p.analysis.evidence.as_ref() {
+                            out.extend(over(v.counts, &format!("pass {}: ", p.name)));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The `gate` object of the JSON: the thresholds (`max_unverified` only when set), whether
+    /// the headline passed, and why not.
+    pub fn result(self, misses: &[String]) -> GateResult {
+        GateResult {
+            fail_under: self.fail_under,
+            min_confidence: self.min_confidence,
+            require_self_check: self.require_self_check,
+            passed: misses.is_empty(),
+            misses: misses.to_vec(),
+            max_unverified: self.max_unverified,
+            require_card: None,
+        }
+    }
+}
+
+/// The gate's verdict in the JSON, present when a threshold was given.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "Gate"))]
+pub struct GateResult {
+    /// The headline's minimum, or `null`.
+    pub fail_under: Option<f64>,
+    /// The confidence's minimum, or `null`.
+    pub min_confidence: Option<f64>,
+    /// Whether the matrix self-check must pass.
+    pub require_self_check: bool,
+    /// Whether every check passed.
+    pub passed: bool,
+    /// The checks that missed, as sentences naming the option as the caller's front end
+    /// spells it (`final 62 is under 70 (--fail-under)`).
+    pub misses: Vec<String>,
+    /// The most share of checkable items whose evidence is not in the work; present only
+    /// when given, so that a gate without a work keeps its keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_unverified: Option<f64>,
+    /// The card fields required to hold a value (`--require-card FIELD=VALUE`), field by
+    /// field; present only when given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub require_card: Option<std::collections::BTreeMap<String, String>>,
+}
+
+/// A threshold as typed: `70`, `0.5`.
+fn trim(x: f64) -> String {
+    pickanumber_text::numtext::trim_number(x)
+}
+
+/// `--min-confidence`'s value: a number from 0 to 1.
+pub fn parse_confidence(s: &str) -> Result<f64, String> {
+    match pickanumber_score::parse_decimal(s) {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "{s:?} is not a confidence from 0 to 1, such as 0.5"
+        )),
+    }
+}
+
+/// `--max-unverified`'s value: a share from 0 to 1.
+pub fn parse_rate(s: &str) -> Result<f64, String> {
+    match pickanumber_score::parse_decimal(s) {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("{s:?} is not a rate from 0 to 1, such as 0.1")),
+    }
+}
+
+/// `--fail-under`'s value: a score from 0 to 100.
+pub fn parse_score(s: &str) -> Result<f64, String> {
+    match pickanumber_score::parse_decimal(s) {
+        Ok(x) if (0.0..=100.0).contains(&x) => Ok(x),
+        _ => Err(format!("{s:?} is not a score from 0 to 100, such as 70")),
+    }
+}
