@@ -359,6 +359,8 @@ test("every option of the table is taken as the command line takes it", () => {
         [args, value] = [["--rubric", rubric], { path: rubric }];
       } else if (o.kind === "bad_work") {
         [args, value] = [["--against", work], "the tests pass\n"];
+      } else if (o.kind === "bad_card") {
+        [args, value] = [["--require-card", `version=${pkg.version}`], { version: pkg.version }];
       } else {
         value = { mode: "pooled", preset: "generic", unverified: "keep", weights: "a=1" }[o.name];
         value ??= o.kind === "out_of_range" ? 0.5 : 2;

@@ -126,7 +126,7 @@ EVERY_OPTION = dict(mode="matrix", weights="craft=0.6,depth=0.4", preset=None, s
                     # The evidence options need a work, which a metric without judges has not:
                     # their defaults.
                     unverified="drop", require_evidence=False, require_quotes=False,
-                    max_unverified=None)
+                    max_unverified=None, require_card=None)
 MATRIX_LINES = (
     "(+5, sme × craft) every endpoint has a test\n(+3, production × craft) retries are bounded\n"
     "(-3, adversary × depth) no lock order\n")

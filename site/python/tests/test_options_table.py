@@ -36,6 +36,8 @@ def good(name: str, kind: str, what: str, tmp_path: pathlib.Path):
         return ["--rubric", str(RUBRIC)], pickanumber.Rubric.load(RUBRIC)
     if kind == "bad_work":
         return ["--against", str(work)], work
+    if kind == "bad_card":
+        return ["--require-card", f"version={pickanumber.__version__}"], {"version": pickanumber.__version__}
     value = {"mode": "pooled", "preset": "generic", "unverified": "keep", "weights": "a=1"}.get(name)
     if value is None:
         value = "0.5" if kind == "out_of_range" else "2"

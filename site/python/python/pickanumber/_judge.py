@@ -277,7 +277,7 @@ async def _judge_panel(
         None,
         lambda: _run(
             None,
-            {**_checked(options), "rubric": rubric, "against": against},
+            {**_scoring(options), "rubric": rubric, "against": against},
             graders=json.dumps(outcomes, ensure_ascii=False),
             min_judges=min_judges,
         ),
@@ -292,7 +292,7 @@ async def _judge_panel(
     return Judgement(evaluation, verdict, report, prompt)
 
 
-def _checked(options: Mapping[str, Any]) -> Dict[str, Any]:
+def _scoring(options: Mapping[str, Any]) -> Dict[str, Any]:
     """The options, each a scoring option of the core's table but the rubric and the work
     (``judge``'s own arguments); an unknown one is refused by name."""
     names = [n for n in SCORING_OPTIONS if n not in ("rubric", "against")]
