@@ -345,7 +345,7 @@ test("every option of the table is taken as the command line takes it", () => {
     const bad = { out_of_range: "-1", unknown_name: "zzz", bad_weights: "craft" };
     assert.deepEqual(
       pkg.SCORING_OPTIONS.map((o) => o.name),
-      ["mode", "preset", "weights", "rubric", "strict", "failUnder", "minConfidence", "requireSelfCheck", "denominator", "scale", "interval", "against", "unverified", "requireEvidence", "requireQuotes", "maxUnverified"],
+      ["mode", "preset", "weights", "rubric", "strict", "failUnder", "minConfidence", "requireSelfCheck", "denominator", "scale", "interval", "against", "unverified", "requireEvidence", "requireQuotes", "maxUnverified", "requireCard"],
     );
     for (const o of pkg.SCORING_OPTIONS) {
       const extra = o.needs.includes("against") ? { against: "the tests pass\n" } : {};
@@ -390,6 +390,8 @@ test("every option of the table is taken as the command line takes it", () => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
 test("every result carries the CLI's card, and requireCard pins a field of it", () => {
   const r = pkg.analyse(ITEMS);
   assert.deepEqual(r.card, JSON.parse(cli(["score"], ITEMS).stdout).card);
@@ -407,5 +409,5 @@ test("every result carries the CLI's card, and requireCard pins a field of it", 
     () => pkg.analyse(ITEMS, { requireCard: { rubrik: "00" } }),
     { name: "TypeError", message: 'options.requireCard: "rubrik=00": rubrik is not a card field; give one of version, settings, rubric, prompt, schema, work as FIELD=VALUE' },
   );
-  assert.throws(() => pkg.analyse(ITEMS, { requireCard: "rubric=00" }), /options\.requireCard: must be an object of card fields/);
+  assert.throws(() => pkg.analyse(ITEMS, { requireCard: "rubric=00" }), /options\.requireCard: must be card fields mapped to their values/);
 });
