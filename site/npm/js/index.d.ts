@@ -36,57 +36,80 @@ export type Severity = "error" | "warning" | "note";
 export type AlphaLevel = "reliable" | "tentative" | "unreliable";
 // end of generated AlphaLevel
 
-/** The options of {@link analyse} and {@link report}: `pickanumber score`'s flags. */
-export interface Options {
-  /** How items combine (`--mode`); `"auto"` decides: buckets → feedback, criteria or weights → matrix, else pooled. */
-  mode?: Mode;
-  /** A preset matrix's criteria and weights (`--preset`). */
-  preset?: "generic" | "hackathon";
-  /** Criterion weights (`--weights`): `{ craft: 0.6, depth: 0.4 }` or `"craft=0.6,depth=0.4"`; divided by their sum. */
-  weights?: Record<string, number> | string;
-  /**
-   * Score against a rubric (`--rubric`): `{ path }` (a TOML or JSON file, read in Node; its
-   * errors name the path), `{ text }` (the file's text), a rubric object, or a string, which is
-   * always the rubric's text, never a path. It sets the mode, the weights and the formula's
-   * settings, so `mode`, `preset` and `weights` cannot be given with it.
-   */
-  rubric?: RubricSource;
-  /** Every line that is not an item, a heading, a weights line or blank is an error (`--strict`). */
-  strict?: boolean;
-  /** The gate: the headline must be at least this score, 0 to 100 (`--fail-under`). */
-  failUnder?: number;
-  /** The gate: the headline's confidence must be at least this, 0 to 1 (`--min-confidence`). */
-  minConfidence?: number;
-  /** The gate: in matrix mode the criteria must pass the self-check (`--require-self-check`). */
-  requireSelfCheck?: boolean;
-  /** Items for full confidence, greater than 0 (`--denominator`, default 20). */
-  denominator?: number;
-  /** Points of raw score per unit of normalised evidence, greater than 0 (`--scale`, default 8). */
-  scale?: number;
-  /**
-   * Compute the headline's bootstrap interval (default `true`). `false` skips its 1,000
-   * resamples, most of a call's cost (`--no-interval`): the result then has no `interval`
-   * key, at the top or in any pass.
-   */
-  interval?: boolean;
-  /**
-   * The judged work (`--against`): its text, or `{ path: text }` for files. Every item's
-   * evidence (a quote in double quotes, `path:line`, `path:line-line`, `path#Lnn`) is checked
-   * against it before anything is counted: items whose evidence is not in the work are left
-   * out and named in `warnings`; `evidence` gives each item's status and the counts.
-   */
-  against?: string | Record<string, string>;
-  /** With `against`: `"drop"` (default) leaves out items not found, `"keep"` counts them, flagged (`--unverified`). */
-  unverified?: "drop" | "keep";
-  /** With `against`: leave out items that cite no evidence too (`--require-evidence`). */
-  requireEvidence?: boolean;
-  /** With `against`: count only verified items, leaving out located, not_checkable and no_evidence ones too (`--require-quotes`). */
-  requireQuotes?: boolean;
-  /** The gate, with `against`: the share of checkable items whose evidence is not in the work must be at most this, 0 to 1 (`--max-unverified`). */
-  maxUnverified?: number;
-  /** The gate: card fields that must hold these values, such as `{ rubric: "<sha256>" }` (`--require-card`). */
-  requireCard?: Record<string, string>;
+// generated from the scoring options table (site/result/src/table.rs): ScoringOptions
+/** What is wrong with an option, on the `TypeError` it throws (its `kind`). */
+export type OptionErrorKind =
+  | "unknown_option"
+  | "wrong_type"
+  | "out_of_range"
+  | "unknown_name"
+  | "bad_weights"
+  | "bad_rubric"
+  | "bad_work"
+  | "bad_card"
+  | "needs_option"
+  | "conflicting_options";
+
+/** The scoring options of `analyse`, `combine` and `judge`. */
+export interface ScoringOptions {
+  /** How items combine; left out, auto decides from the input (buckets: feedback; criteria or weights: matrix; else pooled). */
+  mode?: "auto" | "pooled" | "matrix" | "feedback" | null;
+  /** Criteria and weights of a preset matrix. */
+  preset?: "generic" | "hackathon" | null;
+  /** Criterion weights, such as craft=0.6,depth=0.4 (divided by their sum if it is not 1). */
+  weights?: string | Record<string, number> | null;
+  /** Score against a rubric: its mode, weights and settings; items naming a criterion or perspective outside it are errors. Cannot be combined with mode, preset or weights. */
+  rubric?: RubricSource | null;
+  /** Read strictly, for pipelines: every line that is not an item, a heading, a weights line or blank is an error instead of a note. */
+  strict?: boolean | null;
+  /** The gate: the headline (the final; the overall in matrix mode) must be at least this score, else the gate misses. */
+  failUnder?: number | null;
+  /** The gate: the headline's confidence must be at least this (0 to 1). */
+  minConfidence?: number | null;
+  /** The gate: the matrix self-check must pass (criteria finals at least 20 points apart). */
+  requireSelfCheck?: boolean | null;
+  /** Items for full confidence: the density is the items divided by this (default 20, or the rubric's). */
+  denominator?: number | null;
+  /** Points of raw score per unit of normalised evidence (default 8, or the rubric's). */
+  scale?: number | null;
+  /** The bootstrap interval of the headline and of each pass, on by default; off skips the resampling, most of the time a score takes, and the result has no interval key. */
+  interval?: boolean | null;
+  /** Check every item's evidence against the judged work (a file's text, or a folder as a tree of files) before anything is counted. */
+  against?: string | Record<string, string> | null;
+  /** drop (the default) leaves out items whose evidence is not in the work; keep counts them, flagged. */
+  unverified?: "drop" | "keep" | null;
+  /** Leave out items that cite no evidence too. */
+  requireEvidence?: boolean | null;
+  /** Count only verified items, leaving out located ones (a place and no quotation), not_checkable and no_evidence ones too. */
+  requireQuotes?: boolean | null;
+  /** The gate: the share of checkable items whose evidence is not in the work must be at most this rate (0 to 1), overall and for each pass. */
+  maxUnverified?: number | null;
+  /** The gate: the result's card must hold each value in its field (version, settings, rubric, prompt, schema or work). */
+  requireCard?: Record<string, string> | null;
 }
+// end of generated ScoringOptions
+
+/**
+ * The options of {@link analyse}, {@link combine} and {@link report}: `pickanumber score`'s
+ * flags, from the one table every front end reads. A bad option throws a `TypeError` with a
+ * `kind` ({@link OptionErrorKind}).
+ */
+export type Options = ScoringOptions;
+
+/** One option of the core's table, named as the options object spells it. */
+export interface ScoringOption {
+  name: keyof ScoringOptions;
+  /** What its value is: `a score from 0 to 100, such as 70`. */
+  what: string;
+  /** The options it needs. */
+  needs: (keyof ScoringOptions)[];
+  help: string;
+  /** The kind of error a bad value gives. */
+  kind: OptionErrorKind;
+}
+
+/** The scoring options, from the core's one table, in its order. */
+export const SCORING_OPTIONS: readonly ScoringOption[];
 
 /**
  * Where a rubric comes from, told apart by its form: `{ path }` reads a file (Node only),

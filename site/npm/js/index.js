@@ -15,6 +15,7 @@ import init, {
   retestJson,
   rubricPrompt as promptOf,
   rubricSchema as schemaOf,
+  scoringOptionsJson,
   version as wasmVersion,
 } from "./pickanumber_wasm.js";
 
@@ -30,6 +31,12 @@ if (typeof process === "object" && typeof process.versions?.node === "string") {
 } else {
   await init({ module_or_path: wasmUrl });
 }
+
+/**
+ * The scoring options, from the core's one table: `{ name, what, needs, help, kind }` each,
+ * named as the options object spells them (`failUnder`), in the table's order.
+ */
+export const SCORING_OPTIONS = Object.freeze(JSON.parse(scoringOptionsJson()));
 
 /** What a value is, for messages. */
 function describe(value) {
@@ -129,13 +136,20 @@ function passesJson(passes) {
   return toJson(list, "passes");
 }
 
-/** Calls the core; its errors (bad options, a bad rubric) come back as TypeErrors. */
+/**
+ * Calls the core; its errors (bad options, a bad rubric) come back as TypeErrors, an option's
+ * with the stable `kind` of the core's table (`out_of_range`, `needs_option`, …).
+ */
 function core(f, ...args) {
   try {
     return f(...args);
   } catch (e) {
-    if (e instanceof Error && e.constructor === Error) throw new TypeError(e.message);
-    throw e;
+    if (!(e instanceof Error && e.constructor === Error)) throw e;
+    if (e.message.startsWith('{"optionError":')) {
+      const { kind, message } = JSON.parse(e.message).optionError;
+      throw Object.assign(new TypeError(message), { kind });
+    }
+    throw new TypeError(e.message);
   }
 }
 

@@ -26,7 +26,7 @@ import threading
 import time
 from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Tuple, Union
 
-from . import Analysis, Rubric, _native, _run
+from . import SCORING_OPTIONS, Analysis, Rubric, _native, _run
 
 #: A judge: takes the prompt (markdown, the work at its end) and the JSON Schema of the answer
 #: (a dict), returns the model's answer as text (or the parsed JSON object), or an awaitable of
@@ -277,11 +277,9 @@ async def _judge_panel(
         None,
         lambda: _run(
             None,
+            {**_scoring(options), "rubric": rubric, "against": against},
             graders=json.dumps(outcomes, ensure_ascii=False),
             min_judges=min_judges,
-            rubric=rubric,
-            against=against,
-            **_defaults(options),
         ),
     )
     if evaluation is None:
@@ -294,31 +292,14 @@ async def _judge_panel(
     return Judgement(evaluation, verdict, report, prompt)
 
 
-#: ``combine``'s keywords and their defaults, as ``_run`` takes them.
-_OPTIONS: Dict[str, Any] = {
-    "mode": None,
-    "weights": None,
-    "preset": None,
-    "strict": False,
-    "fail_under": None,
-    "min_confidence": None,
-    "require_self_check": False,
-    "denominator": None,
-    "scale": None,
-    "interval": True,
-    "unverified": "drop",
-    "require_evidence": False,
-    "require_quotes": False,
-    "max_unverified": None,
-}
-
-
-def _defaults(options: Mapping[str, Any]) -> Dict[str, Any]:
-    """The options with every keyword ``_run`` needs; an unknown one is refused by name."""
-    unknown = sorted(k for k in options if k not in _OPTIONS)
+def _scoring(options: Mapping[str, Any]) -> Dict[str, Any]:
+    """The options, each a scoring option of the core's table but the rubric and the work
+    (``judge``'s own arguments); an unknown one is refused by name."""
+    names = [n for n in SCORING_OPTIONS if n not in ("rubric", "against")]
+    unknown = sorted(k for k in options if k not in names)
     if unknown:
-        raise TypeError(f"judge() got an unexpected keyword argument {unknown[0]!r}: use {', '.join(_OPTIONS)}, min_judges, timeout")
-    return {**_OPTIONS, **options}
+        raise TypeError(f"judge() got an unexpected keyword argument {unknown[0]!r}: use {', '.join(names)}, min_judges, timeout")
+    return dict(options)
 
 
 def judge(
@@ -349,9 +330,8 @@ def judge(
     min_judges
         How many judges must give a score for the gate to pass (default: every one).
     options
-        ``combine``'s keywords (``fail_under``, ``min_confidence``, ``unverified``,
-        ``require_evidence``, ``require_quotes``, ``max_unverified``, ``interval``, ...),
-        except ``against``, which is the work.
+        ``combine``'s keywords (the scoring options, ``ScoringOptions``), except ``against``,
+        which is the work.
 
     A judge that raises (its own exception, named with its type), times out, answers over
     64 MiB, or answers with anything but the items asked for (prose, JSON cut off, named with
