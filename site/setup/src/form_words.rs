@@ -179,7 +179,6 @@ impl<'de> serde::de::Visitor<'de> for Table {
     }
 
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Words, A::Error> {
-        use serde::de::Error;
         let mut words = Words::default();
         while let Some(key) = map.next_key::<String>()? {
             let Some(index) = Words::KEYS.iter().position(|k| *k == key) else {
