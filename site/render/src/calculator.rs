@@ -31,18 +31,15 @@ pub struct Words {
     pub noscript: Text<Note>,
     /// What the calculator shows in place of its result when its wasm stopped (a trap: a
     /// panic, running out of memory), until the next edit starts it afresh; written into the
-    /// recovery module (`recover.js`), so the calculator's wasm carries none of it. Needed
-    /// only by a build that installs the calculator ([`install_assets`] refuses it empty).
-    #[serde(default)]
+    /// recovery module (`recover.js`), so the calculator's wasm carries none of it
+    /// ([`install_assets`] refuses it empty).
     pub stopped: String,
     /// `[calculator.passes]`: the saved passes' words over the view crate's defaults, checked
     /// here and compiled into the calculator's second module (`pickanumber-island-words`).
-    #[serde(default)]
     pub passes: Overrides<CalculatorPasses<'static>>,
     /// `[calculator.live]`: the live calculator's words over the view crate's defaults,
     /// checked here and compiled into its wasm; the label over the input stands in this box
     /// too.
-    #[serde(default)]
     pub live: Overrides<CalculatorLive<'static>>,
 }
 

@@ -1,12 +1,15 @@
 //! The site's words that no single page holds, from `content/layout.toml`: the navigation,
-//! the footer (markdown), the layout's labels, the summary that opens `llms.txt`, and the
-//! words the stages put around computed values: the islands' static boxes (`[calculator]`,
-//! `[probe]`, `[pairwise]`), evidence figures (`[evidence]`), plots (`[plots]`), item
-//! counts (`[items]`) and a computed result's labels (`[result]`, over the view crate's
-//! defaults: [`crate::word_overrides`]). The links the navigation and footer make are recorded with their lines
-//! in that file, so a broken one is reported there; an unknown key, a missing one or a slot a
-//! sentence cannot use ([`crate::sentences`]; in the view crate's tables, a slot its default
-//! word lacks) is an error at its line.
+//! the footer (markdown) and the summary that opens `llms.txt`, which the file must state, and
+//! the tables it may state over the code's defaults: the layout's labels ([`Labels`]), the
+//! search box, the islands' static boxes (`[calculator]`, `[probe]`, `[pairwise]`), evidence
+//! figures (`[evidence]`), plots (`[plots]`), item counts (`[items]`), the setup page
+//! (`[setup]`, defaults in `pickanumber_setup::form_words`) and the view crate's tables
+//! (`[result]` and the islands' `view`/`live` tables: [`crate::word_overrides`]). Each table's
+//! `Default` holds its default words beside its fields; a key the file leaves out keeps its
+//! default. The links the navigation and footer make are recorded with their lines in that
+//! file, so a broken one is reported there; an unknown key or a slot a sentence cannot use
+//! ([`crate::sentences`]; in the view crate's tables, a slot its default word lacks) is an
+//! error at its line.
 
 use crate::base::Base;
 use crate::error::Error;
