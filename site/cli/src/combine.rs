@@ -205,6 +205,7 @@ fn judged(
         options,
         &Panel {
             min_judges: args.min_judges,
+            ..Panel::default()
         },
     )
     .map_err(Fatal)?;

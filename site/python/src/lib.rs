@@ -354,11 +354,12 @@ fn evaluate(
 
 /// The judge loop's verdict on what the graders gave (`pickanumber_result::judging::verdict`):
 /// `graders` is the JSON list of their outcomes, the work is in `against_*`, the other
-/// keywords are `evaluate`'s. Returns the combined evaluation of the graders that scored
+/// keywords are `evaluate`'s; `prompt` is the prompt the graders were sent (its hash goes on
+/// the card). Returns the combined evaluation of the graders that scored
 /// (`None` when none did) with the verdict's gate, the verdict's JSON object and its markdown
 /// report.
 #[pyfunction]
-#[pyo3(signature = (graders, *, min_judges=None, mode=None, preset=None, weights=None,
+#[pyo3(signature = (graders, *, min_judges=None, prompt=None, mode=None, preset=None, weights=None,
     rubric=None, strict=false, denominator=None, scale=None, fail_under=None,
     min_confidence=None, require_self_check=false, interval=true, against_text=None,
     against_path=None, against_files=None, unverified="drop", require_evidence=false,
@@ -368,6 +369,7 @@ fn judge_verdict<'py>(
     py: Python<'py>,
     graders: &str,
     min_judges: Option<i64>,
+    prompt: Option<String>,
     mode: Option<&str>,
     preset: Option<&str>,
     weights: Option<&Bound<'_, PyAny>>,
@@ -411,7 +413,7 @@ fn judge_verdict<'py>(
         require_card,
     )?;
     let list = judging::graders_from_json(graders).map_err(PyValueError::new_err)?;
-    let panel = judging::Panel { min_judges };
+    let panel = judging::Panel { min_judges, prompt };
     let v = py
         .detach(|| judging::verdict(list, &options, &panel))
         .map_err(PyValueError::new_err)?;

@@ -90,12 +90,24 @@ pub struct Card {
     pub fit: Option<Fit>,
 }
 
-/// One pass's grader on the card.
+/// One pass's grader on the card: its id and its call's settings.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Grader {
     /// The grader's id: the pass's name.
     pub name: String,
+    /// The sampling parameters its front end knows.
+    #[serde(flatten)]
+    pub params: Params,
+}
+
+/// The settings of one grader's call, as a front end knows them (`None` where it does not):
+/// on the card (each written, `null` when unknown), in a cache key and in an outcome's
+/// `params` (`{"model", "temperature", "max_tokens"}`, each optional).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Params {
     /// The model it called, when its front end knows.
     pub model: Option<String>,
     /// The sampling temperature, when known.
@@ -319,20 +331,22 @@ pub fn read_grader(v: &Value, at: &str) -> Result<Grader, String> {
     };
     Ok(Grader {
         name: text(m, "name", &format!("{at}.name"))?,
-        model: match m.get("model") {
-            Some(Value::Null) => None,
-            Some(Value::String(s)) => Some(s.clone()),
-            _ => return Err(wrong("model", "a string")),
-        },
-        temperature: match m.get("temperature") {
-            Some(Value::Null) => None,
-            Some(n @ Value::Number(_)) => n.as_f64(),
-            _ => return Err(wrong("temperature", "a number")),
-        },
-        max_tokens: match m.get("max_tokens") {
-            Some(Value::Null) => None,
-            Some(n) if n.as_u64().is_some() => n.as_u64(),
-            _ => return Err(wrong("max_tokens", "a whole number")),
+        params: Params {
+            model: match m.get("model") {
+                Some(Value::Null) => None,
+                Some(Value::String(s)) => Some(s.clone()),
+                _ => return Err(wrong("model", "a string")),
+            },
+            temperature: match m.get("temperature") {
+                Some(Value::Null) => None,
+                Some(n @ Value::Number(_)) => n.as_f64(),
+                _ => return Err(wrong("temperature", "a number")),
+            },
+            max_tokens: match m.get("max_tokens") {
+                Some(Value::Null) => None,
+                Some(n) if n.as_u64().is_some() => n.as_u64(),
+                _ => return Err(wrong("max_tokens", "a whole number")),
+            },
         },
     })
 }
