@@ -42,10 +42,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Analysis",
+    "Answer",
     "CalibrationError",
     "Diagnostic",
     "EvidenceError",
     "JudgeError",
+    "JudgeModel",
     "Judgement",
     "RetestError",
     "Rubric",
@@ -587,6 +589,7 @@ def _run(
     require_card: Optional[Mapping[str, str]] = None,
     graders: Optional[str] = None,
     min_judges: Optional[int] = None,
+    prompt: Optional[str] = None,
 ) -> Any:
     """The native evaluation of a text or of (name, text) pairs, and the strict check; with
     ``graders`` (the JSON of the graders' outcomes, the work in ``against``), the judge loop's
@@ -633,7 +636,7 @@ def _run(
     )
     if graders is not None:
         _number("min_judges", min_judges)
-        return _native.judge_verdict(graders, min_judges=min_judges, **kwargs)
+        return _native.judge_verdict(graders, min_judges=min_judges, prompt=prompt, **kwargs)
     e = _native.evaluate(native_input, **kwargs)
     analysis = Analysis(e)
     if strict and e.has_errors:
@@ -760,4 +763,4 @@ def retest(
     return markdown if report else json.loads(text)
 
 
-from ._judge import JudgeError, Judgement, judge, judge_async  # noqa: E402  (needs the names above)
+from ._judge import Answer, JudgeError, JudgeModel, Judgement, judge, judge_async  # noqa: E402  (needs the names above)

@@ -305,6 +305,7 @@ def judge_verdict(
     graders: str,
     *,
     min_judges: Optional[int] = None,
+    prompt: Optional[str] = None,
     mode: Optional[str] = None,
     preset: Optional[str] = None,
     weights: Union[str, Mapping[str, float], Sequence[Tuple[str, float]], None] = None,
