@@ -265,6 +265,22 @@ pub fn retest(runs: &[Run], options: &Options) -> Result<Retest, Vec<LineError>>
                 "only one run: a retest needs at least two runs of every work".into(),
             ));
         }
+        if let Some(with) = m.iter().map(|&i| &runs[i]).find(|r| r.rubric.is_some()) {
+            let hash = with.rubric.as_deref().unwrap_or_default();
+            for r in m.iter().map(|&i| &runs[i]) {
+                if let Some(other) = r.rubric.as_deref().filter(|h| *h != hash) {
+                    errors.push(at(
+                        r,
+                        format!(
+                            "judged with another rubric (sha256 {}) than line {} (sha256 {}): the runs of one work must share one rubric",
+                            pickanumber_text::hash::short(other),
+                            with.line,
+                            pickanumber_text::hash::short(hash)
+                        ),
+                    ));
+                }
+            }
+        }
         if let Some(with) = m.iter().map(|&i| &runs[i]).find(|r| r.naive.is_some()) {
             for r in m.iter().map(|&i| &runs[i]).filter(|r| r.naive.is_none()) {
                 errors.push(at(

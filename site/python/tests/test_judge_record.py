@@ -166,7 +166,7 @@ def test_repeat_writes_a_runs_file_that_retest_reads(tmp_path):
     assert [r["output"] for r in lines] == [GOOD, AGREES, GOOD]
     assert {r["rubric"] for r in lines} == {j.to_dict()["card"]["rubric"]}
     r = pickanumber.retest(runs)
-    assert r.to_dict()["works"][0]["finals"] == [run.final for run in j.runs]
+    assert r["runs"] == 3 and r["per_work"][0]["finals"] == [run.final for run in j.runs]
     # With the cache, each run has its own key: a rerun calls nothing, all three kept apart.
     scripted = iter([GOOD, AGREES, GOOD])
     pickanumber.judge(WORK, RUBRIC, {"claude": judge_a}, repeat=3, cache=tmp_path / "c")

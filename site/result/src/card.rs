@@ -55,10 +55,7 @@ fn hex(bytes: &[u8]) -> String {
     out
 }
 
-/// Whether `s` is a hash as a card writes it: 64 lowercase hexadecimal digits.
-pub fn is_hash(s: &str) -> bool {
-    s.len() == 64 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
-}
+pub use pickanumber_text::hash::{is_hash, short};
 
 /// What produced a result: the `card` object of every result.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -485,15 +482,6 @@ impl Pin {
                 self.field
             )),
         }
-    }
-}
-
-/// A hash as a sentence shows it: its first 12 digits and an ellipsis (a version as it is).
-pub fn short(v: &str) -> String {
-    if is_hash(v) {
-        format!("{}…", &v[..12])
-    } else {
-        v.to_string()
     }
 }
 
