@@ -16,8 +16,8 @@
 //! an SVG strip per work ([`report`]).
 //!
 //! Where the runs come from is the caller's business: any harness that judges each work
-//! several times and keeps every answer. The judge loop of the Python and npm packages does
-//! not yet write a runs file.
+//! several times and keeps every answer; the judge loop of the Python and npm packages writes
+//! one with `repeat` and `runs`. Runs of one work whose rubric hashes differ are refused.
 //!
 //! ```
 //! use pickanumber_instruments::retest::{retest, runs, Options};
