@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Scores a what-works evidence file and keeps its passes in ./_judge/SLUG.json.
+"""Scores a what-works evidence file and keeps its saved versions in ./_judge/SLUG.json.
 
 The standard library alone (it runs under `python3 -S`). It reads the four-bucket JSON
 {"working": [{"value": 3, "text": "..."}], "not_working": [...], "missing": [...],
@@ -11,7 +11,7 @@ score rounds an exact half away from zero (80.5 -> 81), as pickanumber does.
     python3 scripts/score.py --save --slug my-plan --title "My plan" --summary "First draft" --input evidence.json
     python3 scripts/score.py --load --slug my-plan
 
-JUDGE_DIR names the folder of saved passes (default ./_judge). Exit status: 0 scored (or
+JUDGE_DIR names the folder of saved versions (default ./_judge). Exit status: 0 scored (or
 loaded), 1 the evidence has an error (each named on stderr, nothing printed on stdout,
 nothing saved), 2 a usage error or a file that cannot be read or written.
 
@@ -395,8 +395,10 @@ def read_document(path):
         doc, why = None, "invalid JSON: %s" % e
     if why is None and not isinstance(doc, dict):
         why = "it is not a JSON object"
-    elif why is None and not isinstance(doc.get("passes"), list):
-        why = 'it has no "passes" list'
+    elif why is None and "versions" in doc and "passes" in doc:
+        why = 'it has both a "versions" and a "passes" list ("passes" is the old name of "versions")'
+    elif why is None and not any(isinstance(doc.get(k), list) for k in ("versions", "passes")):
+        why = 'it has no "versions" list'
     if why:
         raise Refused("%s is not a judge document (%s); it was left unchanged" % (path, why), 2)
     big = inexact_integer(doc)
@@ -415,11 +417,14 @@ def with_pass(doc, slug, title, summary, evidence, scored, stamp, path):
             "id": slug,
             "title": slug.replace("-", " ").title(),
             "created": stamp,
-            "passes": [],
+            "versions": [],
         }
+    if "versions" not in doc:
+        # An older document's list ("passes") takes the new name, in its place among the keys.
+        doc = {("versions" if k == "passes" else k): v for k, v in doc.items()}
     if title is not None and title != slug:
         doc["title"] = title
-    passes = doc["passes"]
+    passes = doc["versions"]
     versions = [
         p["version"]
         for p in passes
@@ -430,8 +435,8 @@ def with_pass(doc, slug, title, summary, evidence, scored, stamp, path):
     highest = max(versions + [len(passes)])
     if highest >= U64_MAX:
         raise Refused(
-            "%s already holds a pass with version %d, the highest a version can be; it was "
-            "left unchanged (save the pass under a new slug)" % (path, highest),
+            "%s already holds version %d, the highest a version can be; it was "
+            "left unchanged (save under a new slug)" % (path, highest),
             2,
         )
     version = highest + 1
@@ -498,7 +503,7 @@ def save(slug, title, summary, evidence, scored):
     stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     if os.path.exists(real) and not os.access(real, os.W_OK):
         raise Refused(
-            "%s is read-only; it was left unchanged (make it writable to save a pass)" % real, 2
+            "%s is read-only; it was left unchanged (make it writable to save a version)" % real, 2
         )
     # A refused change creates no lock file: the document is checked once before locking.
     with_pass(read_document(path), slug, title, summary, evidence, scored, stamp, path)
@@ -514,7 +519,7 @@ def save(slug, title, summary, evidence, scored):
             read_document(path), slug, title, summary, evidence, scored, stamp, path
         )
         write_atomic(real, dumps(doc))
-    return {"scores": scored, "saved_to": path, "version": version, "passes_total": total}
+    return {"scores": scored, "saved_to": path, "version": version, "versions_total": total}
 
 
 USAGE = (

@@ -5,7 +5,7 @@
 //! pickanumber-cli`), so the wasm and the command line cannot drift.
 //!
 //! A saved pass keeps its items and its judge's name across a reload, reopens into the input,
-//! and is stored as a judge store document that `pickanumber passes` reads. A judge store
+//! and is stored as a judge store document that `pickanumber versions` reads. A judge store
 //! document pasted in the input (the page's own export, or one the CLI wrote) is imported into
 //! the list; saved passes the page cannot read are kept as they are and named, never written
 //! over. When the browser's storage refuses the saved passes, the status line says so.
@@ -215,7 +215,7 @@ async fn a_saved_pass_survives_a_reload_and_reopens_with_the_same_items() {
             .expect("read localStorage");
         let doc: Value = serde_json::from_str(stored.as_str().expect("a stored document"))
             .expect("the stored passes are JSON");
-        let pass = &doc["passes"][0];
+        let pass = &doc["versions"][0];
         assert_eq!(
             (pass["judge"].as_str(), pass["text"].as_str()),
             (Some("claude"), Some(ITEMS))
@@ -223,14 +223,14 @@ async fn a_saved_pass_survives_a_reload_and_reopens_with_the_same_items() {
         let dir = tempfile::tempdir().expect("a scratch folder");
         std::fs::write(dir.path().join("calc.json"), doc.to_string()).expect("write it");
         let out = std::process::Command::new(repo().join("target/debug/pickanumber"))
-            .args(["passes", "--slug", "calc", "--json"])
+            .args(["versions", "--slug", "calc", "--json"])
             .env("JUDGE_DIR", dir.path())
             .output()
-            .expect("run pickanumber passes");
+            .expect("run pickanumber versions");
         let listed: Value = serde_json::from_slice(&out.stdout)
             .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
         assert_eq!(
-            listed["passes"][0]["final"].to_string(),
+            listed["versions"][0]["final"].to_string(),
             headline,
             "{listed}"
         );
@@ -314,7 +314,7 @@ async fn passes_pasted_in_the_input_are_imported_into_the_list() {
         );
         let doc: Value = serde_json::from_str(stored(&client).await.as_str().unwrap())
             .expect("the stored passes are JSON");
-        assert_eq!(doc["passes"].as_array().map(Vec::len), Some(3), "{doc}");
+        assert_eq!(doc["versions"].as_array().map(Vec::len), Some(3), "{doc}");
 
         // Text that is not a judge document imports nothing and says why.
         paste(&client, "+1 not a document").await;

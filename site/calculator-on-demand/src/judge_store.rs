@@ -1,7 +1,9 @@
 //! Saved passes: each a judge's name, the items as typed and the headline they scored, kept in
 //! the browser as one judge store document, the `_judge/<slug>.json` shape `pickanumber score
-//! --save` writes (`{"id", "title", "created", "passes": [{"version", "timestamp", "summary",
-//! "evidence", "scores"}, …]}`), so the stored text is also the export.
+//! --save` writes (`{"id", "title", "created", "versions": [{"version", "timestamp", "summary",
+//! "evidence", "scores"}, …]}`; a document that names the list `passes`, its old name, is read
+//! the same), so the stored text is also the export. Each saved version here is one judge's
+//! pass, which is why the calculator's words say "pass".
 //!
 //! Data flow: the stored text → [`decode`] (the formula crate's JSON reader; a document from an
 //! earlier version of the page, or any other text, is refused with a message) → a list of
@@ -9,7 +11,7 @@
 //! (the list the calculator shows). Each pass adds, beside score.py's keys, `judge`, `mode` and
 //! `text` (the items as typed, which reopening puts back in the input); its `evidence` is the
 //! items as the four feedback buckets when every item has one, else as a JSON item list; its
-//! `scores` hold `final` and `confidence`, which `pickanumber passes` lists. A document written
+//! `scores` hold `final` and `confidence`, which `pickanumber versions` lists. A document written
 //! by the CLI has no `text`: its `evidence` is read back as the feedback JSON it is.
 
 use pickanumber_result_view::escape;
@@ -57,7 +59,7 @@ pub fn encode(list: &[Saved]) -> String {
     let created = list.first().map_or("", |s| s.timestamp.as_str());
     let mut d = String::from("{\n  \"id\": \"calculator\",\n  \"title\": \"Passes saved in the calculator\",\n  \"created\": ");
     quote(&mut d, created);
-    d.push_str(",\n  \"passes\": [");
+    d.push_str(",\n  \"versions\": [");
     for (i, s) in list.iter().enumerate() {
         let number = |x: &str| match x.parse::<f64>() {
             Ok(_) => x.to_string(),
@@ -148,8 +150,9 @@ pub fn decode(text: &str) -> Result<Vec<Saved>, String> {
         return Ok(Vec::new());
     }
     let doc = json::parse(text).map_err(|e| format!("not a judge document: {e}"))?;
-    let Some(Kind::Array(passes)) = doc.get("passes").map(|p| &p.kind) else {
-        return Err("not a judge document: it has no \"passes\" list".into());
+    let list = doc.get("versions").or_else(|| doc.get("passes"));
+    let Some(Kind::Array(passes)) = list.map(|p| &p.kind) else {
+        return Err("not a judge document: it has no \"versions\" list".into());
     };
     passes
         .iter()
@@ -364,10 +367,10 @@ mod tests {
     fn the_document_has_the_judge_store_keys() {
         let stored = save("", vec![pass("claude", "+3 a\n-1 b")]).unwrap();
         let doc = json::parse(&stored).unwrap();
-        for key in ["id", "title", "created", "passes"] {
+        for key in ["id", "title", "created", "versions"] {
             assert!(doc.get(key).is_some(), "{key} in {stored}");
         }
-        let Some(Kind::Array(passes)) = doc.get("passes").map(|p| p.kind.clone()) else {
+        let Some(Kind::Array(passes)) = doc.get("versions").map(|p| p.kind.clone()) else {
             panic!("{stored}")
         };
         for key in ["version", "timestamp", "summary", "evidence", "scores"] {
@@ -407,7 +410,7 @@ mod tests {
         assert!(old.starts_with("not a judge document: "), "{old}");
         assert_eq!(
             decode("{}"),
-            Err("not a judge document: it has no \"passes\" list".into())
+            Err("not a judge document: it has no \"versions\" list".into())
         );
         assert_eq!(
             import("", "{\"passes\": []}"),

@@ -10,11 +10,11 @@ use crate::combine::{CombineArgs, COMBINE_HELP};
 use crate::compare::{CompareArgs, COMPARE_HELP};
 use crate::judge::Slug;
 use crate::pairwise::{PairwiseArgs, PAIRWISE_HELP};
-use crate::passes::{PassesArgs, PASSES_HELP};
 use crate::probe::{ProbeArgs, PROBE_HELP};
 use crate::retest::{RetestArgs, RETEST_HELP};
 use crate::rubric::{RubricCommand, RUBRIC_HELP};
 use crate::values::{denominator, parse_weights, scale, Compat, Weights};
+use crate::versions::{VersionsArgs, VERSIONS_HELP};
 use clap::{ArgGroup, Args, Parser, Subcommand};
 use pickanumber_score::{Mode, Preset};
 use std::path::PathBuf;
@@ -24,13 +24,13 @@ use std::path::PathBuf;
 #[command(
     name = "pickanumber",
     version,
-    about = "Score evidence items with the pickanumber formula, keep a feedback judge's passes on disk, probe a judge's use of a scale, diagnose pairwise verdicts",
+    about = "Score evidence items with the pickanumber formula, keep a feedback judge's saved versions on disk, probe a judge's use of a scale, diagnose pairwise verdicts",
     long_about = "Score evidence items with the pickanumber formula (Don't let the LLM pick a number): \
 a language model collects signed evidence items, and this fixed formula, not the model, turns \
 them into a 0–100 score with a confidence.\n\n\
 `pickanumber score` is also a drop-in for the what-works feedback judge's score.py \
-(--input, --compat score-py, --save, --load and JUDGE_DIR); `pickanumber passes` lists the \
-passes saved for one evaluation.\n\n\
+(--input, --compat score-py, --save, --load and JUDGE_DIR); `pickanumber versions` lists the \
+versions saved for one evaluation.\n\n\
 `pickanumber combine` scores several judges' passes together, with each pass, the spread, the \
 cells where they disagree and Krippendorff's α; `pickanumber compare` gives the change between \
 two results and whether their intervals overlap.\n\n\
@@ -51,9 +51,10 @@ pub enum Command {
     /// Score evidence items from a file or standard input and print the result as JSON.
     #[command(after_long_help = SCORE_HELP)]
     Score(ScoreArgs),
-    /// List the passes saved for one evaluation, with the change from each pass to the next.
-    #[command(after_long_help = PASSES_HELP)]
-    Passes(PassesArgs),
+    /// List the versions saved for one evaluation, with the change from each version to the
+    /// next.
+    #[command(after_long_help = VERSIONS_HELP, visible_alias = "passes")]
+    Versions(VersionsArgs),
     /// Classify how a judge model uses a rating scale from a folder of repeated runs (a
     /// drop-in for the calibration probe's aggregator).
     #[command(after_long_help = PROBE_HELP)]
@@ -176,27 +177,29 @@ THE FEEDBACK JUDGE'S score.py (--compat score-py, --save, --load):
     working item is 80.5: pickanumber says 81, score.py 80. Only exact .5 results with an even
     integer part differ: a few small pools (1, 8, 9 or 16 items) and rare large ones
     (256 items with a net of +1 is 50.5).
-    --save --slug SLUG [--title T] [--summary S] appends a pass to $JUDGE_DIR/SLUG.json
+    --save --slug SLUG [--title T] [--summary S] appends a version to $JUDGE_DIR/SLUG.json
     (default ./_judge, created when missing) and prints
-    {\"scores\": …, \"saved_to\": \"<path>\", \"version\": N, \"passes_total\": N}. The title
+    {\"scores\": …, \"saved_to\": \"<path>\", \"version\": N, \"versions_total\": N}. The title
     defaults to the slug with '-' as spaces and each word capitalised as Python's str.title()
     does (v2x-plan → V2X Plan); a later --title that differs from the slug replaces the stored
     title, as in score.py. Timestamps are UTC, RFC 3339
     (2026-05-02T14:03:11Z). A save locks the document (an exclusive lock on the sidecar
-    .SLUG.json.lock beside it, which stays), reads it again, appends the pass and writes a
+    .SLUG.json.lock beside it, which stays), reads it again, appends the version and writes a
     temporary file in the same folder that is flushed and renamed over the document, so
     concurrent saves each get their own version and none is lost. Files are written, like
     score.py's, as ASCII JSON (non-ASCII text as \\uXXXX escapes); a file that is not a judge
     document is an error naming it (exit 2) and is never overwritten. A document keeps its
     permissions; a read-only one is refused (exit 2), not replaced, and so is a save that
     would make the document larger than 64 MiB, the most any command reads back. A refused
-    save creates no lock file. A new pass's version is one more than the highest stored (and
-    than the number of passes), so versions never repeat. An integer beyond the 64-bit range
+    save creates no lock file. A new version's number is one more than the highest stored (and
+    than the number of versions), so versions never repeat. An integer beyond the 64-bit range
     (in the document or in the evidence saved) is refused with its line and column rather than
     written back as a float. A document that is a symbolic link is written through to the file
     it names; a link to nothing is refused.
-    Keys this version does not know are kept at every level (the document, passes, evidence,
-    scores, items); evidence keys other than the four buckets are stored with the pass.
+    Keys this version does not know are kept at every level (the document, versions, evidence,
+    scores, items); evidence keys other than the four buckets are stored with the version.
+    The document's list of versions is \"versions\"; a document that names it \"passes\" (its
+    old name, which score.py wrote) is read the same, and the next save renames the key.
     --load --slug SLUG prints the stored document, or {\"error\": \"not_found\", \"slug\": SLUG}
     (exit 0) when there is none.
     A slug is 1 to 100 characters: lower-case letters a–z, digits, and single '-' between

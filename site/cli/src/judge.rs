@@ -3,16 +3,19 @@
 //!
 //! Data flow: a validated [`Slug`] → [`Store::path`] (always inside the store's folder) →
 //! [`Store::load`] reads and checks the document → [`Store::append`] takes the document's lock,
-//! reads it again, adds one pass (evidence and scores computed elsewhere) and writes the whole
+//! reads it again, adds one version (evidence and scores computed elsewhere) and writes the whole
 //! document back atomically ([`crate::locked::update`]: a temporary file in the same folder,
 //! then a rename), so concurrent saves each get their own version. A file that is not a judge
 //! document is reported by name and never overwritten; keys this version does not know are
 //! carried over untouched. A document that is a symbolic link is written through to the file
 //! it names; a read-only document is refused.
 //!
-//! The document: `{"id", "title", "created", "passes": [{"version", "timestamp", "summary",
+//! The document: `{"id", "title", "created", "versions": [{"version", "timestamp", "summary",
 //! "evidence", "scores"}, …]}`, written with an indent of 2 as ASCII JSON (see
-//! [`crate::compat::python_json`]).
+//! [`crate::compat::python_json`]). Each saved version is one `score --save`, not a pass (a pass
+//! is one judge's list of items). A document written before the list was called `versions`
+//! holds it under [`OLD_LIST`]; it is read the same, and the next save writes it as
+//! `versions`, in the same place among the keys.
 
 use crate::compat::python_json;
 use pickanumber_instruments::bounded::{read_file, Bounded, MAX_BYTES};
@@ -87,8 +90,15 @@ impl fmt::Display for Slug {
     }
 }
 
-/// A judge document read from disk: a JSON object whose `passes` is a list. Every other key
-/// is kept as it was, in its order.
+/// The key of the saved versions' list in a judge document.
+pub const LIST: &str = "versions";
+
+/// The list's key in documents written before it was called [`LIST`] (and by the skill's
+/// score.py before it): accepted on read, renamed on the next save.
+pub const OLD_LIST: &str = "passes";
+
+/// A judge document read from disk: a JSON object whose `versions` (or, in an older document,
+/// `passes`) is a list. Every other key is kept as it was, in its order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Document(Map<String, Value>);
 
@@ -96,16 +106,22 @@ impl Document {
     /// Checks the shape of a parsed file.
     fn from_value(v: Value) -> Result<Document, &'static str> {
         match v {
-            Value::Object(m) if m.get("passes").is_some_and(Value::is_array) => Ok(Document(m)),
-            Value::Object(_) => Err("it has no \"passes\" list"),
+            Value::Object(m) if m.contains_key(LIST) && m.contains_key(OLD_LIST) => {
+                Err("it has both a \"versions\" and a \"passes\" list (\"passes\" is the old name of \"versions\")")
+            }
+            Value::Object(m) if [LIST, OLD_LIST].iter().any(|k| m.get(*k).is_some_and(Value::is_array)) => {
+                Ok(Document(m))
+            }
+            Value::Object(_) => Err("it has no \"versions\" list"),
             _ => Err("it is not a JSON object"),
         }
     }
 
-    /// The passes, oldest first.
-    pub fn passes(&self) -> &[Value] {
+    /// The saved versions, oldest first.
+    pub fn versions(&self) -> &[Value] {
         self.0
-            .get("passes")
+            .get(LIST)
+            .or_else(|| self.0.get(OLD_LIST))
             .and_then(Value::as_array)
             .map_or(&[], Vec::as_slice)
     }
@@ -121,30 +137,30 @@ impl Document {
     }
 }
 
-/// One pass to append.
+/// One version to append.
 #[derive(Clone, Debug)]
-pub struct NewPass<'a> {
+pub struct NewVersion<'a> {
     /// `--title`: replaces the stored title when it differs from the slug (as score.py).
     pub title: Option<&'a str>,
-    /// `--summary`: what changed in this pass.
+    /// `--summary`: what changed in this version.
     pub summary: &'a str,
     /// The four buckets as given, missing ones as `[]`.
     pub evidence: Value,
     /// The scores object of these buckets.
     pub scores: Value,
-    /// When the pass was saved (also the document's `created` when it is new).
+    /// When the version was saved (also the document's `created` when it is new).
     pub timestamp: String,
 }
 
-/// Where a pass went.
+/// Where a version went.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Saved {
     /// The document's path.
     pub path: PathBuf,
-    /// The new pass's version (counting from 1).
+    /// The new version's number (counting from 1).
     pub version: usize,
-    /// How many passes the document now holds.
-    pub passes_total: usize,
+    /// How many versions the document now holds.
+    pub versions_total: usize,
 }
 
 /// The folder of judge documents.
@@ -190,28 +206,28 @@ impl Store {
         }
     }
 
-    /// Appends a pass to the slug's document (creating the folder and the document when
+    /// Appends a version to the slug's document (creating the folder and the document when
     /// missing) and writes it back atomically, under the document's lock.
     ///
     /// # Errors
     /// A message naming the file or folder when the document is not a judge document, is
     /// read-only, or cannot be read or written; the file on disk is then unchanged.
-    pub fn append(&self, slug: &Slug, pass: NewPass<'_>) -> Result<Saved, String> {
+    pub fn append(&self, slug: &Slug, pass: NewVersion<'_>) -> Result<Saved, String> {
         std::fs::create_dir_all(&self.dir)
             .map_err(|e| format!("cannot create {}: {e}", self.dir.display()))?;
         let path = self.path(slug);
-        let (version, passes_total) = crate::locked::update(&path, |old| {
+        let (version, versions_total) = crate::locked::update(&path, |old| {
             let doc = match old {
                 Some(bytes) => Some(parse(&path, &bytes)?),
                 None => None,
             };
-            let (doc, version, total) = with_pass(slug, doc, pass.clone(), &path)?;
+            let (doc, version, total) = with_version(slug, doc, pass.clone(), &path)?;
             Ok((python_json(&Value::Object(doc)), (version, total)))
         })?;
         Ok(Saved {
             path,
             version,
-            passes_total,
+            versions_total,
         })
     }
 }
@@ -263,15 +279,15 @@ pub fn inexact_integer(text: &str) -> Option<String> {
 }
 
 /// `doc` (or a new document for `slug`) with `pass` appended: the document's fields, the new
-/// pass's version and the number of passes. The new version is one more than the highest
-/// whole-number version stored and than the number of passes, so it repeats none.
+/// version's number and the number of versions. The new number is one more than the highest
+/// whole-number version stored and than the number of versions, so it repeats none.
 ///
 /// # Errors
 /// When the highest stored version is the largest whole number a version can hold.
-fn with_pass(
+fn with_version(
     slug: &Slug,
     doc: Option<Document>,
-    pass: NewPass<'_>,
+    pass: NewVersion<'_>,
     path: &std::path::Path,
 ) -> Result<(Map<String, Value>, usize, usize), String> {
     let mut doc = match doc {
@@ -281,27 +297,40 @@ fn with_pass(
             m.insert("id".into(), Value::from(slug.as_str()));
             m.insert("title".into(), Value::from(slug.default_title()));
             m.insert("created".into(), Value::from(pass.timestamp.as_str()));
-            m.insert("passes".into(), Value::Array(Vec::new()));
+            m.insert(LIST.into(), Value::Array(Vec::new()));
             m
         }
     };
+    // An older document's list takes the new name, in its place among the keys.
+    if !doc.contains_key(LIST) {
+        doc = doc
+            .into_iter()
+            .map(|(k, v)| {
+                if k == OLD_LIST {
+                    (LIST.to_string(), v)
+                } else {
+                    (k, v)
+                }
+            })
+            .collect();
+    }
     if let Some(t) = pass.title.filter(|t| *t != slug.as_str()) {
         doc.insert("title".into(), Value::from(t));
     }
-    let passes = doc
-        .get_mut("passes")
+    let versions = doc
+        .get_mut(LIST)
         .and_then(Value::as_array_mut)
-        .expect("a loaded or new document has a passes list");
-    let highest = passes
+        .expect("a loaded or new document has a versions list");
+    let highest = versions
         .iter()
         .filter_map(|p| p.get("version").and_then(Value::as_u64))
-        .chain([passes.len() as u64])
+        .chain([versions.len() as u64])
         .max()
         .unwrap_or(0);
     let next = highest.checked_add(1).and_then(|v| usize::try_from(v).ok());
     let version = next.ok_or_else(|| {
         format!(
-            "{} already holds a pass with version {highest}, the highest a version can be; it was left unchanged (save the pass under a new slug)",
+            "{} already holds version {highest}, the highest a version can be; it was left unchanged (save under a new slug)",
             path.display()
         )
     })?;
@@ -311,8 +340,8 @@ fn with_pass(
     p.insert("summary".into(), Value::from(pass.summary));
     p.insert("evidence".into(), pass.evidence);
     p.insert("scores".into(), pass.scores);
-    passes.push(Value::Object(p));
-    let total = passes.len();
+    versions.push(Value::Object(p));
+    let total = versions.len();
     Ok((doc, version, total))
 }
 

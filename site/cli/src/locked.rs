@@ -116,7 +116,7 @@ fn prepare<T>(
     let size = text.len() as u64 + 1;
     if size > MAX_BYTES {
         return Err(format!(
-            "{shown} would hold {} with this change, more than {}, the most pickanumber reads from one input; it was left unchanged (save the pass under a new slug)",
+            "{shown} would hold {} with this change, more than {}, the most pickanumber reads from one input; it was left unchanged (save under a new slug)",
             size_text(size),
             size_text(MAX_BYTES)
         ));
@@ -167,7 +167,7 @@ fn refuse_read_only(real: &Path, meta: &std::fs::Metadata, shown: &str) -> Resul
         Ok(())
     } else {
         Err(format!(
-            "{shown} is read-only; it was left unchanged (make it writable to save a pass)"
+            "{shown} is read-only; it was left unchanged (make it writable to save a version)"
         ))
     }
 }

@@ -3,7 +3,7 @@
 //! `main` parses the arguments with clap ([`cli`]; each subcommand's options and long help
 //! are defined in its module, the values they take in [`values`]) and hands each subcommand
 //! to its own module: [`score`] (text → analysis → JSON, the report, or the feedback judge's score.py
-//! behaviour through [`compat`] and [`judge`]), [`passes`] (the judge store → a table),
+//! behaviour through [`compat`] and [`judge`]), [`versions`] (the judge store → a table),
 //! [`probe`] (a runs folder → `aggregate.json`, `REPORT.md` and the regime), [`pairwise`]
 //! (judgments → posteriors, position bias and swap consistency as JSON) and [`rubric`] (a
 //! rubric file → its check, judge prompt or JSON Schema; also what `score --rubric` reads),
@@ -27,12 +27,12 @@ mod compat;
 mod judge;
 mod locked;
 mod pairwise;
-mod passes;
 mod probe;
 mod retest;
 mod rubric;
 mod score;
 mod values;
+mod versions;
 
 use clap::Parser;
 use pickanumber_instruments::bounded::{read_file, read_stream, MAX_BYTES};
@@ -55,7 +55,7 @@ fn main() -> ExitCode {
     let args = cli::Cli::parse();
     let result = match &args.command {
         cli::Command::Score(a) => score::run(a),
-        cli::Command::Passes(a) => passes::run(a),
+        cli::Command::Versions(a) => versions::run(a),
         cli::Command::Probe(a) => probe::run(a),
         cli::Command::Pairwise(a) => pairwise::run(a),
         cli::Command::Rubric(c) => rubric::run(c),

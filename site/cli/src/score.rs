@@ -8,7 +8,7 @@
 
 use crate::cli::ScoreArgs;
 use crate::compat::{python_json, read_feedback};
-use crate::judge::{inexact_integer, now, NewPass, Store};
+use crate::judge::{inexact_integer, now, NewVersion, Store};
 use crate::values::scoring_options;
 use crate::{print, read_input, Fatal};
 use pickanumber_result::evaluate;
@@ -91,7 +91,7 @@ fn score_py(args: &ScoreArgs, text: &str) -> Result<ExitCode, Fatal> {
         .expect("clap requires --slug with --save");
     let saved = Store::from_env().append(
         slug,
-        NewPass {
+        NewVersion {
             title: args.title.as_deref(),
             summary: args.summary.as_deref().unwrap_or(""),
             evidence: scored.evidence,
@@ -103,7 +103,7 @@ fn score_py(args: &ScoreArgs, text: &str) -> Result<ExitCode, Fatal> {
         "scores": scores,
         "saved_to": saved.path.display().to_string(),
         "version": saved.version,
-        "passes_total": saved.passes_total,
+        "versions_total": saved.versions_total,
     });
     print(&format!("{}\n", python_json(&out)));
     Ok(ExitCode::SUCCESS)

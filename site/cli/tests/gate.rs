@@ -100,7 +100,7 @@ fn the_changelogs_contract_lists_every_exit_status_and_gate() {
         "probe",
         "pairwise",
         "rubric",
-        "passes",
+        "versions",
     ] {
         let out = run(&[sub, "--help"], "");
         let help = common::stdout(&out);

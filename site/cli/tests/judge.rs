@@ -241,7 +241,7 @@ fn save_creates_the_folder_and_the_document() {
         "scores": serde_json::from_str::<Value>(EVIDENCE_SCORES).unwrap(),
         "saved_to": saved_to.to_str().unwrap(),
         "version": 1,
-        "passes_total": 1,
+        "versions_total": 1,
     });
     assert_eq!(serde_json::from_str::<Value>(&printed).unwrap(), expected);
     let keys: Vec<&str> = printed
@@ -249,7 +249,7 @@ fn save_creates_the_folder_and_the_document() {
         .filter(|l| l.starts_with("  \""))
         .map(|l| l.trim().split('"').nth(1).unwrap())
         .collect();
-    assert_eq!(keys, ["scores", "saved_to", "version", "passes_total"]);
+    assert_eq!(keys, ["scores", "saved_to", "version", "versions_total"]);
 
     let text = std::fs::read_to_string(&saved_to).unwrap();
     assert!(text.is_ascii(), "written as ASCII JSON like score.py's");
@@ -259,7 +259,7 @@ fn save_creates_the_folder_and_the_document() {
     );
     let doc: Value = serde_json::from_str(&text).unwrap();
     let top: Vec<&String> = doc.as_object().unwrap().keys().collect();
-    assert_eq!(top, ["id", "title", "created", "passes"]);
+    assert_eq!(top, ["id", "title", "created", "versions"]);
     assert_eq!(doc["id"], SLUG);
     assert_eq!(doc["title"], "Agent Hq Pricing");
     let created = doc["created"].as_str().unwrap();
@@ -267,7 +267,7 @@ fn save_creates_the_folder_and_the_document() {
         created.len() == 20 && created.ends_with('Z') && &created[10..11] == "T",
         "{created}"
     );
-    let pass = &doc["passes"][0];
+    let pass = &doc["versions"][0];
     let keys: Vec<&String> = pass.as_object().unwrap().keys().collect();
     assert_eq!(
         keys,
@@ -317,16 +317,19 @@ fn a_score_py_document_is_continued_field_by_field() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let printed = json(&out);
     assert_eq!(printed["version"], 2);
-    assert_eq!(printed["passes_total"], 2);
+    assert_eq!(printed["versions_total"], 2);
 
     let before: Value = serde_json::from_str(&original).unwrap();
     let after = read_doc(dir.path(), SLUG);
     for key in ["id", "title", "created"] {
         assert_eq!(after[key], before[key], "{key} untouched");
     }
-    assert_eq!(after["passes"].as_array().unwrap().len(), 2);
-    assert_eq!(after["passes"][0], before["passes"][0], "pass 1 untouched");
-    let p2 = &after["passes"][1];
+    assert_eq!(after["versions"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        after["versions"][0], before["passes"][0],
+        "version 1 untouched (the fixture names the list by its old name)"
+    );
+    let p2 = &after["versions"][1];
     assert_eq!(p2["version"], 2);
     assert_eq!(p2["summary"], "Second pass — Safari fixed");
     assert_eq!(p2["evidence"]["missing"], json!([]));
@@ -339,11 +342,13 @@ fn a_score_py_document_is_continued_field_by_field() {
     );
     assert_eq!(p2["scores"], compat);
     assert_eq!(printed["scores"], compat);
-    // The file stays in score.py's format: pass 1's bytes are where they were.
+    // The file stays in score.py's format: version 1's bytes are where they were, under the
+    // list's new name.
     let text = std::fs::read_to_string(doc_path(dir.path(), SLUG)).unwrap();
     assert!(text.is_ascii());
     let pass1_end = original.rfind("\n    }").unwrap();
-    assert_eq!(text[..pass1_end], original[..pass1_end]);
+    let renamed = original.replacen("\"passes\": [", "\"versions\": [", 1);
+    assert_eq!(text[..pass1_end + 2], renamed[..pass1_end + 2]);
 }
 
 #[test]
@@ -352,17 +357,17 @@ fn a_document_we_start_is_continued_the_same_way() {
     for (i, summary) in ["one", "two", "three"].iter().enumerate() {
         let out = save(dir.path(), &["--summary", summary]);
         assert_eq!(json(&out)["version"], i + 1);
-        assert_eq!(json(&out)["passes_total"], i + 1);
+        assert_eq!(json(&out)["versions_total"], i + 1);
     }
     let doc = read_doc(dir.path(), SLUG);
-    let versions: Vec<&Value> = doc["passes"]
+    let versions: Vec<&Value> = doc["versions"]
         .as_array()
         .unwrap()
         .iter()
         .map(|p| &p["version"])
         .collect();
     assert_eq!(versions, [1, 2, 3]);
-    assert_eq!(doc["passes"][2]["summary"], "three");
+    assert_eq!(doc["versions"][2]["summary"], "three");
     // --load prints what is stored.
     let out = pick(&["score", "--load", "--slug", SLUG])
         .judge_dir(dir.path())
@@ -419,11 +424,11 @@ fn unknown_keys_of_a_stored_document_are_kept() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let after = read_doc(dir.path(), SLUG);
     assert_eq!(after["schema"], doc["schema"]);
-    assert_eq!(after["passes"][0], doc["passes"][0]);
+    assert_eq!(after["versions"][0], doc["passes"][0]);
     let top: Vec<&String> = after.as_object().unwrap().keys().collect();
     assert_eq!(
         top,
-        ["id", "title", "created", "passes", "schema"],
+        ["id", "title", "created", "versions", "schema"],
         "order kept"
     );
 }
@@ -475,7 +480,7 @@ fn bad_slugs_are_usage_errors_and_write_nothing() {
         for args in [
             vec!["score", "--save", &flag],
             vec!["score", "--load", &flag],
-            vec!["passes", &flag],
+            vec!["versions", &flag],
         ] {
             let out = pick(&args).stdin("{}").judge_dir(&judge).output();
             assert_exit_2(&out);
@@ -520,8 +525,8 @@ fn flags_that_need_or_exclude_each_other_exit_2() {
         (&["score", "--load", "--slug", "x", "--unverified", "keep"], "error: the argument '--load' cannot be used with '--unverified <WHAT>'\n\nUsage: pickanumber score --slug <SLUG> <--save|--load> [FILE]\n\nFor more information, try '--help'.\n"),
         (&["combine", "a.md", "--max-unverified", "0.2"], "error: the following required arguments were not provided:\n  --against <PATH>\n\nUsage: pickanumber combine --against <PATH> --max-unverified <RATE> <PASS>...\n\nFor more information, try '--help'.\n"),
         (&["score", "--compat", "python"], "error: invalid value 'python' for '--compat <SCORER>'\n  [possible values: score-py]\n\nFor more information, try '--help'.\n"),
-        (&["passes"], "error: the following required arguments were not provided:\n  --slug <SLUG>\n\nUsage: pickanumber passes --slug <SLUG>\n\nFor more information, try '--help'.\n"),
-        (&["passes", "--slug", "x", "extra"], "error: unexpected argument 'extra' found\n\nUsage: pickanumber passes [OPTIONS] --slug <SLUG>\n\nFor more information, try '--help'.\n"),
+        (&["versions"], "error: the following required arguments were not provided:\n  --slug <SLUG>\n\nUsage: pickanumber versions --slug <SLUG>\n\nFor more information, try '--help'.\n"),
+        (&["versions", "--slug", "x", "extra"], "error: unexpected argument 'extra' found\n\nUsage: pickanumber versions [OPTIONS] --slug <SLUG>\n\nFor more information, try '--help'.\n"),
     ];
     for (args, message) in cases {
         let out = pick(args).stdin("{}").judge_dir(dir.path()).output();
@@ -543,7 +548,7 @@ fn help_and_version_exit_0_on_stdout() {
         vec!["help", "score"],
         vec!["score", "--help"],
         vec!["score", "-h"],
-        vec!["passes", "--help"],
+        vec!["versions", "--help"],
         vec!["--version"],
         vec!["-V"],
     ] {
@@ -566,8 +571,12 @@ fn help_and_version_exit_0_on_stdout() {
     ] {
         assert!(long.contains(needle), "{needle}");
     }
-    let passes = stdout(&pick(&["passes", "--help"]).output());
-    assert!(passes.contains("--json") && passes.contains("delta_final"));
+    let versions = stdout(&pick(&["versions", "--help"]).output());
+    assert!(versions.contains("--json") && versions.contains("delta_final"));
+    // The old name runs the same command.
+    assert_eq!(stdout(&pick(&["passes", "--help"]).output()), versions);
+    assert!(stdout(&pick(&["--help"]).output())
+        .contains("versions   List the versions saved for one evaluation"));
 }
 
 #[test]
@@ -582,9 +591,13 @@ fn a_corrupt_document_is_named_and_never_overwritten() {
         ("[1, 2]", "it is not a JSON object"),
         (
             "{\"id\": \"agent-hq-pricing\"}",
-            "it has no \"passes\" list",
+            "it has no \"versions\" list",
         ),
-        ("{\"passes\": {}}", "it has no \"passes\" list"),
+        ("{\"passes\": {}}", "it has no \"versions\" list"),
+        (
+            "{\"versions\": [], \"passes\": []}",
+            "it has both a \"versions\" and a \"passes\" list (\"passes\" is the old name of \"versions\")",
+        ),
     ] {
         std::fs::write(&path, content).unwrap();
         let message = format!(
@@ -594,7 +607,7 @@ fn a_corrupt_document_is_named_and_never_overwritten() {
         for args in [
             vec!["score", "--save", "--slug", SLUG],
             vec!["score", "--load", "--slug", SLUG],
-            vec!["passes", "--slug", SLUG],
+            vec!["versions", "--slug", SLUG],
         ] {
             let out = pick(&args).stdin(EVIDENCE).judge_dir(dir.path()).output();
             assert_fails(&out, 2, &message);
@@ -644,7 +657,8 @@ fn an_existing_documents_permissions_are_kept() {
     assert_eq!(mode, 0o640);
 }
 
-/// A document with fixed timestamps, for exact `passes` output.
+/// A document with fixed timestamps, for exact `versions` output (its list under the old
+/// name, `passes`, which is read the same).
 const THREE_PASSES: &str = r#"{
   "id": "launch-plan",
   "title": "Launch plan",
@@ -660,21 +674,21 @@ const THREE_PASSES: &str = r#"{
 fn passes_lists_each_version_with_the_change_from_the_previous() {
     let dir = store();
     std::fs::write(doc_path(dir.path(), "launch-plan"), THREE_PASSES).unwrap();
-    let out = pick(&["passes", "--slug", "launch-plan"])
+    let out = pick(&["versions", "--slug", "launch-plan"])
         .judge_dir(dir.path())
         .output();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(
         stdout(&out),
         "\
-Launch plan (launch-plan): 3 passes
+Launch plan (launch-plan): 3 versions
 version  timestamp                         score  Δ score  confidence  Δ confidence  summary
       1  2026-05-01T09:00:00Z                 47        —        0.25             —  First draft
       2  2026-05-02T10:30:00.123456+00:00     62      +15        0.35         +0.10  Pricing — rewritten
       3  2026-05-03T11:00:00Z                 58       -4        0.60         +0.25
 "
     );
-    let out = pick(&["passes", "--slug", "launch-plan", "--json"])
+    let out = pick(&["versions", "--slug", "launch-plan", "--json"])
         .judge_dir(dir.path())
         .output();
     assert_eq!(out.status.code(), Some(0));
@@ -683,7 +697,7 @@ version  timestamp                         score  Δ score  confidence  Δ confi
         json!({
             "id": "launch-plan",
             "title": "Launch plan",
-            "passes": [
+            "versions": [
                 {"version": 1, "timestamp": "2026-05-01T09:00:00Z", "summary": "First draft", "final": 47, "confidence": 0.25, "delta_final": null, "delta_confidence": null},
                 {"version": 2, "timestamp": "2026-05-02T10:30:00.123456+00:00", "summary": "Pricing — rewritten", "final": 62, "confidence": 0.35, "delta_final": 15, "delta_confidence": 0.1},
                 {"version": 3, "timestamp": "2026-05-03T11:00:00Z", "summary": "", "final": 58, "confidence": 0.6, "delta_final": -4, "delta_confidence": 0.25},
@@ -697,21 +711,21 @@ fn passes_of_a_saved_document() {
     let (dir, ..) = store_with_fixture();
     let out = save(dir.path(), &["--summary", "Second"]);
     assert_eq!(out.status.code(), Some(0));
-    let out = pick(&["passes", "--slug", SLUG, "--json"])
+    let out = pick(&["versions", "--slug", SLUG, "--json"])
         .judge_dir(dir.path())
         .output();
     let v = json(&out);
     assert_eq!(v["title"], "Agent HQ pricing strategy");
-    assert_eq!(v["passes"][0]["final"], 47);
-    assert_eq!(v["passes"][1]["final"], 70);
-    assert_eq!(v["passes"][1]["delta_final"], 23);
-    assert_eq!(v["passes"][1]["delta_confidence"], 0.0);
+    assert_eq!(v["versions"][0]["final"], 47);
+    assert_eq!(v["versions"][1]["final"], 70);
+    assert_eq!(v["versions"][1]["delta_final"], 23);
+    assert_eq!(v["versions"][1]["delta_confidence"], 0.0);
     let table = stdout(
-        &pick(&["passes", "--slug", SLUG])
+        &pick(&["versions", "--slug", SLUG])
             .judge_dir(dir.path())
             .output(),
     );
-    assert!(table.starts_with("Agent HQ pricing strategy (agent-hq-pricing): 2 passes\n"));
+    assert!(table.starts_with("Agent HQ pricing strategy (agent-hq-pricing): 2 versions\n"));
     assert!(table.contains("First pass — initial concept"), "{table}");
 }
 
@@ -719,12 +733,13 @@ fn passes_of_a_saved_document() {
 fn passes_of_a_missing_document_exit_2() {
     let dir = store();
     for args in [
+        vec!["versions", "--slug", "nope"],
+        vec!["versions", "--slug", "nope", "--json"],
         vec!["passes", "--slug", "nope"],
-        vec!["passes", "--slug", "nope", "--json"],
     ] {
         let out = pick(&args).judge_dir(dir.path()).output();
         let message = format!(
-            "pickanumber: no passes are saved for nope: {} does not exist (save one with `pickanumber score --save --slug nope`)\n",
+            "pickanumber: no versions are saved for nope: {} does not exist (save one with `pickanumber score --save --slug nope`)\n",
             dir.path().join("nope.json").display()
         );
         assert_fails(&out, 2, &message);
@@ -813,7 +828,7 @@ fn twenty_concurrent_saves_keep_twenty_passes() {
         let out = reader.wait_with_output().unwrap();
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         let v = json(&out);
-        assert!(v["error"] == "not_found" || v["passes"].is_array(), "{v}");
+        assert!(v["error"] == "not_found" || v["versions"].is_array(), "{v}");
     }
     let mut versions: Vec<u64> = children
         .into_iter()
@@ -821,14 +836,14 @@ fn twenty_concurrent_saves_keep_twenty_passes() {
             let out = child.wait_with_output().unwrap();
             assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
             let v = json(&out);
-            assert_eq!(v["passes_total"], v["version"]);
+            assert_eq!(v["versions_total"], v["version"]);
             v["version"].as_u64().unwrap()
         })
         .collect();
     versions.sort_unstable();
     assert_eq!(versions, (1..=SAVERS as u64).collect::<Vec<_>>());
     let doc = read_doc(dir.path(), SLUG);
-    let passes = doc["passes"].as_array().unwrap();
+    let passes = doc["versions"].as_array().unwrap();
     let stored: Vec<u64> = passes
         .iter()
         .map(|p| p["version"].as_u64().unwrap())
@@ -888,15 +903,16 @@ fn unknown_keys_are_kept_at_every_level() {
     let top: Vec<&String> = after.as_object().unwrap().keys().collect();
     assert_eq!(
         top,
-        ["id", "title", "created", "schema", "passes", "z_last"]
+        ["id", "title", "created", "schema", "versions", "z_last"],
+        "the old list's key takes the new name in its place"
     );
     assert_eq!(after["schema"], before["schema"]);
     assert_eq!(after["z_last"], Value::Null);
     assert_eq!(
-        after["passes"][0], before["passes"][0],
-        "an old pass is kept whole"
+        after["versions"][0], before["passes"][0],
+        "an old version is kept whole"
     );
-    let new = &after["passes"][1]["evidence"];
+    let new = &after["versions"][1]["evidence"];
     let keys: Vec<&String> = new.as_object().unwrap().keys().collect();
     assert_eq!(
         keys,
@@ -943,7 +959,7 @@ fn a_symlinked_document_is_written_through_to_its_target() {
         Path::new("../shared/pricing.json")
     );
     let doc: Value = serde_json::from_str(&std::fs::read_to_string(&target).unwrap()).unwrap();
-    assert_eq!(doc["passes"].as_array().unwrap().len(), 2);
+    assert_eq!(doc["versions"].as_array().unwrap().len(), 2);
     assert_eq!(files_in(&judge), [format!("{SLUG}.json")]);
     assert_eq!(files_in(&elsewhere), [".pricing.json.lock", "pricing.json"]);
 
@@ -978,7 +994,7 @@ fn a_read_only_document_is_refused_and_left_as_it_was() {
         &out,
         2,
         &format!(
-            "pickanumber: {} is read-only; it was left unchanged (make it writable to save a pass)\n",
+            "pickanumber: {} is read-only; it was left unchanged (make it writable to save a version)\n",
             path.display()
         ),
     );
@@ -1022,7 +1038,7 @@ fn a_folder_in_place_of_a_document_is_refused_by_name() {
     for args in [
         vec!["score", "--save", "--slug", SLUG],
         vec!["score", "--load", "--slug", SLUG],
-        vec!["passes", "--slug", SLUG],
+        vec!["versions", "--slug", SLUG],
     ] {
         let out = pick(&args).stdin(EVIDENCE).judge_dir(dir.path()).output();
         assert_fails(&out, 2, &message);
@@ -1085,18 +1101,18 @@ fn a_save_that_would_pass_64_mib_is_refused_and_writes_nothing() {
     assert_exit_2(&out);
     let message = stderr(&out);
     let start = format!("pickanumber: {} would hold ", path.display());
-    let end = " bytes with this change, more than 64 MiB, the most pickanumber reads from one input; it was left unchanged (save the pass under a new slug)\n";
+    let end = " bytes with this change, more than 64 MiB, the most pickanumber reads from one input; it was left unchanged (save under a new slug)\n";
     assert!(
         message.starts_with(&start) && message.ends_with(end),
         "{message}"
     );
     assert!(std::fs::read_to_string(&path).unwrap() == original);
     assert_eq!(files_in(dir.path()), [format!("{SLUG}.json")]);
-    let out = pick(&["passes", "--slug", SLUG, "--json"])
+    let out = pick(&["versions", "--slug", SLUG, "--json"])
         .judge_dir(dir.path())
         .output();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert_eq!(json(&out)["passes"].as_array().unwrap().len(), 1);
+    assert_eq!(json(&out)["versions"].as_array().unwrap().len(), 1);
 }
 
 /// An integer serde_json would read as a float (beyond the 64-bit range) is refused by
@@ -1117,7 +1133,7 @@ fn an_integer_beyond_64_bits_is_refused_never_rewritten_as_a_float() {
     for args in [
         vec!["score", "--save", "--slug", SLUG],
         vec!["score", "--load", "--slug", SLUG],
-        vec!["passes", "--slug", SLUG],
+        vec!["versions", "--slug", SLUG],
     ] {
         let out = pick(&args).stdin(EVIDENCE).judge_dir(dir.path()).output();
         assert_fails(&out, 2, &message);
@@ -1164,7 +1180,7 @@ fn a_new_version_is_one_more_than_the_highest_stored() {
     let out = save(dir.path(), &[]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(json(&out)["version"], 8);
-    assert_eq!(json(&out)["passes_total"], 4);
+    assert_eq!(json(&out)["versions_total"], 4);
     // Fewer versions than passes: the count wins.
     std::fs::write(&path, r#"{"passes": [{"version": 1}, {"version": 1}]}"#).unwrap();
     assert_eq!(json(&save(dir.path(), &[]))["version"], 3);
@@ -1175,7 +1191,7 @@ fn a_new_version_is_one_more_than_the_highest_stored() {
         &save(dir.path(), &[]),
         2,
         &format!(
-            "pickanumber: {} already holds a pass with version 18446744073709551615, the highest a version can be; it was left unchanged (save the pass under a new slug)\n",
+            "pickanumber: {} already holds version 18446744073709551615, the highest a version can be; it was left unchanged (save under a new slug)\n",
             path.display()
         ),
     );
@@ -1192,14 +1208,14 @@ fn passes_shows_control_characters_escaped() {
         r#"{"title": "T\u001b]0;owned\u0007", "passes": [{"version": 1, "timestamp": "t\u009b2J", "summary": "\u001b[31mred\u001b[0m\nnext\tcol", "scores": {"final": 50, "confidence": 0.1}}]}"#,
     )
     .unwrap();
-    let out = pick(&["passes", "--slug", "raw"])
+    let out = pick(&["versions", "--slug", "raw"])
         .judge_dir(dir.path())
         .output();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(
         stdout(&out),
         "\
-T\\u{1b}]0;owned\\u{7} (raw): 1 pass
+T\\u{1b}]0;owned\\u{7} (raw): 1 version
 version  timestamp  score  Δ score  confidence  Δ confidence  summary
       1  t\\u{9b}2J     50        —        0.10             —  \\u{1b}[31mred\\u{1b}[0m\\nnext\\tcol
 "

@@ -473,7 +473,7 @@ fn cli_run(cwd: &Path, args: &[&str], stdin: &[u8]) -> Output {
 fn untimed(text: &str) -> serde_json::Value {
     let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
     v["created"] = "T".into();
-    for p in v["passes"].as_array_mut().unwrap() {
+    for p in v["versions"].as_array_mut().unwrap() {
         p["timestamp"] = "T".into();
     }
     v
@@ -540,7 +540,7 @@ fn score_py_saves_loads_and_refuses_as_pickanumber_does() {
         common::stdout(&cli_loaded),
         String::from_utf8(loaded.stdout).unwrap()
     );
-    let passes = cli_run(a, &["passes", "--slug", "v2x-plan", "--json"], b"");
+    let passes = cli_run(a, &["versions", "--slug", "v2x-plan", "--json"], b"");
     assert_eq!(passes.status.code(), Some(0), "{}", common::stderr(&passes));
     // Not found: the same object, exit 0.
     let missing = script_run(a, &["--load", "--slug", "nope"], b"");

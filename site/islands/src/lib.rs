@@ -1,4 +1,9 @@
-//! The live calculator: the visitor's [`state::Inputs`] → one memo holding [`analyse`]'s
+//! The site's four live islands, compiled to wasm by trunk: the calculator (this library and
+//! `src/bin/pickanumber-calculator-island.rs`), the probe and pairwise islands ([`probe`],
+//! [`pairwise`], `src/bin/pickanumber-instruments.rs`) and the setup page's island
+//! (`src/bin/pickanumber-setup-island.rs`).
+//!
+//! The calculator: the visitor's [`state::Inputs`] → one memo holding [`analyse`]'s
 //! [`Analysis`] of the request they make (the settings read by the formula crate's
 //! `SettingsText`, whose errors lead the analysis's diagnostics) → panels that render it, the
 //! mode's headline first.
@@ -11,19 +16,20 @@
 //! and each handler matches on an enum.
 //!
 //! The island's own labels, buttons and status lines are `[calculator.live]` of
-//! `content/layout.toml`, compiled in by the view crate (`pickanumber_result_view::words`); the three
-//! sentences around numbers (how the input was read, a link too large) are still written here,
-//! since filling slots in this wasm costs more than its budget has left.
+//! `content/layout.toml` over the view crate's defaults, compiled in by this crate's build
+//! script ([`island_words::CALCULATOR_LIVE`], written by `pickanumber-island-words`). The two
+//! sentences about an input too large for a share link are still written here, since filling
+//! slots in this wasm costs more than its budget has left.
 //!
 //! Every number on screen comes from the formula crate, scored by `analyse`; the view crate
 //! prints it (`pickanumber_result_view::working`, in the `[result]` words compiled in as
-//! `pickanumber_result_view::words::RESULT`) and lays out the tables (`pickanumber_result_view::panel`,
-//! `outcome`). This crate
-//! only wires signals to views, stores passes ([`judge_store`]) and packs share links ([`share`], whose
-//! format is the crate `pickanumber-share-link`'s). What
-//! most visits never use comes from a second module loaded on first use ([`on_demand`]: several
-//! judges' passes, the markdown report, the saved passes' list, export and import). The app
-//! mounts into the page's `#calculator` element, replacing the static example.
+//! [`island_words::RESULT`]) and lays out the tables (`pickanumber_result_view::panel`,
+//! `outcome`). This crate only wires signals to views, stores passes ([`judge_store`]) and
+//! packs share links ([`share`], whose format is the crate `pickanumber-share-link`'s). What
+//! most visits never use comes from a second module loaded on first use ([`on_demand`]:
+//! several judges' passes, evidence checked against a judged work, the markdown report, the
+//! saved passes' list, export and import). The app mounts into the page's `#calculator`
+//! element, replacing the static example.
 //!
 //! Panels, top to bottom: controls (mode, preset, weights) · input · the results: what could
 //! not be read (diagnostics, naming the lines) · actions and saved passes · the result panel

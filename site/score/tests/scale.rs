@@ -1,13 +1,12 @@
-//! Inputs that once took quadratic time: each must finish well within a generous bound even
-//! in a debug build on a busy machine (release takes a fraction of a second). `cargo xtask
-//! bench` times the same shapes at 10,000 and 100,000 lines.
+//! Inputs that once took quadratic time, read whole at `LINES` lines: what they give is
+//! checked here (every criterion kept, the cells sorted, every duplicate found). Their time is
+//! not: `cargo xtask bench` times the same shapes at 10,000 and 100,000 lines and judges the
+//! growth, where a busy machine cannot fail a test.
 
 use pickanumber_score::{analyse, Mode, Request};
-use std::time::{Duration, Instant};
 
-/// Lines and the bound for each shape.
+/// Lines of each shape.
 const LINES: usize = 100_000;
-const BOUND: Duration = Duration::from_secs(10);
 
 /// `LINES` items, each with a criterion of its own and, every other line, a perspective (so
 /// the perspective × criterion cells are as many as the lines).
@@ -26,9 +25,7 @@ fn distinct_criteria(n: usize) -> String {
 #[test]
 fn a_hundred_thousand_distinct_criteria_in_matrix_mode() {
     let text = distinct_criteria(LINES);
-    let started = Instant::now();
     let a = analyse(&text, &Request::default());
-    let took = started.elapsed();
     assert_eq!(a.mode(), Mode::Matrix);
     let m = a.matrix().unwrap().result.as_ref().unwrap();
     assert_eq!(m.criteria.len(), LINES);
@@ -48,7 +45,6 @@ fn a_hundred_thousand_distinct_criteria_in_matrix_mode() {
             .contains(": judge0 × crit0 (1), judge10 × crit10 (1), judge100 × crit100 (1), "),
         "cells sorted by name"
     );
-    assert!(took < BOUND, "{LINES} distinct criteria took {took:?}");
 }
 
 /// Two passes of `LINES / 2` items each, every observation found by both judges
@@ -67,9 +63,7 @@ fn two_passes_of_fifty_thousand_shared_items() {
         })
         .collect();
     let text = format!("## Pass: a\n{half}## Pass: b\n{half}");
-    let started = Instant::now();
     let a = analyse(&text, &Request::default());
-    let took = started.elapsed();
     assert_eq!(a.mode(), Mode::Matrix);
     assert_eq!(
         a.entries.len(),
@@ -78,9 +72,4 @@ fn two_passes_of_fifty_thousand_shared_items() {
     );
     assert_eq!(a.passes.as_ref().unwrap().duplicates.len(), LINES / 2);
     assert!(a.interval.is_some());
-    assert!(
-        took < BOUND,
-        "two passes of {} items took {took:?}",
-        LINES / 2
-    );
 }

@@ -114,7 +114,7 @@ fn run_scripts(env: &Env, scripts: &Path, project: &Path) -> Result<String, Fail
     let score = scripts.join("score.py");
     if score.exists() {
         let n = score_py_agrees(&cli, &score, project)?;
-        said.push_str(&format!("; scripts/score.py printed pickanumber's scores for {n} evidence files and saved a pass `pickanumber passes` reads"));
+        said.push_str(&format!("; scripts/score.py printed pickanumber's scores for {n} evidence files and saved a version `pickanumber versions` reads"));
     }
     let items = scripts.join("score_items.py");
     if items.exists() {
@@ -233,13 +233,13 @@ fn score_py_agrees(cli: &Path, script: &Path, project: &Path) -> Result<usize, F
     )?;
     let listed = answer(
         Command::new(cli)
-            .args(["passes", "--slug", "install-test", "--json"])
+            .args(["versions", "--slug", "install-test", "--json"])
             .current_dir(project)
             .env_remove("JUDGE_DIR"),
     )?;
     if saved.0 != Some(0) || listed.0 != Some(0) || !listed.1.contains("\"version\": 1") {
         return Err(failed(format!(
-            "score.py --save then pickanumber passes: {saved:?} then {listed:?}"
+            "score.py --save then pickanumber versions: {saved:?} then {listed:?}"
         )));
     }
     Ok(n)

@@ -438,6 +438,7 @@ const GLOSSARY: &[(&str, &[&str])] = &[
     ("trap", &["trap", "traps"]),
     ("counter-bias", &["counter-bias"]),
     ("pass", &["pass", "passes"]),
+    ("version", &["saved version", "saved versions"]),
     ("interval", &["interval"]),
     ("headline", &["headline"]),
     ("overall", &["overall"]),

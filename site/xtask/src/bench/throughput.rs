@@ -22,19 +22,41 @@ use crate::env::{failed, Context, Env, Failure};
 type Shape = (&'static str, &'static str, fn(usize) -> String);
 
 /// The shapes timed at [`SIZES`] lines.
-const SCALING: [Shape; 2] = [
+/// The formula crate's `tests/scale.rs` reads the last two at 100,000 lines and checks what
+/// they give; their time is judged here.
+const SCALING: [Shape; 3] = [
     (
         "score --compat score-py, item lines without a bucket heading",
         "score --compat score-py",
         |n| (0..n).map(|k| format!("+1 item {k}\n")).collect(),
     ),
     (
-        "score --mode matrix, one distinct criterion per line",
+        "score --mode matrix, one distinct criterion per line, a perspective every other line",
         "score --mode matrix",
         |n| {
             (0..n)
-                .map(|k| format!("(+1, crit{k}) item {k}\n"))
+                .map(|k| match k % 2 {
+                    0 => format!("(+1, judge{k} × crit{k}) item {k}\n"),
+                    _ => format!("(-1, crit{k}) item {k}\n"),
+                })
                 .collect()
+        },
+    ),
+    (
+        "score, two passes of the same items (every one a duplicate)",
+        "score",
+        |n| {
+            let half: String = (0..n / 2)
+                .map(|k| {
+                    format!(
+                        "(+{}, judge{} × crit{}) shared item {k}\n",
+                        1 + k % 3,
+                        k % 5,
+                        k % 7
+                    )
+                })
+                .collect();
+            format!("## Pass: a\n{half}## Pass: b\n{half}")
         },
     ),
 ];
@@ -639,7 +661,8 @@ mod tests {
         );
         // The shapes have the lines they say.
         for (_, _, text) in SCALING {
-            assert_eq!(text(3).lines().count(), 3);
+            let items = text(4).lines().filter(|l| !l.starts_with("## ")).count();
+            assert_eq!(items, 4);
         }
     }
 

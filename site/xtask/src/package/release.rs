@@ -466,10 +466,57 @@ mod tests {
         out
     }
 
+    /// `text` without its `#[cfg(test)]` items (each up to its closing brace, braces counted),
+    /// so what follows a test module is still read.
+    fn without_test_items(text: &str) -> String {
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(at) = rest.find("#[cfg(test)]") {
+            out.push_str(&rest[..at]);
+            let item = &rest[at..];
+            let Some(open) = item.find(['{', ';']) else {
+                return out;
+            };
+            if item.as_bytes()[open] == b';' {
+                rest = &item[open + 1..];
+                continue;
+            }
+            let mut depth = 0usize;
+            let mut end = item.len();
+            for (i, c) in item[open..].char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = open + i + 1;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            rest = &item[end..];
+        }
+        out.push_str(rest);
+        out
+    }
+
+    #[test]
+    fn a_test_module_hides_only_itself() {
+        let text =
+            "a\n#[cfg(test)]\nmod tests { fn f() { g(\"{x}\") } }\nb\n#[cfg(test)]\nuse x;\nc";
+        assert_eq!(without_test_items(text), "a\n\nb\n\nc");
+    }
+
     /// What the packages are built from (the published crates, the Python extension and the
     /// npm core) compiles from its own folder: no build script, and no `include_str!`,
-    /// `include_bytes!` or `#[path]` of its sources (tests aside) names a file outside it, so
-    /// editing the site (content/layout.toml, static/, examples/) cannot change their output.
+    /// `include_bytes!` or `#[path]` in its sources names a file outside it, so editing the
+    /// site (content/layout.toml, static/, examples/) cannot change their output. The
+    /// published crates are read whole, their test modules included, since their tests run
+    /// from the unpacked `.crate`; the Python extension and the npm core are built and tested
+    /// from the repository only, so their test modules may read its examples (and whatever
+    /// follows a test module is read).
     #[test]
     fn the_packages_sources_stay_inside_their_crates() {
         let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
@@ -484,9 +531,12 @@ mod tests {
             let mut files = Vec::new();
             sources(&root.join("src"), &mut files);
             for file in files {
-                let text = std::fs::read_to_string(&file).unwrap();
-                // The crate's tests may read the repository's fixtures.
-                let text = text.split("#[cfg(test)]").next().unwrap_or_default();
+                let whole = std::fs::read_to_string(&file).unwrap();
+                let text = if ["python", "npm"].contains(&folder) {
+                    without_test_items(&whole)
+                } else {
+                    whole
+                };
                 for macro_ in ["include_str!(\"", "include_bytes!(\"", "#[path = \""] {
                     for (at, _) in text.match_indices(macro_) {
                         let rest = &text[at + macro_.len()..];

@@ -1,8 +1,9 @@
-//! `pickanumber passes --slug SLUG [--json]`: the passes saved for one evaluation, from the
-//! judge store ([`crate::judge`]) to a table (or one JSON object), with the change in score
-//! and confidence from each pass to the next.
+//! `pickanumber versions --slug SLUG [--json]` (old name `pickanumber passes`, kept as an
+//! alias): the versions saved for one evaluation, from the judge store ([`crate::judge`]) to a
+//! table (or one JSON object), with the change in score and confidence from each version to
+//! the next.
 //!
-//! Nothing is scored here: the numbers are the ones stored with each pass, and a change is the
+//! Nothing is scored here: the numbers are the ones stored with each version, and a change is the
 //! difference of two stored numbers, printed with the formula crate's display helpers.
 
 use crate::judge::Slug;
@@ -13,23 +14,25 @@ use pickanumber_text::numtext::{fixed, signed_fixed};
 use serde_json::{json, Value};
 use std::process::ExitCode;
 
-/// The long help of `pickanumber passes` after the option list.
-pub const PASSES_HELP: &str = "\
+/// The long help of `pickanumber versions` after the option list.
+pub const VERSIONS_HELP: &str = "\
 OUTPUT:
-    A table with one row per pass: version, timestamp, score, the change in score from the
-    previous pass, confidence, its change, and the summary. With --json, one object:
-    {\"id\", \"title\", \"passes\": [{\"version\", \"timestamp\", \"summary\", \"final\",
-    \"confidence\", \"delta_final\", \"delta_confidence\"}]} (the deltas are null on the first
-    pass). The numbers are the stored ones; a change is the difference of two stored numbers.
+    A table with one row per saved version: version, timestamp, score, the change in score
+    from the previous version, confidence, its change, and the summary. With --json, one
+    object: {\"id\", \"title\", \"versions\": [{\"version\", \"timestamp\", \"summary\",
+    \"final\", \"confidence\", \"delta_final\", \"delta_confidence\"}]} (the deltas are null on
+    the first version). The numbers are the stored ones; a change is the difference of two
+    stored numbers. A version is one `pickanumber score --save`, not a pass (one judge's list
+    of items). `pickanumber passes` is the old name of this command and still runs it.
 
 EXIT STATUS:
-    0  the passes were printed
+    0  the versions were printed
     2  usage error, no document for the slug, or a document that cannot be read (message on
        stderr, nothing on stdout)";
 
-/// Options of `pickanumber passes`.
+/// Options of `pickanumber versions`.
 #[derive(Debug, Args)]
-pub struct PassesArgs {
+pub struct VersionsArgs {
     /// The evaluation's name in the judge store ($JUDGE_DIR/SLUG.json).
     #[arg(long)]
     pub slug: Slug,
@@ -39,15 +42,15 @@ pub struct PassesArgs {
     pub json: bool,
 }
 
-/// Runs `pickanumber passes`.
+/// Runs `pickanumber versions`.
 ///
 /// # Errors
 /// A [`Fatal`] (exit 2) when the slug has no document or the document cannot be read.
-pub fn run(args: &PassesArgs) -> Result<ExitCode, Fatal> {
+pub fn run(args: &VersionsArgs) -> Result<ExitCode, Fatal> {
     let store = Store::from_env();
     let Some(doc) = store.load(&args.slug)? else {
         return Err(Fatal(format!(
-            "no passes are saved for {}: {} does not exist (save one with `pickanumber score --save --slug {}`)",
+            "no versions are saved for {}: {} does not exist (save one with `pickanumber score --save --slug {}`)",
             args.slug,
             store.path(&args.slug).display(),
             args.slug
@@ -58,7 +61,7 @@ pub fn run(args: &PassesArgs) -> Result<ExitCode, Fatal> {
         let out = json!({
             "id": doc.text("id").unwrap_or(args.slug.as_str()),
             "title": doc.text("title"),
-            "passes": rows.iter().map(Row::to_json).collect::<Vec<_>>(),
+            "versions": rows.iter().map(Row::to_json).collect::<Vec<_>>(),
         });
         let text = serde_json::to_string_pretty(&out).expect("a JSON value serialises");
         print(&format!("{text}\n"));
@@ -68,7 +71,7 @@ pub fn run(args: &PassesArgs) -> Result<ExitCode, Fatal> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// One pass as listed.
+/// One saved version as listed.
 #[derive(Clone, Debug, PartialEq)]
 struct Row {
     version: Value,
@@ -78,10 +81,10 @@ struct Row {
     score: Value,
     /// The stored `scores.confidence` (null when missing).
     confidence: Value,
-    /// The change in score from the previous pass; `None` on the first pass or when a score
+    /// The change in score from the previous version; `None` on the first one or when a score
     /// is missing.
     delta_score: Option<f64>,
-    /// The change in confidence from the previous pass.
+    /// The change in confidence from the previous version.
     delta_confidence: Option<f64>,
 }
 
@@ -113,7 +116,7 @@ fn round2(x: f64) -> f64 {
 fn rows(doc: &Document) -> Vec<Row> {
     let mut out: Vec<Row> = Vec::new();
     let mut previous: Option<(Option<f64>, Option<f64>)> = None;
-    for (i, pass) in doc.passes().iter().enumerate() {
+    for (i, pass) in doc.versions().iter().enumerate() {
         let text = |k: &str| {
             pass.get(k)
                 .and_then(Value::as_str)
@@ -162,8 +165,8 @@ fn table(doc: &Document, slug: &str, rows: &[Row]) -> String {
     let title = terminal_text(doc.text("title").unwrap_or(slug));
     let n = rows.len();
     let mut out = format!(
-        "{title} ({slug}): {n} pass{}\n",
-        if n == 1 { "" } else { "es" }
+        "{title} ({slug}): {n} version{}\n",
+        if n == 1 { "" } else { "s" }
     );
     let header = [
         "version",
