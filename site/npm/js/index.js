@@ -583,6 +583,11 @@ export function promptfooJudge(loadApiProvider) {
       judges[name] = async (prompt) => {
         const response = await provider.callApi(prompt);
         if (response?.error) throw new Error(response.error);
+        // promptfoo's tokenUsage { prompt, completion }: the pass's tokens, where both are given.
+        const used = response?.tokenUsage;
+        if (Number.isSafeInteger(used?.prompt) && Number.isSafeInteger(used?.completion) && used.prompt >= 0 && used.completion >= 0) {
+          return new Answer(response.output, { usage: { inputTokens: used.prompt, outputTokens: used.completion } });
+        }
         return response?.output;
       };
     }
