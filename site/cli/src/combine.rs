@@ -151,6 +151,7 @@ fn judged(
         options,
         &Panel {
             min_judges: args.min_judges,
+            ..Panel::default()
         },
     )
     .map_err(Fatal)?;

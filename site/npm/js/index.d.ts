@@ -411,7 +411,36 @@ export type Work = string | Record<string, string>;
  * A judge: given the prompt (markdown, the work at its end) and the JSON Schema of the answer,
  * returns the model's answer as text (or its parsed JSON), or a Promise of it. Wrap any SDK.
  */
-export type Judge = (prompt: string, schema: Record<string, unknown>) => string | object | Promise<string | object>;
+export type Judge = (prompt: string, schema: Record<string, unknown>) => string | object | Answer | Promise<string | object | Answer>;
+
+/** A judge with the settings of its call: they go on the result's card and into the cache's key. */
+export interface JudgeModel {
+  /** The judge itself. */
+  call: Judge;
+  /** The model's name. */
+  model?: string;
+  /** The sampling temperature. */
+  temperature?: number;
+  /** The most tokens the answer may have. */
+  maxTokens?: number;
+}
+
+/** Tokens one call used, as a judge reports them. */
+export interface TokenUsage {
+  /** Tokens of the prompt. */
+  inputTokens: number;
+  /** Tokens of the answer. */
+  outputTokens: number;
+}
+
+/** A judge's answer (text or parsed JSON) with what its call cost. */
+export class Answer {
+  constructor(value: string | object, options?: { usage?: TokenUsage });
+  /** The answer. */
+  readonly value: string | object;
+  /** The tokens, when given. */
+  readonly usage?: TokenUsage;
+}
 
 /** The options of {@link judge}: {@link combine}'s, how long each judge has, and how many must score. */
 export interface JudgeOptions extends Omit<Options, "against" | "rubric"> {
@@ -419,6 +448,19 @@ export interface JudgeOptions extends Omit<Options, "against" | "rubric"> {
   timeoutMs?: number;
   /** How many judges must give a score for the gate to pass, from 1 to the judges given (default: every one). */
   minJudges?: number;
+  /**
+   * A cache folder (Node): opened before any call (one that cannot be written is a TypeError
+   * naming it); each judge's answer is looked up by prompt, schema, name and settings, a hit
+   * used without a call (`cached: true`, no tokens), a miss stored (never a failure), a damaged
+   * entry named in `cache_damaged` and its judge called again.
+   */
+  cache?: string;
+  /** Runs the panel this many times (1 to 1000; with `cache`, the run is in the key). */
+  repeat?: number;
+  /** A runs file `retest` reads (Node): each run's scored answers appended as JSON lines, atomically. */
+  runs?: string;
+  /** The work's id in the runs file (default: the start of the card's work hash). */
+  workId?: string;
 }
 
 /** Why a judge gave no score. */
@@ -435,8 +477,26 @@ export interface Judgement extends Result {
    */
   judges: Record<
     string,
-    { answer: string | null; error: string | null; failure: { kind: FailureKind; line: number | null; column: number | null } | null }
+    {
+      answer: string | null;
+      error: string | null;
+      failure: { kind: FailureKind; line: number | null; column: number | null } | null;
+      /** The judge's settings, when given as a {@link JudgeModel}. */
+      params?: { model: string | null; temperature: number | null; max_tokens: number | null };
+      /** The tokens its call used, when it returned an {@link Answer} with usage (zero for a cached answer). */
+      usage?: { input_tokens: number; output_tokens: number };
+      /** Whether its answer came from the cache. */
+      cached?: boolean;
+    }
   >;
+  /** The tokens of every judge that reported them, added up. */
+  usage?: { input_tokens: number; output_tokens: number };
+  /** Each damaged cache entry, named (its judge was called again). */
+  cache_damaged?: string[];
+  /** The markdown report (not enumerable: not in the JSON). */
+  readonly report: string;
+  /** With `repeat`: every run's judgement, this one first (not enumerable). */
+  readonly runs: Judgement[];
 }
 
 /** Thrown by {@link judge} when no judge gave a score. */
@@ -459,7 +519,7 @@ export class JudgeError extends Error {
  * `minJudges` judges scored.
  * @throws {JudgeError} when no judge gave a score; {TypeError} for bad arguments.
  */
-export function judge(work: Work, rubric: RubricSource, judges: Record<string, Judge>, options?: JudgeOptions): Promise<Judgement>;
+export function judge(work: Work, rubric: RubricSource, judges: Record<string, Judge | JudgeModel>, options?: JudgeOptions): Promise<Judgement>;
 
 /** The JSON Schema of the judge's output, as `pickanumber rubric schema` (parsed). @throws {TypeError} as {@link rubricPrompt}. */
 export function rubricSchema(rubric: RubricSource): Record<string, unknown>;

@@ -267,7 +267,7 @@ pub fn schema_text(rubric_json: &str) -> Result<String, String> {
 
 /// The judge loop's verdict (`pickanumber_result::judging::verdict`) on the graders' outcomes
 /// (the JSON list of them) under the options' JSON, whose `against` is the work and whose
-/// `minJudges` is the panel's rule: the JSON text `{"verdict": the verdict's object,
+/// `minJudges` is the panel's rule and whose `prompt` is the prompt sent (hashed on the card): the JSON text `{"verdict": the verdict's object,
 /// "report": its markdown}`.
 ///
 /// # Errors
@@ -289,9 +289,19 @@ pub fn verdict_text(graders_json: &str, options_json: &str) -> Result<String, St
             )
         })?),
     };
+    let prompt = match given.remove("prompt") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(p)) => Some(p),
+        Some(v) => {
+            return Err(format!(
+                "options.prompt: must be the prompt sent (a string), not {}",
+                options::describe(&v)
+            ))
+        }
+    };
     let options = options::parse(&Value::Object(given).to_string()).map_err(options::thrown)?;
     let graders = judging::graders_from_json(graders_json)?;
-    let v = judging::verdict(graders, &options, &judging::Panel { min_judges })?;
+    let v = judging::verdict(graders, &options, &judging::Panel { min_judges, prompt })?;
     Ok(serde_json::json!({"verdict": v.to_json(), "report": v.report()}).to_string())
 }
 

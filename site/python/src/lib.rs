@@ -285,23 +285,25 @@ fn scoring_options() -> Vec<(
 }
 
 /// The judge loop's verdict on what the graders gave (`pickanumber_result::judging::verdict`):
-/// `graders` is the JSON list of their outcomes, `options` the scoring options (the work in
+/// `graders` is the JSON list of their outcomes, `prompt` the prompt they were sent (its hash
+/// goes on the card), `options` the scoring options (the work in
 /// `against`), read by the table as `evaluate` reads them. Returns the combined evaluation of
 /// the graders that scored (`None` when none did) with the verdict's gate, the verdict's JSON
 /// object and its markdown report.
 #[pyfunction]
-#[pyo3(signature = (graders, min_judges=None, options=None))]
+#[pyo3(signature = (graders, min_judges=None, prompt=None, options=None))]
 #[allow(clippy::type_complexity)]
 fn judge_verdict<'py>(
     py: Python<'py>,
     graders: &str,
     min_judges: Option<i64>,
+    prompt: Option<String>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<(Option<Evaluation>, Bound<'py, PyAny>, String)> {
     use pickanumber_result::judging;
     let options = options_of(options).map_err(|e| option_error(py, e))?;
     let list = judging::graders_from_json(graders).map_err(PyValueError::new_err)?;
-    let panel = judging::Panel { min_judges };
+    let panel = judging::Panel { min_judges, prompt };
     let v = py
         .detach(|| judging::verdict(list, &options, &panel))
         .map_err(PyValueError::new_err)?;

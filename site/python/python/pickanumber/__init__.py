@@ -44,10 +44,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Analysis",
+    "Answer",
     "CalibrationError",
     "Diagnostic",
     "EvidenceError",
     "JudgeError",
+    "JudgeModel",
     "Judgement",
     "OptionError",
     "RetestError",
@@ -469,6 +471,7 @@ def _run(
     options: Mapping[str, Any],
     graders: Optional[str] = None,
     min_judges: Optional[int] = None,
+    prompt: Optional[str] = None,
 ) -> Any:
     """The native evaluation of a text or of (name, text) pairs, and the strict check; with
     ``graders`` (the JSON of the graders' outcomes, the work in ``against``), the judge loop's
@@ -479,7 +482,7 @@ def _run(
         given["rubric"] = given["rubric"]._native
     if graders is not None:
         _number("min_judges", min_judges)
-        return _native.judge_verdict(graders, min_judges, given)
+        return _native.judge_verdict(graders, min_judges, prompt=prompt, options=given)
     e = _native.evaluate(native_input, given)
     analysis = Analysis(e)
     if given.get("strict") and e.has_errors:
@@ -606,4 +609,4 @@ def retest(
     return markdown if report else json.loads(text)
 
 
-from ._judge import JudgeError, Judgement, judge, judge_async  # noqa: E402  (needs the names above)
+from ._judge import Answer, JudgeError, JudgeModel, Judgement, judge, judge_async  # noqa: E402  (needs the names above)

@@ -334,8 +334,18 @@ def evaluate(
     input: Union[str, Sequence[Tuple[str, str]]], options: Optional[Mapping[str, Any]] = None
 ) -> Evaluation: ...
 def scoring_options() -> List[Tuple[str, str, List[str], str, str]]: ...
+def cache_open(dir: Union[str, "os.PathLike[str]"]) -> None: ...
+def cache_lookup(
+    dir: Union[str, "os.PathLike[str]"], prompt: str, schema: str, grader_json: str
+) -> Tuple[Optional[str], Optional[str]]: ...
+def cache_save(
+    dir: Union[str, "os.PathLike[str]"], prompt: str, schema: str, grader_json: str, outcome_json: str
+) -> Optional[str]: ...
 def judge_verdict(
-    graders: str, min_judges: Optional[int] = None, options: Optional[Mapping[str, Any]] = None
+    graders: str,
+    min_judges: Optional[int] = None,
+    prompt: Optional[str] = None,
+    options: Optional[Mapping[str, Any]] = None,
 ) -> Tuple[Optional[Evaluation], Dict[str, Any], str]: ...
 def parse_rubric(
     text: str, name: Optional[str] = None
