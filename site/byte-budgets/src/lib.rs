@@ -50,7 +50,7 @@ impl Module {
 pub const CALCULATOR: Module = Module {
     name: "calculator",
     stem: "pickanumber-calculator-island",
-    budget: 86_000,
+    budget: 86_150,
     aim: Some(80_000),
 };
 
@@ -81,7 +81,7 @@ pub const INSTRUMENTS: Module = Module {
 pub const SETUP: Module = Module {
     name: "setup island",
     stem: "pickanumber-setup-island",
-    budget: 50_850,
+    budget: 51_500,
     aim: None,
 };
 
@@ -91,7 +91,7 @@ pub const SETUP: Module = Module {
 pub const READER: Module = Module {
     name: "rubric reader",
     stem: "pickanumber-rubric-reader",
-    budget: 56_000,
+    budget: 56_300,
     aim: None,
 };
 
