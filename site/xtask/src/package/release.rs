@@ -4,6 +4,7 @@
 //! example ([`EXAMPLE`]) and must print the same JSON as the others:
 //!
 //! - **crates** (`cargo package` of [`CRATES`], the publish dry run) → each `.crate` unpacked →
+//!   `cargo test` inside each unpacked crate (its tests read only what it packages) →
 //!   `cargo install` of the command line's unpacked crate, with its pickanumber dependencies
 //!   patched to the other unpacked crates: what crates.io would resolve them to;
 //! - **sdist** (`maturin sdist`) → `pip wheel` of it in a fresh build environment (pip fetches
@@ -63,7 +64,7 @@ pub fn check(env: &Env) -> Result<Vec<String>, Failure> {
         "the packaged crates' CLI",
     )?;
     lines.push(format!(
-        "crates: cargo package + cargo install from the .crate files in {}",
+        "crates: cargo package, cargo test in each unpacked crate, cargo install from the .crate files in {}",
         human(started.elapsed())
     ));
     outputs.push(("cargo install (.crate)".into(), json));
@@ -159,8 +160,9 @@ pub fn check(env: &Env) -> Result<Vec<String>, Failure> {
     Ok(lines)
 }
 
-/// `cargo package` of [`CRATES`], each `.crate` unpacked into `dir/crates`, then the command
-/// line installed from its unpacked crate with the others patched in; the binary's path.
+/// `cargo package` of [`CRATES`], each `.crate` unpacked into `dir/crates`, each unpacked
+/// crate's tests run in it, then the command line installed from its unpacked crate with the
+/// others patched in; the binary's path.
 fn crates(env: &Env, dir: &Path, shared: &Path) -> Result<PathBuf, Failure> {
     // --no-verify: cargo's own check builds each crate from its package; the install below
     // builds them all from their unpacked packages, the same check once instead of twice.
@@ -180,6 +182,7 @@ fn crates(env: &Env, dir: &Path, shared: &Path) -> Result<PathBuf, Failure> {
     std::fs::create_dir_all(&unpacked).context(unpacked.display())?;
     let mut patch = String::from("[patch.crates-io]\n");
     let mut cli = PathBuf::new();
+    let mut paths = Vec::new();
     for krate in CRATES {
         let version = crate_version(env, krate)?;
         let file = shared.join(format!("package/{krate}-{version}.crate"));
@@ -189,6 +192,7 @@ fn crates(env: &Env, dir: &Path, shared: &Path) -> Result<PathBuf, Failure> {
             tar.arg(&file).arg("-C").arg(&unpacked),
         )?;
         let path = unpacked.join(format!("{krate}-{version}"));
+        paths.push((krate, path.clone()));
         if krate == "pickanumber-cli" {
             cli = path;
         } else {
@@ -200,6 +204,19 @@ fn crates(env: &Env, dir: &Path, shared: &Path) -> Result<PathBuf, Failure> {
     }
     let config = unpacked.join("patch.toml");
     std::fs::write(&config, patch).context(config.display())?;
+    // Each crate's own tests, in its unpacked package: what a user who downloads the crate
+    // can run. A test that reads a file the package lacks fails here, naming the crate.
+    for (krate, path) in &paths {
+        let mut test = env.command("cargo", "test --quiet --config");
+        test.arg(&config)
+            .arg("--target-dir")
+            .arg(shared)
+            .current_dir(path);
+        step(
+            &format!("cargo test in the unpacked {krate}.crate"),
+            &mut test,
+        )?;
+    }
     let root = dir.join("cli");
     let mut install = env.command("cargo", "install --locked --quiet --config");
     install
