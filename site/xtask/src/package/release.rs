@@ -590,3 +590,73 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod packaged {
+    use super::CRATES;
+    use std::path::{Path, PathBuf};
+
+    /// What a test writes to reach a file outside its own crate.
+    const OUTSIDE: [&str; 5] = [
+        "include_str!(\"../../",
+        "include_bytes!(\"../../",
+        "\"/../",
+        "join(\"../",
+        "join(\"..\")",
+    ];
+
+    fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for path in entries.flatten().map(|e| e.path()) {
+            if path.is_dir() {
+                rust_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// The quick form of the dry run's `cargo test` in each unpacked crate: every test and
+    /// bench file a published crate packages reads only files inside the crate (a check that
+    /// needs the repository is in the manifest's `exclude`), and the crate carries LICENSE.
+    #[test]
+    fn published_crates_test_only_what_they_package() {
+        let site = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut found = Vec::new();
+        for krate in CRATES {
+            let dir = site.join(krate.trim_start_matches("pickanumber-"));
+            let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+            let excluded: Vec<&str> = manifest
+                .lines()
+                .filter_map(|l| l.strip_prefix("exclude = ["))
+                .flat_map(|l| l.split('"').skip(1).step_by(2))
+                .collect();
+            assert!(
+                std::fs::read(dir.join("LICENSE")).is_ok_and(|b| !b.is_empty()),
+                "{krate}: no LICENSE in the crate's folder (link ../../LICENSE)"
+            );
+            let mut files = Vec::new();
+            rust_files(&dir.join("tests"), &mut files);
+            rust_files(&dir.join("benches"), &mut files);
+            for file in files {
+                let rel = file
+                    .strip_prefix(&dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                if excluded.contains(&rel.as_str()) {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&file).unwrap();
+                for (n, line) in text.lines().enumerate() {
+                    if OUTSIDE.iter().any(|p| line.contains(p)) {
+                        found.push(format!("{krate}: {rel}:{}: {}", n + 1, line.trim()));
+                    }
+                }
+            }
+        }
+        assert!(found.is_empty(), "{}", found.join("\n"));
+    }
+}
