@@ -205,9 +205,11 @@ fn crates(env: &Env, dir: &Path, shared: &Path) -> Result<PathBuf, Failure> {
     let config = unpacked.join("patch.toml");
     std::fs::write(&config, patch).context(config.display())?;
     // Each crate's own tests, in its unpacked package: what a user who downloads the crate
-    // can run. A test that reads a file the package lacks fails here, naming the crate.
+    // can run. A test that reads a file the package lacks fails here, naming the crate. All
+    // features: in the workspace a crate's tests turn on its features by a dev-dependency on
+    // itself (`path = "."`), which `cargo package` leaves out as a path-only dependency.
     for (krate, path) in &paths {
-        let mut test = env.command("cargo", "test --quiet --config");
+        let mut test = env.command("cargo", "test --quiet --all-features --config");
         test.arg(&config)
             .arg("--target-dir")
             .arg(shared)
