@@ -21,7 +21,7 @@ fn repeated_items() -> String {
 }
 
 /// The message the page shows in place of the result when the wasm stopped
-/// (`[calculator] stopped` of `content/layout.toml`).
+/// (`[calculator] stopped`, its default in `site/render/src/calculator.rs`).
 const STOPPED: &str = "The calculator stopped on this input";
 
 async fn run(client: &Client, script: &str) -> Value {

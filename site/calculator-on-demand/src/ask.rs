@@ -1,7 +1,8 @@
 //! The one call the calculator (and the page's boot module) makes into this module: an [`Ask`],
 //! a plain object with named fields, instead of an export per action with its strings in
-//! order. Each field is named here once; `src/main.rs` reads them from the JavaScript object
-//! and [`Ask::read`] turns them into the typed question.
+//! order; and its [`Answer`], a plain object with named fields too, instead of a list of
+//! strings read by position. Each field is named here once; `src/main.rs` reads the question's
+//! from the JavaScript object ([`Ask::read`]) and writes the answer's ([`Answer::fields`]).
 
 use crate::Settings;
 
@@ -9,11 +10,11 @@ use crate::Settings;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     /// The markup of several passes or of items checked against a work:
-    /// `[diagnostics, panel]` ([`crate::view`]).
+    /// [`Answer::View`] ([`crate::view`]).
     View,
-    /// The ends of the headline's interval: `[ends]` ([`crate::interval`]).
+    /// The ends of the headline's interval: [`Answer::Interval`] ([`crate::interval`]).
     Interval,
-    /// The markdown report: `[report]` ([`crate::report`]).
+    /// The markdown report: [`Answer::Report`] ([`crate::report`]).
     Report,
     /// The saved passes' list, for the stored text.
     Saved,
@@ -129,6 +130,64 @@ impl Ask {
     }
 }
 
+/// What the module answers, in named fields: the calculator reads each by its name
+/// ([`Answer::fields`]), never by its place in a list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The markup of several passes or of items checked against a work.
+    View {
+        /// The diagnostics' markup.
+        diagnostics: String,
+        /// The result panel's markup.
+        panel: String,
+    },
+    /// The ends of the headline's interval (`45 to 57`), empty without a headline.
+    Interval {
+        /// The ends as the headline shows them.
+        interval: String,
+    },
+    /// The markdown report.
+    Report {
+        /// The report.
+        report: String,
+    },
+    /// The saved passes after a question about them.
+    Passes {
+        /// The text to store (empty: remove the key).
+        stored: String,
+        /// The list's markup.
+        panel: String,
+        /// A message for the status line, or empty.
+        message: String,
+        /// The text to put in the input, or empty.
+        text: String,
+    },
+}
+
+impl Answer {
+    /// Each field with its name, as the JavaScript object carries them.
+    pub fn fields(&self) -> Vec<(&'static str, &str)> {
+        match self {
+            Answer::View { diagnostics, panel } => {
+                vec![("diagnostics", diagnostics), ("panel", panel)]
+            }
+            Answer::Interval { interval } => vec![("interval", interval)],
+            Answer::Report { report } => vec![("report", report)],
+            Answer::Passes {
+                stored,
+                panel,
+                message,
+                text,
+            } => vec![
+                ("stored", stored),
+                ("panel", panel),
+                ("message", message),
+                ("text", text),
+            ],
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,6 +217,30 @@ mod tests {
                 "<work>"
             ]
         );
+    }
+
+    #[test]
+    fn an_answer_names_every_field_once() {
+        let passes = Answer::Passes {
+            stored: "s".into(),
+            panel: "p".into(),
+            message: "m".into(),
+            text: "t".into(),
+        };
+        assert_eq!(
+            passes.fields(),
+            [
+                ("stored", "s"),
+                ("panel", "p"),
+                ("message", "m"),
+                ("text", "t")
+            ]
+        );
+        let view = Answer::View {
+            diagnostics: "d".into(),
+            panel: "p".into(),
+        };
+        assert_eq!(view.fields(), [("diagnostics", "d"), ("panel", "p")]);
     }
 
     #[test]

@@ -91,7 +91,9 @@ mod tests {
         );
         assert_eq!(h.score_text(), kept.headline().unwrap().score_text());
         // The section stands right after the headline.
-        let [_, panel] = view(ITEMS, &settings);
+        let crate::ask::Answer::View { panel, .. } = view(ITEMS, &settings) else {
+            panic!("a view answers a view")
+        };
         let at = |n: &str| panel.find(n).unwrap_or_else(|| panic!("{n} in {panel}"));
         assert!(at("id=\"out-confidence\"") < at("id=\"out-evidence\""));
         assert!(at("id=\"out-evidence\"") < at("id=\"out-working\""));
@@ -115,7 +117,11 @@ mod tests {
             work: "nothing relevant here",
             ..Settings::default()
         };
-        let [diagnostics, panel] = view("+3 \"rejects empty input\"\n", &settings);
+        let crate::ask::Answer::View { diagnostics, panel } =
+            view("+3 \"rejects empty input\"\n", &settings)
+        else {
+            panic!("a view answers a view")
+        };
         assert!(panel.contains("id=\"out-nothing\""), "{panel}");
         assert!(panel.contains("<td>not_found</td><td>no</td>"), "{panel}");
         assert!(

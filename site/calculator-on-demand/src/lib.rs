@@ -70,17 +70,17 @@ pub mod evidence;
 pub mod judge_store;
 
 /// The result markup of several passes, or of items checked against a work:
-/// `[diagnostics, panel]`. The panel is the calculator's own ([`panel::calculator_with`]: the
+/// [`ask::Answer::View`]. The panel is the calculator's own ([`panel::calculator_with`]: the
 /// headline first, its interval `#out-interval` beside the confidence), with, right after the
 /// headline, the passes ([`judges::passes`] in `#out-passes`: a row per pass, the spread per
 /// criterion, α, the disagreeing cells) and the evidence ([`evidence::section`] in
 /// `#out-evidence`: the counts and each item's status).
-pub fn view(text: &str, settings: &Settings) -> [String; 2] {
+pub fn view(text: &str, settings: &Settings) -> ask::Answer {
     let a = settings.analyse(text);
-    [
-        outcome::diagnostics(&a.diagnostics, 200),
-        combined_panel(&a),
-    ]
+    ask::Answer::View {
+        diagnostics: outcome::diagnostics(&a.diagnostics, 200),
+        panel: combined_panel(&a),
+    }
 }
 
 /// The ends of the headline's bootstrap interval under the settings, as the calculator's
@@ -120,7 +120,9 @@ mod tests {
 
     #[test]
     fn two_passes_lead_with_the_combined_headline_then_the_interval_and_each_pass() {
-        let [diagnostics, panel] = view(TWO, &Settings::default());
+        let ask::Answer::View { diagnostics, panel } = view(TWO, &Settings::default()) else {
+            panic!("a view answers a view")
+        };
         let a = analyse(TWO, &Request::default());
         let h = a.headline().unwrap();
         let headline = format!("<dd id=\"out-final\">{}</dd>", h.score_text());
@@ -194,7 +196,9 @@ mod tests {
         assert_eq!(r, Request::default());
         let said: Vec<String> = errors.iter().map(SettingError::instead).collect();
         assert_eq!(said.len(), 4, "{said:?}");
-        let [diagnostics, _] = view(TWO, &bad);
+        let ask::Answer::View { diagnostics, .. } = view(TWO, &bad) else {
+            panic!("a view answers a view")
+        };
         let report = report(TWO, &bad);
         for e in &said {
             let shown = pickanumber_result_view::escape(e);
@@ -206,7 +210,10 @@ mod tests {
 
     #[test]
     fn a_heading_without_a_name_is_an_error_in_the_diagnostics() {
-        let [diagnostics, _] = view("## Pass:\n+3 a\n", &Settings::default());
+        let ask::Answer::View { diagnostics, .. } = view("## Pass:\n+3 a\n", &Settings::default())
+        else {
+            panic!("a view answers a view")
+        };
         assert!(
             diagnostics.contains("a ## Pass: heading needs the judge&#39;s name"),
             "{diagnostics}"

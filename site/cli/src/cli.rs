@@ -13,10 +13,10 @@ use crate::pairwise::{PairwiseArgs, PAIRWISE_HELP};
 use crate::probe::{ProbeArgs, PROBE_HELP};
 use crate::retest::{RetestArgs, RETEST_HELP};
 use crate::rubric::{RubricCommand, RUBRIC_HELP};
-use crate::values::{denominator, parse_weights, scale, Compat, Weights};
+use crate::values::Compat;
 use crate::versions::{VersionsArgs, VERSIONS_HELP};
 use clap::{ArgGroup, Args, Parser, Subcommand};
-use pickanumber_score::{Mode, Preset};
+use pickanumber_result::table::SCORING_OPTIONS;
 use std::path::PathBuf;
 
 /// `pickanumber`: the whole command line.
@@ -225,17 +225,15 @@ EXIT STATUS:
     0  every item line was valid (and the gate, when given, passed)
     1  some line (or the weights) was an error, or no item was read; the output is still
        printed (score.py mode: the errors go to stderr and nothing is printed or saved)
-    3  the gate missed: the headline is under --fail-under, its confidence under
-       --min-confidence, the self-check failed with --require-self-check, the share of
-       evidence not found is over --max-unverified, or a card field is not the one
-       --require-card gives
+    3  the gate missed: one of the gate's options above (each says what it checks) was
+       not met
     2  usage error, unreadable input or input over 64 MiB, or a judge document that cannot be
        read or written (message on stderr, nothing on stdout)"
 );
 
 /// Options of `pickanumber score`.
 #[derive(Debug, Args)]
-#[command(group(ArgGroup::new("store").args(["save", "load"]).conflicts_with_all(["against", "unverified", "require_evidence", "require_quotes", "max_unverified"])))]
+#[command(group(ArgGroup::new("store").args(["save", "load"]).conflicts_with_all(SCORING_OPTIONS.iter().map(|o| o.name).chain(["report"]))))]
 pub struct ScoreArgs {
     /// Read the items from FILE (`-` or none: standard input).
     #[arg(value_name = "FILE", conflicts_with = "input")]
@@ -245,78 +243,25 @@ pub struct ScoreArgs {
     #[arg(long, value_name = "FILE")]
     pub input: Option<PathBuf>,
 
-    /// How items combine; left out, auto decides (buckets → feedback, criteria or weights → matrix,
-    /// else pooled).
-    #[arg(long, value_parser = crate::values::mode())]
-    pub mode: Option<Mode>,
-
-    /// Criteria and weights of a preset matrix.
-    #[arg(long, value_parser = crate::values::preset())]
-    pub preset: Option<Preset>,
-
-    /// Criterion weights, such as craft=0.6,depth=0.4 (divided by their sum if it is not 1).
-    #[arg(long, value_name = "a=0.3,b=0.2", value_parser = parse_weights)]
-    pub weights: Option<Weights>,
-
-    /// Score against a rubric file: its mode, weights and settings; items naming a criterion
-    /// or perspective outside it are errors; the report lists its traps to tick.
-    #[arg(long, value_name = "RUBRIC", conflicts_with_all = ["compat", "store"])]
-    pub rubric: Option<PathBuf>,
-
-    /// Items for full confidence: density = items / N (default 20, or the rubric's).
-    #[arg(long, value_name = "N", value_parser = denominator, conflicts_with_all = ["compat", "store"])]
-    pub denominator: Option<f64>,
-
-    /// Points of raw score per unit of normalised evidence (default 8, or the rubric's).
-    #[arg(long, value_name = "X", value_parser = scale, conflicts_with_all = ["compat", "store"])]
-    pub scale: Option<f64>,
-
     /// Print the markdown report instead of JSON.
-    #[arg(long, conflicts_with_all = ["compat", "store"])]
+    #[arg(long, conflicts_with = "compat")]
     pub report: bool,
 
-    /// Read strictly, for pipelines: every line that is not an item, a heading, a weights
-    /// line or blank is an error (exit 1) instead of a note.
-    #[arg(long, conflicts_with_all = ["compat", "store"])]
-    pub strict: bool,
-
-    /// Exit 3 when the headline (the final; the overall in matrix mode) is under N.
-    #[arg(long, value_name = "N", value_parser = pickanumber_result::gate::parse_score, conflicts_with_all = ["compat", "store"])]
-    pub fail_under: Option<f64>,
-
-    /// Exit 3 when the headline's confidence is under C (0 to 1).
-    #[arg(long, value_name = "C", value_parser = pickanumber_result::gate::parse_confidence, conflicts_with_all = ["compat", "store"])]
-    pub min_confidence: Option<f64>,
-
-    /// Exit 3 unless the matrix self-check passes (criteria finals at least 20 points apart).
-    #[arg(long, conflicts_with_all = ["compat", "store"])]
-    pub require_self_check: bool,
-
-    /// Exit 3 unless the result's card holds VALUE in FIELD (version, settings, rubric,
-    /// prompt, schema or work), such as rubric=<sha256>; repeat it to pin several fields.
-    #[arg(long, value_name = "FIELD=VALUE", value_parser = pickanumber_result::card::Pin::parse, conflicts_with_all = ["compat", "store"])]
-    pub require_card: Vec<pickanumber_result::card::Pin>,
-
-    /// Skip the bootstrap interval (most of the time a score takes): the JSON has no
-    /// "interval" key and the report no interval line.
-    #[arg(long, conflicts_with_all = ["compat", "store"])]
-    pub no_interval: bool,
-
-    /// `--against` and the flags that go with it.
+    /// The scoring options (the API's table), shared with `combine`.
     #[command(flatten)]
-    pub evidence: crate::against::EvidenceArgs,
+    pub scoring: crate::scoring::ScoringArgs,
 
     /// Print the scores object of another scorer instead of pickanumber's JSON (score-py: the
     /// feedback judge's score.py).
-    #[arg(long, value_enum, value_name = "SCORER", conflicts_with_all = ["mode", "preset", "weights", "against"])]
+    #[arg(long, value_enum, value_name = "SCORER", conflicts_with_all = SCORING_OPTIONS.iter().map(|o| o.name))]
     pub compat: Option<Compat>,
 
     /// Append a pass with these scores to $JUDGE_DIR/SLUG.json (implies --compat score-py).
-    #[arg(long, requires = "slug", conflicts_with_all = ["mode", "preset", "weights"])]
+    #[arg(long, requires = "slug")]
     pub save: bool,
 
     /// Print the document stored in $JUDGE_DIR/SLUG.json.
-    #[arg(long, requires = "slug", conflicts_with_all = ["file", "input", "mode", "preset", "weights", "compat", "title", "summary"])]
+    #[arg(long, requires = "slug", conflicts_with_all = ["file", "input", "compat", "title", "summary"])]
     pub load: bool,
 
     /// The evaluation's name in the judge store: lower-case letters, digits and single '-'.

@@ -4,11 +4,9 @@
 //! combined by [`pickanumber_result::evaluate_passes`] (the formula crate's `combine`), and the
 //! object printed by the same [`pickanumber_result::Evaluation::to_json`] as `score`.
 
-use crate::values::{denominator, scale, scoring_options, Weights};
 use crate::{print, read_input, Fatal};
 use clap::Args;
 use pickanumber_result::{evaluate, evaluate_passes};
-use pickanumber_score::{Mode, Preset};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -59,9 +57,8 @@ EXIT STATUS:
     0  every pass was read without errors and the gate (if any) passed
     1  some item, heading or weight is an error; with --outcomes, no grader scored
     2  usage error or unreadable file (message on stderr, nothing on stdout)
-    3  the headline missed --fail-under, --min-confidence or --require-self-check,
-       the share of evidence not found over --max-unverified, a card field is not the
-       one --require-card gives, or fewer graders scored than --min-judges"
+    3  the gate missed: one of the gate's options above (each says what it checks) was
+       not met"
 );
 
 /// Options of `pickanumber combine`.
@@ -88,64 +85,13 @@ pub struct CombineArgs {
     )]
     pub min_judges: Option<i64>,
 
-    /// How items combine; left out, auto decides from every pass's items together.
-    #[arg(long, value_parser = crate::values::mode())]
-    pub mode: Option<Mode>,
-
-    /// Criteria and weights of a preset matrix.
-    #[arg(long, value_parser = crate::values::preset())]
-    pub preset: Option<Preset>,
-
-    /// Criterion weights, such as craft=0.6,depth=0.4, for every pass.
-    #[arg(long, value_name = "a=0.3,b=0.2", value_parser = crate::values::parse_weights)]
-    pub weights: Option<Weights>,
-
-    /// Score against a rubric file (its mode, weights, settings and labels).
-    #[arg(long, value_name = "RUBRIC")]
-    pub rubric: Option<PathBuf>,
-
-    /// Items for full confidence: density = items / N (default 20).
-    #[arg(long, value_name = "N", value_parser = denominator)]
-    pub denominator: Option<f64>,
-
-    /// Points of raw score per unit of normalised evidence (default 8).
-    #[arg(long, value_name = "X", value_parser = scale)]
-    pub scale: Option<f64>,
-
     /// Print the markdown report instead of JSON.
     #[arg(long)]
     pub report: bool,
 
-    /// Read strictly: every line that is not an item, a heading, a weights line or blank is
-    /// an error.
-    #[arg(long)]
-    pub strict: bool,
-
-    /// Exit 3 when the combined headline is under N.
-    #[arg(long, value_name = "N", value_parser = pickanumber_result::gate::parse_score)]
-    pub fail_under: Option<f64>,
-
-    /// Exit 3 when the combined headline's confidence is under C (0 to 1).
-    #[arg(long, value_name = "C", value_parser = pickanumber_result::gate::parse_confidence)]
-    pub min_confidence: Option<f64>,
-
-    /// Exit 3 unless the combined matrix's self-check passes.
-    #[arg(long)]
-    pub require_self_check: bool,
-
-    /// Exit 3 unless the result's card holds VALUE in FIELD (version, settings, rubric,
-    /// prompt, schema or work); repeat it to pin several fields.
-    #[arg(long, value_name = "FIELD=VALUE", value_parser = pickanumber_result::card::Pin::parse)]
-    pub require_card: Vec<pickanumber_result::card::Pin>,
-
-    /// Skip the bootstrap intervals (most of the time a combination takes): the JSON has no
-    /// "interval" key, at the top or in any pass.
-    #[arg(long)]
-    pub no_interval: bool,
-
-    /// `--against` and the flags that go with it.
+    /// The scoring options (the API's table), shared with `score`.
     #[command(flatten)]
-    pub evidence: crate::against::EvidenceArgs,
+    pub scoring: crate::scoring::ScoringArgs,
 }
 
 /// Runs `pickanumber combine`.
@@ -154,7 +100,7 @@ pub struct CombineArgs {
 /// A [`Fatal`] (exit 2) for an unreadable file or rubric, two passes with one name, or a file
 /// with `## Pass:` headings given beside other files.
 pub fn run(args: &CombineArgs) -> Result<ExitCode, Fatal> {
-    let options = scoring_options!(args)?;
+    let options = args.scoring.options()?;
     if let Some(path) = &args.outcomes {
         return judged(args, path, &options);
     }
@@ -205,6 +151,7 @@ fn judged(
         options,
         &Panel {
             min_judges: args.min_judges,
+            ..Panel::default()
         },
     )
     .map_err(Fatal)?;

@@ -31,6 +31,7 @@ mod probe;
 mod retest;
 mod rubric;
 mod score;
+mod scoring;
 mod values;
 mod versions;
 

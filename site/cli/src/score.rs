@@ -9,7 +9,6 @@
 use crate::cli::ScoreArgs;
 use crate::compat::{python_json, read_feedback};
 use crate::judge::{inexact_integer, now, NewVersion, Store};
-use crate::values::scoring_options;
 use crate::{print, read_input, Fatal};
 use pickanumber_result::evaluate;
 use pickanumber_score::Severity;
@@ -38,7 +37,7 @@ pub fn run(args: &ScoreArgs) -> Result<ExitCode, Fatal> {
     if args.save || args.compat.is_some() {
         return score_py(args, &text);
     }
-    let options = scoring_options!(args)?;
+    let options = args.scoring.options()?;
     let e = evaluate(&text, &options);
     if args.report {
         let mut report = pickanumber_result_view::report::markdown(&e.analysis);

@@ -159,7 +159,7 @@ fn the_options_that_need_a_work_are_usage_errors_without_one() {
     assert_eq!(out.status.code(), Some(2));
     let out = run(&["score", "--against", "x", "--max-unverified", "2"], ITEMS);
     assert!(
-        stderr(&out).contains("\"2\" is not a rate from 0 to 1, such as 0.1"),
+        stderr(&out).contains("invalid value '2' for '--max-unverified <RATE>': 2 is not a rate from 0 to 1, such as 0.1"),
         "{}",
         stderr(&out)
     );

@@ -71,7 +71,7 @@ fn item_errors_and_usage_errors_keep_1_and_2() {
     let out = run(&["score", "--fail-under", "101"], ITEMS);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("\"101\" is not a score from 0 to 100, such as 70"),
+        stderr(&out).contains("invalid value '101' for '--fail-under <N>': 101 is not a score from 0 to 100, such as 70"),
         "{}",
         stderr(&out)
     );

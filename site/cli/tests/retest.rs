@@ -235,7 +235,7 @@ fn every_bad_run_is_named_with_its_line_and_work() {
             e(4, "a run is a JSON object {\"work\", \"output\"}, not a list"),
             e(5, "work \"c\": \"output\" must be the judge's answer as a text or as its JSON (an object or a list), not a number"),
             e(6, "\"work\" is missing: every run names the work it judged, such as \"w1\""),
-            e(7, "unknown key \"score\" (a run has work, output, naive, grader, model, probe)"),
+            e(7, "unknown key \"score\" (a run has work, output, naive, grader, model, probe, rubric, card)"),
             format!("pickanumber: error: {shown}:8:31: not a JSON object: expected ',' or '}}' after an object member, found the end of the text\n"),
         ]
         .concat(),
@@ -261,6 +261,46 @@ fn every_bad_run_is_named_with_its_line_and_work() {
         .concat(),
     );
     let _ = file;
+}
+
+/// Runs of one work judged with different rubrics (their `rubric` hash, or their result's
+/// `card.rubric`) are refused, each named with its line and work; exit 1.
+#[test]
+fn runs_of_different_rubrics_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = ("a".repeat(64), "b".repeat(64));
+    let file = write(
+        dir.path(),
+        &format!(
+            concat!(
+                "{{\"work\": \"w1\", \"output\": \"+3 fine\", \"rubric\": \"{a}\"}}\n",
+                "{{\"work\": \"w1\", \"output\": \"+2 fine\", \"card\": {{\"rubric\": \"{b}\"}}}}\n",
+                "{{\"work\": \"w2\", \"output\": \"+1 x\", \"rubric\": \"{b}\"}}\n",
+                "{{\"work\": \"w2\", \"output\": \"+1 x\"}}\n",
+                "{{\"work\": \"w3\", \"output\": \"+1 x\", \"rubric\": \"abc\"}}\n",
+            ),
+            a = a,
+            b = b
+        ),
+    );
+    let shown = file.display().to_string();
+    let out = pick(&["retest", &shown]).output();
+    assert_fails(
+        &out,
+        1,
+        &format!("pickanumber: error: {shown}:5: work \"w3\": \"rubric\" must be the rubric's sha256 (64 lowercase hexadecimal digits, as a result's card gives it), not a string\n"),
+    );
+    // Once every line reads: w1's second run was judged with another rubric; w2's run
+    // without a hash is not compared.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let four: String = text.lines().take(4).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&file, four).unwrap();
+    let out = pick(&["retest", &shown]).output();
+    assert_fails(
+        &out,
+        1,
+        &format!("pickanumber: error: {shown}:2: work \"w1\": judged with another rubric (sha256 bbbbbbbbbbbb…) than line 1 (sha256 aaaaaaaaaaaa…): the runs of one work must share one rubric\n"),
+    );
 }
 
 /// `--by probe` reports the shift between the labels; a grader and a judged model of one

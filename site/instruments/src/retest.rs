@@ -16,8 +16,8 @@
 //! an SVG strip per work ([`report`]).
 //!
 //! Where the runs come from is the caller's business: any harness that judges each work
-//! several times and keeps every answer. The judge loop of the Python and npm packages does
-//! not yet write a runs file.
+//! several times and keeps every answer; the judge loop of the Python and npm packages writes
+//! one with `repeat` and `runs`. Runs of one work whose rubric hashes differ are refused.
 //!
 //! ```
 //! use pickanumber_instruments::retest::{retest, runs, Options};
@@ -264,6 +264,22 @@ pub fn retest(runs: &[Run], options: &Options) -> Result<Retest, Vec<LineError>>
                 first,
                 "only one run: a retest needs at least two runs of every work".into(),
             ));
+        }
+        if let Some(with) = m.iter().map(|&i| &runs[i]).find(|r| r.rubric.is_some()) {
+            let hash = with.rubric.as_deref().unwrap_or_default();
+            for r in m.iter().map(|&i| &runs[i]) {
+                if let Some(other) = r.rubric.as_deref().filter(|h| *h != hash) {
+                    errors.push(at(
+                        r,
+                        format!(
+                            "judged with another rubric (sha256 {}) than line {} (sha256 {}): the runs of one work must share one rubric",
+                            pickanumber_text::hash::short(other),
+                            with.line,
+                            pickanumber_text::hash::short(hash)
+                        ),
+                    ));
+                }
+            }
         }
         if let Some(with) = m.iter().map(|&i| &runs[i]).find(|r| r.naive.is_some()) {
             for r in m.iter().map(|&i| &runs[i]).filter(|r| r.naive.is_none()) {

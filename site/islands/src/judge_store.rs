@@ -6,7 +6,8 @@
 //! storage, the module and the page.
 //!
 //! Data flow: a click (save, reopen, import) or the start → [`crate::on_demand::call`] with a
-//! [`Question`] and the stored text → `[stored, panel, message, text]` → [`apply`]: the stored
+//! [`Question`] and the stored text → its named fields `stored`, `panel`, `message` and `text`
+//! → [`apply`]: the stored
 //! text written back, the list shown, the message in the status line, and a reopened pass's
 //! items in the input.
 
@@ -53,13 +54,13 @@ pub fn run(question: Question, shown: Shown) {
     });
 }
 
-/// Applies a `[stored, panel, message, text]` answer.
-fn apply(answer: &js_sys::Array, shown: Shown) {
-    let part = |i| answer.get(i).as_string().unwrap_or_default();
-    let stored = part(0);
+/// Applies an answer's `stored`, `panel`, `message` and `text`.
+fn apply(answer: &wasm_bindgen::JsValue, shown: Shown) {
+    let part = |name| crate::on_demand::field(answer, name).unwrap_or_default();
+    let stored = part("stored");
     let kept = store(&stored) || stored.is_empty();
-    shown.panel.set(part(1));
-    let (message, text) = (part(2), part(3));
+    shown.panel.set(part("panel"));
+    let (message, text) = (part("message"), part("text"));
     if !kept {
         shown.status.set(WORDS.passes_refused.into());
     } else if !message.is_empty() {

@@ -152,7 +152,10 @@ pub fn Calculator(
             Action::CopyReport => {
                 let asked = on_demand::ask(&Question::Report, inputs);
                 leptos::task::spawn_local(async move {
-                    match on_demand::call(asked).await.map(|v| v.get(0).as_string()) {
+                    match on_demand::call(asked)
+                        .await
+                        .map(|v| on_demand::field(&v, "report"))
+                    {
                         Ok(Some(report)) => copy_text(report, status, WORDS.report_copied),
                         _ => status.set(WORDS.report_failed.into()),
                     }

@@ -6,7 +6,8 @@
 //! heading, the one rule of the formula crate's `combine`) or a work that is not blank → the
 //! boot module's `globalThis.pickanumberSecond()` imports the module once → its one export,
 //! `answer`, turns the [`ask`] object (the question, the text, the work and the settings) into
-//! `[diagnostics, panel]` markup → [`View::Ready`], which the calculator shows in place of its
+//! an object of named fields (`diagnostics` and `panel` markup, read by [`field`]) →
+//! [`View::Ready`], which the calculator shows in place of its
 //! own. Inputs without a heading and without a work never reach this module, so their
 //! keystrokes cost one scan of the text more than before.
 
@@ -123,7 +124,7 @@ pub fn watch(inputs: Inputs) -> RwSignal<View> {
         }
         leptos::task::spawn_local(async move {
             let shown = match call(asked).await {
-                Ok(v) => match (v.get(0).as_string(), v.get(1).as_string()) {
+                Ok(v) => match (field(&v, "diagnostics"), field(&v, "panel")) {
                     (Some(d), Some(p)) => View::Ready(d, p),
                     _ => View::Failed("no markup".into()),
                 },
@@ -138,12 +139,23 @@ pub fn watch(inputs: Inputs) -> RwSignal<View> {
     view
 }
 
-/// Calls the module's `answer` with `asked` (see [`ask`]), loading the module first if needed.
+/// Calls the module's `answer` with `asked` (see [`ask`]), loading the module first if needed:
+/// its answer is an object of named fields ([`field`]).
 ///
 /// # Errors
 /// Why the module could not be loaded or did not answer.
-pub async fn call(asked: JsValue) -> Result<js_sys::Array, String> {
-    call_module("pickanumberSecond", asked).await
+pub async fn call(asked: JsValue) -> Result<JsValue, String> {
+    call_module("pickanumberSecond", asked)
+        .await
+        .map(Into::into)
+}
+
+/// The text of the answer's field `name` (the module's `ask::Answer` names them), `None`
+/// when the answer has no such text.
+pub fn field(answer: &JsValue, name: &str) -> Option<String> {
+    js_sys::Reflect::get(answer, &name.into())
+        .ok()
+        .and_then(|v| v.as_string())
 }
 
 /// Calls the `answer` export of the module that the boot module's `loader` (a global function)

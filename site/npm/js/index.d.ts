@@ -36,57 +36,80 @@ export type Severity = "error" | "warning" | "note";
 export type AlphaLevel = "reliable" | "tentative" | "unreliable";
 // end of generated AlphaLevel
 
-/** The options of {@link analyse} and {@link report}: `pickanumber score`'s flags. */
-export interface Options {
-  /** How items combine (`--mode`); `"auto"` decides: buckets → feedback, criteria or weights → matrix, else pooled. */
-  mode?: Mode;
-  /** A preset matrix's criteria and weights (`--preset`). */
-  preset?: "generic" | "hackathon";
-  /** Criterion weights (`--weights`): `{ craft: 0.6, depth: 0.4 }` or `"craft=0.6,depth=0.4"`; divided by their sum. */
-  weights?: Record<string, number> | string;
-  /**
-   * Score against a rubric (`--rubric`): `{ path }` (a TOML or JSON file, read in Node; its
-   * errors name the path), `{ text }` (the file's text), a rubric object, or a string, which is
-   * always the rubric's text, never a path. It sets the mode, the weights and the formula's
-   * settings, so `mode`, `preset` and `weights` cannot be given with it.
-   */
-  rubric?: RubricSource;
-  /** Every line that is not an item, a heading, a weights line or blank is an error (`--strict`). */
-  strict?: boolean;
-  /** The gate: the headline must be at least this score, 0 to 100 (`--fail-under`). */
-  failUnder?: number;
-  /** The gate: the headline's confidence must be at least this, 0 to 1 (`--min-confidence`). */
-  minConfidence?: number;
-  /** The gate: in matrix mode the criteria must pass the self-check (`--require-self-check`). */
-  requireSelfCheck?: boolean;
-  /** Items for full confidence, greater than 0 (`--denominator`, default 20). */
-  denominator?: number;
-  /** Points of raw score per unit of normalised evidence, greater than 0 (`--scale`, default 8). */
-  scale?: number;
-  /**
-   * Compute the headline's bootstrap interval (default `true`). `false` skips its 1,000
-   * resamples, most of a call's cost (`--no-interval`): the result then has no `interval`
-   * key, at the top or in any pass.
-   */
-  interval?: boolean;
-  /**
-   * The judged work (`--against`): its text, or `{ path: text }` for files. Every item's
-   * evidence (a quote in double quotes, `path:line`, `path:line-line`, `path#Lnn`) is checked
-   * against it before anything is counted: items whose evidence is not in the work are left
-   * out and named in `warnings`; `evidence` gives each item's status and the counts.
-   */
-  against?: string | Record<string, string>;
-  /** With `against`: `"drop"` (default) leaves out items not found, `"keep"` counts them, flagged (`--unverified`). */
-  unverified?: "drop" | "keep";
-  /** With `against`: leave out items that cite no evidence too (`--require-evidence`). */
-  requireEvidence?: boolean;
-  /** With `against`: count only verified items, leaving out located, not_checkable and no_evidence ones too (`--require-quotes`). */
-  requireQuotes?: boolean;
-  /** The gate, with `against`: the share of checkable items whose evidence is not in the work must be at most this, 0 to 1 (`--max-unverified`). */
-  maxUnverified?: number;
-  /** The gate: card fields that must hold these values, such as `{ rubric: "<sha256>" }` (`--require-card`). */
-  requireCard?: Record<string, string>;
+// generated from the scoring options table (site/result/src/table.rs): ScoringOptions
+/** What is wrong with an option, on the `TypeError` it throws (its `kind`). */
+export type OptionErrorKind =
+  | "unknown_option"
+  | "wrong_type"
+  | "out_of_range"
+  | "unknown_name"
+  | "bad_weights"
+  | "bad_rubric"
+  | "bad_work"
+  | "bad_card"
+  | "needs_option"
+  | "conflicting_options";
+
+/** The scoring options of `analyse`, `combine` and `judge`. */
+export interface ScoringOptions {
+  /** How items combine; left out, auto decides from the input (buckets: feedback; criteria or weights: matrix; else pooled). */
+  mode?: "auto" | "pooled" | "matrix" | "feedback" | null;
+  /** Criteria and weights of a preset matrix. */
+  preset?: "generic" | "hackathon" | null;
+  /** Criterion weights, such as craft=0.6,depth=0.4 (divided by their sum if it is not 1). */
+  weights?: string | Record<string, number> | null;
+  /** Score against a rubric: its mode, weights and settings; items naming a criterion or perspective outside it are errors. Cannot be combined with mode, preset or weights. */
+  rubric?: RubricSource | null;
+  /** Read strictly, for pipelines: every line that is not an item, a heading, a weights line or blank is an error instead of a note. */
+  strict?: boolean | null;
+  /** The gate: the headline (the final; the overall in matrix mode) must be at least this score, else the gate misses. */
+  failUnder?: number | null;
+  /** The gate: the headline's confidence must be at least this (0 to 1). */
+  minConfidence?: number | null;
+  /** The gate: the matrix self-check must pass (criteria finals at least 20 points apart). */
+  requireSelfCheck?: boolean | null;
+  /** Items for full confidence: the density is the items divided by this (default 20, or the rubric's). */
+  denominator?: number | null;
+  /** Points of raw score per unit of normalised evidence (default 8, or the rubric's). */
+  scale?: number | null;
+  /** The bootstrap interval of the headline and of each pass, on by default; off skips the resampling, most of the time a score takes, and the result has no interval key. */
+  interval?: boolean | null;
+  /** Check every item's evidence against the judged work (a file's text, or a folder as a tree of files) before anything is counted. */
+  against?: string | Record<string, string> | null;
+  /** drop (the default) leaves out items whose evidence is not in the work; keep counts them, flagged. */
+  unverified?: "drop" | "keep" | null;
+  /** Leave out items that cite no evidence too. */
+  requireEvidence?: boolean | null;
+  /** Count only verified items, leaving out located ones (a place and no quotation), not_checkable and no_evidence ones too. */
+  requireQuotes?: boolean | null;
+  /** The gate: the share of checkable items whose evidence is not in the work must be at most this rate (0 to 1), overall and for each pass. */
+  maxUnverified?: number | null;
+  /** The gate: the result's card must hold each value in its field (version, settings, rubric, prompt, schema or work). */
+  requireCard?: Record<string, string> | null;
 }
+// end of generated ScoringOptions
+
+/**
+ * The options of {@link analyse}, {@link combine} and {@link report}: `pickanumber score`'s
+ * flags, from the one table every front end reads. A bad option throws a `TypeError` with a
+ * `kind` ({@link OptionErrorKind}).
+ */
+export type Options = ScoringOptions;
+
+/** One option of the core's table, named as the options object spells it. */
+export interface ScoringOption {
+  name: keyof ScoringOptions;
+  /** What its value is: `a score from 0 to 100, such as 70`. */
+  what: string;
+  /** The options it needs. */
+  needs: (keyof ScoringOptions)[];
+  help: string;
+  /** The kind of error a bad value gives. */
+  kind: OptionErrorKind;
+}
+
+/** The scoring options, from the core's one table, in its order. */
+export const SCORING_OPTIONS: readonly ScoringOption[];
 
 /**
  * Where a rubric comes from, told apart by its form: `{ path }` reads a file (Node only),
@@ -388,7 +411,36 @@ export type Work = string | Record<string, string>;
  * A judge: given the prompt (markdown, the work at its end) and the JSON Schema of the answer,
  * returns the model's answer as text (or its parsed JSON), or a Promise of it. Wrap any SDK.
  */
-export type Judge = (prompt: string, schema: Record<string, unknown>) => string | object | Promise<string | object>;
+export type Judge = (prompt: string, schema: Record<string, unknown>) => string | object | Answer | Promise<string | object | Answer>;
+
+/** A judge with the settings of its call: they go on the result's card and into the cache's key. */
+export interface JudgeModel {
+  /** The judge itself. */
+  call: Judge;
+  /** The model's name. */
+  model?: string;
+  /** The sampling temperature. */
+  temperature?: number;
+  /** The most tokens the answer may have. */
+  maxTokens?: number;
+}
+
+/** Tokens one call used, as a judge reports them. */
+export interface TokenUsage {
+  /** Tokens of the prompt. */
+  inputTokens: number;
+  /** Tokens of the answer. */
+  outputTokens: number;
+}
+
+/** A judge's answer (text or parsed JSON) with what its call cost. */
+export class Answer {
+  constructor(value: string | object, options?: { usage?: TokenUsage });
+  /** The answer. */
+  readonly value: string | object;
+  /** The tokens, when given. */
+  readonly usage?: TokenUsage;
+}
 
 /** The options of {@link judge}: {@link combine}'s, how long each judge has, and how many must score. */
 export interface JudgeOptions extends Omit<Options, "against" | "rubric"> {
@@ -396,6 +448,19 @@ export interface JudgeOptions extends Omit<Options, "against" | "rubric"> {
   timeoutMs?: number;
   /** How many judges must give a score for the gate to pass, from 1 to the judges given (default: every one). */
   minJudges?: number;
+  /**
+   * A cache folder (Node): opened before any call (one that cannot be written is a TypeError
+   * naming it); each judge's answer is looked up by prompt, schema, name and settings, a hit
+   * used without a call (`cached: true`, no tokens), a miss stored (never a failure), a damaged
+   * entry named in `cache_damaged` and its judge called again.
+   */
+  cache?: string;
+  /** Runs the panel this many times (1 to 1000; with `cache`, the run is in the key). */
+  repeat?: number;
+  /** A runs file `retest` reads (Node): each run's scored answers appended as JSON lines, atomically. */
+  runs?: string;
+  /** The work's id in the runs file (default: the start of the card's work hash). */
+  workId?: string;
 }
 
 /** Why a judge gave no score. */
@@ -412,8 +477,26 @@ export interface Judgement extends Result {
    */
   judges: Record<
     string,
-    { answer: string | null; error: string | null; failure: { kind: FailureKind; line: number | null; column: number | null } | null }
+    {
+      answer: string | null;
+      error: string | null;
+      failure: { kind: FailureKind; line: number | null; column: number | null } | null;
+      /** The judge's settings, when given as a {@link JudgeModel}. */
+      params?: { model: string | null; temperature: number | null; max_tokens: number | null };
+      /** The tokens its call used, when it returned an {@link Answer} with usage (zero for a cached answer). */
+      usage?: { input_tokens: number; output_tokens: number };
+      /** Whether its answer came from the cache. */
+      cached?: boolean;
+    }
   >;
+  /** The tokens of every judge that reported them, added up. */
+  usage?: { input_tokens: number; output_tokens: number };
+  /** Each damaged cache entry, named (its judge was called again). */
+  cache_damaged?: string[];
+  /** The markdown report (not enumerable: not in the JSON). */
+  readonly report: string;
+  /** With `repeat`: every run's judgement, this one first (not enumerable). */
+  readonly runs: Judgement[];
 }
 
 /** Thrown by {@link judge} when no judge gave a score. */
@@ -436,7 +519,7 @@ export class JudgeError extends Error {
  * `minJudges` judges scored.
  * @throws {JudgeError} when no judge gave a score; {TypeError} for bad arguments.
  */
-export function judge(work: Work, rubric: RubricSource, judges: Record<string, Judge>, options?: JudgeOptions): Promise<Judgement>;
+export function judge(work: Work, rubric: RubricSource, judges: Record<string, Judge | JudgeModel>, options?: JudgeOptions): Promise<Judgement>;
 
 /** The JSON Schema of the judge's output, as `pickanumber rubric schema` (parsed). @throws {TypeError} as {@link rubricPrompt}. */
 export function rubricSchema(rubric: RubricSource): Record<string, unknown>;

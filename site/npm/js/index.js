@@ -8,6 +8,9 @@
 import init, {
   initSync,
   analyseJson,
+  cacheEntry,
+  cacheKey,
+  cacheOutcome,
   calibrateJson,
   combineJson,
   judgeVerdict,
@@ -15,21 +18,31 @@ import init, {
   retestJson,
   rubricPrompt as promptOf,
   rubricSchema as schemaOf,
+  scoringOptionsJson,
   version as wasmVersion,
 } from "./pickanumber_wasm.js";
 
 const wasmUrl = new URL("./pickanumber_wasm_bg.wasm", import.meta.url);
 /** Reads a text file (a rubric's `{ path }`), in Node; `null` in a browser, which has no files. */
 let readText = null;
+/** Node's `fs` (the judge loop's cache and runs file), `null` in a browser. */
+let nodeFs = null;
 if (typeof process === "object" && typeof process.versions?.node === "string") {
   // Not a literal, so a bundler building for browsers leaves Node's module alone.
   const fs = "node:fs";
   const { readFileSync } = await import(/* webpackIgnore: true */ fs);
+  nodeFs = await import(/* webpackIgnore: true */ fs);
   initSync({ module: readFileSync(wasmUrl) });
   readText = (path) => readFileSync(path, "utf8");
 } else {
   await init({ module_or_path: wasmUrl });
 }
+
+/**
+ * The scoring options, from the core's one table: `{ name, what, needs, help, kind }` each,
+ * named as the options object spells them (`failUnder`), in the table's order.
+ */
+export const SCORING_OPTIONS = Object.freeze(JSON.parse(scoringOptionsJson()));
 
 /** What a value is, for messages. */
 function describe(value) {
@@ -129,13 +142,20 @@ function passesJson(passes) {
   return toJson(list, "passes");
 }
 
-/** Calls the core; its errors (bad options, a bad rubric) come back as TypeErrors. */
+/**
+ * Calls the core; its errors (bad options, a bad rubric) come back as TypeErrors, an option's
+ * with the stable `kind` of the core's table (`out_of_range`, `needs_option`, …).
+ */
 function core(f, ...args) {
   try {
     return f(...args);
   } catch (e) {
-    if (e instanceof Error && e.constructor === Error) throw new TypeError(e.message);
-    throw e;
+    if (!(e instanceof Error && e.constructor === Error)) throw e;
+    if (e.message.startsWith('{"optionError":')) {
+      const { kind, message } = JSON.parse(e.message).optionError;
+      throw Object.assign(new TypeError(message), { kind });
+    }
+    throw new TypeError(e.message);
   }
 }
 
@@ -280,8 +300,37 @@ async function ask(name, fn, prompt, schema, timeoutMs) {
   }
 }
 
+/**
+ * A judge's answer with what its call cost: return `new Answer(text, { usage: { inputTokens:
+ * 1200, outputTokens: 80 } })` (text, or the parsed JSON object) from a judge whose SDK reports
+ * its tokens; they appear in the result's `judges[name].usage`, its total `usage` and the
+ * report's Cost section.
+ */
+export class Answer {
+  constructor(value, { usage } = {}) {
+    if (usage !== undefined) {
+      const keys = usage !== null && typeof usage === "object" ? Object.keys(usage).sort().join(",") : "";
+      if (keys !== "inputTokens,outputTokens") {
+        throw new TypeError(`usage must be { inputTokens, outputTokens }, not ${describe(usage)}${keys ? ` with ${keys}` : ""}`);
+      }
+      for (const [k, n] of Object.entries(usage)) {
+        if (!Number.isSafeInteger(n) || n < 0) throw new TypeError(`usage.${k} must be a whole number of tokens (0 or more), not ${describe(n)}`);
+      }
+    }
+    this.value = value;
+    this.usage = usage;
+  }
+}
+
 /** A judge's answer as an outcome: its text, its parsed JSON, or what is wrong with it. */
 function outcome(name, value) {
+  if (value instanceof Answer) {
+    const out = outcome(name, value.value);
+    if (value.usage !== undefined && (out.kind === "answer" || out.kind === "parsed")) {
+      out.usage = { input_tokens: value.usage.inputTokens, output_tokens: value.usage.outputTokens };
+    }
+    return out;
+  }
   if (typeof value === "string") {
     const bytes = byteSize(value);
     return bytes > MAX_ANSWER_BYTES ? { name, kind: "too_large", bytes } : { name, kind: "answer", text: value };
@@ -309,20 +358,36 @@ export async function judge(work, rubric, judges, options = {}) {
   if (judges === null || typeof judges !== "object" || Array.isArray(judges) || Object.keys(judges).length === 0) {
     throw new TypeError("judges must be a non-empty object { name: (prompt, schema) => answer }, one pass per judge");
   }
-  for (const [name, fn] of Object.entries(judges)) {
-    if (typeof fn !== "function") {
-      throw new TypeError(`judges.${name} is ${describe(fn)}, not a function (prompt, schema) => answer`);
+  const panel = [];
+  for (const [name, given] of Object.entries(judges)) {
+    if (typeof given === "function") {
+      panel.push({ name, fn: given, params: null });
+    } else if (given !== null && typeof given === "object" && typeof given.call === "function") {
+      panel.push({ name, fn: given.call, params: paramsOf(name, given) });
+    } else {
+      throw new TypeError(`judges.${name} is ${describe(given)}, not a function (prompt, schema) => answer or { call, model, temperature, maxTokens }`);
     }
   }
   if (options === null || typeof options !== "object" || Array.isArray(options)) {
     throw new TypeError(`options must be an object such as { failUnder: 60 }, not ${describe(options)}`);
   }
-  const { timeoutMs = 300_000, ...rest } = options;
+  const { timeoutMs = 300_000, cache, repeat = 1, runs, workId, ...rest } = options;
   for (const key of ["against", "rubric"]) {
     if (key in rest) throw new TypeError(`judge takes no options.${key}: the work and the rubric are its first two arguments`);
   }
   if (typeof timeoutMs !== "number" || !(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
     throw new TypeError(`options.timeoutMs must be a number of milliseconds greater than 0, not ${describe(timeoutMs)}`);
+  }
+  if (!Number.isSafeInteger(repeat) || repeat < 1 || repeat > 1000) {
+    throw new TypeError(`options.repeat must be a whole number of runs from 1 to 1000, not ${describe(repeat)}`);
+  }
+  for (const [key, v] of [["cache", cache], ["runs", runs], ["workId", workId]]) {
+    if (v !== undefined && (typeof v !== "string" || v.trim() === "")) {
+      throw new TypeError(`options.${key} must be a non-empty string (a path${key === "workId" ? "'s id" : ""}), not ${describe(v)}`);
+    }
+  }
+  if ((cache !== undefined || runs !== undefined) && nodeFs === null) {
+    throw new TypeError("options.cache and options.runs need Node's file system: a browser has none");
   }
   if (rubric === undefined || rubric === null) {
     throw new TypeError("judge needs a rubric ({ path }, { text } or a rubric object): it writes the prompt");
@@ -330,18 +395,146 @@ export async function judge(work, rubric, judges, options = {}) {
   // Read once (a `{ path }` is read here); the core calls below take it as it is.
   const loaded = rubricArg(rubric, "rubric");
   const prompt = promptWithWork(loaded, work);
-  const schema = JSON.parse(core(schemaOf, toJson({ rubric: loaded }, "")));
-  const names = Object.keys(judges);
-  const outcomes = await Promise.all(names.map((n) => ask(n, judges[n], prompt, schema, timeoutMs)));
-  const { verdict } = JSON.parse(
-    core(judgeVerdict, JSON.stringify(outcomes), toJson({ ...rest, rubric: loaded, against: work }, "options")),
-  );
-  if (verdict.final === null) {
-    const failures = Object.fromEntries(Object.entries(verdict.judges).map(([n, j]) => [n, j.error]));
-    const answers = Object.fromEntries(Object.entries(verdict.judges).map(([n, j]) => [n, j.answer]));
-    throw new JudgeError(failures, answers, verdict.gate.misses);
+  const schemaText = core(schemaOf, toJson({ rubric: loaded }, ""));
+  const schema = JSON.parse(schemaText);
+  if (cache !== undefined) openCache(cache); // a folder that cannot be written: before any call
+  const verdicts = [];
+  let firstError = null;
+  for (let run = 1; run <= repeat; run++) {
+    const damaged = [];
+    const outcomes = await Promise.all(
+      panel.map(async ({ name, fn, params }) => {
+        const grader = cacheGrader(name, params, run);
+        if (cache !== undefined) {
+          const hit = lookup(cache, prompt, schemaText, grader, damaged);
+          if (hit) return withParams({ ...hit, name }, params);
+        }
+        const o = withParams(await ask(name, fn, prompt, schema, timeoutMs), params);
+        if (cache !== undefined) save(cache, prompt, schemaText, grader, o);
+        return o;
+      }),
+    );
+    const { verdict, report } = JSON.parse(
+      core(judgeVerdict, JSON.stringify(outcomes), toJson({ ...rest, rubric: loaded, against: work, prompt }, "options")),
+    );
+    if (damaged.length > 0) verdict.cache_damaged = damaged;
+    if (verdict.final === null) {
+      const failures = Object.fromEntries(Object.entries(verdict.judges).map(([n, j]) => [n, j.error]));
+      const answers = Object.fromEntries(Object.entries(verdict.judges).map(([n, j]) => [n, j.answer]));
+      firstError ??= new JudgeError(failures, answers, verdict.gate.misses);
+      continue;
+    }
+    Object.defineProperty(verdict, "report", { value: report, enumerable: false });
+    verdicts.push(verdict);
   }
-  return verdict;
+  if (verdicts.length === 0) throw firstError;
+  if (runs !== undefined) writeRuns(runs, verdicts, workId);
+  Object.defineProperty(verdicts[0], "runs", { value: verdicts, enumerable: false });
+  return verdicts[0];
+}
+
+/** A judge's `{ model, temperature, maxTokens }`, checked, as the core's params. */
+function paramsOf(name, given) {
+  for (const key of Object.keys(given)) {
+    if (!["call", "model", "temperature", "maxTokens"].includes(key)) {
+      throw new TypeError(`judges.${name}.${key} is not a judge's key (call, model, temperature, maxTokens)`);
+    }
+  }
+  const { model = null, temperature = null, maxTokens = null } = given;
+  if (model !== null && typeof model !== "string") throw new TypeError(`judges.${name}.model must be a string, not ${describe(model)}`);
+  if (temperature !== null && !Number.isFinite(temperature)) throw new TypeError(`judges.${name}.temperature must be a number, not ${describe(temperature)}`);
+  if (maxTokens !== null && !(Number.isSafeInteger(maxTokens) && maxTokens >= 0)) {
+    throw new TypeError(`judges.${name}.maxTokens must be a whole number, not ${describe(maxTokens)}`);
+  }
+  return { model, temperature, max_tokens: maxTokens };
+}
+
+/** The outcome with the judge's params, when it has them (a cached one's replaced). */
+function withParams(o, params) {
+  const { params: _, ...rest } = o;
+  return params === null ? rest : { ...rest, params };
+}
+
+/** A judge's id in the cache key: its name (with the run after the first) and its params. */
+function cacheGrader(name, params, run) {
+  const p = params ?? { model: null, temperature: null, max_tokens: null };
+  return JSON.stringify({ name: run === 1 ? name : `${name}#run${run}`, ...p });
+}
+
+/** Creates the cache folder and checks that it can be written, naming it if not. */
+function openCache(dir) {
+  const probe = `${dir}/.pickanumber-probe.${process.pid}.tmp`;
+  try {
+    nodeFs.mkdirSync(dir, { recursive: true });
+    nodeFs.writeFileSync(probe, "");
+    nodeFs.rmSync(probe);
+  } catch (e) {
+    throw new TypeError(`cache folder ${dir} cannot be written (${e.code ?? e.message}): give a folder you can write`);
+  }
+}
+
+/** The cached outcome of a grader, or `null`; a damaged entry is named in `damaged`. */
+function lookup(dir, prompt, schemaText, grader, damaged) {
+  const key = cacheKey(prompt, schemaText, grader);
+  const path = `${dir}/${key}.json`;
+  let text;
+  try {
+    text = nodeFs.readFileSync(path, "utf8");
+  } catch (e) {
+    if (e.code === "ENOENT") return null;
+    damaged.push(`the cache entry ${path} is damaged (${e.code ?? e.message}); it is ignored and the grader is called again`);
+    return null;
+  }
+  try {
+    return JSON.parse(cacheOutcome(text, key, grader));
+  } catch (e) {
+    damaged.push(`the cache entry ${path} is damaged (${e.message}); it is ignored and the grader is called again`);
+    return null;
+  }
+}
+
+/** Stores an answer (never a failure): a temporary file renamed into place. */
+function save(dir, prompt, schemaText, grader, o) {
+  const entry = cacheEntry(prompt, schemaText, grader, JSON.stringify(o));
+  if (entry === undefined || entry === null) return;
+  const path = `${dir}/${cacheKey(prompt, schemaText, grader)}.json`;
+  atomicWrite(path, entry, "cache entry");
+}
+
+/** Writes `text` to `path` through a temporary file beside it and a rename. */
+function atomicWrite(path, text, what) {
+  const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    nodeFs.writeFileSync(temp, text);
+    nodeFs.renameSync(temp, path);
+  } catch (e) {
+    try {
+      nodeFs.rmSync(temp, { force: true });
+    } catch {}
+    throw new Error(`${what} ${path} cannot be written (${e.code ?? e.message})`);
+  }
+}
+
+/** Appends each run's scored answers to the runs file `retest` reads (rewritten atomically). */
+function writeRuns(path, verdicts, workId) {
+  const lines = [];
+  for (const v of verdicts) {
+    const id = workId ?? (v.card?.work ?? "work").slice(0, 12);
+    for (const [grader, j] of Object.entries(v.judges)) {
+      if (j.error !== null || j.answer === null) continue;
+      const row = { work: id, output: j.answer, grader };
+      if (v.card?.rubric) row.rubric = v.card.rubric;
+      lines.push(JSON.stringify(row));
+    }
+  }
+  let old = "";
+  try {
+    old = nodeFs.readFileSync(path, "utf8");
+  } catch (e) {
+    if (e.code !== "ENOENT") throw new Error(`runs file ${path} cannot be read (${e.code ?? e.message})`);
+  }
+  if (old !== "" && !old.endsWith("\n")) old += "\n";
+  atomicWrite(path, old + lines.map((l) => `${l}\n`).join(""), "runs file");
 }
 
 /** The JSON Schema of the judge's output for a rubric, as an object. */
@@ -404,6 +597,11 @@ export function promptfooJudge(loadApiProvider) {
       judges[name] = async (prompt) => {
         const response = await provider.callApi(prompt);
         if (response?.error) throw new Error(response.error);
+        // promptfoo's tokenUsage { prompt, completion }: the pass's tokens, where both are given.
+        const used = response?.tokenUsage;
+        if (Number.isSafeInteger(used?.prompt) && Number.isSafeInteger(used?.completion) && used.prompt >= 0 && used.completion >= 0) {
+          return new Answer(response.output, { usage: { inputTokens: used.prompt, outputTokens: used.completion } });
+        }
         return response?.output;
       };
     }

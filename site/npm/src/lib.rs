@@ -32,7 +32,7 @@ fn evaluation(
     if text.len() > MAX_BYTES {
         return Err(pickanumber_result::TOO_LARGE.into());
     }
-    let options = options::parse(options_json).map_err(|e| e.0)?;
+    let options = options::parse(options_json).map_err(options::thrown)?;
     Ok((evaluate(text, &options), options))
 }
 
@@ -212,7 +212,7 @@ pub fn retest_text(runs: &str, options_json: &str) -> Result<String, String> {
 /// # Errors
 /// Bad options, or bad passes ([`passes::combine`]).
 pub fn combine_text(passes_json: &str, options_json: &str) -> Result<String, String> {
-    let options = options::parse(options_json).map_err(|e| e.0)?;
+    let options = options::parse(options_json).map_err(options::thrown)?;
     passes::combine(passes_json, &options, MAX_BYTES)
         .map(|e| serde_json::to_string(&e.result()).expect("a result serialises"))
 }
@@ -221,7 +221,7 @@ pub fn combine_text(passes_json: &str, options_json: &str) -> Result<String, Str
 fn rubric_of(json: &str) -> Result<pickanumber_result::Rubric, String> {
     let v: Value = serde_json::from_str(json).map_err(|e| format!("not JSON: {e}"))?;
     let v = v.get("rubric").unwrap_or(&Value::Null);
-    options::rubric("rubric", v).map_err(|e| e.0)
+    options::rubric("rubric", v).map_err(|e| e.message)
 }
 
 /// The judge prompt of the rubric `{"rubric": TEXT_OR_OBJECT}` (`rubric prompt`); with a
@@ -267,7 +267,7 @@ pub fn schema_text(rubric_json: &str) -> Result<String, String> {
 
 /// The judge loop's verdict (`pickanumber_result::judging::verdict`) on the graders' outcomes
 /// (the JSON list of them) under the options' JSON, whose `against` is the work and whose
-/// `minJudges` is the panel's rule: the JSON text `{"verdict": the verdict's object,
+/// `minJudges` is the panel's rule and whose `prompt` is the prompt sent (hashed on the card): the JSON text `{"verdict": the verdict's object,
 /// "report": its markdown}`.
 ///
 /// # Errors
@@ -289,9 +289,19 @@ pub fn verdict_text(graders_json: &str, options_json: &str) -> Result<String, St
             )
         })?),
     };
-    let options = options::parse(&Value::Object(given).to_string()).map_err(|e| e.0)?;
+    let prompt = match given.remove("prompt") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(p)) => Some(p),
+        Some(v) => {
+            return Err(format!(
+                "options.prompt: must be the prompt sent (a string), not {}",
+                options::describe(&v)
+            ))
+        }
+    };
+    let options = options::parse(&Value::Object(given).to_string()).map_err(options::thrown)?;
     let graders = judging::graders_from_json(graders_json)?;
-    let v = judging::verdict(graders, &options, &judging::Panel { min_judges })?;
+    let v = judging::verdict(graders, &options, &judging::Panel { min_judges, prompt })?;
     Ok(serde_json::json!({"verdict": v.to_json(), "report": v.report()}).to_string())
 }
 
@@ -411,6 +421,13 @@ pub fn rubric_prompt(rubric_json: &str) -> Result<String, JsError> {
 #[wasm_bindgen(js_name = rubricSchema)]
 pub fn rubric_schema(rubric_json: &str) -> Result<String, JsError> {
     schema_text(rubric_json).map_err(|e| JsError::new(&e))
+}
+
+/// The table of scoring options as JSON: `[{"name", "what", "needs", "help", "kind"}]`, each
+/// name as the options object spells it (`failUnder`), in the table's order.
+#[wasm_bindgen(js_name = scoringOptionsJson)]
+pub fn scoring_options_json() -> String {
+    options::table_json()
 }
 
 /// The crate's version, which is the npm package's.

@@ -1,51 +1,40 @@
 //! The options object of `analyse(text, options)`: the JSON text the JavaScript entry writes
-//! with `JSON.stringify` → checked key by key → [`pickanumber_result::Options`], the same request
-//! `pickanumber score` builds from its flags. Every mistake is an [`OptionError`] that names the
+//! with `JSON.stringify` → each key looked up in the API's table of scoring options and its
+//! value handed to the table's reader ([`pickanumber_result::table::Reader`], the one the CLI and
+//! the Python package use) → [`pickanumber_result::Options`], the same request `pickanumber score`
+//! builds from its flags. Every mistake is an [`OptionError`] with a stable kind that names the
 //! option and what it takes; nothing is dropped or guessed.
 
-use pickanumber_result::{Asked, Gate, OptionNames, Options, Rubric, Spelling};
-use pickanumber_score::{
-    check_name, parse_weights, positive_setting, weights_from_numbers, Mode, Named, Preset,
-};
+use pickanumber_result::table::{Given, Reader, Rule};
+pub use pickanumber_result::table::{OptionError, OptionKind};
+use pickanumber_result::{Options, Rubric, Spelling};
 use serde_json::{Map, Value};
-use std::fmt;
 
-/// The option names, in the order the messages list them.
-pub const NAMES: [&str; 17] = [
-    "mode",
-    "preset",
-    "weights",
-    "rubric",
-    "strict",
-    "failUnder",
-    "minConfidence",
-    "requireSelfCheck",
-    "denominator",
-    "scale",
-    "interval",
-    "against",
-    "unverified",
-    "requireEvidence",
-    "requireQuotes",
-    "maxUnverified",
-    "requireCard",
-];
-
-/// A bad option, or bad options: the message says which and what it takes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OptionError(pub String);
-
-impl fmt::Display for OptionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// An option error as the wasm functions throw it: the JSON text `{"optionError": {"kind",
+/// "message"}}`, which the package's JavaScript turns into a `TypeError` with that message and
+/// a `kind` (`out_of_range`), as it gives diagnostics theirs.
+pub fn thrown(e: OptionError) -> String {
+    serde_json::json!({"optionError": {"kind": e.kind.name(), "message": e.message}}).to_string()
 }
 
-impl std::error::Error for OptionError {}
-
-/// `options.KEY: MESSAGE`.
-fn bad(key: &str, message: impl fmt::Display) -> OptionError {
-    OptionError(format!("options.{key}: {message}"))
+/// The table of scoring options as the package exports it: each option's name as the
+/// options object spells it, what its value is, the options it needs, its help and the kind
+/// of error a bad value gives.
+pub fn table_json() -> String {
+    let list: Vec<Value> = pickanumber_result::table::SCORING_OPTIONS
+        .iter()
+        .map(|o| {
+            let needs: Vec<String> = o.needs.iter().map(|n| Spelling::Npm.name(n)).collect();
+            serde_json::json!({
+                "name": Spelling::Npm.name(o.name),
+                "what": o.rule.what(),
+                "needs": needs,
+                "help": o.help,
+                "kind": o.kind().name(),
+            })
+        })
+        .collect();
+    Value::Array(list).to_string()
 }
 
 /// What a JSON value is, for messages: `a string ("yes")`, `a number (170)`.
@@ -60,6 +49,19 @@ pub fn describe(v: &Value) -> String {
     }
 }
 
+/// A JSON value as the table's reader takes it.
+fn given(v: &Value) -> Given {
+    match v {
+        Value::Bool(b) => Given::Bool(*b),
+        Value::Number(n) => n
+            .as_f64()
+            .map_or_else(|| Given::Other(describe(v)), Given::Number),
+        Value::String(s) => Given::Text(s.clone()),
+        Value::Object(m) => Given::Map(m.iter().map(|(k, v)| (k.clone(), given(v))).collect()),
+        other => Given::Other(describe(other)),
+    }
+}
+
 /// Reads the options' JSON text (`{}` or `null` for none) into the request `score` makes.
 ///
 /// # Errors
@@ -67,187 +69,69 @@ pub fn describe(v: &Value) -> String {
 /// range, a rubric with errors (every one, with line and column), or a rubric combined with
 /// `mode`, `preset` or `weights`.
 pub fn parse(json: &str) -> Result<Options, OptionError> {
-    let value: Value = serde_json::from_str(json)
-        .map_err(|e| OptionError(format!("the options are not JSON: {e}")))?;
+    let value: Value = serde_json::from_str(json).map_err(|e| {
+        OptionError::new(
+            OptionKind::WrongType,
+            format!("the options are not JSON: {e}"),
+        )
+    })?;
     let map = match value {
         Value::Null => Map::new(),
         Value::Object(m) => m,
         other => {
-            return Err(OptionError(format!(
-                "the options must be an object such as {{ mode: \"matrix\" }}, not {}",
-                describe(&other)
-            )))
-        }
-    };
-    if let Some(k) = map.keys().find(|k| !NAMES.contains(&k.as_str())) {
-        return Err(OptionError(format!(
-            "unknown option \"{k}\": the options are {}",
-            NAMES.join(", ")
-        )));
-    }
-    // `null` is an option left out, as `undefined` is (JSON.stringify drops that one).
-    let get = |k: &str| map.get(k).filter(|v| !v.is_null());
-    let rubric = get("rubric")
-        .map(|v| rubric("options.rubric", v))
-        .transpose()?;
-    let asked = Asked {
-        mode: get("mode").map(mode).transpose()?,
-        preset: get("preset").map(preset).transpose()?,
-        weights: get("weights").map(weights).transpose()?,
-    };
-    let mut request = asked
-        .request(rubric.as_ref(), Spelling::Npm)
-        .map_err(OptionError)?;
-    request.strict = get("strict").map(|v| boolean("strict", v)).transpose()? == Some(true);
-    if let Some(v) = get("denominator") {
-        request.params.density_denominator = positive("denominator", v)?;
-    }
-    if let Some(v) = get("scale") {
-        request.params.scale = positive("scale", v)?;
-    }
-    let gate = Gate {
-        fail_under: get("failUnder")
-            .map(|v| within("failUnder", v, 100.0, "a score from 0 to 100, such as 70"))
-            .transpose()?,
-        min_confidence: get("minConfidence")
-            .map(|v| {
-                within(
-                    "minConfidence",
-                    v,
-                    1.0,
-                    "a confidence from 0 to 1, such as 0.5",
-                )
-            })
-            .transpose()?,
-        require_self_check: get("requireSelfCheck")
-            .map(|v| boolean("requireSelfCheck", v))
-            .transpose()?
-            == Some(true),
-        max_unverified: get("maxUnverified")
-            .map(|v| within("maxUnverified", v, 1.0, "a rate from 0 to 1, such as 0.1"))
-            .transpose()?,
-        names: OptionNames::NPM,
-    };
-    request.against = against(
-        get("against"),
-        get("unverified"),
-        get("requireEvidence"),
-        get("requireQuotes"),
-    )?;
-    if gate.max_unverified.is_some() && request.against.is_none() {
-        return Err(bad(
-            "maxUnverified",
-            "needs options.against (the work to check the evidence against)",
-        ));
-    }
-    let require_card = match get("requireCard") {
-        None => Vec::new(),
-        Some(Value::Object(m)) => m
-            .iter()
-            .map(|(field, value)| match value {
-                Value::String(v) => pickanumber_result::card::Pin::parse(&format!("{field}={v}"))
-                    .map_err(|e| OptionError(format!("options.requireCard: {e}"))),
-                other => Err(bad(
-                    "requireCard",
-                    format!(
-                        "{field} must be a string (a sha256), not {}",
-                        describe(other)
-                    ),
-                )),
-            })
-            .collect::<Result<_, _>>()?,
-        Some(other) => {
-            return Err(bad(
-                "requireCard",
+            return Err(OptionError::new(
+                OptionKind::WrongType,
                 format!(
-                    "must be an object of card fields, such as {{ rubric: \"<sha256>\" }}, not {}",
-                    describe(other)
+                    "the options must be an object such as {{ mode: \"matrix\" }}, not {}",
+                    describe(&other)
                 ),
             ))
         }
     };
-    let interval = get("interval")
-        .map(|v| boolean("interval", v))
-        .transpose()?
-        != Some(false);
-    Ok(Options {
-        request,
-        rubric,
-        gate,
-        interval,
-        require_card,
-    })
+    let mut reader = Reader::new(Spelling::Npm);
+    for (key, v) in &map {
+        let option = reader.lookup(key)?;
+        // `null` is an option left out, as `undefined` is (JSON.stringify drops that one).
+        if v.is_null() {
+            continue;
+        }
+        let value = match option.rule {
+            Rule::Rubric => Given::Rubric(Box::new(rubric("options.rubric", v)?)),
+            Rule::Work => Given::Work(std::sync::Arc::new(work(v)?)),
+            _ => given(v),
+        };
+        reader.set_option(option, value)?;
+    }
+    reader.finish()
 }
 
-/// `against` (the work's text, or `{ path: text }`), with `unverified` (`"drop"` or
-/// `"keep"`), `requireEvidence` and `requireQuotes`, which need it.
-fn against(
-    work: Option<&Value>,
-    unverified: Option<&Value>,
-    require: Option<&Value>,
-    quotes: Option<&Value>,
-) -> Result<Option<pickanumber_score::verify::Against>, OptionError> {
-    use pickanumber_score::verify::{Against, Unverified, Work};
-    let what = "\"drop\" or \"keep\"";
-    let unverified = unverified
-        .map(|v| {
-            let s = string("unverified", v, what)?;
-            Unverified::from_name(s)
-                .ok_or_else(|| bad("unverified", format!("\"{s}\" is not {what}")))
-        })
-        .transpose()?;
-    let require = require.map(|v| boolean("requireEvidence", v)).transpose()?;
-    let quotes = quotes.map(|v| boolean("requireQuotes", v)).transpose()?;
-    let Some(work) = work else {
-        if let Some(k) = [
-            ("unverified", unverified.is_some()),
-            ("requireEvidence", require.is_some()),
-            ("requireQuotes", quotes.is_some()),
-        ]
-        .into_iter()
-        .find_map(|(k, set)| set.then_some(k))
-        {
-            return Err(bad(
-                k,
-                "needs options.against (the work to check the evidence against)",
-            ));
-        }
-        return Ok(None);
-    };
-    let work = match work {
-        Value::String(text) => Work::text(text),
+/// `against`: the work's text, or `{ path: text }`.
+fn work(v: &Value) -> Result<pickanumber_score::verify::Work, OptionError> {
+    use pickanumber_score::verify::Work;
+    let bad = |m: String| OptionError::new(OptionKind::BadWork, format!("options.against: {m}"));
+    match v {
+        Value::String(text) => Ok(Work::text(text)),
         Value::Object(files) => {
             let mut pairs = Vec::with_capacity(files.len());
             for (path, text) in files {
                 let text = text.as_str().ok_or_else(|| {
-                    bad(
-                        "against",
-                        format!(
-                            "\"{path}\" must map to the file's text, not {}",
-                            describe(text)
-                        ),
-                    )
+                    bad(format!(
+                        "\"{path}\" must map to the file's text, not {}",
+                        describe(text)
+                    ))
                 })?;
                 pairs.push((path.as_str(), text));
             }
-            Work::files(pairs).map_err(|e| bad("against", e))?
+            Work::files(pairs).map_err(|e| bad(e.to_string()))
         }
-        other => {
-            return Err(bad(
-                "against",
-                format!(
-                    "must be the work's text or {{ path: text }}, not {}",
-                    describe(other)
-                ),
-            ))
-        }
-    };
-    Ok(Some(Against {
-        work: std::sync::Arc::new(work),
-        unverified: unverified.unwrap_or_default(),
-        require_evidence: require == Some(true),
-        require_quotes: quotes == Some(true),
-    }))
+        other => Err(OptionError::new(
+            OptionKind::WrongType,
+            format!(
+                "options.against: must be the work's text or {{ path: text }}, not {}",
+                describe(other)
+            ),
+        )),
+    }
 }
 
 /// A rubric given as `{ path, text }` (a file the package's JavaScript read in Node, its
@@ -260,7 +144,8 @@ fn against(
 /// for a file, `line 3, column 16: …` for text. A one-line string with errors also says how to
 /// give a path.
 pub fn rubric(name: &str, v: &Value) -> Result<Rubric, OptionError> {
-    let bad = |message: String| OptionError(format!("{name}: {message}"));
+    let bad =
+        |message: String| OptionError::new(OptionKind::BadRubric, format!("{name}: {message}"));
     let (parsed, path, one_line) = match v {
         Value::String(text) => (Rubric::parse(text), None, !text.trim().contains('\n')),
         Value::Object(m) if m.contains_key("path") || m.contains_key("text") => {
@@ -317,90 +202,14 @@ pub fn rubric(name: &str, v: &Value) -> Result<Rubric, OptionError> {
     })
 }
 
-fn string<'a>(key: &str, v: &'a Value, what: &str) -> Result<&'a str, OptionError> {
-    v.as_str()
-        .ok_or_else(|| bad(key, format!("must be {what}, not {}", describe(v))))
-}
-
-fn mode(v: &Value) -> Result<Mode, OptionError> {
-    named("mode", v)
-}
-
-fn preset(v: &Value) -> Result<Preset, OptionError> {
-    named("preset", v)
-}
-
-/// A named option's value: a string naming one of `T`'s values.
-fn named<T: Named>(key: &str, v: &Value) -> Result<T, OptionError> {
-    let names: Vec<&str> = T::ALL.iter().map(|t| t.name()).collect();
-    let s = string(key, v, &format!("one of {}", names.join(", ")))?;
-    Spelling::Npm.named(key, s).map_err(OptionError)
-}
-
-/// `"craft=0.6, depth=0.4"` (as `--weights`) or `{ craft: 0.6, depth: 0.4 }`, in that order;
-/// the object's numbers are read by the text's rule (`weights_from_numbers`), so a weight
-/// `--weights` refuses is refused here too.
-fn weights(v: &Value) -> Result<Vec<(String, f64)>, OptionError> {
-    match v {
-        Value::String(s) => parse_weights(s).map_err(|e| bad("weights", e)),
-        Value::Object(m) if m.is_empty() => Err(bad(
-            "weights",
-            "names no weights: write { craft: 0.6, depth: 0.4 }",
-        )),
-        Value::Object(m) => m
-            .iter()
-            .map(|(name, w)| {
-                check_name(name).map_err(|e| bad("weights", e))?;
-                let w = w.as_f64().ok_or_else(|| {
-                    let message = pickanumber_score::must_be_a_number(w.as_str(), &describe(w));
-                    bad(&format!("weights.{name}"), message)
-                })?;
-                Ok((name.clone(), w))
-            })
-            .collect::<Result<Vec<_>, _>>()
-            .and_then(|pairs| weights_from_numbers(pairs).map_err(|e| bad("weights", e))),
-        other => Err(bad(
-            "weights",
-            format!(
-                "must be an object such as {{ craft: 0.6, depth: 0.4 }} or a string such as \"craft=0.6,depth=0.4\", not {}",
-                describe(other)
-            ),
-        )),
-    }
-}
-
-fn boolean(key: &str, v: &Value) -> Result<bool, OptionError> {
-    v.as_bool()
-        .ok_or_else(|| bad(key, format!("must be true or false, not {}", describe(v))))
-}
-
-fn number(key: &str, v: &Value, what: &str) -> Result<f64, OptionError> {
-    v.as_f64()
-        .ok_or_else(|| bad(key, format!("must be {what}, not {}", describe(v))))
-}
-
-/// A number from 0 to `max`.
-fn within(key: &str, v: &Value, max: f64, what: &str) -> Result<f64, OptionError> {
-    let x = number(key, v, what)?;
-    if (0.0..=max).contains(&x) {
-        Ok(x)
-    } else {
-        Err(bad(key, format!("{v} is not {what}")))
-    }
-}
-
-/// A number greater than 0 (`denominator`, `scale`), by the formula crate's rule.
-fn positive(key: &str, v: &Value) -> Result<f64, OptionError> {
-    let x = number(key, v, "a number greater than 0")?;
-    positive_setting(&format!("options.{key}"), x).map_err(|e| OptionError(e.to_string()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pickanumber_result::{Gate, OptionNames};
+    use pickanumber_score::{Mode, Preset};
 
     fn err(json: &str) -> String {
-        parse(json).unwrap_err().0
+        parse(json).unwrap_err().message
     }
 
     /// The npm page's list of options names every option the package takes.
@@ -413,12 +222,11 @@ mod tests {
             .split("## The functions and options")
             .nth(1)
             .expect("docs/npm.md has its options section");
-        let missing: Vec<&str> = NAMES
-            .iter()
-            .copied()
-            .filter(|n| !section.contains(&format!("`{n}`")))
-            .collect();
-        assert!(missing.is_empty(), "docs/npm.md leaves out {missing:?}");
+        // The list is the API's table, written into the page when it is built.
+        assert!(
+            section.contains("{{ options.npm }}"),
+            "docs/npm.md lists the options"
+        );
     }
 
     #[test]
@@ -491,7 +299,7 @@ mod tests {
             (r#"{"against": {"a": 1}}"#, "options.against: \"a\" must map to the file's text, not a number (1)"),
             (r#"{"against": "t", "maxUnverified": 2}"#, "options.maxUnverified: 2 is not a rate from 0 to 1, such as 0.1"),
         ] {
-            assert_eq!(parse(json).unwrap_err().0, message, "{json}");
+            assert_eq!(parse(json).unwrap_err().message, message, "{json}");
         }
     }
 
@@ -509,8 +317,8 @@ mod tests {
             (r#"{"weights": {"craft": "0,2"}}"#, "options.weights.craft: must be a number: use a decimal point: 0.2, not 0,2"),
             (r#"{"weights": {"craft": 0.30000000000000004}}"#, "options.weights: weight for craft \"0.30000000000000004\" cannot be read exactly: write at most 15 significant digits and a power of ten from -22 to 22, like 0.35 or 2e5"),
             (r#"{"weights": "craft=0,2, depth=0,8"}"#, "options.weights: weight for craft: use a decimal point: 0.2, not 0,2 (a comma separates the weights)"),
-            (r#"{"weights": {}}"#, "options.weights: names no weights: write { craft: 0.6, depth: 0.4 }"),
-            (r#"{"weights": [1]}"#, "options.weights: must be an object such as { craft: 0.6, depth: 0.4 } or a string such as \"craft=0.6,depth=0.4\", not an array"),
+            (r#"{"weights": {}}"#, "options.weights: names no weights: give at least one, such as craft=0.6"),
+            (r#"{"weights": [1]}"#, "options.weights: must be a text such as \"craft=0.6,depth=0.4\" or names mapped to numbers, not an array"),
             (r#"{"strict": "yes"}"#, "options.strict: must be true or false, not a string (\"yes\")"),
             (r#"{"failUnder": 170}"#, "options.failUnder: 170 is not a score from 0 to 100, such as 70"),
             (r#"{"failUnder": "70"}"#, "options.failUnder: must be a score from 0 to 100, such as 70, not a string (\"70\")"),
@@ -540,7 +348,7 @@ mod tests {
             assert_eq!(rubric("options.rubric", &v).unwrap(), want, "{v}");
         }
         let broken = toml.replace("mode = \"matrix\"", "mode = 3");
-        let err = |v: serde_json::Value| rubric("options.rubric", &v).unwrap_err().0;
+        let err = |v: serde_json::Value| rubric("options.rubric", &v).unwrap_err().message;
         let first = |e: String| e.lines().nth(1).unwrap_or_default().to_string();
         let in_file = first(err(serde_json::json!({"path": "pr.toml", "text": broken})));
         assert!(in_file.starts_with("pr.toml:"), "{in_file}");

@@ -332,6 +332,66 @@ test("against: an item whose evidence is not in the work is left out, and each i
   });
 });
 
+// Every option of the core's table is taken by the package as the command line takes it: a
+// good value accepted by both, a bad one refused by both with the same sentence after the
+// option's name, and with the table's kind here (the Python package's tests do the same).
+test("every option of the table is taken as the command line takes it", () => {
+  const dir = mkdtempSync(join(tmpdir(), "pickanumber-table-"));
+  try {
+    const work = join(dir, "work.md");
+    writeFileSync(work, "the tests pass\n");
+    const rubric = join(REPO, "examples/rubrics/pull-request.toml");
+    const flag = (name) => "--" + name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
+    const bad = { out_of_range: "-1", unknown_name: "zzz", bad_weights: "craft" };
+    assert.deepEqual(
+      pkg.SCORING_OPTIONS.map((o) => o.name),
+      ["mode", "preset", "weights", "rubric", "strict", "failUnder", "minConfidence", "requireSelfCheck", "denominator", "scale", "interval", "against", "unverified", "requireEvidence", "requireQuotes", "maxUnverified", "requireCard"],
+    );
+    for (const o of pkg.SCORING_OPTIONS) {
+      const extra = o.needs.includes("against") ? { against: "the tests pass\n" } : {};
+      const extraArgs = o.needs.includes("against") ? ["--against", work] : [];
+      let args;
+      let value;
+      if (o.what === "true or false") {
+        value = o.name !== "interval";
+        args = [o.name === "interval" ? "--no-interval" : flag(o.name)];
+      } else if (o.kind === "bad_rubric") {
+        [args, value] = [["--rubric", rubric], { path: rubric }];
+      } else if (o.kind === "bad_work") {
+        [args, value] = [["--against", work], "the tests pass\n"];
+      } else if (o.kind === "bad_card") {
+        [args, value] = [["--require-card", `version=${pkg.version}`], { version: pkg.version }];
+      } else {
+        value = { mode: "pooled", preset: "generic", unverified: "keep", weights: "a=1" }[o.name];
+        value ??= o.kind === "out_of_range" ? 0.5 : 2;
+        args = [`${flag(o.name)}=${value}`];
+      }
+      assert.notEqual(cli(["score", ...args, ...extraArgs], ITEMS).status, 2, o.name);
+      pkg.analyse(ITEMS, { [o.name]: value, ...extra });
+      if (!(o.kind in bad)) continue;
+      // No input: a usage error exits before reading any.
+      const out = cli(["score", `${flag(o.name)}=${bad[o.kind]}`, ...extraArgs]);
+      assert.equal(out.status, 2, o.name);
+      // error: invalid value 'V' for '--name <N>': DETAIL
+      const detail = out.stderr.slice(out.stderr.indexOf("': ") + 3).split("\n")[0];
+      const given = o.kind === "out_of_range" ? Number(bad[o.kind]) : bad[o.kind];
+      assert.throws(
+        () => pkg.analyse(ITEMS, { [o.name]: given, ...extra }),
+        (e) => {
+          assert.ok(e instanceof TypeError);
+          assert.equal(e.kind, o.kind, o.name);
+          // A setting's sentence starts with its own name: `options.denominator must be …`.
+          const named = detail.startsWith(o.name) ? `options.${detail}` : `options.${o.name}: ${detail}`;
+          assert.equal(e.message, named, o.name);
+          return true;
+        },
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("every result carries the CLI's card, and requireCard pins a field of it", () => {
   const r = pkg.analyse(ITEMS);
   assert.deepEqual(r.card, JSON.parse(cli(["score"], ITEMS).stdout).card);
@@ -349,5 +409,5 @@ test("every result carries the CLI's card, and requireCard pins a field of it", 
     () => pkg.analyse(ITEMS, { requireCard: { rubrik: "00" } }),
     { name: "TypeError", message: 'options.requireCard: "rubrik=00": rubrik is not a card field; give one of version, settings, rubric, prompt, schema, work as FIELD=VALUE' },
   );
-  assert.throws(() => pkg.analyse(ITEMS, { requireCard: "rubric=00" }), /options\.requireCard: must be an object of card fields/);
+  assert.throws(() => pkg.analyse(ITEMS, { requireCard: "rubric=00" }), /options\.requireCard: must be card fields mapped to their values/);
 });

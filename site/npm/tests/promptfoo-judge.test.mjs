@@ -113,3 +113,15 @@ test("without config.providers, the test's grading provider is the one grader, l
   assert.deepEqual(Object.keys(byProvider.namedScores), ["anthropic:claude"]);
   assert.equal(byProvider.score, byId.score);
 });
+
+test("a grading provider's tokenUsage is its pass's tokens in the result", async () => {
+  const rubric = join(REPO, "examples/rubrics/generic.toml");
+  const answer = JSON.stringify({ items: [{ perspective: "sme", text: "inputs are checked", evidence: '"validates every input"', impact: 3 }] });
+  const provider = { id: () => "openai:gpt-5", callApi: async () => ({ output: answer, tokenUsage: { prompt: 900, completion: 40, total: 940 } }) };
+  const out = await pkg.promptfooJudge(async () => provider)("The service validates every input.", {
+    config: { rubric },
+    test: { options: { provider } },
+  });
+  assert.deepEqual(out.metadata.pickanumber.judges["openai:gpt-5"].usage, { input_tokens: 900, output_tokens: 40 });
+  assert.deepEqual(out.metadata.pickanumber.usage, { input_tokens: 900, output_tokens: 40 });
+});

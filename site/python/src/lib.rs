@@ -13,10 +13,12 @@ mod convert;
 mod retest;
 mod rubric;
 
-use pickanumber_result::{Asked, Gate, OptionNames, Options, Spelling};
-use pickanumber_score::Named;
+use pickanumber_result::table::{self, Given, OptionKind, Reader, Rule};
+use pickanumber_result::{Options, Spelling};
+use pickanumber_score::verify::Work;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyMapping, PyTuple};
 use serde_json::Value;
 
 /// One analysis with the gate's verdict, as `pickanumber score` computes it.
@@ -95,245 +97,148 @@ impl Evaluation {
     }
 }
 
-/// A named option (`mode`, `preset`) by the formula crate's names, or its sentence listing them.
-fn named<T: Named>(option: &str, name: Option<&str>) -> PyResult<Option<T>> {
-    name.map(|n| Spelling::Python.named(option, n))
-        .transpose()
-        .map_err(PyValueError::new_err)
+pyo3::create_exception!(
+    pickanumber,
+    OptionError,
+    PyValueError,
+    "A bad scoring option: `kind` is the table's stable kind (`out_of_range`, `needs_option`, …)."
+);
+
+/// The Python exception of an option error, with its `kind`.
+fn option_error(py: Python<'_>, e: table::OptionError) -> PyErr {
+    let err = OptionError::new_err(e.message);
+    if let Err(set) = err.value(py).setattr("kind", e.kind.name()) {
+        return set;
+    }
+    err
 }
 
-/// Weights given as `"craft=0.6,depth=0.4"` (read as `--weights` reads them) or as pairs from
-/// a mapping, read by the same rule: each number as the decimal it prints as
-/// ([`pickanumber_score::weights_from_numbers`]), so `--weights` and this refuse the same weights.
-fn weights_of(weights: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Vec<(String, f64)>>> {
-    let Some(w) = weights else { return Ok(None) };
-    if let Ok(s) = w.extract::<String>() {
-        return pickanumber_score::parse_weights(&s)
-            .map(Some)
-            .map_err(PyValueError::new_err);
+/// What a Python value is, for messages: `a string ("yes")`, `a number (170)`, `a list`.
+fn given(v: &Bound<'_, PyAny>) -> Given {
+    if let Ok(b) = v.cast::<PyBool>() {
+        return Given::Bool(b.is_true());
     }
-    let given: Vec<(String, Bound<'_, PyAny>)> = w.extract().map_err(|_| {
-        PyValueError::new_err(
-            "weights must be a text such as \"craft=0.6,depth=0.4\" or a mapping such as {\"craft\": 0.6, \"depth\": 0.4}",
-        )
-    })?;
-    let mut pairs = Vec::with_capacity(given.len());
-    for (name, value) in given {
-        let number = if value.is_instance_of::<pyo3::types::PyBool>() {
-            None
-        } else {
-            value.extract::<f64>().ok()
-        };
-        let Some(x) = number else {
-            let text = value.extract::<String>().ok();
-            let found = value
-                .get_type()
-                .name()
-                .map_or_else(|_| "?".into(), |n| n.to_string());
-            let message = pickanumber_score::must_be_a_number(text.as_deref(), &found);
-            return Err(PyValueError::new_err(format!(
-                "weight for {name} {message}"
-            )));
-        };
-        pairs.push((name, x));
+    if let Ok(s) = v.extract::<String>() {
+        return Given::Text(s);
     }
-    if pairs.is_empty() {
-        return Err(PyValueError::new_err(
-            "weights name no criterion: give at least one, such as {\"craft\": 0.6}",
-        ));
+    if v.is_instance_of::<PyInt>() || v.is_instance_of::<PyFloat>() {
+        if let Ok(x) = v.extract::<f64>() {
+            return Given::Number(x);
+        }
     }
-    pickanumber_score::weights_from_numbers(pairs)
-        .map(Some)
-        .map_err(PyValueError::new_err)
-}
-
-/// A setting of the formula that must be a number greater than 0, by the formula crate's rule.
-fn positive(name: &str, x: Option<f64>) -> PyResult<Option<f64>> {
-    x.map(|v| pickanumber_score::positive_setting(name, v))
-        .transpose()
-        .map_err(|e| PyValueError::new_err(e.to_string()))
-}
-
-/// A gate threshold, checked as the CLI checks `--fail-under` and `--min-confidence`; the
-/// message names the keyword as the caller wrote it (`fail_under=120 is not …`).
-fn threshold(name: &str, x: Option<f64>, max: f64, what: &str) -> PyResult<Option<f64>> {
-    match x {
-        Some(v) if !(0.0..=max).contains(&v) => Err(PyValueError::new_err(format!(
-            "{name}={v} is not {what} from 0 to {max}"
-        ))),
-        _ => Ok(x),
-    }
-}
-
-/// The work of `against=`: a text, a path (a file or a folder, read as the CLI reads
-/// `--against`) or files given as `{path: text}`; with what `unverified=` and
-/// `require_evidence=` and `require_quotes=` leave out.
-fn against(
-    text: Option<String>,
-    path: Option<std::path::PathBuf>,
-    files: Option<Vec<(String, String)>>,
-    unverified: &str,
-    require_evidence: bool,
-    require_quotes: bool,
-) -> PyResult<Option<pickanumber_score::verify::Against>> {
-    use pickanumber_score::verify::{Against, Unverified, Work};
-    let unverified = Unverified::from_name(unverified).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "unverified={unverified:?} is not one of \"drop\", \"keep\""
-        ))
-    })?;
-    let work = match (text, path, files) {
-        (Some(t), None, None) => Work::text(&t),
-        (None, Some(p), None) => Work::read(&p).map_err(|e| PyValueError::new_err(e.0))?,
-        (None, None, Some(f)) => Work::files(f.iter().map(|(p, t)| (p.as_str(), t.as_str())))
-            .map_err(|e| PyValueError::new_err(e.0))?,
-        (None, None, None) => {
-            if require_evidence || require_quotes || unverified == Unverified::Keep {
-                return Err(PyValueError::new_err(
-                    "unverified=, require_evidence= and require_quotes= need against= (the work to check the evidence against)",
-                ));
+    if let Ok(m) = v.cast::<PyMapping>() {
+        if let Ok(items) = m.items() {
+            let pairs: Option<Vec<(String, Given)>> = items
+                .iter()
+                .map(|pair| {
+                    let (k, v): (Bound<'_, PyAny>, Bound<'_, PyAny>) = pair.extract().ok()?;
+                    Some((k.str().ok()?.to_string(), given(&v)))
+                })
+                .collect();
+            if let Some(pairs) = pairs {
+                return Given::Map(pairs);
             }
-            return Ok(None);
         }
-        _ => {
-            return Err(PyValueError::new_err(
-                "give the work once: a text, a path or {path: text}",
-            ))
+    }
+    // Weights may come as (name, value) pairs, as a mapping's items.
+    if v.is_instance_of::<PyList>() || v.is_instance_of::<PyTuple>() {
+        let pairs: Option<Vec<(String, Given)>> = v.try_iter().ok().and_then(|items| {
+            items
+                .map(|pair| {
+                    let (k, v): (String, Bound<'_, PyAny>) = pair.ok()?.extract().ok()?;
+                    Some((k, given(&v)))
+                })
+                .collect()
+        });
+        if let Some(pairs) = pairs.filter(|p| !p.is_empty()) {
+            return Given::Map(pairs);
         }
-    };
-    Ok(Some(Against {
-        work: std::sync::Arc::new(work),
-        unverified,
-        require_evidence,
-        require_quotes,
-    }))
+    }
+    let name = v
+        .get_type()
+        .name()
+        .map_or_else(|_| "?".into(), |n| n.to_string());
+    Given::Other(format!("a {name}"))
 }
 
-/// The options of `evaluate` (and of `judge_verdict`), read and checked as the CLI reads its
-/// flags.
-#[allow(clippy::too_many_arguments)]
-fn options_of(
-    mode: Option<&str>,
-    preset: Option<&str>,
-    weights: Option<&Bound<'_, PyAny>>,
-    rubric: Option<&rubric::Rubric>,
-    strict: bool,
-    denominator: Option<f64>,
-    scale: Option<f64>,
-    fail_under: Option<f64>,
-    min_confidence: Option<f64>,
-    require_self_check: bool,
-    interval: bool,
-    against_text: Option<String>,
-    against_path: Option<std::path::PathBuf>,
-    against_files: Option<Vec<(String, String)>>,
-    unverified: &str,
-    require_evidence: bool,
-    require_quotes: bool,
-    max_unverified: Option<f64>,
-    require_card: Option<std::collections::BTreeMap<String, String>>,
-) -> PyResult<Options> {
-    let asked = Asked {
-        mode: named("mode", mode)?,
-        preset: named("preset", preset)?,
-        weights: weights_of(weights)?,
-    };
-    let mut request = asked
-        .request(rubric.map(|r| &r.inner), Spelling::Python)
-        .map_err(PyValueError::new_err)?;
-    request.strict = strict;
-    if let Some(d) = positive("denominator", denominator)? {
-        request.params.density_denominator = d;
+/// `against=`: a text, a path (`pathlib.Path`: a file, or a folder read as the CLI reads
+/// `--against`) or files given as `{path: text}`. A one-line `str` naming an existing file or
+/// folder is refused: as the text itself every quote of the items would be refused.
+fn work(v: &Bound<'_, PyAny>) -> Result<Work, table::OptionError> {
+    let bad = |m: String| table::OptionError::new(OptionKind::BadWork, format!("against: {m}"));
+    if let Ok(text) = v.extract::<String>() {
+        if !text.contains('\n') && !text.trim().is_empty() && std::path::Path::new(&text).exists() {
+            return Err(bad(format!(
+                "{text:?} names a path: give pathlib.Path({text:?}) to check against that file or folder, or the work's text itself"
+            )));
+        }
+        return Ok(Work::text(&text));
     }
-    if let Some(x) = positive("scale", scale)? {
-        request.params.scale = x;
+    if v.hasattr("__fspath__").unwrap_or(false) {
+        let path: std::path::PathBuf = v.extract().map_err(|e: PyErr| bad(e.to_string()))?;
+        return Work::read(&path).map_err(|e| bad(e.0));
     }
-    request.against = against(
-        against_text,
-        against_path,
-        against_files,
-        unverified,
-        require_evidence,
-        require_quotes,
-    )?;
-    if max_unverified.is_some() && request.against.is_none() {
-        return Err(PyValueError::new_err(
-            "max_unverified= needs against= (the work to check the evidence against)",
-        ));
+    if let Ok(m) = v.cast::<PyMapping>() {
+        let mut files = Vec::new();
+        for pair in m.items().map_err(|e| bad(e.to_string()))?.iter() {
+            let (path, text): (Bound<'_, PyAny>, Bound<'_, PyAny>) =
+                pair.extract().map_err(|e: PyErr| bad(e.to_string()))?;
+            match (path.extract::<String>(), text.extract::<String>()) {
+                (Ok(p), Ok(t)) => files.push((p, t)),
+                _ => {
+                    return Err(bad(format!(
+                        "{} must map a path (str) to its text (str)",
+                        path.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+                    )))
+                }
+            }
+        }
+        return Work::files(files.iter().map(|(p, t)| (p.as_str(), t.as_str())))
+            .map_err(|e| bad(e.0));
     }
-    Ok(Options {
-        request,
-        rubric: rubric.map(|r| r.inner.clone()),
-        gate: Gate {
-            fail_under: threshold("fail_under", fail_under, 100.0, "a score")?,
-            min_confidence: threshold("min_confidence", min_confidence, 1.0, "a confidence")?,
-            require_self_check,
-            max_unverified: threshold("max_unverified", max_unverified, 1.0, "a rate")?,
-            names: OptionNames::PYTHON,
-        },
-        interval,
-        require_card: require_card
-            .unwrap_or_default()
-            .iter()
-            .map(|(field, value)| {
-                pickanumber_result::card::Pin::parse(&format!("{field}={value}"))
-                    .map_err(|e| PyValueError::new_err(format!("require_card: {e}")))
-            })
-            .collect::<PyResult<_>>()?,
-    })
+    Err(table::OptionError::new(
+        OptionKind::WrongType,
+        format!(
+            "against: must be the work's text (str), a path (pathlib.Path) or {{path: text}}, not {}",
+            given(v).describe()
+        ),
+    ))
 }
 
-/// Scores `input` with the options `pickanumber score` takes: a text, or several judges'
-/// passes as `(name, text)` pairs, combined as `pickanumber combine` combines them.
+/// The scoring options of a `**options` mapping, read by the API's table as the CLI and the
+/// npm package read theirs; `None` is an option left out.
+fn options_of(options: Option<&Bound<'_, PyDict>>) -> Result<Options, table::OptionError> {
+    let mut reader = Reader::new(Spelling::Python);
+    for (key, v) in options.into_iter().flat_map(|d| d.iter()) {
+        let key = key.str().map(|k| k.to_string()).unwrap_or_default();
+        let option = reader.lookup(&key)?;
+        if v.is_none() {
+            continue;
+        }
+        let value = match option.rule {
+            Rule::Rubric => match v.cast::<rubric::Rubric>() {
+                Ok(r) => Given::Rubric(Box::new(r.get().inner.clone())),
+                Err(_) => given(&v),
+            },
+            Rule::Work => Given::Work(std::sync::Arc::new(work(&v)?)),
+            _ => given(&v),
+        };
+        reader.set_option(option, value)?;
+    }
+    reader.finish()
+}
+
+/// Scores `input` with the scoring options (the API's table, as `pickanumber score` takes
+/// them): a text, or several judges' passes as `(name, text)` pairs, combined as
+/// `pickanumber combine` combines them.
 #[pyfunction]
-#[pyo3(signature = (input, *, mode=None, preset=None, weights=None, rubric=None, strict=false,
-    denominator=None, scale=None, fail_under=None, min_confidence=None, require_self_check=false,
-    interval=true, against_text=None, against_path=None, against_files=None, unverified="drop",
-    require_evidence=false, require_quotes=false, max_unverified=None, require_card=None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (input, options=None))]
 fn evaluate(
+    py: Python<'_>,
     input: &Bound<'_, PyAny>,
-    mode: Option<&str>,
-    preset: Option<&str>,
-    weights: Option<&Bound<'_, PyAny>>,
-    rubric: Option<&rubric::Rubric>,
-    strict: bool,
-    denominator: Option<f64>,
-    scale: Option<f64>,
-    fail_under: Option<f64>,
-    min_confidence: Option<f64>,
-    require_self_check: bool,
-    interval: bool,
-    against_text: Option<String>,
-    against_path: Option<std::path::PathBuf>,
-    against_files: Option<Vec<(String, String)>>,
-    unverified: &str,
-    require_evidence: bool,
-    require_quotes: bool,
-    max_unverified: Option<f64>,
-    require_card: Option<std::collections::BTreeMap<String, String>>,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Evaluation> {
-    let options = options_of(
-        mode,
-        preset,
-        weights,
-        rubric,
-        strict,
-        denominator,
-        scale,
-        fail_under,
-        min_confidence,
-        require_self_check,
-        interval,
-        against_text,
-        against_path,
-        against_files,
-        unverified,
-        require_evidence,
-        require_quotes,
-        max_unverified,
-        require_card,
-    )?;
+    let options = options_of(options).map_err(|e| option_error(py, e))?;
     let inner = match input.extract::<String>() {
         Ok(text) if text.len() > pickanumber_result::MAX_INPUT_BYTES => {
             return Err(PyValueError::new_err(pickanumber_result::TOO_LARGE));
@@ -348,75 +253,65 @@ fn evaluate(
         }
     };
     let json = inner.to_json();
-    let traps = rubric.map_or_else(String::new, |r| r.inner.trap_checklist());
+    let traps = options
+        .rubric
+        .as_ref()
+        .map_or_else(String::new, |r| r.trap_checklist());
     Ok(Evaluation { inner, json, traps })
 }
 
-/// The judge loop's verdict on what the graders gave (`pickanumber_result::judging::verdict`):
-/// `graders` is the JSON list of their outcomes, the work is in `against_*`, the other
-/// keywords are `evaluate`'s. Returns the combined evaluation of the graders that scored
-/// (`None` when none did) with the verdict's gate, the verdict's JSON object and its markdown
-/// report.
+/// The scoring options as the table declares them: `(name, rule, needs, help, kind)` each, in
+/// the table's order (the Python layer lists and checks its keywords by it).
 #[pyfunction]
-#[pyo3(signature = (graders, *, min_judges=None, mode=None, preset=None, weights=None,
-    rubric=None, strict=false, denominator=None, scale=None, fail_under=None,
-    min_confidence=None, require_self_check=false, interval=true, against_text=None,
-    against_path=None, against_files=None, unverified="drop", require_evidence=false,
-    require_quotes=false, max_unverified=None, require_card=None))]
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+fn scoring_options() -> Vec<(
+    &'static str,
+    String,
+    Vec<&'static str>,
+    &'static str,
+    &'static str,
+)> {
+    table::SCORING_OPTIONS
+        .iter()
+        .map(|o| {
+            (
+                o.name,
+                o.rule.what(),
+                o.needs.to_vec(),
+                o.help,
+                o.kind().name(),
+            )
+        })
+        .collect()
+}
+
+/// The judge loop's verdict on what the graders gave (`pickanumber_result::judging::verdict`):
+/// `graders` is the JSON list of their outcomes, `prompt` the prompt they were sent (its hash
+/// goes on the card), `options` the scoring options (the work in
+/// `against`), read by the table as `evaluate` reads them. Returns the combined evaluation of
+/// the graders that scored (`None` when none did) with the verdict's gate, the verdict's JSON
+/// object and its markdown report.
+#[pyfunction]
+#[pyo3(signature = (graders, min_judges=None, prompt=None, options=None))]
+#[allow(clippy::type_complexity)]
 fn judge_verdict<'py>(
     py: Python<'py>,
     graders: &str,
     min_judges: Option<i64>,
-    mode: Option<&str>,
-    preset: Option<&str>,
-    weights: Option<&Bound<'_, PyAny>>,
-    rubric: Option<&rubric::Rubric>,
-    strict: bool,
-    denominator: Option<f64>,
-    scale: Option<f64>,
-    fail_under: Option<f64>,
-    min_confidence: Option<f64>,
-    require_self_check: bool,
-    interval: bool,
-    against_text: Option<String>,
-    against_path: Option<std::path::PathBuf>,
-    against_files: Option<Vec<(String, String)>>,
-    unverified: &str,
-    require_evidence: bool,
-    require_quotes: bool,
-    max_unverified: Option<f64>,
-    require_card: Option<std::collections::BTreeMap<String, String>>,
+    prompt: Option<String>,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<(Option<Evaluation>, Bound<'py, PyAny>, String)> {
     use pickanumber_result::judging;
-    let options = options_of(
-        mode,
-        preset,
-        weights,
-        rubric,
-        strict,
-        denominator,
-        scale,
-        fail_under,
-        min_confidence,
-        require_self_check,
-        interval,
-        against_text,
-        against_path,
-        against_files,
-        unverified,
-        require_evidence,
-        require_quotes,
-        max_unverified,
-        require_card,
-    )?;
+    let options = options_of(options).map_err(|e| option_error(py, e))?;
     let list = judging::graders_from_json(graders).map_err(PyValueError::new_err)?;
-    let panel = judging::Panel { min_judges };
+    let panel = judging::Panel { min_judges, prompt };
     let v = py
         .detach(|| judging::verdict(list, &options, &panel))
         .map_err(PyValueError::new_err)?;
     let json = v.to_json();
-    let traps = rubric.map_or_else(String::new, |r| r.inner.trap_checklist());
+    let traps = options
+        .rubric
+        .as_ref()
+        .map_or_else(String::new, |r| r.trap_checklist());
     let evaluation = v.evaluation.clone().map(|mut inner| {
         inner.misses = v.misses.clone();
         Evaluation {
@@ -434,6 +329,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Evaluation>()?;
     m.add_class::<rubric::Rubric>()?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(scoring_options, m)?)?;
+    m.add("OptionError", m.py().get_type::<OptionError>())?;
     m.add_function(wrap_pyfunction!(judge_verdict, m)?)?;
     m.add_function(wrap_pyfunction!(rubric::parse_rubric, m)?)?;
     m.add_function(wrap_pyfunction!(calibrate::calibrate, m)?)?;

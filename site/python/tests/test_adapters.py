@@ -126,24 +126,22 @@ EVERY_OPTION = dict(mode="matrix", weights="craft=0.6,depth=0.4", preset=None, s
                     # The evidence options need a work, which a metric without judges has not:
                     # their defaults.
                     unverified="drop", require_evidence=False, require_quotes=False,
-                    max_unverified=None)
+                    max_unverified=None, require_card=None)
 MATRIX_LINES = (
     "(+5, sme × craft) every endpoint has a test\n(+3, production × craft) retries are bounded\n"
     "(-3, adversary × depth) no lock order\n")
 
 
-def test_deepeval_metric_takes_analyses_keywords_with_its_defaults():
-    import inspect
-
+def test_deepeval_metric_takes_the_tables_options_as_keywords():
     from pickanumber._adapt import OPTIONS
 
-    analyse = inspect.signature(pickanumber.analyse).parameters
-    metric = inspect.signature(EvidenceMetric.__init__).parameters
+    # The adapter's options are the core's table, but for the rubric and the work.
     assert set(EVERY_OPTION) == set(OPTIONS)
-    for name in ("rubric",) + OPTIONS:
-        assert metric[name].default == analyse[name].default, name
-        assert metric[name].kind == (
-            inspect.Parameter.POSITIONAL_OR_KEYWORD if name == "rubric" else inspect.Parameter.KEYWORD_ONLY)
+    assert set(OPTIONS) | {"rubric", "against"} == set(pickanumber.SCORING_OPTIONS)
+    assert EvidenceMetric(**EVERY_OPTION).options == EVERY_OPTION
+    with pytest.raises(TypeError) as e:
+        EvidenceMetric(fail_undr=60)
+    assert str(e.value).startswith("unknown option 'fail_undr': use rubric, mode, preset, weights")
 
 
 def test_deepeval_copy_keeps_every_option_and_the_gate():
@@ -153,8 +151,7 @@ def test_deepeval_copy_keeps_every_option_and_the_gate():
         metric = EvidenceMetric(rubric, async_mode=False, **options)
         (copy,) = copy_metrics([metric])
         assert copy is not metric
-        for name, value in options.items():
-            assert getattr(copy, name) == value, name
+        assert copy.options == options
         assert (copy.rubric, copy.threshold, copy.async_mode) == (metric.rubric, metric.threshold, False)
         output = MATRIX_OUTPUT if rubric else MATRIX_LINES
         case = LLMTestCase(input="review", actual_output=output)
@@ -215,7 +212,7 @@ def test_deepeval_evaluate_records_the_metrics_score_and_verdict(run_async, tmp_
 def test_adapters_refuse_unknown_options():
     with pytest.raises(TypeError) as e:
         EvidenceMetric(fail_undr=60)
-    assert str(e.value).startswith("unknown option 'fail_undr': use rubric, mode, weights")
+    assert str(e.value).startswith("unknown option 'fail_undr': use rubric, mode, preset, weights")
 
 
 def test_an_adapter_without_its_framework_says_what_to_install():

@@ -22,7 +22,7 @@ def test_a_criterion_weighted_twice_is_refused():
     for weights in ([("a", 1), ("a", 2), ("b", 1)], "a=1,a=2,b=1"):
         with pytest.raises(ValueError) as e:
             pickanumber.analyse(TWO, weights=weights)
-        assert str(e.value) == "each criterion takes one weight, but a is given more than once"
+        assert str(e.value) == "weights: each criterion takes one weight, but a is given more than once"
 
 
 def test_an_unusable_weights_line_gives_no_overall():
@@ -34,11 +34,11 @@ def test_an_unusable_weights_line_gives_no_overall():
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        (dict(denominator=True), "denominator must be a number, not a bool (True)"),
-        (dict(scale=False), "scale must be a number, not a bool (False)"),
-        (dict(fail_under=True), "fail_under must be a number, not a bool (True)"),
-        (dict(min_confidence=True), "min_confidence must be a number, not a bool (True)"),
-        (dict(weights={"a": True, "b": 1}), "weight for a must be a number, not a bool (True)"),
+        (dict(denominator=True), "denominator: must be a number greater than 0, not a boolean (true)"),
+        (dict(scale=False), "scale: must be a number greater than 0, not a boolean (false)"),
+        (dict(fail_under=True), "fail_under: must be a score from 0 to 100, such as 70, not a boolean (true)"),
+        (dict(min_confidence=True), "min_confidence: must be a confidence from 0 to 1, such as 0.5, not a boolean (true)"),
+        (dict(weights={"a": True, "b": 1}), "weights.a: must be a number, not a boolean (true)"),
         (
             dict(mode="pooled", weights={"a": 1}),
             'weights= would not be used with mode="pooled": pooled mode scores no criteria; leave one of them out',

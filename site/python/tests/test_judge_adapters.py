@@ -62,9 +62,14 @@ def test_inspect_two_graders_agreeing_score_the_output_with_the_schema(tmp_path)
     assert log.status == "success", log.error
     (sample,) = log.samples
     score = sample.scores["evidence_scorer"]
-    want = pickanumber.judge(WORK, RUBRIC, {"claude": lambda p, s: GOOD, "gpt": lambda p, s: AGREES})
+    one = {"input_tokens": 1, "output_tokens": 1}  # output_of's ModelUsage
+    want = pickanumber.judge(WORK, RUBRIC, {"claude": lambda p, s: pickanumber.Answer(GOOD, usage=one),
+                                            "gpt": lambda p, s: pickanumber.Answer(AGREES, usage=one)})
     assert score.value == float(want.final)
     assert score.explanation == want.report()
+    assert score.metadata["analysis"]["usage"] == {"input_tokens": 2, "output_tokens": 2}
+    assert score.metadata["analysis"]["judges"]["claude"]["usage"] == one
+    assert "## Cost\n\n* claude: 1 tokens in, 1 out\n" in score.explanation
     meta = score.metadata
     assert meta["passes"] == {"claude": want.passes[0]["final"], "gpt": want.passes[1]["final"]}
     assert meta["interval"] == list(want.interval) and meta["alpha"] == want.to_dict()["alpha"]

@@ -85,7 +85,7 @@ function intervals(box) {
       ask[key] = $(`[name=calc-${name}]:is(:checked, :not([type=radio]))`)?.value ?? '';
     }
     let shown;
-    try { [shown] = (await globalThis.pickanumberSecond()).answer(ask); } catch { shown = ''; }
+    try { ({ interval: shown } = (await globalThis.pickanumberSecond()).answer(ask)); } catch { shown = ''; }
     show(cell, shown || '—');
   };
   const show = (cell, shown) => {

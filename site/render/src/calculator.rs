@@ -16,8 +16,8 @@ use std::path::Path;
 pub const EXAMPLE: &str = pickanumber_result_view::calculator::CUA_BENCH_GUI;
 
 /// The static box's words, the `[calculator]` table of `content/layout.toml`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Words {
     /// The accessible name of the island's region.
     pub region: String,
@@ -31,19 +31,32 @@ pub struct Words {
     pub noscript: Text<Note>,
     /// What the calculator shows in place of its result when its wasm stopped (a trap: a
     /// panic, running out of memory), until the next edit starts it afresh; written into the
-    /// recovery module (`recover.js`), so the calculator's wasm carries none of it. Needed
-    /// only by a build that installs the calculator ([`install_assets`] refuses it empty).
-    #[serde(default)]
+    /// recovery module (`recover.js`), so the calculator's wasm carries none of it
+    /// ([`install_assets`] refuses it empty).
     pub stopped: String,
     /// `[calculator.passes]`: the saved passes' words over the view crate's defaults, checked
     /// here and compiled into the calculator's second module (`pickanumber-island-words`).
-    #[serde(default)]
     pub passes: Overrides<CalculatorPasses<'static>>,
     /// `[calculator.live]`: the live calculator's words over the view crate's defaults,
     /// checked here and compiled into its wasm; the label over the input stands in this box
     /// too.
-    #[serde(default)]
     pub live: Overrides<CalculatorLive<'static>>,
+}
+
+/// The default words: the site's, where `content/layout.toml` does not override them.
+impl Default for Words {
+    fn default() -> Words {
+        Words {
+            region: "Evidence calculator".into(),
+            mode: "Mode: pooled. The live calculator adds modes, presets and weights.".into(),
+            input_name: "Example evidence items".into(),
+            hint: "A static example, computed at build time.".into(),
+            noscript: "The live calculator needs JavaScript. The numbers above are computed for this example when the site is built; `pickanumber score` scores your own items from the command line.".into(),
+            stopped: "The calculator stopped on this input (it ran out of memory or hit an error it cannot recover from), so it shows no result for it. Edit the input to start it again.".into(),
+            passes: Overrides::default(),
+            live: Overrides::default(),
+        }
+    }
 }
 
 /// The static box: the example and its results, as the live calculator's result panel shows

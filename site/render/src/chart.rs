@@ -75,8 +75,8 @@ crate::slots!(
 
 /// The plots' words, the `[plots]` table of `content/layout.toml`. The numbers in them are
 /// filled from the formula crate.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Words {
     /// The summary that opens a plot's data table.
     pub data: String,
@@ -87,10 +87,21 @@ pub struct Words {
     pub multiplier: MultiplierWords,
 }
 
+/// The default words: the site's, where `content/layout.toml` does not override them.
+impl Default for Words {
+    fn default() -> Words {
+        Words {
+            data: "The data behind the plot".into(),
+            final_vs_net: FinalVsNetWords::default(),
+            multiplier: MultiplierWords::default(),
+        }
+    }
+}
+
 /// The words of the final-against-net plot. Which of the three slope sentences is shown is
 /// decided by the computed finals ([`final_vs_net_description`]).
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct FinalVsNetWords {
     /// The title, also the caption.
     pub title: String,
@@ -120,9 +131,30 @@ pub struct FinalVsNetWords {
     pub finals_column: Text<NetRange>,
 }
 
+/// The default words: the site's, where `content/layout.toml` does not override them.
+impl Default for FinalVsNetWords {
+    fn default() -> FinalVsNetWords {
+        FinalVsNetWords {
+            title: "Final score against net impact, for several item counts".into(),
+            x_axis: "net impact".into(),
+            y_axis: "final score".into(),
+            series: "— {items}".into(),
+            lines: "Each line is one item count, and every line passes through {center} at net zero.".into(),
+            fewer_steeper: "Fewer items give steeper lines near the centre: at net {net} the final is {finals}.".into(),
+            more_steeper: "More items give steeper lines: at net {net} the final is {finals}.".into(),
+            mixed: "The lines differ in slope: at net {net} the final is {finals}.".into(),
+            final_with: "{final} with {items}".into(),
+            and: "and".into(),
+            drawn: "Only nets the impact set can produce are drawn.".into(),
+            items_column: "Items".into(),
+            finals_column: "Final at net {low} … {high} (every {step} where reachable)".into(),
+        }
+    }
+}
+
 /// The words of the multiplier plot.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct MultiplierWords {
     /// The title, also the caption.
     pub title: String,
@@ -134,6 +166,19 @@ pub struct MultiplierWords {
     pub description: Text<MultiplierClaim>,
     /// The data table's column heads: items, multiplier, confidence.
     pub columns: [String; 3],
+}
+
+/// The default words: the site's, where `content/layout.toml` does not override them.
+impl Default for MultiplierWords {
+    fn default() -> MultiplierWords {
+        MultiplierWords {
+            title: "The multiplier against the number of items".into(),
+            x_axis: "number of items".into(),
+            y_axis: "multiplier".into(),
+            description: "The multiplier starts at {floor} with no items, rises in a straight line to {ceiling} at {full} items, and stays there: more evidence never amplifies the distance from {center}.".into(),
+            columns: ["Items".into(), "Multiplier".into(), "Confidence".into()],
+        }
+    }
 }
 
 /// A drawn plot: its element id and its HTML.

@@ -209,7 +209,8 @@ impl SiteConfig {
 
     /// `text` with every `{{ site.repository }}` replaced by the repository, every
     /// `{{ params.NAME }}` by the formula's setting ([`crate::settings::value`]), every
-    /// `{{ verify.NAME }}` by the verifier's (`quotation-rule`, `min-quote-chars`) and every
+    /// `{{ verify.NAME }}` by the verifier's (`quotation-rule`, `min-quote-chars`), every
+    /// `{{ options.cli }}`, `python` or `npm` by the list of the scoring options, and every
     /// `{{ install.NAME }}` by [`SiteConfig::install`], code blocks included; other `{{ … }}`
     /// are left to the page's references.
     ///
@@ -231,6 +232,17 @@ impl SiteConfig {
                 let value = crate::settings::value(key)
                     .ok_or_else(|| Error::at(file, line, crate::settings::unknown(key)))?;
                 out.push_str(&value);
+                continue;
+            }
+            if let Some(key) = name.strip_prefix("options.") {
+                let list = options_list(key).ok_or_else(|| {
+                    Error::at(
+                        file,
+                        line,
+                        format!("unknown option list {{{{ {name} }}}}: the lists are options.cli, options.python, options.npm, options.kinds"),
+                    )
+                })?;
+                out.push_str(list.trim_end());
                 continue;
             }
             if let Some(key) = name.strip_prefix("verify.") {
@@ -285,6 +297,21 @@ impl SiteConfig {
     pub fn base(&self) -> Base<'_> {
         Base::new(&self.base_url)
     }
+}
+
+/// The scoring options as a page lists them, `{{ options.cli }}`, `{{ options.python }}` or
+/// `{{ options.npm }}`: one bullet an option, from the API's table, spelled as that front end
+/// spells them; `{{ options.kinds }}` lists the option errors' kinds.
+fn options_list(key: &str) -> Option<String> {
+    use pickanumber_result::Spelling;
+    let spelling = match key {
+        "kinds" => return Some(pickanumber_result::table::docs_kinds()),
+        "cli" => Spelling::Cli,
+        "python" => Spelling::Python,
+        "npm" => Spelling::Npm,
+        _ => return None,
+    };
+    Some(pickanumber_result::table::docs_list(spelling))
 }
 
 /// The verifier's settings a page quotes as `{{ verify.NAME }}`, from the code that applies them.

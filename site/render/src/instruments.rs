@@ -10,7 +10,7 @@ use pickanumber_instruments::probe::examples::synthetic_runs;
 use pickanumber_instruments::probe::{Regime, Scale};
 use pickanumber_result_view::table::Table;
 use pickanumber_result_view::words as view;
-use serde::de::{self, MapAccess, Visitor};
+use serde::de::{MapAccess, Visitor};
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -121,6 +121,31 @@ pub type PairwiseWords = IslandWords<
     view::PairwiseLive<'static>,
 >;
 
+/// The default `<noscript>` notes (markdown) of the islands' boxes, by table: the site's, where
+/// `content/layout.toml` does not override them.
+const NOSCRIPT: [(&str, &str); 2] = [
+    ("probe", "The live probe needs JavaScript. The numbers above are computed for this synthetic example when the site is built; `pickanumber probe` does the same for your own data from the command line."),
+    ("pairwise", "The live diagnostic needs JavaScript. The numbers above are computed for this synthetic example when the site is built; `pickanumber pairwise` does the same for your own data from the command line."),
+];
+
+/// The default `<noscript>` note of the box `B`.
+fn noscript_of<B: Table>() -> Text<Note> {
+    let note = NOSCRIPT.iter().find(|(path, _)| *path == B::PATH);
+    Text::from(note.map_or("", |(_, text)| *text))
+}
+
+/// The default words: the view crate's and [`NOSCRIPT`]'s.
+impl<B: Table, V, L> Default for IslandWords<B, V, L> {
+    fn default() -> Self {
+        IslandWords {
+            boxed: Overrides::default(),
+            noscript: noscript_of::<B>(),
+            view: Overrides::default(),
+            live: Overrides::default(),
+        }
+    }
+}
+
 /// The keys of an island's table beside its box's words.
 const OWN: [&str; 3] = ["noscript", "view", "live"];
 
@@ -151,7 +176,7 @@ impl<'de, B: Table, V: Table, L: Table> Visitor<'de> for IslandVisitor<B, V, L> 
                 _ => boxed.read(&mut map, key, &OWN)?,
             }
         }
-        let noscript = noscript.ok_or_else(|| de::Error::missing_field("noscript"))?;
+        let noscript = noscript.unwrap_or_else(noscript_of::<B>);
         Ok(IslandWords {
             boxed,
             noscript,

@@ -1,12 +1,15 @@
 //! The site's words that no single page holds, from `content/layout.toml`: the navigation,
-//! the footer (markdown), the layout's labels, the summary that opens `llms.txt`, and the
-//! words the stages put around computed values: the islands' static boxes (`[calculator]`,
-//! `[probe]`, `[pairwise]`), evidence figures (`[evidence]`), plots (`[plots]`), item
-//! counts (`[items]`) and a computed result's labels (`[result]`, over the view crate's
-//! defaults: [`crate::word_overrides`]). The links the navigation and footer make are recorded with their lines
-//! in that file, so a broken one is reported there; an unknown key, a missing one or a slot a
-//! sentence cannot use ([`crate::sentences`]; in the view crate's tables, a slot its default
-//! word lacks) is an error at its line.
+//! the footer (markdown) and the summary that opens `llms.txt`, which the file must state, and
+//! the tables it may state over the code's defaults: the layout's labels ([`Labels`]), the
+//! search box, the islands' static boxes (`[calculator]`, `[probe]`, `[pairwise]`), evidence
+//! figures (`[evidence]`), plots (`[plots]`), item counts (`[items]`), the setup page
+//! (`[setup]`, defaults in `pickanumber_setup::form_words`) and the view crate's tables
+//! (`[result]` and the islands' `view`/`live` tables: [`crate::word_overrides`]). Each table's
+//! `Default` holds its default words beside its fields; a key the file leaves out keeps its
+//! default. The links the navigation and footer make are recorded with their lines in that
+//! file, so a broken one is reported there; an unknown key or a slot a sentence cannot use
+//! ([`crate::sentences`]; in the view crate's tables, a slot its default word lacks) is an
+//! error at its line.
 
 use crate::base::Base;
 use crate::error::Error;
@@ -34,8 +37,8 @@ pub struct NavItem {
 }
 
 /// The short labels of the layout.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Labels {
     /// The skip link to the main content.
     pub skip: String,
@@ -57,6 +60,23 @@ pub struct Labels {
     pub docs: String,
 }
 
+/// The default words: the site's, where `content/layout.toml` does not override them.
+impl Default for Labels {
+    fn default() -> Labels {
+        Labels {
+            skip: "Skip to the content".into(),
+            contents: "Contents".into(),
+            case_study: "Case study".into(),
+            other_case_studies: "Other case studies".into(),
+            references: "References".into(),
+            anchor: "Link to this section".into(),
+            site_nav: "Site".into(),
+            copy: "Copy".into(),
+            docs: "Documentation".into(),
+        }
+    }
+}
+
 /// The keys of [`FILE`], for error messages.
 const KEYS: &str = "nav, footer, llms, labels, search, items, evidence, plots, calculator, probe, pairwise, result, setup";
 
@@ -66,16 +86,25 @@ struct Raw {
     nav: Vec<toml::Spanned<NavItem>>,
     footer: Vec<toml::Spanned<String>>,
     llms: String,
+    #[serde(default)]
     labels: Labels,
+    #[serde(default)]
     search: crate::search::Words,
+    #[serde(default)]
     items: Count,
+    #[serde(default)]
     evidence: scoring::Words,
+    #[serde(default)]
     plots: chart::Words,
+    #[serde(default)]
     calculator: calculator::Words,
+    #[serde(default)]
     probe: ProbeWords,
+    #[serde(default)]
     pairwise: PairwiseWords,
     #[serde(default)]
     result: Overrides<ResultView<'static>>,
+    #[serde(default)]
     setup: pickanumber_setup::Words,
 }
 
@@ -195,21 +224,23 @@ impl Layout {
 mod tests {
     use super::*;
 
-    /// The tables of the test site's layout file, from `[labels]` on.
-    fn tables() -> String {
-        let text = std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("tests/fixtures/site")
-                .join(FILE),
-        )
-        .unwrap();
-        text[text.find("[labels]").unwrap()..].to_string()
+    /// The keys a layout file must state: the site's own navigation, footer and summary.
+    const OWN: &str = "llms = \"x\"\nnav = []\nfooter = []\n";
+
+    /// `text` read as [`FILE`], or its error as written.
+    fn parse(text: &str) -> Result<Layout, String> {
+        Layout::parse(Path::new(FILE), text).map_err(|e| e.to_string())
+    }
+
+    /// The line of `needle` in `text`.
+    fn line_of(text: &str, needle: &str) -> usize {
+        1 + text[..text.find(needle).unwrap()].matches('\n').count()
     }
 
     #[test]
     fn nav_and_footer_links_carry_their_lines() {
-        let text = "llms = \"A site.\"\nnav = [\n  { label = \"Paper\", href = \"/paper/\" },\n]\nfooter = [\n  \"Read *the* [paper](/paper/#top).\",\n]\n".to_string() + &tables();
-        let l = Layout::parse(Path::new(FILE), &text).unwrap();
+        let text = "llms = \"A site.\"\nnav = [\n  { label = \"Paper\", href = \"/paper/\" },\n]\nfooter = [\n  \"Read *the* [paper](/paper/#top).\",\n]\n";
+        let l = parse(text).unwrap();
         assert_eq!(l.nav[0].label, "Paper");
         assert_eq!(
             l.footer(Base::ROOT),
@@ -225,55 +256,127 @@ mod tests {
     }
 
     #[test]
+    fn a_word_the_file_leaves_out_is_the_code_s_default() {
+        let defaults = parse(OWN).unwrap();
+        assert_eq!(defaults.labels, Labels::default());
+        assert_eq!(defaults.labels.skip, "Skip to the content");
+        assert_eq!(defaults.search, crate::search::Words::default());
+        assert_eq!(defaults.items, Count::default());
+        assert_eq!(defaults.evidence, scoring::Words::default());
+        assert_eq!(defaults.plots, chart::Words::default());
+        assert_eq!(defaults.calculator, calculator::Words::default());
+        assert_eq!(defaults.setup, pickanumber_setup::Words::default());
+        assert_eq!(
+            defaults.setup.paste,
+            "Or paste a rubric file, TOML or JSON (what this page or pickanumber rubric writes)"
+        );
+        assert!(defaults
+            .probe
+            .noscript
+            .as_written()
+            .starts_with("The live probe needs"));
+        assert!(defaults
+            .pairwise
+            .noscript
+            .as_written()
+            .starts_with("The live diagnostic needs"));
+        // One word stated in a table: that word changes, its neighbours keep their defaults.
+        let text = format!(
+            "{OWN}[labels]\nskip = \"Jump to the text\"\n\n[plots.multiplier]\ny_axis = \"factor\"\n\n[setup]\ncopy = \"Copy it\"\n\n[probe]\nnoscript = \"No script.\"\n"
+        );
+        let l = parse(&text).unwrap();
+        assert_eq!(l.labels.skip, "Jump to the text");
+        assert_eq!(l.labels.contents, Labels::default().contents);
+        assert_eq!(l.plots.multiplier.y_axis, "factor");
+        assert_eq!(l.plots.multiplier.title, defaults.plots.multiplier.title);
+        assert_eq!(l.plots.final_vs_net, defaults.plots.final_vs_net);
+        assert_eq!(l.setup.copy, "Copy it");
+        assert_eq!(l.setup.paste, defaults.setup.paste);
+        assert_eq!(l.probe.noscript.as_written(), "No script.");
+        assert_eq!(l.pairwise.noscript, defaults.pairwise.noscript);
+    }
+
+    /// The code's default sentences pass the checks the site's words pass: only their own
+    /// `{slots}`, and no link in a markdown one.
+    #[test]
+    fn every_default_sentence_passes_the_site_s_checks() {
+        use crate::sentences::{Slots, Text};
+        fn check<S: Slots>(key: &str, text: &Text<S>) {
+            if let Err(e) = Text::<S>::new(text.as_written()) {
+                panic!("the default of {key}: {e}");
+            }
+        }
+        let l = parse(OWN).unwrap();
+        check("items.one", &l.items.one);
+        check("items.other", &l.items.other);
+        let e = &l.evidence;
+        check("evidence.caption", &e.caption);
+        check("evidence.items", &e.items);
+        check("evidence.lead_result", &e.lead_result);
+        check("evidence.interval", &e.interval);
+        let f = &l.plots.final_vs_net;
+        check("series", &f.series);
+        check("lines", &f.lines);
+        check("fewer_steeper", &f.fewer_steeper);
+        check("more_steeper", &f.more_steeper);
+        check("mixed", &f.mixed);
+        check("final_with", &f.final_with);
+        check("finals_column", &f.finals_column);
+        check("multiplier.description", &l.plots.multiplier.description);
+        check("calculator.noscript", &l.calculator.noscript);
+        check("probe.noscript", &l.probe.noscript);
+        check("pairwise.noscript", &l.pairwise.noscript);
+    }
+
+    #[test]
     fn an_unknown_key_is_an_error_with_its_line() {
-        let err = Layout::parse(
-            Path::new(FILE),
-            "llms = \"x\"\nnav = []\nfooter = []\ncolour = \"red\"\n",
-        )
+        let err = parse("llms = \"x\"\nnav = []\nfooter = []\ncolour = \"red\"\n").unwrap_err();
+        assert_eq!(
+            err,
+            "content/layout.toml:4: unknown field `colour`, expected one of `nav`, `footer`, `llms`, `labels`, `search`, `items`, `evidence`, `plots`, `calculator`, `probe`, `pairwise`, `result`, `setup` (keys: nav, footer, llms, labels, search, items, evidence, plots, calculator, probe, pairwise, result, setup)"
+        );
+        // In a table the file states only in part, an unknown key is still refused at its line.
+        let err = parse(&format!(
+            "{OWN}\n[labels]\nskip = \"Jump\"\nskipp = \"Jump\"\n"
+        ))
         .unwrap_err();
         assert_eq!(
-            err.to_string(),
-            "content/layout.toml:4: unknown field `colour`, expected one of `nav`, `footer`, `llms`, `labels`, `search`, `items`, `evidence`, `plots`, `calculator`, `probe`, `pairwise`, `result`, `setup` (keys: nav, footer, llms, labels, search, items, evidence, plots, calculator, probe, pairwise, result, setup)"
+            err,
+            "content/layout.toml:7: unknown field `skipp`, expected one of `skip`, `contents`, `case_study`, `other_case_studies`, `references`, `anchor`, `site_nav`, `copy`, `docs` (keys: nav, footer, llms, labels, search, items, evidence, plots, calculator, probe, pairwise, result, setup)"
+        );
+        let err = parse(&format!(
+            "{OWN}\n[setup]\ncopy = \"Copy it\"\ncopy_all = \"All\"\n"
+        ))
+        .unwrap_err();
+        assert_eq!(
+            err,
+            "content/layout.toml:7: unknown field `copy_all`, expected one of `region`, `example`, `noscript`, `subject`, `mode`, `pooled`, `matrix`, `criteria`, `name`, `weight`, `plus5`, `minus5`, `add_criterion`, `remove`, `perspectives`, `perspectives_hint`, `traps`, `description`, `impact`, `add_trap`, `advanced`, `denominator`, `scale`, `settings_hint`, `paste`, `load`, `toml`, `prompt`, `schema`, `copy`, `copied`, `copy_failed`, `not_kept`, `score`, `results`, `errors` (keys: nav, footer, llms, labels, search, items, evidence, plots, calculator, probe, pairwise, result, setup)"
         );
     }
 
     #[test]
     fn a_mistyped_slot_of_a_setup_word_is_an_error_at_its_line() {
-        let text = "llms = \"x\"\nnav = []\nfooter = []\n".to_string()
-            + &tables().replacen("empty for {canonical}", "empty for {canonicl}", 1);
-        let line = 1 + text[..text.find("{canonicl}").unwrap()]
-            .matches('\n')
-            .count();
-        let err = Layout::parse(Path::new(FILE), &text)
-            .unwrap_err()
-            .to_string();
+        let text = format!("{OWN}\n[setup]\ncopy = \"Copy\"\ndenominator = \"Density denominator (items for full confidence; empty for {{canonicl}})\"\n");
         assert_eq!(
-            err,
-            format!("content/layout.toml:{line}: [setup] denominator: \"Density denominator (items for full confidence; empty for {{canonicl}})\": {{canonicl}} is not a slot here (slots: {{canonical}})")
+            parse(&text).unwrap_err(),
+            format!("content/layout.toml:{}: [setup] denominator: \"Density denominator (items for full confidence; empty for {{canonicl}})\": {{canonicl}} is not a slot here (slots: {{canonical}})", line_of(&text, "{canonicl}"))
         );
-        let text = "llms = \"x\"\nnav = []\nfooter = []\n".to_string()
-            + &tables().replacen("An empty field keeps", "{canonical} keeps", 1);
-        let err = Layout::parse(Path::new(FILE), &text)
-            .unwrap_err()
-            .to_string();
-        assert!(
-            err.contains("[setup] settings_hint: \"Tune the denominator first, then the scale. {canonical} keeps the canonical value.\": {canonical} is not a slot (this sentence has none)"),
-            "{err}"
+        let text = format!("{OWN}\n[setup]\nsettings_hint = \"Tune the denominator first, then the scale. {{canonical}} keeps the canonical value.\"\n");
+        assert_eq!(
+            parse(&text).unwrap_err(),
+            "content/layout.toml:6: [setup] settings_hint: \"Tune the denominator first, then the scale. {canonical} keeps the canonical value.\": {canonical} is not a slot (this sentence has none)"
         );
     }
 
     #[test]
     fn a_slot_a_sentence_cannot_use_is_an_error_at_its_line() {
-        let text = "llms = \"x\"\nnav = []\nfooter = []\n".to_string()
-            + &tables().replace("{floor} with no items", "{floor} with {n} items");
-        let err = Layout::parse(Path::new(FILE), &text)
-            .unwrap_err()
-            .to_string();
-        let line = 1 + text[..text.find("{n} items, rises").unwrap()]
-            .matches('\n')
-            .count();
+        let text = format!("{OWN}\n[plots.multiplier]\ndescription = \"The multiplier starts at {{floor}} with {{n}} items.\"\n");
+        let err = parse(&text).unwrap_err();
         assert!(
-            err.starts_with(&format!("content/layout.toml:{line}: ")),
+            err.starts_with(&format!(
+                "content/layout.toml:{}: ",
+                line_of(&text, "{n} items")
+            )),
             "{err}"
         );
         assert!(

@@ -62,8 +62,8 @@ crate::slots!(
 );
 
 /// The words of an evidence figure, the `[evidence]` table of `content/layout.toml`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Words {
     /// The caption over the result.
     pub caption: Text<Caption>,
@@ -75,6 +75,19 @@ pub struct Words {
     pub open: String,
     /// The line under the result of an `interval=N` block.
     pub interval: Text<IntervalLine>,
+}
+
+/// The default words: the site's, where `content/layout.toml` does not override them.
+impl Default for Words {
+    fn default() -> Words {
+        Words {
+            caption: "Evidence `{id}` · {mode} · {items} · computed at build time".into(),
+            items: "The {items}".into(),
+            lead_result: "**{final}** out of 100, confidence {confidence}".into(),
+            open: "Open these items in the calculator".into(),
+            interval: "Bootstrap interval ({level} %): **{low} to {high}**, from {resamples} resamples of these items: how far the score would move with another sample of the same kind of evidence".into(),
+        }
+    }
 }
 
 /// A scored evidence block.

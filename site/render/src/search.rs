@@ -25,8 +25,8 @@ pub const INDEX: &str = "/search-index.json";
 pub const SCRIPT: &str = "/search.js";
 
 /// The search box's words, from `[search]` in `content/layout.toml`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Words {
     /// The input's accessible name.
     pub label: String,
@@ -39,6 +39,19 @@ pub struct Words {
     /// After the number when there is one match ("1 match"); the TOML key is `match`.
     #[serde(rename = "match")]
     pub one_match: String,
+}
+
+/// The default words: the site's, where `content/layout.toml` does not override them.
+impl Default for Words {
+    fn default() -> Words {
+        Words {
+            label: "Search the docs, the paper and the pages".into(),
+            placeholder: "Search ( / )".into(),
+            none: "Nothing matches.".into(),
+            matches: "matches".into(),
+            one_match: "match".into(),
+        }
+    }
 }
 
 /// One rendered page, as the index reads it.

@@ -49,13 +49,23 @@ slots!(
 );
 
 /// How many items, in the site's words: the form for one and the form for any other count.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Count {
     /// One item: `{n} item`.
     pub one: Text<ItemCount>,
     /// Any other number: `{n} items`.
     pub other: Text<ItemCount>,
+}
+
+/// The default words: the site's, where `content/layout.toml` does not override them.
+impl Default for Count {
+    fn default() -> Count {
+        Count {
+            one: "{n} item".into(),
+            other: "{n} items".into(),
+        }
+    }
 }
 
 impl Count {
@@ -169,6 +179,25 @@ impl<S> Clone for Text<S> {
             text: self.text.clone(),
             kind: PhantomData,
         }
+    }
+}
+
+/// A default word written in the code (a table's `Default`): taken as written, each checked by
+/// the tests as [`Text::new`] checks the site's (`layout_words`' test of the defaults).
+impl<S> From<&'static str> for Text<S> {
+    fn from(text: &'static str) -> Text<S> {
+        Text {
+            text: text.to_string(),
+            kind: PhantomData,
+        }
+    }
+}
+
+impl<S> Text<S> {
+    /// The sentence as written, its `{slots}` unfilled.
+    #[cfg(test)]
+    pub(crate) fn as_written(&self) -> &str {
+        &self.text
     }
 }
 

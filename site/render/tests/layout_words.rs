@@ -1,7 +1,9 @@
 //! Every word of `content/layout.toml` reaches the pages from the file, so changing a word in
-//! the file changes it wherever the site shows it: the fixture site is built as it is, and
-//! again with every text of its layout file changed (its letters upper-cased; `{slots}`, link
-//! targets, markup tags and `href`s kept). Each piece of a text (cut at its slots, of
+//! the file changes it wherever the site shows it: the fixture site is built with a layout file
+//! that states every word of the renderer's and the setup page's tables ([`EVERY_WORD`]; the
+//! fixture's own states only its overrides, the rest being the code's defaults), and again with
+//! every text of that file changed (its letters upper-cased; `{slots}`, link targets, markup
+//! tags and `href`s kept). Each piece of a text (cut at its slots, of
 //! [`LONGEST_SHOWN`] characters or more) that the first build shows must be gone from the
 //! second, unless a page's own markdown says it or the view crate's default words do (the
 //! fixture leaves some tables out, and their defaults stay). A piece still shown was typed a
@@ -12,6 +14,9 @@ mod common;
 use common::{copy_tree, files, fixture};
 use pickanumber_render::{build, Options};
 use std::path::Path;
+
+/// The layout file that states every word, under the tests' fixtures.
+const EVERY_WORD: &str = "every-word.toml";
 
 /// The shortest piece looked for, in characters (shorter ones are mostly single words that
 /// other prose on a page may say too).
@@ -138,7 +143,9 @@ fn every_word_changed_in_layout_toml_changes_every_page_that_shows_it() {
     copy_tree(&fixture(), &before);
     copy_tree(&fixture(), &after);
     let file = "content/layout.toml";
-    let text = std::fs::read_to_string(before.join(file)).unwrap();
+    let every = fixture().parent().unwrap().join(EVERY_WORD);
+    let text = std::fs::read_to_string(every).unwrap();
+    std::fs::write(before.join(file), &text).unwrap();
     let mut layout = toml::Value::Table(text.parse().unwrap());
     let mut values = Vec::new();
     texts(&layout, "", &mut values);

@@ -30,12 +30,30 @@ impl Spelling {
     /// ```
     pub fn option(self, option: &str, value: Option<&str>) -> String {
         match (self, value) {
-            (Spelling::Cli, None) => format!("--{}", option.replace('_', "-")),
-            (Spelling::Cli, Some(v)) => format!("--{} {v}", option.replace('_', "-")),
             (Spelling::Python, None) => format!("{option}="),
             (Spelling::Python, Some(v)) => format!("{option}={v:?}"),
-            (Spelling::Npm, value) => {
-                let mut key = String::from("options.");
+            (Spelling::Cli, Some(v)) => format!("{} {v}", self.key(option)),
+            (Spelling::Npm, Some(v)) => format!("{} {v:?}", self.key(option)),
+            (_, None) => self.key(option),
+        }
+    }
+
+    /// `option` (snake_case) as the front end names it where it is given: the flag
+    /// `--fail-under`, the keyword `fail_under`, the key `failUnder`. The one rule every
+    /// front end's spelling of an option follows.
+    ///
+    /// ```
+    /// use pickanumber_result::Spelling;
+    /// assert_eq!(Spelling::Cli.name("some_option"), "--some-option");
+    /// assert_eq!(Spelling::Python.name("some_option"), "some_option");
+    /// assert_eq!(Spelling::Npm.name("some_option"), "someOption");
+    /// ```
+    pub fn name(self, option: &str) -> String {
+        match self {
+            Spelling::Cli => format!("--{}", option.replace('_', "-")),
+            Spelling::Python => option.to_string(),
+            Spelling::Npm => {
+                let mut key = String::new();
                 let mut upper = false;
                 for c in option.chars() {
                     match c {
@@ -47,11 +65,17 @@ impl Spelling {
                         c => key.push(c),
                     }
                 }
-                match value {
-                    None => key,
-                    Some(v) => format!("{key} {v:?}"),
-                }
+                key
             }
+        }
+    }
+
+    /// `option` as the front end's messages start with it: `--fail-under`, `fail_under`,
+    /// `options.failUnder`.
+    pub fn key(self, option: &str) -> String {
+        match self {
+            Spelling::Npm => format!("options.{}", self.name(option)),
+            _ => self.name(option),
         }
     }
 
@@ -62,13 +86,7 @@ impl Spelling {
     /// and the formula crate's sentence: `options.mode: "grid" is not one of auto, pooled,
     /// matrix, feedback`.
     pub fn named<T: Named>(self, option: &str, text: &str) -> Result<T, String> {
-        T::parse_among(text, T::ALL).map_err(|e| {
-            let name = match self {
-                Spelling::Python => option.to_string(),
-                _ => self.option(option, None),
-            };
-            format!("{name}: {e}")
-        })
+        T::parse_among(text, T::ALL).map_err(|e| format!("{}: {e}", self.key(option)))
     }
 }
 

@@ -26,9 +26,9 @@ pub const FORMAT: u64 = 1;
 /// key order.
 ///
 /// ```
-/// use pickanumber_result::{cache::key, card::Grader};
-/// let g = Grader { name: "claude".into(), model: Some("m-1".into()), ..Grader::default() };
-/// let warmer = Grader { temperature: Some(0.7), ..g.clone() };
+/// use pickanumber_result::{cache::key, card::{Grader, Params}};
+/// let g = Grader { name: "claude".into(), params: Params { model: Some("m-1".into()), ..Params::default() } };
+/// let warmer = Grader { params: Params { temperature: Some(0.7), ..g.params.clone() }, ..g.clone() };
 /// assert_eq!(key("prompt", "{}", &g), key("prompt", "{}", &g));
 /// assert_ne!(key("prompt", "{}", &g), key("prompt", "{}", &warmer));
 /// ```
@@ -56,9 +56,9 @@ fn key_of_hashes(prompt: &str, schema: &str, grader: &Grader) -> String {
 fn grader_json(g: &Grader) -> Value {
     json!({
         "name": g.name,
-        "model": g.model,
-        "temperature": g.temperature,
-        "max_tokens": g.max_tokens,
+        "model": g.params.model,
+        "temperature": g.params.temperature,
+        "max_tokens": g.params.max_tokens,
     })
 }
 
@@ -72,8 +72,9 @@ pub enum Answer {
 }
 
 /// The tokens one call of a grader cost, where its answer says.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
 pub struct Usage {
     /// The tokens the grader read (the prompt).
     pub input_tokens: u64,
@@ -456,9 +457,9 @@ impl Entry {
 /// A grader's sampling parameters as an outcome's `params` writes them.
 fn params_json(g: &Grader) -> Value {
     json!({
-        "model": g.model,
-        "temperature": g.temperature,
-        "max_tokens": g.max_tokens,
+        "model": g.params.model,
+        "temperature": g.params.temperature,
+        "max_tokens": g.params.max_tokens,
     })
 }
 
@@ -484,13 +485,16 @@ fn temp_path(dir: &Path, stem: &str) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::Params;
 
     fn grader() -> Grader {
         Grader {
             name: "claude".into(),
-            model: Some("claude-x".into()),
-            temperature: Some(0.0),
-            max_tokens: Some(4096),
+            params: Params {
+                model: Some("claude-x".into()),
+                temperature: Some(0.0),
+                max_tokens: Some(4096),
+            },
         }
     }
 
@@ -567,7 +571,10 @@ mod tests {
                 "p",
                 "s",
                 &Grader {
-                    model: Some("claude-y".into()),
+                    params: Params {
+                        model: Some("claude-y".into()),
+                        ..grader().params
+                    },
                     ..grader()
                 },
             ),
@@ -575,7 +582,10 @@ mod tests {
                 "p",
                 "s",
                 &Grader {
-                    temperature: Some(0.5),
+                    params: Params {
+                        temperature: Some(0.5),
+                        ..grader().params
+                    },
                     ..grader()
                 },
             ),
@@ -583,7 +593,10 @@ mod tests {
                 "p",
                 "s",
                 &Grader {
-                    max_tokens: None,
+                    params: Params {
+                        max_tokens: None,
+                        ..grader().params
+                    },
                     ..grader()
                 },
             ),
@@ -761,8 +774,10 @@ mod tests {
             grader(),
             Grader {
                 name: "gpt".into(),
-                model: Some("gpt-x".into()),
-                ..Grader::default()
+                params: Params {
+                    model: Some("gpt-x".into()),
+                    ..Params::default()
+                },
             },
         ];
         let mut calls = 0;
@@ -778,7 +793,10 @@ mod tests {
         panel(&store, "brief\n## The work\nv2", &graders, &mut calls);
         assert_eq!(calls, 4, "a changed work calls every grader again");
         let warmer = [Grader {
-            temperature: Some(1.0),
+            params: Params {
+                temperature: Some(1.0),
+                ..grader().params
+            },
             ..grader()
         }];
         panel(&store, "brief\n## The work\nv2", &warmer, &mut calls);

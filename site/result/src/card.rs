@@ -55,10 +55,7 @@ fn hex(bytes: &[u8]) -> String {
     out
 }
 
-/// Whether `s` is a hash as a card writes it: 64 lowercase hexadecimal digits.
-pub fn is_hash(s: &str) -> bool {
-    s.len() == 64 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
-}
+pub use pickanumber_text::hash::{is_hash, short};
 
 /// What produced a result: the `card` object of every result.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -90,12 +87,24 @@ pub struct Card {
     pub fit: Option<Fit>,
 }
 
-/// One pass's grader on the card.
+/// One pass's grader on the card: its id and its call's settings.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Grader {
     /// The grader's id: the pass's name.
     pub name: String,
+    /// The sampling parameters its front end knows.
+    #[serde(flatten)]
+    pub params: Params,
+}
+
+/// The settings of one grader's call, as a front end knows them (`None` where it does not):
+/// on the card (each written, `null` when unknown), in a cache key and in an outcome's
+/// `params` (`{"model", "temperature", "max_tokens"}`, each optional).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
+pub struct Params {
     /// The model it called, when its front end knows.
     pub model: Option<String>,
     /// The sampling temperature, when known.
@@ -319,20 +328,22 @@ pub fn read_grader(v: &Value, at: &str) -> Result<Grader, String> {
     };
     Ok(Grader {
         name: text(m, "name", &format!("{at}.name"))?,
-        model: match m.get("model") {
-            Some(Value::Null) => None,
-            Some(Value::String(s)) => Some(s.clone()),
-            _ => return Err(wrong("model", "a string")),
-        },
-        temperature: match m.get("temperature") {
-            Some(Value::Null) => None,
-            Some(n @ Value::Number(_)) => n.as_f64(),
-            _ => return Err(wrong("temperature", "a number")),
-        },
-        max_tokens: match m.get("max_tokens") {
-            Some(Value::Null) => None,
-            Some(n) if n.as_u64().is_some() => n.as_u64(),
-            _ => return Err(wrong("max_tokens", "a whole number")),
+        params: Params {
+            model: match m.get("model") {
+                Some(Value::Null) => None,
+                Some(Value::String(s)) => Some(s.clone()),
+                _ => return Err(wrong("model", "a string")),
+            },
+            temperature: match m.get("temperature") {
+                Some(Value::Null) => None,
+                Some(n @ Value::Number(_)) => n.as_f64(),
+                _ => return Err(wrong("temperature", "a number")),
+            },
+            max_tokens: match m.get("max_tokens") {
+                Some(Value::Null) => None,
+                Some(n) if n.as_u64().is_some() => n.as_u64(),
+                _ => return Err(wrong("max_tokens", "a whole number")),
+            },
         },
     })
 }
@@ -471,15 +482,6 @@ impl Pin {
                 self.field
             )),
         }
-    }
-}
-
-/// A hash as a sentence shows it: its first 12 digits and an ellipsis (a version as it is).
-pub fn short(v: &str) -> String {
-    if is_hash(v) {
-        format!("{}…", &v[..12])
-    } else {
-        v.to_string()
     }
 }
 

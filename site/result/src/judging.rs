@@ -15,6 +15,8 @@
 //! (and the adapters built on them) only call graders and hand their outcomes here, so the
 //! same outcomes give the same verdict from every one.
 
+pub use crate::cache::Usage;
+pub use crate::card::Params;
 use crate::{evaluate_passes, Evaluation, Options, Rubric, MAX_INPUT_BYTES};
 use pickanumber_rubric::WorkText;
 use pickanumber_score::{Kind, Severity};
@@ -103,33 +105,6 @@ pub enum Outcome {
     },
 }
 
-/// The settings of one grader's call.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Params {
-    /// The model's name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub model: Option<String>,
-    /// The sampling temperature.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub temperature: Option<f64>,
-    /// The most tokens the answer could have.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub max_tokens: Option<u64>,
-}
-
-/// The tokens one grader's call used.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Usage {
-    /// Tokens of the prompt.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub input_tokens: Option<u64>,
-    /// Tokens of the answer.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub output_tokens: Option<u64>,
-}
-
 /// Why a grader gave no score. In JSON its snake_case name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -204,12 +179,15 @@ impl Failure {
     }
 }
 
-/// The rule for graders that give no score.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The rule for graders that give no score, and what the graders were sent.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Panel {
     /// How many graders must give a score for the gate to pass, from 1 to the graders'
     /// count; `None` is every grader.
     pub min_judges: Option<i64>,
+    /// The prompt the graders were actually sent, when the front end built it: the card's
+    /// `prompt` is its hash. `None` keeps the card's own (the rubric's prompt with the work).
+    pub prompt: Option<String>,
 }
 
 /// One grader in the verdict: its raw answer (the text read; `None` when there was none) and
@@ -321,6 +299,9 @@ pub fn verdict(graders: Vec<Grader>, options: &Options, panel: &Panel) -> Result
             evaluation = combined(&judges, options);
         }
     }
+    if let Some(e) = &mut evaluation {
+        on_card(e, &judges, panel);
+    }
     let scored = judges.iter().filter(|j| j.failure.is_none()).count();
     let mut misses = Vec::new();
     if scored < min_judges {
@@ -357,6 +338,32 @@ pub fn verdict(graders: Vec<Grader>, options: &Options, panel: &Panel) -> Result
         passed: misses.is_empty(),
         misses,
     })
+}
+
+/// The card says what the loop sent: the prompt's hash, and each grader's params, as the
+/// front end handed them over.
+/// The gate's card pins are checked again against the card as it now reads.
+fn on_card(e: &mut Evaluation, judges: &[Judged], panel: &Panel) {
+    let pins = std::mem::take(&mut e.pins);
+    let option = e.gate.names.require_card;
+    let old: Vec<String> = pins
+        .iter()
+        .filter_map(|p| p.miss(&e.card, option))
+        .collect();
+    e.misses.retain(|m| !old.contains(m));
+    if let Some(p) = &panel.prompt {
+        e.card.prompt = Some(crate::card::sha256_hex(p.as_bytes()));
+    }
+    for g in &mut e.card.graders {
+        if let Some(params) = judges
+            .iter()
+            .find(|j| j.name == g.name)
+            .and_then(|j| j.params.clone())
+        {
+            g.params = params;
+        }
+    }
+    e.require_card(pins, option);
 }
 
 /// How the caller's front end names `min_judges`, read from how it names `fail_under`.
@@ -581,7 +588,7 @@ impl Verdict {
     /// `min_judges`, `passed` and `misses`, and `judges`: for each grader in the order given
     /// `{"answer": the text read or null, "error": why it gave no score or null, "failure":
     /// {"kind", "line", "column"} or null}` with its `params`, `usage` and `cached` when
-    /// handed over.
+    /// handed over; and `usage`, the total of the graders' tokens, when any reported them.
     pub fn to_json(&self) -> Value {
         let mut out = match &self.evaluation {
             Some(e) => match e.to_json() {
@@ -641,11 +648,24 @@ impl Verdict {
                 })
                 .collect();
         out.insert("judges".into(), Value::Object(judges));
+        if let Some(total) = self.usage() {
+            out.insert(
+                "usage".into(),
+                serde_json::to_value(total).expect("usage serialises"),
+            );
+        }
         Value::Object(out)
     }
 
+    /// The tokens of every grader that reported usage, added up (a cached answer counts
+    /// nothing); `None` when none did.
+    pub fn usage(&self) -> Option<Usage> {
+        Usage::total(self.judges.iter().map(|j| j.usage.as_ref()))
+    }
+
     /// The markdown report: the combined report (or a line saying no grader scored), then
-    /// the gate's misses and each grader left out with why.
+    /// the gate's misses, each grader left out with why, and what the calls cost where the
+    /// graders said (a cached answer costs nothing).
     pub fn report(&self) -> String {
         let mut out = match &self.evaluation {
             Some(e) => pickanumber_result_view::report::markdown(&e.analysis),
@@ -664,6 +684,25 @@ impl Verdict {
                 let f = j.failure.as_ref().expect("filtered");
                 out.push_str(&format!("* {}: {}\n", j.name, f.message));
             }
+        }
+        if let Some(total) = self.usage() {
+            out.push_str("\n## Cost\n\n");
+            for j in &self.judges {
+                match (j.cached, &j.usage) {
+                    (Some(true), _) => {
+                        out.push_str(&format!("* {}: from the cache, costs nothing\n", j.name))
+                    }
+                    (_, Some(u)) => out.push_str(&format!(
+                        "* {}: {} tokens in, {} out\n",
+                        j.name, u.input_tokens, u.output_tokens
+                    )),
+                    (_, None) => out.push_str(&format!("* {}: usage not reported\n", j.name)),
+                }
+            }
+            out.push_str(&format!(
+                "* total: {} tokens in, {} out\n",
+                total.input_tokens, total.output_tokens
+            ));
         }
         out
     }

@@ -28,6 +28,7 @@ pub mod number;
 pub mod passes;
 #[cfg(feature = "schema")]
 pub mod schema;
+pub mod table;
 
 pub use asked::{Asked, Spelling};
 pub use gate::{Gate, OptionNames};

@@ -1,7 +1,7 @@
 //! The judge loop's verdict on each kind of grader outcome, with the exact reasons a user
 //! reads, and the gate rule for graders that give no score.
 
-use pickanumber_result::judging::{verdict, FailureKind, Grader, Outcome, Panel};
+use pickanumber_result::judging::{verdict, FailureKind, Grader, Outcome, Panel, Params, Usage};
 use pickanumber_result::{Options, Rubric};
 use pickanumber_score::verify::{Against, Unverified, Work};
 use serde_json::{json, Value};
@@ -120,6 +120,7 @@ fn a_panel_with_an_inventing_grader_fails_the_gate_naming_it_once() {
         &options(Some(60.0)),
         &Panel {
             min_judges: Some(1),
+            ..Panel::default()
         },
     )
     .unwrap();
@@ -269,7 +270,8 @@ fn bad_panels_are_refused_by_name() {
             vec![answer("a", &good())],
             &o,
             &Panel {
-                min_judges: Some(2)
+                min_judges: Some(2),
+                ..Panel::default()
             }
         )
         .unwrap_err(),
@@ -293,9 +295,85 @@ fn outcomes_read_from_json_in_the_documented_shape() {
         {"name": "e", "kind": "too_large", "bytes": 1}
     ]"#).unwrap();
     assert_eq!(list.len(), 5);
-    assert_eq!(list[1].usage.as_ref().unwrap().output_tokens, Some(2));
+    assert_eq!(list[1].usage.as_ref().unwrap().output_tokens, 2);
     assert_eq!(
         pickanumber_result::judging::graders_from_json(r#"[{"name": "a", "kind": "shrug"}]"#).unwrap_err(),
         "graders[0]: unknown variant `shrug`, expected one of `answer`, `parsed`, `raised`, `timed_out`, `too_large` (an outcome is {\"name\", \"kind\": one of answer, parsed, raised, timed_out, too_large, and its fields})"
     );
+}
+
+#[test]
+fn the_card_says_what_the_loop_sent_each_grader_and_the_prompt() {
+    let mut g = answer("good", &good());
+    g.params = Some(Params {
+        model: Some("claude-x".into()),
+        temperature: Some(0.0),
+        max_tokens: Some(4096),
+    });
+    let plain = verdict(
+        vec![answer("good", &good())],
+        &options(None),
+        &Panel::default(),
+    )
+    .unwrap();
+    let sent = "another prompt than the rubric's";
+    let v = verdict(
+        vec![g, answer("other", &good())],
+        &options(None),
+        &Panel {
+            prompt: Some(sent.into()),
+            ..Panel::default()
+        },
+    )
+    .unwrap();
+    let card = &v.to_json()["card"];
+    assert_eq!(
+        card["graders"],
+        serde_json::json!([
+            {"name": "good", "model": "claude-x", "temperature": 0.0, "max_tokens": 4096},
+            {"name": "other", "model": null, "temperature": null, "max_tokens": null},
+        ])
+    );
+    assert_eq!(
+        card["prompt"],
+        pickanumber_result::card::sha256_hex(sent.as_bytes())
+    );
+    assert_ne!(card["prompt"], plain.to_json()["card"]["prompt"]);
+}
+
+#[test]
+fn a_pass_with_usage_reports_its_tokens_and_a_cache_hit_costs_nothing() {
+    let mut paid = answer("good", &good());
+    paid.usage = Some(Usage {
+        input_tokens: 1200,
+        output_tokens: 80,
+    });
+    let mut hit = answer("again", &good());
+    hit.usage = Some(Usage::default());
+    hit.cached = Some(true);
+    let v = verdict(vec![paid, hit], &options(None), &Panel::default()).unwrap();
+    let json = v.to_json();
+    assert_eq!(
+        json["usage"],
+        json!({"input_tokens": 1200, "output_tokens": 80})
+    );
+    assert_eq!(
+        json["judges"]["good"]["usage"],
+        json!({"input_tokens": 1200, "output_tokens": 80})
+    );
+    assert!(
+        v.report().ends_with(
+            "## Cost\n\n* good: 1200 tokens in, 80 out\n* again: from the cache, costs nothing\n* total: 1200 tokens in, 80 out\n"
+        ),
+        "{}",
+        v.report()
+    );
+    let none = verdict(
+        vec![answer("good", &good())],
+        &options(None),
+        &Panel::default(),
+    )
+    .unwrap();
+    assert!(none.to_json().get("usage").is_none());
+    assert!(!none.report().contains("## Cost"));
 }

@@ -1,24 +1,38 @@
-//! The setup page's words: every label of the form and of the results, from the `[setup]` table
-//! of `content/layout.toml`. The site generator reads the table (feature `serde`) and writes the
-//! words into the static box as one attribute, one word a line ([`Words::to_lines`]); the live
-//! island reads them back from there at mount ([`Words::from_lines`]), so no label is typed in
-//! Rust and none is compiled into the wasm.
+//! The setup page's words: every label of the form and of the results, each declared once here
+//! with its default word ([`Words::default`]); the `[setup]` table of `content/layout.toml`
+//! states only the words the site puts over them. The site generator reads the table (feature
+//! `serde`) and writes the words into the static box as one attribute, one word a line
+//! ([`Words::to_lines`]); the live island reads them back from there at mount
+//! ([`Words::from_lines`]), so it never calls [`Words::default`] and its wasm holds none of the
+//! default words.
 
 /// The slot of the settings' labels that the page fills with the canonical value, `{canonical}`.
 pub const CANONICAL: &str = "canonical";
 
 /// Declares [`Words`] from one list of fields, each with the `{slots}` its word may hold
-/// (`denominator [CANONICAL],`; none when no list follows), so the struct, the writer, the
-/// reader and the slots cannot disagree on the order.
+/// (`denominator [CANONICAL] = "…",`; none when no list follows) and its default word, so the
+/// struct, its defaults, the writer, the reader and the slots cannot disagree on the order.
 macro_rules! words {
-    ($($(#[doc = $doc:literal])* $field:ident $([$($slot:expr),*])?,)*) => {
+    ($($(#[doc = $doc:literal])* $field:ident $([$($slot:expr),*])? = $default:literal,)*) => {
         /// The setup page's words (see the module doc).
-        #[derive(Clone, Debug, Default, PartialEq, Eq)]
+        #[derive(Clone, Debug, PartialEq, Eq)]
         pub struct Words {
             $($(#[doc = $doc])* pub $field: String,)*
         }
 
+        /// The default words: the site's, where `[setup]` does not override them.
+        impl Default for Words {
+            fn default() -> Words {
+                Words { $($field: $default.to_string(),)* }
+            }
+        }
+
         impl Words {
+            /// Every word empty, to be filled.
+            fn empty() -> Words {
+                Words { $($field: String::new(),)* }
+            }
+
             /// The keys of the table, in order, for messages.
             pub const KEYS: &'static [&'static str] = &[$(stringify!($field)),*];
 
@@ -43,7 +57,7 @@ macro_rules! words {
                 // One loop over the fields rather than one read a field: the island's wasm
                 // carries this function, and the unrolled form cost 14 KB before compression.
                 let lines: Vec<&str> = text.split('\n').collect();
-                let mut words = Words::default();
+                let mut words = Words::empty();
                 let slots = [$(&mut words.$field),*];
                 if lines.len() != slots.len() {
                     return None;
@@ -68,82 +82,83 @@ macro_rules! words {
 
 words! {
     /// The accessible name of the island's region.
-    region,
+    region = "Rubric builder",
     /// The line above the static example: what it is and what the live form adds.
-    example,
+    example = "A worked example: the rubric for reviewing one pull request. Change any field and the rubric file, the prompt and the schema follow as you type.",
     /// The `<noscript>` note under the static example.
-    noscript,
+    noscript = "The form needs JavaScript. The rubric file, prompt and schema below are generated for this example when the site is built; pickanumber rubric prompt and pickanumber rubric schema do the same for your own rubric file from the command line.",
     /// The label of the subject field.
-    subject,
+    subject = "What is scored",
     /// The legend of the mode choice.
-    mode,
+    mode = "Mode",
     /// The pooled choice.
-    pooled,
+    pooled = "Pooled: one pool of items, one score",
     /// The matrix choice.
-    matrix,
+    matrix = "Matrix: criteria, each scored on its own, then weighted",
     /// The legend of the criteria.
-    criteria,
+    criteria = "Criteria",
     /// The label of a criterion's name.
-    name,
+    name = "Name (letters, digits, _ or -)",
     /// The label of a criterion's weight.
-    weight,
+    weight = "Weight (greater than 0)",
     /// The label of what a +5 item looks like.
-    plus5,
+    plus5 = "What a +5 item looks like",
     /// The label of what a −5 item looks like.
-    minus5,
+    minus5 = "What a −5 item looks like",
     /// The button that adds a criterion.
-    add_criterion,
+    add_criterion = "Add a criterion",
     /// The button that removes a criterion or a trap.
-    remove,
+    remove = "Remove",
     /// The label of the perspectives field.
-    perspectives,
+    perspectives = "Perspectives, one a line",
     /// The line under the perspectives field.
-    perspectives_hint,
+    perspectives_hint = "The judge looks at the work from each in turn and labels every item with one.",
     /// The legend of the traps.
-    traps,
+    traps = "Planted traps",
     /// The label of a trap's description.
-    description,
+    description = "The trap",
     /// The label of a trap's impact.
-    impact,
+    impact = "Impact of an item that reports it",
     /// The button that adds a trap.
-    add_trap,
+    add_trap = "Add a trap",
     /// The summary of the formula's settings.
-    advanced,
+    advanced = "Advanced: the formula's settings",
     /// The label of the density denominator; `{canonical}` stands for the value an empty
     /// field gives.
-    denominator [CANONICAL],
+    denominator [CANONICAL] = "Density denominator (items for full confidence; empty for {canonical})",
     /// The label of the scale; `{canonical}` as for the denominator.
-    scale [CANONICAL],
+    scale [CANONICAL] = "Scale (points per unit of normalised evidence; empty for {canonical})",
     /// The line under the settings: what an empty field means.
-    settings_hint,
+    settings_hint = "Tune the denominator first, then the scale. An empty field keeps the canonical value.",
     /// The label of the field a rubric in JSON is pasted into.
-    paste,
+    paste = "Or paste a rubric file, TOML or JSON (what this page or pickanumber rubric writes)",
     /// The button that loads the pasted rubric into the form.
-    load,
+    load = "Load the pasted rubric",
     /// The heading of the rubric file.
-    toml,
+    toml = "The rubric file (rubric.toml)",
     /// The heading of the prompt.
-    prompt,
+    prompt = "The judge prompt",
     /// The heading of the schema.
-    schema,
+    schema = "The JSON Schema of the judge's output",
     /// The copy buttons' label.
-    copy,
+    copy = "Copy",
     /// The status after a copy.
-    copied,
+    copied = "Copied.",
     /// The status when the browser refuses the clipboard.
-    copy_failed,
+    copy_failed = "The browser refused the clipboard; select the text instead.",
     /// The status when the browser will not keep the form for a reload.
-    not_kept,
+    not_kept = "This browser's storage refused the form: it will not survive a reload.",
     /// The link that opens the calculator with the rubric's settings.
-    score,
+    score = "Score with this rubric in the calculator",
     /// The accessible name of the results.
-    results,
+    results = "The rubric file, prompt and schema",
     /// The lead-in of the list of errors.
-    errors,
+    errors = "The rubric cannot be used yet: fix these fields.",
 }
 
-/// Reads the `[setup]` table: every key once, each word with only its own `{slots}`
-/// ([`Words::SLOTS`]), refused at the word's place in the file otherwise.
+/// Reads the `[setup]` table over the default words: a key the table leaves out keeps its
+/// default; a key the table lacks, or a word with a `{slot}` not its own ([`Words::SLOTS`]), is
+/// refused at its place in the file.
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Words {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Words, D::Error> {
@@ -164,12 +179,11 @@ impl<'de> serde::de::Visitor<'de> for Table {
     }
 
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Words, A::Error> {
-        use serde::de::Error;
         let mut words = Words::default();
-        let mut seen = vec![false; Words::KEYS.len()];
         while let Some(key) = map.next_key::<String>()? {
             let Some(index) = Words::KEYS.iter().position(|k| *k == key) else {
-                return Err(A::Error::unknown_field(&key, Words::KEYS));
+                // Refused while its value is read, so the error carries the key's place.
+                return map.next_value_seed(Unknown(&key));
             };
             let text = map.next_value_seed(Slotted {
                 key: Words::KEYS[index],
@@ -178,12 +192,22 @@ impl<'de> serde::de::Visitor<'de> for Table {
             if let Some(word) = words.word_mut(index) {
                 *word = text;
             }
-            seen[index] = true;
         }
-        match seen.iter().position(|s| !s) {
-            Some(index) => Err(A::Error::missing_field(Words::KEYS[index])),
-            None => Ok(words),
-        }
+        Ok(words)
+    }
+}
+
+/// The value of a key `[setup]` lacks: refused, naming the keys.
+#[cfg(feature = "serde")]
+struct Unknown<'k>(&'k str);
+
+#[cfg(feature = "serde")]
+impl<'de> serde::de::DeserializeSeed<'de> for Unknown<'_> {
+    type Value = Words;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Words, D::Error> {
+        <serde::de::IgnoredAny as serde::Deserialize>::deserialize(d)?;
+        Err(serde::de::Error::unknown_field(self.0, Words::KEYS))
     }
 }
 
@@ -215,10 +239,21 @@ mod tests {
     use super::*;
 
     fn sample() -> Words {
-        let mut w = Words::default();
         let lines: Vec<String> = Words::KEYS.iter().map(|k| format!("the {k}")).collect();
-        w = Words::from_lines(&lines.join("\n")).unwrap_or(w);
-        w
+        Words::from_lines(&lines.join("\n")).unwrap()
+    }
+
+    #[test]
+    fn every_default_word_travels_and_keeps_only_its_slots() {
+        let w = Words::default();
+        assert_eq!(w.unusable(), None);
+        assert_eq!(Words::from_lines(&w.to_lines()), Some(w.clone()));
+        for (line, slots) in w.to_lines().split('\n').zip(Words::SLOTS) {
+            assert_eq!(
+                pickanumber_result_view::table::slot_refusal(line, slots),
+                None
+            );
+        }
     }
 
     #[test]

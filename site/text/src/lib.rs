@@ -28,6 +28,7 @@
 //! The formula crate re-exports these modules (`pickanumber_score::json`, `order`,
 //! `parse_decimal`), so code written against those paths keeps working.
 
+pub mod hash;
 pub mod json;
 pub mod lines;
 pub mod numtext;

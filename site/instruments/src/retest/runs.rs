@@ -5,10 +5,12 @@ use crate::LineError;
 use pickanumber_text::json::{self, Kind, Value};
 
 /// The keys every run may have; `--by KEY` adds its key when it is not one of them.
-pub const KEYS: [&str; 6] = ["work", "output", "naive", "grader", "model", "probe"];
+pub const KEYS: [&str; 8] = [
+    "work", "output", "naive", "grader", "model", "probe", "rubric", "card",
+];
 
 /// The keys `--by` may not name: what each run is, not a label of it.
-pub const NOT_LABELS: [&str; 3] = ["work", "output", "naive"];
+pub const NOT_LABELS: [&str; 5] = ["work", "output", "naive", "rubric", "card"];
 
 /// One judging of one work.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,6 +31,9 @@ pub struct Run {
     pub grader: Option<String>,
     /// The name of the model whose work was judged, when given.
     pub model: Option<String>,
+    /// The sha256 of the rubric it was judged with: its `rubric`, or its result's
+    /// `card.rubric`, when given.
+    pub rubric: Option<String>,
 }
 
 /// Reads a runs file: one run a line, blank lines skipped, a UTF-8 byte-order mark at the start
@@ -131,8 +136,10 @@ fn run(row: &str, line: usize, naive_scale: Scale, by: Option<&str>) -> Result<R
             _ => text(key)?,
         },
     };
+    let rubric = rubric_hash(&v).map_err(at)?;
     Ok(Run {
         line,
+        rubric,
         work: work.clone(),
         output,
         naive,
@@ -141,6 +148,51 @@ fn run(row: &str, line: usize, naive_scale: Scale, by: Option<&str>) -> Result<R
         model: text("model")?,
         probe: text("probe")?,
     })
+}
+
+/// The run's rubric hash: `"rubric": "<sha256>"`, or the `rubric` of a result's
+/// `"card": {…}`; both given must agree.
+fn rubric_hash(v: &Value<'_>) -> Result<Option<String>, String> {
+    let hash = |x: &Value<'_>, key: &str| -> Result<Option<String>, String> {
+        match &x.kind {
+            Kind::Null => Ok(None),
+            Kind::String(s) if pickanumber_text::hash::is_hash(s) => Ok(Some(s.clone())),
+            _ => Err(format!(
+                "\"{key}\" must be the rubric's sha256 (64 lowercase hexadecimal digits, as a result's card gives it), not {}",
+                x.describe()
+            )),
+        }
+    };
+    let given = v
+        .get("rubric")
+        .map(|r| hash(r, "rubric"))
+        .transpose()?
+        .flatten();
+    let carded = match v.get("card") {
+        None => None,
+        Some(c) => match &c.kind {
+            Kind::Null => None,
+            Kind::Object(_) => c
+                .get("rubric")
+                .map(|r| hash(r, "card.rubric"))
+                .transpose()?
+                .flatten(),
+            _ => {
+                return Err(format!(
+                    "\"card\" must be a result's card (an object), not {}",
+                    c.describe()
+                ))
+            }
+        },
+    };
+    match (given, carded) {
+        (Some(a), Some(b)) if a != b => Err(format!(
+            "\"rubric\" {} and \"card.rubric\" {} differ: give one rubric hash",
+            pickanumber_text::hash::short(&a),
+            pickanumber_text::hash::short(&b)
+        )),
+        (a, b) => Ok(a.or(b)),
+    }
 }
 
 /// The answer as text: a string as it is, a JSON object or list as its JSON text (what a

@@ -38,15 +38,20 @@ from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Literal, Mapping, O
 from . import _native
 
 if TYPE_CHECKING:
-    from ._native import ResultDict
+    from typing_extensions import Unpack
+
+    from ._native import ResultDict, ScoringOptions
 
 __all__ = [
     "Analysis",
+    "Answer",
     "CalibrationError",
     "Diagnostic",
     "EvidenceError",
     "JudgeError",
+    "JudgeModel",
     "Judgement",
+    "OptionError",
     "RetestError",
     "Rubric",
     "RubricError",
@@ -372,27 +377,7 @@ Work = Union[str, "os.PathLike[str]", Mapping[str, str], None]
 """The judged work of ``against=``: a text, a path, or ``{path: text}``."""
 
 
-def analyse(
-    items: Items,
-    *,
-    mode: Optional[str] = None,
-    weights: Union[str, Mapping[str, float], None] = None,
-    preset: Optional[str] = None,
-    rubric: Optional[Rubric] = None,
-    strict: bool = False,
-    fail_under: Optional[float] = None,
-    min_confidence: Optional[float] = None,
-    require_self_check: bool = False,
-    denominator: Optional[float] = None,
-    scale: Optional[float] = None,
-    interval: bool = True,
-    against: Work = None,
-    unverified: str = "drop",
-    require_evidence: bool = False,
-    require_quotes: bool = False,
-    max_unverified: Optional[float] = None,
-    require_card: Optional[Mapping[str, str]] = None,
-) -> Analysis:
+def analyse(items: Items, **options: Unpack[ScoringOptions]) -> Analysis:
     """Score evidence items with the fixed formula; the same numbers as ``pickanumber score``.
 
     items
@@ -400,97 +385,26 @@ def analyse(
         ``{"items": [...]}``, the four-bucket feedback JSON, CSV/TSV with an ``impact``
         column, a markdown table), or a list of dicts with the keys ``impact`` (+5, +3, +2,
         +1, -1, -2, -3 or -5), ``text``, ``criterion``, ``perspective`` and ``evidence``.
-    mode
-        ``"pooled"`` (one pool), ``"matrix"`` (per criterion, then a weighted mean),
-        ``"feedback"`` (four buckets) or ``None``/``"auto"`` to decide from the input.
-    weights
-        Criterion weights, ``{"craft": 0.6, "depth": 0.4}`` or ``"craft=0.6,depth=0.4"``
-        (divided by their sum).
-    preset
-        ``"generic"`` or ``"hackathon"``: a preset matrix's criteria and weights.
-    rubric
-        A ``Rubric``: score in its mode with its weights and settings; items naming another
-        criterion or perspective are errors. Cannot be combined with mode, weights, preset.
-    strict
-        Every line that is not an item, heading, weights line or blank is an error, and any
-        error raises ``EvidenceError`` (with ``line`` and ``message``) instead of returning.
-    fail_under, min_confidence, require_self_check
-        The CI gate: the headline must be at least ``fail_under`` (0-100), its confidence at
-        least ``min_confidence`` (0-1), and the matrix self-check must pass. A miss does not
-        raise: ``passed`` is False, ``misses`` says why (``final 62 is under 70
-        (fail_under=)``), and ``to_dict()`` has a ``gate``.
-    denominator, scale
-        The formula's settings (items for full confidence, default 20; points of raw score per
-        unit of normalised evidence, default 8).
-    interval
-        ``True`` (the default): compute the headline's 90 % bootstrap interval (1,000
-        resamples of the items). ``False``: skip it, for pipelines that only want the number:
-        the resamples are most of a call's cost. Then ``interval`` is ``None`` and
-        ``to_dict()`` has no ``interval`` key (nor has any pass); nothing else changes.
-    against
-        The judged work, to check every item's evidence against before anything is counted:
-        a ``str`` (the text itself), a ``pathlib.Path`` (a file, or a folder read as a tree
-        of files, as ``--against`` reads it) or ``{path: text}``. Evidence is a quote in
-        double quotes, ``path:line``, ``path:line-line`` or ``path#Lnn``; an item whose
-        evidence is not in the work is left out of the score and named in a warning, and
-        ``to_dict()["evidence"]`` gives each item's status (``verified``, ``not_found``,
-        ``not_checkable``, ``no_evidence``) and the invented-evidence rate.
-    unverified, require_evidence, require_quotes, max_unverified
-        With ``against``: ``unverified="keep"`` counts items not found (flagged);
-        ``require_evidence=True`` leaves out items that cite nothing too;
-        ``require_quotes=True`` counts only verified items; ``max_unverified``
-        (0-1) is a gate on the share of checkable items whose evidence was not found.
-    require_card
-        The gate on the result's card (``to_dict()["card"]``, what produced the result):
-        ``{"rubric": "<sha256>"}`` misses unless the card holds that hash in that field
-        (``version``, ``settings``, ``rubric``, ``prompt``, ``schema`` or ``work``).
+    options
+        The scoring options, the command line's flags as keywords (``mode="matrix"``,
+        ``fail_under=70``, ``against=pathlib.Path("src")``): the stubs' ``ScoringOptions`` and
+        the Python page of the docs list each with its help, from the core's one table. ``None`` leaves an option out. A
+        ``rubric`` is a ``Rubric``; ``against`` the judged work as a text, a
+        ``pathlib.Path`` or ``{path: text}``. With ``strict=True`` any item error
+        raises ``EvidenceError`` (with ``line`` and ``message``) instead of returning. A gate miss
+        does not raise: ``passed`` is False and ``misses`` says why.
 
     Returns an ``Analysis``: ``final``, ``confidence``, ``mode``, ``criteria``,
     ``diagnostics``, ``to_dict()`` (the CLI's JSON) and ``report()`` (its markdown report).
-    Invalid options raise ``ValueError`` with the allowed values.
+    A bad option raises ``OptionError`` (a ``ValueError``) whose ``kind`` says what is wrong
+    (``unknown_option``, ``out_of_range``, ``needs_option``, ...), with the allowed values.
     """
-    return _run(
-        _items_text(items),
-        mode=mode,
-        weights=weights,
-        preset=preset,
-        rubric=rubric,
-        strict=strict,
-        fail_under=fail_under,
-        min_confidence=min_confidence,
-        require_self_check=require_self_check,
-        denominator=denominator,
-        scale=scale,
-        interval=interval,
-        against=against,
-        unverified=unverified,
-        require_evidence=require_evidence,
-        require_quotes=require_quotes,
-        max_unverified=max_unverified,
-        require_card=require_card,
-    )
+    return _run(_items_text(items), options)
 
 
 def combine(
     passes: Union[Mapping[str, Items], Iterable[Tuple[str, Items]]],
-    *,
-    mode: Optional[str] = None,
-    weights: Union[str, Mapping[str, float], None] = None,
-    preset: Optional[str] = None,
-    rubric: Optional[Rubric] = None,
-    strict: bool = False,
-    fail_under: Optional[float] = None,
-    min_confidence: Optional[float] = None,
-    require_self_check: bool = False,
-    denominator: Optional[float] = None,
-    scale: Optional[float] = None,
-    interval: bool = True,
-    against: Work = None,
-    unverified: str = "drop",
-    require_evidence: bool = False,
-    require_quotes: bool = False,
-    max_unverified: Optional[float] = None,
-    require_card: Optional[Mapping[str, str]] = None,
+    **options: Unpack[ScoringOptions],
 ) -> Analysis:
     """Combine several judges' passes into one score, as ``pickanumber combine`` does.
 
@@ -509,26 +423,7 @@ def combine(
         if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)):
             raise TypeError(f"pass {n} is not a (name, items) pair")
         texts.append((pair[0], _items_text(pair[1])))
-    return _run(
-        texts,
-        mode=mode,
-        weights=weights,
-        preset=preset,
-        rubric=rubric,
-        strict=strict,
-        fail_under=fail_under,
-        min_confidence=min_confidence,
-        require_self_check=require_self_check,
-        denominator=denominator,
-        scale=scale,
-        interval=interval,
-        against=against,
-        unverified=unverified,
-        require_evidence=require_evidence,
-        require_quotes=require_quotes,
-        max_unverified=max_unverified,
-        require_card=require_card,
-    )
+    return _run(texts, options)
 
 
 def _number(name: str, value: Any) -> None:
@@ -565,78 +460,32 @@ def _work(against: Work) -> Tuple[Optional[str], Optional[str], Optional[List[Tu
     )
 
 
+#: The scoring options' names, in the table's order (the core's table, read once).
+SCORING_OPTIONS: Tuple[str, ...] = tuple(o[0] for o in _native.scoring_options())
+
+OptionError = _native.OptionError
+
+
 def _run(
     native_input: Any,
-    *,
-    mode: Optional[str],
-    weights: Union[str, Mapping[str, float], None],
-    preset: Optional[str],
-    rubric: Optional[Rubric],
-    strict: bool,
-    fail_under: Optional[float],
-    min_confidence: Optional[float],
-    require_self_check: bool,
-    denominator: Optional[float],
-    scale: Optional[float],
-    interval: bool,
-    against: Work = None,
-    unverified: str = "drop",
-    require_evidence: bool = False,
-    require_quotes: bool = False,
-    max_unverified: Optional[float] = None,
-    require_card: Optional[Mapping[str, str]] = None,
+    options: Mapping[str, Any],
     graders: Optional[str] = None,
     min_judges: Optional[int] = None,
+    prompt: Optional[str] = None,
 ) -> Any:
     """The native evaluation of a text or of (name, text) pairs, and the strict check; with
     ``graders`` (the JSON of the graders' outcomes, the work in ``against``), the judge loop's
-    native verdict as ``_native.judge_verdict`` returns it."""
-    if rubric is not None and not isinstance(rubric, Rubric):
-        raise TypeError("rubric must be a pickanumber.Rubric (Rubric.load(path) or Rubric.parse(text))")
-    if mode == "auto":
-        mode = None
-    if isinstance(weights, Mapping):
-        weights = list(weights.items())
-    if isinstance(weights, (list, tuple)):
-        for pair in weights:
-            if isinstance(pair, (list, tuple)) and len(pair) == 2:
-                _number(f"weight for {pair[0]}", pair[1])
-    for name, value in (
-        ("denominator", denominator),
-        ("scale", scale),
-        ("fail_under", fail_under),
-        ("min_confidence", min_confidence),
-        ("max_unverified", max_unverified),
-    ):
-        _number(name, value)
-    against_text, against_path, against_files = _work(against)
-    kwargs: Dict[str, Any] = dict(
-        mode=mode,
-        preset=preset,
-        weights=weights,
-        rubric=None if rubric is None else rubric._native,
-        strict=bool(strict),
-        denominator=denominator,
-        scale=scale,
-        fail_under=fail_under,
-        min_confidence=min_confidence,
-        require_self_check=bool(require_self_check),
-        interval=bool(interval),
-        against_text=against_text,
-        against_path=against_path,
-        against_files=against_files,
-        unverified=unverified,
-        require_evidence=bool(require_evidence),
-        require_quotes=bool(require_quotes),
-        max_unverified=max_unverified,
-        require_card=None if require_card is None else dict(require_card),
-    )
+    native verdict as ``_native.judge_verdict`` returns it. The options are read by the core's
+    table (every name, value and combination checked there)."""
+    given = dict(options)
+    if isinstance(given.get("rubric"), Rubric):
+        given["rubric"] = given["rubric"]._native
     if graders is not None:
         _number("min_judges", min_judges)
-        return _native.judge_verdict(graders, min_judges=min_judges, **kwargs)
-    e = _native.evaluate(native_input, **kwargs)
+        return _native.judge_verdict(graders, min_judges, prompt=prompt, options=given)
+    e = _native.evaluate(native_input, given)
     analysis = Analysis(e)
-    if strict and e.has_errors:
+    if given.get("strict") and e.has_errors:
         errors = analysis.errors
         raise EvidenceError(errors[0].line, errors[0].message, errors)
     return analysis
@@ -760,4 +609,4 @@ def retest(
     return markdown if report else json.loads(text)
 
 
-from ._judge import JudgeError, Judgement, judge, judge_async  # noqa: E402  (needs the names above)
+from ._judge import Answer, JudgeError, JudgeModel, Judgement, judge, judge_async  # noqa: E402  (needs the names above)

@@ -11,28 +11,14 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional, Union
 
-from . import Analysis, EvidenceError, Rubric, analyse
+from . import SCORING_OPTIONS, Analysis, EvidenceError, Rubric, analyse
 
 if TYPE_CHECKING:
     from ._judge import Judgement
 
-#: The keyword arguments of ``analyse`` an adapter passes on.
-OPTIONS = (
-    "mode",
-    "weights",
-    "preset",
-    "strict",
-    "fail_under",
-    "min_confidence",
-    "require_self_check",
-    "denominator",
-    "scale",
-    "interval",
-    "unverified",
-    "require_evidence",
-    "require_quotes",
-    "max_unverified",
-)
+#: The keyword arguments of ``analyse`` an adapter passes on: the core's table of scoring
+#: options, but for the rubric (an adapter's own argument) and the work (the judged output's).
+OPTIONS = tuple(o for o in SCORING_OPTIONS if o not in ("rubric", "against"))
 
 
 def load_rubric(rubric: Union[Rubric, str, "os.PathLike[str]", None]) -> Optional[Rubric]:

@@ -26,7 +26,7 @@ import threading
 import time
 from typing import Any, Awaitable, Callable, Dict, List, Mapping, Optional, Tuple, Union
 
-from . import Analysis, Rubric, _native, _run
+from . import SCORING_OPTIONS, Analysis, Rubric, _native, _run
 
 #: A judge: takes the prompt (markdown, the work at its end) and the JSON Schema of the answer
 #: (a dict), returns the model's answer as text (or the parsed JSON object), or an awaitable of
@@ -38,6 +38,65 @@ DEFAULT_TIMEOUT = 300.0
 
 #: The most bytes one answer may hold (64 MiB): a larger one is named, not read.
 MAX_ANSWER_BYTES = 64 << 20
+
+
+class Answer:
+    """A judge's answer with what its call cost: return ``Answer(text, usage={"input_tokens":
+    1200, "output_tokens": 80})`` (``text`` a str, or the parsed JSON object or list) from a
+    judge whose SDK reports its tokens. The tokens appear in the result's
+    ``judges[name]["usage"]``, in its total ``usage`` and in the report's Cost section."""
+
+    __slots__ = ("value", "usage")
+
+    def __init__(self, value: Any, *, usage: Optional[Mapping[str, int]] = None) -> None:
+        if usage is not None:
+            if not isinstance(usage, Mapping) or set(usage) != {"input_tokens", "output_tokens"}:
+                raise TypeError(
+                    f"usage must be {{\"input_tokens\": n, \"output_tokens\": n}}, not {usage!r}"
+                )
+            for key, n in usage.items():
+                if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                    raise ValueError(f"usage[{key!r}] must be a whole number of tokens (0 or more), not {n!r}")
+            usage = {"input_tokens": usage["input_tokens"], "output_tokens": usage["output_tokens"]}
+        self.value = value
+        self.usage = usage
+
+    def __repr__(self) -> str:
+        return f"Answer({self.value!r}, usage={self.usage!r})"
+
+
+class JudgeModel:
+    """A judge with the settings of its call: ``JudgeModel(fn, model="claude-x",
+    temperature=0, max_tokens=4096)``. ``fn`` is called as any judge is; the settings go on the
+    result's card (``card["graders"]``) and into the cache's key, so a changed model or
+    temperature calls the judge again."""
+
+    __slots__ = ("fn", "model", "temperature", "max_tokens")
+
+    def __init__(
+        self,
+        fn: Judge,
+        *,
+        model: Optional[str] = None,
+        temperature: Optional[float] = None,
+        max_tokens: Optional[int] = None,
+    ) -> None:
+        if not callable(fn):
+            raise TypeError(f"JudgeModel needs a callable (prompt, schema) -> answer, not {type(fn).__name__}")
+        if model is not None and not isinstance(model, str):
+            raise TypeError(f"model must be a str, not {model!r}")
+        if temperature is not None and (isinstance(temperature, bool) or not isinstance(temperature, (int, float))):
+            raise TypeError(f"temperature must be a number, not {temperature!r}")
+        if max_tokens is not None and (isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 0):
+            raise TypeError(f"max_tokens must be a whole number, not {max_tokens!r}")
+        self.fn, self.model, self.temperature, self.max_tokens = fn, model, temperature, max_tokens
+
+    def __call__(self, prompt: str, schema: Dict[str, Any]) -> Any:
+        return self.fn(prompt, schema)
+
+    def params(self) -> Dict[str, Any]:
+        """The call's settings as the card writes them."""
+        return {"model": self.model, "temperature": self.temperature, "max_tokens": self.max_tokens}
 
 
 class JudgeError(RuntimeError):
@@ -67,7 +126,7 @@ class Judgement(Analysis):
     with the rule that at least ``min_judges`` judges (by default every one) scored.
     ``to_dict()`` adds ``judges``; ``report()`` names the judges left out."""
 
-    __slots__ = ("answers", "failures", "failure_kinds", "prompt", "_verdict", "_report")
+    __slots__ = ("answers", "failures", "failure_kinds", "prompt", "runs", "_verdict", "_report")
 
     def __init__(self, evaluation: Any, verdict: Dict[str, Any], report: str, prompt: str) -> None:
         super().__init__(evaluation)
@@ -78,6 +137,7 @@ class Judgement(Analysis):
             n: j["failure"]["kind"] for n, j in judges.items() if j["failure"] is not None
         }
         self.prompt = prompt
+        self.runs: List["Judgement"] = [self]
         self._verdict = verdict
         self._report = report
 
@@ -101,7 +161,12 @@ class Judgement(Analysis):
 
 
 def _outcome(name: str, ok: bool, value: Any) -> Dict[str, Any]:
-    """One judge's outcome as the core takes it."""
+    """One judge's outcome as the core takes it (an ``Answer``'s usage with it)."""
+    if ok and isinstance(value, Answer):
+        out = _outcome(name, True, value.value)
+        if value.usage is not None and out["kind"] in ("answer", "parsed"):
+            out["usage"] = dict(value.usage)
+        return out
     if not ok:
         return {"name": name, "kind": "raised", "type": type(value).__name__, "message": str(value)}
     if isinstance(value, str):
@@ -184,8 +249,8 @@ async def _on_loop(fn: Judge, prompt: str, schema: Dict[str, Any], call: _Call) 
 
 def _checked(
     work: Any, rubric: Any, judges: Mapping[str, Judge], timeout: Any, options: Mapping[str, Any]
-) -> Tuple[Rubric, List[Tuple[str, Judge]], float]:
-    """The arguments checked: the rubric loaded, the judges as (name, callable) pairs."""
+) -> Tuple[Rubric, List[Tuple[str, Judge, Optional[Dict[str, Any]]]], float]:
+    """The arguments checked: the rubric loaded, the judges as (name, callable, params)."""
     if rubric is None:
         raise TypeError("judge needs a rubric (a Rubric or a rubric file's path): it writes the prompt")
     if not isinstance(rubric, Rubric):
@@ -205,7 +270,10 @@ def _checked(
             raise TypeError(f"a judge's name must be a non-empty str, not {name!r}")
         if not callable(fn):
             raise TypeError(f"judge {name!r} is a {type(fn).__name__}, not a callable (prompt, schema) -> str")
-        pairs.append((name, fn))
+        if isinstance(fn, JudgeModel):
+            pairs.append((name, fn.fn, fn.params()))
+        else:
+            pairs.append((name, fn, None))
     for key in ("against", "rubric"):
         if key in options:
             raise TypeError(f"judge takes no {key}= option: the work and the rubric are its first two arguments")
@@ -221,12 +289,17 @@ async def judge_async(
     *,
     timeout: float = DEFAULT_TIMEOUT,
     min_judges: Optional[int] = None,
+    cache: Union[str, "os.PathLike[str]", None] = None,
+    repeat: Optional[int] = None,
+    runs: Union[str, "os.PathLike[str]", None] = None,
+    work_id: Optional[str] = None,
     **options: Any,
 ) -> Judgement:
     """``judge`` for code already inside an event loop (a notebook, a framework's scorer): the
     same arguments, awaited. The judges run as ``judge`` runs them, each on a thread of its
     own, so none can block or hold the caller's loop past the timeout."""
-    return await _judge_panel(work, rubric, judges, timeout, min_judges, options, share_loop=False)
+    loop = _Loop(cache, repeat, runs, work_id)
+    return await _judge_panel(work, rubric, judges, timeout, min_judges, options, loop, share_loop=False)
 
 
 async def _judge_panel(
@@ -236,6 +309,7 @@ async def _judge_panel(
     timeout: Any,
     min_judges: Optional[int],
     options: Mapping[str, Any],
+    record: Optional["_Loop"] = None,
     *,
     share_loop: bool,
 ) -> Judgement:
@@ -244,32 +318,136 @@ async def _judge_panel(
     is still abandoned at the deadline, and an answer arriving after it still counts as
     timed out."""
     rubric, pairs, timeout = _checked(work, rubric, judges, timeout, options)
+    record = record or _Loop(None, None, None, None)
     prompt = rubric.prompt(work)
     schema = rubric.schema()
+    if record.cache is not None:
+        _native.cache_open(record.cache)  # a folder that cannot be written: before any call
+    judged: List[Judgement] = []
+    errors: List[JudgeError] = []
+    for run in range(1, record.repeat + 1):
+        try:
+            judged.append(
+                await _one_run(work, rubric, pairs, timeout, min_judges, options, record, run, prompt, schema, share_loop)
+            )
+        except JudgeError as e:
+            errors.append(e)
+    if not judged:
+        raise errors[0]
+    if record.runs is not None:
+        _write_runs(record, judged)
+    first = judged[0]
+    first.runs = judged
+    return first
+
+
+class _Loop:
+    """``judge``'s arguments for the loop itself: the cache folder, the repeats and the runs
+    file, checked before any judge is called."""
+
+    __slots__ = ("cache", "repeat", "runs", "work_id")
+
+    def __init__(self, cache: Any, repeat: Any, runs: Any, work_id: Any) -> None:
+        if cache is not None and not isinstance(cache, (str, os.PathLike)):
+            raise TypeError(f"cache must be a folder's path, not {cache!r}")
+        if repeat is not None and (isinstance(repeat, bool) or not isinstance(repeat, int) or not 1 <= repeat <= 1000):
+            raise ValueError(f"repeat must be a whole number of runs from 1 to 1000, not {repeat!r}")
+        if runs is not None and not isinstance(runs, (str, os.PathLike)):
+            raise TypeError(f"runs must be a file's path, not {runs!r}")
+        if work_id is not None and (not isinstance(work_id, str) or not work_id.strip()):
+            raise TypeError(f"work_id must be a non-empty str, not {work_id!r}")
+        self.cache = None if cache is None else os.fspath(cache)
+        self.repeat = 1 if repeat is None else repeat
+        self.runs = None if runs is None else os.fspath(runs)
+        self.work_id = work_id
+
+
+def _cache_grader(name: str, params: Optional[Dict[str, Any]], run: int) -> str:
+    """A judge's id in the cache's key: its name (with the run's index after the first run, so
+    that repeats are not one cached answer) and its call's settings."""
+    given = params or {}
+    return json.dumps(
+        {
+            "name": name if run == 1 else f"{name}#run{run}",
+            "model": given.get("model"),
+            "temperature": given.get("temperature"),
+            "max_tokens": given.get("max_tokens"),
+        }
+    )
+
+
+async def _one_run(
+    work: Any,
+    rubric: Rubric,
+    pairs: List[Tuple[str, Judge, Optional[Dict[str, Any]]]],
+    timeout: float,
+    min_judges: Optional[int],
+    options: Mapping[str, Any],
+    record: _Loop,
+    run: int,
+    prompt: str,
+    schema: Dict[str, Any],
+    share_loop: bool,
+) -> Judgement:
+    """One run of the panel: each judge's answer from the cache or from its call, then the
+    verdict."""
+    schema_key = rubric.schema_text()  # the schema's text as the core and npm hash it
+    cached: Dict[str, Dict[str, Any]] = {}
+    damaged: List[str] = []
+    if record.cache is not None:
+        for name, _, params in pairs:
+            hit, why = _native.cache_lookup(record.cache, prompt, schema_key, _cache_grader(name, params, run))
+            if hit is not None:
+                outcome = json.loads(hit)
+                outcome["name"] = name
+                outcome.pop("params", None)
+                if params is not None:
+                    outcome["params"] = dict(params)
+                cached[name] = outcome
+            elif why is not None:
+                damaged.append(why)
     calls = [_Call() for _ in pairs]
     started = time.monotonic()
     deadline = started + timeout
     waits: List["asyncio.Future[Any]"] = []
     loop = asyncio.get_running_loop()
-    for (name, fn), call in zip(pairs, calls):
+    for (name, fn, _), call in zip(pairs, calls):
+        if name in cached:
+            continue
         if share_loop:
             waits.append(asyncio.ensure_future(_on_loop(fn, prompt, schema, call)))
         else:
             done: "asyncio.Future[None]" = loop.create_future()
             _in_thread(fn, prompt, schema, call, done)
             waits.append(done)
-    _, pending = await asyncio.wait(waits, timeout=max(0.0, deadline - time.monotonic()))
+    pending: Any = ()
+    if waits:
+        _, pending = await asyncio.wait(waits, timeout=max(0.0, deadline - time.monotonic()))
     for w in pending:
         w.cancel()  # not awaited: a judge that ignores its cancellation is left behind
     outcomes: List[Dict[str, Any]] = []
-    for (name, _), call in zip(pairs, calls):
+    for (name, _, params), call in zip(pairs, calls):
+        if name in cached:
+            outcomes.append(cached[name])
+            continue
         at = call.at
         if at is None or at > deadline:
-            outcomes.append({"name": name, "kind": "timed_out", "seconds": timeout})
+            outcome = {"name": name, "kind": "timed_out", "seconds": timeout}
         elif not call.ok and isinstance(call.value, (KeyboardInterrupt, SystemExit)):
             raise call.value
         else:
-            outcomes.append(_outcome(name, call.ok, call.value))
+            outcome = _outcome(name, call.ok, call.value)
+        if params is not None:
+            outcome["params"] = dict(params)
+        if record.cache is not None and outcome["kind"] in ("answer", "parsed"):
+            _native.cache_save(
+                record.cache,
+                prompt,
+                schema_key,
+                _cache_grader(name, params, run),
+                json.dumps(outcome, ensure_ascii=False),
+            )
+        outcomes.append(outcome)
     against = work if isinstance(work, str) else dict(work)
     # The verdict (the interval's resampling most of it) runs on a worker thread, so that the
     # caller's event loop, and the judges of other panels on it, keep running meanwhile.
@@ -277,13 +455,15 @@ async def _judge_panel(
         None,
         lambda: _run(
             None,
+            {**_scoring(options), "rubric": rubric, "against": against},
             graders=json.dumps(outcomes, ensure_ascii=False),
             min_judges=min_judges,
-            rubric=rubric,
-            against=against,
-            **_defaults(options),
+            prompt=prompt,
         ),
     )
+    if damaged:
+        verdict["cache_damaged"] = damaged
+        report += "\n## Cache\n\n" + "".join(f"* {why}\n" for why in damaged)
     if evaluation is None:
         judged = verdict["judges"]
         raise JudgeError(
@@ -294,31 +474,50 @@ async def _judge_panel(
     return Judgement(evaluation, verdict, report, prompt)
 
 
-#: ``combine``'s keywords and their defaults, as ``_run`` takes them.
-_OPTIONS: Dict[str, Any] = {
-    "mode": None,
-    "weights": None,
-    "preset": None,
-    "strict": False,
-    "fail_under": None,
-    "min_confidence": None,
-    "require_self_check": False,
-    "denominator": None,
-    "scale": None,
-    "interval": True,
-    "unverified": "drop",
-    "require_evidence": False,
-    "require_quotes": False,
-    "max_unverified": None,
-}
+def _write_runs(record: _Loop, judged: List["Judgement"]) -> None:
+    """Appends each run's scored answers to the runs file ``pickanumber retest`` reads, one
+    JSON line a judge and run: ``{"work", "output", "grader", "rubric"}``; the file is
+    rewritten whole through a temporary file and a rename, so a reader never sees half of
+    it. A judge that gave no score in a run has no line for it."""
+    assert record.runs is not None
+    lines: List[str] = []
+    for j in judged:
+        card = j._verdict.get("card") or {}
+        work_id = record.work_id or (card.get("work") or "work")[:12]
+        for name, answer in j.answers.items():
+            if name in j.failures or answer is None:
+                continue
+            row: Dict[str, Any] = {"work": work_id, "output": answer, "grader": name}
+            if card.get("rubric"):
+                row["rubric"] = card["rubric"]
+            lines.append(json.dumps(row, ensure_ascii=False))
+    old = ""
+    if os.path.exists(record.runs):
+        with open(record.runs, encoding="utf-8") as f:
+            old = f.read()
+        if old and not old.endswith("\n"):
+            old += "\n"
+    temp = f"{record.runs}.{os.getpid()}.{threading.get_ident()}.tmp"
+    try:
+        with open(temp, "w", encoding="utf-8") as f:
+            f.write(old + "".join(line + "\n" for line in lines))
+        os.replace(temp, record.runs)
+    except OSError as e:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise OSError(f"runs={record.runs!r}: cannot write the runs file ({e.strerror})") from e
 
 
-def _defaults(options: Mapping[str, Any]) -> Dict[str, Any]:
-    """The options with every keyword ``_run`` needs; an unknown one is refused by name."""
-    unknown = sorted(k for k in options if k not in _OPTIONS)
+def _scoring(options: Mapping[str, Any]) -> Dict[str, Any]:
+    """The options, each a scoring option of the core's table but the rubric and the work
+    (``judge``'s own arguments); an unknown one is refused by name."""
+    names = [n for n in SCORING_OPTIONS if n not in ("rubric", "against")]
+    unknown = sorted(k for k in options if k not in names)
     if unknown:
-        raise TypeError(f"judge() got an unexpected keyword argument {unknown[0]!r}: use {', '.join(_OPTIONS)}, min_judges, timeout")
-    return {**_OPTIONS, **options}
+        raise TypeError(f"judge() got an unexpected keyword argument {unknown[0]!r}: use {', '.join(names)}, min_judges, timeout, cache, repeat, runs, work_id")
+    return dict(options)
 
 
 def judge(
@@ -328,6 +527,10 @@ def judge(
     *,
     timeout: float = DEFAULT_TIMEOUT,
     min_judges: Optional[int] = None,
+    cache: Union[str, "os.PathLike[str]", None] = None,
+    repeat: Optional[int] = None,
+    runs: Union[str, "os.PathLike[str]", None] = None,
+    work_id: Optional[str] = None,
     **options: Any,
 ) -> Judgement:
     """Judges ``work`` with several judge models and scores their items with the formula.
@@ -348,10 +551,24 @@ def judge(
         its cancellation is left behind at the timeout; an answer arriving later is not read.
     min_judges
         How many judges must give a score for the gate to pass (default: every one).
+    cache
+        A folder of the judges' answers, opened (created) before any judge is called: a
+        folder that cannot be written is a ``ValueError`` naming it. Each judge's answer is
+        looked up by the prompt, the schema, its name and its settings (``JudgeModel``): a hit
+        is used without calling it (``judges[name]["cached"]`` true, no tokens: it costs
+        nothing); a miss calls it and stores its answer (never a failure); a damaged entry is
+        named in ``cache_damaged`` and the report, and the judge is called again.
+    repeat
+        Runs the panel this many times (each judge called once a run; with ``cache``, the
+        run's index is in the key). The first run's ``Judgement`` is returned, every run's in
+        its ``runs``.
+    runs
+        A runs file ``pickanumber retest`` reads: each run's scored answers appended as JSON
+        lines ``{"work", "output", "grader", "rubric"}`` (the file rewritten atomically).
+        ``work_id`` names the work there (default: the start of the card's work hash).
     options
-        ``combine``'s keywords (``fail_under``, ``min_confidence``, ``unverified``,
-        ``require_evidence``, ``require_quotes``, ``max_unverified``, ``interval``, ...),
-        except ``against``, which is the work.
+        ``combine``'s keywords (the scoring options, ``ScoringOptions``), except ``against``,
+        which is the work.
 
     A judge that raises (its own exception, named with its type), times out, answers over
     64 MiB, or answers with anything but the items asked for (prose, JSON cut off, named with
@@ -362,7 +579,8 @@ def judge(
     ``JudgeError`` naming every judge when none gives a score. Inside an event loop,
     ``await judge_async(...)`` does not block it; ``judge`` works there too, in a thread.
     """
-    return run_sync(_judge_panel(work, rubric, judges, timeout, min_judges, options, share_loop=False))
+    loop = _Loop(cache, repeat, runs, work_id)
+    return run_sync(_judge_panel(work, rubric, judges, timeout, min_judges, options, loop, share_loop=False))
 
 
 def run_sync(coroutine: Awaitable[Any]) -> Any:

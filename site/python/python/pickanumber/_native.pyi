@@ -271,29 +271,69 @@ class Rubric:
     @property
     def perspectives(self) -> List[str]: ...
 
+# generated from the scoring options table (site/result/src/table.rs): ScoringOptions
+#: What is wrong with an option, as `OptionError.kind` says it.
+OptionErrorKind = Literal[
+    "unknown_option",
+    "wrong_type",
+    "out_of_range",
+    "unknown_name",
+    "bad_weights",
+    "bad_rubric",
+    "bad_work",
+    "bad_card",
+    "needs_option",
+    "conflicting_options",
+]
+
+class ScoringOptions(TypedDict, total=False):
+    """The scoring options of `analyse`, `combine` and `judge`."""
+
+    mode: Optional[str]
+    """How items combine; left out, auto decides from the input (buckets: feedback; criteria or weights: matrix; else pooled)."""
+    preset: Optional[str]
+    """Criteria and weights of a preset matrix."""
+    weights: Union[str, Mapping[str, float], None]
+    """Criterion weights, such as craft=0.6,depth=0.4 (divided by their sum if it is not 1)."""
+    rubric: Optional[Any]
+    """Score against a rubric: its mode, weights and settings; items naming a criterion or perspective outside it are errors. Cannot be combined with mode, preset or weights."""
+    strict: bool
+    """Read strictly, for pipelines: every line that is not an item, a heading, a weights line or blank is an error instead of a note."""
+    fail_under: Optional[float]
+    """The gate: the headline (the final; the overall in matrix mode) must be at least this score, else the gate misses."""
+    min_confidence: Optional[float]
+    """The gate: the headline's confidence must be at least this (0 to 1)."""
+    require_self_check: bool
+    """The gate: the matrix self-check must pass (criteria finals at least 20 points apart)."""
+    denominator: Optional[float]
+    """Items for full confidence: the density is the items divided by this (default 20, or the rubric's)."""
+    scale: Optional[float]
+    """Points of raw score per unit of normalised evidence (default 8, or the rubric's)."""
+    interval: bool
+    """The bootstrap interval of the headline and of each pass, on by default; off skips the resampling, most of the time a score takes, and the result has no interval key."""
+    against: Union[str, "os.PathLike[str]", Mapping[str, str], None]
+    """Check every item's evidence against the judged work (a file's text, or a folder as a tree of files) before anything is counted."""
+    unverified: Optional[str]
+    """drop (the default) leaves out items whose evidence is not in the work; keep counts them, flagged."""
+    require_evidence: bool
+    """Leave out items that cite no evidence too."""
+    require_quotes: bool
+    """Count only verified items, leaving out located ones (a place and no quotation), not_checkable and no_evidence ones too."""
+    max_unverified: Optional[float]
+    """The gate: the share of checkable items whose evidence is not in the work must be at most this rate (0 to 1), overall and for each pass."""
+    require_card: Optional[Mapping[str, str]]
+    """The gate: the result's card must hold each value in its field (version, settings, rubric, prompt, schema or work)."""
+# end of generated ScoringOptions
+
+class OptionError(ValueError):
+    """A bad scoring option."""
+
+    kind: OptionErrorKind
+
 def evaluate(
-    input: Union[str, Sequence[Tuple[str, str]]],
-    *,
-    mode: Optional[str] = None,
-    preset: Optional[str] = None,
-    weights: Union[str, Mapping[str, float], Sequence[Tuple[str, float]], None] = None,
-    rubric: Optional[Rubric] = None,
-    strict: bool = False,
-    denominator: Optional[float] = None,
-    scale: Optional[float] = None,
-    fail_under: Optional[float] = None,
-    min_confidence: Optional[float] = None,
-    require_self_check: bool = False,
-    interval: bool = True,
-    against_text: Optional[str] = None,
-    against_path: Optional[str] = None,
-    against_files: Optional[Sequence[Tuple[str, str]]] = None,
-    unverified: str = "drop",
-    require_evidence: bool = False,
-    require_quotes: bool = False,
-    max_unverified: Optional[float] = None,
-    require_card: Optional[Mapping[str, str]] = None,
+    input: Union[str, Sequence[Tuple[str, str]]], options: Optional[Mapping[str, Any]] = None
 ) -> Evaluation: ...
+def scoring_options() -> List[Tuple[str, str, List[str], str, str]]: ...
 def cache_open(dir: Union[str, "os.PathLike[str]"]) -> None: ...
 def cache_lookup(
     dir: Union[str, "os.PathLike[str]"], prompt: str, schema: str, grader_json: str
@@ -303,26 +343,9 @@ def cache_save(
 ) -> Optional[str]: ...
 def judge_verdict(
     graders: str,
-    *,
     min_judges: Optional[int] = None,
-    mode: Optional[str] = None,
-    preset: Optional[str] = None,
-    weights: Union[str, Mapping[str, float], Sequence[Tuple[str, float]], None] = None,
-    rubric: Optional[Rubric] = None,
-    strict: bool = False,
-    denominator: Optional[float] = None,
-    scale: Optional[float] = None,
-    fail_under: Optional[float] = None,
-    min_confidence: Optional[float] = None,
-    require_self_check: bool = False,
-    interval: bool = True,
-    against_text: Optional[str] = None,
-    against_path: Optional[str] = None,
-    against_files: Optional[Sequence[Tuple[str, str]]] = None,
-    unverified: str = "drop",
-    require_evidence: bool = False,
-    require_quotes: bool = False,
-    max_unverified: Optional[float] = None,
+    prompt: Optional[str] = None,
+    options: Optional[Mapping[str, Any]] = None,
 ) -> Tuple[Optional[Evaluation], Dict[str, Any], str]: ...
 def parse_rubric(
     text: str, name: Optional[str] = None

@@ -41,7 +41,7 @@ except ModuleNotFoundError as e:  # pragma: no cover - the message is the point
     ) from e
 
 from . import Analysis, EvidenceError, Rubric
-from ._adapt import OPTIONS, check_options, load_rubric, reason, score_output
+from ._adapt import check_options, load_rubric, reason, score_output
 from ._judge import DEFAULT_TIMEOUT, Judge, JudgeError, _judge_panel, run_sync
 
 Models = Union[str, DeepEvalBaseLLM, Sequence[Union[str, DeepEvalBaseLLM]], Mapping[str, Union[str, DeepEvalBaseLLM]]]
@@ -56,9 +56,9 @@ class EvidenceMetric(BaseMetric):
     ``rubric``: a rubric file's path or a ``Rubric``. ``fail_under`` (0-100),
     ``min_confidence`` (0-1) and ``require_self_check`` are the gate; DeepEval's
     ``threshold`` is ``fail_under / 100`` (0 without one). The other keywords are
-    ``analyse``'s, with its defaults. Each argument is kept as the attribute of its name
-    (``rubric`` as the loaded ``Rubric``), which is how DeepEval copies a metric: it passes
-    the attributes that match the constructor's parameters back to it, so a copy keeps every
+    ``analyse``'s scoring options, with its defaults, kept together as the ``options``
+    attribute (``rubric`` as the loaded ``Rubric``): DeepEval copies a metric by passing the
+    attributes that match the constructor's parameters back to it, so a copy keeps every
     option and the gate. After ``measure``: ``score`` (0-1), ``reason``, ``success`` and
     ``analysis`` (the ``Analysis``). An output with no item sets ``error`` and
     ``success = False`` and raises ``EvidenceError``.
@@ -80,27 +80,14 @@ class EvidenceMetric(BaseMetric):
         self,
         rubric: Union[str, "os.PathLike[str]", Rubric, None] = None,
         *,
-        mode: Optional[str] = None,
-        weights: Union[str, Mapping[str, float], None] = None,
-        preset: Optional[str] = None,
-        strict: bool = False,
-        fail_under: Optional[float] = None,
-        min_confidence: Optional[float] = None,
-        require_self_check: bool = False,
-        denominator: Optional[float] = None,
-        scale: Optional[float] = None,
-        interval: bool = True,
-        unverified: str = "drop",
-        require_evidence: bool = False,
-        require_quotes: bool = False,
-        max_unverified: Optional[float] = None,
         async_mode: bool = True,
         model: Optional[Models] = None,
         timeout: float = DEFAULT_TIMEOUT,
         min_judges: Optional[int] = None,
-        **unknown: Any,
+        options: Optional[Mapping[str, Any]] = None,
+        **keywords: Any,
     ) -> None:
-        check_options(unknown)
+        self.options = check_options({**(options or {}), **keywords})
         self.rubric = load_rubric(rubric)
         self.model = model
         self.timeout = timeout
@@ -111,21 +98,8 @@ class EvidenceMetric(BaseMetric):
                 raise TypeError("EvidenceMetric(model=...) needs a rubric: it writes the judges' prompt")
             self._judges, self._native = _judges(model, self._accrue_cost)
             self.evaluation_model = ", ".join(self._judges)
-        self.mode = mode
-        self.weights = weights
-        self.preset = preset
-        self.strict = strict
-        self.fail_under = fail_under
-        self.min_confidence = min_confidence
-        self.require_self_check = require_self_check
-        self.denominator = denominator
-        self.scale = scale
-        self.interval = interval
-        self.unverified = unverified
-        self.require_evidence = require_evidence
-        self.require_quotes = require_quotes
-        self.max_unverified = max_unverified
-        self.threshold = 0.0 if fail_under is None else fail_under / 100
+        gate = self.options.get("fail_under")
+        self.threshold = 0.0 if gate is None else gate / 100
         self.async_mode = async_mode
         self.include_reason = True
         self.strict_mode = False
@@ -138,7 +112,7 @@ class EvidenceMetric(BaseMetric):
             return run_sync(self.a_measure(test_case))
         self.error = None
         try:
-            options = {name: getattr(self, name) for name in OPTIONS}
+            options = self.options
             a = score_output(test_case.actual_output, self.rubric, options)
         except EvidenceError as e:
             self._failed(e)
@@ -152,7 +126,7 @@ class EvidenceMetric(BaseMetric):
         self.error = None
         # DeepEval's own models report their cost; a custom model does not (None).
         self.evaluation_cost = 0.0 if self._native else None
-        options = {name: getattr(self, name) for name in OPTIONS}
+        options = self.options
         try:
             a = await _judge_panel(
                 test_case.actual_output,

@@ -41,7 +41,7 @@ except ModuleNotFoundError as e:  # pragma: no cover - the message is the point
 
 from . import Rubric
 from ._adapt import check_options, judged_metadata, load_rubric, reason, score_output
-from ._judge import Judge, _judge_panel
+from ._judge import Answer, Judge, _judge_panel
 
 Graders = Union[str, Model, Sequence[Union[str, Model]], Mapping[str, Union[str, Model]]]
 
@@ -169,7 +169,7 @@ def _graders(model: Graders) -> Dict[str, Judge]:
 def _grader(m: Model) -> Judge:
     """A judge callable around an inspect model: the schema as its structured output."""
 
-    async def call(prompt: str, schema: Dict[str, Any]) -> str:
+    async def call(prompt: str, schema: Dict[str, Any]) -> Any:
         config = GenerateConfig(
             response_schema=ResponseSchema(
                 name="evidence_items",
@@ -181,6 +181,13 @@ def _grader(m: Model) -> Judge:
         output = await m.generate(prompt, config=config)
         if output.error:
             raise RuntimeError(output.error)
-        return output.completion
+        usage = output.usage
+        if usage is None:
+            return output.completion
+        # inspect's ModelUsage: the call's tokens, in the result's usage and the report's cost.
+        return Answer(
+            output.completion,
+            usage={"input_tokens": usage.input_tokens, "output_tokens": usage.output_tokens},
+        )
 
     return call
