@@ -403,7 +403,7 @@ fn the_card_joins_the_probe_and_the_pairwise_diagnostic() {
     let dir = scratch.path();
     let gold = gold(dir, 30);
     let fixture =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../instruments/tests/fixtures/inflation");
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/instruments/inflation");
     std::fs::write(dir.join("pairs.txt"), "a\tb\tA\nb\ta\tA\na\tc\tB\n").unwrap();
     let args = |more: &[&str]| {
         let mut v = vec![
@@ -546,7 +546,7 @@ fn a_matrix_rubric_is_written_back_with_the_fitted_params_and_reproduces_the_car
     std::fs::write(&gold, &lines).unwrap();
     let source = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../examples/rubrics/pull-request.toml"
+        "/tests/fixtures/rubrics/pull-request.toml"
     );
     let fitted = dir.join("fitted.toml");
     let (g, f) = (gold.to_str().unwrap(), fitted.to_str().unwrap());

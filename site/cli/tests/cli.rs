@@ -82,7 +82,7 @@ fn usage_and_unreadable_input_exit_2_without_json() {
             "error: invalid value '0' for '--denominator <N>': denominator must be a number greater than 0, not 0\n\nFor more information, try '--help'.\n",
         ),
         (
-            vec!["combine", "--rubric", concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/rubrics/pull-request.toml"), "--weights", "a=1", "--mode", "matrix", concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml")],
+            vec!["combine", "--rubric", concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/rubrics/pull-request.toml"), "--weights", "a=1", "--mode", "matrix", concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml")],
             "pickanumber: --rubric cannot be combined with --mode, --weights: the rubric sets the mode, the criteria and the weights; leave them out\n",
         ),
         (

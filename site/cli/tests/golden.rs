@@ -68,13 +68,14 @@ fn pinned(printed: &str) -> String {
     )
 }
 
-/// The schema of a golden file's command, from the repository's `schema/`.
+/// The schema of a golden file's command: the repository's `schema/`, linked into
+/// `tests/fixtures/schema/` so the packaged crate carries it.
 fn schema_of(name: &str) -> jsonschema::Validator {
     let file = match name.starts_with("compare-") {
         true => "comparison.schema.json",
         false => "result.schema.json",
     };
-    let text = std::fs::read_to_string(here().join("../../schema").join(file)).unwrap();
+    let text = std::fs::read_to_string(here().join("tests/fixtures/schema").join(file)).unwrap();
     let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert!(
         jsonschema::draft202012::meta::is_valid(&schema),

@@ -6,11 +6,11 @@ mod common;
 use common::{assert_fails, pick, run, stderr, stdout, Run};
 use std::path::{Path, PathBuf};
 
-/// `site/instruments/tests/<dir>/<name>`.
-fn instruments(dir: &str, name: &str) -> PathBuf {
+/// `site/instruments/tests/fixtures/<name>`, linked into `tests/fixtures/instruments/` so the
+/// packaged crate carries it.
+fn instruments(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../instruments/tests")
-        .join(dir)
+        .join("tests/fixtures/instruments")
         .join(name)
 }
 
@@ -18,7 +18,7 @@ fn instruments(dir: &str, name: &str) -> PathBuf {
 /// `aggregate.json` (the instruments crate) or `REPORT.md` (the view crate).
 fn library_output(fixture: &str, name: &str) -> String {
     use pickanumber_instruments::probe::{fs::probe_dir, report};
-    let dir = instruments("fixtures", fixture);
+    let dir = instruments(fixture);
     let p = probe_dir(&dir.join("runs"), &dir.join("items.json")).unwrap();
     match name {
         "aggregate.json" => report::aggregate_json(&p),
@@ -43,12 +43,8 @@ fn probe(runs: &Path, items: &Path, more: &[&str]) -> Run<'static> {
 
 /// [`probe`] on the instruments crate's fixture `name` (its `runs/` and `items.json`).
 fn probe_fixture(name: &str, more: &[&str]) -> Run<'static> {
-    let runs = instruments("fixtures", &format!("{name}/runs"));
-    probe(
-        &runs,
-        &instruments("fixtures", &format!("{name}/items.json")),
-        more,
-    )
+    let runs = instruments(&format!("{name}/runs"));
+    probe(&runs, &instruments(&format!("{name}/items.json")), more)
 }
 
 #[test]
@@ -112,8 +108,8 @@ fn probe_json_names_failed_runs_on_stderr() {
 #[test]
 fn probe_exits_2_with_the_reason() {
     let empty = tempfile::tempdir().unwrap();
-    let runs = instruments("fixtures", "inflation/runs");
-    let items = instruments("fixtures", "inflation/items.json");
+    let runs = instruments("inflation/runs");
+    let items = instruments("inflation/items.json");
     let missing_dir = empty.path().join("nowhere");
     let missing_items = empty.path().join("items.json");
     let bad_items = empty.path().join("bad.json");
@@ -188,7 +184,7 @@ fn probe_cannot_write_exits_2() {
 
 #[test]
 fn probe_usage_errors_exit_2() {
-    let items = instruments("fixtures", "inflation/items.json");
+    let items = instruments("inflation/items.json");
     for args in [
         vec!["probe", "--items", s(&items), "--json"],
         vec!["probe", "--runs-dir", "x", "--items", s(&items)],
@@ -478,7 +474,7 @@ fn inputs_over_64_mib_are_refused_by_name() {
     let too_large = |name: &str| {
         format!("pickanumber: {name} is larger than 64 MiB, the most pickanumber reads from one input\n")
     };
-    let runs = instruments("fixtures", "inflation/runs");
+    let runs = instruments("inflation/runs");
     let out = probe(&runs, Path::new("/dev/zero"), &["--json"]).output();
     assert_fails(&out, 2, &too_large("/dev/zero"));
     let out = run(&["pairwise", "/dev/zero"], "");
@@ -491,7 +487,7 @@ fn inputs_over_64_mib_are_refused_by_name() {
         .unwrap()
         .set_len(64 * 1024 * 1024 + 1)
         .unwrap();
-    let items = instruments("fixtures", "inflation/items.json");
+    let items = instruments("inflation/items.json");
     let out = probe(dir.path(), &items, &["--json"]).output();
     assert_fails(&out, 2, &too_large(s(&big)));
     // A run file may not hide behind a link to a device either: it is named.
@@ -600,7 +596,7 @@ fn the_probe_set_is_the_default_and_classifies_plausible_judges() {
 fn the_rating_prompt_lists_the_probe_set() {
     let set: serde_json::Value =
         serde_json::from_str(include_str!("../src/probe-set.json")).unwrap();
-    let prompt = include_str!("../../../static/probe/prompt.txt");
+    let prompt = include_str!("fixtures/probe-prompt.txt");
     let listed: Vec<&str> = prompt
         .lines()
         .filter_map(|l| {
@@ -630,7 +626,7 @@ fn probe_names_every_run_entry_that_is_not_a_file() {
     let runs = dir.path().join("runs");
     std::fs::create_dir_all(runs.join("run-2.json")).unwrap();
     std::fs::copy(
-        instruments("fixtures", "inflation/runs/run-001.json"),
+        instruments("inflation/runs/run-001.json"),
         runs.join("run-1.json"),
     )
     .unwrap();
@@ -640,7 +636,7 @@ fn probe_names_every_run_entry_that_is_not_a_file() {
         .status()
         .expect("mkfifo");
     assert!(fifo.success());
-    let items = instruments("fixtures", "inflation/items.json");
+    let items = instruments("inflation/items.json");
     let out = probe(&runs, &items, &["--json"]).output();
     let r = |n: u32| runs.join(format!("run-{n}.json")).display().to_string();
     assert_fails(

@@ -361,7 +361,7 @@ fn prompt(args: &[&str]) -> String {
             &[
                 "rubric",
                 "prompt",
-                "../../examples/rubrics/pull-request.toml",
+                "tests/fixtures/rubrics/pull-request.toml",
             ],
             args,
         ]

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 fn example(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join(format!("../../examples/rubrics/{name}.toml"))
+        .join(format!("tests/fixtures/rubrics/{name}.toml"))
         .to_string_lossy()
         .into_owned()
 }

@@ -40,7 +40,7 @@ fn mean(v: &[f64]) -> f64 {
 /// The JSON and the report of the docs' example runs, grouped by probe, with a gate.
 #[test]
 fn golden_json_and_report_of_the_example_runs() {
-    let text = include_str!("../../../examples/docs/retest-runs.jsonl");
+    let text = include_str!("fixtures/retest-runs.jsonl");
     let scale = Scale::parse("1:10").unwrap();
     let read = runs::read(text, scale, Some("probe")).unwrap();
     let options = Options {

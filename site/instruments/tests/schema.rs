@@ -8,8 +8,10 @@ use pickanumber_instruments::calibrate::{calibrate, gold, Scale};
 use pickanumber_score::Request;
 use std::path::PathBuf;
 
+/// `schema/calibration.schema.json`, linked into `tests/fixtures/` so the packaged crate
+/// carries it (a write through the link rewrites the repository's file).
 fn checked_in() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../schema/calibration.schema.json")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/calibration.schema.json")
 }
 
 #[test]
@@ -42,11 +44,12 @@ fn validate(card: &str) {
     assert!(errors.is_empty(), "{}\n{card}", errors.join("\n"));
 }
 
-fn repo(rel: &str) -> String {
+/// A file of `examples/calibrate/`, linked into `tests/fixtures/calibrate/`.
+fn example(name: &str) -> String {
     std::fs::read_to_string(
         PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../..")
-            .join(rel),
+            .join("tests/fixtures/calibrate")
+            .join(name),
     )
     .unwrap()
 }
@@ -55,16 +58,11 @@ fn repo(rel: &str) -> String {
 fn cards_of_every_shape_validate_against_the_schema() {
     let ten = Scale::parse("1:10").unwrap();
     // Raters and naive numbers, with a verdict.
-    let subjects = gold::read_text(&repo("examples/calibrate/gold.jsonl"), ten, ten).unwrap();
+    let subjects = gold::read_text(&example("gold.jsonl"), ten, ten).unwrap();
     let c = calibrate(&subjects, &Request::default(), 5).unwrap();
     validate(&c.to_json(ten, ten, Some(0.5)));
     // Works: the evidence counts and rates, per subject and summed.
-    let subjects = gold::read_text(
-        &repo("examples/calibrate/checked.jsonl"),
-        ten,
-        Scale::default(),
-    )
-    .unwrap();
+    let subjects = gold::read_text(&example("checked.jsonl"), ten, Scale::default()).unwrap();
     let c = calibrate(&subjects, &Request::default(), 4).unwrap();
     let json = c.to_json(ten, Scale::default(), None);
     assert!(json.contains("\"invented_rate\""), "{json}");

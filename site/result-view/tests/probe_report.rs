@@ -154,8 +154,7 @@ fn default_report(p: &pickanumber_instruments::probe::Probe) -> String {
 #[test]
 fn golden_reports_for_the_instruments_fixtures() {
     use pickanumber_instruments::probe::fs::probe_dir;
-    let fixtures =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../instruments/tests/fixtures");
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
     for name in ["inflation", "jittery"] {
         let dir = fixtures.join(name);
         let p = probe_dir(&dir.join("runs"), &dir.join("items.json")).unwrap();

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 const WORK: &str = "The service validates every input before it is stored.\nRetries are capped at 3 with exponential backoff.\nThe README has no section on configuration.\n";
 
 fn options(fail_under: Option<f64>) -> Options {
-    let rubric = Rubric::parse(include_str!("../../../examples/rubrics/generic.toml")).unwrap();
+    let rubric = Rubric::parse(include_str!("fixtures/generic.toml")).unwrap();
     let mut o = Options::from_rubric(rubric);
     o.request.against = Some(Against {
         work: std::sync::Arc::new(Work::text(WORK)),

@@ -2,14 +2,14 @@
 //! `ScoringOptions` in the Python package's `_native.pyi` and in the npm package's
 //! `index.d.ts`, each in a marked block. A table changed and not regenerated fails here;
 //! regenerate, then review the diff, with
-//! `INSTA_UPDATE=always cargo test -p pickanumber-api --test options_table`.
+//! `INSTA_UPDATE=always cargo test -p pickanumber-result --test options_table`.
 
 use pickanumber_result::table::{python_typed_dict, typescript_interface, SCORING_OPTIONS};
 use pickanumber_result::Spelling;
 use std::path::PathBuf;
 
 /// The command that rewrites the generated blocks.
-const REGENERATE: &str = "INSTA_UPDATE=always cargo test -p pickanumber-api --test options_table";
+const REGENERATE: &str = "INSTA_UPDATE=always cargo test -p pickanumber-result --test options_table";
 
 /// What the marker lines name as the blocks' source.
 const SOURCE: &str = "the scoring options table (site/result/src/table.rs)";

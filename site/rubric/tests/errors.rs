@@ -233,7 +233,7 @@ mod never_panics {
     use pickanumber_rubric::Rubric;
     use proptest::prelude::*;
 
-    const EXAMPLE: &str = include_str!("../../../examples/rubrics/pull-request.toml");
+    const EXAMPLE: &str = include_str!("examples/pull-request.toml");
     const JSON: &str = r#"{"subject": "x", "mode": "matrix", "criteria": [{"name": "a", "weight": 1, "plus5": "p", "minus5": "m"}], "traps": [{"description": "d", "impact": -5}], "params": {"scale": 4}}"#;
 
     /// Every error points inside the text: a line and a column that exist.

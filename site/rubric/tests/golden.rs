@@ -1,16 +1,17 @@
-//! Golden files: the prompt and the schema of the two example rubrics (matrix and pooled) in
-//! `examples/rubrics/`, compared with the insta snapshots in `tests/snapshots/`. After reviewing
-//! a change, accept it with `INSTA_UPDATE=always cargo test -p pickanumber-rubric --test golden`.
+//! Golden files: the prompt and the schema of the two example rubrics (matrix and pooled) of
+//! `examples/rubrics/` (linked into `tests/examples/`, so the packaged crate carries them),
+//! compared with the insta snapshots in `tests/snapshots/`. After reviewing a change, accept it
+//! with `INSTA_UPDATE=always cargo test -p pickanumber-rubric --test golden`.
 
 use pickanumber_rubric::Rubric;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
 }
 
 fn example(name: &str) -> Rubric {
-    let path = root().join(format!("examples/rubrics/{name}.toml"));
+    let path = root().join(format!("tests/examples/{name}.toml"));
     let text = std::fs::read_to_string(&path).unwrap();
     Rubric::parse(&text).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()))
 }

@@ -7,8 +7,7 @@ use proptest::prelude::*;
 use std::path::Path;
 
 fn example(name: &str) -> Rubric {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../examples/rubrics/{name}.toml"));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/examples/{name}.toml"));
     Rubric::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 

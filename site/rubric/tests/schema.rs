@@ -9,8 +9,7 @@ use serde_json::{json, Value};
 use std::path::Path;
 
 fn example(name: &str) -> Rubric {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../examples/rubrics/{name}.toml"));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/examples/{name}.toml"));
     Rubric::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 

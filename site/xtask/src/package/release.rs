@@ -4,6 +4,7 @@
 //! example ([`EXAMPLE`]) and must print the same JSON as the others:
 //!
 //! - **crates** (`cargo package` of [`CRATES`], the publish dry run) → each `.crate` unpacked →
+//!   `cargo test` inside each unpacked crate (its tests read only what it packages) →
 //!   `cargo install` of the command line's unpacked crate, with its pickanumber dependencies
 //!   patched to the other unpacked crates: what crates.io would resolve them to;
 //! - **sdist** (`maturin sdist`) → `pip wheel` of it in a fresh build environment (pip fetches
@@ -63,7 +64,7 @@ pub fn check(env: &Env) -> Result<Vec<String>, Failure> {
         "the packaged crates' CLI",
     )?;
     lines.push(format!(
-        "crates: cargo package + cargo install from the .crate files in {}",
+        "crates: cargo package, cargo test in each unpacked crate, cargo install from the .crate files in {}",
         human(started.elapsed())
     ));
     outputs.push(("cargo install (.crate)".into(), json));
@@ -159,8 +160,9 @@ pub fn check(env: &Env) -> Result<Vec<String>, Failure> {
     Ok(lines)
 }
 
-/// `cargo package` of [`CRATES`], each `.crate` unpacked into `dir/crates`, then the command
-/// line installed from its unpacked crate with the others patched in; the binary's path.
+/// `cargo package` of [`CRATES`], each `.crate` unpacked into `dir/crates`, each unpacked
+/// crate's tests run in it, then the command line installed from its unpacked crate with the
+/// others patched in; the binary's path.
 fn crates(env: &Env, dir: &Path, shared: &Path) -> Result<PathBuf, Failure> {
     // --no-verify: cargo's own check builds each crate from its package; the install below
     // builds them all from their unpacked packages, the same check once instead of twice.
@@ -180,6 +182,7 @@ fn crates(env: &Env, dir: &Path, shared: &Path) -> Result<PathBuf, Failure> {
     std::fs::create_dir_all(&unpacked).context(unpacked.display())?;
     let mut patch = String::from("[patch.crates-io]\n");
     let mut cli = PathBuf::new();
+    let mut paths = Vec::new();
     for krate in CRATES {
         let version = crate_version(env, krate)?;
         let file = shared.join(format!("package/{krate}-{version}.crate"));
@@ -189,6 +192,7 @@ fn crates(env: &Env, dir: &Path, shared: &Path) -> Result<PathBuf, Failure> {
             tar.arg(&file).arg("-C").arg(&unpacked),
         )?;
         let path = unpacked.join(format!("{krate}-{version}"));
+        paths.push((krate, path.clone()));
         if krate == "pickanumber-cli" {
             cli = path;
         } else {
@@ -200,6 +204,21 @@ fn crates(env: &Env, dir: &Path, shared: &Path) -> Result<PathBuf, Failure> {
     }
     let config = unpacked.join("patch.toml");
     std::fs::write(&config, patch).context(config.display())?;
+    // Each crate's own tests, in its unpacked package: what a user who downloads the crate
+    // can run. A test that reads a file the package lacks fails here, naming the crate. All
+    // features: in the workspace a crate's tests turn on its features by a dev-dependency on
+    // itself (`path = "."`), which `cargo package` leaves out as a path-only dependency.
+    for (krate, path) in &paths {
+        let mut test = env.command("cargo", "test --quiet --all-features --config");
+        test.arg(&config)
+            .arg("--target-dir")
+            .arg(shared)
+            .current_dir(path);
+        step(
+            &format!("cargo test in the unpacked {krate}.crate"),
+            &mut test,
+        )?;
+    }
     let root = dir.join("cli");
     let mut install = env.command("cargo", "install --locked --quiet --config");
     install
@@ -571,5 +590,75 @@ mod tests {
                 "{krate} is not publishable"
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod packaged {
+    use super::CRATES;
+    use std::path::{Path, PathBuf};
+
+    /// What a test writes to reach a file outside its own crate.
+    const OUTSIDE: [&str; 5] = [
+        "include_str!(\"../../",
+        "include_bytes!(\"../../",
+        "\"/../",
+        "join(\"../",
+        "join(\"..\")",
+    ];
+
+    fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for path in entries.flatten().map(|e| e.path()) {
+            if path.is_dir() {
+                rust_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+
+    /// The quick form of the dry run's `cargo test` in each unpacked crate: every test and
+    /// bench file a published crate packages reads only files inside the crate (a check that
+    /// needs the repository is in the manifest's `exclude`), and the crate carries LICENSE.
+    #[test]
+    fn published_crates_test_only_what_they_package() {
+        let site = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut found = Vec::new();
+        for krate in CRATES {
+            let dir = site.join(krate.trim_start_matches("pickanumber-"));
+            let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+            let excluded: Vec<&str> = manifest
+                .lines()
+                .filter_map(|l| l.strip_prefix("exclude = ["))
+                .flat_map(|l| l.split('"').skip(1).step_by(2))
+                .collect();
+            assert!(
+                std::fs::read(dir.join("LICENSE")).is_ok_and(|b| !b.is_empty()),
+                "{krate}: no LICENSE in the crate's folder (link ../../LICENSE)"
+            );
+            let mut files = Vec::new();
+            rust_files(&dir.join("tests"), &mut files);
+            rust_files(&dir.join("benches"), &mut files);
+            for file in files {
+                let rel = file
+                    .strip_prefix(&dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                if excluded.contains(&rel.as_str()) {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&file).unwrap();
+                for (n, line) in text.lines().enumerate() {
+                    if OUTSIDE.iter().any(|p| line.contains(p)) {
+                        found.push(format!("{krate}: {rel}:{}: {}", n + 1, line.trim()));
+                    }
+                }
+            }
+        }
+        assert!(found.is_empty(), "{}", found.join("\n"));
     }
 }
