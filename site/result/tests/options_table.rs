@@ -9,7 +9,8 @@ use pickanumber_result::Spelling;
 use std::path::PathBuf;
 
 /// The command that rewrites the generated blocks.
-const REGENERATE: &str = "INSTA_UPDATE=always cargo test -p pickanumber-result --test options_table";
+const REGENERATE: &str =
+    "INSTA_UPDATE=always cargo test -p pickanumber-result --test options_table";
 
 /// What the marker lines name as the blocks' source.
 const SOURCE: &str = "the scoring options table (site/result/src/table.rs)";
