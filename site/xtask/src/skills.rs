@@ -125,19 +125,22 @@ fn same_files(source: &Path, installed: &Path) -> Result<(), String> {
 }
 
 /// A script a skill may carry, run once where it is installed: its name, the input files it
-/// reads (written into the project), its arguments, `pickanumber`'s arguments for the same
+/// reads (written into the project), its arguments and `pickanumber`'s for the same
 /// input, and whether it prints a part of pickanumber's JSON (each key it prints must hold
-/// pickanumber's value) rather than the same exit code and output.
+/// pickanumber's value) rather than the same output, both exiting with 0.
 type ScriptRun = (
     &'static str,
     &'static [(&'static str, &'static str)],
-    &'static [&'static str],
-    &'static [&'static str],
+    &'static str,
+    &'static str,
     bool,
 );
 
 /// Twenty answers of a probe run, as `aggregate.py` reads them.
 const RUN: &str = r#"{"scores": [3, 4, 4, 5, 4, 3, 4, 5, 4, 4, 3, 4, 5, 4, 4, 3, 4, 4, 5, 4], "summary": "a run"}"#;
+
+/// Another run, its answers one higher or lower here and there.
+const OTHER_RUN: &str = r#"{"scores": [4, 4, 3, 5, 5, 3, 4, 6, 4, 4, 2, 4, 5, 4, 3, 3, 4, 5, 5, 4], "summary": "another"}"#;
 
 /// The run of each script the skills carry.
 const SCRIPT_RUNS: [ScriptRun; 3] = [
@@ -147,8 +150,8 @@ const SCRIPT_RUNS: [ScriptRun; 3] = [
             "evidence.json",
             r#"{"working": [{"value": 2, "text": "item é"}], "not_working": [{"value": -1, "text": "b"}], "missing": [{"value": -3, "text": "c"}], "confusing": []}"#,
         )],
-        &["--input", "evidence.json"],
-        &["score", "--compat", "score-py", "--input", "evidence.json"],
+        "--input evidence.json",
+        "score --compat score-py --input evidence.json",
         false,
     ),
     (
@@ -157,28 +160,15 @@ const SCRIPT_RUNS: [ScriptRun; 3] = [
             "items.json",
             r#"{"items": [{"perspective": "sme", "criterion": "craft", "text": "seen", "evidence": "a.rs:1", "impact": 3}, {"perspective": "sme", "criterion": "depth", "text": "thin", "evidence": "b.rs:2", "impact": -2}]}"#,
         )],
-        &["items.json", "--preset", "hackathon"],
-        &[
-            "score",
-            "--no-interval",
-            "--preset",
-            "hackathon",
-            "items.json",
-        ],
+        "items.json --preset hackathon",
+        "score --no-interval --preset hackathon items.json",
         true,
     ),
     (
         "aggregate.py",
-        &[
-            ("runs/run-000.json", RUN),
-            ("runs/run-001.json", RUN),
-            (
-                "runs/run-002.json",
-                r#"{"parse_failed": true, "error": "prose"}"#,
-            ),
-        ],
-        &["--runs-dir", "runs", "--json"],
-        &["probe", "--json", "--runs-dir", "runs"],
+        &[("runs/run-000.json", RUN), ("runs/run-001.json", OTHER_RUN)],
+        "--runs-dir runs --json",
+        "probe --json --runs-dir runs",
         false,
     ),
 ];
@@ -213,18 +203,22 @@ fn run_scripts(env: &Env, scripts: &Path, project: &Path) -> Result<String, Fail
             python
                 .args(["-S", "-B"])
                 .arg(&script)
-                .args(*args)
+                .args(args.split_whitespace())
                 .current_dir(project),
         )?;
-        let theirs = answer(Command::new(&cli).args(*cli_args).current_dir(project))?;
+        let theirs = answer(
+            Command::new(&cli)
+                .args(cli_args.split_whitespace())
+                .current_dir(project),
+        )?;
         let parsed = |text: &str| serde_json::from_str::<serde_json::Value>(text).ok();
         let agree = match (ours.0, parsed(&ours.1), theirs.0, parsed(&theirs.1)) {
             (Some(0), Some(serde_json::Value::Object(o)), Some(0), Some(t)) if *part => {
                 o.iter().all(|(key, value)| &t[key] == value)
             }
-            _ => !*part && ours == theirs,
+            _ => !*part && ours.0 == Some(0) && ours == theirs,
         };
-        let command = format!("pickanumber {}", cli_args.join(" "));
+        let command = format!("pickanumber {cli_args}");
         if !agree {
             return Err(failed(format!(
                 "{}: the installed {name} gave {ours:?}, `{command}` {theirs:?}",
@@ -316,4 +310,9 @@ mod tests {
                 .unwrap();
         assert_eq!(listed(&toml).unwrap().len(), 4);
     }
+}
+#[test]
+#[ignore]
+fn tmp_run_the_install_test() {
+    crate::skills::test(&crate::env::Env::new().unwrap()).unwrap();
 }
