@@ -311,8 +311,3 @@ mod tests {
         assert_eq!(listed(&toml).unwrap().len(), 4);
     }
 }
-#[test]
-#[ignore]
-fn tmp_run_the_install_test() {
-    crate::skills::test(&crate::env::Env::new().unwrap()).unwrap();
-}
