@@ -5,13 +5,15 @@
 //! chunks), so the sizes a client reads are the bytes sent.
 //!
 //! Why hyper, on a Tokio runtime of one thread: each connection is a task, so a connection the
-//! browser keeps open and idle costs nothing and holds up no other. The server this one replaces,
-//! tiny_http, gave each connection a thread from a pool that grows only when it counts no idle
-//! thread; a thread woken for one connection still counts as idle until it runs, so a second
-//! connection of the same burst was queued rather than given a thread, and waited until some
-//! kept-alive connection closed: the page load stalled. That pool is inside tiny_http's server,
-//! with no way around it but a fork. Hyper is maintained, and the browser tests already build it
-//! and Tokio for their WebDriver client, so the dev server adds little to compile.
+//! browser keeps open and idle costs nothing and holds up no other, and each answer is made
+//! (read, gzipped) on Tokio's blocking threads, so a big file holds up no other either. The
+//! server this one replaces, tiny_http, gave each connection a thread from a pool that grows
+//! only when it counts no idle thread; a thread woken for one connection still counts as idle
+//! until it runs, so a second connection of the same burst was queued rather than given a
+//! thread, and waited until some kept-alive connection closed: the page load stalled. That pool
+//! is inside tiny_http's server, with no way around it but a fork. Hyper is maintained, and the
+//! browser tests already build it and Tokio for their WebDriver client, so the dev server adds
+//! little to compile.
 
 use std::convert::Infallible;
 use std::io::{self, Write};
@@ -23,7 +25,7 @@ use std::time::Duration;
 use flate2::write::GzEncoder;
 use flate2::Compression;
 use http_body_util::Full;
-use hyper::body::Bytes;
+use hyper::body::{Bytes, Incoming};
 use hyper::header::{self, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
@@ -65,12 +67,21 @@ pub fn start(site: Site, addr: impl ToSocketAddrs) -> io::Result<SocketAddr> {
             };
             let _ = stream.set_nodelay(true);
             let site = Arc::clone(&site);
-            let answer = move |request: Request<_>| {
-                let answer = send(&site, &request);
-                async move { Ok::<_, Infallible>(answer) }
+            let service = move |request: Request<Incoming>| {
+                let (site, gzip) = (Arc::clone(&site), accepts_gzip(&request));
+                let (method, path) = (request.method().clone(), request.uri().path().to_owned());
+                // Read and gzipped on Tokio's blocking threads, so a big file holds up no other.
+                let made = tokio::task::spawn_blocking(move || send(&site, &method, &path, gzip));
+                async move {
+                    let answer = made.await.unwrap_or_else(|_| {
+                        let failed = "the answer could not be made\n";
+                        answer(StatusCode::INTERNAL_SERVER_ERROR, TEXT, failed)
+                    });
+                    Ok::<_, Infallible>(answer.map(|body| Full::new(Bytes::from(body))))
+                }
             };
             let connection = hyper::server::conn::http1::Builder::new()
-                .serve_connection(TokioIo::new(stream), hyper::service::service_fn(answer));
+                .serve_connection(TokioIo::new(stream), hyper::service::service_fn(service));
             // A client gone mid-way only loses its own answers.
             tokio::spawn(connection);
         }
@@ -81,14 +92,17 @@ pub fn start(site: Site, addr: impl ToSocketAddrs) -> io::Result<SocketAddr> {
     Ok(local)
 }
 
-/// [`route`]'s answer to `request`, gzipped when the client accepts it and it helps
-/// (compressible, not tiny), as a static host would.
-fn send<B>(site: &Site, request: &Request<B>) -> Response<Full<Bytes>> {
-    let mut answer = route(site, request.method(), request.uri().path());
+/// Whether the request's `Accept-Encoding` names gzip.
+fn accepts_gzip<B>(request: &Request<B>) -> bool {
     let accepts = request.headers().get_all(header::ACCEPT_ENCODING).iter();
-    let gzip = accepts
-        .filter_map(|v| v.to_str().ok())
-        .any(|v| v.to_ascii_lowercase().contains("gzip"));
+    let mut values = accepts.filter_map(|v| v.to_str().ok());
+    values.any(|v| v.to_ascii_lowercase().contains("gzip"))
+}
+
+/// [`route`]'s answer, gzipped when the client accepts it and it helps (compressible, not
+/// tiny), as a static host would.
+fn send(site: &Site, method: &Method, path: &str, gzip: bool) -> Answer {
+    let mut answer = route(site, method, path);
     let content_type = answer.headers()[header::CONTENT_TYPE]
         .to_str()
         .unwrap_or("");
@@ -103,7 +117,7 @@ fn send<B>(site: &Site, request: &Request<B>) -> Response<Full<Bytes>> {
             headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
         }
     }
-    answer.map(|body| Full::new(Bytes::from(body)))
+    answer
 }
 
 /// A response before it is sent.
