@@ -3,7 +3,7 @@
 use std::process::Command;
 use std::time::Instant;
 
-use crate::env::{human, step, Context, Env, Failure};
+use crate::env::{failed, human, logged, step, Context, Env, Failure};
 
 /// The base path of the sub-path copy the browser tests serve.
 pub const SUBPATH: &str = "/pickanumber/";
@@ -32,24 +32,20 @@ pub fn build(env: &Env, base_url: Option<&str>) -> Result<(), Failure> {
 
 /// `trunk build --release` of the calculator into [`CALC_DIST`], then of the other builds:
 /// the probe and pairwise islands (`instruments.html`), the setup page's island (`setup.html`)
-/// the calculator's second module (`calculator-on-demand.html`, the crate `site/calculator-on-demand`, loaded on first
-/// use) and the setup page's (`rubric-reader.html`, the crate `site/rubric-reader`), whose glue
-/// and wasm are staged beside the calculator's; last, the wasm-split stamp
-/// ([`crate::stamp`]) of each staged wasm is set to its fixed value.
+/// the calculator's module loaded on first use (`calculator-on-demand.html`, the crate
+/// `site/calculator-on-demand`) and the setup page's rubric reader (`rubric-reader.html`, the
+/// crate `site/rubric-reader`), whose glue and wasm are staged beside the calculator's; last,
+/// the wasm-split stamp ([`crate::stamp`]) of each staged wasm is set to its fixed value.
+///
+/// Two builds run at a time: cargo lets one compile at a time in the target folder, so while
+/// one build's cargo runs, the other's wasm-bindgen, wasm-opt and esbuild passes (one core
+/// each) run beside it. Each build's output goes to its own log (`target/trunk-<name>.log`),
+/// whose end a failure shows.
 pub fn wasm(env: &Env) -> Result<(), Failure> {
     let calculator = env.repo.join("site/islands");
     let remap = registry_remap(env);
-    let trunk = |args: &str| {
-        let mut c = env.command("trunk", args);
-        c.current_dir(&calculator);
-        if let Some(flags) = &remap {
-            c.env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS", flags);
-        }
-        c
-    };
-    let what = "trunk build --release (the calculator's wasm)";
-    step(what, &mut trunk("build --release"))?;
-    for (input, bin, dist, what) in [
+    let builds: [(&str, &str, &str, &str); 5] = [
+        ("index.html", "", CALC_DIST, "the calculator's wasm"),
         (
             "instruments.html",
             "pickanumber-instruments",
@@ -66,7 +62,7 @@ pub fn wasm(env: &Env) -> Result<(), Failure> {
             "calculator-on-demand.html",
             "pickanumber-calculator-on-demand",
             "target/calculator-on-demand-dist",
-            "the calculator's second module",
+            "the calculator's module loaded on first use",
         ),
         (
             "rubric-reader.html",
@@ -74,12 +70,37 @@ pub fn wasm(env: &Env) -> Result<(), Failure> {
             "target/rubric-reader-dist",
             "the setup page's rubric reader",
         ),
-    ] {
-        let islands = env.repo.join(dist);
-        let what = format!("trunk build {input} --release ({what})");
-        let mut build = trunk(&format!("build {input} --release --dist"));
-        step(&what, build.arg(&islands))?;
-        stage(env, &islands, bin)?;
+    ];
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let run = || -> Result<(), Failure> {
+        loop {
+            let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            let Some((input, _, dist, what)) = builds.get(i) else {
+                return Ok(());
+            };
+            let mut c = env.command("trunk", &format!("build {input} --release --dist"));
+            c.arg(env.repo.join(dist)).current_dir(&calculator);
+            if let Some(flags) = &remap {
+                c.env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS", flags);
+            }
+            let name = input.trim_end_matches(".html");
+            let log = env.target().join(format!("trunk-{name}.log"));
+            std::fs::write(&log, "").context(log.display())?;
+            let what = format!("trunk build {input} --release ({what})");
+            println!("==> {what}, output in {}", log.display());
+            println!("    {}", logged(&what, &mut c, &log)?);
+        }
+    };
+    std::thread::scope(|scope| {
+        let beside = scope.spawn(run);
+        let here = run();
+        let beside = beside
+            .join()
+            .unwrap_or_else(|_| Err(failed("a trunk build's thread panicked")));
+        here.and(beside)
+    })?;
+    for (_, bin, dist, _) in &builds[1..] {
+        stage(env, &env.repo.join(dist), bin)?;
     }
     crate::stamp::fix_all(&env.repo.join(CALC_DIST))
 }
