@@ -3,8 +3,9 @@
 //! the tables it may state over the code's defaults: the layout's labels ([`Labels`]), the
 //! search box, the islands' static boxes (`[calculator]`, `[probe]`, `[pairwise]`), evidence
 //! figures (`[evidence]`), plots (`[plots]`), item counts (`[items]`), the setup page
-//! (`[setup]`, defaults in `pickanumber_setup::form_words`) and the view crate's tables
-//! (`[result]` and the islands' `view`/`live` tables: [`crate::word_overrides`]). Each table's
+//! (`[setup]`, defaults in `pickanumber_setup::form_words`, read as the view crate's are) and the view crate's tables
+//! (`[result]` and the islands' `view`/`live` tables, read by
+//! [`pickanumber_island_words::read::Overrides`]). Each table's
 //! `Default` holds its default words beside its fields; a key the file leaves out keeps its
 //! default. The links the navigation and footer make are recorded with their lines in that
 //! file, so a broken one is reported there; an unknown key or a slot a sentence cannot use
@@ -18,8 +19,8 @@ use crate::instruments::{PairwiseWords, ProbeWords};
 use crate::record::Record;
 use crate::sentences::Count;
 use crate::stages::links;
-use crate::word_overrides::Overrides;
 use crate::{calculator, chart, scoring};
+use pickanumber_island_words::read::Overrides;
 use pickanumber_result_view::words::ResultView;
 use std::path::{Path, PathBuf};
 
@@ -105,7 +106,7 @@ struct Raw {
     #[serde(default)]
     result: Overrides<ResultView<'static>>,
     #[serde(default)]
-    setup: pickanumber_setup::Words,
+    setup: Overrides<pickanumber_setup::Words<'static>>,
 }
 
 /// The layout's words, ready for the template.
@@ -137,8 +138,9 @@ pub struct Layout {
     /// A computed result's labels (the calculator's static panel, the evidence blocks), over
     /// the view crate's defaults.
     pub result: Overrides<ResultView<'static>>,
-    /// The setup page's form and results (the static box and the island).
-    pub setup: pickanumber_setup::Words,
+    /// The setup page's form and results (the static box and the island), over the setup
+    /// crate's defaults.
+    pub setup: Overrides<pickanumber_setup::Words<'static>>,
     /// The links of the navigation and the footer, with their lines in [`FILE`].
     pub record: Record,
 }
@@ -181,7 +183,7 @@ impl Layout {
         })?;
         // The setup words travel one a line to the island; its worked example must read.
         let setup_line = line_of(text.find("[setup]").unwrap_or(0));
-        if let Some(key) = raw.setup.unusable() {
+        if let Some(key) = raw.setup.lend().unusable() {
             let m = format!("setup.{key} must be one line of text, not empty");
             return Err(Error::at(file, setup_line, m));
         }
@@ -265,9 +267,9 @@ mod tests {
         assert_eq!(defaults.evidence, scoring::Words::default());
         assert_eq!(defaults.plots, chart::Words::default());
         assert_eq!(defaults.calculator, calculator::Words::default());
-        assert_eq!(defaults.setup, pickanumber_setup::Words::default());
+        assert_eq!(defaults.setup.lend(), pickanumber_setup::form_words::SETUP);
         assert_eq!(
-            defaults.setup.paste,
+            defaults.setup.lend().paste,
             "Or paste a rubric file, TOML or JSON (what this page or pickanumber rubric writes)"
         );
         assert!(defaults
@@ -290,8 +292,8 @@ mod tests {
         assert_eq!(l.plots.multiplier.y_axis, "factor");
         assert_eq!(l.plots.multiplier.title, defaults.plots.multiplier.title);
         assert_eq!(l.plots.final_vs_net, defaults.plots.final_vs_net);
-        assert_eq!(l.setup.copy, "Copy it");
-        assert_eq!(l.setup.paste, defaults.setup.paste);
+        assert_eq!(l.setup.lend().copy, "Copy it");
+        assert_eq!(l.setup.lend().paste, defaults.setup.lend().paste);
         assert_eq!(l.probe.noscript.as_written(), "No script.");
         assert_eq!(l.pairwise.noscript, defaults.pairwise.noscript);
     }
@@ -350,7 +352,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             err,
-            "content/layout.toml:7: unknown field `copy_all`, expected one of `region`, `example`, `noscript`, `subject`, `mode`, `pooled`, `matrix`, `criteria`, `name`, `weight`, `plus5`, `minus5`, `add_criterion`, `remove`, `perspectives`, `perspectives_hint`, `traps`, `description`, `impact`, `add_trap`, `advanced`, `denominator`, `scale`, `settings_hint`, `paste`, `load`, `toml`, `prompt`, `schema`, `copy`, `copied`, `copy_failed`, `not_kept`, `score`, `results`, `errors` (keys: nav, footer, llms, labels, search, items, evidence, plots, calculator, probe, pairwise, result, setup)"
+            "content/layout.toml:7: [setup] copy_all is not a key here (keys: region, example, noscript, subject, mode, pooled, matrix, criteria, name, weight, plus5, minus5, add_criterion, remove, perspectives, perspectives_hint, traps, description, impact, add_trap, advanced, denominator, scale, settings_hint, paste, load, toml, prompt, schema, copy, copied, copy_failed, not_kept, score, results, errors)"
         );
     }
 
