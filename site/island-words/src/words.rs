@@ -11,7 +11,7 @@
 use pickanumber_result_view::words_table;
 
 words_table! {
-    /// The calculator's saved passes, the `[calculator.passes]` table: its second module's list
+    /// The calculator's saved passes, the `[calculator.passes]` table: its on-demand module's list
     /// and messages.
     pub struct CalculatorPasses, "calculator.passes", markup_free: false;
     /// The default words of the `[calculator.passes]` table, where `content/layout.toml` does not

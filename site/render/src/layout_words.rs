@@ -1,16 +1,17 @@
 //! The site's words that no single page holds, from `content/layout.toml`: the navigation,
 //! the footer (markdown) and the summary that opens `llms.txt`, which the file must state, and
-//! the tables it may state over the code's defaults: the layout's labels ([`Labels`]), the
-//! search box, the islands' static boxes (`[calculator]`, `[probe]`, `[pairwise]`), evidence
-//! figures (`[evidence]`), plots (`[plots]`), item counts (`[items]`), the setup page
-//! (`[setup]`, defaults in `pickanumber_setup::form_words`, read as the view crate's are) and the view crate's tables
-//! (`[result]` and the islands' `view`/`live` tables, read by
-//! [`pickanumber_island_words::read::Overrides`]). Each table's
-//! `Default` holds its default words beside its fields; a key the file leaves out keeps its
-//! default. The links the navigation and footer make are recorded with their lines in that
-//! file, so a broken one is reported there; an unknown key or a slot a sentence cannot use
-//! ([`crate::sentences`]; in the view crate's tables, a slot its default word lacks) is an
-//! error at its line.
+//! the tables it may state over the code's defaults. Two kinds: the word tables declared by
+//! `words_table!` (`[result]`, the islands' `view` and `live` tables, the setup page's
+//! `[setup]`), each read and checked by [`pickanumber_island_words::read::Overrides`] (an
+//! unknown key is refused with the table's keys, a slot its default word lacks with the
+//! default's slots); and the renderer's own tables, whose words are markdown or typed
+//! sentences ([`crate::sentences`]): the layout's labels ([`Labels`]), the search box, the
+//! islands' static boxes (`[calculator]`, `[probe]`, `[pairwise]`), evidence figures
+//! (`[evidence]`), plots (`[plots]`) and item counts (`[items]`), each a struct whose
+//! `Default` holds its default words beside its fields (serde refuses an unknown key, naming
+//! the keys). A key the file leaves out keeps its default. The links the navigation and footer
+//! make are recorded with their lines in that file, so a broken one is reported there; every
+//! refusal is an error at its line.
 
 use crate::base::Base;
 use crate::error::Error;

@@ -56,13 +56,13 @@ pub fn placeholder(words: &Words<'_>, base: Base) -> String {
 <noscript><p class=\"setup-lead\">{}</p></noscript>\
 <p class=\"setup-status\" id=\"setup-status\" role=\"status\"></p>\
 <div class=\"setup-results\" id=\"setup-results\" role=\"region\" aria-label=\"{}\">{}</div></div>\n",
-        escape(&words.region),
+        escape(words.region),
         escape(&words.to_lines()),
         escape(&form.rubric().map_or(String::new(), |r| r.to_json())),
-        escape(&words.example),
+        escape(words.example),
         html::form(&form, words, false),
-        escape(&words.noscript),
-        escape(&words.results),
+        escape(words.noscript),
+        escape(words.results),
         html::outputs(&form.rubric(), words, &base.url("/")),
     )
 }
