@@ -28,9 +28,9 @@ pub use driver::{with_browser, BrowserOptions, CHROMEDRIVER, CHROMIUM, PHONE_WID
 pub use fantoccini::{Client, Locator};
 pub use html::{element, ids, visible_text};
 pub use page::{
-    box_size, expect_contains, expect_text, item_lines, open_calculator, paste, paste_into, text,
-    type_items, unseen, wait_idle, wait_loaded, wait_ready, wait_shown, wait_value, MODULE_TIMEOUT,
-    READY_TIMEOUT, UPDATE_TIMEOUT,
+    box_size, eval, expect_contains, expect_text, item_lines, open_calculator, paste, paste_into,
+    text, type_items, unseen, wait_idle, wait_loaded, wait_ready, wait_shown, wait_value,
+    MODULE_TIMEOUT, READY_TIMEOUT, UPDATE_TIMEOUT,
 };
 pub use site::{dist, repo, serve, serve_dist, serve_dist_without_calculator, Served};
 pub use wait::wait_until;

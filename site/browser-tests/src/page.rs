@@ -37,7 +37,11 @@ pub async fn text(client: &Client, id: &str) -> String {
 }
 
 /// The value of a script's `return` in the page, as JSON.
-async fn eval(client: &Client, script: &str) -> Value {
+///
+/// # Panics
+///
+/// When the script cannot run.
+pub async fn eval(client: &Client, script: &str) -> Value {
     client
         .execute(script, vec![])
         .await

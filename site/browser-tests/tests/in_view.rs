@@ -6,7 +6,8 @@
 //! table shows every column, the interval included.
 
 use pickanumber_browser_tests::{
-    paste, serve_dist, unseen, wait_ready, wait_until, with_browser, BrowserOptions, Client, Served,
+    paste, paste_into, serve_dist, unseen, wait_ready, wait_until, with_browser, BrowserOptions,
+    Client, Served,
 };
 use std::time::Duration;
 
@@ -36,18 +37,6 @@ async fn all_seen(client: &Client, what: &str, selectors: &[&str]) {
         &format!("every result of {what} to be seen"),
     )
     .await;
-}
-
-/// Sets the value of the field `#id` at once, as a paste does, and fires `input`.
-async fn fill(client: &Client, id: &str, value: &str) {
-    client
-        .execute(
-            "const t = document.getElementById(arguments[0]); t.value = arguments[1]; \
-             t.dispatchEvent(new Event('input', { bubbles: true }));",
-            vec![id.into(), value.into()],
-        )
-        .await
-        .unwrap_or_else(|e| panic!("fill #{id}: {e}"));
 }
 
 /// A test body: the browser, the site, the window's width.
@@ -201,7 +190,7 @@ async fn the_setup_pages_outputs_are_seen_to_their_last_line() {
         Box::pin(async move {
             open(&client, &site, "/setup/").await;
             // A long subject: the outputs grow with it, nothing scrolls inside them.
-            fill(&client, "subject", &"a long subject ".repeat(40)).await;
+            paste_into(&client, "subject", &"a long subject ".repeat(40)).await;
             let ids: Vec<String> = client
                 .execute(
                     "return [...document.querySelectorAll('.setup-out pre')].map(p => p.id);",

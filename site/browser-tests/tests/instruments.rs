@@ -4,22 +4,10 @@
 //! verdict on `/pairwise/`), in the comments.
 
 use pickanumber_browser_tests::{
-    expect_contains, expect_text, serve_dist, wait_ready, with_browser, BrowserOptions, Client,
-    Locator,
+    expect_contains, expect_text, paste_into, serve_dist, wait_ready, with_browser, BrowserOptions,
+    Client, Locator,
 };
 use serde_json::Value;
-
-/// Sets the value of the field `#id` at once, as a paste does, and fires `input`.
-async fn fill(client: &Client, id: &str, value: &str) {
-    client
-        .execute(
-            "const t = document.getElementById(arguments[0]); t.value = arguments[1]; \
-             t.dispatchEvent(new Event('input', { bubbles: true }));",
-            vec![id.into(), value.into()],
-        )
-        .await
-        .unwrap_or_else(|e| panic!("fill #{id}: {e}"));
-}
 
 /// Clicks the button inside `#root` whose text is `label`.
 async fn click(client: &Client, root: &str, label: &str) {
@@ -77,13 +65,13 @@ async fn probe_names_the_regime_of_each_pasted_run_set() {
     with_browser(BrowserOptions::default(), move |client| async move {
         open(&client, &site.url("/probe/"), "probe").await;
         for (regime, runs) in BY_HAND {
-            fill(&client, "probe-input", runs).await;
+            paste_into(&client, "probe-input", runs).await;
             expect_text(&client, "probe-regime", regime).await;
             expect_text(&client, "probe-errors", "").await;
         }
         // The inflating set's four metrics. Every item is rated {9, 9, 10} or {8, 9, 9}
         // (in some order): sample std √(1/3) = 0.5774 each.
-        fill(&client, "probe-input", BY_HAND[1].1).await;
+        paste_into(&client, "probe-input", BY_HAND[1].1).await;
         expect_text(&client, "probe-ceiling-rate", "0.9167").await;
         expect_text(&client, "probe-floor-rate", "0.0000").await;
         expect_text(&client, "probe-range", "2").await;
@@ -134,19 +122,19 @@ async fn probe_scale_and_line_errors() {
     with_browser(BrowserOptions::default(), move |client| async move {
         open(&client, &site.url("/probe/"), "probe").await;
         // On 1–10, ratings of 4 and 5 barely move: range 1.
-        fill(&client, "probe-input", "4 5 4\n5 5 4\n").await;
+        paste_into(&client, "probe-input", "4 5 4\n5 5 4\n").await;
         expect_text(&client, "probe-regime", "PICKS_A_NUMBER").await;
         // On 1–5 the same ratings are all on the top two points: ceiling 6/6.
-        fill(&client, "probe-scale-max", "5").await;
+        paste_into(&client, "probe-scale-max", "5").await;
         expect_text(&client, "probe-regime", "INFLATION_LIKELY").await;
         expect_text(&client, "probe-ceiling-rate", "1.0000").await;
         // An inverted scale is named, not computed.
-        fill(&client, "probe-scale-min", "7").await;
+        paste_into(&client, "probe-scale-min", "7").await;
         expect_contains(&client, "probe-errors", "scale_min 7 is above scale_max 5").await;
-        fill(&client, "probe-scale-min", "1").await;
-        fill(&client, "probe-scale-max", "10").await;
+        paste_into(&client, "probe-scale-min", "1").await;
+        paste_into(&client, "probe-scale-max", "10").await;
         // Per-line errors name the line; the good lines still count.
-        fill(
+        paste_into(
             &client,
             "probe-input",
             "9 10 9\n[1, 2\n9 x 9\n{\"parse_failed\": true, \"error\": \"prose\"}\n10 9 9\n",
@@ -210,7 +198,7 @@ async fn pairwise_position_bias_swap_and_posteriors() {
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
         open(&client, &site.url("/pairwise/"), "pairwise").await;
-        fill(&client, "pairwise-input", JUDGMENTS).await;
+        paste_into(&client, "pairwise-input", JUDGMENTS).await;
         // Four A verdicts and one B: the first shown won 4 of 5 decided verdicts.
         expect_text(&client, "pairwise-first-share", "80.0%").await;
         // Two-sided exact binomial: P(X ≥ 4) = 6/32, doubled 0.375.
@@ -260,7 +248,7 @@ async fn the_tab_key_types_a_tab_in_the_pairwise_box_and_keyboard_users_can_leav
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
         open(&client, &site.url("/pairwise/"), "pairwise").await;
-        fill(&client, "pairwise-input", "").await;
+        paste_into(&client, "pairwise-input", "").await;
         let input = client
             .find(Locator::Id("pairwise-input"))
             .await
@@ -316,7 +304,7 @@ async fn pairwise_line_errors_name_the_line() {
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
         open(&client, &site.url("/pairwise/"), "pairwise").await;
-        fill(
+        paste_into(
             &client,
             "pairwise-input",
             "x\ty\tA\nnot a judgment\n{\"first\": \"y\", \"second\": \"x\", \"verdict\": \"b\"}\n",

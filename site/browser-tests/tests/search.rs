@@ -5,7 +5,8 @@
 //! ranks it above the pages that only use the word; one match is counted as "1 match".
 
 use pickanumber_browser_tests::{
-    serve_dist, wait_idle, wait_until, with_browser, BrowserOptions, Client, Locator, READY_TIMEOUT,
+    eval, serve_dist, wait_idle, wait_until, with_browser, BrowserOptions, Client, Locator,
+    READY_TIMEOUT,
 };
 use serde_json::Value;
 
@@ -23,13 +24,6 @@ async fn fetched_search_files(client: &Client) -> Vec<String> {
         .flatten()
         .filter_map(|x| x.as_str().map(str::to_string))
         .collect()
-}
-
-async fn eval(client: &Client, script: &str) -> Value {
-    client
-        .execute(script, vec![])
-        .await
-        .unwrap_or_else(|e| panic!("run `{script}`: {e}"))
 }
 
 /// Waits until the list holds at least one result and returns the first one's address.

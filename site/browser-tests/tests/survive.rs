@@ -7,8 +7,8 @@
 //! the browser's storage.
 
 use pickanumber_browser_tests::{
-    expect_contains, paste, serve_dist, text, type_items, wait_ready, wait_until, with_browser,
-    BrowserOptions, Client, Served,
+    expect_contains, paste, paste_into, serve_dist, text, type_items, wait_ready, wait_until,
+    with_browser, BrowserOptions, Client, Served,
 };
 use serde_json::Value;
 use std::time::Duration;
@@ -235,17 +235,6 @@ async fn input_too_large_for_the_address_is_kept_in_storage_and_said_so_under_th
     .await;
 }
 
-/// Fills `#id` at once, as a paste does, and fires `input`.
-async fn fill(client: &Client, id: &str, value: &str) {
-    eval(
-        client,
-        "const t = document.getElementById(arguments[0]); t.value = arguments[1]; \
-         t.dispatchEvent(new Event('input', { bubbles: true }));",
-        vec![id.into(), value.into()],
-    )
-    .await;
-}
-
 /// Opens `path`, fills `#id` with `typed`, waits until the island has kept it and reloads:
 /// `#id` holds `typed` again and `#shown` shows what it showed before the reload.
 async fn survives(
@@ -258,7 +247,7 @@ async fn survives(
     with_browser(BrowserOptions::default(), move |client| async move {
         client.goto(&site.url(path)).await.expect("open the page");
         wait_ready(&client).await;
-        fill(&client, id, typed).await;
+        paste_into(&client, id, typed).await;
         let before = text(&client, shown).await;
         // The island keeps its work after a pause.
         tokio::time::sleep(Duration::from_millis(1200)).await;

@@ -201,18 +201,3 @@ pub fn placeholder(view: &View) -> String {
         _ => String::new(),
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_pass_heading_is_found_as_the_formula_crate_splits() {
-        assert!(has_passes("intro\n## Pass: claude\n+3 a"));
-        assert!(has_passes("  ##pass:x"));
-        assert!(has_passes("## PASS: x"));
-        assert!(!has_passes("+3 a\n## Passing grade\n# Pass: x"));
-        assert!(!has_passes("## Pas"));
-        assert!(!has_passes(""));
-    }
-}

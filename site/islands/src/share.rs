@@ -4,17 +4,7 @@
 //! `CompressionStream("deflate-raw")` does through the page's boot module ([`pack`] and
 //! [`unpack`]), so the wasm carries no compressor.
 
-pub use pickanumber_share_link::{Fragment, State, MAX_FRAGMENT, MAX_TEXT};
-
-/// Why packed data could not be unpacked, from the boot module's code.
-fn unpack_error(code: &str) -> String {
-    match code {
-        "base64" => "the link's data is not valid base64url; it was ignored",
-        "utf8" => "the link's data is not UTF-8 text; it was ignored",
-        _ => "the link's data does not decompress (or is too large); it was ignored",
-    }
-    .to_string()
-}
+pub use pickanumber_share_link::{unpack_failure, Fragment, State, MAX_FRAGMENT, MAX_TEXT};
 
 mod browser {
     //! Calls into the boot module's `globalThis.pickanumberShare.{pack, unpack}`.
@@ -59,33 +49,5 @@ pub async fn pack(text: &str) -> Result<String, String> {
 pub async fn unpack(packed: &str) -> Result<String, String> {
     browser::call("unpack", packed)
         .await
-        .map_err(|code| unpack_error(&code))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_boot_modules_failures_are_named() {
-        assert_eq!(
-            unpack_error("utf8"),
-            "the link's data is not UTF-8 text; it was ignored"
-        );
-        assert_eq!(
-            unpack_error("inflate"),
-            "the link's data does not decompress (or is too large); it was ignored"
-        );
-    }
-
-    #[test]
-    fn a_link_the_site_writes_opens_with_its_check() {
-        // The fragment the site generator writes for the items `+3 a` (its unit test in
-        // site/render/src/share.rs pins the same text), read as a visitor's click reads it.
-        let f = Fragment::read("#check=04905503&d=0zZWSAQA")
-            .unwrap()
-            .unwrap();
-        assert_eq!(f.packed.as_deref(), Some("0zZWSAQA"));
-        assert_eq!(f.state, State::default());
-    }
+        .map_err(|code| unpack_failure(&code).to_string())
 }

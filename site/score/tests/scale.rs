@@ -1,30 +1,18 @@
-//! Inputs that once took quadratic time, read whole at `LINES` lines: what they give is
-//! checked here (every criterion kept, the cells sorted, every duplicate found). Their time is
-//! not: `cargo xtask bench` times the same shapes at 10,000 and 100,000 lines and judges the
-//! growth, where a busy machine cannot fail a test.
+//! Inputs that once took quadratic time ([`shapes`]), read whole at `LINES` lines: what they
+//! give is checked here (every criterion kept, the cells sorted, every duplicate found). Their
+//! time is not: `cargo xtask bench` times the same shapes at 10,000 and 100,000 lines and judges
+//! the growth, where a busy machine cannot fail a test.
 
 use pickanumber_score::{analyse, Mode, Request};
+
+mod shapes;
 
 /// Lines of each shape.
 const LINES: usize = 100_000;
 
-/// `LINES` items, each with a criterion of its own and, every other line, a perspective (so
-/// the perspective × criterion cells are as many as the lines).
-fn distinct_criteria(n: usize) -> String {
-    (0..n)
-        .map(|k| {
-            if k % 2 == 0 {
-                format!("(+1, judge{k} × crit{k}) item {k}\n")
-            } else {
-                format!("(-1, crit{k}) item {k}\n")
-            }
-        })
-        .collect()
-}
-
 #[test]
 fn a_hundred_thousand_distinct_criteria_in_matrix_mode() {
-    let text = distinct_criteria(LINES);
+    let text = shapes::distinct_criteria(LINES);
     let a = analyse(&text, &Request::default());
     assert_eq!(a.mode(), Mode::Matrix);
     let m = a.matrix().unwrap().result.as_ref().unwrap();
@@ -52,17 +40,7 @@ fn a_hundred_thousand_distinct_criteria_in_matrix_mode() {
 #[cfg(feature = "combine")]
 #[test]
 fn two_passes_of_fifty_thousand_shared_items() {
-    let half: String = (0..LINES / 2)
-        .map(|k| {
-            format!(
-                "(+{}, judge{} × crit{}) shared item {k}\n",
-                1 + k % 3,
-                k % 5,
-                k % 7
-            )
-        })
-        .collect();
-    let text = format!("## Pass: a\n{half}## Pass: b\n{half}");
+    let text = shapes::shared_passes(LINES);
     let a = analyse(&text, &Request::default());
     assert_eq!(a.mode(), Mode::Matrix);
     assert_eq!(

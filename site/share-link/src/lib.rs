@@ -24,6 +24,17 @@
 
 use pickanumber_score::{Setting, SettingsText};
 
+/// Why a link's packed input could not be unpacked, from the failure code of whoever unpacks
+/// it (the calculator's boot module): `base64`, `utf8`, or anything else for data that does
+/// not inflate or inflates past [`MAX_TEXT`].
+pub fn unpack_failure(code: &str) -> &'static str {
+    match code {
+        "base64" => "the link's data is not valid base64url; it was ignored",
+        "utf8" => "the link's data is not UTF-8 text; it was ignored",
+        _ => "the link's data does not decompress (or is too large); it was ignored",
+    }
+}
+
 /// Why a link without `check=` first is refused.
 pub const NO_CHECK: &str = "the link has no check (`check=` first), so it cannot be told from a damaged one; it was ignored";
 
@@ -282,6 +293,29 @@ mod tests {
     /// The fragment [`State::encode`] writes for `body`: its check, then the body.
     fn checked(body: &str) -> String {
         format!("check={:08x}&{body}", crc32(body.as_bytes()))
+    }
+
+    #[test]
+    fn the_unpackers_failures_are_named() {
+        assert_eq!(
+            unpack_failure("utf8"),
+            "the link's data is not UTF-8 text; it was ignored"
+        );
+        assert_eq!(
+            unpack_failure("inflate"),
+            "the link's data does not decompress (or is too large); it was ignored"
+        );
+    }
+
+    #[test]
+    fn a_link_the_site_writes_opens_with_its_check() {
+        // The fragment the site generator writes for the items `+3 a` (its unit test in
+        // site/render/src/share.rs pins the same text), read as a visitor's click reads it.
+        let f = Fragment::read("#check=04905503&d=0zZWSAQA")
+            .unwrap()
+            .unwrap();
+        assert_eq!(f.packed.as_deref(), Some("0zZWSAQA"));
+        assert_eq!(f.state, State::default());
     }
 
     #[test]

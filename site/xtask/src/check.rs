@@ -4,23 +4,22 @@ use std::collections::BTreeMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::Instant;
 
-use crate::env::{failed, human, step, Env, Failure};
+use crate::env::{failed, human, step, Context, Env, Failure};
 use crate::package::python;
 use crate::pipeline::{self, DIST, SUBPATH, SUBPATH_DIST};
 use crate::tools;
 
 /// The cargo steps after the tools' install, in order: what passed, then cargo's arguments. Without `-p`,
-/// cargo takes the workspace's default members: the native crates. The calculator's own tests
-/// (share links) are plain Rust and run natively, in a cargo invocation of their own so that
-/// Leptos's `csr` feature is not unified with other crates'. The formula crate without its
-/// `combine` feature (as the wasm calculator builds it) has its own step too.
+/// cargo takes the workspace's default members: the native crates. The islands crate (Leptos,
+/// built for the browser by trunk) has no tests of its own: what it decides without a browser
+/// lives in crates without Leptos (the share links' words in `pickanumber-share-link`, the
+/// `## Pass:` scan in the formula crate), tested there. The formula crate without its
+/// `combine` feature (as the wasm calculator builds it) has its own step.
 pub const CARGO_STEPS: &str = "
 fmt | fmt --all --check
 clippy | clippy --workspace --exclude pickanumber-islands --all-targets -- -D warnings
-clippy wasm | clippy -p pickanumber-islands --target wasm32-unknown-unknown -- -D warnings
-clippy second module wasm | clippy -p pickanumber-calculator-on-demand -p pickanumber-rubric-reader --target wasm32-unknown-unknown -- -D warnings
+clippy wasm | clippy -p pickanumber-islands -p pickanumber-calculator-on-demand -p pickanumber-rubric-reader --target wasm32-unknown-unknown -- -D warnings
 unit tests | test
-calculator tests | test -p pickanumber-islands
 lean formula crate | test -p pickanumber-score --no-default-features --test lean_passes";
 
 /// Runs every check in order, stopping at the first that fails, and prints which passed. The
@@ -50,7 +49,17 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     // mostly waits on the network; about a minute on a fresh machine, nothing once stamped).
     println!("==> python venv: checking the pinned tools in the background");
     let venv = std::thread::spawn(|| Env::new().and_then(|env| python::ensure_venv(&env)));
-    tools::install(env, true)?;
+    // trunk and Chromium are needed from the site's build on: they install beside the checks,
+    // below their priority, with their output in target/tools-install.log.
+    println!("==> tools for the build and the browser tests: checking them in the background (output in target/tools-install.log)");
+    let log = env.target().join("tools-install.log");
+    std::fs::create_dir_all(env.target()).context(env.target().display())?;
+    std::fs::write(&log, "").context(log.display())?;
+    let for_build = std::thread::spawn(move || {
+        let env = Env::new()?;
+        tools::for_build(&env, true, Some(&log))
+    });
+    tools::for_checks(env, true)?;
     passed.push("tools");
     for (what, args) in CARGO_STEPS.lines().filter_map(|l| l.split_once(" | ")) {
         env.cargo(args)?;
@@ -92,6 +101,10 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
         println!("    {line}");
     }
     passed.push("release dry run");
+    println!("==> tools for the build and the browser tests: waiting for them");
+    for_build
+        .join()
+        .map_err(|_| failed("the tools' thread panicked"))??;
     pipeline::build(env, None)?;
     pipeline::pages(env, SUBPATH_DIST, &["--base-url", SUBPATH])?;
     passed.push("build");

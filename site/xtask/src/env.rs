@@ -2,7 +2,7 @@
 
 use std::ffi::OsStr;
 use std::fmt::{self, Display};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -120,6 +120,33 @@ pub fn step(what: &str, cmd: &mut Command) -> Result<(), Failure> {
     let verdict = result.as_ref().map_or("FAILED after", |()| "ok in");
     println!("    {what}: {verdict} {}", human(started.elapsed()));
     result
+}
+
+/// Runs `cmd` with its output appended to `log` (a step beside others, whose output would mix
+/// with theirs); what it took, or a [`Failure`] that ends with the end of the log.
+pub fn logged(what: &str, cmd: &mut Command, log: &Path) -> Result<String, Failure> {
+    let started = Instant::now();
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log);
+    let file = file.context(log.display())?;
+    let err = file.try_clone().context(log.display())?;
+    let status = cmd.stdout(file).stderr(err).status();
+    let took = human(started.elapsed());
+    match status {
+        Ok(s) if s.success() => Ok(format!("{what}: ok in {took}")),
+        result => {
+            let text = std::fs::read_to_string(log).unwrap_or_default();
+            let lines: Vec<&str> = text.lines().collect();
+            let tail = lines[lines.len().saturating_sub(40)..].join("\n");
+            let how = result.map_or_else(|e| e.to_string(), |s| s.to_string());
+            Err(failed(format!(
+                "{what} FAILED after {took} ({how}); the end of {}:\n{tail}",
+                log.display()
+            )))
+        }
+    }
 }
 
 /// A duration for people: `0.4 s`, `75 s`, `9 min 03 s`.

@@ -1,9 +1,11 @@
 //! The agent skills' install test: the skills CLI (npm `skills`, pinned in the root
 //! `package.json`, run by Node 22 from npm) lists the skills of a fresh clone of this
-//! repository, installs each one from the clone into a fresh project for two agents (Claude
-//! Code and Cursor), and the installed scripts run with `python3 -S` and print what the debug
-//! `pickanumber` prints for the same input. Nothing here needs the network but npm's
-//! registry: the clone is local and the CLI's telemetry is switched off.
+//! repository and installs each one from the clone into a fresh project for two agents (Claude
+//! Code and Cursor); the installed files must be the clone's, byte for byte, and each installed
+//! script must run with `python3 -S` and print what the debug `pickanumber` prints for the same
+//! input (the CLI's `tests/skill_*.rs` hold the scripts to `pickanumber` on thousands of
+//! inputs). Nothing here needs the network but npm's registry: the clone is local and the CLI's
+//! telemetry is switched off.
 //!
 //! The skills are the ones `site.toml` lists (`skills = [...]`), the declaration every install
 //! line on the site and in the README comes from.
@@ -85,15 +87,10 @@ pub fn test(env: &Env) -> Result<(), Failure> {
             &mut skills_cli(&project, &args),
             &format!("skills add {skill}"),
         )?;
-        let want = std::fs::read(source.join("SKILL.md")).context(skill)?;
         for (agent, folder) in AGENTS {
-            let at = project.join(folder).join(skill).join("SKILL.md");
-            if std::fs::read(&at).ok().as_deref() != Some(&want[..]) {
-                return Err(failed(format!(
-                    "skills add {skill} for {agent}: {} is missing or differs from the clone's",
-                    at.display()
-                )));
-            }
+            let installed = project.join(folder).join(skill);
+            same_files(&source, &installed)
+                .map_err(|why| failed(format!("skills add {skill} for {agent}: {why}")))?;
         }
         let scripts = project.join(AGENTS[0].1).join(skill).join("scripts");
         let checked = run_scripts(env, &scripts, &project)?;
@@ -107,28 +104,128 @@ fn agents_named() -> String {
     AGENTS.map(|(a, _)| a).join(" and ")
 }
 
-/// The installed scripts of one skill, each run with `python3 -S` beside the debug CLI.
+/// Whether every file of the skill's folder in the clone is installed at `installed` with
+/// the same bytes: the CLI's `tests/skill_*.rs` test the scripts against `pickanumber` on
+/// thousands of inputs, and these are the files they test.
+fn same_files(source: &Path, installed: &Path) -> Result<(), String> {
+    for entry in walkdir::WalkDir::new(source) {
+        let entry = entry.map_err(|e| e.to_string())?;
+        let rel = entry.path().strip_prefix(source).unwrap_or(entry.path());
+        let at = installed.join(rel);
+        if entry.file_type().is_file()
+            && std::fs::read(entry.path()).ok() != std::fs::read(&at).ok()
+        {
+            return Err(format!(
+                "{} is missing or differs from the clone's",
+                at.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A script a skill may carry, run once where it is installed: its name, the input files it
+/// reads (written into the project), its arguments and `pickanumber`'s for the same
+/// input, and whether it prints a part of pickanumber's JSON (each key it prints must hold
+/// pickanumber's value) rather than the same output, both exiting with 0.
+type ScriptRun = (
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    &'static str,
+    &'static str,
+    bool,
+);
+
+/// Twenty answers of a probe run, as `aggregate.py` reads them.
+const RUN: &str = r#"{"scores": [3, 4, 4, 5, 4, 3, 4, 5, 4, 4, 3, 4, 5, 4, 4, 3, 4, 4, 5, 4], "summary": "a run"}"#;
+
+/// Another run, its answers one higher or lower here and there.
+const OTHER_RUN: &str = r#"{"scores": [4, 4, 3, 5, 5, 3, 4, 6, 4, 4, 2, 4, 5, 4, 3, 3, 4, 5, 5, 4], "summary": "another"}"#;
+
+/// The run of each script the skills carry.
+const SCRIPT_RUNS: [ScriptRun; 3] = [
+    (
+        "score.py",
+        &[(
+            "evidence.json",
+            r#"{"working": [{"value": 2, "text": "item é"}], "not_working": [{"value": -1, "text": "b"}], "missing": [{"value": -3, "text": "c"}], "confusing": []}"#,
+        )],
+        "--input evidence.json",
+        "score --compat score-py --input evidence.json",
+        false,
+    ),
+    (
+        "score_items.py",
+        &[(
+            "items.json",
+            r#"{"items": [{"perspective": "sme", "criterion": "craft", "text": "seen", "evidence": "a.rs:1", "impact": 3}, {"perspective": "sme", "criterion": "depth", "text": "thin", "evidence": "b.rs:2", "impact": -2}]}"#,
+        )],
+        "items.json --preset hackathon",
+        "score --no-interval --preset hackathon items.json",
+        true,
+    ),
+    (
+        "aggregate.py",
+        &[("runs/run-000.json", RUN), ("runs/run-001.json", OTHER_RUN)],
+        "--runs-dir runs --json",
+        "probe --json --runs-dir runs",
+        false,
+    ),
+];
+
+/// Each installed script of one skill run once with `python3 -S` in `project`, beside the
+/// debug CLI on the same input ([`SCRIPT_RUNS`]); a script without a run there fails.
 fn run_scripts(env: &Env, scripts: &Path, project: &Path) -> Result<String, Failure> {
     let cli = env.target().join("debug/pickanumber");
     let mut said = String::new();
-    let score = scripts.join("score.py");
-    if score.exists() {
-        let n = score_py_agrees(&cli, &score, project)?;
-        said.push_str(&format!("; scripts/score.py printed pickanumber's scores for {n} evidence files and saved a version `pickanumber versions` reads"));
-    }
-    let items = scripts.join("score_items.py");
-    if items.exists() {
-        let n = score_items_agrees(&cli, &items, project)?;
-        said.push_str(&format!(
-            "; scripts/score_items.py gave pickanumber's figures for {n} item files"
-        ));
-    }
-    let aggregate = scripts.join("aggregate.py");
-    if aggregate.exists() {
-        let n = aggregate_agrees(&cli, &aggregate, project)?;
-        said.push_str(&format!(
-            "; scripts/aggregate.py printed pickanumber probe's aggregate.json for {n} folders of runs"
-        ));
+    let mut found: Vec<PathBuf> = std::fs::read_dir(scripts)
+        .context(scripts.display())?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "py"))
+        .collect();
+    found.sort();
+    for script in found {
+        let name = script.file_name().unwrap_or_default().to_string_lossy();
+        let Some((_, files, args, cli_args, part)) = SCRIPT_RUNS.iter().find(|r| r.0 == name)
+        else {
+            return Err(failed(format!(
+                "{}: no run of it in xtask's skills test",
+                script.display()
+            )));
+        };
+        for (file, text) in *files {
+            let at = project.join(file);
+            std::fs::create_dir_all(at.parent().unwrap_or(project)).context(at.display())?;
+            std::fs::write(&at, text).context(at.display())?;
+        }
+        let mut python = Command::new("python3");
+        let ours = answer(
+            python
+                .args(["-S", "-B"])
+                .arg(&script)
+                .args(args.split_whitespace())
+                .current_dir(project),
+        )?;
+        let theirs = answer(
+            Command::new(&cli)
+                .args(cli_args.split_whitespace())
+                .current_dir(project),
+        )?;
+        let parsed = |text: &str| serde_json::from_str::<serde_json::Value>(text).ok();
+        let agree = match (ours.0, parsed(&ours.1), theirs.0, parsed(&theirs.1)) {
+            (Some(0), Some(serde_json::Value::Object(o)), Some(0), Some(t)) if *part => {
+                o.iter().all(|(key, value)| &t[key] == value)
+            }
+            _ => !*part && ours.0 == Some(0) && ours == theirs,
+        };
+        let command = format!("pickanumber {cli_args}");
+        if !agree {
+            return Err(failed(format!(
+                "{}: the installed {name} gave {ours:?}, `{command}` {theirs:?}",
+                project.display()
+            )));
+        }
+        said.push_str(&format!("; scripts/{name} printed what `{command}` prints"));
     }
     Ok(said)
 }
@@ -158,197 +255,6 @@ fn answer(cmd: &mut Command) -> Result<(Option<i32>, String), Failure> {
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
     ))
-}
-
-/// A small deterministic generator for the evidence files (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n
-    }
-}
-
-/// Random four-bucket evidence files through the installed `score.py` and `pickanumber score
-/// --compat score-py`: the same exit code and standard output for each; then one saved pass.
-fn score_py_agrees(cli: &Path, script: &Path, project: &Path) -> Result<usize, Failure> {
-    let mut rng = Rng(0x005e_ed0f_5c0e);
-    let buckets: [(&str, &[i64]); 4] = [
-        ("working", &[1, 2, 3, 5]),
-        ("not_working", &[-1, -2, -3, -5]),
-        ("missing", &[-1, -2, -3, -5]),
-        ("confusing", &[-1, -2, -3]),
-    ];
-    let n = 60;
-    for k in 0..n {
-        let mut members = Vec::new();
-        for (name, allowed) in buckets {
-            let count = rng.below(6);
-            let items: Vec<String> = (0..count)
-                .map(|i| {
-                    // One file in ten has a value its bucket does not allow.
-                    let v = if k % 10 == 9 && i == 0 {
-                        4
-                    } else {
-                        allowed[rng.below(allowed.len() as u64) as usize]
-                    };
-                    format!("{{\"value\": {v}, \"text\": \"item {i} é\"}}")
-                })
-                .collect();
-            members.push(format!("\"{name}\": [{}]", items.join(", ")));
-        }
-        let file = project.join(format!("evidence-{k}.json"));
-        std::fs::write(&file, format!("{{{}}}", members.join(", "))).context(file.display())?;
-        let ours = answer(
-            Command::new("python3")
-                .args(["-S", "-B"])
-                .arg(script)
-                .arg("--input")
-                .arg(&file)
-                .current_dir(project),
-        )?;
-        let theirs = answer(
-            Command::new(cli)
-                .args(["score", "--compat", "score-py", "--input"])
-                .arg(&file),
-        )?;
-        if ours != theirs {
-            return Err(failed(format!(
-                "{}: the installed score.py gave {ours:?}, pickanumber {theirs:?}",
-                file.display()
-            )));
-        }
-    }
-    let saved = answer(
-        Command::new("python3")
-            .args(["-S", "-B"])
-            .arg(script)
-            .args(["--save", "--slug", "install-test", "--input"])
-            .arg(project.join("evidence-0.json"))
-            .current_dir(project)
-            .env_remove("JUDGE_DIR"),
-    )?;
-    let listed = answer(
-        Command::new(cli)
-            .args(["versions", "--slug", "install-test", "--json"])
-            .current_dir(project)
-            .env_remove("JUDGE_DIR"),
-    )?;
-    if saved.0 != Some(0) || listed.0 != Some(0) || !listed.1.contains("\"version\": 1") {
-        return Err(failed(format!(
-            "score.py --save then pickanumber versions: {saved:?} then {listed:?}"
-        )));
-    }
-    Ok(n)
-}
-
-/// Random JSON item files (the hackathon preset's criteria) through the installed
-/// `score_items.py --preset hackathon` and `pickanumber score --no-interval --preset
-/// hackathon`: every key the script prints holds pickanumber's value.
-fn score_items_agrees(cli: &Path, script: &Path, project: &Path) -> Result<usize, Failure> {
-    let mut rng = Rng(0x17e5_5c0e);
-    let criteria = [
-        "problem_fit",
-        "craft",
-        "depth",
-        "innovation",
-        "completeness",
-    ];
-    let impacts = [5, 3, 2, 1, -1, -2, -3, -5];
-    let n = 40;
-    for k in 0..n {
-        let count = 1 + rng.below(30);
-        let items: Vec<String> = (0..count)
-            .map(|_| {
-                format!(
-                    "{{\"perspective\": \"sme\", \"criterion\": \"{}\", \"text\": \"seen\", \"evidence\": \"a.rs:1\", \"impact\": {}}}",
-                    criteria[rng.below(5) as usize],
-                    impacts[rng.below(8) as usize]
-                )
-            })
-            .collect();
-        let file = project.join(format!("items-{k}.json"));
-        std::fs::write(&file, format!("{{\"items\": [{}]}}", items.join(", ")))
-            .context(file.display())?;
-        let ours = answer(
-            Command::new("python3")
-                .args(["-S", "-B"])
-                .arg(script)
-                .arg(&file)
-                .args(["--preset", "hackathon"]),
-        )?;
-        let theirs = answer(
-            Command::new(cli)
-                .args(["score", "--no-interval", "--preset", "hackathon"])
-                .arg(&file),
-        )?;
-        let parsed = |text: &str| serde_json::from_str::<serde_json::Value>(text).ok();
-        let agree = match (ours.0, parsed(&ours.1), theirs.0, parsed(&theirs.1)) {
-            (Some(0), Some(serde_json::Value::Object(o)), Some(0), Some(t)) => {
-                o.iter().all(|(key, value)| &t[key] == value)
-            }
-            _ => false,
-        };
-        if !agree {
-            return Err(failed(format!(
-                "{}: the installed score_items.py gave {ours:?}, pickanumber {theirs:?}",
-                file.display()
-            )));
-        }
-    }
-    Ok(n)
-}
-
-/// Folders of random runs through the installed `aggregate.py --json` and `pickanumber probe
-/// --json`: the same exit code and standard output for each.
-fn aggregate_agrees(cli: &Path, script: &Path, project: &Path) -> Result<usize, Failure> {
-    let mut rng = Rng(0x090b_e5ee);
-    let n = 12;
-    for k in 0..n {
-        let runs = project.join(format!("runs-{k}"));
-        std::fs::create_dir_all(&runs).context(runs.display())?;
-        let count = 1 + rng.below(12);
-        let centre = 1 + rng.below(10) as i64;
-        for r in 0..count {
-            let scores: Vec<String> = (0..20)
-                .map(|_| (centre + rng.below(5) as i64 - 2).clamp(1, 10).to_string())
-                .collect();
-            let text = if k % 4 == 3 && r == 0 {
-                "{\"parse_failed\": true, \"error\": \"prose\"}".to_string()
-            } else {
-                format!(
-                    "{{\"scores\": [{}], \"summary\": \"run {r}\"}}",
-                    scores.join(", ")
-                )
-            };
-            let file = runs.join(format!("run-{r:03}.json"));
-            std::fs::write(&file, text).context(file.display())?;
-        }
-        let ours = answer(
-            Command::new("python3")
-                .args(["-S", "-B"])
-                .arg(script)
-                .arg("--runs-dir")
-                .arg(&runs)
-                .arg("--json")
-                .current_dir(project),
-        )?;
-        let theirs = answer(
-            Command::new(cli)
-                .args(["probe", "--json", "--runs-dir"])
-                .arg(&runs),
-        )?;
-        if ours != theirs {
-            return Err(failed(format!(
-                "{}: the installed aggregate.py gave {ours:?}, pickanumber probe {theirs:?}",
-                runs.display()
-            )));
-        }
-    }
-    Ok(n)
 }
 
 /// The version of the skills CLI in `node_modules`.

@@ -47,13 +47,21 @@ pub type Found = Result<String, String>;
 pub fn install(env: &Env, browser: bool) -> Result<(), Failure> {
     println!("==> tools: checking tools");
     let started = Instant::now();
+    for_checks(env, browser)?;
+    for_build(env, browser, None)?;
+    println!("    tools: ok in {}", human(started.elapsed()));
+    Ok(())
+}
+
+/// The tools the checks before the site's build need: the wasm target, wasm-bindgen, the npm
+/// tools and, with `browser`, rustfmt and clippy.
+pub fn for_checks(env: &Env, browser: bool) -> Result<(), Failure> {
     let rustup = |args: String| move || Ok(vec![env.command("rustup", &args)]);
     wasm_target(env)?;
     // wasm-opt and esbuild come from npm into node_modules/.bin (first on PATH), pinned in
     // package.json.
     let npm = || env.command("npm", NPM_INSTALL);
-    cargo_tool(env, "trunk", TRUNK, "trunk --locked")?;
-    cargo_tool(env, "wasm-bindgen", WASM_BINDGEN, "wasm-bindgen-cli")?;
+    cargo_tool(env, "wasm-bindgen", WASM_BINDGEN, "wasm-bindgen-cli", None)?;
     for (tool, want) in [("wasm-opt", BINARYEN), ("esbuild", ESBUILD)] {
         ensure(env, tool, || version(env, tool, want), || Ok(vec![npm()]))?;
     }
@@ -65,6 +73,17 @@ pub fn install(env: &Env, browser: bool) -> Result<(), Failure> {
             let install = rustup(format!("component add {component}"));
             ensure(env, component, check, install)?;
         }
+    }
+    Ok(())
+}
+
+/// The tools only the site's build and the browser tests need: trunk and, with `browser`,
+/// Chromium. With `log`, each install runs below the priority of what runs beside it (`nice`),
+/// its output appended to `log`: `cargo xtask test` runs this beside its first checks, so a
+/// fresh machine compiles trunk while the checks leave a core idle.
+pub fn for_build(env: &Env, browser: bool, log: Option<&Path>) -> Result<(), Failure> {
+    cargo_tool(env, "trunk", TRUNK, "trunk --locked", log)?;
+    if browser {
         let check = || {
             let both = Path::new(CHROMIUM).is_file() && Path::new(CHROMEDRIVER).is_file();
             let version = env.probe(CHROMEDRIVER, &["--version"]);
@@ -77,11 +96,43 @@ pub fn install(env: &Env, browser: bool) -> Result<(), Failure> {
         });
         let why = "it needs root: apt-get update && apt-get install -y chromium chromium-driver";
         let root = env.probe("id", &["-u"]).as_deref() == Some("0");
-        let install = || root.then(|| apt.into()).ok_or(why.to_owned());
+        let install = || root.then(|| below(apt.into(), log)).ok_or(why.to_owned());
         ensure(env, "chromium and chromedriver", check, install)?;
     }
-    println!("    tools: ok in {}", human(started.elapsed()));
     Ok(())
+}
+
+/// `commands` as they are, or, with a `log`, each run by `nice` (below the priority of what
+/// runs beside it) with its output appended to the log.
+fn below(commands: Vec<Command>, log: Option<&Path>) -> Vec<Command> {
+    let Some(log) = log else { return commands };
+    let output = || {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log);
+        file.map_or_else(|_| std::process::Stdio::null(), std::process::Stdio::from)
+    };
+    commands
+        .into_iter()
+        .map(|command| {
+            let mut nice = Command::new("nice");
+            nice.args(["-n", "10"]).arg(command.get_program());
+            nice.args(command.get_args());
+            if let Some(dir) = command.get_current_dir() {
+                nice.current_dir(dir);
+            }
+            for (key, value) in command.get_envs() {
+                match value {
+                    Some(value) => nice.env(key, value),
+                    None => nice.env_remove(key),
+                };
+            }
+            nice.stdin(std::process::Stdio::null());
+            nice.stdout(output()).stderr(output());
+            nice
+        })
+        .collect()
 }
 
 /// The folder of the npm package's own tool (wasm-opt), with its `package.json` and lock.
@@ -113,14 +164,20 @@ fn version(env: &Env, program: impl AsRef<std::ffi::OsStr>, want: &str) -> Found
 /// A build tool installed with `cargo install` at version `want` when missing. `--force`:
 /// cargo may still record a missing or wrong binary as installed and would skip it. Without
 /// --locked for wasm-bindgen-cli: its lock file pins a crate the registry mirror lacks.
-fn cargo_tool(env: &Env, tool: &str, want: &str, krate: &str) -> Result<(), Failure> {
+fn cargo_tool(
+    env: &Env,
+    tool: &str,
+    want: &str,
+    krate: &str,
+    log: Option<&Path>,
+) -> Result<(), Failure> {
     let install = || {
         let mut c = env.command(
             "cargo",
             &format!("install --force --version {want} {krate}"),
         );
         c.envs(QUICK_INSTALL);
-        Ok(vec![c])
+        Ok(below(vec![c], log))
     };
     ensure(env, tool, || version(env, tool, want), install)
 }
@@ -135,7 +192,7 @@ pub fn npm_wasm_opt(env: &Env) -> std::path::PathBuf {
 /// site's tools, so neither Python nor promptfoo's tree is needed).
 pub fn npm_tools(env: &Env) -> Result<(), Failure> {
     wasm_target(env)?;
-    cargo_tool(env, "wasm-bindgen", WASM_BINDGEN, "wasm-bindgen-cli")?;
+    cargo_tool(env, "wasm-bindgen", WASM_BINDGEN, "wasm-bindgen-cli", None)?;
     let install = || {
         let mut c = env.command("npm", NPM_INSTALL);
         c.current_dir(env.repo.join(NPM_TOOLS));
@@ -182,6 +239,7 @@ pub fn ensure(
         "cargo" => "several minutes",
         "apt-get" => "a few minutes",
         "npm" => "about a minute",
+        "nice" => "in the background, its output in the log",
         _ => "seconds",
     };
     for mut command in commands {

@@ -31,7 +31,11 @@ pub fn pass_heading(line: &str) -> Option<&str> {
 /// ```
 /// use pickanumber_score::has_pass_headings;
 /// assert!(has_pass_headings("intro\r## Pass: claude\r+3 a"));
+/// assert!(has_pass_headings("  ##pass:x"));
+/// assert!(has_pass_headings("## PASS: x"));
 /// assert!(!has_pass_headings("+3 a\n## Passing grade\n# Pass: x"));
+/// assert!(!has_pass_headings("## Pas"));
+/// assert!(!has_pass_headings(""));
 /// ```
 pub fn has_pass_headings(text: &str) -> bool {
     crate::lines::lines(text).any(|l| pass_heading(l).is_some())

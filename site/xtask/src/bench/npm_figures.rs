@@ -8,8 +8,8 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
-use super::report::{Report, Row};
-use crate::env::{failed, Context, Env, Failure};
+use super::report::{figures, Report, Row};
+use crate::env::{Env, Failure};
 use crate::package::npm;
 
 /// Builds the package, runs the script, adds the rows and returns the JSON.
@@ -18,15 +18,7 @@ pub fn npm(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Failure> {
     println!("    node site/npm/bench/passes.mjs (5 runs of each)");
     let mut script = env.command("node", "site/npm/bench/passes.mjs");
     script.env("PICKANUMBER_NPM", env.repo.join(npm::OUT));
-    let out = script.output().context("cannot run the npm bench")?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    let figures: Value = match serde_json::from_str(text.trim()) {
-        Ok(v) if out.status.success() => v,
-        _ => {
-            let err = String::from_utf8_lossy(&out.stderr);
-            return Err(failed(format!("the npm bench failed: {}", err.trim())));
-        }
-    };
+    let figures = figures("npm bench", &mut script)?;
     report.rows.extend(rows(&figures));
     Ok(json!({ "figures": figures }))
 }

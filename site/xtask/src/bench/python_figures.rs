@@ -8,7 +8,7 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
-use super::report::{Report, Row};
+use super::report::{figures, Report, Row};
 use crate::env::{failed, Context, Env, Failure};
 use crate::package::python;
 
@@ -28,15 +28,7 @@ pub fn python(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Failure
     }
     println!("    python site/python/bench/passes.py (5 runs of each)");
     let mut script = env.command(venv.join("python"), "site/python/bench/passes.py");
-    let out = script.output().context("cannot run the Python bench")?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    let figures: Value = match serde_json::from_str(text.trim()) {
-        Ok(v) if out.status.success() => v,
-        _ => {
-            let err = String::from_utf8_lossy(&out.stderr);
-            return Err(failed(format!("the Python bench failed: {}", err.trim())));
-        }
-    };
+    let figures = figures("Python bench", &mut script)?;
     let num = |k: &str| figures[k].as_f64().unwrap_or(f64::NAN);
     let agree = if figures["finals_agree"] == json!(true) {
         "every final agrees"

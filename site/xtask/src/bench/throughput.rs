@@ -17,13 +17,16 @@ use super::latency::thousands;
 use super::report::{Report, Row};
 use crate::env::{failed, Context, Env, Failure};
 
+#[path = "../../../score/tests/shapes/mod.rs"]
+mod shapes;
+
 /// A shape of input that once took quadratic time: its row's label, the `pickanumber`
 /// arguments that read it (the input file is appended), and the text of `n` lines.
 type Shape = (&'static str, &'static str, fn(usize) -> String);
 
-/// The shapes timed at [`SIZES`] lines.
-/// The formula crate's `tests/scale.rs` reads the last two at 100,000 lines and checks what
-/// they give; their time is judged here.
+/// The shapes timed at [`SIZES`] lines. The last two are the formula crate's test inputs, whose
+/// `tests/scale.rs` reads them at 100,000 lines and checks what they give; their time is judged
+/// here.
 const SCALING: [Shape; 3] = [
     (
         "score --compat score-py, item lines without a bucket heading",
@@ -33,31 +36,12 @@ const SCALING: [Shape; 3] = [
     (
         "score --mode matrix, one distinct criterion per line, a perspective every other line",
         "score --mode matrix",
-        |n| {
-            (0..n)
-                .map(|k| match k % 2 {
-                    0 => format!("(+1, judge{k} × crit{k}) item {k}\n"),
-                    _ => format!("(-1, crit{k}) item {k}\n"),
-                })
-                .collect()
-        },
+        shapes::distinct_criteria,
     ),
     (
         "score, two passes of the same items (every one a duplicate)",
         "score",
-        |n| {
-            let half: String = (0..n / 2)
-                .map(|k| {
-                    format!(
-                        "(+{}, judge{} × crit{}) shared item {k}\n",
-                        1 + k % 3,
-                        k % 5,
-                        k % 7
-                    )
-                })
-                .collect();
-            format!("## Pass: a\n{half}## Pass: b\n{half}")
-        },
+        shapes::shared_passes,
     ),
 ];
 

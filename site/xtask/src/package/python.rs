@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use crate::env::{failed, human, step, Context, Env, Failure};
+use crate::env::{failed, human, logged, step, Context, Env, Failure};
 
 /// The venv, below the target folder.
 pub const VENV: &str = "python-venv";
@@ -179,33 +179,6 @@ pub fn ensure_promptfoo(env: &Env) -> Result<(), Failure> {
     }
     let what = format!("npm ci (promptfoo {pinned} for the Python tests)");
     step(&what, &mut env.command("npm", crate::tools::NPM_INSTALL))
-}
-
-/// Runs `cmd` with its output appended to `log`: `what: ok in T`, or a failure with the log's
-/// last lines.
-fn logged(what: &str, cmd: &mut Command, log: &Path) -> Result<String, Failure> {
-    let started = Instant::now();
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(log);
-    let file = file.context(log.display())?;
-    let err = file.try_clone().context(log.display())?;
-    let status = cmd.stdout(file).stderr(err).status();
-    let took = human(started.elapsed());
-    match status {
-        Ok(s) if s.success() => Ok(format!("{what}: ok in {took}")),
-        result => {
-            let text = std::fs::read_to_string(log).unwrap_or_default();
-            let lines: Vec<&str> = text.lines().collect();
-            let tail = lines[lines.len().saturating_sub(40)..].join("\n");
-            let how = result.map_or_else(|e| e.to_string(), |s| s.to_string());
-            Err(failed(format!(
-                "{what} FAILED after {took} ({how}); the end of {}:\n{tail}",
-                log.display()
-            )))
-        }
-    }
 }
 
 /// `cargo xtask test`'s Python step, once [`ensure_venv`] and [`ensure_promptfoo`] have run:

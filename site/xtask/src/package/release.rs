@@ -17,7 +17,11 @@
 //!   `cargo xtask package npm` writes it, then the documented line run in the project; the
 //!   clone's `git status` must stay empty.
 //!
-//! Every cargo build shares one target folder (`target/release-check-target`), so a second run
+//! Every build's binaries and libraries land in one folder of their own
+//! (`target/release-check-target`), so none replaces a binary of the workspace's that another
+//! step is running; what cargo compiles on the way (each registry crate, each build script) goes
+//! to the workspace's build folder ([`share_build`]), so a registry crate the tests or the install
+//! already compiled with the same settings is compiled once for the whole run. A second run
 //! rebuilds only what changed; the artifacts themselves are made afresh each run.
 
 use std::path::{Path, PathBuf};
@@ -44,6 +48,20 @@ pub const EXAMPLE: &str = "examples/cua-bench-gui.txt";
 
 /// The folder of the fresh places, below the target folder.
 const DIR: &str = "release-check";
+
+/// `cmd` (a cargo or pip build) with the workspace's build folder as its own (cargo's
+/// `build.build-dir`), so it reuses what the workspace's steps compiled.
+fn share_build<'a>(env: &Env, cmd: &'a mut std::process::Command) -> &'a mut std::process::Command {
+    cmd.env("CARGO_BUILD_BUILD_DIR", env.target())
+}
+
+/// The workspace's profile for dependencies in development builds, which an unpacked crate (a
+/// workspace of its own, without ours) would not have: its tests then reuse the dependencies
+/// the workspace's tests compiled.
+const DEV_DEPENDENCIES: [&str; 2] = [
+    "--config",
+    "profile.dev.package.\"*\".debug=\"line-tables-only\"",
+];
 
 /// Runs the whole dry run; the lines it returns say what each route took.
 pub fn check(env: &Env) -> Result<Vec<String>, Failure> {
@@ -117,7 +135,10 @@ pub fn check(env: &Env) -> Result<Vec<String>, Failure> {
         .arg("--root")
         .arg(&root);
     install.arg("--target-dir").arg(&shared);
-    step("cargo install --git file://… pickanumber-cli", &mut install)?;
+    step(
+        "cargo install --git file://… pickanumber-cli",
+        share_build(env, &mut install),
+    )?;
     let cli = root.join("bin/pickanumber");
     let json = run_json(
         env.command(&cli, "score").arg(&example),
@@ -133,7 +154,7 @@ pub fn check(env: &Env) -> Result<Vec<String>, Failure> {
     pip.env("CARGO_TARGET_DIR", shared.join("python"));
     step(
         "pip install git+file://…#subdirectory=site/python",
-        &mut pip,
+        share_build(env, &mut pip),
     )?;
     outputs.push((
         "pip install git+file://".into(),
@@ -210,13 +231,11 @@ fn crates(env: &Env, dir: &Path, shared: &Path) -> Result<PathBuf, Failure> {
     // itself (`path = "."`), which `cargo package` leaves out as a path-only dependency.
     for (krate, path) in &paths {
         let mut test = env.command("cargo", "test --quiet --all-features --config");
-        test.arg(&config)
-            .arg("--target-dir")
-            .arg(shared)
-            .current_dir(path);
+        test.arg(&config).args(DEV_DEPENDENCIES);
+        test.arg("--target-dir").arg(shared).current_dir(path);
         step(
             &format!("cargo test in the unpacked {krate}.crate"),
-            &mut test,
+            share_build(env, &mut test),
         )?;
     }
     let root = dir.join("cli");
@@ -230,7 +249,7 @@ fn crates(env: &Env, dir: &Path, shared: &Path) -> Result<PathBuf, Failure> {
     install.arg("--target-dir").arg(shared);
     step(
         "cargo install --path <the unpacked pickanumber-cli.crate>",
-        &mut install,
+        share_build(env, &mut install),
     )?;
     Ok(root.join("bin/pickanumber"))
 }
@@ -259,7 +278,10 @@ fn python_dists(env: &Env, dir: &Path, shared: &Path) -> Result<(PathBuf, PathBu
     pip.arg(&dist)
         .arg(&sdist)
         .env("CARGO_TARGET_DIR", shared.join("python"));
-    step("pip wheel <the sdist> (Rust and Python only)", &mut pip)?;
+    step(
+        "pip wheel <the sdist> (Rust and Python only)",
+        share_build(env, &mut pip),
+    )?;
     let built = std::fs::read_dir(&dist).context(dist.display())?.flatten();
     let wheel = built.map(|e| e.path()).find(|p| name(p).ends_with(".whl"));
     let wheel = wheel.ok_or_else(|| failed("pip built no wheel from the sdist"))?;
