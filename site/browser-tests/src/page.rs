@@ -15,7 +15,7 @@ use crate::wait::{poll, wait_until};
 pub const READY_TIMEOUT: Duration = Duration::from_secs(20);
 /// How long an output may take to show the result of an input.
 pub const UPDATE_TIMEOUT: Duration = Duration::from_secs(5);
-/// How long a panel of the calculator's second module may take to show, the module's first
+/// How long a panel of the calculator's on-demand module may take to show, the module's first
 /// load included.
 pub const MODULE_TIMEOUT: Duration = Duration::from_secs(20);
 
@@ -236,7 +236,7 @@ async fn expect_shown(
 
 /// Waits up to [`MODULE_TIMEOUT`] until the element `id` exists and its text contains every
 /// one of `needles`, and returns its text: for panels that only appear once the calculator's
-/// second module has loaded.
+/// on-demand module has loaded.
 ///
 /// # Panics
 ///

@@ -1,7 +1,7 @@
 //! Page weight, from what the browser fetched (`page_weight`: the Performance API's navigation
 //! and resource entries, those exact files compressed), against the byte budgets of
 //! `pickanumber-byte-budgets`: reading the home page, and each module of the site's code (the
-//! calculator, its second module, the probe's and the pairwise page's island, the setup page's
+//! calculator, its on-demand module, the probe's and the pairwise page's island, the setup page's
 //! island and its rubric reader), each where a visitor first loads it.
 //!
 //! `cargo xtask bench` runs the ignored `every_page_weight`, which prints one `WEIGHT {json}`
@@ -14,7 +14,7 @@ use pickanumber_browser_tests::{
 use pickanumber_byte_budgets::{self as budgets, Module};
 use std::future::Future;
 
-/// Two passes: what makes the calculator load its second module.
+/// Two passes: what makes the calculator load its on-demand module.
 const TWO_PASSES: &str =
     "## Pass: a\n+3 the tests pass\n-1 one warning\n## Pass: b\n+2 the tests pass\n";
 
@@ -92,10 +92,10 @@ async fn loaded_on_first_use(
     }
 }
 
-/// The calculator's second module, loaded when two passes are pasted.
-async fn second_module_weight(client: &Client, site: &Served) -> PageWeight {
+/// The calculator's on-demand module, loaded when two passes are pasted.
+async fn on_demand_weight(client: &Client, site: &Served) -> PageWeight {
     let first_use = paste(client, TWO_PASSES);
-    loaded_on_first_use(client, site, "/#try", &budgets::SECOND, first_use).await
+    loaded_on_first_use(client, site, "/#try", &budgets::ON_DEMAND, first_use).await
 }
 
 /// The setup page's rubric reader, loaded when a TOML rubric is pasted and loaded.
@@ -181,11 +181,11 @@ async fn the_setup_island_fits_its_byte_budget() {
 }
 
 #[tokio::test]
-async fn the_second_module_loads_on_first_use_and_fits_its_byte_budget() {
+async fn the_calculator_on_demand_loads_on_first_use_and_fits_its_byte_budget() {
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
-        let weight = second_module_weight(&client, &site).await;
-        assert_fits(&budgets::SECOND, &weight, 2);
+        let weight = on_demand_weight(&client, &site).await;
+        assert_fits(&budgets::ON_DEMAND, &weight, 2);
     })
     .await;
 }
@@ -213,7 +213,7 @@ async fn every_page_weight() {
             );
         }
         for weight in [
-            second_module_weight(&client, &site).await,
+            on_demand_weight(&client, &site).await,
             rubric_reader_weight(&client, &site).await,
         ] {
             println!("WEIGHT {}", weight.to_json());

@@ -1,5 +1,5 @@
 //! Evidence checked against a judged work in the calculator: a work typed in its second box
-//! loads the second module, which marks every item with its status and leaves out the items
+//! loads the on-demand module, which marks every item with its status and leaves out the items
 //! whose quote the work lacks, as `pickanumber score --against FILE` does. What it shows is
 //! checked against the CLI on the same items and work (`target/debug/pickanumber`, built by
 //! `cargo build -p pickanumber-cli`). The work is kept in this browser's storage, never in the
@@ -51,7 +51,7 @@ async fn paste_work(client: &Client, work: &str) {
     paste_into(client, "work-input", work).await;
 }
 
-/// Each row of the evidence table as `(status, counted)`, once it has `n` rows (the second
+/// Each row of the evidence table as `(status, counted)`, once it has `n` rows (the on-demand
 /// module's first load included).
 async fn rows(client: &Client, n: usize) -> Vec<(String, String)> {
     wait_until(

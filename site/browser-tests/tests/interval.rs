@@ -1,5 +1,5 @@
 //! The interval beside the confidence for a single list: the calculator's own wasm
-//! computes none, so the cell shows "computing…" (no number) until its second module, loaded
+//! computes none, so the cell shows "computing…" (no number) until its on-demand module, loaded
 //! once the input rests, has computed it. What it then shows is checked against the
 //! `"interval"` of the JSON `pickanumber score` prints for the same text (built here by
 //! `pickanumber_result`, the code the CLI prints through), so the wasm and the command line
@@ -38,8 +38,8 @@ async fn interval_cell(client: &Client) -> Option<String> {
     v.as_str().map(str::to_string)
 }
 
-/// Whether the page has fetched the calculator's second module.
-async fn second_module_fetched(client: &Client) -> bool {
+/// Whether the page has fetched the calculator's on-demand module.
+async fn on_demand_fetched(client: &Client) -> bool {
     let v = client
         .execute(
             "return performance.getEntriesByType('resource').some(e => e.name.includes('pickanumber-calculator-on-demand'));",
@@ -56,12 +56,12 @@ async fn a_typed_list_shows_the_interval_of_pickanumber_score_beside_the_confide
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
         open_calculator(&client, &site).await;
-        // The static example's interval is known at start: no second module for it.
+        // The static example's interval is known at start: no on-demand module for it.
         let example = interval_cell(&client).await.expect("the example has an interval");
         assert!(example.contains(" to "), "{example:?}");
         assert!(
-            !second_module_fetched(&client).await,
-            "the calculator fetched its second module before any input changed"
+            !on_demand_fetched(&client).await,
+            "the calculator fetched its on-demand module before any input changed"
         );
         type_items(&client, LIST).await;
         // Until the input has rested and the module answered: no number.
@@ -109,7 +109,7 @@ async fn a_typed_list_shows_the_interval_of_pickanumber_score_beside_the_confide
     .await;
 }
 
-/// No input found makes the second module answer empty for a panel with a headline: its
+/// No input found makes the on-demand module answer empty for a panel with a headline: its
 /// `interval` is empty only without a headline, and it reads the same text and settings as
 /// the calculator. The boot module must still never leave the cell busy, so the loader is
 /// replaced by one whose module answers empty, as a module that finds no headline would;
@@ -151,7 +151,7 @@ async fn a_module_that_answers_nothing_leaves_a_dash_not_a_busy_cell() {
     .await;
 }
 
-/// For `cargo xtask bench`-style figures (ignored by `cargo xtask test`): the time the second
+/// For `cargo xtask bench`-style figures (ignored by `cargo xtask test`): the time the on-demand
 /// module's `interval` export takes in the page at 1,000 and 10,000 items (it reads and scores
 /// the text, then draws the interval), the median of 7 calls after one call left out (the first loads the module), and its answer checked against
 /// `pickanumber score`'s. It prints one line per size:

@@ -1,5 +1,5 @@
 //! Several judges' passes in the calculator: pasted with `## Pass:` headings, they
-//! load the calculator's second module, and the result leads with the combined headline and
+//! load the calculator's on-demand module, and the result leads with the combined headline and
 //! its interval, then a row per pass. What it shows is checked against the CLI's `pickanumber
 //! combine` of the same text (`target/debug/pickanumber`, built by `cargo build -p
 //! pickanumber-cli`), so the wasm and the command line cannot drift.
@@ -58,7 +58,7 @@ async fn two_pasted_passes_show_the_combined_headline_of_pickanumber_combine() {
     with_browser(BrowserOptions::default(), move |client| async move {
         open_calculator(&client, &site).await;
         paste(&client, TWO).await;
-        // The second module loads, then shows a row per pass.
+        // The on-demand module loads, then shows a row per pass.
         let rows = wait_shown(&client, "out-passes", &["claude", "gpt"]).await;
         assert_eq!(
             text(&client, "out-final").await,
@@ -405,10 +405,10 @@ async fn saved_passes_the_page_cannot_read_are_kept_and_named() {
     .await;
 }
 
-/// A setting that does not read is named while the second module loads and when it cannot
+/// A setting that does not read is named while the on-demand module loads and when it cannot
 /// load: its error does not wait for the module's answer.
 #[tokio::test]
-async fn a_bad_setting_is_named_while_the_second_module_loads_and_when_it_fails() {
+async fn a_bad_setting_is_named_while_the_on_demand_module_loads_and_when_it_fails() {
     let site = serve_dist();
     with_browser(BrowserOptions::default(), move |client| async move {
         for (loader, panel, panel_says) in [

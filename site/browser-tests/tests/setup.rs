@@ -352,7 +352,7 @@ async fn form_state(client: &Client) -> Value {
 
 /// The setup page reads back what it writes: its TOML file, and the same rubric as JSON, each
 /// pasted into its paste field and loaded, give the form that wrote them (the TOML through the
-/// second module's reader, loaded on first use; the JSON through the page's own).
+/// rubric reader, the page's on-demand module, loaded on first use; the JSON through the page's own).
 #[tokio::test]
 async fn the_toml_and_the_json_the_page_writes_read_back_to_the_same_form() {
     let site = serve_dist();

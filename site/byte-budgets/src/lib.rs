@@ -46,7 +46,7 @@ impl Module {
 /// formula's settings read by the one rule every front end shares (with its messages), the
 /// work kept in the address across a reload, and the judged work's box kept in this browser
 /// (the boot module also names the setup page's rubric reader). Anything a single list does
-/// not need is in [`SECOND`], loaded on first use.
+/// not need is in [`ON_DEMAND`], loaded on first use.
 pub const CALCULATOR: Module = Module {
     name: "calculator",
     stem: "pickanumber-calculator-island",
@@ -54,12 +54,12 @@ pub const CALCULATOR: Module = Module {
     aim: Some(80_000),
 };
 
-/// The calculator's second module (glue and wasm: several judges' passes, evidence checked
+/// The calculator's on-demand module (glue and wasm: several judges' passes, evidence checked
 /// against a judged work with the verifier's searches, the report, the saved passes), loaded
 /// only when an input has a `## Pass:` heading, a judged work is given, or a visitor copies the
 /// report or saves a pass.
-pub const SECOND: Module = Module {
-    name: "second module",
+pub const ON_DEMAND: Module = Module {
+    name: "calculator on demand",
     stem: "pickanumber-calculator-on-demand",
     budget: 131_500,
     aim: None,
@@ -67,7 +67,7 @@ pub const SECOND: Module = Module {
 
 /// The island of the probe's and the pairwise page's (boot module, glue, wasm), each page. The
 /// boot module is every island's, so it carries the calculator's trap hook and the fresh
-/// start of a second module that threw here too.
+/// start of an on-demand module that threw here too.
 pub const INSTRUMENTS: Module = Module {
     name: "instruments island",
     stem: "pickanumber-instruments",
@@ -96,7 +96,7 @@ pub const READER: Module = Module {
 };
 
 /// Every module, the calculator first.
-pub const MODULES: [Module; 5] = [CALCULATOR, SECOND, INSTRUMENTS, SETUP, READER];
+pub const MODULES: [Module; 5] = [CALCULATOR, ON_DEMAND, INSTRUMENTS, SETUP, READER];
 
 /// What the bench aims at for everything the home page loads on first view (reading and the
 /// calculator together); no test enforces it.
@@ -109,7 +109,7 @@ pub fn module_of(path: &str) -> Option<Module> {
 
 /// The page name the weight of a module loaded on first use is reported under, beside the
 /// pages: the page's path (without its `#fragment`) and the module's name, such as
-/// `/ (second module)` for [`SECOND`], which the calculator at `/#try` loads.
+/// `/ (calculator on demand)` for [`ON_DEMAND`], which the calculator at `/#try` loads.
 pub fn loaded_later(page: &str, module: &Module) -> String {
     let path = page.split('#').next().unwrap_or(page);
     format!("{path} ({})", module.name)
@@ -124,7 +124,7 @@ mod tests {
         let of = |p: &str| module_of(p).map(|m| m.name);
         assert_eq!(
             of("/calc/pickanumber-calculator-on-demand-f06b_bg.wasm"),
-            Some("second module")
+            Some("calculator on demand")
         );
         assert_eq!(
             of("/calc/pickanumber-calculator-island-dc6f.js"),
@@ -144,7 +144,10 @@ mod tests {
 
     #[test]
     fn a_module_loaded_later_is_named_after_the_page_s_path() {
-        assert_eq!(loaded_later("/#try", &SECOND), "/ (second module)");
+        assert_eq!(
+            loaded_later("/#try", &ON_DEMAND),
+            "/ (calculator on demand)"
+        );
         assert_eq!(loaded_later("/setup/", &READER), "/setup/ (rubric reader)");
     }
 }

@@ -1,4 +1,4 @@
-//! The export of the calculator's second module (see the library's documentation): one
+//! The export of the calculator's on-demand module (see the library's documentation): one
 //! function, [`answer`], of a question to an object of named strings ([`Answer`]), called by the calculator through
 //! the glue the boot module imports on first use. `main` does nothing: the module has no page of its own. Every message
 //! it returns, and the saved passes' list (`store::panel`), is worded in `[calculator.passes]`

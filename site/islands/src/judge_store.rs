@@ -1,7 +1,7 @@
 //! The judge store: the saved passes (each one judge's list: the judge's name, the items as
 //! typed and the headline), kept in this browser's localStorage as one judge store document
 //! (the `_judge/<slug>.json` shape the CLI writes). Reading, writing and listing them is the
-//! second module's work (`site/calculator-on-demand`, its `judge_store` module), loaded when the page starts
+//! on-demand module's work (`site/calculator-on-demand`, its `judge_store` module), loaded when the page starts
 //! with saved passes or when a visitor saves one: this module only moves text between the
 //! storage, the module and the page.
 //!
@@ -41,7 +41,7 @@ pub struct Shown {
     pub inputs: Inputs,
 }
 
-/// Asks the second module `question` about the saved passes (with the stored text) and
+/// Asks the on-demand module `question` about the saved passes (with the stored text) and
 /// applies its answer; a module that cannot be loaded is named in the status line.
 pub fn run(question: Question, shown: Shown) {
     let asked = crate::on_demand::ask(&question, shown.inputs);

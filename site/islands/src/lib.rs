@@ -16,7 +16,7 @@
 //! and each handler matches on an enum.
 //!
 //! The island's own labels, buttons and status lines are `[calculator.live]` of
-//! `content/layout.toml` over the view crate's defaults, compiled in by this crate's build
+//! `content/layout.toml` over their defaults (`pickanumber_island_words::words`), compiled in by this crate's build
 //! script ([`island_words::CALCULATOR_LIVE`], written by `pickanumber-island-words`). The two
 //! sentences about an input too large for a share link are still written here, since filling
 //! slots in this wasm costs more than its budget has left.
@@ -26,7 +26,7 @@
 //! [`island_words::RESULT`]) and lays out the tables (`pickanumber_result_view::panel`,
 //! `outcome`). This crate only wires signals to views, stores passes ([`judge_store`]) and
 //! packs share links ([`share`], whose format is the crate `pickanumber-share-link`'s). What
-//! most visits never use comes from a second module loaded on first use ([`on_demand`]:
+//! most visits never use comes from an on-demand module loaded on first use ([`on_demand`]:
 //! several judges' passes, evidence checked against a judged work, the markdown report, the
 //! saved passes' list, export and import). The app mounts into the page's `#calculator`
 //! element, replacing the static example.
@@ -63,7 +63,8 @@ pub mod storage;
 use island_words::{CALCULATOR_LIVE as WORDS, RESULT};
 use leptos::prelude::*;
 use on_demand::Question;
-use pickanumber_result_view::{calculator, escape, outcome, panel};
+use pickanumber_island_words::calculator;
+use pickanumber_result_view::{escape, outcome, panel};
 use pickanumber_score::{analyse, with_setting_errors, Kind, Mode, Preset};
 use state::Inputs;
 
@@ -121,7 +122,7 @@ pub fn Calculator(
             .with(|t| with_setting_errors(analyse(t, &request), &errors))
     });
 
-    // Several judges' passes and a judged work go to the second module, loaded on first use.
+    // Several judges' passes and a judged work go to the on-demand module, loaded on first use.
     let combined = on_demand::watch(inputs);
 
     // Text fields report every keystroke (`input`); radios and the menu report a choice made

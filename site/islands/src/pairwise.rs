@@ -1,9 +1,9 @@
 //! The pairwise page's island: pasted judgments → the instruments crate's [`analyse`] →
 //! position bias, swap consistency and the ranking as a plot of p with its interval, each
 //! beside the advice that applies to it. It mounts into `#pairwise`, replacing the static
-//! example. The results' markup and every word come from the view crate
-//! ([`view::pairwise::results`] in [`PAIRWISE`]'s words, its controls in
-//! [`PAIRWISE_LIVE`]'s, compiled from `content/layout.toml`;
+//! example. The results' markup and words come from the view crate
+//! ([`view::pairwise::results`] in [`PAIRWISE`]'s words; its controls are in
+//! [`PAIRWISE_LIVE`]'s, the site's; both compiled from `content/layout.toml`;
 //! the static box shows the same markup), set with `inner_html`.
 
 use crate::island_words::{PAIRWISE, PAIRWISE_LIVE};

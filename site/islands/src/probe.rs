@@ -2,9 +2,9 @@
 //! [`probe_text`] → the regime with its advice, the four metrics, the rule trace, a histogram
 //! and the most variable items. It mounts into `#probe`, replacing the static example.
 //!
-//! Every number shown comes from the library, and the results' markup and every word from the
-//! view crate ([`view::probe::results`] in [`PROBE`]'s words, its controls in [`PROBE_LIVE`]'s, compiled
-//! from `content/layout.toml`; the static box shows the same markup), set with `inner_html`: one
+//! Every number shown comes from the library, and the results' markup and words from the
+//! view crate ([`view::probe::results`] in [`PROBE`]'s words; its controls are in [`PROBE_LIVE`]'s,
+//! the site's; both compiled from `content/layout.toml`; the static box shows the same markup), set with `inner_html`: one
 //! string per update rather than one reactive node per cell; the view only wires the inputs.
 
 use crate::island_words::{PROBE, PROBE_LIVE};

@@ -4,16 +4,18 @@
 
 use crate::html::escape;
 use crate::sentences::{Note, Text};
-use crate::word_overrides::Overrides;
-use pickanumber_result_view::words::{CalculatorLive, CalculatorPasses, ResultView};
-use pickanumber_result_view::{calculator, panel};
+use pickanumber_island_words::calculator;
+use pickanumber_island_words::read::Overrides;
+use pickanumber_island_words::words::{CalculatorLive, CalculatorPasses};
+use pickanumber_result_view::panel;
+use pickanumber_result_view::words::ResultView;
 use pickanumber_score::{analyse, Request};
 use std::path::Path;
 
-/// The example the calculator starts from: the GUI agent of the cua-bench analysis, the view
-/// crate's one definition, which the case study, the paper and the calculator's example
+/// The example the calculator starts from: the GUI agent of the cua-bench analysis, one
+/// definition beside the calculator's controls, which the case study, the paper and the calculator's example
 /// button also use (`consistency::shared_lists` checks that they agree).
-pub const EXAMPLE: &str = pickanumber_result_view::calculator::CUA_BENCH_GUI;
+pub const EXAMPLE: &str = calculator::CUA_BENCH_GUI;
 
 /// The static box's words, the `[calculator]` table of `content/layout.toml`.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
@@ -34,11 +36,11 @@ pub struct Words {
     /// recovery module (`recover.js`), so the calculator's wasm carries none of it
     /// ([`install_assets`] refuses it empty).
     pub stopped: String,
-    /// `[calculator.passes]`: the saved passes' words over the view crate's defaults, checked
-    /// here and compiled into the calculator's second module (`pickanumber-island-words`).
+    /// `[calculator.passes]`: the saved passes' words over their defaults
+    /// (`pickanumber_island_words::words`), checked here and compiled into the calculator's
+    /// on-demand module.
     pub passes: Overrides<CalculatorPasses<'static>>,
-    /// `[calculator.live]`: the live calculator's words over the view crate's defaults,
-    /// checked here and compiled into its wasm; the label over the input stands in this box
+    /// `[calculator.live]`: the live calculator's words over their defaults, checked here and compiled into its wasm; the label over the input stands in this box
     /// too.
     pub live: Overrides<CalculatorLive<'static>>,
 }
@@ -137,7 +139,7 @@ pub fn install_assets(calc_dir: &Path, out: &Path, stopped: &str) -> Result<(), 
         .collect();
     names.sort();
     // Five wasm builds: the calculator's, the probe and pairwise islands', the setup page's,
-    // the calculator's second module and the setup page's rubric reader (each imported by its
+    // the calculator's on-demand module and the setup page's rubric reader (each imported by its
     // island on first use).
     let pair = |build: &str| -> Result<(&String, &String), String> {
         let find = |suffix: &str, what: &str| {

@@ -5,9 +5,10 @@
 //! with JavaScript off and of the same size as the island that later replaces it.
 
 use crate::sentences::{Note, Text};
-use crate::word_overrides::Overrides;
 use pickanumber_instruments::probe::examples::synthetic_runs;
 use pickanumber_instruments::probe::{Regime, Scale};
+use pickanumber_island_words::read::Overrides;
+use pickanumber_island_words::words as site;
 use pickanumber_result_view::table::Table;
 use pickanumber_result_view::words as view;
 use serde::de::{MapAccess, Visitor};
@@ -73,8 +74,8 @@ draft-d\tdraft-b\tA
 /// The words of an island's static box and its results, a table of `content/layout.toml`
 /// (`[probe]`, `[pairwise]`) with its sub-tables: the box's own words (the table's keys, the
 /// view crate's `B`), its `<noscript>` note and the results' (`view`, the view crate's `V`)
-/// and live controls' (`live`, `L`) tables, each word checked when read and put over the view
-/// crate's defaults, whose fields say what each word is. The regime's name, what it looks like
+/// and live controls' (`live`, the site's `L`, [`site`]) tables, each word checked when read and
+/// put over its table's defaults, whose fields say what each word is. The regime's name, what it looks like
 /// and the advice come from the instruments crate, as in the CLI.
 pub struct IslandWords<B, V, L> {
     /// The box's own words: `[probe]`'s `region`, `scale`, … ([`view::ProbeBox`]).
@@ -83,7 +84,7 @@ pub struct IslandWords<B, V, L> {
     pub noscript: Text<Note>,
     /// The results' words (`[probe.view]`: [`view::ProbeView`]).
     pub view: Overrides<V>,
-    /// The live controls' words (`[probe.live]`: [`view::ProbeLive`]), checked here and
+    /// The live controls' words (`[probe.live]`: [`site::ProbeLive`]), checked here and
     /// compiled into the island; the pairwise box's bar is their `format`.
     pub live: Overrides<L>,
 }
@@ -112,13 +113,13 @@ impl<B, V, L> fmt::Debug for IslandWords<B, V, L> {
 
 /// The probe's words, `[probe]`.
 pub type ProbeWords =
-    IslandWords<view::ProbeBox<'static>, view::ProbeView<'static>, view::ProbeLive<'static>>;
+    IslandWords<view::ProbeBox<'static>, view::ProbeView<'static>, site::ProbeLive<'static>>;
 
 /// The pairwise diagnostic's words, `[pairwise]`.
 pub type PairwiseWords = IslandWords<
     view::PairwiseBox<'static>,
     view::PairwiseView<'static>,
-    view::PairwiseLive<'static>,
+    site::PairwiseLive<'static>,
 >;
 
 /// The default `<noscript>` notes (markdown) of the islands' boxes, by table: the site's, where

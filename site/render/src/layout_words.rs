@@ -1,15 +1,18 @@
 //! The site's words that no single page holds, from `content/layout.toml`: the navigation,
 //! the footer (markdown) and the summary that opens `llms.txt`, which the file must state, and
-//! the tables it may state over the code's defaults: the layout's labels ([`Labels`]), the
-//! search box, the islands' static boxes (`[calculator]`, `[probe]`, `[pairwise]`), evidence
-//! figures (`[evidence]`), plots (`[plots]`), item counts (`[items]`), the setup page
-//! (`[setup]`, defaults in `pickanumber_setup::form_words`) and the view crate's tables
-//! (`[result]` and the islands' `view`/`live` tables: [`crate::word_overrides`]). Each table's
-//! `Default` holds its default words beside its fields; a key the file leaves out keeps its
-//! default. The links the navigation and footer make are recorded with their lines in that
-//! file, so a broken one is reported there; an unknown key or a slot a sentence cannot use
-//! ([`crate::sentences`]; in the view crate's tables, a slot its default word lacks) is an
-//! error at its line.
+//! the tables it may state over the code's defaults. Two kinds: the word tables declared by
+//! `words_table!` (the layout's labels, `[labels]`: [`Labels`]; `[result]`; the islands'
+//! `view` and `live` tables; the setup page's `[setup]`), each read and checked by
+//! [`pickanumber_island_words::read::Overrides`] (an unknown key is refused with the table's
+//! keys, a slot its default word lacks with the default's slots); and the renderer's own
+//! structs, whose `Default` holds the default words beside the fields and which serde reads
+//! (refusing an unknown key, with the keys): the tables with markdown or typed sentences
+//! ([`crate::sentences`]) among their words (the islands' static boxes `[calculator]`,
+//! `[probe]`, `[pairwise]`; evidence figures, `[evidence]`; plots, `[plots]`; item counts,
+//! `[items]`) and the search box (`[search]`, whose key `match` is no Rust field name). A key
+//! the file leaves out keeps its default. The links the navigation and footer make are
+//! recorded with their lines in that file, so a broken one is reported there; every refusal is
+//! an error at its line.
 
 use crate::base::Base;
 use crate::error::Error;
@@ -18,8 +21,8 @@ use crate::instruments::{PairwiseWords, ProbeWords};
 use crate::record::Record;
 use crate::sentences::Count;
 use crate::stages::links;
-use crate::word_overrides::Overrides;
 use crate::{calculator, chart, scoring};
+use pickanumber_island_words::read::Overrides;
 use pickanumber_result_view::words::ResultView;
 use std::path::{Path, PathBuf};
 
@@ -36,44 +39,29 @@ pub struct NavItem {
     pub href: String,
 }
 
-/// The short labels of the layout.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct Labels {
-    /// The skip link to the main content.
-    pub skip: String,
-    /// The title of a page's table of contents.
-    pub contents: String,
-    /// The kicker above a case study's title.
-    pub case_study: String,
-    /// The title of the list of the other case studies.
-    pub other_case_studies: String,
-    /// The heading of a page's reference list.
-    pub references: String,
-    /// The accessible name of a heading's anchor link.
-    pub anchor: String,
-    /// The accessible name of the site navigation.
-    pub site_nav: String,
-    /// The label of a command's copy button (shown before `copy.js` runs).
-    pub copy: String,
-    /// The accessible name and title of the list of the docs pages.
-    pub docs: String,
-}
-
-/// The default words: the site's, where `content/layout.toml` does not override them.
-impl Default for Labels {
-    fn default() -> Labels {
-        Labels {
-            skip: "Skip to the content".into(),
-            contents: "Contents".into(),
-            case_study: "Case study".into(),
-            other_case_studies: "Other case studies".into(),
-            references: "References".into(),
-            anchor: "Link to this section".into(),
-            site_nav: "Site".into(),
-            copy: "Copy".into(),
-            docs: "Documentation".into(),
-        }
+pickanumber_result_view::words_table! {
+    /// The short labels of the layout, the `[labels]` table.
+    pub struct Labels, "labels", markup_free: false;
+    /// The default words: the site's, where `content/layout.toml` does not override them.
+    pub const LABELS {
+        /// The skip link to the main content.
+        skip: "Skip to the content",
+        /// The title of a page's table of contents.
+        contents: "Contents",
+        /// The kicker above a case study's title.
+        case_study: "Case study",
+        /// The title of the list of the other case studies.
+        other_case_studies: "Other case studies",
+        /// The heading of a page's reference list.
+        references: "References",
+        /// The accessible name of a heading's anchor link.
+        anchor: "Link to this section",
+        /// The accessible name of the site navigation.
+        site_nav: "Site",
+        /// The label of a command's copy button (shown before `copy.js` runs).
+        copy: "Copy",
+        /// The accessible name and title of the list of the docs pages.
+        docs: "Documentation",
     }
 }
 
@@ -87,7 +75,7 @@ struct Raw {
     footer: Vec<toml::Spanned<String>>,
     llms: String,
     #[serde(default)]
-    labels: Labels,
+    labels: Overrides<Labels<'static>>,
     #[serde(default)]
     search: crate::search::Words,
     #[serde(default)]
@@ -105,7 +93,7 @@ struct Raw {
     #[serde(default)]
     result: Overrides<ResultView<'static>>,
     #[serde(default)]
-    setup: pickanumber_setup::Words,
+    setup: Overrides<pickanumber_setup::Words<'static>>,
 }
 
 /// The layout's words, ready for the template.
@@ -119,7 +107,7 @@ pub struct Layout {
     /// The paragraph under the title of `llms.txt`.
     pub llms: String,
     /// The layout's labels.
-    pub labels: Labels,
+    pub labels: Overrides<Labels<'static>>,
     /// The search box's words.
     pub search: crate::search::Words,
     /// How a number of items is written.
@@ -137,8 +125,9 @@ pub struct Layout {
     /// A computed result's labels (the calculator's static panel, the evidence blocks), over
     /// the view crate's defaults.
     pub result: Overrides<ResultView<'static>>,
-    /// The setup page's form and results (the static box and the island).
-    pub setup: pickanumber_setup::Words,
+    /// The setup page's form and results (the static box and the island), over the setup
+    /// crate's defaults.
+    pub setup: Overrides<pickanumber_setup::Words<'static>>,
     /// The links of the navigation and the footer, with their lines in [`FILE`].
     pub record: Record,
 }
@@ -181,7 +170,7 @@ impl Layout {
         })?;
         // The setup words travel one a line to the island; its worked example must read.
         let setup_line = line_of(text.find("[setup]").unwrap_or(0));
-        if let Some(key) = raw.setup.unusable() {
+        if let Some(key) = raw.setup.lend().unusable() {
             let m = format!("setup.{key} must be one line of text, not empty");
             return Err(Error::at(file, setup_line, m));
         }
@@ -258,16 +247,16 @@ mod tests {
     #[test]
     fn a_word_the_file_leaves_out_is_the_code_s_default() {
         let defaults = parse(OWN).unwrap();
-        assert_eq!(defaults.labels, Labels::default());
-        assert_eq!(defaults.labels.skip, "Skip to the content");
+        assert_eq!(defaults.labels.lend(), LABELS);
+        assert_eq!(defaults.labels.lend().skip, "Skip to the content");
         assert_eq!(defaults.search, crate::search::Words::default());
         assert_eq!(defaults.items, Count::default());
         assert_eq!(defaults.evidence, scoring::Words::default());
         assert_eq!(defaults.plots, chart::Words::default());
         assert_eq!(defaults.calculator, calculator::Words::default());
-        assert_eq!(defaults.setup, pickanumber_setup::Words::default());
+        assert_eq!(defaults.setup.lend(), pickanumber_setup::form_words::SETUP);
         assert_eq!(
-            defaults.setup.paste,
+            defaults.setup.lend().paste,
             "Or paste a rubric file, TOML or JSON (what this page or pickanumber rubric writes)"
         );
         assert!(defaults
@@ -285,13 +274,13 @@ mod tests {
             "{OWN}[labels]\nskip = \"Jump to the text\"\n\n[plots.multiplier]\ny_axis = \"factor\"\n\n[setup]\ncopy = \"Copy it\"\n\n[probe]\nnoscript = \"No script.\"\n"
         );
         let l = parse(&text).unwrap();
-        assert_eq!(l.labels.skip, "Jump to the text");
-        assert_eq!(l.labels.contents, Labels::default().contents);
+        assert_eq!(l.labels.lend().skip, "Jump to the text");
+        assert_eq!(l.labels.lend().contents, LABELS.contents);
         assert_eq!(l.plots.multiplier.y_axis, "factor");
         assert_eq!(l.plots.multiplier.title, defaults.plots.multiplier.title);
         assert_eq!(l.plots.final_vs_net, defaults.plots.final_vs_net);
-        assert_eq!(l.setup.copy, "Copy it");
-        assert_eq!(l.setup.paste, defaults.setup.paste);
+        assert_eq!(l.setup.lend().copy, "Copy it");
+        assert_eq!(l.setup.lend().paste, defaults.setup.lend().paste);
         assert_eq!(l.probe.noscript.as_written(), "No script.");
         assert_eq!(l.pairwise.noscript, defaults.pairwise.noscript);
     }
@@ -342,7 +331,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             err,
-            "content/layout.toml:7: unknown field `skipp`, expected one of `skip`, `contents`, `case_study`, `other_case_studies`, `references`, `anchor`, `site_nav`, `copy`, `docs` (keys: nav, footer, llms, labels, search, items, evidence, plots, calculator, probe, pairwise, result, setup)"
+            "content/layout.toml:7: [labels] skipp is not a key here (keys: skip, contents, case_study, other_case_studies, references, anchor, site_nav, copy, docs)"
         );
         let err = parse(&format!(
             "{OWN}\n[setup]\ncopy = \"Copy it\"\ncopy_all = \"All\"\n"
@@ -350,7 +339,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             err,
-            "content/layout.toml:7: unknown field `copy_all`, expected one of `region`, `example`, `noscript`, `subject`, `mode`, `pooled`, `matrix`, `criteria`, `name`, `weight`, `plus5`, `minus5`, `add_criterion`, `remove`, `perspectives`, `perspectives_hint`, `traps`, `description`, `impact`, `add_trap`, `advanced`, `denominator`, `scale`, `settings_hint`, `paste`, `load`, `toml`, `prompt`, `schema`, `copy`, `copied`, `copy_failed`, `not_kept`, `score`, `results`, `errors` (keys: nav, footer, llms, labels, search, items, evidence, plots, calculator, probe, pairwise, result, setup)"
+            "content/layout.toml:7: [setup] copy_all is not a key here (keys: region, example, noscript, subject, mode, pooled, matrix, criteria, name, weight, plus5, minus5, add_criterion, remove, perspectives, perspectives_hint, traps, description, impact, add_trap, advanced, denominator, scale, settings_hint, paste, load, toml, prompt, schema, copy, copied, copy_failed, not_kept, score, results, errors)"
         );
     }
 

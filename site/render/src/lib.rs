@@ -53,7 +53,6 @@ mod share;
 mod site;
 mod skills;
 mod stages;
-mod word_overrides;
 
 #[cfg(test)]
 mod consistency;

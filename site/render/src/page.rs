@@ -61,12 +61,13 @@ pub fn render(
     let (events, figures) = retest::run(file, root, events, &mut record)?;
     let values = references::values(&blocks, figures);
     let (events, island) = islands::run(file, events, &mut record, layout, base)?;
-    let (events, mut toc) = headings::run(events, &mut record, &layout.labels.anchor);
+    let (events, mut toc) = headings::run(events, &mut record, layout.labels.lend().anchor);
     let events = references::run(file, events, &values)?;
-    let (events, reference_list) = citations::run(file, events, bib, &mut record, &layout.labels)?;
+    let (events, reference_list) =
+        citations::run(file, events, bib, &mut record, &layout.labels.lend())?;
     toc.extend(reference_list);
     let events = math::run(file, events)?;
-    let events = code::run(events, &layout.labels.copy);
+    let events = code::run(events, layout.labels.lend().copy);
     let events = tables::run(events);
     let receipts = meta.hero.as_ref().map(|h| {
         let events = events::parse(&h.receipts, h.line);

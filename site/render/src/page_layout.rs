@@ -89,7 +89,7 @@ pub fn page(p: &Page, cx: &Context, record: &mut Record) -> String {
             record.id("top");
             home(p)
         }
-        Template::Paper => paper(p, &cx.layout.labels.contents),
+        Template::Paper => paper(p, cx.layout.labels.lend().contents),
         Template::Example => example(p, cx, record),
         Template::Docs => docs(p, cx, record),
         Template::Page => format!(
@@ -159,11 +159,11 @@ fn layout(s: &Shell, cx: &Context, main: &str, record: &mut Record) -> String {
     let description = escape(s.description);
     let scripts = s.scripts;
     let footer = words.footer(base);
-    let skip = escape(&words.labels.skip);
+    let skip = escape(words.labels.lend().skip);
     record.link(crate::search::SCRIPT, s.file, None);
     record.link(crate::search::INDEX, s.file, None);
     let search = crate::search::box_html(&words.search, base);
-    let site_nav = escape(&words.labels.site_nav);
+    let site_nav = escape(words.labels.lend().site_nav);
     format!(
         "<!doctype html>
 <html lang=\"en\">
@@ -288,8 +288,8 @@ fn example(p: &Page, cx: &Context, record: &mut Record) -> String {
             format!("<li><a href=\"{href}\">{}</a></li>", escape(t))
         })
         .collect();
-    let kicker = escape(&cx.layout.labels.case_study);
-    let more = escape(&cx.layout.labels.other_case_studies);
+    let kicker = escape(cx.layout.labels.lend().case_study);
+    let more = escape(cx.layout.labels.lend().other_case_studies);
     format!(
         "<article class=\"prose\">\n<p class=\"kicker\">{kicker}</p>\n<h1>{}</h1>\n<p class=\"lead\">{}</p>\n{}<nav class=\"more\" aria-label=\"{more}\"><h2 class=\"toc-title\">{more}</h2><ul>{others}</ul></nav>\n</article>\n",
         escape(&p.meta.title),
@@ -316,7 +316,7 @@ fn docs(p: &Page, cx: &Context, record: &mut Record) -> String {
             format!("<li><a href=\"{href}\"{current}>{}</a></li>", escape(t))
         })
         .collect();
-    let name = escape(&cx.layout.labels.docs);
+    let name = escape(cx.layout.labels.lend().docs);
     format!(
         "<div class=\"docs\">\n<article class=\"prose\">\n<h1>{}</h1>\n{}</article>\n<nav class=\"docs-nav\" aria-label=\"{name}\"><h2 class=\"toc-title\">{name}</h2><ol>{pages}</ol></nav>\n</div>\n",
         escape(&p.meta.title),

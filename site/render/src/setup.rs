@@ -47,7 +47,7 @@ pub fn example() -> Result<Form, String> {
 /// example is, the disabled form, the `<noscript>` note and the results, whose link opens the
 /// calculator at the site's root under `base` (the island reads that address from it).
 /// [`crate::layout_words::Layout::parse`] has refused a build whose example does not read.
-pub fn placeholder(words: &Words, base: Base) -> String {
+pub fn placeholder(words: &Words<'_>, base: Base) -> String {
     let form = example().unwrap_or_default();
     format!(
         "<div id=\"setup\" class=\"setup\" role=\"region\" aria-label=\"{}\" data-words=\"{}\" data-rubric=\"{}\">\
@@ -56,13 +56,13 @@ pub fn placeholder(words: &Words, base: Base) -> String {
 <noscript><p class=\"setup-lead\">{}</p></noscript>\
 <p class=\"setup-status\" id=\"setup-status\" role=\"status\"></p>\
 <div class=\"setup-results\" id=\"setup-results\" role=\"region\" aria-label=\"{}\">{}</div></div>\n",
-        escape(&words.region),
+        escape(words.region),
         escape(&words.to_lines()),
         escape(&form.rubric().map_or(String::new(), |r| r.to_json())),
-        escape(&words.example),
+        escape(words.example),
         html::form(&form, words, false),
-        escape(&words.noscript),
-        escape(&words.results),
+        escape(words.noscript),
+        escape(words.results),
         html::outputs(&form.rubric(), words, &base.url("/")),
     )
 }
@@ -88,7 +88,8 @@ mod tests {
 
     #[test]
     fn the_static_box_and_the_island_render_the_same_results() {
-        let words = crate::stages::test_util::layout().setup;
+        let layout = crate::stages::test_util::layout();
+        let words = layout.setup.lend();
         let boxed = placeholder(&words, crate::base::Base::ROOT);
         // The island's first render: the words read back from the box, the example's form,
         // the same result function.
@@ -101,7 +102,7 @@ mod tests {
             .replace("&#39;", "'")
             .replace("&amp;", "&");
         let read = Words::from_lines(&unescaped);
-        assert_eq!(read.as_ref(), Some(&words));
+        assert_eq!(read, Some(words));
         let live = html::outputs(&example().unwrap().rubric(), &words, "/");
         assert!(
             boxed.contains(&live),

@@ -308,13 +308,13 @@ build_errors! {
     a_key_a_view_table_lacks_names_its_line_and_the_keys: "content/layout.toml", |t| format!("{t}\n[probe.live]\nscale_to = \"up to\"\nreset = \"Reset\"\n")
         => "content/layout.toml:41: [probe.live] reset is not a key here (keys: scale_from, scale_to, examples, loaded, input, counts, low_not_whole, high_not_whole, scale_unusable, results, not_kept)\n1 error; nothing was written";
     a_slot_the_default_word_lacks_names_its_line_and_the_slots: "content/layout.toml", |t| t.replace("p = {p} against 50 %", "p = {pvalue} against 50 %")
-        => "content/layout.toml:37: \"{won} of {decided} decided verdicts went to the item shown first; two-sided binomial p = {pvalue} against 50 %.\": {pvalue} is not a slot here (slots: {won}, {decided}, {p})\n1 error; nothing was written";
+        => "content/layout.toml:37: [pairwise.view] position_detail: \"{won} of {decided} decided verdicts went to the item shown first; two-sided binomial p = {pvalue} against 50 %.\": {pvalue} is not a slot here (slots: {won}, {decided}, {p})\n1 error; nothing was written";
     a_key_an_island_table_lacks_names_the_box_words_and_the_tables_beside_them: "content/layout.toml", |t| format!("{t}\n[pairwise]\ncolour = \"red\"\n")
         => "content/layout.toml:40: [pairwise] colour is not a key here (keys: region, input, input_name, hint, results, noscript, view, live)\n1 error; nothing was written";
     a_list_of_another_length_names_its_line: "content/layout.toml", |t| format!("{t}\n[calculator.live]\nmodes = [\"Auto\", \"Pooled\"]\n")
         => "content/layout.toml:40: [calculator.live] modes must be a list of 4 texts\n1 error; nothing was written";
     a_sentence_with_a_slot_it_cannot_fill_names_its_line: "content/layout.toml", |t| format!("{t}\n[probe]\nscale = \"Scale {{low}}–{{max}}. The live probe adds the scale fields and one synthetic example per regime.\"\n")
-        => "content/layout.toml:40: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
+        => "content/layout.toml:40: [probe] scale: \"Scale {low}–{max}. The live probe adds the scale fields and one synthetic example per regime.\": {max} is not a slot here (slots: {low}, {high})\n1 error; nothing was written";
     missing_image: "paper/paper.md", |t| format!("{t}\n![A plot](/plots/missing.svg)\n")
         => "paper/paper.md:38: broken link /plots/missing.svg: no such page or file\n1 error; nothing was written";
     matrix_item_without_criterion: "paper/paper.md", |t| t.replace("(−3, depth) shallow", "−3 shallow")

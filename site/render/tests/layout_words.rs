@@ -153,15 +153,16 @@ fn every_word_changed_in_layout_toml_changes_every_page_that_shows_it() {
     std::fs::write(after.join(file), toml::to_string(&layout).unwrap()).unwrap();
     let shown = pages(&before, &dir.path().join("dist-before"));
     let changed = pages(&after, &dir.path().join("dist-after"));
-    // What the layout file does not decide: the pages' own sources, and the view crate's
-    // default words, which a table the fixture leaves out keeps (a default may say what a
-    // table of the file says too).
-    let defaults = Path::new(env!("CARGO_MANIFEST_DIR")).join("../result-view/src/words.rs");
+    // What the layout file does not decide: the pages' own sources, and the default words of
+    // the view crate's and the islands' tables, which a table the fixture leaves out keeps (a
+    // default may say what a table of the file says too).
+    let site = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let defaults = ["result-view/src/words.rs", "island-words/src/words.rs"].map(|f| site.join(f));
     let sources: String = files(&before)
         .iter()
         .filter(|f| f.to_string_lossy() != file)
         .map(|f| before.join(f))
-        .chain([defaults])
+        .chain(defaults)
         .filter_map(|f| std::fs::read_to_string(f).ok())
         .collect();
 

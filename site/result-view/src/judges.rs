@@ -1,6 +1,6 @@
 //! Several judges' passes → escaped HTML: [`Passes`] → a row per pass, the spread of each
 //! criterion's final, Krippendorff's α and the cells where the passes net on opposite signs, as
-//! the calculator's second module and the evidence blocks show them, in the words of
+//! the calculator's on-demand module and the evidence blocks show them, in the words of
 //! `[result]` ([`ResultView`]).
 
 use crate::escape;

@@ -11,7 +11,7 @@
 //! static box), [`outcome::outcome`] and [`outcome::diagnostics`] (the evidence blocks),
 //! [`judges::passes`] (several judges' passes, with the `combine` feature) and
 //! [`report::markdown`] (the markdown report the command line, the Python and npm packages
-//! and the calculator's second module print); **probe** [`TextProbe`](pickanumber_instruments::probe::TextProbe) → [`probe::results`];
+//! and the calculator's on-demand module print); **probe** [`TextProbe`](pickanumber_instruments::probe::TextProbe) → [`probe::results`];
 //! **pairwise** [`Pairwise`](pickanumber_instruments::pairwise::Pairwise) →
 //! [`pairwise::results`]; each island's static box around them → [`probe::static_box`],
 //! [`pairwise::static_box`]. The probe's `REPORT.md`, which the command line writes, is
@@ -22,7 +22,6 @@
 //! formula crate's passes) adds [`judges`] and the report's passes section; the calculator's
 //! own wasm leaves it out, as it leaves out the formula crate's.
 
-pub mod calculator;
 pub mod frame;
 #[cfg(feature = "combine")]
 pub mod judges;

@@ -34,7 +34,7 @@ pub fn calculator(a: &Analysis, w: &ResultView<'_>) -> String {
 }
 
 /// The panel of [`calculator`] with `after_headline` (markup) placed right after the headline
-/// (after the reason, when nothing was read): the second module's sections of several passes
+/// (after the reason, when nothing was read): the on-demand module's sections of several passes
 /// and of the evidence checked against a work.
 pub fn calculator_with(a: &Analysis, w: &ResultView<'_>, after_headline: &str) -> String {
     if !a.scored {
@@ -54,7 +54,7 @@ pub fn calculator_with(a: &Analysis, w: &ResultView<'_>, after_headline: &str) -
     // The bootstrap interval beside the confidence (`#out-interval`) when the analysis has a
     // headline; no cell at all otherwise. A formula crate built without its `interval` feature
     // (the wasm calculator's, which computes no interval) shows the cell as
-    // [`INTERVAL_PENDING`], which the page's boot module fills in from the calculator's second
+    // [`INTERVAL_PENDING`], which the page's boot module fills in from the calculator's on-demand
     // module once the input rests.
     let cell = |value: &str| {
         format!(

@@ -81,7 +81,8 @@ pub trait Table {
     /// markup-free table no `<`, `>` or `&`.
     ///
     /// # Errors
-    /// The message, naming the table and key, or (a slot) the text and the slots it may use.
+    /// The message, naming the table and key (and for a slot, the text and the slots it may
+    /// use).
     fn check(key: &str, word: Word<'_, '_>) -> Result<(), String> {
         let defaults = Self::defaults();
         let mut words = defaults;
@@ -93,7 +94,7 @@ pub trait Table {
         }
         for text in word.texts() {
             if let Some(message) = slot_refusal(text, &allowed) {
-                return Err(message);
+                return Err(format!("[{}] {key}: {message}", Self::PATH));
             }
         }
         if Self::MARKUP_FREE {
@@ -192,7 +193,13 @@ pub fn not_a_word(path: &str, key: &str, type_name: &str) -> String {
 /// let mut legend = LEGEND;
 /// legend.set("columns", Word::List(&["X", "Y"])).unwrap();
 /// assert_eq!(legend, Legend { title: "{n} lines", columns: ["X", "Y"] });
-/// assert!(<Legend<'static> as Table>::check("title", Word::Text("{m} lines")).is_err());
+/// assert_eq!(
+///     <Legend<'static> as Table>::check("title", Word::Text("{m} lines")).unwrap_err(),
+///     "[plots.legend] title: \"{m} lines\": {m} is not a slot here (slots: {n})"
+/// );
+/// let mut texts = ["{n} rows", "P", "Q"].into_iter();
+/// let read = Legend::from_texts(|| texts.next().unwrap_or_default());
+/// assert_eq!(read, Legend { title: "{n} rows", columns: ["P", "Q"] });
 /// ```
 #[macro_export]
 macro_rules! words_table {
@@ -236,6 +243,15 @@ macro_rules! words_table {
                 }
             }
 
+            /// The table with each text taken from `next`, called once a text in the fields'
+            /// order (each text of a list in turn): for a reader that carries the words
+            /// elsewhere, such as an island reading them from its page, and links none of the
+            /// defaults.
+            #[inline]
+            pub fn from_texts(mut next: impl FnMut() -> &'a str) -> Self {
+                $name { $( $field: $crate::words_table!(@next next, $value), )* }
+            }
+
             /// The word at `key`, or `None` for a key the table lacks.
             #[inline]
             pub fn get<'l>(&'l self, key: &str) -> Option<$crate::table::Word<'a, 'l>> {
@@ -276,6 +292,11 @@ macro_rules! words_table {
     };
     (@type $a:lifetime $text:literal) => { &$a str };
     (@one $item:literal) => { () };
+    (@next $next:ident, [$($item:literal),* $(,)?]) => {
+        [$($crate::words_table!(@call $next, $item)),*]
+    };
+    (@next $next:ident, $text:literal) => { $next() };
+    (@call $next:ident, $item:literal) => { $next() };
     (@set $place:expr, $word:expr, [$($item:literal),* $(,)?]) => {
         match $word {
             $crate::table::Word::List(list) => match list.try_into() {

@@ -3,7 +3,7 @@
 
 use pickanumber_instruments::pairwise::analyse;
 use pickanumber_instruments::probe::{probe_text, Scale};
-use pickanumber_result_view::words::{PairwiseBox, ProbeBox, PAIRWISE, PAIRWISE_LIVE, PROBE};
+use pickanumber_result_view::words::{PairwiseBox, ProbeBox, PAIRWISE, PROBE};
 use pickanumber_result_view::{pairwise, probe};
 
 #[test]
@@ -110,7 +110,8 @@ fn the_static_box_holds_the_results_the_island_renders_for_its_example() {
         hint: "Static.",
         results: "Results",
     };
-    let b = pairwise::static_box(judgments, &w, &PAIRWISE, PAIRWISE_LIVE.format, "");
+    let b = pairwise::static_box(judgments, &w, &PAIRWISE, "first, second, verdict", "");
+    assert!(b.contains(">first, second, verdict<"), "{b}");
     assert!(b.contains(&pairwise::results(&analyse(judgments), &PAIRWISE)));
     assert!(b.starts_with("<div id=\"pairwise\" class=\"calc isl\" role=\"region\" aria-label=\"Pairwise diagnostic\">"));
 }

@@ -4,9 +4,7 @@
 
 use pickanumber_result_view::markup_free::refusal;
 use pickanumber_result_view::table::{Refusal, Table, Word};
-use pickanumber_result_view::words::{
-    PairwiseView, ProbeLive, ResultView, PROBE_LIVE, REPORT, RESULT,
-};
+use pickanumber_result_view::words::{PairwiseView, ProbeView, ResultView, PROBE, REPORT, RESULT};
 
 #[test]
 fn no_default_result_word_holds_markup() {
@@ -19,24 +17,24 @@ fn no_default_result_word_holds_markup() {
 
 #[test]
 fn the_setter_borrows_a_word_of_the_key_s_type_and_names_the_keys_otherwise() {
-    let mut live = PROBE_LIVE;
-    let scale_to = String::from("up to");
-    live.set("scale_to", Word::Text(&scale_to)).unwrap();
+    let mut probe = PROBE;
+    let regime = String::from("Kind");
+    probe.set("regime", Word::Text(&regime)).unwrap();
     assert_eq!(
-        live,
-        ProbeLive {
-            scale_to: "up to",
-            ..PROBE_LIVE
+        probe,
+        ProbeView {
+            regime: "Kind",
+            ..PROBE
         }
     );
-    let refused = live.set("reset", Word::Text("Reset")).unwrap_err();
-    assert_eq!(refused, Refusal::Unknown(ProbeLive::KEYS));
+    let refused = probe.set("verdict", Word::Text("Verdict")).unwrap_err();
+    assert_eq!(refused, Refusal::Unknown(ProbeView::KEYS));
+    assert_eq!(ProbeView::KEYS[..2], ["regime", "advice"]);
     assert_eq!(
         refused.to_string(),
-        "is not a key here (keys: scale_from, scale_to, examples, loaded, input, counts, \
-         low_not_whole, high_not_whole, scale_unusable, results, not_kept)"
+        format!("is not a key here (keys: {})", ProbeView::KEYS.join(", "))
     );
-    assert_eq!(live.set("input", Word::List(&["a"])), Err(Refusal::Text));
+    assert_eq!(probe.set("regime", Word::List(&["a"])), Err(Refusal::Text));
     let mut result = RESULT;
     assert_eq!(
         result.set("actions", Word::List(&["Keep"])),
@@ -57,11 +55,12 @@ fn a_site_word_may_use_only_the_slots_of_its_default_word() {
     );
     assert_eq!(
         check("swap_detail", Word::Text("{kept} of {all}")).unwrap_err(),
-        "\"{kept} of {all}\": {all} is not a slot here (slots: {kept}, {pairs})"
+        "[pairwise.view] swap_detail: \"{kept} of {all}\": {all} is not a slot here (slots: \
+         {kept}, {pairs})"
     );
     assert_eq!(
         check("first_wins", Word::Text("First {n}")).unwrap_err(),
-        "\"First {n}\": {n} is not a slot (this sentence has none)"
+        "[pairwise.view] first_wins: \"First {n}\": {n} is not a slot (this sentence has none)"
     );
     assert_eq!(
         <ResultView<'static> as Table>::check("to", Word::Text("&rarr;")).unwrap_err(),

@@ -1,4 +1,4 @@
-//! The export of the setup page's second module (see the library's documentation): one
+//! The export of the setup page's on-demand module (see the library's documentation): one
 //! function, [`answer`], called by the setup island through the glue the boot module imports
 //! on first use. `main` does nothing: the module has no page of its own.
 
@@ -8,7 +8,7 @@ static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_all
 
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
-/// Reads the `text` field of `ask` (a plain object, as the calculator's second module takes
+/// Reads the `text` field of `ask` (a plain object, as the calculator's on-demand module takes
 /// its questions) as a rubric file: `[json, errors]`, see
 /// [`pickanumber_rubric_reader::rubric_as_json`].
 #[wasm_bindgen]

@@ -1,6 +1,6 @@
 //! The calculator's settings as typed text (mode, preset, weights, density denominator, scale)
 //! read by one rule into a [`Request`], with one message per field that does not read: what the
-//! calculator's fields, its second module and its share links all take.
+//! calculator's fields, its on-demand module and its share links all take.
 
 use crate::names::UnknownName;
 use crate::{

@@ -40,19 +40,19 @@ fn rows(list: &str, legend: &str, rows: String, add: &str, off: &str) -> String 
 }
 
 /// The button that removes row `id` (`criteria-2`).
-fn remove(id: &str, words: &Words, off: &str) -> String {
+fn remove(id: &str, words: &Words<'_>, off: &str) -> String {
     format!(
         "<button type=\"button\" class=\"setup-remove\" data-remove=\"{id}\"{off}>{}</button>",
-        escape(&words.remove)
+        escape(words.remove)
     )
 }
 
 /// The form showing `f`: enabled when `live`, else every control disabled (the static box,
 /// which has no script to answer them).
-pub fn form(f: &Form, words: &Words, live: bool) -> String {
+pub fn form(f: &Form, words: &Words<'_>, live: bool) -> String {
     let off = if live { "" } else { " disabled" };
     let mut s = String::from("<div class=\"setup-form\">");
-    s.push_str(&field("subject", &words.subject, &f.subject, off));
+    s.push_str(&field("subject", words.subject, &f.subject, off));
     let radio = |value: &str, label: &str, on: bool| {
         format!(
             "<label class=\"calc-mode\"><input type=\"radio\" name=\"mode\" value=\"{value}\"{}{off}> {}</label>",
@@ -63,17 +63,17 @@ pub fn form(f: &Form, words: &Words, live: bool) -> String {
     s.push_str(&format!(
         "<fieldset class=\"calc-modes\" id=\"mode\"><legend>{}</legend>{}{}</fieldset>\
 <p class=\"setup-err\" id=\"err-mode\"></p>",
-        escape(&words.mode),
-        radio("pooled", &words.pooled, !f.matrix),
-        radio("matrix", &words.matrix, f.matrix)
+        escape(words.mode),
+        radio("pooled", words.pooled, !f.matrix),
+        radio("matrix", words.matrix, f.matrix)
     ));
     s.push_str(&format!(
         "<div class=\"setup-field\"><label for=\"perspectives\">{}</label>\
 <textarea id=\"perspectives\" name=\"perspectives\" rows=\"5\" spellcheck=\"false\" aria-describedby=\"err-perspectives\"{off}>{}</textarea>\
 <p class=\"calc-hint\">{}</p><p class=\"setup-err\" id=\"err-perspectives\"></p></div>",
-        escape(&words.perspectives),
+        escape(words.perspectives),
         escape(&f.perspectives),
-        escape(&words.perspectives_hint)
+        escape(words.perspectives_hint)
     ));
     if f.matrix {
         let criteria: String = f
@@ -84,19 +84,19 @@ pub fn form(f: &Form, words: &Words, live: bool) -> String {
                 let id = |k: &str| format!("criteria-{}-{k}", i + 1);
                 format!(
                     "<div class=\"setup-row\">{}{}{}{}{}</div>",
-                    field(&id("name"), &words.name, &c.name, off),
-                    field(&id("weight"), &words.weight, &c.weight, off),
-                    field(&id("plus5"), &words.plus5, &c.plus5, off),
-                    field(&id("minus5"), &words.minus5, &c.minus5, off),
+                    field(&id("name"), words.name, &c.name, off),
+                    field(&id("weight"), words.weight, &c.weight, off),
+                    field(&id("plus5"), words.plus5, &c.plus5, off),
+                    field(&id("minus5"), words.minus5, &c.minus5, off),
                     remove(&format!("criteria-{}", i + 1), words, off)
                 )
             })
             .collect();
         s.push_str(&rows(
             "criteria",
-            &words.criteria,
+            words.criteria,
             criteria,
-            &words.add_criterion,
+            words.add_criterion,
             off,
         ));
     }
@@ -119,48 +119,48 @@ pub fn form(f: &Form, words: &Words, live: bool) -> String {
             format!(
                 "<div class=\"setup-row\">{}<div class=\"setup-field\"><label for=\"{id}\">{}</label>\
 <select id=\"{id}\" name=\"{id}\" aria-describedby=\"err-{id}\"{off}>{options}</select><p class=\"setup-err\" id=\"err-{id}\"></p></div>{}</div>",
-                field(&format!("traps-{}-description", i + 1), &words.description, &t.description, off),
-                escape(&words.impact),
+                field(&format!("traps-{}-description", i + 1), words.description, &t.description, off),
+                escape(words.impact),
                 remove(&format!("traps-{}", i + 1), words, off)
             )
         })
         .collect();
-    s.push_str(&rows("traps", &words.traps, traps, &words.add_trap, off));
+    s.push_str(&rows("traps", words.traps, traps, words.add_trap, off));
     s.push_str(&format!(
         "<details open class=\"setup-advanced\"><summary>{}</summary>{}{}<p class=\"calc-hint\">{}</p></details>",
-        escape(&words.advanced),
+        escape(words.advanced),
         field(
             "denominator",
-            &canonical(&words.denominator, Params::CANONICAL.density_denominator),
+            &canonical(words.denominator, Params::CANONICAL.density_denominator),
             &f.denominator,
             off,
         ),
         field(
             "scale",
-            &canonical(&words.scale, Params::CANONICAL.scale),
+            &canonical(words.scale, Params::CANONICAL.scale),
             &f.scale,
             off,
         ),
-        escape(&words.settings_hint)
+        escape(words.settings_hint)
     ));
     s.push_str(&format!(
         "<div class=\"setup-field\"><label for=\"paste\">{}</label>\
 <textarea id=\"paste\" rows=\"3\" spellcheck=\"false\" aria-describedby=\"err-paste\"{off}></textarea>\
 <button type=\"button\" id=\"load\"{off}>{}</button><p class=\"setup-err\" id=\"err-paste\"></p></div></div>",
-        escape(&words.paste),
-        escape(&words.load)
+        escape(words.paste),
+        escape(words.load)
     ));
     s
 }
 
 /// One output: its heading, its copy button and the text.
-fn output(id: &str, heading: &str, text: &str, words: &Words) -> String {
+fn output(id: &str, heading: &str, text: &str, words: &Words<'_>) -> String {
     format!(
         "<div class=\"setup-out\"><div class=\"setup-head\"><h2 class=\"isl-h\" id=\"h-{id}\">{}</h2>\
 <button type=\"button\" data-copy=\"{id}\">{}</button></div>\
 <pre id=\"{id}\" tabindex=\"0\" aria-labelledby=\"h-{id}\">{}</pre></div>",
         escape(heading),
-        escape(&words.copy),
+        escape(words.copy),
         escape(text)
     )
 }
@@ -168,22 +168,22 @@ fn output(id: &str, heading: &str, text: &str, words: &Words) -> String {
 /// The results of the form: for a rubric, the link that opens `calculator` (the calculator's
 /// address, without a fragment) with its settings, then the rubric file (TOML), the prompt and
 /// the schema, each with a copy button; for errors, the list of them with their keys.
-pub fn outputs(result: &Result<Rubric, Vec<Error>>, words: &Words, calculator: &str) -> String {
+pub fn outputs(result: &Result<Rubric, Vec<Error>>, words: &Words<'_>, calculator: &str) -> String {
     match result {
         Ok(r) => {
             let link = match calculator_link(r) {
                 Ok(fragment) => format!(
                     "<a id=\"setup-score\" href=\"{}#{fragment}\">{}</a>",
                     escape(calculator),
-                    escape(&words.score)
+                    escape(words.score)
                 ),
                 Err(message) => format!("<span class=\"error\">{}</span>", escape(&message)),
             };
             format!(
                 "<p class=\"setup-go\">{link}</p>{}{}{}",
-                output("setup-toml", &words.toml, &r.to_toml(), words),
-                output("setup-prompt", &words.prompt, &r.prompt(), words),
-                output("setup-schema", &words.schema, &r.schema(), words)
+                output("setup-toml", words.toml, &r.to_toml(), words),
+                output("setup-prompt", words.prompt, &r.prompt(), words),
+                output("setup-schema", words.schema, &r.schema(), words)
             )
         }
         Err(errors) => {
@@ -200,7 +200,7 @@ pub fn outputs(result: &Result<Rubric, Vec<Error>>, words: &Words, calculator: &
                 .collect();
             format!(
                 "<div class=\"setup-errors\"><p class=\"error\">{}</p><ul>{list}</ul></div>",
-                escape(&words.errors)
+                escape(words.errors)
             )
         }
     }

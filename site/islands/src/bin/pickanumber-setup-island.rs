@@ -31,7 +31,7 @@ use pickanumber_islands as _;
 /// The island's state and the elements it writes into.
 struct Island {
     form: Form,
-    words: Words,
+    words: Words<'static>,
     /// The calculator's address as the site wrote it (its base path included).
     calculator: String,
     doc: Document,
@@ -51,7 +51,8 @@ fn main() {
     };
     let attr = |name: &str| root.get_attribute(name).unwrap_or_default();
     // Markup from another build, or an example that does not read: the static box stays.
-    let Some(words) = Words::from_lines(&attr("data-words")) else {
+    // The words live as long as the page: borrowed from the attribute's text, kept for good.
+    let Some(words) = Words::from_lines(attr("data-words").leak()) else {
         return;
     };
     let Ok(example) = Rubric::from_json(&attr("data-rubric")) else {
@@ -275,7 +276,7 @@ impl Island {
     /// in the status line when the browser refuses.
     fn keep(&self) {
         if !storage::set(KEY, &self.form.to_kept()) {
-            self.status.set_text_content(Some(&self.words.not_kept));
+            self.status.set_text_content(Some(self.words.not_kept));
         }
     }
 
@@ -290,11 +291,11 @@ impl Island {
             return;
         };
         let promise = window.navigator().clipboard().write_text(&text);
-        let said = |word: &String| {
-            let (status, word) = (self.status.clone(), word.clone());
-            Closure::<dyn FnMut(JsValue)>::new(move |_| status.set_text_content(Some(&word)))
+        let said = |word: &'static str| {
+            let status = self.status.clone();
+            Closure::<dyn FnMut(JsValue)>::new(move |_| status.set_text_content(Some(word)))
         };
-        let (done, failed) = (said(&self.words.copied), said(&self.words.copy_failed));
+        let (done, failed) = (said(self.words.copied), said(self.words.copy_failed));
         let _ = promise.then2(&done, &failed);
         // The promise settles once, later: the two callbacks live on in JavaScript.
         done.forget();

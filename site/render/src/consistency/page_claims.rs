@@ -567,7 +567,7 @@ fn the_second_fact_check_holds() {
 /// Whether the setup page's paste label, as the site shows it (`content/layout.toml` over the
 /// setup crate's default), offers TOML.
 fn layout_says_toml_is_read() -> bool {
-    super::layout().setup.paste.contains("TOML")
+    super::layout().setup.lend().paste.contains("TOML")
 }
 
 /// The retest page shows its worked example as the build computes it: the table of the

@@ -37,7 +37,7 @@ fn one_cua_bench_gui_list_everywhere() {
 fn one_set_of_profiles_a_to_d() {
     let home = fenced_blocks(&read("content/index.md"));
     let paper = fenced_blocks(&read("paper/formula.md"));
-    let examples = read("site/result-view/src/calculator.rs");
+    let examples = read("site/island-words/src/calculator.rs");
     for id in ["ex-a", "ex-b", "ex-c", "ex-d"] {
         let find = |blocks: &[(String, String)]| {
             blocks

@@ -22,7 +22,7 @@ pub fn run<'a>(
     events: Events<'a>,
     bib: &Bibliography,
     record: &mut Record,
-    labels: &Labels,
+    labels: &Labels<'_>,
 ) -> Result<(Events<'a>, Option<TocEntry>), Error> {
     let mut cited = Cited::default();
     let mut out = map_prose(events, |text, line| {
@@ -42,7 +42,7 @@ pub fn run<'a>(
     }
     let last = out.last().map_or(1, |e| e.line);
     out.push(Ev::html(
-        cited.section(bib, &labels.references, &labels.anchor),
+        cited.section(bib, labels.references, labels.anchor),
         last,
     ));
     record.id("references");
@@ -52,7 +52,7 @@ pub fn run<'a>(
     let entry = TocEntry {
         level: 2,
         id: "references".into(),
-        text: labels.references.clone(),
+        text: labels.references.to_string(),
     };
     Ok((out, Some(entry)))
 }
@@ -82,7 +82,7 @@ mod tests {
             events("As shown [@w, §2].\n"),
             &bib(),
             &mut r,
-            &layout().labels,
+            &layout().labels.lend(),
         )
         .unwrap();
         let h = html(out);
@@ -100,7 +100,7 @@ mod tests {
             events("Fine.\n\nSee [@nobody].\n"),
             &bib(),
             &mut Record::default(),
-            &layout().labels,
+            &layout().labels.lend(),
         )
         .unwrap_err();
         assert_eq!(
@@ -116,7 +116,7 @@ mod tests {
             events("Plain.\n"),
             &bib(),
             &mut Record::default(),
-            &layout().labels,
+            &layout().labels.lend(),
         )
         .unwrap();
         assert_eq!(html(out), "<p>Plain.</p>\n");

@@ -20,7 +20,7 @@ pub fn placeholder(island: Island, layout: &Layout, base: Base) -> String {
         }
         Island::Probe => crate::instruments::probe_placeholder(&layout.probe),
         Island::Pairwise => crate::instruments::pairwise_placeholder(&layout.pairwise),
-        Island::Setup => crate::setup::placeholder(&layout.setup, base),
+        Island::Setup => crate::setup::placeholder(&layout.setup.lend(), base),
     }
 }
 

@@ -172,7 +172,7 @@ mod tests {
 
     #[test]
     fn a_module_loaded_on_first_use_has_its_own_row() {
-        let page = budgets::loaded_later("/", &budgets::SECOND);
+        let page = budgets::loaded_later("/", &budgets::ON_DEMAND);
         let page = json!({"page": page, "files": [
             {"path": "/calc/pickanumber-calculator-on-demand-1.js", "part": "calculator", "raw": 5000, "gzip": 2100, "brotli": 1960},
             {"path": "/calc/pickanumber-calculator-on-demand-1_bg.wasm", "part": "calculator", "raw": 190000, "gzip": 80000, "brotli": 75144},
@@ -182,7 +182,7 @@ mod tests {
         let rows: Vec<String> = report.rows.iter().map(Row::brief).collect();
         assert_eq!(
             rows[0],
-            "/ (second module) second module: 2 req · 195.0 KB raw · 82.1 KB gz · 77.1 KB br ✓"
+            "/ (calculator on demand) calculator on demand: 2 req · 195.0 KB raw · 82.1 KB gz · 77.1 KB br ✓"
         );
         assert!(report.notes.is_empty(), "{:?}", report.notes);
     }

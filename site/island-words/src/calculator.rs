@@ -5,8 +5,8 @@
 //! and mounting moves nothing. The island's click and input handlers know each control by its
 //! `id`, `data-example` index or `name`.
 
-use crate::escape;
 use crate::words::CalculatorLive;
+use pickanumber_result_view::escape;
 use pickanumber_score::Params;
 use pickanumber_text::numtext::trim_number;
 

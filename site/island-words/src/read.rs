@@ -1,9 +1,10 @@
-//! The view crate's word tables as `content/layout.toml` states them (`[result]`,
-//! `[calculator.live]`, `[probe.view]`, …): an [`Overrides`] keeps the words the file writes,
-//! each checked when read by the view crate's one rule ([`Table::check`]: a key of the table,
-//! of its default's type, with only its default's `{slots}`, and no markup in `[result]`), and
-//! lends the view crate's struct with them put over its defaults. A table or key the file
-//! leaves out keeps the view crate's default word. No table is declared here again.
+//! A word table as a site's layout file states it (`[result]`, `[calculator.live]`,
+//! `[probe.view]`, …): an [`Overrides`] keeps the words the file writes, each checked when read
+//! by the view crate's one rule ([`Table::check`]: a key of the table, of its default's type,
+//! with only its default's `{slots}`, and no markup in `[result]`), and lends the table's
+//! struct with them put over its defaults. A table or key the file leaves out keeps its
+//! default word. The renderer reads `content/layout.toml` with it, and the islands' build
+//! ([`crate::constants`]) writes what it read as constants; no table is declared here again.
 
 use pickanumber_result_view::table::{not_a_key, not_a_word, Table, Word};
 use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
@@ -11,8 +12,9 @@ use serde::Deserialize as _;
 use std::fmt;
 use std::marker::PhantomData;
 
-/// The words the site states for the table `T` (a view crate struct, `CalculatorLive<'static>`
-/// for `[calculator.live]`), checked; [`Overrides::lend`] puts them over the defaults.
+/// The words the site states for the table `T` (a struct of `words_table!`,
+/// `CalculatorLive<'static>` for `[calculator.live]`), checked; [`Overrides::lend`] puts them
+/// over the defaults.
 pub struct Overrides<T> {
     words: Vec<(String, Owned)>,
     table: PhantomData<fn() -> T>,
@@ -20,13 +22,18 @@ pub struct Overrides<T> {
 
 /// A word as read: a text or a list of texts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Owned {
+pub(crate) enum Owned {
     Text(String),
     List(Vec<String>),
 }
 
 impl<T: Table> Overrides<T> {
-    /// The view crate's struct: its default words, with the file's put over them.
+    /// The words the file states, in its order, each checked.
+    pub(crate) fn words(&self) -> &[(String, Owned)] {
+        &self.words
+    }
+
+    /// The table's struct: its default words, with the file's put over them.
     pub fn lend(&self) -> T::Words<'_> {
         let mut words = T::defaults();
         for (key, word) in &self.words {
@@ -169,7 +176,7 @@ impl<'de, T: Table> DeserializeSeed<'de> for Checked<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::Overrides;
-    use pickanumber_result_view::words::{ProbeLive, PROBE_LIVE};
+    use crate::words::{ProbeLive, PROBE_LIVE};
 
     #[derive(serde::Deserialize)]
     struct File {
