@@ -8,6 +8,7 @@
 import init, {
   initSync,
   analyseJson,
+  cacheDamaged,
   cacheEntry,
   cacheKey,
   cacheOutcome,
@@ -482,13 +483,13 @@ function lookup(dir, prompt, schemaText, grader, damaged) {
     text = nodeFs.readFileSync(path, "utf8");
   } catch (e) {
     if (e.code === "ENOENT") return null;
-    damaged.push(`the cache entry ${path} is damaged (${e.code ?? e.message}); it is ignored and the grader is called again`);
+    damaged.push(cacheDamaged(path, e.code ?? e.message));
     return null;
   }
   try {
     return JSON.parse(cacheOutcome(text, key, grader));
   } catch (e) {
-    damaged.push(`the cache entry ${path} is damaged (${e.message}); it is ignored and the grader is called again`);
+    damaged.push(cacheDamaged(path, e.message));
     return null;
   }
 }
