@@ -41,7 +41,7 @@ if (typeof process === "object" && typeof process.versions?.node === "string") {
 
 /**
  * The scoring options, from the core's one table: `{ name, what, needs, help, kind }` each,
- * named as the options object spells them (`failUnder`), in the table's order.
+ * named as the options object spells them (camelCase), in the table's order.
  */
 export const SCORING_OPTIONS = Object.freeze(JSON.parse(scoringOptionsJson()));
 
@@ -370,7 +370,7 @@ export async function judge(work, rubric, judges, options = {}) {
     }
   }
   if (options === null || typeof options !== "object" || Array.isArray(options)) {
-    throw new TypeError(`options must be an object such as { failUnder: 60 }, not ${describe(options)}`);
+    throw new TypeError(`options must be an object such as { mode: "matrix" }, not ${describe(options)}`);
   }
   const { timeoutMs = 300_000, cache, repeat = 1, runs, workId, ...rest } = options;
   for (const key of ["against", "rubric"]) {
@@ -553,7 +553,7 @@ export const version = wasmVersion();
  * depend on promptfoo. The assertion's `config`: `rubric` (a rubric file's path, from the
  * folder promptfoo runs in), `providers` (ids such as `openai:gpt-5`, or `{ id, label,
  * config }` as in promptfooconfig's `providers`; without it, the test's grading provider,
- * `defaultTest.options.provider`), and {@link judge}'s options (`failUnder`, `timeoutMs`, …).
+ * `defaultTest.options.provider`), and {@link judge}'s options (the scoring options, `timeoutMs`, …).
  * See index.d.ts.
  */
 export function promptfooJudge(loadApiProvider) {

@@ -205,7 +205,7 @@ pub fn rubric(name: &str, v: &Value) -> Result<Rubric, OptionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pickanumber_result::{Gate, OptionNames};
+    use pickanumber_result::{Gate, Spelling};
     use pickanumber_score::{Mode, Preset};
 
     fn err(json: &str) -> String {
@@ -260,7 +260,7 @@ mod tests {
             min_confidence: Some(0.5),
             require_self_check: true,
             max_unverified: None,
-            names: OptionNames::NPM,
+            names: Spelling::Npm,
         };
         assert_eq!(o.gate, gate);
         assert!(!o.interval);

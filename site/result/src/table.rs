@@ -12,7 +12,7 @@
 //! an [`OptionError`]: a stable [`OptionKind`] and a sentence naming the option as the front end
 //! spells it ([`Spelling::key`]).
 
-use crate::{Asked, Gate, OptionNames, Options, Rubric, Spelling};
+use crate::{Asked, Gate, Options, Rubric, Spelling};
 use pickanumber_score::verify::{Against, Unverified, Work};
 use pickanumber_score::{Mode, Named, Preset};
 use std::fmt;
@@ -482,11 +482,7 @@ impl Reader {
             denominator: None,
             scale: None,
             gate: Gate {
-                names: match spelling {
-                    Spelling::Cli => OptionNames::CLI,
-                    Spelling::Python => OptionNames::PYTHON,
-                    Spelling::Npm => OptionNames::NPM,
-                },
+                names: spelling,
                 ..Gate::default()
             },
             interval: true,
