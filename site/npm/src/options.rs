@@ -259,8 +259,8 @@ mod tests {
             fail_under: Some(70.0),
             min_confidence: Some(0.5),
             require_self_check: true,
-            max_unverified: None,
             names: Spelling::Npm,
+            ..Gate::default()
         };
         assert_eq!(o.gate, gate);
         assert!(!o.interval);

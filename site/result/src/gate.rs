@@ -23,7 +23,7 @@ const GATE_OPTIONS: [&str; 4] = [
 ];
 
 /// The thresholds a caller gives, and how its front end names them.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Gate {
     /// The headline must be at least this.
     pub fail_under: Option<f64>,
@@ -38,7 +38,24 @@ pub struct Gate {
     pub names: Spelling,
 }
 
+impl Default for Gate {
+    /// [`Gate::NONE`].
+    fn default() -> Gate {
+        Gate::NONE
+    }
+}
+
 impl Gate {
+    /// No threshold, the CLI's spelling: the gate every caller starts from (in a `const`
+    /// too, as `Gate { fail_under: Some(70.0), ..Gate::NONE }`).
+    pub const NONE: Gate = Gate {
+        fail_under: None,
+        min_confidence: None,
+        require_self_check: false,
+        max_unverified: None,
+        names: Spelling::Cli,
+    };
+
     /// Whether any threshold was given.
     pub fn is_set(&self) -> bool {
         self.fail_under.is_some()

@@ -28,8 +28,7 @@ const ALL: Gate = Gate {
     fail_under: Some(70.0),
     min_confidence: Some(0.5),
     require_self_check: true,
-    max_unverified: None,
-    names: Spelling::Cli,
+    ..Gate::NONE
 };
 
 /// Each front end's spelling of the three options, as its own users type them.
