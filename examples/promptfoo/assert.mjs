@@ -2,8 +2,8 @@
 // signed items, the formula (not the model) gives the score, and the assertion passes when the
 // score and its confidence clear the thresholds in the assertion's `config`.
 //
-// config: failUnder (default 70), minConfidence, and any other option of pickanumber's
-// `analyse` (mode, preset, weights, rubric, strict, …).
+// config: failUnder (default 70) and any other option of pickanumber's `analyse` (its
+// SCORING_OPTIONS: mode, preset, weights, rubric, the gate's other thresholds, …).
 
 import { analyse } from "pickanumber";
 

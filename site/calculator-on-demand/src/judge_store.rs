@@ -5,8 +5,9 @@
 //! the same), so the stored text is also the export. Each saved version here is one judge's
 //! pass, which is why the calculator's words say "pass".
 //!
-//! Data flow: the stored text → [`decode`] (the formula crate's JSON reader; a document from an
-//! earlier version of the page, or any other text, is refused with a message) → a list of
+//! Data flow: the stored text → [`decode`] (the judge store's codec,
+//! [`pickanumber_text::judge_doc`], which the CLI reads and writes the document with too; a
+//! document from an earlier version of the page, or any other text, is refused with a message) → a list of
 //! [`Saved`] → [`save`], [`import`] or [`reopen`] → [`encode`] → stored again, and [`panel`]
 //! (the list the calculator shows). Each pass adds, beside score.py's keys, `judge`, `mode` and
 //! `text` (the items as typed, which reopening puts back in the input); its `evidence` is the
@@ -15,8 +16,9 @@
 //! by the CLI has no `text`: its `evidence` is read back as the feedback JSON it is.
 
 use pickanumber_result_view::escape;
-use pickanumber_score::json::{self, quote, Kind, Value};
-use pickanumber_score::{analyse, Analysis, Bucket, Request};
+use pickanumber_score::json::Kind;
+use pickanumber_score::{analyse, Analysis, Bucket, Item, Request};
+use pickanumber_text::judge_doc::{self, Pretty};
 use std::fmt::Write as _;
 
 /// One saved pass.
@@ -54,91 +56,95 @@ impl Saved {
     }
 }
 
-/// The document of `list`, created at the first pass's time.
+/// The document of `list`, created at the first pass's time, written by the judge store's
+/// codec ([`judge_doc`]) in the style the CLI writes.
 pub fn encode(list: &[Saved]) -> String {
-    let created = list.first().map_or("", |s| s.timestamp.as_str());
-    let mut d = String::from("{\n  \"id\": \"calculator\",\n  \"title\": \"Passes saved in the calculator\",\n  \"created\": ");
-    quote(&mut d, created);
-    d.push_str(",\n  \"versions\": [");
+    let mut w = Pretty::default();
+    w.open('{');
+    for (key, value) in [
+        ("id", "calculator"),
+        ("title", "Passes saved in the calculator"),
+        ("created", list.first().map_or("", |s| s.timestamp.as_str())),
+    ] {
+        w.key(key);
+        w.string(value);
+    }
+    w.key(judge_doc::LIST);
+    w.open('[');
     for (i, s) in list.iter().enumerate() {
-        let number = |x: &str| match x.parse::<f64>() {
-            Ok(_) => x.to_string(),
-            Err(_) => "null".to_string(),
-        };
-        let _ = write!(
-            d,
-            "{}\n    {{\"version\": {}, \"timestamp\": ",
-            if i == 0 { "" } else { "," },
-            i + 1
-        );
-        quote(&mut d, &s.timestamp);
+        w.item();
+        w.open('{');
+        w.key("version");
+        w.raw(&(i + 1).to_string());
         for (key, value) in [
+            ("timestamp", &s.timestamp),
             ("summary", &s.judge),
             ("judge", &s.judge),
             ("mode", &s.mode),
             ("text", &s.text),
         ] {
-            let _ = write!(d, ", \"{key}\": ");
-            quote(&mut d, value);
+            w.key(key);
+            w.string(value);
         }
-        let a = analyse(&s.text, &Request::default());
-        let _ = write!(
-            d,
-            ", \"evidence\": {}, \"scores\": {{\"final\": {}, \"confidence\": {}}}}}",
-            evidence(&a),
-            number(&s.score),
-            number(&s.confidence)
-        );
+        w.key("evidence");
+        evidence(&mut w, &analyse(&s.text, &Request::default()));
+        w.key("scores");
+        w.open('{');
+        for (key, value) in [("final", &s.score), ("confidence", &s.confidence)] {
+            w.key(key);
+            w.raw(if value.parse::<f64>().is_ok() {
+                value
+            } else {
+                "null"
+            });
+        }
+        w.close('}');
+        w.close('}');
     }
-    d.push_str("\n  ]\n}\n");
-    d
+    w.close(']');
+    w.close('}');
+    w.out.push('\n');
+    w.out
 }
 
 /// The items as the four buckets (`{"working": [{"value": 3, "text": …}], …}`) when every item
 /// has one, else as a JSON item list (`[{"impact": 3, "text": …, "criterion": …}]`).
-fn evidence(a: &Analysis) -> String {
+fn evidence(w: &mut Pretty, a: &Analysis) {
     let items: Vec<_> = a.entries.iter().map(|e| &e.item).collect();
-    let mut out = String::new();
+    let item = |w: &mut Pretty, key: &str, i: &Item| {
+        w.item();
+        w.open('{');
+        w.key(key);
+        w.raw(&i.impact.value().to_string());
+        w.key("text");
+        w.string(&i.text);
+    };
     if !items.is_empty() && items.iter().all(|i| i.bucket.is_some()) {
-        out.push('{');
-        for (k, b) in Bucket::ALL.iter().enumerate() {
-            let _ = write!(out, "{}\"{}\": [", if k == 0 { "" } else { ", " }, b.key());
-            let mut first = true;
-            for i in items.iter().filter(|i| i.bucket == Some(*b)) {
-                let _ = write!(
-                    out,
-                    "{}{{\"value\": {}, \"text\": ",
-                    if first { "" } else { ", " },
-                    i.impact.value()
-                );
-                quote(&mut out, &i.text);
-                out.push('}');
-                first = false;
+        w.open('{');
+        for b in Bucket::ALL {
+            w.key(b.key());
+            w.open('[');
+            for i in items.iter().filter(|i| i.bucket == Some(b)) {
+                item(w, "value", i);
+                w.close('}');
             }
-            out.push(']');
+            w.close(']');
         }
-        out.push('}');
-        return out;
+        w.close('}');
+        return;
     }
-    out.push('[');
-    for (k, i) in items.iter().enumerate() {
-        let _ = write!(
-            out,
-            "{}{{\"impact\": {}, \"text\": ",
-            if k == 0 { "" } else { ", " },
-            i.impact.value()
-        );
-        quote(&mut out, &i.text);
+    w.open('[');
+    for i in items {
+        item(w, "impact", i);
         for (key, label) in [("criterion", &i.criterion), ("perspective", &i.perspective)] {
             if let Some(l) = label {
-                let _ = write!(out, ", \"{key}\": ");
-                quote(&mut out, l);
+                w.key(key);
+                w.string(l);
             }
         }
-        out.push('}');
+        w.close('}');
     }
-    out.push(']');
-    out
+    w.close(']');
 }
 
 /// Reads a stored or imported document (empty text: no passes).
@@ -149,12 +155,8 @@ pub fn decode(text: &str) -> Result<Vec<Saved>, String> {
     if text.trim().is_empty() {
         return Ok(Vec::new());
     }
-    let doc = json::parse(text).map_err(|e| format!("not a judge document: {e}"))?;
-    let list = doc.get("versions").or_else(|| doc.get("passes"));
-    let Some(Kind::Array(passes)) = list.map(|p| &p.kind) else {
-        return Err("not a judge document: it has no \"versions\" list".into());
-    };
-    passes
+    let doc = judge_doc::read(text).map_err(|why| format!("not a judge document: {why}"))?;
+    doc.versions()
         .iter()
         .enumerate()
         .map(|(i, p)| {
@@ -164,7 +166,14 @@ pub fn decode(text: &str) -> Result<Vec<Saved>, String> {
             };
             let text = match (string("text"), p.get("evidence")) {
                 (Some(t), _) => t,
-                (None, Some(e)) => format!("{{\"evidence\": {}}}", write(e)),
+                (None, Some(e)) => {
+                    let mut w = Pretty::default();
+                    w.open('{');
+                    w.key("evidence");
+                    w.value(e);
+                    w.close('}');
+                    w.out
+                }
                 (None, None) => {
                     return Err(format!(
                         "pass {} has neither \"text\" nor \"evidence\"",
@@ -195,33 +204,6 @@ pub fn decode(text: &str) -> Result<Vec<Saved>, String> {
             Ok(saved)
         })
         .collect()
-}
-
-/// A JSON value written back as JSON (numbers as they were written).
-fn write(v: &Value) -> String {
-    let mut out = String::new();
-    match &v.kind {
-        Kind::Null => out.push_str("null"),
-        Kind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Kind::Number(n) => out.push_str(n),
-        Kind::String(s) => quote(&mut out, s),
-        Kind::Array(items) => {
-            let inner: Vec<String> = items.iter().map(write).collect();
-            let _ = write!(out, "[{}]", inner.join(", "));
-        }
-        Kind::Object(members) => {
-            let inner: Vec<String> = members
-                .iter()
-                .map(|(k, v)| {
-                    let mut m = String::new();
-                    quote(&mut m, k);
-                    format!("{m}: {}", write(v))
-                })
-                .collect();
-            let _ = write!(out, "{{{}}}", inner.join(", "));
-        }
-    }
-    out
 }
 
 /// The saved passes as the calculator lists them: each with its judge, headline, mode and
@@ -327,6 +309,7 @@ pub fn import(stored: &str, text: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pickanumber_score::json;
 
     fn pass(judge: &str, text: &str) -> Saved {
         Saved::new(judge, text, &Request::default(), "2026-11-24T06:00:00Z")
@@ -391,8 +374,10 @@ mod tests {
         assert_eq!(list[0].mode, "feedback");
         assert_eq!(list[0].score, "56");
         assert_eq!(list[0].confidence, "—");
-        // Saved again with its text, the buckets come back as they were.
-        assert!(stored.contains(r#""evidence": {"working": [{"value": 3, "text": "ok"}], "not_working": [], "missing": [{"value": -1, "text": "docs"}], "confusing": []}"#), "{stored}");
+        // Saved again with its text, the buckets come back as they were, written as the CLI
+        // writes a document.
+        let evidence = "\"evidence\": {\n        \"working\": [\n          {\n            \"value\": 3,\n            \"text\": \"ok\"\n          }\n        ],\n        \"not_working\": [],\n        \"missing\": [\n          {\n            \"value\": -1,\n            \"text\": \"docs\"\n          }\n        ],\n        \"confusing\": []\n      },";
+        assert!(stored.contains(evidence), "{stored}");
     }
 
     #[test]

@@ -12,13 +12,14 @@
 //!
 //! The document: `{"id", "title", "created", "versions": [{"version", "timestamp", "summary",
 //! "evidence", "scores"}, …]}`, written with an indent of 2 as ASCII JSON (see
-//! [`crate::compat::python_json`]). Each saved version is one `score --save`, not a pass (a pass
+//! [`crate::compat::python_json`]) by the judge store's codec, [`pickanumber_text::judge_doc`],
+//! which the calculator's saved passes are read and written with too. Each saved version is one `score --save`, not a pass (a pass
 //! is one judge's list of items). A document written before the list was called `versions`
 //! holds it under [`OLD_LIST`]; it is read the same, and the next save writes it as
 //! `versions`, in the same place among the keys.
 
-use crate::compat::python_json;
 use pickanumber_instruments::bounded::{read_file, Bounded, MAX_BYTES};
+use pickanumber_text::judge_doc::{self, Pretty};
 use serde_json::{Map, Value};
 use std::fmt;
 use std::path::PathBuf;
@@ -90,12 +91,7 @@ impl fmt::Display for Slug {
     }
 }
 
-/// The key of the saved versions' list in a judge document.
-pub const LIST: &str = "versions";
-
-/// The list's key in documents written before it was called [`LIST`] (and by the skill's
-/// score.py before it): accepted on read, renamed on the next save.
-pub const OLD_LIST: &str = "passes";
+pub use pickanumber_text::judge_doc::{LIST, OLD_LIST};
 
 /// A judge document read from disk: a JSON object whose `versions` (or, in an older document,
 /// `passes`) is a list. Every other key is kept as it was, in its order.
@@ -103,20 +99,6 @@ pub const OLD_LIST: &str = "passes";
 pub struct Document(Map<String, Value>);
 
 impl Document {
-    /// Checks the shape of a parsed file.
-    fn from_value(v: Value) -> Result<Document, &'static str> {
-        match v {
-            Value::Object(m) if m.contains_key(LIST) && m.contains_key(OLD_LIST) => {
-                Err("it has both a \"versions\" and a \"passes\" list (\"passes\" is the old name of \"versions\")")
-            }
-            Value::Object(m) if [LIST, OLD_LIST].iter().any(|k| m.get(*k).is_some_and(Value::is_array)) => {
-                Ok(Document(m))
-            }
-            Value::Object(_) => Err("it has no \"versions\" list"),
-            _ => Err("it is not a JSON object"),
-        }
-    }
-
     /// The saved versions, oldest first.
     pub fn versions(&self) -> &[Value] {
         self.0
@@ -222,7 +204,9 @@ impl Store {
                 None => None,
             };
             let (doc, version, total) = with_version(slug, doc, pass.clone(), &path)?;
-            Ok((python_json(&Value::Object(doc)), (version, total)))
+            let mut w = Pretty::default();
+            write(&mut w, &Value::Object(doc));
+            Ok((w.out, (version, total)))
         })?;
         Ok(Saved {
             path,
@@ -232,7 +216,8 @@ impl Store {
     }
 }
 
-/// Parses the bytes of the document at `path`.
+/// Reads the bytes of the document at `path` with the judge store's codec
+/// ([`pickanumber_text::judge_doc`], which the calculator's saved passes use too).
 fn parse(path: &std::path::Path, text: &[u8]) -> Result<Document, String> {
     let corrupt = |why: String| {
         format!(
@@ -240,14 +225,64 @@ fn parse(path: &std::path::Path, text: &[u8]) -> Result<Document, String> {
             path.display()
         )
     };
-    let value: Value =
-        serde_json::from_slice(text).map_err(|e| corrupt(format!("invalid JSON: {e}")))?;
-    let doc = Document::from_value(value).map_err(|why| corrupt(why.to_string()))?;
-    // serde_json has read it, so it is UTF-8.
-    let text = std::str::from_utf8(text).map_err(|e| corrupt(e.to_string()))?;
-    match inexact_integer(text) {
-        Some(why) => Err(format!("{}: {why}; it was left unchanged", path.display())),
-        None => Ok(doc),
+    let text = std::str::from_utf8(text).map_err(|e| corrupt(format!("invalid UTF-8: {e}")))?;
+    let doc = judge_doc::read(text).map_err(corrupt)?;
+    if let Some(why) = inexact_integer(text) {
+        return Err(format!("{}: {why}; it was left unchanged", path.display()));
+    }
+    let mut members = Map::new();
+    for (key, value) in &doc.members {
+        members.insert(key.clone(), to_serde(value).map_err(corrupt)?);
+    }
+    Ok(Document(members))
+}
+
+/// A value the codec read, for the rest of the CLI: numbers as serde_json reads their text.
+fn to_serde(v: &pickanumber_text::json::Value<'_>) -> Result<Value, String> {
+    use pickanumber_text::json::Kind;
+    Ok(match &v.kind {
+        Kind::Null => Value::Null,
+        Kind::Bool(b) => Value::Bool(*b),
+        Kind::Number(n) => Value::Number(
+            n.parse()
+                .map_err(|_| format!("the number {n} is outside the range of a 64-bit float"))?,
+        ),
+        Kind::String(s) => Value::String(s.clone()),
+        Kind::Array(items) => Value::Array(items.iter().map(to_serde).collect::<Result<_, _>>()?),
+        Kind::Object(members) => {
+            let mut m = Map::new();
+            for (k, v) in members {
+                m.insert(k.clone(), to_serde(v)?);
+            }
+            Value::Object(m)
+        }
+    })
+}
+
+/// `value` written by the codec's writer ([`judge_doc::Pretty`]): numbers as serde_json
+/// writes them, so the text is [`crate::compat::python_json`]'s, byte for byte.
+fn write(w: &mut Pretty, value: &Value) {
+    match value {
+        Value::Null => w.raw("null"),
+        Value::Bool(b) => w.raw(if *b { "true" } else { "false" }),
+        Value::Number(n) => w.raw(&n.to_string()),
+        Value::String(s) => w.string(s),
+        Value::Array(items) => {
+            w.open('[');
+            for i in items {
+                w.item();
+                write(w, i);
+            }
+            w.close(']');
+        }
+        Value::Object(members) => {
+            w.open('{');
+            for (k, v) in members {
+                w.key(k);
+                write(w, v);
+            }
+            w.close('}');
+        }
     }
 }
 
@@ -353,6 +388,7 @@ pub fn now() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compat::python_json;
 
     #[test]
     fn slugs_are_kebab_case() {
@@ -395,6 +431,68 @@ mod tests {
         assert_eq!(t("v2x-plan"), "V2X Plan");
         assert_eq!(t("3d-map"), "3D Map");
         assert_eq!(t("x"), "X");
+    }
+
+    /// A seeded random JSON value: every kind, numbers of each serde_json representation,
+    /// strings with escapes, non-ASCII and characters beyond U+FFFF.
+    fn random_value(seed: &mut u64, depth: u32) -> Value {
+        let mut next = || {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            *seed
+        };
+        let pick = next() % if depth == 0 { 6 } else { 8 };
+        match pick {
+            0 => Value::Null,
+            1 => Value::Bool(next() % 2 == 0),
+            2 => Value::from(next() as i64),
+            3 => Value::from(next()),
+            4 => {
+                Value::from(f64::from_bits(next() >> 2) * if next() % 2 == 0 { 1.0 } else { -1.0 })
+            }
+            5 => {
+                let chars = [
+                    'a', ' ', '"', '\\', '\n', '\u{1}', '\u{7f}', 'é', '€', '😀', '\u{2028}',
+                ];
+                let n = next() % 6;
+                Value::from(
+                    (0..n)
+                        .map(|_| chars[(next() % chars.len() as u64) as usize])
+                        .collect::<String>(),
+                )
+            }
+            6 => Value::Array(
+                (0..next() % 4)
+                    .map(|_| random_value(seed, depth - 1))
+                    .collect(),
+            ),
+            _ => Value::Object(
+                (0..next() % 4)
+                    .map(|k| (format!("k{k}é"), random_value(seed, depth - 1)))
+                    .collect(),
+            ),
+        }
+    }
+
+    /// The codec's writer writes a document as `python_json` (serde_json's pretty printer,
+    /// non-ASCII escaped) does, and the codec reads it back as serde_json does.
+    #[test]
+    fn the_codec_writes_and_reads_what_serde_json_does() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..2000 {
+            let v = random_value(&mut seed, 4);
+            if v.as_f64().is_some_and(|x| !x.is_finite()) {
+                continue;
+            }
+            let mut w = Pretty::default();
+            write(&mut w, &v);
+            assert_eq!(w.out, python_json(&v));
+            // Read back as serde_json reads the text (its float parsing included).
+            let back = to_serde(&pickanumber_text::json::parse(&w.out).unwrap()).unwrap();
+            let theirs: Value = serde_json::from_str(&w.out).unwrap();
+            assert_eq!(back, theirs, "{}", w.out);
+        }
     }
 
     #[test]

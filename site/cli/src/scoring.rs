@@ -20,7 +20,7 @@ pub struct ScoringArgs {
     given: Vec<(&'static ScoringOption, Option<String>)>,
 }
 
-/// clap's argument for `option`: its id is the option's name (`fail_under`), so other
+/// clap's argument for `option`: its id is the option's name in the table, so other
 /// arguments can conflict with it.
 fn arg(option: &'static ScoringOption) -> Arg {
     let long = option.spelled(Spelling::Cli)[2..].to_string();
@@ -68,7 +68,7 @@ fn arg(option: &'static ScoringOption) -> Arg {
             .value_name(option.value_name())
             .value_parser(text(|rule, s| within_text(rule, s).map(drop))),
         Rule::Rubric | Rule::Work => arg.value_name(option.value_name()),
-        // Repeated, one field a time: `--require-card rubric=<sha256>`.
+        // Repeated, one field a time: `rubric=<sha256>`.
         Rule::Card => arg
             .value_name(option.value_name())
             .action(ArgAction::Append)

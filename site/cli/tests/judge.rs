@@ -586,7 +586,7 @@ fn a_corrupt_document_is_named_and_never_overwritten() {
     for (content, why) in [
         (
             "{\"id\": \"agent-hq-pricing\", \"passes\": [",
-            "invalid JSON: EOF while parsing a list at line 1 column 38",
+            "invalid JSON: line 1, column 39: expected a value (an object, a list, a string, a number, true, false or null), found the end of the text",
         ),
         ("[1, 2]", "it is not a JSON object"),
         (

@@ -145,9 +145,7 @@ pub fn watch(inputs: Inputs) -> RwSignal<View> {
 /// # Errors
 /// Why the module could not be loaded or did not answer.
 pub async fn call(asked: JsValue) -> Result<JsValue, String> {
-    call_module("pickanumberSecond", asked)
-        .await
-        .map(Into::into)
+    call_module("pickanumberSecond", asked).await
 }
 
 /// The text of the answer's field `name` (the module's `ask::Answer` names them), `None`
@@ -164,7 +162,7 @@ pub fn field(answer: &JsValue, name: &str) -> Option<String> {
 ///
 /// # Errors
 /// Why the module could not be loaded or did not answer.
-pub async fn call_module(loader: &str, asked: JsValue) -> Result<js_sys::Array, String> {
+pub async fn call_module(loader: &str, asked: JsValue) -> Result<JsValue, String> {
     let global = js_sys::global();
     let load: js_sys::Function = js_sys::Reflect::get(&global, &loader.into())
         .ok()
@@ -186,7 +184,6 @@ pub async fn call_module(loader: &str, asked: JsValue) -> Result<js_sys::Array, 
         .and_then(|f| f.dyn_into().ok())
         .ok_or("an older version: reload the page")?;
     f.call1(&JsValue::NULL, &asked)
-        .map(|v| v.unchecked_into())
         .map_err(|e| e.as_string().unwrap_or_else(|| "it stopped".into()))
 }
 

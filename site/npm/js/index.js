@@ -8,6 +8,7 @@
 import init, {
   initSync,
   analyseJson,
+  cacheDamaged,
   cacheEntry,
   cacheKey,
   cacheOutcome,
@@ -40,7 +41,7 @@ if (typeof process === "object" && typeof process.versions?.node === "string") {
 
 /**
  * The scoring options, from the core's one table: `{ name, what, needs, help, kind }` each,
- * named as the options object spells them (`failUnder`), in the table's order.
+ * named as the options object spells them (camelCase), in the table's order.
  */
 export const SCORING_OPTIONS = Object.freeze(JSON.parse(scoringOptionsJson()));
 
@@ -369,7 +370,7 @@ export async function judge(work, rubric, judges, options = {}) {
     }
   }
   if (options === null || typeof options !== "object" || Array.isArray(options)) {
-    throw new TypeError(`options must be an object such as { failUnder: 60 }, not ${describe(options)}`);
+    throw new TypeError(`options must be an object such as { mode: "matrix" }, not ${describe(options)}`);
   }
   const { timeoutMs = 300_000, cache, repeat = 1, runs, workId, ...rest } = options;
   for (const key of ["against", "rubric"]) {
@@ -482,13 +483,13 @@ function lookup(dir, prompt, schemaText, grader, damaged) {
     text = nodeFs.readFileSync(path, "utf8");
   } catch (e) {
     if (e.code === "ENOENT") return null;
-    damaged.push(`the cache entry ${path} is damaged (${e.code ?? e.message}); it is ignored and the grader is called again`);
+    damaged.push(cacheDamaged(path, e.code ?? e.message));
     return null;
   }
   try {
     return JSON.parse(cacheOutcome(text, key, grader));
   } catch (e) {
-    damaged.push(`the cache entry ${path} is damaged (${e.message}); it is ignored and the grader is called again`);
+    damaged.push(cacheDamaged(path, e.message));
     return null;
   }
 }
@@ -552,7 +553,7 @@ export const version = wasmVersion();
  * depend on promptfoo. The assertion's `config`: `rubric` (a rubric file's path, from the
  * folder promptfoo runs in), `providers` (ids such as `openai:gpt-5`, or `{ id, label,
  * config }` as in promptfooconfig's `providers`; without it, the test's grading provider,
- * `defaultTest.options.provider`), and {@link judge}'s options (`failUnder`, `timeoutMs`, …).
+ * `defaultTest.options.provider`), and {@link judge}'s options (the scoring options, `timeoutMs`, …).
  * See index.d.ts.
  */
 export function promptfooJudge(loadApiProvider) {

@@ -388,6 +388,13 @@ pub fn cache_outcome_text(entry: &str, key: &str, grader_json: &str) -> Result<S
     Ok(e.outcome(&g).to_string())
 }
 
+/// The sentence naming the damaged cache entry at `path` ([`pickanumber_result::cache::damaged`]),
+/// for JavaScript, which reads the entry's file itself.
+#[wasm_bindgen(js_name = cacheDamaged)]
+pub fn cache_damaged(path: &str, why: &str) -> String {
+    pickanumber_result::cache::damaged(std::path::Path::new(path), why)
+}
+
 /// [`cache_key_text`] for JavaScript.
 #[wasm_bindgen(js_name = cacheKey)]
 pub fn cache_key(prompt: &str, schema: &str, grader_json: &str) -> Result<String, JsError> {

@@ -205,7 +205,7 @@ pub fn rubric(name: &str, v: &Value) -> Result<Rubric, OptionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pickanumber_result::{Gate, OptionNames};
+    use pickanumber_result::{Gate, Spelling};
     use pickanumber_score::{Mode, Preset};
 
     fn err(json: &str) -> String {
@@ -259,8 +259,8 @@ mod tests {
             fail_under: Some(70.0),
             min_confidence: Some(0.5),
             require_self_check: true,
-            max_unverified: None,
-            names: OptionNames::NPM,
+            names: Spelling::Npm,
+            ..Gate::default()
         };
         assert_eq!(o.gate, gate);
         assert!(!o.interval);
@@ -305,9 +305,18 @@ mod tests {
 
     #[test]
     fn mistakes_name_the_option_and_what_it_takes() {
+        // The options named as the table names them, in its order.
+        let names: Vec<String> = pickanumber_result::table::SCORING_OPTIONS
+            .iter()
+            .map(|o| Spelling::Npm.name(o.name))
+            .collect();
+        let unknown = format!(
+            "unknown option \"mod\": the options are {}",
+            names.join(", ")
+        );
         for (json, says) in [
             ("[]", "the options must be an object such as { mode: \"matrix\" }, not an array"),
-            (r#"{"mod": "x"}"#, "unknown option \"mod\": the options are mode, preset, weights, rubric, strict, failUnder, minConfidence, requireSelfCheck, denominator, scale, interval, against, unverified, requireEvidence, requireQuotes, maxUnverified, requireCard"),
+            (r#"{"mod": "x"}"#, &*unknown),
             (r#"{"mode": "grid"}"#, "options.mode: \"grid\" is not one of auto, pooled, matrix, feedback"),
             (r#"{"mode": 1}"#, "options.mode: must be one of auto, pooled, matrix, feedback, not a number (1)"),
             (r#"{"preset": "x"}"#, "options.preset: \"x\" is not one of generic, hackathon"),

@@ -2,7 +2,7 @@
 //!
 //! **Index.** Every listed page ([`Entry`]: its address, title, description, the body's HTML
 //! and its h2/h3 headings) → one record per page and per heading, each with the names a reader
-//! may type to find it: the code identifiers of the section's tables and headings (`fail_under`,
+//! may type to find it: the code identifiers of the section's tables and headings (`naive_scale`,
 //! `--against`), every command-line flag its code shows and the words of its text, each once
 //! (the script matches them by prefix and by stem, below the title's) → [`index_json`], written as
 //! [`INDEX`] beside the pages. The builder takes whatever pages the site renders, so a new

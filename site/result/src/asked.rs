@@ -8,9 +8,10 @@ use crate::Rubric;
 use pickanumber_score::{Mode, Named, Preset, Request};
 
 /// How a front end writes its options in messages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Spelling {
     /// `pickanumber`'s flags: `--mode pooled`.
+    #[default]
     Cli,
     /// The Python package's keyword arguments: `mode="pooled"`.
     Python,
@@ -19,14 +20,14 @@ pub enum Spelling {
 }
 
 impl Spelling {
-    /// `option` (snake_case, as `fail_under`) as the front end writes it, with `value` when it
-    /// matters to the message.
+    /// `option` (snake_case, as the table of scoring options names it) as the front end writes
+    /// it, with `value` when it matters to the message.
     ///
     /// ```
     /// use pickanumber_result::Spelling;
-    /// assert_eq!(Spelling::Cli.option("fail_under", None), "--fail-under");
+    /// assert_eq!(Spelling::Cli.option("some_option", None), "--some-option");
     /// assert_eq!(Spelling::Python.option("mode", Some("pooled")), "mode=\"pooled\"");
-    /// assert_eq!(Spelling::Npm.option("fail_under", None), "options.failUnder");
+    /// assert_eq!(Spelling::Npm.option("some_option", None), "options.someOption");
     /// ```
     pub fn option(self, option: &str, value: Option<&str>) -> String {
         match (self, value) {
@@ -38,8 +39,8 @@ impl Spelling {
         }
     }
 
-    /// `option` (snake_case) as the front end names it where it is given: the flag
-    /// `--fail-under`, the keyword `fail_under`, the key `failUnder`. The one rule every
+    /// `option` (snake_case) as the front end names it where it is given: a flag
+    /// (`--some-option`), a keyword (`some_option`) or a key (`someOption`). The one rule every
     /// front end's spelling of an option follows.
     ///
     /// ```
@@ -70,8 +71,24 @@ impl Spelling {
         }
     }
 
-    /// `option` as the front end's messages start with it: `--fail-under`, `fail_under`,
-    /// `options.failUnder`.
+    /// `option` (snake_case, as the table of scoring options names it) as the gate's misses end
+    /// with it: `--some-option`, `some_option=`, `someOption`.
+    ///
+    /// ```
+    /// use pickanumber_result::Spelling;
+    /// assert_eq!(Spelling::Cli.in_gate("some_option"), "--some-option");
+    /// assert_eq!(Spelling::Python.in_gate("some_option"), "some_option=");
+    /// assert_eq!(Spelling::Npm.in_gate("some_option"), "someOption");
+    /// ```
+    pub fn in_gate(self, option: &str) -> String {
+        match self {
+            Spelling::Python => self.option(option, None),
+            _ => self.name(option),
+        }
+    }
+
+    /// `option` as the front end's messages start with it: `--some-option`, `some_option`,
+    /// `options.someOption`.
     pub fn key(self, option: &str) -> String {
         match self {
             Spelling::Npm => format!("options.{}", self.name(option)),

@@ -463,8 +463,10 @@ fn params_json(g: &Grader) -> Value {
     })
 }
 
-/// The sentence of a damaged entry.
-fn damaged(path: &Path, why: &str) -> String {
+/// The sentence naming a damaged entry at `path` and why it does not read: the one wording
+/// every front end reports (Python through [`Store::load`], npm, which reads the file itself,
+/// through its `cacheDamaged`).
+pub fn damaged(path: &Path, why: &str) -> String {
     format!(
         "the cache entry {} is damaged ({why}); it is ignored and the grader is called again",
         path.display()

@@ -412,7 +412,7 @@ pub fn settings_hash(r: &Request) -> String {
     sha256_hex(settings_text(r).as_bytes())
 }
 
-/// A card field the gate requires to hold one value: `--require-card rubric=HEX`.
+/// A card field the gate requires to hold one value: `rubric=HEX`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pin {
     /// One of [`FIELDS`].

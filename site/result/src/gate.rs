@@ -5,64 +5,25 @@
 //! over 3, since a score with item errors or no score at all is not a score to gate.
 //!
 //! Each miss is a sentence that ends with the option it checks, spelled as the caller's front
-//! end spells it ([`OptionNames`]): `final 62 is under 70 (--fail-under)` from the CLI,
-//! `(fail_under=)` from Python, `(failUnder)` from npm.
+//! end spells it ([`Spelling::in_gate`], from the option's name in the table of scoring
+//! options): `final 62 is under 70 (--fail-under)` from the CLI, `(fail_under=)` from Python,
+//! `(failUnder)` from npm.
 
+use crate::Spelling;
 use pickanumber_result_view::{words::RESULT, working::headline_label};
 use pickanumber_score::Analysis;
 use serde::Serialize;
 
-/// How a front end spells the gate's three options, for the sentences of its misses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OptionNames {
-    /// The option of [`Gate::fail_under`].
-    pub fail_under: &'static str,
-    /// The option of [`Gate::min_confidence`].
-    pub min_confidence: &'static str,
-    /// The option of [`Gate::require_self_check`].
-    pub require_self_check: &'static str,
-    /// The option of [`Gate::max_unverified`].
-    pub max_unverified: &'static str,
-    /// The option of [`crate::Options::require_card`].
-    pub require_card: &'static str,
-}
-
-impl OptionNames {
-    /// `pickanumber score` and `combine`: the flags.
-    pub const CLI: OptionNames = OptionNames {
-        fail_under: "--fail-under",
-        min_confidence: "--min-confidence",
-        require_self_check: "--require-self-check",
-        max_unverified: "--max-unverified",
-        require_card: "--require-card",
-    };
-    /// The Python package: the keyword arguments of `analyse` and `combine`.
-    pub const PYTHON: OptionNames = OptionNames {
-        fail_under: "fail_under=",
-        min_confidence: "min_confidence=",
-        require_self_check: "require_self_check=",
-        max_unverified: "max_unverified=",
-        require_card: "require_card=",
-    };
-    /// The npm package: the keys of the options object.
-    pub const NPM: OptionNames = OptionNames {
-        fail_under: "failUnder",
-        min_confidence: "minConfidence",
-        require_self_check: "requireSelfCheck",
-        max_unverified: "maxUnverified",
-        require_card: "requireCard",
-    };
-}
-
-impl Default for OptionNames {
-    /// The CLI's flags.
-    fn default() -> OptionNames {
-        OptionNames::CLI
-    }
-}
+/// The gate's options, as [`crate::table::SCORING_OPTIONS`] names them.
+const GATE_OPTIONS: [&str; 4] = [
+    "fail_under",
+    "min_confidence",
+    "require_self_check",
+    "max_unverified",
+];
 
 /// The thresholds a caller gives, and how its front end names them.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Gate {
     /// The headline must be at least this.
     pub fail_under: Option<f64>,
@@ -73,11 +34,28 @@ pub struct Gate {
     /// The share of checkable items (verified or not found) whose evidence is not in the
     /// judged work must be at most this (0 to 1); it needs a work to check against.
     pub max_unverified: Option<f64>,
-    /// The options' names in the misses' sentences (the CLI's flags by default).
-    pub names: OptionNames,
+    /// How the misses' sentences spell the options (the CLI's flags by default).
+    pub names: Spelling,
+}
+
+impl Default for Gate {
+    /// [`Gate::NONE`].
+    fn default() -> Gate {
+        Gate::NONE
+    }
 }
 
 impl Gate {
+    /// No threshold, the CLI's spelling: the gate every caller starts from (in a `const`
+    /// too, as `Gate { fail_under: Some(70.0), ..Gate::NONE }`).
+    pub const NONE: Gate = Gate {
+        fail_under: None,
+        min_confidence: None,
+        require_self_check: false,
+        max_unverified: None,
+        names: Spelling::Cli,
+    };
+
     /// Whether any threshold was given.
     pub fn is_set(&self) -> bool {
         self.fail_under.is_some()
@@ -91,13 +69,9 @@ impl Gate {
     /// with no headline misses every check it cannot pass.
     pub fn misses(&self, a: &Analysis) -> Vec<String> {
         let h = a.headline();
-        let OptionNames {
-            fail_under,
-            min_confidence,
-            require_self_check,
-            max_unverified,
-            ..
-        } = self.names;
+        // The gate's options by their names in the table of scoring options.
+        let [fail_under, min_confidence, require_self_check, max_unverified] =
+            GATE_OPTIONS.map(|o| self.names.in_gate(o));
         let mut out = Vec::new();
         if let Some(n) = self.fail_under {
             match h {
@@ -239,5 +213,17 @@ pub fn parse_score(s: &str) -> Result<f64, String> {
     match pickanumber_score::parse_decimal(s) {
         Ok(x) if (0.0..=100.0).contains(&x) => Ok(x),
         _ => Err(format!("{s:?} is not a score from 0 to 100, such as 70")),
+    }
+}
+
+#[cfg(test)]
+mod names_tests {
+    /// Each option the gate names is a row of the table of scoring options, so its spelling
+    /// in every front end is the table's.
+    #[test]
+    fn the_gate_options_are_scoring_options() {
+        for o in super::GATE_OPTIONS {
+            assert!(crate::table::option(o).is_some(), "{o}");
+        }
     }
 }

@@ -235,7 +235,7 @@ pub const MAX_GRADERS: usize = 64;
 /// `min_judges` of 0 or over the graders' count, or no work to check against.
 pub fn verdict(graders: Vec<Grader>, options: &Options, panel: &Panel) -> Result<Verdict, String> {
     let names = options.gate.names;
-    let min_option = min_judges_option(names);
+    let min_option = names.in_gate("min_judges");
     if graders.is_empty() {
         return Err("no grader: give one grader or more, one pass each".into());
     }
@@ -345,10 +345,10 @@ pub fn verdict(graders: Vec<Grader>, options: &Options, panel: &Panel) -> Result
 /// The gate's card pins are checked again against the card as it now reads.
 fn on_card(e: &mut Evaluation, judges: &[Judged], panel: &Panel) {
     let pins = std::mem::take(&mut e.pins);
-    let option = e.gate.names.require_card;
+    let option = e.card_option();
     let old: Vec<String> = pins
         .iter()
-        .filter_map(|p| p.miss(&e.card, option))
+        .filter_map(|p| p.miss(&e.card, &option))
         .collect();
     e.misses.retain(|m| !old.contains(m));
     if let Some(p) = &panel.prompt {
@@ -363,16 +363,7 @@ fn on_card(e: &mut Evaluation, judges: &[Judged], panel: &Panel) {
             g.params = params;
         }
     }
-    e.require_card(pins, option);
-}
-
-/// How the caller's front end names `min_judges`, read from how it names `fail_under`.
-fn min_judges_option(names: crate::OptionNames) -> &'static str {
-    match names.fail_under {
-        "fail_under=" => "min_judges=",
-        "failUnder" => "minJudges",
-        _ => "--min-judges",
-    }
+    e.check_pins(pins);
 }
 
 /// A grader's outcome as the text to read, or its failure.

@@ -31,7 +31,7 @@ pub mod schema;
 pub mod table;
 
 pub use asked::{Asked, Spelling};
-pub use gate::{Gate, OptionNames};
+pub use gate::Gate;
 pub use json::{to_json, SCHEMA_VERSION};
 pub use pickanumber_rubric::Rubric;
 pub use pickanumber_score::{analyse, combine, Analysis, Request};
@@ -155,7 +155,7 @@ pub struct Evaluation {
     /// the graders sets their parameters and the prompt it sent before printing.
     pub card: card::Card,
     /// The card fields the gate requires ([`Options::require_card`], checked by
-    /// [`Evaluation::require_card`]).
+    /// [`Evaluation::check_pins`]).
     pub pins: Vec<card::Pin>,
 }
 
@@ -187,16 +187,23 @@ impl Evaluation {
         }
     }
 
-    /// Requires card fields to hold the values `pins` give (the gate's `--require-card`): each
-    /// one that does not is a miss naming the field, both values and `option` (the option as
-    /// the caller's front end spells it). [`evaluate`] calls it with
+    /// Requires card fields to hold the values `pins` give (the gate's card option): each one
+    /// that does not is a miss naming the field, both values and the option as the caller's
+    /// front end spells it ([`Gate::names`]). [`evaluate`] calls it with
     /// [`Options::require_card`]; a front end that changes the card afterwards (the prompt it
     /// sent) checks its own pins again here.
-    pub fn require_card(&mut self, pins: Vec<card::Pin>, option: &str) {
+    pub fn check_pins(&mut self, pins: Vec<card::Pin>) {
+        let option = self.card_option();
         for p in &pins {
-            self.misses.extend(p.miss(&self.card, option));
+            self.misses.extend(p.miss(&self.card, &option));
         }
         self.pins.extend(pins);
+    }
+
+    /// The gate's card option (the field [`Options::require_card`]) as the caller's front end
+    /// spells it.
+    pub fn card_option(&self) -> String {
+        self.gate.names.in_gate("require_card")
     }
 
     /// The exit code the CLI gives: 1 when items have errors, 3 when the gate missed, else 0.
@@ -258,9 +265,6 @@ fn finish(mut analysis: Analysis, options: &Options) -> Evaluation {
         card,
         pins: Vec::new(),
     };
-    e.require_card(
-        options.require_card.clone(),
-        options.gate.names.require_card,
-    );
+    e.check_pins(options.require_card.clone());
     e
 }

@@ -12,7 +12,7 @@
 //! an [`OptionError`]: a stable [`OptionKind`] and a sentence naming the option as the front end
 //! spells it ([`Spelling::key`]).
 
-use crate::{Asked, Gate, OptionNames, Options, Rubric, Spelling};
+use crate::{Asked, Gate, Options, Rubric, Spelling};
 use pickanumber_score::verify::{Against, Unverified, Work};
 use pickanumber_score::{Mode, Named, Preset};
 use std::fmt;
@@ -482,11 +482,7 @@ impl Reader {
             denominator: None,
             scale: None,
             gate: Gate {
-                names: match spelling {
-                    Spelling::Cli => OptionNames::CLI,
-                    Spelling::Python => OptionNames::PYTHON,
-                    Spelling::Npm => OptionNames::NPM,
-                },
+                names: spelling,
                 ..Gate::default()
             },
             interval: true,
@@ -652,7 +648,17 @@ impl Reader {
                 match name {
                     "fail_under" => self.gate.fail_under = Some(x),
                     "min_confidence" => self.gate.min_confidence = Some(x),
-                    _ => self.gate.max_unverified = Some(x),
+                    "max_unverified" => self.gate.max_unverified = Some(x),
+                    // A row of the table this reader does not store: refused rather than
+                    // written into another option's place.
+                    other => {
+                        return Err(OptionError::new(
+                            OptionKind::UnknownName,
+                            format!(
+                                "the option {other} is in the table but not read by this version"
+                            ),
+                        ))
+                    }
                 }
             }
         }
@@ -909,6 +915,28 @@ mod tests {
             e.message,
             "options.maxUnverified: needs options.against (the work to check the evidence against)"
         );
+    }
+
+    /// Each number option of the table is stored in its own place: a value set is a value
+    /// read back, so a new row the reader does not store fails here, not in a user's run.
+    #[test]
+    fn every_number_option_is_stored_in_its_place() {
+        for o in SCORING_OPTIONS {
+            let Rule::Within { max, .. } = o.rule else {
+                continue;
+            };
+            let mut r = Reader::new(Spelling::Python);
+            let x = max / 2.0;
+            r.set(o.name, Given::Number(x)).unwrap();
+            let g = r.gate;
+            let stored = [g.fail_under, g.min_confidence, g.max_unverified];
+            assert_eq!(
+                stored.iter().filter(|v| **v == Some(x)).count(),
+                1,
+                "{}",
+                o.name
+            );
+        }
     }
 
     #[test]

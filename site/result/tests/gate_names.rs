@@ -1,7 +1,7 @@
 //! The gate's misses name the option as the caller's front end spells it: every sentence the
 //! gate writes, word for word, under the CLI's, Python's and npm's names.
 
-use pickanumber_result::{evaluate, Gate, OptionNames, Options};
+use pickanumber_result::{evaluate, Gate, Options, Spelling};
 use pickanumber_score::{Mode, Request};
 
 /// The misses of `text` scored in `mode` with `weights` under `gate`, named by `names`.
@@ -10,7 +10,7 @@ fn misses(
     mode: Mode,
     weights: Option<&str>,
     gate: Gate,
-    names: OptionNames,
+    names: Spelling,
 ) -> Vec<String> {
     let options = Options {
         request: Request {
@@ -28,22 +28,21 @@ const ALL: Gate = Gate {
     fail_under: Some(70.0),
     min_confidence: Some(0.5),
     require_self_check: true,
-    max_unverified: None,
-    names: OptionNames::CLI,
+    ..Gate::NONE
 };
 
 /// Each front end's spelling of the three options, as its own users type them.
-const SPELLINGS: [(OptionNames, [&str; 3]); 3] = [
+const SPELLINGS: [(Spelling, [&str; 3]); 3] = [
     (
-        OptionNames::CLI,
+        Spelling::Cli,
         ["--fail-under", "--min-confidence", "--require-self-check"],
     ),
     (
-        OptionNames::PYTHON,
+        Spelling::Python,
         ["fail_under=", "min_confidence=", "require_self_check="],
     ),
     (
-        OptionNames::NPM,
+        Spelling::Npm,
         ["failUnder", "minConfidence", "requireSelfCheck"],
     ),
 ];
@@ -98,8 +97,8 @@ fn every_miss_names_the_front_ends_own_option() {
 
 #[test]
 fn the_cli_spelling_is_the_default_and_the_json_does_not_carry_it() {
-    assert_eq!(OptionNames::default(), OptionNames::CLI);
-    assert_eq!(Gate::default().names, OptionNames::CLI);
+    assert_eq!(Spelling::default(), Spelling::Cli);
+    assert_eq!(Gate::default().names, Spelling::Cli);
     let gate = Gate {
         fail_under: Some(90.0),
         ..Gate::default()
@@ -115,7 +114,7 @@ fn the_cli_spelling_is_the_default_and_the_json_does_not_carry_it() {
         "+3 a",
         &Options {
             gate: Gate {
-                names: OptionNames::NPM,
+                names: Spelling::Npm,
                 ..gate
             },
             ..Options::default()
@@ -142,9 +141,9 @@ fn the_evidence_gate_names_its_option_and_needs_a_work() {
     let work = Work::files([("a.rs", "fn main() {}\n")]).unwrap();
     let text = "+3 \"fn main()\" (a.rs:1)\n+3 \"fn helper()\"\n-1 a.rs:9";
     for (names, spelled) in [
-        (OptionNames::CLI, "--max-unverified"),
-        (OptionNames::PYTHON, "max_unverified="),
-        (OptionNames::NPM, "maxUnverified"),
+        (Spelling::Cli, "--max-unverified"),
+        (Spelling::Python, "max_unverified="),
+        (Spelling::Npm, "maxUnverified"),
     ] {
         let gate = Gate {
             max_unverified: Some(0.5),

@@ -30,6 +30,7 @@
 
 pub mod hash;
 pub mod json;
+pub mod judge_doc;
 pub mod lines;
 pub mod numtext;
 pub mod order;

@@ -118,7 +118,8 @@ fn toml_to_load(ev: &Event) -> Option<String> {
 }
 
 /// Reads a pasted TOML rubric with the page's rubric reader (the crate `site/rubric-reader`),
-/// loaded on first use (its answer: the rubric as JSON, or the errors with their lines), and
+/// loaded on first use (its answer, in named fields: the rubric as `json`, or the `errors`
+/// with their lines), and
 /// loads it into the form as a pasted JSON rubric is; the errors, or why the module could not be loaded, go
 /// beside the paste field.
 fn load_toml(island: Rc<RefCell<Island>>, text: String) {
@@ -134,10 +135,11 @@ fn load_toml(island: Rc<RefCell<Island>>, text: String) {
         if let Some(slot) = island.doc.get_element_by_id("err-paste") {
             slot.set_text_content(None);
         }
+        // The reader answers in named fields (`pickanumber_rubric_reader::Answer`).
         let (json, errors) = match &answer {
             Ok(a) => (
-                a.get(0).as_string().unwrap_or_default(),
-                a.get(1).as_string().unwrap_or_default(),
+                on_demand::field(a, "json").unwrap_or_default(),
+                on_demand::field(a, "errors").unwrap_or_default(),
             ),
             Err(why) => (
                 String::new(),

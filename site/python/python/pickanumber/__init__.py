@@ -304,14 +304,14 @@ class Analysis:
 
     @property
     def passed(self) -> bool:
-        """Whether the gate (``fail_under``, ``min_confidence``, ``require_self_check``)
-        passed; ``True`` when none was set and a score exists without errors."""
+        """Whether the gate (the thresholds among the scoring options given) passed; ``True``
+        when none was set and a score exists without errors."""
         return self._e.exit_code == 0
 
     @property
     def misses(self) -> List[str]:
-        """The gate's checks that missed, as sentences that name the keyword argument
-        (``final 62 is under 70 (fail_under=)``)."""
+        """The gate's checks that missed, as sentences that each end with the keyword
+        argument it checks, spelled ``name=``."""
         return list(self._e.misses)
 
     @property

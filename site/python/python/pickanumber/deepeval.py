@@ -3,8 +3,8 @@ evidence items or, with ``model``, the items judge models write about ``actual_o
 
 Data flow without ``model``: ``LLMTestCase.actual_output`` -> ``analyse`` (with the rubric
 and options) -> ``score`` (the headline / 100, from 0 to 1), ``reason`` (the headline
-sentence, the gate's misses, the item errors) and ``success`` (the gate: ``fail_under``,
-``min_confidence``, ``require_self_check``, and no item errors). No model is called.
+sentence, the gate's misses, the item errors) and ``success`` (the gate's thresholds among
+the scoring options, and no item errors). No model is called.
 
 Data flow with ``model`` (a model name or a ``DeepEvalBaseLLM``, one or several): each is
 made a judge through DeepEval's own ``initialize_model`` and called with the rubric's prompt,
@@ -53,10 +53,9 @@ class EvidenceMetric(BaseMetric):
     """Scores a test case's ``actual_output`` (the judge model's evidence items) with the
     fixed formula.
 
-    ``rubric``: a rubric file's path or a ``Rubric``. ``fail_under`` (0-100),
-    ``min_confidence`` (0-1) and ``require_self_check`` are the gate; DeepEval's
-    ``threshold`` is ``fail_under / 100`` (0 without one). The other keywords are
-    ``analyse``'s scoring options, with its defaults, kept together as the ``options``
+    ``rubric``: a rubric file's path or a ``Rubric``. The gate's thresholds are among the
+    scoring options (``pickanumber.SCORING_OPTIONS``); DeepEval's ``threshold`` is
+    ``fail_under / 100`` (0 without one). The other keywords are ``analyse``'s scoring options, with its defaults, kept together as the ``options``
     attribute (``rubric`` as the loaded ``Rubric``): DeepEval copies a metric by passing the
     attributes that match the constructor's parameters back to it, so a copy keeps every
     option and the gate. After ``measure``: ``score`` (0-1), ``reason``, ``success`` and

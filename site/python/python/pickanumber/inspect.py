@@ -77,9 +77,8 @@ def evidence_scorer(
     well as the keys below. A rubric is needed: it writes the prompt.
 
     ``rubric`` is a rubric file's path (recorded in the eval log as given) or a ``Rubric``;
-    ``options`` are ``analyse``'s keywords (``mode``, ``weights``, ``preset``, ``strict``,
-    ``fail_under``, ``min_confidence``, ``require_self_check``, ``denominator``,
-    ``scale``, ``interval``). The score's value is the headline from 0 to 100, its
+    ``options`` are ``analyse``'s keywords, the scoring options
+    (``pickanumber.SCORING_OPTIONS``). The score's value is the headline from 0 to 100, its
     explanation the markdown report, its metadata ``epoch`` (the sample's epoch it was read
     in), ``confidence``, ``mode``, ``interval`` (``None`` with ``interval=False``),
     ``passed``, ``misses``, ``reason``, the criteria's finals (matrix) and the full JSON as

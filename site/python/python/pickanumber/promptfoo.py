@@ -3,8 +3,9 @@
 promptfoo calls ``get_assert(output, context)`` of a Python file named by an assertion
 (``type: python``, ``value: file://pickanumber_assert.py``) whose content is one line,
 ``from pickanumber.promptfoo import get_assert``. The assertion's ``config`` holds the
-options: ``rubric`` (a path, relative to the folder promptfoo runs in), ``fail_under``,
-``min_confidence``, ``require_self_check`` and ``analyse``'s other keywords.
+options: ``rubric`` (a path, relative to the folder promptfoo runs in) and ``analyse``'s
+other keywords, the scoring options (``pickanumber.SCORING_OPTIONS``), the gate's
+thresholds among them.
 
 Data flow: output -> ``analyse`` -> ``{"pass": the gate's verdict, "score": final / 100,
 "reason": the headline sentence, misses and errors}``. An output with no item raises
