@@ -48,6 +48,7 @@ pub mod runs;
 use crate::calibrate::agreement::{bootstrap, Figure};
 use crate::calibrate::Scale;
 use crate::LineError;
+use pickanumber_score::verify::{Against, Counts};
 use pickanumber_score::{analyse, Request, Severity};
 use runs::Run;
 
@@ -62,7 +63,8 @@ pub struct Options {
     pub naive_scale: Scale,
     /// The key the runs were grouped by, when they were.
     pub by: Option<String>,
-    /// How every answer is scored (a rubric's settings, or the defaults).
+    /// How every answer is scored (a rubric's settings, or the defaults). Its `against`, when
+    /// set (`--against WORK`), is the work of every run that names none of its own.
     pub request: Request,
 }
 
@@ -85,6 +87,10 @@ pub struct Work {
     pub range: f64,
     /// Whether the finals fall on both sides of the gate (none without one).
     pub flips: Option<bool>,
+    /// Its runs whose evidence was checked against a work.
+    pub checked: usize,
+    /// Their items' statuses, summed (all zero when none was checked).
+    pub evidence: Counts,
 }
 
 impl Work {
@@ -164,6 +170,12 @@ pub struct Retest {
     pub warnings: Vec<String>,
     /// One row per work, in the order the works first appear.
     pub works: Vec<Work>,
+    /// Runs whose evidence was checked against a work (their own `against`, or
+    /// `--against`): items citing what the work lacks were left out before scoring. The
+    /// other runs were scored unchecked.
+    pub checked: usize,
+    /// The checked runs' items' statuses, summed.
+    pub evidence: Counts,
 }
 
 fn mean(v: &[f64]) -> f64 {
@@ -201,8 +213,10 @@ fn share(flags: &[f64]) -> Option<f64> {
     (!flags.is_empty()).then(|| mean(flags))
 }
 
-/// The final of one answer scored alone under `request`, or why it gives none.
-pub fn final_of(output: &str, request: &Request) -> Result<f64, String> {
+/// The final of one answer scored alone under `request`, with its evidence counts when the
+/// request has a work (`request.against`: items citing what the work lacks are left out
+/// before the formula runs, as `score --against` does), or why it gives none.
+pub fn final_of(output: &str, request: &Request) -> Result<(f64, Option<Counts>), String> {
     let a = analyse(output, request);
     // A line's own error first: it says what to fix, where the summary says only that nothing
     // was read.
@@ -223,9 +237,15 @@ pub fn final_of(output: &str, request: &Request) -> Result<f64, String> {
             }
         ));
     }
-    a.headline()
-        .map(|h| h.score)
-        .ok_or_else(|| "the output gives no score: no evidence item was read".into())
+    let evidence = a.evidence.as_ref().map(|v| v.counts);
+    let left_out = evidence.map_or(0, |c| c.not_found);
+    a.headline().map(|h| (h.score, evidence)).ok_or_else(|| {
+        if left_out > 0 {
+            format!("the output gives no score: every item was left out, {left_out} citing evidence the work does not have")
+        } else {
+            "the output gives no score: no evidence item was read".into()
+        }
+    })
 }
 
 /// The retest of `runs`.
@@ -251,9 +271,28 @@ pub fn retest(runs: &[Run], options: &Options) -> Result<Retest, Vec<LineError>>
         members[w].push(i);
     }
     let mut finals = vec![f64::NAN; runs.len()];
+    let mut evidence: Vec<Option<Counts>> = vec![None; runs.len()];
     for (i, r) in runs.iter().enumerate() {
-        match final_of(&r.output, &request) {
-            Ok(f) => finals[i] = f,
+        // A run's own work first; else the one every run is checked against, if any.
+        let own;
+        let request = match &r.against {
+            Some(work) => {
+                own = Request {
+                    against: Some(Against {
+                        work: work.clone(),
+                        ..request.against.clone().unwrap_or_default()
+                    }),
+                    ..request.clone()
+                };
+                &own
+            }
+            None => &request,
+        };
+        match final_of(&r.output, request) {
+            Ok((f, counts)) => {
+                finals[i] = f;
+                evidence[i] = counts;
+            }
             Err(message) => errors.push(at(r, message)),
         }
     }
@@ -306,7 +345,10 @@ pub fn retest(runs: &[Run], options: &Options) -> Result<Retest, Vec<LineError>>
                 .naive
                 .is_some()
                 .then(|| m.iter().filter_map(|&i| runs[i].naive).collect());
+            let counts: Vec<Counts> = m.iter().filter_map(|&i| evidence[i]).collect();
             Work {
+                checked: counts.len(),
+                evidence: counts.into_iter().fold(Counts::default(), Counts::plus),
                 work: runs[m[0]].work.clone(),
                 lines: m.iter().map(|&i| runs[i].line).collect(),
                 sd: variance(&f).sqrt(),
@@ -350,6 +392,11 @@ pub fn retest(runs: &[Run], options: &Options) -> Result<Retest, Vec<LineError>>
         groups,
         shifts,
         warnings: family_warnings(runs),
+        checked: works.iter().map(|w| w.checked).sum(),
+        evidence: works
+            .iter()
+            .map(|w| w.evidence)
+            .fold(Counts::default(), Counts::plus),
         works,
     })
 }
