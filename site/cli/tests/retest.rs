@@ -491,7 +491,7 @@ fn invented_evidence_does_not_count() {
     assert_eq!(got["per_work"][0]["evidence"], Value::Null);
     let out = pick(&["retest", file.to_str().unwrap()]).output();
     assert!(
-        common::stdout(&out).ends_with("evidence not checked: no run names the work it judged (give each run \"against\", or --against WORK), so an item citing what the work lacks counted in all 2 runs\n"),
+        common::stdout(&out).ends_with("evidence not checked: no run names the work it judged (give each run \"against\", or --against PATH), so an item citing what the work lacks counted in all 2 runs\n"),
         "{}",
         common::stdout(&out)
     );

@@ -151,7 +151,7 @@ impl Retest {
     pub fn evidence_line(&self) -> String {
         let unchecked = self.runs - self.checked;
         if self.checked == 0 {
-            return format!("evidence not checked: no run names the work it judged (give each run \"against\", or --against WORK), so an item citing what the work lacks counted in all {} runs", self.runs);
+            return format!("evidence not checked: no run names the work it judged (give each run \"against\", or --against PATH), so an item citing what the work lacks counted in all {} runs", self.runs);
         }
         let c = &self.evidence;
         let mut line = format!(
