@@ -39,9 +39,11 @@ fn work_json(w: &Work, gate: Option<f64>) -> Value {
     if !w.labels.is_empty() {
         v["labels"] = json!(w.labels);
     }
-    v["evidence"] = (w.checked > 0)
-        .then(|| evidence_json(w.checked, w.lines.len() - w.checked, &w.evidence))
-        .unwrap_or(Value::Null);
+    v["evidence"] = if w.checked > 0 {
+        evidence_json(w.checked, w.lines.len() - w.checked, &w.evidence)
+    } else {
+        Value::Null
+    };
     v
 }
 
