@@ -542,11 +542,41 @@ mod tests {
         );
         assert_eq!(
             retest_text(runs, r#"{"gate": 60}"#).unwrap_err(),
-            "unknown option gate (retest takes failUnder, naiveScale, by, rubric, report)"
+            "unknown option gate (retest takes failUnder, naiveScale, by, rubric, against, report)"
         );
         assert_eq!(
             retest_text(runs, r#"{"failUnder": 101}"#).unwrap_err(),
             "failUnder must be a score from 0 to 100, not 101"
+        );
+    }
+
+    /// `against` (the option for every run, or a run's text) leaves out an invented quotation
+    /// before scoring; a run's `{"path": …}` is
+    /// refused, as this build reads no files.
+    #[test]
+    fn retest_checks_the_evidence_against_the_work() {
+        let runs = concat!(
+            "{\"work\": \"a\", \"output\": \"+3 \\\"alpha beta\\\"\\n-1 slow\"}\n",
+            "{\"work\": \"a\", \"output\": \"+3 \\\"alpha beta\\\"\\n+2 \\\"invented\\\"\\n-1 slow\"}\n",
+        );
+        let finals = |options: &str| -> Value {
+            let r: Value = serde_json::from_str(&retest_text(runs, options).unwrap()).unwrap();
+            assert_eq!(
+                r["evidence"]["runs_checked"],
+                if options.contains("against") { 2 } else { 0 }
+            );
+            r["per_work"][0]["finals"].clone()
+        };
+        let checked = finals(r#"{"against": "alpha beta gamma"}"#);
+        assert_eq!(checked[0], checked[1]);
+        assert_ne!(finals("{}")[1], checked[1]);
+        let own = runs.replace("\"}\n", "\", \"against\": \"alpha beta gamma\"}\n");
+        let r: Value = serde_json::from_str(&retest_text(&own, "{}").unwrap()).unwrap();
+        assert_eq!(r["per_work"][0]["finals"], checked);
+        let paths = runs.replace("\"}\n", "\", \"against\": {\"path\": \"w.txt\"}}\n");
+        assert_eq!(
+            retest_text(&paths, "{}").unwrap_err().lines().next(),
+            Some("line 1: work \"a\": cannot read work \"w.txt\": this build reads no files: give the output and the work as text")
         );
     }
 
