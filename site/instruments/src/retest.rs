@@ -4,8 +4,9 @@
 //! **runs** (JSON Lines, one judging a line: the work, the judge's answer, optionally its
 //! naive number, a probe label, the grader's and the judged model's names; [`runs::read`]) →
 //! **finals** (each answer scored on its own with the request, as `pickanumber score` scores
-//! it; a run that gives no score, and a work with one run, is named with its line, and no
-//! figure is made) → **per work** (every run's final, their standard deviation and range,
+//! it, its evidence checked first against its work when the run names one (`against`) or the
+//! request has one, as `score --against` checks it; a run that gives no score, and a work
+//! with one run, is named with its line, and no figure is made) → **per work** (every run's final, their standard deviation and range,
 //! whether they fall on both sides of `--fail-under`; the same for the naive numbers) →
 //! **overall** ([`Retest`]: `final_sd`, the square root of the mean over works of each work's
 //! sample variance, `naive_sd` the same for the naive numbers, `flip_rate` and
@@ -64,7 +65,7 @@ pub struct Options {
     /// The key the runs were grouped by, when they were.
     pub by: Option<String>,
     /// How every answer is scored (a rubric's settings, or the defaults). Its `against`, when
-    /// set (`--against WORK`), is the work of every run that names none of its own.
+    /// set (`--against PATH`), is the work of every run that names none of its own.
     pub request: Request,
 }
 
@@ -238,14 +239,9 @@ pub fn final_of(output: &str, request: &Request) -> Result<(f64, Option<Counts>)
         ));
     }
     let evidence = a.evidence.as_ref().map(|v| v.counts);
-    let left_out = evidence.map_or(0, |c| c.not_found);
-    a.headline().map(|h| (h.score, evidence)).ok_or_else(|| {
-        if left_out > 0 {
-            format!("the output gives no score: every item was left out, {left_out} citing evidence the work does not have")
-        } else {
-            "the output gives no score: no evidence item was read".into()
-        }
-    })
+    a.headline()
+        .map(|h| (h.score, evidence))
+        .ok_or_else(|| "the output gives no score: no evidence item was read".into())
 }
 
 /// The retest of `runs`.

@@ -154,6 +154,17 @@ fn each_run_is_checked_against_its_work_read_once() {
         .last()
         .unwrap()
         .ends_with("invented-evidence rate 0.250; 1 run names no work and was scored unchecked"));
+    // A run whose every item cites what its work lacks gives no score, and is named.
+    let all_invented = concat!(
+        "{\"work\": \"a\", \"output\": \"+2 \\\"invented\\\"\", \"against\": \"alpha\"}\n",
+        "{\"work\": \"a\", \"output\": \"+1 x\", \"against\": \"alpha\"}\n",
+    );
+    let e = retest(
+        &runs::read(all_invented, Scale::default(), None).unwrap(),
+        &Options::default(),
+    )
+    .unwrap_err();
+    assert_eq!(e.iter().map(ToString::to_string).collect::<Vec<_>>(), ["line 1: work \"a\": the output gives no score: no items read: every item read (1) was left out, since its evidence is not in the work; there is no score"]);
     // Read without files (the npm build's reader), a path is refused, a text is not.
     let e = runs::read(text, Scale::default(), None).unwrap_err();
     assert_eq!(e.len(), 2);
