@@ -10,6 +10,7 @@ use clap::Args;
 use pickanumber_instruments::calibrate::{located, Scale};
 use pickanumber_instruments::retest::{retest, runs, Options};
 use pickanumber_rubric::Rubric;
+use pickanumber_score::verify::{Against, Work};
 use pickanumber_score::Request;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -28,9 +29,16 @@ RUNS (JSON Lines, one judging a line, at least two a work):
              gemini/gemma Google, llama Meta, mistral Mistral, qwen Alibaba, deepseek, grok,
              command Cohere, phi Microsoft)
     probe    optional: a label of the run, such as the prompt order it was judged under
+    against  optional: the judged work its evidence is checked against, as a text or
+             {\"path\": \"...\"} (a file or a folder relative to RUNS's folder, read once however
+             many runs name it); runs that name none are checked against --against PATH
+             when given
     KEY      with --by KEY (probe, grader, model or a key of your own): the run's group label
     Every answer is scored on its own, exactly as `pickanumber score` (with --rubric, as
-    `score --rubric`) scores it. A run whose answer gives no score and a work with one run
+    `score --rubric`; with its work, as `score --against`) scores it: items whose quotation
+    or path:line is not in the work are left out before the formula runs. A run with no work
+    is scored unchecked, and the output says how many runs were checked (evidence). A work
+    that cannot be read is named as RUNS:LINE: work \"ID\": cannot read work \"PATH\": why. A run whose answer gives no score and a work with one run
     are each named as RUNS:LINE: work \"ID\": message, a line that is not a run as
     RUNS:LINE: message; then nothing is printed on stdout and the exit status is 1: no figure
     is made from the runs that did read.
@@ -54,9 +62,12 @@ WHAT IS MEASURED:
 OUTPUT:
     Summary lines by default; --json one JSON object: runs, works, fail_under, naive_scale,
     level, resamples, final_sd, naive_sd, flip_rate, naive_flip_rate (each {value, low, high,
-    works} or null), by (null, or {key, groups, shifts}), warnings, per_work (work, lines,
-    finals, mean, sd, range, flips, naive, naive_sd, naive_range, naive_flips, and labels with
-    --by). --report prints markdown with a table of the works and an inline SVG strip for each
+    works} or null), by (null, or {key, groups, shifts}), warnings, evidence (runs_checked,
+    runs_unchecked and the checked runs' items: verified, located, not_found, not_checkable,
+    no_evidence, invented_rate), per_work (work, lines, finals, mean, sd, range, flips,
+    naive, naive_sd, naive_range, naive_flips, labels with --by, and evidence: null when
+    none of its runs was checked). --report prints markdown with a table of the works and
+    an inline SVG strip for each
     (the runs' finals beside the naive numbers, the gate as a line). Warnings also go to stderr
     with the summary lines.
 
@@ -64,7 +75,8 @@ EXIT STATUS:
     0  every run was scored and the figures were printed
     1  a run does not read, gives no score, or is its work's only run (each named on stderr,
        nothing on stdout)
-    2  usage error, unreadable runs file or file over 64 MiB, unusable rubric";
+    2  usage error, unreadable runs file or file over 64 MiB, unusable rubric, unreadable
+       --against PATH";
 
 /// Options of `pickanumber retest`.
 #[derive(Debug, Args)]
@@ -85,6 +97,11 @@ pub struct RetestArgs {
     /// Score every answer against this rubric (its mode, weights and settings).
     #[arg(long, value_name = "R")]
     pub rubric: Option<PathBuf>,
+    /// Check the evidence of every run that names no work of its own ("against") against
+    /// this judged work (a file's text, or a folder as a tree of files), as score --against
+    /// does.
+    #[arg(long, value_name = "PATH")]
+    pub against: Option<PathBuf>,
     /// Print one JSON object instead of the summary lines.
     #[arg(long, conflicts_with = "report")]
     pub json: bool,
@@ -113,20 +130,25 @@ fn by_key(s: &str) -> Result<String, String> {
 /// A [`Fatal`] (exit 2) when the runs file or the rubric cannot be read or used.
 pub fn run(args: &RetestArgs) -> Result<ExitCode, Fatal> {
     let text = read_input(Some(&args.runs))?;
-    let request = args
+    let mut request = args
         .rubric
         .as_deref()
         .map(crate::rubric::load)
         .transpose()?
         .as_ref()
         .map_or_else(Request::default, Rubric::request);
+    if let Some(path) = &args.against {
+        request.against = Some(Against::new(
+            Work::read(path).map_err(|e| Fatal(e.to_string()))?,
+        ));
+    }
     let fail = |errors: Vec<pickanumber_score::LineError>| {
         for line in located(&args.runs, &errors) {
             eprintln!("pickanumber: error: {}", terminal_text(&line));
         }
         ExitCode::from(1)
     };
-    let runs = match runs::read(&text, args.naive_scale, args.by.as_deref()) {
+    let runs = match runs::read_in(&args.runs, &text, args.naive_scale, args.by.as_deref()) {
         Ok(r) => r,
         Err(errors) => return Ok(fail(errors)),
     };

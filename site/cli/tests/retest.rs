@@ -235,7 +235,7 @@ fn every_bad_run_is_named_with_its_line_and_work() {
             e(4, "a run is a JSON object {\"work\", \"output\"}, not a list"),
             e(5, "work \"c\": \"output\" must be the judge's answer as a text or as its JSON (an object or a list), not a number"),
             e(6, "\"work\" is missing: every run names the work it judged, such as \"w1\""),
-            e(7, "unknown key \"score\" (a run has work, output, naive, grader, model, probe, rubric, card)"),
+            e(7, "unknown key \"score\" (a run has work, output, naive, grader, model, probe, rubric, card, against)"),
             format!("pickanumber: error: {shown}:8:31: not a JSON object: expected ',' or '}}' after an object member, found the end of the text\n"),
         ]
         .concat(),
@@ -404,4 +404,145 @@ fn shuffle_keeps_the_set_and_changes_the_order() {
     let perspectives: std::collections::BTreeSet<_> = orders.iter().map(|o| &o.0).collect();
     let criteria: std::collections::BTreeSet<_> = orders.iter().map(|o| &o.1).collect();
     assert!(perspectives.len() > 1 && criteria.len() == 2, "{orders:?}");
+}
+
+/// The final `pickanumber score --against WORK` gives `answer`.
+fn scored_against(dir: &Path, answer: &str, work: &Path) -> f64 {
+    let file = dir.join("answer.txt");
+    std::fs::write(&file, answer).unwrap();
+    let out = pick(&[
+        "score",
+        file.to_str().unwrap(),
+        "--no-interval",
+        "--against",
+        work.to_str().unwrap(),
+    ])
+    .output();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    json(&out)["final"].as_f64().unwrap()
+}
+
+const HONEST: &str = "+3 \"alpha beta\"\n-1 slow";
+const INVENTED: &str = "+3 \"alpha beta\"\n+2 \"an invented quotation\"\n-1 slow";
+
+/// A run citing a quotation its work lacks: that item is left out before scoring, as
+/// `score --against` leaves it out, whether the work is named by each run (as a path relative
+/// to the runs file or as its text) or by `--against` for every run; the final differs from
+/// the unchecked one, and the output says how many runs were checked.
+#[test]
+fn invented_evidence_does_not_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let work = dir.path().join("work.txt");
+    std::fs::write(&work, "alpha beta gamma\n").unwrap();
+    let line = |output: &str, against: &str| {
+        format!(
+            "{{\"work\": \"a\", \"output\": {}{against}}}\n",
+            serde_json::to_string(output).unwrap()
+        )
+    };
+    let checked = [
+        scored_against(dir.path(), HONEST, &work),
+        scored_against(dir.path(), INVENTED, &work),
+    ];
+    assert_eq!(checked[0], checked[1], "the invented item is left out");
+    let unchecked = scored(dir.path(), &Value::String(INVENTED.into()));
+    assert_ne!(unchecked, checked[1]);
+    let by_path = ", \"against\": {\"path\": \"work.txt\"}";
+    let by_text = ", \"against\": \"alpha beta gamma\\n\"";
+    for (against, flag) in [(by_path, None), (by_text, None), ("", Some(&work))] {
+        let file = write(
+            dir.path(),
+            &[line(HONEST, against), line(INVENTED, against)].concat(),
+        );
+        let mut args = vec!["retest", file.to_str().unwrap(), "--json"];
+        if let Some(w) = flag {
+            args.extend(["--against", w.to_str().unwrap()]);
+        }
+        let out = pick(&args).output();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let got = json(&out);
+        let finals: Vec<f64> = got["per_work"][0]["finals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f.as_f64().unwrap())
+            .collect();
+        assert_eq!(finals, checked, "{against} {flag:?}");
+        assert_eq!(got["final_sd"]["value"], 0.0);
+        let e = &got["evidence"];
+        assert_eq!(
+            (
+                &e["runs_checked"],
+                &e["runs_unchecked"],
+                &e["not_found"],
+                &e["verified"]
+            ),
+            (&2.into(), &0.into(), &1.into(), &2.into())
+        );
+        assert_eq!(got["per_work"][0]["evidence"]["not_found"], 1);
+    }
+    // Without a work: scored as before, and the output says no run was checked.
+    let file = write(dir.path(), &[line(HONEST, ""), line(INVENTED, "")].concat());
+    let out = pick(&["retest", file.to_str().unwrap(), "--json"]).output();
+    let got = json(&out);
+    assert_eq!(got["per_work"][0]["finals"][1].as_f64(), Some(unchecked));
+    assert_eq!(got["evidence"]["runs_checked"], 0);
+    assert_eq!(got["evidence"]["runs_unchecked"], 2);
+    assert_eq!(got["per_work"][0]["evidence"], Value::Null);
+    let out = pick(&["retest", file.to_str().unwrap()]).output();
+    assert!(
+        common::stdout(&out).ends_with("evidence not checked: no run names the work it judged (give each run \"against\", or --against PATH), so an item citing what the work lacks counted in all 2 runs\n"),
+        "{}",
+        common::stdout(&out)
+    );
+}
+
+/// A work that cannot be read is refused, named with its run's line and its path: exit 1,
+/// nothing on stdout; a path out of the runs file's folder likewise; an unreadable
+/// `--against` is a usage error (exit 2).
+#[test]
+fn a_missing_work_is_refused_with_its_line_and_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        concat!(
+            "{\"work\": \"a\", \"output\": \"+1 x\", \"against\": {\"path\": \"gone.txt\"}}\n",
+            "{\"work\": \"a\", \"output\": \"+1 x\", \"against\": {\"path\": \"../out.txt\"}}\n",
+            "{\"work\": \"a\", \"output\": \"+1 x\", \"against\": 3}\n",
+        ),
+    );
+    let shown = file.display().to_string();
+    let out = pick(&["retest", &shown]).output();
+    let e = |line: usize, m: &str| format!("pickanumber: error: {shown}:{line}: {m}\n");
+    let missing = std::fs::read(dir.path().join("gone.txt")).unwrap_err();
+    assert_fails(
+        &out,
+        1,
+        &[
+            e(1, &format!("work \"a\": cannot read work \"gone.txt\": {missing}")),
+            e(2, "work \"a\": cannot read work \"../out.txt\": the path must lie inside the runs file's folder (no absolute path, no ..)"),
+            e(3, "work \"a\": \"against\" must be the judged work as a text or {\"path\": \"…\"}, not a number"),
+        ]
+        .concat(),
+    );
+    let ok = write(
+        dir.path(),
+        "{\"work\": \"a\", \"output\": \"+1 x\"}\n{\"work\": \"a\", \"output\": \"+1 x\"}\n",
+    );
+    let gone = dir.path().join("gone.txt");
+    let out = pick(&[
+        "retest",
+        ok.to_str().unwrap(),
+        "--against",
+        gone.to_str().unwrap(),
+    ])
+    .output();
+    assert_fails(
+        &out,
+        2,
+        &format!(
+            "pickanumber: cannot read the work {}: {missing}\n",
+            gone.display()
+        ),
+    );
 }

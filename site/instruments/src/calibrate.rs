@@ -821,30 +821,23 @@ pub fn read_gold(
     human_scale: Scale,
     naive_scale: Scale,
 ) -> Result<Vec<Subject>, Vec<String>> {
-    let folder = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    // A work named by several subjects is read once: by its resolved path.
-    let mut works: std::collections::HashMap<
-        std::path::PathBuf,
-        Result<std::sync::Arc<pickanumber_score::verify::Work>, String>,
-    > = std::collections::HashMap::new();
+    let folder = folder_of(path);
+    let mut works = WorksIn::new(folder, "gold");
     let mut open = gold::Open {
         output: &mut |p| open_in(folder, p),
-        work: &mut |p| {
-            let full = inside(folder, p)?;
-            works
-                .entry(full)
-                .or_insert_with_key(|full| {
-                    pickanumber_score::verify::Work::read(full)
-                        .map(std::sync::Arc::new)
-                        .map_err(|e| e.to_string())
-                })
-                .clone()
-        },
+        work: &mut |p| works.open(p),
     };
     gold::read(text, human_scale, naive_scale, &mut open).map_err(|errors| located(path, &errors))
+}
+
+#[cfg(feature = "fs")]
+/// The folder of the file at `path`, which the paths its lines give are relative to (`.` for
+/// a bare file name).
+pub fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
 }
 
 #[cfg(feature = "fs")]
@@ -869,7 +862,7 @@ pub fn located(path: &Path, errors: &[LineError]) -> Vec<String> {
 /// # Errors
 /// Why the output cannot be read, in words.
 pub fn open_in(folder: &Path, path: &str) -> Result<String, String> {
-    let full = inside(folder, path)?;
+    let full = inside(folder, path, "gold")?;
     // The type first: opening a FIFO would wait for a writer.
     let meta = std::fs::metadata(&full).map_err(|e| e.to_string())?;
     if !meta.is_file() {
@@ -888,13 +881,68 @@ pub fn open_in(folder: &Path, path: &str) -> Result<String, String> {
 /// # Errors
 /// Why the work cannot be read, in words (a limit it exceeds is named).
 pub fn work_in(folder: &Path, path: &str) -> Result<pickanumber_score::verify::Work, String> {
-    let full = inside(folder, path)?;
+    let full = inside(folder, path, "gold")?;
     pickanumber_score::verify::Work::read(&full).map_err(|e| e.to_string())
 }
 
 #[cfg(feature = "fs")]
-/// `path` resolved inside `folder`, or why it leaves it (absolute, `..`, or a link out).
-fn inside(folder: &Path, path: &str) -> Result<std::path::PathBuf, String> {
+/// The judged works a JSON Lines file (a gold set, a runs file) names as `{"path": …}`,
+/// relative to its folder: each read once, by its resolved path, however many lines name it,
+/// as `score --against` reads it; a path that leaves the folder is refused.
+pub struct WorksIn<'a> {
+    folder: &'a Path,
+    file: &'static str,
+    read: std::collections::HashMap<
+        std::path::PathBuf,
+        Result<std::sync::Arc<pickanumber_score::verify::Work>, String>,
+    >,
+}
+
+#[cfg(feature = "fs")]
+impl<'a> WorksIn<'a> {
+    /// The works of the `file` file (`gold`, `runs`: its messages name it) in `folder`.
+    pub fn new(folder: &'a Path, file: &'static str) -> WorksIn<'a> {
+        WorksIn {
+            folder,
+            file,
+            read: std::collections::HashMap::new(),
+        }
+    }
+
+    /// The work at `path`, read on the first call that names it.
+    ///
+    /// # Errors
+    /// Why the work cannot be read, in words (a limit it exceeds is named).
+    pub fn open(
+        &mut self,
+        path: &str,
+    ) -> Result<std::sync::Arc<pickanumber_score::verify::Work>, String> {
+        let full = inside(self.folder, path, self.file)?;
+        self.read
+            .entry(full)
+            .or_insert_with_key(|full| {
+                pickanumber_score::verify::Work::read(full)
+                    .map(std::sync::Arc::new)
+                    .map_err(|e| e.to_string())
+            })
+            .clone()
+    }
+
+    /// How many different works were read (or failed to read).
+    pub fn len(&self) -> usize {
+        self.read.len()
+    }
+
+    /// Whether no work was read.
+    pub fn is_empty(&self) -> bool {
+        self.read.is_empty()
+    }
+}
+
+#[cfg(feature = "fs")]
+/// `path` resolved inside `folder` (the `file` file's), or why it leaves it (absolute, `..`,
+/// or a link out).
+fn inside(folder: &Path, path: &str, file: &str) -> Result<std::path::PathBuf, String> {
     let rel = Path::new(path);
     if rel.is_absolute()
         || rel.components().any(|c| {
@@ -904,14 +952,14 @@ fn inside(folder: &Path, path: &str) -> Result<std::path::PathBuf, String> {
             )
         })
     {
-        return Err(
-            "the path must lie inside the gold file's folder (no absolute path, no ..)".into(),
-        );
+        return Err(format!(
+            "the path must lie inside the {file} file's folder (no absolute path, no ..)"
+        ));
     }
     let root = folder.canonicalize().map_err(|e| e.to_string())?;
     let full = root.join(rel).canonicalize().map_err(|e| e.to_string())?;
     if !full.starts_with(&root) {
-        return Err("the path leads out of the gold file's folder".into());
+        return Err(format!("the path leads out of the {file} file's folder"));
     }
     Ok(full)
 }
@@ -939,7 +987,8 @@ fn agreement_card(a: &Agreement) -> AgreementCard {
     }
 }
 
-fn counts_card(c: &Counts) -> CountsCard {
+/// The card's (and the retest's) JSON of evidence counts, the rate rounded to 4 decimals.
+pub(crate) fn counts_card(c: &Counts) -> CountsCard {
     CountsCard {
         verified: c.verified,
         located: c.located,

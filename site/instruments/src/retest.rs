@@ -4,8 +4,9 @@
 //! **runs** (JSON Lines, one judging a line: the work, the judge's answer, optionally its
 //! naive number, a probe label, the grader's and the judged model's names; [`runs::read`]) →
 //! **finals** (each answer scored on its own with the request, as `pickanumber score` scores
-//! it; a run that gives no score, and a work with one run, is named with its line, and no
-//! figure is made) → **per work** (every run's final, their standard deviation and range,
+//! it, its evidence checked first against its work when the run names one (`against`) or the
+//! request has one, as `score --against` checks it; a run that gives no score, and a work
+//! with one run, is named with its line, and no figure is made) → **per work** (every run's final, their standard deviation and range,
 //! whether they fall on both sides of `--fail-under`; the same for the naive numbers) →
 //! **overall** ([`Retest`]: `final_sd`, the square root of the mean over works of each work's
 //! sample variance, `naive_sd` the same for the naive numbers, `flip_rate` and
@@ -48,6 +49,7 @@ pub mod runs;
 use crate::calibrate::agreement::{bootstrap, Figure};
 use crate::calibrate::Scale;
 use crate::LineError;
+use pickanumber_score::verify::{Against, Counts};
 use pickanumber_score::{analyse, Request, Severity};
 use runs::Run;
 
@@ -62,7 +64,8 @@ pub struct Options {
     pub naive_scale: Scale,
     /// The key the runs were grouped by, when they were.
     pub by: Option<String>,
-    /// How every answer is scored (a rubric's settings, or the defaults).
+    /// How every answer is scored (a rubric's settings, or the defaults). Its `against`, when
+    /// set (`--against PATH`), is the work of every run that names none of its own.
     pub request: Request,
 }
 
@@ -85,6 +88,10 @@ pub struct Work {
     pub range: f64,
     /// Whether the finals fall on both sides of the gate (none without one).
     pub flips: Option<bool>,
+    /// Its runs whose evidence was checked against a work.
+    pub checked: usize,
+    /// Their items' statuses, summed (all zero when none was checked).
+    pub evidence: Counts,
 }
 
 impl Work {
@@ -164,6 +171,12 @@ pub struct Retest {
     pub warnings: Vec<String>,
     /// One row per work, in the order the works first appear.
     pub works: Vec<Work>,
+    /// Runs whose evidence was checked against a work (their own `against`, or
+    /// `--against`): items citing what the work lacks were left out before scoring. The
+    /// other runs were scored unchecked.
+    pub checked: usize,
+    /// The checked runs' items' statuses, summed.
+    pub evidence: Counts,
 }
 
 fn mean(v: &[f64]) -> f64 {
@@ -201,8 +214,10 @@ fn share(flags: &[f64]) -> Option<f64> {
     (!flags.is_empty()).then(|| mean(flags))
 }
 
-/// The final of one answer scored alone under `request`, or why it gives none.
-pub fn final_of(output: &str, request: &Request) -> Result<f64, String> {
+/// The final of one answer scored alone under `request`, with its evidence counts when the
+/// request has a work (`request.against`: items citing what the work lacks are left out
+/// before the formula runs, as `score --against` does), or why it gives none.
+pub fn final_of(output: &str, request: &Request) -> Result<(f64, Option<Counts>), String> {
     let a = analyse(output, request);
     // A line's own error first: it says what to fix, where the summary says only that nothing
     // was read.
@@ -223,8 +238,9 @@ pub fn final_of(output: &str, request: &Request) -> Result<f64, String> {
             }
         ));
     }
+    let evidence = a.evidence.as_ref().map(|v| v.counts);
     a.headline()
-        .map(|h| h.score)
+        .map(|h| (h.score, evidence))
         .ok_or_else(|| "the output gives no score: no evidence item was read".into())
 }
 
@@ -251,9 +267,28 @@ pub fn retest(runs: &[Run], options: &Options) -> Result<Retest, Vec<LineError>>
         members[w].push(i);
     }
     let mut finals = vec![f64::NAN; runs.len()];
+    let mut evidence: Vec<Option<Counts>> = vec![None; runs.len()];
     for (i, r) in runs.iter().enumerate() {
-        match final_of(&r.output, &request) {
-            Ok(f) => finals[i] = f,
+        // A run's own work first; else the one every run is checked against, if any.
+        let own;
+        let request = match &r.against {
+            Some(work) => {
+                own = Request {
+                    against: Some(Against {
+                        work: work.clone(),
+                        ..request.against.clone().unwrap_or_default()
+                    }),
+                    ..request.clone()
+                };
+                &own
+            }
+            None => &request,
+        };
+        match final_of(&r.output, request) {
+            Ok((f, counts)) => {
+                finals[i] = f;
+                evidence[i] = counts;
+            }
             Err(message) => errors.push(at(r, message)),
         }
     }
@@ -306,7 +341,10 @@ pub fn retest(runs: &[Run], options: &Options) -> Result<Retest, Vec<LineError>>
                 .naive
                 .is_some()
                 .then(|| m.iter().filter_map(|&i| runs[i].naive).collect());
+            let counts: Vec<Counts> = m.iter().filter_map(|&i| evidence[i]).collect();
             Work {
+                checked: counts.len(),
+                evidence: counts.into_iter().fold(Counts::default(), Counts::plus),
                 work: runs[m[0]].work.clone(),
                 lines: m.iter().map(|&i| runs[i].line).collect(),
                 sd: variance(&f).sqrt(),
@@ -350,6 +388,11 @@ pub fn retest(runs: &[Run], options: &Options) -> Result<Retest, Vec<LineError>>
         groups,
         shifts,
         warnings: family_warnings(runs),
+        checked: works.iter().map(|w| w.checked).sum(),
+        evidence: works
+            .iter()
+            .map(|w| w.evidence)
+            .fold(Counts::default(), Counts::plus),
         works,
     })
 }

@@ -115,3 +115,58 @@ proptest! {
         }
     }
 }
+
+/// A run's items citing what its work lacks are left out before scoring (the run that adds
+/// an invented quotation scores as the run without it); a work several runs name is read
+/// once and shared; runs with no work are scored unchecked and counted as such.
+#[test]
+fn each_run_is_checked_against_its_work_read_once() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("work.txt"), "alpha beta gamma\n").unwrap();
+    let path = dir.path().join("runs.jsonl");
+    let text = concat!(
+        "{\"work\": \"a\", \"output\": \"+3 \\\"alpha beta\\\"\\n-1 slow\", \"against\": {\"path\": \"work.txt\"}}\n",
+        "{\"work\": \"a\", \"output\": \"+3 \\\"alpha beta\\\"\\n+2 \\\"invented\\\"\\n-1 slow\", \"against\": {\"path\": \"./work.txt\"}}\n",
+        "{\"work\": \"b\", \"output\": \"+2 \\\"gamma\\\"\", \"against\": \"gamma\"}\n",
+        "{\"work\": \"b\", \"output\": \"+2 \\\"not there\\\"\\n+1 x\"}\n",
+    );
+    let read = runs::read_in(&path, text, Scale::default(), None).unwrap();
+    let (a, b) = (
+        read[0].against.as_ref().unwrap(),
+        read[1].against.as_ref().unwrap(),
+    );
+    assert!(std::sync::Arc::ptr_eq(a, b), "one work, read once");
+    let r = retest(&read, &Options::default()).unwrap();
+    assert_eq!(r.works[0].finals[0], r.works[0].finals[1]);
+    assert_eq!((r.works[0].checked, r.works[0].evidence.not_found), (2, 1));
+    // Work b's second run names no work: its invented quotation counts, and is reported so.
+    assert_eq!((r.works[1].checked, r.checked), (1, 3));
+    let unchecked = analyse(
+        "+2 \"not there\"\n+1 x",
+        &Request {
+            skip_interval: true,
+            ..Request::default()
+        },
+    );
+    assert_eq!(r.works[1].finals[1], unchecked.headline().unwrap().score);
+    assert!(r
+        .summary_lines()
+        .last()
+        .unwrap()
+        .ends_with("invented-evidence rate 0.250; 1 run names no work and was scored unchecked"));
+    // A run whose every item cites what its work lacks gives no score, and is named.
+    let all_invented = concat!(
+        "{\"work\": \"a\", \"output\": \"+2 \\\"invented\\\"\", \"against\": \"alpha\"}\n",
+        "{\"work\": \"a\", \"output\": \"+1 x\", \"against\": \"alpha\"}\n",
+    );
+    let e = retest(
+        &runs::read(all_invented, Scale::default(), None).unwrap(),
+        &Options::default(),
+    )
+    .unwrap_err();
+    assert_eq!(e.iter().map(ToString::to_string).collect::<Vec<_>>(), ["line 1: work \"a\": the output gives no score: no items read: every item read (1) was left out, since its evidence is not in the work; there is no score"]);
+    // Read without files (the npm build's reader), a path is refused, a text is not.
+    let e = runs::read(text, Scale::default(), None).unwrap_err();
+    assert_eq!(e.len(), 2);
+    assert_eq!(e[0].to_string(), "line 1: work \"a\": cannot read work \"work.txt\": this build reads no files: give the output and the work as text");
+}

@@ -557,6 +557,8 @@ export interface RetestOptions {
   by?: string | null;
   /** A rubric's text (TOML or JSON): every answer is scored with it. */
   rubric?: string;
+  /** The judged work (its text, or `{ path: text }`) the evidence of every run that names none of its own (`"against"`) is checked against, as `score`'s `against`. */
+  against?: string | Record<string, string> | null;
   /** `true`: return the markdown report instead of the object. */
   report?: boolean;
 }
@@ -583,12 +585,15 @@ export interface Retest {
   naive_flip_rate: RetestFigure | null;
   by: { key: string; groups: unknown[]; shifts: unknown[] } | null;
   warnings: string[];
+  /** How many runs were checked against a work, and their items' evidence counts. */
+  evidence: { runs_checked: number; runs_unchecked: number; verified: number; located: number; not_found: number; not_checkable: number; no_evidence: number; invented_rate: number | null };
   per_work: Record<string, unknown>[];
 }
 
 /**
  * How steady the judge is, as `pickanumber retest`: `runs` is JSON Lines text (`{"work",
- * "output", "naive", "probe", "grader", "model"}` a line, at least two runs a work). Per work
+ * "output", "naive", "probe", "grader", "model", "against"}` a line, at least two runs a work;
+ * a run's `against` text is the work its evidence is checked against). Per work
  * every run's final, their spread and whether they straddle `failUnder`; overall `final_sd`,
  * `naive_sd`, `flip_rate` and `naive_flip_rate` with bootstrap intervals over the works.
  * @throws {TypeError} naming every bad run (`line N: work "ID": …`) or option.

@@ -189,7 +189,7 @@ export function calibrate(gold, options) {
 /**
  * How steady the judge is: the object `pickanumber retest --json` prints for runs given as
  * JSON Lines text (one judging a line, at least two a work), or with `{ report: true }` the
- * markdown `--report` prints; options `{ failUnder, naiveScale, by, rubric, report }` (see
+ * markdown `--report` prints; options `{ failUnder, naiveScale, by, rubric, against, report }` (see
  * index.d.ts).
  */
 export function retest(runs, options) {

@@ -133,12 +133,15 @@ pub fn calibrate_text(gold: &str, options_json: &str) -> Result<String, String> 
 }
 
 /// The keys of `retest`'s options.
-const RETEST_KEYS: &str = "failUnder, naiveScale, by, rubric, report";
+const RETEST_KEYS: &str = "failUnder, naiveScale, by, rubric, against, report";
 
 /// The retest of runs given as text (JSON Lines, one judging a line, at least two a work):
 /// the JSON text `pickanumber retest --json` prints, or with `"report": true` the markdown
 /// `--report` prints, under the options `{"failUnder": 60, "naiveScale": "1:10", "by":
-/// "probe", "rubric": "<rubric text>", "report": false}`, every key optional.
+/// "probe", "rubric": "<rubric text>", "against": "<the work>", "report": false}`, every key
+/// optional. `against` (the work's text or `{path: text}`, as `score`'s option) checks the
+/// evidence of every run that names no work of its own (a run's `against` text); a run's
+/// `{"path": …}` is refused, as this build reads no files.
 ///
 /// # Errors
 /// Text over [`MAX_BYTES`], an unknown option or a bad value, a rubric with errors, or every
@@ -157,6 +160,7 @@ pub fn retest_text(runs: &str, options_json: &str) -> Result<String, String> {
     };
     let mut options = Options::default();
     let mut report = false;
+    let mut against = None;
     for (key, value) in &given {
         match (key.as_str(), value) {
             ("naiveScale", Value::String(s)) => options.naive_scale = Scale::parse(s)?,
@@ -182,6 +186,12 @@ pub fn retest_text(runs: &str, options_json: &str) -> Result<String, String> {
                 ))
             }
             ("report", Value::Bool(b)) => report = *b,
+            ("against", Value::Null) => {}
+            ("against", v) => {
+                let work = crate::options::work(v).map_err(|e| e.message)?;
+                let checked = pickanumber_score::verify::Against::new(work);
+                against = Some(checked);
+            }
             ("rubric", Value::String(text)) => {
                 let r = pickanumber_rubric::Rubric::parse(text).map_err(|errors| {
                     let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
@@ -201,6 +211,10 @@ pub fn retest_text(runs: &str, options_json: &str) -> Result<String, String> {
             .collect::<Vec<_>>()
             .join("\n")
     };
+    // Set after the loop: a rubric given after it would replace the request.
+    if against.is_some() {
+        options.request.against = against;
+    }
     let read = run_lines::read(runs, options.naive_scale, options.by.as_deref()).map_err(lines)?;
     let r = retest(&read, &options).map_err(lines)?;
     Ok(if report { r.report() } else { r.to_json() })
@@ -535,11 +549,41 @@ mod tests {
         );
         assert_eq!(
             retest_text(runs, r#"{"gate": 60}"#).unwrap_err(),
-            "unknown option gate (retest takes failUnder, naiveScale, by, rubric, report)"
+            "unknown option gate (retest takes failUnder, naiveScale, by, rubric, against, report)"
         );
         assert_eq!(
             retest_text(runs, r#"{"failUnder": 101}"#).unwrap_err(),
             "failUnder must be a score from 0 to 100, not 101"
+        );
+    }
+
+    /// `against` (the option for every run, or a run's text) leaves out an invented quotation
+    /// before scoring; a run's `{"path": …}` is
+    /// refused, as this build reads no files.
+    #[test]
+    fn retest_checks_the_evidence_against_the_work() {
+        let runs = concat!(
+            "{\"work\": \"a\", \"output\": \"+3 \\\"alpha beta\\\"\\n-1 slow\"}\n",
+            "{\"work\": \"a\", \"output\": \"+3 \\\"alpha beta\\\"\\n+2 \\\"invented\\\"\\n-1 slow\"}\n",
+        );
+        let finals = |options: &str| -> Value {
+            let r: Value = serde_json::from_str(&retest_text(runs, options).unwrap()).unwrap();
+            assert_eq!(
+                r["evidence"]["runs_checked"],
+                if options.contains("against") { 2 } else { 0 }
+            );
+            r["per_work"][0]["finals"].clone()
+        };
+        let checked = finals(r#"{"against": "alpha beta gamma"}"#);
+        assert_eq!(checked[0], checked[1]);
+        assert_ne!(finals("{}")[1], checked[1]);
+        let own = runs.replace("\"}\n", "\", \"against\": \"alpha beta gamma\"}\n");
+        let r: Value = serde_json::from_str(&retest_text(&own, "{}").unwrap()).unwrap();
+        assert_eq!(r["per_work"][0]["finals"], checked);
+        let paths = runs.replace("\"}\n", "\", \"against\": {\"path\": \"w.txt\"}}\n");
+        assert_eq!(
+            retest_text(&paths, "{}").unwrap_err().lines().next(),
+            Some("line 1: work \"a\": cannot read work \"w.txt\": this build reads no files: give the output and the work as text")
         );
     }
 

@@ -106,7 +106,7 @@ pub fn parse(json: &str) -> Result<Options, OptionError> {
 }
 
 /// `against`: the work's text, or `{ path: text }`.
-fn work(v: &Value) -> Result<pickanumber_score::verify::Work, OptionError> {
+pub(crate) fn work(v: &Value) -> Result<pickanumber_score::verify::Work, OptionError> {
     use pickanumber_score::verify::Work;
     let bad = |m: String| OptionError::new(OptionKind::BadWork, format!("options.against: {m}"));
     match v {

@@ -4,6 +4,7 @@
 use pickanumber_instruments::bounded::{read_file, MAX_BYTES};
 use pickanumber_instruments::calibrate::{located, Scale};
 use pickanumber_instruments::retest::{retest as run, runs, Options};
+use pickanumber_score::verify::{Against, Work};
 use pickanumber_score::Request;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -11,19 +12,22 @@ use std::path::PathBuf;
 
 /// Retests the runs at `path` (JSON Lines, at least two runs a work): `(json, report, [])`,
 /// or `(None, None, errors)` with every bad run as `PATH:LINE: work "ID": message`, as the
-/// command line prints them.
+/// command line prints them. Each run's `against` (a text, or `{"path": …}` relative to the
+/// runs file's folder) and else the work at `against` is what its evidence is checked against,
+/// as `pickanumber retest` does.
 ///
 /// # Errors
 /// A `ValueError` for a scale that is not `LOW:HIGH`, a gate outside 0–100, a `by` key that
-/// names what a run is, or a file that cannot be read.
+/// names what a run is, or a runs file or `against` work that cannot be read.
 #[pyfunction]
-#[pyo3(signature = (path, *, fail_under=None, naive_scale="0:100", by=None, rubric=None))]
+#[pyo3(signature = (path, *, fail_under=None, naive_scale="0:100", by=None, rubric=None, against=None))]
 pub fn retest(
     path: PathBuf,
     fail_under: Option<f64>,
     naive_scale: &str,
     by: Option<String>,
     rubric: Option<&crate::rubric::Rubric>,
+    against: Option<PathBuf>,
 ) -> PyResult<(Option<String>, Option<String>, Vec<String>)> {
     let naive = Scale::parse(naive_scale).map_err(PyValueError::new_err)?;
     if let Some(g) = fail_under.filter(|g| !(0.0..=100.0).contains(g)) {
@@ -45,7 +49,13 @@ pub fn retest(
         read_file(&path, MAX_BYTES).map_err(|e| PyValueError::new_err(e.message(&shown)))?;
     let text = String::from_utf8(bytes)
         .map_err(|_| PyValueError::new_err(format!("{shown} is not UTF-8 text")))?;
-    let read = match runs::read(&text, naive, by.as_deref()) {
+    let mut request = rubric.map_or_else(Request::default, |r| r.inner.request());
+    if let Some(work) = &against {
+        request.against = Some(Against::new(
+            Work::read(work).map_err(|e| PyValueError::new_err(e.to_string()))?,
+        ));
+    }
+    let read = match runs::read_in(&path, &text, naive, by.as_deref()) {
         Ok(r) => r,
         Err(e) => return Ok((None, None, located(&path, &e))),
     };
@@ -53,7 +63,7 @@ pub fn retest(
         fail_under,
         naive_scale: naive,
         by,
-        request: rubric.map_or_else(Request::default, |r| r.inner.request()),
+        request,
     };
     match run(&read, &options) {
         Ok(r) => Ok((Some(r.to_json()), Some(r.report()), Vec::new())),

@@ -48,3 +48,30 @@ def test_a_prose_run_and_a_lone_run_are_named(tmp_path):
         pickanumber.retest(runs, fail_under=120)
     with pytest.raises(ValueError, match='by="output" is not a label'):
         pickanumber.retest(runs, by="output")
+
+
+def test_the_evidence_is_checked_as_the_cli_checks_it(cli, tmp_path):
+    """A run's ``against`` path and ``against=`` for every run leave out an invented quotation,
+    as ``pickanumber retest`` does; a work outside the runs file's folder is named with its line."""
+    (tmp_path / "work.txt").write_text("alpha beta gamma\n", encoding="utf-8")
+    honest = '+3 "alpha beta"\n-1 slow'
+    invented = '+3 "alpha beta"\n+2 "invented"\n-1 slow'
+    runs = tmp_path / "runs.jsonl"
+    lines = [json.dumps({"work": "a", "output": o, "against": {"path": "work.txt"}}) for o in (honest, invented)]
+    runs.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    ours = pickanumber.retest(runs)
+    out = subprocess.run([cli, "retest", runs, "--json"], capture_output=True, text=True, check=True)
+    assert ours == json.loads(out.stdout)
+    assert ours["per_work"][0]["finals"][0] == ours["per_work"][0]["finals"][1]
+    assert ours["evidence"]["runs_checked"] == 2 and ours["evidence"]["not_found"] == 1
+    bare = tmp_path / "bare.jsonl"
+    bare.write_text("\n".join(json.dumps({"work": "a", "output": o}) for o in (honest, invented)) + "\n", encoding="utf-8")
+    assert pickanumber.retest(bare)["evidence"]["runs_checked"] == 0
+    assert pickanumber.retest(bare, against=tmp_path / "work.txt")["per_work"] == ours["per_work"]
+    runs.write_text(lines[0] + "\n" + lines[1].replace("work.txt", "../work.txt") + "\n", encoding="utf-8")
+    with pytest.raises(pickanumber.RetestError) as e:
+        pickanumber.retest(runs)
+    assert str(e.value) == (
+        f'{runs}:2: work "a": cannot read work "../work.txt": the path must lie inside the runs '
+        "file's folder (no absolute path, no ..)"
+    )

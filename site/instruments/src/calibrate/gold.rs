@@ -193,7 +193,7 @@ fn subject(
         | Some(Value {
             kind: Kind::Null, ..
         }) => None,
-        Some(w) => Some(work(w, open.work).map_err(at)?),
+        Some(w) => Some(work(w, "work", "gold", open.work).map_err(at)?),
     };
     Ok(Subject {
         id,
@@ -299,9 +299,16 @@ fn one(
     }
 }
 
-/// The judged work of a subject: a text, or `{"path": …}` (a file or a folder).
-fn work(
+/// The judged work a line gives under `key` (a gold set's `work`, a run's `against`): a
+/// text, or `{"path": …}` (a file or a folder, relative to the folder of the `file` file, such
+/// as `gold` or `runs`), opened by `open`. The one reader of a judged work in a JSON line.
+///
+/// # Errors
+/// A value that is neither a text nor `{"path": …}`, and a path `open` cannot read, named.
+pub(crate) fn work(
     v: &Value<'_>,
+    key: &str,
+    file: &str,
     open: &mut dyn FnMut(&str) -> Result<Arc<Work>, String>,
 ) -> Result<Arc<Work>, String> {
     match (&v.kind, v.get("path").map(|p| &p.kind)) {
@@ -309,9 +316,9 @@ fn work(
         (Kind::Object(members), Some(Kind::String(p))) if members.len() == 1 => {
             open(p).map_err(|why| format!("cannot read work \"{p}\": {why}"))
         }
-        (Kind::Object(_), _) => Err("a work object must be {\"path\": \"…\"}, a file or a folder relative to the gold file's folder".into()),
+        (Kind::Object(_), _) => Err(format!("a work object must be {{\"path\": \"…\"}}, a file or a folder relative to the {file} file's folder")),
         _ => Err(format!(
-            "\"work\" must be the judged work as a text or {{\"path\": \"…\"}}, not {}",
+            "\"{key}\" must be the judged work as a text or {{\"path\": \"…\"}}, not {}",
             v.describe()
         )),
     }

@@ -39,6 +39,23 @@ fn work_json(w: &Work, gate: Option<f64>) -> Value {
     if !w.labels.is_empty() {
         v["labels"] = json!(w.labels);
     }
+    v["evidence"] = if w.checked > 0 {
+        evidence_json(w.checked, w.lines.len() - w.checked, &w.evidence)
+    } else {
+        Value::Null
+    };
+    v
+}
+
+/// `{runs_checked, runs_unchecked, verified, located, not_found, not_checkable, no_evidence,
+/// invented_rate}`: the counts as the calibration card writes them, and how many runs they
+/// cover.
+fn evidence_json(checked: usize, unchecked: usize, c: &pickanumber_score::verify::Counts) -> Value {
+    let mut v = json!({"runs_checked": checked, "runs_unchecked": unchecked});
+    let counts = serde_json::to_value(crate::calibrate::counts_card(c)).expect("counts serialise");
+    if let (Some(o), Value::Object(c)) = (v.as_object_mut(), counts) {
+        o.extend(c);
+    }
     v
 }
 
@@ -61,8 +78,9 @@ impl Retest {
 
     /// The retest as one JSON value: `runs`, `works`, `fail_under`, `naive_scale`, `level`,
     /// `resamples`, `final_sd`, `naive_sd`, `flip_rate`, `naive_flip_rate` (each `{value,
-    /// low, high, works}` or null), `by` (null, or `{key, groups, shifts}`), `warnings` and
-    /// `per_work`.
+    /// low, high, works}` or null), `by` (null, or `{key, groups, shifts}`), `warnings`,
+    /// `evidence` (`runs_checked`, `runs_unchecked` and the checked runs' counts) and
+    /// `per_work` (each with its `evidence`, null when none of its runs was checked).
     pub fn to_value(&self) -> Value {
         let n = self.work_count();
         json!({
@@ -82,6 +100,7 @@ impl Retest {
                 "shifts": self.shifts.iter().map(shift_json).collect::<Vec<_>>(),
             })),
             "warnings": self.warnings,
+            "evidence": evidence_json(self.checked, self.runs - self.checked, &self.evidence),
             "per_work": self.works.iter().map(|w| work_json(w, self.fail_under)).collect::<Vec<_>>(),
         })
     }
@@ -125,7 +144,37 @@ impl Retest {
         for s in &self.shifts {
             out.push(shift_line(s));
         }
+        out.push(self.evidence_line());
         out
+    }
+
+    /// Whether and how the runs' evidence was checked, in one sentence: a run with no work
+    /// was scored on what it cites, found or not.
+    pub fn evidence_line(&self) -> String {
+        let unchecked = self.runs - self.checked;
+        if self.checked == 0 {
+            return format!("evidence not checked: no run names the work it judged (give each run \"against\", or --against PATH), so an item citing what the work lacks counted in all {} runs", self.runs);
+        }
+        let c = &self.evidence;
+        let mut line = format!(
+            "evidence checked against the work in {} of {} runs: {} items verified, {} located, {} not found (left out before scoring), {} not checkable, {} citing nothing; invented-evidence rate {}",
+            self.checked,
+            self.runs,
+            c.verified,
+            c.located,
+            c.not_found,
+            c.not_checkable,
+            c.no_evidence,
+            c.invented_rate().map_or("n/a".into(), |r| fixed(r, 3))
+        );
+        match unchecked {
+            0 => {}
+            1 => line.push_str("; 1 run names no work and was scored unchecked"),
+            n => line.push_str(&format!(
+                "; {n} runs name no work and were scored unchecked"
+            )),
+        }
+        line
     }
 
     /// The markdown report: the figures, the shifts between groups, the warnings, and a table
@@ -167,6 +216,11 @@ impl Retest {
         if self.naive_sd.is_none() {
             s.push_str("No run gives a naive number.\n\n");
         }
+        let mut evidence = self.evidence_line();
+        if let Some(first) = evidence.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        s.push_str(&format!("{}.\n\n", cell(&evidence)));
         if let Some(key) = &self.by {
             s.push_str(&format!(
                 "## Groups by `{key}`\n\n| label | runs | works |\n|---|---|---|\n"

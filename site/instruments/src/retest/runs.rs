@@ -2,15 +2,22 @@
 
 use crate::calibrate::Scale;
 use crate::LineError;
+use pickanumber_score::verify::Work;
 use pickanumber_text::json::{self, Kind, Value};
+use std::sync::Arc;
 
 /// The keys every run may have; `--by KEY` adds its key when it is not one of them.
-pub const KEYS: [&str; 8] = [
-    "work", "output", "naive", "grader", "model", "probe", "rubric", "card",
+pub const KEYS: [&str; 9] = [
+    "work", "output", "naive", "grader", "model", "probe", "rubric", "card", "against",
 ];
 
 /// The keys `--by` may not name: what each run is, not a label of it.
-pub const NOT_LABELS: [&str; 5] = ["work", "output", "naive", "rubric", "card"];
+pub const NOT_LABELS: [&str; 6] = ["work", "output", "naive", "rubric", "card", "against"];
+
+/// The key of a run's judged work, whose evidence its answer is checked against (the work's
+/// text or `{"path": …}`, read as a gold set's `work` is): `against`, as `score --against`
+/// names it, since `work` is the work's id.
+pub const AGAINST: &str = "against";
 
 /// One judging of one work.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,6 +41,8 @@ pub struct Run {
     /// The sha256 of the rubric it was judged with: its `rubric`, or its result's
     /// `card.rubric`, when given.
     pub rubric: Option<String>,
+    /// The judged work its answer's evidence is checked against, when given (`against`).
+    pub against: Option<Arc<Work>>,
 }
 
 /// Reads a runs file: one run a line, blank lines skipped, a UTF-8 byte-order mark at the start
@@ -43,13 +52,48 @@ pub struct Run {
 /// Every bad line, in order: not a JSON object, an unknown key, a missing or empty work, a
 /// missing output or one that is neither a text nor JSON, a naive number that is not a number
 /// or lies outside `naive_scale`, a grader, model or label that is not a text; and a file with
-/// no run.
+/// no run. A run's `against` given as `{"path": …}` is refused: this reads no files
+/// ([`read_with`] does).
 pub fn read(text: &str, naive_scale: Scale, by: Option<&str>) -> Result<Vec<Run>, Vec<LineError>> {
+    read_with(text, naive_scale, by, &mut |_| {
+        Err(crate::calibrate::gold::NO_FILES.into())
+    })
+}
+
+/// Reads a runs file as [`read`] does, a run's `against` given as `{"path": …}` opened by
+/// `open` (several runs naming one work may share it).
+///
+/// # Errors
+/// As [`read`]; and an `against` that is neither a text nor `{"path": …}`, or that `open`
+/// cannot read, named with its path.
+pub fn read_with(
+    text: &str,
+    naive_scale: Scale,
+    by: Option<&str>,
+    open: &mut dyn FnMut(&str) -> Result<Arc<Work>, String>,
+) -> Result<Vec<Run>, Vec<LineError>> {
     crate::line_error::json_lines(
         text,
         "the runs file has no runs: write one JSON object a line, {\"work\": \"w1\", \"output\": \"+3 …\"}, at least two a work",
-        |row, line| run(row, line, naive_scale, by),
+        |row, line| run(row, line, naive_scale, by, open),
     )
+}
+
+#[cfg(feature = "fs")]
+/// Reads the runs file `text` of the file at `path` as [`read`] does, each run's `against`
+/// given as `{"path": …}` read relative to the file's folder (and not outside it) as
+/// `score --against` reads a work; a work several runs name is read once.
+///
+/// # Errors
+/// As [`read_with`]: a work that cannot be read is named with its run's line and its path.
+pub fn read_in(
+    path: &std::path::Path,
+    text: &str,
+    naive_scale: Scale,
+    by: Option<&str>,
+) -> Result<Vec<Run>, Vec<LineError>> {
+    let mut works = crate::calibrate::WorksIn::new(crate::calibrate::folder_of(path), "runs");
+    read_with(text, naive_scale, by, &mut |p| works.open(p))
 }
 
 use crate::line_error::at as err;
@@ -63,7 +107,13 @@ fn allowed(by: Option<&str>) -> String {
     keys.join(", ")
 }
 
-fn run(row: &str, line: usize, naive_scale: Scale, by: Option<&str>) -> Result<Run, LineError> {
+fn run(
+    row: &str,
+    line: usize,
+    naive_scale: Scale,
+    by: Option<&str>,
+    open: &mut dyn FnMut(&str) -> Result<Arc<Work>, String>,
+) -> Result<Run, LineError> {
     let v = json::parse(row).map_err(|e| LineError {
         line,
         column: Some(json::line_col(row, e.at).1),
@@ -137,9 +187,17 @@ fn run(row: &str, line: usize, naive_scale: Scale, by: Option<&str>) -> Result<R
         },
     };
     let rubric = rubric_hash(&v).map_err(at)?;
+    let against = match v.get(AGAINST) {
+        None
+        | Some(Value {
+            kind: Kind::Null, ..
+        }) => None,
+        Some(w) => Some(crate::calibrate::gold::work(w, AGAINST, "runs", open).map_err(at)?),
+    };
     Ok(Run {
         line,
         rubric,
+        against,
         work: work.clone(),
         output,
         naive,

@@ -557,6 +557,7 @@ def retest(
     naive_scale: str = ...,
     by: Optional[str] = ...,
     rubric: Optional[Rubric] = ...,
+    against: Union[None, str, "os.PathLike[str]"] = ...,
     report: Literal[False] = ...,
 ) -> Dict[str, Any]: ...
 @overload
@@ -567,6 +568,7 @@ def retest(
     naive_scale: str = ...,
     by: Optional[str] = ...,
     rubric: Optional[Rubric] = ...,
+    against: Union[None, str, "os.PathLike[str]"] = ...,
     report: Literal[True],
 ) -> str: ...
 def retest(
@@ -576,6 +578,7 @@ def retest(
     naive_scale: str = "0:100",
     by: Optional[str] = None,
     rubric: Optional[Rubric] = None,
+    against: Union[None, str, "os.PathLike[str]"] = None,
     report: bool = False,
 ) -> Union[Dict[str, Any], str]:
     """Retests the judge on the runs file at ``runs`` (JSON Lines, one judging a line:
@@ -586,6 +589,12 @@ def retest(
     bootstrap interval over the works. ``naive_scale="1:10"`` maps the naive numbers onto
     0-100; ``by="probe"`` groups the runs by that key's label and adds the shift of the final
     between the groups. ``report=True`` returns the markdown report instead.
+
+    A run's ``"against"`` (the work's text, or ``{"path": ...}`` relative to the runs file's
+    folder) is the judged work its evidence is checked against, as ``score`` checks it:
+    items citing what the work lacks are left out before scoring. ``against=PATH`` is the
+    work of every run that names none. The result's ``"evidence"`` says how many runs were
+    checked; runs with no work are scored unchecked.
 
     The judge loop (``judge``) does not write runs files yet: collect the answers of repeated
     calls yourself, one line each.
@@ -603,6 +612,7 @@ def retest(
         naive_scale=naive_scale,
         by=by,
         rubric=None if rubric is None else rubric._native,
+        against=None if against is None else os.fspath(against),
     )
     if text is None or markdown is None:
         raise RetestError(errors)

@@ -366,4 +366,5 @@ def retest(
     naive_scale: str = "0:100",
     by: Optional[str] = None,
     rubric: Optional[Rubric] = None,
+    against: Optional[str] = None,
 ) -> Tuple[Optional[str], Optional[str], List[str]]: ...
