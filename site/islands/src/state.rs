@@ -25,6 +25,11 @@ pub struct Inputs {
     /// The judged work the items' evidence is checked against (empty: none), kept in this
     /// browser's storage only ([`work`]).
     pub work: RwSignal<String>,
+    /// The input box this instance drew. Once it has left the page (the instance stopped and
+    /// the recovery put a copy in its place, then a fresh instance its own), this instance no
+    /// longer records anything: a record it had scheduled would write the text that stopped
+    /// it over the fresh instance's address.
+    pub input_box: NodeRef<leptos::html::Textarea>,
 }
 
 impl Inputs {
@@ -40,6 +45,7 @@ impl Inputs {
             den: RwSignal::new(initial.den.clone().unwrap_or_default()),
             scale: RwSignal::new(initial.scale.clone().unwrap_or_default()),
             work: RwSignal::new(work::kept().unwrap_or_default()),
+            input_box: NodeRef::new(),
         }
     }
 
@@ -74,13 +80,13 @@ impl Inputs {
     }
 
     async fn record(self, kept: RwSignal<String>) {
-        self.work.with_untracked(|w| work::keep(w));
         let (settings, text) = (self.settings(), self.text.get_untracked());
         let fragment = crate::link_fragment(&settings, &text).await;
-        // A later edit schedules its own record.
-        if self.text.with_untracked(|t| *t != text) {
+        // A later edit schedules its own record; an instance that stopped records nothing.
+        if self.text.with_untracked(|t| *t != text) || !self.on_page() {
             return;
         }
+        self.work.with_untracked(|w| work::keep(w));
         let fragment = match fragment {
             Ok(f) => {
                 draft::forget();
@@ -104,6 +110,14 @@ impl Inputs {
                 Some(&format!("#{fragment}")),
             );
         }
+    }
+
+    /// Whether this instance's input box is on the page, so the address is this instance's
+    /// to record.
+    fn on_page(&self) -> bool {
+        self.input_box
+            .get_untracked()
+            .is_some_and(|b| b.is_connected())
     }
 }
 

@@ -21,7 +21,7 @@ clippy wasm | clippy -p pickanumber-islands --target wasm32-unknown-unknown -- -
 clippy second module wasm | clippy -p pickanumber-calculator-on-demand -p pickanumber-rubric-reader --target wasm32-unknown-unknown -- -D warnings
 unit tests | test
 calculator tests | test -p pickanumber-islands
-lean formula crate | test -p pickanumber-score --no-default-features --test lean_passes";
+formula crate without combine | test -p pickanumber-score --no-default-features --test without_combine";
 
 /// Runs every check in order, stopping at the first that fails, and prints which passed. The
 /// last check: the checkout is as the run found it.
