@@ -180,7 +180,7 @@ pub fn Calculator(
             <div class="calc-in">
                 <label for="evidence-input" class="calc-label">{WORDS.input}</label>
                 <textarea id="evidence-input" name="calc-text" class="calc-input" spellcheck="false" autocomplete="off"
-                    node_ref=inputs.input_box prop:value=move || inputs.text.get()></textarea>
+                    prop:value=move || inputs.text.get()></textarea>
                 <p class="calc-hint" id="out-format">
                     {move || scored.with(|a| format!("Read as {} · {} mode · live", a.format, a.mode()))}
                 </p>
