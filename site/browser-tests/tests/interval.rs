@@ -121,7 +121,7 @@ async fn a_module_that_answers_nothing_leaves_a_dash_not_a_busy_cell() {
         open_calculator(&client, &site).await;
         client
             .execute(
-                "globalThis.pickanumberSecond = async () => ({ answer: () => ({ interval: '' }) });",
+                "globalThis.pickanumberOnDemand = async () => ({ answer: () => ({ interval: '' }) });",
                 vec![],
             )
             .await
@@ -168,7 +168,7 @@ async fn interval_cost_in_the_page() {
             let v = client
                 .execute_async(
                     "const [text, done] = arguments;
-                     globalThis.pickanumberSecond().then((m) => {
+                     globalThis.pickanumberOnDemand().then((m) => {
                        // One call first: the engine compiles the module's code on its first runs.
                        const ask = { action: 'interval', text, mode: 'auto' };
                        m.answer(ask);

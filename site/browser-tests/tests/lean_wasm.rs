@@ -3,9 +3,9 @@
 //! (`core::num::dec2flt`) and float printing (`core::num::flt2dec`) and serde_json out, which
 //! is what `pickanumber-text` exists for (each costs kilobytes of the byte budgets).
 //!
-//! `site/score/tests/lean.rs` scans the formula crate's source for the forms that call them;
-//! this reads the linked result. Trunk's cargo build (profile `wasm-release`, before
-//! wasm-bindgen and wasm-opt) keeps the wasm's `name` section, which holds every linked
+//! `site/score/tests/no_float_formatting.rs` scans the formula crate's source for the forms
+//! that call them; this reads the linked result. Trunk's cargo build (profile `wasm-release`,
+//! before wasm-bindgen and wasm-opt) keeps the wasm's `name` section, which holds every linked
 //! function's mangled path, so a function that is linked has its name there. The test runs
 //! after `cargo xtask build`, like the other tests of this crate.
 

@@ -246,7 +246,7 @@ async fn a_passes_module_that_does_not_load_is_reported_never_blank() {
         // The boot module's loader, made to fail as a lost connection would.
         client
             .execute(
-                "globalThis.pickanumberSecond = () => Promise.reject('the network is down');",
+                "globalThis.pickanumberOnDemand = () => Promise.reject('the network is down');",
                 vec![],
             )
             .await
@@ -423,7 +423,7 @@ async fn a_bad_setting_is_named_while_the_on_demand_module_loads_and_when_it_fai
             client
                 .execute(
                     &format!(
-                        "globalThis.pickanumberSecond = {loader};
+                        "globalThis.pickanumberOnDemand = {loader};
                          const den = document.querySelector('input[name=calc-den]');
                          den.value = 'abc';
                          den.dispatchEvent(new Event('input', {{ bubbles: true }}));"

@@ -50,7 +50,7 @@ impl Module {
 pub const CALCULATOR: Module = Module {
     name: "calculator",
     stem: "pickanumber-calculator-island",
-    budget: 86_150,
+    budget: 86_000,
     aim: Some(80_000),
 };
 

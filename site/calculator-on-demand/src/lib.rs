@@ -4,8 +4,8 @@
 //!
 //! Data flow: the calculator sees a `## Pass:` heading in its input, or a judged work in its
 //! second box → the page's boot module imports this module's glue and wasm once
-//! (`globalThis.pickanumberSecond()`) → the calculator calls its one export, `answer`, with an
-//! [`ask::Ask`] (the question, its text, work and settings) on each edit → the formula crate,
+//! (`globalThis.pickanumberOnDemand()`) → the calculator calls its one export, `answer`, with
+//! an [`ask::Ask`] (the question, its text, work and settings) on each edit → the formula crate,
 //! built here with its `combine` and `verify` features, checks each item's evidence against
 //! the work and leaves out what the work lacks, splits the passes, scores their union and each
 //! pass, and the bootstrap interval → the markup of the view crate's views

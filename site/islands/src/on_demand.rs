@@ -4,7 +4,7 @@
 //!
 //! Data flow: the input or the judged work changes → [`has_passes`] (a scan for a `## Pass:`
 //! heading, the one rule of the formula crate's `combine`) or a work that is not blank → the
-//! boot module's `globalThis.pickanumberSecond()` imports the module once → its one export,
+//! boot module's `globalThis.pickanumberOnDemand()` imports the module once → its one export,
 //! `answer`, turns the [`ask`] object (the question, the text, the work and the settings) into
 //! an object of named fields (`diagnostics` and `panel` markup, read by [`field`]) →
 //! [`View::Ready`], which the calculator shows in place of its
@@ -145,7 +145,7 @@ pub fn watch(inputs: Inputs) -> RwSignal<View> {
 /// # Errors
 /// Why the module could not be loaded or did not answer.
 pub async fn call(asked: JsValue) -> Result<JsValue, String> {
-    call_module("pickanumberSecond", asked).await
+    call_module("pickanumberOnDemand", asked).await
 }
 
 /// The text of the answer's field `name` (the module's `ask::Answer` names them), `None`

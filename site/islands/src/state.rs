@@ -62,25 +62,34 @@ impl Inputs {
     /// link cannot carry is kept in this browser's storage instead ([`draft`]), and `kept`
     /// says so. Called only after the visitor changed something, so an address opened with a
     /// section anchor (`/#formula`) keeps it until then.
+    ///
+    /// The record is this instance's only while the input box it drew is on the page: once
+    /// the instance stopped, the recovery put a copy in its place (then a fresh instance its
+    /// own), and a record it had scheduled writes nothing, where it would have written the
+    /// text that stopped it over the fresh instance's address.
     pub fn record_in_address(&self, kept: RwSignal<String>) {
         let inputs = *self;
+        // An edit of this instance's markup called this, so the box on the page is its own.
+        let own = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id("evidence-input"));
         PENDING.with(|p| {
             if let Some(h) = p.take() {
                 h.clear();
             }
-            let record = move || leptos::task::spawn_local(inputs.record(kept));
+            let record = move || leptos::task::spawn_local(inputs.record(kept, own));
             p.set(set_timeout_with_handle(record, crate::storage::RECORD_PAUSE).ok());
         });
     }
 
-    async fn record(self, kept: RwSignal<String>) {
-        self.work.with_untracked(|w| work::keep(w));
+    async fn record(self, kept: RwSignal<String>, own: Option<web_sys::Element>) {
         let (settings, text) = (self.settings(), self.text.get_untracked());
         let fragment = crate::link_fragment(&settings, &text).await;
-        // A later edit schedules its own record.
-        if self.text.with_untracked(|t| *t != text) {
+        // A later edit schedules its own record; an instance that stopped records nothing.
+        if self.text.with_untracked(|t| *t != text) || !own.is_some_and(|b| b.is_connected()) {
             return;
         }
+        self.work.with_untracked(|w| work::keep(w));
         let fragment = match fragment {
             Ok(f) => {
                 draft::forget();

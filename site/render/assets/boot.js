@@ -60,7 +60,7 @@ const later = (glue, wasm) => {
     })
     .catch((e) => { loaded = 0; throw String(e); });
 };
-globalThis.pickanumberSecond = later('./SECOND_GLUE', './SECOND_WASM');
+globalThis.pickanumberOnDemand = later('./SECOND_GLUE', './SECOND_WASM');
 globalThis.pickanumberRubricReader = later('./READER_GLUE', './READER_WASM');
 // A single list's interval: the calculator's own wasm computes none, so its panel shows the
 // cell pending (`#out-interval[aria-busy]`, "computing…", no number). Once the input has
@@ -85,7 +85,7 @@ function intervals(box) {
       ask[key] = $(`[name=calc-${name}]:is(:checked, :not([type=radio]))`)?.value ?? '';
     }
     let shown;
-    try { ({ interval: shown } = (await globalThis.pickanumberSecond()).answer(ask)); } catch { shown = ''; }
+    try { ({ interval: shown } = (await globalThis.pickanumberOnDemand()).answer(ask)); } catch { shown = ''; }
     show(cell, shown || '—');
   };
   const show = (cell, shown) => {

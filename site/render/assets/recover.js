@@ -11,6 +11,8 @@
 // the input box (the address's fragment is cleared, so the fresh instance starts from the box,
 // not from a link that may hold the text that stopped it), then each setting as typed, handed
 // to the fresh instance as the visitor's own edits, and the caret where it was.
+// A record of the address that the trapped instance had scheduled writes nothing: an
+// instance records only while its own input box is on the page (`site/islands/src/state.rs`).
 let state = '';
 // Which start is current: a trap while a fresh instance starts ends that start.
 let run = 0;
@@ -18,13 +20,6 @@ let run = 0;
 // stops before it is drawn.
 let kept;
 const copy = (root) => [...root.childNodes].map((n) => n.cloneNode(true));
-// Until a fresh instance is drawn, the address is the page's alone: the trapped instance may
-// still run a timer that records its last text there, which the fresh one would then start
-// from.
-const replace = history.replaceState;
-history.replaceState = function (...args) {
-  if (!state) replace.apply(this, args);
-};
 export default function recover(root) {
   if (state === 'down') return;
   const starting = state === 'starting';
@@ -90,7 +85,7 @@ async function restart(ev) {
   });
   try {
     const m = await import(`./CALC_GLUE?fresh=${Date.now()}`);
-    replace.call(history, null, '', location.pathname + location.search);
+    history.replaceState(null, '', location.pathname + location.search);
     await m.default({ module_or_path: new URL('./CALC_WASM', import.meta.url) });
   } catch {
     // Not downloaded: the next edit tries again.

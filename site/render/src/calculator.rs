@@ -103,8 +103,8 @@ pub fn placeholder(words: &Words, result: &ResultView<'_>) -> String {
 /// island is needed: when its root comes within 800 px of the viewport, when it gets focus or
 /// a pointer, or (calculator) at once for a share link or `#try`; never before the page's first
 /// paint otherwise. Until then the page is reading only. It also offers the calculator its
-/// second module (`globalThis.pickanumberSecond()`: several judges' passes, evidence checked against a work), imported only when
-/// the calculator first asks, and fills the calculator's pending interval cell from that module
+/// second module (`globalThis.pickanumberOnDemand()`: several judges' passes, evidence checked
+/// against a work), imported only when the calculator first asks, and fills the calculator's pending interval cell from that module
 /// once the input rests (the static example's interval at once, without it). `CALC_GLUE`, `CALC_WASM`, `INST_GLUE`, `INST_WASM`, `SETUP_GLUE`,
 /// `SETUP_WASM`, `SECOND_GLUE`, `SECOND_WASM`, `READER_GLUE` and `READER_WASM` are replaced by
 /// the built file names. The setup page's rubric reader (`globalThis.pickanumberRubricReader()`)

@@ -218,9 +218,9 @@ pub(crate) fn parse(text: &str) -> Parsed {
         table = None;
         match classify(line, &ctx) {
             Line::Blank => {}
-            // Without the `combine` feature (the lean wasm calculator) several judges' passes
-            // are not combined; reading them as one list would count what two judges both
-            // found twice, so reading stops at the first `## Pass:` heading.
+            // Without the `combine` feature (as the wasm calculator builds it) several judges'
+            // passes are not combined; reading them as one list would count what two judges
+            // both found twice, so reading stops at the first `## Pass:` heading.
             #[cfg(not(feature = "combine"))]
             Line::Heading(h) if strip_prefix_ci(h, "pass:").is_some() => {
                 out.errors.push(LineError {

@@ -20,7 +20,7 @@ fmt | fmt --all --check
 clippy | clippy --workspace --exclude pickanumber-islands --all-targets -- -D warnings
 clippy wasm | clippy -p pickanumber-islands -p pickanumber-calculator-on-demand -p pickanumber-rubric-reader --target wasm32-unknown-unknown -- -D warnings
 unit tests | test
-lean formula crate | test -p pickanumber-score --no-default-features --test lean_passes";
+formula crate without combine | test -p pickanumber-score --no-default-features --test without_combine";
 
 /// Runs every check in order, stopping at the first that fails, and prints which passed. The
 /// last check: the checkout is as the run found it.

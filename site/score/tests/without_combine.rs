@@ -1,14 +1,15 @@
-//! The lean build (`--no-default-features`, as the wasm calculator builds the formula crate):
-//! several judges' passes are not combined, so the line reader stops at the first `## Pass:`
-//! heading with an error rather than score the passes as one list. Run with
-//! `cargo test -p pickanumber-score --no-default-features --test lean_passes`.
+//! The formula crate without its default features (`--no-default-features`, as the wasm
+//! calculator builds it), so without `combine`: several judges' passes are not combined, and
+//! the line reader stops at the first `## Pass:` heading with an error rather than score the
+//! passes as one list. Run with
+//! `cargo test -p pickanumber-score --no-default-features --test without_combine`.
 
 #![cfg(not(feature = "combine"))]
 
 use pickanumber_score::{analyse, Request, Severity};
 
 #[test]
-fn the_lean_build_stops_at_the_first_pass_heading() {
+fn without_combine_the_reader_stops_at_the_first_pass_heading() {
     let a = analyse("## Pass: a\n+3 x\n## Pass: b\n+3 x\n", &Request::default());
     assert_eq!(a.headline(), None);
     assert_eq!(
