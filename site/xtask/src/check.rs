@@ -49,16 +49,27 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     // mostly waits on the network; about a minute on a fresh machine, nothing once stamped).
     println!("==> python venv: checking the pinned tools in the background");
     let venv = std::thread::spawn(|| Env::new().and_then(|env| python::ensure_venv(&env)));
-    // trunk and Chromium are needed from the site's build on: they install beside the checks,
-    // below their priority, with their output in target/tools-install.log.
-    println!("==> tools for the build and the browser tests: checking them in the background (output in target/tools-install.log)");
-    let log = env.target().join("tools-install.log");
+    // wasm-bindgen and the npm tools are needed from the packages' builds on, trunk and
+    // Chromium from the site's build on: they install beside the first checks (trunk below their
+    // priority), each group's output in its log under target/.
     std::fs::create_dir_all(env.target()).context(env.target().display())?;
-    std::fs::write(&log, "").context(log.display())?;
-    let for_build = std::thread::spawn(move || {
-        let env = Env::new()?;
-        tools::for_build(&env, true, Some(&log))
-    });
+    let beside = |name: &str, what: &str| {
+        let log = env.target().join(name);
+        println!(
+            "==> {what}: checking them in the background (output in {})",
+            log.display()
+        );
+        std::fs::write(&log, "")
+            .context(log.display())
+            .map(|()| log)
+    };
+    let log = beside("tools-for-packages.log", "tools for the packages")?;
+    let for_packages = std::thread::spawn(move || tools::for_packages(&Env::new()?, Some(&log)));
+    let log = beside(
+        "tools-for-build.log",
+        "tools for the build and the browser tests",
+    )?;
+    let for_build = std::thread::spawn(move || tools::for_build(&Env::new()?, true, Some(&log)));
     tools::for_checks(env, true)?;
     passed.push("tools");
     for (what, args) in CARGO_STEPS.lines().filter_map(|l| l.split_once(" | ")) {
@@ -68,6 +79,10 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     // The Python package's tests run beside the install check and the site's build (the CLI
     // they compare with is built by now; npm ci, when promptfoo is missing, finishes first,
     // since the build runs tools from node_modules).
+    println!("==> tools for the packages: waiting for them");
+    for_packages
+        .join()
+        .map_err(|_| failed("the tools' thread panicked"))??;
     python::ensure_promptfoo(env)?;
     // promptfoo and TypeScript for the npm package's tests and the skills CLI, before the Python tests start
     // using node_modules (an npm ci here replaces it).

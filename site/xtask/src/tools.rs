@@ -48,33 +48,47 @@ pub fn install(env: &Env, browser: bool) -> Result<(), Failure> {
     println!("==> tools: checking tools");
     let started = Instant::now();
     for_checks(env, browser)?;
+    for_packages(env, None)?;
     for_build(env, browser, None)?;
     println!("    tools: ok in {}", human(started.elapsed()));
     Ok(())
 }
 
-/// The tools the checks before the site's build need: the wasm target, wasm-bindgen, the npm
-/// tools and, with `browser`, rustfmt and clippy.
+/// The tools the checks before the packages' builds need: the wasm target and, with `browser`,
+/// rustfmt and clippy.
 pub fn for_checks(env: &Env, browser: bool) -> Result<(), Failure> {
-    let rustup = |args: String| move || Ok(vec![env.command("rustup", &args)]);
     wasm_target(env)?;
-    // wasm-opt and esbuild come from npm into node_modules/.bin (first on PATH), pinned in
-    // package.json.
-    let npm = || env.command("npm", NPM_INSTALL);
-    cargo_tool(env, "wasm-bindgen", WASM_BINDGEN, "wasm-bindgen-cli", None)?;
-    for (tool, want) in [("wasm-opt", BINARYEN), ("esbuild", ESBUILD)] {
-        ensure(env, tool, || version(env, tool, want), || Ok(vec![npm()]))?;
-    }
-    npm_tools(env)?;
     if browser {
         for (component, sub) in [("rustfmt", "fmt"), ("clippy", "clippy")] {
             let check = || env.probe("cargo", &[sub, "--version"]);
             let check = || check().ok_or("missing".into());
-            let install = rustup(format!("component add {component}"));
-            ensure(env, component, check, install)?;
+            let args = format!("component add {component}");
+            ensure(env, component, check, || {
+                Ok(vec![env.command("rustup", &args)])
+            })?;
         }
     }
     Ok(())
+}
+
+/// The tools the npm package's build and the site's need: wasm-bindgen, and the npm tools
+/// (wasm-opt and esbuild in `node_modules/.bin`, first on PATH, pinned in package.json; the npm
+/// package's own wasm-opt). With `log`, each install's output is appended to `log`:
+/// `cargo xtask test` runs this beside its first checks.
+pub fn for_packages(env: &Env, log: Option<&Path>) -> Result<(), Failure> {
+    cargo_tool(
+        env,
+        "wasm-bindgen",
+        WASM_BINDGEN,
+        "wasm-bindgen-cli",
+        log,
+        false,
+    )?;
+    let npm = || logged_to(vec![env.command("npm", NPM_INSTALL)], log, false);
+    for (tool, want) in [("wasm-opt", BINARYEN), ("esbuild", ESBUILD)] {
+        ensure(env, tool, || version(env, tool, want), || Ok(npm()))?;
+    }
+    npm_tools(env)
 }
 
 /// The tools only the site's build and the browser tests need: trunk and, with `browser`,
@@ -82,7 +96,7 @@ pub fn for_checks(env: &Env, browser: bool) -> Result<(), Failure> {
 /// its output appended to `log`: `cargo xtask test` runs this beside its first checks, so a
 /// fresh machine compiles trunk while the checks leave a core idle.
 pub fn for_build(env: &Env, browser: bool, log: Option<&Path>) -> Result<(), Failure> {
-    cargo_tool(env, "trunk", TRUNK, "trunk --locked", log)?;
+    cargo_tool(env, "trunk", TRUNK, "trunk --locked", log, true)?;
     if browser {
         let check = || {
             let both = Path::new(CHROMIUM).is_file() && Path::new(CHROMEDRIVER).is_file();
@@ -96,15 +110,18 @@ pub fn for_build(env: &Env, browser: bool, log: Option<&Path>) -> Result<(), Fai
         });
         let why = "it needs root: apt-get update && apt-get install -y chromium chromium-driver";
         let root = env.probe("id", &["-u"]).as_deref() == Some("0");
-        let install = || root.then(|| below(apt.into(), log)).ok_or(why.to_owned());
+        let install = || {
+            root.then(|| logged_to(apt.into(), log, true))
+                .ok_or(why.to_owned())
+        };
         ensure(env, "chromium and chromedriver", check, install)?;
     }
     Ok(())
 }
 
-/// `commands` as they are, or, with a `log`, each run by `nice` (below the priority of what
-/// runs beside it) with its output appended to the log.
-fn below(commands: Vec<Command>, log: Option<&Path>) -> Vec<Command> {
+/// `commands` as they are, or, with a `log`, each with its output appended to the log and, when
+/// `nice`, run by `nice` (below the priority of what runs beside it).
+fn logged_to(commands: Vec<Command>, log: Option<&Path>, nice: bool) -> Vec<Command> {
     let Some(log) = log else { return commands };
     let output = || {
         let file = std::fs::OpenOptions::new()
@@ -116,21 +133,27 @@ fn below(commands: Vec<Command>, log: Option<&Path>) -> Vec<Command> {
     commands
         .into_iter()
         .map(|command| {
-            let mut nice = Command::new("nice");
-            nice.args(["-n", "10"]).arg(command.get_program());
-            nice.args(command.get_args());
+            let mut logged = match nice {
+                true => {
+                    let mut c = Command::new("nice");
+                    c.args(["-n", "10"]).arg(command.get_program());
+                    c
+                }
+                false => Command::new(command.get_program()),
+            };
+            logged.args(command.get_args());
             if let Some(dir) = command.get_current_dir() {
-                nice.current_dir(dir);
+                logged.current_dir(dir);
             }
             for (key, value) in command.get_envs() {
                 match value {
-                    Some(value) => nice.env(key, value),
-                    None => nice.env_remove(key),
+                    Some(value) => logged.env(key, value),
+                    None => logged.env_remove(key),
                 };
             }
-            nice.stdin(std::process::Stdio::null());
-            nice.stdout(output()).stderr(output());
-            nice
+            logged.stdin(std::process::Stdio::null());
+            logged.stdout(output()).stderr(output());
+            logged
         })
         .collect()
 }
@@ -170,6 +193,7 @@ fn cargo_tool(
     want: &str,
     krate: &str,
     log: Option<&Path>,
+    nice: bool,
 ) -> Result<(), Failure> {
     let install = || {
         let mut c = env.command(
@@ -177,7 +201,7 @@ fn cargo_tool(
             &format!("install --force --version {want} {krate}"),
         );
         c.envs(QUICK_INSTALL);
-        Ok(below(vec![c], log))
+        Ok(logged_to(vec![c], log, nice))
     };
     ensure(env, tool, || version(env, tool, want), install)
 }
@@ -192,7 +216,14 @@ pub fn npm_wasm_opt(env: &Env) -> std::path::PathBuf {
 /// site's tools, so neither Python nor promptfoo's tree is needed).
 pub fn npm_tools(env: &Env) -> Result<(), Failure> {
     wasm_target(env)?;
-    cargo_tool(env, "wasm-bindgen", WASM_BINDGEN, "wasm-bindgen-cli", None)?;
+    cargo_tool(
+        env,
+        "wasm-bindgen",
+        WASM_BINDGEN,
+        "wasm-bindgen-cli",
+        None,
+        false,
+    )?;
     let install = || {
         let mut c = env.command("npm", NPM_INSTALL);
         c.current_dir(env.repo.join(NPM_TOOLS));

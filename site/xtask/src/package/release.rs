@@ -509,6 +509,45 @@ mod tests {
 
     /// `text` without its `#[cfg(test)]` items (each up to its closing brace, braces counted),
     /// so what follows a test module is still read.
+    /// The length of the block `code` starts with (at its `{`), its braces counted outside
+    /// string and character literals and comments; `None` when it does not close.
+    fn block_end(code: &str) -> Option<usize> {
+        let bytes = code.as_bytes();
+        let (mut depth, mut i) = (0usize, 0);
+        while i < bytes.len() {
+            match bytes[i] {
+                b'{' => depth += 1,
+                b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(i + 1);
+                    }
+                }
+                b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                    i += code[i..].find('\n').unwrap_or(code.len() - i);
+                }
+                b'r' if matches!(bytes.get(i + 1), Some(b'"' | b'#')) => {
+                    let hashes = code[i + 1..].bytes().take_while(|&b| b == b'#').count();
+                    if bytes.get(i + 1 + hashes) == Some(&b'"') {
+                        let close = format!("\"{}", "#".repeat(hashes));
+                        let body = i + 2 + hashes;
+                        i = body + code[body..].find(&close)? + close.len() - 1;
+                    }
+                }
+                b'"' => {
+                    i += 1;
+                    while bytes.get(i)? != &b'"' {
+                        i += if bytes[i] == b'\\' { 2 } else { 1 };
+                    }
+                }
+                b'\'' if bytes.get(i + 2) == Some(&b'\'') => i += 2,
+                _ => {}
+            }
+            i += 1;
+        }
+        None
+    }
+
     fn without_test_items(text: &str) -> String {
         let mut out = String::new();
         let mut rest = text;
@@ -522,21 +561,7 @@ mod tests {
                 rest = &item[open + 1..];
                 continue;
             }
-            let mut depth = 0usize;
-            let mut end = item.len();
-            for (i, c) in item[open..].char_indices() {
-                match c {
-                    '{' => depth += 1,
-                    '}' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            end = open + i + 1;
-                            break;
-                        }
-                    }
-                    _ => {}
-                }
-            }
+            let end = open + block_end(&item[open..]).unwrap_or(item.len() - open);
             rest = &item[end..];
         }
         out.push_str(rest);
@@ -596,7 +621,26 @@ mod tests {
                 }
             }
         }
-        assert!(checked >= 2, "only {checked} includes found");
+        assert!(
+            checked >= 1,
+            "no include found: is the scan reading the sources?"
+        );
+    }
+
+    #[test]
+    fn a_test_module_is_left_out_whole_whatever_braces_its_literals_hold() {
+        let code = concat!(
+            "fn kept() {}\n#[cfg(test)]\nmod tests {\n",
+            "    const A: &str = \"\\\"}\\n\"; // a } in a comment\n",
+            "    const B: &str = r#\"{\"path\": {}}}\"#;\n",
+            "    const C: char = '}';\n",
+            "    fn t() { let _ = include_str!(\"../../x\"); }\n",
+            "}\nfn also_kept() {}\n"
+        );
+        assert_eq!(
+            without_test_items(code),
+            "fn kept() {}\n\nfn also_kept() {}\n"
+        );
     }
 
     #[test]
