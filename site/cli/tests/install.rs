@@ -3,13 +3,13 @@
 //!
 //! Ignored by default: it builds the CLI cold in release, which is slow on a shared machine. Run it with
 //! `cargo test -p pickanumber-cli --test install -- --ignored`. Its build directory,
-//! `target/install-test`, is kept, so a second run takes under a second.
+//! `target/install-test`, is kept, so a second run rebuilds only what changed.
 
 use std::path::Path;
 use std::process::Command;
 
 #[test]
-#[ignore = "a cold release build of the CLI: about 3 minutes here; run with --ignored"]
+#[ignore = "a cold release build of the CLI (`cargo xtask test` runs the same line as its install step); run with --ignored"]
 fn the_install_line_installs_a_working_binary() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let root = tempfile::tempdir().unwrap();
