@@ -26,8 +26,30 @@ pub struct Comment {
 /// The comments of Rust source `src`, one entry a line, with string and character literals
 /// (raw ones too) passed over, so a `//` inside a string is not a comment.
 pub fn comments(src: &str) -> Vec<Comment> {
+    scan(src).0
+}
+
+/// The bytes of Rust source `src` with every comment and every string and character literal
+/// (their delimiters too) turned into spaces, line breaks kept: what is left is code, at the
+/// same offsets, so a brace or a `//` found in it is the code's own.
+pub fn code(src: &str) -> Vec<u8> {
+    let mut out = src.as_bytes().to_vec();
+    for range in scan(src).1 {
+        for byte in &mut out[range] {
+            if *byte != b'\n' {
+                *byte = b' ';
+            }
+        }
+    }
+    out
+}
+
+/// One pass over Rust source `src`: its comments, one entry a line (see [`comments`]), and
+/// the byte ranges of every comment and literal.
+fn scan(src: &str) -> (Vec<Comment>, Vec<std::ops::Range<usize>>) {
     let b = src.as_bytes();
     let mut out: Vec<Comment> = Vec::new();
+    let mut skipped = Vec::new();
     let (mut i, mut line) = (0, 1);
     let push = |out: &mut Vec<Comment>, line: usize, text: &[u8]| {
         out.push(Comment {
@@ -53,6 +75,7 @@ pub fn comments(src: &str) -> Vec<Comment> {
                     .or_else(|| text.strip_prefix(b"!"))
                     .unwrap_or(text);
                 push(&mut out, line, text);
+                skipped.push(i..end);
                 i = end;
             }
             b'/' if b.get(i + 1) == Some(&b'*') => {
@@ -74,6 +97,7 @@ pub fn comments(src: &str) -> Vec<Comment> {
                     }
                 }
                 push(&mut out, line, &b[from..j.saturating_sub(2).max(from)]);
+                skipped.push(i..j);
                 i = j;
             }
             b'r' | b'b' if raw_string_start(b, i).is_some() => {
@@ -85,6 +109,7 @@ pub fn comments(src: &str) -> Vec<Comment> {
                     line += usize::from(b[j] == b'\n');
                     j += 1;
                 }
+                skipped.push(i..(j + close.len()).min(b.len()));
                 i = j + close.len();
             }
             b'"' => {
@@ -99,9 +124,16 @@ pub fn comments(src: &str) -> Vec<Comment> {
                         j += 1;
                     }
                 }
+                skipped.push(i..(j + 1).min(b.len()));
                 i = j + 1;
             }
-            b'\'' => i = after_quote(b, i),
+            b'\'' => {
+                let end = after_quote(b, i);
+                if end > i + 1 {
+                    skipped.push(i..end);
+                }
+                i = end;
+            }
             c if c.is_ascii_alphanumeric() || c == b'_' => {
                 // An identifier or number: a `b` or `r` inside one starts no literal.
                 while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
@@ -111,7 +143,7 @@ pub fn comments(src: &str) -> Vec<Comment> {
             _ => i += 1,
         }
     }
-    out
+    (out, skipped)
 }
 
 /// Where a raw string starting at `i` (`r"`, `r#"`, `br##"`) opens: its `#` count and the
@@ -267,6 +299,14 @@ mod tests {
             want.map(|(l, t)| (l, t.to_string())).to_vec(),
             "{src}"
         );
+    }
+
+    #[test]
+    fn code_keeps_only_the_code_at_its_offsets() {
+        let src = "f(\"{\", '}', r#\"}\"#) { // }\n  /* { */ g::<'a>() }\n";
+        let code = String::from_utf8(code(src)).unwrap();
+        assert_eq!(code.len(), src.len());
+        assert_eq!(code, "f(   ,    ,       ) {     \n          g::<'a>() }\n");
     }
 
     #[test]

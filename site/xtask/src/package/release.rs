@@ -507,47 +507,28 @@ mod tests {
         out
     }
 
-    /// `text` without its `#[cfg(test)]` items (each up to its closing brace, braces counted),
-    /// so what follows a test module is still read.
-    /// The length of the block `code` starts with (at its `{`), its braces counted outside
-    /// string and character literals and comments; `None` when it does not close.
+    /// The length of the block `code` starts with (at its `{`), its braces counted in the
+    /// code alone ([`crate::comments::code`]: not in literals or comments); `None` when it
+    /// does not close.
     fn block_end(code: &str) -> Option<usize> {
-        let bytes = code.as_bytes();
-        let (mut depth, mut i) = (0usize, 0);
-        while i < bytes.len() {
-            match bytes[i] {
+        let mut depth = 0usize;
+        for (i, byte) in crate::comments::code(code).into_iter().enumerate() {
+            match byte {
                 b'{' => depth += 1,
                 b'}' => {
-                    depth -= 1;
+                    depth = depth.checked_sub(1)?;
                     if depth == 0 {
                         return Some(i + 1);
                     }
                 }
-                b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                    i += code[i..].find('\n').unwrap_or(code.len() - i);
-                }
-                b'r' if matches!(bytes.get(i + 1), Some(b'"' | b'#')) => {
-                    let hashes = code[i + 1..].bytes().take_while(|&b| b == b'#').count();
-                    if bytes.get(i + 1 + hashes) == Some(&b'"') {
-                        let close = format!("\"{}", "#".repeat(hashes));
-                        let body = i + 2 + hashes;
-                        i = body + code[body..].find(&close)? + close.len() - 1;
-                    }
-                }
-                b'"' => {
-                    i += 1;
-                    while bytes.get(i)? != &b'"' {
-                        i += if bytes[i] == b'\\' { 2 } else { 1 };
-                    }
-                }
-                b'\'' if bytes.get(i + 2) == Some(&b'\'') => i += 2,
                 _ => {}
             }
-            i += 1;
         }
         None
     }
 
+    /// `text` without its `#[cfg(test)]` items (each up to its closing brace, braces counted),
+    /// so what follows a test module is still read.
     fn without_test_items(text: &str) -> String {
         let mut out = String::new();
         let mut rest = text;
