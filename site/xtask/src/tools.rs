@@ -96,7 +96,10 @@ pub fn for_packages(env: &Env, log: Option<&Path>) -> Result<(), Failure> {
 /// its output appended to `log`: `cargo xtask test` runs this beside its first checks, so a
 /// fresh machine compiles trunk while the checks leave a core idle.
 pub fn for_build(env: &Env, browser: bool, log: Option<&Path>) -> Result<(), Failure> {
-    cargo_tool(env, "trunk", TRUNK, "trunk --locked", log, true)?;
+    // Without its default features: no update check (a request to crates.io on each run) and
+    // no TLS (`offline = true` in Trunk.toml: it downloads nothing), a smaller build.
+    let krate = "trunk --locked --no-default-features";
+    cargo_tool(env, "trunk", TRUNK, krate, log, true)?;
     if browser {
         let check = || {
             let both = Path::new(CHROMIUM).is_file() && Path::new(CHROMEDRIVER).is_file();
