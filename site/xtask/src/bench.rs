@@ -8,7 +8,6 @@ mod lighthouse;
 mod npm_figures;
 mod python_figures;
 mod report;
-mod retest;
 mod throughput;
 mod weight;
 

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
-use super::report::{Report, Row};
+use super::report::{thousands, Report, Row};
 use crate::env::{Env, Failure};
 
 /// The browser test: its file, its name, and the prefix of the lines it prints.
@@ -83,22 +83,12 @@ fn ratio(lines: &[Value], (items, max): (u64, f64)) -> Row {
     Row::new(measure, ours).target(format!("≤ {max:.1}×"), met)
 }
 
-/// `10,000`.
-pub(super) fn thousands(n: u64) -> String {
-    match n {
-        0..1000 => n.to_string(),
-        _ => format!("{},{:03}", thousands(n / 1000), n % 1000),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn a_latency_line_reads_for_people() {
-        let sizes = [10_000, 999, 1_234_005].map(thousands);
-        assert_eq!(sizes, ["10,000", "999", "1,234,005"]);
         let line = json!({"items": 1000, "keystrokes": 30, "median_ms": 3.12, "p95_ms": 5.0});
         let ours = "median 3.1 ms · p95 5.0 ms (next frame: median – · p95 –) over 30 keystrokes";
         let want = format!("keystroke → output, 1,000 items: {ours}");

@@ -23,12 +23,12 @@ type Section = (&'static str, &'static str);
 /// One line of the table: measure, our figure, the old page's, the target and whether it was met.
 #[derive(Default)]
 pub struct Row {
-    section: Section,
-    measure: String,
-    ours: String,
-    old: String,
-    target: String,
-    met: Option<bool>,
+    pub(super) section: Section,
+    pub(super) measure: String,
+    pub(super) ours: String,
+    pub(super) old: String,
+    pub(super) target: String,
+    pub(super) met: Option<bool>,
 }
 
 impl Row {
@@ -135,6 +135,14 @@ impl Report {
     }
 }
 
+/// `10,000`.
+pub fn thousands(n: u64) -> String {
+    match n {
+        0..1000 => n.to_string(),
+        _ => format!("{},{:03}", thousands(n / 1000), n % 1000),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,5 +167,7 @@ mod tests {
         assert_eq!(lines[2].find('|'), lines[3].find('|'));
         assert_eq!(lines[6..8], ["notes:", "  - a note"]);
         assert_eq!(lines[9], "targets: 1 met, 1 missed (/ calc)");
+        let sizes = [10_000, 999, 1_234_005].map(thousands);
+        assert_eq!(sizes, ["10,000", "999", "1,234,005"]);
     }
 }
