@@ -5,8 +5,7 @@
 mod build;
 mod latency;
 mod lighthouse;
-mod npm_figures;
-mod python_figures;
+mod packages;
 mod report;
 mod throughput;
 mod weight;
@@ -33,8 +32,8 @@ pub const SECTIONS: [(&str, &str, Measure); 7] = [
     ("latency", "calculator latency in headless Chromium, against a bare textarea", latency::latency),
     ("throughput", "native throughput (criterion), the verifier's hostile inputs, the CLI at 10,000 and 100,000 lines of inputs that were once quadratic, and every input form at 10,000, 100,000 and 1,000,000 items against item lines, calibrate at 1,000 to 100,000 subjects, the peak memory of ×N runs per input byte, and retest", throughput::throughput),
     ("build", "build times", build::build_times),
-    ("python", "the Python package: wheel size, and the formula through the package against plain Python", python_figures::python),
-    ("npm", "the npm package: its size, and 10,000 passes of 20 items through analyse in Node against plain JavaScript", npm_figures::npm),
+    ("python", "the Python package: wheel size, and the formula through the package against plain Python", packages::python),
+    ("npm", "the npm package: its size, and 10,000 passes of 20 items through analyse in Node against plain JavaScript", packages::npm),
 ];
 
 /// Builds (unless `build` is false), runs the sections in `only`, and prints and writes them.

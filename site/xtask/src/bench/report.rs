@@ -2,20 +2,7 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::env::{failed, Context, Failure};
-
-/// The JSON a bench script prints on its standard output, or a failure naming `what` with the
-/// script's standard error when it fails or prints something else.
-pub fn figures(what: &str, script: &mut std::process::Command) -> Result<Value, Failure> {
-    let out = script.output().context(format!("cannot run the {what}"))?;
-    match serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()) {
-        Ok(v) if out.status.success() => Ok(v),
-        _ => {
-            let err = String::from_utf8_lossy(&out.stderr);
-            Err(failed(format!("the {what} failed: {}", err.trim())))
-        }
-    }
-}
+use crate::env::Failure;
 
 /// A section's name (for `--only` and the JSON) and its title (above its rows in the table).
 type Section = (&'static str, &'static str);
