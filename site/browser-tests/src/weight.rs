@@ -27,6 +27,9 @@ pub enum Part {
 }
 
 impl Part {
+    /// Every part, in the order of the bench's rows.
+    pub const ALL: [Part; 3] = [Part::Reading, Part::Calculator, Part::Scripts];
+
     /// Which part the file at URL path `path` belongs to, from its place and extension.
     pub fn of(path: &str) -> Part {
         let code = [".js", ".mjs", ".wasm"].iter().any(|e| path.ends_with(e));
@@ -58,11 +61,11 @@ pub struct Sizes {
     pub brotli: u64,
 }
 
-impl std::ops::AddAssign for Sizes {
-    fn add_assign(&mut self, o: Sizes) {
-        self.raw += o.raw;
-        self.gzip += o.gzip;
-        self.brotli += o.brotli;
+impl std::ops::Add for Sizes {
+    type Output = Sizes;
+    fn add(self, o: Sizes) -> Sizes {
+        let (raw, gzip, brotli) = (self.raw + o.raw, self.gzip + o.gzip, self.brotli + o.brotli);
+        Sizes { raw, gzip, brotli }
     }
 }
 
@@ -72,14 +75,13 @@ impl Sizes {
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
         let gzip = gz.write_all(bytes).and_then(|()| gz.finish());
         let mut br = Vec::new();
-        {
-            let mut w = brotli::CompressorWriter::new(&mut br, 4096, 11, 22);
-            let _ = w.write_all(bytes);
-        }
+        // The writer finishes the stream when it is dropped, at the end of the statement.
+        let _ = brotli::CompressorWriter::new(&mut br, 4096, 11, 22).write_all(bytes);
+        let (raw, brotli) = (bytes.len() as u64, br.len() as u64);
         Sizes {
-            raw: bytes.len() as u64,
+            raw,
             gzip: gzip.map_or(0, |v| v.len() as u64),
-            brotli: br.len() as u64,
+            brotli,
         }
     }
 }
@@ -111,26 +113,27 @@ pub struct PageWeight {
 impl PageWeight {
     /// The number of files of `part` and their summed sizes.
     pub fn part(&self, part: Part) -> (usize, Sizes) {
-        let mut total = (0, Sizes::default());
-        for f in self.files.iter().filter(|f| f.part == part) {
-            total.0 += 1;
-            total.1 += f.sizes;
-        }
-        total
+        let files = self.files.iter().filter(|f| f.part == part);
+        files.fold((0, Sizes::default()), |(n, sum), f| (n + 1, sum + f.sizes))
     }
 
-    /// As JSON: `{"page", "files": [{"path", "part", "raw", "gzip", "brotli"}], "external",
-    /// "missing"}`, the line `cargo xtask bench` reads.
+    /// As JSON: `{"page", "files": [{"path", "part", "raw", "gzip", "brotli"}], "parts": {part:
+    /// {"requests", "raw", "gzip", "brotli"}}, "external", "missing"}`, the line `cargo xtask
+    /// bench` reads.
     pub fn to_json(&self) -> Value {
-        let files: Vec<Value> = self
-            .files
-            .iter()
-            .map(|f| {
-                json!({"path": f.path, "part": f.part.key(),
-                       "raw": f.sizes.raw, "gzip": f.sizes.gzip, "brotli": f.sizes.brotli})
-            })
-            .collect();
-        json!({"page": self.page, "files": files, "external": self.external, "missing": self.missing})
+        let file = |f: &FileWeight| {
+            let (path, part, s) = (&f.path, f.part.key(), f.sizes);
+            json!({"path": path, "part": part, "raw": s.raw, "gzip": s.gzip, "brotli": s.brotli})
+        };
+        let part = |p: Part| {
+            let (requests, s) = self.part(p);
+            let sizes =
+                json!({"requests": requests, "raw": s.raw, "gzip": s.gzip, "brotli": s.brotli});
+            (p.key().to_owned(), sizes)
+        };
+        let parts: serde_json::Map<_, _> = Part::ALL.into_iter().map(part).collect();
+        let files: Vec<Value> = self.files.iter().map(file).collect();
+        json!({"page": self.page, "files": files, "parts": parts, "external": self.external, "missing": self.missing})
     }
 }
 
@@ -145,28 +148,23 @@ const FETCHED: &str = "return [...performance.getEntriesByType('navigation'), \
 ///
 /// When the page does not load or the timing entries cannot be read.
 pub async fn page_weight(client: &Client, site: &Served, page: &str) -> PageWeight {
-    client
-        .goto(&site.url(page))
-        .await
-        .unwrap_or_else(|e| panic!("open {page}: {e}"));
+    let opened = client.goto(&site.url(page)).await;
+    opened.unwrap_or_else(|e| panic!("open {page}: {e}"));
     wait_loaded(client).await;
-    let has_island = client
-        .execute(
-            "return !!document.querySelector('div.calc[id], div.setup[id]');",
-            vec![],
-        )
+    let island = "return !!document.querySelector('div.calc[id], div.setup[id]');";
+    if client
+        .execute(island, vec![])
         .await
-        .expect("look for an island");
-    if has_island == Value::Bool(true) {
+        .expect("look for an island")
+        == true
+    {
         wait_ready(client).await;
     }
-    let urls = client
-        .execute(FETCHED, vec![])
-        .await
-        .expect("read the performance entries");
-    let origin = site.url("");
+    let urls = client.execute(FETCHED, vec![]).await;
+    let urls = urls.expect("read the performance entries");
+    let (origin, page) = (site.url(""), page.to_owned());
     let mut weight = PageWeight {
-        page: page.to_owned(),
+        page,
         ..PageWeight::default()
     };
     for url in urls
@@ -184,15 +182,12 @@ pub async fn page_weight(client: &Client, site: &Served, page: &str) -> PageWeig
             continue;
         }
         let got = site.get(&path);
-        if got.status_code != 200 && path != page {
+        if got.status_code != 200 && path != weight.page {
             weight.missing.push(path);
             continue;
         }
-        weight.files.push(FileWeight {
-            part: Part::of(&path),
-            sizes: Sizes::of(got.as_bytes()),
-            path,
-        });
+        let (part, sizes) = (Part::of(&path), Sizes::of(got.as_bytes()));
+        weight.files.push(FileWeight { path, part, sizes });
     }
     weight
 }
@@ -216,5 +211,38 @@ mod tests {
         let s = Sizes::of(text.as_bytes());
         assert_eq!(s.raw, text.len() as u64);
         assert!(s.gzip < s.raw / 10 && s.brotli < s.raw / 10, "{s:?}");
+    }
+
+    /// The line the bench reads sums each part's requests and bytes.
+    #[test]
+    fn the_json_line_sums_each_part() {
+        let file = |path: &str, raw| FileWeight {
+            path: path.into(),
+            part: Part::of(path),
+            sizes: Sizes {
+                raw,
+                gzip: raw / 2,
+                brotli: raw / 3,
+            },
+        };
+        let files = vec![
+            file("/", 900),
+            file("/style.css", 300),
+            file("/calc/boot.js", 60),
+        ];
+        let page = PageWeight {
+            page: "/".into(),
+            files,
+            ..PageWeight::default()
+        };
+        let json = page.to_json();
+        let parts = json!({
+            "reading": {"requests": 2, "raw": 1200, "gzip": 600, "brotli": 400},
+            "calculator": {"requests": 1, "raw": 60, "gzip": 30, "brotli": 20},
+            "other_scripts": {"requests": 0, "raw": 0, "gzip": 0, "brotli": 0},
+        });
+        assert_eq!(json["parts"], parts);
+        let style = json!({"path": "/style.css", "part": "reading", "raw": 300, "gzip": 150, "brotli": 100});
+        assert_eq!(json["files"][1], style);
     }
 }
