@@ -29,18 +29,7 @@ pub fn python(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Failure
     println!("    python site/python/bench/passes.py (5 runs of each)");
     let mut script = env.command(venv.join("python"), "site/python/bench/passes.py");
     let figures = figures("Python bench", &mut script)?;
-    let size = format!("{:.0} KB ({name})", bytes as f64 / 1000.0);
-    report
-        .rows
-        .push(Row::new("wheel (abi3, CPython 3.9+, stripped)", size));
-    let language = [
-        "python",
-        "Python",
-        ": pickanumber.analyse",
-        "interval=False",
-        "",
-    ];
-    report.rows.extend(speed_rows(&figures, language));
+    report.rows.extend(python_rows(bytes, &name, &figures));
     Ok(json!({"wheel_bytes": bytes, "passes": figures}))
 }
 
@@ -55,8 +44,26 @@ pub fn npm(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Failure> {
     Ok(json!({ "figures": figures }))
 }
 
+/// The Python package's rows: its wheel's size and name, and its script's figures.
+pub(super) fn python_rows(bytes: u64, name: &str, f: &Value) -> [Row; 3] {
+    let size = format!("{:.0} KB ({name})", bytes as f64 / 1000.0);
+    let language = [
+        "python",
+        "Python",
+        ": pickanumber.analyse",
+        "interval=False",
+        "",
+    ];
+    let [speed, off] = speed_rows(f, language);
+    [
+        Row::new("wheel (abi3, CPython 3.9+, stripped)", size),
+        speed,
+        off,
+    ]
+}
+
 /// The npm package's rows from its script's figures.
-fn npm_rows(f: &Value) -> [Row; 3] {
+pub(super) fn npm_rows(f: &Value) -> [Row; 3] {
     let kb = |k: &str| f[k].as_f64().unwrap_or(f64::NAN) / 1000.0;
     let (tarball, wasm, brotli) = (
         kb("tarball_bytes"),
@@ -113,48 +120,5 @@ fn figures(what: &str, script: &mut std::process::Command) -> Result<Value, Fail
             let err = String::from_utf8_lossy(&out.stderr);
             Err(failed(format!("the {what} failed: {}", err.trim())))
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rows_say_the_figures_and_a_disagreement() {
-        let f = json!({"node": "20.20.2", "api_seconds": 0.5739, "plain_js_seconds": 0.0524,
-            "ratio": 10.948, "finals_agree": true, "tarball_bytes": 146444,
-            "wasm_bytes": 312089, "wasm_brotli_bytes": 113344,
-            "api_no_interval_seconds": 0.4312, "ratio_no_interval": 8.229});
-        let [size, speed, off] = npm_rows(&f);
-        assert_eq!(
-            size.brief(),
-            "npm package (npm pack tarball; its wasm with brotli 11): 146.4 KB tarball; wasm 312.1 KB, 113.3 KB brotli"
-        );
-        assert_eq!(
-            speed.brief(),
-            "10,000 passes × 20 items in Node: analyse / plain JavaScript: 10.95× (0.574 s / 0.052 s, medians of 5, Node 20.20.2; every final agrees)"
-        );
-        assert_eq!(
-            off.brief(),
-            "the same with interval: false / plain JavaScript: 8.23× (0.431 s / 0.052 s, medians of 5)"
-        );
-        let differ = npm_rows(&json!({"finals_agree": false}))[1].brief();
-        assert!(differ.ends_with("FINALS DIFFER)"), "{differ}");
-        let f = json!({"api_seconds": 0.5, "plain_python_seconds": 0.25, "ratio": 2.0,
-            "finals_agree": true, "api_no_interval_seconds": 0.4, "ratio_no_interval": 1.6});
-        let python = [
-            "python",
-            "Python",
-            ": pickanumber.analyse",
-            "interval=False",
-            "",
-        ];
-        let [speed, off] = speed_rows(&f, python).map(|r| r.brief());
-        assert_eq!(speed, "10,000 passes × 20 items: pickanumber.analyse / plain Python: 2.00× (0.500 s / 0.250 s, medians of 5; every final agrees)");
-        assert_eq!(
-            off,
-            "the same with interval=False / plain Python: 1.60× (0.400 s / 0.250 s, medians of 5)"
-        );
     }
 }

@@ -10,12 +10,12 @@ type Section = (&'static str, &'static str);
 /// One line of the table: measure, our figure, the old page's, the target and whether it was met.
 #[derive(Default)]
 pub struct Row {
-    pub(super) section: Section,
-    pub(super) measure: String,
-    pub(super) ours: String,
-    pub(super) old: String,
-    pub(super) target: String,
-    pub(super) met: Option<bool>,
+    section: Section,
+    measure: String,
+    ours: String,
+    old: String,
+    target: String,
+    met: Option<bool>,
 }
 
 impl Row {
@@ -44,13 +44,6 @@ impl Row {
     fn cells(&self) -> [&str; 5] {
         let met = self.met.map_or("", |met| if met { "✓" } else { "✗" });
         [&self.measure, &self.ours, &self.old, &self.target, met]
-    }
-
-    /// `measure: ours ✓`, for the sections' tests.
-    #[cfg(test)]
-    pub fn brief(&self) -> String {
-        let [measure, ours, .., met] = self.cells();
-        format!("{measure}: {ours} {met}").trim_end().to_owned()
     }
 }
 
@@ -127,34 +120,5 @@ pub fn thousands(n: u64) -> String {
     match n {
         0..1000 => n.to_string(),
         _ => format!("{},{:03}", thousands(n / 1000), n % 1000),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_table_lines_up_and_marks_targets() {
-        let mut report = Report::default();
-        report.rows.extend([
-            Row::new("/ reading", "3 req").target("≤ 3 req", true),
-            Row::new("/ calc", "100 KB").target("≤ 80 KB", false),
-        ]);
-        report.section(("weight", "page weight"), Ok(Value::Null));
-        report.rows.push(Row::new("render", "300 ms").old("1 s"));
-        report.section(("build", "build times"), Ok(Value::Null));
-        report.notes.push("a note".into());
-        let table = report.table();
-        let lines: Vec<&str> = table.lines().collect();
-        assert!(lines[0].starts_with("measure "));
-        assert!(lines[1].starts_with("── page weight"));
-        assert!(lines[2].ends_with("| ✓") && lines[3].ends_with("| ✗"));
-        assert!(lines[4].starts_with("── build") && lines[5].starts_with("render "));
-        assert_eq!(lines[2].find('|'), lines[3].find('|'));
-        assert_eq!(lines[6..8], ["notes:", "  - a note"]);
-        assert_eq!(lines[9], "targets: 1 met, 1 missed (/ calc)");
-        let sizes = [10_000, 999, 1_234_005].map(thousands);
-        assert_eq!(sizes, ["10,000", "999", "1,234,005"]);
     }
 }

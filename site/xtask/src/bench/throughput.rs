@@ -26,7 +26,7 @@ type Shape = (&'static str, &'static str, fn(usize) -> String);
 /// The shapes timed at 10,000 and 100,000 lines. The last two are the formula crate's test
 /// inputs, whose `tests/scale.rs` reads them at 100,000 lines and checks what they give; their
 /// time is judged here.
-const SCALING: [Shape; 3] = [
+pub(super) const SCALING: [Shape; 3] = [
     (
         "score --compat score-py, item lines without a bucket heading",
         "score --compat score-py",
@@ -83,7 +83,7 @@ fn json_items(n: usize, key: &str, keep: fn(i8) -> bool) -> String {
 
 /// Every input form `read` tells apart (and passes), the line form first: the others' times
 /// are given as multiples of its time. A `## Pass:` heading stands before every 20 items.
-const FORMS: [Form; 7] = [
+pub(super) const FORMS: [Form; 7] = [
     (
         "item lines",
         |n| each(n, |k, i| format!("{i:+} item {k}\n")),
@@ -160,9 +160,13 @@ const ITEMS: f64 = 100_000.0;
 /// included, and each hostile input, in under this many milliseconds.
 const MAX_VERIFY_MS: f64 = 1000.0;
 
+/// The verifier's row.
+pub(super) const VERIFY: &str =
+    "verify evidence: 10,000 items against a 10 MB work (100 files), native release";
+
 /// The verifier's hostile inputs (the criterion group `verify_hostile` of the formula crate's
 /// bench), one a line: each name, and what it times.
-const HOSTILE: &str = "\
+pub(super) const HOSTILE: &str = "\
 unclosed_quotes_600kb: a 600 KB line of unclosed curly quotation marks
 overlapping_800_quotations_8mib: 800 overlapping quotations against an 8 MiB work
 whole_file_ranges_10000_48mb: 10,000 whole-file ranges against a 48 MB file
@@ -171,7 +175,7 @@ one_quotation_the_size_of_a_10mb_work: one quotation the size of a 10 MB work";
 
 /// The card's bench (`site/result/benches/card.rs`), one a line: the score's criterion id, the
 /// card's alone, and what the score has beside its 100,000 items.
-const CARDS: &str = "\
+pub(super) const CARDS: &str = "\
 score_100000_items_with_rubric card_alone_without_work a rubric
 score_100000_items_with_rubric_and_1mb_work card_alone a rubric and a 1 MB work (20 files)";
 
@@ -201,7 +205,7 @@ type RunInput = (&'static str, fn() -> String);
 /// Inputs of `×N` runs whose memory is measured, each labelled with what it holds: long
 /// quotations repeated (their copies would pass the runs' bound, so the first line is refused),
 /// and one-word texts repeated up to the item limit (read whole).
-const RUN_INPUTS: [RunInput; 2] = [
+pub(super) const RUN_INPUTS: [RunInput; 2] = [
     ("100 lines of +3×10000 with a 6,000-byte quotation", || {
         let quote = "q".repeat(6000);
         (0..100)
@@ -221,15 +225,9 @@ pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Fai
     env.cargo("bench -p pickanumber-score --bench throughput -- --noplot")?;
     let median_ns = estimate(env, "parse_and_score/100000_items", "median")?;
     let mean_ns = estimate(env, "parse_and_score/100000_items", "mean")?;
-    let per_second = ITEMS / (median_ns / 1e9);
-    let (median_ms, mean_ms) = (median_ns / 1e6, mean_ns / 1e6);
-    let per_run = format!("{median_ms:.1} ms per 100,000 items, median; mean {mean_ms:.1} ms");
-    let ours = format!("{:.2} M items/s ({per_run})", per_second / 1e6);
-    let measure = "parse + score (analyse), 100,000 item lines, native release";
-    report.rows.push(Row::new(measure, ours));
+    report.rows.push(throughput_row(median_ns, mean_ns));
     let verify_ns = estimate(env, "verify/10000_items_against_10mb", "median")?;
-    let verify = "verify evidence: 10,000 items against a 10 MB work (100 files), native release";
-    report.rows.push(verify_row(verify, verify_ns / 1e6));
+    report.rows.push(verify_row(VERIFY, verify_ns / 1e6));
     for (name, what) in HOSTILE.lines().filter_map(|l| l.split_once(": ")) {
         let ms = estimate(env, &format!("verify_hostile/{name}"), "median")? / 1e6;
         let measure = format!("verify evidence, hostile input: {what}, native release");
@@ -268,7 +266,7 @@ pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Fai
     }
     let subjects = GOLD.map(|g| g.0);
     Ok(
-        json!({"available": true, "items": ITEMS, "median_ns": median_ns, "mean_ns": mean_ns, "items_per_second": per_second, "verify_median_ns": verify_ns, "scaling": scaling, "forms": forms, "calibrate_subjects": subjects, "calibrate_best_ms": calibrate, "runs_memory": runs, "retest_best_ms": retest_ms, "card": card}),
+        json!({"available": true, "items": ITEMS, "median_ns": median_ns, "mean_ns": mean_ns, "items_per_second": ITEMS / (median_ns / 1e9), "verify_median_ns": verify_ns, "scaling": scaling, "forms": forms, "calibrate_subjects": subjects, "calibrate_best_ms": calibrate, "runs_memory": runs, "retest_best_ms": retest_ms, "card": card}),
     )
 }
 
@@ -284,8 +282,17 @@ fn estimate(env: &Env, id: &str, key: &str) -> Result<f64, Failure> {
     v[key]["point_estimate"].as_f64().ok_or_else(missing)
 }
 
+/// The row of parse + score: items per second at the median, and the median and mean.
+pub(super) fn throughput_row(median_ns: f64, mean_ns: f64) -> Row {
+    let (median_ms, mean_ms) = (median_ns / 1e6, mean_ns / 1e6);
+    let per_run = format!("{median_ms:.1} ms per 100,000 items, median; mean {mean_ms:.1} ms");
+    let ours = format!("{:.2} M items/s ({per_run})", ITEMS / median_ns * 1e3);
+    let measure = "parse + score (analyse), 100,000 item lines, native release";
+    Row::new(measure, ours)
+}
+
 /// A verifier's row: its median time, judged against [`MAX_VERIFY_MS`].
-fn verify_row(measure: &str, median_ms: f64) -> Row {
+pub(super) fn verify_row(measure: &str, median_ms: f64) -> Row {
     let target = format!("< {MAX_VERIFY_MS:.0} ms");
     Row::new(measure, format!("{median_ms:.0} ms, median"))
         .target(target, median_ms < MAX_VERIFY_MS)
@@ -293,7 +300,7 @@ fn verify_row(measure: &str, median_ms: f64) -> Row {
 
 /// The card's row beside a score of 100,000 items with `what`: its median time as a share of
 /// the score's (which includes it), judged against [`MAX_CARD_SHARE`].
-fn card_row(what: &str, card_ms: f64, score_ms: f64) -> Row {
+pub(super) fn card_row(what: &str, card_ms: f64, score_ms: f64) -> Row {
     let share = card_ms / score_ms;
     let measure =
         format!("the card's hashes beside score: 100,000 items with {what}, native release");
@@ -352,7 +359,7 @@ fn scaling(env: &Env, report: &mut Report) -> Result<Value, Failure> {
 }
 
 /// The row of one shape: both times, the growth, and whether it stays linear.
-fn scaling_row(label: &str, small_ms: f64, large_ms: f64) -> Row {
+pub(super) fn scaling_row(label: &str, small_ms: f64, large_ms: f64) -> Row {
     let growth = large_ms / small_ms.max(0.001);
     let measure = format!("{label}: 10,000 / 100,000 lines, CLI release, best of {RUNS}");
     let ours = format!("{small_ms:.0} ms / {large_ms:.0} ms (×{growth:.1})");
@@ -397,7 +404,13 @@ fn forms(env: &Env, report: &mut Report) -> Result<Value, Failure> {
 
 /// The row of one form: its time at each size and, but for the line form itself, its ratio
 /// to the line form's under `baseline`'s arguments, judged against [`MAX_RATIO`].
-fn form_row(label: &str, baseline: &str, ms: &[f64], lines_ms: &[f64], is_lines: bool) -> Row {
+pub(super) fn form_row(
+    label: &str,
+    baseline: &str,
+    ms: &[f64],
+    lines_ms: &[f64],
+    is_lines: bool,
+) -> Row {
     let sizes = FORM_SIZES.map(|n| thousands(n as u64)).join(" / ");
     let measure = format!("pickanumber score, {label}: {sizes} items, CLI release");
     let ratios: Vec<f64> = ms
@@ -427,7 +440,7 @@ fn form_row(label: &str, baseline: &str, ms: &[f64], lines_ms: &[f64], is_lines:
 
 /// A gold set of `n` subjects, the same at every run: subject `i` has 1 to 40 items leaning
 /// its own way, a human score that follows the lean with some scatter, and a naive number.
-fn gold_set(n: usize) -> String {
+pub(super) fn gold_set(n: usize) -> String {
     const IMPACTS: [i32; 8] = [-5, -3, -2, -1, 1, 2, 3, 5];
     let subject = |i: usize| {
         let lean = (i * 37) % 101;
@@ -446,7 +459,7 @@ fn gold_set(n: usize) -> String {
 }
 
 /// The calibration's row: its time at each size of [`GOLD`], judged against its targets.
-fn calibration_row(ms: &[f64]) -> Row {
+pub(super) fn calibration_row(ms: &[f64]) -> Row {
     let sizes = GOLD.map(|(n, _)| thousands(n as u64)).join(" / ");
     let measure = format!("pickanumber calibrate: {sizes} subjects of 1 to 40 items, {GOLD_FOLDS}-fold cross-validation, CLI release, best of 2 (1 at 100,000)");
     let cells: Vec<String> = ms.iter().map(|t| format!("{t:.0} ms")).collect();
@@ -495,7 +508,7 @@ fn runs_memory(env: &Env, report: &mut Report) -> Result<Value, Failure> {
 }
 
 /// The row of one `×N` input: its size, the peak memory and the memory per input byte.
-fn runs_row(label: &str, bytes: usize, peak_kib: u64) -> Row {
+pub(super) fn runs_row(label: &str, bytes: usize, peak_kib: u64) -> Row {
     let measure = format!("pickanumber score, {label}: peak memory per input byte, CLI release");
     let (peak, size) = (peak_kib as f64 * 1024.0, thousands(bytes as u64));
     let per_byte = peak / bytes.max(1) as f64;
@@ -509,7 +522,7 @@ fn runs_row(label: &str, bytes: usize, peak_kib: u64) -> Row {
 /// A runs file of `works` works judged `runs` times, the same at every run of the bench: run
 /// `r` of work `i` lists 3 to 14 items that change a little from run to run, with a naive
 /// number.
-fn runs_file(works: usize, runs: usize) -> String {
+pub(super) fn runs_file(works: usize, runs: usize) -> String {
     const IMPACTS: [i32; 8] = [-5, -3, -2, -1, 1, 2, 3, 5];
     let run = |(r, i): (usize, usize)| {
         let items: String = (0..3 + (i * 7 + r) % 12)
@@ -525,7 +538,7 @@ fn runs_file(works: usize, runs: usize) -> String {
 }
 
 /// The retest's row: its best time against [`MAX_RETEST_MS`].
-fn retest_row(ms: f64) -> Row {
+pub(super) fn retest_row(ms: f64) -> Row {
     let works = thousands(RETEST_WORKS as u64);
     let measure = format!("pickanumber retest: {works} works × {RETEST_RUNS} runs of 3 to 14 items, CLI release, best of 2");
     let target = format!("< {MAX_RETEST_MS:.0} ms");
@@ -536,102 +549,10 @@ fn retest_row(ms: f64) -> Row {
 mod tests {
     use super::*;
 
+    /// Every form holds the items it says, read as the form it names; the shapes have the lines
+    /// they say; every line of the criterion tables names its benches and what they time.
     #[test]
-    fn each_row_shows_its_figures_and_judges_them() {
-        let linear = scaling_row("shape", 12.4, 130.0);
-        assert_eq!(
-            linear.brief(),
-            "shape: 10,000 / 100,000 lines, CLI release, best of 3: 12 ms / 130 ms (×10.5) ✓"
-        );
-        let quadratic = scaling_row("shape", 10.0, 1000.0).brief();
-        assert!(quadratic.ends_with("(×100.0) ✗"), "{quadratic}");
-        let verify =
-            "verify evidence: 10,000 items against a 10 MB work (100 files), native release";
-        assert_eq!(
-            verify_row(verify, 412.4).brief(),
-            format!("{verify}: 412 ms, median ✓")
-        );
-        assert!(verify_row(verify, 1200.0).brief().ends_with('✗'));
-        assert_eq!(
-            card_row("a rubric", 0.52, 104.0).brief(),
-            "the card's hashes beside score: 100,000 items with a rubric, native release: 0.50 % (0.52 ms of 104 ms, medians) ✓"
-        );
-        assert!(card_row("a rubric", 1.2, 100.0).brief().ends_with('✗'));
-        assert_eq!(
-            calibration_row(&[290.4, 3380.0, 38500.0]).brief(),
-            "pickanumber calibrate: 1,000 / 10,000 / 100,000 subjects of 1 to 40 items, 5-fold cross-validation, CLI release, best of 2 (1 at 100,000): 290 ms / 3380 ms / 38500 ms ✓"
-        );
-        assert_eq!(
-            calibration_row(&[290.4]).target,
-            "< 2 s at 1,000, < 60 s at 100,000"
-        );
-        for slow in [[2950.4, 30000.0, 38500.0], [290.4, 3380.0, 61000.0]] {
-            assert!(calibration_row(&slow).brief().ends_with('✗'));
-        }
-        assert_eq!(
-            runs_row("input", 1590, 230_000).brief(),
-            "pickanumber score, input: peak memory per input byte, CLI release: 235.5 MB for 1,590 bytes (148126 bytes per input byte)"
-        );
-        assert_eq!(
-            retest_row(1234.4).brief(),
-            "pickanumber retest: 10,000 works × 10 runs of 3 to 14 items, CLI release, best of 2: 1234 ms ✓"
-        );
-        assert!(retest_row(2500.0).brief().ends_with('✗'));
-        // Every line of the criterion tables names its benches and what they time.
-        let hostile = HOSTILE.lines().filter_map(|l| l.split_once(": "));
-        assert_eq!(hostile.count(), 5);
-        let cards = CARDS
-            .lines()
-            .filter_map(|l| l.split_once(' ')?.1.split_once(' '));
-        assert_eq!(cards.count(), 2);
-        // The shapes have the lines they say.
-        for (_, _, text) in SCALING {
-            let items = text(4).lines().filter(|l| !l.starts_with("## ")).count();
-            assert_eq!(items, 4);
-        }
-    }
-
-    /// The timed gold set and runs file have the subjects and runs they say, each a JSON line
-    /// with the items it says.
-    #[test]
-    fn the_timed_gold_set_and_runs_are_what_they_say() {
-        for (text, lines, items, key) in [
-            (gold_set(50), 50, 1..=40, "human"),
-            (runs_file(30, 3), 90, 3..=14, "naive"),
-        ] {
-            assert_eq!(text.lines().count(), lines);
-            for line in text.lines() {
-                let v: Value = serde_json::from_str(line).unwrap();
-                let n = v["output"].as_str().unwrap().lines().count();
-                assert!(items.contains(&n), "{line}");
-                assert!((0..=100).contains(&v[key].as_i64().unwrap()));
-            }
-        }
-    }
-
-    #[test]
-    fn a_form_row_shows_each_size_and_its_ratio_to_the_line_form() {
-        let lines = [10.0, 100.0, 1000.0];
-        assert_eq!(
-            form_row("item lines", POOLED, &lines, &lines, true).brief(),
-            "pickanumber score, item lines: 10,000 / 100,000 / 1,000,000 items, CLI release: 10 ms / 100 ms / 1000 ms"
-        );
-        let json = form_row("JSON array", POOLED, &[20.0, 210.0, 2900.0], &lines, false);
-        assert_eq!(
-            json.brief(),
-            "pickanumber score, JSON array: 10,000 / 100,000 / 1,000,000 items, CLI release: 20 ms (×2.0) / 210 ms (×2.1) / 2900 ms (×2.9) ✓"
-        );
-        assert_eq!(
-            json.target,
-            "≤ ×3 the item lines' time (pickanumber score) at each size"
-        );
-        let slow = form_row("passes", POOLED, &[20.0, 210.0, 4000.0], &lines, false);
-        assert!(slow.brief().ends_with("(×4.0) ✗"), "{}", slow.brief());
-    }
-
-    /// Every form holds the items it says, read as the form it names.
-    #[test]
-    fn every_form_reads_as_its_form_with_all_its_items() {
+    fn every_timed_input_is_what_its_row_says() {
         use pickanumber_score::{read, Format};
         let expected = [
             Format::Lines,
@@ -651,5 +572,34 @@ mod tests {
         }
         let a = pickanumber_score::analyse(&FORMS[4].1(40), &Default::default());
         assert_eq!(a.passes.map(|p| p.passes.len()), Some(2));
+        for (_, _, text) in SCALING {
+            let items = text(4).lines().filter(|l| !l.starts_with("## ")).count();
+            assert_eq!(items, 4);
+        }
+        let hostile = HOSTILE.lines().filter_map(|l| l.split_once(": "));
+        assert_eq!(hostile.count(), 5);
+        let cards = CARDS
+            .lines()
+            .filter_map(|l| l.split_once(' ')?.1.split_once(' '));
+        assert_eq!(cards.count(), 2);
+    }
+
+    /// The timed gold set and runs file have the subjects and runs they say, each a JSON line
+    /// with the items it says.
+    #[test]
+    fn the_timed_gold_set_and_runs_are_what_they_say() {
+        let files = [
+            (gold_set(50), 50, 1..=40, "human"),
+            (runs_file(30, 3), 90, 3..=14, "naive"),
+        ];
+        for (text, lines, items, key) in files {
+            assert_eq!(text.lines().count(), lines);
+            for line in text.lines() {
+                let v: Value = serde_json::from_str(line).unwrap();
+                let n = v["output"].as_str().unwrap().lines().count();
+                assert!(items.contains(&n), "{line}");
+                assert!((0..=100).contains(&v[key].as_i64().unwrap()));
+            }
+        }
     }
 }

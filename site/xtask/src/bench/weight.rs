@@ -40,7 +40,7 @@ pub fn weight(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, Fail
 
 /// The rows of one `WEIGHT` line (its parts summed by the browser test): reading, the module
 /// whose code the page loaded (named by its files), everything, and the home page's scripts.
-fn page_rows(page: &Value, report: &mut Report) {
+pub(super) fn page_rows(page: &Value, report: &mut Report) {
     let url = page["page"].as_str().unwrap_or("?");
     let sum = |part: &str| {
         ["requests", "raw", "gzip", "brotli"].map(|k| page["parts"][part][k].as_u64().unwrap_or(0))
@@ -87,109 +87,5 @@ fn page_rows(page: &Value, report: &mut Report) {
         let why = "which the server does not have (not counted)";
         let note = format!("weight {url}: the browser asked for `{missing}`, {why}");
         report.notes.push(note);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The rows and notes of a `WEIGHT` line of `page` whose parts (reading, calculator, other
-    /// scripts) sum to `parts`, with the files at `paths` and the `missing` ones.
-    fn rows(page: &str, parts: [Sum; 3], paths: &[&str], missing: &[&str]) -> Vec<String> {
-        let [r, c, s] = parts.map(|[requests, raw, gzip, brotli]| {
-            json!({"requests": requests, "raw": raw, "gzip": gzip, "brotli": brotli})
-        });
-        let files: Vec<Value> = paths.iter().map(|p| json!({ "path": p })).collect();
-        let parts = json!({"reading": r, "calculator": c, "other_scripts": s});
-        let line = json!({"page": page, "files": files, "parts": parts, "missing": missing});
-        let mut report = Report::default();
-        page_rows(&line, &mut report);
-        report
-            .rows
-            .iter()
-            .map(Row::brief)
-            .chain(report.notes)
-            .collect()
-    }
-
-    #[test]
-    fn a_page_s_parts_are_judged_against_their_budgets_and_aims() {
-        // The calculator 500 bytes under its budget and above its aim; the page over its aim.
-        let calc = budgets::CALCULATOR.budget - 500;
-        assert!(calc > budgets::CALCULATOR.aim.unwrap_or(u64::MAX));
-        let (all, aim) = (
-            8500 + calc + 300,
-            budgets::CALCULATOR.aim.unwrap_or_default(),
-        );
-        assert!(all > budgets::HOME_AIM);
-        let wasm = "/calc/pickanumber-calculator-island-1_bg.wasm";
-        let paths = ["/", "/style.css", "/calc/boot.js", wasm, "/copy.js"];
-        let parts = [
-            [2, 17000, 7000, 8500],
-            [2, 150200, 70100, calc],
-            [1, 500, 300, 300],
-        ];
-        let why = "which the server does not have (not counted)";
-        assert_eq!(
-            rows("/", parts, &paths, &["/gone.png"]),
-            [
-                "/ reading: 2 req · 17.0 KB raw · 7.0 KB gz · 8.5 KB br ✓".to_string(),
-                format!(
-                    "/ calculator: 2 req · 150.2 KB raw · 70.1 KB gz · {} br ✓",
-                    kb(calc)
-                ),
-                format!(
-                    "/ all: 5 req · 167.7 KB raw · 77.4 KB gz · {} br ✗",
-                    kb(all)
-                ),
-                format!(
-                    "/ of it JS and wasm: 3 req · 150.7 KB raw · 70.4 KB gz · {} br",
-                    kb(calc + 300)
-                ),
-                format!(
-                    "weight /: the calculator is {} br, above its aim of {}",
-                    kb(calc),
-                    kb(aim)
-                ),
-                format!("weight /: the browser asked for `/gone.png`, {why}"),
-            ]
-        );
-        // One byte over the setup island's budget; another page's rows have no other targets.
-        let over = budgets::SETUP.budget + 1;
-        let setup = [
-            "/setup/",
-            "/calc/boot.js",
-            "/calc/pickanumber-setup-island-1_bg.wasm",
-        ];
-        let parts = [[1, 9000, 4000, 3000], [2, 122900, 53200, over], [0; 4]];
-        assert_eq!(
-            rows("/setup/", parts, &setup, &[]),
-            [
-                "/setup/ reading: 1 req · 9.0 KB raw · 4.0 KB gz · 3.0 KB br".to_string(),
-                format!(
-                    "/setup/ setup island: 2 req · 122.9 KB raw · 53.2 KB gz · {} br ✗",
-                    kb(over)
-                ),
-                format!(
-                    "/setup/ all: 3 req · 131.9 KB raw · 57.2 KB gz · {} br",
-                    kb(3000 + over)
-                ),
-            ]
-        );
-    }
-
-    #[test]
-    fn a_module_loaded_on_first_use_has_its_own_row() {
-        let page = budgets::loaded_later("/", &budgets::ON_DEMAND);
-        let files = [
-            "/calc/pickanumber-calculator-on-demand-1.js",
-            "/calc/pickanumber-calculator-on-demand-1_bg.wasm",
-        ];
-        let parts = [[0; 4], [2, 195000, 82100, 77104], [0; 4]];
-        assert_eq!(
-            rows(&page, parts, &files, &[]),
-            ["/ (calculator on demand) calculator on demand: 2 req · 195.0 KB raw · 82.1 KB gz · 77.1 KB br ✓", "/ (calculator on demand) all: 2 req · 195.0 KB raw · 82.1 KB gz · 77.1 KB br"]
-        );
     }
 }
