@@ -5,22 +5,29 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::Instant;
 
 use crate::env::{failed, human, step, Context, Env, Failure};
-use crate::package::python;
+use crate::package::{python, release};
 use crate::pipeline::{self, DIST, SUBPATH, SUBPATH_DIST};
 use crate::tools;
 
-/// The cargo steps after the tools' install, in order: what passed, then cargo's arguments. Without `-p`,
-/// cargo takes the workspace's default members: the native crates. The islands crate (Leptos,
-/// built for the browser by trunk) has no tests of its own: what it decides without a browser
-/// lives in crates without Leptos (the share links' words in `pickanumber-share-link`, the
-/// `## Pass:` scan in the formula crate), tested there. The formula crate without its
-/// `combine` feature (as the wasm calculator builds it) has its own step.
+/// The cargo steps after the tools' install, in order: what passed, then cargo's arguments. The
+/// islands crate (Leptos, built for the browser by trunk) has no tests of its own: what it
+/// decides without a browser lives in crates without Leptos (the share links' words in
+/// `pickanumber-share-link`, the `## Pass:` scan in the formula crate), tested there. The unit
+/// tests are the native crates' but the published ones ([`UNIT_TESTS`]). The formula crate
+/// without its `combine` feature (as the wasm calculator builds it) has its own step.
 pub const CARGO_STEPS: &str = "
 fmt | fmt --all --check
 clippy | clippy --workspace --exclude pickanumber-islands --all-targets -- -D warnings
 clippy wasm | clippy -p pickanumber-islands -p pickanumber-calculator-on-demand -p pickanumber-rubric-reader --target wasm32-unknown-unknown -- -D warnings
-unit tests | test
+unit tests | UNIT_TESTS
 formula crate without combine | test -p pickanumber-score --no-default-features --test without_combine";
+
+/// The unit tests' cargo arguments: the workspace without the crates the browser, trunk or
+/// maturin build, and without the published crates ([`release::CRATES`]), whose tests the
+/// release dry run runs inside each unpacked `.crate` (what a user who downloads it can run):
+/// run here too, each would be compiled and run twice.
+const UNIT_TESTS: &str =
+    "test --workspace --exclude pickanumber-islands --exclude pickanumber-browser-tests --exclude pickanumber-python";
 
 /// Runs every check in order, stopping at the first that fails, and prints which passed. The
 /// last check: the checkout is as the run found it.
@@ -73,7 +80,13 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     tools::for_checks(env, true)?;
     passed.push("tools");
     for (what, args) in CARGO_STEPS.lines().filter_map(|l| l.split_once(" | ")) {
-        env.cargo(args)?;
+        let published = release::CRATES.map(|krate| format!("--exclude {krate}"));
+        let unit_tests = format!("{UNIT_TESTS} {}", published.join(" "));
+        env.cargo(if args == "UNIT_TESTS" {
+            &unit_tests
+        } else {
+            args
+        })?;
         passed.push(what);
     }
     // The Python package's tests run beside the install check and the site's build (the CLI

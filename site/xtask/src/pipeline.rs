@@ -140,9 +140,11 @@ fn stage(env: &Env, built: &std::path::Path, bin: &str) -> Result<(), Failure> {
 }
 
 /// The generator: markdown → `out`, with `extra` options (`--dev`, `--base-url /name/`), then
-/// the boot module minified ([`crate::minify`]).
+/// the boot module minified ([`crate::minify`]). The generator runs in the dev profile: its
+/// pages are the same in either, and the tests have compiled its dependencies in that profile
+/// already, where a release build would compile them all a second time.
 pub fn pages(env: &Env, out: &str, extra: &[&str]) -> Result<(), Failure> {
-    let mut cmd = env.command("cargo", "run -q --release -p pickanumber-render --");
+    let mut cmd = env.command("cargo", "run -q -p pickanumber-render --");
     let what = format!("render the pages into {out} (pickanumber-render)");
     step(&what, folders(env, &mut cmd, out).args(extra))?;
     crate::minify::boot(env, out)

@@ -31,6 +31,35 @@ pub const FILES: [&str; 5] = [
     "README.md",
 ];
 
+/// The folder where [`optimize`] keeps its last input and output, below the target folder.
+const OPTIMIZED: &str = "npm/wasm-opt-last";
+
+/// wasm-opt on the glue's wasm `bg`, in place. When `bg` is byte for byte the input of the
+/// last run, with the same wasm-opt and flags, that run's output is copied instead: the release
+/// dry run packs the same wasm the package's build optimized moments before.
+fn optimize(env: &Env, bg: &Path) -> Result<(), Failure> {
+    let opt = "-Oz --low-memory-unused --strip-producers --strip-target-features";
+    let last = env.target().join(OPTIMIZED);
+    let (input, output) = (last.join("input"), last.join("output.wasm"));
+    let key = format!("binaryen {} {opt}\n", crate::tools::BINARYEN).into_bytes();
+    let bytes = [key, std::fs::read(bg).context(bg.display())?].concat();
+    if std::fs::read(&input).is_ok_and(|old| old == bytes) && output.is_file() {
+        println!("==> wasm-opt -Oz (the npm package's wasm): the same input as the last run, its output reused");
+        return std::fs::copy(&output, bg)
+            .map(drop)
+            .context(output.display());
+    }
+    let mut wasm_opt = env.command(crate::tools::npm_wasm_opt(env), opt);
+    wasm_opt.arg(bg).arg("-o").arg(bg);
+    step("wasm-opt -Oz (the npm package's wasm)", &mut wasm_opt)?;
+    // The pair is written output first, input last: an interrupted write leaves an input
+    // that matches no output, never an output taken for another input's.
+    std::fs::create_dir_all(&last).context(last.display())?;
+    let _ = std::fs::remove_file(&input);
+    std::fs::copy(bg, &output).context(output.display())?;
+    std::fs::write(&input, bytes).context(input.display())
+}
+
 /// Builds the package into [`OUT`].
 pub fn build(env: &Env) -> Result<(), Failure> {
     let started = Instant::now();
@@ -48,11 +77,7 @@ pub fn build(env: &Env) -> Result<(), Failure> {
         "wasm-bindgen --target web (the npm package's glue)",
         &mut bindgen,
     )?;
-    let bg = staging.join(format!("{STEM}_bg.wasm"));
-    let opt = "-Oz --low-memory-unused --strip-producers --strip-target-features";
-    let mut wasm_opt = env.command(crate::tools::npm_wasm_opt(env), opt);
-    wasm_opt.arg(&bg).arg("-o").arg(&bg);
-    step("wasm-opt -Oz (the npm package's wasm)", &mut wasm_opt)?;
+    optimize(env, &staging.join(format!("{STEM}_bg.wasm")))?;
     let src = env.repo.join("site/npm");
     for (from, to) in [
         ("js/index.js", "index.js"),
