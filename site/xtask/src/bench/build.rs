@@ -20,7 +20,8 @@ const EDITS: usize = 6;
 const REBUILD_S: u64 = 120;
 
 /// The rows' measures, and what the edits' times are counted to.
-pub(super) const RENDER: &str = "render all pages, nothing to compile (pickanumber-render)";
+pub(super) const RENDER: &str =
+    "render all pages, nothing to compile (pickanumber-render, dev profile)";
 pub(super) const RELOAD: &str = "edit → reload under serve (content/index.md)";
 pub(super) const SERVED: &str =
     "edits to the new /__dev/version, which open pages poll every 0.5 s";
@@ -50,12 +51,13 @@ pub(super) fn timings(measure: &str, times: Result<Vec<f64>, Failure>, of: &str)
     (Row::new(measure, ours), json)
 }
 
-/// Milliseconds of [`RENDER_RUNS`] runs of the generator's release binary into a scratch folder.
+/// Milliseconds of [`RENDER_RUNS`] runs of the generator into a scratch folder, in the dev
+/// profile that `cargo xtask build` runs it in.
 fn render_times(env: &Env) -> Result<Vec<f64>, Failure> {
     // Makes sure the binary is there and current (nothing to compile after the build).
-    let mut build = env.command("cargo", "build -q --release -p pickanumber-render");
+    let mut build = env.command("cargo", "build -q -p pickanumber-render");
     run("cargo build -p pickanumber-render", &mut build)?;
-    let bin = env.target().join("release/pickanumber-render");
+    let bin = env.target().join("debug/pickanumber-render");
     let scratch = env.target().join("bench-render");
     let times = (0..RENDER_RUNS).map(|_| {
         let started = Instant::now();
