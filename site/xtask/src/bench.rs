@@ -168,7 +168,11 @@ mod tests {
         let lines = [10.0, 100.0, 1000.0];
         for (k, &(label, _, baseline)) in FORMS.iter().enumerate() {
             let ms = [20.0, 210.0, 2000.0 + 500.0 * k as f64];
-            r.rows.push(form_row(label, baseline, &ms, &lines, k == 0));
+            r.rows.push(form_row(
+                label,
+                &ms,
+                (k > 0).then_some((baseline, &lines[..])),
+            ));
         }
         for ms in [
             [290.4, 3380.0, 38500.0],

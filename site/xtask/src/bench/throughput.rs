@@ -69,16 +69,15 @@ const IMPACTS: [i8; 8] = [3, -2, 1, -1, 2, -3, 5, -5];
 
 /// The text of `n` items: `item(k, impact)` for each, the impact of the `k`-th in [`IMPACTS`].
 fn each(n: usize, item: impl Fn(usize, i8) -> String) -> String {
-    (0..n)
-        .map(|k| item(k, IMPACTS[k % IMPACTS.len()]))
-        .collect()
+    (0..n).map(|k| item(k, IMPACTS[k % 8])).collect()
 }
 
-/// The JSON objects of the `n` items whose impact passes `keep`, one a line, `key` naming it.
-fn json_items(n: usize, key: &str, keep: fn(i8) -> bool) -> String {
+/// A JSON array of the `n` items whose impact passes `keep`, one object a line, `key` naming
+/// the impact.
+fn json_array(n: usize, key: &str, keep: fn(i8) -> bool) -> String {
     let item = |k, i| format!("{{\"{key}\": {i}, \"text\": \"item {k}\"}},\n");
     let items = each(n, |k, i| if keep(i) { item(k, i) } else { String::new() });
-    items.trim_end_matches(",\n").to_owned()
+    format!("[\n{}\n]", items.trim_end_matches(",\n"))
 }
 
 /// Every input form `read` tells apart (and passes), the line form first: the others' times
@@ -91,27 +90,22 @@ pub(super) const FORMS: [Form; 7] = [
     ),
     (
         "JSON array",
-        |n| format!("[\n{}\n]\n", json_items(n, "impact", |_| true)),
+        |n| json_array(n, "impact", |_| true) + "\n",
         POOLED,
     ),
     (
         "JSON items object",
-        |n| {
-            format!(
-                "{{\"items\": [\n{}\n]}}\n",
-                json_items(n, "impact", |_| true)
-            )
-        },
+        |n| format!("{{\"items\": {}}}\n", json_array(n, "impact", |_| true)),
         POOLED,
     ),
     (
         "feedback JSON buckets",
         |n| {
-            format!(
-                "{{\"working\": [\n{}\n], \"not_working\": [\n{}\n]}}\n",
-                json_items(n, "value", |i| i > 0),
-                json_items(n, "value", |i| i < 0)
-            )
+            let (working, not) = (
+                json_array(n, "value", |i| i > 0),
+                json_array(n, "value", |i| i < 0),
+            );
+            format!("{{\"working\": {working}, \"not_working\": {not}}}\n")
         },
         FEEDBACK,
     ),
@@ -127,21 +121,14 @@ pub(super) const FORMS: [Form; 7] = [
     ),
     (
         "spreadsheet rows",
-        |n| {
-            format!(
-                "impact,text\n{}",
-                each(n, |k, i| format!("{i:+},item {k}\n"))
-            )
-        },
+        |n| "impact,text\n".to_owned() + &each(n, |k, i| format!("{i:+},item {k}\n")),
         POOLED,
     ),
     (
         "markdown table",
         |n| {
-            format!(
-                "| impact | text |\n|---|---|\n{}",
-                each(n, |k, i| format!("| {i:+} | item {k} |\n"))
-            )
+            "| impact | text |\n|---|---|\n".to_owned()
+                + &each(n, |k, i| format!("| {i:+} | item {k} |\n"))
         },
         POOLED,
     ),
@@ -236,15 +223,10 @@ pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Fai
     env.cargo("build -q --release -p pickanumber-cli")?;
     let scaling = scaling(env, report)?;
     let forms = forms(env, report)?;
-    let mut calibrate = Vec::new();
+    let (args, mut calibrate) = (format!("calibrate --folds {GOLD_FOLDS}"), Vec::new());
     for (n, _) in GOLD {
-        let args = format!("calibrate --folds {GOLD_FOLDS}");
-        calibrate.push(best_ms(
-            env,
-            &args,
-            &gold_set(n),
-            if n >= 100_000 { 1 } else { 2 },
-        )?);
+        let runs = if n >= 100_000 { 1 } else { 2 };
+        calibrate.push(best_ms(env, &args, &gold_set(n), runs)?);
     }
     report.rows.push(calibration_row(&calibrate));
     let runs = runs_memory(env, report)?;
@@ -259,9 +241,8 @@ pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Fai
         let (alone, what) = rest.split_once(' ').unwrap_or_default();
         let score_ns = estimate(env, &format!("card/{score}"), "median")?;
         let card_ns = estimate(env, &format!("card/{alone}"), "median")?;
-        report
-            .rows
-            .push(card_row(what, card_ns / 1e6, score_ns / 1e6));
+        let row = card_row(what, card_ns / 1e6, score_ns / 1e6);
+        report.rows.push(row);
         card.push(json!({"score": score, "score_median_ns": score_ns, "card_median_ns": card_ns, "share": card_ns / score_ns}));
     }
     let subjects = GOLD.map(|g| g.0);
@@ -273,9 +254,8 @@ pub fn throughput(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Fai
 /// A criterion bench's `key` estimate (`median`, `mean`) in nanoseconds, from the
 /// `estimates.json` of bench `id` (`group/name`) in the target folder.
 fn estimate(env: &Env, id: &str, key: &str) -> Result<f64, Failure> {
-    let file = env
-        .target()
-        .join(format!("criterion/{id}/new/estimates.json"));
+    let file = format!("criterion/{id}/new/estimates.json");
+    let file = env.target().join(file);
     let text = std::fs::read_to_string(&file).context(file.display())?;
     let v: Value = serde_json::from_str(&text).context(file.display())?;
     let missing = || failed(format!("no {key} in {}", file.display()));
@@ -304,10 +284,8 @@ pub(super) fn card_row(what: &str, card_ms: f64, score_ms: f64) -> Row {
     let share = card_ms / score_ms;
     let measure =
         format!("the card's hashes beside score: 100,000 items with {what}, native release");
-    let ours = format!(
-        "{:.2} % ({card_ms:.2} ms of {score_ms:.0} ms, medians)",
-        share * 100.0
-    );
+    let percent = share * 100.0;
+    let ours = format!("{percent:.2} % ({card_ms:.2} ms of {score_ms:.0} ms, medians)");
     let target = format!("< {:.0} %", MAX_CARD_SHARE * 100.0);
     Row::new(measure, ours).target(target, share < MAX_CARD_SHARE)
 }
@@ -327,17 +305,11 @@ fn best_ms(env: &Env, args: &str, text: &str, runs: usize) -> Result<f64, Failur
     for _ in 0..runs {
         let started = Instant::now();
         let mut cmd = env.command(&bin, args);
-        let run = cmd
-            .arg(&file)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status();
-        let status = run.context(format!("pickanumber {args}"))?;
+        cmd.arg(&file).stdout(Stdio::null()).stderr(Stdio::null());
+        let status = cmd.status().context(format!("pickanumber {args}"))?;
         if !matches!(status.code(), Some(0 | 1)) {
-            return Err(failed(format!(
-                "pickanumber {args} {}: {status}",
-                file.display()
-            )));
+            let file = file.display();
+            return Err(failed(format!("pickanumber {args} {file}: {status}")));
         }
         best = best.min(started.elapsed().as_secs_f64() * 1000.0);
     }
@@ -373,68 +345,45 @@ pub(super) fn scaling_row(label: &str, small_ms: f64, large_ms: f64) -> Row {
 fn forms(env: &Env, report: &mut Report) -> Result<Value, Failure> {
     let time = |args: &str, text: fn(usize) -> String| -> Result<Vec<f64>, Failure> {
         let runs = |n| if n >= 1_000_000 { 1 } else { RUNS };
-        FORM_SIZES
-            .iter()
-            .map(|&n| best_ms(env, args, &text(n), runs(n)))
-            .collect()
+        let times = FORM_SIZES.map(|n| best_ms(env, args, &text(n), runs(n)));
+        times.into_iter().collect()
     };
-    let lines = [
-        (POOLED, time(POOLED, FORMS[0].1)?),
-        (FEEDBACK, time(FEEDBACK, FORMS[0].1)?),
-    ];
+    let (pooled, feedback) = (time(POOLED, FORMS[0].1)?, time(FEEDBACK, FORMS[0].1)?);
     let mut out = Vec::new();
     for (f, &(label, text, baseline)) in FORMS.iter().enumerate() {
-        let base = &lines
-            .iter()
-            .find(|(args, _)| *args == baseline)
-            .expect("a baseline")
-            .1;
+        let base = if baseline == FEEDBACK {
+            &feedback
+        } else {
+            &pooled
+        };
         let ms = if f == 0 {
             base.clone()
         } else {
             time(POOLED, text)?
         };
-        report
-            .rows
-            .push(form_row(label, baseline, &ms, base, f == 0));
+        let row = form_row(label, &ms, (f > 0).then_some((baseline, base.as_slice())));
+        report.rows.push(row);
         out.push(json!({"form": label, "items": FORM_SIZES, "best_ms": ms, "baseline": baseline, "baseline_ms": base}));
     }
     Ok(Value::Array(out))
 }
 
 /// The row of one form: its time at each size and, but for the line form itself, its ratio
-/// to the line form's under `baseline`'s arguments, judged against [`MAX_RATIO`].
-pub(super) fn form_row(
-    label: &str,
-    baseline: &str,
-    ms: &[f64],
-    lines_ms: &[f64],
-    is_lines: bool,
-) -> Row {
+/// to the line form's under the `base`line's arguments, judged against [`MAX_RATIO`].
+pub(super) fn form_row(label: &str, ms: &[f64], base: Option<(&str, &[f64])>) -> Row {
     let sizes = FORM_SIZES.map(|n| thousands(n as u64)).join(" / ");
     let measure = format!("pickanumber score, {label}: {sizes} items, CLI release");
-    let ratios: Vec<f64> = ms
-        .iter()
-        .zip(lines_ms)
-        .map(|(t, l)| t / l.max(0.001))
-        .collect();
-    let cell = |(t, r): (&f64, &f64)| match is_lines {
-        true => format!("{t:.0} ms"),
-        false => format!("{t:.0} ms (×{r:.1})"),
+    let Some((baseline, lines_ms)) = base else {
+        let cells: Vec<String> = ms.iter().map(|t| format!("{t:.0} ms")).collect();
+        return Row::new(measure, cells.join(" / "));
     };
-    let row = Row::new(
-        measure,
-        ms.iter()
-            .zip(&ratios)
-            .map(cell)
-            .collect::<Vec<_>>()
-            .join(" / "),
-    );
-    if is_lines {
-        return row;
-    }
+    let ratios = ms.iter().zip(lines_ms).map(|(t, l)| (t, t / l.max(0.001)));
+    let (ratios, cells): (Vec<f64>, Vec<String>) = ratios
+        .map(|(t, r)| (r, format!("{t:.0} ms (×{r:.1})")))
+        .unzip();
     let target =
         format!("≤ ×{MAX_RATIO:.0} the item lines' time (pickanumber {baseline}) at each size");
+    let row = Row::new(measure, cells.join(" / "));
     row.target(target, ratios.iter().all(|&r| r <= MAX_RATIO))
 }
 
