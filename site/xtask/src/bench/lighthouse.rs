@@ -73,12 +73,11 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, 
     let reports = env.target().join("lighthouse");
     std::fs::create_dir_all(&reports).context(reports.display())?;
     let (mut runs, mut lcp) = (Vec::new(), Vec::new());
-    for (url, mobile) in devserver::pages(dist)
-        .into_iter()
-        .flat_map(|u| [(u.clone(), true), (u, false)])
-    {
+    let both = |url: String| [(url.clone(), true), (url, false)];
+    for (url, mobile) in devserver::pages(dist).into_iter().flat_map(both) {
         let form = if mobile { "mobile" } else { "desktop" };
-        print!("    lighthouse {url} {form}… ");
+        let measure = format!("{url} {form}");
+        print!("    lighthouse {measure}… ");
         let _ = std::io::stdout().flush();
         let started = Instant::now();
         let slug = url.trim_matches('/').replace(['/', '.'], "-");
@@ -96,7 +95,7 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, 
         match done.map(median_lcp) {
             Ok((value, out, lcp_runs)) => {
                 let figures = figures(&value);
-                report.notes.extend(notes(&value, &format!("{url} {form}")));
+                report.notes.extend(notes(&value, &measure));
                 let spread = lcp_runs.iter().map(|ms| format!("{:.2}", ms / 1000.0));
                 let spread = spread.collect::<Vec<_>>().join(", ");
                 println!("{} ({took}; LCP of each run {spread} s)", text(figures));
@@ -111,10 +110,9 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, 
             Err(e) => {
                 println!("failed ({e}, {took})");
                 run["error"] = json!(e.message);
-                report.rows.push(Row::new(
-                    format!("{url} {form}"),
-                    format!("unavailable ({e})"),
-                ));
+                report
+                    .rows
+                    .push(Row::new(measure, format!("unavailable ({e})")));
             }
         }
         runs.push(run);
@@ -182,13 +180,12 @@ pub(super) fn page_row(url: &str, mobile: bool, figures: [Option<f64>; 8]) -> Ro
     // Lighthouse shows CLS to three decimals: 0.000 counts as 0.
     let cls = figures[CLS].is_some_and(|c| c < 0.0005);
     let met = figures[..CATEGORIES].iter().all(|s| *s == Some(100.0)) && lcp && cls;
-    let target = format!(
-        "100 × 4, {}CLS 0",
-        if mobile { "LCP ≤ 1.0 s, " } else { "" }
-    );
-    let row = Row::new(format!("{url} {form}"), text(figures));
-    row.old(if url == "/" && mobile { OLD_MOBILE } else { "" })
-        .target(target, met)
+    let (lcp_target, old) = match mobile {
+        true => ("LCP ≤ 1.0 s, ", if url == "/" { OLD_MOBILE } else { "" }),
+        false => ("", ""),
+    };
+    let row = Row::new(format!("{url} {form}"), text(figures)).old(old);
+    row.target(format!("100 × 4, {lcp_target}CLS 0"), met)
 }
 
 /// The notes on the report on `measure`: Lighthouse's runtime error, if any, and the audits below
