@@ -18,11 +18,8 @@ pub fn python(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Failure
     let bytes = std::fs::metadata(&wheel).context(wheel.display())?.len();
     let name = wheel.file_name().unwrap_or_default().to_string_lossy();
     let venv = python::venv_dir(env).join("bin");
-    let mut pip = env.command(venv.join("pip"), "install -q --disable-pip-version-check");
-    let installed = pip
-        .args(["--no-deps", "--force-reinstall"])
-        .arg(&wheel)
-        .status();
+    let pip = "install -q --disable-pip-version-check --no-deps --force-reinstall";
+    let installed = env.command(venv.join("pip"), pip).arg(&wheel).status();
     if !installed.is_ok_and(|s| s.success()) {
         return Err(failed(format!("pip could not install {}", wheel.display())));
     }
@@ -47,14 +44,13 @@ pub fn npm(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Failure> {
 /// The Python package's rows: its wheel's size and name, and its script's figures.
 pub(super) fn python_rows(bytes: u64, name: &str, f: &Value) -> [Row; 3] {
     let size = format!("{:.0} KB ({name})", bytes as f64 / 1000.0);
-    let language = [
+    let with = "10,000 passes × 20 items: pickanumber.analyse / plain Python";
+    let [speed, off] = speed_rows(
+        f,
         "python",
-        "Python",
-        ": pickanumber.analyse",
-        "interval=False",
+        [with, "the same with interval=False / plain Python"],
         "",
-    ];
-    let [speed, off] = speed_rows(f, language);
+    );
     [
         Row::new("wheel (abi3, CPython 3.9+, stripped)", size),
         speed,
@@ -65,49 +61,35 @@ pub(super) fn python_rows(bytes: u64, name: &str, f: &Value) -> [Row; 3] {
 /// The npm package's rows from its script's figures.
 pub(super) fn npm_rows(f: &Value) -> [Row; 3] {
     let kb = |k: &str| f[k].as_f64().unwrap_or(f64::NAN) / 1000.0;
-    let (tarball, wasm, brotli) = (
-        kb("tarball_bytes"),
-        kb("wasm_bytes"),
-        kb("wasm_brotli_bytes"),
-    );
+    let [tarball, wasm, brotli] = ["tarball_bytes", "wasm_bytes", "wasm_brotli_bytes"].map(kb);
     let size = format!("{tarball:.1} KB tarball; wasm {wasm:.1} KB, {brotli:.1} KB brotli");
     let measure = "npm package (npm pack tarball; its wasm with brotli 11)";
     let node = format!(", Node {}", f["node"].as_str().unwrap_or("?"));
+    let with = "10,000 passes × 20 items in Node: analyse / plain JavaScript";
     let [speed, off] = speed_rows(
         f,
-        [
-            "js",
-            "JavaScript",
-            " in Node: analyse",
-            "interval: false",
-            &node,
-        ],
+        "js",
+        [with, "the same with interval: false / plain JavaScript"],
+        &node,
     );
     [Row::new(measure, size), speed, off]
 }
 
-/// The two speed rows of a script's figures: `api` against the plain `language` (its time
-/// under `plain_{key}_seconds`), with the bootstrap interval and with `off`, and whether every
-/// final agreed; `about` adds to the first's medians.
-fn speed_rows(f: &Value, [key, language, api, off, about]: [&str; 5]) -> [Row; 2] {
+/// The two speed rows of a script's figures, `measures` with the bootstrap interval and
+/// without it, against the plain language's time (`plain_{language}_seconds`), and whether
+/// every final agreed; `about` adds to the first's medians.
+fn speed_rows(f: &Value, language: &str, measures: [&str; 2], about: &str) -> [Row; 2] {
     let s = |k: &str| f[k].as_f64().unwrap_or(f64::NAN);
-    let plain = s(&format!("plain_{key}_seconds"));
+    let plain = s(&format!("plain_{language}_seconds"));
     let agree = match f["finals_agree"] == true {
         true => "every final agrees",
         false => "FINALS DIFFER",
     };
     let (ratio, ratio_off) = (s("ratio"), s("ratio_no_interval"));
     let (with, without) = (s("api_seconds"), s("api_no_interval_seconds"));
-    [
-        Row::new(
-            format!("10,000 passes × 20 items{api} / plain {language}"),
-            format!("{ratio:.2}× ({with:.3} s / {plain:.3} s, medians of 5{about}; {agree})"),
-        ),
-        Row::new(
-            format!("the same with {off} / plain {language}"),
-            format!("{ratio_off:.2}× ({without:.3} s / {plain:.3} s, medians of 5)"),
-        ),
-    ]
+    let with = format!("{ratio:.2}× ({with:.3} s / {plain:.3} s, medians of 5{about}; {agree})");
+    let without = format!("{ratio_off:.2}× ({without:.3} s / {plain:.3} s, medians of 5)");
+    [Row::new(measures[0], with), Row::new(measures[1], without)]
 }
 
 /// The JSON a bench script prints on its standard output, or a failure naming `what` with the
