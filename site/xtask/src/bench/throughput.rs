@@ -81,58 +81,51 @@ fn json_array(n: usize, key: &str, keep: fn(i8) -> bool) -> String {
 }
 
 /// Every input form `read` tells apart (and passes), the line form first: the others' times
-/// are given as multiples of its time. A `## Pass:` heading stands before every 20 items.
+/// are given as multiples of its time.
 pub(super) const FORMS: [Form; 7] = [
-    (
-        "item lines",
-        |n| each(n, |k, i| format!("{i:+} item {k}\n")),
-        POOLED,
-    ),
-    (
-        "JSON array",
-        |n| json_array(n, "impact", |_| true) + "\n",
-        POOLED,
-    ),
-    (
-        "JSON items object",
-        |n| format!("{{\"items\": {}}}\n", json_array(n, "impact", |_| true)),
-        POOLED,
-    ),
-    (
-        "feedback JSON buckets",
-        |n| {
-            let (working, not) = (
-                json_array(n, "value", |i| i > 0),
-                json_array(n, "value", |i| i < 0),
-            );
-            format!("{{\"working\": {working}, \"not_working\": {not}}}\n")
-        },
-        FEEDBACK,
-    ),
-    (
-        "## Pass: passes of 20 items",
-        |n| {
-            each(n, |k, i| match k % 20 {
-                0 => format!("## Pass: judge{}\n{i:+} item {k}\n", k / 20),
-                _ => format!("{i:+} item {k}\n"),
-            })
-        },
-        POOLED,
-    ),
-    (
-        "spreadsheet rows",
-        |n| "impact,text\n".to_owned() + &each(n, |k, i| format!("{i:+},item {k}\n")),
-        POOLED,
-    ),
-    (
-        "markdown table",
-        |n| {
-            "| impact | text |\n|---|---|\n".to_owned()
-                + &each(n, |k, i| format!("| {i:+} | item {k} |\n"))
-        },
-        POOLED,
-    ),
+    ("item lines", item_lines, POOLED),
+    ("JSON array", json_list, POOLED),
+    ("JSON items object", json_object, POOLED),
+    ("feedback JSON buckets", buckets, FEEDBACK),
+    ("## Pass: passes of 20 items", passes, POOLED),
+    ("spreadsheet rows", spreadsheet, POOLED),
+    ("markdown table", markdown_table, POOLED),
 ];
+
+fn item_lines(n: usize) -> String {
+    each(n, |k, i| format!("{i:+} item {k}\n"))
+}
+
+fn json_list(n: usize) -> String {
+    json_array(n, "impact", |_| true) + "\n"
+}
+
+fn json_object(n: usize) -> String {
+    format!("{{\"items\": {}}}\n", json_array(n, "impact", |_| true))
+}
+
+fn buckets(n: usize) -> String {
+    let working = json_array(n, "value", |i| i > 0);
+    let not = json_array(n, "value", |i| i < 0);
+    format!("{{\"working\": {working}, \"not_working\": {not}}}\n")
+}
+
+/// Item lines with a `## Pass:` heading before every 20.
+fn passes(n: usize) -> String {
+    each(n, |k, i| match k % 20 {
+        0 => format!("## Pass: judge{}\n{i:+} item {k}\n", k / 20),
+        _ => format!("{i:+} item {k}\n"),
+    })
+}
+
+fn spreadsheet(n: usize) -> String {
+    "impact,text\n".to_owned() + &each(n, |k, i| format!("{i:+},item {k}\n"))
+}
+
+fn markdown_table(n: usize) -> String {
+    let rows = each(n, |k, i| format!("| {i:+} | item {k} |\n"));
+    format!("| impact | text |\n|---|---|\n{rows}")
+}
 
 /// The item counts of each form.
 const FORM_SIZES: [usize; 3] = [10_000, 100_000, 1_000_000];
