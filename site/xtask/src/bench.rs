@@ -118,66 +118,62 @@ mod tests {
         let done = |r: &mut Report, i: usize| {
             r.section((SECTIONS[i].0, SECTIONS[i].1), Ok(Value::Null));
         };
-        list("weight")
-            .iter()
-            .for_each(|page| weight::page_rows(page, &mut r));
+        for page in list("weight") {
+            weight::page_rows(&page, &mut r);
+        }
         done(&mut r, 0);
-        let mut f = lighthouse::figures(&sample["lighthouse"]);
-        r.notes
-            .extend(lighthouse::notes(&sample["lighthouse"], "/ mobile"));
-        let error = lighthouse::notes(&sample["lighthouse_error"], "/paper/ desktop");
-        r.notes.extend(error);
+        let (audits, error) = (&sample["lighthouse"], &sample["lighthouse_error"]);
+        let mut f = lighthouse::figures(audits);
+        r.notes.extend(lighthouse::notes(audits, "/ mobile"));
+        r.notes.extend(lighthouse::notes(error, "/paper/ desktop"));
         let row = lighthouse::page_row;
         r.rows.extend([row("/", true, f), row("/", false, f)]);
         f[0] = Some(100.0);
-        r.rows
-            .extend([row("/paper/", true, f), row("/paper/", false, f)]);
+        let paper = [row("/paper/", true, f), row("/paper/", false, f)];
+        r.rows.extend(paper);
         let (fast, slow) = ((Some(800.0), "/".into()), (Some(1200.0), "/paper/".into()));
         let unmeasured = (None, "/paper/".into());
-        for lcp in [
+        let lcp = [
             vec![fast.clone(), slow],
             vec![fast.clone(), unmeasured],
             vec![fast],
-        ] {
-            r.rows.push(lighthouse::lcp_row(&lcp));
-        }
+        ];
+        r.rows.extend(lcp.map(|lcp| lighthouse::lcp_row(&lcp)));
         done(&mut r, 1);
         let frames = list("latency");
+        let (max, unmeasured) = (latency::RATIO_MAX, &frames[..1]);
         r.rows
             .extend([latency::row(&frames[0]), latency::row(&json!({}))]);
-        let ratios = latency::RATIO_MAX.map(|limit| latency::ratio(&frames, limit));
-        r.rows.extend(ratios);
         r.rows
-            .push(latency::ratio(&frames[..1], latency::RATIO_MAX[0]));
+            .extend(max.map(|limit| latency::ratio(&frames, limit)));
+        r.rows.push(latency::ratio(unmeasured, max[0]));
         for paste in list("paste") {
             let rows = ["paste", "delete"].map(|what| latency::paste_row(&paste, what));
             r.rows.extend(rows);
         }
         done(&mut r, 2);
         r.rows.push(throughput_row(2.5e7, 2.61e7));
-        r.rows
-            .extend([verify_row(VERIFY, 412.4), verify_row(VERIFY, 1200.0)]);
+        let verify = [verify_row(VERIFY, 412.4), verify_row(VERIFY, 1200.0)];
+        r.rows.extend(verify);
         for (name, what) in HOSTILE.lines().filter_map(|l| l.split_once(": ")) {
             let measure = format!("verify evidence, hostile input: {what}, native release");
             r.rows.push(verify_row(&measure, name.len() as f64 * 30.0));
         }
         for (k, (label, ..)) in SCALING.into_iter().enumerate() {
-            r.rows
-                .push(scaling_row(label, 10.0, 100.0 + 500.0 * k as f64));
+            let large = 100.0 + 500.0 * k as f64;
+            r.rows.push(scaling_row(label, 10.0, large));
         }
         let lines = [10.0, 100.0, 1000.0];
         for (k, &(label, _, baseline)) in FORMS.iter().enumerate() {
             let ms = [20.0, 210.0, 2000.0 + 500.0 * k as f64];
-            r.rows.push(form_row(
-                label,
-                &ms,
-                (k > 0).then_some((baseline, &lines[..])),
-            ));
+            let base = (k > 0).then_some((baseline, &lines[..]));
+            r.rows.push(form_row(label, &ms, base));
         }
+        let (fast, slow) = ([290.4, 3380.0, 38500.0], [2950.4, 30000.0, 61000.0]);
         for ms in [
-            [290.4, 3380.0, 38500.0],
-            [2950.4, 30000.0, 38500.0],
-            [290.4, 3380.0, 61000.0],
+            fast,
+            [slow[0], fast[1], fast[2]],
+            [fast[0], fast[1], slow[2]],
         ] {
             r.rows.push(calibration_row(&ms));
         }
@@ -193,22 +189,17 @@ mod tests {
         let (render, _) = build::timings(build::RENDER, Ok(vec![3.0, 1.0, 2.0]), "runs");
         let reload = |times| build::timings(build::RELOAD, times, build::SERVED).0;
         let no_change = Err(failed("no change seen within 120 s"));
-        r.rows.extend([
-            render,
-            reload(Ok(vec![4.0, 1.0, 2.0, 3.0])),
-            reload(no_change),
-        ]);
+        let edits = reload(Ok(vec![4.0, 1.0, 2.0, 3.0]));
+        r.rows.extend([render, edits, reload(no_change)]);
         done(&mut r, 4);
         let wheel = "pickanumber-0.1.0-cp39-abi3-manylinux_2_34_x86_64.whl";
-        r.rows
-            .extend(packages::python_rows(412_000, wheel, &sample["python"]));
+        let python = packages::python_rows(412_000, wheel, &sample["python"]);
+        r.rows.extend(python);
         done(&mut r, 5);
         r.rows.extend(packages::npm_rows(&sample["npm"]));
         done(&mut r, 6);
-        r.section(
-            ("python", "a section that could not run"),
-            Err(failed("no python3")),
-        );
+        let unavailable = ("python", "a section that could not run");
+        r.section(unavailable, Err(failed("no python3")));
         insta::assert_snapshot!(r.table());
     }
 }
