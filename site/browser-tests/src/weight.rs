@@ -42,11 +42,7 @@ impl Part {
 
     /// The key used in JSON: `reading`, `calculator`, `other_scripts`.
     pub fn key(self) -> &'static str {
-        match self {
-            Part::Reading => "reading",
-            Part::Calculator => "calculator",
-            Part::Scripts => "other_scripts",
-        }
+        ["reading", "calculator", "other_scripts"][self as usize]
     }
 }
 
