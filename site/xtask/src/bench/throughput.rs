@@ -44,9 +44,8 @@ pub(super) const SCALING: [Shape; 3] = [
     ),
 ];
 
-/// Runs of each timing below the largest size; the fastest counts (the least disturbed by
-/// other work). At the largest size a run takes long enough that start-up disturbs nothing,
-/// and one run counts.
+/// Runs of each shape and each form, the fastest counting (the least disturbed by other work);
+/// a form at 1,000,000 items runs once, long enough that start-up disturbs nothing.
 const RUNS: usize = 3;
 
 /// Time may grow at most this much for 10× the lines: linear is 10× (less with the start-up
