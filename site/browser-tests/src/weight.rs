@@ -27,6 +27,9 @@ pub enum Part {
 }
 
 impl Part {
+    /// Every part, in the order of the bench's rows.
+    pub const ALL: [Part; 3] = [Part::Reading, Part::Calculator, Part::Scripts];
+
     /// Which part the file at URL path `path` belongs to, from its place and extension.
     pub fn of(path: &str) -> Part {
         let code = [".js", ".mjs", ".wasm"].iter().any(|e| path.ends_with(e));
@@ -39,11 +42,7 @@ impl Part {
 
     /// The key used in JSON: `reading`, `calculator`, `other_scripts`.
     pub fn key(self) -> &'static str {
-        match self {
-            Part::Reading => "reading",
-            Part::Calculator => "calculator",
-            Part::Scripts => "other_scripts",
-        }
+        ["reading", "calculator", "other_scripts"][self as usize]
     }
 }
 
@@ -58,11 +57,11 @@ pub struct Sizes {
     pub brotli: u64,
 }
 
-impl std::ops::AddAssign for Sizes {
-    fn add_assign(&mut self, o: Sizes) {
-        self.raw += o.raw;
-        self.gzip += o.gzip;
-        self.brotli += o.brotli;
+impl std::ops::Add for Sizes {
+    type Output = Sizes;
+    fn add(self, o: Sizes) -> Sizes {
+        let (raw, gzip, brotli) = (self.raw + o.raw, self.gzip + o.gzip, self.brotli + o.brotli);
+        Sizes { raw, gzip, brotli }
     }
 }
 
@@ -72,14 +71,13 @@ impl Sizes {
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
         let gzip = gz.write_all(bytes).and_then(|()| gz.finish());
         let mut br = Vec::new();
-        {
-            let mut w = brotli::CompressorWriter::new(&mut br, 4096, 11, 22);
-            let _ = w.write_all(bytes);
-        }
+        // The writer finishes the stream when it is dropped, at the end of the statement.
+        let _ = brotli::CompressorWriter::new(&mut br, 4096, 11, 22).write_all(bytes);
+        let (raw, brotli) = (bytes.len() as u64, br.len() as u64);
         Sizes {
-            raw: bytes.len() as u64,
+            raw,
             gzip: gzip.map_or(0, |v| v.len() as u64),
-            brotli: br.len() as u64,
+            brotli,
         }
     }
 }
@@ -111,26 +109,27 @@ pub struct PageWeight {
 impl PageWeight {
     /// The number of files of `part` and their summed sizes.
     pub fn part(&self, part: Part) -> (usize, Sizes) {
-        let mut total = (0, Sizes::default());
-        for f in self.files.iter().filter(|f| f.part == part) {
-            total.0 += 1;
-            total.1 += f.sizes;
-        }
-        total
+        let files = self.files.iter().filter(|f| f.part == part);
+        files.fold((0, Sizes::default()), |(n, sum), f| (n + 1, sum + f.sizes))
     }
 
-    /// As JSON: `{"page", "files": [{"path", "part", "raw", "gzip", "brotli"}], "external",
-    /// "missing"}`, the line `cargo xtask bench` reads.
+    /// As JSON: `{"page", "files": [{"path", "part", "raw", "gzip", "brotli"}], "parts": {part:
+    /// {"requests", "raw", "gzip", "brotli"}}, "external", "missing"}`, the line `cargo xtask
+    /// bench` reads.
     pub fn to_json(&self) -> Value {
-        let files: Vec<Value> = self
-            .files
-            .iter()
-            .map(|f| {
-                json!({"path": f.path, "part": f.part.key(),
-                       "raw": f.sizes.raw, "gzip": f.sizes.gzip, "brotli": f.sizes.brotli})
-            })
-            .collect();
-        json!({"page": self.page, "files": files, "external": self.external, "missing": self.missing})
+        let file = |f: &FileWeight| {
+            let (path, part, s) = (&f.path, f.part.key(), f.sizes);
+            json!({"path": path, "part": part, "raw": s.raw, "gzip": s.gzip, "brotli": s.brotli})
+        };
+        let part = |p: Part| {
+            let (requests, s) = self.part(p);
+            let sizes =
+                json!({"requests": requests, "raw": s.raw, "gzip": s.gzip, "brotli": s.brotli});
+            (p.key().to_owned(), sizes)
+        };
+        let parts: serde_json::Map<_, _> = Part::ALL.into_iter().map(part).collect();
+        let files: Vec<Value> = self.files.iter().map(file).collect();
+        json!({"page": self.page, "files": files, "parts": parts, "external": self.external, "missing": self.missing})
     }
 }
 
@@ -145,33 +144,26 @@ const FETCHED: &str = "return [...performance.getEntriesByType('navigation'), \
 ///
 /// When the page does not load or the timing entries cannot be read.
 pub async fn page_weight(client: &Client, site: &Served, page: &str) -> PageWeight {
-    client
-        .goto(&site.url(page))
-        .await
-        .unwrap_or_else(|e| panic!("open {page}: {e}"));
+    let opened = client.goto(&site.url(page)).await;
+    opened.unwrap_or_else(|e| panic!("open {page}: {e}"));
     wait_loaded(client).await;
-    let has_island = client
-        .execute(
-            "return !!document.querySelector('div.calc[id], div.setup[id]');",
-            vec![],
-        )
+    let island = "return !!document.querySelector('div.calc[id], div.setup[id]');";
+    if client
+        .execute(island, vec![])
         .await
-        .expect("look for an island");
-    if has_island == Value::Bool(true) {
+        .expect("look for an island")
+        == true
+    {
         wait_ready(client).await;
     }
-    let urls = client
-        .execute(FETCHED, vec![])
-        .await
-        .expect("read the performance entries");
-    let origin = site.url("");
-    let mut weight = PageWeight {
-        page: page.to_owned(),
-        ..PageWeight::default()
-    };
+    let urls = client.execute(FETCHED, vec![]).await;
+    let urls = urls.expect("read the performance entries");
+    let (origin, mut weight) = (site.url(""), PageWeight::default());
+    weight.page = page.to_owned();
     for url in urls
         .as_array()
-        .into_iter()
+        .iter()
+        .copied()
         .flatten()
         .filter_map(Value::as_str)
     {
@@ -184,15 +176,12 @@ pub async fn page_weight(client: &Client, site: &Served, page: &str) -> PageWeig
             continue;
         }
         let got = site.get(&path);
-        if got.status_code != 200 && path != page {
+        if got.status_code != 200 && path != weight.page {
             weight.missing.push(path);
             continue;
         }
-        weight.files.push(FileWeight {
-            part: Part::of(&path),
-            sizes: Sizes::of(got.as_bytes()),
-            path,
-        });
+        let (part, sizes) = (Part::of(&path), Sizes::of(got.as_bytes()));
+        weight.files.push(FileWeight { path, part, sizes });
     }
     weight
 }
@@ -202,19 +191,37 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parts_follow_place_and_extension() {
-        assert_eq!(Part::of("/"), Part::Reading);
-        assert_eq!(Part::of("/style.css"), Part::Reading);
-        assert_eq!(Part::of("/calc/boot.js"), Part::Calculator);
-        assert_eq!(Part::of("/calc/app-1_bg.wasm"), Part::Calculator);
-        assert_eq!(Part::of("/copy.js"), Part::Scripts);
-    }
-
-    #[test]
     fn compressed_sizes_are_smaller_for_repetitive_text() {
         let text = "the same words again and again ".repeat(200);
         let s = Sizes::of(text.as_bytes());
         assert_eq!(s.raw, text.len() as u64);
         assert!(s.gzip < s.raw / 10 && s.brotli < s.raw / 10, "{s:?}");
+    }
+
+    /// Each file's part follows its place and extension, and the line the bench reads sums each
+    /// part's requests and bytes.
+    #[test]
+    fn the_json_line_sums_each_part() {
+        let paths = [
+            "/",
+            "/style.css",
+            "/calc/boot.js",
+            "/calc/app-1_bg.wasm",
+            "/copy.js",
+        ];
+        let mut page = PageWeight::default();
+        for (k, path) in paths.into_iter().enumerate() {
+            let sizes = Sizes::of(&vec![b'x'; 100 * (k + 1)]);
+            let (path, part) = (path.to_owned(), Part::of(path));
+            page.files.push(FileWeight { path, part, sizes });
+        }
+        let json = page.to_json();
+        let (x1, x2) = (Sizes::of(&[b'x'; 100]), Sizes::of(&[b'x'; 200]));
+        let reading = json!({"requests": 2, "raw": 300, "gzip": x1.gzip + x2.gzip, "brotli": x1.brotli + x2.brotli});
+        assert_eq!(json["parts"]["reading"], reading);
+        assert_eq!(json["parts"]["calculator"]["requests"], 2);
+        assert_eq!(json["parts"]["calculator"]["raw"], 300 + 400);
+        assert_eq!(json["parts"]["other_scripts"]["raw"], 500);
+        assert_eq!(json["files"][4]["part"], "other_scripts");
     }
 }

@@ -119,31 +119,30 @@ pub fn loaded_later(page: &str, module: &Module) -> String {
 mod tests {
     use super::*;
 
+    /// A file belongs to the module its name starts with (the boot module, every island's, to
+    /// none), and a module loaded later is named after the page's path.
     #[test]
-    fn each_file_belongs_to_the_module_its_name_starts_with() {
-        let of = |p: &str| module_of(p).map(|m| m.name);
-        assert_eq!(
-            of("/calc/pickanumber-calculator-on-demand-f06b_bg.wasm"),
-            Some("calculator on demand")
-        );
-        assert_eq!(
-            of("/calc/pickanumber-calculator-island-dc6f.js"),
-            Some("calculator")
-        );
-        assert_eq!(
-            of("/calc/pickanumber-setup-island-5549.js"),
-            Some("setup island")
-        );
-        assert_eq!(
-            of("/calc/pickanumber-rubric-reader-c723_bg.wasm"),
-            Some("rubric reader")
-        );
-        // The boot module is shared by every island: it belongs to none of them.
-        assert_eq!(of("/calc/boot.js"), None);
-    }
-
-    #[test]
-    fn a_module_loaded_later_is_named_after_the_page_s_path() {
+    fn files_and_pages_are_named_after_their_modules() {
+        let files = [
+            (
+                "pickanumber-calculator-on-demand-f06b_bg.wasm",
+                Some("calculator on demand"),
+            ),
+            ("pickanumber-calculator-island-dc6f.js", Some("calculator")),
+            ("pickanumber-setup-island-5549.js", Some("setup island")),
+            (
+                "pickanumber-rubric-reader-c723_bg.wasm",
+                Some("rubric reader"),
+            ),
+            ("boot.js", None),
+        ];
+        for (file, name) in files {
+            assert_eq!(
+                module_of(&format!("/calc/{file}")).map(|m| m.name),
+                name,
+                "{file}"
+            );
+        }
         assert_eq!(
             loaded_later("/#try", &ON_DEMAND),
             "/ (calculator on demand)"

@@ -19,19 +19,23 @@ const EDITS: usize = 6;
 /// How long one rebuild may take, in seconds.
 const REBUILD_S: u64 = 120;
 
+/// The rows' measures, and what the edits' times are counted to.
+pub(super) const RENDER: &str =
+    "render all pages, nothing to compile (pickanumber-render, dev profile)";
+pub(super) const RELOAD: &str = "edit → reload under serve (content/index.md)";
+pub(super) const SERVED: &str =
+    "edits to the new /__dev/version, which open pages poll every 0.5 s";
+
 /// Measures both, adds the rows to `report` and returns the JSON.
 pub fn build_times(env: &Env, _: &Path, report: &mut Report) -> Result<Value, Failure> {
-    let render = "render all pages, nothing to compile (pickanumber-render)";
-    let reload = "edit → reload under serve (content/index.md)";
-    let served = "edits to the new /__dev/version, which open pages poll every 0.5 s";
-    let (render_row, render_ms) = timings(render, render_times(env), "runs");
-    let (reload_row, reload_ms) = timings(reload, edit_to_reload(env), served);
+    let (render_row, render_ms) = timings(RENDER, render_times(env), "runs");
+    let (reload_row, reload_ms) = timings(RELOAD, edit_to_reload(env), SERVED);
     report.rows.extend([render_row, reload_row]);
     Ok(json!({"render_ms": render_ms, "edit_to_reload_ms": reload_ms}))
 }
 
 /// The row of `measure`'s median, min and max over `times` (`of` what), and their JSON.
-fn timings(measure: &str, times: Result<Vec<f64>, Failure>, of: &str) -> (Row, Value) {
+pub(super) fn timings(measure: &str, times: Result<Vec<f64>, Failure>, of: &str) -> (Row, Value) {
     let (ours, json) = match times {
         Ok(mut runs) => {
             runs.sort_by(f64::total_cmp);
@@ -47,12 +51,13 @@ fn timings(measure: &str, times: Result<Vec<f64>, Failure>, of: &str) -> (Row, V
     (Row::new(measure, ours), json)
 }
 
-/// Milliseconds of [`RENDER_RUNS`] runs of the generator's release binary into a scratch folder.
+/// Milliseconds of [`RENDER_RUNS`] runs of the generator into a scratch folder, in the dev
+/// profile that `cargo xtask build` runs it in.
 fn render_times(env: &Env) -> Result<Vec<f64>, Failure> {
     // Makes sure the binary is there and current (nothing to compile after the build).
-    let mut build = env.command("cargo", "build -q --release -p pickanumber-render");
+    let mut build = env.command("cargo", "build -q -p pickanumber-render");
     run("cargo build -p pickanumber-render", &mut build)?;
-    let bin = env.target().join("release/pickanumber-render");
+    let bin = env.target().join("debug/pickanumber-render");
     let scratch = env.target().join("bench-render");
     let times = (0..RENDER_RUNS).map(|_| {
         let started = Instant::now();
@@ -93,18 +98,4 @@ fn edit_to_reload(env: &Env) -> Result<Vec<f64>, Failure> {
         std::fs::write(&path, &original).context(format!("cannot restore {}", path.display()))?;
     }
     samples
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn timings_show_the_median_and_the_spread() {
-        let (row, json) = timings("render", Ok(vec![3.0, 1.0, 2.0]), "runs");
-        assert_eq!(row.brief(), "render: median 2 ms (min 1, max 3) of 3 runs");
-        assert_eq!(json, json!({"median": 2.0, "runs": [1.0, 2.0, 3.0]}));
-        let even = timings("reload", Ok(vec![4.0, 1.0, 2.0, 3.0]), "edits").1;
-        assert_eq!(even["median"], 2.5);
-    }
 }

@@ -9,13 +9,13 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
-use super::report::{Report, Row};
+use super::report::{thousands, Report, Row};
 use crate::env::{Env, Failure};
 
 /// The browser test: its file, its name, and the prefix of the lines it prints.
 const TEST: [&str; 3] = ["latency", "keystroke_to_output_latency", "LATENCY"];
 /// The largest ratio of the calculator's keystroke-to-frame time to the textarea's, by size.
-const RATIO_MAX: [(u64, f64); 2] = [(1_000, 1.5), (10_000, 2.0)];
+pub(super) const RATIO_MAX: [(u64, f64); 2] = [(1_000, 1.5), (10_000, 2.0)];
 /// The paste and delete test: its file, its name, and the prefix of its lines.
 const PASTE: [&str; 3] = ["paste", "paste_and_delete_timings", "PASTE"];
 
@@ -40,7 +40,7 @@ pub fn latency(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, Fai
 
 /// The row for the paste or the delete (`what`) of one `PASTE` line: ours ÷ the bare
 /// textarea's, against twice plus 0.3 s (10,000 lines) or 1 s (100,000).
-fn paste_row(l: &Value, what: &str) -> Row {
+pub(super) fn paste_row(l: &Value, what: &str) -> Row {
     let n = l["lines"].as_u64().unwrap_or(0);
     let ours = l[format!("{what}_ms")].as_f64().unwrap_or(f64::NAN);
     let bare = l[format!("bare_{what}_ms")].as_f64().unwrap_or(f64::NAN);
@@ -54,7 +54,7 @@ fn paste_row(l: &Value, what: &str) -> Row {
 }
 
 /// The row for one `LATENCY` line.
-fn row(l: &Value) -> Row {
+pub(super) fn row(l: &Value) -> Row {
     let ms = |k: &str| l[k].as_f64().map_or("–".into(), |x| format!("{x:.1} ms"));
     let (median, p95) = (ms("median_ms"), ms("p95_ms"));
     let (frame, frame_p95) = (ms("frame_median_ms"), ms("frame_p95_ms"));
@@ -65,7 +65,7 @@ fn row(l: &Value) -> Row {
 }
 
 /// The calculator's median frame time over the textarea's with `items` lines, against `max`.
-fn ratio(lines: &[Value], (items, max): (u64, f64)) -> Row {
+pub(super) fn ratio(lines: &[Value], (items, max): (u64, f64)) -> Row {
     let frame = |bare: bool| {
         let wanted = |l: &&Value| (l["page"] == "textarea") == bare && l["items"] == items;
         lines.iter().find(wanted)?["frame_median_ms"].as_f64()
@@ -81,51 +81,4 @@ fn ratio(lines: &[Value], (items, max): (u64, f64)) -> Row {
     let items = thousands(items);
     let measure = format!("keystroke → frame ÷ bare textarea's, {items} items");
     Row::new(measure, ours).target(format!("≤ {max:.1}×"), met)
-}
-
-/// `10,000`.
-pub(super) fn thousands(n: u64) -> String {
-    match n {
-        0..1000 => n.to_string(),
-        _ => format!("{},{:03}", thousands(n / 1000), n % 1000),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_latency_line_reads_for_people() {
-        let sizes = [10_000, 999, 1_234_005].map(thousands);
-        assert_eq!(sizes, ["10,000", "999", "1,234,005"]);
-        let line = json!({"items": 1000, "keystrokes": 30, "median_ms": 3.12, "p95_ms": 5.0});
-        let ours = "median 3.1 ms · p95 5.0 ms (next frame: median – · p95 –) over 30 keystrokes";
-        let want = format!("keystroke → output, 1,000 items: {ours}");
-        assert_eq!(row(&line).brief(), want);
-        let lines = [
-            json!({"page": "calculator", "items": 1000, "frame_median_ms": 30.0}),
-            json!({"page": "textarea", "items": 1000, "frame_median_ms": 16.0}),
-            json!({"page": "calculator", "items": 10000, "frame_median_ms": 40.0}),
-            json!({"page": "textarea", "items": 10000, "frame_median_ms": 25.0}),
-        ];
-        let measure = "keystroke → frame ÷ bare textarea's";
-        let ratios = RATIO_MAX.map(|limit| ratio(&lines, limit).brief());
-        let expected = [
-            format!("{measure}, 1,000 items: 1.88× (30.0 ms ÷ 16.0 ms, medians) ✗"),
-            format!("{measure}, 10,000 items: 1.60× (40.0 ms ÷ 25.0 ms, medians) ✓"),
-        ];
-        assert_eq!(ratios, expected);
-        let alone = ratio(&lines[..1], RATIO_MAX[0]).brief();
-        assert_eq!(alone, format!("{measure}, 1,000 items: not measured ✗"));
-        let paste = json!({"page": "probe", "lines": 10000, "paste_ms": 900.0, "bare_paste_ms": 300.0, "delete_ms": 50.0, "bare_delete_ms": 40.0});
-        assert_eq!(
-            paste_row(&paste, "paste").brief(),
-            "paste ÷ bare textarea's, probe, 10,000 lines: 3.00× (900 ms ÷ 300 ms) ✓"
-        );
-        assert_eq!(
-            paste_row(&paste, "delete").brief(),
-            "delete ÷ bare textarea's, probe, 10,000 lines: 1.25× (50 ms ÷ 40 ms) ✓"
-        );
-    }
 }

@@ -73,9 +73,10 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, 
     let reports = env.target().join("lighthouse");
     std::fs::create_dir_all(&reports).context(reports.display())?;
     let (mut runs, mut lcp) = (Vec::new(), Vec::new());
-    let forms = |url: String| [(url.clone(), "mobile"), (url, "desktop")];
-    for (url, form) in devserver::pages(dist).into_iter().flat_map(forms) {
-        let (mobile, measure) = (form == "mobile", format!("{url} {form}"));
+    let both = |url: String| [(url.clone(), true), (url, false)];
+    for (url, mobile) in devserver::pages(dist).into_iter().flat_map(both) {
+        let form = if mobile { "mobile" } else { "desktop" };
+        let measure = format!("{url} {form}");
         print!("    lighthouse {measure}… ");
         let _ = std::io::stdout().flush();
         let started = Instant::now();
@@ -91,7 +92,7 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, 
         let done: Result<Vec<_>, _> = (0..tries).map(once).collect();
         let took = human(started.elapsed());
         let mut run = json!({"page": url, "form_factor": form});
-        let row = match done.map(median_lcp) {
+        match done.map(median_lcp) {
             Ok((value, out, lcp_runs)) => {
                 let figures = figures(&value);
                 report.notes.extend(notes(&value, &measure));
@@ -104,18 +105,16 @@ pub fn lighthouse(env: &Env, dist: &Path, report: &mut Report) -> Result<Value, 
                     run[key] = json!(x);
                 }
                 lcp.extend(mobile.then(|| (figures[LCP], url.clone())));
-                let old = if url == "/" && mobile { OLD_MOBILE } else { "" };
-                let lcp_target = if mobile { "LCP ≤ 1.0 s, " } else { "" };
-                let row = Row::new(measure, text(figures)).old(old);
-                row.target(format!("100 × 4, {lcp_target}CLS 0"), met(figures, mobile))
+                report.rows.push(page_row(&url, mobile, figures));
             }
             Err(e) => {
                 println!("failed ({e}, {took})");
                 run["error"] = json!(e.message);
-                Row::new(measure, format!("unavailable ({e})"))
+                report
+                    .rows
+                    .push(Row::new(measure, format!("unavailable ({e})")));
             }
-        };
-        report.rows.push(row);
+        }
         runs.push(run);
     }
     report.rows.push(lcp_row(&lcp));
@@ -153,7 +152,7 @@ fn median_lcp(mut runs: Vec<(Value, PathBuf)>) -> (Value, PathBuf, Vec<f64>) {
 }
 
 /// The [`FIGURES`] of one report: a category's score (0–100), else an audit's value.
-fn figures(report: &Value) -> [Option<f64>; 8] {
+pub(super) fn figures(report: &Value) -> [Option<f64>; 8] {
     let score = |s: f64| (s * 100.0).round();
     std::array::from_fn(|i| match FIGURES[i].0 {
         id if i < CATEGORIES => report["categories"][id]["score"].as_f64().map(score),
@@ -173,18 +172,25 @@ fn text(figures: [Option<f64>; 8]) -> String {
     shown.collect::<Vec<_>>().join(" · ")
 }
 
-/// Whether the targets were met: 100 in every category, CLS 0 and, on mobile, LCP ≤ 1.0 s.
-fn met(figures: [Option<f64>; 8], mobile: bool) -> bool {
+/// The row of one page in one form, against its targets: 100 in every category, CLS 0 and, on
+/// mobile, LCP ≤ 1.0 s; the home page on mobile beside the old page's figures.
+pub(super) fn page_row(url: &str, mobile: bool, figures: [Option<f64>; 8]) -> Row {
+    let form = if mobile { "mobile" } else { "desktop" };
     let lcp = !mobile || figures[LCP].is_some_and(|ms| ms <= LCP_MAX_MS);
     // Lighthouse shows CLS to three decimals: 0.000 counts as 0.
-    figures[..CATEGORIES].iter().all(|s| *s == Some(100.0))
-        && lcp
-        && figures[CLS].is_some_and(|c| c < 0.0005)
+    let cls = figures[CLS].is_some_and(|c| c < 0.0005);
+    let met = figures[..CATEGORIES].iter().all(|s| *s == Some(100.0)) && lcp && cls;
+    let (lcp_target, old) = match mobile {
+        true => ("LCP ≤ 1.0 s, ", if url == "/" { OLD_MOBILE } else { "" }),
+        false => ("", ""),
+    };
+    let row = Row::new(format!("{url} {form}"), text(figures)).old(old);
+    row.target(format!("100 × 4, {lcp_target}CLS 0"), met)
 }
 
 /// The notes on the report on `measure`: Lighthouse's runtime error, if any, and the audits below
 /// full score in each category below 100 (`lighthouse / mobile: performance below 100 — a, b`).
-fn notes(report: &Value, measure: &str) -> Vec<String> {
+pub(super) fn notes(report: &Value, measure: &str) -> Vec<String> {
     let error = report["runtimeError"]["message"].as_str().map(String::from);
     let below = |v: &Value| v["score"].as_f64().is_some_and(|s| s < 1.0);
     let ids = FIGURES[..CATEGORIES].iter().map(|f| f.0);
@@ -201,7 +207,7 @@ fn notes(report: &Value, measure: &str) -> Vec<String> {
 }
 
 /// The LCP row: the slowest mobile LCP over every page, against 1.0 s.
-fn lcp_row(lcp: &[(Option<f64>, String)]) -> Row {
+pub(super) fn lcp_row(lcp: &[(Option<f64>, String)]) -> Row {
     let measure = format!("mobile LCP, every page ({} pages)", lcp.len());
     let unmeasured = lcp.iter().filter(|l| l.0.is_none()).map(|l| &*l.1);
     let unmeasured: Vec<&str> = unmeasured.collect();
@@ -215,41 +221,4 @@ fn lcp_row(lcp: &[(Option<f64>, String)]) -> Row {
     };
     let met = unmeasured.is_empty() && !lcp.is_empty() && over == 0;
     Row::new(measure, ours).target("≤ 1.0 s on each", met)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lighthouse_reports_are_read_and_judged() {
-        let report = json!({
-            "categories": {
-                "performance": {"score": 0.99, "auditRefs": [{"id": "largest-contentful-paint", "weight": 25}, {"id": "cumulative-layout-shift", "weight": 25}]},
-                "accessibility": {"score": 1.0}, "best-practices": {"score": 1.0}, "seo": {"score": 1.0},
-            },
-            "audits": {
-                "first-contentful-paint": {"numericValue": 800.0},
-                "largest-contentful-paint": {"numericValue": 1200.0, "score": 0.97},
-                "total-blocking-time": {"numericValue": 0.0},
-                "cumulative-layout-shift": {"numericValue": 0.0, "score": 1.0},
-            }
-        });
-        let mut f = figures(&report);
-        let largest = "lighthouse / mobile: performance below 100 — largest-contentful-paint";
-        assert_eq!(notes(&report, "/ mobile"), [largest]);
-        assert!(!met(f, true) && !met(f, false));
-        let shown =
-            "P 99 · A 100 · BP 100 · SEO 100 · FCP 0.80 s · LCP 1.20 s · TBT 0 ms · CLS 0.000";
-        assert_eq!(text(f), shown);
-        f[0] = Some(100.0);
-        assert!(!met(f, true) && met(f, false));
-        let row = lcp_row(&[(Some(800.0), "/".into()), (Some(1200.0), "/paper/".into())]);
-        let slowest = "mobile LCP, every page (2 pages): slowest 1.20 s (/paper/); 1 over 1.0 s ✗";
-        assert_eq!(row.brief(), slowest);
-        let unmeasured = lcp_row(&[(None, "/".into())]).brief();
-        assert!(unmeasured.ends_with("(1 pages): not measured on / ✗"));
-        let error = json!({"runtimeError": {"message": "NO_FCP"}});
-        assert_eq!(notes(&error, "/ desktop"), ["lighthouse / desktop: NO_FCP"]);
-    }
 }

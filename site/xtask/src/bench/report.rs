@@ -2,20 +2,7 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::env::{failed, Context, Failure};
-
-/// The JSON a bench script prints on its standard output, or a failure naming `what` with the
-/// script's standard error when it fails or prints something else.
-pub fn figures(what: &str, script: &mut std::process::Command) -> Result<Value, Failure> {
-    let out = script.output().context(format!("cannot run the {what}"))?;
-    match serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()) {
-        Ok(v) if out.status.success() => Ok(v),
-        _ => {
-            let err = String::from_utf8_lossy(&out.stderr);
-            Err(failed(format!("the {what} failed: {}", err.trim())))
-        }
-    }
-}
+use crate::env::Failure;
 
 /// A section's name (for `--only` and the JSON) and its title (above its rows in the table).
 type Section = (&'static str, &'static str);
@@ -57,13 +44,6 @@ impl Row {
     fn cells(&self) -> [&str; 5] {
         let met = self.met.map_or("", |met| if met { "✓" } else { "✗" });
         [&self.measure, &self.ours, &self.old, &self.target, met]
-    }
-
-    /// `measure: ours ✓`, for the sections' tests.
-    #[cfg(test)]
-    pub fn brief(&self) -> String {
-        let [measure, ours, .., met] = self.cells();
-        format!("{measure}: {ours} {met}").trim_end().to_owned()
     }
 }
 
@@ -135,29 +115,10 @@ impl Report {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_table_lines_up_and_marks_targets() {
-        let mut report = Report::default();
-        report.rows.extend([
-            Row::new("/ reading", "3 req").target("≤ 3 req", true),
-            Row::new("/ calc", "100 KB").target("≤ 80 KB", false),
-        ]);
-        report.section(("weight", "page weight"), Ok(Value::Null));
-        report.rows.push(Row::new("render", "300 ms").old("1 s"));
-        report.section(("build", "build times"), Ok(Value::Null));
-        report.notes.push("a note".into());
-        let table = report.table();
-        let lines: Vec<&str> = table.lines().collect();
-        assert!(lines[0].starts_with("measure "));
-        assert!(lines[1].starts_with("── page weight"));
-        assert!(lines[2].ends_with("| ✓") && lines[3].ends_with("| ✗"));
-        assert!(lines[4].starts_with("── build") && lines[5].starts_with("render "));
-        assert_eq!(lines[2].find('|'), lines[3].find('|'));
-        assert_eq!(lines[6..8], ["notes:", "  - a note"]);
-        assert_eq!(lines[9], "targets: 1 met, 1 missed (/ calc)");
+/// `10,000`.
+pub fn thousands(n: u64) -> String {
+    match n {
+        0..1000 => n.to_string(),
+        _ => format!("{},{:03}", thousands(n / 1000), n % 1000),
     }
 }
