@@ -23,14 +23,14 @@ pub struct Comment {
     pub text: String,
 }
 
-/// The comments of Rust source `src`, one entry a line, with string and character literals
-/// (raw ones too) passed over, so a `//` inside a string is not a comment.
+/// The comments of Rust source `src`, one entry a line, with literals (raw strings too) passed
+/// over, so a `//` inside a string is not a comment.
 pub fn comments(src: &str) -> Vec<Comment> {
     scan(src).0
 }
 
-/// The bytes of Rust source `src` with every comment and every string and character literal
-/// (their delimiters too) turned into spaces, line breaks kept: what is left is code, at the
+/// The bytes of Rust source `src` with every comment and every literal (their delimiters
+/// too) turned into spaces, line breaks kept: what is left is code, at the
 /// same offsets, so a brace or a `//` found in it is the code's own.
 pub fn code(src: &str) -> Vec<u8> {
     let mut out = src.as_bytes().to_vec();
@@ -44,143 +44,36 @@ pub fn code(src: &str) -> Vec<u8> {
     out
 }
 
-/// One pass over Rust source `src`: its comments, one entry a line (see [`comments`]), and
-/// the byte ranges of every comment and literal.
+/// One pass over Rust source `src` with rustc's own lexer (`ra_ap_rustc_lexer`, the copy
+/// rust-analyzer publishes): its comments, one entry a line (see [`comments`]), and the byte
+/// ranges of every comment and literal.
 fn scan(src: &str) -> (Vec<Comment>, Vec<std::ops::Range<usize>>) {
-    let b = src.as_bytes();
-    let mut out: Vec<Comment> = Vec::new();
-    let mut skipped = Vec::new();
-    let (mut i, mut line) = (0, 1);
-    let push = |out: &mut Vec<Comment>, line: usize, text: &[u8]| {
-        out.push(Comment {
-            line,
-            text: String::from_utf8_lossy(text).into_owned(),
-        })
-    };
-    while i < b.len() {
-        match b[i] {
-            b'\n' => {
-                line += 1;
-                i += 1;
-            }
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                let start = i + 2;
-                let end = b[start..]
-                    .iter()
-                    .position(|&c| c == b'\n')
-                    .map_or(b.len(), |n| start + n);
-                let text = &b[start..end];
-                let text = text
-                    .strip_prefix(b"/")
-                    .or_else(|| text.strip_prefix(b"!"))
-                    .unwrap_or(text);
-                push(&mut out, line, text);
-                skipped.push(i..end);
-                i = end;
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                let (mut depth, mut j, mut from) = (1, i + 2, i + 2);
-                while j < b.len() && depth > 0 {
-                    if b[j..].starts_with(b"/*") {
-                        depth += 1;
-                        j += 2;
-                    } else if b[j..].starts_with(b"*/") {
-                        depth -= 1;
-                        j += 2;
-                    } else if b[j] == b'\n' {
-                        push(&mut out, line, &b[from..j]);
-                        line += 1;
-                        j += 1;
-                        from = j;
-                    } else {
-                        j += 1;
-                    }
-                }
-                push(&mut out, line, &b[from..j.saturating_sub(2).max(from)]);
-                skipped.push(i..j);
-                i = j;
-            }
-            b'r' | b'b' if raw_string_start(b, i).is_some() => {
-                let (hashes, body) = raw_string_start(b, i).unwrap_or_default();
-                let mut close = vec![b'"'];
-                close.extend(std::iter::repeat_n(b'#', hashes));
-                let mut j = body;
-                while j < b.len() && !b[j..].starts_with(&close) {
-                    line += usize::from(b[j] == b'\n');
-                    j += 1;
-                }
-                skipped.push(i..(j + close.len()).min(b.len()));
-                i = j + close.len();
-            }
-            b'"' => {
-                let mut j = i + 1;
-                while j < b.len() && b[j] != b'"' {
-                    if b[j] == b'\\' {
-                        // An escape, or a line continuation (a backslash ending the line).
-                        line += usize::from(b.get(j + 1) == Some(&b'\n'));
-                        j += 2;
-                    } else {
-                        line += usize::from(b[j] == b'\n');
-                        j += 1;
-                    }
-                }
-                skipped.push(i..(j + 1).min(b.len()));
-                i = j + 1;
-            }
-            b'\'' => {
-                let end = after_quote(b, i);
-                if end > i + 1 {
-                    skipped.push(i..end);
-                }
-                i = end;
-            }
-            c if c.is_ascii_alphanumeric() || c == b'_' => {
-                // An identifier or number: a `b` or `r` inside one starts no literal.
-                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                    i += 1;
-                }
-            }
-            _ => i += 1,
+    use ra_ap_rustc_lexer::{tokenize, FrontmatterAllowed, TokenKind};
+    let (mut out, mut skipped, mut start, mut line) = (Vec::new(), Vec::new(), 0, 1);
+    for token in tokenize(src, FrontmatterAllowed::No) {
+        let range = start..start + token.len as usize;
+        let text = &src[range.clone()];
+        // A comment's text without its `//`, `///`, `//!`, or `/*` and `*/`.
+        let body = text.get(2..).unwrap_or("");
+        let comment = match token.kind {
+            TokenKind::LineComment { .. } => Some(body.strip_prefix(['/', '!']).unwrap_or(body)),
+            TokenKind::BlockComment { .. } => Some(body.strip_suffix("*/").unwrap_or(body)),
+            _ => None,
+        };
+        for (k, text) in comment.into_iter().flat_map(|c| c.split('\n')).enumerate() {
+            let text = text.to_owned();
+            out.push(Comment {
+                line: line + k,
+                text,
+            });
         }
+        if comment.is_some() || matches!(token.kind, TokenKind::Literal { .. }) {
+            skipped.push(range.clone());
+        }
+        start = range.end;
+        line += text.matches('\n').count();
     }
     (out, skipped)
-}
-
-/// Where a raw string starting at `i` (`r"`, `r#"`, `br##"`) opens: its `#` count and the
-/// index after its `"`.
-fn raw_string_start(b: &[u8], i: usize) -> Option<(usize, usize)> {
-    let mut j = i;
-    if b[j] == b'b' {
-        j += 1;
-    }
-    if b.get(j) != Some(&b'r') {
-        return None;
-    }
-    j += 1;
-    let hashes = b[j..].iter().take_while(|&&c| c == b'#').count();
-    (b.get(j + hashes) == Some(&b'"')).then_some((hashes, j + hashes + 1))
-}
-
-/// Past a `'` at `i`: a character literal (`'x'`, `'\n'`, `'\u{1F600}'`, `'"'`) whole, or
-/// the quote alone when it starts a lifetime (`'a`).
-fn after_quote(b: &[u8], i: usize) -> usize {
-    if b.get(i + 1) == Some(&b'\\') {
-        let close = b[i + 2..].iter().position(|&c| c == b'\'');
-        return close.map_or(i + 1, |n| i + 2 + n + 1);
-    }
-    // One UTF-8 character, then a quote: a character literal.
-    let width = match b.get(i + 1) {
-        Some(&c) if c >= 0xF0 => 4,
-        Some(&c) if c >= 0xE0 => 3,
-        Some(&c) if c >= 0xC0 => 2,
-        Some(_) => 1,
-        None => return i + 1,
-    };
-    if b.get(i + 1 + width) == Some(&b'\'') {
-        i + 2 + width
-    } else {
-        i + 1
-    }
 }
 
 /// Why a comment's text breaks the rule (see the module doc), if it does. `text` is one line
