@@ -179,25 +179,18 @@ impl Runners {
         let mut dirs = vec![self.bin.clone()];
         dirs.extend(std::env::split_paths(&path));
         let path = std::env::join_paths(dirs).context("PATH")?;
-        let mut c = match example.kind {
-            Kind::Command => {
-                let mut c = Command::new("sh");
-                c.arg("-c").arg(&example.code);
-                c
-            }
-            Kind::Python => {
-                let mut c = Command::new(&self.python);
-                c.arg("-c").arg(&example.code);
-                c
-            }
-            Kind::Js => {
-                let file = self.scratch.join(format!("example-{n}.mjs"));
-                std::fs::write(&file, &example.code).context(file.display())?;
-                let mut c = Command::new(&self.node);
-                c.arg(file);
-                c
-            }
-        };
+        let mut c = Command::new(match example.kind {
+            Kind::Command => "sh".as_ref(),
+            Kind::Python => self.python.as_os_str(),
+            Kind::Js => self.node.as_os_str(),
+        });
+        if example.kind == Kind::Js {
+            let file = self.scratch.join(format!("example-{n}.mjs"));
+            std::fs::write(&file, &example.code).context(file.display())?;
+            c.arg(file);
+        } else {
+            c.arg("-c").arg(&example.code);
+        }
         // Commands run from the repository's top folder; code runs in the scratch folder, which
         // sees the repository's examples/ under the same name, so what a framework writes
         // (inspect's logs) stays out of the checkout.
@@ -217,7 +210,7 @@ impl Runners {
             .stdin(Stdio::null());
         // A page shows what a reader's terminal prints; under a CI service promptfoo adds its
         // own progress lines, so the examples run as outside one.
-        for var in CI_MARKERS {
+        for var in CI_MARKERS.split_whitespace() {
             c.env_remove(var);
         }
         Ok(c)
@@ -225,21 +218,8 @@ impl Runners {
 }
 
 /// The variables by which the frameworks tell that they run under a CI service.
-const CI_MARKERS: [&str; 13] = [
-    "CI",
-    "GITHUB_ACTIONS",
-    "TRAVIS",
-    "CIRCLECI",
-    "JENKINS",
-    "GITLAB_CI",
-    "APPVEYOR",
-    "CODEBUILD_BUILD_ID",
-    "TF_BUILD",
-    "BITBUCKET_COMMIT",
-    "BUDDY",
-    "BUILDKITE",
-    "TEAMCITY_VERSION",
-];
+const CI_MARKERS: &str = "CI GITHUB_ACTIONS TRAVIS CIRCLECI JENKINS GITLAB_CI APPVEYOR \
+                          CODEBUILD_BUILD_ID TF_BUILD BITBUCKET_COMMIT BUDDY BUILDKITE TEAMCITY_VERSION";
 
 /// Runs every example of the README and the docs pages and compares what each prints with the
 /// page; with `update`, writes what was printed into the pages instead.
@@ -287,20 +267,13 @@ pub fn run(env: &Env, update: bool) -> Result<(), Failure> {
                 .output()
                 .context(format!("{shown_name}:{}", example.line))?;
             let stdout = String::from_utf8_lossy(&printed.stdout).into_owned();
-            if example.kind != Kind::Command {
-                let left = leftovers(&runners.scratch)?;
-                if !left.is_empty() {
-                    problems.push(format!(
-                        "{shown_name}:{}: the example left {} in the folder it ran in; run from a clone, it would leave them in the checkout (write them under a temporary folder)\n",
-                        example.line,
-                        left.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ")
-                    ));
-                    for f in &left {
-                        let path = runners.scratch.join(f);
-                        let _ =
-                            std::fs::remove_dir_all(&path).or_else(|_| std::fs::remove_file(&path));
-                    }
-                }
+            let left = leftovers(&runners.scratch)?;
+            if !left.is_empty() {
+                problems.push(format!(
+                    "{shown_name}:{}: the example left {} in the folder it ran in; run from a clone, it would leave them in the checkout (write them under a temporary folder)\n",
+                    example.line,
+                    left.join(", ")
+                ));
             }
             if stdout == example.shown {
                 continue;
@@ -334,39 +307,36 @@ pub fn run(env: &Env, update: bool) -> Result<(), Failure> {
             println!("    {shown_name}: outputs written in");
         }
     }
-    if update {
-        println!("    {count} examples ran; the pages now show what they printed");
-        Ok(())
-    } else if problems.is_empty() {
-        println!("    {count} examples ran and printed what their pages show");
-        Ok(())
-    } else {
-        Err(failed(format!(
-            "{} of {count} examples printed other output than their pages show:\n\n{}",
-            problems.len(),
-            problems.join("\n")
-        )))
+    if update || problems.is_empty() {
+        let now = [
+            "printed what their pages show",
+            "the pages now show what they printed",
+        ];
+        println!("    {count} examples ran; {}", now[usize::from(update)]);
+        return Ok(());
     }
+    Err(failed(format!(
+        "{} of {count} examples printed other output than their pages show:\n\n{}",
+        problems.len(),
+        problems.join("\n")
+    )))
 }
 
-/// What a code example left in the scratch folder it ran in: every entry but the ones the
-/// runner put there (`node_modules`, `examples` and the `example-N.mjs` files), sorted.
+/// What an example left in the scratch folder it ran in, taken away: every entry but the ones
+/// the runner put there (`node_modules`, `examples` and the `example-N.mjs` files), sorted and
+/// quoted.
 ///
 /// # Errors
 /// The folder cannot be read.
 fn leftovers(scratch: &Path) -> Result<Vec<String>, Failure> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(scratch).context(scratch.display())? {
-        let name = entry
-            .context(scratch.display())?
-            .file_name()
-            .to_string_lossy()
-            .into_owned();
-        let ours = name == "node_modules"
-            || name == "examples"
-            || (name.starts_with("example-") && name.ends_with(".mjs"));
-        if !ours {
-            out.push(name);
+        let path = entry.context(scratch.display())?.path();
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let ours = name.starts_with("example-") && name.ends_with(".mjs");
+        if !ours && name != "node_modules" && name != "examples" {
+            out.push(format!("`{name}`"));
+            let _ = std::fs::remove_dir_all(&path).or_else(|_| std::fs::remove_file(&path));
         }
     }
     out.sort();
@@ -497,18 +467,6 @@ mod tests {
     }
 
     #[test]
-    fn every_example_of_the_readme_and_the_docs_parses() {
-        let mut n = 0;
-        for file in files(&repo()).unwrap() {
-            let text = std::fs::read_to_string(&file).unwrap();
-            n += parse(&file.display().to_string(), &text)
-                .unwrap_or_else(|e| panic!("{e}"))
-                .len();
-        }
-        assert!(n > 0, "no example found in the README and the docs");
-    }
-
-    #[test]
     fn times_sizes_and_load_averages_are_measured_figures_and_limits_are_not() {
         let text = "It took 1.2 ms (about 3 s in all), 85,885 bytes, 14.8KB brotli.\nUnder a load average of 7.\n```\n9 ms in a block\n```\nUp to 64 MiB, 20 items, 1,000 resamples, version 0.123.1, **49.2\nKB brotli**.\n";
         assert_eq!(
@@ -562,16 +520,20 @@ mod tests {
         std::fs::write(dir.join("example-3.mjs"), "").unwrap();
         std::fs::write(dir.join("out.json"), "").unwrap();
         let left = leftovers(&dir).unwrap();
+        assert_eq!(left, ["`.deepeval`", "`logs`", "`out.json`"]);
+        assert!(leftovers(&dir).unwrap().is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(left, [".deepeval", "logs", "out.json"]);
     }
 
     #[test]
-    fn the_docs_inspect_examples_write_their_logs_outside_the_checkout() {
-        // inspect_ai writes its logs to `log_dir`, `./logs` when none is given.
+    fn every_example_parses_and_no_inspect_example_writes_logs_in_the_checkout() {
+        let mut n = 0;
         for file in files(&repo()).unwrap() {
             let text = std::fs::read_to_string(&file).unwrap();
-            for e in parse(&file.display().to_string(), &text).unwrap() {
+            let examples = parse(&file.display().to_string(), &text);
+            for e in examples.unwrap_or_else(|e| panic!("{e}")) {
+                n += 1;
+                // inspect_ai writes its logs to `log_dir`, `./logs` when none is given.
                 if e.kind == Kind::Python
                     && e.code.contains("inspect_ai")
                     && e.code.contains("eval(")
@@ -585,6 +547,7 @@ mod tests {
                 }
             }
         }
+        assert!(n > 0, "no example found in the README and the docs");
     }
 
     #[test]
