@@ -193,14 +193,7 @@ pub async fn paste_into(client: &Client, id: &str, value: &str) {
 ///
 /// With the text it showed instead.
 pub async fn expect_contains(client: &Client, id: &str, needle: &str) {
-    expect_shown(
-        client,
-        id,
-        needle,
-        |shown| shown.contains(needle),
-        "contain",
-    )
-    .await;
+    expect_shown(client, id, needle, false).await;
 }
 
 /// Waits up to [`UPDATE_TIMEOUT`] for the element `id` to show `expected`.
@@ -209,24 +202,21 @@ pub async fn expect_contains(client: &Client, id: &str, needle: &str) {
 ///
 /// With the text it showed instead.
 pub async fn expect_text(client: &Client, id: &str, expected: &str) {
-    expect_shown(client, id, expected, |shown| shown == expected, "show").await;
+    expect_shown(client, id, expected, true).await;
 }
 
-async fn expect_shown(
-    client: &Client,
-    id: &str,
-    want: &str,
-    ok: impl Fn(&str) -> bool,
-    verb: &str,
-) {
+/// Waits for the element `id` to show `want` (`whole`) or to contain it.
+async fn expect_shown(client: &Client, id: &str, want: &str, whole: bool) {
+    let verb = if whole { "show" } else { "contain" };
     wait_until(
         || async {
             let shown = text(client, id).await;
-            if ok(&shown) {
-                Ok(())
+            let seen = if whole {
+                shown == want
             } else {
-                Err(format!("{shown:?}"))
-            }
+                shown.contains(want)
+            };
+            seen.then_some(()).ok_or(format!("{shown:?}"))
         },
         UPDATE_TIMEOUT,
         &format!("#{id} to {verb} {want:?}"),
@@ -278,15 +268,9 @@ pub async fn wait_value(
     let want = want.into();
     wait_until(
         || async {
-            let got = client
-                .execute(script, vec![])
-                .await
-                .map_err(|e| e.to_string())?;
-            if got == want {
-                Ok(())
-            } else {
-                Err(got.to_string())
-            }
+            let got = client.execute(script, vec![]).await;
+            let got = got.map_err(|e| e.to_string())?;
+            (got == want).then_some(()).ok_or(got.to_string())
         },
         timeout,
         what,
