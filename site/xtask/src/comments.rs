@@ -272,33 +272,28 @@ mod tests {
     /// hidden folders (but `.ci` and `.github`) and the third-party crate under
     /// `examples/verify/`, each with its comment marker (`None`: Rust, read by [`comments`]).
     fn source_files(root: &Path) -> Vec<(std::path::PathBuf, Option<&'static str>)> {
-        let mut out = Vec::new();
-        let mut dirs = vec![root.to_path_buf()];
-        while let Some(dir) = dirs.pop() {
-            for entry in std::fs::read_dir(&dir).expect("read a folder of the repository") {
-                let path = entry.expect("a folder entry").path();
-                let name = path.file_name().unwrap_or_default().to_string_lossy();
-                if path.is_dir() {
-                    let hidden =
-                        name.starts_with('.') && !matches!(name.as_ref(), ".ci" | ".github");
-                    if !matches!(name.as_ref(), "target" | "node_modules" | "dist" | "cfg-if")
-                        && !hidden
-                    {
-                        dirs.push(path);
-                    }
-                    continue;
-                }
-                let marker = match path.extension().and_then(|x| x.to_str()) {
-                    Some("rs") => None,
-                    Some("toml" | "py" | "pyi" | "yml" | "yaml" | "sh") => Some("#"),
-                    Some("js" | "mjs" | "cjs" | "ts") => Some("//"),
-                    _ if dir.ends_with(".ci") => Some("#"),
-                    _ => continue,
-                };
-                out.push((path, marker));
-            }
-        }
-        out.sort();
-        out
+        let skipped = |e: &walkdir::DirEntry| {
+            let name = e.file_name().to_string_lossy();
+            let hidden = name.starts_with('.') && !matches!(name.as_ref(), ".ci" | ".github");
+            let other = matches!(name.as_ref(), "target" | "node_modules" | "dist" | "cfg-if");
+            e.depth() > 0 && e.file_type().is_dir() && (hidden || other)
+        };
+        let walk = walkdir::WalkDir::new(root).sort_by_file_name().into_iter();
+        let files = walk.filter_entry(|e| !skipped(e)).flatten();
+        let files = files
+            .filter(|e| e.file_type().is_file())
+            .map(|e| e.into_path());
+        // `Some(None)`: Rust, read by [`comments`].
+        let marker = |path: &Path| match path.extension().and_then(|x| x.to_str()) {
+            Some("rs") => Some(None),
+            Some("toml" | "py" | "pyi" | "yml" | "yaml" | "sh") => Some(Some("#")),
+            Some("js" | "mjs" | "cjs" | "ts") => Some(Some("//")),
+            _ if path.parent().is_some_and(|d| d.ends_with(".ci")) => Some(Some("#")),
+            _ => None,
+        };
+        files
+            .filter_map(|path| Some((marker(&path)?, path)))
+            .map(|(m, p)| (p, m))
+            .collect()
     }
 }
