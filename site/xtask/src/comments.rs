@@ -288,7 +288,7 @@ mod tests {
             Some("rs") => Some(None),
             Some("toml" | "py" | "pyi" | "yml" | "yaml" | "sh") => Some(Some("#")),
             Some("js" | "mjs" | "cjs" | "ts") => Some(Some("//")),
-            _ if path.parent().is_some_and(|d| d.ends_with(".ci")) => Some(Some("#")),
+            _ if path.parent()?.file_name()? == ".ci" => Some(Some("#")),
             _ => None,
         };
         files
