@@ -76,66 +76,64 @@ fn closing(lines: &[&str], start: usize, fence: &str) -> Option<usize> {
 /// `file:line`.
 pub fn parse(file: &str, text: &str) -> Result<Vec<Example>, String> {
     let lines: Vec<&str> = text.lines().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
+    // The fenced block opening at line `i`, if one does: its info string and closing line.
+    let block = |i: usize| {
+        let Some((fence, info)) = lines.get(i).and_then(|l| opening(l)) else {
+            return Ok(None);
+        };
+        let unclosed = || format!("{file}:{}: this ```{info} block is not closed", i + 1);
+        closing(&lines, i, fence)
+            .map(|end| Some((info, end)))
+            .ok_or_else(unclosed)
+    };
+    let example = |line, kind, code, (start, end): (usize, usize)| Example {
+        line,
+        kind,
+        code,
+        shown: joined(&lines[start..end]),
+        output_lines: (start, end),
+    };
+    let (mut out, mut i) = (Vec::new(), 0);
     while i < lines.len() {
-        let Some((fence, info)) = opening(lines[i]) else {
+        let Some((info, end)) = block(i)? else {
             i += 1;
             continue;
         };
-        let unclosed = || format!("{file}:{}: this ```{info} block is not closed", i + 1);
-        let end = closing(&lines, i, fence).ok_or_else(unclosed)?;
-        let mut words = info.split_whitespace();
-        let (lang, run) = (words.next().unwrap_or(""), words.next() == Some("run"));
-        if lang == "console" {
-            let mut j = i + 1;
-            while j < end {
-                let Some(command) = lines[j].strip_prefix("$ ") else {
+        match info.split_whitespace().collect::<Vec<_>>()[..] {
+            ["console", ..] => {
+                let mut j = i + 1;
+                while j < end {
+                    let Some(command) = lines[j].strip_prefix("$ ") else {
+                        return Err(format!(
+                            "{file}:{}: a ```console block starts with a command line (`$ ` and the command)",
+                            j + 1
+                        ));
+                    };
+                    let next = (j + 1..end).find(|&k| lines[k].starts_with("$ "));
+                    let output = (j + 1, next.unwrap_or(end));
+                    out.push(example(j + 1, Kind::Command, command.to_owned(), output));
+                    j = output.1;
+                }
+            }
+            [lang @ ("python" | "js"), "run", ..] => {
+                let Some(("text", text_end)) = block(end + 1)? else {
                     return Err(format!(
-                        "{file}:{}: a ```console block starts with a command line (`$ ` and the command)",
-                        j + 1
+                        "{file}:{}: a ```{lang} run block must be followed at once by a ```text block with its exact output",
+                        i + 1
                     ));
                 };
-                let first = j + 1;
-                let mut k = first;
-                while k < end && !lines[k].starts_with("$ ") {
-                    k += 1;
-                }
-                out.push(Example {
-                    line: j + 1,
-                    kind: Kind::Command,
-                    code: command.to_string(),
-                    shown: joined(&lines[first..k]),
-                    output_lines: (first, k),
-                });
-                j = k;
-            }
-            i = end + 1;
-        } else if run && matches!(lang, "python" | "js") {
-            let next = lines.get(end + 1).and_then(|l| opening(l));
-            let Some((out_fence, "text")) = next else {
-                return Err(format!(
-                    "{file}:{}: a ```{lang} run block must be followed at once by a ```text block with its exact output",
-                    i + 1
-                ));
-            };
-            let out_end = closing(&lines, end + 1, out_fence)
-                .ok_or_else(|| format!("{file}:{}: this ```text block is not closed", end + 2))?;
-            out.push(Example {
-                line: i + 1,
-                kind: if lang == "python" {
+                let kind = if lang == "python" {
                     Kind::Python
                 } else {
                     Kind::Js
-                },
-                code: joined(&lines[i + 1..end]),
-                shown: joined(&lines[end + 2..out_end]),
-                output_lines: (end + 2, out_end),
-            });
-            i = out_end + 1;
-        } else {
-            i = end + 1;
+                };
+                let code = joined(&lines[i + 1..end]);
+                out.push(example(i + 1, kind, code, (end + 2, text_end)));
+            }
+            _ => {}
         }
+        // A run block's output block comes next, and is passed over as any other block.
+        i = end + 1;
     }
     Ok(out)
 }
