@@ -38,7 +38,10 @@ pub fn fuzz(
     runs: Option<NonZeroU64>,
     targets: &[String],
 ) -> Result<(), Failure> {
-    let host = host_triple(env)?;
+    // The triple to build for: naming it makes cargo keep the flags away from build scripts and
+    // proc macros.
+    let host = env.probe("rustc", &["--print", "host-tuple"]);
+    let host = host.ok_or_else(|| failed("`rustc --print host-tuple` printed no host"))?;
     if !(host.contains("-linux-") || host.contains("-apple-")) {
         return Err(missing(format!(
             "fuzz: libFuzzer runs on Linux and macOS; this host is {host}"
@@ -67,20 +70,6 @@ pub fn fuzz(
     Ok(())
 }
 
-/// `rustc -vV`'s `host:` line: the triple to build for. Naming it makes cargo keep the flags
-/// away from build scripts and proc macros.
-fn host_triple(env: &Env) -> Result<String, Failure> {
-    let out = env
-        .command("rustc", "-vV")
-        .output()
-        .context("cannot run rustc -vV")?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    text.lines()
-        .find_map(|l| l.strip_prefix("host: "))
-        .map(|h| h.trim().to_owned())
-        .ok_or_else(|| failed("rustc -vV printed no host line"))
-}
-
 /// libfuzzer-sys builds libFuzzer (C++) with the `cc` crate, which calls `c++`.
 fn cxx_compiler(env: &Env) -> Result<(), Failure> {
     let check = || {
@@ -101,36 +90,23 @@ fn cxx_compiler(env: &Env) -> Result<(), Failure> {
 }
 
 fn build(env: &Env, dir: &Path, target_dir: &Path, host: &str, name: &str) -> Result<(), Failure> {
-    let mut cargo = env.command("cargo", "build --release --bin");
-    cargo
-        .arg(name)
-        .arg("--target")
-        .arg(host)
-        .arg("--target-dir")
-        .arg(target_dir);
-    cargo.current_dir(dir);
+    let args = format!("build --release --bin {name} --target {host} --target-dir");
+    let mut cargo = env.command("cargo", &args);
+    cargo.arg(target_dir).current_dir(dir);
     // A caller's flags come after ours, as cargo-fuzz appends them; cargo would prefer the
     // encoded form over RUSTFLAGS, so that one is folded in and removed.
-    let mut flags = RUSTFLAGS.to_owned();
+    let mut flags = vec![RUSTFLAGS.to_owned()];
     if host.contains("-linux-") {
-        flags.push_str(" -Cllvm-args=-sanitizer-coverage-stack-depth");
+        flags.push("-Cllvm-args=-sanitizer-coverage-stack-depth".into());
     }
     for var in ["RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS"] {
-        if let Some(more) = std::env::var_os(var) {
-            let more = more.to_string_lossy().replace('\u{1f}', " ");
-            if !more.trim().is_empty() {
-                flags.push(' ');
-                flags.push_str(more.trim());
-            }
-        }
+        let more = std::env::var_os(var).unwrap_or_default();
+        flags.push(more.to_string_lossy().replace('\u{1f}', " "));
     }
-    cargo
-        .env_remove("CARGO_ENCODED_RUSTFLAGS")
-        .env("RUSTFLAGS", flags);
-    step(
-        &format!("building the fuzz target {name} (stable, SanitizerCoverage)"),
-        &mut cargo,
-    )
+    cargo.env_remove("CARGO_ENCODED_RUSTFLAGS");
+    cargo.env("RUSTFLAGS", flags.join(" ").trim());
+    let what = format!("building the fuzz target {name} (stable, SanitizerCoverage)");
+    step(&what, &mut cargo)
 }
 
 fn run(dir: &Path, binary: &Path, name: &str, budget: &(String, String)) -> Result<(), Failure> {
