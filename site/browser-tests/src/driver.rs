@@ -96,28 +96,21 @@ impl Driver {
         let listening = poll(
             || {
                 let up = TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_ok();
-                let exited = self.child.try_wait().ok().flatten();
-                async move {
-                    match (up, exited) {
-                        (true, _) => Ok(Ok(())),
-                        (false, Some(status)) => Ok(Err(status)),
-                        (false, None) => Err("not listening yet".to_owned()),
-                    }
-                }
+                let exited = self.child.try_wait().ok().flatten().filter(|_| !up);
+                let done = up || exited.is_some();
+                async move { done.then_some(exited).ok_or(String::new()) }
             },
             DRIVER_TIMEOUT,
         );
-        match listening.await {
-            Ok(Ok(())) => {}
-            Ok(Err(status)) => panic!("chromedriver exited at start ({status}):\n{}", self.log()),
-            Err(_) => panic!(
-                "chromedriver did not listen on port {} within {} s:\n{}",
-                self.port,
-                DRIVER_TIMEOUT.as_secs(),
-                self.log()
-            ),
-        }
+        let (port, secs) = (self.port, DRIVER_TIMEOUT.as_secs());
+        let how = match listening.await {
+            Ok(None) => return,
+            Ok(Some(status)) => format!("exited at start ({status})"),
+            Err(_) => format!("did not listen on port {port} within {secs} s"),
+        };
+        panic!("chromedriver {how}:\n{}", self.log());
     }
+
     fn log(&self) -> String {
         std::fs::read_to_string(self.scratch.path().join("chromedriver.log")).unwrap_or_default()
     }
