@@ -55,17 +55,9 @@ pub async fn eval(client: &Client, script: &str) -> Value {
 ///
 /// After [`READY_TIMEOUT`].
 pub async fn wait_loaded(client: &Client) {
-    wait_until(
-        || async {
-            match eval(client, "return document.readyState;").await {
-                Value::String(s) if s == "complete" => Ok(()),
-                other => Err(format!("readyState {other}")),
-            }
-        },
-        READY_TIMEOUT,
-        "the page to load (document.readyState complete)",
-    )
-    .await;
+    let what = "the page to load (document.readyState complete)";
+    let script = "return document.readyState;";
+    wait_value(client, script, "complete", READY_TIMEOUT, what).await;
 }
 
 /// Waits until the page has loaded and the browser has then gone idle (two animation frames,
@@ -102,10 +94,11 @@ pub async fn wait_ready(client: &Client) {
                           return !!(c && c.hasAttribute('data-ready'));";
     let ready = poll(
         || async {
-            match eval(client, SCRIPT).await {
-                Value::Bool(true) => Ok(()),
-                _ => Err("no data-ready".to_owned()),
-            }
+            eval(client, SCRIPT)
+                .await
+                .as_bool()
+                .filter(|&r| r)
+                .ok_or(String::new())
         },
         READY_TIMEOUT,
     )

@@ -157,6 +157,14 @@ pub fn files(repo: &Path) -> Result<Vec<PathBuf>, Failure> {
     Ok(out)
 }
 
+/// `file` as messages name it: from the repository's top folder.
+fn named(repo: &Path, file: &Path) -> String {
+    file.strip_prefix(repo)
+        .unwrap_or(file)
+        .display()
+        .to_string()
+}
+
 /// What runs the examples.
 struct Runners {
     /// The folder holding the debug `pickanumber`, put first on the commands' `PATH`.
@@ -251,8 +259,7 @@ pub fn run(env: &Env, update: bool) -> Result<(), Failure> {
     let mut problems = Vec::new();
     let mut count = 0;
     for file in files(&env.repo)? {
-        let rel = file.strip_prefix(&env.repo).unwrap_or(&file);
-        let shown_name = rel.display().to_string();
+        let shown_name = named(&env.repo, &file);
         let text = std::fs::read_to_string(&file).context(file.display())?;
         let examples = parse(&shown_name, &text).map_err(failed)?;
         let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
@@ -371,28 +378,18 @@ pub fn rules(repo: &Path) -> Result<Vec<String>, Failure> {
             "README.md:{n}: the README has {n} lines, more than {README_LINES}: move the rest to a docs page (docs/) or CONTRIBUTING.md"
         ));
     }
-    let mut files = files(repo)?;
     // The packages' READMEs are the pages their registries show.
-    files.extend(
-        [
-            "CONTRIBUTING.md",
-            "site/npm/README.md",
-            "site/python/README.md",
-        ]
-        .map(|f| repo.join(f)),
-    );
-    for file in files {
-        let rel = file
-            .strip_prefix(repo)
-            .unwrap_or(&file)
-            .display()
-            .to_string();
+    let more = [
+        "CONTRIBUTING.md",
+        "site/npm/README.md",
+        "site/python/README.md",
+    ];
+    for file in files(repo)?.into_iter().chain(more.map(|f| repo.join(f))) {
+        let rel = named(repo, &file);
         let text = std::fs::read_to_string(&file).context(&rel)?;
-        out.extend(
-            measured_figures(&text)
-                .into_iter()
-                .map(|(line, figure)| format!("{rel}:{line}: `{figure}` is a measured figure: figures come from `cargo xtask bench` (target/bench.json), not from the docs")),
-        );
+        for (line, figure) in measured_figures(&text) {
+            out.push(format!("{rel}:{line}: `{figure}` is a measured figure: figures come from `cargo xtask bench` (target/bench.json), not from the docs"));
+        }
     }
     Ok(out)
 }
@@ -401,16 +398,16 @@ pub fn rules(repo: &Path) -> Result<Vec<String>, Failure> {
 /// run across a line break): (1-based line of its number, the figure).
 pub fn measured_figures(text: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    let mut fence: Option<String> = None;
+    let mut fence: Option<&str> = None;
     // The words of the prose, each with its line.
     let mut words: Vec<(usize, &str)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if let Some((f, _)) = opening(line.trim_start()) {
-            match &fence {
-                None => fence = Some(f.to_string()),
-                Some(open) if line.trim() == open => fence = None,
-                Some(_) => {}
-            }
+            fence = match fence {
+                None => Some(f),
+                Some(open) if line.trim() == open => None,
+                open => open,
+            };
             continue;
         }
         if fence.is_some() {
@@ -439,11 +436,8 @@ pub fn measured_figures(text: &str) -> Vec<(usize, String)> {
             unit_of(rest)
         };
         if let Some(unit) = unit {
-            let number = &word[..word.len() - rest.len()];
-            out.push((
-                line,
-                format!("{} {unit}", number.trim_end_matches([',', '.'])),
-            ));
+            let number = word[..word.len() - rest.len()].trim_end_matches([',', '.']);
+            out.push((line, format!("{number} {unit}")));
         }
     }
     out.sort_by_key(|(line, _)| *line);
