@@ -92,28 +92,20 @@ pub fn refusal(text: &str) -> Option<&'static str> {
                 .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
     };
     for (k, w) in words.iter().enumerate() {
-        let next = words.get(k + 1).copied().unwrap_or_default();
-        if matches!(*w, "issue" | "issues") && (number(next) || next.starts_with('#')) {
+        let [next, packing] = [1, 2].map(|n| words.get(k + n).copied().unwrap_or_default());
+        let hash = w.len() > 1 && w.starts_with('#') && w[1..].chars().all(|c| c.is_ascii_digit());
+        if hash || matches!(*w, "issue" | "issues") && (number(next) || next.starts_with('#')) {
             return Some("cites an issue by number (git and the issues hold the history)");
         }
-        if w.len() > 1 && w.starts_with('#') && w[1..].chars().all(|c| c.is_ascii_digit()) {
-            return Some("cites an issue by number (git and the issues hold the history)");
-        }
-        let unit = words.get(k + 1).copied().unwrap_or_default();
-        let packing = words.get(k + 2).copied().unwrap_or_default();
         if number(w)
-            && matches!(unit, "bytes" | "kb" | "mb" | "b")
+            && matches!(next, "bytes" | "kb" | "mb" | "b")
             && matches!(packing, "brotli" | "gzip" | "gz" | "br")
         {
             return Some("states a measured size (`cargo xtask bench` prints the figures)");
         }
     }
     let measured = ["measured", "took", "takes about", "cpu-seconds"];
-    if measured.iter().any(|m| lower.contains(m))
-        && lower
-            .split(|c: char| !c.is_ascii_digit())
-            .any(|d| !d.is_empty())
-    {
+    if measured.iter().any(|m| lower.contains(m)) && lower.contains(|c: char| c.is_ascii_digit()) {
         return Some("states a measured figure (`cargo xtask bench` prints the figures)");
     }
     None
@@ -143,25 +135,15 @@ fn prose(text: &str) -> String {
     text.split('`').step_by(2).collect::<Vec<_>>().join(" ")
 }
 
-/// Every comment line of `src` that breaks the rule, as `(line, why)`; fenced examples in doc
-/// comments (between two ```` ``` ```` lines) are passed over.
-pub fn refusals(src: &str) -> Vec<(usize, &'static str)> {
-    refusals_of(comments(src))
-}
-
-/// [`refusals`] of comments already cut out of their source.
+/// Every comment line that breaks the rule, as `(line, why)`; fenced examples in doc comments
+/// (between two ```` ``` ```` lines) are passed over.
 pub fn refusals_of(comments: Vec<Comment>) -> Vec<(usize, &'static str)> {
     let mut fenced = false;
     let mut out = Vec::new();
     for c in comments {
         if c.text.trim_start().starts_with("```") {
             fenced = !fenced;
-            continue;
-        }
-        if fenced {
-            continue;
-        }
-        if let Some(why) = refusal(&prose(&c.text)) {
+        } else if let Some(why) = refusal(&prose(&c.text)).filter(|_| !fenced) {
             out.push((c.line, why));
         }
     }
@@ -222,7 +204,7 @@ mod tests {
             assert_eq!(refusal(&prose(text)), None, "refused: {text}");
         }
         let fenced = "//! ```\n//! subject = \"pull request #412\"\n//! ```\n";
-        assert!(refusals(fenced).is_empty());
+        assert!(refusals_of(comments(fenced)).is_empty());
     }
 
     #[test]
