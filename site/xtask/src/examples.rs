@@ -185,11 +185,15 @@ impl Runners {
         let mut dirs = vec![self.bin.clone()];
         dirs.extend(std::env::split_paths(&path));
         let path = std::env::join_paths(dirs).context("PATH")?;
-        let mut c = Command::new(match example.kind {
-            Kind::Command => "sh".as_ref(),
-            Kind::Python => self.python.as_os_str(),
-            Kind::Js => self.node.as_os_str(),
-        });
+        // Commands run from the repository's top folder; code runs in the scratch folder, which
+        // sees the repository's examples/ under the same name, so what a framework writes
+        // (inspect's logs) stays out of the checkout.
+        let (program, dir) = match example.kind {
+            Kind::Command => ("sh".as_ref(), &env.repo),
+            Kind::Python => (self.python.as_os_str(), &self.scratch),
+            Kind::Js => (self.node.as_os_str(), &self.scratch),
+        };
+        let mut c = Command::new(program);
         if example.kind == Kind::Js {
             let file = self.scratch.join(format!("example-{n}.mjs"));
             std::fs::write(&file, &example.code).context(file.display())?;
@@ -197,13 +201,6 @@ impl Runners {
         } else {
             c.arg("-c").arg(&example.code);
         }
-        // Commands run from the repository's top folder; code runs in the scratch folder, which
-        // sees the repository's examples/ under the same name, so what a framework writes
-        // (inspect's logs) stays out of the checkout.
-        let dir = match example.kind {
-            Kind::Command => &env.repo,
-            Kind::Python | Kind::Js => &self.scratch,
-        };
         c.current_dir(dir)
             .env("PATH", path)
             // The frameworks the adapters' examples import: no telemetry, no update check.
