@@ -285,27 +285,23 @@ pub fn run(env: &Env, update: bool) -> Result<(), Failure> {
                 continue;
             }
             let stderr = String::from_utf8_lossy(&printed.stderr);
+            let stderr = stderr.trim_end();
+            let stderr =
+                (!stderr.is_empty()).then(|| format!("    its standard error: {stderr}\n"));
             problems.push(format!(
                 "{shown_name}:{}: `{}` printed other output than the page shows ({}; `cargo xtask examples --update` writes it in)\n{}{}",
                 example.line,
                 example.code.lines().next().unwrap_or(""),
                 printed.status,
                 first_difference(&example.shown, &stdout, example.output_lines.0),
-                if stderr.is_empty() {
-                    String::new()
-                } else {
-                    format!("    its standard error: {}\n", stderr.trim_end())
-                }
+                stderr.unwrap_or_default()
             ));
         }
         if !replacements.is_empty() {
             for ((start, end), stdout) in replacements.into_iter().rev() {
-                let new: Vec<String> = stdout.lines().map(str::to_string).collect();
-                lines.splice(start..end, new);
+                lines.splice(start..end, stdout.lines().map(str::to_string));
             }
-            let mut new = lines.join("\n");
-            new.push('\n');
-            std::fs::write(&file, new).context(file.display())?;
+            std::fs::write(&file, lines.join("\n") + "\n").context(file.display())?;
             println!("    {shown_name}: outputs written in");
         }
     }
