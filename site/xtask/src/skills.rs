@@ -95,14 +95,11 @@ pub fn test(env: &Env) -> Result<(), Failure> {
         }
         let scripts = project.join(AGENTS[0].1).join(skill).join("scripts");
         let checked = run_scripts(env, &scripts, &project)?;
-        println!("    {skill}: installed for {}{checked}", agents_named());
+        let names = AGENTS.map(|(agent, _)| agent).join(" and ");
+        println!("    {skill}: installed for {names}{checked}");
     }
     println!("    skills: ok in {}", human(started.elapsed()));
     Ok(())
-}
-
-fn agents_named() -> String {
-    AGENTS.map(|(a, _)| a).join(" and ")
 }
 
 /// Whether every file of the skill's folder in the clone is installed at `installed` with
