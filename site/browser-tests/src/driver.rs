@@ -169,15 +169,13 @@ fn capabilities(options: BrowserOptions, profile: &Path) -> serde_json::Map<Stri
         .map(str::to_owned)
         .collect();
     args.push(format!("--user-data-dir={}", profile.display()));
-    args.push(format!(
-        "--window-size={},{}",
-        options.width, options.height
-    ));
+    let (width, height) = (options.width, options.height);
+    args.push(format!("--window-size={width},{height}"));
     let mut chrome = json!({ "binary": CHROMIUM });
     if options.width < PHONE_WIDTHS_BELOW {
         // A desktop window cannot be this narrow: emulate a phone screen of exactly this size.
         chrome["mobileEmulation"] = json!({
-            "deviceMetrics": { "width": options.width, "height": options.height, "pixelRatio": 1.0 }
+            "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0 }
         });
     }
     let mut blink = Vec::new();
