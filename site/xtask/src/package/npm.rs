@@ -138,7 +138,7 @@ fn pack(env: &Env, out: &Path) -> Result<PathBuf, Failure> {
 }
 
 /// An empty folder at `dir`.
-fn fresh(dir: &Path) -> Result<(), Failure> {
+pub fn fresh(dir: &Path) -> Result<(), Failure> {
     if dir.exists() {
         std::fs::remove_dir_all(dir).context(dir.display())?;
     }
