@@ -219,14 +219,4 @@ mod tests {
             "site/npm/Cargo.toml has no version = \"…\" line"
         );
     }
-
-    #[test]
-    fn the_binding_pins_the_wasm_bindgen_the_cli_is_installed_at() {
-        let pin = crate::tools::WASM_BINDGEN;
-        let cargo = include_str!("../../../npm/Cargo.toml");
-        assert!(cargo.contains(&format!("wasm-bindgen = \"={pin}\"")));
-        let lock = include_str!("../../../../Cargo.lock");
-        let entry = format!("name = \"wasm-bindgen\"\nversion = \"{pin}\"\n");
-        assert!(lock.contains(&entry), "Cargo.lock: wasm-bindgen {pin}");
-    }
 }

@@ -223,14 +223,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pins_match_pyproject() {
-        let pyproject = include_str!("../../../python/pyproject.toml");
-        let maturin = PINS[0];
-        assert!(pyproject.contains(&format!("requires = [\"{maturin}\"]")));
-        assert!(PINS.iter().all(|p| p.contains("==")));
-    }
-
-    #[test]
     fn a_logged_step_says_how_it_ended_and_shows_the_log_when_it_fails() {
         let env = Env::new().unwrap();
         let dir = env.target().join("xtask-logged-test");

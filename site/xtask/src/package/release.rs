@@ -98,7 +98,7 @@ pub fn check(env: &Env) -> Result<Vec<String>, Failure> {
     let (sdist, wheel) = (sized(&sdist), sized(&wheel));
     run.took(&format!("python: {sdist} built into {wheel} and installed"));
 
-    crate::tools::npm_tools(env)?;
+    crate::tools::npm_tools(env, None)?;
     super::npm::build(env)?;
     let tarball = dir.join(name(Path::new(TARBALL)));
     let packed = env.repo.join(TARBALL);
