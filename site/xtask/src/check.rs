@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::Instant;
 
-use crate::env::{failed, human, step, Context, Env, Failure};
+use crate::env::{beside, failed, human, step, wait, Context, Env, Failure};
 use crate::package::{python, release};
 use crate::pipeline::{self, DIST, SUBPATH, SUBPATH_DIST};
 use crate::tools;
@@ -52,15 +52,16 @@ pub fn test(env: &Env) -> Result<(), Failure> {
 }
 
 fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
-    // The Python venv's pinned tools install from PyPI beside the tools' install and the Rust build (pip
-    // mostly waits on the network; about a minute on a fresh machine, nothing once stamped).
+    // The Python venv's pinned tools install from PyPI beside the tools' install and the Rust
+    // build (pip mostly waits on the network; about a minute on a fresh machine, nothing once
+    // stamped).
     println!("==> python venv: checking the pinned tools in the background");
-    let venv = std::thread::spawn(|| Env::new().and_then(|env| python::ensure_venv(&env)));
+    let venv = beside(python::ensure_venv);
     // wasm-bindgen and the npm tools are needed from the packages' builds on, trunk and
     // Chromium from the site's build on: they install beside the first checks (trunk below their
     // priority), each group's output in its log under target/.
     std::fs::create_dir_all(env.target()).context(env.target().display())?;
-    let beside = |name: &str, what: &str| {
+    let log = |name: &str, what: &str| {
         let log = env.target().join(name);
         println!(
             "==> {what}: checking them in the background (output in {})",
@@ -70,13 +71,13 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
             .context(log.display())
             .map(|()| log)
     };
-    let log = beside("tools-for-packages.log", "tools for the packages")?;
-    let for_packages = std::thread::spawn(move || tools::for_packages(&Env::new()?, Some(&log)));
-    let log = beside(
+    let packages = log("tools-for-packages.log", "tools for the packages")?;
+    let for_packages = beside(move |env| tools::for_packages(env, Some(&packages)));
+    let build = log(
         "tools-for-build.log",
         "tools for the build and the browser tests",
     )?;
-    let for_build = std::thread::spawn(move || tools::for_build(&Env::new()?, true, Some(&log)));
+    let for_build = beside(move |env| tools::for_build(env, true, Some(&build)));
     tools::for_checks(env, true)?;
     passed.push("tools");
     for (what, args) in CARGO_STEPS.lines().filter_map(|l| l.split_once(" | ")) {
@@ -93,10 +94,7 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     // they compare with is built by now; npm ci, when promptfoo is missing, finishes first,
     // since the build runs tools from node_modules).
     println!("==> tools for the packages: waiting for them");
-    for_packages
-        .join()
-        .map_err(|_| failed("the tools' thread panicked"))??;
-    python::ensure_promptfoo(env)?;
+    wait(for_packages, "the tools' thread")?;
     // promptfoo and TypeScript for the npm package's tests and the skills CLI, before the Python tests start
     // using node_modules (an npm ci here replaces it).
     crate::package::node::tools(env)?;
@@ -104,12 +102,9 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     // runs every panel through it too.
     crate::package::npm::build(env)?;
     println!("==> python package: pip install ./site/python and pytest, in the background (output in target/python-test.log)");
-    let python = std::thread::spawn(move || {
-        let venv = venv
-            .join()
-            .map_err(|_| failed("the python venv's thread panicked"))??;
-        let env = Env::new()?;
-        python::test(&env).map(|done| [vec![venv], done].concat())
+    let python = beside(move |env| {
+        let venv = wait(venv, "the python venv's thread")?;
+        python::test(env).map(|done| [vec![venv], done].concat())
     });
     // The install line the README and the home page give, into a throwaway root.
     env.cargo("install --locked --path site/cli --root target/install-test")?;
@@ -130,17 +125,12 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     }
     passed.push("release dry run");
     println!("==> tools for the build and the browser tests: waiting for them");
-    for_build
-        .join()
-        .map_err(|_| failed("the tools' thread panicked"))??;
+    wait(for_build, "the tools' thread")?;
     pipeline::build(env, None)?;
     pipeline::pages(env, SUBPATH_DIST, &["--base-url", SUBPATH])?;
     passed.push("build");
     println!("==> python package: waiting for its tests");
-    let python = python
-        .join()
-        .map_err(|_| failed("the python tests' thread panicked"))?;
-    for line in python? {
+    for line in wait(python, "the python tests' thread")? {
         println!("    {line}");
     }
     passed.push("python package");

@@ -4,6 +4,7 @@ use std::ffi::OsStr;
 use std::fmt::{self, Display};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Why a command stopped, and the exit code (1 a step failed, 2 a missing tool or a usage error).
@@ -48,7 +49,8 @@ pub struct Env {
     pub repo: PathBuf,
     /// Cargo's home (`$CARGO_HOME`, else `~/.cargo`): its `bin` and its registry sources.
     pub cargo_home: PathBuf,
-    path: std::ffi::OsString,
+    /// The `PATH` of child commands.
+    pub path: std::ffi::OsString,
 }
 
 impl Env {
@@ -147,6 +149,21 @@ pub fn logged(what: &str, cmd: &mut Command, log: &Path) -> Result<String, Failu
             )))
         }
     }
+}
+
+/// Runs `f` on a thread of its own, with an [`Env`] of its own, beside the steps that follow;
+/// [`wait`] gives its result.
+pub fn beside<T: Send + 'static>(
+    f: impl FnOnce(&Env) -> Result<T, Failure> + Send + 'static,
+) -> JoinHandle<Result<T, Failure>> {
+    std::thread::spawn(move || f(&Env::new()?))
+}
+
+/// The result of `thread` (one of [`beside`]), or a [`Failure`] saying `what` panicked.
+pub fn wait<T>(thread: JoinHandle<Result<T, Failure>>, what: &str) -> Result<T, Failure> {
+    thread
+        .join()
+        .map_err(|_| failed(format!("{what} panicked")))?
 }
 
 /// A duration for people: `0.4 s`, `75 s`, `9 min 03 s`.
