@@ -1,7 +1,7 @@
 //! `cargo xtask test`: every check, in order, stopping at the first that fails.
 
 use std::collections::BTreeMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
 use std::time::Instant;
 
 use crate::env::{beside, failed, human, step, wait, Context, Env, Failure};
@@ -63,31 +63,21 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     std::fs::create_dir_all(env.target()).context(env.target().display())?;
     let log = |name: &str, what: &str| {
         let log = env.target().join(name);
-        println!(
-            "==> {what}: checking them in the background (output in {})",
-            log.display()
-        );
-        std::fs::write(&log, "")
-            .context(log.display())
-            .map(|()| log)
+        let shown = log.display();
+        println!("==> {what}: checking them in the background (output in {shown})");
+        std::fs::write(&log, "").context(shown).map(|()| log)
     };
     let packages = log("tools-for-packages.log", "tools for the packages")?;
     let for_packages = beside(move |env| tools::for_packages(env, Some(&packages)));
-    let build = log(
-        "tools-for-build.log",
-        "tools for the build and the browser tests",
-    )?;
+    let what = "tools for the build and the browser tests";
+    let build = log("tools-for-build.log", what)?;
     let for_build = beside(move |env| tools::for_build(env, true, Some(&build)));
     tools::for_checks(env, true)?;
     passed.push("tools");
+    let published = release::CRATES.map(|krate| format!("--exclude {krate}"));
+    let unit_tests = format!("{UNIT_TESTS} {}", published.join(" "));
     for (what, args) in CARGO_STEPS.lines().filter_map(|l| l.split_once(" | ")) {
-        let published = release::CRATES.map(|krate| format!("--exclude {krate}"));
-        let unit_tests = format!("{UNIT_TESTS} {}", published.join(" "));
-        env.cargo(if args == "UNIT_TESTS" {
-            &unit_tests
-        } else {
-            args
-        })?;
+        env.cargo(&args.replace("UNIT_TESTS", &unit_tests))?;
         passed.push(what);
     }
     // The Python package's tests run beside the install check and the site's build (the CLI
@@ -170,30 +160,25 @@ fn checkout(env: &Env) -> Result<Checkout, Failure> {
     }
     let mut listed = BTreeMap::new();
     for (status, path) in porcelain(&String::from_utf8_lossy(&out.stdout)) {
-        let content = std::fs::read(env.repo.join(&path)).ok().map(|bytes| {
-            let mut h = DefaultHasher::new();
-            bytes.hash(&mut h);
-            h.finish()
-        });
-        listed.insert(path, (status, content));
+        let content = std::fs::read(env.repo.join(path)).ok();
+        let hash =
+            content.map(|bytes| BuildHasherDefault::<DefaultHasher>::default().hash_one(bytes));
+        listed.insert(path.to_owned(), (status.to_owned(), hash));
     }
     Ok(Some(listed))
 }
 
 /// The `(status, path)` entries of `git status --porcelain=v1 -z`: `XY path`, each ended by
 /// NUL; a rename or copy is followed by its source path, which is skipped.
-fn porcelain(text: &str) -> Vec<(String, String)> {
+fn porcelain(text: &str) -> Vec<(&str, &str)> {
     let mut out = Vec::new();
     let mut fields = text.split('\0').filter(|f| !f.is_empty());
     while let Some(entry) = fields.next() {
-        let (status, path) = (
-            entry.get(..2).unwrap_or(entry),
-            entry.get(3..).unwrap_or(""),
-        );
+        let (status, path) = entry.split_at(entry.len().min(2));
         if status.contains(['R', 'C']) {
             fields.next();
         }
-        out.push((status.to_string(), path.to_string()));
+        out.push((status, path.get(1..).unwrap_or("")));
     }
     out
 }
@@ -232,27 +217,21 @@ mod tests {
     #[test]
     fn porcelain_entries_are_read_with_renames_and_spaces() {
         let text = " M package-lock.json\0?? new file.txt\0R  to.rs\0from.rs\0";
-        assert_eq!(
-            porcelain(text),
-            [
-                (" M".to_string(), "package-lock.json".to_string()),
-                ("??".to_string(), "new file.txt".to_string()),
-                ("R ".to_string(), "to.rs".to_string()),
-            ]
-        );
+        let listed = [
+            (" M", "package-lock.json"),
+            ("??", "new file.txt"),
+            ("R ", "to.rs"),
+        ];
+        assert_eq!(porcelain(text), listed);
     }
 
     #[test]
     fn a_file_the_run_changed_is_named() {
         let listing = |entries: &[(&str, &str, u64)]| -> Checkout {
-            Some(
-                entries
-                    .iter()
-                    .map(|(path, status, hash)| {
-                        (path.to_string(), (status.to_string(), Some(*hash)))
-                    })
-                    .collect(),
-            )
+            let entry = |&(path, status, hash): &(&str, &str, u64)| {
+                (path.into(), (status.into(), Some(hash)))
+            };
+            Some(entries.iter().map(entry).collect())
         };
         let before = listing(&[("README.md", " M", 1)]);
         assert!(unchanged(&before, &before).is_ok());
