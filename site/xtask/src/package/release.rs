@@ -93,8 +93,7 @@ pub fn check(env: &Env) -> Result<Vec<String>, Failure> {
     run.took("crates: cargo package, cargo test in each unpacked crate, cargo install from the .crate files");
 
     let (sdist, wheel) = run.python_dists()?;
-    let what = "pip install the wheel, in a fresh venv";
-    run.score_venv("pip install (wheel)", "venv-wheel", what, wheel.as_ref())?;
+    run.score_venv("pip install <the wheel>", "venv-wheel", wheel.as_ref())?;
     let (sdist, wheel) = (sized(&sdist), sized(&wheel));
     run.took(&format!("python: {sdist} built into {wheel} and installed"));
 
@@ -117,9 +116,9 @@ pub fn check(env: &Env) -> Result<Vec<String>, Failure> {
     let what = "cargo install --git file://… pickanumber-cli";
     let cli = run.install(what, install, "git-cli")?;
     run.score_cli("cargo install --git", &cli)?;
-    let what = "pip install git+file://…#subdirectory=site/python";
     let source = format!("git+{url}#subdirectory=site/python");
-    run.score_venv("pip install git+file://", "venv-git", what, source.as_ref())?;
+    let route = "pip install git+file://…#subdirectory=site/python";
+    run.score_venv(route, "venv-git", source.as_ref())?;
     run.took("git routes: cargo and pip from a bare clone");
 
     run.npm_from_a_clone(&bare, &tarball)?;
@@ -134,21 +133,16 @@ pub fn check(env: &Env) -> Result<Vec<String>, Failure> {
 }
 
 impl Run<'_> {
-    /// Runs `command` (the route's `what`) and keeps its standard output, as JSON, to compare
+    /// Runs `command` (the route's last step) and keeps its standard output, as JSON, to compare
     /// with the other routes'.
-    fn score(
-        &mut self,
-        route: &'static str,
-        command: &mut Command,
-        what: &str,
-    ) -> Result<(), Failure> {
-        let out = command.output().context(what)?;
+    fn score(&mut self, route: &'static str, command: &mut Command) -> Result<(), Failure> {
+        let out = command.output().context(route)?;
         if !out.status.success() {
             let err = String::from_utf8_lossy(&out.stderr);
-            return Err(failed(format!("{what}: {}; {}", out.status, err.trim())));
+            return Err(failed(format!("{route}: {}; {}", out.status, err.trim())));
         }
         let json = serde_json::from_slice(&out.stdout);
-        let json = json.map_err(|e| failed(format!("{what} printed no JSON object: {e}")))?;
+        let json = json.map_err(|e| failed(format!("{route} printed no JSON object: {e}")))?;
         self.outputs.push((route, json));
         Ok(())
     }
@@ -179,10 +173,8 @@ impl Run<'_> {
         for krate in CRATES {
             package.args(["-p", krate]);
         }
-        step(
-            "cargo package (the publish dry run of every crate)",
-            &mut package,
-        )?;
+        let what = "cargo package (the publish dry run of every crate)";
+        step(what, &mut package)?;
         let unpacked = self.dir.join("crates");
         std::fs::create_dir_all(&unpacked).context(unpacked.display())?;
         let mut patch = String::from("[patch.crates-io]\n");
@@ -224,20 +216,16 @@ impl Run<'_> {
     /// folders; the installed `pickanumber`.
     fn install(&self, what: &str, mut install: Command, root: &str) -> Result<PathBuf, Failure> {
         let root = self.dir.join(root);
-        install
-            .arg("--root")
-            .arg(&root)
-            .arg("--target-dir")
-            .arg(&self.shared);
+        install.arg("--root").arg(&root);
+        install.arg("--target-dir").arg(&self.shared);
         step(what, self.share_build(&mut install))?;
         Ok(root.join("bin/pickanumber"))
     }
 
     /// What the installed command line `cli` prints for `score` of the example.
     fn score_cli(&mut self, route: &'static str, cli: &Path) -> Result<(), Failure> {
-        let what = format!("{} score", cli.display());
         let mut score = self.env.command(cli, "score");
-        self.score(route, score.arg(&self.example), &what)
+        self.score(route, score.arg(&self.example))
     }
 
     /// A new venv in `name`; its `python`.
@@ -265,10 +253,8 @@ impl Run<'_> {
         let builder = self.venv("venv-build")?;
         let args = "wheel -q --disable-pip-version-check --no-deps -w";
         let mut pip = self.pip(&builder, args);
-        step(
-            "pip wheel <the sdist> (Rust and Python only)",
-            pip.arg(&dist).arg(&sdist),
-        )?;
+        let what = "pip wheel <the sdist> (Rust and Python only)";
+        step(what, pip.arg(&dist).arg(&sdist))?;
         let built = std::fs::read_dir(&dist).context(dist.display())?.flatten();
         let wheel = built.map(|e| e.path()).find(|p| name(p).ends_with(".whl"));
         let wheel = wheel.ok_or_else(|| failed("pip built no wheel from the sdist"))?;
@@ -284,19 +270,18 @@ impl Run<'_> {
         &mut self,
         route: &'static str,
         name: &str,
-        what: &str,
         source: &OsStr,
     ) -> Result<(), Failure> {
         let python = self.venv(name)?;
         let mut pip = self.pip(&python, "install -q --disable-pip-version-check");
-        step(what, pip.arg(source))?;
+        step(&format!("{route}, in a fresh venv"), pip.arg(source))?;
         let script = "import json, sys, pickanumber\n\
                       text = open(sys.argv[1], encoding='utf-8').read()\n\
                       print(json.dumps(pickanumber.analyse(text).to_dict()))";
         let mut run = self.env.command(&python, "-c");
         run.arg(script).arg(&self.example);
         run.current_dir(self.dir.join(name));
-        self.score(route, &mut run, "pickanumber.analyse in a fresh venv")
+        self.score(route, &mut run)
     }
 
     /// A fresh Node project in `name` (a `package.json` of its own and [`SCORE_MJS`]); its path.
@@ -311,15 +296,9 @@ impl Run<'_> {
     }
 
     /// What `analyse` of the example gives when Node runs [`SCORE_MJS`] in `project`.
-    fn score_node(
-        &mut self,
-        route: &'static str,
-        project: &Path,
-        what: &str,
-    ) -> Result<(), Failure> {
+    fn score_node(&mut self, route: &'static str, project: &Path) -> Result<(), Failure> {
         let mut node = self.env.command("node", "score.mjs");
-        node.arg(&self.example).current_dir(project);
-        self.score(route, &mut node, what)
+        self.score(route, node.arg(&self.example).current_dir(project))
     }
 
     /// The tarball installed into a fresh Node project (with esbuild from the npm registry, at
@@ -330,23 +309,17 @@ impl Run<'_> {
         let page = "import { analyse } from \"pickanumber\";\n\
                     document.body.textContent = JSON.stringify(analyse(\"+3 a\"));\n";
         std::fs::write(project.join("page.mjs"), page).context("page.mjs")?;
-        let mut install = self
-            .env
-            .command("npm", "install --no-audit --no-fund --silent");
+        let env = self.env;
+        let mut install = env.command("npm", "install --no-audit --no-fund --silent");
         let esbuild = format!("esbuild@{}", crate::tools::ESBUILD);
         install.arg(tarball).arg(&esbuild).current_dir(&project);
-        step(
-            "npm install <the tarball> and esbuild in a fresh Node project",
-            &mut install,
-        )?;
+        step("npm install <the tarball> and esbuild", &mut install)?;
         let args = "page.mjs --bundle --format=esm --platform=browser --log-level=warning --outfile=page.js";
-        let mut bundle = self
-            .env
-            .command(project.join("node_modules/.bin/esbuild"), args);
+        let mut bundle = env.command(project.join("node_modules/.bin/esbuild"), args);
         let what = "esbuild --bundle --platform=browser (the package in a page)";
         step(what, bundle.current_dir(&project))?;
-        let what = "analyse in a fresh Node project";
-        self.score_node("npm install (tarball)", &project, what)
+        let route = "npm install <the tarball>, in a fresh Node project";
+        self.score_node(route, &project)
     }
 
     /// The documented npm route from a clone, as a user runs it: the repository cloned (from
@@ -365,16 +338,11 @@ impl Run<'_> {
         std::fs::copy(tarball, &packed).context(packed.display())?;
         let mut install = self.env.command("sh", "-c");
         install.arg(NPM).current_dir(&project);
-        install
-            .env("npm_config_audit", "false")
-            .env("npm_config_fund", "false");
-        step(
-            &format!("{NPM} (in the project the clone was made in)"),
-            &mut install,
-        )?;
-        let mut status = self
-            .env
-            .command("git", "status --porcelain --untracked-files=all");
+        let quiet = [("npm_config_audit", "false"), ("npm_config_fund", "false")];
+        let what = format!("{NPM} (in the project the clone was made in)");
+        step(&what, install.envs(quiet))?;
+        let args = "status --porcelain --untracked-files=all";
+        let mut status = self.env.command("git", args);
         let status = status.current_dir(&clone).output();
         let status = status.context("git status in the clone")?;
         let changed = String::from_utf8_lossy(&status.stdout).into_owned();
@@ -383,8 +351,8 @@ impl Run<'_> {
                 "`{NPM}` changed the clone it was built in (git status --porcelain):\n{changed}"
             )));
         }
-        let what = "analyse in the project the clone was made in";
-        self.score_node("npm install from a clone", &project, what)
+        let route = "npm install from a clone, in the project beside it";
+        self.score_node(route, &project)
     }
 }
 
@@ -429,10 +397,8 @@ fn numbers(value: &Value) -> Value {
 
 /// A path's file name.
 fn name(p: &Path) -> String {
-    p.file_name()
-        .unwrap_or_default()
-        .to_string_lossy()
-        .into_owned()
+    let name = p.file_name().unwrap_or_default();
+    name.to_string_lossy().into_owned()
 }
 
 /// A file's name and size: `name (N bytes)` (0 when it cannot be read).
