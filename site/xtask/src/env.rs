@@ -2,6 +2,7 @@
 
 use std::ffi::OsStr;
 use std::fmt::{self, Display};
+use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::thread::JoinHandle;
@@ -128,10 +129,7 @@ pub fn step(what: &str, cmd: &mut Command) -> Result<(), Failure> {
 /// with theirs); what it took, or a [`Failure`] that ends with the end of the log.
 pub fn logged(what: &str, cmd: &mut Command, log: &Path) -> Result<String, Failure> {
     let started = Instant::now();
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(log);
+    let file = OpenOptions::new().create(true).append(true).open(log);
     let file = file.context(log.display())?;
     let err = file.try_clone().context(log.display())?;
     let status = cmd.stdout(file).stderr(err).status();
@@ -161,9 +159,8 @@ pub fn beside<T: Send + 'static>(
 
 /// The result of `thread` (one of [`beside`]), or a [`Failure`] saying `what` panicked.
 pub fn wait<T>(thread: JoinHandle<Result<T, Failure>>, what: &str) -> Result<T, Failure> {
-    thread
-        .join()
-        .map_err(|_| failed(format!("{what} panicked")))?
+    let panicked = |_| failed(format!("{what} panicked"));
+    thread.join().map_err(panicked)?
 }
 
 /// A duration for people: `0.4 s`, `75 s`, `9 min 03 s`.
@@ -197,5 +194,21 @@ mod tests {
         assert_eq!(found, [Some("v1".into()), Some("v2".into()), None]);
         let secs = [0.42, 75.0, 543.0].map(|s| human(Duration::from_secs_f64(s)));
         assert_eq!(secs, ["0.4 s", "75 s", "9 min 03 s"]);
+    }
+
+    #[test]
+    fn a_logged_step_says_how_it_ended_and_shows_the_log_when_it_fails() {
+        let env = Env::new().unwrap();
+        let dir = env.target().join("xtask-logged-test");
+        std::fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("log.txt");
+        let mut ok = env.command("sh", "-c");
+        let done = logged("ok step", ok.arg("echo fine"), &log).unwrap();
+        assert!(done.starts_with("ok step: ok in "), "{done}");
+        let mut bad = env.command("sh", "-c");
+        let err = logged("bad step", bad.arg("echo the reason; exit 3"), &log).unwrap_err();
+        assert!(err.message.starts_with("bad step FAILED after "), "{err}");
+        assert!(err.message.ends_with("fine\nthe reason"), "{err}");
+        std::fs::remove_dir_all(dir).unwrap();
     }
 }

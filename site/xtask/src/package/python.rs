@@ -181,24 +181,3 @@ pub fn test(env: &Env) -> Result<Vec<String>, Failure> {
     ));
     Ok(done)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_logged_step_says_how_it_ended_and_shows_the_log_when_it_fails() {
-        let env = Env::new().unwrap();
-        let dir = env.target().join("xtask-logged-test");
-        std::fs::create_dir_all(&dir).unwrap();
-        let log = dir.join("log.txt");
-        let mut ok = env.command("sh", "-c");
-        let done = logged("ok step", ok.arg("echo fine"), &log).unwrap();
-        assert!(done.starts_with("ok step: ok in "), "{done}");
-        let mut bad = env.command("sh", "-c");
-        let err = logged("bad step", bad.arg("echo the reason; exit 3"), &log).unwrap_err();
-        assert!(err.message.starts_with("bad step FAILED after "), "{err}");
-        assert!(err.message.ends_with("fine\nthe reason"), "{err}");
-        std::fs::remove_dir_all(dir).unwrap();
-    }
-}
