@@ -40,10 +40,8 @@ pub fn ensure_venv(env: &Env) -> Result<String, Failure> {
     let dir = venv_dir(env);
     let want = PINS.join("\n") + "\n";
     if std::fs::read_to_string(dir.join(STAMP)).ok().as_deref() == Some(&want) {
-        return Ok(format!(
-            "python venv: {} already installed",
-            PINS.join(", ")
-        ));
+        let pins = PINS.join(", ");
+        return Ok(format!("python venv: {pins} already installed"));
     }
     let started = Instant::now();
     if dir.exists() {
@@ -51,20 +49,14 @@ pub fn ensure_venv(env: &Env) -> Result<String, Failure> {
     }
     let log = env.target().join("python-venv.log");
     std::fs::write(&log, "").context(log.display())?;
-    logged(
-        "python3 -m venv",
-        env.command("python3", "-m venv").arg(&dir),
-        &log,
-    )?;
+    let mut venv = env.command("python3", "-m venv");
+    logged("python3 -m venv", venv.arg(&dir), &log)?;
     let mut pip = env.command(bin(env, "pip"), "install --disable-pip-version-check");
     pip.args(["--only-binary", ":all:"]).args(PINS);
     logged("pip install", &mut pip, &log)?;
     std::fs::write(dir.join(STAMP), want).context("cannot write the venv's stamp")?;
-    Ok(format!(
-        "python venv: installed {} in {}",
-        PINS.join(", "),
-        human(started.elapsed())
-    ))
+    let (pins, took) = (PINS.join(", "), human(started.elapsed()));
+    Ok(format!("python venv: installed {pins} in {took}"))
 }
 
 /// `PATH` with the venv's `bin` first (before xtask's own `PATH`), so pip's build backend
@@ -81,18 +73,14 @@ pub fn ensure_maturin(env: &Env) -> Result<PathBuf, Failure> {
     let dir = env.target().join("maturin-venv");
     let maturin = dir.join("bin/maturin");
     let want = PINS[0].trim_start_matches("maturin==");
-    if env
-        .probe(&maturin, &["--version"])
-        .is_some_and(|v| v.ends_with(want))
-    {
+    let found = env.probe(&maturin, &["--version"]);
+    if found.is_some_and(|v| v.ends_with(want)) {
         return Ok(maturin);
     }
     let mut venv = env.command("python3", "-m venv --clear");
     step("python3 -m venv target/maturin-venv", venv.arg(&dir))?;
-    let mut pip = env.command(
-        dir.join("bin/pip"),
-        "install --disable-pip-version-check -q",
-    );
+    let args = "install --disable-pip-version-check -q";
+    let mut pip = env.command(dir.join("bin/pip"), args);
     pip.args(["--only-binary", ":all:", PINS[0]]);
     step(&format!("pip install {}", PINS[0]), &mut pip)?;
     Ok(maturin)
@@ -101,13 +89,11 @@ pub fn ensure_maturin(env: &Env) -> Result<PathBuf, Failure> {
 /// `maturin sdist` of `site/python` into `out`: the source archive PyPI serves where no wheel
 /// fits, which builds with Rust and Python alone. Its path.
 pub fn sdist(env: &Env, out: &Path) -> Result<PathBuf, Failure> {
-    let mut sdist = env.command(
-        ensure_maturin(env)?,
-        "sdist -m site/python/Cargo.toml --out",
-    );
+    let args = "sdist -m site/python/Cargo.toml --out";
+    let mut sdist = env.command(ensure_maturin(env)?, args);
     step("maturin sdist (the Python sdist)", sdist.arg(out))?;
-    ours(out, ".tar.gz")?
-        .ok_or_else(|| failed(format!("maturin wrote no sdist into {}", out.display())))
+    let none = || failed(format!("maturin wrote no sdist into {}", out.display()));
+    ours(out, ".tar.gz")?.ok_or_else(none)
 }
 
 /// `maturin build --release` of `site/python` into `target/wheels/` (older pickanumber wheels
@@ -120,13 +106,13 @@ pub fn wheel(env: &Env) -> Result<PathBuf, Failure> {
     let mut maturin = env.command(ensure_maturin(env)?, "build --release --locked -m");
     maturin.arg("site/python/Cargo.toml").arg("--out").arg(&out);
     step("maturin build --release (the Python wheel)", &mut maturin)?;
-    let wheel = ours(&out, ".whl")?;
-    wheel.ok_or_else(|| {
+    let none = || {
         failed(format!(
             "maturin wrote no pickanumber wheel into {}",
             out.display()
         ))
-    })
+    };
+    ours(&out, ".whl")?.ok_or_else(none)
 }
 
 /// A file in `dir` whose name is `pickanumber-…` ending with `ending`.
@@ -175,9 +161,7 @@ pub fn test(env: &Env) -> Result<Vec<String>, Failure> {
     done.push(logged(what, &mut pytest, &log)?);
     let text = std::fs::read_to_string(&log).unwrap_or_default();
     let summary = text.lines().rev().find(|l| l.contains(" passed"));
-    done.push(format!(
-        "pytest: {}",
-        summary.unwrap_or("no summary").trim()
-    ));
+    let summary = summary.unwrap_or("no summary").trim();
+    done.push(format!("pytest: {summary}"));
     Ok(done)
 }
