@@ -422,19 +422,10 @@ mod tests {
     }
 
     /// The files under `dir` whose name ends with `.rs`.
-    fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
-        for path in std::fs::read_dir(dir)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|e| e.path())
-        {
-            if path.is_dir() {
-                sources(&path, out);
-            } else if name(&path).ends_with(".rs") {
-                out.push(path);
-            }
-        }
+    fn sources(dir: &Path) -> impl Iterator<Item = PathBuf> {
+        let files = walkdir::WalkDir::new(dir).into_iter().flatten();
+        let rust = |p: &PathBuf| name(p).ends_with(".rs");
+        files.map(|e| e.into_path()).filter(rust)
     }
 
     /// `path` with its `.` and `..` parts resolved by name, links not followed.
@@ -510,9 +501,7 @@ mod tests {
             let root = repo.join("site").join(folder);
             let build = root.join("build.rs");
             assert!(!build.exists(), "site/{folder} has a build script");
-            let mut files = Vec::new();
-            sources(&root.join("src"), &mut files);
-            for file in files {
+            for file in sources(&root.join("src")) {
                 let mut text = std::fs::read_to_string(&file).unwrap();
                 if ["python", "npm"].contains(&folder) {
                     text = without_test_items(&text);
@@ -534,10 +523,8 @@ mod tests {
                 }
             }
         }
-        assert!(
-            checked >= 1,
-            "no include found: is the scan reading the sources?"
-        );
+        let none = "no include found: is the scan reading the sources?";
+        assert!(checked >= 1, "{none}");
     }
 
     /// What a test writes to reach a file outside its own crate.
@@ -561,23 +548,17 @@ mod tests {
             let dir = site.join(krate.trim_start_matches("pickanumber-"));
             let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
             assert!(manifest.contains(&format!("name = \"{krate}\"")), "{krate}");
-            assert!(
-                manifest.contains("publish = true"),
-                "{krate} is not publishable"
-            );
+            let publishable = manifest.contains("publish = true");
+            assert!(publishable, "{krate} is not publishable");
             let excluded: Vec<&str> = manifest
                 .lines()
                 .filter_map(|l| l.strip_prefix("exclude = ["))
                 .flat_map(|l| l.split('"').skip(1).step_by(2))
                 .collect();
-            assert!(
-                std::fs::read(dir.join("LICENSE")).is_ok_and(|b| !b.is_empty()),
-                "{krate}: no LICENSE in the crate's folder (link ../../LICENSE)"
-            );
-            let mut files = Vec::new();
-            sources(&dir.join("tests"), &mut files);
-            sources(&dir.join("benches"), &mut files);
-            for file in files {
+            let license = std::fs::read(dir.join("LICENSE")).is_ok_and(|b| !b.is_empty());
+            let no_license = "no LICENSE in the crate's folder (link ../../LICENSE)";
+            assert!(license, "{krate}: {no_license}");
+            for file in sources(&dir.join("tests")).chain(sources(&dir.join("benches"))) {
                 let rel = file.strip_prefix(&dir).unwrap().to_string_lossy();
                 if excluded.contains(&&*rel) {
                     continue;
