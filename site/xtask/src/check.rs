@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
 use std::time::Instant;
 
-use crate::env::{beside, failed, human, step, wait, Context, Env, Failure};
+use crate::env::{beside, failed, human, output, step, wait, Context, Env, Failure};
 use crate::package::{python, release};
 use crate::pipeline::{self, DIST, SUBPATH, SUBPATH_DIST};
 use crate::tools;
@@ -152,14 +152,9 @@ fn checkout(env: &Env) -> Result<Checkout, Failure> {
         return Ok(None);
     }
     let args = "status --porcelain=v1 -z --untracked-files=all";
-    let out = env.command("git", args).output();
-    let out = out.map_err(|e| failed(format!("git {args}: {e}")))?;
-    if !out.status.success() {
-        let err = String::from_utf8_lossy(&out.stderr);
-        return Err(failed(format!("git {args}: {}", err.trim())));
-    }
+    let out = output(&format!("git {args}"), &mut env.command("git", args))?;
     let mut listed = BTreeMap::new();
-    for (status, path) in porcelain(&String::from_utf8_lossy(&out.stdout)) {
+    for (status, path) in porcelain(&out) {
         let content = std::fs::read(env.repo.join(path)).ok();
         let hash =
             content.map(|bytes| BuildHasherDefault::<DefaultHasher>::default().hash_one(bytes));

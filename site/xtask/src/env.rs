@@ -125,6 +125,17 @@ pub fn step(what: &str, cmd: &mut Command) -> Result<(), Failure> {
     result
 }
 
+/// Runs `cmd` (the step `what`) for its standard output, read as text; a [`Failure`] with the
+/// end of its standard error when it cannot start or fails.
+pub fn output(what: &str, cmd: &mut Command) -> Result<String, Failure> {
+    let out = cmd.output().context(what)?;
+    let err = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() {
+        return Err(failed(format!("{what}: {}; {}", out.status, err.trim())));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
 /// Runs `cmd` with its output appended to `log` (a step beside others, whose output would mix
 /// with theirs); what it took, or a [`Failure`] that ends with the end of the log.
 pub fn logged(what: &str, cmd: &mut Command, log: &Path) -> Result<String, Failure> {
@@ -192,6 +203,12 @@ mod tests {
         ];
         let found = scripts.map(|script| env.probe("sh", &["-c", script]));
         assert_eq!(found, [Some("v1".into()), Some("v2".into()), None]);
+        // A command's output, or what it said on failing.
+        let mut sh = env.command("sh", "-c");
+        assert_eq!(output("ok", sh.arg("echo out")).unwrap(), "out\n");
+        let mut sh = env.command("sh", "-c");
+        let err = output("x", sh.arg("echo out; echo why >&2; exit 3")).unwrap_err();
+        assert_eq!(err.message, "x: exit status: 3; why");
         let secs = [0.42, 75.0, 543.0].map(|s| human(Duration::from_secs_f64(s)));
         assert_eq!(secs, ["0.4 s", "75 s", "9 min 03 s"]);
     }

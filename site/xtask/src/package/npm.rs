@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 
-use crate::env::{failed, human, step, Context, Env, Failure};
+use crate::env::{failed, human, output, step, Context, Env, Failure};
 use crate::tools::WASM_TARGET;
 
 /// The package folder, below the repository.
@@ -106,13 +106,8 @@ fn pack(env: &Env, out: &Path) -> Result<PathBuf, Failure> {
     let dir = out.parent().unwrap_or(out);
     let mut pack = env.command("npm", "pack --silent --pack-destination");
     pack.arg(dir).current_dir(out);
-    let printed = pack.output().context("npm pack")?;
-    if !printed.status.success() {
-        let (out, err) = (out.display(), String::from_utf8_lossy(&printed.stderr));
-        return Err(failed(format!("npm pack {out} failed: {}", err.trim_end())));
-    }
     // npm pack prints the tarball's name as its last line.
-    let stdout = String::from_utf8_lossy(&printed.stdout);
+    let stdout = output(&format!("npm pack {}", out.display()), &mut pack)?;
     let name = stdout.split_whitespace().last().unwrap_or_default();
     let tarball = env.repo.join(super::install::TARBALL);
     std::fs::rename(dir.join(name), &tarball).context(format!("{name} → {}", tarball.display()))?;

@@ -32,7 +32,7 @@ use std::time::Instant;
 use serde_json::Value;
 
 use super::install::{NPM, TARBALL};
-use crate::env::{failed, human, step, Context, Env, Failure};
+use crate::env::{failed, human, output, step, Context, Env, Failure};
 
 /// The crates published to crates.io, each after the ones it depends on; the last is the
 /// command line (`cargo install pickanumber-cli` installs `pickanumber`).
@@ -136,12 +136,7 @@ impl Run<'_> {
     /// Runs `command` (the route's last step) and keeps its standard output, as JSON, to compare
     /// with the other routes'.
     fn score(&mut self, route: &'static str, command: &mut Command) -> Result<(), Failure> {
-        let out = command.output().context(route)?;
-        if !out.status.success() {
-            let err = String::from_utf8_lossy(&out.stderr);
-            return Err(failed(format!("{route}: {}; {}", out.status, err.trim())));
-        }
-        let json = serde_json::from_slice(&out.stdout);
+        let json = serde_json::from_str(&output(route, command)?);
         let json = json.map_err(|e| failed(format!("{route} printed no JSON object: {e}")))?;
         self.outputs.push((route, json));
         Ok(())
@@ -343,10 +338,8 @@ impl Run<'_> {
         step(&what, install.envs(quiet))?;
         let args = "status --porcelain --untracked-files=all";
         let mut status = self.env.command("git", args);
-        let status = status.current_dir(&clone).output();
-        let status = status.context("git status in the clone")?;
-        let changed = String::from_utf8_lossy(&status.stdout).into_owned();
-        if !status.status.success() || !changed.trim().is_empty() {
+        let changed = output("git status in the clone", status.current_dir(&clone))?;
+        if !changed.trim().is_empty() {
             return Err(failed(format!(
                 "`{NPM}` changed the clone it was built in (git status --porcelain):\n{changed}"
             )));
