@@ -132,17 +132,12 @@ pub fn toml_string(text: &str, key: &str) -> Option<String> {
     for line in text.lines().map(str::trim) {
         if line.starts_with('[') {
             table = line;
-            continue;
-        }
-        if !(table.is_empty() || table == "[package]") {
-            continue;
-        }
-        let Some((k, v)) = line.split_once('=') else {
-            continue;
-        };
-        let v = v.trim();
-        if k.trim() == key && v.len() >= 2 && v.starts_with('"') && v.ends_with('"') {
-            return Some(v[1..v.len() - 1].to_string());
+        } else if table.is_empty() || table == "[package]" {
+            let (k, v) = line.split_once('=').unwrap_or_default();
+            let v = v.trim().strip_prefix('"').and_then(|v| v.strip_suffix('"'));
+            if let Some(v) = v.filter(|_| k.trim() == key) {
+                return Some(v.to_owned());
+            }
         }
     }
     None
