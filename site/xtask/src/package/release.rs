@@ -19,10 +19,10 @@
 //!
 //! Every build's binaries and libraries land in one folder of their own
 //! (`target/release-check-target`), so none replaces a binary of the workspace's that another
-//! step is running; what cargo compiles on the way (each registry crate, each build script) goes
-//! to the workspace's build folder ([`share_build`]), so a registry crate the tests or the install
-//! already compiled with the same settings is compiled once for the whole run. A second run
-//! rebuilds only what changed; the artifacts themselves are made afresh each run.
+//! step is running; what cargo compiles on the way (each registry crate, each build script)
+//! goes to the workspace's build folder ([`Run::share_build`]), so a registry crate the tests
+//! or the install already compiled with the same settings is compiled once for the whole run.
+//! A second run rebuilds only what changed; the artifacts themselves are made afresh each run.
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
