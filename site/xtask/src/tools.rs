@@ -301,6 +301,20 @@ mod tests {
     }
 
     #[test]
+    fn an_install_beside_other_steps_runs_below_them_into_its_log() {
+        let env = Env::new().unwrap();
+        assert_eq!(installer(&env, "echo a", None, true).get_program(), "echo");
+        let log = env.target().join("xtask-installer-test.log");
+        std::fs::write(&log, "before\n").unwrap();
+        let mut install = installer(&env, "echo installed", Some(&log), true);
+        assert_eq!(install.get_program(), "nice");
+        assert!(install.status().unwrap().success());
+        let text = std::fs::read_to_string(&log).unwrap();
+        std::fs::remove_file(&log).unwrap();
+        assert_eq!(text, "before\ninstalled\n");
+    }
+
+    #[test]
     fn versions_match_whole_words_only() {
         assert!(reports_version("trunk 0.21.14", "0.21.14"));
         assert!(reports_version("tool v0.2.130 (abc)", "0.2.130"));
