@@ -53,10 +53,13 @@ rubric-reader | pickanumber-rubric-reader | the setup page's rubric reader";
 pub fn wasm(env: &Env) -> Result<(), Failure> {
     let calculator = env.repo.join("site/islands");
     let remap = registry_remap(env);
-    let builds: Vec<[&str; 3]> = BUILDS
-        .lines()
-        .filter_map(|l| l.split(" | ").collect::<Vec<_>>().try_into().ok())
-        .collect();
+    let row = |l: &'static str| l.split(" | ").collect::<Vec<_>>().try_into().ok();
+    let builds: Vec<[&str; 3]> = BUILDS.lines().skip(1).filter_map(row).collect();
+    if builds.len() + 1 != BUILDS.lines().count() {
+        return Err(failed(
+            "pipeline::BUILDS: a row is not `page | binary | what`",
+        ));
+    }
     // The calculator's into CALC_DIST, each other one into `target/<page>-dist`.
     let dist = |page: &str| match page {
         "index" => env.repo.join(CALC_DIST),
