@@ -96,28 +96,21 @@ impl Driver {
         let listening = poll(
             || {
                 let up = TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_ok();
-                let exited = self.child.try_wait().ok().flatten();
-                async move {
-                    match (up, exited) {
-                        (true, _) => Ok(Ok(())),
-                        (false, Some(status)) => Ok(Err(status)),
-                        (false, None) => Err("not listening yet".to_owned()),
-                    }
-                }
+                let exited = self.child.try_wait().ok().flatten().filter(|_| !up);
+                let done = up || exited.is_some();
+                async move { done.then_some(exited).ok_or(String::new()) }
             },
             DRIVER_TIMEOUT,
         );
-        match listening.await {
-            Ok(Ok(())) => {}
-            Ok(Err(status)) => panic!("chromedriver exited at start ({status}):\n{}", self.log()),
-            Err(_) => panic!(
-                "chromedriver did not listen on port {} within {} s:\n{}",
-                self.port,
-                DRIVER_TIMEOUT.as_secs(),
-                self.log()
-            ),
-        }
+        let (port, secs) = (self.port, DRIVER_TIMEOUT.as_secs());
+        let how = match listening.await {
+            Ok(None) => return,
+            Ok(Some(status)) => format!("exited at start ({status})"),
+            Err(_) => format!("did not listen on port {port} within {secs} s"),
+        };
+        panic!("chromedriver {how}:\n{}", self.log());
     }
+
     fn log(&self) -> String {
         std::fs::read_to_string(self.scratch.path().join("chromedriver.log")).unwrap_or_default()
     }
@@ -169,24 +162,20 @@ fn free_port() -> u16 {
 }
 
 fn capabilities(options: BrowserOptions, profile: &Path) -> serde_json::Map<String, Value> {
-    let mut args = vec![
-        "--headless=new".to_owned(),
-        "--no-sandbox".to_owned(),
-        "--disable-gpu".to_owned(),
-        "--disable-dev-shm-usage".to_owned(),
-        "--disable-quic".to_owned(),
-        "--no-first-run".to_owned(),
-        "--disable-background-networking".to_owned(),
-        "--disable-component-update".to_owned(),
-        "--disable-sync".to_owned(),
-        format!("--user-data-dir={}", profile.display()),
-        format!("--window-size={},{}", options.width, options.height),
-    ];
+    let mut args: Vec<String> = "--headless=new --no-sandbox --disable-gpu \
+        --disable-dev-shm-usage --disable-quic --no-first-run --disable-background-networking \
+        --disable-component-update --disable-sync"
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect();
+    args.push(format!("--user-data-dir={}", profile.display()));
+    let (width, height) = (options.width, options.height);
+    args.push(format!("--window-size={width},{height}"));
     let mut chrome = json!({ "binary": CHROMIUM });
     if options.width < PHONE_WIDTHS_BELOW {
         // A desktop window cannot be this narrow: emulate a phone screen of exactly this size.
         chrome["mobileEmulation"] = json!({
-            "deviceMetrics": { "width": options.width, "height": options.height, "pixelRatio": 1.0 }
+            "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0 }
         });
     }
     let mut blink = Vec::new();
@@ -207,10 +196,7 @@ fn capabilities(options: BrowserOptions, profile: &Path) -> serde_json::Map<Stri
         "goog:chromeOptions": chrome,
         "goog:loggingPrefs": { "browser": "ALL" },
     });
-    match caps {
-        Value::Object(map) => map,
-        _ => unreachable!("a JSON object literal"),
-    }
+    caps.as_object().cloned().unwrap_or_default()
 }
 
 /// Opens headless Chromium with `options`, runs `body` with the WebDriver client, then closes

@@ -55,17 +55,9 @@ pub async fn eval(client: &Client, script: &str) -> Value {
 ///
 /// After [`READY_TIMEOUT`].
 pub async fn wait_loaded(client: &Client) {
-    wait_until(
-        || async {
-            match eval(client, "return document.readyState;").await {
-                Value::String(s) if s == "complete" => Ok(()),
-                other => Err(format!("readyState {other}")),
-            }
-        },
-        READY_TIMEOUT,
-        "the page to load (document.readyState complete)",
-    )
-    .await;
+    let what = "the page to load (document.readyState complete)";
+    let script = "return document.readyState;";
+    wait_value(client, script, "complete", READY_TIMEOUT, what).await;
 }
 
 /// Waits until the page has loaded and the browser has then gone idle (two animation frames,
@@ -102,10 +94,11 @@ pub async fn wait_ready(client: &Client) {
                           return !!(c && c.hasAttribute('data-ready'));";
     let ready = poll(
         || async {
-            match eval(client, SCRIPT).await {
-                Value::Bool(true) => Ok(()),
-                _ => Err("no data-ready".to_owned()),
-            }
+            eval(client, SCRIPT)
+                .await
+                .as_bool()
+                .filter(|&r| r)
+                .ok_or(String::new())
         },
         READY_TIMEOUT,
     )
@@ -193,14 +186,7 @@ pub async fn paste_into(client: &Client, id: &str, value: &str) {
 ///
 /// With the text it showed instead.
 pub async fn expect_contains(client: &Client, id: &str, needle: &str) {
-    expect_shown(
-        client,
-        id,
-        needle,
-        |shown| shown.contains(needle),
-        "contain",
-    )
-    .await;
+    expect_shown(client, id, needle, false).await;
 }
 
 /// Waits up to [`UPDATE_TIMEOUT`] for the element `id` to show `expected`.
@@ -209,24 +195,21 @@ pub async fn expect_contains(client: &Client, id: &str, needle: &str) {
 ///
 /// With the text it showed instead.
 pub async fn expect_text(client: &Client, id: &str, expected: &str) {
-    expect_shown(client, id, expected, |shown| shown == expected, "show").await;
+    expect_shown(client, id, expected, true).await;
 }
 
-async fn expect_shown(
-    client: &Client,
-    id: &str,
-    want: &str,
-    ok: impl Fn(&str) -> bool,
-    verb: &str,
-) {
+/// Waits for the element `id` to show `want` (`whole`) or to contain it.
+async fn expect_shown(client: &Client, id: &str, want: &str, whole: bool) {
+    let verb = if whole { "show" } else { "contain" };
     wait_until(
         || async {
             let shown = text(client, id).await;
-            if ok(&shown) {
-                Ok(())
+            let seen = if whole {
+                shown == want
             } else {
-                Err(format!("{shown:?}"))
-            }
+                shown.contains(want)
+            };
+            seen.then_some(()).ok_or(format!("{shown:?}"))
         },
         UPDATE_TIMEOUT,
         &format!("#{id} to {verb} {want:?}"),
@@ -278,15 +261,9 @@ pub async fn wait_value(
     let want = want.into();
     wait_until(
         || async {
-            let got = client
-                .execute(script, vec![])
-                .await
-                .map_err(|e| e.to_string())?;
-            if got == want {
-                Ok(())
-            } else {
-                Err(got.to_string())
-            }
+            let got = client.execute(script, vec![]).await;
+            let got = got.map_err(|e| e.to_string())?;
+            (got == want).then_some(()).ok_or(got.to_string())
         },
         timeout,
         what,

@@ -74,13 +74,7 @@ mod tests {
             || {
                 calls.set(calls.get() + 1);
                 let n = calls.get();
-                async move {
-                    if n >= 3 {
-                        Ok(n)
-                    } else {
-                        Err(format!("{n} calls"))
-                    }
-                }
+                async move { (n >= 3).then_some(n).ok_or(format!("{n} calls")) }
             },
             Duration::from_secs(5),
             "three calls",

@@ -5,7 +5,7 @@
 //! where the browser asked for it while the page was measured: headless Chromium asks for it
 //! late, after the load event, and so far only on the home page, which stays open until the
 //! calculator has mounted. Shared by the byte budget test and `cargo xtask bench` (through
-//! `tests/budget.rs`).
+//! `tests/browser/budget.rs`).
 
 use std::io::Write;
 

@@ -1,4 +1,4 @@
-//! The byte budgets of the site, declared once: the browser tests (`tests/budget.rs` in
+//! The byte budgets of the site, declared once: the browser tests (`tests/browser/budget.rs` in
 //! `site/browser-tests`) fail when a part weighs more than its budget, and `cargo xtask bench`
 //! prints each measured size against the same budget, and against the bench's aim where the
 //! project aims lower than it enforces.

@@ -112,9 +112,8 @@ fn send(site: &Site, method: &Method, path: &str, gzip: bool) -> Answer {
         let mut gz = GzEncoder::new(Vec::new(), Compression::new(6));
         if let Ok(zipped) = gz.write_all(answer.body()).and_then(|()| gz.finish()) {
             *answer.body_mut() = zipped;
-            let headers = answer.headers_mut();
-            headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-            headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+            answer = with(answer, header::CONTENT_ENCODING, "gzip");
+            answer = with(answer, header::VARY, "Accept-Encoding");
         }
     }
     answer
@@ -127,44 +126,38 @@ type Answer = Response<Vec<u8>>;
 fn answer(status: StatusCode, content_type: &'static str, body: impl Into<Vec<u8>>) -> Answer {
     let mut answer = Response::new(body.into());
     *answer.status_mut() = status;
-    let headers = answer.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    answer
+    let answer = with(answer, header::CONTENT_TYPE, content_type);
+    let answer = with(answer, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
+    with(answer, header::CACHE_CONTROL, "no-cache")
 }
 
 /// `answer` with header `name` set to `value`, in place of any it had.
-fn with(mut answer: Answer, name: header::HeaderName, value: HeaderValue) -> Answer {
-    answer.headers_mut().insert(name, value);
+fn with(mut answer: Answer, name: header::HeaderName, value: &'static str) -> Answer {
     answer
+        .headers_mut()
+        .insert(name, HeaderValue::from_static(value));
+    answer
+}
+
+/// `400` with `why`.
+fn bad(why: &str) -> Answer {
+    answer(StatusCode::BAD_REQUEST, TEXT, format!("{why}\n"))
 }
 
 /// The answer to `method` on `path` (the request target's path, still percent-encoded).
 fn route(site: &Site, method: &Method, raw: &str) -> Answer {
     if method != Method::GET && method != Method::HEAD {
         let only = answer(StatusCode::METHOD_NOT_ALLOWED, TEXT, "only GET and HEAD\n");
-        return with(only, header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return with(only, header::ALLOW, "GET, HEAD");
     }
     let Ok(path) = percent_decode_str(raw).decode_utf8() else {
-        return answer(
-            StatusCode::BAD_REQUEST,
-            TEXT,
-            "the path is not UTF-8 once decoded\n",
-        );
+        return bad("the path is not UTF-8 once decoded");
     };
     match (&site.reload, path.as_ref()) {
         (Some(_), "/__dev/reload.js") => return answer(StatusCode::OK, JS, RELOAD_JS),
         (Some(reload), "/__dev/version") => {
             let version = answer(StatusCode::OK, TEXT, reload.version());
-            return with(
-                version,
-                header::CACHE_CONTROL,
-                HeaderValue::from_static("no-store"),
-            );
+            return with(version, header::CACHE_CONTROL, "no-store");
         }
         _ => {}
     }
@@ -176,21 +169,17 @@ fn route(site: &Site, method: &Method, raw: &str) -> Answer {
     let mut file = site.root.clone();
     for segment in inner.split('/').filter(|s| !s.is_empty() && *s != ".") {
         if segment == ".." || segment.contains(['\\', '\0']) {
-            let bad = "`..`, `\\` and NUL are not allowed in paths\n";
-            return answer(StatusCode::BAD_REQUEST, TEXT, bad);
+            return bad("`..`, `\\` and NUL are not allowed in paths");
         }
         file.push(segment);
     }
     if file.is_dir() && !path.ends_with('/') {
         let Ok(location) = HeaderValue::from_str(&format!("{raw}/")) else {
-            return answer(
-                StatusCode::BAD_REQUEST,
-                TEXT,
-                "the path cannot be a Location\n",
-            );
+            return bad("the path cannot be a Location");
         };
-        let moved = answer(StatusCode::MOVED_PERMANENTLY, TEXT, "moved\n");
-        return with(moved, header::LOCATION, location);
+        let mut moved = answer(StatusCode::MOVED_PERMANENTLY, TEXT, "moved\n");
+        moved.headers_mut().insert(header::LOCATION, location);
+        return moved;
     } else if file.is_dir() {
         file.push("index.html");
     }

@@ -78,12 +78,13 @@ fn installed(tools: &[&str]) -> Result<(), Failure> {
     }
 }
 
-/// Runs the ignored browser test `name` in `tests/{test}.rs` against `dist` and returns the JSON
-/// of each line it prints that starts with `prefix` and a space (`LATENCY {…}`, `WEIGHT {…}`).
+/// Runs the ignored browser test `name` of the module `tests/browser/{test}.rs` against `dist`
+/// and returns the JSON of each line it prints that starts with `prefix` and a space
+/// (`LATENCY {…}`, `WEIGHT {…}`).
 fn browser(env: &Env, dist: &Path, [test, name, prefix]: [&str; 3]) -> Result<Vec<Value>, Failure> {
     installed(&[CHROMIUM, CHROMEDRIVER])?;
     let args = format!(
-        "test -q -p pickanumber-browser-tests --test {test} -- --ignored --nocapture {name}"
+        "test -q -p pickanumber-browser-tests --test browser -- --ignored --nocapture --exact {test}::{name}"
     );
     println!("    cargo {args}");
     let mut cargo = env.command("cargo", &args);

@@ -23,14 +23,14 @@ pub struct Comment {
     pub text: String,
 }
 
-/// The comments of Rust source `src`, one entry a line, with string and character literals
-/// (raw ones too) passed over, so a `//` inside a string is not a comment.
+/// The comments of Rust source `src`, one entry a line, with literals (raw strings too) passed
+/// over, so a `//` inside a string is not a comment.
 pub fn comments(src: &str) -> Vec<Comment> {
     scan(src).0
 }
 
-/// The bytes of Rust source `src` with every comment and every string and character literal
-/// (their delimiters too) turned into spaces, line breaks kept: what is left is code, at the
+/// The bytes of Rust source `src` with every comment and every literal (their delimiters
+/// too) turned into spaces, line breaks kept: what is left is code, at the
 /// same offsets, so a brace or a `//` found in it is the code's own.
 pub fn code(src: &str) -> Vec<u8> {
     let mut out = src.as_bytes().to_vec();
@@ -44,143 +44,36 @@ pub fn code(src: &str) -> Vec<u8> {
     out
 }
 
-/// One pass over Rust source `src`: its comments, one entry a line (see [`comments`]), and
-/// the byte ranges of every comment and literal.
+/// One pass over Rust source `src` with rustc's own lexer (`ra_ap_rustc_lexer`, the copy
+/// rust-analyzer publishes): its comments, one entry a line (see [`comments`]), and the byte
+/// ranges of every comment and literal.
 fn scan(src: &str) -> (Vec<Comment>, Vec<std::ops::Range<usize>>) {
-    let b = src.as_bytes();
-    let mut out: Vec<Comment> = Vec::new();
-    let mut skipped = Vec::new();
-    let (mut i, mut line) = (0, 1);
-    let push = |out: &mut Vec<Comment>, line: usize, text: &[u8]| {
-        out.push(Comment {
-            line,
-            text: String::from_utf8_lossy(text).into_owned(),
-        })
-    };
-    while i < b.len() {
-        match b[i] {
-            b'\n' => {
-                line += 1;
-                i += 1;
-            }
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                let start = i + 2;
-                let end = b[start..]
-                    .iter()
-                    .position(|&c| c == b'\n')
-                    .map_or(b.len(), |n| start + n);
-                let text = &b[start..end];
-                let text = text
-                    .strip_prefix(b"/")
-                    .or_else(|| text.strip_prefix(b"!"))
-                    .unwrap_or(text);
-                push(&mut out, line, text);
-                skipped.push(i..end);
-                i = end;
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                let (mut depth, mut j, mut from) = (1, i + 2, i + 2);
-                while j < b.len() && depth > 0 {
-                    if b[j..].starts_with(b"/*") {
-                        depth += 1;
-                        j += 2;
-                    } else if b[j..].starts_with(b"*/") {
-                        depth -= 1;
-                        j += 2;
-                    } else if b[j] == b'\n' {
-                        push(&mut out, line, &b[from..j]);
-                        line += 1;
-                        j += 1;
-                        from = j;
-                    } else {
-                        j += 1;
-                    }
-                }
-                push(&mut out, line, &b[from..j.saturating_sub(2).max(from)]);
-                skipped.push(i..j);
-                i = j;
-            }
-            b'r' | b'b' if raw_string_start(b, i).is_some() => {
-                let (hashes, body) = raw_string_start(b, i).unwrap_or_default();
-                let mut close = vec![b'"'];
-                close.extend(std::iter::repeat_n(b'#', hashes));
-                let mut j = body;
-                while j < b.len() && !b[j..].starts_with(&close) {
-                    line += usize::from(b[j] == b'\n');
-                    j += 1;
-                }
-                skipped.push(i..(j + close.len()).min(b.len()));
-                i = j + close.len();
-            }
-            b'"' => {
-                let mut j = i + 1;
-                while j < b.len() && b[j] != b'"' {
-                    if b[j] == b'\\' {
-                        // An escape, or a line continuation (a backslash ending the line).
-                        line += usize::from(b.get(j + 1) == Some(&b'\n'));
-                        j += 2;
-                    } else {
-                        line += usize::from(b[j] == b'\n');
-                        j += 1;
-                    }
-                }
-                skipped.push(i..(j + 1).min(b.len()));
-                i = j + 1;
-            }
-            b'\'' => {
-                let end = after_quote(b, i);
-                if end > i + 1 {
-                    skipped.push(i..end);
-                }
-                i = end;
-            }
-            c if c.is_ascii_alphanumeric() || c == b'_' => {
-                // An identifier or number: a `b` or `r` inside one starts no literal.
-                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                    i += 1;
-                }
-            }
-            _ => i += 1,
+    use ra_ap_rustc_lexer::{tokenize, FrontmatterAllowed, TokenKind};
+    let (mut out, mut skipped, mut start, mut line) = (Vec::new(), Vec::new(), 0, 1);
+    for token in tokenize(src, FrontmatterAllowed::No) {
+        let range = start..start + token.len as usize;
+        let text = &src[range.clone()];
+        // A comment's text without its `//`, `///`, `//!`, or `/*` and `*/`.
+        let body = text.get(2..).unwrap_or("");
+        let comment = match token.kind {
+            TokenKind::LineComment { .. } => Some(body.strip_prefix(['/', '!']).unwrap_or(body)),
+            TokenKind::BlockComment { .. } => Some(body.strip_suffix("*/").unwrap_or(body)),
+            _ => None,
+        };
+        for (k, text) in comment.into_iter().flat_map(|c| c.split('\n')).enumerate() {
+            let text = text.to_owned();
+            out.push(Comment {
+                line: line + k,
+                text,
+            });
         }
+        if comment.is_some() || matches!(token.kind, TokenKind::Literal { .. }) {
+            skipped.push(range.clone());
+        }
+        start = range.end;
+        line += text.matches('\n').count();
     }
     (out, skipped)
-}
-
-/// Where a raw string starting at `i` (`r"`, `r#"`, `br##"`) opens: its `#` count and the
-/// index after its `"`.
-fn raw_string_start(b: &[u8], i: usize) -> Option<(usize, usize)> {
-    let mut j = i;
-    if b[j] == b'b' {
-        j += 1;
-    }
-    if b.get(j) != Some(&b'r') {
-        return None;
-    }
-    j += 1;
-    let hashes = b[j..].iter().take_while(|&&c| c == b'#').count();
-    (b.get(j + hashes) == Some(&b'"')).then_some((hashes, j + hashes + 1))
-}
-
-/// Past a `'` at `i`: a character literal (`'x'`, `'\n'`, `'\u{1F600}'`, `'"'`) whole, or
-/// the quote alone when it starts a lifetime (`'a`).
-fn after_quote(b: &[u8], i: usize) -> usize {
-    if b.get(i + 1) == Some(&b'\\') {
-        let close = b[i + 2..].iter().position(|&c| c == b'\'');
-        return close.map_or(i + 1, |n| i + 2 + n + 1);
-    }
-    // One UTF-8 character, then a quote: a character literal.
-    let width = match b.get(i + 1) {
-        Some(&c) if c >= 0xF0 => 4,
-        Some(&c) if c >= 0xE0 => 3,
-        Some(&c) if c >= 0xC0 => 2,
-        Some(_) => 1,
-        None => return i + 1,
-    };
-    if b.get(i + 1 + width) == Some(&b'\'') {
-        i + 2 + width
-    } else {
-        i + 1
-    }
 }
 
 /// Why a comment's text breaks the rule (see the module doc), if it does. `text` is one line
@@ -199,28 +92,20 @@ pub fn refusal(text: &str) -> Option<&'static str> {
                 .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
     };
     for (k, w) in words.iter().enumerate() {
-        let next = words.get(k + 1).copied().unwrap_or_default();
-        if matches!(*w, "issue" | "issues") && (number(next) || next.starts_with('#')) {
+        let [next, packing] = [1, 2].map(|n| words.get(k + n).copied().unwrap_or_default());
+        let hash = w.len() > 1 && w.starts_with('#') && w[1..].chars().all(|c| c.is_ascii_digit());
+        if hash || matches!(*w, "issue" | "issues") && (number(next) || next.starts_with('#')) {
             return Some("cites an issue by number (git and the issues hold the history)");
         }
-        if w.len() > 1 && w.starts_with('#') && w[1..].chars().all(|c| c.is_ascii_digit()) {
-            return Some("cites an issue by number (git and the issues hold the history)");
-        }
-        let unit = words.get(k + 1).copied().unwrap_or_default();
-        let packing = words.get(k + 2).copied().unwrap_or_default();
         if number(w)
-            && matches!(unit, "bytes" | "kb" | "mb" | "b")
+            && matches!(next, "bytes" | "kb" | "mb" | "b")
             && matches!(packing, "brotli" | "gzip" | "gz" | "br")
         {
             return Some("states a measured size (`cargo xtask bench` prints the figures)");
         }
     }
     let measured = ["measured", "took", "takes about", "cpu-seconds"];
-    if measured.iter().any(|m| lower.contains(m))
-        && lower
-            .split(|c: char| !c.is_ascii_digit())
-            .any(|d| !d.is_empty())
-    {
+    if measured.iter().any(|m| lower.contains(m)) && lower.contains(|c: char| c.is_ascii_digit()) {
         return Some("states a measured figure (`cargo xtask bench` prints the figures)");
     }
     None
@@ -250,25 +135,15 @@ fn prose(text: &str) -> String {
     text.split('`').step_by(2).collect::<Vec<_>>().join(" ")
 }
 
-/// Every comment line of `src` that breaks the rule, as `(line, why)`; fenced examples in doc
-/// comments (between two ```` ``` ```` lines) are passed over.
-pub fn refusals(src: &str) -> Vec<(usize, &'static str)> {
-    refusals_of(comments(src))
-}
-
-/// [`refusals`] of comments already cut out of their source.
+/// Every comment line that breaks the rule, as `(line, why)`; fenced examples in doc comments
+/// (between two ```` ``` ```` lines) are passed over.
 pub fn refusals_of(comments: Vec<Comment>) -> Vec<(usize, &'static str)> {
     let mut fenced = false;
     let mut out = Vec::new();
     for c in comments {
         if c.text.trim_start().starts_with("```") {
             fenced = !fenced;
-            continue;
-        }
-        if fenced {
-            continue;
-        }
-        if let Some(why) = refusal(&prose(&c.text)) {
+        } else if let Some(why) = refusal(&prose(&c.text)).filter(|_| !fenced) {
             out.push((c.line, why));
         }
     }
@@ -283,22 +158,10 @@ mod tests {
     #[test]
     fn comments_are_found_outside_literals_only() {
         let src = "let a = \"// not \\\na comment\"; // one\nlet r = r#\"/* no \"# ; /* two\nthree */\nlet c = '\"'; let l: &'a str = x; // four\n/// five\n";
-        let found: Vec<(usize, String)> = comments(src)
-            .into_iter()
-            .map(|c| (c.line, c.text.trim().to_string()))
-            .collect();
-        let want = [
-            (2, "one"),
-            (3, "two"),
-            (4, "three"),
-            (5, "four"),
-            (6, "five"),
-        ];
-        assert_eq!(
-            found,
-            want.map(|(l, t)| (l, t.to_string())).to_vec(),
-            "{src}"
-        );
+        let found = comments(src).into_iter();
+        let found = found.map(|c| format!("{}:{}", c.line, c.text.trim()));
+        let found = found.collect::<Vec<_>>().join(" ");
+        assert_eq!(found, "2:one 3:two 4:three 5:four 6:five", "{src}");
     }
 
     #[test]
@@ -341,7 +204,7 @@ mod tests {
             assert_eq!(refusal(&prose(text)), None, "refused: {text}");
         }
         let fenced = "//! ```\n//! subject = \"pull request #412\"\n//! ```\n";
-        assert!(refusals(fenced).is_empty());
+        assert!(refusals_of(comments(fenced)).is_empty());
     }
 
     #[test]
@@ -379,33 +242,28 @@ mod tests {
     /// hidden folders (but `.ci` and `.github`) and the third-party crate under
     /// `examples/verify/`, each with its comment marker (`None`: Rust, read by [`comments`]).
     fn source_files(root: &Path) -> Vec<(std::path::PathBuf, Option<&'static str>)> {
-        let mut out = Vec::new();
-        let mut dirs = vec![root.to_path_buf()];
-        while let Some(dir) = dirs.pop() {
-            for entry in std::fs::read_dir(&dir).expect("read a folder of the repository") {
-                let path = entry.expect("a folder entry").path();
-                let name = path.file_name().unwrap_or_default().to_string_lossy();
-                if path.is_dir() {
-                    let hidden =
-                        name.starts_with('.') && !matches!(name.as_ref(), ".ci" | ".github");
-                    if !matches!(name.as_ref(), "target" | "node_modules" | "dist" | "cfg-if")
-                        && !hidden
-                    {
-                        dirs.push(path);
-                    }
-                    continue;
-                }
-                let marker = match path.extension().and_then(|x| x.to_str()) {
-                    Some("rs") => None,
-                    Some("toml" | "py" | "pyi" | "yml" | "yaml" | "sh") => Some("#"),
-                    Some("js" | "mjs" | "cjs" | "ts") => Some("//"),
-                    _ if dir.ends_with(".ci") => Some("#"),
-                    _ => continue,
-                };
-                out.push((path, marker));
-            }
-        }
-        out.sort();
-        out
+        let skipped = |e: &walkdir::DirEntry| {
+            let name = e.file_name().to_string_lossy();
+            let hidden = name.starts_with('.') && !matches!(name.as_ref(), ".ci" | ".github");
+            let other = matches!(name.as_ref(), "target" | "node_modules" | "dist" | "cfg-if");
+            e.depth() > 0 && e.file_type().is_dir() && (hidden || other)
+        };
+        let walk = walkdir::WalkDir::new(root).sort_by_file_name().into_iter();
+        let files = walk.filter_entry(|e| !skipped(e)).flatten();
+        let files = files
+            .filter(|e| e.file_type().is_file())
+            .map(|e| e.into_path());
+        // `Some(None)`: Rust, read by [`comments`].
+        let marker = |path: &Path| match path.extension().and_then(|x| x.to_str()) {
+            Some("rs") => Some(None),
+            Some("toml" | "py" | "pyi" | "yml" | "yaml" | "sh") => Some(Some("#")),
+            Some("js" | "mjs" | "cjs" | "ts") => Some(Some("//")),
+            _ if path.parent()?.file_name()? == ".ci" => Some(Some("#")),
+            _ => None,
+        };
+        files
+            .filter_map(|path| Some((marker(&path)?, path)))
+            .map(|(m, p)| (p, m))
+            .collect()
     }
 }

@@ -76,66 +76,64 @@ fn closing(lines: &[&str], start: usize, fence: &str) -> Option<usize> {
 /// `file:line`.
 pub fn parse(file: &str, text: &str) -> Result<Vec<Example>, String> {
     let lines: Vec<&str> = text.lines().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
+    // The fenced block opening at line `i`, if one does: its info string and closing line.
+    let block = |i: usize| {
+        let Some((fence, info)) = lines.get(i).and_then(|l| opening(l)) else {
+            return Ok(None);
+        };
+        let unclosed = || format!("{file}:{}: this ```{info} block is not closed", i + 1);
+        closing(&lines, i, fence)
+            .map(|end| Some((info, end)))
+            .ok_or_else(unclosed)
+    };
+    let example = |line, kind, code, (start, end): (usize, usize)| Example {
+        line,
+        kind,
+        code,
+        shown: joined(&lines[start..end]),
+        output_lines: (start, end),
+    };
+    let (mut out, mut i) = (Vec::new(), 0);
     while i < lines.len() {
-        let Some((fence, info)) = opening(lines[i]) else {
+        let Some((info, end)) = block(i)? else {
             i += 1;
             continue;
         };
-        let unclosed = || format!("{file}:{}: this ```{info} block is not closed", i + 1);
-        let end = closing(&lines, i, fence).ok_or_else(unclosed)?;
-        let mut words = info.split_whitespace();
-        let (lang, run) = (words.next().unwrap_or(""), words.next() == Some("run"));
-        if lang == "console" {
-            let mut j = i + 1;
-            while j < end {
-                let Some(command) = lines[j].strip_prefix("$ ") else {
+        match info.split_whitespace().collect::<Vec<_>>()[..] {
+            ["console", ..] => {
+                let mut j = i + 1;
+                while j < end {
+                    let Some(command) = lines[j].strip_prefix("$ ") else {
+                        return Err(format!(
+                            "{file}:{}: a ```console block starts with a command line (`$ ` and the command)",
+                            j + 1
+                        ));
+                    };
+                    let next = (j + 1..end).find(|&k| lines[k].starts_with("$ "));
+                    let output = (j + 1, next.unwrap_or(end));
+                    out.push(example(j + 1, Kind::Command, command.to_owned(), output));
+                    j = output.1;
+                }
+            }
+            [lang @ ("python" | "js"), "run", ..] => {
+                let Some(("text", text_end)) = block(end + 1)? else {
                     return Err(format!(
-                        "{file}:{}: a ```console block starts with a command line (`$ ` and the command)",
-                        j + 1
+                        "{file}:{}: a ```{lang} run block must be followed at once by a ```text block with its exact output",
+                        i + 1
                     ));
                 };
-                let first = j + 1;
-                let mut k = first;
-                while k < end && !lines[k].starts_with("$ ") {
-                    k += 1;
-                }
-                out.push(Example {
-                    line: j + 1,
-                    kind: Kind::Command,
-                    code: command.to_string(),
-                    shown: joined(&lines[first..k]),
-                    output_lines: (first, k),
-                });
-                j = k;
-            }
-            i = end + 1;
-        } else if run && matches!(lang, "python" | "js") {
-            let next = lines.get(end + 1).and_then(|l| opening(l));
-            let Some((out_fence, "text")) = next else {
-                return Err(format!(
-                    "{file}:{}: a ```{lang} run block must be followed at once by a ```text block with its exact output",
-                    i + 1
-                ));
-            };
-            let out_end = closing(&lines, end + 1, out_fence)
-                .ok_or_else(|| format!("{file}:{}: this ```text block is not closed", end + 2))?;
-            out.push(Example {
-                line: i + 1,
-                kind: if lang == "python" {
+                let kind = if lang == "python" {
                     Kind::Python
                 } else {
                     Kind::Js
-                },
-                code: joined(&lines[i + 1..end]),
-                shown: joined(&lines[end + 2..out_end]),
-                output_lines: (end + 2, out_end),
-            });
-            i = out_end + 1;
-        } else {
-            i = end + 1;
+                };
+                let code = joined(&lines[i + 1..end]);
+                out.push(example(i + 1, kind, code, (end + 2, text_end)));
+            }
+            _ => {}
         }
+        // A run block's output block comes next, and is passed over as any other block.
+        i = end + 1;
     }
     Ok(out)
 }
@@ -159,6 +157,14 @@ pub fn files(repo: &Path) -> Result<Vec<PathBuf>, Failure> {
     Ok(out)
 }
 
+/// `file` as messages name it: from the repository's top folder.
+fn named(repo: &Path, file: &Path) -> String {
+    file.strip_prefix(repo)
+        .unwrap_or(file)
+        .display()
+        .to_string()
+}
+
 /// What runs the examples.
 struct Runners {
     /// The folder holding the debug `pickanumber`, put first on the commands' `PATH`.
@@ -179,32 +185,22 @@ impl Runners {
         let mut dirs = vec![self.bin.clone()];
         dirs.extend(std::env::split_paths(&path));
         let path = std::env::join_paths(dirs).context("PATH")?;
-        let mut c = match example.kind {
-            Kind::Command => {
-                let mut c = Command::new("sh");
-                c.arg("-c").arg(&example.code);
-                c
-            }
-            Kind::Python => {
-                let mut c = Command::new(&self.python);
-                c.arg("-c").arg(&example.code);
-                c
-            }
-            Kind::Js => {
-                let file = self.scratch.join(format!("example-{n}.mjs"));
-                std::fs::write(&file, &example.code).context(file.display())?;
-                let mut c = Command::new(&self.node);
-                c.arg(file);
-                c
-            }
-        };
         // Commands run from the repository's top folder; code runs in the scratch folder, which
         // sees the repository's examples/ under the same name, so what a framework writes
         // (inspect's logs) stays out of the checkout.
-        let dir = match example.kind {
-            Kind::Command => &env.repo,
-            Kind::Python | Kind::Js => &self.scratch,
+        let (program, dir) = match example.kind {
+            Kind::Command => ("sh".as_ref(), &env.repo),
+            Kind::Python => (self.python.as_os_str(), &self.scratch),
+            Kind::Js => (self.node.as_os_str(), &self.scratch),
         };
+        let mut c = Command::new(program);
+        if example.kind == Kind::Js {
+            let file = self.scratch.join(format!("example-{n}.mjs"));
+            std::fs::write(&file, &example.code).context(file.display())?;
+            c.arg(file);
+        } else {
+            c.arg("-c").arg(&example.code);
+        }
         c.current_dir(dir)
             .env("PATH", path)
             // The frameworks the adapters' examples import: no telemetry, no update check.
@@ -217,7 +213,7 @@ impl Runners {
             .stdin(Stdio::null());
         // A page shows what a reader's terminal prints; under a CI service promptfoo adds its
         // own progress lines, so the examples run as outside one.
-        for var in CI_MARKERS {
+        for var in CI_MARKERS.split_whitespace() {
             c.env_remove(var);
         }
         Ok(c)
@@ -225,21 +221,8 @@ impl Runners {
 }
 
 /// The variables by which the frameworks tell that they run under a CI service.
-const CI_MARKERS: [&str; 13] = [
-    "CI",
-    "GITHUB_ACTIONS",
-    "TRAVIS",
-    "CIRCLECI",
-    "JENKINS",
-    "GITLAB_CI",
-    "APPVEYOR",
-    "CODEBUILD_BUILD_ID",
-    "TF_BUILD",
-    "BITBUCKET_COMMIT",
-    "BUDDY",
-    "BUILDKITE",
-    "TEAMCITY_VERSION",
-];
+const CI_MARKERS: &str = "CI GITHUB_ACTIONS TRAVIS CIRCLECI JENKINS GITLAB_CI APPVEYOR \
+                          CODEBUILD_BUILD_ID TF_BUILD BITBUCKET_COMMIT BUDDY BUILDKITE TEAMCITY_VERSION";
 
 /// Runs every example of the README and the docs pages and compares what each prints with the
 /// page; with `update`, writes what was printed into the pages instead.
@@ -273,8 +256,7 @@ pub fn run(env: &Env, update: bool) -> Result<(), Failure> {
     let mut problems = Vec::new();
     let mut count = 0;
     for file in files(&env.repo)? {
-        let rel = file.strip_prefix(&env.repo).unwrap_or(&file);
-        let shown_name = rel.display().to_string();
+        let shown_name = named(&env.repo, &file);
         let text = std::fs::read_to_string(&file).context(file.display())?;
         let examples = parse(&shown_name, &text).map_err(failed)?;
         let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
@@ -287,20 +269,13 @@ pub fn run(env: &Env, update: bool) -> Result<(), Failure> {
                 .output()
                 .context(format!("{shown_name}:{}", example.line))?;
             let stdout = String::from_utf8_lossy(&printed.stdout).into_owned();
-            if example.kind != Kind::Command {
-                let left = leftovers(&runners.scratch)?;
-                if !left.is_empty() {
-                    problems.push(format!(
-                        "{shown_name}:{}: the example left {} in the folder it ran in; run from a clone, it would leave them in the checkout (write them under a temporary folder)\n",
-                        example.line,
-                        left.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ")
-                    ));
-                    for f in &left {
-                        let path = runners.scratch.join(f);
-                        let _ =
-                            std::fs::remove_dir_all(&path).or_else(|_| std::fs::remove_file(&path));
-                    }
-                }
+            let left = leftovers(&runners.scratch)?;
+            if !left.is_empty() {
+                problems.push(format!(
+                    "{shown_name}:{}: the example left {} in the folder it ran in; run from a clone, it would leave them in the checkout (write them under a temporary folder)\n",
+                    example.line,
+                    left.join(", ")
+                ));
             }
             if stdout == example.shown {
                 continue;
@@ -310,63 +285,56 @@ pub fn run(env: &Env, update: bool) -> Result<(), Failure> {
                 continue;
             }
             let stderr = String::from_utf8_lossy(&printed.stderr);
+            let stderr = stderr.trim_end();
+            let stderr =
+                (!stderr.is_empty()).then(|| format!("    its standard error: {stderr}\n"));
             problems.push(format!(
                 "{shown_name}:{}: `{}` printed other output than the page shows ({}; `cargo xtask examples --update` writes it in)\n{}{}",
                 example.line,
                 example.code.lines().next().unwrap_or(""),
                 printed.status,
                 first_difference(&example.shown, &stdout, example.output_lines.0),
-                if stderr.is_empty() {
-                    String::new()
-                } else {
-                    format!("    its standard error: {}\n", stderr.trim_end())
-                }
+                stderr.unwrap_or_default()
             ));
         }
         if !replacements.is_empty() {
             for ((start, end), stdout) in replacements.into_iter().rev() {
-                let new: Vec<String> = stdout.lines().map(str::to_string).collect();
-                lines.splice(start..end, new);
+                lines.splice(start..end, stdout.lines().map(str::to_string));
             }
-            let mut new = lines.join("\n");
-            new.push('\n');
-            std::fs::write(&file, new).context(file.display())?;
+            std::fs::write(&file, lines.join("\n") + "\n").context(file.display())?;
             println!("    {shown_name}: outputs written in");
         }
     }
-    if update {
-        println!("    {count} examples ran; the pages now show what they printed");
-        Ok(())
-    } else if problems.is_empty() {
-        println!("    {count} examples ran and printed what their pages show");
-        Ok(())
-    } else {
-        Err(failed(format!(
-            "{} of {count} examples printed other output than their pages show:\n\n{}",
-            problems.len(),
-            problems.join("\n")
-        )))
+    if update || problems.is_empty() {
+        let now = [
+            "printed what their pages show",
+            "the pages now show what they printed",
+        ];
+        println!("    {count} examples ran; {}", now[usize::from(update)]);
+        return Ok(());
     }
+    Err(failed(format!(
+        "{} of {count} examples printed other output than their pages show:\n\n{}",
+        problems.len(),
+        problems.join("\n")
+    )))
 }
 
-/// What a code example left in the scratch folder it ran in: every entry but the ones the
-/// runner put there (`node_modules`, `examples` and the `example-N.mjs` files), sorted.
+/// What an example left in the scratch folder it ran in, taken away: every entry but the ones
+/// the runner put there (`node_modules`, `examples` and the `example-N.mjs` files), sorted and
+/// quoted.
 ///
 /// # Errors
 /// The folder cannot be read.
 fn leftovers(scratch: &Path) -> Result<Vec<String>, Failure> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(scratch).context(scratch.display())? {
-        let name = entry
-            .context(scratch.display())?
-            .file_name()
-            .to_string_lossy()
-            .into_owned();
-        let ours = name == "node_modules"
-            || name == "examples"
-            || (name.starts_with("example-") && name.ends_with(".mjs"));
-        if !ours {
-            out.push(name);
+        let path = entry.context(scratch.display())?.path();
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        let ours = name.starts_with("example-") && name.ends_with(".mjs");
+        if !ours && name != "node_modules" && name != "examples" {
+            out.push(format!("`{name}`"));
+            let _ = std::fs::remove_dir_all(&path).or_else(|_| std::fs::remove_file(&path));
         }
     }
     out.sort();
@@ -403,28 +371,18 @@ pub fn rules(repo: &Path) -> Result<Vec<String>, Failure> {
             "README.md:{n}: the README has {n} lines, more than {README_LINES}: move the rest to a docs page (docs/) or CONTRIBUTING.md"
         ));
     }
-    let mut files = files(repo)?;
     // The packages' READMEs are the pages their registries show.
-    files.extend(
-        [
-            "CONTRIBUTING.md",
-            "site/npm/README.md",
-            "site/python/README.md",
-        ]
-        .map(|f| repo.join(f)),
-    );
-    for file in files {
-        let rel = file
-            .strip_prefix(repo)
-            .unwrap_or(&file)
-            .display()
-            .to_string();
+    let more = [
+        "CONTRIBUTING.md",
+        "site/npm/README.md",
+        "site/python/README.md",
+    ];
+    for file in files(repo)?.into_iter().chain(more.map(|f| repo.join(f))) {
+        let rel = named(repo, &file);
         let text = std::fs::read_to_string(&file).context(&rel)?;
-        out.extend(
-            measured_figures(&text)
-                .into_iter()
-                .map(|(line, figure)| format!("{rel}:{line}: `{figure}` is a measured figure: figures come from `cargo xtask bench` (target/bench.json), not from the docs")),
-        );
+        for (line, figure) in measured_figures(&text) {
+            out.push(format!("{rel}:{line}: `{figure}` is a measured figure: figures come from `cargo xtask bench` (target/bench.json), not from the docs"));
+        }
     }
     Ok(out)
 }
@@ -433,16 +391,16 @@ pub fn rules(repo: &Path) -> Result<Vec<String>, Failure> {
 /// run across a line break): (1-based line of its number, the figure).
 pub fn measured_figures(text: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
-    let mut fence: Option<String> = None;
+    let mut fence: Option<&str> = None;
     // The words of the prose, each with its line.
     let mut words: Vec<(usize, &str)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if let Some((f, _)) = opening(line.trim_start()) {
-            match &fence {
-                None => fence = Some(f.to_string()),
-                Some(open) if line.trim() == open => fence = None,
-                Some(_) => {}
-            }
+            fence = match fence {
+                None => Some(f),
+                Some(open) if line.trim() == open => None,
+                open => open,
+            };
             continue;
         }
         if fence.is_some() {
@@ -471,11 +429,8 @@ pub fn measured_figures(text: &str) -> Vec<(usize, String)> {
             unit_of(rest)
         };
         if let Some(unit) = unit {
-            let number = &word[..word.len() - rest.len()];
-            out.push((
-                line,
-                format!("{} {unit}", number.trim_end_matches([',', '.'])),
-            ));
+            let number = word[..word.len() - rest.len()].trim_end_matches([',', '.']);
+            out.push((line, format!("{number} {unit}")));
         }
     }
     out.sort_by_key(|(line, _)| *line);
@@ -494,18 +449,6 @@ mod tests {
     fn the_readme_is_short_and_no_page_gives_a_measured_figure() {
         let breaches = rules(&repo()).unwrap();
         assert!(breaches.is_empty(), "{}", breaches.join("\n"));
-    }
-
-    #[test]
-    fn every_example_of_the_readme_and_the_docs_parses() {
-        let mut n = 0;
-        for file in files(&repo()).unwrap() {
-            let text = std::fs::read_to_string(&file).unwrap();
-            n += parse(&file.display().to_string(), &text)
-                .unwrap_or_else(|e| panic!("{e}"))
-                .len();
-        }
-        assert!(n > 0, "no example found in the README and the docs");
     }
 
     #[test]
@@ -562,16 +505,20 @@ mod tests {
         std::fs::write(dir.join("example-3.mjs"), "").unwrap();
         std::fs::write(dir.join("out.json"), "").unwrap();
         let left = leftovers(&dir).unwrap();
+        assert_eq!(left, ["`.deepeval`", "`logs`", "`out.json`"]);
+        assert!(leftovers(&dir).unwrap().is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
-        assert_eq!(left, [".deepeval", "logs", "out.json"]);
     }
 
     #[test]
-    fn the_docs_inspect_examples_write_their_logs_outside_the_checkout() {
-        // inspect_ai writes its logs to `log_dir`, `./logs` when none is given.
+    fn every_example_parses_and_no_inspect_example_writes_logs_in_the_checkout() {
+        let mut n = 0;
         for file in files(&repo()).unwrap() {
             let text = std::fs::read_to_string(&file).unwrap();
-            for e in parse(&file.display().to_string(), &text).unwrap() {
+            let examples = parse(&file.display().to_string(), &text);
+            for e in examples.unwrap_or_else(|e| panic!("{e}")) {
+                n += 1;
+                // inspect_ai writes its logs to `log_dir`, `./logs` when none is given.
                 if e.kind == Kind::Python
                     && e.code.contains("inspect_ai")
                     && e.code.contains("eval(")
@@ -585,6 +532,7 @@ mod tests {
                 }
             }
         }
+        assert!(n > 0, "no example found in the README and the docs");
     }
 
     #[test]

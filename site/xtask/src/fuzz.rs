@@ -9,39 +9,14 @@
 //! must be present (Debian's `g++`, installed here when missing and running as root).
 //! libFuzzer's output passes through, down to its closing `Done N runs in S second(s)`.
 
+use std::num::NonZeroU64;
 use std::path::Path;
 
-use crate::env::{failed, human, missing, step, Context, Env, Failure};
+use crate::env::{failed, missing, step, Context, Env, Failure};
 use crate::tools::ensure;
 
 /// The fuzz targets (`fuzz/fuzz_targets/NAME.rs`), in the order they run.
 pub const TARGETS: [&str; 3] = ["parse", "instruments", "evidence"];
-
-/// How long each target runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
-    /// Wall-clock seconds (libFuzzer's `-max_total_time`).
-    Seconds(u64),
-    /// Inputs to try (libFuzzer's `-runs`).
-    Runs(u64),
-}
-
-impl Budget {
-    /// The libFuzzer option.
-    fn flag(self) -> String {
-        match self {
-            Budget::Seconds(s) => format!("-max_total_time={s}"),
-            Budget::Runs(n) => format!("-runs={n}"),
-        }
-    }
-
-    fn describe(self) -> String {
-        match self {
-            Budget::Seconds(s) => format!("for {s} s"),
-            Budget::Runs(n) => format!("for {n} inputs"),
-        }
-    }
-}
 
 /// What cargo-fuzz passes to rustc when no sanitizer is asked for (coverage counters, the PC
 /// table, comparison tracing, `cfg(fuzzing)`; stack depth is added on Linux), plus debug
@@ -55,9 +30,18 @@ pub const RUSTFLAGS: &str = "-Cpasses=sancov-module \
      -Cllvm-args=-sanitizer-coverage-trace-compares \
      --cfg fuzzing -Cdebug-assertions -Coverflow-checks -Ccodegen-units=1";
 
-/// Builds and runs each of `targets` for `budget`, one after the other.
-pub fn fuzz(env: &Env, budget: Budget, targets: &[&str]) -> Result<(), Failure> {
-    let host = host_triple(env)?;
+/// Builds and runs each of `targets` (all when empty) for `seconds` (60 when neither is given)
+/// or on `runs` inputs, one after the other.
+pub fn fuzz(
+    env: &Env,
+    seconds: Option<NonZeroU64>,
+    runs: Option<NonZeroU64>,
+    targets: &[String],
+) -> Result<(), Failure> {
+    // The triple to build for: naming it makes cargo keep the flags away from build scripts and
+    // proc macros.
+    let host = env.probe("rustc", &["--print", "host-tuple"]);
+    let host = host.ok_or_else(|| failed("`rustc --print host-tuple` printed no host"))?;
     if !(host.contains("-linux-") || host.contains("-apple-")) {
         return Err(missing(format!(
             "fuzz: libFuzzer runs on Linux and macOS; this host is {host}"
@@ -68,26 +52,22 @@ pub fn fuzz(env: &Env, budget: Budget, targets: &[&str]) -> Result<(), Failure> 
     // A folder of its own under target/, so these instrumented builds never replace the normal
     // ones and are reused from one run to the next.
     let target_dir = env.target().join("fuzz");
-    for &name in targets {
+    let budget = match (seconds, runs) {
+        (_, Some(n)) => (format!("-runs={n}"), format!("on {n} inputs")),
+        (s, None) => {
+            let s = s.map_or(60, NonZeroU64::get);
+            (format!("-max_total_time={s}"), format!("for {s} s"))
+        }
+    };
+    for name in TARGETS
+        .iter()
+        .filter(|t| targets.is_empty() || targets.iter().any(|n| n == *t))
+    {
         build(env, &dir, &target_dir, &host, name)?;
         let binary = target_dir.join(&host).join("release").join(name);
-        run(&dir, &binary, name, budget)?;
+        run(&dir, &binary, name, &budget)?;
     }
     Ok(())
-}
-
-/// `rustc -vV`'s `host:` line: the triple to build for. Naming it makes cargo keep the flags
-/// away from build scripts and proc macros.
-fn host_triple(env: &Env) -> Result<String, Failure> {
-    let out = env
-        .command("rustc", "-vV")
-        .output()
-        .context("cannot run rustc -vV")?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    text.lines()
-        .find_map(|l| l.strip_prefix("host: "))
-        .map(|h| h.trim().to_owned())
-        .ok_or_else(|| failed("rustc -vV printed no host line"))
 }
 
 /// libfuzzer-sys builds libFuzzer (C++) with the `cc` crate, which calls `c++`.
@@ -110,39 +90,26 @@ fn cxx_compiler(env: &Env) -> Result<(), Failure> {
 }
 
 fn build(env: &Env, dir: &Path, target_dir: &Path, host: &str, name: &str) -> Result<(), Failure> {
-    let mut cargo = env.command("cargo", "build --release --bin");
-    cargo
-        .arg(name)
-        .arg("--target")
-        .arg(host)
-        .arg("--target-dir")
-        .arg(target_dir);
-    cargo.current_dir(dir);
+    let args = format!("build --release --bin {name} --target {host} --target-dir");
+    let mut cargo = env.command("cargo", &args);
+    cargo.arg(target_dir).current_dir(dir);
     // A caller's flags come after ours, as cargo-fuzz appends them; cargo would prefer the
     // encoded form over RUSTFLAGS, so that one is folded in and removed.
-    let mut flags = RUSTFLAGS.to_owned();
+    let mut flags = vec![RUSTFLAGS.to_owned()];
     if host.contains("-linux-") {
-        flags.push_str(" -Cllvm-args=-sanitizer-coverage-stack-depth");
+        flags.push("-Cllvm-args=-sanitizer-coverage-stack-depth".into());
     }
     for var in ["RUSTFLAGS", "CARGO_ENCODED_RUSTFLAGS"] {
-        if let Some(more) = std::env::var_os(var) {
-            let more = more.to_string_lossy().replace('\u{1f}', " ");
-            if !more.trim().is_empty() {
-                flags.push(' ');
-                flags.push_str(more.trim());
-            }
-        }
+        let more = std::env::var_os(var).unwrap_or_default();
+        flags.push(more.to_string_lossy().replace('\u{1f}', " "));
     }
-    cargo
-        .env_remove("CARGO_ENCODED_RUSTFLAGS")
-        .env("RUSTFLAGS", flags);
-    step(
-        &format!("building the fuzz target {name} (stable, SanitizerCoverage)"),
-        &mut cargo,
-    )
+    cargo.env_remove("CARGO_ENCODED_RUSTFLAGS");
+    cargo.env("RUSTFLAGS", flags.join(" ").trim());
+    let what = format!("building the fuzz target {name} (stable, SanitizerCoverage)");
+    step(&what, &mut cargo)
 }
 
-fn run(dir: &Path, binary: &Path, name: &str, budget: Budget) -> Result<(), Failure> {
+fn run(dir: &Path, binary: &Path, name: &str, budget: &(String, String)) -> Result<(), Failure> {
     let corpus = dir.join("corpus").join(name);
     let artifacts = dir.join("artifacts").join(name);
     for d in [&corpus, &artifacts] {
@@ -152,38 +119,20 @@ fn run(dir: &Path, binary: &Path, name: &str, budget: Budget) -> Result<(), Fail
     // New inputs go to the first folder (fuzz/corpus/NAME, not committed); the seeds are read.
     cmd.arg(&corpus)
         .arg(dir.join("seeds").join(name))
-        .arg(budget.flag())
+        .arg(&budget.0)
         .arg(format!("-artifact_prefix={}/", artifacts.display()))
         .arg("-print_final_stats=1")
         .current_dir(dir);
     let what = format!(
         "fuzzing {name} {} (corpus fuzz/corpus/{name}, seeds fuzz/seeds/{name})",
-        budget.describe()
+        budget.1
     );
-    println!("==> {what}");
-    let started = std::time::Instant::now();
-    let status = cmd.status().context(format!("{what}: cannot start"))?;
-    let took = human(started.elapsed());
-    // libFuzzer's exit codes: 72 when interrupted (Ctrl-C, kill), 77 for a crash, 70 for a
-    // timeout; the last two save the input in the artifact folder.
-    let result = match status.code() {
-        Some(0) => Ok(()),
-        Some(72) => Err(failed(format!(
-            "{what}: interrupted after {took}, before the end; no crash was found"
-        ))),
-        _ => Err(failed(format!(
-            "{what}: failed ({status}); the input is in fuzz/artifacts/{name}/; replay it with \
-             `{} fuzz/artifacts/{name}/<file>`",
-            binary.display()
-        ))),
-    };
-    let verdict = if result.is_ok() {
-        "ok in"
-    } else {
-        "FAILED after"
-    };
-    println!("    {what}: {verdict} {took}");
-    result
+    // libFuzzer exits with 77 for a crash and 70 for a timeout, both saving the input, and
+    // with 72 when interrupted.
+    step(&what, &mut cmd).map_err(|e| {
+        let replay = format!("{} fuzz/artifacts/{name}/<file>", binary.display());
+        failed(format!("{e}; a crash or a timeout leaves its input in fuzz/artifacts/{name}/: replay it with `{replay}`"))
+    })
 }
 
 #[cfg(test)]
@@ -199,8 +148,6 @@ mod tests {
                 "{flag}"
             );
         }
-        assert_eq!(Budget::Runs(10).flag(), "-runs=10");
-        assert_eq!(Budget::Seconds(7).flag(), "-max_total_time=7");
     }
 
     #[test]

@@ -16,12 +16,16 @@ mod skills;
 mod stamp;
 mod tools;
 
+use bench::SECTIONS;
+use package::KINDS;
+
 use std::process::ExitCode;
 
+use clap::Parser;
 use cli::Command;
 
 fn main() -> ExitCode {
-    match cli::parse(std::env::args_os().skip(1)).and_then(run) {
+    match run(cli::Cli::parse().command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
             eprintln!("\nerror: {failure}");
@@ -31,26 +35,35 @@ fn main() -> ExitCode {
 }
 
 fn run(command: Command) -> Result<(), env::Failure> {
-    let env = env::Env::new;
+    let env = env::Env::new()?;
     match command {
-        Command::Help => {
-            print!("{}", cli::HELP);
-            Ok(())
+        Command::Tools { no_browser } => tools::install(&env, !no_browser),
+        Command::Build { base_url } => pipeline::build(&env, base_url.as_deref()),
+        Command::Serve { port } => serve::serve(&env, port),
+        Command::Test => check::test(&env),
+        Command::Bench { no_build, mut only } => {
+            if only.is_empty() {
+                only = SECTIONS.map(|s| s.0.to_owned()).to_vec();
+            }
+            bench::bench(&env, !no_build, &only)
         }
-        Command::Tools(browser) => tools::install(&env()?, browser),
-        Command::Build(base_url) => pipeline::build(&env()?, base_url.as_deref()),
-        Command::Serve(port) => serve::serve(&env()?, port),
-        Command::Test => check::test(&env()?),
-        Command::Bench(build, only) => bench::bench(&env()?, build, &only),
-        Command::Fuzz(budget, targets) => fuzz::fuzz(&env()?, budget, &targets),
-        Command::Package(kinds) => package::package(&env()?, &kinds),
-        Command::ReleaseCheck => package::release::check(&env()?).map(|lines| {
+        Command::Fuzz {
+            seconds,
+            runs,
+            target,
+        } => fuzz::fuzz(&env, seconds, runs, &target),
+        Command::Package { kinds } => {
+            let all = KINDS
+                .iter()
+                .filter(|k| kinds.is_empty() || kinds.iter().any(|n| n == k.0));
+            package::package(&env, &all.map(|k| k.1).collect::<Vec<_>>())
+        }
+        Command::ReleaseCheck => package::release::check(&env).map(|lines| {
             for line in lines {
                 println!("    {line}");
             }
         }),
-        Command::Examples(update) => {
-            let env = env()?;
+        Command::Examples { update } => {
             env.cargo("build -p pickanumber-cli")?;
             examples::run(&env, update)
         }

@@ -11,6 +11,8 @@
 //! line on the site and in the README comes from.
 
 use std::path::{Path, PathBuf};
+
+use serde_json::json;
 use std::process::Command;
 use std::time::Instant;
 
@@ -34,10 +36,12 @@ pub fn test(env: &Env) -> Result<(), Failure> {
         .map_err(failed)?;
     let version = npm_pin(env, "skills")?;
     let cli = env.repo.join("node_modules/skills/bin/cli.mjs");
-    let installed = installed_version(&env.repo).map_err(failed)?;
-    if installed != version {
+    let manifest = std::fs::read_to_string(env.repo.join("node_modules/skills/package.json"));
+    let manifest = serde_json::from_str(&manifest.unwrap_or_default()).unwrap_or(json!({}));
+    if manifest["version"] != version.as_str() {
         return Err(failed(format!(
-            "node_modules has skills {installed}, package.json pins {version}: run npm ci"
+            "node_modules has skills {}, package.json pins {version}: run npm ci",
+            manifest["version"]
         )));
     }
     let node = npm_node(env, NODE22)?;
@@ -48,20 +52,22 @@ pub fn test(env: &Env) -> Result<(), Failure> {
     let mut git = env.command("git", "clone --quiet --no-local");
     git.arg(&env.repo).arg(&clone);
     run(&mut git, "git clone")?;
-    let skills_cli = |cwd: &Path, args: &[&std::ffi::OsStr]| {
+    // `skills add SOURCE OPTIONS` run in `cwd`.
+    let skills_add = |cwd: &Path, source: &Path, options: &str| {
         let mut c = env.command(&node, "");
-        c.arg(&cli).args(args).current_dir(cwd);
+        c.arg(&cli)
+            .arg("add")
+            .arg(source)
+            .args(options.split_whitespace());
         c.env("HOME", dir.join("home"))
-            .env("DISABLE_TELEMETRY", "1")
-            .env("DO_NOT_TRACK", "1")
-            .env("NO_COLOR", "1");
+            .env("DISABLE_TELEMETRY", "1");
+        c.env("DO_NOT_TRACK", "1")
+            .env("NO_COLOR", "1")
+            .current_dir(cwd);
         c
     };
     let list = run(
-        &mut skills_cli(
-            &dir,
-            &["add".as_ref(), clone.as_os_str(), "--list".as_ref()],
-        ),
+        &mut skills_add(&dir, &clone, "--list"),
         "skills add <clone> --list",
     )?;
     let found = format!("Found {} skills", skills.len());
@@ -77,16 +83,11 @@ pub fn test(env: &Env) -> Result<(), Failure> {
         let project = dir.join(format!("project-{skill}"));
         std::fs::create_dir_all(&project).context(project.display())?;
         let source = clone.join(skill);
-        let mut args: Vec<&std::ffi::OsStr> = vec!["add".as_ref(), source.as_os_str()];
-        for (agent, _) in AGENTS {
-            args.push("--agent".as_ref());
-            args.push(agent.as_ref());
-        }
-        args.push("--yes".as_ref());
-        run(
-            &mut skills_cli(&project, &args),
-            &format!("skills add {skill}"),
-        )?;
+        let agents: String = AGENTS
+            .map(|(agent, _)| format!("--agent {agent} "))
+            .concat();
+        let mut add = skills_add(&project, &source, &(agents + "--yes"));
+        run(&mut add, &format!("skills add {skill}"))?;
         for (agent, folder) in AGENTS {
             let installed = project.join(folder).join(skill);
             same_files(&source, &installed)
@@ -94,14 +95,11 @@ pub fn test(env: &Env) -> Result<(), Failure> {
         }
         let scripts = project.join(AGENTS[0].1).join(skill).join("scripts");
         let checked = run_scripts(env, &scripts, &project)?;
-        println!("    {skill}: installed for {}{checked}", agents_named());
+        let names = AGENTS.map(|(agent, _)| agent).join(" and ");
+        println!("    {skill}: installed for {names}{checked}");
     }
     println!("    skills: ok in {}", human(started.elapsed()));
     Ok(())
-}
-
-fn agents_named() -> String {
-    AGENTS.map(|(a, _)| a).join(" and ")
 }
 
 /// Whether every file of the skill's folder in the clone is installed at `installed` with
@@ -199,18 +197,12 @@ fn run_scripts(env: &Env, scripts: &Path, project: &Path) -> Result<String, Fail
             std::fs::write(&at, text).context(at.display())?;
         }
         let mut python = Command::new("python3");
-        let ours = answer(
-            python
-                .args(["-S", "-B"])
-                .arg(&script)
-                .args(args.split_whitespace())
-                .current_dir(project),
-        )?;
-        let theirs = answer(
-            Command::new(&cli)
-                .args(cli_args.split_whitespace())
-                .current_dir(project),
-        )?;
+        python.args(["-S", "-B"]).arg(&script);
+        let [ours, theirs] = [(python, args), (Command::new(&cli), cli_args)].map(|(mut c, a)| {
+            let (code, out, _) = answer(c.args(a.split_whitespace()).current_dir(project))?;
+            Ok::<_, Failure>((code, out))
+        });
+        let (ours, theirs) = (ours?, theirs?);
         let parsed = |text: &str| serde_json::from_str::<serde_json::Value>(text).ok();
         let agree = match (ours.0, parsed(&ours.1), theirs.0, parsed(&theirs.1)) {
             (Some(0), Some(serde_json::Value::Object(o)), Some(0), Some(t)) if *part => {
@@ -232,63 +224,34 @@ fn run_scripts(env: &Env, scripts: &Path, project: &Path) -> Result<String, Fail
 
 /// Runs `cmd`, returning its standard output, or fails naming `what` with its output.
 fn run(cmd: &mut Command, what: &str) -> Result<String, Failure> {
-    let out = cmd
-        .output()
-        .map_err(|e| failed(format!("{what}: cannot run: {e}")))?;
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    if !out.status.success() {
-        return Err(failed(format!(
-            "{what}: {}\n{stdout}{}",
-            out.status,
-            String::from_utf8_lossy(&out.stderr)
-        )));
+    let (status, stdout, stderr) = answer(cmd)?;
+    if status == Some(0) {
+        return Ok(stdout);
     }
-    Ok(stdout)
+    Err(failed(format!(
+        "{what}: exit code {status:?}\n{stdout}{stderr}"
+    )))
 }
 
-/// Runs `cmd` and returns its exit code and standard output, whatever the code.
-fn answer(cmd: &mut Command) -> Result<(Option<i32>, String), Failure> {
-    let out = cmd
-        .output()
-        .map_err(|e| failed(format!("cannot run {:?}: {e}", cmd.get_program())))?;
-    Ok((
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    ))
-}
-
-/// The version of the skills CLI in `node_modules`.
-fn installed_version(repo: &Path) -> Result<String, String> {
-    let manifest: PathBuf = repo.join("node_modules/skills/package.json");
-    let text = std::fs::read_to_string(&manifest)
-        .map_err(|_| "the skills CLI is not in node_modules: run npm ci".to_string())?;
-    let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    v["version"]
-        .as_str()
-        .map(str::to_string)
-        .ok_or_else(|| format!("{} has no version", manifest.display()))
+/// Runs `cmd` and returns its exit code, standard output and standard error, whatever the code.
+fn answer(cmd: &mut Command) -> Result<(Option<i32>, String, String), Failure> {
+    let out = cmd.output();
+    let out = out.map_err(|e| failed(format!("cannot run {:?}: {e}", cmd.get_program())))?;
+    let text = |bytes: Vec<u8>| String::from_utf8_lossy(&bytes).into_owned();
+    Ok((out.status.code(), text(out.stdout), text(out.stderr)))
 }
 
 /// The skills `site.toml` lists: its one-line `skills = ["a", "b"]`.
 fn listed(site_toml: &str) -> Result<Vec<String>, String> {
     let line = site_toml
         .lines()
-        .find_map(|l| l.trim().strip_prefix("skills = "))
-        .ok_or("site.toml has no skills = [...] line")?;
-    let inner = line
-        .trim()
-        .strip_prefix('[')
-        .and_then(|l| l.strip_suffix(']'))
-        .ok_or("site.toml's skills are not a list on one line")?;
-    let names: Vec<String> = inner
-        .split(',')
-        .map(|n| n.trim().trim_matches('"').to_string())
-        .filter(|n| !n.is_empty())
-        .collect();
-    if names.is_empty() {
-        return Err("site.toml lists no skills".into());
+        .find_map(|l| l.trim().strip_prefix("skills = "));
+    let list = line.ok_or("site.toml has no skills = [...] line")?.trim();
+    let names = serde_json::from_str::<Vec<String>>(list);
+    match names.map_err(|e| e.to_string())? {
+        names if names.is_empty() => Err("site.toml lists no skills".into()),
+        names => Ok(names),
     }
-    Ok(names)
 }
 
 #[cfg(test)]

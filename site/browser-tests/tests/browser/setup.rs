@@ -41,12 +41,23 @@ async fn set(client: &Client, id: &str, value: &str, event: &str) {
 
 /// Clicks the element `selector` as a reader would (a WebDriver click), after scrolling it to
 /// the middle of the window at once (the page scrolls smoothly otherwise, and a click in the
-/// middle of that scroll lands elsewhere).
+/// middle of that scroll lands elsewhere) and once it has stayed in place for two frames, as a
+/// reader aims at a button where it is: on a loaded machine the field's input event may still
+/// be changing the page above it when the click comes.
 async fn click(client: &Client, selector: &str) {
     client
-        .execute(
-            "const e = document.querySelector(arguments[0]); \
-             if (e) e.scrollIntoView({ block: 'center', behavior: 'instant' });",
+        .execute_async(
+            "const [sel, done] = arguments; const e = document.querySelector(sel); \
+             if (!e) return done(false); \
+             let last = '', same = 0; \
+             const tick = () => { \
+               const r = e.getBoundingClientRect(), at = r.top + ',' + r.left; \
+               if (at === last && ++same >= 2) return done(true); \
+               if (at !== last) { same = 0; last = at; \
+                 e.scrollIntoView({ block: 'center', behavior: 'instant' }); } \
+               requestAnimationFrame(tick); }; \
+             e.scrollIntoView({ block: 'center', behavior: 'instant' }); \
+             requestAnimationFrame(tick);",
             vec![selector.into()],
         )
         .await

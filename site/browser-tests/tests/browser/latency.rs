@@ -4,7 +4,7 @@
 //!
 //! ```sh
 //! cargo xtask build
-//! PICKANUMBER_DIST=$PWD/dist cargo test -p pickanumber-browser-tests --test latency -- --ignored --nocapture
+//! PICKANUMBER_DIST=$PWD/dist cargo test -p pickanumber-browser-tests --test browser -- --ignored --nocapture latency::
 //! ```
 //!
 //! For each size the input is set to that many item lines; then each measured keystroke
