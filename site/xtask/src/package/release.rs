@@ -308,10 +308,8 @@ impl Run<'_> {
         let mut install = env.command("npm", "install --no-audit --no-fund --silent");
         let esbuild = format!("esbuild@{}", crate::tools::ESBUILD);
         install.arg(tarball).arg(&esbuild).current_dir(&project);
-        step(
-            "npm install <the tarball> and esbuild, in a fresh Node project",
-            &mut install,
-        )?;
+        let what = "npm install <the tarball> and esbuild, in a fresh Node project";
+        step(what, &mut install)?;
         let args = "page.mjs --bundle --format=esm --platform=browser --log-level=warning --outfile=page.js";
         let mut bundle = env.command(project.join("node_modules/.bin/esbuild"), args);
         let what = "esbuild --bundle --platform=browser (the package in a page)";
