@@ -1,10 +1,10 @@
 //! `cargo xtask test`: every check, in order, stopping at the first that fails.
 
 use std::collections::BTreeMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
 use std::time::Instant;
 
-use crate::env::{failed, human, step, Context, Env, Failure};
+use crate::env::{beside, failed, human, output, step, wait, Context, Env, Failure};
 use crate::package::{python, release};
 use crate::pipeline::{self, DIST, SUBPATH, SUBPATH_DIST};
 use crate::tools;
@@ -52,51 +52,39 @@ pub fn test(env: &Env) -> Result<(), Failure> {
 }
 
 fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
-    // The Python venv's pinned tools install from PyPI beside the tools' install and the Rust build (pip
-    // mostly waits on the network; about a minute on a fresh machine, nothing once stamped).
+    // The Python venv's pinned tools install from PyPI beside the tools' install and the Rust
+    // build (pip mostly waits on the network; about a minute on a fresh machine, nothing once
+    // stamped).
     println!("==> python venv: checking the pinned tools in the background");
-    let venv = std::thread::spawn(|| Env::new().and_then(|env| python::ensure_venv(&env)));
+    let venv = beside(python::ensure_venv);
     // wasm-bindgen and the npm tools are needed from the packages' builds on, trunk and
     // Chromium from the site's build on: they install beside the first checks (trunk below their
     // priority), each group's output in its log under target/.
     std::fs::create_dir_all(env.target()).context(env.target().display())?;
-    let beside = |name: &str, what: &str| {
+    let log = |name: &str, what: &str| {
         let log = env.target().join(name);
-        println!(
-            "==> {what}: checking them in the background (output in {})",
-            log.display()
-        );
-        std::fs::write(&log, "")
-            .context(log.display())
-            .map(|()| log)
+        let shown = log.display();
+        println!("==> {what}: checking them in the background (output in {shown})");
+        std::fs::write(&log, "").context(shown).map(|()| log)
     };
-    let log = beside("tools-for-packages.log", "tools for the packages")?;
-    let for_packages = std::thread::spawn(move || tools::for_packages(&Env::new()?, Some(&log)));
-    let log = beside(
-        "tools-for-build.log",
-        "tools for the build and the browser tests",
-    )?;
-    let for_build = std::thread::spawn(move || tools::for_build(&Env::new()?, true, Some(&log)));
+    let packages = log("tools-for-packages.log", "tools for the packages")?;
+    let for_packages = beside(move |env| tools::for_packages(env, Some(&packages)));
+    let what = "tools for the build and the browser tests";
+    let build = log("tools-for-build.log", what)?;
+    let for_build = beside(move |env| tools::for_build(env, true, Some(&build)));
     tools::for_checks(env, true)?;
     passed.push("tools");
+    let published = release::CRATES.map(|krate| format!("--exclude {krate}"));
+    let unit_tests = format!("{UNIT_TESTS} {}", published.join(" "));
     for (what, args) in CARGO_STEPS.lines().filter_map(|l| l.split_once(" | ")) {
-        let published = release::CRATES.map(|krate| format!("--exclude {krate}"));
-        let unit_tests = format!("{UNIT_TESTS} {}", published.join(" "));
-        env.cargo(if args == "UNIT_TESTS" {
-            &unit_tests
-        } else {
-            args
-        })?;
+        env.cargo(&args.replace("UNIT_TESTS", &unit_tests))?;
         passed.push(what);
     }
     // The Python package's tests run beside the install check and the site's build (the CLI
     // they compare with is built by now; npm ci, when promptfoo is missing, finishes first,
     // since the build runs tools from node_modules).
     println!("==> tools for the packages: waiting for them");
-    for_packages
-        .join()
-        .map_err(|_| failed("the tools' thread panicked"))??;
-    python::ensure_promptfoo(env)?;
+    wait(for_packages, "the tools' thread")?;
     // promptfoo and TypeScript for the npm package's tests and the skills CLI, before the Python tests start
     // using node_modules (an npm ci here replaces it).
     crate::package::node::tools(env)?;
@@ -104,12 +92,9 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     // runs every panel through it too.
     crate::package::npm::build(env)?;
     println!("==> python package: pip install ./site/python and pytest, in the background (output in target/python-test.log)");
-    let python = std::thread::spawn(move || {
-        let venv = venv
-            .join()
-            .map_err(|_| failed("the python venv's thread panicked"))??;
-        let env = Env::new()?;
-        python::test(&env).map(|done| [vec![venv], done].concat())
+    let python = beside(move |env| {
+        let venv = wait(venv, "the python venv's thread")?;
+        python::test(env).map(|done| [vec![venv], done].concat())
     });
     // The install line the README and the home page give, into a throwaway root.
     env.cargo("install --locked --path site/cli --root target/install-test")?;
@@ -130,17 +115,12 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     }
     passed.push("release dry run");
     println!("==> tools for the build and the browser tests: waiting for them");
-    for_build
-        .join()
-        .map_err(|_| failed("the tools' thread panicked"))??;
+    wait(for_build, "the tools' thread")?;
     pipeline::build(env, None)?;
     pipeline::pages(env, SUBPATH_DIST, &["--base-url", SUBPATH])?;
     passed.push("build");
     println!("==> python package: waiting for its tests");
-    let python = python
-        .join()
-        .map_err(|_| failed("the python tests' thread panicked"))?;
-    for line in python? {
+    for line in wait(python, "the python tests' thread")? {
         println!("    {line}");
     }
     passed.push("python package");
@@ -172,38 +152,28 @@ fn checkout(env: &Env) -> Result<Checkout, Failure> {
         return Ok(None);
     }
     let args = "status --porcelain=v1 -z --untracked-files=all";
-    let out = env.command("git", args).output();
-    let out = out.map_err(|e| failed(format!("git {args}: {e}")))?;
-    if !out.status.success() {
-        let err = String::from_utf8_lossy(&out.stderr);
-        return Err(failed(format!("git {args}: {}", err.trim())));
-    }
+    let out = output(&format!("git {args}"), &mut env.command("git", args))?;
     let mut listed = BTreeMap::new();
-    for (status, path) in porcelain(&String::from_utf8_lossy(&out.stdout)) {
-        let content = std::fs::read(env.repo.join(&path)).ok().map(|bytes| {
-            let mut h = DefaultHasher::new();
-            bytes.hash(&mut h);
-            h.finish()
-        });
-        listed.insert(path, (status, content));
+    for (status, path) in porcelain(&out) {
+        let content = std::fs::read(env.repo.join(path)).ok();
+        let hash =
+            content.map(|bytes| BuildHasherDefault::<DefaultHasher>::default().hash_one(bytes));
+        listed.insert(path.to_owned(), (status.to_owned(), hash));
     }
     Ok(Some(listed))
 }
 
 /// The `(status, path)` entries of `git status --porcelain=v1 -z`: `XY path`, each ended by
 /// NUL; a rename or copy is followed by its source path, which is skipped.
-fn porcelain(text: &str) -> Vec<(String, String)> {
+fn porcelain(text: &str) -> Vec<(&str, &str)> {
     let mut out = Vec::new();
     let mut fields = text.split('\0').filter(|f| !f.is_empty());
     while let Some(entry) = fields.next() {
-        let (status, path) = (
-            entry.get(..2).unwrap_or(entry),
-            entry.get(3..).unwrap_or(""),
-        );
+        let (status, path) = entry.split_at(entry.len().min(2));
         if status.contains(['R', 'C']) {
             fields.next();
         }
-        out.push((status.to_string(), path.to_string()));
+        out.push((status, path.get(1..).unwrap_or("")));
     }
     out
 }
@@ -242,27 +212,21 @@ mod tests {
     #[test]
     fn porcelain_entries_are_read_with_renames_and_spaces() {
         let text = " M package-lock.json\0?? new file.txt\0R  to.rs\0from.rs\0";
-        assert_eq!(
-            porcelain(text),
-            [
-                (" M".to_string(), "package-lock.json".to_string()),
-                ("??".to_string(), "new file.txt".to_string()),
-                ("R ".to_string(), "to.rs".to_string()),
-            ]
-        );
+        let listed = [
+            (" M", "package-lock.json"),
+            ("??", "new file.txt"),
+            ("R ", "to.rs"),
+        ];
+        assert_eq!(porcelain(text), listed);
     }
 
     #[test]
     fn a_file_the_run_changed_is_named() {
         let listing = |entries: &[(&str, &str, u64)]| -> Checkout {
-            Some(
-                entries
-                    .iter()
-                    .map(|(path, status, hash)| {
-                        (path.to_string(), (status.to_string(), Some(*hash)))
-                    })
-                    .collect(),
-            )
+            let entry = |&(path, status, hash): &(&str, &str, u64)| {
+                (path.into(), (status.into(), Some(hash)))
+            };
+            Some(entries.iter().map(entry).collect())
         };
         let before = listing(&[("README.md", " M", 1)]);
         assert!(unchanged(&before, &before).is_ok());

@@ -2,8 +2,10 @@
 
 use std::ffi::OsStr;
 use std::fmt::{self, Display};
+use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Why a command stopped, and the exit code (1 a step failed, 2 a missing tool or a usage error).
@@ -48,7 +50,8 @@ pub struct Env {
     pub repo: PathBuf,
     /// Cargo's home (`$CARGO_HOME`, else `~/.cargo`): its `bin` and its registry sources.
     pub cargo_home: PathBuf,
-    path: std::ffi::OsString,
+    /// The `PATH` of child commands.
+    pub path: std::ffi::OsString,
 }
 
 impl Env {
@@ -122,14 +125,22 @@ pub fn step(what: &str, cmd: &mut Command) -> Result<(), Failure> {
     result
 }
 
+/// Runs `cmd` (the step `what`) for its standard output, read as text; a [`Failure`] with the
+/// end of its standard error when it cannot start or fails.
+pub fn output(what: &str, cmd: &mut Command) -> Result<String, Failure> {
+    let out = cmd.output().context(what)?;
+    let err = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() {
+        return Err(failed(format!("{what}: {}; {}", out.status, err.trim())));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
 /// Runs `cmd` with its output appended to `log` (a step beside others, whose output would mix
 /// with theirs); what it took, or a [`Failure`] that ends with the end of the log.
 pub fn logged(what: &str, cmd: &mut Command, log: &Path) -> Result<String, Failure> {
     let started = Instant::now();
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(log);
+    let file = OpenOptions::new().create(true).append(true).open(log);
     let file = file.context(log.display())?;
     let err = file.try_clone().context(log.display())?;
     let status = cmd.stdout(file).stderr(err).status();
@@ -147,6 +158,20 @@ pub fn logged(what: &str, cmd: &mut Command, log: &Path) -> Result<String, Failu
             )))
         }
     }
+}
+
+/// Runs `f` on a thread of its own, with an [`Env`] of its own, beside the steps that follow;
+/// [`wait`] gives its result.
+pub fn beside<T: Send + 'static>(
+    f: impl FnOnce(&Env) -> Result<T, Failure> + Send + 'static,
+) -> JoinHandle<Result<T, Failure>> {
+    std::thread::spawn(move || f(&Env::new()?))
+}
+
+/// The result of `thread` (one of [`beside`]), or a [`Failure`] saying `what` panicked.
+pub fn wait<T>(thread: JoinHandle<Result<T, Failure>>, what: &str) -> Result<T, Failure> {
+    let panicked = |_| failed(format!("{what} panicked"));
+    thread.join().map_err(panicked)?
 }
 
 /// A duration for people: `0.4 s`, `75 s`, `9 min 03 s`.
@@ -178,7 +203,29 @@ mod tests {
         ];
         let found = scripts.map(|script| env.probe("sh", &["-c", script]));
         assert_eq!(found, [Some("v1".into()), Some("v2".into()), None]);
+        // A command's output, or what it said on failing.
+        let mut sh = env.command("sh", "-c");
+        assert_eq!(output("ok", sh.arg("echo out")).unwrap(), "out\n");
+        let mut sh = env.command("sh", "-c");
+        let err = output("x", sh.arg("echo out; echo why >&2; exit 3")).unwrap_err();
+        assert_eq!(err.message, "x: exit status: 3; why");
         let secs = [0.42, 75.0, 543.0].map(|s| human(Duration::from_secs_f64(s)));
         assert_eq!(secs, ["0.4 s", "75 s", "9 min 03 s"]);
+    }
+
+    #[test]
+    fn a_logged_step_says_how_it_ended_and_shows_the_log_when_it_fails() {
+        let env = Env::new().unwrap();
+        let dir = env.target().join("xtask-logged-test");
+        std::fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("log.txt");
+        let mut ok = env.command("sh", "-c");
+        let done = logged("ok step", ok.arg("echo fine"), &log).unwrap();
+        assert!(done.starts_with("ok step: ok in "), "{done}");
+        let mut bad = env.command("sh", "-c");
+        let err = logged("bad step", bad.arg("echo the reason; exit 3"), &log).unwrap_err();
+        assert!(err.message.starts_with("bad step FAILED after "), "{err}");
+        assert!(err.message.ends_with("fine\nthe reason"), "{err}");
+        std::fs::remove_dir_all(dir).unwrap();
     }
 }

