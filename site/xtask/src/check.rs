@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
 use std::time::Instant;
 
-use crate::env::{beside, failed, human, output, step, wait, Context, Env, Failure};
+use crate::env::{beside, failed, human, logged, output, step, wait, Context, Env, Failure};
 use crate::package::{python, release};
 use crate::pipeline::{self, DIST, SUBPATH, SUBPATH_DIST};
 use crate::tools;
@@ -108,12 +108,6 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     // node_modules), their scripts against the CLI just built.
     crate::skills::test(env)?;
     passed.push("skills");
-    // The release's dry run: each artifact installed as its registry's users install it.
-    println!("==> release dry run: crates, sdist and wheel, npm tarball, git routes");
-    for line in crate::package::release::check(env)? {
-        println!("    {line}");
-    }
-    passed.push("release dry run");
     println!("==> tools for the build and the browser tests: waiting for them");
     wait(for_build, "the tools' thread")?;
     pipeline::build(env, None)?;
@@ -124,18 +118,80 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
         println!("    {line}");
     }
     passed.push("python package");
-    // The README's and the docs' examples, with the venv and the npm package just tested.
-    println!("==> examples of the README and docs/*.md");
-    crate::examples::run(env, false)?;
-    passed.push("examples");
-    let browser = "test -p pickanumber-browser-tests -- --test-threads=1";
-    let mut cargo = env.command("cargo", browser);
-    cargo.env("PICKANUMBER_DIST", env.repo.join(DIST));
-    cargo.env("PICKANUMBER_SUBPATH", SUBPATH);
-    cargo.env("PICKANUMBER_SUBPATH_DIST", env.repo.join(SUBPATH_DIST));
-    step(&format!("cargo {browser} (headless Chromium)"), &mut cargo)?;
-    passed.push("browser tests");
+    // The browser tests' binary is built while cargo is free: the release's dry run, started
+    // next, holds cargo's build folder for minutes at a time.
+    let browser = browser_tests(env)?;
+    // The release's dry run (each artifact installed as its registry's users install it) runs
+    // beside the examples and the browser tests, below their priority (`nice`): their waits on
+    // the browser leave a core idle that it takes. Its output goes to its log.
+    let log = env.target().join("release-check.log");
+    std::fs::write(&log, "").context(log.display())?;
+    println!(
+        "==> release dry run: crates, sdist and wheel, npm tarball, git routes, in the background (output in {})",
+        log.display()
+    );
+    let xtask = std::env::current_exe().context("the running xtask")?;
+    let mut check = env.command("nice", "-n 10");
+    check.arg(xtask).arg("release-check");
+    let release = {
+        let log = log.clone();
+        beside(move |_| logged("release dry run", &mut check, &log))
+    };
+    // The README's and the docs' examples, with the venv and the npm package just tested; then
+    // the browser tests. When either fails, the dry run is still waited for, and its failure
+    // reported too.
+    let mut beside_release = || -> Result<(), Failure> {
+        println!("==> examples of the README and docs/*.md");
+        crate::examples::run(env, false)?;
+        passed.push("examples");
+        let mut run = env.command(&browser, "--test-threads=1");
+        run.current_dir(env.repo.join("site/browser-tests"));
+        run.env("PICKANUMBER_DIST", env.repo.join(DIST));
+        run.env("PICKANUMBER_SUBPATH", SUBPATH);
+        run.env("PICKANUMBER_SUBPATH_DIST", env.repo.join(SUBPATH_DIST));
+        step(
+            "the browser tests, one at a time (headless Chromium)",
+            &mut run,
+        )?;
+        passed.push("browser tests");
+        Ok(())
+    };
+    let tested = beside_release();
+    println!("==> release dry run: waiting for it");
+    let released = wait(release, "the release dry run's thread");
+    tested?;
+    let done = released?;
+    // What each route took and that all printed the same JSON: the indented lines after the
+    // log's last step.
+    let text = std::fs::read_to_string(&log).context(log.display())?;
+    let last = text.rfind("\n==> ").map_or(0, |at| at + 1);
+    let summary = text[last..]
+        .lines()
+        .skip(1)
+        .filter(|l| l.starts_with("    "));
+    for line in summary.chain(std::iter::once(done.as_str())) {
+        println!("    {}", line.trim());
+    }
+    passed.push("release dry run");
     Ok(())
+}
+
+/// The browser tests' binary (`tests/browser/`), built by `cargo test --no-run`: its path, from
+/// cargo's JSON messages.
+fn browser_tests(env: &Env) -> Result<std::path::PathBuf, Failure> {
+    let args = "test -p pickanumber-browser-tests --test browser --no-run --message-format=json";
+    let what = format!("cargo {args}");
+    println!("==> {what}");
+    let json = output(&what, &mut env.command("cargo", args))?;
+    let messages = json
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok());
+    let executable = messages
+        .filter_map(|m| m["executable"].as_str().map(str::to_owned))
+        .next_back();
+    executable
+        .map(Into::into)
+        .ok_or_else(|| failed(format!("{what} named no test binary")))
 }
 
 /// What `git status --porcelain` lists, each path with its status and a hash of its content

@@ -181,7 +181,9 @@ pub fn npm_wasm_opt(env: &Env) -> std::path::PathBuf {
 /// [`for_packages`].
 pub fn npm_tools(env: &Env, log: Option<&Path>) -> Result<(), Failure> {
     wasm_target(env, log)?;
-    let [tool, want, krate] = ["wasm-bindgen", WASM_BINDGEN, "wasm-bindgen-cli"];
+    // Without its default feature (TLS for the test runner's WebDriver client, never run here).
+    let krate = "wasm-bindgen-cli --no-default-features";
+    let [tool, want] = ["wasm-bindgen", WASM_BINDGEN];
     cargo_tool(env, tool, want, krate, log, false)?;
     let install = || {
         let mut c = installer(env, &format!("npm {NPM_INSTALL}"), log, false);
