@@ -92,8 +92,11 @@ pub fn for_packages(env: &Env, log: Option<&Path>) -> Result<(), Failure> {
 /// fresh machine compiles trunk while the checks leave a core idle.
 pub fn for_build(env: &Env, browser: bool, log: Option<&Path>) -> Result<(), Failure> {
     // Without its default features: no update check (a request to crates.io on each run) and
-    // no TLS (`offline = true` in Trunk.toml: it downloads nothing), a smaller build.
-    let krate = "trunk --locked --no-default-features";
+    // no TLS (`offline = true` in Trunk.toml: it downloads nothing), a smaller build. Not
+    // optimised either (opt-level 0 over QUICK_INSTALL's 1): trunk's own work is a small part of
+    // each build beside the wasm's compile, wasm-bindgen and wasm-opt, and its output is the
+    // same byte for byte; its install is what the site's build waits for on a fresh machine.
+    let krate = "trunk --locked --no-default-features --config profile.release.opt-level=0";
     cargo_tool(env, "trunk", TRUNK, krate, log, true)?;
     if !browser {
         return Ok(());
