@@ -177,8 +177,11 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
 }
 
 /// The browser tests' binary (`tests/browser/`), built by `cargo test --no-run`: its path, from
-/// cargo's JSON messages.
+/// cargo's JSON messages. The crate's own unit tests and doc tests, which need no browser and
+/// no site, run first: the unit-test step leaves the crate out.
 fn browser_tests(env: &Env) -> Result<std::path::PathBuf, Failure> {
+    env.cargo("test -p pickanumber-browser-tests --lib")?;
+    env.cargo("test -p pickanumber-browser-tests --doc")?;
     let args = "test -p pickanumber-browser-tests --test browser --no-run --message-format=json";
     let what = format!("cargo {args}");
     println!("==> {what}");
