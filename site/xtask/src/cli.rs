@@ -48,10 +48,10 @@ pub enum Command {
         #[arg(long, default_value_t = 8000)]
         port: u16,
     },
-    /// Tools, fmt, clippy, unit tests, the README's install line, the npm package and its node
-    /// tests (promptfoo), the agent skills installed from a clone by the skills CLI, the
-    /// release's dry run, build, the examples, then the browser tests (headless Chromium)
-    /// against dist/
+    /// Tools, fmt, clippy, unit tests, the npm package and its node tests (promptfoo), the
+    /// agent skills installed from a clone by the skills CLI, build, the Python package, the
+    /// examples, then the browser tests (headless Chromium) against dist/; the release's dry
+    /// run (the README's install line among its routes) beside them
     Test,
     /// Run every example of the README and docs/*.md and compare their output with the page
     ///
@@ -74,7 +74,12 @@ pub enum Command {
     /// cargo package, maturin sdist and the wheel built from it, npm pack, and the git routes,
     /// each installed as its registry's users install it in a fresh place under
     /// target/release-check/; all must print the same JSON for examples/cua-bench-gui.txt.
-    ReleaseCheck,
+    ReleaseCheck {
+        /// Install the npm package already packed at target/npm/pickanumber.tgz instead of
+        /// building it (`test` builds it before)
+        #[arg(long)]
+        npm_packed: bool,
+    },
     /// Build, then print the figures against their targets (also target/bench.json); never
     /// fails on a figure
     Bench {
@@ -123,7 +128,11 @@ mod tests {
             ("test", "Test"),
             ("examples --update", "Examples { update: true }"),
             ("package npm", r#"Package { kinds: ["npm"] }"#),
-            ("release-check", "ReleaseCheck"),
+            ("release-check", "ReleaseCheck { npm_packed: false }"),
+            (
+                "release-check --npm-packed",
+                "ReleaseCheck { npm_packed: true }",
+            ),
             (
                 "bench --only npm",
                 r#"Bench { no_build: false, only: ["npm"] }"#,

@@ -58,11 +58,13 @@ fn run(command: Command) -> Result<(), env::Failure> {
                 .filter(|k| kinds.is_empty() || kinds.iter().any(|n| n == k.0));
             package::package(&env, &all.map(|k| k.1).collect::<Vec<_>>())
         }
-        Command::ReleaseCheck => package::release::check(&env).map(|lines| {
-            for line in lines {
-                println!("    {line}");
-            }
-        }),
+        Command::ReleaseCheck { npm_packed } => {
+            package::release::check(&env, npm_packed).map(|lines| {
+                for line in lines {
+                    println!("    {line}");
+                }
+            })
+        }
         Command::Examples { update } => {
             env.cargo("build -p pickanumber-cli")?;
             examples::run(&env, update)
