@@ -80,9 +80,9 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
         env.cargo(&args.replace("UNIT_TESTS", &unit_tests))?;
         passed.push(what);
     }
-    // The Python package's tests run beside the npm package's, the skills' and the site's
-    // build (the CLI they compare with is built by now; npm ci, when promptfoo is missing,
-    // finishes first, since the build runs tools from node_modules).
+    // The Python package's tests run beside the install check and the site's build (the CLI
+    // they compare with is built by now; npm ci, when promptfoo is missing, finishes first,
+    // since the build runs tools from node_modules).
     println!("==> tools for the packages: waiting for them");
     wait(for_packages, "the tools' thread")?;
     // promptfoo and TypeScript for the npm package's tests and the skills CLI, before the Python tests start
@@ -91,52 +91,55 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     // The npm package before the Python tests start: their differential test of the judge loop
     // runs every panel through it too.
     crate::package::npm::build(env)?;
-    // The release's dry run (each artifact installed as its registry's users install it, the
-    // README's install line among them) runs in its own build folder from here to the end,
-    // below every other step's priority (`nice -n 19`): it takes the cores the other steps
-    // leave idle (their waits on the network, on trunk's install, on the browser). Its output
-    // goes to its log.
-    let log = env.target().join("release-check.log");
-    std::fs::write(&log, "").context(log.display())?;
-    println!(
-        "==> release dry run: the clone's install line, crates, sdist and wheel, npm tarball, git routes, in the background (output in {})",
-        log.display()
-    );
-    let xtask = std::env::current_exe().context("the running xtask")?;
-    let mut check = env.command("nice", "-n 19");
-    check.arg(xtask).args(["release-check", "--npm-packed"]);
-    let release = {
-        let log = log.clone();
-        beside(move |_| logged("release dry run", &mut check, &log))
-    };
     println!("==> python package: pip install ./site/python and pytest, in the background (output in target/python-test.log)");
     let python = beside(move |env| {
         let venv = wait(venv, "the python venv's thread")?;
         python::test(env).map(|done| [vec![venv], done].concat())
     });
-    // When a step fails from here on, the dry run is still waited for, and its failure
+    // The install line the README and the home page give, into a throwaway root.
+    env.cargo("install --locked --path site/cli --root target/install-test")?;
+    let installed = env.repo.join("target/install-test/bin/pickanumber");
+    let what = "pickanumber --version (the installed binary)";
+    step(what, &mut env.command(installed, "--version"))?;
+    passed.push("install");
+    crate::package::node::test(env)?;
+    passed.push("npm package");
+    // The agent skills, installed from a clone by the pinned skills CLI (node::tools put it in
+    // node_modules), their scripts against the CLI just built.
+    crate::skills::test(env)?;
+    passed.push("skills");
+    // The browser tests' binary, while trunk may still be installing.
+    let browser = browser_tests(env)?;
+    println!("==> tools for the build and the browser tests: waiting for them");
+    wait(for_build, "the tools' thread")?;
+    pipeline::build(env, None)?;
+    pipeline::pages(env, SUBPATH_DIST, &["--base-url", SUBPATH])?;
+    passed.push("build");
+    println!("==> python package: waiting for its tests");
+    for line in wait(python, "the python tests' thread")? {
+        println!("    {line}");
+    }
+    passed.push("python package");
+    // The release's dry run (each artifact installed as its registry's users install it) runs
+    // beside the examples and the browser tests, below their priority (`nice`): their waits on
+    // the browser leave a core idle that it takes. Its output goes to its log.
+    let log = env.target().join("release-check.log");
+    std::fs::write(&log, "").context(log.display())?;
+    println!(
+        "==> release dry run: crates, sdist and wheel, npm tarball, git routes, in the background (output in {})",
+        log.display()
+    );
+    let xtask = std::env::current_exe().context("the running xtask")?;
+    let mut check = env.command("nice", "-n 10");
+    check.arg(xtask).args(["release-check", "--npm-packed"]);
+    let release = {
+        let log = log.clone();
+        beside(move |_| logged("release dry run", &mut check, &log))
+    };
+    // The README's and the docs' examples, with the venv and the npm package just tested; then
+    // the browser tests. When either fails, the dry run is still waited for, and its failure
     // reported too.
-    let beside_release = || -> Result<(), Failure> {
-        crate::package::node::test(env)?;
-        passed.push("npm package");
-        // The agent skills, installed from a clone by the pinned skills CLI (node::tools put it
-        // in node_modules), their scripts against the CLI just built.
-        crate::skills::test(env)?;
-        passed.push("skills");
-        // The browser tests' binary, while trunk may still be installing.
-        let browser = browser_tests(env)?;
-        println!("==> tools for the build and the browser tests: waiting for them");
-        wait(for_build, "the tools' thread")?;
-        pipeline::build(env, None)?;
-        pipeline::pages(env, SUBPATH_DIST, &["--base-url", SUBPATH])?;
-        passed.push("build");
-        println!("==> python package: waiting for its tests");
-        for line in wait(python, "the python tests' thread")? {
-            println!("    {line}");
-        }
-        passed.push("python package");
-        // The README's and the docs' examples, with the venv and the npm package just tested;
-        // then the browser tests.
+    let mut beside_release = || -> Result<(), Failure> {
         println!("==> examples of the README and docs/*.md");
         crate::examples::run(env, false)?;
         passed.push("examples");
@@ -174,14 +177,18 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
 
 /// The browser tests' binary (`tests/browser/`), built by `cargo test --no-run`: its path, from
 /// cargo's JSON messages. The crate's own unit tests and doc tests, which need no browser and
-/// no site, run first: the unit-test step leaves the crate out.
+/// no site, run first: the unit-test step leaves the crate out. All three below the checks'
+/// priority (`nice -n 10`, as trunk's install beside them).
 fn browser_tests(env: &Env) -> Result<std::path::PathBuf, Failure> {
-    env.cargo("test -p pickanumber-browser-tests --lib")?;
-    env.cargo("test -p pickanumber-browser-tests --doc")?;
+    let cargo = |args: &str| env.command("nice", &format!("-n 10 cargo {args}"));
+    for args in ["--lib", "--doc"] {
+        let args = format!("test -p pickanumber-browser-tests {args}");
+        step(&format!("cargo {args}"), &mut cargo(&args))?;
+    }
     let args = "test -p pickanumber-browser-tests --test browser --no-run --message-format=json";
     let what = format!("cargo {args}");
     println!("==> {what}");
-    let json = output(&what, &mut env.command("cargo", args))?;
+    let json = output(&what, &mut cargo(args))?;
     let messages = json
         .lines()
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok());

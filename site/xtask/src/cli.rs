@@ -48,10 +48,10 @@ pub enum Command {
         #[arg(long, default_value_t = 8000)]
         port: u16,
     },
-    /// Tools, fmt, clippy, unit tests, the npm package and its node tests (promptfoo), the
-    /// agent skills installed from a clone by the skills CLI, build, the Python package, the
-    /// examples, then the browser tests (headless Chromium) against dist/; the release's dry
-    /// run (the README's install line among its routes) beside them
+    /// Tools, fmt, clippy, unit tests, the README's install line, the npm package and its node
+    /// tests (promptfoo), the agent skills installed from a clone by the skills CLI, the
+    /// release's dry run, build, the examples, then the browser tests (headless Chromium)
+    /// against dist/
     Test,
     /// Run every example of the README and docs/*.md and compare their output with the page
     ///

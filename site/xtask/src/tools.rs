@@ -91,30 +91,30 @@ pub fn for_packages(env: &Env, log: Option<&Path>) -> Result<(), Failure> {
 /// its output appended to `log`: `cargo xtask test` runs this beside its first checks, so a
 /// fresh machine compiles trunk while the checks leave a core idle.
 pub fn for_build(env: &Env, browser: bool, log: Option<&Path>) -> Result<(), Failure> {
+    // Chromium first: apt mostly waits on the network, and trunk's compile ends later.
+    if browser {
+        let check = || {
+            let both = Path::new(CHROMIUM).is_file() && Path::new(CHROMEDRIVER).is_file();
+            let version = env.probe(CHROMEDRIVER, &["--version"]);
+            probed(both.then(|| version.unwrap_or_default()))
+        };
+        let apt = ["update", "install -y chromium chromium-driver"].map(|args| {
+            let mut c = installer(env, &format!("apt-get {args}"), log, true);
+            c.env("DEBIAN_FRONTEND", "noninteractive");
+            c
+        });
+        let why = "it needs root: apt-get update && apt-get install -y chromium chromium-driver";
+        let root = env.probe("id", &["-u"]).as_deref() == Some("0");
+        let install = || root.then(|| apt.into()).ok_or(why.to_owned());
+        ensure(env, "chromium and chromedriver", check, install)?;
+    }
     // Without its default features: no update check (a request to crates.io on each run) and
     // no TLS (`offline = true` in Trunk.toml: it downloads nothing), a smaller build. Not
     // optimised either (opt-level 0 over QUICK_INSTALL's 1): trunk's own work is a small part of
     // each build beside the wasm's compile, wasm-bindgen and wasm-opt, and its output is the
     // same byte for byte; its install is what the site's build waits for on a fresh machine.
     let krate = "trunk --locked --no-default-features --config profile.release.opt-level=0";
-    cargo_tool(env, "trunk", TRUNK, krate, log, true)?;
-    if !browser {
-        return Ok(());
-    }
-    let check = || {
-        let both = Path::new(CHROMIUM).is_file() && Path::new(CHROMEDRIVER).is_file();
-        let version = env.probe(CHROMEDRIVER, &["--version"]);
-        probed(both.then(|| version.unwrap_or_default()))
-    };
-    let apt = ["update", "install -y chromium chromium-driver"].map(|args| {
-        let mut c = installer(env, &format!("apt-get {args}"), log, true);
-        c.env("DEBIAN_FRONTEND", "noninteractive");
-        c
-    });
-    let why = "it needs root: apt-get update && apt-get install -y chromium chromium-driver";
-    let root = env.probe("id", &["-u"]).as_deref() == Some("0");
-    let install = || root.then(|| apt.into()).ok_or(why.to_owned());
-    ensure(env, "chromium and chromedriver", check, install)
+    cargo_tool(env, "trunk", TRUNK, krate, log, true)
 }
 
 /// The command `line` (split at spaces) that installs a tool; with a `log` (an install beside

@@ -3,7 +3,6 @@
 //! it, in a fresh place under `target/release-check/`, and each install scores the same
 //! example ([`EXAMPLE`]) and must print the same JSON as the others:
 //!
-//! - **the clone's line**: `cargo install --locked --path site/cli`, the README's;
 //! - **crates** (`cargo package` of [`CRATES`], the publish dry run) → each `.crate` unpacked →
 //!   `cargo test` inside each unpacked crate (its tests read only what it packages) →
 //!   `cargo install` of the command line's unpacked crate, with its pickanumber dependencies
@@ -18,11 +17,12 @@
 //!   `cargo xtask package npm` writes it, then the documented line run in the project; the
 //!   clone's `git status` must stay empty.
 //!
-//! Every cargo and pip build of the run compiles in one folder of its own
-//! (`target/release-check-target`): a registry crate is compiled once per profile for the whole
-//! run, and no build waits on the lock of the workspace's target folder or replaces a binary
-//! another step is running, so the run can go on beside any step of `cargo xtask test`. A
-//! second run rebuilds only what changed; the artifacts themselves are made afresh each run.
+//! Every build's binaries and libraries land in one folder of their own
+//! (`target/release-check-target`), so none replaces a binary of the workspace's that another
+//! step is running; what cargo compiles on the way (each registry crate, each build script)
+//! goes to the workspace's build folder ([`Run::share_build`]), so a registry crate the tests
+//! or the install already compiled with the same settings is compiled once for the whole run.
+//! A second run rebuilds only what changed; the artifacts themselves are made afresh each run.
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -49,9 +49,9 @@ pub const CRATES: [&str; 7] = [
 /// The example every install scores: the README's and the calculator's.
 pub const EXAMPLE: &str = "examples/cua-bench-gui.txt";
 
-/// The workspace's profile for dependencies in development builds (less debug information, so
-/// they compile and link faster), which an unpacked crate, a workspace of its own without
-/// ours, would not have.
+/// The workspace's profile for dependencies in development builds, which an unpacked crate (a
+/// workspace of its own, without ours) would not have: its tests then reuse the dependencies
+/// the workspace's tests compiled.
 const DEV_DEPENDENCIES: [&str; 2] = [
     "--config",
     "profile.dev.package.\"*\".debug=\"line-tables-only\"",
@@ -62,8 +62,9 @@ const SCORE_MJS: &str = "import { readFileSync } from \"node:fs\";\n\
                          import { analyse } from \"pickanumber\";\n\
                          console.log(JSON.stringify(analyse(readFileSync(process.argv[2], \"utf8\"))));\n";
 
-/// One run: its fresh folder under `target/release-check/`, the build folder of every route
-/// (`target/release-check-target`), and what the routes printed and took so far.
+/// One run: its fresh folder under `target/release-check/`, the build folder every route's
+/// binaries land in (`target/release-check-target`), so none replaces a binary of the
+/// workspace's that another step is running, and what the routes printed and took so far.
 struct Run<'a> {
     env: &'a Env,
     dir: PathBuf,
@@ -76,8 +77,8 @@ struct Run<'a> {
 
 /// Runs the whole dry run; the lines it returns say what each route took. With `packed`, the
 /// npm package is the one already packed at [`TARBALL`] (`cargo xtask test` builds it before
-/// from the same checkout, and its other steps read it while this runs); otherwise it is
-/// built afresh.
+/// from the same checkout, and its examples read the package folder while this runs);
+/// otherwise it is built afresh.
 pub fn check(env: &Env, packed: bool) -> Result<Vec<String>, Failure> {
     let dir = env.target().join("release-check");
     super::npm::fresh(&dir)?;
@@ -90,13 +91,6 @@ pub fn check(env: &Env, packed: bool) -> Result<Vec<String>, Failure> {
         lines: Vec::new(),
         clock: Instant::now(),
     };
-    let mut install = env.command("cargo", "install --locked --quiet --path");
-    install.arg(env.repo.join("site/cli"));
-    let what = "cargo install --locked --path site/cli (the clone's line)";
-    let cli = run.install(what, install, "path-cli")?;
-    run.score_cli("cargo install --path site/cli", &cli)?;
-    run.took("the clone's line: cargo install --path site/cli");
-
     let cli = run.crates()?;
     run.score_cli("cargo install (.crate)", &cli)?;
     run.took("crates: cargo package, cargo test in each unpacked crate, cargo install from the .crate files");
@@ -159,6 +153,13 @@ impl Run<'_> {
         self.lines.push(format!("{what} in {took}"));
     }
 
+    /// `cmd` (a cargo or pip build) with the workspace's build folder as its own (cargo's
+    /// `build.build-dir`), so what cargo compiles on the way (each registry crate, each build
+    /// script) is compiled once for the whole run, and a second run rebuilds only what changed.
+    fn share_build<'c>(&self, cmd: &'c mut Command) -> &'c mut Command {
+        cmd.env("CARGO_BUILD_BUILD_DIR", self.env.target())
+    }
+
     /// `cargo package` of [`CRATES`], each `.crate` unpacked into `crates/`, each unpacked
     /// crate's tests run in it, then the command line installed from its unpacked crate with
     /// the others patched in (what crates.io would resolve them to); the binary's path.
@@ -202,7 +203,7 @@ impl Run<'_> {
             test.arg(&config).args(DEV_DEPENDENCIES);
             test.arg("--target-dir").arg(shared).current_dir(path);
             let what = format!("cargo test in the unpacked {krate}.crate");
-            step(&what, &mut test)?;
+            step(&what, self.share_build(&mut test))?;
         }
         let mut install = env.command("cargo", "install --locked --quiet --config");
         let (_, cli) = paths.last().ok_or_else(|| failed("no crate to install"))?;
@@ -211,13 +212,13 @@ impl Run<'_> {
         self.install(what, install, "cli")
     }
 
-    /// `install` (a `cargo install`) into the fresh root `root`, building in the run's build
-    /// folder; the installed `pickanumber`.
+    /// `install` (a `cargo install`) into the fresh root `root`, building in the shared
+    /// folders; the installed `pickanumber`.
     fn install(&self, what: &str, mut install: Command, root: &str) -> Result<PathBuf, Failure> {
         let root = self.dir.join(root);
         install.arg("--root").arg(&root);
         install.arg("--target-dir").arg(&self.shared);
-        step(what, &mut install)?;
+        step(what, self.share_build(&mut install))?;
         Ok(root.join("bin/pickanumber"))
     }
 
@@ -235,10 +236,11 @@ impl Run<'_> {
         Ok(dir.join("bin/python"))
     }
 
-    /// `pip args` of the venv of `python`, its Rust builds in the run's build folder.
+    /// `pip args` of the venv of `python`, building where the workspace's steps build.
     fn pip(&self, python: &Path, args: &str) -> Command {
         let mut pip = self.env.command(python.with_file_name("pip"), args);
-        pip.env("CARGO_TARGET_DIR", &self.shared);
+        pip.env("CARGO_TARGET_DIR", self.shared.join("python"));
+        self.share_build(&mut pip);
         pip
     }
 
