@@ -49,13 +49,10 @@ pub const CRATES: [&str; 7] = [
 /// The example every install scores: the README's and the calculator's.
 pub const EXAMPLE: &str = "examples/cua-bench-gui.txt";
 
-/// The workspace's profile for dependencies in development builds, which an unpacked crate (a
-/// workspace of its own, without ours) would not have: its tests then reuse the dependencies
-/// the workspace's tests compiled.
-const DEV_DEPENDENCIES: [&str; 2] = [
-    "--config",
-    "profile.dev.package.\"*\".debug=\"line-tables-only\"",
-];
+/// The workspace's development profile, which an unpacked crate (a workspace of its own,
+/// without ours) would not have: its tests then reuse the dependencies the workspace's tests
+/// compiled, and compile as fast.
+const DEV_PROFILE: [&str; 2] = ["--config", "profile.dev.debug=\"line-tables-only\""];
 
 /// The Node script that prints `analyse` of the file it is given, as JSON.
 const SCORE_MJS: &str = "import { readFileSync } from \"node:fs\";\n\
@@ -200,7 +197,7 @@ impl Run<'_> {
         // on itself (`path = "."`), which `cargo package` leaves out as a path-only dependency.
         for (krate, path) in &paths {
             let mut test = env.command("cargo", "test --quiet --all-features --config");
-            test.arg(&config).args(DEV_DEPENDENCIES);
+            test.arg(&config).args(DEV_PROFILE);
             test.arg("--target-dir").arg(shared).current_dir(path);
             let what = format!("cargo test in the unpacked {krate}.crate");
             step(&what, self.share_build(&mut test))?;
