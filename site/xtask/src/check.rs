@@ -58,8 +58,8 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     println!("==> python venv: checking the pinned tools in the background");
     let venv = beside(python::ensure_venv);
     // wasm-bindgen and the npm tools are needed from the packages' builds on, trunk and
-    // Chromium from the site's build on: they install beside the first checks (trunk below their
-    // priority), each group's output in its log under target/.
+    // Chromium from the site's build on: they install beside the first checks (trunk at their
+    // priority: the site's build waits for it), each group's output in its log under target/.
     std::fs::create_dir_all(env.target()).context(env.target().display())?;
     let log = |name: &str, what: &str| {
         let log = env.target().join(name);

@@ -87,9 +87,9 @@ pub fn for_packages(env: &Env, log: Option<&Path>) -> Result<(), Failure> {
 }
 
 /// The tools only the site's build and the browser tests need: trunk and, with `browser`,
-/// Chromium. With `log`, each install runs below the priority of what runs beside it (`nice`),
-/// its output appended to `log`: `cargo xtask test` runs this beside its first checks, so a
-/// fresh machine compiles trunk while the checks leave a core idle.
+/// Chromium. With `log`, each install's output is appended to `log`, and apt runs below the
+/// priority of what runs beside it (`nice`): `cargo xtask test` runs this beside its first
+/// checks. trunk's compile keeps their priority, since the site's build waits for it.
 pub fn for_build(env: &Env, browser: bool, log: Option<&Path>) -> Result<(), Failure> {
     // Chromium first: apt mostly waits on the network, and trunk's compile ends later.
     if browser {
@@ -114,7 +114,7 @@ pub fn for_build(env: &Env, browser: bool, log: Option<&Path>) -> Result<(), Fai
     // each build beside the wasm's compile, wasm-bindgen and wasm-opt, and its output is the
     // same byte for byte; its install is what the site's build waits for on a fresh machine.
     let krate = "trunk --locked --no-default-features --config profile.release.opt-level=0";
-    cargo_tool(env, "trunk", TRUNK, krate, log, true)
+    cargo_tool(env, "trunk", TRUNK, krate, log)
 }
 
 /// The command `line` (split at spaces) that installs a tool; with a `log` (an install beside
@@ -165,10 +165,9 @@ fn cargo_tool(
     want: &str,
     krate: &str,
     log: Option<&Path>,
-    nice: bool,
 ) -> Result<(), Failure> {
     let line = format!("cargo install --force --version {want} {krate}");
-    let mut install = installer(env, &line, log, nice);
+    let mut install = installer(env, &line, log, false);
     install.envs(QUICK_INSTALL);
     ensure(env, tool, || version(env, tool, want), || Ok(vec![install]))
 }
@@ -187,7 +186,7 @@ pub fn npm_tools(env: &Env, log: Option<&Path>) -> Result<(), Failure> {
     // Without its default feature (TLS for the test runner's WebDriver client, never run here).
     let krate = "wasm-bindgen-cli --no-default-features";
     let [tool, want] = ["wasm-bindgen", WASM_BINDGEN];
-    cargo_tool(env, tool, want, krate, log, false)?;
+    cargo_tool(env, tool, want, krate, log)?;
     let install = || {
         let mut c = installer(env, &format!("npm {NPM_INSTALL}"), log, false);
         c.current_dir(env.repo.join(NPM_TOOLS));
