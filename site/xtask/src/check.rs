@@ -58,8 +58,8 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     println!("==> python venv: checking the pinned tools in the background");
     let venv = beside(python::ensure_venv);
     // wasm-bindgen and the npm tools are needed from the packages' builds on, trunk and
-    // Chromium from the site's build on: they install beside the first checks (trunk at their
-    // priority: the site's build waits for it), each group's output in its log under target/.
+    // Chromium from the site's build on: they install beside the first checks (trunk below their
+    // priority), each group's output in its log under target/.
     std::fs::create_dir_all(env.target()).context(env.target().display())?;
     let log = |name: &str, what: &str| {
         let log = env.target().join(name);
@@ -110,8 +110,6 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     // node_modules), their scripts against the CLI just built.
     crate::skills::test(env)?;
     passed.push("skills");
-    // The browser tests' binary, while trunk may still be installing.
-    let browser = browser_tests(env)?;
     println!("==> tools for the build and the browser tests: waiting for them");
     wait(for_build, "the tools' thread")?;
     pipeline::build(env, None)?;
@@ -122,6 +120,9 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
         println!("    {line}");
     }
     passed.push("python package");
+    // The browser tests' binary is built while cargo is free: the release's dry run, started
+    // next, holds cargo's build folder for minutes at a time.
+    let browser = browser_tests(env)?;
     // The release's dry run (each artifact installed as its registry's users install it) runs
     // beside the examples and the browser tests, below their priority (`nice`): their waits on
     // the browser leave a core idle that it takes. Its output goes to its log.
@@ -179,18 +180,14 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
 
 /// The browser tests' binary (`tests/browser/`), built by `cargo test --no-run`: its path, from
 /// cargo's JSON messages. The crate's own unit tests and doc tests, which need no browser and
-/// no site, run first: the unit-test step leaves the crate out. All three below the checks'
-/// priority (`nice -n 10`, as trunk's install beside them).
+/// no site, run first: the unit-test step leaves the crate out.
 fn browser_tests(env: &Env) -> Result<std::path::PathBuf, Failure> {
-    let cargo = |args: &str| env.command("nice", &format!("-n 10 cargo {args}"));
-    for args in ["--lib", "--doc"] {
-        let args = format!("test -p pickanumber-browser-tests {args}");
-        step(&format!("cargo {args}"), &mut cargo(&args))?;
-    }
+    env.cargo("test -p pickanumber-browser-tests --lib")?;
+    env.cargo("test -p pickanumber-browser-tests --doc")?;
     let args = "test -p pickanumber-browser-tests --test browser --no-run --message-format=json";
     let what = format!("cargo {args}");
     println!("==> {what}");
-    let json = output(&what, &mut cargo(args))?;
+    let json = output(&what, &mut env.command("cargo", args))?;
     let messages = json
         .lines()
         .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok());

@@ -87,34 +87,34 @@ pub fn for_packages(env: &Env, log: Option<&Path>) -> Result<(), Failure> {
 }
 
 /// The tools only the site's build and the browser tests need: trunk and, with `browser`,
-/// Chromium. With `log`, each install's output is appended to `log`, and apt runs below the
-/// priority of what runs beside it (`nice`): `cargo xtask test` runs this beside its first
-/// checks. trunk's compile keeps their priority, since the site's build waits for it.
+/// Chromium. With `log`, each install runs below the priority of what runs beside it (`nice`),
+/// its output appended to `log`: `cargo xtask test` runs this beside its first checks, so a
+/// fresh machine compiles trunk while the checks leave a core idle.
 pub fn for_build(env: &Env, browser: bool, log: Option<&Path>) -> Result<(), Failure> {
-    // Chromium first: apt mostly waits on the network, and trunk's compile ends later.
-    if browser {
-        let check = || {
-            let both = Path::new(CHROMIUM).is_file() && Path::new(CHROMEDRIVER).is_file();
-            let version = env.probe(CHROMEDRIVER, &["--version"]);
-            probed(both.then(|| version.unwrap_or_default()))
-        };
-        let apt = ["update", "install -y chromium chromium-driver"].map(|args| {
-            let mut c = installer(env, &format!("apt-get {args}"), log, true);
-            c.env("DEBIAN_FRONTEND", "noninteractive");
-            c
-        });
-        let why = "it needs root: apt-get update && apt-get install -y chromium chromium-driver";
-        let root = env.probe("id", &["-u"]).as_deref() == Some("0");
-        let install = || root.then(|| apt.into()).ok_or(why.to_owned());
-        ensure(env, "chromium and chromedriver", check, install)?;
-    }
     // Without its default features: no update check (a request to crates.io on each run) and
     // no TLS (`offline = true` in Trunk.toml: it downloads nothing), a smaller build. Not
     // optimised either (opt-level 0 over QUICK_INSTALL's 1): trunk's own work is a small part of
     // each build beside the wasm's compile, wasm-bindgen and wasm-opt, and its output is the
     // same byte for byte; its install is what the site's build waits for on a fresh machine.
     let krate = "trunk --locked --no-default-features --config profile.release.opt-level=0";
-    cargo_tool(env, "trunk", TRUNK, krate, log)
+    cargo_tool(env, "trunk", TRUNK, krate, log, true)?;
+    if !browser {
+        return Ok(());
+    }
+    let check = || {
+        let both = Path::new(CHROMIUM).is_file() && Path::new(CHROMEDRIVER).is_file();
+        let version = env.probe(CHROMEDRIVER, &["--version"]);
+        probed(both.then(|| version.unwrap_or_default()))
+    };
+    let apt = ["update", "install -y chromium chromium-driver"].map(|args| {
+        let mut c = installer(env, &format!("apt-get {args}"), log, true);
+        c.env("DEBIAN_FRONTEND", "noninteractive");
+        c
+    });
+    let why = "it needs root: apt-get update && apt-get install -y chromium chromium-driver";
+    let root = env.probe("id", &["-u"]).as_deref() == Some("0");
+    let install = || root.then(|| apt.into()).ok_or(why.to_owned());
+    ensure(env, "chromium and chromedriver", check, install)
 }
 
 /// The command `line` (split at spaces) that installs a tool; with a `log` (an install beside
@@ -165,9 +165,10 @@ fn cargo_tool(
     want: &str,
     krate: &str,
     log: Option<&Path>,
+    nice: bool,
 ) -> Result<(), Failure> {
     let line = format!("cargo install --force --version {want} {krate}");
-    let mut install = installer(env, &line, log, false);
+    let mut install = installer(env, &line, log, nice);
     install.envs(QUICK_INSTALL);
     ensure(env, tool, || version(env, tool, want), || Ok(vec![install]))
 }
@@ -186,7 +187,7 @@ pub fn npm_tools(env: &Env, log: Option<&Path>) -> Result<(), Failure> {
     // Without its default feature (TLS for the test runner's WebDriver client, never run here).
     let krate = "wasm-bindgen-cli --no-default-features";
     let [tool, want] = ["wasm-bindgen", WASM_BINDGEN];
-    cargo_tool(env, tool, want, krate, log)?;
+    cargo_tool(env, tool, want, krate, log, false)?;
     let install = || {
         let mut c = installer(env, &format!("npm {NPM_INSTALL}"), log, false);
         c.current_dir(env.repo.join(NPM_TOOLS));
