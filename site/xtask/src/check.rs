@@ -76,7 +76,7 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     passed.push("tools");
     let published = release::CRATES.map(|krate| format!("--exclude {krate}"));
     let unit_tests = format!("{UNIT_TESTS} {}", published.join(" "));
-    for line in CARGO_STEPS.lines().skip(1) {
+    for line in CARGO_STEPS.trim().lines() {
         let row = format!("check::CARGO_STEPS: the row `{line}` is not `what | cargo arguments`");
         let (what, args) = line.split_once(" | ").ok_or_else(|| failed(row))?;
         env.cargo(&args.replace("UNIT_TESTS", &unit_tests))?;

@@ -102,8 +102,8 @@ pub fn check(env: &Env, packed: bool) -> Result<Vec<String>, Failure> {
         super::npm::build(env)?;
     }
     let tarball = dir.join(name(Path::new(TARBALL)));
-    let packed = env.repo.join(TARBALL);
-    std::fs::copy(&packed, &tarball).context(packed.display())?;
+    let built = env.repo.join(TARBALL);
+    std::fs::copy(&built, &tarball).context(built.display())?;
     run.node_json(&tarball)?;
     let packed = sized(&tarball);
     run.took(&format!("npm: {packed} installed, imported and bundled"));
