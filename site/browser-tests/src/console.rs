@@ -12,23 +12,23 @@ pub struct LogEntry {
     pub message: String,
 }
 
+/// A chromedriver command outside the WebDriver standard: a `POST` to `session/{id}/` and the
+/// path, with a JSON body.
 #[derive(Debug)]
-struct GetBrowserLog;
+pub(crate) struct Post(pub &'static str, pub String);
 
-impl WebDriverCompatibleCommand for GetBrowserLog {
+impl WebDriverCompatibleCommand for Post {
     fn endpoint(
         &self,
         base_url: &url::Url,
         session_id: Option<&str>,
     ) -> Result<url::Url, url::ParseError> {
-        base_url.join(&format!(
-            "session/{}/se/log",
-            session_id.unwrap_or_default()
-        ))
+        let session = session_id.unwrap_or_default();
+        base_url.join(&format!("session/{session}/{}", self.0))
     }
 
     fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-        (http::Method::POST, Some(r#"{"type":"browser"}"#.to_owned()))
+        (http::Method::POST, Some(self.1.clone()))
     }
 }
 
@@ -39,7 +39,7 @@ impl WebDriverCompatibleCommand for GetBrowserLog {
 /// When chromedriver does not answer.
 pub async fn console_log(client: &Client) -> Vec<LogEntry> {
     let raw = client
-        .issue_cmd(GetBrowserLog)
+        .issue_cmd(Post("se/log", r#"{"type":"browser"}"#.into()))
         .await
         .expect("read the browser's console log");
     raw.as_array()

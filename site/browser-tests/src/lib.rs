@@ -4,8 +4,9 @@
 //! - [`serve_dist`] serves `$PICKANUMBER_DIST` (set by `cargo xtask test`) on a free loopback
 //!   port with the server `cargo xtask serve` uses ([`devserver`]); [`serve`] serves any
 //!   [`Site`], for example the site under a URL prefix.
-//! - [`with_browser`] starts `/usr/bin/chromedriver`, opens a Chromium session with a fresh
-//!   profile, runs the test body, and always cleans up (module `driver`).
+//! - [`with_browser`] opens a Chromium session in a fresh tab (on a Chromium kept between tests,
+//!   never one the same test used before), runs the test body, and always cleans up (module
+//!   `driver`).
 //! - [`wait_until`] is the one way a test waits: for a condition, with a stated time-out, and a
 //!   failure message that says what was waited for and what was seen instead.
 //! - The page helpers read element text, wait for the calculator and type into it (module

@@ -1,7 +1,7 @@
 //! The browser tests, one module a subject, in one test binary: a binary each would link the
-//! WebDriver client and the site's crates once per subject. Each test opens its own Chromium
-//! (`pickanumber_browser_tests::with_browser`); `cargo xtask test` runs them against the built
-//! site (`PICKANUMBER_DIST`).
+//! WebDriver client and the site's crates once per subject. Each test serves the site on a port
+//! of its own and opens its sessions with `pickanumber_browser_tests::with_browser`; `cargo
+//! xtask test` runs them against the built site (`PICKANUMBER_DIST`).
 
 mod budget;
 mod calculator;

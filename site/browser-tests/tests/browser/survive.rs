@@ -178,6 +178,39 @@ async fn the_calculators_edits_survive_a_reload_a_mode_change_and_the_back_butto
     .await;
 }
 
+/// The harness keeps a Chromium between tests; the copied-address test above needs its second
+/// browser to be another browser, with nothing in its storage.
+#[tokio::test]
+async fn a_second_browser_in_one_test_has_nothing_of_the_firsts_storage() {
+    let site = serve_dist();
+    with_browser(BrowserOptions::default(), move |client| async move {
+        client
+            .goto(&site.url("/"))
+            .await
+            .expect("open the home page");
+        eval(
+            &client,
+            "localStorage.setItem('kept', 'by the first'); return null;",
+            vec![],
+        )
+        .await;
+    })
+    .await;
+    with_browser(BrowserOptions::default(), move |client| async move {
+        client
+            .goto(&site.url("/"))
+            .await
+            .expect("open the home page");
+        let kept = eval(&client, "return localStorage.getItem('kept');", vec![]).await;
+        assert_eq!(
+            kept,
+            serde_json::Value::Null,
+            "the second browser's storage"
+        );
+    })
+    .await;
+}
+
 /// Where the first browser leaves the address it had, for the second.
 fn copied_address_file() -> std::path::PathBuf {
     std::env::temp_dir().join(format!("pickanumber-copied-address-{}", std::process::id()))
