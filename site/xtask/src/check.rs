@@ -164,7 +164,7 @@ fn run_all(env: &Env, passed: &mut Vec<&'static str>) -> Result<(), Failure> {
     tested?;
     let done = released?;
     // What each route took and that all printed the same JSON: the indented lines after the
-    // log's last step.
+    // log's last heading, which `release-check` prints before them.
     let text = std::fs::read_to_string(&log).context(log.display())?;
     let last = text.rfind("\n==> ").map_or(0, |at| at + 1);
     let summary = text[last..]

@@ -60,6 +60,7 @@ fn run(command: Command) -> Result<(), env::Failure> {
         }
         Command::ReleaseCheck { npm_packed } => {
             package::release::check(&env, npm_packed).map(|lines| {
+                println!("==> release dry run: what each route took");
                 for line in lines {
                     println!("    {line}");
                 }
