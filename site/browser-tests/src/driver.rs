@@ -170,8 +170,13 @@ fn kept(options: BrowserOptions) -> Kept {
     let mut idle = IDLE
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(i) = idle.iter().position(|k| k.0 == options && k.3 != test) {
-        return idle.swap_remove(i);
+    while let Some(i) = idle.iter().position(|k| k.0 == options && k.3 != test) {
+        let kept = idle.swap_remove(i);
+        // One whose DevTools port no longer answers (it crashed while idle) is ended.
+        let addr = SocketAddr::from(([127, 0, 0, 1], kept.2));
+        if TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_ok() {
+            return kept;
+        }
     }
     drop(idle);
     let browser = Watched::start(CHROMIUM, |scratch| {

@@ -23,8 +23,6 @@
 //! goes to the workspace's build folder ([`Run::share_build`]), so a registry crate the tests
 //! or the install already compiled with the same settings is compiled once for the whole run.
 //! A second run rebuilds only what changed; the artifacts themselves are made afresh each run.
-//! The Python routes run in a thread beside the others, their lines and outputs joined at the
-//! end.
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -34,7 +32,7 @@ use std::time::Instant;
 use serde_json::Value;
 
 use super::install::{NPM, TARBALL};
-use crate::env::{beside, failed, human, output, step, wait, Context, Env, Failure};
+use crate::env::{failed, human, output, step, Context, Env, Failure};
 
 /// The crates published to crates.io, each after the ones it depends on; the last is the
 /// command line (`cargo install pickanumber-cli` installs `pickanumber`).
@@ -81,33 +79,23 @@ struct Run<'a> {
 pub fn check(env: &Env, packed: bool) -> Result<Vec<String>, Failure> {
     let dir = env.target().join("release-check");
     super::npm::fresh(&dir)?;
-    let bare = dir.join("repo.git");
-    let mut clone = env.command("git", "clone -q --bare");
-    let what = "git clone --bare (the git routes' remote)";
-    step(what, clone.arg(&env.repo).arg(&bare))?;
-    let url = format!("file://{}", bare.display());
-
-    // The Python routes run beside the others: each route leaves a core idle at times (a venv
-    // made, pip resolving, a test binary's last test), and cargo's lock on the shared build
-    // folder takes their builds in turn.
-    let (python_dir, python_url) = (dir.clone(), url.clone());
-    let python = beside(move |env| {
-        let mut run = Run::new(env, python_dir);
-        let (sdist, wheel) = run.python_dists()?;
-        run.score_venv("pip install <the wheel>", "venv-wheel", wheel.as_ref())?;
-        let (sdist, wheel) = (sized(&sdist), sized(&wheel));
-        run.took(&format!("python: {sdist} built into {wheel} and installed"));
-        let source = format!("git+{python_url}#subdirectory=site/python");
-        let route = "pip install git+file://…#subdirectory=site/python";
-        run.score_venv(route, "venv-git", source.as_ref())?;
-        run.took("python from a bare clone: pip install git+file://…");
-        Ok((run.outputs, run.lines))
-    });
-
-    let mut run = Run::new(env, dir.clone());
+    let mut run = Run {
+        env,
+        dir: dir.clone(),
+        shared: env.target().join("release-check-target"),
+        example: env.repo.join(EXAMPLE),
+        outputs: Vec::new(),
+        lines: Vec::new(),
+        clock: Instant::now(),
+    };
     let cli = run.crates()?;
     run.score_cli("cargo install (.crate)", &cli)?;
     run.took("crates: cargo package, cargo test in each unpacked crate, cargo install from the .crate files");
+
+    let (sdist, wheel) = run.python_dists()?;
+    run.score_venv("pip install <the wheel>", "venv-wheel", wheel.as_ref())?;
+    let (sdist, wheel) = (sized(&sdist), sized(&wheel));
+    run.took(&format!("python: {sdist} built into {wheel} and installed"));
 
     if !packed {
         crate::tools::npm_tools(env, None)?;
@@ -120,19 +108,24 @@ pub fn check(env: &Env, packed: bool) -> Result<Vec<String>, Failure> {
     let packed = sized(&tarball);
     run.took(&format!("npm: {packed} installed, imported and bundled"));
 
+    let bare = dir.join("repo.git");
+    let mut clone = env.command("git", "clone -q --bare");
+    let what = "git clone --bare (the git routes' remote)";
+    step(what, clone.arg(&env.repo).arg(&bare))?;
+    let url = format!("file://{}", bare.display());
     let mut install = env.command("cargo", "install --locked --quiet --git");
     install.arg(&url).arg("pickanumber-cli");
     let what = "cargo install --git file://… pickanumber-cli";
     let cli = run.install(what, install, "git-cli")?;
     run.score_cli("cargo install --git", &cli)?;
-    run.took("cargo from a bare clone: cargo install --git file://…");
+    let source = format!("git+{url}#subdirectory=site/python");
+    let route = "pip install git+file://…#subdirectory=site/python";
+    run.score_venv(route, "venv-git", source.as_ref())?;
+    run.took("git routes: cargo and pip from a bare clone");
 
     run.npm_from_a_clone(&bare, &tarball)?;
     run.took("npm from a clone: installed into the project beside it, the clone left clean,");
 
-    let (outputs, lines) = wait(python, "the Python routes' thread")?;
-    run.outputs.extend(outputs);
-    run.lines.extend(lines);
     same(&run.outputs)?;
     let n = run.outputs.len();
     run.lines.push(format!(
@@ -141,20 +134,7 @@ pub fn check(env: &Env, packed: bool) -> Result<Vec<String>, Failure> {
     Ok(run.lines)
 }
 
-impl<'a> Run<'a> {
-    /// A run in `dir` (made fresh by [`check`]), nothing printed yet.
-    fn new(env: &'a Env, dir: PathBuf) -> Run<'a> {
-        Run {
-            env,
-            shared: env.target().join("release-check-target"),
-            example: env.repo.join(EXAMPLE),
-            dir,
-            outputs: Vec::new(),
-            lines: Vec::new(),
-            clock: Instant::now(),
-        }
-    }
-
+impl Run<'_> {
     /// Runs `command` (the route's last step) and keeps its standard output, as JSON, to compare
     /// with the other routes'.
     fn score(&mut self, route: &'static str, command: &mut Command) -> Result<(), Failure> {
